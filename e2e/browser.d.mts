@@ -1,0 +1,2 @@
+export declare const SYSTEM_CHROMIUM: string
+export declare function resolveChromiumPath(): string | undefined

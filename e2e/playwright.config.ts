@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+import { resolveChromiumPath } from './browser.mjs'
+
+// This file lives in e2e/; the web server and the output folder belong to the repo root.
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const baseURL = 'http://127.0.0.1:4173/'
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: `${repoRoot}test-results`,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'on-first-retry',
+    launchOptions: {
+      // undefined → Playwright's own browser (npx playwright install chromium).
+      executablePath: resolveChromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  // Serves the production build (run `npm run build` first; `npm test` does).
+  webServer: {
+    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    cwd: repoRoot,
+    url: baseURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+})

@@ -1,0 +1,5 @@
+import { AppShell } from './ui/layout/AppShell'
+
+export function App() {
+  return <AppShell />
+}

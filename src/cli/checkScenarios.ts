@@ -1,0 +1,54 @@
+// Runs every scenario script in src/scenarios (NAME.sim) and compares it with NAME.out, as
+// `npm run -s sim -- --expect NAME.out NAME.sim` would. A first line `# seed: N` sets the seed.
+// `--update NAME…` rewrites those expected transcripts (read the diff before committing them).
+
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseScript } from '../engine/script/parse';
+import { runCommands } from '../engine/script/run';
+import { Session } from '../engine/script/session';
+import { compareTranscript } from '../engine/script/expect';
+
+const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
+const args = process.argv.slice(2);
+const update = args[0] === '--update' ? new Set(args.slice(1)) : null;
+
+export function runScenario(file: string): string {
+  const source = readFileSync(file, 'utf8');
+  const seed = Number(/^# seed: (\d+)/m.exec(source)?.[1] ?? 1);
+  const base = dirname(file);
+  const session = new Session({ seed, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
+  return runCommands(session, parseScript(source)).text;
+}
+
+let passed = 0;
+let failed = 0;
+for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
+  const name = f.slice(0, -4);
+  const expectedFile = join(dir, `${name}.out`);
+  const t0 = performance.now();
+  const actual = runScenario(join(dir, f));
+  const ms = (performance.now() - t0).toFixed(0);
+  if (update && (update.has(name) || update.has('all'))) {
+    writeFileSync(expectedFile, actual);
+    console.log(`updated  ${name} (${ms} ms)`);
+    passed++;
+    continue;
+  }
+  if (!existsSync(expectedFile)) {
+    console.log(`FAIL     ${name}: no expected transcript ${name}.out`);
+    failed++;
+    continue;
+  }
+  const r = compareTranscript(readFileSync(expectedFile, 'utf8'), actual);
+  if (r.ok) {
+    console.log(`ok       ${name} (${ms} ms)`);
+    passed++;
+  } else {
+    console.log(`FAIL     ${name}\n${r.diff}`);
+    failed++;
+  }
+}
+console.log(`scenarios: ${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

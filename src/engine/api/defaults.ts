@@ -1,0 +1,89 @@
+// Defaulting on write (pkg/apis/apps/v1/defaults.go, pkg/apis/core/v1/defaults.go).
+
+import type { Container, DaemonSet, Node, Pod, PodSpec, PodTemplateSpec } from './types';
+
+/** imagePullPolicy: Always for `:latest` or an image with neither tag nor digest, else IfNotPresent. */
+export function defaultPullPolicy(image: string | undefined): string {
+  if (!image) return 'IfNotPresent';
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastSlash = image.lastIndexOf('/');
+  const tagSep = image.indexOf(':', lastSlash + 1);
+  if (tagSep < 0) return 'Always';
+  return image.slice(tagSep + 1) === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function defaultContainer(c: Container, hostNetwork: boolean): void {
+  if (c.terminationMessagePath === undefined) c.terminationMessagePath = '/dev/termination-log';
+  if (c.terminationMessagePolicy === undefined) c.terminationMessagePolicy = 'File';
+  if (c.imagePullPolicy === undefined) c.imagePullPolicy = defaultPullPolicy(c.image);
+  for (const p of c.ports ?? []) {
+    if (p.protocol === undefined) p.protocol = 'TCP';
+    if (hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
+  }
+  // Limits without requests: requests default to the limits.
+  if (c.resources?.limits) {
+    c.resources.requests = { ...c.resources.limits, ...(c.resources.requests ?? {}) };
+  }
+}
+
+export function defaultPodSpec(spec: PodSpec): void {
+  if (spec.restartPolicy === undefined) spec.restartPolicy = 'Always';
+  if (spec.dnsPolicy === undefined) spec.dnsPolicy = 'ClusterFirst';
+  if (spec.terminationGracePeriodSeconds === undefined) spec.terminationGracePeriodSeconds = 30;
+  if (spec.schedulerName === undefined) spec.schedulerName = 'default-scheduler';
+  if (spec.securityContext === undefined) spec.securityContext = {};
+  for (const c of spec.containers ?? []) defaultContainer(c, spec.hostNetwork === true);
+  for (const c of spec.initContainers ?? []) defaultContainer(c, spec.hostNetwork === true);
+  for (const t of spec.tolerations ?? []) {
+    // An empty operator means Equal; the API server keeps it as written, so nothing to do here.
+    void t;
+  }
+  for (const v of spec.volumes ?? []) {
+    if (v.hostPath && v.hostPath.type === undefined) v.hostPath.type = '';
+  }
+}
+
+export function defaultPodTemplate(t: PodTemplateSpec): void {
+  if (!t.metadata) t.metadata = {};
+  if (!t.spec) t.spec = { containers: [] };
+  defaultPodSpec(t.spec);
+}
+
+export function defaultDaemonSet(ds: DaemonSet): void {
+  const spec = ds.spec;
+  if (!spec.updateStrategy) spec.updateStrategy = {};
+  const us = spec.updateStrategy;
+  if (us.type === undefined) us.type = 'RollingUpdate';
+  if (us.type === 'RollingUpdate') {
+    if (!us.rollingUpdate) us.rollingUpdate = {};
+    if (us.rollingUpdate.maxUnavailable === undefined) us.rollingUpdate.maxUnavailable = 1;
+    if (us.rollingUpdate.maxSurge === undefined) us.rollingUpdate.maxSurge = 0;
+  }
+  if (spec.revisionHistoryLimit === undefined) spec.revisionHistoryLimit = 10;
+  if (spec.template) defaultPodTemplate(spec.template);
+}
+
+export function defaultPod(pod: Pod): void {
+  if (!pod.spec) return;
+  defaultPodSpec(pod.spec);
+  if (!pod.spec.tolerations) pod.spec.tolerations = [];
+  // DefaultTolerationSeconds admission: 300 s not-ready/unreachable NoExecute tolerations unless the
+  // pod already tolerates them (daemon pods do, so they get none).
+  const has = (key: string) =>
+    pod.spec.tolerations!.some(
+      (t) => (t.key === key || (!t.key && t.operator === 'Exists')) && (!t.effect || t.effect === 'NoExecute'),
+    );
+  for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+    if (!has(key)) pod.spec.tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+  }
+  if (pod.spec.tolerations.length === 0) delete pod.spec.tolerations;
+  if (!pod.spec.serviceAccountName) pod.spec.serviceAccountName = 'default';
+  if (pod.spec.priority === undefined) pod.spec.priority = 0;
+  if (pod.spec.enableServiceLinks === undefined) pod.spec.enableServiceLinks = true;
+  if (pod.spec.preemptionPolicy === undefined) pod.spec.preemptionPolicy = 'PreemptLowerPriority';
+}
+
+export function defaultNode(node: Node): void {
+  if (!node.spec) node.spec = {};
+  if (!node.status) node.status = {};
+}

@@ -1,0 +1,103 @@
+// API server errors with the real reasons, codes and message shapes (apimachinery/pkg/api/errors,
+// apimachinery/pkg/util/validation/field).
+
+import { type Kind, qualifiedResource } from './types';
+
+export type StatusReason =
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Invalid'
+  | 'BadRequest'
+  | 'Forbidden'
+  | 'MethodNotAllowed';
+
+/** One field error, as `field.Error`: path + type + value + detail. */
+export interface FieldError {
+  field: string;
+  type: 'Required value' | 'Invalid value' | 'Unsupported value' | 'Forbidden' | 'Duplicate value' | 'Not found' | 'Too long';
+  value?: unknown;
+  detail?: string;
+  /** supported values, for `Unsupported value` */
+  supported?: string[];
+}
+
+export class StatusError extends Error {
+  readonly code: number;
+  readonly reason: StatusReason;
+  readonly fieldErrors: FieldError[];
+  constructor(code: number, reason: StatusReason, message: string, fieldErrors: FieldError[] = []) {
+    super(message);
+    this.code = code;
+    this.reason = reason;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export function notFound(kind: Kind, name: string): StatusError {
+  return new StatusError(404, 'NotFound', `${qualifiedResource(kind)} "${name}" not found`);
+}
+
+export function alreadyExists(kind: Kind, name: string): StatusError {
+  return new StatusError(409, 'AlreadyExists', `${qualifiedResource(kind)} "${name}" already exists`);
+}
+
+export function conflict(kind: Kind, name: string, detail: string): StatusError {
+  return new StatusError(
+    409,
+    'Conflict',
+    `Operation cannot be fulfilled on ${qualifiedResource(kind)} "${name}": ${detail}`,
+  );
+}
+
+export function badRequest(message: string): StatusError {
+  return new StatusError(400, 'BadRequest', message);
+}
+
+/** Go's %#v-ish rendering used by field.Invalid for common value kinds. */
+export function formatFieldValue(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[]string{${v.map((x) => JSON.stringify(String(x))).join(', ')}}`;
+  if (typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[string]string{${entries.map(([k, x]) => `${JSON.stringify(k)}:${JSON.stringify(String(x))}`).join(', ')}}`;
+  }
+  return String(v);
+}
+
+export function formatFieldError(e: FieldError): string {
+  switch (e.type) {
+    case 'Required value':
+      return `${e.field}: Required value${e.detail ? `: ${e.detail}` : ''}`;
+    case 'Forbidden':
+      return `${e.field}: Forbidden${e.detail ? `: ${e.detail}` : ''}`;
+    case 'Unsupported value':
+      return `${e.field}: Unsupported value: ${formatFieldValue(e.value)}${
+        e.supported ? `: supported values: ${e.supported.map((s) => JSON.stringify(s)).join(', ')}` : ''
+      }`;
+    case 'Duplicate value':
+      return `${e.field}: Duplicate value: ${formatFieldValue(e.value)}`;
+    case 'Not found':
+      return `${e.field}: Not found: ${formatFieldValue(e.value)}`;
+    case 'Too long':
+      return `${e.field}: Too long: ${e.detail ?? ''}`;
+    case 'Invalid value':
+    default:
+      return `${e.field}: Invalid value: ${formatFieldValue(e.value)}${e.detail ? `: ${e.detail}` : ''}`;
+  }
+}
+
+/** `The DaemonSet "x" is invalid: a: ...` or, with several errors, `[a: ..., b: ...]`. */
+export function invalid(kind: Kind, name: string, errs: FieldError[]): StatusError {
+  const parts = errs.map(formatFieldError);
+  const body = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
+  return new StatusError(422, 'Invalid', `${kind} "${name}" is invalid: ${body}`, errs);
+}
+
+/** kubectl's rendering of a server error: `Error from server (NotFound): …`. Invalid errors print bare. */
+export function kubectlErrorText(e: StatusError, context?: string): string {
+  if (e.reason === 'Invalid') return `The ${e.message}`;
+  return `Error from server (${e.reason}): ${context ? `${context}: ` : ''}${e.message}`;
+}

@@ -1,0 +1,286 @@
+// The in-memory API server: typed object storage with the metadata bookkeeping of a real one
+// (uid, resourceVersion, generation, creationTimestamp, graceful deletion), defaulting and
+// validation on write, label-selector lists and a change feed for controllers and the UI.
+
+import type { Clock } from '../clock';
+import type { Random } from '../random';
+import { alreadyExists, notFound, StatusError, badRequest } from './errors';
+import { matches, type Selector } from './labels';
+import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
+import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
+import { deepEqual, deepFreeze, clone } from './objects';
+
+export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface Change {
+  type: ChangeType;
+  kind: Kind;
+  obj: KObject;
+  old?: KObject;
+}
+
+export type Listener = (c: Change) => void;
+
+export interface WriteOptions {
+  dryRun?: boolean;
+}
+
+export interface DeleteOptions extends WriteOptions {
+  gracePeriodSeconds?: number;
+  propagationPolicy?: 'Background' | 'Orphan' | 'Foreground';
+}
+
+export function objectKey(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+export class ObjectStore {
+  private readonly objects = new Map<Kind, Map<string, KObject>>();
+  private rv = 1000;
+  private readonly listeners: Listener[] = [];
+  /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
+  onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly uids: Random,
+  ) {
+    for (const k of Object.keys(NAMESPACED) as Kind[]) this.objects.set(k, new Map());
+  }
+
+  subscribe(l: Listener): () => void {
+    this.listeners.push(l);
+    return () => {
+      const i = this.listeners.indexOf(l);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  private emit(c: Change): void {
+    for (const l of this.listeners) l(c);
+  }
+
+  resourceVersion(): string {
+    return String(this.rv);
+  }
+
+  private nextRV(): string {
+    this.rv += 1;
+    return String(this.rv);
+  }
+
+  newUID(): string {
+    const hex = (n: number) => {
+      let s = '';
+      for (let i = 0; i < n; i++) s += '0123456789abcdef'[this.uids.int(16)];
+      return s;
+    };
+    return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[this.uids.int(4)]}${hex(3)}-${hex(12)}`;
+  }
+
+  get<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] | undefined {
+    return this.objects.get(kind)!.get(objectKey(NAMESPACED[kind] ? namespace : undefined, name)) as
+      | KindMap[K]
+      | undefined;
+  }
+
+  mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
+    const o = this.get(kind, namespace, name);
+    if (!o) throw notFound(kind, name);
+    return o;
+  }
+
+  /** Objects of a kind in API list order (namespace, then name), optionally filtered. */
+  list<K extends Kind>(kind: K, namespace?: string, selector?: Selector): KindMap[K][] {
+    const out: KindMap[K][] = [];
+    for (const o of this.objects.get(kind)!.values()) {
+      if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
+      if (selector && !matches(selector, o.metadata.labels)) continue;
+      out.push(o as KindMap[K]);
+    }
+    out.sort(byNamespaceAndName);
+    return out;
+  }
+
+  count(kind: Kind): number {
+    return this.objects.get(kind)!.size;
+  }
+
+  /** Creates an object. `generateName` is honoured; the stored object is returned (frozen). */
+  create<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
+    const kind = input.kind as K;
+    if (!this.objects.has(kind)) throw badRequest(`the server could not find the requested resource (kind ${input.kind})`);
+    const obj = clone(input) as KObject;
+    obj.apiVersion = API_VERSION[kind];
+    obj.metadata = { ...(obj.metadata ?? {}) } as KObject['metadata'];
+    const md = obj.metadata;
+    if (NAMESPACED[kind]) {
+      md.namespace = md.namespace || 'default';
+      if (!this.get('Namespace', undefined, md.namespace)) {
+        throw new StatusError(404, 'NotFound', `namespaces "${md.namespace}" not found`);
+      }
+    } else {
+      delete md.namespace;
+    }
+    prepareForCreate(kind, obj, this.clock);
+    validateCreate(kind, obj);
+    if (!md.name && md.generateName) {
+      // The real name generator retries on conflict; so do we.
+      for (let i = 0; i < 8; i++) {
+        const candidate = this.generateName(md.generateName);
+        if (!this.get(kind, md.namespace, candidate)) {
+          md.name = candidate;
+          break;
+        }
+      }
+    }
+    if (this.get(kind, md.namespace, md.name)) throw alreadyExists(kind, md.name);
+    if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
+    md.uid = this.newUID();
+    md.resourceVersion = this.nextRV();
+    md.creationTimestamp = this.clock.iso();
+    delete md.deletionTimestamp;
+    delete md.deletionGracePeriodSeconds;
+    const frozen = deepFreeze(obj);
+    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), frozen);
+    this.emit({ type: 'ADDED', kind, obj: frozen });
+    return frozen as KindMap[K];
+  }
+
+  /** Name generation is injected by the simulation (seeded random). */
+  generateName: (base: string) => string = (base) => `${base}00000`;
+
+  /**
+   * Replaces an object's spec and metadata (not status). Generation and defaulting follow the
+   * kind's strategy. A write that changes nothing does not bump resourceVersion (like a no-op PATCH).
+   */
+  update<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
+    return this.write(input, 'main', opts);
+  }
+
+  /** Writes only `.status` (the status subresource). */
+  updateStatus<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
+    return this.write(input, 'status', opts);
+  }
+
+  private write<K extends Kind>(input: KObject, sub: 'main' | 'status', opts: WriteOptions): KindMap[K] {
+    const kind = input.kind as K;
+    const old = this.mustGet(kind, input.metadata.namespace, input.metadata.name);
+    const obj = clone(input) as KObject;
+    obj.apiVersion = old.apiVersion;
+    // Server-owned metadata always comes from the stored object.
+    obj.metadata = {
+      ...obj.metadata,
+      uid: old.metadata.uid,
+      creationTimestamp: old.metadata.creationTimestamp,
+      resourceVersion: old.metadata.resourceVersion,
+      namespace: old.metadata.namespace,
+      name: old.metadata.name,
+    };
+    if (old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation;
+    if (old.metadata.deletionTimestamp) {
+      obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
+      obj.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
+    } else {
+      delete obj.metadata.deletionTimestamp;
+      delete obj.metadata.deletionGracePeriodSeconds;
+    }
+    if (obj.metadata.namespace === undefined) delete obj.metadata.namespace;
+    if (sub === 'status') {
+      const merged = { ...old, status: obj.status } as KObject;
+      return this.commit(kind, old, merged, opts);
+    }
+    if ('status' in old) obj.status = old.status;
+    prepareForUpdate(kind, obj, old, this.clock);
+    validateUpdate(kind, obj, old);
+    return this.commit(kind, old, obj, opts);
+  }
+
+  private commit<K extends Kind>(kind: K, old: KObject, obj: KObject, opts: WriteOptions): KindMap[K] {
+    if (deepEqual(old, obj)) return old as KindMap[K];
+    if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
+    obj.metadata.resourceVersion = this.nextRV();
+    const frozen = deepFreeze(obj);
+    this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+    this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
+    // An object whose last finalizer went away while it was being deleted disappears now.
+    if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length && kind !== 'Pod') {
+      this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
+    }
+    return frozen as KindMap[K];
+  }
+
+  /**
+   * Deletes an object the way the API server does. Pods bound to a node and not yet terminal get a
+   * deletionTimestamp and are removed later by their kubelet (graceful deletion); everything else
+   * goes at once. Returns the object as it stands after the call.
+   */
+  delete<K extends Kind>(kind: K, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KindMap[K] {
+    const old = this.mustGet(kind, namespace, name);
+    if (opts.dryRun) return old;
+    if (kind === 'Pod') {
+      const pod = old as KindMap['Pod'];
+      const defaultGrace = pod.spec.terminationGracePeriodSeconds ?? 30;
+      let grace = opts.gracePeriodSeconds ?? defaultGrace;
+      const phase = pod.status?.phase;
+      if (!pod.spec.nodeName || phase === 'Failed' || phase === 'Succeeded') grace = 0;
+      if (grace > 0) {
+        if (old.metadata.deletionTimestamp) {
+          // A second delete may only shorten the grace period.
+          const cur = old.metadata.deletionGracePeriodSeconds ?? defaultGrace;
+          if (grace >= cur) return old;
+        }
+        const obj = clone(old) as KObject;
+        obj.metadata.deletionTimestamp = this.clock.iso(this.clock.now() + grace * 1000);
+        obj.metadata.deletionGracePeriodSeconds = grace;
+        obj.metadata.resourceVersion = this.nextRV();
+        const frozen = deepFreeze(obj);
+        this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+        this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
+        return frozen as KindMap[K];
+      }
+    }
+    const policy = opts.propagationPolicy ?? 'Background';
+    if (old.metadata.finalizers?.length) {
+      if (old.metadata.deletionTimestamp) return old;
+      const obj = clone(old) as KObject;
+      obj.metadata.deletionTimestamp = this.clock.iso();
+      obj.metadata.deletionGracePeriodSeconds = 0;
+      obj.metadata.resourceVersion = this.nextRV();
+      const frozen = deepFreeze(obj);
+      this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+      this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
+      return frozen as KindMap[K];
+    }
+    const removed = this.remove(kind, namespace, name);
+    this.onOwnerDeleted?.(removed, policy === 'Orphan' ? 'Orphan' : 'Background');
+    return removed as KindMap[K];
+  }
+
+  /** Removes an object from storage now (kubelet's final grace-0 delete, pod GC force delete). */
+  remove(kind: Kind, namespace: string | undefined, name: string): KObject {
+    const key = objectKey(NAMESPACED[kind] ? namespace : undefined, name);
+    const old = this.objects.get(kind)!.get(key);
+    if (!old) throw notFound(kind, name);
+    this.objects.get(kind)!.delete(key);
+    this.nextRV();
+    this.emit({ type: 'DELETED', kind, obj: old });
+    return old;
+  }
+
+  /** Every stored object, for snapshots. */
+  all(): KObject[] {
+    const out: KObject[] = [];
+    for (const m of this.objects.values()) out.push(...m.values());
+    return out;
+  }
+}
+
+function byNamespaceAndName(a: KObject, b: KObject): number {
+  const an = a.metadata.namespace ?? '';
+  const bn = b.metadata.namespace ?? '';
+  if (an !== bn) return an < bn ? -1 : 1;
+  return a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
+}
+
+export { StatusError };

@@ -1,0 +1,42 @@
+// Pod helpers (pkg/api/v1/pod/util.go).
+
+import { parseTime } from '../clock';
+import type { Pod, PodCondition, Node, NodeCondition } from './types';
+
+export function getPodCondition(pod: Pod, type: string): PodCondition | undefined {
+  return pod.status?.conditions?.find((c) => c.type === type);
+}
+
+export function isPodReady(pod: Pod): boolean {
+  return getPodCondition(pod, 'Ready')?.status === 'True';
+}
+
+/** IsPodAvailable: ready, and ready for at least minReadySeconds (`<=`, newest upstream). */
+export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): boolean {
+  const c = getPodCondition(pod, 'Ready');
+  if (c?.status !== 'True') return false;
+  if (minReadySeconds === 0) return true;
+  const t = parseTime(c.lastTransitionTime);
+  return t !== undefined && t + minReadySeconds * 1000 <= now;
+}
+
+export function isPodTerminal(pod: Pod): boolean {
+  return pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';
+}
+
+export function isPodTerminating(pod: Pod): boolean {
+  return !!pod.metadata.deletionTimestamp;
+}
+
+export function controllerRef(pod: { metadata: Pod['metadata'] }) {
+  return pod.metadata.ownerReferences?.find((r) => r.controller);
+}
+
+export function getNodeCondition(node: Node, type: string): NodeCondition | undefined {
+  return node.status?.conditions?.find((c) => c.type === type);
+}
+
+/** Ready / NotReady / Unknown from the Ready condition. */
+export function nodeReadyStatus(node: Node): 'True' | 'False' | 'Unknown' {
+  return getNodeCondition(node, 'Ready')?.status ?? 'Unknown';
+}

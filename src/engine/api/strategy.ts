@@ -1,0 +1,113 @@
+// Per-kind write strategies (pkg/registry/*/strategy.go): what the server sets on create and update,
+// and which validation runs.
+
+import type { Clock } from '../clock';
+import { invalid, type FieldError } from './errors';
+import { defaultDaemonSet, defaultNode, defaultPod } from './defaults';
+import { deepEqual } from './objects';
+import type { DaemonSet, Kind, KObject, Node, Pod } from './types';
+import { validateDaemonSet, validateDaemonSetUpdate, validateGeneric, validateNode, validatePod } from './validation';
+
+export const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
+
+export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void {
+  switch (kind) {
+    case 'DaemonSet': {
+      const ds = obj as DaemonSet;
+      if (ds.spec && typeof ds.spec === 'object') defaultDaemonSet(ds);
+      ds.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
+      ds.metadata.generation = 1;
+      ds.metadata.annotations = { ...(ds.metadata.annotations ?? {}), [TEMPLATE_GENERATION_ANNOTATION]: '1' };
+      break;
+    }
+    case 'Pod': {
+      const pod = obj as Pod;
+      if (pod.spec && typeof pod.spec === 'object') defaultPod(pod);
+      pod.status = { phase: 'Pending', qosClass: qosClass(pod) };
+      break;
+    }
+    case 'Node':
+      defaultNode(obj as Node);
+      break;
+    case 'Namespace':
+      obj.spec = { finalizers: ['kubernetes'] };
+      obj.status = { phase: 'Active' };
+      break;
+    default:
+      break;
+  }
+}
+
+export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock: Clock): void {
+  if (kind === 'DaemonSet') {
+    const ds = obj as DaemonSet;
+    const prev = old as DaemonSet;
+    if (ds.spec && typeof ds.spec === 'object') defaultDaemonSet(ds);
+    const prevTG = Number(prev.metadata.annotations?.[TEMPLATE_GENERATION_ANNOTATION] ?? '1');
+    const templateChanged = !deepEqual(ds.spec?.template, prev.spec.template);
+    ds.metadata.annotations = {
+      ...(ds.metadata.annotations ?? {}),
+      [TEMPLATE_GENERATION_ANNOTATION]: String(templateChanged ? prevTG + 1 : prevTG),
+    };
+    if (!deepEqual(ds.spec, prev.spec)) ds.metadata.generation = (prev.metadata.generation ?? 1) + 1;
+  } else if (kind === 'Pod') {
+    const pod = obj as Pod;
+    // Pod specs are immutable apart from a few fields; keep the stored spec (tolerations may grow).
+    const prev = old as Pod;
+    const tolerations = pod.spec?.tolerations;
+    pod.spec = { ...prev.spec };
+    if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0)) pod.spec.tolerations = tolerations;
+    if (!pod.spec.nodeName && (obj as Pod).spec?.nodeName) pod.spec.nodeName = (obj as Pod).spec.nodeName;
+  } else if (kind === 'Node') {
+    defaultNode(obj as Node);
+  }
+}
+
+function check(kind: Kind, obj: KObject, errs: FieldError[]): void {
+  if (errs.length) throw invalid(kind, obj.metadata.name || obj.metadata.generateName || '', errs);
+}
+
+export function validateCreate(kind: Kind, obj: KObject): void {
+  switch (kind) {
+    case 'DaemonSet':
+      return check(kind, obj, validateDaemonSet(obj as DaemonSet));
+    case 'Pod':
+      return check(kind, obj, validatePod(obj as Pod));
+    case 'Node':
+      return check(kind, obj, validateNode(obj as Node));
+    case 'Namespace':
+      return check(kind, obj, validateGeneric(obj, true));
+    default:
+      return check(kind, obj, validateGeneric(obj));
+  }
+}
+
+export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
+  switch (kind) {
+    case 'DaemonSet':
+      return check(kind, obj, validateDaemonSetUpdate(obj as DaemonSet, old as DaemonSet));
+    case 'Node':
+      return check(kind, obj, validateNode(obj as Node));
+    case 'Pod':
+      return check(kind, obj, validatePod(obj as Pod));
+    default:
+      return check(kind, obj, validateGeneric(obj, kind === 'Namespace'));
+  }
+}
+
+/** QoS class as the API server computes it on create. */
+export function qosClass(pod: Pod): string {
+  const cs = pod.spec?.containers ?? [];
+  let anySet = false;
+  let guaranteed = cs.length > 0;
+  for (const c of cs) {
+    const req = c.resources?.requests ?? {};
+    const lim = c.resources?.limits ?? {};
+    if (Object.keys(req).length || Object.keys(lim).length) anySet = true;
+    for (const r of ['cpu', 'memory']) {
+      if (lim[r] === undefined || (req[r] !== undefined && req[r] !== lim[r])) guaranteed = false;
+    }
+  }
+  if (!anySet) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}

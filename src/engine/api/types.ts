@@ -1,0 +1,396 @@
+// Kubernetes object shapes, with the JSON field names of the real API (core/v1, apps/v1).
+// Only the fields the simulation reads or prints are typed; unknown fields are kept as they come.
+
+export type Labels = Record<string, string>;
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface ObjectMeta {
+  name: string;
+  generateName?: string;
+  namespace?: string;
+  uid: string;
+  resourceVersion: string;
+  generation?: number;
+  creationTimestamp: string;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  labels?: Labels;
+  annotations?: Labels;
+  ownerReferences?: OwnerReference[];
+  finalizers?: string[];
+}
+
+export interface TypeMeta {
+  apiVersion: string;
+  kind: string;
+}
+
+export interface KObject extends TypeMeta {
+  metadata: ObjectMeta;
+  [field: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------- selectors
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Labels;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
+  values?: string[];
+}
+
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+export interface NodeSelector {
+  nodeSelectorTerms: NodeSelectorTerm[];
+}
+
+export interface NodeAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
+  preferredDuringSchedulingIgnoredDuringExecution?: unknown[];
+}
+
+export interface Affinity {
+  nodeAffinity?: NodeAffinity;
+  podAffinity?: unknown;
+  podAntiAffinity?: unknown;
+}
+
+// ---------------------------------------------------------------------------------------- taints
+
+export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+  timeAdded?: string;
+}
+
+export interface Toleration {
+  key?: string;
+  operator?: 'Exists' | 'Equal' | 'Lt' | 'Gt';
+  value?: string;
+  effect?: TaintEffect | '';
+  tolerationSeconds?: number;
+}
+
+// ---------------------------------------------------------------------------------------- pods
+
+export interface ResourceRequirements {
+  limits?: Record<string, string>;
+  requests?: Record<string, string>;
+}
+
+export interface ContainerPort {
+  name?: string;
+  containerPort: number;
+  hostPort?: number;
+  protocol?: string;
+  hostIP?: string;
+}
+
+export interface VolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
+}
+
+export interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: unknown;
+}
+
+export interface Container {
+  name: string;
+  image?: string;
+  command?: string[];
+  args?: string[];
+  ports?: ContainerPort[];
+  env?: EnvVar[];
+  resources?: ResourceRequirements;
+  volumeMounts?: VolumeMount[];
+  imagePullPolicy?: string;
+  terminationMessagePath?: string;
+  terminationMessagePolicy?: string;
+  livenessProbe?: unknown;
+  readinessProbe?: unknown;
+  [field: string]: unknown;
+}
+
+export interface Volume {
+  name: string;
+  hostPath?: { path: string; type?: string };
+  emptyDir?: Record<string, unknown>;
+  configMap?: { name?: string };
+  secret?: { secretName?: string };
+  [field: string]: unknown;
+}
+
+export interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  volumes?: Volume[];
+  nodeName?: string;
+  nodeSelector?: Labels;
+  affinity?: Affinity;
+  tolerations?: Toleration[];
+  hostNetwork?: boolean;
+  restartPolicy?: string;
+  dnsPolicy?: string;
+  terminationGracePeriodSeconds?: number;
+  activeDeadlineSeconds?: number;
+  schedulerName?: string;
+  securityContext?: Record<string, unknown>;
+  serviceAccountName?: string;
+  priorityClassName?: string;
+  [field: string]: unknown;
+}
+
+export interface PodCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastProbeTime?: string | null;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface ContainerState {
+  waiting?: { reason?: string; message?: string };
+  running?: { startedAt?: string };
+  terminated?: { exitCode: number; reason?: string; message?: string; startedAt?: string; finishedAt?: string };
+}
+
+export interface ContainerStatus {
+  name: string;
+  image: string;
+  imageID: string;
+  ready: boolean;
+  started?: boolean;
+  restartCount: number;
+  state: ContainerState;
+  lastState?: ContainerState;
+  containerID?: string;
+}
+
+export interface PodStatus {
+  phase?: 'Pending' | 'Running' | 'Succeeded' | 'Failed' | 'Unknown';
+  conditions?: PodCondition[];
+  message?: string;
+  reason?: string;
+  hostIP?: string;
+  podIP?: string;
+  podIPs?: { ip: string }[];
+  startTime?: string;
+  containerStatuses?: ContainerStatus[];
+  qosClass?: string;
+}
+
+export interface Pod extends KObject {
+  apiVersion: 'v1';
+  kind: 'Pod';
+  spec: PodSpec;
+  status: PodStatus;
+}
+
+export interface PodTemplateSpec {
+  metadata?: { labels?: Labels; annotations?: Labels; name?: string; creationTimestamp?: null; [k: string]: unknown };
+  spec: PodSpec;
+}
+
+// ---------------------------------------------------------------------------------------- nodes
+
+export interface NodeCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastHeartbeatTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface NodeSpec {
+  unschedulable?: boolean;
+  taints?: Taint[];
+  podCIDR?: string;
+  providerID?: string;
+}
+
+export interface NodeStatus {
+  capacity?: Record<string, string>;
+  allocatable?: Record<string, string>;
+  conditions?: NodeCondition[];
+  addresses?: { type: string; address: string }[];
+  nodeInfo?: {
+    kubeletVersion: string;
+    osImage: string;
+    kernelVersion: string;
+    containerRuntimeVersion: string;
+    operatingSystem: string;
+    architecture: string;
+    [k: string]: string;
+  };
+  images?: { names: string[]; sizeBytes: number }[];
+}
+
+export interface Node extends KObject {
+  apiVersion: 'v1';
+  kind: 'Node';
+  spec: NodeSpec;
+  status: NodeStatus;
+}
+
+// ---------------------------------------------------------------------------------------- daemonsets
+
+export interface RollingUpdateDaemonSet {
+  maxUnavailable?: number | string;
+  maxSurge?: number | string;
+}
+
+export interface DaemonSetUpdateStrategy {
+  type?: 'RollingUpdate' | 'OnDelete';
+  rollingUpdate?: RollingUpdateDaemonSet;
+}
+
+export interface DaemonSetSpec {
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  updateStrategy?: DaemonSetUpdateStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+}
+
+export interface DaemonSetStatus {
+  currentNumberScheduled: number;
+  numberMisscheduled: number;
+  desiredNumberScheduled: number;
+  numberReady: number;
+  observedGeneration?: number;
+  updatedNumberScheduled?: number;
+  numberAvailable?: number;
+  numberUnavailable?: number;
+  collisionCount?: number;
+}
+
+export interface DaemonSet extends KObject {
+  apiVersion: 'apps/v1';
+  kind: 'DaemonSet';
+  spec: DaemonSetSpec;
+  status: DaemonSetStatus;
+}
+
+export interface ControllerRevision extends KObject {
+  apiVersion: 'apps/v1';
+  kind: 'ControllerRevision';
+  data: unknown;
+  revision: number;
+}
+
+export interface Namespace extends KObject {
+  apiVersion: 'v1';
+  kind: 'Namespace';
+  spec?: { finalizers?: string[] };
+  status?: { phase: string };
+}
+
+export interface ObjectReference {
+  kind: string;
+  namespace?: string;
+  name: string;
+  uid?: string;
+  apiVersion?: string;
+  resourceVersion?: string;
+  fieldPath?: string;
+}
+
+export interface KEvent extends KObject {
+  apiVersion: 'v1';
+  kind: 'Event';
+  involvedObject: ObjectReference;
+  reason: string;
+  message: string;
+  source: { component: string; host?: string };
+  firstTimestamp: string;
+  lastTimestamp: string;
+  count: number;
+  type: 'Normal' | 'Warning';
+  reportingComponent?: string;
+}
+
+export type Kind = 'Namespace' | 'Node' | 'Pod' | 'DaemonSet' | 'ControllerRevision' | 'Event';
+
+export interface KindMap {
+  Namespace: Namespace;
+  Node: Node;
+  Pod: Pod;
+  DaemonSet: DaemonSet;
+  ControllerRevision: ControllerRevision;
+  Event: KEvent;
+}
+
+export const NAMESPACED: Record<Kind, boolean> = {
+  Namespace: false,
+  Node: false,
+  Pod: true,
+  DaemonSet: true,
+  ControllerRevision: true,
+  Event: true,
+};
+
+export const API_VERSION: Record<Kind, string> = {
+  Namespace: 'v1',
+  Node: 'v1',
+  Pod: 'v1',
+  DaemonSet: 'apps/v1',
+  ControllerRevision: 'apps/v1',
+  Event: 'v1',
+};
+
+/** Plural resource name with group, as the API server names it in errors: `daemonsets.apps`. */
+export const RESOURCE: Record<Kind, { plural: string; group: string }> = {
+  Namespace: { plural: 'namespaces', group: '' },
+  Node: { plural: 'nodes', group: '' },
+  Pod: { plural: 'pods', group: '' },
+  DaemonSet: { plural: 'daemonsets', group: 'apps' },
+  ControllerRevision: { plural: 'controllerrevisions', group: 'apps' },
+  Event: { plural: 'events', group: '' },
+};
+
+export function qualifiedResource(kind: Kind): string {
+  const r = RESOURCE[kind];
+  return r.group ? `${r.plural}.${r.group}` : r.plural;
+}
+
+/** `daemonset.apps`, `pod`, `node`: the form kubectl prints before a slash. */
+export function kindGroup(kind: Kind): string {
+  const r = RESOURCE[kind];
+  return r.group ? `${kind.toLowerCase()}.${r.group}` : kind.toLowerCase();
+}
+
+export function isKind(s: string): s is Kind {
+  return s in NAMESPACED;
+}

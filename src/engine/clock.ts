@@ -1,0 +1,43 @@
+// The simulated clock. Time only moves when the simulation runs work items or is told to advance.
+
+export const DEFAULT_START = Date.parse('2026-01-01T00:00:00Z');
+
+export class Clock {
+  constructor(private ms: number = DEFAULT_START) {}
+  now(): number {
+    return this.ms;
+  }
+  set(ms: number): void {
+    if (ms < this.ms) throw new Error(`clock cannot go back from ${this.ms} to ${ms}`);
+    this.ms = ms;
+  }
+  /** RFC 3339 with second precision, as Kubernetes serializes metav1.Time. */
+  iso(ms: number = this.ms): string {
+    return rfc3339(ms);
+  }
+}
+
+export function rfc3339(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+export function parseTime(s: string | undefined): number | undefined {
+  if (!s) return undefined;
+  const t = Date.parse(s);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** Parses Go-style durations: `500ms`, `30s`, `5m`, `1h30m`, `2h`. Returns milliseconds. */
+export function parseDuration(s: string): number {
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+  let total = 0;
+  let consumed = 0;
+  for (const m of s.matchAll(re)) {
+    if (m.index !== consumed) break;
+    consumed += m[0].length;
+    const n = Number(m[1]);
+    total += m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : m[2] === 'm' ? n * 60_000 : n * 3_600_000;
+  }
+  if (consumed !== s.length || s.length === 0) throw new Error(`invalid duration "${s}"`);
+  return Math.round(total);
+}

@@ -1,0 +1,44 @@
+// Cluster presets for `sim cluster PRESET` and `?preset=` (DESIGN §3).
+
+import type { Simulation } from '../simulation';
+import { newNode, type NodeOptions } from './nodeFactory';
+
+export const PRESETS = ['article', 'kubeadm', 'empty', 'large'] as const;
+export type PresetName = (typeof PRESETS)[number];
+
+export function isPreset(s: string): s is PresetName {
+  return (PRESETS as readonly string[]).includes(s);
+}
+
+/** Registers a node the way `sim node add` does; its index picks its IP and pod CIDR. */
+export function addNode(sim: Simulation, name: string, o: Omit<NodeOptions, 'index' | 'now'> = {}): void {
+  sim.store.create(newNode(name, { ...o, index: sim.store.count('Node'), now: sim.iso() }));
+}
+
+export function applyPreset(sim: Simulation, preset: PresetName, nodes?: number): void {
+  switch (preset) {
+    case 'article':
+      addNode(sim, 'master', {
+        labels: { 'node-role.kubernetes.io/master': '' },
+        taints: [{ key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' }],
+      });
+      addNode(sim, 'node-1');
+      return;
+    case 'kubeadm':
+      addNode(sim, 'control-plane', {
+        labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
+        taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
+      });
+      addNode(sim, 'worker-1');
+      addNode(sim, 'worker-2');
+      return;
+    case 'empty':
+      return;
+    case 'large': {
+      const n = nodes ?? 1000;
+      const width = Math.max(4, String(n).length);
+      for (let i = 1; i <= n; i++) addNode(sim, `node-${String(i).padStart(width, '0')}`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+// The DaemonSet controller (pkg/controller/daemon/daemon_controller.go): event handlers that queue
+// DaemonSets, and syncDaemonSet, which runs one reconcile round for one DaemonSet.
+
+import { isEmptyLabelSelector, selectorMatches } from '../../api/labels';
+import { deepEqual } from '../../api/objects';
+import { controllerRef } from '../../api/podutil';
+import type { Change } from '../../api/objectStore';
+import type { DaemonSet, Node, Pod } from '../../api/types';
+import type { Simulation } from '../../simulation';
+import { TIMINGS } from '../../timings';
+import { FailedPodsBackoff } from './backoff';
+import { DecisionLog } from './decisions';
+import { cleanupHistory, constructHistory } from './history';
+import { manage } from './manage';
+import { nodeShouldRunDaemonPod, type ShouldRunResult } from './nodeShouldRunDaemonPod';
+import { claimPods } from './podsByNode';
+import { rollingUpdate } from './rollingUpdate';
+import { updateDaemonSetStatus } from './status';
+import type { SyncContext } from './syncContext';
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from './util';
+
+export const CONTROLLER = 'daemonset-controller';
+
+export class DaemonSetController {
+  private readonly backoff = new FailedPodsBackoff();
+  /** the decisions of the last sync of each DaemonSet (key ns/name) */
+  private readonly lastDecisions = new Map<string, DecisionLog>();
+
+  constructor(private readonly sim: Simulation) {
+    sim.watch((c) => this.onChange(c));
+  }
+
+  decisions(namespace: string, name: string): DecisionLog | undefined {
+    return this.lastDecisions.get(`${namespace}/${name}`);
+  }
+
+  private enqueue(ds: DaemonSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
+    const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
+    this.sim.enqueue(CONTROLLER, key, delayMs, reason, () => this.syncDaemonSet(key));
+  }
+
+  private enqueueAll(reason: string): void {
+    for (const ds of this.sim.store.list('DaemonSet')) this.enqueue(ds, reason);
+  }
+
+  private onChange(c: Change): void {
+    switch (c.kind) {
+      case 'DaemonSet': {
+        const ds = c.obj as DaemonSet;
+        if (c.type === 'DELETED') {
+          this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
+          return;
+        }
+        // A status-only write (our own) does not need another round.
+        const old = c.old as DaemonSet | undefined;
+        if (old && old.metadata.generation === ds.metadata.generation && deepEqual(old.metadata, { ...ds.metadata, resourceVersion: old.metadata.resourceVersion })) return;
+        this.enqueue(ds, c.type === 'ADDED' ? 'DaemonSet added' : 'DaemonSet updated');
+        return;
+      }
+      case 'Pod':
+        this.onPodChange(c);
+        return;
+      case 'Node': {
+        const node = c.obj as Node;
+        if (c.type === 'MODIFIED') {
+          const old = c.old as Node;
+          if (
+            deepEqual(old.metadata.labels, node.metadata.labels) &&
+            deepEqual(old.spec.taints, node.spec.taints) &&
+            old.spec.unschedulable === node.spec.unschedulable
+          ) {
+            return;
+          }
+          this.enqueueAll(`node ${node.metadata.name} changed`);
+          return;
+        }
+        this.enqueueAll(`node ${node.metadata.name} ${c.type === 'ADDED' ? 'added' : 'deleted'}`);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private onPodChange(c: Change): void {
+    const pod = c.obj as Pod;
+    const ref = controllerRef(pod);
+    const what = c.type === 'ADDED' ? 'added' : c.type === 'DELETED' ? 'deleted' : 'updated';
+    if (ref) {
+      if (ref.kind !== 'DaemonSet') return;
+      const ds = this.sim.store.get('DaemonSet', pod.metadata.namespace, ref.name);
+      if (ds && ds.metadata.uid === ref.uid) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
+      const old = c.old as Pod | undefined;
+      if (!old || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
+    }
+    if (c.type === 'DELETED') return;
+    // Orphans (and pods whose labels changed) may be adopted by any DaemonSet whose selector matches.
+    for (const ds of this.sim.store.list('DaemonSet', pod.metadata.namespace)) {
+      if (ref && ref.uid === ds.metadata.uid) continue;
+      if (selectorMatches(ds.spec.selector, pod.metadata.labels)) this.enqueue(ds, `pod ${pod.metadata.name} ${what} matches its selector`);
+    }
+  }
+
+  /** syncDaemonSet: one reconcile round. Returns what it did, for `sim step`. */
+  syncDaemonSet(key: string): string {
+    const [namespace, name] = key.split('/');
+    const sim = this.sim;
+    const ds = sim.store.get('DaemonSet', namespace, name);
+    if (!ds) return `DaemonSet ${key} not found; nothing to do`;
+    if (isEmptyLabelSelector(ds.spec.selector)) {
+      sim.recorder.event(ds, 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.', CONTROLLER);
+      return 'empty selector; skipped';
+    }
+    if (ds.metadata.deletionTimestamp) return 'DaemonSet is being deleted; skipped';
+
+    const nodes = sim.store.list('Node');
+    const nodesByName = new Map(nodes.map((n) => [n.metadata.name, n]));
+    const notes: string[] = [];
+    let requeue: { ms: number; reason: string } | undefined;
+    const requeueAfter = (ms: number, reason: string) => {
+      if (!requeue || ms < requeue.ms) requeue = { ms, reason };
+    };
+
+    let history;
+    try {
+      history = constructHistory(sim, ds);
+    } catch (e) {
+      this.enqueue(ds, `retry: ${(e as Error).message}`, TIMINGS.controllerSyncDelayMs);
+      return `constructHistory failed: ${(e as Error).message}`;
+    }
+    if (history.note) notes.push(history.note);
+    const current = sim.store.get('DaemonSet', namespace, name)!;
+
+    const shouldRun = new Map<string, ShouldRunResult>();
+    for (const n of nodes) shouldRun.set(n.metadata.name, nodeShouldRunDaemonPod(n, current));
+    const decisions = new DecisionLog();
+    const claim = claimPods(sim, current);
+    if (claim.adopted.length) notes.push(`adopted ${claim.adopted.join(', ')}`);
+    if (claim.released.length) notes.push(`released ${claim.released.join(', ')}`);
+    const ctx: SyncContext = {
+      sim,
+      ds: current,
+      key,
+      nodes,
+      nodesByName,
+      hash: history.hash,
+      nodeToDaemonPods: claim.byNode,
+      shouldRun,
+      decisions,
+      requeueAfter,
+      notes,
+    };
+
+    const wrote = manage(ctx, this.backoff);
+    // Upstream runs the rolling update only when expectations are satisfied, i.e. once the creates
+    // and deletes of the previous round have been observed; here: when manage wrote nothing.
+    if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate') rollingUpdate(ctx);
+
+    const fresh = claimPods(sim, current);
+    const live = new Set<string>();
+    for (const p of fresh.all) {
+      const h = p.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY];
+      if (h) live.add(h);
+    }
+    const removed = cleanupHistory(sim, current, history.old, live);
+    if (removed.length) notes.push(`deleted old ControllerRevision ${removed.join(', ')}`);
+
+    updateDaemonSetStatus({ ...ctx, nodeToDaemonPods: fresh.byNode });
+    this.lastDecisions.set(key, decisions);
+    if (requeue) this.enqueue(current, requeue.reason, requeue.ms);
+    return notes.length ? notes.join('; ') : 'in sync; nothing to do';
+  }
+}

@@ -1,0 +1,141 @@
+// Command-line tokenizing (a shell's quoting rules) and cobra/pflag-style flag parsing with
+// kubectl's error messages.
+
+import { CommandError, type FlagSpec, type ParsedArgs } from './types';
+
+/** Splits a command line into words: quotes ('…', "…"), backslash escapes, whitespace. */
+export function tokenize(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let inWord = false;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote) {
+      if (ch === quote) quote = null;
+      else if (ch === '\\' && quote === '"' && i + 1 < line.length && '"\\$`'.includes(line[i + 1])) cur += line[++i];
+      else cur += ch;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      quote = ch;
+      inWord = true;
+    } else if (ch === '\\' && i + 1 < line.length) {
+      cur += line[++i];
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) out.push(cur);
+      cur = '';
+      inWord = false;
+    } else {
+      cur += ch;
+      inWord = true;
+    }
+  }
+  if (quote) throw new CommandError(`unterminated quote in: ${line}`);
+  if (inWord) out.push(cur);
+  return out;
+}
+
+/** Flags every kubectl command accepts. */
+export const GLOBAL_FLAGS: FlagSpec[] = [
+  { name: 'namespace', short: 'n', type: 'string', usage: 'If present, the namespace scope for this CLI request' },
+  { name: 'help', short: 'h', type: 'bool', usage: 'help for this command' },
+  { name: 'v', type: 'string', usage: 'number for the log level verbosity' },
+  { name: 'kubeconfig', type: 'string' },
+  { name: 'context', type: 'string' },
+  { name: 'request-timeout', type: 'string' },
+];
+
+/**
+ * Parses flags against `specs` (plus the global flags). Unknown flags raise kubectl's error.
+ * `--` ends flag parsing.
+ */
+export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string): ParsedArgs {
+  const all = [...specs, ...GLOBAL_FLAGS];
+  const byName = new Map(all.map((f) => [f.name, f]));
+  const byShort = new Map(all.filter((f) => f.short).map((f) => [f.short!, f]));
+  const positional: string[] = [];
+  const flags = new Map<string, string[]>();
+  const ordered: { name: string; value: string }[] = [];
+  const set = (f: FlagSpec, v: string) => {
+    if (f.type === 'int' && !/^-?\d+$/.test(v)) {
+      throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`);
+    }
+    if (f.type === 'bool' && !['true', 'false', '1', '0', 't', 'f', 'TRUE', 'FALSE', 'True', 'False'].includes(v)) {
+      throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`);
+    }
+    const norm = f.type === 'bool' ? String(['true', '1', 't', 'TRUE', 'True'].includes(v)) : v;
+    const list = flags.get(f.name) ?? [];
+    list.push(norm);
+    flags.set(f.name, list);
+    ordered.push({ name: f.name, value: norm });
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--') && a.length > 2) {
+      const eq = a.indexOf('=');
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      const f = byName.get(name);
+      if (!f) throw new CommandError(`unknown flag: --${name}\nSee '${commandPath} --help' for usage.`);
+      if (eq >= 0) set(f, a.slice(eq + 1));
+      else if (f.type === 'bool') set(f, 'true');
+      else {
+        if (i + 1 >= argv.length) throw new CommandError(`flag needs an argument: --${name}\nSee '${commandPath} --help' for usage.`);
+        set(f, argv[++i]);
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1 && a !== '-') {
+      // shorthand cluster: -it, -n ns, -nns, -n=ns
+      let j = 1;
+      while (j < a.length) {
+        const c = a[j];
+        const f = byShort.get(c);
+        if (!f) throw new CommandError(`unknown shorthand flag: '${c}' in ${a}\nSee '${commandPath} --help' for usage.`);
+        if (f.type === 'bool') {
+          if (a[j + 1] === '=') {
+            set(f, a.slice(j + 2));
+            break;
+          }
+          set(f, 'true');
+          j++;
+          continue;
+        }
+        let rest = a.slice(j + 1);
+        if (rest.startsWith('=')) rest = rest.slice(1);
+        if (rest) set(f, rest);
+        else {
+          if (i + 1 >= argv.length) throw new CommandError(`flag needs an argument: '${c}' in -${c}\nSee '${commandPath} --help' for usage.`);
+          set(f, argv[++i]);
+        }
+        break;
+      }
+      continue;
+    }
+    positional.push(a);
+  }
+  return { positional, flags, ordered };
+}
+
+export function flagString(p: ParsedArgs, name: string): string | undefined {
+  const v = p.flags.get(name);
+  return v ? v[v.length - 1] : undefined;
+}
+
+export function flagBool(p: ParsedArgs, name: string): boolean {
+  return flagString(p, name) === 'true';
+}
+
+export function flagArray(p: ParsedArgs, name: string): string[] {
+  // stringArray flags may also be given comma-separated (StringSlice): callers decide.
+  return p.flags.get(name) ?? [];
+}
+
+export function hasFlag(p: ParsedArgs, name: string): boolean {
+  return p.flags.has(name);
+}

@@ -1,0 +1,113 @@
+// Shared shapes of the kubectl emulator: parsed arguments, output chunks, the command context.
+
+import type { Simulation } from '../simulation';
+
+export type Stream = 'stdout' | 'stderr';
+
+export interface Chunk {
+  stream: Stream;
+  text: string;
+}
+
+export interface KubectlResult {
+  chunks: Chunk[];
+  exitCode: number;
+}
+
+export interface KubectlOptions {
+  /** Contents of a heredoc / standard input, for `-f -`. */
+  stdin?: string;
+  /** Reads a file named by `-f FILE` (relative paths are the caller's business). Throws if missing. */
+  readFile?: (path: string) => string;
+  /** Called with each chunk as it is written (streaming `rollout status`). */
+  onChunk?: (c: Chunk) => void;
+  /** argv[0] as the user typed it (for --record's change-cause); default `kubectl`. */
+  argv0?: string;
+}
+
+export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'duration';
+
+export interface FlagSpec {
+  name: string;
+  short?: string;
+  type: FlagType;
+  /** printed by --help */
+  usage?: string;
+  default?: string;
+  deprecated?: string;
+}
+
+export interface ParsedFlag {
+  name: string;
+  /** raw values in command-line order (bool flags: 'true'/'false') */
+  values: string[];
+}
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string[]>;
+  /** flags in command-line order as the user wrote them, long names, with values (for --record) */
+  ordered: { name: string; value: string }[];
+}
+
+/** Output helper handed to every command. */
+export class Output {
+  readonly chunks: Chunk[] = [];
+  constructor(private readonly onChunk?: (c: Chunk) => void) {}
+  out(text: string): void {
+    this.write('stdout', text);
+  }
+  err(text: string): void {
+    this.write('stderr', text);
+  }
+  /** Writes a line (adds the newline). */
+  println(text = ''): void {
+    this.out(`${text}\n`);
+  }
+  eprintln(text = ''): void {
+    this.err(`${text}\n`);
+  }
+  private write(stream: Stream, text: string): void {
+    if (!text) return;
+    const last = this.chunks[this.chunks.length - 1];
+    const c = { stream, text };
+    if (last && last.stream === stream) last.text += text;
+    else this.chunks.push(c);
+    this.onChunk?.(c);
+  }
+}
+
+/** Thrown by commands to end with `error: …` (exit 1) or a custom exit code. */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+    /** print the message as-is (no `error: ` prefix) */
+    readonly raw = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface CommandContext {
+  sim: Simulation;
+  opts: KubectlOptions;
+  out: Output;
+  /** the namespace from -n/--namespace, or `default` */
+  namespace: string;
+  /** true when -n was given explicitly */
+  namespaceExplicit: boolean;
+  args: ParsedArgs;
+  /** full argv after `kubectl` (for --record) */
+  argv: string[];
+}
+
+export interface CommandDef {
+  /** `get`, `rollout status`, `set image` */
+  name: string;
+  aliases?: string[];
+  short: string;
+  usage: string;
+  flags: FlagSpec[];
+  run: (ctx: CommandContext) => void;
+}

@@ -1,0 +1,73 @@
+// Required node affinity (component-helpers/scheduling/corev1/nodeaffinity): nodeSelector AND the
+// required terms (ORed; within a term every expression and field must hold).
+
+import type { Node, NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from '../api/types';
+
+function matchExpression(r: NodeSelectorRequirement, labels: Record<string, string>): boolean {
+  const has = Object.prototype.hasOwnProperty.call(labels, r.key);
+  const v = labels[r.key];
+  const values = r.values ?? [];
+  switch (r.operator) {
+    case 'In':
+      return has && values.includes(v);
+    case 'NotIn':
+      return !has || !values.includes(v);
+    case 'Exists':
+      return has;
+    case 'DoesNotExist':
+      return !has;
+    case 'Gt':
+    case 'Lt': {
+      if (!has || values.length !== 1) return false;
+      const a = Number.parseInt(v, 10);
+      const b = Number.parseInt(values[0], 10);
+      if (!/^-?\d+$/.test(v) || !/^-?\d+$/.test(values[0])) return false;
+      return r.operator === 'Gt' ? a > b : a < b;
+    }
+    default:
+      return false;
+  }
+}
+
+function matchField(r: NodeSelectorRequirement, node: Node): boolean {
+  if (r.key !== 'metadata.name' || (r.values ?? []).length !== 1) return false;
+  if (r.operator === 'In') return node.metadata.name === r.values![0];
+  if (r.operator === 'NotIn') return node.metadata.name !== r.values![0];
+  return false;
+}
+
+export function termMatches(term: NodeSelectorTerm, node: Node): boolean {
+  const exprs = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (exprs.length === 0 && fields.length === 0) return false;
+  const labels = node.metadata.labels ?? {};
+  return exprs.every((e) => matchExpression(e, labels)) && fields.every((f) => matchField(f, node));
+}
+
+export function nodeSelectorMatches(nodeSelector: Record<string, string> | undefined, node: Node): boolean {
+  const labels = node.metadata.labels ?? {};
+  return Object.entries(nodeSelector ?? {}).every(([k, v]) => labels[k] === v);
+}
+
+export function requiredTermsMatch(spec: PodSpec, node: Node): boolean {
+  const req = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (!req) return true;
+  return (req.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+}
+
+/** GetRequiredNodeAffinity(pod).Match(node) */
+export function podMatchesNodeAffinity(spec: PodSpec, node: Node): boolean {
+  return nodeSelectorMatches(spec.nodeSelector, node) && requiredTermsMatch(spec, node);
+}
+
+/** The node a daemon pod is pinned to by its `matchFields metadata.name In [x]` term, if any. */
+export function pinnedNodeName(spec: PodSpec): string | undefined {
+  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  if (!terms) return undefined;
+  for (const t of terms) {
+    for (const f of t.matchFields ?? []) {
+      if (f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1) return f.values[0];
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,28 @@
+// Runs a parsed scenario script and produces its transcript: `$ command` and what it printed.
+
+import { parseScript, type ScriptCommand } from './parse';
+import { Session, type SessionOptions } from './session';
+
+export interface Transcript {
+  text: string;
+  /** commands that exited non-zero (part of the transcript, they do not stop it) */
+  failures: number;
+}
+
+export function runCommands(session: Session, commands: ScriptCommand[]): Transcript {
+  let text = '';
+  let failures = 0;
+  for (const c of commands) {
+    text += `$ ${c.text}\n`;
+    const r = session.exec(c.command, c.stdin);
+    for (const ch of r.chunks) text += ch.text;
+    if (r.exitCode !== 0) failures++;
+  }
+  return { text, failures };
+}
+
+/** Parses and runs a script against a fresh session. Throws ScriptParseError for a bad script. */
+export function runScript(source: string, opts: SessionOptions = {}): Transcript {
+  const commands = parseScript(source);
+  return runCommands(new Session(opts), commands);
+}

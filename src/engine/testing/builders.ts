@@ -1,0 +1,82 @@
+// Builders for tests (the shapes upstream's daemon_controller_test.go builds with newDaemonSet/newNode).
+
+import type { DaemonSet, Node, Taint, Toleration, PodSpec } from '../api/types';
+import { newNode as registeredNode } from '../cluster/nodeFactory';
+import { defaultDaemonSet } from '../api/defaults';
+
+export function newNode(name: string, o: { labels?: Record<string, string>; taints?: Taint[]; unschedulable?: boolean } = {}): Node {
+  const n = registeredNode(name, { index: 0, now: '2026-01-01T00:00:00Z', labels: o.labels, taints: o.taints });
+  if (o.unschedulable) n.spec.unschedulable = true;
+  return n;
+}
+
+export function newDaemonSet(
+  name: string,
+  o: { tolerations?: Toleration[]; nodeSelector?: Record<string, string>; spec?: Partial<PodSpec>; namespace?: string } = {},
+): DaemonSet {
+  const ds: DaemonSet = {
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name, namespace: o.namespace ?? 'default', uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' },
+    spec: {
+      selector: { matchLabels: { name } },
+      template: {
+        metadata: { labels: { name } },
+        spec: {
+          containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10' }],
+          ...(o.tolerations ? { tolerations: o.tolerations } : {}),
+          ...(o.nodeSelector ? { nodeSelector: o.nodeSelector } : {}),
+          ...(o.spec ?? {}),
+        },
+      },
+    },
+    status: { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 },
+  };
+  defaultDaemonSet(ds);
+  return ds;
+}
+
+/** The article's manifest (../shared/seed), as a YAML string. */
+export const FLUENTD_YAML = `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: fluentd-elasticsearch
+  namespace: kube-system
+  labels:
+    k8s-app: fluentd-logging
+spec:
+  selector:
+    matchLabels:
+      name: fluentd-elasticsearch
+  template:
+    metadata:
+      labels:
+        name: fluentd-elasticsearch
+    spec:
+      tolerations:
+      - key: node-role.kubernetes.io/master
+        effect: NoSchedule
+      containers:
+      - name: fluentd-elasticsearch
+        image: k8s.gcr.io/fluentd-elasticsearch:1.20
+        resources:
+          limits:
+            memory: 200Mi
+          requests:
+            cpu: 100m
+            memory: 200Mi
+        volumeMounts:
+        - name: varlog
+          mountPath: /var/log
+        - name: varlibdockercontainers
+          mountPath: /var/lib/docker/containers
+          readOnly: true
+      terminationGracePeriodSeconds: 30
+      volumes:
+      - name: varlog
+        hostPath:
+          path: /var/log
+      - name: varlibdockercontainers
+        hostPath:
+          path: /var/lib/docker/containers
+`;

@@ -1,0 +1,108 @@
+// The discrete-event queue: timed work items ordered by (time, sequence). Like client-go's work
+// queue, an item whose (controller, key) is already waiting is not queued twice; the earlier time wins.
+
+export interface WorkItem {
+  at: number;
+  seq: number;
+  controller: string;
+  key: string;
+  /** Why the item was queued (first reason wins while it waits). */
+  reason: string;
+  run: () => string | void;
+}
+
+export class WorkQueue {
+  private heap: WorkItem[] = [];
+  private waiting = new Map<string, WorkItem>();
+  private seq = 0;
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  /** Queues `run` at `at`. Returns false when an equal-or-earlier item with the same id waits already. */
+  add(controller: string, key: string, at: number, reason: string, run: () => string | void): boolean {
+    const id = `${controller}\u0000${key}`;
+    const existing = this.waiting.get(id);
+    if (existing) {
+      if (existing.at <= at) return false;
+      // Move earlier: invalidate the old heap entry, keep its reason.
+      existing.seq = -1;
+      reason = existing.reason;
+    }
+    const item: WorkItem = { at, seq: this.seq++, controller, key, reason, run };
+    this.waiting.set(id, item);
+    this.push(item);
+    return true;
+  }
+
+  peekTime(): number | undefined {
+    this.dropStale();
+    return this.heap[0]?.at;
+  }
+
+  pop(): WorkItem | undefined {
+    this.dropStale();
+    const top = this.heap[0];
+    if (!top) return undefined;
+    const last = this.heap.pop()!;
+    if (this.heap.length) {
+      this.heap[0] = last;
+      this.down(0);
+    }
+    this.waiting.delete(`${top.controller}\u0000${top.key}`);
+    return top;
+  }
+
+  /** Items in the order they will run (for the UI). */
+  pending(): WorkItem[] {
+    return [...this.waiting.values()].sort(compare);
+  }
+
+  clear(): void {
+    this.heap = [];
+    this.waiting.clear();
+  }
+
+  private dropStale(): void {
+    while (this.heap.length && this.heap[0].seq === -1) {
+      const last = this.heap.pop()!;
+      if (this.heap.length) {
+        this.heap[0] = last;
+        this.down(0);
+      }
+    }
+  }
+
+  private push(item: WorkItem): void {
+    const h = this.heap;
+    h.push(item);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (compare(h[i], h[p]) >= 0) break;
+      [h[i], h[p]] = [h[p], h[i]];
+      i = p;
+    }
+  }
+
+  private down(i: number): void {
+    const h = this.heap;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && compare(h[l], h[m]) < 0) m = l;
+      if (r < h.length && compare(h[r], h[m]) < 0) m = r;
+      if (m === i) return;
+      [h[i], h[m]] = [h[m], h[i]];
+      i = m;
+    }
+  }
+}
+
+function compare(a: WorkItem, b: WorkItem): number {
+  // stale entries (seq -1) sort first so dropStale can discard them
+  if (a.at !== b.at) return a.at - b.at;
+  return a.seq - b.seq;
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// monaco-editor 0.56+ has an exports map ("./*" -> "./esm/vs/*.js"), so the old deep
+// paths used by monaco-yaml's dependencies (monaco-editor/esm/vs/...) would resolve to
+// esm/vs/esm/vs/... Map them straight onto the files (TOOLCHAIN.md gotcha 1).
+const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url))
+
+export default defineConfig({
+  // Relative asset URLs, so dist/ works from any sub-path (e.g. GitHub Pages).
+  base: './',
+  plugins: [react()],
+  resolve: {
+    alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
+  },
+  // Every `new Worker(...)` must then pass `{ type: 'module' }`.
+  worker: { format: 'es' },
+  // The dev-server dependency scanner does not look inside worker entries (TOOLCHAIN.md gotcha 9).
+  optimizeDeps: { include: ['yaml', 'monaco-yaml/yaml.worker.js'] },
+  test: {
+    environment: 'node',
+    // Keep Playwright's e2e/*.spec.ts out of Vitest (TOOLCHAIN.md gotcha 6).
+    include: ['src/**/*.test.ts'],
+  },
+})
