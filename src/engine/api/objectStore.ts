@@ -187,7 +187,7 @@ export class ObjectStore {
     }
     if (obj.metadata.namespace === undefined) delete obj.metadata.namespace;
     if (sub === 'status') {
-      const merged = { ...old, status: obj.status } as KObject;
+      const merged = { ...old, metadata: { ...old.metadata }, status: obj.status } as KObject;
       return this.commit(kind, old, merged, opts);
     }
     if ('status' in old) obj.status = old.status;

@@ -12,6 +12,19 @@ export interface Chunk {
 export interface KubectlResult {
   chunks: Chunk[];
   exitCode: number;
+  /** structured problems with applied manifests (for editor markers) */
+  diagnostics?: Diagnostic[];
+}
+
+/** A problem with one document of a manifest: the API field path and/or YAML line when known. */
+export interface Diagnostic {
+  /** 0-based index of the YAML document */
+  document: number;
+  field?: string;
+  /** 1-based line in the manifest text */
+  line?: number;
+  column?: number;
+  message: string;
 }
 
 export interface KubectlOptions {
@@ -53,6 +66,11 @@ export interface ParsedArgs {
 /** Output helper handed to every command. */
 export class Output {
   readonly chunks: Chunk[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  /** Records a structured problem with a manifest document (shown as an editor marker). */
+  diagnose(d: Diagnostic): void {
+    this.diagnostics.push(d);
+  }
   constructor(private readonly onChunk?: (c: Chunk) => void) {}
   out(text: string): void {
     this.write('stdout', text);

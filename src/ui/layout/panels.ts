@@ -1,17 +1,17 @@
-/** The three regions of the app shell. `area` is the CSS grid-template-area name used in app.css. */
-export type PanelId = 'editor' | 'graph' | 'console'
+/** The regions of the app shell. `area` is the CSS grid-template-area name used in app.css. */
+export type PanelId = 'editor' | 'graph' | 'console' | 'events'
 
 export interface PanelSpec {
   readonly id: PanelId
-  readonly label: string
   readonly area: string
   readonly testId: `${PanelId}-panel`
 }
 
 export const PANELS: readonly PanelSpec[] = [
-  { id: 'editor', label: 'Manifest', area: 'editor', testId: 'editor-panel' },
-  { id: 'graph', label: 'Cluster', area: 'graph', testId: 'graph-panel' },
-  { id: 'console', label: 'Console', area: 'console', testId: 'console-panel' },
+  { id: 'editor', area: 'editor', testId: 'editor-panel' },
+  { id: 'graph', area: 'graph', testId: 'graph-panel' },
+  { id: 'console', area: 'console', testId: 'console-panel' },
+  { id: 'events', area: 'events', testId: 'events-panel' },
 ]
 
 export function panelById(id: PanelId): PanelSpec {

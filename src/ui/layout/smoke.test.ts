@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { PANELS, panelById } from './panels'
 
 describe('app shell panels', () => {
-  it('has one editor, graph and console panel with distinct test ids', () => {
-    expect(PANELS.map((p) => p.testId)).toEqual(['editor-panel', 'graph-panel', 'console-panel'])
+  it('has one editor, graph, console and events panel with distinct test ids', () => {
+    expect(PANELS.map((p) => p.testId)).toEqual(['editor-panel', 'graph-panel', 'console-panel', 'events-panel'])
     expect(panelById('graph').area).toBe('graph')
   })
 

@@ -1,0 +1,87 @@
+// Module-level actions (zustand's "no store actions" pattern): what the UI does, through the engine.
+
+import type { Chunk } from '../engine/kubectl/types'
+import type { Response } from '../worker/protocol'
+import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
+import type { EditorMarker } from '../ui/editor/types'
+import { engine } from './engine'
+import { useStore } from './store'
+
+type ExecResponse = Extract<Response, { type: 'exec' }>
+
+const EXEC_TIMEOUT_MS = 120_000
+
+/** Runs a command line as typed in the console (`kubectl …` or `sim …`), echoing it and its output. */
+export async function runCommand(line: string, opts: { stdin?: string; echo?: string; remember?: boolean } = {}): Promise<ExecResponse | null> {
+  const st = useStore.getState()
+  const trimmed = line.trim()
+  if (!trimmed) return null
+  st.appendLine('command', opts.echo ?? trimmed)
+  if (opts.remember !== false) useStore.setState((s) => ({ history: [...s.history.filter((h) => h !== trimmed), trimmed].slice(-200) }))
+  useStore.setState({ busy: true })
+  try {
+    return await engine().request<ExecResponse>(
+      { type: 'exec', line: trimmed, stdin: opts.stdin },
+      { timeoutMs: EXEC_TIMEOUT_MS, onChunk: (c: Chunk) => useStore.getState().appendLine(c.stream, c.text) },
+    )
+  } catch (e) {
+    useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`)
+    return null
+  } finally {
+    useStore.setState({ busy: false })
+  }
+}
+
+/** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */
+export async function applyEditor(): Promise<boolean> {
+  const text = useStore.getState().editorText
+  const syntax = yamlSyntaxMarkers(text)
+  if (syntax.length) {
+    useStore.setState({ markers: syntax, applyError: syntax.map((m) => `line ${m.line}: ${m.message}`).join('\n') })
+    useStore.getState().appendLine('info', `# not applied: the YAML does not parse (line ${syntax[0].line}: ${syntax[0].message})\n`)
+    return false
+  }
+  const res = await runCommand('kubectl apply -f -', { stdin: text, echo: 'kubectl apply -f manifest.yaml', remember: false })
+  if (!res) return false
+  if (res.exitCode === 0) {
+    useStore.setState({ appliedText: text, markers: [], applyError: null })
+    return true
+  }
+  const markers: EditorMarker[] = res.diagnostics.map((d) => {
+    const at = d.field ? locateField(text, d.document, d.field) : undefined
+    const line = at?.line ?? d.line ?? 1
+    return {
+      line,
+      column: at?.column ?? d.column ?? 1,
+      endLine: at?.endLine,
+      endColumn: at?.endColumn,
+      message: d.message,
+      severity: 'error',
+    }
+  })
+  const errText = res.chunks
+    .filter((c) => c.stream === 'stderr')
+    .map((c) => c.text)
+    .join('')
+    .trim()
+  useStore.setState({ markers, applyError: errText || 'apply failed' })
+  return false
+}
+
+export async function play(speed?: number): Promise<void> {
+  await engine().request({ type: 'play', speed: speed ?? useStore.getState().speed })
+}
+
+export async function pause(): Promise<void> {
+  await engine().request({ type: 'pause' })
+}
+
+export async function setSpeed(speed: number): Promise<void> {
+  if (useStore.getState().playing) await engine().request({ type: 'play', speed })
+  else useStore.setState({ speed })
+}
+
+export async function step() {
+  const r = await engine().request<Extract<Response, { type: 'step' }>>({ type: 'step' })
+  return r.record
+}

@@ -1,0 +1,23 @@
+// The manifest being edited, its markers and what was last applied.
+
+import type { StateCreator } from 'zustand'
+import type { EditorMarker } from '../ui/editor/types'
+import type { AppState } from './store'
+
+export interface EditorSlice {
+  editorText: string
+  /** the text of the last successful apply (dirty = editorText differs) */
+  appliedText: string | null
+  markers: EditorMarker[]
+  /** a readable summary of the last apply's errors, or null */
+  applyError: string | null
+  setEditorText: (t: string) => void
+}
+
+export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (set) => ({
+  editorText: '',
+  appliedText: null,
+  markers: [],
+  applyError: null,
+  setEditorText: (t) => set({ editorText: t, markers: [] }),
+})

@@ -1,0 +1,35 @@
+// UI state: selection, engine status, language, theme, layout.
+
+import type { StateCreator } from 'zustand'
+import type { Kind } from '../engine/api/types'
+import type { AppState } from './store'
+
+export interface Selection {
+  kind: Kind
+  namespace?: string
+  name: string
+}
+
+export type EngineStatus = 'starting' | 'ready' | 'restarting' | 'failed'
+export type Theme = 'light' | 'dark'
+
+export interface UISlice {
+  selection: Selection | null
+  engineStatus: EngineStatus
+  engineMode: 'worker' | 'main-thread' | null
+  /** a message about the engine the user should see (crash and recovery) */
+  engineNotice: string | null
+  theme: Theme
+  select: (s: Selection | null) => void
+  setTheme: (t: Theme) => void
+}
+
+export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => ({
+  selection: null,
+  engineStatus: 'starting',
+  engineMode: null,
+  engineNotice: null,
+  theme: 'light',
+  select: (selection) => set({ selection }),
+  setTheme: (theme) => set({ theme }),
+})

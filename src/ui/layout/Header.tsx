@@ -1,0 +1,44 @@
+// The page header: title, language, theme, keyboard shortcuts.
+
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES, setLanguage, type Language } from '../../i18n'
+import { useStore } from '../../state/store'
+import { selectTheme } from '../../state/selectors'
+import { applyTheme } from '../theme'
+
+export function Header() {
+  const { t, i18n } = useTranslation('common')
+  const theme = useStore(selectTheme)
+  return (
+    <header className="app-header">
+      <h1>{t('appTitle')}</h1>
+      <div className="header-spacer" />
+      <label className="header-field">
+        <span>{t('language')}</span>
+        <select
+          value={i18n.language}
+          data-testid="language-select"
+          onChange={(e) => void setLanguage(e.target.value as Language)}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {l === 'en' ? 'English' : '简体中文'}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        data-testid="theme-toggle"
+        aria-label={t('theme.label')}
+        onClick={() => {
+          const next = theme === 'dark' ? 'light' : 'dark'
+          useStore.getState().setTheme(next)
+          applyTheme(next, true)
+        }}
+      >
+        {theme === 'dark' ? t('theme.light') : t('theme.dark')}
+      </button>
+    </header>
+  )
+}

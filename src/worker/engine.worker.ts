@@ -1,0 +1,12 @@
+// The module Web Worker that runs the engine.
+import { createHost } from './host'
+import type { Request } from './protocol'
+
+const scope = self as unknown as {
+  postMessage(m: unknown): void
+  addEventListener(t: 'message', fn: (e: MessageEvent<Request>) => void): void
+}
+createHost(
+  { postMessage: (m) => scope.postMessage(m), onMessage: (fn) => scope.addEventListener('message', (e) => fn(e.data)) },
+  { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
+)

@@ -1,0 +1,195 @@
+// The worker host: owns a Session (engine + kubectl), answers requests, runs the clock while playing
+// and pushes batched changes. It runs in a Web Worker, or on the main thread as a fallback (inProcess).
+
+import { Session } from '../engine/script/session'
+import type { Change } from '../engine/api/objectStore'
+import type { KObject } from '../engine/api/types'
+import type { StepRecord, Simulation } from '../engine/simulation'
+import type { RecordedEvent } from '../engine/events'
+import { PROTOCOL_VERSION, type Input, type Message, type ObjectRef, type Request, type SessionSpec } from './protocol'
+
+export interface Endpoint {
+  postMessage(m: Message): void
+  onMessage(fn: (r: Request) => void): void
+}
+
+export interface Timers {
+  setInterval(fn: () => void, ms: number): unknown
+  clearInterval(h: unknown): void
+}
+
+/** Wall-clock period of the play loop. */
+export const TICK_MS = 50
+const MAX_STEPS_PER_BATCH = 200
+const MAX_EVENTS_PER_BATCH = 500
+
+export class Host {
+  private session!: Session
+  private attached?: Simulation
+  private unsubscribe: (() => void)[] = []
+  private pendingUpserts = new Map<string, KObject>()
+  private pendingDeletes = new Map<string, ObjectRef>()
+  private steps: StepRecord[] = []
+  private events: RecordedEvent[] = []
+  private inputs: Input[] = []
+  private playing = false
+  private speed = 1
+  private timer: unknown
+  /** simulated time at which the session started; inputs are stored relative to it */
+  private startMs = 0
+  /** the next batch replaces everything the page holds */
+  private resetNext = false
+
+  constructor(
+    private readonly endpoint: Endpoint,
+    private readonly timers: Timers,
+  ) {
+    endpoint.onMessage((r) => this.handle(r))
+    endpoint.postMessage({ type: 'ready', version: PROTOCOL_VERSION })
+  }
+
+  private handle(r: Request): void {
+    try {
+      switch (r.type) {
+        case 'init':
+          this.init(r.spec)
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          return
+        case 'exec': {
+          const res = this.exec(r.line, r.stdin, r.id)
+          this.endpoint.postMessage({ id: r.id, type: 'exec', chunks: res.chunks, exitCode: res.exitCode, diagnostics: res.diagnostics ?? [] })
+          this.flush()
+          return
+        }
+        case 'play':
+          this.speed = r.speed
+          this.setPlaying(true)
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          this.flush()
+          return
+        case 'pause':
+          this.setPlaying(false)
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          this.flush()
+          return
+        case 'step': {
+          const record = this.session.sim.step()
+          this.endpoint.postMessage({ id: r.id, type: 'step', record })
+          this.flush()
+          return
+        }
+        case 'advance':
+          this.session.sim.advance(r.ms)
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          this.flush()
+          return
+        case 'ping':
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          return
+      }
+    } catch (e) {
+      this.endpoint.postMessage({ id: r.id, type: 'error', message: (e as Error).message })
+    }
+  }
+
+  /** Starts a fresh session and replays the spec's inputs (deterministic: same spec, same state). */
+  init(spec: SessionSpec): void {
+    this.inputs = []
+    this.session = new Session({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes })
+    const start = this.session.sim.now()
+    this.startMs = start
+    this.attach(true)
+    for (const input of spec.inputs) {
+      const due = start + input.at
+      if (due > this.session.sim.now()) this.session.sim.advance(due - this.session.sim.now())
+      this.exec(input.line, input.stdin)
+    }
+    if (spec.until !== undefined && start + spec.until > this.session.sim.now()) {
+      this.session.sim.advance(start + spec.until - this.session.sim.now())
+    }
+    this.flush(true)
+  }
+
+  private exec(line: string, stdin: string | undefined, id?: number) {
+    const sim = this.session.sim
+    this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) })
+    const res = this.session.exec(line, stdin, id === undefined ? undefined : (chunk) => this.endpoint.postMessage({ type: 'chunk', id, chunk }))
+    if (this.session.sim !== this.attached) this.attach(true)
+    return res
+  }
+
+  private attach(reset: boolean): void {
+    for (const u of this.unsubscribe) u()
+    const sim = this.session.sim
+    this.attached = sim
+    this.unsubscribe = [sim.watch((c) => this.onChange(c))]
+    const onStep = (s: StepRecord) => this.steps.push(s)
+    sim.stepListeners.push(onStep)
+    const onEvent = (e: RecordedEvent) => this.events.push(e)
+    sim.recorder.listeners.push(onEvent)
+    this.unsubscribe.push(() => {
+      sim.stepListeners.splice(sim.stepListeners.indexOf(onStep), 1)
+      sim.recorder.listeners.splice(sim.recorder.listeners.indexOf(onEvent), 1)
+    })
+    if (reset) {
+      this.pendingUpserts.clear()
+      this.pendingDeletes.clear()
+      this.resetNext = true
+    }
+  }
+
+  private onChange(c: Change): void {
+    const key = `${c.kind}/${c.obj.metadata.namespace ?? ''}/${c.obj.metadata.name}`
+    if (c.type === 'DELETED') {
+      this.pendingUpserts.delete(key)
+      this.pendingDeletes.set(key, { kind: c.kind, namespace: c.obj.metadata.namespace, name: c.obj.metadata.name })
+    } else {
+      this.pendingDeletes.delete(key)
+      this.pendingUpserts.set(key, c.obj)
+    }
+  }
+
+  private setPlaying(p: boolean): void {
+    if (p && !this.playing) this.timer = this.timers.setInterval(() => this.tick(), TICK_MS)
+    if (!p && this.playing) this.timers.clearInterval(this.timer)
+    this.playing = p
+  }
+
+  /** One play-loop tick: advance the simulated clock by TICK_MS × speed and push the changes. */
+  tick(): void {
+    this.session.sim.advance(TICK_MS * this.speed)
+    this.flush()
+  }
+
+  /** Sends what changed since the last batch (everything, when reset). */
+  flush(forceReset = false): void {
+    const sim = this.session.sim
+    const reset = forceReset || this.resetNext
+    this.resetNext = false
+    const upserts = reset ? (sim.store.all() as KObject[]) : [...this.pendingUpserts.values()]
+    const deletes = reset ? [] : [...this.pendingDeletes.values()]
+    this.pendingUpserts.clear()
+    this.pendingDeletes.clear()
+    const steps = this.steps.slice(-MAX_STEPS_PER_BATCH)
+    const events = this.events.slice(-MAX_EVENTS_PER_BATCH)
+    this.steps = []
+    this.events = []
+    this.endpoint.postMessage({
+      type: 'changes',
+      reset,
+      upserts,
+      deletes,
+      now: sim.now(),
+      start: this.startMs,
+      steps,
+      events,
+      playing: this.playing,
+      speed: this.speed,
+      inputs: this.inputs,
+    })
+  }
+}
+
+export function createHost(endpoint: Endpoint, timers: Timers): Host {
+  return new Host(endpoint, timers)
+}

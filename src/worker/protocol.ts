@@ -1,0 +1,74 @@
+// The typed messages between the page and the engine worker. Requests carry an id; the worker answers
+// each with a response of the same id, and pushes batched state changes as events.
+
+import type { KObject, Kind } from '../engine/api/types'
+import type { Chunk, Diagnostic } from '../engine/kubectl/types'
+import type { StepRecord } from '../engine/simulation'
+import type { RecordedEvent } from '../engine/events'
+import type { PresetName } from '../engine/cluster/presets'
+
+export const PROTOCOL_VERSION = 1
+
+/** A user input, replayable: the command and the simulated time it ran at. */
+export interface Input {
+  at: number
+  line: string
+  stdin?: string
+}
+
+export interface SessionSpec {
+  seed: number
+  preset: PresetName
+  nodes?: number
+  /** inputs to replay before anything else (restoring a state) */
+  inputs: Input[]
+  /** simulated time to run to after the inputs (ms since the start) */
+  until?: number
+}
+
+export type Request =
+  | { id: number; type: 'init'; spec: SessionSpec }
+  | { id: number; type: 'exec'; line: string; stdin?: string }
+  | { id: number; type: 'play'; speed: number }
+  | { id: number; type: 'pause' }
+  | { id: number; type: 'step' }
+  | { id: number; type: 'advance'; ms: number }
+  | { id: number; type: 'ping' }
+
+export type Response =
+  | { id: number; type: 'ok' }
+  | { id: number; type: 'exec'; chunks: Chunk[]; exitCode: number; diagnostics: Diagnostic[] }
+  | { id: number; type: 'step'; record: StepRecord | null }
+  | { id: number; type: 'error'; message: string }
+
+
+export interface ObjectRef {
+  kind: Kind
+  namespace?: string
+  name: string
+}
+
+/** Pushed by the worker: what changed since the last push. */
+export interface ChangeBatch {
+  type: 'changes'
+  /** true when this batch replaces everything the page holds (init, restore) */
+  reset: boolean
+  upserts: KObject[]
+  deletes: ObjectRef[]
+  now: number
+  start: number
+  steps: StepRecord[]
+  events: RecordedEvent[]
+  playing: boolean
+  speed: number
+  /** the inputs so far (for share links and scrubbing) */
+  inputs: Input[]
+}
+
+export type WorkerEvent =
+  | ChangeBatch
+  | { type: 'chunk'; id: number; chunk: Chunk }
+  | { type: 'ready'; version: number }
+  | { type: 'fatal'; message: string }
+
+export type Message = Response | WorkerEvent
