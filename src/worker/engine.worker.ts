@@ -7,6 +7,14 @@ const scope = self as unknown as {
   addEventListener(t: 'message', fn: (e: MessageEvent<Request>) => void): void
 }
 createHost(
-  { postMessage: (m) => scope.postMessage(m), onMessage: (fn) => scope.addEventListener('message', (e) => fn(e.data)) },
+  {
+    postMessage: (m) => scope.postMessage(m),
+    onMessage: (fn) => scope.addEventListener('message', (e) => fn(e.data)),
+    crash: () => {
+      setTimeout(() => {
+        throw new Error('the engine worker crashed (simulated)')
+      })
+    },
+  },
   { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
 )

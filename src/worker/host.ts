@@ -2,6 +2,7 @@
 // and pushes batched changes. It runs in a Web Worker, or on the main thread as a fallback (inProcess).
 
 import { Session } from '../engine/script/session'
+import { why } from '../engine/script/why'
 import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
@@ -11,6 +12,8 @@ import { PROTOCOL_VERSION, type Input, type Message, type ObjectRef, type Reques
 export interface Endpoint {
   postMessage(m: Message): void
   onMessage(fn: (r: Request) => void): void
+  /** stop answering for good (simulates a crashed worker) */
+  crash?(): void
 }
 
 export interface Timers {
@@ -85,6 +88,23 @@ export class Host {
           return
         case 'ping':
           this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          return
+        case 'why': {
+          const reports = why(this.session.sim, r.node, r.namespace, r.daemonSet).map((w) => ({
+            daemonSet: { namespace: w.ds.metadata.namespace ?? 'default', name: w.ds.metadata.name },
+            node: w.node.metadata.name,
+            shouldRun: w.shouldRun,
+            shouldContinueRunning: w.shouldContinueRunning,
+            checks: w.checks.map((c) => ({ check: c.check, passed: c.passed, message: c.message, blocks: c.blocks, taint: c.taint })),
+            scheduler: w.scheduler.map((s) => ({ name: s.name, passed: s.passed, reason: s.reason })),
+            decisions: w.decisions.map((d) => ({ action: d.action, pod: d.pod, reason: d.reason })),
+          }))
+          this.endpoint.postMessage({ id: r.id, type: 'why', reports })
+          return
+        }
+        case 'crash':
+          // For the recovery test: the engine stops answering, as a hung or crashed worker would.
+          this.endpoint.crash?.()
           return
       }
     } catch (e) {

@@ -34,13 +34,27 @@ export type Request =
   | { id: number; type: 'step' }
   | { id: number; type: 'advance'; ms: number }
   | { id: number; type: 'ping' }
+  | { id: number; type: 'why'; node: string; namespace?: string; daemonSet?: string }
+  | { id: number; type: 'crash' }
 
 export type Response =
   | { id: number; type: 'ok' }
   | { id: number; type: 'exec'; chunks: Chunk[]; exitCode: number; diagnostics: Diagnostic[] }
   | { id: number; type: 'step'; record: StepRecord | null }
   | { id: number; type: 'error'; message: string }
+  | { id: number; type: 'why'; reports: WhyData[] }
 
+
+/** `sim why` as data: one report per DaemonSet (see src/engine/script/why.ts). */
+export interface WhyData {
+  daemonSet: { namespace: string; name: string }
+  node: string
+  shouldRun: boolean
+  shouldContinueRunning: boolean
+  checks: { check: string; passed: boolean; message: string; blocks?: 'new' | 'all'; taint?: { key: string; value?: string; effect: string } }[]
+  scheduler: { name: string; passed: boolean; reason: string }[]
+  decisions: { action: string; pod?: string; reason: string }[]
+}
 
 export interface ObjectRef {
   kind: Kind

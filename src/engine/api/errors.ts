@@ -1,7 +1,7 @@
 // API server errors with the real reasons, codes and message shapes (apimachinery/pkg/api/errors,
 // apimachinery/pkg/util/validation/field).
 
-import { type Kind, qualifiedResource } from './types';
+import { type Kind, qualifiedResource, RESOURCE } from './types';
 
 export type StatusReason =
   | 'NotFound'
@@ -26,6 +26,8 @@ export class StatusError extends Error {
   readonly code: number;
   readonly reason: StatusReason;
   readonly fieldErrors: FieldError[];
+  /** the object an Invalid error is about */
+  details?: { kind: string; name: string };
   constructor(code: number, reason: StatusReason, message: string, fieldErrors: FieldError[] = []) {
     super(message);
     this.code = code;
@@ -90,14 +92,25 @@ export function formatFieldError(e: FieldError): string {
 }
 
 /** `The DaemonSet "x" is invalid: a: ...` or, with several errors, `[a: ..., b: ...]`. */
+/** errors.NewInvalid: `DaemonSet.apps "x" is invalid: a: ...`, several errors as `[a: ..., b: ...]`. */
 export function invalid(kind: Kind, name: string, errs: FieldError[]): StatusError {
   const parts = errs.map(formatFieldError);
   const body = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
-  return new StatusError(422, 'Invalid', `${kind} "${name}" is invalid: ${body}`, errs);
+  const group = RESOURCE[kind].group;
+  const e = new StatusError(422, 'Invalid', `${group ? `${kind}.${group}` : kind} "${name}" is invalid: ${body}`, errs);
+  e.details = { kind, name };
+  return e;
 }
 
-/** kubectl's rendering of a server error: `Error from server (NotFound): …`. Invalid errors print bare. */
+/**
+ * kubectl's rendering of a server error (cmdutil.StandardErrorMessage): `Error from server (NotFound): …`;
+ * an Invalid error as `The DaemonSet "x" is invalid: cause`, several causes as a `* ` list.
+ */
 export function kubectlErrorText(e: StatusError, context?: string): string {
-  if (e.reason === 'Invalid') return `The ${e.message}`;
+  if (e.reason === 'Invalid' && e.details && e.fieldErrors.length > 0) {
+    const causes = e.fieldErrors.map(formatFieldError);
+    const head = `The ${e.details.kind} "${e.details.name}" is invalid: `;
+    return causes.length === 1 ? head + causes[0] : `${head}\n${causes.map((c) => `* ${c}`).join('\n')}`;
+  }
   return `Error from server (${e.reason}): ${context ? `${context}: ` : ''}${e.message}`;
 }

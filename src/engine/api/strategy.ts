@@ -51,13 +51,19 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock:
     };
     if (!deepEqual(ds.spec, prev.spec)) ds.metadata.generation = (prev.metadata.generation ?? 1) + 1;
   } else if (kind === 'Pod') {
+    // Pod specs are immutable apart from a few fields (ValidatePodUpdate): container images,
+    // added tolerations, and the binding (nodeName, set once by the scheduler).
     const pod = obj as Pod;
-    // Pod specs are immutable apart from a few fields; keep the stored spec (tolerations may grow).
     const prev = old as Pod;
-    const tolerations = pod.spec?.tolerations;
+    const incoming = pod.spec;
     pod.spec = { ...prev.spec };
-    if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0)) pod.spec.tolerations = tolerations;
-    if (!pod.spec.nodeName && (obj as Pod).spec?.nodeName) pod.spec.nodeName = (obj as Pod).spec.nodeName;
+    if (incoming && typeof incoming === 'object') {
+      const tolerations = incoming.tolerations;
+      if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0)) pod.spec.tolerations = tolerations;
+      if (!prev.spec.nodeName && incoming.nodeName) pod.spec.nodeName = incoming.nodeName;
+      const images = new Map((incoming.containers ?? []).map((c) => [c.name, c.image]));
+      pod.spec.containers = prev.spec.containers.map((c) => (images.get(c.name) && images.get(c.name) !== c.image ? { ...c, image: images.get(c.name) } : c));
+    }
   } else if (kind === 'Node') {
     defaultNode(obj as Node);
   }

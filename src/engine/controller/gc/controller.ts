@@ -1,0 +1,109 @@
+// The garbage collector (pkg/controller/garbagecollector): when an owner is deleted, its dependents
+// (objects whose ownerReferences name its uid) are deleted too (Background), or released by
+// removing that reference (Orphan). A dependent that still has another live owner only loses the
+// dangling reference. Dependents are indexed by owner uid from the change feed.
+
+import type { Change } from '../../api/objectStore';
+import { type Kind, type KObject, type OwnerReference, isKind } from '../../api/types';
+import type { Simulation } from '../../simulation';
+import { TIMINGS } from '../../timings';
+
+export const GARBAGE_COLLECTOR = 'garbage-collector';
+
+type Policy = 'Background' | 'Orphan';
+
+function idOf(kind: string, o: KObject): string {
+  return `${kind}\u0000${o.metadata.namespace ?? ''}\u0000${o.metadata.name}`;
+}
+
+function parseId(id: string): [Kind, string | undefined, string] {
+  const [kind, ns, name] = id.split('\u0000');
+  return [kind as Kind, ns || undefined, name];
+}
+
+export class GarbageCollector {
+  /** owner uid → dependent ids */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** dependent id → owner uids it was indexed under */
+  private readonly owners = new Map<string, string[]>();
+  /** work key → owners deleted and waiting for the collector */
+  private readonly pending = new Map<string, { uid: string; policy: Policy }[]>();
+
+  constructor(private readonly sim: Simulation) {
+    sim.store.onOwnerDeleted = (owner, policy) => this.onOwnerDeleted(owner, policy);
+    sim.watch((c) => this.onChange(c));
+  }
+
+  /** Ids of the objects that name `uid` as an owner (for the UI and tests). */
+  dependentsOf(uid: string): string[] {
+    return [...(this.dependents.get(uid) ?? [])].sort();
+  }
+
+  private onChange(c: Change): void {
+    if (c.kind === 'Event') return;
+    const id = idOf(c.kind, c.obj);
+    const uids = c.type === 'DELETED' ? [] : (c.obj.metadata.ownerReferences ?? []).map((r) => r.uid);
+    const prev = this.owners.get(id) ?? [];
+    if (prev.length === uids.length && prev.every((u, i) => u === uids[i])) return;
+    for (const u of prev) {
+      const s = this.dependents.get(u);
+      s?.delete(id);
+      if (s && s.size === 0) this.dependents.delete(u);
+    }
+    for (const u of uids) {
+      let s = this.dependents.get(u);
+      if (!s) this.dependents.set(u, (s = new Set()));
+      s.add(id);
+    }
+    if (uids.length) this.owners.set(id, uids);
+    else this.owners.delete(id);
+  }
+
+  private onOwnerDeleted(owner: KObject, policy: Policy): void {
+    const uid = owner.metadata.uid;
+    if (!this.dependents.has(uid)) return;
+    const ns = owner.metadata.namespace;
+    const key = `${owner.kind.toLowerCase()}/${ns ? `${ns}/` : ''}${owner.metadata.name}`;
+    const list = this.pending.get(key) ?? [];
+    list.push({ uid, policy });
+    this.pending.set(key, list);
+    this.sim.enqueue(GARBAGE_COLLECTOR, key, TIMINGS.garbageCollectorDelayMs, `owner ${key} deleted (propagationPolicy ${policy})`, () =>
+      this.collect(key),
+    );
+  }
+
+  private collect(key: string): string {
+    const work = this.pending.get(key) ?? [];
+    this.pending.delete(key);
+    const out: string[] = [];
+    for (const { uid, policy } of work) out.push(...this.processOwner(uid, policy));
+    return out.join('; ') || 'nothing to do';
+  }
+
+  private ownerExists(ref: OwnerReference, namespace: string | undefined): boolean {
+    if (!isKind(ref.kind)) return false;
+    return this.sim.store.get(ref.kind, namespace, ref.name)?.metadata.uid === ref.uid;
+  }
+
+  private processOwner(uid: string, policy: Policy): string[] {
+    const out: string[] = [];
+    for (const id of this.dependentsOf(uid)) {
+      const [kind, ns, name] = parseId(id);
+      const obj = this.sim.store.get(kind, ns, name);
+      const refs = obj?.metadata.ownerReferences ?? [];
+      if (!obj || !refs.some((r) => r.uid === uid)) continue;
+      const rest = refs.filter((r) => r.uid !== uid);
+      const what = `${kind.toLowerCase()} ${ns ? `${ns}/` : ''}${name}`;
+      if (policy === 'Orphan' || rest.some((r) => this.ownerExists(r, ns))) {
+        const metadata = { ...obj.metadata, ownerReferences: rest };
+        if (rest.length === 0) delete (metadata as Partial<typeof metadata>).ownerReferences;
+        this.sim.store.update({ ...obj, metadata });
+        out.push(`${policy === 'Orphan' ? 'orphaned' : 'removed dangling owner from'} ${what}`);
+      } else if (!obj.metadata.deletionTimestamp) {
+        this.sim.store.delete(kind, ns, name, { propagationPolicy: 'Background' });
+        out.push(`deleted ${what}`);
+      }
+    }
+    return out;
+  }
+}

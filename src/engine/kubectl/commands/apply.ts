@@ -1,0 +1,87 @@
+// `kubectl apply -f FILE` (client-side apply, pkg/cmd/apply/apply.go + patcher.go): create with the
+// last-applied-configuration annotation, or three-way merge last-applied / manifest / live object.
+// A patch that changes nothing prints `unchanged`.
+
+import { StatusError } from '../../api/errors';
+import { clone, deepEqual } from '../../api/objects';
+import { RESOURCE } from '../../api/types';
+import { flagArray } from '../argv';
+import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
+import { decodeError, loadManifests } from '../manifests';
+import { CommandError, type CommandDef } from '../types';
+import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
+import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nameLine, VALIDATE_FLAG } from './common';
+
+function parseLastApplied(s: string | undefined): unknown {
+  if (!s) return undefined;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
+
+export const applyCommand: CommandDef = {
+  name: 'apply',
+  short: 'Apply a configuration to a resource by file name or stdin',
+  usage: 'kubectl apply (-f FILENAME | -k DIRECTORY)',
+  flags: [FILENAME_FLAG, DRY_RUN_FLAG, RECORD_FLAG, VALIDATE_FLAG],
+  run(ctx) {
+    const files = flagArray(ctx.args, 'filename');
+    if (files.length === 0) throw new CommandError('must specify one of -f and -k');
+    const dry = dryRunStrategy(ctx);
+    const entries = loadManifests(ctx, files);
+    if (entries.length === 0) throw new CommandError('no objects passed to apply');
+    const cause = shouldRecord(ctx) ? changeCause(ctx, 'apply') : undefined;
+    const store = ctx.sim.store;
+    const errs: unknown[] = [];
+    for (const e of entries) {
+      if (e.error || !e.obj || !e.kind) {
+        errs.push(e.error);
+        diagnoseEntry(ctx, e, e.error);
+        continue;
+      }
+      const kind = e.kind;
+      let obj = clone(e.obj);
+      if (cause) obj = withChangeCause(obj, cause);
+      const applied = lastAppliedConfiguration(obj);
+      obj.metadata.annotations = { ...obj.metadata.annotations, [LAST_APPLIED_ANNOTATION]: applied };
+      const live = store.get(kind, obj.metadata.namespace, obj.metadata.name);
+      const bad = decodeError(obj, kind);
+      try {
+        if (!live) {
+          if (bad) throw bad;
+          const name = dry === 'client' ? obj.metadata.name : store.create(obj, { dryRun: dry === 'server' }).metadata.name;
+          ctx.out.println(nameLine(kind, name, `created${dryRunSuffix(dry)}`));
+          continue;
+        }
+      } catch (err) {
+        if (!(err instanceof StatusError)) throw err;
+        errs.push(addSourceToErr(err, 'creating', e.source));
+        diagnoseEntry(ctx, e, err);
+        continue;
+      }
+      const original = parseLastApplied(live.metadata.annotations?.[LAST_APPLIED_ANNOTATION]);
+      if (original === undefined) {
+        ctx.out.err(
+          `Warning: resource ${RESOURCE[kind].plural}/${obj.metadata.name} is missing the ${LAST_APPLIED_ANNOTATION} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`,
+        );
+      }
+      const merged = merge(original, obj, live) as typeof live;
+      if (deepEqual(merged, live)) {
+        ctx.out.println(nameLine(kind, live.metadata.name, `unchanged${dryRunSuffix(dry)}`));
+        continue;
+      }
+      try {
+        if (bad) throw bad;
+        if (dry !== 'client') store.update(merged, { dryRun: dry === 'server' });
+        ctx.out.println(nameLine(kind, live.metadata.name, `configured${dryRunSuffix(dry)}`));
+      } catch (err) {
+        if (!(err instanceof StatusError)) throw err;
+        errs.push(addSourceToErr(err, 'patching', e.source));
+        diagnoseEntry(ctx, e, err);
+      }
+    }
+    finish(errs);
+  },
+};

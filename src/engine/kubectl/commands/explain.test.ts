@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { explain, wrap } from './explain';
+
+describe('kubectl explain', () => {
+  it('explains the DaemonSet resource', () => {
+    const out = explain('ds', false);
+    expect(out.startsWith('GROUP:      apps\nKIND:       DaemonSet\nVERSION:    v1\n\nDESCRIPTION:\n    DaemonSet represents the configuration of a daemon set.\nFIELDS:\n  apiVersion\t<string>\n    APIVersion defines the versioned schema of this representation of an object.\n')).toBe(true);
+    expect(out).toContain('  spec\t<DaemonSetSpec>\n    The desired behavior of this daemon set. More info:\n');
+    expect(out.endsWith('#spec-and-status\n\n\n')).toBe(true);
+  });
+
+  it('explains a field: FIELD line, joined descriptions, sorted fields with -required- and enums', () => {
+    expect(explain('daemonset.spec.updateStrategy', false)).toBe(
+      [
+        'GROUP:      apps',
+        'KIND:       DaemonSet',
+        'VERSION:    v1',
+        '',
+        'FIELD: updateStrategy <DaemonSetUpdateStrategy>',
+        '',
+        '',
+        'DESCRIPTION:',
+        '    An update strategy to replace existing DaemonSet pods with new',
+        '    pods.DaemonSetUpdateStrategy is a struct used to control the update strategy',
+        '    for a DaemonSet.',
+        'FIELDS:',
+        '  rollingUpdate\t<RollingUpdateDaemonSet>',
+        '    Rolling update config params. Present only if type = "RollingUpdate".',
+        '',
+        '  type\t<string>',
+        '  enum: OnDelete, RollingUpdate',
+        '    Type of daemon set update. Can be "RollingUpdate" or "OnDelete". Default is',
+        '    RollingUpdate.',
+        '',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('goes through arrays and prints ENUM for a leaf', () => {
+    expect(explain('ds.spec.template.spec.tolerations', false)).toContain(
+      'FIELD: tolerations <[]Toleration>\n\n\nDESCRIPTION:\n    If specified, the pod\'s tolerations.The pod this Toleration is attached to\n',
+    );
+    expect(explain('ds.spec.updateStrategy.type', false)).toContain('FIELD: type <string>\nENUM:\n    OnDelete\n    RollingUpdate\n\nDESCRIPTION:\n');
+    expect(explain('ds.spec.updateStrategy.rollingUpdate', false)).toContain('  maxUnavailable\t<IntOrString>\n');
+    expect(explain('ds.spec.selector', false)).toContain('FIELD: selector <LabelSelector>\n');
+  });
+
+  it('lists nested fields with --recursive', () => {
+    expect(explain('ds.spec.updateStrategy', true)).toBe(
+      [
+        'GROUP:      apps',
+        'KIND:       DaemonSet',
+        'VERSION:    v1',
+        '',
+        'FIELD: updateStrategy <DaemonSetUpdateStrategy>',
+        '',
+        '',
+        'DESCRIPTION:',
+        '    An update strategy to replace existing DaemonSet pods with new',
+        '    pods.DaemonSetUpdateStrategy is a struct used to control the update strategy',
+        '    for a DaemonSet.',
+        'FIELDS:',
+        '  rollingUpdate\t<RollingUpdateDaemonSet>',
+        '    maxSurge\t<IntOrString>',
+        '    maxUnavailable\t<IntOrString>',
+        '  type\t<string>',
+        '  enum: OnDelete, RollingUpdate',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('names the last path element when a field does not exist', () => {
+    expect(() => explain('ds.spec.foo', false)).toThrow('field "foo" does not exist');
+    expect(() => explain('ds.spec.foo.bar', false)).toThrow('field "bar" does not exist');
+    expect(() => explain('deploy', false)).toThrow('the server doesn\'t have a resource type "deploy"');
+  });
+
+  it('wraps like go-wordwrap after removing newlines, never splitting long words', () => {
+    expect(wrap('aaa bbb ccc', 7)).toBe('aaa bbb\nccc');
+    expect(wrap('More info: https://example.com/a/very/long/url next', 12)).toBe('More info:\nhttps://example.com/a/very/long/url\nnext');
+    expect(wrap('line one.\nline two', 80)).toBe('line one.line two');
+  });
+});

@@ -1,0 +1,51 @@
+// `kubectl rollout restart ds/x` (pkg/cmd/rollout/rollout_restart.go + polymorphichelpers
+// objectrestarter.go): stamps the pod template with kubectl.kubernetes.io/restartedAt (RFC 3339).
+
+import { StatusError } from '../../api/errors';
+import { clone } from '../../api/objects';
+import { qualifiedResource } from '../../api/types';
+import type { CommandDef } from '../types';
+import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine } from './common';
+import { getDaemonSet, rolloutTargets } from './rolloutTarget';
+
+export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
+
+export const rolloutRestartCommand: CommandDef = {
+  name: 'rollout restart',
+  short: 'Restart a resource',
+  usage: 'kubectl rollout restart RESOURCE',
+  flags: [DRY_RUN_FLAG],
+  run(ctx) {
+    const dry = dryRunStrategy(ctx);
+    const errs: unknown[] = [];
+    for (const { kind, name } of rolloutTargets(ctx)) {
+      if (kind !== 'DaemonSet') {
+        ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
+        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} restarting is not supported`));
+        continue;
+      }
+      const ds = getDaemonSet(ctx, name);
+      const now = ctx.sim.iso();
+      const annotations = ds.spec.template.metadata?.annotations ?? {};
+      if (annotations[RESTARTED_AT_ANNOTATION] === now) {
+        errs.push(
+          new ClientError(
+            `failed to create patch for ${name}: if restart has already been triggered within the past second, please wait before attempting to trigger another`,
+          ),
+        );
+        continue;
+      }
+      const next = clone(ds);
+      next.spec.template.metadata = { ...next.spec.template.metadata, annotations: { ...annotations, [RESTARTED_AT_ANNOTATION]: now } };
+      try {
+        if (dry !== 'client') ctx.sim.store.update(next, { dryRun: dry === 'server' });
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+        errs.push(e);
+        continue;
+      }
+      ctx.out.println(nameLine('DaemonSet', name, `restarted${dryRunSuffix(dry)}`));
+    }
+    finish(errs);
+  },
+};

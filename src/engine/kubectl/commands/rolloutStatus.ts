@@ -1,0 +1,96 @@
+// `kubectl rollout status ds/x` (pkg/cmd/rollout/rollout_status.go + polymorphichelpers
+// DaemonSetStatusViewer): one line for the current state, then — while watching — one line per
+// Modified event of the DaemonSet, produced by running the simulation, until the rollout is done.
+
+import type { DaemonSet } from '../../api/types';
+import { parseDuration } from '../../clock';
+import { TIMINGS } from '../../timings';
+import { flagString } from '../argv';
+import { CommandError, type CommandDef } from '../types';
+import { getDaemonSet, rolloutTargets } from './rolloutTarget';
+
+/** DaemonSetStatusViewer.Status: the message and whether the rollout is done. */
+export function daemonSetStatus(ds: DaemonSet): { message: string; done: boolean } {
+  if ((ds.spec.updateStrategy?.type ?? 'RollingUpdate') !== 'RollingUpdate') {
+    throw new CommandError('rollout status is only available for RollingUpdate strategy type');
+  }
+  const st = ds.status ?? { desiredNumberScheduled: 0 };
+  const name = JSON.stringify(ds.metadata.name);
+  if ((ds.metadata.generation ?? 0) <= (st.observedGeneration ?? 0)) {
+    const desired = st.desiredNumberScheduled ?? 0;
+    const updated = st.updatedNumberScheduled ?? 0;
+    const available = st.numberAvailable ?? 0;
+    if (updated < desired) {
+      return { message: `Waiting for daemon set ${name} rollout to finish: ${updated} out of ${desired} new pods have been updated...`, done: false };
+    }
+    if (available < desired) {
+      return { message: `Waiting for daemon set ${name} rollout to finish: ${available} of ${desired} updated pods are available...`, done: false };
+    }
+    return { message: `daemon set ${name} successfully rolled out`, done: true };
+  }
+  return { message: 'Waiting for daemon set spec update to be observed...', done: false };
+}
+
+const TIMEOUT = 'timed out waiting for the condition';
+
+export const rolloutStatusCommand: CommandDef = {
+  name: 'rollout status',
+  short: 'Show the status of the rollout',
+  usage: 'kubectl rollout status (TYPE NAME | TYPE/NAME) [flags]',
+  flags: [
+    { name: 'watch', short: 'w', type: 'bool', default: 'true', usage: 'Watch the status of the rollout until it\'s done.' },
+    { name: 'revision', type: 'int', default: '0', usage: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
+    { name: 'timeout', type: 'duration', default: '0s', usage: 'The length of time to wait before ending watch, zero means never.' },
+  ],
+  run(ctx) {
+    const targets = rolloutTargets(ctx);
+    if (targets.length !== 1) {
+      throw new CommandError(`rollout status is only supported on individual resources and resource collections: ${targets.length} resources found`);
+    }
+    const { kind, name } = targets[0];
+    if (kind !== 'DaemonSet') {
+      ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
+      throw new CommandError(`no status viewer has been implemented for ${kind}`);
+    }
+    const sim = ctx.sim;
+    const ds = getDaemonSet(ctx, name);
+    const first = daemonSetStatus(ds);
+    ctx.out.println(first.message);
+    if (first.done || flagString(ctx.args, 'watch') === 'false') return;
+
+    const timeout = flagString(ctx.args, 'timeout');
+    const timeoutMs = timeout ? parseDuration(timeout) : 0;
+    const deadline = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
+    let done = false;
+    let failure: CommandError | null = null;
+    const stop = sim.watch((c) => {
+      if (done || failure || c.kind !== 'DaemonSet' || c.obj.metadata.uid !== ds.metadata.uid) return;
+      if (c.type === 'DELETED') {
+        failure = new CommandError('object has been deleted');
+        return;
+      }
+      try {
+        const s = daemonSetStatus(c.obj as DaemonSet);
+        ctx.out.println(s.message);
+        done = s.done;
+      } catch (e) {
+        if (e instanceof CommandError) failure = e;
+        else throw e;
+      }
+    });
+    try {
+      while (!done && !failure) {
+        const t = sim.nextAt();
+        if (t === undefined || t > deadline) {
+          // Nothing left to happen before the deadline: a real watch would just sit there.
+          if (timeoutMs > 0 && sim.now() < deadline) sim.advance(deadline - sim.now());
+          throw new CommandError(TIMEOUT);
+        }
+        sim.step();
+      }
+    } finally {
+      stop();
+    }
+    if (failure) throw failure;
+  },
+};

@@ -1,0 +1,73 @@
+// `kubectl run NAME --image=IMAGE` (pkg/cmd/run/run.go + generate/versioned/run.go BasicPod): a bare
+// Pod labelled run=NAME, so the scheduler's treatment of ordinary pods can be shown.
+
+import { StatusError } from '../../api/errors';
+import type { Container, Pod } from '../../api/types';
+import { flagArray, flagString } from '../argv';
+import { CommandError, type CommandDef } from '../types';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine } from './common';
+
+function parseLabelList(s: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of s.split(',')) {
+    const i = part.indexOf('=');
+    if (i <= 0) throw new CommandError(`invalid label spec: ${part}`);
+    out[part.slice(0, i)] = part.slice(i + 1);
+  }
+  return out;
+}
+
+export const runCommand: CommandDef = {
+  name: 'run',
+  short: 'Run a particular image on the cluster',
+  usage: 'kubectl run NAME --image=image [--env="key=value"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...]',
+  flags: [
+    { name: 'image', type: 'string', usage: 'The image for the container to run.' },
+    { name: 'labels', short: 'l', type: 'string', usage: 'Comma separated labels to apply to the pod(s).' },
+    { name: 'restart', type: 'string', default: 'Always', usage: 'The restart policy for this Pod.  Legal values [Always, OnFailure, Never].' },
+    { name: 'port', type: 'string', usage: "The port that this container exposes." },
+    { name: 'env', type: 'stringArray', usage: 'Environment variables to set in the container.' },
+    { name: 'command', type: 'bool', usage: 'If true and extra arguments are present, use them as the command field in the container.' },
+    { name: 'image-pull-policy', type: 'string', usage: 'The image pull policy for the container.' },
+    { name: 'annotations', type: 'stringArray', usage: 'Annotations to apply to the pod.' },
+    DRY_RUN_FLAG,
+  ],
+  run(ctx) {
+    const image = flagString(ctx.args, 'image');
+    if (image === undefined) throw new CommandError('required flag(s) "image" not set');
+    const [name, ...rest] = ctx.args.positional;
+    if (!name) throw new CommandError("NAME is required for run\nSee 'kubectl run -h' for help and examples");
+    const dry = dryRunStrategy(ctx);
+    const restart = flagString(ctx.args, 'restart') ?? 'Always';
+    if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw new CommandError(`invalid restart policy: ${restart}`);
+    const labelsFlag = flagString(ctx.args, 'labels');
+    const labels = labelsFlag ? parseLabelList(labelsFlag) : { run: name };
+    const container: Container = { name, image, resources: {} };
+    const port = flagString(ctx.args, 'port');
+    if (port) container.ports = [{ containerPort: Number(port) }];
+    const env = flagArray(ctx.args, 'env');
+    if (env.length) container.env = env.map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
+    if (rest.length) {
+      if (ctx.args.flags.has('command')) container.command = rest;
+      else container.args = rest;
+    }
+    const pullPolicy = flagString(ctx.args, 'image-pull-policy');
+    if (pullPolicy) container.imagePullPolicy = pullPolicy;
+    const annotations: Record<string, string> = {};
+    for (const a of flagArray(ctx.args, 'annotations')) annotations[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: ctx.namespace, labels, ...(Object.keys(annotations).length ? { annotations } : {}) },
+      spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
+      status: {},
+    } as unknown as Pod;
+    try {
+      if (dry !== 'client') ctx.sim.store.create(pod, { dryRun: dry === 'server' });
+    } catch (e) {
+      if (e instanceof StatusError) return finish([e]);
+      throw e;
+    }
+    ctx.out.println(nameLine('Pod', name, `created${dryRunSuffix(dry)}`));
+  },
+};

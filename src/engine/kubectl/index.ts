@@ -1,0 +1,273 @@
+// The kubectl emulator's entry point: finds the command (one or two words, flags may come first),
+// parses its flags, runs it and renders failures the way kubectl's cmdutil.CheckErr does.
+
+import { kubectlErrorText, StatusError } from '../api/errors';
+import { NAMESPACED, type Kind } from '../api/types';
+import type { Simulation } from '../simulation';
+import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
+import { COMMANDS, findCommand, GROUPS, ROOT_SECTIONS, shortFor, subcommands, topLevelWords } from './registry';
+import { resolveResource, resourceWords } from './resources';
+import { CommandError, Output, type CommandContext, type CommandDef, type FlagSpec, type KubectlOptions, type KubectlResult } from './types';
+
+/** Global flags that take a value and may appear before the command word. */
+const VALUE_GLOBALS = new Set(['-n', '--namespace', '-v', '--v', '--context', '--kubeconfig', '--request-timeout']);
+
+/** Positions of the first plain words of argv (skipping flags and the values of global flags). */
+function wordPositions(argv: string[], max: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < argv.length && out.length < max; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (a.startsWith('-') && a !== '-') {
+      if (VALUE_GLOBALS.has(a)) i++;
+      continue;
+    }
+    out.push(i);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------- help
+
+function flagDefault(f: FlagSpec): string {
+  if (f.default !== undefined) return f.type === 'string' ? `'${f.default}'` : f.default;
+  switch (f.type) {
+    case 'bool':
+      return 'false';
+    case 'int':
+      return '0';
+    case 'stringArray':
+      return '[]';
+    case 'duration':
+      return '0s';
+    default:
+      return "''";
+  }
+}
+
+/** `kubectl <cmd> --help`: description, options, usage (kubectl's help template, abridged). */
+export function commandHelp(def: CommandDef): string {
+  const flags = [...def.flags].filter((f) => !f.deprecated).sort((a, b) => (a.name < b.name ? -1 : 1));
+  let s = `${def.short.replace(/\.?$/, '.')}\n`;
+  if (flags.length > 0) {
+    s += '\nOptions:\n';
+    for (const f of flags) {
+      s += `    ${f.short ? `-${f.short}, ` : ''}--${f.name}=${flagDefault(f)}:\n\t${f.usage ?? ''}\n\n`;
+    }
+  } else s += '\n';
+  s += `Usage:\n  ${def.usage}\n\n`;
+  s += 'Use "kubectl options" for a list of global command-line options (applies to all commands).\n';
+  return s;
+}
+
+function groupHelp(group: string): string {
+  const subs = subcommands(group);
+  const width = Math.max(...subs.map((c) => c.name.split(' ')[1].length)) + 3;
+  let s = `${GROUPS[group]}.\n\nAvailable Commands:\n`;
+  for (const c of subs) s += `  ${c.name.split(' ')[1].padEnd(width)}${c.short}\n`;
+  s += `\nUsage:\n  kubectl ${group} SUBCOMMAND [options]\n\n`;
+  s += `Use "kubectl ${group} <command> --help" for more information about a given command.\n`;
+  s += 'Use "kubectl options" for a list of global command-line options (applies to all commands).\n';
+  return s;
+}
+
+/** `kubectl` with no arguments. */
+export function rootHelp(): string {
+  let s = 'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n';
+  const all = topLevelWords();
+  const width = Math.max(...all.map((w) => w.length)) + 2;
+  for (const sec of ROOT_SECTIONS) {
+    const names = sec.names.filter((n) => all.includes(n));
+    if (names.length === 0) continue;
+    s += `\n${sec.title}:\n`;
+    for (const n of names) s += `  ${n.padEnd(Math.max(width, 16))}${shortFor(n)}\n`;
+  }
+  s += '\nUsage:\n  kubectl [flags] [options]\n\n';
+  s += 'Use "kubectl <command> --help" for more information about a given command.\n';
+  s += 'Use "kubectl options" for a list of global command-line options (applies to all commands).\n';
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------- errors
+
+/** Levenshtein distance (cobra's ld, case-insensitive). */
+function ld(a: string, b: string): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array.from({ length: t.length }, () => 0)]);
+  for (let j = 1; j <= t.length; j++) d[0][j] = j;
+  for (let j = 1; j <= t.length; j++) {
+    for (let i = 1; i <= s.length; i++) {
+      d[i][j] = s[i - 1] === t[j - 1] ? d[i - 1][j - 1] : Math.min(d[i - 1][j], d[i][j - 1], d[i - 1][j - 1]) + 1;
+    }
+  }
+  return d[s.length][t.length];
+}
+
+/** cobra's findSuggestions (minimum distance 2, or a prefix match). */
+function suggestions(typed: string): string {
+  const found = topLevelWords().filter((w) => ld(typed, w) <= 2 || w.toLowerCase().startsWith(typed.toLowerCase()));
+  if (found.length === 0) return '';
+  return `\n\nDid you mean this?\n${found.map((w) => `\t${w}\n`).join('')}`;
+}
+
+function renderError(out: Output, e: unknown): number {
+  if (e instanceof StatusError) {
+    out.eprintln(kubectlErrorText(e));
+    return 1;
+  }
+  if (e instanceof CommandError) {
+    if (e.message) {
+      const text = e.raw ? e.message : `error: ${e.message}`;
+      out.err(text.endsWith('\n') ? text : `${text}\n`);
+    }
+    return e.exitCode;
+  }
+  out.eprintln(`error: ${e instanceof Error ? e.message : String(e)}`);
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------- run
+
+/** Runs `kubectl <argv...>` against the simulation. argv excludes the word `kubectl`. */
+export function runKubectl(sim: Simulation, argv: string[], opts: KubectlOptions = {}): KubectlResult {
+  const out = new Output(opts.onChunk);
+  let exitCode = 0;
+  try {
+    exitCode = dispatch(sim, argv, opts, out);
+  } catch (e) {
+    exitCode = renderError(out, e);
+  }
+  const result: KubectlResult = { chunks: out.chunks, exitCode };
+  if (out.diagnostics.length > 0) result.diagnostics = out.diagnostics;
+  return result;
+}
+
+function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Output): number {
+  const pos = wordPositions(argv, 3);
+  const words = pos.map((i) => argv[i]);
+  const wantsHelp = argv.some((a) => a === '--help' || a === '-h');
+  if (words.length === 0) {
+    out.out(rootHelp());
+    return 0;
+  }
+  if (words[0] === 'help') {
+    const target = findCommand(words.slice(1));
+    if (target) out.out(commandHelp(target.def));
+    else if (words[1] && GROUPS[words[1]]) out.out(groupHelp(words[1]));
+    else out.out(rootHelp());
+    return 0;
+  }
+  const found = findCommand(words);
+  if (!found) {
+    if (GROUPS[words[0]]) {
+      out.out(groupHelp(words[0]));
+      return 0;
+    }
+    throw new CommandError(`unknown command "${words[0]}" for "kubectl"${suggestions(words[0])}`);
+  }
+  const { def, used } = found;
+  const rest = argv.filter((_, i) => !pos.slice(0, used).includes(i));
+  if (wantsHelp) {
+    out.out(commandHelp(def));
+    return 0;
+  }
+  const args = parseArgs(rest, def.flags, `kubectl ${def.name}`);
+  for (const f of [...def.flags, ...GLOBAL_FLAGS]) {
+    if (f.deprecated && args.flags.has(f.name)) out.eprintln(`Flag --${f.name} has been deprecated, ${f.deprecated}`);
+  }
+  const ns = flagString(args, 'namespace');
+  const ctx: CommandContext = {
+    sim,
+    opts,
+    out,
+    namespace: ns || 'default',
+    namespaceExplicit: ns !== undefined,
+    args,
+    argv: [...argv],
+  };
+  def.run(ctx);
+  return 0;
+}
+
+/** Convenience for callers holding a command line: tokenizes and runs it (leading `kubectl` optional). */
+export function runKubectlLine(sim: Simulation, line: string, opts: KubectlOptions = {}): KubectlResult {
+  let words: string[];
+  try {
+    words = tokenize(line);
+  } catch (e) {
+    return { chunks: [{ stream: 'stderr', text: `error: ${(e as Error).message}\n` }], exitCode: 1 };
+  }
+  if (words[0] === 'kubectl') words = words.slice(1);
+  return runKubectl(sim, words, opts);
+}
+
+// ---------------------------------------------------------------------------------------- completion
+
+/** Every command name (`get`, `rollout status`, …) for the console. */
+export function commandNames(): string[] {
+  return COMMANDS.map((c) => c.name);
+}
+
+const OUTPUT_VALUES = ['json', 'name', 'wide', 'yaml'];
+/** Commands whose first positional argument is a resource type. */
+const TYPED_COMMANDS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image']);
+/** Commands that take node names directly. */
+const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
+
+function namesOf(sim: Simulation, kind: Kind, namespace: string): string[] {
+  return sim.store.list(kind, NAMESPACED[kind] ? namespace : undefined).map((o) => o.metadata.name);
+}
+
+/**
+ * Completions for the last (possibly empty) word of a console line: command words, subcommands,
+ * flags, resource types, object names (also in TYPE/NAME form), namespaces and -o values.
+ * Returns whole replacement words, sorted, without duplicates.
+ */
+export function completionCandidates(sim: Simulation, line: string): string[] {
+  let words: string[];
+  try {
+    words = tokenize(line);
+  } catch {
+    return [];
+  }
+  if (words[0] === 'kubectl') words = words.slice(1);
+  const endsWithSpace = line === '' || /\s$/.test(line);
+  const partial = endsWithSpace ? '' : (words.pop() ?? '');
+  const prev = words[words.length - 1];
+  const nsIdx = words.findIndex((w) => w === '-n' || w === '--namespace');
+  const namespace = nsIdx >= 0 && words[nsIdx + 1] ? words[nsIdx + 1] : 'default';
+  const filter = (c: string[]) => [...new Set(c)].filter((w) => w.startsWith(partial)).sort();
+
+  if (prev === '-n' || prev === '--namespace') return filter(namesOf(sim, 'Namespace', namespace));
+  if (prev === '-o' || prev === '--output') return filter(OUTPUT_VALUES);
+  const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && VALUE_GLOBALS.has(words[i - 1])));
+  if (plain.length === 0) return filter(topLevelWords());
+  if (plain.length === 1 && GROUPS[plain[0]]) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
+  const found = findCommand(plain);
+  if (!found) return [];
+  const { def, used } = found;
+  if (partial.startsWith('-')) {
+    return filter([...def.flags, ...GLOBAL_FLAGS].map((f) => `--${f.name}`));
+  }
+  const args = plain.slice(used);
+  if (NODE_COMMANDS.has(def.name)) return filter(namesOf(sim, 'Node', namespace));
+  if (!TYPED_COMMANDS.has(def.name)) return [];
+  if (partial.includes('/')) {
+    const type = partial.slice(0, partial.indexOf('/'));
+    try {
+      const kind = resolveResource(type);
+      return filter(namesOf(sim, kind, namespace).map((n) => `${type}/${n}`));
+    } catch {
+      return [];
+    }
+  }
+  if (args.length === 0) return filter(resourceWords());
+  if (args[0].includes('/')) return [];
+  try {
+    const kind = resolveResource(args[0].split(',')[0]);
+    return filter(namesOf(sim, kind, namespace));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,318 @@
+// Reading `-f FILE` / `-f -` the way kubectl's resource builder does (cli-runtime pkg/resource
+// visitor.go + apimachinery's YAMLOrJSONDecoder): documents split on `---` lines, each converted to
+// JSON on its own (so YAML error lines count from the document's first line), `kind: List` items
+// flattened, apiVersion/kind checked, kinds mapped to the resources the simulated server has, and
+// the namespace filled in or checked against an explicit `-n`.
+
+import { parseAllDocuments, type YAMLError } from 'yaml';
+import { isValidQuantity, QUANTITY_REGEX_TEXT } from '../api/quantity';
+import { StatusError } from '../api/errors';
+import { API_VERSION, isKind, type Kind, type KObject, NAMESPACED } from '../api/types';
+import { CommandError, type CommandContext } from './types';
+import { ClientError } from './commands/common';
+
+/** One object read from a manifest, or the error that stands in its place. */
+export interface ManifestEntry {
+  /** The file name as kubectl names it in messages (`STDIN` for `-f -`). */
+  source: string;
+  obj?: KObject;
+  kind?: Kind;
+  error?: unknown;
+  /** 0-based index of the `---` document in its file (for editor markers) */
+  document?: number;
+  /** 1-based line in the file, when the error points at one */
+  line?: number;
+}
+
+const SEPARATOR = /^---\s*(#.*)?$/;
+
+/** yaml.YAMLReader: splits a stream into documents at `---` lines (the separator line is dropped). */
+export function splitDocuments(text: string): string[] {
+  const docs: string[] = [];
+  let cur: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('---')) {
+      const rest = line.slice(3).trim();
+      if (rest && !rest.startsWith('#')) {
+        throw new ClientError(`invalid Yaml document separator: ${rest}`);
+      }
+      if (SEPARATOR.test(line)) {
+        docs.push(cur.join('\n'));
+        cur = [];
+        continue;
+      }
+    }
+    cur.push(line);
+  }
+  docs.push(cur.join('\n'));
+  return docs;
+}
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+function previousContentLine(lines: string[], idx: number): string | undefined {
+  for (let i = idx - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (l.trim() !== '' && !l.trim().startsWith('#')) return l;
+  }
+  return undefined;
+}
+
+/**
+ * go-yaml v2's message for the first error the `yaml` package found. Scanner errors report the
+ * 1-based line of the problem; parser errors ("did not find expected …") report the 0-based mark,
+ * i.e. one less — a go-yaml quirk users see every day.
+ */
+export function goYamlError(e: YAMLError, doc: string): { line: number; message: string } {
+  const lines = doc.split('\n');
+  const start = e.linePos?.[0]?.line ?? 1;
+  const end = e.linePos?.[1]?.line ?? start;
+  switch (e.code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return { line: start, message: 'mapping values are not allowed in this context' };
+    case 'TAB_AS_INDENT':
+      return { line: start, message: 'found character that cannot start any token' };
+    case 'MISSING_CHAR':
+      if (/quote/i.test(e.message)) return { line: Math.max(start, lines.length), message: 'found unexpected end of stream' };
+      return { line: start, message: "did not find expected ',' or '}'" };
+    case 'MULTILINE_IMPLICIT_KEY': {
+      const first = lines[start - 1] ?? '';
+      const prev = previousContentLine(lines, start - 1);
+      if (prev !== undefined && indentOf(prev) === indentOf(first) && prev.includes(':')) {
+        return { line: start + 1, message: "could not find expected ':'" };
+      }
+      return { line: end, message: 'mapping values are not allowed in this context' };
+    }
+    case 'BAD_INDENT': {
+      const cur = lines[start - 1] ?? '';
+      const prev = previousContentLine(lines, start - 1);
+      if (prev !== undefined && indentOf(prev) === indentOf(cur) && prev.trimStart().startsWith('- ')) {
+        return { line: Math.max(1, start - 1), message: "did not find expected '-' indicator" };
+      }
+      return { line: Math.max(1, start - 1), message: 'did not find expected key' };
+    }
+    default: {
+      const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+      return { line: start, message };
+    }
+  }
+}
+
+/** Dates (YAML 1.1 timestamps) back to the RFC 3339 strings Go would marshal; drops undefined. */
+function toPlainJSON(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString().replace('.000Z', 'Z');
+  if (Array.isArray(v)) return v.map(toPlainJSON);
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = toPlainJSON(x);
+    return out;
+  }
+  return v;
+}
+
+function validationError(source: string, obj: Record<string, unknown>): ClientError | null {
+  const errs: string[] = [];
+  if (!obj.apiVersion) errs.push('apiVersion not set');
+  if (!obj.kind) errs.push('kind not set');
+  if (errs.length === 0) return null;
+  const list = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+  return new ClientError(
+    `error validating "${source}": error validating data: ${list}; if you choose to ignore these errors, turn validation off with --validate=false`,
+  );
+}
+
+/** RESTMapper lookup: the kinds this simulated API server serves, in their group/version. */
+export function mapKind(apiVersion: unknown, kind: unknown): Kind | null {
+  if (typeof kind !== 'string' || !isKind(kind)) return null;
+  return API_VERSION[kind] === apiVersion ? kind : null;
+}
+
+function metaOf(obj: Record<string, unknown>): { name: string; namespace: string } {
+  const md = (obj.metadata ?? {}) as Record<string, unknown>;
+  return { name: String(md.name ?? ''), namespace: String(md.namespace ?? '') };
+}
+
+function readSource(ctx: CommandContext, filename: string): { source: string; text: string } {
+  if (filename === '-') return { source: 'STDIN', text: ctx.opts.stdin ?? '' };
+  if (!ctx.opts.readFile) throw new CommandError(`the path "${filename}" does not exist`);
+  try {
+    return { source: filename, text: ctx.opts.readFile(filename) };
+  } catch {
+    throw new CommandError(`the path "${filename}" does not exist`);
+  }
+}
+
+/**
+ * Reads every file named by `-f`. A missing file fails the whole command before anything is done
+ * (builder error); a syntax or validation error ends that file's stream (earlier documents stay);
+ * an unknown kind or a namespace conflict only affects its own object.
+ */
+export function loadManifests(ctx: CommandContext, filenames: string[]): ManifestEntry[] {
+  const sources = filenames.map((f) => readSource(ctx, f));
+  const out: ManifestEntry[] = [];
+  for (const { source, text } of sources) {
+    let docs: string[];
+    try {
+      docs = splitDocuments(text);
+    } catch (e) {
+      out.push({ source, error: new ClientError(`error parsing ${source}: ${(e as Error).message}`) });
+      continue;
+    }
+    let offset = 0;
+    fileLoop: for (const [document, doc] of docs.entries()) {
+      const docStart = offset;
+      offset += doc.split('\n').length + 1;
+      const parsed = parseAllDocuments(doc, { version: '1.1', uniqueKeys: false, prettyErrors: true });
+      const parsedDocs = Array.isArray(parsed) ? parsed : [];
+      const err = parsedDocs.flatMap((d) => d.errors)[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
+      if (err) {
+        const { line, message } = goYamlError(err, doc);
+        out.push({
+          source,
+          document,
+          line: docStart + (err.linePos?.[0]?.line ?? line),
+          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${message}`),
+        });
+        break;
+      }
+      for (const d of parsedDocs) {
+        const value = toPlainJSON(d.toJS({ maxAliasCount: 1000 }));
+        if (value === null || value === undefined) continue;
+        if (typeof value !== 'object' || Array.isArray(value)) {
+          out.push({
+            source,
+            document,
+            error: new ClientError(
+              `error parsing ${source}: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value === 'string' ? 'string' : 'number'} into Go value of type map[string]interface {}`,
+            ),
+          });
+          break fileLoop;
+        }
+        const obj = value as Record<string, unknown>;
+        const verr = validationError(source, obj);
+        if (verr) {
+          out.push({ source, document, error: verr });
+          break fileLoop;
+        }
+        const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
+        for (const item of items) {
+          const ierr = validationError(source, item ?? {});
+          if (ierr) {
+            out.push({ source, document, error: ierr });
+            break fileLoop;
+          }
+          const entry = { ...mapEntry(ctx, source, item), document };
+          out.push(entry);
+          if (entry.error && entry.kind) break fileLoop; // namespace conflicts end the stream
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function mapEntry(ctx: CommandContext, source: string, item: Record<string, unknown>): ManifestEntry {
+  const { name, namespace } = metaOf(item);
+  const kind = mapKind(item.apiVersion, item.kind);
+  if (!kind) {
+    return {
+      source,
+      error: new ClientError(
+        `resource mapping not found for name: "${name}" namespace: "${namespace}" from "${source}": no matches for kind "${String(item.kind)}" in version "${String(item.apiVersion)}"\nensure CRDs are installed first`,
+      ),
+    };
+  }
+  const obj = item as unknown as KObject;
+  if (!obj.metadata || typeof obj.metadata !== 'object') obj.metadata = {} as KObject['metadata'];
+  if (NAMESPACED[kind]) {
+    if (namespace && ctx.namespaceExplicit && namespace !== ctx.namespace) {
+      return {
+        source,
+        kind,
+        error: new ClientError(
+          `the namespace from the provided object "${namespace}" does not match the namespace "${ctx.namespace}". You must pass '--namespace=${namespace}' to perform this operation.`,
+        ),
+      };
+    }
+    if (!namespace) obj.metadata.namespace = ctx.namespace;
+  }
+  return { source, obj, kind };
+}
+
+/** Objects only, failing on the first error (for callers that need all-or-nothing). */
+export function loadObjects(ctx: CommandContext, filenames: string[]): KObject[] {
+  const entries = loadManifests(ctx, filenames);
+  const bad = entries.find((e) => e.error);
+  if (bad) throw bad.error;
+  return entries.map((e) => e.obj!);
+}
+
+// ------------------------------------------------------------------------------------ decoding
+
+function goType(v: unknown): string {
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'object' : 'string';
+}
+
+function checkStringMap(m: unknown, struct: string, field: string): string | null {
+  if (m === undefined || m === null) return null;
+  if (typeof m !== 'object' || Array.isArray(m)) {
+    return `json: cannot unmarshal ${goType(m)} into Go struct field ${struct}.${field} of type map[string]string`;
+  }
+  for (const v of Object.values(m as Record<string, unknown>)) {
+    if (typeof v !== 'string' && v !== null) {
+      return `json: cannot unmarshal ${goType(v)} into Go struct field ${struct}.${field} of type string`;
+    }
+  }
+  return null;
+}
+
+function checkPodSpec(spec: unknown, path: string): string | null {
+  if (!spec || typeof spec !== 'object') return null;
+  const s = spec as Record<string, unknown>;
+  const ns = checkStringMap(s.nodeSelector, 'PodSpec', `${path}.nodeSelector`);
+  if (ns) return ns;
+  for (const group of ['containers', 'initContainers']) {
+    const cs = s[group];
+    if (!Array.isArray(cs)) continue;
+    for (const c of cs) {
+      const res = (c as Record<string, unknown> | null)?.resources as Record<string, unknown> | undefined;
+      for (const section of ['limits', 'requests']) {
+        const m = res?.[section];
+        if (!m || typeof m !== 'object') continue;
+        for (const q of Object.values(m as Record<string, unknown>)) {
+          if (!isValidQuantity(q)) return `quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * What the API server's JSON decoder rejects before validation even runs: malformed quantities,
+ * non-string label / annotation / nodeSelector values. Returns the BadRequest error, or null.
+ */
+export function decodeError(obj: KObject, kind: Kind): StatusError | null {
+  const md = obj.metadata as unknown as Record<string, unknown>;
+  let detail = checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
+  if (!detail && kind === 'DaemonSet') {
+    const spec = obj.spec as Record<string, unknown> | undefined;
+    const tmpl = spec?.template as Record<string, unknown> | undefined;
+    const tmd = tmpl?.metadata as Record<string, unknown> | undefined;
+    detail =
+      checkStringMap(tmd?.labels, 'ObjectMeta', 'spec.template.metadata.labels') ??
+      checkStringMap(tmd?.annotations, 'ObjectMeta', 'spec.template.metadata.annotations') ??
+      checkPodSpec(tmpl?.spec, 'spec.template.spec');
+  } else if (!detail && kind === 'Pod') {
+    detail = checkPodSpec(obj.spec, 'spec');
+  }
+  if (!detail) return null;
+  const version = API_VERSION[kind].split('/').pop();
+  return new StatusError(400, 'BadRequest', `${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`);
+}

@@ -1,0 +1,13 @@
+// `-o name`: `<kind>.<group>/<name>` (`daemonset.apps/x`, `pod/x`, `node/x`).
+
+import { isKind, kindGroup, type KObject } from '../../api/types';
+
+export function resourceName(obj: KObject): string {
+  const kind = obj.kind;
+  const prefix = isKind(kind) ? kindGroup(kind) : kind.toLowerCase();
+  return `${prefix}/${obj.metadata.name}`;
+}
+
+export function toName(objs: KObject[]): string {
+  return objs.map((o) => `${resourceName(o)}\n`).join('');
+}

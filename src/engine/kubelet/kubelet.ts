@@ -1,0 +1,301 @@
+// The kubelets of every node, as one component: drives each bound pod through its life in
+// simulated time (ContainerCreating → image pull → Running → Ready), stops and removes pods that
+// are being deleted, and brings a node's network up when a network plugin pod is running on it.
+// Pods on a node that stopped reporting (Ready=Unknown) or that is gone are left alone.
+
+import { notFound } from '../api/errors';
+import type { Change } from '../api/objectStore';
+import { getNodeCondition, isPodReady, isPodTerminal } from '../api/podutil';
+import type { Node, Pod } from '../api/types';
+import type { Simulation } from '../simulation';
+import { TIMINGS } from '../timings';
+import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
+import { ImageCache, goDuration, imageSize } from './images';
+import { NETWORK_NOT_READY_MESSAGE, networkPluginUp } from './nodeStatus';
+import { failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus } from './podStatus';
+
+export { setNodeCondition } from './nodeStatus';
+
+export const KUBELET = 'kubelet';
+/** DESIGN §3: a pod carrying this annotation with value `network` is a network plugin. */
+export const PROVIDES_ANNOTATION = 'playground.daemonset.dev/provides';
+
+type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'stopping' | 'done';
+
+interface PodWorker {
+  uid: string;
+  stage: Stage;
+  /** index of the container being pulled / started */
+  container: number;
+  /** when the current stage completes */
+  dueAt: number;
+  startedAt: Record<string, string>;
+  stopAt?: number;
+}
+
+function nodeUnknown(node: Node): boolean {
+  return getNodeCondition(node, 'Ready')?.status === 'Unknown';
+}
+
+function networkUnavailable(node: Node | undefined): boolean {
+  return !!node && getNodeCondition(node, 'NetworkUnavailable')?.status === 'True';
+}
+
+export function hostIPOf(node: Node): string {
+  return node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '10.0.0.1';
+}
+
+export function isNetworkPlugin(pod: Pod): boolean {
+  return pod.metadata.annotations?.[PROVIDES_ANNOTATION] === 'network';
+}
+
+function readinessDelayMs(pod: Pod): number {
+  let ms = 0;
+  for (const c of pod.spec.containers) {
+    const probe = c.readinessProbe as { initialDelaySeconds?: number } | undefined;
+    ms = Math.max(ms, probe?.initialDelaySeconds !== undefined ? probe.initialDelaySeconds * 1000 : TIMINGS.readinessDelayMs);
+  }
+  return ms;
+}
+
+export class Kubelet {
+  private readonly workers = new Map<string, PodWorker>();
+  private readonly pods: PodsByNode;
+  readonly images = new ImageCache();
+  private readonly nextIP = new Map<string, number>();
+
+  constructor(private readonly sim: Simulation) {
+    this.pods = podsByNodeOf(sim);
+    sim.watch((c) => this.onChange(c));
+  }
+
+  private onChange(c: Change): void {
+    if (c.kind === 'Pod') this.onPod(c);
+    else if (c.kind === 'Node') this.onNode(c);
+  }
+
+  private onPod(c: Change): void {
+    const pod = c.obj as Pod;
+    const key = podKeyOf(pod);
+    if (c.type === 'DELETED') {
+      if (this.workers.get(key)?.uid === pod.metadata.uid) this.workers.delete(key);
+      return;
+    }
+    const node = pod.spec.nodeName;
+    if (!node) return;
+    const w = this.workers.get(key);
+    if (!w || w.uid !== pod.metadata.uid) {
+      if (!isPodTerminal(pod)) this.enqueue(key, 0, `pod bound to node ${node}`);
+      return;
+    }
+    const old = c.old as Pod | undefined;
+    const md = pod.metadata;
+    if (md.deletionTimestamp && (old?.metadata.deletionTimestamp !== md.deletionTimestamp || old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)) {
+      this.enqueue(key, 0, `pod is being deleted (grace period ${md.deletionGracePeriodSeconds ?? 0}s)`);
+    }
+  }
+
+  private onNode(c: Change): void {
+    const node = c.obj as Node;
+    const name = node.metadata.name;
+    if (c.type === 'DELETED') {
+      this.images.forget(name);
+      return;
+    }
+    if (c.type === 'ADDED') {
+      for (const k of this.pods.keys(name)) this.enqueue(k, 0, `node ${name} registered`);
+      return;
+    }
+    const old = c.old as Node;
+    if (nodeUnknown(old) && !nodeUnknown(node)) {
+      for (const k of this.pods.keys(name)) this.enqueue(k, 0, `node ${name} reports status again`);
+    } else if (networkUnavailable(old) && !networkUnavailable(node)) {
+      for (const k of this.pods.keys(name)) {
+        if (this.workers.get(k)?.stage === 'network') this.enqueue(k, 0, `network on node ${name} is available`);
+      }
+    }
+  }
+
+  private enqueue(key: string, delayMs: number, reason: string): void {
+    this.sim.enqueue(KUBELET, key, delayMs, reason, () => this.syncPod(key));
+  }
+
+  /** One pass of the pod worker: performs every step that is due, then waits for the next. */
+  private syncPod(key: string): string {
+    const [ns, name] = splitKey(key);
+    const pod = this.sim.store.get('Pod', ns, name);
+    if (!pod || !pod.spec.nodeName) return 'nothing to do';
+    let w = this.workers.get(key);
+    if (!w || w.uid !== pod.metadata.uid) {
+      w = { uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {} };
+      this.workers.set(key, w);
+    }
+    const node = this.sim.store.get('Node', undefined, pod.spec.nodeName);
+    if (!node) return `node ${pod.spec.nodeName} does not exist; nothing runs the pod`;
+    if (nodeUnknown(node)) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
+    if (pod.metadata.deletionTimestamp) return this.terminate(pod, w, node);
+    if (isPodTerminal(pod)) {
+      w.stage = 'done';
+      return `pod is ${pod.status.phase}`;
+    }
+    const done: string[] = [];
+    for (let guard = 0; guard < 1000; guard++) {
+      if (w.dueAt > this.sim.now()) {
+        this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w));
+        break;
+      }
+      const step = this.advance(pod.metadata.namespace!, pod.metadata.name, w, node);
+      if (step === undefined) break;
+      done.push(step);
+    }
+    return done.join('; ') || 'nothing to do';
+  }
+
+  private waitReason(pod: Pod, w: PodWorker): string {
+    const c = pod.spec.containers[w.container];
+    switch (w.stage) {
+      case 'pulling':
+        return `image "${c?.image ?? ''}" pulled`;
+      case 'starting':
+        return `container ${c?.name ?? ''} started`;
+      case 'readying':
+        return 'readiness reported';
+      default:
+        return w.stage;
+    }
+  }
+
+  /** Performs the current stage (which is due). Returns what it did, or undefined to stop. */
+  private advance(ns: string, name: string, w: PodWorker, node: Node): string | undefined {
+    const store = this.sim.store;
+    const pod = store.get('Pod', ns, name)!;
+    const nodeName = node.metadata.name;
+    const now = this.sim.now();
+    const iso = this.sim.iso();
+    const event = (type: 'Normal' | 'Warning', reason: string, message: string) =>
+      this.sim.recorder.event(store.get('Pod', ns, name) ?? pod, type, reason, message, KUBELET, nodeName);
+    const networkOk = pod.spec.hostNetwork === true || !networkUnavailable(node);
+    switch (w.stage) {
+      case 'new':
+      case 'network': {
+        if (!networkOk) {
+          if (w.stage === 'new') {
+            store.updateStatus({ ...pod, status: pendingStatus(pod, hostIPOf(node), iso, false) });
+            event('Warning', 'NetworkNotReady', `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`);
+            w.stage = 'network';
+            return 'ContainerCreating: waiting for the pod network';
+          }
+          return undefined;
+        }
+        store.updateStatus({ ...pod, status: pendingStatus(pod, hostIPOf(node), iso, true) });
+        w.stage = 'container';
+        w.container = 0;
+        return 'pod sandbox created (ContainerCreating)';
+      }
+      case 'container': {
+        const c = pod.spec.containers[w.container];
+        if (!c) {
+          store.updateStatus({ ...pod, status: runningStatus(pod, this.podIP(pod, node), iso, w.startedAt) });
+          w.stage = 'readying';
+          w.dueAt = now + readinessDelayMs(pod);
+          return 'Running';
+        }
+        const image = c.image ?? '';
+        if (c.imagePullPolicy === 'Always' || !this.images.has(nodeName, image)) {
+          event('Normal', 'Pulling', `Pulling image "${image}"`);
+          w.stage = 'pulling';
+          w.dueAt = now + TIMINGS.imagePullMs;
+          return `pulling image ${image}`;
+        }
+        event('Normal', 'Pulled', `Container image "${image}" already present on machine`);
+        w.stage = 'starting';
+        w.dueAt = now + TIMINGS.containerStartMs;
+        return `image ${image} already present`;
+      }
+      case 'pulling': {
+        const image = pod.spec.containers[w.container].image ?? '';
+        this.images.add(nodeName, image);
+        const d = goDuration(TIMINGS.imagePullMs);
+        event('Normal', 'Pulled', `Successfully pulled image "${image}" in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`);
+        w.stage = 'starting';
+        w.dueAt = now + TIMINGS.containerStartMs;
+        return `pulled image ${image}`;
+      }
+      case 'starting': {
+        const c = pod.spec.containers[w.container];
+        event('Normal', 'Created', `Created container: ${c.name}`);
+        event('Normal', 'Started', `Started container ${c.name}`);
+        w.startedAt[c.name] = iso;
+        w.container++;
+        w.stage = 'container';
+        return `started container ${c.name}`;
+      }
+      case 'readying': {
+        store.updateStatus({ ...pod, status: readyStatus(pod, iso) });
+        w.stage = 'running';
+        let msg = 'Ready';
+        if (isNetworkPlugin(pod) && networkPluginUp(this.sim, nodeName, `${ns}/${name}`)) {
+          msg += `; network plugin is up on node ${nodeName}`;
+        }
+        return msg;
+      }
+      case 'running':
+        if (!isPodReady(pod)) {
+          store.updateStatus({ ...pod, status: readyStatus(pod, iso) });
+          return 'Ready again';
+        }
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** Graceful termination: stop the containers, then remove the pod object (the final grace-0 delete). */
+  private terminate(pod: Pod, w: PodWorker, node: Node): string {
+    const key = podKeyOf(pod);
+    const now = this.sim.now();
+    const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
+    const stopAt = now + Math.min(TIMINGS.containerStopMs, grace * 1000);
+    let did = '';
+    if (w.stopAt === undefined) {
+      for (const c of pod.spec.containers) {
+        if (w.startedAt[c.name]) {
+          this.sim.recorder.event(pod, 'Normal', 'Killing', `Stopping container ${c.name}`, KUBELET, node.metadata.name);
+        }
+      }
+      if (isPodReady(pod) || pod.status?.phase === 'Running') {
+        this.sim.store.updateStatus({ ...pod, status: notReadyStatus(pod, this.sim.iso()) });
+      }
+      w.stage = 'stopping';
+      w.stopAt = stopAt;
+      did = 'stopping containers';
+    } else if (stopAt < w.stopAt) {
+      w.stopAt = stopAt;
+    }
+    if (w.stopAt > now) {
+      this.enqueue(key, w.stopAt - now, 'containers stopped');
+      return did || 'waiting for the containers to stop';
+    }
+    this.sim.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
+    this.workers.delete(key);
+    return 'containers stopped; pod removed';
+  }
+
+  /** 10.244.<node's podCIDR octet>.<n>, handed out in order per node; host network pods use the node IP. */
+  private podIP(pod: Pod, node: Node): string {
+    if (pod.spec.hostNetwork) return hostIPOf(node);
+    const m = /^(\d+\.\d+\.\d+)\.\d+\/\d+$/.exec(node.spec?.podCIDR ?? '');
+    const prefix = m ? m[1] : '10.244.0';
+    const name = node.metadata.name;
+    const n = this.nextIP.get(name) ?? 2;
+    this.nextIP.set(name, n >= 254 ? 2 : n + 1);
+    return `${prefix}.${n}`;
+  }
+}
+
+/** `sim pod fail NAME`: the pod's containers exit with an error; the pod becomes Failed. */
+export function failPod(sim: Simulation, namespace: string, name: string): Pod {
+  const pod = sim.store.get('Pod', namespace, name);
+  if (!pod) throw notFound('Pod', name);
+  return sim.store.updateStatus<'Pod'>({ ...pod, status: failedStatus(pod, sim.iso()) });
+}

@@ -1,0 +1,166 @@
+// The pod status the kubelet reports at each step of a pod's life (pkg/kubelet/status,
+// kubelet_pods.go generateAPIPodStatus): phase, conditions, container statuses.
+
+import type { ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
+import { setPodCondition } from '../scheduler/podCondition';
+import { imageID, normalizeImage, pseudoDigest } from './images';
+
+const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+
+function orderConditions(list: PodCondition[]): PodCondition[] {
+  const rank = (c: PodCondition) => {
+    const i = CONDITION_ORDER.indexOf(c.type);
+    return i < 0 ? CONDITION_ORDER.length : i;
+  };
+  return list.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
+}
+
+function withConditions(
+  status: PodStatus,
+  now: string,
+  conds: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>[],
+): PodCondition[] {
+  let list = status.conditions ?? [];
+  for (const c of conds) list = setPodCondition(list, c, now);
+  return orderConditions(list);
+}
+
+/** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
+const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
+
+function ordered(s: PodStatus): PodStatus {
+  const src = s as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of STATUS_ORDER) if (src[k] !== undefined) out[k] = src[k];
+  for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  return out as PodStatus;
+}
+
+export function unreadyMessage(pod: Pod): string {
+  return `containers with unready status: [${pod.spec.containers.map((c) => c.name).join(' ')}]`;
+}
+
+function notReadyConds(pod: Pod) {
+  const message = unreadyMessage(pod);
+  return [
+    { type: 'Ready', status: 'False' as const, reason: 'ContainersNotReady', message },
+    { type: 'ContainersReady', status: 'False' as const, reason: 'ContainersNotReady', message },
+  ];
+}
+
+function waiting(pod: Pod): ContainerStatus[] {
+  return pod.spec.containers.map((c) => ({
+    name: c.name,
+    image: c.image ?? '',
+    imageID: '',
+    ready: false,
+    restartCount: 0,
+    started: false,
+    state: { waiting: { reason: 'ContainerCreating' } },
+    lastState: {},
+  }));
+}
+
+/** A deterministic containerd container ID for a pod's container. */
+export function containerID(pod: Pod, container: string): string {
+  return `containerd://${pseudoDigest(`${pod.metadata.uid}/${container}`)}`;
+}
+
+/** Right after binding: Pending, ContainerCreating; sandboxReady false while the network is missing. */
+export function pendingStatus(pod: Pod, hostIP: string, now: string, sandboxReady: boolean): PodStatus {
+  const s: PodStatus = { ...pod.status };
+  return ordered({
+    ...s,
+    phase: 'Pending',
+    conditions: withConditions(s, now, [
+      { type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' },
+      { type: 'Initialized', status: 'True' },
+      ...notReadyConds(pod),
+    ]),
+    hostIP,
+    hostIPs: [{ ip: hostIP }],
+    startTime: s.startTime ?? now,
+    containerStatuses: waiting(pod),
+  } as PodStatus);
+}
+
+/** Every container started: Running with a pod IP, not ready yet. */
+export function runningStatus(pod: Pod, podIP: string, now: string, startedAt: Record<string, string>): PodStatus {
+  const s: PodStatus = { ...pod.status };
+  return ordered({
+    ...s,
+    phase: 'Running',
+    conditions: withConditions(s, now, [{ type: 'PodReadyToStartContainers', status: 'True' }, ...notReadyConds(pod)]),
+    podIP,
+    podIPs: [{ ip: podIP }],
+    containerStatuses: pod.spec.containers.map((c) => ({
+      name: c.name,
+      image: normalizeImage(c.image ?? ''),
+      imageID: imageID(c.image ?? ''),
+      containerID: containerID(pod, c.name),
+      ready: false,
+      restartCount: 0,
+      started: true,
+      state: { running: { startedAt: startedAt[c.name] ?? now } },
+      lastState: {},
+    })),
+  });
+}
+
+/** Readiness reported: Ready and ContainersReady True. */
+export function readyStatus(pod: Pod, now: string): PodStatus {
+  const s: PodStatus = { ...pod.status };
+  return {
+    ...s,
+    conditions: withConditions(s, now, [
+      { type: 'Ready', status: 'True' },
+      { type: 'ContainersReady', status: 'True' },
+    ]),
+    containerStatuses: (s.containerStatuses ?? []).map((c) => ({ ...c, ready: true })),
+  };
+}
+
+/** Ready False (the pod is stopping, or its node stopped reporting). */
+export function notReadyStatus(pod: Pod, now: string): PodStatus {
+  const s: PodStatus = { ...pod.status };
+  return {
+    ...s,
+    conditions: withConditions(s, now, notReadyConds(pod)),
+    containerStatuses: (s.containerStatuses ?? []).map((c) => ({ ...c, ready: false })),
+  };
+}
+
+/** The containers exited with an error: phase Failed. */
+export function failedStatus(pod: Pod, now: string): PodStatus {
+  const s: PodStatus = { ...pod.status };
+  return ordered({
+    ...s,
+    phase: 'Failed',
+    conditions: withConditions(s, now, [{ type: 'PodReadyToStartContainers', status: 'False' }, ...notReadyConds(pod)]),
+    containerStatuses: pod.spec.containers.map((c) => {
+      const prev = s.containerStatuses?.find((x) => x.name === c.name);
+      const startedAt = prev?.state.running?.startedAt ?? now;
+      return {
+        name: c.name,
+        image: prev?.image ?? c.image ?? '',
+        imageID: prev?.imageID ?? '',
+        ...(prev?.containerID ? { containerID: prev.containerID } : {}),
+        ready: false,
+        restartCount: prev?.restartCount ?? 0,
+        started: false,
+        state: { terminated: { exitCode: 1, reason: 'Error', startedAt, finishedAt: now } },
+        lastState: {},
+      };
+    }),
+  });
+}
+
+/** Adds (or refreshes) a condition on a status, e.g. DisruptionTarget before an eviction. */
+export function withCondition(
+  pod: Pod,
+  cond: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>,
+  now: string,
+): PodStatus {
+  const s: PodStatus = { ...pod.status };
+  return { ...s, conditions: withConditions(s, now, [cond]) };
+}

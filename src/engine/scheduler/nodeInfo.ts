@@ -1,0 +1,188 @@
+// The scheduler cache's per-node view (framework.NodeInfo): the summed requests, host ports and
+// number of pods bound to each node. Pods count from binding until they are terminal or gone —
+// terminating pods still count, as in the real cache (its informer drops only Succeeded/Failed).
+
+import type { Change } from '../api/objectStore';
+import { isPodTerminal } from '../api/podutil';
+import { milliValue, parseQuantity } from '../api/quantity';
+import type { Node, Pod } from '../api/types';
+
+export interface HostPort {
+  protocol: string;
+  ip: string;
+  port: number;
+}
+
+/** What a pod asks of a node (computePodResourceRequest): cpu in millicores, memory in bytes. */
+export interface PodRequest {
+  milliCPU: number;
+  memory: number;
+  ports: HostPort[];
+}
+
+/** Read-only view of what is already bound to a node. */
+export interface NodeUsage {
+  readonly milliCPU: number;
+  readonly memory: number;
+  readonly pods: number;
+  /** `protocol/port` → host IP → number of pods using it */
+  readonly ports: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
+export interface NodeAllocatable {
+  milliCPU: number;
+  memory: number;
+  pods: number;
+}
+
+const WILDCARD_IP = '0.0.0.0';
+
+function quantity(q: string | number | undefined, f: (q: string | number) => number): number {
+  if (q === undefined) return 0;
+  try {
+    return f(q);
+  } catch {
+    return 0;
+  }
+}
+
+function sumRequests(containers: Pod['spec']['containers'] | undefined): { milliCPU: number; memory: number } {
+  let milliCPU = 0;
+  let memory = 0;
+  for (const c of containers ?? []) {
+    milliCPU += quantity(c.resources?.requests?.cpu, milliValue);
+    memory += Math.ceil(quantity(c.resources?.requests?.memory, parseQuantity));
+  }
+  return { milliCPU, memory };
+}
+
+/** Sum of the containers' requests; init containers run one at a time, so their maximum counts. */
+export function podRequest(pod: Pod): PodRequest {
+  const sum = sumRequests(pod.spec.containers);
+  for (const c of pod.spec.initContainers ?? []) {
+    const one = sumRequests([c]);
+    sum.milliCPU = Math.max(sum.milliCPU, one.milliCPU);
+    sum.memory = Math.max(sum.memory, one.memory);
+  }
+  return { ...sum, ports: hostPorts(pod) };
+}
+
+/** The host ports a pod's containers claim (schedutil.GetHostPorts). */
+export function hostPorts(pod: Pod): HostPort[] {
+  const out: HostPort[] = [];
+  for (const c of pod.spec.containers ?? []) {
+    for (const p of c.ports ?? []) {
+      if (!p.hostPort || p.hostPort <= 0) continue;
+      out.push({ protocol: p.protocol || 'TCP', ip: p.hostIP || WILDCARD_IP, port: p.hostPort });
+    }
+  }
+  return out;
+}
+
+/** HostPortInfo.CheckConflict: same protocol and port, and either side on 0.0.0.0 or the same IP. */
+export function portConflicts(usage: NodeUsage, want: HostPort): boolean {
+  const ips = usage.ports.get(`${want.protocol}/${want.port}`);
+  if (!ips || ips.size === 0) return false;
+  if (want.ip === WILDCARD_IP) return true;
+  return ips.has(WILDCARD_IP) || ips.has(want.ip);
+}
+
+/**
+ * Node allocatable resources. A node without status (created by hand, no kubelet) falls back to its
+ * capacity; a resource missing from both is unlimited (pods: 110, the kubelet default).
+ */
+export function nodeAllocatable(node: Node): NodeAllocatable {
+  const a: Record<string, string> = { ...node.status?.capacity, ...node.status?.allocatable };
+  return {
+    milliCPU: a.cpu !== undefined ? quantity(a.cpu, milliValue) : Infinity,
+    memory: a.memory !== undefined ? quantity(a.memory, parseQuantity) : Infinity,
+    pods: a.pods !== undefined ? quantity(a.pods, parseQuantity) : 110,
+  };
+}
+
+class MutableUsage implements NodeUsage {
+  milliCPU = 0;
+  memory = 0;
+  pods = 0;
+  readonly ports = new Map<string, Map<string, number>>();
+
+  apply(req: PodRequest, sign: 1 | -1): void {
+    this.milliCPU += sign * req.milliCPU;
+    this.memory += sign * req.memory;
+    this.pods += sign;
+    for (const p of req.ports) {
+      const k = `${p.protocol}/${p.port}`;
+      let ips = this.ports.get(k);
+      if (!ips) this.ports.set(k, (ips = new Map()));
+      const n = (ips.get(p.ip) ?? 0) + sign;
+      if (n > 0) ips.set(p.ip, n);
+      else ips.delete(p.ip);
+      if (ips.size === 0) this.ports.delete(k);
+    }
+  }
+
+  copy(): MutableUsage {
+    const u = new MutableUsage();
+    u.milliCPU = this.milliCPU;
+    u.memory = this.memory;
+    u.pods = this.pods;
+    for (const [k, ips] of this.ports) u.ports.set(k, new Map(ips));
+    return u;
+  }
+}
+
+export const EMPTY_USAGE: NodeUsage = new MutableUsage();
+
+/** Builds a usage from a list of pods (tests, `sim why` on a hypothetical cluster). */
+export function usageOf(pods: readonly Pod[]): NodeUsage {
+  const u = new MutableUsage();
+  for (const p of pods) if (!isPodTerminal(p)) u.apply(podRequest(p), 1);
+  return u;
+}
+
+function podKey(pod: Pod): string {
+  return `${pod.metadata.namespace}/${pod.metadata.name}`;
+}
+
+/** Per-node usage kept up to date from store changes: every fit check is O(1) in the pod count. */
+export class NodeInfoIndex {
+  private readonly byNode = new Map<string, MutableUsage>();
+  private readonly byPod = new Map<string, { node: string; req: PodRequest }>();
+
+  /** Feed every Pod change here. Returns the node a pod stopped counting on, if any. */
+  onPodChange(c: Change): string | undefined {
+    const pod = c.obj as Pod;
+    const key = podKey(pod);
+    const prev = this.byPod.get(key);
+    const counts = c.type !== 'DELETED' && !!pod.spec.nodeName && !isPodTerminal(pod);
+    if (prev && counts && prev.node === pod.spec.nodeName) return undefined;
+    if (prev) {
+      this.byNode.get(prev.node)?.apply(prev.req, -1);
+      this.byPod.delete(key);
+    }
+    if (counts) {
+      const req = podRequest(pod);
+      const node = pod.spec.nodeName!;
+      let u = this.byNode.get(node);
+      if (!u) this.byNode.set(node, (u = new MutableUsage()));
+      u.apply(req, 1);
+      this.byPod.set(key, { node, req });
+    }
+    return prev && (!counts || prev.node !== pod.spec.nodeName) ? prev.node : undefined;
+  }
+
+  usage(node: string): NodeUsage {
+    return this.byNode.get(node) ?? EMPTY_USAGE;
+  }
+
+  /** The node's usage without the given pod's own share (when explaining a pod already bound there). */
+  usageWithout(node: string, pod: Pod): NodeUsage {
+    const own = this.byPod.get(podKey(pod));
+    const u = this.byNode.get(node);
+    if (!u) return EMPTY_USAGE;
+    if (!own || own.node !== node) return u;
+    const copy = u.copy();
+    copy.apply(own.req, -1);
+    return copy;
+  }
+}

@@ -1,0 +1,72 @@
+// A spec.nodeName index of pods (the informer indexer every node-side component keeps), fed from
+// store changes, so node events touch only that node's pods.
+
+import type { Change } from '../api/objectStore';
+import type { Pod } from '../api/types';
+
+export function podKeyOf(pod: { metadata: { namespace?: string; name: string } }): string {
+  return `${pod.metadata.namespace}/${pod.metadata.name}`;
+}
+
+export function splitKey(key: string): [string, string] {
+  const i = key.indexOf('/');
+  return [key.slice(0, i), key.slice(i + 1)];
+}
+
+export class PodsByNode {
+  private readonly byNode = new Map<string, Set<string>>();
+  private readonly nodeOf = new Map<string, string>();
+
+  /** Feed Pod changes here. */
+  onPodChange(c: Change): void {
+    const pod = c.obj as Pod;
+    const key = podKeyOf(pod);
+    const node = c.type === 'DELETED' ? undefined : pod.spec.nodeName || undefined;
+    const prev = this.nodeOf.get(key);
+    if (prev === node) return;
+    if (prev !== undefined) {
+      const s = this.byNode.get(prev)!;
+      s.delete(key);
+      if (s.size === 0) this.byNode.delete(prev);
+      this.nodeOf.delete(key);
+    }
+    if (node !== undefined) {
+      let s = this.byNode.get(node);
+      if (!s) this.byNode.set(node, (s = new Set()));
+      s.add(key);
+      this.nodeOf.set(key, node);
+    }
+  }
+
+  /** Keys (`ns/name`) of the pods bound to `node`, sorted. */
+  keys(node: string): string[] {
+    return [...(this.byNode.get(node) ?? [])].sort();
+  }
+
+  has(node: string): boolean {
+    return this.byNode.has(node);
+  }
+
+  /** Every node name some pod is bound to. */
+  nodes(): string[] {
+    return [...this.byNode.keys()].sort();
+  }
+}
+
+const shared = new WeakMap<object, PodsByNode>();
+
+/**
+ * The one nodeName index of a simulation, shared by the node-side components (kubelet, node
+ * lifecycle, pod GC). It subscribes on first use, so it sees every change before they do.
+ */
+export function podsByNodeOf(sim: { watch(fn: (c: Change) => void): () => void }): PodsByNode {
+  let idx = shared.get(sim);
+  if (!idx) {
+    const created = new PodsByNode();
+    sim.watch((c) => {
+      if (c.kind === 'Pod') created.onPodChange(c);
+    });
+    shared.set(sim, (idx = created));
+  }
+  return idx;
+}

@@ -1,0 +1,216 @@
+// The default scheduler (pkg/scheduler/schedule_one.go): takes pods without spec.nodeName, runs
+// the filters against the candidate nodes, binds to the best feasible one, or records why none fit
+// (PodScheduled=False + FailedScheduling) and parks the pod until a relevant cluster event.
+
+import { deepEqual } from '../api/objects';
+import type { Change } from '../api/objectStore';
+import type { Node, Pod } from '../api/types';
+import type { Simulation } from '../simulation';
+import { TIMINGS } from '../timings';
+import { firstFailure } from './filters';
+import {
+  type Diagnosis,
+  ERR_AFFINITY_CONFLICT,
+  absentNodesStatus,
+  fitErrorMessage,
+  preFilterNodeNames,
+  statusOf,
+} from './fitError';
+import { NodeInfoIndex } from './nodeInfo';
+import { setPodCondition } from './podCondition';
+import { podKeyOf, splitKey } from './podsByNode';
+
+export const SCHEDULER_QUEUE = 'scheduler';
+export const SCHEDULER_NAME = 'default-scheduler';
+
+export type ScheduleResult = { node: string } | { diagnosis: Diagnosis; message: string };
+
+function nodeSchedulingChanged(a: Node, b: Node): boolean {
+  return (
+    !deepEqual(a.metadata.labels, b.metadata.labels) ||
+    !deepEqual(a.spec?.taints, b.spec?.taints) ||
+    !!a.spec?.unschedulable !== !!b.spec?.unschedulable ||
+    !deepEqual(a.status?.allocatable, b.status?.allocatable)
+  );
+}
+
+export class Scheduler {
+  /** The scheduler cache: what is bound to each node. */
+  readonly nodeInfos = new NodeInfoIndex();
+  /** Unschedulable pods waiting for a change on a given node (daemon pods pinned to it). */
+  private readonly waitingOnNode = new Map<string, Set<string>>();
+  /** Unschedulable pods that any node change may help. */
+  private readonly waitingOnAny = new Set<string>();
+  private readonly waitingKey = new Map<string, string | undefined>();
+
+  constructor(private readonly sim: Simulation) {
+    sim.watch((c) => this.onChange(c));
+  }
+
+  /** Pods parked as unschedulable (for the UI). */
+  unschedulablePods(): string[] {
+    return [...this.waitingKey.keys()].sort();
+  }
+
+  private onChange(c: Change): void {
+    if (c.kind === 'Pod') this.onPod(c);
+    else if (c.kind === 'Node') this.onNode(c);
+  }
+
+  private onPod(c: Change): void {
+    const pod = c.obj as Pod;
+    const freed = this.nodeInfos.onPodChange(c);
+    if (freed) this.requeueFor(freed, `pod ${podKeyOf(pod)} on node ${freed} freed its resources`);
+    const key = podKeyOf(pod);
+    if (c.type === 'DELETED' || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
+      this.forget(key);
+      return;
+    }
+    if ((pod.spec.schedulerName ?? SCHEDULER_NAME) !== SCHEDULER_NAME) return;
+    if (c.type === 'ADDED') {
+      this.enqueue(key, 'pod created without a node');
+    } else {
+      const old = c.old as Pod;
+      if (!deepEqual(old.spec, pod.spec) || !deepEqual(old.metadata.labels, pod.metadata.labels)) {
+        this.forget(key);
+        this.enqueue(key, 'unscheduled pod updated');
+      }
+    }
+  }
+
+  private onNode(c: Change): void {
+    const node = c.obj as Node;
+    if (c.type === 'ADDED') this.requeueFor(node.metadata.name, `node ${node.metadata.name} added`);
+    else if (c.type === 'MODIFIED' && nodeSchedulingChanged(c.old as Node, node)) {
+      this.requeueFor(node.metadata.name, `node ${node.metadata.name} updated`);
+    }
+  }
+
+  private enqueue(key: string, reason: string): void {
+    this.sim.enqueue(SCHEDULER_QUEUE, key, TIMINGS.schedulerDelayMs, reason, () => this.scheduleOne(key));
+  }
+
+  /** Moves the unschedulable pods a change on `node` may help back to the active queue. */
+  private requeueFor(node: string, reason: string): void {
+    const keys = [...(this.waitingOnNode.get(node) ?? []), ...this.waitingOnAny].sort();
+    for (const k of keys) {
+      this.forget(k);
+      this.enqueue(k, reason);
+    }
+  }
+
+  private park(key: string, pinned: string | undefined): void {
+    this.forget(key);
+    this.waitingKey.set(key, pinned);
+    if (pinned === undefined) {
+      this.waitingOnAny.add(key);
+      return;
+    }
+    let s = this.waitingOnNode.get(pinned);
+    if (!s) this.waitingOnNode.set(pinned, (s = new Set()));
+    s.add(key);
+  }
+
+  private forget(key: string): void {
+    if (!this.waitingKey.has(key)) return;
+    const pinned = this.waitingKey.get(key);
+    this.waitingKey.delete(key);
+    if (pinned === undefined) {
+      this.waitingOnAny.delete(key);
+      return;
+    }
+    const s = this.waitingOnNode.get(pinned);
+    s?.delete(key);
+    if (s && s.size === 0) this.waitingOnNode.delete(pinned);
+  }
+
+  /** findNodesThatFitPod + selectHost, without side effects. */
+  findNode(pod: Pod): ScheduleResult {
+    const numAllNodes = this.sim.store.count('Node');
+    const diagnosis: Diagnosis = { numAllNodes, nodeToStatus: new Map(), absentNodes: 0 };
+    if (numAllNodes === 0) return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+    const names = preFilterNodeNames(pod.spec);
+    let candidates: Node[];
+    if (names === 'conflict') {
+      diagnosis.preFilterMsg = ERR_AFFINITY_CONFLICT;
+      return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+    } else if (names) {
+      candidates = [...names]
+        .sort()
+        .map((n) => this.sim.store.get('Node', undefined, n))
+        .filter((n): n is Node => n !== undefined);
+      diagnosis.absentNodes = numAllNodes - candidates.length;
+      if (diagnosis.absentNodes > 0) diagnosis.absentStatus = absentNodesStatus(['NodeAffinity']);
+    } else {
+      candidates = this.sim.store.list('Node');
+    }
+    let best: Node | undefined;
+    let bestPods = Infinity;
+    for (const node of candidates) {
+      const usage = this.nodeInfos.usage(node.metadata.name);
+      const failure = firstFailure(pod, node, usage);
+      if (failure) {
+        diagnosis.nodeToStatus.set(node.metadata.name, statusOf(failure));
+      } else if (usage.pods < bestPods) {
+        // Score: fewest pods first; candidates are in name order, so ties go to the first name.
+        best = node;
+        bestPods = usage.pods;
+      }
+    }
+    if (best) return { node: best.metadata.name };
+    return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+  }
+
+  private scheduleOne(key: string): string {
+    const [ns, name] = splitKey(key);
+    const pod = this.sim.store.get('Pod', ns, name);
+    if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp) return 'nothing to do';
+    const result = this.findNode(pod);
+    if ('node' in result) {
+      this.bind(pod, result.node);
+      return `bound ${key} to ${result.node}`;
+    }
+    this.recordFailure(pod, result.message);
+    this.park(key, result.diagnosis.preFilterMsg ? undefined : pinnedTarget(pod));
+    return `unschedulable: ${result.message}`;
+  }
+
+  private bind(pod: Pod, node: string): void {
+    const store = this.sim.store;
+    const bound = store.update<'Pod'>({ ...pod, spec: { ...pod.spec, nodeName: node } });
+    const now = this.sim.iso();
+    store.updateStatus({
+      ...bound,
+      status: { ...bound.status, conditions: setPodCondition(bound.status?.conditions, { type: 'PodScheduled', status: 'True' }, now) },
+    });
+    this.sim.recorder.event(
+      bound,
+      'Normal',
+      'Scheduled',
+      `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`,
+      SCHEDULER_NAME,
+    );
+  }
+
+  private recordFailure(pod: Pod, message: string): void {
+    const now = this.sim.iso();
+    const updated = this.sim.store.updateStatus<'Pod'>({
+      ...pod,
+      status: {
+        ...pod.status,
+        conditions: setPodCondition(
+          pod.status?.conditions,
+          { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message },
+          now,
+        ),
+      },
+    });
+    this.sim.recorder.event(updated, 'Warning', 'FailedScheduling', message, SCHEDULER_NAME);
+  }
+}
+
+/** The single node a pod's NodeAffinity PreFilter limits it to, if exactly one. */
+function pinnedTarget(pod: Pod): string | undefined {
+  const names = preFilterNodeNames(pod.spec);
+  return names instanceof Set && names.size === 1 ? [...names][0] : undefined;
+}
