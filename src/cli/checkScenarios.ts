@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseScript } from '../engine/script/parse';
+import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
@@ -28,7 +28,14 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
   const name = f.slice(0, -4);
   const expectedFile = join(dir, `${name}.out`);
   const t0 = performance.now();
-  const actual = runScenario(join(dir, f));
+  let actual: string;
+  try {
+    actual = runScenario(join(dir, f));
+  } catch (e) {
+    console.log(`FAIL     ${name}: ${e instanceof ScriptParseError ? `line ${e.line}: ` : ''}${(e as Error).message}`);
+    failed++;
+    continue;
+  }
   const ms = (performance.now() - t0).toFixed(0);
   if (update && (update.has(name) || update.has('all'))) {
     writeFileSync(expectedFile, actual);

@@ -17,8 +17,16 @@ export class Clock {
   }
 }
 
+let lastSecond = Number.NaN;
+let lastText = '';
+
 export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const sec = Math.floor(ms / 1000);
+  if (sec !== lastSecond) {
+    lastSecond = sec;
+    lastText = new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastText;
 }
 
 export function parseTime(s: string | undefined): number | undefined {

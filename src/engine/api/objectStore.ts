@@ -8,7 +8,7 @@ import { alreadyExists, notFound, StatusError, badRequest } from './errors';
 import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
-import { deepEqual, deepFreeze, clone } from './objects';
+import { deepEqual, deepFreeze, clone, cloneUnfrozen } from './objects';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -90,6 +90,14 @@ export class ObjectStore {
     return o;
   }
 
+  /** Calls `fn` for each object of a kind (in a namespace), in no particular but stable order. */
+  each<K extends Kind>(kind: K, namespace: string | undefined, fn: (o: KindMap[K]) => void): void {
+    for (const o of this.objects.get(kind)!.values()) {
+      if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
+      fn(o as KindMap[K]);
+    }
+  }
+
   /** Objects of a kind in API list order (namespace, then name), optionally filtered. */
   list<K extends Kind>(kind: K, namespace?: string, selector?: Selector): KindMap[K][] {
     const out: KindMap[K][] = [];
@@ -166,7 +174,9 @@ export class ObjectStore {
   private write<K extends Kind>(input: KObject, sub: 'main' | 'status', opts: WriteOptions): KindMap[K] {
     const kind = input.kind as K;
     const old = this.mustGet(kind, input.metadata.namespace, input.metadata.name);
-    const obj = clone(input) as KObject;
+    // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
+    // frozen subtrees they did not change.
+    const obj = (kind === 'DaemonSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
     obj.apiVersion = old.apiVersion;
     // Server-owned metadata always comes from the stored object.
     obj.metadata = {

@@ -11,6 +11,21 @@ export function clone<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * Copies what is not frozen and shares what is: stored objects are deep-frozen, so a write built
+ * by spreading a stored object shares its unchanged subtrees safely (structural sharing).
+ */
+export function cloneUnfrozen<T>(v: T): T {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) return v.map(cloneUnfrozen) as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v as object)) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== undefined) out[k] = cloneUnfrozen(x);
+  }
+  return out as T;
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;

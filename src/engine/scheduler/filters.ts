@@ -5,7 +5,7 @@
 import { formatBytes, formatMilli } from '../api/quantity';
 import type { Node, Pod, Taint } from '../api/types';
 import { podMatchesNodeAffinity } from './nodeAffinity';
-import { type NodeUsage, nodeAllocatable, podRequest, portConflicts } from './nodeInfo';
+import { type NodeUsage, type PodRequest, nodeAllocatable, podRequest, portConflicts } from './nodeInfo';
 import { findUntoleratedTaint, taintBraces, tolerationsTolerateTaint } from './taints';
 
 export type FilterName =
@@ -76,11 +76,19 @@ export function nodeAffinity(pod: Pod, node: Node): FilterResult {
   return fail('NodeAffinity', [ERR_NODE_AFFINITY], 'UnschedulableAndUnresolvable');
 }
 
+/** Optional inputs: the pod's request computed once per scheduling cycle (PreFilter state). */
+export interface FilterContext {
+  req?: PodRequest;
+  /** false: skip building the human explanation of passed checks (the scheduler's hot path) */
+  detail?: boolean;
+}
+
 /** NodePorts: requested host ports must be free on the node. */
-export function nodePorts(pod: Pod, _node: Node, usage: NodeUsage): FilterResult {
-  const want = podRequest(pod).ports;
+export function nodePorts(pod: Pod, _node: Node, usage: NodeUsage, ctx: FilterContext = {}): FilterResult {
+  const want = (ctx.req ?? podRequest(pod)).ports;
   if (want.length === 0) return pass('NodePorts', 'pod requests no host ports');
   if (want.some((p) => portConflicts(usage, p))) return fail('NodePorts', [ERR_NODE_PORTS], 'Unschedulable');
+  if (ctx.detail === false) return pass('NodePorts', '');
   return pass('NodePorts', `host port(s) ${want.map((p) => `${p.port}/${p.protocol}`).join(', ')} free`);
 }
 
@@ -88,8 +96,8 @@ export function nodePorts(pod: Pod, _node: Node, usage: NodeUsage): FilterResult
  * NodeResourcesFit: pod count, cpu and memory requests against allocatable minus what bound pods
  * request. A request larger than the whole node is unresolvable (preemption cannot help).
  */
-export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage): FilterResult {
-  const req = podRequest(pod);
+export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage, ctx: FilterContext = {}): FilterResult {
+  const req = ctx.req ?? podRequest(pod);
   const alloc = nodeAllocatable(node);
   const reasons: string[] = [];
   let unresolvable = false;
@@ -103,6 +111,7 @@ export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage): Filter
     unresolvable ||= req.memory > alloc.memory;
   }
   if (reasons.length) return fail('NodeResourcesFit', reasons, unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable');
+  if (ctx.detail === false) return pass('NodeResourcesFit', '');
   const free = (total: number, used: number, fmt: (n: number) => string) =>
     Number.isFinite(total) ? `${fmt(Math.max(0, total - used))} free` : 'no limit';
   return pass(
@@ -115,7 +124,7 @@ export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage): Filter
   );
 }
 
-type Filter = (pod: Pod, node: Node, usage: NodeUsage) => FilterResult;
+type Filter = (pod: Pod, node: Node, usage: NodeUsage, ctx?: FilterContext) => FilterResult;
 
 /** In the default profile's order (pkg/scheduler/apis/config/v1/default_plugins.go). */
 export const FILTERS: readonly Filter[] = [nodeUnschedulable, nodeName, taintToleration, nodeAffinity, nodePorts, nodeResourcesFit];
@@ -135,9 +144,10 @@ export function runFilters(pod: Pod, node: Node, usage: NodeUsage, all = false):
 }
 
 /** The first failing filter, or undefined when the pod fits the node. */
-export function firstFailure(pod: Pod, node: Node, usage: NodeUsage): FilterResult | undefined {
+export function firstFailure(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest = podRequest(pod)): FilterResult | undefined {
+  const ctx: FilterContext = { req, detail: false };
   for (const f of FILTERS) {
-    const r = f(pod, node, usage);
+    const r = f(pod, node, usage, ctx);
     if (!r.passed) return r;
   }
   return undefined;

@@ -16,7 +16,7 @@ import {
   preFilterNodeNames,
   statusOf,
 } from './fitError';
-import { NodeInfoIndex } from './nodeInfo';
+import { NodeInfoIndex, podRequest } from './nodeInfo';
 import { setPodCondition } from './podCondition';
 import { podKeyOf, splitKey } from './podsByNode';
 
@@ -146,9 +146,10 @@ export class Scheduler {
     }
     let best: Node | undefined;
     let bestPods = Infinity;
+    const req = podRequest(pod);
     for (const node of candidates) {
       const usage = this.nodeInfos.usage(node.metadata.name);
-      const failure = firstFailure(pod, node, usage);
+      const failure = firstFailure(pod, node, usage, req);
       if (failure) {
         diagnosis.nodeToStatus.set(node.metadata.name, statusOf(failure));
       } else if (usage.pods < bestPods) {

@@ -27,7 +27,9 @@ export function claimPods(sim: Simulation, ds: DaemonSet): ClaimResult {
   const adopted: string[] = [];
   const released: string[] = [];
   const uid = ds.metadata.uid;
-  for (let pod of sim.store.list('Pod', ds.metadata.namespace)) {
+  const pods: Pod[] = [];
+  sim.store.each('Pod', ds.metadata.namespace, (p) => pods.push(p));
+  for (let pod of pods) {
     const ref = controllerRef(pod);
     const match = selectorMatches(ds.spec.selector, pod.metadata.labels);
     if (ref) {
