@@ -12,7 +12,7 @@ import { FailedPodsBackoff } from './backoff';
 import { DecisionLog } from './decisions';
 import { cleanupHistory, constructHistory } from './history';
 import { manage } from './manage';
-import { nodeShouldRunDaemonPod, type ShouldRunResult } from './nodeShouldRunDaemonPod';
+import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
 import { claimPods } from './podsByNode';
 import { rollingUpdate } from './rollingUpdate';
 import { updateDaemonSetStatus } from './status';
@@ -131,8 +131,9 @@ export class DaemonSetController {
     if (history.note) notes.push(history.note);
     const current = sim.store.get('DaemonSet', namespace, name)!;
 
-    const shouldRun = new Map<string, ShouldRunResult>();
-    for (const n of nodes) shouldRun.set(n.metadata.name, nodeShouldRunDaemonPod(n, current));
+    const shouldRun = new Map<string, { shouldRun: boolean; shouldContinueRunning: boolean }>();
+    const tolerations = daemonTolerations(current);
+    for (const n of nodes) shouldRun.set(n.metadata.name, shouldRunFast(n, current, tolerations));
     const decisions = new DecisionLog();
     const claim = claimPods(sim, current);
     if (claim.adopted.length) notes.push(`adopted ${claim.adopted.join(', ')}`);
@@ -151,12 +152,12 @@ export class DaemonSetController {
       notes,
     };
 
-    const wrote = manage(ctx, this.backoff);
+    let wrote = manage(ctx, this.backoff);
     // Upstream runs the rolling update only when expectations are satisfied, i.e. once the creates
     // and deletes of the previous round have been observed; here: when manage wrote nothing.
-    if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate') rollingUpdate(ctx);
+    if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate') wrote = rollingUpdate(ctx);
 
-    const fresh = claimPods(sim, current);
+    const fresh = wrote || claim.adopted.length || claim.released.length ? claimPods(sim, current) : claim;
     const live = new Set<string>();
     for (const p of fresh.all) {
       const h = p.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY];

@@ -90,3 +90,16 @@ describe('nodeShouldRunDaemonPod', () => {
     expect(failed[0].blocks).toBe('new');
   });
 });
+
+describe('shouldRunFast', () => {
+  it('agrees with nodeShouldRunDaemonPod on every case', async () => {
+    const { shouldRunFast, daemonTolerations } = await import('./nodeShouldRunDaemonPod');
+    for (const c of cases) {
+      const node = newNode('n', { labels: c.labels, taints: c.taints, unschedulable: c.unschedulable });
+      const ds = newDaemonSet('ds', { tolerations: c.tolerations, nodeSelector: c.nodeSelector, spec: c.spec });
+      const slow = nodeShouldRunDaemonPod(node, ds);
+      const fast = shouldRunFast(node, ds, daemonTolerations(ds));
+      expect([fast.shouldRun, fast.shouldContinueRunning], c.name).toEqual([slow.shouldRun, slow.shouldContinueRunning]);
+    }
+  });
+});

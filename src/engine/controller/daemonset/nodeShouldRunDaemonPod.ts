@@ -1,7 +1,7 @@
 // NodeShouldRunDaemonPod (daemon_controller.go): may this node run a daemon pod of this DaemonSet, and
 // may an existing one keep running? Every check is returned as data so `sim why` and the UI can say why.
 
-import type { DaemonSet, Node, Taint } from '../../api/types';
+import type { DaemonSet, Node, Taint, Toleration } from '../../api/types';
 import { nodeSelectorMatches, requiredTermsMatch } from '../../scheduler/nodeAffinity';
 import { taintString, tolerationsTolerateTaint } from '../../scheduler/taints';
 import { newPodSpecForNode, isInjectedToleration } from './util';
@@ -21,6 +21,32 @@ export interface ShouldRunResult {
   shouldRun: boolean;
   shouldContinueRunning: boolean;
   checks: Check[];
+}
+
+/**
+ * The controller's hot path: the same answer as nodeShouldRunDaemonPod without building the
+ * explanations. `tolerations` are the template's plus the injected ones (daemonTolerations(ds)).
+ */
+export function shouldRunFast(node: Node, ds: DaemonSet, tolerations: readonly Toleration[]): { shouldRun: boolean; shouldContinueRunning: boolean } {
+  const spec = ds.spec.template.spec;
+  if (spec.nodeName && spec.nodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
+  if (!nodeSelectorMatches(spec.nodeSelector, node) || !requiredTermsMatch(spec, node)) return { shouldRun: false, shouldContinueRunning: false };
+  let fits = true;
+  for (const taint of node.spec.taints ?? []) {
+    if (taint.effect === 'PreferNoSchedule') continue;
+    if (tolerationsTolerateTaint(tolerations, taint)) continue;
+    if (taint.effect === 'NoExecute') return { shouldRun: false, shouldContinueRunning: false };
+    fits = false;
+  }
+  return fits ? RUN : CONTINUE_ONLY;
+}
+
+const RUN = Object.freeze({ shouldRun: true, shouldContinueRunning: true });
+const CONTINUE_ONLY = Object.freeze({ shouldRun: false, shouldContinueRunning: true });
+
+/** The tolerations of the hypothetical daemon pod (template + injected). */
+export function daemonTolerations(ds: DaemonSet): Toleration[] {
+  return newPodSpecForNode(ds.spec.template, '').tolerations ?? [];
 }
 
 export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResult {

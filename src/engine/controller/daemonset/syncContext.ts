@@ -3,7 +3,7 @@
 import type { DaemonSet, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import type { DecisionLog } from './decisions';
-import type { ShouldRunResult } from './nodeShouldRunDaemonPod';
+
 
 export interface SyncContext {
   sim: Simulation;
@@ -14,7 +14,7 @@ export interface SyncContext {
   hash: string;
   /** node name → pods meant for it (see claimPods) */
   nodeToDaemonPods: Map<string, Pod[]>;
-  shouldRun: Map<string, ShouldRunResult>;
+  shouldRun: Map<string, { shouldRun: boolean; shouldContinueRunning: boolean }>;
   decisions: DecisionLog;
   /** ask for another sync after `ms` (the earliest request wins) */
   requeueAfter: (ms: number, reason: string) => void;
