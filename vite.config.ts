@@ -14,6 +14,16 @@ export default defineConfig({
   resolve: {
     alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
   },
+  build: {
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        // A test page with the editor alone, for e2e/editor.spec.ts: /src/ui/editor/harness.html. It is
+        // emitted into dist/ too (vite preview serves dist/), but nothing in the app links to it.
+        'editor-harness': fileURLToPath(new URL('./src/ui/editor/harness.html', import.meta.url)),
+      },
+    },
+  },
   // Every `new Worker(...)` must then pass `{ type: 'module' }`.
   worker: { format: 'es' },
   // The dev-server dependency scanner does not look inside worker entries (TOOLCHAIN.md gotcha 9).

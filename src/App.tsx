@@ -12,7 +12,7 @@ import { Header } from './ui/layout/Header'
 import { EngineNotice } from './ui/layout/EngineNotice'
 import { parseBootParams } from './boot'
 import { useStore } from './state/store'
-import { startEngine } from './state/engine'
+import { engine, startEngine } from './state/engine'
 import { play } from './state/actions'
 import { load, save, storageNamespace } from './state/persist'
 import { ARTICLE_MANIFEST } from './engine/cluster/manifests'
@@ -23,6 +23,11 @@ export function App() {
   const { t } = useTranslation('common')
 
   useEffect(() => {
+    // A handle for end-to-end tests and the curious: the store, and a way to break the engine on purpose.
+    ;(window as unknown as { __dsp: unknown }).__dsp = {
+      store: useStore,
+      crashEngine: () => engine().request({ type: 'crash' }, { timeoutMs: 3000 }).catch(() => undefined),
+    }
     const saved = load(ns, 'editor')
     useStore.setState({ editorText: saved ?? ARTICLE_MANIFEST, appliedText: null })
     const unsub = useStore.subscribe((s, prev) => {

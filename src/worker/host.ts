@@ -60,31 +60,32 @@ export class Host {
           return
         case 'exec': {
           const res = this.exec(r.line, r.stdin, r.id)
-          this.endpoint.postMessage({ id: r.id, type: 'exec', chunks: res.chunks, exitCode: res.exitCode, diagnostics: res.diagnostics ?? [] })
+          // Changes first, so the page's mirror is current when the answer arrives.
           this.flush()
+          this.endpoint.postMessage({ id: r.id, type: 'exec', chunks: res.chunks, exitCode: res.exitCode, diagnostics: res.diagnostics ?? [] })
           return
         }
         case 'play':
           this.speed = r.speed
           this.setPlaying(true)
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
           this.flush()
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
           return
         case 'pause':
           this.setPlaying(false)
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
           this.flush()
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
           return
         case 'step': {
           const record = this.session.sim.step()
-          this.endpoint.postMessage({ id: r.id, type: 'step', record })
           this.flush()
+          this.endpoint.postMessage({ id: r.id, type: 'step', record })
           return
         }
         case 'advance':
           this.session.sim.advance(r.ms)
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
           this.flush()
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
           return
         case 'ping':
           this.endpoint.postMessage({ id: r.id, type: 'ok' })

@@ -1,13 +1,14 @@
 // The manifest panel: the YAML editor (lazy: Monaco loads after the page paints), Apply, the apply
 // error, and the diff view of the template against a generated pod.
 
-import { lazy, Suspense, useCallback } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectApplyError, selectDirty, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
 import { applyEditor } from '../../state/actions'
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'))
+const ComparePanel = lazy(() => import('./ComparePanel'))
 
 export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation('common')
@@ -21,9 +22,23 @@ export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
   const onApply = useCallback(() => {
     if (!readOnly) void applyEditor()
   }, [readOnly])
+  const [tab, setTab] = useState<'edit' | 'compare'>('edit')
   return (
     <div className="manifest-panel">
-      <div className="manifest-toolbar">
+      <div className="manifest-tabs" role="tablist" aria-label={t('manifest.views')}>
+        <button type="button" role="tab" aria-selected={tab === 'edit'} className={tab === 'edit' ? 'active' : ''} onClick={() => setTab('edit')} data-testid="tab-edit">
+          {t('manifest.editTab')}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'compare'} className={tab === 'compare' ? 'active' : ''} onClick={() => setTab('compare')} data-testid="tab-compare">
+          {t('manifest.compareTab')}
+        </button>
+      </div>
+      {tab === 'compare' ? (
+        <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
+          <ComparePanel />
+        </Suspense>
+      ) : null}
+      <div className="manifest-toolbar" hidden={tab !== 'edit'}>
         <button type="button" className="primary" onClick={onApply} disabled={readOnly || busy} data-testid="apply-button" title={t('manifest.applyHint')}>
           {t('manifest.apply')}
         </button>
@@ -31,12 +46,12 @@ export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
           {dirty ? t('manifest.unapplied') : t('manifest.applied')}
         </span>
       </div>
-      {applyError ? (
+      {applyError && tab === 'edit' ? (
         <div className="manifest-error" role="alert" data-testid="apply-error">
           {applyError}
         </div>
       ) : null}
-      <div className="manifest-editor">
+      <div className="manifest-editor" hidden={tab !== 'edit'}>
         <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
           <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} />
         </Suspense>

@@ -1,0 +1,297 @@
+// A terminal-like kubectl console: the scrollback from the store, and an input line that runs
+// `kubectl …` and `sim …` commands, with history (↑/↓), Tab completion, Ctrl+L and Ctrl+C.
+
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useStore } from '../../state/store'
+import { selectBusy, selectConsoleHistory, selectConsoleLines } from '../../state/selectors'
+import type { ConsoleLine } from '../../state/consoleSlice'
+import { runCommand } from '../../state/actions'
+import { useTimeline } from '../timeline/timelineStore'
+import { complete, formatColumns, kubectlCommandTable } from './completion'
+import { FRESH, historyDown, historyUp, type HistoryCursor } from './history'
+import { objectIndex } from './objectIndex'
+import { displayText, transcript } from './transcript'
+import './console.css'
+
+/** Within this many pixels of the bottom counts as "at the bottom" (keeps following new output). */
+const STICKY_PX = 24
+
+const Line = memo(function Line({ line }: { line: ConsoleLine }) {
+  const text = displayText(line)
+  return (
+    <div className={`console-line ${line.kind}`}>
+      {line.kind === 'command' ? (
+        <span className="console-prompt" aria-hidden="true">
+          ${' '}
+        </span>
+      ) : null}
+      {text === '' ? ' ' : text}
+    </div>
+  )
+})
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // no clipboard API (insecure context, permissions): the old way
+    const ta = document.createElement('textarea')
+    ta.value = text
+    ta.setAttribute('readonly', '')
+    ta.style.position = 'fixed'
+    ta.style.opacity = '0'
+    document.body.appendChild(ta)
+    ta.select()
+    let ok = false
+    try {
+      ok = document.execCommand('copy')
+    } catch {
+      ok = false
+    }
+    ta.remove()
+    return ok
+  }
+}
+
+export default function ConsolePanel() {
+  const { t } = useTranslation('console')
+  const lines = useStore(selectConsoleLines)
+  const history = useStore(selectConsoleHistory)
+  const busy = useStore(selectBusy)
+  const rewinding = useTimeline((s) => s.rewinding)
+  const [input, setInput] = useState('')
+  const [queue, setQueue] = useState<string[]>([])
+  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null)
+  const [atBottom, setAtBottom] = useState(true)
+  const cursor = useRef<HistoryCursor>(FRESH)
+  const logRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const measureRef = useRef<HTMLSpanElement>(null)
+  const stick = useRef(true)
+  const table = useMemo(() => kubectlCommandTable(), [])
+
+  // Follow new output unless the user scrolled up.
+  useLayoutEffect(() => {
+    const el = logRef.current
+    if (el && stick.current) el.scrollTop = el.scrollHeight
+  }, [lines])
+
+  const onScroll = useCallback(() => {
+    const el = logRef.current
+    if (!el) return
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICKY_PX
+    stick.current = bottom
+    setAtBottom(bottom)
+  }, [])
+
+  const toBottom = useCallback(() => {
+    const el = logRef.current
+    stick.current = true
+    setAtBottom(true)
+    if (el) el.scrollTop = el.scrollHeight
+  }, [])
+
+  const run = useCallback(
+    (line: string) => {
+      const trimmed = line.trim()
+      if (trimmed === 'clear') {
+        useStore.getState().clearConsole()
+        return
+      }
+      void runCommand(trimmed)
+    },
+    [],
+  )
+
+  // Commands typed while one runs (or while going back in time) wait their turn.
+  useEffect(() => {
+    if (busy || rewinding || queue.length === 0) return
+    const [next, ...rest] = queue
+    setQueue(rest)
+    run(next)
+  }, [busy, rewinding, queue, run])
+
+  const submit = () => {
+    const line = input
+    cursor.current = FRESH
+    setInput('')
+    toBottom()
+    if (!line.trim()) {
+      useStore.getState().appendLine('command', '')
+      return
+    }
+    if (busy || rewinding || queue.length > 0) setQueue((q) => [...q, line])
+    else run(line)
+  }
+
+  /** Terminal width in characters, for laying out completion lists. */
+  const columns = () => {
+    const el = logRef.current
+    const m = measureRef.current
+    if (!el || !m) return 80
+    const w = m.getBoundingClientRect().width / 10
+    return w > 0 ? Math.max(20, Math.floor((el.clientWidth - 16) / w)) : 80
+  }
+
+  const onTab = (el: HTMLInputElement) => {
+    const pos = el.selectionStart ?? input.length
+    const before = input.slice(0, pos)
+    const after = input.slice(pos)
+    const s = useStore.getState()
+    const c = complete(before, table, objectIndex(s.objects))
+    if (c.list.length > 0) {
+      s.appendLine('command', input)
+      s.appendLine('info', formatColumns(c.list, columns()))
+      toBottom()
+      return
+    }
+    if (c.before !== before) {
+      setInput(c.before + after)
+      requestAnimationFrame(() => el.setSelectionRange(c.before.length, c.before.length))
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const el = e.currentTarget
+    const ctrl = e.ctrlKey && !e.altKey && !e.metaKey
+    if (e.key === 'Enter') {
+      e.preventDefault()
+      submit()
+    } else if (e.key === 'ArrowUp') {
+      const m = historyUp(history, cursor.current, input)
+      e.preventDefault()
+      if (m) {
+        cursor.current = m.cursor
+        setInput(m.line)
+      }
+    } else if (e.key === 'ArrowDown') {
+      const m = historyDown(history, cursor.current)
+      e.preventDefault()
+      if (m) {
+        cursor.current = m.cursor
+        setInput(m.line)
+      }
+    } else if (e.key === 'Tab' && !e.shiftKey && !ctrl) {
+      // Tab completes; Shift+Tab still moves focus (keyboard users are not trapped).
+      e.preventDefault()
+      onTab(el)
+    } else if (ctrl && (e.key === 'l' || e.key === 'L')) {
+      e.preventDefault()
+      useStore.getState().clearConsole()
+      toBottom()
+    } else if (ctrl && (e.key === 'c' || e.key === 'C')) {
+      // With text selected in the input, Ctrl+C copies; otherwise it cancels the line, as in a shell.
+      if (el.selectionStart !== el.selectionEnd) return
+      e.preventDefault()
+      useStore.getState().appendLine('command', `${input}^C`)
+      cursor.current = FRESH
+      setInput('')
+      setQueue([])
+      toBottom()
+    } else if (ctrl && (e.key === 'u' || e.key === 'U')) {
+      e.preventDefault()
+      setInput(input.slice(el.selectionStart ?? input.length))
+      requestAnimationFrame(() => el.setSelectionRange(0, 0))
+    }
+  }
+
+  const onCopyAll = async () => {
+    const ok = await copyText(transcript(useStore.getState().lines))
+    setCopied(ok ? 'ok' : 'failed')
+    setTimeout(() => setCopied(null), 1800)
+  }
+
+  // A click in the scrollback puts the cursor on the input line, unless text is being selected.
+  const onLogMouseUp = () => {
+    const sel = window.getSelection()
+    if (sel && !sel.isCollapsed && sel.toString() !== '') return
+    inputRef.current?.focus({ preventScroll: true })
+  }
+
+  const waiting = busy || rewinding
+
+  return (
+    <div className="console-panel" data-testid="console" data-busy={waiting ? 'true' : 'false'}>
+      <span ref={measureRef} className="console-measure" aria-hidden="true">
+        MMMMMMMMMM
+      </span>
+      <div className="console-toolbar">
+        <span className="console-status" aria-live="polite" data-testid="console-status">
+          {waiting ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> {rewinding ? t('rewinding') : t('running')}
+              {queue.length > 0 ? ` · ${t('queued', { count: queue.length })}` : ''}
+            </>
+          ) : (
+            <span className="console-hint">{t('hint')}</span>
+          )}
+        </span>
+        <button type="button" onClick={() => void onCopyAll()} disabled={lines.length === 0} data-testid="console-copy">
+          {copied === 'ok' ? t('copied') : copied === 'failed' ? t('copyFailed') : t('copyAll')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            useStore.getState().clearConsole()
+            inputRef.current?.focus()
+          }}
+          disabled={lines.length === 0}
+          title={t('clearHint')}
+          data-testid="console-clear"
+        >
+          {t('clear')}
+        </button>
+      </div>
+      <div
+        ref={logRef}
+        className="console-log"
+        role="log"
+        aria-live="polite"
+        aria-label={t('logLabel')}
+        tabIndex={0}
+        onScroll={onScroll}
+        onMouseUp={onLogMouseUp}
+        data-testid="console-log"
+      >
+        {lines.length === 0 ? <div className="console-welcome">{t('welcome')}</div> : null}
+        {lines.map((l) => (
+          <Line key={l.id} line={l} />
+        ))}
+      </div>
+      {!atBottom ? (
+        <button type="button" className="console-jump" onClick={toBottom} data-testid="console-jump">
+          {t('jumpToLatest')}
+        </button>
+      ) : null}
+      <div className="console-input-row nokey">
+        <label htmlFor="console-input" className="console-prompt">
+          <span aria-hidden="true">$</span>
+          <span className="sr-only">{t('inputLabel')}</span>
+        </label>
+        <input
+          id="console-input"
+          ref={inputRef}
+          className="console-input"
+          type="text"
+          value={input}
+          onChange={(e) => {
+            setInput(e.target.value)
+          }}
+          onKeyDown={onKeyDown}
+          placeholder={t('placeholder')}
+          autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-describedby="console-input-help"
+          data-testid="console-input"
+        />
+        <span id="console-input-help" className="sr-only">
+          {t('inputHelp')}
+        </span>
+      </div>
+    </div>
+  )
+}

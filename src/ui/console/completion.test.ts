@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import type { Kind } from '../../engine/api/types'
+import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, type ObjectIndex } from './completion'
+
+const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
+  Node: [{ name: 'master' }, { name: 'node-1' }],
+  Pod: [
+    { ns: 'kube-system', name: 'fluentd-elasticsearch-abcde' },
+    { ns: 'kube-system', name: 'fluentd-elasticsearch-fghij' },
+    { ns: 'default', name: 'nginx' },
+  ],
+  DaemonSet: [{ ns: 'kube-system', name: 'fluentd-elasticsearch' }],
+  Namespace: [{ name: 'default' }, { name: 'kube-system' }, { name: 'kube-public' }, { name: 'kube-node-lease' }],
+}
+
+const index: ObjectIndex = {
+  names: (kind: Kind, ns) => (OBJECTS[kind] ?? []).filter((o) => ns === null || o.ns === undefined || o.ns === ns).map((o) => o.name),
+  namespaces: () => OBJECTS.Namespace.map((o) => o.name),
+  containers: (ns, name) => (ns === 'kube-system' && name === 'fluentd-elasticsearch' ? ['fluentd-elasticsearch'] : []),
+}
+const table = kubectlCommandTable()
+const done = (line: string) => complete(line, table, index)
+const words = (line: string) => candidates(line, table, index).words
+
+describe('console completion', () => {
+  it('completes the first word', () => {
+    expect(done('kub').before).toBe('kubectl ')
+    expect(done('si').before).toBe('sim ')
+    expect(words('')).toEqual(['clear', 'kubectl', 'sim'])
+  })
+
+  it('completes commands and subcommands', () => {
+    expect(done('kubectl ge').before).toBe('kubectl get ')
+    expect(done('kubectl rollout st').before).toBe('kubectl rollout status ')
+    expect(words('kubectl rollout ')).toEqual(['history', 'restart', 'status', 'undo'])
+    expect(done('kubectl se').before).toBe('kubectl set ')
+    expect(done('kubectl set i').before).toBe('kubectl set image ')
+    // several commands start with c: listed
+    const c = done('kubectl c')
+    expect(c.before).toBe('kubectl c')
+    expect(c.list).toEqual(expect.arrayContaining(['cordon', 'create']))
+  })
+
+  it('completes resource types (kubectl get dae → daemonsets)', () => {
+    expect(done('kubectl get dae').before).toBe('kubectl get daemonsets ')
+    expect(done('kubectl get no').list).toEqual(['no', 'nodes'])
+    expect(words('kubectl get ')).toEqual(expect.arrayContaining(['pods', 'po', 'daemonsets', 'ds', 'nodes', 'no', 'controllerrevisions', 'events', 'ev']))
+    expect(words('kubectl rollout status ')).toEqual(['daemonsets', 'ds'])
+  })
+
+  it('completes names of the typed resource in the namespace', () => {
+    expect(done('kubectl describe node ma').before).toBe('kubectl describe node master ')
+    expect(words('kubectl get nodes ')).toEqual(['master', 'node-1'])
+    expect(words('kubectl get pods ')).toEqual(['nginx'])
+    expect(words('kubectl get pods -n kube-system ')).toEqual(['fluentd-elasticsearch-abcde', 'fluentd-elasticsearch-fghij'])
+    expect(done('kubectl -n kube-system get po flu').before).toBe('kubectl -n kube-system get po fluentd-elasticsearch-')
+    expect(words('kubectl get pods -A ')).toHaveLength(3)
+    expect(words('kubectl get pods --namespace=kube-system f')).toHaveLength(2)
+  })
+
+  it('completes TYPE/NAME forms', () => {
+    // no DaemonSet in the default namespace
+    expect(done('kubectl rollout status ds/f').before).toBe('kubectl rollout status ds/f')
+    expect(done('kubectl rollout status -n kube-system ds/f').before).toBe('kubectl rollout status -n kube-system ds/fluentd-elasticsearch ')
+    expect(words('kubectl get ds/')).toEqual([])
+    expect(words('kubectl -n kube-system get ds/')).toEqual(['ds/fluentd-elasticsearch'])
+    expect(words('kubectl -n kube-system rollout undo pods/')).toEqual([])
+  })
+
+  it('completes flags, flag values and namespaces', () => {
+    expect(words('kubectl get pods --sh')).toEqual(['--show-labels'])
+    expect(done('kubectl get pods -n kube-s').before).toBe('kubectl get pods -n kube-system ')
+    expect(words('kubectl get pods -o ')).toEqual(['json', 'name', 'wide', 'yaml'])
+    expect(done('kubectl get pods -o w').before).toBe('kubectl get pods -o wide ')
+    expect(done('kubectl delete ds x --cascade=o').before).toBe('kubectl delete ds x --cascade=orphan ')
+    expect(words('kubectl rollout undo ds/x --to')).toEqual(['--to-revision'])
+    expect(words('kubectl drain node-1 --ig')).toEqual(['--ignore-daemonsets'])
+  })
+
+  it('completes node commands and set image containers', () => {
+    expect(words('kubectl cordon ')).toEqual(['master', 'node-1'])
+    expect(done('kubectl taint no').list).toEqual(['no', 'node', 'nodes'])
+    expect(done('kubectl taint nodes m').before).toBe('kubectl taint nodes master ')
+    expect(done('kubectl set image -n kube-system ds/fluentd-elasticsearch flu').before).toBe(
+      'kubectl set image -n kube-system ds/fluentd-elasticsearch fluentd-elasticsearch=',
+    )
+  })
+
+  it('completes sim commands', () => {
+    expect(done('sim cl').before).toBe('sim cluster ')
+    expect(words('sim cluster ')).toEqual(['article', 'empty', 'kubeadm', 'large'])
+    expect(done('sim node c').before).toBe('sim node condition ')
+    expect(done('sim node condition node-1 Ready=F').before).toBe('sim node condition node-1 Ready=False ')
+    expect(words('sim why ')).toEqual(['master', 'node-1'])
+    expect(done('sim pod fail -n kube-system fluentd-elasticsearch-a').before).toBe('sim pod fail -n kube-system fluentd-elasticsearch-abcde ')
+  })
+
+  it('offers nothing for unknown words', () => {
+    expect(done('foo ba')).toEqual({ before: 'foo ba', list: [] })
+    expect(words('kubectl frobnicate ')).toEqual([])
+  })
+
+  it('helpers', () => {
+    expect(commonPrefix(['daemonset', 'daemonsets'])).toBe('daemonset')
+    expect(commonPrefix([])).toBe('')
+    expect(formatColumns(['a', 'bb', 'ccc'], 10)).toBe('a    ccc\nbb\n')
+  })
+})

@@ -1,0 +1,332 @@
+// Tab completion for the console, computed on the page from the mirrored objects (the engine's own
+// `completionCandidates` needs the Simulation, which lives in the worker). Pure: the command table
+// and the objects come in as data, so this is tested without React or a store.
+
+import type { Kind } from '../../engine/api/types'
+import { commandNames } from '../../engine/kubectl/index'
+import { findCommand } from '../../engine/kubectl/registry'
+import { GLOBAL_FLAGS } from '../../engine/kubectl/argv'
+import { PRESETS } from '../../engine/cluster/presets'
+
+export interface FlagInfo {
+  name: string
+  short?: string
+  takesValue: boolean
+}
+
+/** The kubectl commands: names (`get`, `rollout status`, …) and each one's flags. */
+export interface CommandTable {
+  names: readonly string[]
+  flags: (command: string) => readonly FlagInfo[]
+}
+
+/** What the cluster holds, for object-name completion. `namespace` null = every namespace. */
+export interface ObjectIndex {
+  names: (kind: Kind, namespace: string | null) => string[]
+  namespaces: () => string[]
+  /** container names of a DaemonSet's pod template (for `set image ds/x CONTAINER=`) */
+  containers?: (namespace: string, daemonSet: string) => string[]
+}
+
+export interface Completion {
+  /** the new text before the cursor */
+  before: string
+  /** candidates to list (several remain and the common prefix adds nothing) */
+  list: string[]
+}
+
+const GLOBAL_FLAG_INFO: FlagInfo[] = GLOBAL_FLAGS.map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
+
+/** The command table of the kubectl emulator (pure: read from its registry). */
+export function kubectlCommandTable(): CommandTable {
+  return {
+    names: commandNames(),
+    flags: (command) => {
+      const def = findCommand(command.split(' '))?.def
+      const own = (def?.flags ?? []).filter((f) => !f.deprecated).map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
+      return [...own, ...GLOBAL_FLAG_INFO.filter((g) => !own.some((o) => o.name === g.name))]
+    },
+  }
+}
+
+/** Resource type words offered for completion (plural and short names, as `kubectl get <Tab>`). */
+export const RESOURCE_TYPES: Record<string, Kind> = {
+  pods: 'Pod',
+  po: 'Pod',
+  pod: 'Pod',
+  daemonsets: 'DaemonSet',
+  ds: 'DaemonSet',
+  daemonset: 'DaemonSet',
+  nodes: 'Node',
+  no: 'Node',
+  node: 'Node',
+  controllerrevisions: 'ControllerRevision',
+  controllerrevision: 'ControllerRevision',
+  events: 'Event',
+  ev: 'Event',
+  event: 'Event',
+  namespaces: 'Namespace',
+  ns: 'Namespace',
+  namespace: 'Namespace',
+}
+/** The words offered (singular forms are understood but not offered, so `dae` completes in one go). */
+const OFFERED_TYPES = ['pods', 'po', 'daemonsets', 'ds', 'nodes', 'no', 'controllerrevisions', 'events', 'ev', 'namespaces', 'ns']
+const DS_TYPES = ['daemonsets', 'ds']
+
+/** Commands whose first argument is a resource type (then names). */
+const TYPED = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image'])
+/** Commands that only make sense for DaemonSets here. */
+const DS_ONLY = new Set(['rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image'])
+/** Commands that take node names directly. */
+const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain'])
+
+const FLAG_VALUES: Record<string, string[]> = {
+  output: ['json', 'name', 'wide', 'yaml'],
+  cascade: ['background', 'foreground', 'orphan'],
+}
+
+const SIM_SUBCOMMANDS = ['advance', 'cluster', 'node', 'pod', 'settle', 'step', 'why']
+const SIM_NODE_FLAGS = ['--label', '--taint', '--cpu', '--memory', '--pods', '--not-ready', '--no-network']
+const SIM_CONDITIONS = [
+  'Ready=True',
+  'Ready=False',
+  'Ready=Unknown',
+  'MemoryPressure=True',
+  'MemoryPressure=False',
+  'DiskPressure=True',
+  'DiskPressure=False',
+  'PIDPressure=True',
+  'PIDPressure=False',
+  'NetworkUnavailable=True',
+  'NetworkUnavailable=False',
+]
+const SIM_DURATIONS = ['500ms', '10s', '30s', '1m', '5m', '1h']
+
+/** Words the console itself understands before anything else. */
+export const TOP_WORDS = ['clear', 'kubectl', 'sim']
+
+export function commonPrefix(words: readonly string[]): string {
+  if (words.length === 0) return ''
+  let p = words[0]
+  for (const w of words) {
+    let i = 0
+    while (i < p.length && i < w.length && p[i] === w[i]) i++
+    p = p.slice(0, i)
+  }
+  return p
+}
+
+/** The partial word at the end of `before` (text after the last unquoted space). */
+export function splitPartial(before: string): { words: string[]; partial: string } {
+  const parts = before.split(/\s+/)
+  const partial = parts.pop() ?? ''
+  return { words: parts.filter((w) => w !== ''), partial }
+}
+
+function uniqSorted(c: Iterable<string>, partial: string): string[] {
+  return [...new Set(c)].filter((w) => w.startsWith(partial)).sort()
+}
+
+interface Parsed {
+  /** positional words (flags and their values removed) */
+  plain: string[]
+  namespace: string | null
+}
+
+/** Separates positional words from flags, using the command's flag table to skip flag values. */
+function parseWords(words: string[], flags: readonly FlagInfo[]): Parsed {
+  const plain: string[] = []
+  let namespace: string | null = 'default'
+  let all = false
+  const takes = (w: string) => {
+    if (w.startsWith('--')) return flags.find((f) => f.name === w.slice(2))?.takesValue ?? false
+    return flags.find((f) => f.short === w.slice(1))?.takesValue ?? false
+  }
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]
+    if (w === '-n' || w === '--namespace') {
+      if (words[i + 1] !== undefined) namespace = words[++i]
+      continue
+    }
+    if (w.startsWith('--namespace=')) {
+      namespace = w.slice('--namespace='.length)
+      continue
+    }
+    if (w === '-A' || w === '--all-namespaces') {
+      all = true
+      continue
+    }
+    if (w.startsWith('-') && w !== '-') {
+      if (!w.includes('=') && w.length > 1 && takes(w)) i++
+      continue
+    }
+    plain.push(w)
+  }
+  return { plain, namespace: all ? null : namespace }
+}
+
+/** Finds the command named by the first one or two positional words. */
+function findName(names: readonly string[], plain: string[]): { name: string; used: number } | undefined {
+  if (plain.length >= 2 && names.includes(`${plain[0]} ${plain[1]}`)) return { name: `${plain[0]} ${plain[1]}`, used: 2 }
+  if (plain.length >= 1 && names.includes(plain[0])) return { name: plain[0], used: 1 }
+  return undefined
+}
+
+function flagWords(flags: readonly FlagInfo[]): string[] {
+  return flags.map((f) => `--${f.name}`)
+}
+
+/** Whole-word candidates for the partial word of a `kubectl …` line (words after `kubectl`). */
+function kubectlCandidates(words: string[], partial: string, table: CommandTable, objects: ObjectIndex): string[] {
+  const prev = words[words.length - 1]
+  // The command first (flags may stand before it), to know which flags take values.
+  const rough = parseWords(words, GLOBAL_FLAG_INFO)
+  const found = findName(table.names, rough.plain)
+  const flags = found ? table.flags(found.name) : GLOBAL_FLAG_INFO
+  const { plain, namespace } = found ? parseWords(words, flags) : rough
+
+  if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial)
+  if (partial.startsWith('--namespace=')) return uniqSorted(objects.namespaces().map((n) => `--namespace=${n}`), partial)
+  const flagEq = /^--([a-z-]+)=/.exec(partial)
+  if (flagEq && FLAG_VALUES[flagEq[1]]) return uniqSorted(FLAG_VALUES[flagEq[1]].map((v) => `--${flagEq[1]}=${v}`), partial)
+  if (prev && prev.startsWith('-')) {
+    const f = prev.startsWith('--') ? flags.find((x) => x.name === prev.slice(2)) : flags.find((x) => x.short === prev.slice(1))
+    if (f?.takesValue) return FLAG_VALUES[f.name] ? uniqSorted(FLAG_VALUES[f.name], partial) : []
+  }
+
+  if (!found) {
+    if (partial.startsWith('-')) return uniqSorted(flagWords(GLOBAL_FLAG_INFO), partial)
+    const groups = new Set(table.names.filter((n) => n.includes(' ')).map((n) => n.split(' ')[0]))
+    if (plain.length === 0) return uniqSorted(table.names.map((n) => n.split(' ')[0]), partial)
+    if (plain.length === 1 && groups.has(plain[0])) {
+      return uniqSorted(
+        table.names.filter((n) => n.startsWith(`${plain[0]} `)).map((n) => n.split(' ')[1]),
+        partial,
+      )
+    }
+    return []
+  }
+  if (partial.startsWith('-')) return uniqSorted(flagWords(flags), partial)
+
+  const args = plain.slice(found.used)
+  if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial)
+  if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version') return []
+  if (!TYPED.has(found.name)) return []
+  const types = DS_ONLY.has(found.name) ? DS_TYPES : found.name === 'taint' ? ['nodes', 'node', 'no'] : OFFERED_TYPES
+
+  // TYPE/NAME
+  if (partial.includes('/')) {
+    const type = partial.slice(0, partial.indexOf('/'))
+    const kind = RESOURCE_TYPES[type.toLowerCase()]
+    if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return []
+    return uniqSorted(objects.names(kind, kind === 'Node' || kind === 'Namespace' ? null : namespace).map((n) => `${type}/${n}`), partial)
+  }
+  if (args.length === 0) return uniqSorted(types, partial)
+  if (found.name === 'explain') return []
+
+  // `set image ds/x CONTAINER=IMAGE` or `set image ds x CONTAINER=IMAGE`
+  if (found.name === 'set image') {
+    const target = args[0].includes('/') ? args[0].slice(args[0].indexOf('/') + 1) : args.length >= 2 ? args[1] : undefined
+    if (target !== undefined && (args[0].includes('/') || args.length >= 2) && objects.containers) {
+      return uniqSorted(objects.containers(namespace ?? 'default', target).map((c) => `${c}=`), partial)
+    }
+  }
+  if (args[0].includes('/')) {
+    // more TYPE/NAME arguments: offer the same type's names
+    return []
+  }
+  if (found.name === 'taint' && args.length >= 2) return []
+  const kind = RESOURCE_TYPES[args[0].split(',')[0].toLowerCase()]
+  if (!kind) return []
+  if (DS_ONLY.has(found.name) && args.length >= 2) return []
+  const scoped = kind === 'Node' || kind === 'Namespace' ? null : namespace
+  return uniqSorted(
+    objects.names(kind, scoped).filter((n) => !args.slice(1).includes(n)),
+    partial,
+  )
+}
+
+/** Candidates for a `sim …` line (words after `sim`). */
+function simCandidates(words: string[], partial: string, objects: ObjectIndex): string[] {
+  const nsIdx = words.findIndex((w) => w === '-n' || w === '--namespace')
+  const namespace = nsIdx >= 0 && words[nsIdx + 1] ? words[nsIdx + 1] : null
+  const prev = words[words.length - 1]
+  if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial)
+  const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && ['-n', '--namespace', '--nodes', '--label', '--taint', '--cpu', '--memory', '--pods'].includes(words[i - 1])))
+  if (plain.length === 0) return uniqSorted(SIM_SUBCOMMANDS, partial)
+  const [sub, ...args] = plain
+  switch (sub) {
+    case 'cluster':
+      if (partial.startsWith('-')) return uniqSorted(['--nodes'], partial)
+      return args.length === 0 ? uniqSorted(PRESETS, partial) : []
+    case 'node':
+      if (args.length === 0) return uniqSorted(['add', 'condition'], partial)
+      if (args[0] === 'add') return partial.startsWith('-') ? uniqSorted(SIM_NODE_FLAGS, partial) : []
+      if (args[0] === 'condition') {
+        if (args.length === 1) return uniqSorted(objects.names('Node', null), partial)
+        if (args.length === 2) return uniqSorted(SIM_CONDITIONS, partial)
+      }
+      return []
+    case 'pod':
+      if (args.length === 0) return uniqSorted(['fail'], partial)
+      if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial)
+      if (args[0] === 'fail' && args.length === 1) return uniqSorted(objects.names('Pod', namespace ?? 'default'), partial)
+      return []
+    case 'advance':
+      return args.length === 0 ? uniqSorted(SIM_DURATIONS, partial) : []
+    case 'why':
+      if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial)
+      if (args.length === 0) return uniqSorted(objects.names('Node', null), partial)
+      if (args.length === 1) return uniqSorted(objects.names('DaemonSet', namespace), partial)
+      return []
+    default:
+      return []
+  }
+}
+
+/** Whole-word candidates for the last (possibly empty) word of `before`. */
+export function candidates(before: string, table: CommandTable, objects: ObjectIndex): { partial: string; words: string[] } {
+  const { words, partial } = splitPartial(before)
+  if (words.length === 0) return { partial, words: uniqSorted(TOP_WORDS, partial) }
+  const [first, ...rest] = words
+  if (first === 'kubectl') return { partial, words: kubectlCandidates(rest, partial, table, objects) }
+  if (first === 'sim') return { partial, words: simCandidates(rest, partial, objects) }
+  return { partial, words: [] }
+}
+
+/**
+ * Completes the text before the cursor, like bash: one candidate completes the word (and adds a
+ * space unless the word ends in `/` or `=`); several extend it to their common prefix, or, when
+ * that adds nothing, come back as a list to show.
+ */
+export function complete(before: string, table: CommandTable, objects: ObjectIndex): Completion {
+  const { partial, words } = candidates(before, table, objects)
+  const head = before.slice(0, before.length - partial.length)
+  if (words.length === 0) return { before, list: [] }
+  if (words.length === 1) {
+    const w = words[0]
+    return { before: head + w + (/[/=]$/.test(w) ? '' : ' '), list: [] }
+  }
+  const prefix = commonPrefix(words)
+  if (prefix.length > partial.length) return { before: head + prefix, list: [] }
+  return { before, list: words }
+}
+
+/** Lays out a candidate list in columns, as bash does, for a terminal `width` characters wide. */
+export function formatColumns(words: readonly string[], width = 80): string {
+  if (words.length === 0) return ''
+  const col = Math.max(...words.map((w) => w.length)) + 2
+  const perRow = Math.max(1, Math.floor(width / col))
+  const rows = Math.ceil(words.length / perRow)
+  const out: string[] = []
+  for (let r = 0; r < rows; r++) {
+    let line = ''
+    for (let c = 0; c < perRow; c++) {
+      const w = words[c * rows + r]
+      if (w === undefined) continue
+      line += w.padEnd(col)
+    }
+    out.push(line.trimEnd())
+  }
+  return out.join('\n') + '\n'
+}

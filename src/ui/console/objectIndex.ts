@@ -1,0 +1,22 @@
+// The completion's view of the mirrored objects (names per kind and namespace). Pure.
+
+import type { DaemonSet, Kind } from '../../engine/api/types'
+import type { Objects } from '../../state/clusterSlice'
+import type { ObjectIndex } from './completion'
+
+export function objectIndex(objects: Objects): ObjectIndex {
+  return {
+    names: (kind, namespace) => {
+      const out: string[] = []
+      for (const o of Object.values(objects[kind as Kind] ?? {})) {
+        if (namespace === null || (o.metadata.namespace ?? '') === namespace || o.metadata.namespace === undefined) out.push(o.metadata.name)
+      }
+      return out
+    },
+    namespaces: () => Object.values(objects.Namespace ?? {}).map((o) => o.metadata.name),
+    containers: (namespace, name) => {
+      const ds = objects.DaemonSet?.[`${namespace}/${name}`] as DaemonSet | undefined
+      return ds?.spec?.template?.spec?.containers?.map((c) => c.name) ?? []
+    },
+  }
+}

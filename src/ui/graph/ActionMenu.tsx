@@ -1,0 +1,280 @@
+// The menu of a node, pod or DaemonSet card (right click, the ⋯ button, or Enter / the context-menu
+// key on a focused card). Items come from menuItems.ts; the three small forms (taint, label, image)
+// build their command from what is typed. Every action runs through the console.
+
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ControllerRevision, DaemonSet, Node, Pod, TaintEffect } from '../../engine/api/types'
+import { useStore } from '../../state/store'
+import { graphUi, useGraphUi, type MenuState } from './graphStore'
+import { daemonSetView, podView, revisionChain, summarizeNode } from './model'
+import { dsMenuItems, nodeMenuItems, podMenuItems, type MenuItem } from './menuItems'
+import { cmd } from './commands'
+import { run, selectTarget } from './graphActions'
+
+const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute']
+
+interface Resolved {
+  title: string
+  items: MenuItem[]
+  node?: Node
+  ds?: DaemonSet
+}
+
+function resolve(menu: MenuState, objects: ReturnType<typeof useStore.getState>['objects']): Resolved | null {
+  const t = menu.target
+  if (t.kind === 'node') {
+    const node = objects.Node[`/${t.name}`] as Node | undefined
+    if (!node) return null
+    const pods = Object.values(objects.Pod as Record<string, Pod>).filter((p) => p.spec.nodeName === t.name)
+    return { title: `node/${t.name}`, items: nodeMenuItems(summarizeNode(node, pods)), node }
+  }
+  if (t.kind === 'pod') {
+    const pod = objects.Pod[`${t.namespace}/${t.name}`] as Pod | undefined
+    if (!pod) return null
+    return { title: `pod/${t.name}`, items: podMenuItems(podView(pod, undefined)) }
+  }
+  const ds = objects.DaemonSet[`${t.namespace}/${t.name}`] as DaemonSet | undefined
+  if (!ds) return null
+  const crs = Object.values(objects.ControllerRevision as Record<string, ControllerRevision>).filter((c) =>
+    c.metadata.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata.uid),
+  )
+  return { title: `daemonset.apps/${t.name}`, items: dsMenuItems(daemonSetView(ds, revisionChain(ds, crs))), ds }
+}
+
+function TaintForm({ node, onDone }: { node: string; onDone: () => void }) {
+  const { t } = useTranslation('graph')
+  const [key, setKey] = useState('dedicated')
+  const [value, setValue] = useState('')
+  const [effect, setEffect] = useState<TaintEffect>('NoSchedule')
+  const preview = cmd.taint(node, key.trim(), value.trim(), effect)
+  return (
+    <form
+      className="menu-form"
+      data-testid="graph.menu.taint-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!key.trim()) return
+        void run(preview)
+        onDone()
+      }}
+    >
+      <label>
+        {t('form.key')}
+        <input autoFocus value={key} onChange={(e) => setKey(e.target.value)} data-testid="graph.menu.taint-key" required />
+      </label>
+      <label>
+        {t('form.value')}
+        <input value={value} onChange={(e) => setValue(e.target.value)} data-testid="graph.menu.taint-value" placeholder={t('form.optional')} />
+      </label>
+      <fieldset className="effect-pick">
+        <legend>{t('form.effect')}</legend>
+        {EFFECTS.map((x) => (
+          <label key={x}>
+            <input type="radio" name="effect" value={x} checked={effect === x} onChange={() => setEffect(x)} data-testid={`graph.menu.effect.${x}`} />
+            {x}
+          </label>
+        ))}
+      </fieldset>
+      <code className="menu-preview">{preview}</code>
+      <button type="submit" className="primary" data-testid="graph.menu.submit">
+        {t('form.apply')}
+      </button>
+    </form>
+  )
+}
+
+function LabelForm({ node, onDone }: { node: Node; onDone: () => void }) {
+  const { t } = useTranslation('graph')
+  const [key, setKey] = useState('')
+  const [value, setValue] = useState('')
+  const k = key.trim()
+  const overwrite = k !== '' && node.metadata.labels?.[k] !== undefined
+  const preview = cmd.label(node.metadata.name, k, value.trim(), overwrite)
+  return (
+    <form
+      className="menu-form"
+      data-testid="graph.menu.label-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!k) return
+        void run(preview)
+        onDone()
+      }}
+    >
+      <label>
+        {t('form.key')}
+        <input autoFocus value={key} onChange={(e) => setKey(e.target.value)} placeholder="disktype" data-testid="graph.menu.label-key" required />
+      </label>
+      <label>
+        {t('form.value')}
+        <input value={value} onChange={(e) => setValue(e.target.value)} placeholder="ssd" data-testid="graph.menu.label-value" />
+      </label>
+      <code className="menu-preview">{preview}</code>
+      <button type="submit" className="primary" data-testid="graph.menu.submit">
+        {t('form.apply')}
+      </button>
+    </form>
+  )
+}
+
+function ImageForm({ ds, onDone }: { ds: DaemonSet; onDone: () => void }) {
+  const { t } = useTranslation('graph')
+  const containers = ds.spec.template.spec.containers
+  const [container, setContainer] = useState(containers[0]?.name ?? '')
+  const current = containers.find((c) => c.name === container)?.image ?? ''
+  const [image, setImage] = useState(current)
+  const ns = ds.metadata.namespace ?? 'default'
+  const preview = cmd.setImage(ds.metadata.name, ns, container, image.trim())
+  return (
+    <form
+      className="menu-form"
+      data-testid="graph.menu.image-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!image.trim() || image.trim() === current) return
+        void run(preview)
+        onDone()
+      }}
+    >
+      {containers.length > 1 ? (
+        <label>
+          {t('form.container')}
+          <select
+            value={container}
+            onChange={(e) => {
+              setContainer(e.target.value)
+              setImage(containers.find((c) => c.name === e.target.value)?.image ?? '')
+            }}
+          >
+            {containers.map((c) => (
+              <option key={c.name}>{c.name}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label>
+        {t('form.image')}
+        <input autoFocus value={image} onChange={(e) => setImage(e.target.value)} data-testid="graph.menu.image" required />
+      </label>
+      <code className="menu-preview">{preview}</code>
+      <button type="submit" className="primary" data-testid="graph.menu.submit" disabled={!image.trim() || image.trim() === current}>
+        {t('form.apply')}
+      </button>
+    </form>
+  )
+}
+
+function MenuBody({ menu }: { menu: MenuState }) {
+  const { t } = useTranslation('graph')
+  const objects = useStore((s) => s.objects)
+  const resolved = useMemo(() => resolve(menu, objects), [menu, objects])
+  const [form, setForm] = useState<MenuState['form']>(menu.form)
+  const ref = useRef<HTMLDivElement>(null)
+  const [pos, setPos] = useState({ x: menu.x, y: menu.y })
+
+  // Keep the menu inside the window.
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const r = el.getBoundingClientRect()
+    const x = Math.max(4, Math.min(menu.x, window.innerWidth - r.width - 4))
+    const y = Math.max(4, Math.min(menu.y, window.innerHeight - r.height - 4))
+    setPos((p) => (p.x === x && p.y === y ? p : { x, y }))
+  }, [menu.x, menu.y, form])
+
+  useEffect(() => {
+    if (!form) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+  }, [form])
+
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as globalThis.Node)) graphUi.closeMenu(false)
+    }
+    document.addEventListener('pointerdown', onDown, true)
+    return () => document.removeEventListener('pointerdown', onDown, true)
+  }, [])
+
+  if (!resolved) return null
+  const close = () => graphUi.closeMenu()
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      e.stopPropagation()
+      if (form && !menu.form) setForm(undefined)
+      else close()
+      return
+    }
+    if (form) return
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const i = items.indexOf(document.activeElement as HTMLElement)
+    let next = -1
+    if (e.key === 'ArrowDown') next = (i + 1) % items.length
+    else if (e.key === 'ArrowUp') next = (i - 1 + items.length) % items.length
+    else if (e.key === 'Home') next = 0
+    else if (e.key === 'End') next = items.length - 1
+    if (next >= 0) {
+      e.preventDefault()
+      items[next]?.focus()
+    }
+  }
+  const activate = (item: MenuItem) => {
+    if (item.type === 'command') {
+      void run(item.command)
+      close()
+    } else if (item.type === 'action') {
+      if (item.action === 'select') selectTarget(menu.target)
+      else if (item.action === 'diff' && menu.target.kind === 'pod') useGraphUi.setState({ diffPod: { namespace: menu.target.namespace, name: menu.target.name } })
+      close()
+    } else if (item.type === 'form') setForm(item.form)
+  }
+
+  return (
+    <div
+      ref={ref}
+      className="graph-menu nokey nowheel"
+      role={form ? 'dialog' : 'menu'}
+      aria-label={resolved.title}
+      style={{ left: pos.x, top: pos.y }}
+      onKeyDown={onKey}
+      onContextMenu={(e) => e.preventDefault()}
+      data-testid="graph.menu"
+    >
+      <div className="menu-title">{resolved.title}</div>
+      {form === 'taint' && menu.target.kind === 'node' ? (
+        <TaintForm node={menu.target.name} onDone={close} />
+      ) : form === 'label' && resolved.node ? (
+        <LabelForm node={resolved.node} onDone={close} />
+      ) : form === 'image' && resolved.ds ? (
+        <ImageForm ds={resolved.ds} onDone={close} />
+      ) : (
+        resolved.items.map((item) =>
+          item.type === 'separator' ? (
+            <div key={item.id} className="menu-sep" role="separator" />
+          ) : (
+            <button
+              key={item.id}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={`menu-item${item.type === 'command' && item.danger ? ' danger' : ''}`}
+              data-testid={`graph.menu.${item.id}`}
+              title={item.type === 'command' ? item.command : undefined}
+              onClick={() => activate(item)}
+            >
+              {t(item.label, 'params' in item ? item.params : undefined)}
+              {item.type === 'form' ? '…' : ''}
+            </button>
+          ),
+        )
+      )}
+    </div>
+  )
+}
+
+export function ActionMenu() {
+  const menu = useGraphUi((s) => s.menu)
+  if (!menu) return null
+  // A new target or position remounts the body (fresh form state).
+  return <MenuBody key={`${JSON.stringify(menu.target)}:${menu.x}:${menu.y}:${menu.form ?? ''}`} menu={menu} />
+}

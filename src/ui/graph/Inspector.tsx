@@ -1,0 +1,170 @@
+// The side panel for the selected object: a node's "why" panel, a pod's details (status, revision,
+// tolerations with the injected ones marked, the node it is pinned to), a DaemonSet's rollout view.
+
+import { useMemo, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ControllerRevision, DaemonSet, Pod } from '../../engine/api/types'
+import { useStore } from '../../state/store'
+import { selectRevisions, selectSelection } from '../../state/selectors'
+import { daemonSetView, podView, revisionChain, podHash } from './model'
+import { cmd } from './commands'
+import { clearSelection, openMenu, run, selectNode } from './graphActions'
+import { useGraphUi } from './graphStore'
+import { WhyPanel } from './WhyPanel'
+
+function PodDetails({ namespace, name }: { namespace: string; name: string }) {
+  const { t } = useTranslation('graph')
+  const pod = useStore((s) => s.objects.Pod[`${namespace}/${name}`] as Pod | undefined)
+  const revs = useStore(selectRevisions)
+  const view = useMemo(() => {
+    if (!pod) return undefined
+    const hash = podHash(pod)
+    const cr = hash ? Object.values(revs as Record<string, ControllerRevision>).find((c) => c.metadata.namespace === namespace && c.metadata.labels?.['controller-revision-hash'] === hash) : undefined
+    return podView(pod, hash ? { hash, revision: cr?.revision, current: false, color: 0 } : undefined)
+  }, [pod, revs, namespace])
+  if (!pod || !view) return <p className="muted">{t('inspector.gone')}</p>
+  return (
+    <div className="pod-details" data-testid="pod-details">
+      <h3>pod/{view.name}</h3>
+      <dl>
+        <dt>{t('pod.namespace')}</dt>
+        <dd>{view.namespace}</dd>
+        <dt>{t('pod.node')}</dt>
+        <dd>
+          {view.nodeName ? (
+            <button type="button" className="link" onClick={() => selectNode(view.nodeName!)}>
+              {view.nodeName}
+            </button>
+          ) : (
+            <span className="muted">{t('pod.notScheduled')}</span>
+          )}
+          {view.targetNode ? <span className="muted"> {t('pod.pinned', { node: view.targetNode })}</span> : null}
+        </dd>
+        <dt>{t('pod.status')}</dt>
+        <dd>
+          <span className={`pod-status tone-${view.tone}`}>{view.status}</span> ({view.readyText})
+        </dd>
+        <dt>{t('pod.owner')}</dt>
+        <dd>{view.owner ? `${view.owner.kind}/${view.owner.name}` : t('pod.bare')}</dd>
+        {view.revision ? (
+          <>
+            <dt>{t('pod.revision')}</dt>
+            <dd>
+              {view.revision.revision !== undefined ? t('pod.rev', { revision: view.revision.revision }) : null} <code>controller-revision-hash={view.revision.hash}</code>
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('pod.image')}</dt>
+        <dd>
+          <code>{view.image}</code>
+        </dd>
+        {view.schedulingMessage ? (
+          <>
+            <dt>PodScheduled</dt>
+            <dd>
+              <code>{view.schedulingMessage}</code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h4>{t('pod.tolerations')}</h4>
+      <ul className="tol-list" data-testid="pod-details.tolerations">
+        {view.tolerations.map((x, i) => (
+          <li key={i}>
+            <code>{x.text}</code> {x.injected ? <span className="badge injected">{t('pod.injected')}</span> : <span className="badge">{t('pod.fromTemplate')}</span>}
+          </li>
+        ))}
+        {view.tolerations.length === 0 ? <li className="muted">{t('pod.noTolerations')}</li> : null}
+      </ul>
+      <div className="inspector-actions">
+        <button type="button" onClick={() => void run(cmd.podYaml(view.name, view.namespace))}>
+          {t('menu.yaml')}
+        </button>
+        {view.owner?.kind === 'DaemonSet' ? (
+          <button type="button" onClick={() => useGraphUi.setState({ diffPod: { namespace: view.namespace, name: view.name } })} data-testid="pod-details.diff">
+            {t('menu.diff')}
+          </button>
+        ) : null}
+        <button type="button" onClick={(e) => openMenu({ kind: 'pod', namespace: view.namespace, name: view.name }, e.currentTarget)}>
+          {t('inspector.more')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function DaemonSetDetails({ namespace, name }: { namespace: string; name: string }) {
+  const { t } = useTranslation('graph')
+  const ds = useStore((s) => s.objects.DaemonSet[`${namespace}/${name}`] as DaemonSet | undefined)
+  const revs = useStore(selectRevisions)
+  const view = useMemo(() => {
+    if (!ds) return undefined
+    const crs = Object.values(revs as Record<string, ControllerRevision>).filter((c) => c.metadata.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata.uid))
+    return daemonSetView(ds, revisionChain(ds, crs))
+  }, [ds, revs])
+  if (!ds || !view) return <p className="muted">{t('inspector.gone')}</p>
+  return (
+    <div className="ds-details" data-testid="ds-details">
+      <h3>daemonset.apps/{view.name}</h3>
+      <p>
+        DESIRED {view.desired} · CURRENT {view.current} · READY {view.ready} · UP-TO-DATE {view.upToDate} · AVAILABLE {view.available} · {t('ds.misscheduled')} {view.misscheduled}
+      </p>
+      <p>
+        {t('ds.image')}: <code>{view.images.join(', ')}</code>
+      </p>
+      <p className="muted">{view.strategy}</p>
+      {view.tolerations.length ? (
+        <>
+          <h4>{t('ds.templateTolerations')}</h4>
+          <ul className="tol-list">
+            {view.tolerations.map((x) => (
+              <li key={x}>
+                <code>{x}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h4>{t('ds.revisions')}</h4>
+      <ol className="rev-list">
+        {view.revisions.map((r) => (
+          <li key={r.name} className={`rev-${r.color}`}>
+            <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: r.revision })} <code>{r.hash}</code> {r.current ? <b>{t('ds.current')}</b> : null}
+            <div className="muted">{r.changeCause ?? r.images.join(', ')}</div>
+            {!r.current ? (
+              <button type="button" onClick={() => void run(cmd.undo(view.name, view.namespace, r.revision))}>
+                {t('ds.undoTo', { revision: r.revision })}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div className="inspector-actions">
+        <button type="button" onClick={(e) => openMenu({ kind: 'ds', namespace, name }, e.currentTarget, e.currentTarget, 'image')}>
+          {t('menu.setImage')}…
+        </button>
+        <button type="button" onClick={() => void run(cmd.restart(view.name, view.namespace))}>
+          {t('menu.restart')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+export function Inspector() {
+  const { t } = useTranslation('graph')
+  const sel = useStore(selectSelection)
+  let body: ReactNode = null
+  if (sel?.kind === 'Node') body = <WhyPanel node={sel.name} />
+  else if (sel?.kind === 'Pod') body = <PodDetails namespace={sel.namespace ?? 'default'} name={sel.name} />
+  else if (sel?.kind === 'DaemonSet') body = <DaemonSetDetails namespace={sel.namespace ?? 'default'} name={sel.name} />
+  if (!body) return null
+  return (
+    <aside className="inspector nokey nowheel" aria-label={t('inspector.label')} data-testid="graph.inspector">
+      <button type="button" className="inspector-close" aria-label={t('inspector.close')} onClick={clearSelection}>
+        ×
+      </button>
+      {body}
+    </aside>
+  )
+}

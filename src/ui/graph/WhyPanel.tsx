@@ -1,0 +1,216 @@
+// The side panel for a selected node: for each DaemonSet, should this node run its pod, every check
+// of the controller (nodeShouldRunDaemonPod) and of the scheduler, passed or failed in plain words,
+// what the last sync decided, and the one-click fixes (shown before they apply).
+
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DaemonSet, Node, Pod } from '../../engine/api/types'
+import type { Response, WhyData } from '../../worker/protocol'
+import { engine } from '../../state/engine'
+import { useStore } from '../../state/store'
+import { selectDaemonSets, selectPods } from '../../state/selectors'
+import { taintString } from '../../engine/scheduler/taints'
+import { checkWords, fixesFor, verdict, type Fix } from './why'
+import { daemonSetManifest, lineDiff, tolerationFor, toYaml, withToleration } from './manifest'
+import { run, selectPod } from './graphActions'
+
+type WhyResponse = Extract<Response, { type: 'why' }>
+
+/** Re-asks the engine when the node, the DaemonSets or the pods on the node change. */
+function useWhy(node: string) {
+  const nodeObj = useStore((s) => s.objects.Node[`/${node}`])
+  const dss = useStore(selectDaemonSets)
+  const podsHere = useStore((s) => {
+    const out: string[] = []
+    const pods = s.objects.Pod as Record<string, Pod>
+    for (const k in pods) if (pods[k].spec.nodeName === node) out.push(`${k}@${pods[k].metadata.resourceVersion}`)
+    return out.join(',')
+  })
+  const [state, setState] = useState<{ node: string; reports: WhyData[] | null; error: string | null }>({ node, reports: null, error: null })
+  useEffect(() => {
+    let live = true
+    const h = setTimeout(() => {
+      engine()
+        .request<WhyResponse>({ type: 'why', node })
+        .then(
+          (r) => live && setState({ node, reports: r.reports, error: null }),
+          (e: Error) => live && setState({ node, reports: null, error: e.message }),
+        )
+    }, 60)
+    return () => {
+      live = false
+      clearTimeout(h)
+    }
+  }, [node, nodeObj, dss, podsHere])
+  return state.node === node ? state : { node, reports: null, error: null }
+}
+
+function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'tolerate' }> }) {
+  const { t } = useTranslation('graph')
+  const [open, setOpen] = useState(false)
+  const plan = useMemo(() => {
+    const before = daemonSetManifest(ds)
+    const after = withToleration(before, tolerationFor(fix.taint))
+    const a = toYaml(before)
+    const b = toYaml(after)
+    return { yaml: b, diff: lineDiff(a, b) }
+  }, [ds, fix.taint])
+  const text = taintString(fix.taint)
+  if (!open) {
+    return (
+      <button type="button" className="fix-btn" data-testid={`why.fix.${fix.id}`} onClick={() => setOpen(true)}>
+        {t('why.fix.tolerate', { taint: text, ds: ds.metadata.name })}
+      </button>
+    )
+  }
+  const d = plan.diff
+  return (
+    <div className="fix-preview" data-testid="why.fix.preview">
+      <div className="fix-preview-title">{t('why.fix.previewTitle', { ds: ds.metadata.name })}</div>
+      <pre className="diff" aria-label={t('why.fix.diffLabel')}>
+        {d.before.map((l, i) => (
+          <span key={`b${i}`} className="diff-ctx">{`  ${l}\n`}</span>
+        ))}
+        {d.removed.map((l, i) => (
+          <span key={`r${i}`} className="diff-del">{`- ${l}\n`}</span>
+        ))}
+        {d.added.map((l, i) => (
+          <span key={`a${i}`} className="diff-add">{`+ ${l}\n`}</span>
+        ))}
+        {d.after.map((l, i) => (
+          <span key={`c${i}`} className="diff-ctx">{`  ${l}\n`}</span>
+        ))}
+      </pre>
+      <div className="fix-actions">
+        <button
+          type="button"
+          className="primary"
+          data-testid="why.fix.apply"
+          onClick={() => {
+            setOpen(false)
+            void run('kubectl apply -f -', { stdin: plan.yaml, echo: 'kubectl apply -f daemonset-with-toleration.yaml', remember: false })
+          }}
+        >
+          {t('why.fix.apply')}
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          {t('why.fix.cancel')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
+  const { t } = useTranslation('graph')
+  const ds = useStore((s) => s.objects.DaemonSet[`${r.daemonSet.namespace}/${r.daemonSet.name}`] as DaemonSet | undefined)
+  const pods = useStore(selectPods)
+  const mine = useMemo(
+    () =>
+      Object.values(pods as Record<string, Pod>).filter(
+        (p) => p.spec.nodeName === r.node && p.metadata.namespace === r.daemonSet.namespace && p.metadata.ownerReferences?.some((o) => o.controller && o.kind === 'DaemonSet' && o.name === r.daemonSet.name),
+      ),
+    [pods, r],
+  )
+  const v = verdict(r)
+  const fixes = fixesFor(r, ds, node)
+  return (
+    <section className={`why-report ${r.shouldRun ? 'ok' : 'no'}`} data-testid={`why.report.${r.daemonSet.name}`}>
+      <h4>
+        daemonset.apps/{r.daemonSet.name} <span className="muted">({r.daemonSet.namespace})</span>
+      </h4>
+      <p className="why-verdict" data-testid="why.verdict">
+        {r.shouldRun ? '✓ ' : '✗ '}
+        {t(v.key, v.params)}
+      </p>
+      <p className="why-flags">
+        shouldRun: <b>{String(r.shouldRun)}</b>, shouldContinueRunning: <b>{String(r.shouldContinueRunning)}</b>
+      </p>
+      <p className="why-pods">
+        {mine.length
+          ? mine.map((p) => (
+              <button key={p.metadata.name} type="button" className="link" onClick={() => selectPod(p.metadata.namespace ?? '', p.metadata.name)}>
+                {p.metadata.name}
+              </button>
+            ))
+          : t('why.noPodHere')}
+      </p>
+      <h5>{t('why.controllerChecks')}</h5>
+      <ul className="why-checks">
+        {r.checks.map((c, i) => {
+          const w = checkWords(c, ds, node)
+          return (
+            <li key={i} className={c.passed ? 'pass' : 'fail'} data-testid={`why.check.${c.check}`}>
+              <span className="why-mark" aria-label={c.passed ? t('why.passed') : t('why.failed')}>
+                {c.passed ? '✓' : '✗'}
+              </span>
+              <span className="why-text">
+                {w.key === 'why.check.raw' ? c.message : t(w.key, w.params)}
+                <code className="why-raw">{c.message}</code>
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+      {fixes.length && ds ? (
+        <div className="why-fixes" data-testid="why.fixes">
+          <h5>{t('why.fixes')}</h5>
+          {fixes.map((f) =>
+            f.type === 'tolerate' ? (
+              <TolerateFix key={f.id} ds={ds} fix={f} />
+            ) : (
+              <button key={f.id} type="button" className="fix-btn" data-testid={`why.fix.${f.id}`} title={f.command} onClick={() => void run(f.command)}>
+                {f.type === 'untaint' ? t('why.fix.untaint', { taint: taintString(f.taint) }) : t('why.fix.label', { label: `${f.key}=${f.value}` })}
+                <code className="fix-cmd">{f.command}</code>
+              </button>
+            ),
+          )}
+        </div>
+      ) : null}
+      <h5>{t('why.schedulerChecks')}</h5>
+      <ul className="why-checks">
+        {r.scheduler.map((c) => (
+          <li key={c.name} className={c.passed ? 'pass' : 'fail'}>
+            <span className="why-mark" aria-label={c.passed ? t('why.passed') : t('why.failed')}>
+              {c.passed ? '✓' : '✗'}
+            </span>
+            <span className="why-text">
+              <b>{c.name}</b> <code className="why-raw">{c.reason}</code>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {r.decisions.length ? (
+        <>
+          <h5>{t('why.lastSync')}</h5>
+          <ul className="why-decisions">
+            {r.decisions.map((d, i) => (
+              <li key={i}>
+                <code>{d.action}</code> {d.pod ? <code>{d.pod}</code> : null} {d.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+export function WhyPanel({ node }: { node: string }) {
+  const { t } = useTranslation('graph')
+  const nodeObj = useStore((s) => s.objects.Node[`/${node}`] as Node | undefined)
+  const { reports, error } = useWhy(node)
+  if (!nodeObj) return <p className="muted">{t('inspector.gone')}</p>
+  return (
+    <div className="why-panel" data-testid="why-panel">
+      <h3>{t('why.title', { node })}</h3>
+      <p className="muted">{t('why.intro')}</p>
+      {error ? <p className="why-error">{error}</p> : null}
+      {reports === null && !error ? <p className="muted">{t('why.loading')}</p> : null}
+      {reports && reports.length === 0 ? <p data-testid="why.none">{t('why.noDaemonSets')}</p> : null}
+      {reports?.map((r) => (
+        <Report key={`${r.daemonSet.namespace}/${r.daemonSet.name}`} r={r} node={nodeObj} />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,435 @@
+// The graph as data: React Flow nodes and edges derived from the mirrored Kubernetes objects and a few
+// UI settings. Pure and React-free (tested in Node).
+//
+// `createGraphBuilder()` returns a builder that keeps the output objects of unchanged cards, so React
+// Flow and the memoised cards skip them. The work per batch is linear in the number of pods and nodes,
+// with small constants: facts about a pod are computed once per pod object (objects are immutable and
+// keep their identity while unchanged), pods are indexed by node once, and a card is rebuilt only
+// when its node, its pods (by identity) or the revision chains changed. This matters on 1,000 nodes
+// during a rolling update, when batches arrive every 50 ms.
+
+import type { Edge, Node as FlowNode } from '@xyflow/react'
+import type { ControllerRevision, DaemonSet, Node, Pod } from '../../engine/api/types'
+import { controllerRef } from '../../engine/api/podutil'
+import { pinnedNodeName } from '../../engine/scheduler/nodeAffinity'
+import type { Selection } from '../../state/uiSlice'
+import {
+  daemonSetView,
+  hashColor,
+  isUnschedulable,
+  podHash,
+  podView,
+  revisionChain,
+  revisionOwnerKey,
+  summarizeNode,
+  type DaemonSetView,
+  type NodeSummary,
+  type PodView,
+  type RevisionRef,
+  type RevisionView,
+} from './model'
+import { MAX_CARD_PODS, CELL_H, CELL_W, dsColumn, dsId, DS_W, gridColumns, LANE_ID, LANE_Y, NODE_H, NODE_W, nodeId, type Positions, type XY } from './layout'
+
+export interface GraphObjects {
+  Node: Readonly<Record<string, Node>>
+  Pod: Readonly<Record<string, Pod>>
+  DaemonSet: Readonly<Record<string, DaemonSet>>
+  ControllerRevision: Readonly<Record<string, ControllerRevision>>
+}
+
+export interface GraphUi {
+  /** positions by React Flow id (grid cells, drops and drags); missing ones get defaults */
+  positions: Positions
+  /** sizes React Flow measured, by id (a controlled flow must hand them back) */
+  measured?: Readonly<Record<string, { width: number; height: number }>>
+  showPodEdges: boolean
+  /** zoomed out: edges end at the card instead of at each pod (pods are not drawn one by one) */
+  compact?: boolean
+  selection: Selection | null
+  /** grid columns; defaults to a square-ish grid for the current node count */
+  columns?: number
+}
+
+export type NodeCardData = {
+  summary: NodeSummary
+  pods: PodView[]
+  /** a pod owned by a DaemonSet, not terminating, is on (or heading to) this node */
+  hasDaemonPod: boolean
+  /** unschedulable pods pinned to this node (drawn in the lane) */
+  waiting: number
+  /** key of the selected pod when it is on this card */
+  selectedPod?: string
+}
+
+export type DaemonSetCardData = {
+  ds: DaemonSetView
+  /** name of the selected ControllerRevision when it is in this chain */
+  selectedRevision?: string
+}
+
+export type LaneData = {
+  pods: PodView[]
+  /** pods bound to nodes that no longer exist, by pod key */
+  nodeGone: string[]
+  selectedPod?: string
+  width: number
+}
+
+export type NodeCardNode = FlowNode<NodeCardData, 'k8sNode'>
+export type DaemonSetNode = FlowNode<DaemonSetCardData, 'daemonSet'>
+export type LaneNode = FlowNode<LaneData, 'lane'>
+export type GraphNode = NodeCardNode | DaemonSetNode | LaneNode
+export type GraphEdge = Edge
+
+export interface Graph {
+  nodes: GraphNode[]
+  edges: GraphEdge[]
+}
+
+/** What the graph needs to know about a pod, computed once per pod object. */
+interface PodFacts {
+  key: string
+  /** `ns/name` of the controlling DaemonSet */
+  dsKey?: string
+  hash?: string
+  nodeName?: string
+  pinned?: string
+  unschedulable: boolean
+  terminating: boolean
+  /** sort key on a card: daemon pods first by DaemonSet, then age, then name */
+  order: string
+}
+
+const factsCache = new WeakMap<Pod, PodFacts>()
+
+function factsOf(pod: Pod): PodFacts {
+  let f = factsCache.get(pod)
+  if (f) return f
+  const ref = controllerRef(pod)
+  const ns = pod.metadata.namespace ?? ''
+  const dsKey = ref?.kind === 'DaemonSet' ? `${ns}/${ref.name}` : undefined
+  f = {
+    key: `${ns}/${pod.metadata.name}`,
+    dsKey,
+    hash: podHash(pod),
+    nodeName: pod.spec.nodeName || undefined,
+    pinned: pinnedNodeName(pod.spec),
+    unschedulable: isUnschedulable(pod),
+    terminating: !!pod.metadata.deletionTimestamp,
+    order: `${ref ? '0' : '1'}\u0000${ref?.name ?? ''}\u0000${pod.metadata.creationTimestamp ?? ''}\u0000${pod.metadata.name}`,
+  }
+  factsCache.set(pod, f)
+  return f
+}
+
+const byOrder = (a: Pod, b: Pod) => {
+  const x = factsOf(a).order
+  const y = factsOf(b).order
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+function sameList(a: readonly unknown[] | undefined, b: readonly unknown[]): boolean {
+  if (!a || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+function selectionKey(s: Selection | null, kind: string): string | undefined {
+  if (!s || s.kind !== kind) return undefined
+  return kind === 'Node' ? s.name : `${s.namespace ?? ''}/${s.name}`
+}
+
+export interface PodPlacement {
+  /** pods drawn in each node's card, sorted */
+  byNode: Map<string, Pod[]>
+  /** pods drawn in the unscheduled lane, sorted by key */
+  lane: Pod[]
+  /** lane pods bound to a node that no longer exists */
+  nodeGone: string[]
+  /** per node: unschedulable pods pinned to it */
+  waitingFor: Map<string, number>
+}
+
+/**
+ * Where each pod is drawn. Bound pods sit in their node; a pod not bound yet sits in the node its
+ * node affinity pins it to (a daemon pod on its way); pods the scheduler marked Unschedulable, pods
+ * with no node to go to, and pods whose node is gone go to the lane.
+ */
+export function placePods(nodes: Readonly<Record<string, Node>>, pods: Readonly<Record<string, Pod>>): PodPlacement {
+  const byNode = new Map<string, Pod[]>()
+  const lane: Pod[] = []
+  const nodeGone: string[] = []
+  const waitingFor = new Map<string, number>()
+  for (const key in pods) {
+    const pod = pods[key]
+    const f = factsOf(pod)
+    let on: string | undefined
+    if (f.nodeName) {
+      if (nodes[`/${f.nodeName}`]) on = f.nodeName
+      else nodeGone.push(f.key)
+    } else if (f.unschedulable) {
+      if (f.pinned) waitingFor.set(f.pinned, (waitingFor.get(f.pinned) ?? 0) + 1)
+    } else if (f.pinned && nodes[`/${f.pinned}`]) on = f.pinned
+    if (on) {
+      const list = byNode.get(on)
+      if (list) list.push(pod)
+      else byNode.set(on, [pod])
+    } else lane.push(pod)
+  }
+  for (const list of byNode.values()) if (list.length > 1) list.sort(byOrder)
+  lane.sort((a, b) => (factsOf(a).key < factsOf(b).key ? -1 : 1))
+  nodeGone.sort()
+  return { byNode, lane, nodeGone, waitingFor }
+}
+
+interface CardMemo {
+  node: Node
+  pods: Pod[]
+  revEpoch: number
+  selectedPod?: string
+  waiting: number
+  selected: boolean
+  x: number
+  y: number
+  w?: number
+  h?: number
+  out: NodeCardNode
+  edgeMode: string
+  edges: GraphEdge[]
+}
+
+export function createGraphBuilder() {
+  let cards = new Map<string, CardMemo>()
+  let dsCards = new Map<string, { deps: unknown[]; out: DaemonSetNode }>()
+  let chainMemo = new Map<string, { crs: ControllerRevision[]; name: string; chain: RevisionView[] }>()
+  let lane: { deps: unknown[]; out: LaneNode; edges: GraphEdge[] } | undefined
+  let podViews = new WeakMap<Pod, { rev: RevisionRef | undefined; view: PodView }>()
+  let lastNodes: Readonly<Record<string, Node>> | undefined
+  let lastPods: Readonly<Record<string, Pod>> | undefined
+  let names: string[] = []
+  let placed: PodPlacement | undefined
+  let lastChains: RevisionView[][] = []
+  let revEpoch = 0
+
+  return function build(objects: GraphObjects, ui: GraphUi): Graph {
+    const measured = ui.measured ?? {}
+    const selNode = selectionKey(ui.selection, 'Node')
+    const selPod = selectionKey(ui.selection, 'Pod')
+    const selDs = selectionKey(ui.selection, 'DaemonSet')
+    const selCr = selectionKey(ui.selection, 'ControllerRevision')
+
+    // DaemonSets and their revision chains; the epoch moves when any chain changes, which is what
+    // invalidates the revision shown on each pod.
+    const dsKeys = Object.keys(objects.DaemonSet).sort()
+    const dsByUid = new Map<string, DaemonSet>()
+    for (const k of dsKeys) dsByUid.set(objects.DaemonSet[k].metadata.uid, objects.DaemonSet[k])
+    const crsByDs = new Map<string, ControllerRevision[]>()
+    for (const cr of Object.values(objects.ControllerRevision)) {
+      const owner = revisionOwnerKey(cr, dsByUid)
+      if (!owner || !objects.DaemonSet[owner]) continue
+      const list = crsByDs.get(owner)
+      if (list) list.push(cr)
+      else crsByDs.set(owner, [cr])
+    }
+    const nextChainMemo = new Map<string, { crs: ControllerRevision[]; name: string; chain: RevisionView[] }>()
+    const chains: RevisionView[][] = []
+    const revByHash = new Map<string, Map<string, RevisionView>>()
+    for (const k of dsKeys) {
+      const ds = objects.DaemonSet[k]
+      const crs = (crsByDs.get(k) ?? []).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))
+      const old = chainMemo.get(k)
+      const m = old && old.name === ds.metadata.name && sameList(old.crs, crs) ? old : { crs, name: ds.metadata.name, chain: revisionChain(ds, crs) }
+      nextChainMemo.set(k, m)
+      chains.push(m.chain)
+      revByHash.set(k, new Map(m.chain.map((r) => [r.hash, r])))
+    }
+    chainMemo = nextChainMemo
+    if (!sameList(lastChains, chains)) {
+      revEpoch++
+      lastChains = chains
+      podViews = new WeakMap()
+    }
+
+    const viewOf = (pod: Pod): PodView => {
+      const cached = podViews.get(pod)
+      if (cached) return cached.view
+      const f = factsOf(pod)
+      let rev: RevisionRef | undefined
+      if (f.dsKey && f.hash) {
+        const r = revByHash.get(f.dsKey)?.get(f.hash)
+        rev = r ? { hash: f.hash, revision: r.revision, current: r.current, color: r.color } : { hash: f.hash, current: false, color: hashColor(f.hash) }
+      }
+      const view = podView(pod, rev)
+      podViews.set(pod, { rev, view })
+      return view
+    }
+
+    if (objects.Node !== lastNodes) {
+      names = Object.keys(objects.Node)
+        .map((k) => objects.Node[k].metadata.name)
+        .sort()
+    }
+    if (!placed || objects.Node !== lastNodes || objects.Pod !== lastPods) placed = placePods(objects.Node, objects.Pod)
+    lastNodes = objects.Node
+    lastPods = objects.Pod
+    const columns = ui.columns ?? gridColumns(names.length)
+    const nodes: GraphNode[] = []
+    const edges: GraphEdge[] = []
+
+    const edgeFor = (pod: Pod, target: string, listed = true): GraphEdge | undefined => {
+      const f = factsOf(pod)
+      if (!f.dsKey || !objects.DaemonSet[f.dsKey]) return undefined
+      const rev = podViews.get(pod)?.rev
+      const handle = ui.compact || !listed ? 'in' : `pod:${f.key}`
+      return {
+        id: `e:${f.key}`,
+        source: dsId(f.dsKey),
+        sourceHandle: 'pods',
+        target,
+        targetHandle: handle,
+        className: `ds-edge rev-${rev?.color ?? 0}${rev && !rev.current ? ' ds-edge-old' : ''}${f.terminating ? ' ds-edge-terminating' : ''}`,
+        selectable: false,
+        focusable: false,
+      }
+    }
+    const edgeMode = ui.showPodEdges ? (ui.compact ? 'card' : 'pod') : 'none'
+
+    // The DaemonSet column.
+    const dsDefaults = dsColumn(dsKeys.map((k, i) => ({ id: dsId(k), revisions: chains[i].length })))
+    const nextDs = new Map<string, { deps: unknown[]; out: DaemonSetNode }>()
+    dsKeys.forEach((k, i) => {
+      const id = dsId(k)
+      const ds = objects.DaemonSet[k]
+      const pos = ui.positions[id] ?? dsDefaults[id]
+      const m = measured[id]
+      const selected = selDs === k
+      const crName = selCr && selCr.startsWith(`${ds.metadata.namespace ?? ''}/`) ? selCr.slice(selCr.indexOf('/') + 1) : undefined
+      const selectedRevision = crName && chains[i].some((r) => r.name === crName) ? crName : undefined
+      const deps = [ds, chains[i], pos.x, pos.y, m?.width, m?.height, selected, selectedRevision]
+      const old = dsCards.get(id)
+      const out: DaemonSetNode =
+        old && sameList(old.deps, deps)
+          ? old.out
+          : {
+              id,
+              type: 'daemonSet',
+              position: { x: pos.x, y: pos.y },
+              data: { ds: daemonSetView(ds, chains[i]), ...(selectedRevision ? { selectedRevision } : {}) },
+              selected: selected || selectedRevision !== undefined,
+              width: DS_W,
+              ...(m ? { measured: m } : {}),
+              ariaLabel: `DaemonSet ${k}`,
+            }
+      nextDs.set(id, { deps, out })
+      nodes.push(out)
+    })
+    dsCards = nextDs
+
+    // The unscheduled lane (only when something is in it).
+    if (placed.lane.length) {
+      const views = placed.lane.map(viewOf)
+      const selected = selPod && views.some((v) => v.key === selPod) ? selPod : undefined
+      const pos: XY = ui.positions[LANE_ID] ?? { x: 0, y: LANE_Y }
+      const width = Math.min(Math.max(columns, 2), 3) * CELL_W - (CELL_W - NODE_W)
+      const m = measured[LANE_ID]
+      const deps = [...views, placed.nodeGone.join(','), selected, pos.x, pos.y, width, m?.width, m?.height, edgeMode, revEpoch]
+      if (!lane || !sameList(lane.deps, deps)) {
+        const out: LaneNode = {
+          id: LANE_ID,
+          type: 'lane',
+          position: { x: pos.x, y: pos.y },
+          data: { pods: views, nodeGone: placed.nodeGone, width, ...(selected ? { selectedPod: selected } : {}) },
+          width,
+          ...(m ? { measured: m } : {}),
+          ariaLabel: 'Unscheduled pods',
+        }
+        const laneEdges = edgeMode === 'none' ? [] : (placed.lane.map((p) => edgeFor(p, LANE_ID)).filter(Boolean) as GraphEdge[])
+        lane = { deps, out, edges: laneEdges }
+      }
+      nodes.push(lane.out)
+      for (const e of lane.edges) edges.push(e)
+    } else lane = undefined
+
+    // One card per Kubernetes node, in its grid cell.
+    const nextCards = new Map<string, CardMemo>()
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]
+      const node = objects.Node[`/${name}`]
+      const id = nodeId(name)
+      const pods = placed.byNode.get(name) ?? []
+      const pos = ui.positions[id] ?? { x: (i % columns) * CELL_W, y: Math.floor(i / columns) * CELL_H }
+      let selectedPod: string | undefined
+      if (selPod) for (const p of pods) if (factsOf(p).key === selPod) selectedPod = selPod
+      const waiting = placed.waitingFor.get(name) ?? 0
+      const selected = selNode === name
+      const m = measured[id]
+      const old = cards.get(id)
+      let memo: CardMemo
+      if (
+        old &&
+        old.node === node &&
+        old.revEpoch === revEpoch &&
+        old.selectedPod === selectedPod &&
+        old.waiting === waiting &&
+        old.selected === selected &&
+        old.x === pos.x &&
+        old.y === pos.y &&
+        old.w === m?.width &&
+        old.h === m?.height &&
+        sameList(old.pods, pods)
+      ) {
+        memo = old
+      } else {
+        const views = pods.map(viewOf)
+        const out: NodeCardNode = {
+          id,
+          type: 'k8sNode',
+          position: { x: pos.x, y: pos.y },
+          data: {
+            summary: summarizeNode(node, pods),
+            pods: views,
+            hasDaemonPod: pods.some((p) => factsOf(p).dsKey !== undefined && !factsOf(p).terminating),
+            waiting,
+            ...(selectedPod ? { selectedPod } : {}),
+          },
+          selected,
+          width: NODE_W,
+          height: NODE_H,
+          ...(m ? { measured: m } : {}),
+          ariaLabel: `Node ${name}`,
+        }
+        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, w: m?.width, h: m?.height, out, edgeMode: '', edges: [] }
+      }
+      if (memo.edgeMode !== edgeMode) {
+        memo.edgeMode = edgeMode
+        memo.edges = []
+        if (edgeMode !== 'none') {
+          for (let j = 0; j < pods.length; j++) {
+            const p = pods[j]
+            viewOf(p)
+            const e = edgeFor(p, id, j < MAX_CARD_PODS)
+            if (e) memo.edges.push(e)
+          }
+        }
+      }
+      nextCards.set(id, memo)
+      nodes.push(memo.out)
+      for (const e of memo.edges) edges.push(e)
+    }
+    cards = nextCards
+    return { nodes, edges }
+  }
+}
+
+/** One-off build (tests, and anywhere a cache is not worth keeping). */
+export function buildGraph(objects: GraphObjects, ui: GraphUi): Graph {
+  return createGraphBuilder()(objects, ui)
+}
+
+/** The ids of node cards, sorted by name, for `placeNodes`. */
+export function nodeCardIds(nodes: Readonly<Record<string, Node>>): string[] {
+  return Object.values(nodes)
+    .map((n) => n.metadata.name)
+    .sort()
+    .map(nodeId)
+}

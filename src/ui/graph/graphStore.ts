@@ -1,0 +1,99 @@
+// The graph's own UI state, apart from the app store: card positions (grid cells, drops, drags),
+// measured sizes, the edge toggle, the taint being hovered and what tolerates it, the open menu and
+// the open diff. Cluster objects and the selection stay in the app store.
+
+import { create } from 'zustand'
+import type { Taint } from '../../engine/api/types'
+import type { Positions, XY } from './layout'
+import type { Tolerating } from './highlight'
+
+export type MenuTarget =
+  | { kind: 'node'; name: string }
+  | { kind: 'pod'; namespace: string; name: string }
+  | { kind: 'ds'; namespace: string; name: string }
+
+export interface MenuState {
+  target: MenuTarget
+  /** screen position of the menu's top-left corner */
+  x: number
+  y: number
+  /** element to give focus back to when the menu closes */
+  returnFocus?: HTMLElement | null
+  /** open straight on a form (e.g. "Taint…" from the card's keyboard shortcut) */
+  form?: 'taint' | 'label' | 'image'
+}
+
+export interface GraphUiState {
+  positions: Positions
+  columns: number | null
+  measured: Readonly<Record<string, { width: number; height: number }>>
+  /** null: automatic (on for small clusters) */
+  showPodEdges: boolean | null
+  hover: { node: string; taint: Taint } | null
+  lit: Tolerating | null
+  menu: MenuState | null
+  diffPod: { namespace: string; name: string } | null
+  /** nodes added from the palette whose cards are not there yet: name → where it was dropped (null: next free cell) */
+  pending: Readonly<Record<string, XY | null>>
+}
+
+export const useGraphUi = create<GraphUiState>()(() => ({
+  positions: {},
+  columns: null,
+  measured: {},
+  showPodEdges: null,
+  hover: null,
+  lit: null,
+  menu: null,
+  diffPod: null,
+  pending: {},
+}))
+
+export const graphUi = {
+  setPosition(id: string, p: XY) {
+    useGraphUi.setState((s) => ({ positions: { ...s.positions, [id]: p } }))
+  },
+  setMeasured(updates: Record<string, { width: number; height: number }>) {
+    useGraphUi.setState((s) => {
+      let changed = false
+      for (const [id, d] of Object.entries(updates)) {
+        const old = s.measured[id]
+        if (!old || old.width !== d.width || old.height !== d.height) changed = true
+      }
+      return changed ? { measured: { ...s.measured, ...updates } } : s
+    })
+  },
+  hoverTaint(hover: GraphUiState['hover'], lit: Tolerating | null) {
+    useGraphUi.setState({ hover, lit })
+  },
+  openMenu(menu: MenuState) {
+    useGraphUi.setState({ menu })
+  },
+  closeMenu(restoreFocus = true) {
+    const m = useGraphUi.getState().menu
+    useGraphUi.setState({ menu: null })
+    if (restoreFocus && m?.returnFocus?.isConnected) m.returnFocus.focus()
+  },
+  reserve(name: string, at: XY | null) {
+    useGraphUi.setState((s) => ({ pending: { ...s.pending, [name]: at } }))
+  },
+  release(name: string) {
+    useGraphUi.setState((s) => {
+      if (!(name in s.pending)) return s
+      const pending = { ...s.pending }
+      delete pending[name]
+      return { pending }
+    })
+  },
+}
+
+/** Highlight state of one pod chip while a taint is hovered: '' (none), 'lit' or 'dim'. */
+export function podHighlight(s: GraphUiState, key: string): '' | 'lit' | 'dim' {
+  if (!s.lit) return ''
+  return s.lit.pods.has(key) ? 'lit' : 'dim'
+}
+
+export function dsHighlight(s: GraphUiState, key: string): '' | 'lit' | 'dim' {
+  if (!s.lit) return ''
+  return s.lit.daemonSets.has(key) ? 'lit' : 'dim'
+}

@@ -1,0 +1,138 @@
+// A DaemonSet: kubectl's DESIRED / CURRENT / READY / UP-TO-DATE / AVAILABLE (+ misscheduled), the
+// image, the update strategy, and its ControllerRevision chain, highest revision (the current one) on
+// top. After an undo the reused revision gets a new number and slides to the top.
+
+import { memo, useRef } from 'react'
+import { Handle, Position, type NodeProps } from '@xyflow/react'
+import { useTranslation } from 'react-i18next'
+import type { DaemonSetNode } from '../buildGraph'
+import { dsHighlight, useGraphUi } from '../graphStore'
+import { openMenu, run } from '../graphActions'
+import { cmd } from '../commands'
+
+export const REV_ROW_H = 28
+
+const COUNTERS = [
+  ['desired', 'DESIRED'],
+  ['current', 'CURRENT'],
+  ['ready', 'READY'],
+  ['upToDate', 'UP-TO-DATE'],
+  ['available', 'AVAILABLE'],
+] as const
+
+function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
+  const { t } = useTranslation('graph')
+  const d = data.ds
+  const hl = useGraphUi((s) => dsHighlight(s, d.key))
+  // Revisions whose number changed while on screen (an undo renumbered them): flash them once.
+  const seen = useRef(new Map<string, number>())
+  const bumped = useRef(new Map<string, number>())
+  for (const r of d.revisions) {
+    const before = seen.current.get(r.name)
+    if (before !== undefined && before !== r.revision) bumped.current.set(r.name, r.revision)
+    seen.current.set(r.name, r.revision)
+  }
+  const target = { kind: 'ds' as const, namespace: d.namespace, name: d.name }
+  return (
+    <div
+      className={`ds-card${selected ? ' selected' : ''}${hl ? ` hl-${hl}` : ''}${d.terminating ? ' terminating' : ''}`}
+      data-testid={`graph.ds.${d.namespace}.${d.name}`}
+      onContextMenu={(e) => {
+        e.preventDefault()
+        openMenu(target, { x: e.clientX, y: e.clientY })
+      }}
+    >
+      <Handle type="source" id="pods" position={Position.Right} isConnectable={false} className="card-handle" />
+      <div className="card-head">
+        <span className="ds-kind">DaemonSet</span>
+        <button
+          type="button"
+          className="card-menu-btn nodrag nokey"
+          aria-haspopup="menu"
+          aria-label={t('ds.menu', { name: d.name })}
+          data-testid={`graph.ds.${d.name}.menu`}
+          onClick={(e) => {
+            e.stopPropagation()
+            openMenu(target, e.currentTarget)
+          }}
+        >
+          ⋯
+        </button>
+      </div>
+      <div className="card-title">
+        <span className="ds-name">{d.name}</span>
+        <span className="ds-ns">{d.namespace}</span>
+      </div>
+      <table className="ds-counters">
+        <thead>
+          <tr>
+            {COUNTERS.map(([, h]) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {COUNTERS.map(([k]) => (
+              <td key={k} data-testid={`graph.ds.${d.name}.${k}`}>
+                {d[k]}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      <div className={`ds-line${d.misscheduled ? ' warn' : ''}`} data-testid={`graph.ds.${d.name}.misscheduled`}>
+        {t('ds.misscheduled')}: {d.misscheduled}
+      </div>
+      <div className="ds-line ds-image" title={d.images.join('\n')}>
+        {t('ds.image')}: <code>{d.images.join(', ')}</code>
+      </div>
+      <div className="ds-line ds-strategy">{d.strategy}</div>
+      {d.nodeSelector.length ? (
+        <div className="ds-line" title={d.nodeSelector.join('\n')}>
+          nodeSelector: <code>{d.nodeSelector.join(', ')}</code>
+        </div>
+      ) : null}
+      <div className="ds-revs-title">
+        {t('ds.revisions')} <span className="muted">({d.revisions.length})</span>
+      </div>
+      <ol className="ds-revs" style={{ height: d.revisions.length * REV_ROW_H }} aria-label={t('ds.revisions')}>
+        {d.revisions.map((r, i) => (
+          <li
+            key={r.name}
+            className={`rev-row rev-${r.color}${r.current ? ' current' : ''}${bumped.current.get(r.name) === r.revision ? ' bumped' : ''}${data.selectedRevision === r.name ? ' selected' : ''}`}
+            style={{ transform: `translateY(${i * REV_ROW_H}px)` }}
+            data-testid={`graph.rev.${r.name}`}
+            data-revision={r.revision}
+            title={[r.name, ...r.images, r.changeCause ? `change-cause: ${r.changeCause}` : ''].filter(Boolean).join('\n')}
+          >
+            <span className="rev-swatch" aria-hidden="true" />
+            <span className="rev-num">{t('ds.rev', { revision: r.revision })}</span>
+            <code className="rev-hash">{r.hash}</code>
+            {r.current ? <span className="rev-current">{t('ds.current')}</span> : null}
+            <span className="rev-cause">{r.changeCause ?? r.images.join(', ')}</span>
+            {!r.current ? (
+              <button
+                type="button"
+                className="rev-undo nodrag nokey"
+                title={t('ds.undoTo', { revision: r.revision })}
+                aria-label={t('ds.undoTo', { revision: r.revision })}
+                data-testid={`graph.rev.${r.name}.undo`}
+                onClick={(e) => {
+                  e.stopPropagation()
+                  void run(cmd.undo(d.name, d.namespace, r.revision))
+                }}
+              >
+                ↶
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+export const DaemonSetCard = memo(DaemonSetCardImpl)

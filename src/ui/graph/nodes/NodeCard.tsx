@@ -1,0 +1,164 @@
+// A Kubernetes node: name, roles, Ready/NotReady/SchedulingDisabled, taints (effect as icon + text),
+// conditions that matter, CPU / memory / pods requested vs allocatable, labels, and the pods on it.
+// Zoomed out it collapses to a coloured block that shows the state of its pods.
+
+import { memo, useEffect, useMemo } from 'react'
+import { Handle, Position, useStore as useFlowStore, useUpdateNodeInternals, type NodeProps, type ReactFlowState } from '@xyflow/react'
+import { useTranslation } from 'react-i18next'
+import type { NodeCardNode } from '../buildGraph'
+import { formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
+import { TaintChip } from './TaintChip'
+import { PodChip } from './PodChip'
+import { usePresence } from './usePresence'
+import { openMenu } from '../graphActions'
+import { MAX_CARD_PODS as MAX_PODS } from '../layout'
+
+export const COMPACT_ZOOM = 0.5
+export const zoomedOut = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM
+
+function Bar({ label, u, format }: { label: string; u: Usage; format: (n: number) => string }) {
+  const pct = Number.isFinite(u.allocatable) && u.allocatable > 0 ? Math.min(100, (u.requested / u.allocatable) * 100) : 0
+  const level = pct >= 100 ? 'full' : pct >= 80 ? 'high' : 'ok'
+  return (
+    <div className="res-row">
+      <span className="res-label">{label}</span>
+      <span className={`res-bar ${level}`} role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
+        <span style={{ width: `${pct}%` }} />
+      </span>
+      <span className="res-text">
+        {format(u.requested)} / {format(u.allocatable)}
+      </span>
+    </div>
+  )
+}
+
+const count = (n: number) => String(n)
+
+export function statusIcon(s: NodeSummary): string {
+  return s.ready === 'Ready' ? '✓' : s.ready === 'NotReady' ? '✗' : '?'
+}
+
+/** The tone of a compact card: the worst state among its pods, or none. */
+function compactTone(pods: PodView[]): string {
+  const order = ['failed', 'terminating', 'progress', 'unknown', 'ok', 'done']
+  let best = 'none'
+  for (const p of pods) if (best === 'none' || order.indexOf(p.tone) < order.indexOf(best)) best = p.tone
+  return best
+}
+
+function CompactCard({ data }: { data: NodeCardNode['data'] }) {
+  const { t } = useTranslation('graph')
+  const s = data.summary
+  const tone = compactTone(data.pods)
+  return (
+    <div
+      className={`k8s-node compact ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}`}
+      data-testid={`graph.node.${s.name}`}
+      title={`${s.name}: ${s.status}`}
+    >
+      <Handle type="target" id="in" position={Position.Left} isConnectable={false} className="card-handle" />
+      <div className={`compact-block tone-${tone}`} aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}>
+        <span className="compact-name">{s.name}</span>
+        <span className="compact-status">
+          {statusIcon(s)} {s.taints.length ? `⛔${s.taints.length}` : ''}
+        </span>
+        <span className="compact-pods">
+          {data.pods.map((p) => (
+            <span key={p.key} className={`compact-pod tone-${p.tone}`} />
+          ))}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+function FullCard({ id, data, selected }: { id: string; data: NodeCardNode['data']; selected: boolean }) {
+  const { t } = useTranslation('graph')
+  const s = data.summary
+  const updateNodeInternals = useUpdateNodeInternals()
+  const podKeys = data.pods.map((p) => p.key).join('|')
+  // Pods come and go without the card changing size: tell React Flow where their handles are now.
+  useEffect(() => updateNodeInternals(id), [id, podKeys, updateNodeInternals])
+  const listed = usePresence(data.pods)
+  const shown = listed.slice(0, MAX_PODS)
+  const more = listed.length - shown.length
+  const roles = s.roles.length ? s.roles.join(',') : '<none>'
+  const labelsText = useMemo(() => s.labels.map((l) => (l.value === '' ? l.key : `${l.key}=${l.value}`)), [s.labels])
+  return (
+    <div
+      className={`k8s-node ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''}${data.hasDaemonPod ? '' : ' no-daemon-pod'}`}
+      data-testid={`graph.node.${s.name}`}
+    >
+      <Handle type="target" id="in" position={Position.Left} isConnectable={false} className="card-handle" />
+      <div className="card-head">
+        <span className={`node-status ready-${s.ready}`} data-testid={`graph.node.${s.name}.status`}>
+          <span aria-hidden="true">{statusIcon(s)}</span> {s.status}
+        </span>
+        <button
+          type="button"
+          className="card-menu-btn nodrag nokey"
+          aria-haspopup="menu"
+          aria-label={t('node.menu', { name: s.name })}
+          data-testid={`graph.node.${s.name}.menu`}
+          onClick={(e) => {
+            e.stopPropagation()
+            openMenu({ kind: 'node', name: s.name }, e.currentTarget)
+          }}
+        >
+          ⋯
+        </button>
+      </div>
+      <div className="card-title">
+        <span className="node-name">{s.name}</span>
+        <span className="node-roles" title={t('node.rolesTitle')}>
+          {t('node.roles')}: {roles}
+        </span>
+      </div>
+      {s.taints.length ? (
+        <div className="taints" aria-label={t('node.taints')}>
+          {s.taints.map((x) => (
+            <TaintChip key={`${x.key}:${x.effect}`} node={s.name} taint={x} />
+          ))}
+        </div>
+      ) : null}
+      {s.conditions.length || s.unschedulable ? (
+        <div className="conditions">
+          {s.unschedulable ? <span className="cond-chip cordon">⊘ {t('node.cordoned')}</span> : null}
+          {s.conditions.map((c) => (
+            <span key={c.type} className="cond-chip" title={c.reason}>
+              ⚠ {c.type}={c.status}
+            </span>
+          ))}
+        </div>
+      ) : null}
+      <div className="resources">
+        <Bar label="cpu" u={s.cpu} format={formatCPU} />
+        <Bar label="mem" u={s.memory} format={formatMemory} />
+        <Bar label="pods" u={s.pods} format={count} />
+      </div>
+      <div className="labels" title={labelsText.join('\n')}>
+        {labelsText.map((l) => (
+          <span key={l} className="label-chip">
+            {l}
+          </span>
+        ))}
+        {s.standardLabels ? <span className="label-more">{t('node.standardLabels', { count: s.standardLabels })}</span> : null}
+      </div>
+      <div className="pods" aria-label={t('node.pods')}>
+        {shown.map(({ item, leaving }) => (
+          <PodChip key={item.key} pod={item} selected={data.selectedPod === item.key} leaving={leaving} handle={!leaving} />
+        ))}
+        {more > 0 ? <span className="pods-more">{t('node.morePods', { count: more })}</span> : null}
+        {data.waiting ? <span className="pods-waiting">{t('node.waiting', { count: data.waiting })}</span> : null}
+        {!data.pods.length && !data.waiting ? <span className="pods-none">{t('node.noPods')}</span> : null}
+      </div>
+    </div>
+  )
+}
+
+function NodeCardImpl({ id, data, selected }: NodeProps<NodeCardNode>) {
+  const compact = useFlowStore(zoomedOut)
+  return compact ? <CompactCard data={data} /> : <FullCard id={id} data={data} selected={selected} />
+}
+
+export const NodeCard = memo(NodeCardImpl)

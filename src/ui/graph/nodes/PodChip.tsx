@@ -1,0 +1,120 @@
+// A pod inside a node card (or the unscheduled lane): name suffix, STATUS as kubectl prints it,
+// readiness, the revision it runs (colour AND number/hash), a countdown while Terminating, "bare" for
+// pods no controller owns. Click selects it; Enter / the context-menu key / right click opens its menu.
+
+import { memo } from 'react'
+import { Handle, Position } from '@xyflow/react'
+import { useTranslation } from 'react-i18next'
+import { useStore } from '../../../state/store'
+import { selectNow } from '../../../state/selectors'
+import { podHighlight, useGraphUi } from '../graphStore'
+import { countdownSeconds, type PodView } from '../model'
+import { isMenuKey, openMenu, selectPod } from '../graphActions'
+
+function Countdown({ at }: { at: number }) {
+  const { t } = useTranslation('graph')
+  const now = useStore(selectNow)
+  const s = countdownSeconds(at, now) ?? 0
+  return (
+    <span className="pod-countdown" title={t('pod.countdownTitle')}>
+      ⏳ {t('pod.countdown', { s })}
+    </span>
+  )
+}
+
+export interface PodChipProps {
+  pod: PodView
+  selected: boolean
+  leaving?: boolean
+  /** draw a connection point for the DaemonSet → pod edge */
+  handle: boolean
+  /** show the node the pod waits for (lane) */
+  showTarget?: boolean
+}
+
+function PodChipImpl({ pod, selected, leaving, handle, showTarget }: PodChipProps) {
+  const { t } = useTranslation('graph')
+  const hl = useGraphUi((s) => podHighlight(s, pod.key))
+  const rev = pod.revision
+  const target = { kind: 'pod' as const, namespace: pod.namespace, name: pod.name }
+  const injected = pod.tolerations.filter((x) => x.injected).length
+  const title = [
+    `${pod.namespace}/${pod.name}`,
+    `${t('pod.status')}: ${pod.status} (${pod.readyText})`,
+    pod.image,
+    rev ? t('pod.revisionTitle', { revision: rev.revision ?? '?', hash: rev.hash }) : '',
+    pod.tolerations.length ? `${t('pod.tolerations')}:\n${pod.tolerations.map((x) => `  ${x.text}${x.injected ? ` (${t('pod.injected')})` : ''}`).join('\n')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n')
+  return (
+    <div
+      className={`pod-chip nokey tone-${pod.tone}${selected ? ' selected' : ''}${leaving ? ' leaving' : ''}${hl ? ` hl-${hl}` : ''}${rev ? ` rev-${rev.color}` : ''}${rev && !rev.current ? ' outdated' : ''}`}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={t('pod.aria', { name: pod.name, status: pod.status, ready: pod.readyText, revision: rev?.revision ?? rev?.hash ?? '-' })}
+      title={title}
+      data-testid={`pod.${pod.name}`}
+      data-status={pod.status}
+      data-revision={rev?.revision ?? ''}
+      data-hash={rev?.hash ?? ''}
+      data-highlight={hl || undefined}
+      onClick={(e) => {
+        e.stopPropagation()
+        selectPod(pod.namespace, pod.name)
+      }}
+      onContextMenu={(e) => {
+        e.preventDefault()
+        e.stopPropagation()
+        openMenu(target, { x: e.clientX, y: e.clientY }, e.currentTarget)
+      }}
+      onKeyDown={(e) => {
+        if (isMenuKey(e)) {
+          e.preventDefault()
+          e.stopPropagation()
+          openMenu(target, e.currentTarget)
+        } else if (e.key === ' ') {
+          e.preventDefault()
+          e.stopPropagation()
+          selectPod(pod.namespace, pod.name)
+        }
+      }}
+    >
+      {handle ? <Handle type="target" id={`pod:${pod.key}`} position={Position.Left} isConnectable={false} className="pod-handle" /> : null}
+      <span className="pod-rev-stripe" aria-hidden="true" />
+      <span className="pod-line">
+        <span className="pod-name">{pod.owner ? `…-${pod.suffix}` : pod.name}</span>
+        <span className={`pod-status tone-${pod.tone}`}>{pod.status}</span>
+        <span className="pod-ready" title={t('pod.readyTitle')}>
+          {pod.readyText}
+        </span>
+      </span>
+      <span className="pod-line pod-meta">
+        {rev ? (
+          <span className="pod-rev">
+            <span className="rev-swatch" aria-hidden="true" />
+            {rev.revision !== undefined ? t('pod.rev', { revision: rev.revision }) : null} <code>{rev.hash}</code>
+            {!rev.current ? <span className="pod-outdated"> {t('pod.outdated')}</span> : null}
+          </span>
+        ) : pod.bare ? (
+          <span className="pod-bare">{t('pod.bare')}</span>
+        ) : (
+          <span className="pod-owner">{pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : ''}</span>
+        )}
+        {pod.deletionAt !== undefined && pod.status === 'Terminating' ? <Countdown at={pod.deletionAt} /> : null}
+        {pod.tolerations.length ? (
+          <span className="pod-tols">{t('pod.tolCount', { count: pod.tolerations.length, injected })}</span>
+        ) : null}
+      </span>
+      {showTarget && (pod.targetNode || pod.schedulingMessage) ? (
+        <span className="pod-line pod-sched">
+          {pod.targetNode ? <span className="pod-target">→ {pod.targetNode}</span> : null}
+          {pod.schedulingMessage ? <span className="pod-sched-msg">{pod.schedulingMessage}</span> : null}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+export const PodChip = memo(PodChipImpl)

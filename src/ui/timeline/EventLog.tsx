@@ -1,0 +1,303 @@
+// The event log: the cluster's Event objects newest first (as `kubectl get events` shows them), and the
+// controllers' work items ("Controller" tab) with what each did and why. Filter by text, by kind, or by
+// one object (click its name); click a row to select its object in the graph.
+
+import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { KEvent, Kind } from '../../engine/api/types'
+import type { StepRecord } from '../../engine/simulation'
+import { useStore } from '../../state/store'
+import { selectEventObjects, selectSelection, selectStart, selectSteps } from '../../state/selectors'
+import { eventObject, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, sortEvents, stepObject, type LogFilter, type ObjectRef } from './eventRows'
+import { formatOffset, formatStamp } from './format'
+import './timeline.css'
+
+type Tab = 'events' | 'controller'
+
+const KINDS: Kind[] = ['DaemonSet', 'Pod', 'Node', 'ControllerRevision']
+
+const selectNowSecond = (s: { now: number }) => Math.floor(s.now / 1000) * 1000
+
+/** Stable React keys for step records (the store's array is capped, so indices move). */
+const stepIds = new WeakMap<StepRecord, number>()
+let nextStepId = 1
+function stepKey(r: StepRecord): number {
+  let k = stepIds.get(r)
+  if (k === undefined) {
+    k = nextStepId++
+    stepIds.set(r, k)
+  }
+  return k
+}
+
+function selectObject(o: ObjectRef | null) {
+  if (o) useStore.getState().select({ kind: o.kind, namespace: o.namespace, name: o.name })
+}
+
+function onRowKey(e: KeyboardEvent<HTMLTableRowElement>, o: ObjectRef | null) {
+  if (e.target !== e.currentTarget) return
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault()
+    selectObject(o)
+  }
+}
+
+export default function EventLog() {
+  const { t } = useTranslation('timeline')
+  const id = useId()
+  const [tab, setTab] = useState<Tab>('events')
+  const [filter, setFilter] = useState<LogFilter>(NO_FILTER)
+  const eventsMap = useStore(selectEventObjects)
+  const steps = useStore(selectSteps)
+  const now = useStore(selectNowSecond)
+  const start = useStore(selectStart)
+  const selection = useStore(selectSelection)
+  const text = useDeferredValue(filter.text)
+  const effective = useMemo(() => ({ ...filter, text }), [filter, text])
+
+  const sorted = useMemo(() => sortEvents(Object.values(eventsMap) as KEvent[]), [eventsMap])
+  const eventPage = useMemo(() => (tab === 'events' ? filterEvents(sorted, effective) : null), [tab, sorted, effective])
+  const stepPage = useMemo(() => (tab === 'controller' ? filterSteps(steps, effective) : null), [tab, steps, effective])
+
+  const filterTo = useCallback((o: ObjectRef) => {
+    setFilter((f) => ({ ...f, object: o }))
+    selectObject(o)
+  }, [])
+
+  const page = eventPage ?? stepPage
+  const labels = useMemo<RowLabels>(() => ({ rowHint: t('log.rowHint'), filterToObject: t('log.filterToObject'), nothingDone: t('log.nothingDone') }), [t])
+  const selected: ObjectRef | null = selection ? { kind: selection.kind, namespace: selection.namespace, name: selection.name } : null
+  const filtering = filter.text !== '' || filter.kind !== '' || filter.object !== null
+
+  return (
+    <div className="event-log" data-testid="event-log">
+      <div className="event-tabs" role="tablist" aria-label={t('log.tabsLabel')}>
+        {(['events', 'controller'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === k ? 0 : -1}
+            className={tab === k ? 'active' : ''}
+            onClick={() => setTab(k)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                const next = k === 'events' ? 'controller' : 'events'
+                setTab(next)
+                document.getElementById(`${id}-tab-${next}`)?.focus()
+              }
+            }}
+            data-testid={`log-tab-${k}`}
+          >
+            {t(`log.tab.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div className="event-filters nokey">
+        <label className="event-filter-text">
+          <span className="sr-only">{t('log.filterLabel')}</span>
+          <input
+            type="search"
+            value={filter.text}
+            placeholder={t('log.filterPlaceholder')}
+            onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+            spellCheck={false}
+            autoComplete="off"
+            data-testid="log-filter"
+          />
+        </label>
+        <label className="event-filter-kind">
+          <span className="sr-only">{t('log.kindLabel')}</span>
+          <select value={filter.kind} onChange={(e) => setFilter((f) => ({ ...f, kind: e.target.value as Kind | '' }))} data-testid="log-kind">
+            <option value="">{t('log.allKinds')}</option>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filter.object ? (
+          <span className="chip filter-chip" data-testid="filter-chip">
+            <span className="chip-label">{t('log.objectFilter')}</span> {objectLabel(filter.object)}
+            <button type="button" className="chip-x" aria-label={t('log.clearObjectFilter')} onClick={() => setFilter((f) => ({ ...f, object: null }))}>
+              ×
+            </button>
+          </span>
+        ) : null}
+        {selected && !sameObject(selected, filter.object) ? (
+          <span className="chip selection-chip" data-testid="selection-chip">
+            <span className="chip-label">{t('log.selected')}</span> {objectLabel(selected)}
+            <button type="button" className="linkish" onClick={() => filterTo(selected)}>
+              {t('log.filterToSelected')}
+            </button>
+            <button type="button" className="chip-x" aria-label={t('log.clearSelection')} onClick={() => useStore.getState().select(null)}>
+              ×
+            </button>
+          </span>
+        ) : null}
+        {filtering ? (
+          <button type="button" className="linkish" onClick={() => setFilter(NO_FILTER)} data-testid="log-clear-filters">
+            {t('log.clearFilters')}
+          </button>
+        ) : null}
+      </div>
+      <div className="event-table-wrap" id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
+        {tab === 'events' && eventPage ? (
+          <table className="event-table" data-testid="event-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('log.col.lastSeen')}</th>
+                <th scope="col">{t('log.col.type')}</th>
+                <th scope="col">{t('log.col.reason')}</th>
+                <th scope="col">{t('log.col.object')}</th>
+                <th scope="col" className="col-message">
+                  {t('log.col.message')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {eventPage.rows.map((e) => (
+                <EventRow key={e.metadata.name} e={e} now={now} selected={sameObject(eventObject(e), selected)} onFilter={filterTo} labels={labels} />
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {tab === 'controller' && stepPage ? (
+          <table className="event-table" data-testid="step-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('log.col.time')}</th>
+                <th scope="col">{t('log.col.controller')}</th>
+                <th scope="col">{t('log.col.object')}</th>
+                <th scope="col" className="col-why">
+                  {t('log.col.why')}
+                </th>
+                <th scope="col" className="col-result">
+                  {t('log.col.result')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stepPage.rows.map((r) => (
+                <StepRow key={stepKey(r)} r={r} start={start} selected={sameObject(stepObject(r), selected)} onFilter={filterTo} labels={labels} />
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {page && page.total === 0 ? (
+          <p className="event-empty" data-testid="log-empty">
+            {filtering ? t('log.noMatch') : tab === 'events' ? t('log.noEvents') : t('log.noSteps')}
+          </p>
+        ) : null}
+      </div>
+      {page && page.total > 0 ? (
+        <div className="event-footer" data-testid="log-count">
+          {page.total > page.rows.length ? t('log.showingNewest', { shown: page.rows.length, count: page.total }) : t(tab === 'events' ? 'log.countEvents' : 'log.countSteps', { count: page.total })}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/** Translated strings the rows need (rows take no hooks: there may be hundreds of them). */
+interface RowLabels {
+  rowHint: string
+  filterToObject: string
+  nothingDone: string
+}
+
+interface EventRowProps {
+  e: KEvent
+  now: number
+  selected: boolean
+  onFilter: (o: ObjectRef) => void
+  labels: RowLabels
+}
+
+const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: EventRowProps) {
+  const o = eventObject(e)
+  const warning = e.type === 'Warning'
+  return (
+    <tr
+      className={`${warning ? 'warning' : 'normal'}${selected ? ' selected' : ''}`}
+      tabIndex={0}
+      onClick={() => selectObject(o)}
+      onKeyDown={(ev) => onRowKey(ev, o)}
+      title={labels.rowHint}
+      data-reason={e.reason}
+      data-testid="event-row"
+    >
+      <td className="nowrap">{lastSeen(e, now)}</td>
+      <td className="nowrap event-type">
+        {warning ? (
+          <>
+            <span className="warn-icon" aria-hidden="true">
+              ⚠
+            </span>{' '}
+            <strong>{e.type}</strong>
+          </>
+        ) : (
+          <span className="muted">{e.type}</span>
+        )}
+      </td>
+      <td className="nowrap">{e.reason}</td>
+      <td className="nowrap">
+        <button
+          type="button"
+          className="object-link"
+          title={labels.filterToObject}
+          onClick={(ev) => {
+            ev.stopPropagation()
+            onFilter(o)
+          }}
+        >
+          {objectLabel(o)}
+        </button>
+      </td>
+      <td className="event-message">{e.message}</td>
+    </tr>
+  )
+})
+
+interface StepRowProps {
+  r: StepRecord
+  start: number
+  selected: boolean
+  onFilter: (o: ObjectRef) => void
+  labels: RowLabels
+}
+
+const StepRow = memo(function StepRow({ r, start, selected, onFilter, labels }: StepRowProps) {
+  const o = stepObject(r)
+  return (
+    <tr className={`normal${selected ? ' selected' : ''}`} tabIndex={0} onClick={() => selectObject(o)} onKeyDown={(ev) => onRowKey(ev, o)} data-testid="step-row">
+      <td className="nowrap mono" title={formatOffset(r.time - start)}>
+        {formatStamp(r.time)}
+      </td>
+      <td className="nowrap">{r.controller}</td>
+      <td className="nowrap">
+        {o ? (
+          <button
+            type="button"
+            className="object-link"
+            title={labels.filterToObject}
+            onClick={(ev) => {
+              ev.stopPropagation()
+              onFilter(o)
+            }}
+          >
+            {r.key}
+          </button>
+        ) : (
+          r.key
+        )}
+      </td>
+      <td className="step-why">{r.reason}</td>
+      <td className="step-result">{r.result || <span className="muted">{labels.nothingDone}</span>}</td>
+    </tr>
+  )
+})

@@ -1,0 +1,179 @@
+// The event log's rows: Kubernetes Event objects newest first, the controller's step records, the
+// filters, and which object a row points at. Pure.
+
+import type { KEvent, Kind } from '../../engine/api/types'
+import type { StepRecord } from '../../engine/simulation'
+import { parseTime } from '../../engine/clock'
+import { humanDuration } from '../../engine/kubectl/printers/age'
+
+/** Rows rendered at most (the newest); the rest are counted, not drawn. */
+export const MAX_ROWS = 300
+
+export interface ObjectRef {
+  kind: Kind
+  namespace?: string
+  name: string
+}
+
+export interface LogFilter {
+  /** free text, matched case-insensitively against every column */
+  text: string
+  /** '' = every kind */
+  kind: Kind | ''
+  /** one object, or null */
+  object: ObjectRef | null
+}
+
+export const NO_FILTER: LogFilter = { text: '', kind: '', object: null }
+
+export function sameObject(a: ObjectRef | null | undefined, b: ObjectRef | null | undefined): boolean {
+  if (!a || !b) return false
+  return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '')
+}
+
+/** `DaemonSet` → `daemonset/…` as kubectl's OBJECT column prints it. */
+export function objectLabel(o: ObjectRef): string {
+  return `${o.kind.toLowerCase()}/${o.name}`
+}
+
+/** Event names end in `.<unix nanoseconds in hex>`: the order events were first made. */
+function nameSeq(name: string): bigint {
+  const m = /\.([0-9a-f]+)$/.exec(name)
+  if (!m) return 0n
+  try {
+    return BigInt(`0x${m[1]}`)
+  } catch {
+    return 0n
+  }
+}
+
+function lastSeenMs(e: KEvent): number {
+  return parseTime(e.lastTimestamp) ?? parseTime(e.firstTimestamp) ?? parseTime(e.metadata.creationTimestamp) ?? 0
+}
+
+/** Sort keys per Event object (the mirror keeps unchanged objects by identity). */
+const sortKeys = new WeakMap<KEvent, { e: KEvent; t: number; s: bigint }>()
+function sortKey(e: KEvent) {
+  let k = sortKeys.get(e)
+  if (!k) {
+    k = { e, t: lastSeenMs(e), s: nameSeq(e.metadata.name) }
+    sortKeys.set(e, k)
+  }
+  return k
+}
+
+/** Newest first: by last timestamp, then by creation order. */
+export function sortEvents(events: Iterable<KEvent>): KEvent[] {
+  const withKeys = [...events].map(sortKey)
+  withKeys.sort((a, b) => (b.t !== a.t ? b.t - a.t : b.s > a.s ? 1 : b.s < a.s ? -1 : 0))
+  return withKeys.map((x) => x.e)
+}
+
+/** kubectl get events' LAST SEEN: `12s`, or `12s (x3 over 40s)` for a repeated event. */
+export function lastSeen(e: KEvent, now: number): string {
+  const age = humanDuration(now - lastSeenMs(e))
+  if ((e.count ?? 1) > 1) {
+    const first = parseTime(e.firstTimestamp)
+    const over = first === undefined ? '' : ` over ${humanDuration(now - first)}`
+    return `${age} (x${e.count}${over})`
+  }
+  return age
+}
+
+export function eventObject(e: KEvent): ObjectRef {
+  const o = e.involvedObject
+  return { kind: o.kind as Kind, namespace: o.namespace, name: o.name }
+}
+
+function textMatch(fields: (string | undefined)[], text: string): boolean {
+  const q = text.trim().toLowerCase()
+  if (!q) return true
+  const hay = fields.filter(Boolean).join('\n').toLowerCase()
+  return q.split(/\s+/).every((part) => hay.includes(part))
+}
+
+export function eventMatches(e: KEvent, f: LogFilter): boolean {
+  const o = eventObject(e)
+  if (f.kind && o.kind !== f.kind) return false
+  if (f.object && !sameObject(o, f.object)) return false
+  return textMatch([e.type, e.reason, e.message, objectLabel(o), o.namespace, e.source?.component], f.text)
+}
+
+export interface Page<T> {
+  rows: T[]
+  /** how many matched (rows holds at most `limit` of them) */
+  total: number
+}
+
+export function filterEvents(sorted: readonly KEvent[], f: LogFilter, limit = MAX_ROWS): Page<KEvent> {
+  const rows: KEvent[] = []
+  let total = 0
+  for (const e of sorted) {
+    if (!eventMatches(e, f)) continue
+    total++
+    if (rows.length < limit) rows.push(e)
+  }
+  return { rows, total }
+}
+
+const GC_KINDS: Record<string, Kind> = {
+  daemonset: 'DaemonSet',
+  pod: 'Pod',
+  node: 'Node',
+  controllerrevision: 'ControllerRevision',
+  namespace: 'Namespace',
+}
+
+function nsName(key: string): { namespace?: string; name: string } {
+  const i = key.indexOf('/')
+  return i < 0 ? { name: key } : { namespace: key.slice(0, i), name: key.slice(i + 1) }
+}
+
+/** The object a work item was about, from its controller and key (null when it cannot be told). */
+export function stepObject(r: Pick<StepRecord, 'controller' | 'key'>): ObjectRef | null {
+  const key = r.key
+  switch (r.controller) {
+    case 'daemonset-controller':
+      return { kind: 'DaemonSet', ...nsName(key) }
+    case 'kubelet':
+    case 'scheduler':
+      return key.includes('/') ? { kind: 'Pod', ...nsName(key) } : null
+    case 'taint-eviction-controller':
+      if (key.startsWith('node:')) return { kind: 'Node', name: key.slice(5) }
+      return key.includes('/') ? { kind: 'Pod', ...nsName(key) } : null
+    case 'node-lifecycle-controller':
+    case 'pod-garbage-collector':
+      return { kind: 'Node', name: key }
+    case 'garbage-collector': {
+      const i = key.indexOf('/')
+      const kind = i > 0 ? GC_KINDS[key.slice(0, i)] : undefined
+      if (!kind) return null
+      return { kind, ...nsName(key.slice(i + 1)) }
+    }
+    default:
+      return null
+  }
+}
+
+export function stepMatches(r: StepRecord, f: LogFilter): boolean {
+  if (f.kind || f.object) {
+    const o = stepObject(r)
+    if (!o) return false
+    if (f.kind && o.kind !== f.kind) return false
+    if (f.object && !sameObject(o, f.object)) return false
+  }
+  return textMatch([r.controller, r.key, r.reason, r.result], f.text)
+}
+
+/** Step records newest first, filtered, at most `limit`. */
+export function filterSteps(steps: readonly StepRecord[], f: LogFilter, limit = MAX_ROWS): Page<StepRecord> {
+  const rows: StepRecord[] = []
+  let total = 0
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const r = steps[i]
+    if (!stepMatches(r, f)) continue
+    total++
+    if (rows.length < limit) rows.push(r)
+  }
+  return { rows, total }
+}

@@ -1,0 +1,118 @@
+// The worker host, driven over a real MessageChannel in Node, as the page drives it in a worker.
+
+import { afterEach, describe, expect, it } from 'vitest'
+import { MessageChannel } from 'node:worker_threads'
+import { createHost } from './host'
+import { EngineClient, type Port } from './client'
+import type { ChangeBatch, Message, Request, Response } from './protocol'
+
+const open: { close(): void }[] = []
+afterEach(() => {
+  for (const p of open.splice(0)) p.close()
+})
+
+function connect() {
+  const { port1, port2 } = new MessageChannel()
+  open.push(port1, port2)
+  createHost(
+    {
+      postMessage: (m: Message) => port1.postMessage(m),
+      onMessage: (fn) => port1.on('message', (r: Request) => fn(r)),
+    },
+    { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
+  )
+  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null }
+  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>))
+  const client = new EngineClient(port)
+  const batches: ChangeBatch[] = []
+  client.onBatch = (b) => batches.push(b)
+  return { client, batches }
+}
+
+const manifest = `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+spec:
+  selector:
+    matchLabels: {app: agent}
+  template:
+    metadata:
+      labels: {app: agent}
+    spec:
+      containers:
+      - name: c
+        image: pause:3.10
+`
+
+describe('worker host', () => {
+  it('starts a session, runs commands, streams chunks and pushes batched changes', async () => {
+    const { client, batches } = connect()
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+    const first = batches.at(-1)!
+    expect(first.reset).toBe(true)
+    expect(first.upserts.filter((o) => o.kind === 'Node').map((n) => n.metadata.name)).toEqual(['master', 'node-1'])
+
+    const chunks: string[] = []
+    const res = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest }, { onChunk: (c) => chunks.push(c.text) })
+    expect(res.exitCode).toBe(0)
+    expect(chunks.join('')).toBe('daemonset.apps/agent created\n')
+    await client.request({ type: 'advance', ms: 5000 })
+    const pods = batches.flatMap((b) => b.upserts).filter((o) => o.kind === 'Pod')
+    expect(pods.length).toBeGreaterThan(0)
+    expect(batches.at(-1)!.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -'])
+
+    const bad = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest.replace('image: pause:3.10', 'image: ""') })
+    expect(bad.exitCode).toBe(1)
+    expect(bad.diagnostics[0]).toMatchObject({ document: 0, field: 'spec.template.spec.containers[0].image' })
+  })
+
+  it('replays inputs to the same state (restore after a crash, share links)', async () => {
+    const a = connect()
+    await a.client.request({ type: 'init', spec: { seed: 3, preset: 'article', inputs: [] } })
+    await a.client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
+    await a.client.request({ type: 'advance', ms: 4000 })
+    await a.client.request({ type: 'exec', line: 'sim node add node-2' })
+    await a.client.request({ type: 'advance', ms: 4000 })
+    const last = a.batches.at(-1)!
+    const podNames = (bs: ChangeBatch[]) => {
+      const m = new Map<string, boolean>()
+      for (const b of bs) {
+        if (b.reset) m.clear()
+        for (const o of b.upserts) if (o.kind === 'Pod') m.set(o.metadata.name, true)
+        for (const d of b.deletes) if (d.kind === 'Pod') m.delete(d.name)
+      }
+      return [...m.keys()].sort()
+    }
+    const b = connect()
+    await b.client.request({ type: 'init', spec: { seed: 3, preset: 'article', inputs: last.inputs, until: last.now - last.start } })
+    expect(podNames(b.batches)).toEqual(podNames(a.batches))
+    expect(b.batches.at(-1)!.now).toBe(last.now)
+  })
+
+  it('answers why requests with data', async () => {
+    const { client } = connect()
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
+    const r = await client.request<Extract<Response, { type: 'why' }>>({ type: 'why', node: 'master' })
+    expect(r.reports[0]).toMatchObject({ node: 'master', shouldRun: false, shouldContinueRunning: true })
+    expect(r.reports[0].checks.some((c) => !c.passed && c.check === 'taint')).toBe(true)
+  })
+
+  it('reports a request the engine cannot answer as an error, not a crash', async () => {
+    const { client } = connect()
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+    await expect(client.request({ type: 'why', node: 'nope' })).rejects.toThrow(/nodes "nope" not found/)
+    const ok = await client.request({ type: 'ping' })
+    expect(ok.type).toBe('ok')
+  })
+
+  it('tells the owner when the engine stops answering', async () => {
+    const { client } = connect()
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+    let fatal = ''
+    client.onFatal = (m) => (fatal = m)
+    await client.request({ type: 'crash' }, { timeoutMs: 50 }).catch(() => undefined)
+    expect(fatal).toMatch(/did not answer/)
+  })
+})
