@@ -19,6 +19,7 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
   st.appendLine('command', opts.echo ?? trimmed)
   if (opts.remember !== false) useStore.setState((s) => ({ history: [...s.history.filter((h) => h !== trimmed), trimmed].slice(-200) }))
   useStore.setState({ busy: true })
+  running = engine().peekNextId()
   try {
     return await engine().request<ExecResponse>(
       { type: 'exec', line: trimmed, stdin: opts.stdin },
@@ -28,8 +29,18 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
     useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`)
     return null
   } finally {
+    running = null
     useStore.setState({ busy: false })
   }
+}
+
+let running: number | null = null
+
+/** Ctrl+C: stops a watching command (`kubectl rollout status`) that is still running. */
+export async function cancelCommand(): Promise<boolean> {
+  if (running === null) return false
+  await engine().request({ type: 'cancel', target: running })
+  return true
 }
 
 /** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */

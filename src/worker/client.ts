@@ -4,7 +4,7 @@
 import type { Chunk } from '../engine/kubectl/types'
 import type { ChangeBatch, Message, Request, Response } from './protocol'
 
-type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void }
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void }
 
 /** Something that carries messages to a host: a Worker, or a MessagePort for the in-process fallback. */
 export interface Port {
@@ -33,7 +33,7 @@ export class EngineClient {
   }
 
   private receive(m: Message): void {
-    if ('id' in m && m.type !== 'chunk') {
+    if ('id' in m && m.type !== 'chunk' && m.type !== 'alive') {
       const p = this.pending.get(m.id)
       if (!p) return
       this.pending.delete(m.id)
@@ -42,8 +42,14 @@ export class EngineClient {
       return
     }
     switch (m.type) {
-      case 'chunk':
-        this.pending.get(m.id)?.onChunk?.(m.chunk)
+      case 'chunk': {
+        const p = this.pending.get(m.id)
+        p?.touch()
+        p?.onChunk?.(m.chunk)
+        return
+      }
+      case 'alive':
+        this.pending.get(m.id)?.touch()
         return
       case 'changes':
         this.onBatch(m)
@@ -62,18 +68,31 @@ export class EngineClient {
     this.onFatal(message)
   }
 
-  /** Sends a request; rejects when the worker does not answer within `timeoutMs`. */
+  /** The id the next request will get (to cancel a watching command later). */
+  peekNextId(): number {
+    return this.nextId
+  }
+
+  /**
+   * Sends a request; rejects when the worker shows no sign of life for `timeoutMs` (streamed
+   * chunks and keep-alives of a watching command count as signs of life).
+   */
   request<T extends Response = Response>(body: RequestBody, opts: { onChunk?: (c: Chunk) => void; timeoutMs?: number } = {}): Promise<T> {
     const id = this.nextId++
     const timeoutMs = opts.timeoutMs ?? 15_000
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (!this.pending.has(id)) return
-        this.pending.delete(id)
-        const msg = `the engine did not answer within ${Math.round(timeoutMs / 1000)} s`
-        reject(new Error(msg))
-        this.onFatal(msg)
-      }, timeoutMs)
+      let timer: ReturnType<typeof setTimeout>
+      const arm = () => {
+        clearTimeout(timer)
+        timer = setTimeout(() => {
+          if (!this.pending.has(id)) return
+          this.pending.delete(id)
+          const msg = `the engine did not answer within ${Math.round(timeoutMs / 1000)} s`
+          reject(new Error(msg))
+          this.onFatal(msg)
+        }, timeoutMs)
+      }
+      arm()
       this.pending.set(id, {
         resolve: (r) => {
           clearTimeout(timer)
@@ -84,6 +103,7 @@ export class EngineClient {
           reject(e)
         },
         onChunk: opts.onChunk,
+        touch: arm,
       })
       this.port.postMessage({ ...body, id } as Request)
     })

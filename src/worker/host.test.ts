@@ -116,3 +116,36 @@ describe('worker host', () => {
     expect(fatal).toMatch(/did not answer/)
   })
 })
+
+describe('live rollout status', () => {
+  it('prints a line per DaemonSet change while the clock runs, then answers', async () => {
+    const { client } = connect()
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
+    await client.request({ type: 'advance', ms: 5000 })
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=pause:3.11' })
+    const lines: string[] = []
+    const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' }, { onChunk: (c) => lines.push(c.text) })
+    await new Promise((r) => setTimeout(r, 20))
+    // The first line came at once; the rest only as time passes.
+    expect(lines).toEqual(['Waiting for daemon set spec update to be observed...\n'])
+    await client.request({ type: 'advance', ms: 30_000 })
+    const res = await done
+    expect(res.exitCode).toBe(0)
+    expect(lines.at(-1)).toBe('daemon set "agent" successfully rolled out\n')
+    expect(lines.length).toBeGreaterThan(2)
+  })
+
+  it('can be cancelled like Ctrl+C, and is recorded so that a replay does not run the clock', async () => {
+    const { client, batches } = connect()
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
+    await client.request({ type: 'advance', ms: 5000 })
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=pause:3.11' })
+    const id = client.peekNextId()
+    const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' })
+    await client.request({ type: 'cancel', target: id })
+    expect((await done).exitCode).toBe(130)
+    expect(batches.at(-1)!.inputs.at(-1)!.line).toBe('kubectl rollout status ds/agent --watch=false')
+  })
+})

@@ -3,6 +3,7 @@
 
 import { Session } from '../engine/script/session'
 import { why } from '../engine/script/why'
+import { rolloutWatchTarget, watchRollout } from './liveWatch'
 import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
@@ -59,6 +60,7 @@ export class Host {
           this.endpoint.postMessage({ id: r.id, type: 'ok' })
           return
         case 'exec': {
+          if (this.startWatch(r.id, r.line)) return
           const res = this.exec(r.line, r.stdin, r.id)
           // Changes first, so the page's mirror is current when the answer arrives.
           this.flush()
@@ -103,6 +105,12 @@ export class Host {
           this.endpoint.postMessage({ id: r.id, type: 'why', reports })
           return
         }
+        case 'cancel': {
+          const stop = this.watches.get(r.target)
+          if (stop) stop()
+          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          return
+        }
         case 'crash':
           // For the recovery test: the engine stops answering, as a hung or crashed worker would.
           this.endpoint.crash?.()
@@ -131,11 +139,60 @@ export class Host {
     this.flush(true)
   }
 
+  private readonly watches = new Map<number, () => void>()
+
+  /**
+   * A watching `kubectl rollout status`: print the current line now, then a line per change of the
+   * DaemonSet as the clock runs, and answer the request when the rollout is done (or cancelled).
+   * It is recorded as `--watch=false` so that replaying the inputs does not run the clock.
+   */
+  private startWatch(id: number, line: string): boolean {
+    const target = rolloutWatchTarget(line)
+    if (!target) return false
+    const once = this.exec(`${line} --watch=false`, undefined, id)
+    const text = once.chunks.map((c) => c.text).join('')
+    if (once.exitCode !== 0 || text.includes('successfully rolled out')) {
+      this.flush()
+      this.endpoint.postMessage({ id, type: 'exec', chunks: once.chunks, exitCode: once.exitCode, diagnostics: [] })
+      return true
+    }
+    const chunks = [...once.chunks]
+    const keepAlive = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive', id }), 2000)
+    const end = (exitCode: number) => {
+      this.timers.clearInterval(keepAlive)
+      this.watches.delete(id)
+      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode, diagnostics: [] })
+    }
+    const stopWatch = watchRollout(
+      this.session.sim,
+      target,
+      (text, stream) => {
+        const chunk = { stream, text }
+        chunks.push(chunk)
+        this.endpoint.postMessage({ type: 'chunk', id, chunk })
+      },
+      end,
+    )
+    this.watches.set(id, () => {
+      stopWatch()
+      end(130)
+    })
+    this.flush()
+    return true
+  }
+
+  private stopWatches(): void {
+    for (const stop of [...this.watches.values()]) stop()
+  }
+
   private exec(line: string, stdin: string | undefined, id?: number) {
     const sim = this.session.sim
     this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) })
     const res = this.session.exec(line, stdin, id === undefined ? undefined : (chunk) => this.endpoint.postMessage({ type: 'chunk', id, chunk }))
-    if (this.session.sim !== this.attached) this.attach(true)
+    if (this.session.sim !== this.attached) {
+      this.stopWatches()
+      this.attach(true)
+    }
     return res
   }
 

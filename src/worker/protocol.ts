@@ -36,6 +36,8 @@ export type Request =
   | { id: number; type: 'ping' }
   | { id: number; type: 'why'; node: string; namespace?: string; daemonSet?: string }
   | { id: number; type: 'crash' }
+  /** stop a watching command (Ctrl+C); its own request is then answered with exit code 130 */
+  | { id: number; type: 'cancel'; target: number }
 
 export type Response =
   | { id: number; type: 'ok' }
@@ -82,6 +84,8 @@ export interface ChangeBatch {
 export type WorkerEvent =
   | ChangeBatch
   | { type: 'chunk'; id: number; chunk: Chunk }
+  /** a watching command is still running (resets the client's time-out) */
+  | { type: 'alive'; id: number }
   | { type: 'ready'; version: number }
   | { type: 'fatal'; message: string }
 

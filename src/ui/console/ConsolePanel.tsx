@@ -173,8 +173,9 @@ export default function ConsolePanel() {
         cursor.current = m.cursor
         setInput(m.line)
       }
-    } else if (e.key === 'Tab' && !e.shiftKey && !ctrl) {
-      // Tab completes; Shift+Tab still moves focus (keyboard users are not trapped).
+    } else if (e.key === 'Tab' && !e.shiftKey && !ctrl && input.trim() !== '') {
+      // Tab completes a started line; on an empty line (and with Shift) it moves focus as usual,
+      // so keyboard users are never trapped in the console.
       e.preventDefault()
       onTab(el)
     } else if (ctrl && (e.key === 'l' || e.key === 'L')) {

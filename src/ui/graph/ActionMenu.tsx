@@ -262,7 +262,7 @@ function MenuBody({ menu }: { menu: MenuState }) {
               title={item.type === 'command' ? item.command : undefined}
               onClick={() => activate(item)}
             >
-              {t(item.label, 'params' in item ? item.params : undefined)}
+              {t(item.label, 'params' in item && item.params ? item.params : {})}
               {item.type === 'form' ? '…' : ''}
             </button>
           ),

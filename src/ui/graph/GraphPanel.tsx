@@ -36,6 +36,11 @@ import type { NodeSpecInput } from './commands'
 import { EFFECT_ICON } from './model'
 import './graph.css'
 
+/** Room for the palette on the left and the toolbar on top when fitting the view. */
+const FIT = { padding: { left: '170px', top: '56px', right: '24px', bottom: '24px' }, maxZoom: 1, duration: 0 } as const
+
+const MINIMAP_STYLE = { width: 150, height: 100 }
+
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60
 
@@ -111,6 +116,7 @@ function GraphCanvas() {
   }, [layout, positions, columnsStored, pending, nodesMap])
 
   const showPodEdges = edgesPref ?? ids.length <= AUTO_EDGES_MAX_NODES
+  useEffect(() => useGraphUi.setState({ edgesOn: showPodEdges && !compact }), [showPodEdges, compact])
   const graph = useMemo(
     () =>
       build(
@@ -162,13 +168,16 @@ function GraphCanvas() {
     else if (sel.kind === 'DaemonSet') openMenu({ kind: 'ds', namespace: sel.namespace ?? '', name: sel.name }, el, el)
   }, [])
 
-  // Fit the view when the first cards arrive (and when the cluster is replaced).
-  const hadNodes = useRef(false)
+  // Fit the view when the first cards arrive, and again when the first DaemonSet does, until the user
+  // pans or zooms themselves.
+  const userMoved = useRef(false)
+  const hasNodes = ids.length > 0
+  const hasDaemonSets = Object.keys(daemonSets).length > 0
   useEffect(() => {
-    const has = graph.nodes.length > 0
-    if (has && !hadNodes.current) void flow.fitView({ padding: 0.08, maxZoom: 1 })
-    hadNodes.current = has
-  }, [graph.nodes.length, flow])
+    // Small clusters stay readable (cards, not compact blocks) even if they then overflow a bit.
+    const small = Object.keys(useStore.getState().objects.Node).length <= 12
+    if (!userMoved.current && hasNodes) void flow.fitView(small ? { ...FIT, minZoom: 0.55 } : FIT)
+  }, [hasNodes, hasDaemonSets, flow])
 
   // Bring a selection made elsewhere (the event log, the inspector) into view.
   const selectedId = idOfSelection(selection, pods)
@@ -232,7 +241,10 @@ function GraphCanvas() {
           clearSelection()
           graphUi.closeMenu(false)
         }}
-        onMoveStart={() => graphUi.closeMenu(false)}
+        onMoveStart={(e) => {
+          graphUi.closeMenu(false)
+          if (e) userMoved.current = true
+        }}
         onlyRenderVisibleElements
         nodesConnectable={false}
         edgesFocusable={false}
@@ -251,9 +263,9 @@ function GraphCanvas() {
       >
         <Background gap={24} size={1} />
         <Controls showInteractive={false} position="bottom-left" />
-        <MiniMap<GraphNode> nodeColor={nodeColor} pannable zoomable position="bottom-right" ariaLabel={t('a11y.minimap')} />
+        <MiniMap<GraphNode> nodeColor={nodeColor} pannable zoomable position="bottom-right" ariaLabel={t('a11y.minimap')} style={MINIMAP_STYLE} />
         <Panel position="top-right" className="graph-toolbar">
-          <button type="button" onClick={() => void flow.fitView({ padding: 0.08, duration: 300 })} data-testid="graph.fit">
+          <button type="button" onClick={() => void flow.fitView({ ...FIT, duration: 300 })} data-testid="graph.fit">
             {t('toolbar.fit')}
           </button>
           <label className="graph-toggle">

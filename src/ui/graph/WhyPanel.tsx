@@ -121,7 +121,7 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
       </h4>
       <p className="why-verdict" data-testid="why.verdict">
         {r.shouldRun ? '✓ ' : '✗ '}
-        {t(v.key, v.params)}
+        {t(v.key, v.params ?? {})}
       </p>
       <p className="why-flags">
         shouldRun: <b>{String(r.shouldRun)}</b>, shouldContinueRunning: <b>{String(r.shouldContinueRunning)}</b>
@@ -145,7 +145,7 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
                 {c.passed ? '✓' : '✗'}
               </span>
               <span className="why-text">
-                {w.key === 'why.check.raw' ? c.message : t(w.key, w.params)}
+                {w.key === 'why.check.raw' ? c.message : t(w.key, w.params ?? {})}
                 <code className="why-raw">{c.message}</code>
               </span>
             </li>

@@ -29,6 +29,8 @@ export interface GraphUiState {
   measured: Readonly<Record<string, { width: number; height: number }>>
   /** null: automatic (on for small clusters) */
   showPodEdges: boolean | null
+  /** whether pod edges are drawn right now (the preference, or the automatic choice) */
+  edgesOn: boolean
   hover: { node: string; taint: Taint } | null
   lit: Tolerating | null
   menu: MenuState | null
@@ -42,6 +44,7 @@ export const useGraphUi = create<GraphUiState>()(() => ({
   columns: null,
   measured: {},
   showPodEdges: null,
+  edgesOn: false,
   hover: null,
   lit: null,
   menu: null,

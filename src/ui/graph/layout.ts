@@ -11,7 +11,7 @@ export interface XY {
 export type Positions = Readonly<Record<string, XY>>
 
 export const NODE_W = 264
-export const NODE_H = 300
+export const NODE_H = 270
 export const GAP_X = 36
 export const GAP_Y = 36
 export const CELL_W = NODE_W + GAP_X

@@ -39,7 +39,7 @@ export interface TaintView {
 }
 
 export const EFFECT_ICON: Record<TaintEffect, string> = {
-  NoSchedule: '⛔',
+  NoSchedule: '⊘',
   PreferNoSchedule: '⚠',
   NoExecute: '⏏',
 }

@@ -5,6 +5,7 @@ import { LANGUAGES, setLanguage, type Language } from '../../i18n'
 import { useStore } from '../../state/store'
 import { selectTheme } from '../../state/selectors'
 import { applyTheme } from '../theme'
+import { ShortcutSheet } from './ShortcutSheet'
 
 export function Header() {
   const { t, i18n } = useTranslation('common')
@@ -30,15 +31,17 @@ export function Header() {
       <button
         type="button"
         data-testid="theme-toggle"
-        aria-label={t('theme.label')}
+        title={t('theme.label')}
+        aria-pressed={theme === 'dark'}
         onClick={() => {
           const next = theme === 'dark' ? 'light' : 'dark'
           useStore.getState().setTheme(next)
           applyTheme(next, true)
         }}
       >
-        {theme === 'dark' ? t('theme.light') : t('theme.dark')}
+        {t('theme.dark')}
       </button>
+      <ShortcutSheet />
     </header>
   )
 }

@@ -39,6 +39,8 @@ export async function goBackTo(t: number, onDone?: (b: Branch) => void): Promise
   const b = rewind({ inputs: s.inputs, offset }, tl.branch, t)
   if (b.at === offset && !tl.branch) return null
   useTimeline.setState({ rewinding: true, fork: null, error: null })
+  // `busy` keeps the rest of the page (Apply, the console) from talking to the engine being replaced.
+  useStore.setState({ busy: true })
   try {
     await resetEngine({ inputs: inputsUpTo(b.inputs, b.at), until: b.at })
     const atEnd = b.at >= b.end && droppedInputs(b).length === 0
@@ -49,6 +51,7 @@ export async function goBackTo(t: number, onDone?: (b: Branch) => void): Promise
     useTimeline.setState({ error: (e as Error).message })
     return null
   } finally {
+    useStore.setState({ busy: false })
     useTimeline.setState({ rewinding: false })
   }
 }

@@ -4,6 +4,7 @@
 
 import { memo, useEffect, useMemo } from 'react'
 import { Handle, Position, useStore as useFlowStore, useUpdateNodeInternals, type NodeProps, type ReactFlowState } from '@xyflow/react'
+import { useGraphUi } from '../graphStore'
 import { useTranslation } from 'react-i18next'
 import type { NodeCardNode } from '../buildGraph'
 import { formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
@@ -14,6 +15,23 @@ import { openMenu } from '../graphActions'
 import { MAX_CARD_PODS as MAX_PODS } from '../layout'
 
 export const COMPACT_ZOOM = 0.5
+
+type UpdateInternals = ReturnType<typeof useUpdateNodeInternals>
+let queued: { ids: Set<string>; update: UpdateInternals } | null = null
+
+/** One updateNodeInternals call per frame for every card whose pods changed. */
+function queueInternalsUpdate(id: string, update: UpdateInternals) {
+  if (queued) {
+    queued.ids.add(id)
+    return
+  }
+  queued = { ids: new Set([id]), update }
+  requestAnimationFrame(() => {
+    const q = queued!
+    queued = null
+    q.update([...q.ids])
+  })
+}
 export const zoomedOut = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM
 
 function Bar({ label, u, format }: { label: string; u: Usage; format: (n: number) => string }) {
@@ -60,7 +78,7 @@ function CompactCard({ data }: { data: NodeCardNode['data'] }) {
       <div className={`compact-block tone-${tone}`} aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}>
         <span className="compact-name">{s.name}</span>
         <span className="compact-status">
-          {statusIcon(s)} {s.taints.length ? `⛔${s.taints.length}` : ''}
+          {statusIcon(s)} {s.taints.length ? `⊘${s.taints.length}` : ''}
         </span>
         <span className="compact-pods">
           {data.pods.map((p) => (
@@ -76,9 +94,13 @@ function FullCard({ id, data, selected }: { id: string; data: NodeCardNode['data
   const { t } = useTranslation('graph')
   const s = data.summary
   const updateNodeInternals = useUpdateNodeInternals()
+  const edgesOn = useGraphUi((st) => st.edgesOn)
   const podKeys = data.pods.map((p) => p.key).join('|')
-  // Pods come and go without the card changing size: tell React Flow where their handles are now.
-  useEffect(() => updateNodeInternals(id), [id, podKeys, updateNodeInternals])
+  // Pods come and go without the card changing size: when edges end at pods, tell React Flow where
+  // their handles are now (batched: a rolling update changes many cards in one frame).
+  useEffect(() => {
+    if (edgesOn) queueInternalsUpdate(id, updateNodeInternals)
+  }, [id, podKeys, edgesOn, updateNodeInternals])
   const listed = usePresence(data.pods)
   const shown = listed.slice(0, MAX_PODS)
   const more = listed.length - shown.length
@@ -123,7 +145,7 @@ function FullCard({ id, data, selected }: { id: string; data: NodeCardNode['data
       ) : null}
       {s.conditions.length || s.unschedulable ? (
         <div className="conditions">
-          {s.unschedulable ? <span className="cond-chip cordon">⊘ {t('node.cordoned')}</span> : null}
+          {s.unschedulable ? <span className="cond-chip cordon">⊖ {t('node.cordoned')}</span> : null}
           {s.conditions.map((c) => (
             <span key={c.type} className="cond-chip" title={c.reason}>
               ⚠ {c.type}={c.status}

@@ -17,7 +17,7 @@ function Countdown({ at }: { at: number }) {
   const s = countdownSeconds(at, now) ?? 0
   return (
     <span className="pod-countdown" title={t('pod.countdownTitle')}>
-      ⏳ {t('pod.countdown', { s })}
+      ◷ {t('pod.countdown', { s })}
     </span>
   )
 }

@@ -1,0 +1,94 @@
+// `?`: the keyboard shortcut sheet, and the page-wide shortcuts themselves.
+
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { OTHER_KEYS, SHORTCUTS, isTypingTarget, shortcutFor } from './shortcuts'
+import { useStore } from '../../state/store'
+import { pause, play, step } from '../../state/actions'
+
+function focusFirst(selector: string): void {
+  const el = document.querySelector<HTMLElement>(selector)
+  el?.focus()
+}
+
+export function ShortcutSheet() {
+  const { t } = useTranslation('common')
+  const [open, setOpen] = useState(false)
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTypingTarget(document.activeElement)) return
+      const action = shortcutFor(e.key, e.ctrlKey, e.altKey, e.metaKey)
+      if (!action) return
+      e.preventDefault()
+      switch (action) {
+        case 'help':
+          setOpen((o) => !o)
+          return
+        case 'playPause':
+          void (useStore.getState().playing ? pause() : play())
+          return
+        case 'step':
+          void step()
+          return
+        case 'focusConsole':
+          focusFirst('[data-testid="console-input"]')
+          return
+        case 'focusEditor':
+          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context')
+          return
+        case 'focusGraph':
+          focusFirst('[data-testid="graph-panel"] .react-flow__node, [data-testid="graph-panel"] [tabindex]')
+          return
+        default:
+          return
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  useEffect(() => {
+    const d = dialog.current
+    if (!d) return
+    if (open && !d.open) d.showModal()
+    if (!open && d.open) d.close()
+  }, [open])
+
+  return (
+    <>
+      <button type="button" className="help-button" aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={() => setOpen(true)} data-testid="shortcuts-button">
+        ?
+      </button>
+      <dialog ref={dialog} className="shortcut-sheet" aria-labelledby="shortcut-title" onClose={() => setOpen(false)} data-testid="shortcut-sheet">
+        <h2 id="shortcut-title">{t('shortcuts.title')}</h2>
+        <table>
+          <tbody>
+            {SHORTCUTS.map((s) => (
+              <tr key={s.keys}>
+                <td>
+                  <kbd>{s.keys}</kbd>
+                </td>
+                <td>{t(`shortcuts.${s.action}`)}</td>
+              </tr>
+            ))}
+            {OTHER_KEYS.map((k) => (
+              <tr key={k}>
+                <td>
+                  <kbd>{t(`shortcuts.keys.${k}`)}</kbd>
+                </td>
+                <td>{t(`shortcuts.${k}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <form method="dialog">
+          <button type="submit" className="primary" autoFocus>
+            {t('shortcuts.close')}
+          </button>
+        </form>
+      </dialog>
+    </>
+  )
+}
