@@ -54,6 +54,8 @@ export function App() {
       console={<ConsolePanel />}
       events={<EventLog />}
       labels={{ editor: t('panels.editor'), graph: t('panels.graph'), console: t('panels.console'), events: t('panels.events') }}
+      view={params.view}
+      embed={params.embed}
     />
   )
 }

@@ -182,7 +182,8 @@ export class Host {
   }
 
   private stopWatches(): void {
-    for (const stop of [...this.watches.values()]) stop()
+    // stop() removes its entry, so iterate over a copy
+    for (const stop of Array.from(this.watches.values())) stop()
   }
 
   private exec(line: string, stdin: string | undefined, id?: number) {

@@ -22,7 +22,7 @@ function defaultContainer(c: Container, hostNetwork: boolean): void {
   }
   // Limits without requests: requests default to the limits.
   if (c.resources?.limits) {
-    c.resources.requests = { ...c.resources.limits, ...(c.resources.requests ?? {}) };
+    c.resources.requests = { ...c.resources.limits, ...c.resources.requests };
   }
 }
 

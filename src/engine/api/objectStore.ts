@@ -120,7 +120,7 @@ export class ObjectStore {
     if (!this.objects.has(kind)) throw badRequest(`the server could not find the requested resource (kind ${input.kind})`);
     const obj = clone(input) as KObject;
     obj.apiVersion = API_VERSION[kind];
-    obj.metadata = { ...(obj.metadata ?? {}) } as KObject['metadata'];
+    obj.metadata = { ...obj.metadata } as KObject['metadata'];
     const md = obj.metadata;
     if (NAMESPACED[kind]) {
       md.namespace = md.namespace || 'default';

@@ -17,7 +17,7 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
       if (ds.spec && typeof ds.spec === 'object') defaultDaemonSet(ds);
       ds.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
       ds.metadata.generation = 1;
-      ds.metadata.annotations = { ...(ds.metadata.annotations ?? {}), [TEMPLATE_GENERATION_ANNOTATION]: '1' };
+      ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: '1' };
       break;
     }
     case 'Pod': {
@@ -46,7 +46,7 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock:
     const prevTG = Number(prev.metadata.annotations?.[TEMPLATE_GENERATION_ANNOTATION] ?? '1');
     const templateChanged = !deepEqual(ds.spec?.template, prev.spec.template);
     ds.metadata.annotations = {
-      ...(ds.metadata.annotations ?? {}),
+      ...ds.metadata.annotations,
       [TEMPLATE_GENERATION_ANNOTATION]: String(templateChanged ? prevTG + 1 : prevTG),
     };
     if (!deepEqual(ds.spec, prev.spec)) ds.metadata.generation = (prev.metadata.generation ?? 1) + 1;

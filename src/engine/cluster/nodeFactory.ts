@@ -59,7 +59,7 @@ export function newNode(name: string, o: NodeOptions): Node {
         'kubernetes.io/arch': 'amd64',
         'kubernetes.io/hostname': name,
         'kubernetes.io/os': 'linux',
-        ...(o.labels ?? {}),
+        ...o.labels,
       },
       annotations: {
         'node.alpha.kubernetes.io/ttl': '0',

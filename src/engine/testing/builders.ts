@@ -26,7 +26,7 @@ export function newDaemonSet(
           containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.10' }],
           ...(o.tolerations ? { tolerations: o.tolerations } : {}),
           ...(o.nodeSelector ? { nodeSelector: o.nodeSelector } : {}),
-          ...(o.spec ?? {}),
+          ...o.spec,
         },
       },
     },

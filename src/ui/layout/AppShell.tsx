@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { panelById, type PanelId } from './panels'
+import { PANELS, panelById, type PanelId } from './panels'
 import './app.css'
 
 interface PanelProps {
@@ -27,28 +27,36 @@ export interface AppShellProps {
   console?: ReactNode
   events?: ReactNode
   labels: Record<PanelId, string>
+  /** which panels show: all (split), or one (DESIGN §4 `view=`) */
+  view?: 'split' | 'graph' | 'editor' | 'console'
+  /** compact layout for a small iframe (`embed=1`) */
+  embed?: boolean
+}
+
+const VISIBLE: Record<NonNullable<AppShellProps['view']>, PanelId[]> = {
+  split: ['editor', 'graph', 'console', 'events'],
+  graph: ['graph'],
+  editor: ['editor'],
+  console: ['console'],
 }
 
 /** Layout only: header and timeline on top, editor left, graph right, console and events along the bottom. */
-export function AppShell({ header, notice, timeline, editor, graph, console, events, labels }: AppShellProps) {
+export function AppShell({ header, notice, timeline, editor, graph, console, events, labels, view = 'split', embed = false }: AppShellProps) {
+  const visible = new Set(VISIBLE[view])
+  // In a small embedded split view the event log gives its room to the console.
+  if (embed && view === 'split') visible.delete('events')
+  const content: Record<PanelId, ReactNode> = { editor, graph, console, events }
   return (
-    <div className="app-shell" data-testid="app-shell">
+    <div className={`app-shell view-${view}${embed ? ' embed' : ''}`} data-testid="app-shell" data-view={view}>
       {header}
       {notice}
       {timeline}
       <main className="app-main">
-        <Panel id="editor" label={labels.editor}>
-          {editor}
-        </Panel>
-        <Panel id="graph" label={labels.graph}>
-          {graph}
-        </Panel>
-        <Panel id="console" label={labels.console}>
-          {console}
-        </Panel>
-        <Panel id="events" label={labels.events}>
-          {events}
-        </Panel>
+        {PANELS.filter((p) => visible.has(p.id)).map((p) => (
+          <Panel key={p.id} id={p.id} label={labels[p.id]}>
+            {content[p.id]}
+          </Panel>
+        ))}
       </main>
     </div>
   )

@@ -39,7 +39,7 @@ export function computeHash(template: PodTemplateSpec, collisionCount?: number):
 /** getPatch: the CR data, `{spec:{template:{$patch: replace, …template}}}` with metadata.creationTimestamp null. */
 export function getPatch(ds: DaemonSet): { spec: { template: Record<string, unknown> } } {
   const t = clone(ds.spec.template) as unknown as Record<string, unknown>;
-  const metadata = { ...((t.metadata as Record<string, unknown>) ?? {}), creationTimestamp: null };
+  const metadata = { ...(t.metadata as Record<string, unknown>), creationTimestamp: null };
   return { spec: { template: { ...t, metadata, $patch: 'replace' } } };
 }
 
@@ -48,7 +48,7 @@ export function templateFromRevision(cr: ControllerRevision): PodTemplateSpec {
   const data = cr.data as { spec?: { template?: Record<string, unknown> } };
   const t = clone(data?.spec?.template ?? {}) as Record<string, unknown>;
   delete t.$patch;
-  const md = { ...((t.metadata as Record<string, unknown>) ?? {}) };
+  const md = { ...(t.metadata as Record<string, unknown>) };
   delete md.creationTimestamp;
   t.metadata = md;
   return t as unknown as PodTemplateSpec;
@@ -113,7 +113,7 @@ export function constructHistory(sim: Simulation, ds: DaemonSet): History {
       ? h
       : sim.store.update<'ControllerRevision'>({
           ...h,
-          metadata: { ...h.metadata, labels: { ...(h.metadata.labels ?? {}), [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: h.metadata.name } },
+          metadata: { ...h.metadata, labels: { ...h.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: h.metadata.name } },
         }),
   );
   const cur: ControllerRevision[] = [];
@@ -146,8 +146,8 @@ export function snapshot(sim: Simulation, ds: DaemonSet, revision: number): Cont
     metadata: {
       name,
       namespace: ds.metadata.namespace,
-      labels: { ...(ds.spec.template.metadata?.labels ?? {}), [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: hash },
-      annotations: { ...(ds.metadata.annotations ?? {}) },
+      labels: { ...ds.spec.template.metadata?.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: hash },
+      annotations: { ...ds.metadata.annotations },
       ownerReferences: [
         { apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true },
       ],
@@ -178,7 +178,7 @@ function dedupCurHistories(sim: Simulation, ds: DaemonSet, cur: ControllerRevisi
   for (const pod of sim.store.list('Pod', ds.metadata.namespace)) {
     if (controllerRef(pod)?.uid !== ds.metadata.uid) continue;
     if (pod.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] !== keepHash) {
-      sim.store.update({ ...pod, metadata: { ...pod.metadata, labels: { ...(pod.metadata.labels ?? {}), [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: keepHash } } });
+      sim.store.update({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: keepHash } } });
     }
   }
   for (const c of cur) if (c !== keep) sim.store.delete('ControllerRevision', c.metadata.namespace, c.metadata.name);

@@ -89,7 +89,7 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
   const spec = clone(t.spec);
   addOrUpdateDaemonPodTolerations(spec);
   replaceDaemonSetPodNodeNameNodeAffinity(spec, nodeName);
-  const labels: Record<string, string> = { ...(t.metadata?.labels ?? {}) };
+  const labels: Record<string, string> = { ...t.metadata?.labels };
   const gen = templateGeneration(ds);
   if (gen !== undefined) labels[DAEMONSET_TEMPLATE_GENERATION_KEY] = gen;
   if (hash) labels[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] = hash;
