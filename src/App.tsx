@@ -1,6 +1,6 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
-import { useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppShell } from './ui/layout/AppShell'
 import ManifestPanel from './ui/manifest/ManifestPanel'
@@ -12,15 +12,24 @@ import { Header } from './ui/layout/Header'
 import { EngineNotice } from './ui/layout/EngineNotice'
 import { parseBootParams } from './boot'
 import { useStore } from './state/store'
-import { engine, startEngine } from './state/engine'
+import { engine } from './state/engine'
 import { play } from './state/actions'
 import { load, save, storageNamespace } from './state/persist'
 import { ARTICLE_MANIFEST } from './engine/cluster/manifests'
+import { LessonPanel } from './ui/lessons/LessonPanel'
+import { lessonById } from './lessons'
+import { ShareLayer } from './share/ShareLayer'
+import { bootFromLocation, startFromBoot } from './share/session'
+import { startEmbedBridge } from './embed/bridge'
+import { registerOfflineWorker } from './offline/register'
 
 export function App() {
   const params = useMemo(() => parseBootParams(location.search), [])
   const ns = useMemo(() => storageNamespace(location), [])
   const { t } = useTranslation('common')
+  const [lessonId, setLessonId] = useState<string | undefined>(lessonById(params.lesson) ? params.lesson : undefined)
+  const lesson = lessonById(lessonId)
+  const onStepChange = useCallback((_n: number) => {}, [])
 
   useEffect(() => {
     // A handle for end-to-end tests and the curious: the store, and a way to break the engine on purpose.
@@ -28,26 +37,37 @@ export function App() {
       store: useStore,
       crashEngine: () => engine().request({ type: 'crash' }, { timeoutMs: 3000 }).catch(() => undefined),
     }
+    // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
+    const boot = bootFromLocation(params, location.hash)
     const saved = load(ns, 'editor')
-    useStore.setState({ editorText: saved ?? ARTICLE_MANIFEST, appliedText: null })
+    useStore.setState({ editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST, appliedText: boot.appliedText ?? null })
     const unsub = useStore.subscribe((s, prev) => {
       if (s.editorText !== prev.editorText) save(ns, 'editor', s.editorText)
     })
+    const stopBridge = startEmbedBridge(params)
+    registerOfflineWorker({ embed: params.embed })
     let cancelled = false
     void (async () => {
-      await startEngine({ seed: params.seed, preset: params.preset, nodes: params.nodes, inputs: [] })
-      if (!cancelled && params.step === undefined && !params.lesson) await play(1)
+      await startFromBoot(boot, params)
+      if (!cancelled && boot.step === undefined && !params.lesson) await play(1)
     })()
     return () => {
       cancelled = true
       unsub()
+      stopBridge()
     }
   }, [ns, params])
 
   return (
     <AppShell
-      header={params.embed ? null : <Header />}
-      notice={<EngineNotice />}
+      header={params.embed ? null : <Header onStartLesson={() => setLessonId('article')} lessonOpen={!!lesson} />}
+      lesson={lesson ? <LessonPanel lesson={lesson} startStep={params.step} onStepChange={onStepChange} onClose={() => setLessonId(undefined)} /> : null}
+      notice={
+        <>
+          <EngineNotice />
+          <ShareLayer embed={params.embed} />
+        </>
+      }
       timeline={<TimelineBar />}
       editor={<ManifestPanel readOnly={params.readonly} />}
       graph={<GraphPanel />}

@@ -9,6 +9,7 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
+import { LESSONS, lessonScript } from '../lessons/index';
 
 const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 const args = process.argv.slice(2);
@@ -57,5 +58,28 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
     failed++;
   }
 }
+// Lessons are replayed the same way: their steps' commands, in order, against src/lessons/ID.out.
+const lessonDir = resolve(dirname(fileURLToPath(import.meta.url)), '../lessons');
+for (const lesson of Object.values(LESSONS)) {
+  const expectedFile = join(lessonDir, `${lesson.id}.out`);
+  const session = new Session({ seed: 1 });
+  const actual = runCommands(session, parseScript(lessonScript(lesson))).text;
+  const name = `lesson:${lesson.id}`;
+  if (update && (update.has(name) || update.has('all'))) {
+    writeFileSync(expectedFile, actual);
+    console.log(`updated  ${name}`);
+    passed++;
+    continue;
+  }
+  const r = existsSync(expectedFile) ? compareTranscript(readFileSync(expectedFile, 'utf8'), actual) : { ok: false, diff: 'no expected transcript\n' };
+  if (r.ok) {
+    console.log(`ok       ${name}`);
+    passed++;
+  } else {
+    console.log(`FAIL     ${name}\n${r.diff}`);
+    failed++;
+  }
+}
+
 console.log(`scenarios: ${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectBusy, selectConsoleHistory, selectConsoleLines } from '../../state/selectors'
 import type { ConsoleLine } from '../../state/consoleSlice'
-import { runCommand } from '../../state/actions'
+import { cancelCommand, runCommand } from '../../state/actions'
 import { useTimeline } from '../timeline/timelineStore'
 import { complete, formatColumns, kubectlCommandTable } from './completion'
 import { FRESH, historyDown, historyUp, type HistoryCursor } from './history'
@@ -186,6 +186,8 @@ export default function ConsolePanel() {
       // With text selected in the input, Ctrl+C copies; otherwise it cancels the line, as in a shell.
       if (el.selectionStart !== el.selectionEnd) return
       e.preventDefault()
+      // A watching command (kubectl rollout status) is stopped, as ^C stops a real watch.
+      if (busy) void cancelCommand()
       useStore.getState().appendLine('command', `${input}^C`)
       cursor.current = FRESH
       setInput('')

@@ -22,6 +22,7 @@ export interface AppShellProps {
   header?: ReactNode
   notice?: ReactNode
   timeline?: ReactNode
+  lesson?: ReactNode
   editor?: ReactNode
   graph?: ReactNode
   console?: ReactNode
@@ -41,7 +42,7 @@ const VISIBLE: Record<NonNullable<AppShellProps['view']>, PanelId[]> = {
 }
 
 /** Layout only: header and timeline on top, editor left, graph right, console and events along the bottom. */
-export function AppShell({ header, notice, timeline, editor, graph, console, events, labels, view = 'split', embed = false }: AppShellProps) {
+export function AppShell({ header, notice, timeline, lesson, editor, graph, console, events, labels, view = 'split', embed = false }: AppShellProps) {
   const visible = new Set(VISIBLE[view])
   // In a small embedded split view the event log gives its room to the console.
   if (embed && view === 'split') visible.delete('events')
@@ -51,6 +52,7 @@ export function AppShell({ header, notice, timeline, editor, graph, console, eve
       {header}
       {notice}
       {timeline}
+      {lesson}
       <main className="app-main">
         {PANELS.filter((p) => visible.has(p.id)).map((p) => (
           <Panel key={p.id} id={p.id} label={labels[p.id]}>

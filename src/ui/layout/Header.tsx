@@ -6,13 +6,17 @@ import { useStore } from '../../state/store'
 import { selectTheme } from '../../state/selectors'
 import { applyTheme } from '../theme'
 import { ShortcutSheet } from './ShortcutSheet'
+import { ShareButton } from '../../share/ShareButton'
 
-export function Header() {
+export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => void; lessonOpen: boolean }) {
   const { t, i18n } = useTranslation('common')
   const theme = useStore(selectTheme)
   return (
     <header className="app-header">
       <h1>{t('appTitle')}</h1>
+      <button type="button" onClick={onStartLesson} disabled={lessonOpen} data-testid="lesson-button">
+        {t('lesson.start')}
+      </button>
       <div className="header-spacer" />
       <label className="header-field">
         <span>{t('language')}</span>
@@ -41,6 +45,7 @@ export function Header() {
       >
         {t('theme.dark')}
       </button>
+      <ShareButton />
       <ShortcutSheet />
     </header>
   )
