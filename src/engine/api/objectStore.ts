@@ -100,15 +100,25 @@ export class ObjectStore {
 
   /** Objects of a kind in API list order (namespace, then name), optionally filtered. */
   list<K extends Kind>(kind: K, namespace?: string, selector?: Selector): KindMap[K][] {
+    const m = this.objects.get(kind)!;
+    let keys = this.sortedKeys.get(kind);
+    if (!keys) {
+      // Names never change, so the order only changes when objects come or go.
+      keys = [...m.values()].sort(byNamespaceAndName).map((o) => objectKey(o.metadata.namespace, o.metadata.name));
+      this.sortedKeys.set(kind, keys);
+    }
     const out: KindMap[K][] = [];
-    for (const o of this.objects.get(kind)!.values()) {
+    for (const k of keys) {
+      const o = m.get(k)!;
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       if (selector && !matches(selector, o.metadata.labels)) continue;
       out.push(o as KindMap[K]);
     }
-    out.sort(byNamespaceAndName);
     return out;
   }
+
+  /** list order per kind, dropped whenever an object of that kind is added or removed */
+  private readonly sortedKeys = new Map<Kind, string[]>();
 
   count(kind: Kind): number {
     return this.objects.get(kind)!.size;
@@ -151,6 +161,7 @@ export class ObjectStore {
     delete md.deletionGracePeriodSeconds;
     const frozen = deepFreeze(obj);
     this.objects.get(kind)!.set(objectKey(md.namespace, md.name), frozen);
+    this.sortedKeys.delete(kind);
     this.emit({ type: 'ADDED', kind, obj: frozen });
     return frozen as KindMap[K];
   }
@@ -273,6 +284,7 @@ export class ObjectStore {
     const old = this.objects.get(kind)!.get(key);
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
+    this.sortedKeys.delete(kind);
     this.nextRV();
     this.emit({ type: 'DELETED', kind, obj: old });
     return old;

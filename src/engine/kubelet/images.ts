@@ -12,7 +12,18 @@ function fnv(s: string, seed = 0x811c9dc5): number {
 }
 
 /** 64 hex characters derived from `s` (stands in for a sha256). */
+const digests = new Map<string, string>();
+
 export function pseudoDigest(s: string): string {
+  const cached = digests.get(s);
+  if (cached !== undefined) return cached;
+  const d = computeDigest(s);
+  if (digests.size > 10_000) digests.clear();
+  digests.set(s, d);
+  return d;
+}
+
+function computeDigest(s: string): string {
   let out = '';
   for (let i = 0; i < 8; i++) out += fnv(`${i}:${s}`).toString(16).padStart(8, '0');
   return out;
