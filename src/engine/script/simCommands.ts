@@ -23,6 +23,11 @@ const NODE_ADD_FLAGS: FlagSpec[] = [
   { name: 'no-network', type: 'bool' },
 ];
 
+/** Bounds that keep one command from freezing the page (the same ones share links enforce). */
+const MAX_NODES = 5000;
+const MAX_ADVANCE_MS = 30 * 24 * 3_600_000;
+const MAX_STEPS = 100_000;
+
 const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
 export function parseTaintSpec(s: string): Taint {
@@ -52,6 +57,7 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       const preset = a.positional[0];
       if (!preset || !isPreset(preset)) throw new CommandError(`unknown preset "${preset ?? ''}"; one of: ${PRESETS.join(', ')}`);
       const n = flagString(a, 'nodes');
+      if (n !== undefined && (Number(n) < 0 || Number(n) > MAX_NODES)) throw new CommandError(`--nodes must be between 0 and ${MAX_NODES}`);
       session.reset(preset, n === undefined ? undefined : Number(n));
       return;
     }
@@ -108,12 +114,14 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       } catch {
         throw new CommandError(`invalid duration "${d}" (examples: 500ms, 30s, 5m, 1h30m)`);
       }
+      if (ms > MAX_ADVANCE_MS) throw new CommandError('sim advance can run at most 30 days (720h) of simulated time at once');
       sim().advance(ms);
       return;
     }
     case 'step': {
       const n = rest[0] === undefined ? 1 : Number(rest[0]);
       if (!Number.isInteger(n) || n < 1) throw new CommandError(`invalid step count "${rest[0]}"`);
+      if (n > MAX_STEPS) throw new CommandError(`sim step runs at most ${MAX_STEPS} work items at once`);
       for (let i = 0; i < n; i++) {
         const r = sim().step();
         if (!r) {

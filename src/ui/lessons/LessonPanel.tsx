@@ -7,6 +7,7 @@ import type { Lesson } from '../../lessons/types'
 import { runCommand, play, pause } from '../../state/actions'
 import { useStore } from '../../state/store'
 import { inlineCode, stepCommands } from './runStep'
+import { onStep } from '../../embed/step'
 import './lessons.css'
 
 function Text({ text }: { text: string }) {
@@ -51,6 +52,15 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
       setRunning(false)
     })()
   }, [engineReady, index, lesson])
+
+  // A parent page may move the lesson ({type: 'step'} message).
+  useEffect(
+    () =>
+      onStep((n, by) => {
+        if (by === 'parent') setIndex(Math.min(Math.max(n, 1), lesson.steps.length) - 1)
+      }),
+    [lesson],
+  )
 
   useEffect(() => {
     onStepChange?.(index + 1)
