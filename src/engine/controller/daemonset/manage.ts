@@ -86,7 +86,7 @@ export function podsShouldBeOnNode(ctx: SyncContext, node: Node, backoff: Failed
         log.add({
           node: name,
           action: 'keep',
-          pod: running.slice().sort(comparePods)[0].metadata.name,
+          pod: running[0].metadata.name,
           reason: shouldRun ? 'node runs its daemon pod' : 'pod may keep running (an untolerated NoSchedule taint only blocks new pods)',
         });
       }
