@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { offlinePlugin } from './src/offline/vitePlugin.js'
 
 // monaco-editor 0.56+ has an exports map ("./*" -> "./esm/vs/*.js"), so the old deep
 // paths used by monaco-yaml's dependencies (monaco-editor/esm/vs/...) would resolve to
@@ -10,7 +11,7 @@ const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', 
 export default defineConfig({
   // Relative asset URLs, so dist/ works from any sub-path (e.g. GitHub Pages).
   base: './',
-  plugins: [react()],
+  plugins: [react(), offlinePlugin()],
   resolve: {
     alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
   },

@@ -21,6 +21,7 @@ import { lessonById } from './lessons'
 import { ShareLayer } from './share/ShareLayer'
 import { bootFromLocation, startFromBoot } from './share/session'
 import { startEmbedBridge } from './embed/bridge'
+import { reportStep } from './embed/step'
 import { registerOfflineWorker } from './offline/register'
 
 export function App() {
@@ -29,7 +30,8 @@ export function App() {
   const { t } = useTranslation('common')
   const [lessonId, setLessonId] = useState<string | undefined>(lessonById(params.lesson) ? params.lesson : undefined)
   const lesson = lessonById(lessonId)
-  const onStepChange = useCallback((_n: number) => {}, [])
+  // The lesson step goes to share links and to a parent page (embed `step` messages).
+  const onStepChange = useCallback((n: number) => reportStep(n), [])
 
   useEffect(() => {
     // A handle for end-to-end tests and the curious: the store, and a way to break the engine on purpose.

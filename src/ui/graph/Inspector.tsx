@@ -161,7 +161,7 @@ export function Inspector() {
   if (!body) return null
   return (
     <aside className="inspector nokey nowheel" aria-label={t('inspector.label')} data-testid="graph.inspector">
-      <button type="button" className="inspector-close" aria-label={t('inspector.close')} onClick={clearSelection}>
+      <button type="button" className="inspector-close" aria-label={t('inspector.close')} onClick={clearSelection} data-testid="graph.inspector.close">
         ×
       </button>
       {body}

@@ -11,7 +11,7 @@ import { useStore } from '../../state/store'
 import { selectDaemonSets, selectPods } from '../../state/selectors'
 import { taintString } from '../../engine/scheduler/taints'
 import { checkWords, fixesFor, verdict, type Fix } from './why'
-import { daemonSetManifest, lineDiff, tolerationFor, toYaml, withToleration } from './manifest'
+import { daemonSetManifest, dedentDiff, lineDiff, tolerationFor, toYaml, withToleration } from './manifest'
 import { run, selectPod } from './graphActions'
 
 type WhyResponse = Extract<Response, { type: 'why' }>
@@ -53,7 +53,7 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
     const after = withToleration(before, tolerationFor(fix.taint))
     const a = toYaml(before)
     const b = toYaml(after)
-    return { yaml: b, diff: lineDiff(a, b) }
+    return { yaml: b, diff: dedentDiff(lineDiff(a, b)) }
   }, [ds, fix.taint])
   const text = taintString(fix.taint)
   if (!open) {
@@ -102,7 +102,9 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
 }
 
 function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
-  const { t } = useTranslation('graph')
+  const { t, i18n } = useTranslation('graph')
+  // The engine's own words are English: worth showing beside a translation, not beside English.
+  const showRaw = !i18n.language.startsWith('en')
   const ds = useStore((s) => s.objects.DaemonSet[`${r.daemonSet.namespace}/${r.daemonSet.name}`] as DaemonSet | undefined)
   const pods = useStore(selectPods)
   const mine = useMemo(
@@ -146,7 +148,7 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
               </span>
               <span className="why-text">
                 {w.key === 'why.check.raw' ? c.message : t(w.key, w.params ?? {})}
-                <code className="why-raw">{c.message}</code>
+                {showRaw && w.key !== 'why.check.raw' ? <code className="why-raw">{c.message}</code> : null}
               </span>
             </li>
           )

@@ -61,7 +61,7 @@ describe('buildGraph on the article cluster', () => {
     expect(g.edges).toHaveLength(2)
     const e = g.edges.find((x) => x.target === nodeId('node-1'))!
     expect(e.source).toBe(dsCard(g).id)
-    expect(e.targetHandle).toBe(`pod:${card(g, 'node-1').data.pods[0].key}`)
+    expect(e.targetHandle).toBe('pod-0')
     expect(buildGraph(objectsOf(s), { ...UI, showPodEdges: false }).edges).toEqual([])
     expect(buildGraph(objectsOf(s), { ...UI, compact: true }).edges.every((x) => x.targetHandle === 'in')).toBe(true)
   })

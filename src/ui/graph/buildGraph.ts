@@ -8,7 +8,7 @@
 // when its node, its pods (by identity) or the revision chains changed. This matters on 1,000 nodes
 // during a rolling update, when batches arrive every 50 ms.
 
-import type { Edge, Node as FlowNode } from '@xyflow/react'
+import type { Edge, Node as FlowNode, NodeHandle, Position } from '@xyflow/react'
 import type { ControllerRevision, DaemonSet, Node, Pod } from '../../engine/api/types'
 import { controllerRef } from '../../engine/api/podutil'
 import { pinnedNodeName } from '../../engine/scheduler/nodeAffinity'
@@ -28,7 +28,7 @@ import {
   type RevisionRef,
   type RevisionView,
 } from './model'
-import { MAX_CARD_PODS, CELL_H, CELL_W, dsColumn, dsId, DS_W, gridColumns, LANE_ID, LANE_Y, NODE_H, NODE_W, nodeId, type Positions, type XY } from './layout'
+import { MAX_CARD_PODS, PODS_TOP, POD_ROW, CELL_H, CELL_W, dsColumn, dsId, DS_W, gridColumns, LANE_ID, LANE_Y, NODE_H, NODE_W, nodeId, type Positions, type XY } from './layout'
 
 export interface GraphObjects {
   Node: Readonly<Record<string, Node>>
@@ -191,12 +191,23 @@ interface CardMemo {
   selected: boolean
   x: number
   y: number
-  w?: number
-  h?: number
   out: NodeCardNode
   edgeMode: string
   edges: GraphEdge[]
 }
+
+const CARD_SIZE = { width: NODE_W, height: NODE_H }
+const LEFT = 'left' as Position
+
+/**
+ * A card's connection points, at fixed places: 'in' (the card) and one per pod row. Given to React Flow
+ * up front, so it never has to measure a card to draw its edges (or render every card once to do so).
+ * The card draws invisible handles at the same places.
+ */
+export const CARD_HANDLES: NodeHandle[] = [
+  { id: 'in', type: 'target', position: LEFT, x: 0, y: NODE_H / 2 - 1, width: 1, height: 2 },
+  ...Array.from({ length: MAX_CARD_PODS }, (_, i) => ({ id: `pod-${i}`, type: 'target' as const, position: LEFT, x: 0, y: PODS_TOP + i * POD_ROW, width: 1, height: POD_ROW - 4 })),
+]
 
 export function createGraphBuilder() {
   let cards = new Map<string, CardMemo>()
@@ -276,11 +287,11 @@ export function createGraphBuilder() {
     const nodes: GraphNode[] = []
     const edges: GraphEdge[] = []
 
-    const edgeFor = (pod: Pod, target: string, listed = true): GraphEdge | undefined => {
+    const edgeFor = (pod: Pod, target: string, slot?: number): GraphEdge | undefined => {
       const f = factsOf(pod)
       if (!f.dsKey || !objects.DaemonSet[f.dsKey]) return undefined
       const rev = podViews.get(pod)?.rev
-      const handle = ui.compact || !listed ? 'in' : `pod:${f.key}`
+      const handle = ui.compact || slot === undefined || slot >= MAX_CARD_PODS ? 'in' : `pod-${slot}`
       return {
         id: `e:${f.key}`,
         source: dsId(f.dsKey),
@@ -318,7 +329,7 @@ export function createGraphBuilder() {
               selected: selected || selectedRevision !== undefined,
               width: DS_W,
               ...(m ? { measured: m } : {}),
-              ariaLabel: `DaemonSet ${k}`,
+              ariaLabel: `daemonset.apps/${ds.metadata.name} (${ds.metadata.namespace ?? ''})`,
             }
       nextDs.set(id, { deps, out })
       nodes.push(out)
@@ -341,7 +352,6 @@ export function createGraphBuilder() {
           data: { pods: views, nodeGone: placed.nodeGone, width, ...(selected ? { selectedPod: selected } : {}) },
           width,
           ...(m ? { measured: m } : {}),
-          ariaLabel: 'Unscheduled pods',
         }
         const laneEdges = edgeMode === 'none' ? [] : (placed.lane.map((p) => edgeFor(p, LANE_ID)).filter(Boolean) as GraphEdge[])
         lane = { deps, out, edges: laneEdges }
@@ -362,7 +372,6 @@ export function createGraphBuilder() {
       if (selPod) for (const p of pods) if (factsOf(p).key === selPod) selectedPod = selPod
       const waiting = placed.waitingFor.get(name) ?? 0
       const selected = selNode === name
-      const m = measured[id]
       const old = cards.get(id)
       let memo: CardMemo
       if (
@@ -374,8 +383,6 @@ export function createGraphBuilder() {
         old.selected === selected &&
         old.x === pos.x &&
         old.y === pos.y &&
-        old.w === m?.width &&
-        old.h === m?.height &&
         sameList(old.pods, pods)
       ) {
         memo = old
@@ -393,12 +400,15 @@ export function createGraphBuilder() {
             ...(selectedPod ? { selectedPod } : {}),
           },
           selected,
+          // Cards have a fixed size, so React Flow need not measure them before it can place them,
+          // cull them, fit them or keep their handles (a controlled flow hands `measured` back).
           width: NODE_W,
           height: NODE_H,
-          ...(m ? { measured: m } : {}),
-          ariaLabel: `Node ${name}`,
+          measured: CARD_SIZE,
+          handles: CARD_HANDLES,
+          ariaLabel: `node/${name}`,
         }
-        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, w: m?.width, h: m?.height, out, edgeMode: '', edges: [] }
+        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, out, edgeMode: '', edges: [] }
       }
       if (memo.edgeMode !== edgeMode) {
         memo.edgeMode = edgeMode
@@ -407,7 +417,7 @@ export function createGraphBuilder() {
           for (let j = 0; j < pods.length; j++) {
             const p = pods[j]
             viewOf(p)
-            const e = edgeFor(p, id, j < MAX_CARD_PODS)
+            const e = edgeFor(p, id, j)
             if (e) memo.edges.push(e)
           }
         }

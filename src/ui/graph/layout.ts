@@ -11,7 +11,7 @@ export interface XY {
 export type Positions = Readonly<Record<string, XY>>
 
 export const NODE_W = 264
-export const NODE_H = 270
+export const NODE_H = 300
 export const GAP_X = 36
 export const GAP_Y = 36
 export const CELL_W = NODE_W + GAP_X
@@ -26,6 +26,9 @@ export const dsId = (key: string) => `ds:${key}`
 export const LANE_ID = 'lane:unscheduled'
 /** Pods a node card lists; the rest are counted ("+2 more") and their edges end at the card. */
 export const MAX_CARD_PODS = 3
+/** Where a card's pod rows start and how tall each is: fixed, so the edge ends are known without measuring. */
+export const PODS_TOP = 176
+export const POD_ROW = 38
 
 /** Columns of the grid for a cluster of `n` nodes: roughly square, at least 4. */
 export function gridColumns(n: number): number {

@@ -90,3 +90,16 @@ describe('taint hover', () => {
     expect(gpu.pods.size + gpu.daemonSets.size).toBe(0)
   })
 })
+
+describe('dedentDiff', () => {
+  it('removes the shared indentation only', async () => {
+    const { dedentDiff } = await import('./manifest')
+    expect(dedentDiff({ before: ['      a:'], removed: [], added: ['      - x', '        y'], after: ['    b'], line: 2 })).toEqual({
+      before: ['  a:'],
+      removed: [],
+      added: ['  - x', '    y'],
+      after: ['b'],
+      line: 2,
+    })
+  })
+})

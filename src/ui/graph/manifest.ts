@@ -80,6 +80,15 @@ export function lineDiff(a: string, b: string, context = 2): LineDiff {
   }
 }
 
+/** Removes the indentation every line of the diff shares, so a deep change reads at the left edge. */
+export function dedentDiff(d: LineDiff): LineDiff {
+  const lines = [...d.before, ...d.removed, ...d.added, ...d.after].filter((l) => l.trim() !== '')
+  const cut = Math.min(...lines.map((l) => l.length - l.trimStart().length))
+  if (!Number.isFinite(cut) || cut === 0) return d
+  const f = (ls: string[]) => ls.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)))
+  return { ...d, before: f(d.before), removed: f(d.removed), added: f(d.added), after: f(d.after) }
+}
+
 /** The DaemonSet's pod template, as the left side of "diff with the template". */
 export function templateYaml(ds: DaemonSet): string {
   const t = copy(ds.spec.template)

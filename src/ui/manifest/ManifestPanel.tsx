@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectApplyError, selectDirty, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
 import { applyEditor } from '../../state/actions'
+import { LoadWhenVisible } from '../../embed/LoadWhenVisible'
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'))
 const ComparePanel = lazy(() => import('./ComparePanel'))
@@ -52,9 +53,11 @@ export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
         </div>
       ) : null}
       <div className="manifest-editor" hidden={tab !== 'edit'}>
-        <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-          <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} />
-        </Suspense>
+        <LoadWhenVisible preview={text}>
+          <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
+            <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} />
+          </Suspense>
+        </LoadWhenVisible>
       </div>
     </div>
   )

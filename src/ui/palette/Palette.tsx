@@ -15,6 +15,8 @@ export interface PaletteProps {
   /** whether a screen point is over the canvas */
   overCanvas: (x: number, y: number) => boolean
   suggestName: () => string
+  /** a narrow canvas: show the kinds as icons only */
+  narrow?: boolean
 }
 
 const DRAG_THRESHOLD = 5
@@ -98,7 +100,7 @@ function CustomForm({ at, suggest, onSubmit, onCancel }: { at?: { x: number; y: 
   )
 }
 
-export function Palette({ add, overCanvas, suggestName }: PaletteProps) {
+export function Palette({ add, overCanvas, suggestName, narrow = false }: PaletteProps) {
   const { t } = useTranslation('graph')
   const [drag, setDrag] = useState<Drag | null>(null)
   const [custom, setCustom] = useState<{ at?: { x: number; y: number } } | null>(null)
@@ -129,9 +131,9 @@ export function Palette({ add, overCanvas, suggestName }: PaletteProps) {
   }
 
   return (
-    <div className={`palette nokey${open ? '' : ' closed'}`} data-testid="palette" aria-label={t('palette.title')} role="toolbar" aria-orientation="vertical">
-      <button type="button" className="palette-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={t('palette.hint')}>
-        {open ? t('palette.title') : '+'}
+    <div className={`palette nokey${open ? '' : ' closed'}${narrow ? ' narrow' : ''}`} data-testid="palette" aria-label={t('palette.title')} role="toolbar" aria-orientation="vertical">
+      <button type="button" className="palette-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={`${t('palette.title')}: ${t('palette.hint')}`}>
+        {open && !narrow ? t('palette.title') : '+'}
       </button>
       {open
         ? KINDS.map((k) => (
@@ -140,8 +142,9 @@ export function Palette({ add, overCanvas, suggestName }: PaletteProps) {
               type="button"
               className={`palette-item kind-${k.kind}${drag?.kind === k.kind && drag.moved ? ' dragging' : ''}`}
               data-testid={`palette.${k.kind}`}
-              title={t(`palette.kinds.${k.kind}.hint`)}
-              aria-describedby="palette-hint"
+              title={`${t(`palette.kinds.${k.kind}.label`)}: ${t(`palette.kinds.${k.kind}.hint`)}`}
+              aria-label={t(`palette.kinds.${k.kind}.label`)}
+              aria-describedby={narrow ? undefined : 'palette-hint'}
               onPointerDown={onPointerDown(k.kind)}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
@@ -159,7 +162,7 @@ export function Palette({ add, overCanvas, suggestName }: PaletteProps) {
             </button>
           ))
         : null}
-      {open ? (
+      {open && !narrow ? (
         <p id="palette-hint" className="palette-hint">
           {t('palette.hint')}
         </p>

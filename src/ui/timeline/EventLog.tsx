@@ -8,7 +8,7 @@ import type { KEvent, Kind } from '../../engine/api/types'
 import type { StepRecord } from '../../engine/simulation'
 import { useStore } from '../../state/store'
 import { selectEventObjects, selectSelection, selectStart, selectSteps } from '../../state/selectors'
-import { eventObject, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, sortEvents, stepObject, type LogFilter, type ObjectRef } from './eventRows'
+import { eventObject, filterEvents, splitTail, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, sortEvents, stepObject, type LogFilter, type ObjectRef } from './eventRows'
 import { formatOffset, formatStamp } from './format'
 import './timeline.css'
 
@@ -147,19 +147,19 @@ export default function EventLog() {
       </div>
       <div className="event-table-wrap" id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
         {tab === 'events' && eventPage ? (
-          <table className="event-table" data-testid="event-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('log.col.lastSeen')}</th>
-                <th scope="col">{t('log.col.type')}</th>
-                <th scope="col">{t('log.col.reason')}</th>
-                <th scope="col">{t('log.col.object')}</th>
-                <th scope="col" className="col-message">
+          <table className="event-table" role="table" aria-label={t('log.tab.events')} data-testid="event-table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('log.col.lastSeen')}</th>
+                <th scope="col" role="columnheader">{t('log.col.type')}</th>
+                <th scope="col" role="columnheader">{t('log.col.reason')}</th>
+                <th scope="col" role="columnheader">{t('log.col.object')}</th>
+                <th scope="col" role="columnheader" className="col-message">
                   {t('log.col.message')}
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {eventPage.rows.map((e) => (
                 <EventRow key={e.metadata.name} e={e} now={now} selected={sameObject(eventObject(e), selected)} onFilter={filterTo} labels={labels} />
               ))}
@@ -167,21 +167,21 @@ export default function EventLog() {
           </table>
         ) : null}
         {tab === 'controller' && stepPage ? (
-          <table className="event-table" data-testid="step-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('log.col.time')}</th>
-                <th scope="col">{t('log.col.controller')}</th>
-                <th scope="col">{t('log.col.object')}</th>
-                <th scope="col" className="col-why">
+          <table className="event-table" role="table" aria-label={t('log.tab.controller')} data-testid="step-table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('log.col.time')}</th>
+                <th scope="col" role="columnheader">{t('log.col.controller')}</th>
+                <th scope="col" role="columnheader">{t('log.col.object')}</th>
+                <th scope="col" role="columnheader" className="col-why">
                   {t('log.col.why')}
                 </th>
-                <th scope="col" className="col-result">
+                <th scope="col" role="columnheader" className="col-result">
                   {t('log.col.result')}
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {stepPage.rows.map((r) => (
                 <StepRow key={stepKey(r)} r={r} start={start} selected={sameObject(stepObject(r), selected)} onFilter={filterTo} labels={labels} />
               ))}
@@ -200,6 +200,17 @@ export default function EventLog() {
         </div>
       ) : null}
     </div>
+  )
+}
+
+/** An object name that, when too long, is shortened in the middle and keeps its end. */
+function ObjectText({ text }: { text: string }) {
+  const [head, tail] = splitTail(text)
+  return (
+    <>
+      <span className="ol-head">{head}</span>
+      <span className="ol-tail">{tail}</span>
+    </>
   )
 }
 
@@ -223,6 +234,7 @@ const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: 
   const warning = e.type === 'Warning'
   return (
     <tr
+      role="row"
       className={`${warning ? 'warning' : 'normal'}${selected ? ' selected' : ''}`}
       tabIndex={0}
       onClick={() => selectObject(o)}
@@ -231,8 +243,8 @@ const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: 
       data-reason={e.reason}
       data-testid="event-row"
     >
-      <td className="nowrap">{lastSeen(e, now)}</td>
-      <td className="nowrap event-type">
+      <td role="cell" className="nowrap last-seen">{lastSeen(e, now)}</td>
+      <td role="cell" className="nowrap event-type">
         {warning ? (
           <>
             <span className="warn-icon" aria-hidden="true">
@@ -244,21 +256,22 @@ const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: 
           <span className="muted">{e.type}</span>
         )}
       </td>
-      <td className="nowrap">{e.reason}</td>
-      <td className="nowrap">
+      <td role="cell" className="nowrap">{e.reason}</td>
+      <td role="cell" className="nowrap">
         <button
           type="button"
           className="object-link"
-          title={labels.filterToObject}
+          title={`${objectLabel(o)}${o.namespace ? ` (${o.namespace})` : ''} — ${labels.filterToObject}`}
           onClick={(ev) => {
             ev.stopPropagation()
             onFilter(o)
           }}
+          aria-label={objectLabel(o)}
         >
-          {objectLabel(o)}
+          <ObjectText text={objectLabel(o)} />
         </button>
       </td>
-      <td className="event-message">{e.message}</td>
+      <td role="cell" className="event-message">{e.message}</td>
     </tr>
   )
 })
@@ -274,30 +287,31 @@ interface StepRowProps {
 const StepRow = memo(function StepRow({ r, start, selected, onFilter, labels }: StepRowProps) {
   const o = stepObject(r)
   return (
-    <tr className={`normal${selected ? ' selected' : ''}`} tabIndex={0} onClick={() => selectObject(o)} onKeyDown={(ev) => onRowKey(ev, o)} data-testid="step-row">
-      <td className="nowrap mono" title={formatOffset(r.time - start)}>
+    <tr role="row" className={`normal${selected ? ' selected' : ''}`} tabIndex={0} onClick={() => selectObject(o)} onKeyDown={(ev) => onRowKey(ev, o)} data-testid="step-row">
+      <td role="cell" className="nowrap mono" title={formatOffset(r.time - start)}>
         {formatStamp(r.time)}
       </td>
-      <td className="nowrap">{r.controller}</td>
-      <td className="nowrap">
+      <td role="cell" className="nowrap">{r.controller}</td>
+      <td role="cell" className="nowrap">
         {o ? (
           <button
             type="button"
             className="object-link"
-            title={labels.filterToObject}
+            title={`${r.key} — ${labels.filterToObject}`}
             onClick={(ev) => {
               ev.stopPropagation()
               onFilter(o)
             }}
+            aria-label={r.key}
           >
-            {r.key}
+            <ObjectText text={r.key} />
           </button>
         ) : (
           r.key
         )}
       </td>
-      <td className="step-why">{r.reason}</td>
-      <td className="step-result">{r.result || <span className="muted">{labels.nothingDone}</span>}</td>
+      <td role="cell" className="step-why">{r.reason}</td>
+      <td role="cell" className="step-result">{r.result || <span className="muted">{labels.nothingDone}</span>}</td>
     </tr>
   )
 })

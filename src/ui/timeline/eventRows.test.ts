@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { KEvent } from '../../engine/api/types'
-import { filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, stepObject } from './eventRows'
+import { filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const iso = (ms: number) => new Date(T0 + ms).toISOString().replace('.000Z', 'Z')
@@ -71,5 +71,14 @@ describe('event rows', () => {
     expect(filterSteps(steps, { ...NO_FILTER, kind: 'DaemonSet' }).total).toBe(2)
     expect(filterSteps(steps, { ...NO_FILTER, text: 'bound' }).rows[0].controller).toBe('scheduler')
     expect(filterSteps(steps, { ...NO_FILTER, object: { kind: 'Pod', namespace: 'kube-system', name: 'p' } }).total).toBe(1)
+  })
+})
+
+describe('object names', () => {
+  it('keep their suffix when shortened', () => {
+    expect(splitTail('pod/fluentd-elasticsearch-kvzp9')).toEqual(['pod/fluentd-elasticsearch-', 'kvzp9'])
+    expect(splitTail('node/master')).toEqual(['node/', 'master'])
+    expect(splitTail('x')).toEqual(['', 'x'])
+    expect(splitTail('daemonset/fluentd-elasticsearch')).toEqual(['daemonset/fluentd-', 'elasticsearch'])
   })
 })

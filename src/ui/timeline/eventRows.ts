@@ -177,3 +177,10 @@ export function filterSteps(steps: readonly StepRecord[], f: LogFilter, limit = 
   }
   return { rows, total }
 }
+
+/** Splits a name before its last `-suffix` (at most 15 characters), else before its last 6. */
+export function splitTail(text: string): [string, string] {
+  const dash = text.lastIndexOf('-')
+  const at = dash > 0 && text.length - dash <= 16 ? dash + 1 : Math.max(0, text.length - 6)
+  return [text.slice(0, at), text.slice(at)]
+}

@@ -1,38 +1,36 @@
 // A Kubernetes node: name, roles, Ready/NotReady/SchedulingDisabled, taints (effect as icon + text),
 // conditions that matter, CPU / memory / pods requested vs allocatable, labels, and the pods on it.
-// Zoomed out it collapses to a coloured block that shows the state of its pods.
+// Zoomed out it collapses to a coloured block that shows the state of its pods. The card has a fixed
+// size and its pod rows fixed places, so the edges' ends are known without measuring (CARD_HANDLES).
 
-import { memo, useEffect, useMemo } from 'react'
-import { Handle, Position, useStore as useFlowStore, useUpdateNodeInternals, type NodeProps, type ReactFlowState } from '@xyflow/react'
-import { useGraphUi } from '../graphStore'
+import { memo, useMemo } from 'react'
+import { Handle, Position, useStore as useFlowStore, type NodeProps, type ReactFlowState } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import type { NodeCardNode } from '../buildGraph'
+import { CARD_HANDLES, type NodeCardNode } from '../buildGraph'
 import { formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
 import { TaintChip } from './TaintChip'
 import { PodChip } from './PodChip'
 import { usePresence } from './usePresence'
-import { openMenu } from '../graphActions'
-import { MAX_CARD_PODS as MAX_PODS } from '../layout'
+import { openMenu, selectNode } from '../graphActions'
+import { MAX_CARD_PODS, PODS_TOP } from '../layout'
 
 export const COMPACT_ZOOM = 0.5
-
-type UpdateInternals = ReturnType<typeof useUpdateNodeInternals>
-let queued: { ids: Set<string>; update: UpdateInternals } | null = null
-
-/** One updateNodeInternals call per frame for every card whose pods changed. */
-function queueInternalsUpdate(id: string, update: UpdateInternals) {
-  if (queued) {
-    queued.ids.add(id)
-    return
-  }
-  queued = { ids: new Set([id]), update }
-  requestAnimationFrame(() => {
-    const q = queued!
-    queued = null
-    q.update([...q.ids])
-  })
-}
 export const zoomedOut = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM
+
+/** Invisible handles where CARD_HANDLES says they are. */
+const SlotHandles = memo(function SlotHandles() {
+  return CARD_HANDLES.map((h) => (
+    <Handle
+      key={h.id}
+      id={h.id ?? undefined}
+      type="target"
+      position={Position.Left}
+      isConnectable={false}
+      className="card-handle"
+      style={{ top: h.y, height: h.height, left: 0, transform: 'none' }}
+    />
+  ))
+})
 
 function Bar({ label, u, format }: { label: string; u: Usage; format: (n: number) => string }) {
   const pct = Number.isFinite(u.allocatable) && u.allocatable > 0 ? Math.min(100, (u.requested / u.allocatable) * 100) : 0
@@ -69,13 +67,12 @@ function CompactCard({ data }: { data: NodeCardNode['data'] }) {
   const s = data.summary
   const tone = compactTone(data.pods)
   return (
-    <div
-      className={`k8s-node compact ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}`}
-      data-testid={`graph.node.${s.name}`}
-      title={`${s.name}: ${s.status}`}
-    >
-      <Handle type="target" id="in" position={Position.Left} isConnectable={false} className="card-handle" />
-      <div className={`compact-block tone-${tone}`} aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}>
+    <div className={`k8s-node compact ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}`} data-testid={`graph.node.${s.name}`} title={`${s.name}: ${s.status}`}>
+      <SlotHandles />
+      <div
+        className={`compact-block tone-${tone}`}
+        aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}
+      >
         <span className="compact-name">{s.name}</span>
         <span className="compact-status">
           {statusIcon(s)} {s.taints.length ? `⊘${s.taints.length}` : ''}
@@ -90,20 +87,14 @@ function CompactCard({ data }: { data: NodeCardNode['data'] }) {
   )
 }
 
-function FullCard({ id, data, selected }: { id: string; data: NodeCardNode['data']; selected: boolean }) {
+function FullCard({ data, selected }: { data: NodeCardNode['data']; selected: boolean }) {
   const { t } = useTranslation('graph')
   const s = data.summary
-  const updateNodeInternals = useUpdateNodeInternals()
-  const edgesOn = useGraphUi((st) => st.edgesOn)
-  const podKeys = data.pods.map((p) => p.key).join('|')
-  // Pods come and go without the card changing size: when edges end at pods, tell React Flow where
-  // their handles are now (batched: a rolling update changes many cards in one frame).
-  useEffect(() => {
-    if (edgesOn) queueInternalsUpdate(id, updateNodeInternals)
-  }, [id, podKeys, edgesOn, updateNodeInternals])
   const listed = usePresence(data.pods)
-  const shown = listed.slice(0, MAX_PODS)
-  const more = listed.length - shown.length
+  // Leaving pods fade out below the live ones, so a live pod keeps the row its edge points at.
+  const live = listed.filter((p) => !p.leaving)
+  const shown = [...live, ...listed.filter((p) => p.leaving)].slice(0, MAX_CARD_PODS)
+  const more = live.length - Math.min(live.length, MAX_CARD_PODS)
   const roles = s.roles.length ? s.roles.join(',') : '<none>'
   const labelsText = useMemo(() => s.labels.map((l) => (l.value === '' ? l.key : `${l.key}=${l.value}`)), [s.labels])
   return (
@@ -111,76 +102,91 @@ function FullCard({ id, data, selected }: { id: string; data: NodeCardNode['data
       className={`k8s-node ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''}${data.hasDaemonPod ? '' : ' no-daemon-pod'}`}
       data-testid={`graph.node.${s.name}`}
     >
-      <Handle type="target" id="in" position={Position.Left} isConnectable={false} className="card-handle" />
-      <div className="card-head">
-        <span className={`node-status ready-${s.ready}`} data-testid={`graph.node.${s.name}.status`}>
-          <span aria-hidden="true">{statusIcon(s)}</span> {s.status}
-        </span>
-        <button
-          type="button"
-          className="card-menu-btn nodrag nokey"
-          aria-haspopup="menu"
-          aria-label={t('node.menu', { name: s.name })}
-          data-testid={`graph.node.${s.name}.menu`}
-          onClick={(e) => {
-            e.stopPropagation()
-            openMenu({ kind: 'node', name: s.name }, e.currentTarget)
-          }}
-        >
-          ⋯
-        </button>
-      </div>
-      <div className="card-title">
-        <span className="node-name">{s.name}</span>
-        <span className="node-roles" title={t('node.rolesTitle')}>
-          {t('node.roles')}: {roles}
-        </span>
-      </div>
-      {s.taints.length ? (
-        <div className="taints" aria-label={t('node.taints')}>
-          {s.taints.map((x) => (
-            <TaintChip key={`${x.key}:${x.effect}`} node={s.name} taint={x} />
-          ))}
+      <SlotHandles />
+      <div className="card-upper" style={{ height: PODS_TOP - 10 }}>
+        <div className="card-head">
+          <span className="node-name" title={s.name}>
+            {s.name}
+          </span>
+          <span className={`node-status ready-${s.ready}`} data-testid={`graph.node.${s.name}.status`}>
+            <span aria-hidden="true">{statusIcon(s)}</span> {s.status}
+          </span>
+          <button
+            type="button"
+            className="card-menu-btn nodrag nokey"
+            aria-haspopup="menu"
+            aria-label={t('node.menu', { name: s.name })}
+            data-testid={`graph.node.${s.name}.menu`}
+            onClick={(e) => {
+              e.stopPropagation()
+              openMenu({ kind: 'node', name: s.name }, e.currentTarget)
+            }}
+          >
+            ⋯
+          </button>
         </div>
-      ) : null}
-      {s.conditions.length || s.unschedulable ? (
-        <div className="conditions">
-          {s.unschedulable ? <span className="cond-chip cordon">⊖ {t('node.cordoned')}</span> : null}
-          {s.conditions.map((c) => (
-            <span key={c.type} className="cond-chip" title={c.reason}>
-              ⚠ {c.type}={c.status}
+        <div className="node-roles" title={t('node.rolesTitle')}>
+          {t('node.roles')}: {roles}
+        </div>
+        {s.taints.length ? (
+          <div className="taints" aria-label={t('node.taints')}>
+            {s.taints.map((x) => (
+              <TaintChip key={`${x.key}:${x.effect}`} node={s.name} taint={x} />
+            ))}
+          </div>
+        ) : null}
+        {s.conditions.length || s.unschedulable ? (
+          <div className="conditions">
+            {s.unschedulable ? <span className="cond-chip cordon">⊖ {t('node.cordoned')}</span> : null}
+            {s.conditions.map((c) => (
+              <span key={c.type} className="cond-chip" title={c.reason}>
+                ⚠ {c.type}={c.status}
+              </span>
+            ))}
+          </div>
+        ) : null}
+        <div className="resources">
+          <Bar label="cpu" u={s.cpu} format={formatCPU} />
+          <Bar label="mem" u={s.memory} format={formatMemory} />
+          <Bar label="pods" u={s.pods} format={count} />
+        </div>
+        <div className="labels" title={labelsText.join('\n')}>
+          {labelsText.map((l) => (
+            <span key={l} className="label-chip">
+              {l}
             </span>
           ))}
+          {s.standardLabels ? <span className="label-more">{t('node.standardLabels', { count: s.standardLabels })}</span> : null}
         </div>
-      ) : null}
-      <div className="resources">
-        <Bar label="cpu" u={s.cpu} format={formatCPU} />
-        <Bar label="mem" u={s.memory} format={formatMemory} />
-        <Bar label="pods" u={s.pods} format={count} />
       </div>
-      <div className="labels" title={labelsText.join('\n')}>
-        {labelsText.map((l) => (
-          <span key={l} className="label-chip">
-            {l}
-          </span>
-        ))}
-        {s.standardLabels ? <span className="label-more">{t('node.standardLabels', { count: s.standardLabels })}</span> : null}
-      </div>
-      <div className="pods" aria-label={t('node.pods')}>
+      <div className="pods" style={{ top: PODS_TOP }} aria-label={t('node.pods')}>
         {shown.map(({ item, leaving }) => (
-          <PodChip key={item.key} pod={item} selected={data.selectedPod === item.key} leaving={leaving} handle={!leaving} />
+          <PodChip key={item.key} pod={item} selected={data.selectedPod === item.key} leaving={leaving} />
         ))}
         {more > 0 ? <span className="pods-more">{t('node.morePods', { count: more })}</span> : null}
         {data.waiting ? <span className="pods-waiting">{t('node.waiting', { count: data.waiting })}</span> : null}
         {!data.pods.length && !data.waiting ? <span className="pods-none">{t('node.noPods')}</span> : null}
+        {!data.hasDaemonPod ? (
+          <button
+            type="button"
+            className="why-btn nodrag nokey"
+            data-testid={`graph.node.${s.name}.why`}
+            onClick={(e) => {
+              e.stopPropagation()
+              selectNode(s.name)
+            }}
+          >
+            {t('node.why')}
+          </button>
+        ) : null}
       </div>
     </div>
   )
 }
 
-function NodeCardImpl({ id, data, selected }: NodeProps<NodeCardNode>) {
+function NodeCardImpl({ data, selected }: NodeProps<NodeCardNode>) {
   const compact = useFlowStore(zoomedOut)
-  return compact ? <CompactCard data={data} /> : <FullCard id={id} data={data} selected={selected} />
+  return compact ? <CompactCard data={data} /> : <FullCard data={data} selected={selected} />
 }
 
 export const NodeCard = memo(NodeCardImpl)

@@ -3,7 +3,6 @@
 // pods no controller owns. Click selects it; Enter / the context-menu key / right click opens its menu.
 
 import { memo } from 'react'
-import { Handle, Position } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../../state/store'
 import { selectNow } from '../../../state/selectors'
@@ -26,13 +25,11 @@ export interface PodChipProps {
   pod: PodView
   selected: boolean
   leaving?: boolean
-  /** draw a connection point for the DaemonSet → pod edge */
-  handle: boolean
   /** show the node the pod waits for (lane) */
   showTarget?: boolean
 }
 
-function PodChipImpl({ pod, selected, leaving, handle, showTarget }: PodChipProps) {
+function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
   const { t } = useTranslation('graph')
   const hl = useGraphUi((s) => podHighlight(s, pod.key))
   const rev = pod.revision
@@ -81,7 +78,6 @@ function PodChipImpl({ pod, selected, leaving, handle, showTarget }: PodChipProp
         }
       }}
     >
-      {handle ? <Handle type="target" id={`pod:${pod.key}`} position={Position.Left} isConnectable={false} className="pod-handle" /> : null}
       <span className="pod-rev-stripe" aria-hidden="true" />
       <span className="pod-line">
         <span className="pod-name">{pod.owner ? `…-${pod.suffix}` : pod.name}</span>

@@ -19,7 +19,7 @@ function UnscheduledLaneImpl({ data }: NodeProps<LaneNode>) {
       <div className="lane-pods nowheel">
         {data.pods.map((p) => (
           <div key={p.key} className="lane-item">
-            <PodChip pod={p} selected={data.selectedPod === p.key} handle showTarget />
+            <PodChip pod={p} selected={data.selectedPod === p.key} showTarget />
             {data.nodeGone.includes(p.key) ? <span className="lane-gone">{t('lane.nodeGone', { node: p.nodeName })}</span> : null}
           </div>
         ))}

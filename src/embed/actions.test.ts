@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { parseScript } from '../engine/script/parse'
+import { lastHeredocManifest, pageLine } from './actions'
+
+describe('loading a scenario script', () => {
+  const script = [
+    '# a lesson',
+    'kubectl apply -f - <<EOF',
+    'kind: DaemonSet',
+    'EOF',
+    'kubectl rollout status ds/x -n kube-system',
+    'kubectl rollout status ds/x -n kube-system --watch=false',
+    "kubectl create -f - <<'YAML'",
+    'kind: Second',
+    'YAML',
+    'sim settle',
+    '',
+  ].join('\n')
+  const cmds = parseScript(script)
+
+  it('waits for a rollout the way the CLI does (not the live watch)', () => {
+    expect(cmds.map(pageLine)).toEqual([
+      'kubectl apply -f -',
+      'kubectl rollout status ds/x -n kube-system --timeout=0s',
+      'kubectl rollout status ds/x -n kube-system --watch=false',
+      'kubectl create -f -',
+      'sim settle',
+    ])
+  })
+
+  it('puts the last manifest applied from a heredoc in the editor', () => {
+    expect(lastHeredocManifest(cmds)).toBe('kind: Second\n')
+    expect(lastHeredocManifest(parseScript('sim settle\n'))).toBeNull()
+  })
+})

@@ -1,0 +1,82 @@
+// What a parent page can ask for: load a scenario script (DESIGN §3 format) into a fresh cluster, or
+// reset to a fresh cluster with the default manifest. Requests run one after the other.
+
+import { parseScript, ScriptParseError, type ScriptCommand } from '../engine/script/parse'
+import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import { rolloutWatchTarget } from '../worker/liveWatch'
+import { useStore } from '../state/store'
+import { resetEngine } from '../state/engine'
+import { play, runCommand } from '../state/actions'
+import { useTimeline } from '../ui/timeline/timelineStore'
+import { i18n } from '../i18n'
+
+export type LoadResult = { ok: true; commands: number } | { ok: false; message: string; line?: number }
+
+/**
+ * A script line as the page runs it. `kubectl rollout status` of a script waits for the rollout the way
+ * the CLI does (running the simulation inside the command), instead of the console's live watch that
+ * follows the wall clock: so a loaded scenario ends in the same state as `npm run sim` prints.
+ */
+export function pageLine(c: Pick<ScriptCommand, 'command'>): string {
+  return rolloutWatchTarget(c.command) ? `${c.command} --timeout=0s` : c.command
+}
+
+/** The manifest the scenario applied last from a heredoc (shown in the editor afterwards), if any. */
+export function lastHeredocManifest(commands: readonly ScriptCommand[]): string | null {
+  for (let i = commands.length - 1; i >= 0; i--) {
+    const c = commands[i]
+    if (c.stdin !== undefined && /^kubectl\s+(apply|create)\b/.test(c.command) && /\s-f\s+-(\s|$)/.test(`${c.command} `)) return c.stdin
+  }
+  return null
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+function enqueue<T>(job: () => Promise<T>): Promise<T> {
+  const next = queue.then(job, job)
+  queue = next.catch(() => undefined)
+  return next
+}
+
+async function fresh(): Promise<boolean> {
+  const wasPlaying = useStore.getState().playing
+  await resetEngine()
+  useTimeline.setState({ branch: null, fork: null, error: null })
+  return wasPlaying
+}
+
+/** Replaces the cluster with a fresh one and runs the script's commands in order, echoed in the console. */
+export function loadScenario(script: string): Promise<LoadResult> {
+  return enqueue(async () => {
+    let commands: ScriptCommand[]
+    try {
+      commands = parseScript(script)
+    } catch (e) {
+      const line = e instanceof ScriptParseError ? e.line : undefined
+      const message = (e as Error).message
+      useStore.getState().appendLine('stderr', `# ${i18n.t('share:embed.loadFailed', { line: line ?? '?', message })}\n`)
+      return { ok: false, message, line }
+    }
+    const wasPlaying = await fresh()
+    const st = useStore.getState()
+    st.clearConsole()
+    st.appendLine('info', `# ${i18n.t('share:embed.loading', { count: commands.length })}\n`)
+    for (const c of commands) {
+      await runCommand(pageLine(c), { stdin: c.stdin, echo: c.text, remember: false })
+    }
+    const manifest = lastHeredocManifest(commands)
+    if (manifest !== null) useStore.setState({ editorText: manifest, appliedText: manifest, markers: [], applyError: null })
+    if (wasPlaying) await play()
+    return { ok: true, commands: commands.length }
+  })
+}
+
+/** A fresh cluster (the page's preset) and the default manifest in the editor. */
+export function resetPlayground(): Promise<void> {
+  return enqueue(async () => {
+    const wasPlaying = await fresh()
+    useStore.setState({ editorText: ARTICLE_MANIFEST, appliedText: null, markers: [], applyError: null })
+    useStore.getState().clearConsole()
+    if (wasPlaying) await play()
+  })
+}

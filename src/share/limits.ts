@@ -1,0 +1,29 @@
+// How big a shared state may be. A link or a file over these is refused with a message, before
+// anything is decompressed past the cap or replayed.
+
+export const LIMITS = {
+  /** characters of the `s=` payload in a link */
+  maxPayloadChars: 200_000,
+  /** bytes of JSON after decompression (decompression-bomb cap) */
+  maxInflatedBytes: 2 * 1024 * 1024,
+  /** bytes of a dropped scenario file */
+  maxFileBytes: 2 * 1024 * 1024,
+  maxInputs: 5_000,
+  /** characters of one command line */
+  maxLineChars: 10_000,
+  /** characters of one command's stdin (a manifest) */
+  maxStdinChars: 500_000,
+  maxEditorChars: 500_000,
+  maxLessonChars: 100,
+  maxStep: 10_000,
+  /** simulated time, ms: 30 days */
+  maxSimMs: 30 * 24 * 3600_000,
+  /** `sim cluster large --nodes N` and `?nodes=` */
+  maxNodes: 5_000,
+  /** `sim step N` */
+  maxStepCount: 100_000,
+  maxSeed: 2 ** 31 - 1,
+} as const
+
+/** Longer links than this are offered as a scenario file instead (browsers, chat tools and mail cut long URLs). */
+export const MAX_LINK_CHARS = 8 * 1024

@@ -1,0 +1,113 @@
+// Strict shape checks of a decoded state: types, lengths, allowed values. Anything else is refused, so
+// what reaches the engine is exactly what a page could have recorded.
+
+import { PRESETS, type PresetName } from '../engine/cluster/presets'
+import { tokenize } from '../engine/kubectl/argv'
+import { parseDuration } from '../engine/clock'
+import type { Input } from '../worker/protocol'
+import { ShareError } from './errors'
+import { LIMITS } from './limits'
+import type { SharedState } from './types'
+
+type Json = unknown
+
+function fail(detail: string): never {
+  throw new ShareError('shape', detail)
+}
+
+function isObject(x: Json): x is Record<string, Json> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.getPrototypeOf(x) === Object.prototype
+}
+
+function int(x: Json, name: string, min: number, max: number): number {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) fail(`${name} must be an integer from ${min} to ${max}`)
+  return x
+}
+
+function str(x: Json, name: string, max: number): string {
+  if (typeof x !== 'string' || x.length > max) fail(`${name} must be a string of at most ${max} characters`)
+  return x
+}
+
+/** Only the keys listed; a key we do not know means this is not a v1 state. */
+function onlyKeys(o: Record<string, Json>, allowed: readonly string[], name: string): void {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(`${name} has an unknown field`)
+}
+
+const V1_KEYS = ['v', 'seed', 'preset', 'nodes', 'inputs', 'until', 'editorText', 'lesson', 'step'] as const
+const LESSON_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+/** The v1 JSON (wire form, inputs as `[at, line, stdin?]`) to a SharedState; throws ShareError. */
+export function validateV1(x: Json): SharedState {
+  if (!isObject(x)) fail('the state must be a JSON object')
+  onlyKeys(x, V1_KEYS, 'the state')
+  if (x.v !== 1) fail('v must be 1')
+  const seed = int(x.seed, 'seed', 0, LIMITS.maxSeed)
+  if (typeof x.preset !== 'string' || !(PRESETS as readonly string[]).includes(x.preset)) fail(`preset must be one of ${PRESETS.join(', ')}`)
+  const preset = x.preset as PresetName
+  const nodes = x.nodes === undefined ? undefined : int(x.nodes, 'nodes', 1, LIMITS.maxNodes)
+  if (!Array.isArray(x.inputs) || x.inputs.length > LIMITS.maxInputs) fail(`inputs must be a list of at most ${LIMITS.maxInputs}`)
+  const inputs: Input[] = []
+  let last = 0
+  x.inputs.forEach((raw: Json, i: number) => {
+    if (!Array.isArray(raw) || raw.length < 2 || raw.length > 3) fail(`inputs[${i}] must be [at, line] or [at, line, stdin]`)
+    const at = int(raw[0], `inputs[${i}][0]`, last, LIMITS.maxSimMs)
+    last = at
+    const line = str(raw[1], `inputs[${i}][1]`, LIMITS.maxLineChars)
+    const input: Input = { at, line }
+    if (raw.length === 3) input.stdin = str(raw[2], `inputs[${i}][2]`, LIMITS.maxStdinChars)
+    inputs.push(input)
+  })
+  const until = int(x.until, 'until', 0, LIMITS.maxSimMs)
+  const editorText = str(x.editorText, 'editorText', LIMITS.maxEditorChars)
+  const out: SharedState = { seed, preset, inputs, until, editorText }
+  if (nodes !== undefined) out.nodes = nodes
+  if (x.lesson !== undefined) {
+    const lesson = str(x.lesson, 'lesson', LIMITS.maxLessonChars)
+    if (!LESSON_ID.test(lesson)) fail('lesson must be an id (letters, digits, . _ -)')
+    out.lesson = lesson
+  }
+  if (x.step !== undefined) out.step = int(x.step, 'step', 0, LIMITS.maxStep)
+  checkBudget(out)
+  return out
+}
+
+/**
+ * Refuses states whose replay would run far longer than any page session could have: simulated time
+ * past 30 days, clusters over 5,000 nodes, `sim step` of more than 100,000 items.
+ */
+export function checkBudget(s: SharedState): void {
+  const over = (detail: string): never => {
+    throw new ShareError('budget', detail)
+  }
+  if (s.preset === 'large' && (s.nodes ?? 1000) > LIMITS.maxNodes) over('too many nodes')
+  let t = 0
+  for (const input of s.inputs) {
+    t = Math.max(t, input.at)
+    let words: string[]
+    try {
+      words = tokenize(input.line)
+    } catch {
+      continue // the engine answers it with an error, as when it was typed
+    }
+    if (words[0] !== 'sim') continue
+    if (words[1] === 'advance' && words[2] !== undefined) {
+      let ms = 0
+      try {
+        ms = parseDuration(words[2])
+      } catch {
+        continue
+      }
+      t += ms
+      if (t > LIMITS.maxSimMs) over('the commands run the simulated clock past 30 days')
+    } else if (words[1] === 'cluster') {
+      const i = words.findIndex((w) => w === '--nodes' || w.startsWith('--nodes='))
+      if (i >= 0) {
+        const v = words[i].includes('=') ? words[i].slice('--nodes='.length) : words[i + 1]
+        if (Number(v) > LIMITS.maxNodes) over('sim cluster asks for too many nodes')
+      }
+    } else if (words[1] === 'step' && words[2] !== undefined) {
+      if (Number(words[2]) > LIMITS.maxStepCount) over('sim step asks for too many items')
+    }
+  }
+}
