@@ -50,7 +50,6 @@ function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={t('pod.aria', { name: pod.name, status: pod.status, ready: pod.readyText, revision: rev?.revision ?? rev?.hash ?? '-' })}
       title={title}
       data-testid={`pod.${pod.name}`}
       data-status={pod.status}
@@ -80,7 +79,14 @@ function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
     >
       <span className="pod-rev-stripe" aria-hidden="true" />
       <span className="pod-line">
-        <span className="pod-name">{pod.owner ? `…-${pod.suffix}` : pod.name}</span>
+        {pod.owner ? (
+          <span className="pod-name">
+            <span aria-hidden="true">…-{pod.suffix}</span>
+            <span className="sr-only">{pod.name}</span>
+          </span>
+        ) : (
+          <span className="pod-name">{pod.name}</span>
+        )}
         <span className={`pod-status tone-${pod.tone}`}>{pod.status}</span>
         <span className="pod-ready" title={t('pod.readyTitle')}>
           {pod.readyText}
