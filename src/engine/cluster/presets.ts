@@ -2,6 +2,7 @@
 
 import type { Simulation } from '../simulation';
 import { newNode, type NodeOptions } from './nodeFactory';
+import { reconcileConditionTaints } from '../controller/nodelifecycle/taints';
 
 export const PRESETS = ['article', 'kubeadm', 'empty', 'large'] as const;
 export type PresetName = (typeof PRESETS)[number];
@@ -10,9 +11,17 @@ export function isPreset(s: string): s is PresetName {
   return (PRESETS as readonly string[]).includes(s);
 }
 
-/** Registers a node the way `sim node add` does; its index picks its IP and pod CIDR. */
+/**
+ * Registers a node the way `sim node add` does; its index picks its IP and pod CIDR. A node that
+ * registers not ready carries its condition taints from the start (as a kubelet registering with
+ * the not-ready taint does), so no daemon pod slips onto it before the node lifecycle controller runs.
+ */
 export function addNode(sim: Simulation, name: string, o: Omit<NodeOptions, 'index' | 'now'> = {}): void {
-  sim.store.create(newNode(name, { ...o, index: sim.store.count('Node'), now: sim.iso() }));
+  const node = newNode(name, { ...o, index: sim.store.count('Node'), now: sim.iso() });
+  const now = sim.iso();
+  const initial = reconcileConditionTaints(node, now);
+  if (initial) node.spec.taints = initial;
+  sim.store.create(node);
 }
 
 export function applyPreset(sim: Simulation, preset: PresetName, nodes?: number): void {
