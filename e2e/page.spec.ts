@@ -50,6 +50,7 @@ test('apply the article manifest with the keyboard and read two Running pods', a
 })
 
 test('broken YAML shows a marker and an error, and the cluster stays as it was', async ({ page }) => {
+  test.setTimeout(90_000)
   await open(page)
   await applyWithKeyboard(page)
   await twoRunningPods(page)
@@ -97,6 +98,7 @@ test('switch to Chinese and see Chinese labels; dark theme', async ({ page }) =>
 })
 
 test('the page recovers when the engine worker dies', async ({ page }) => {
+  test.setTimeout(90_000)
   await open(page)
   await applyWithKeyboard(page)
   await twoRunningPods(page)

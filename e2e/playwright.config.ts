@@ -13,6 +13,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  // Generous limits: two workers share two cores with the engine workers and Monaco's.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,

@@ -256,7 +256,7 @@ test('a state too long for a link goes out as a file and comes back by drop or f
   await p2.dispatchEvent('main', 'dragenter', { dataTransfer: dt })
   await expect(p2.getByTestId('share-drop-overlay')).toBeVisible()
   await p2.dispatchEvent('main', 'drop', { dataTransfer: dt })
-  await expect(p2.getByTestId('share-info')).toContainText('from the file')
+  await expect(p2.getByTestId('share-info')).toContainText('from the file', { timeout: 20_000 })
   // the graph keeps its viewport across a restore: fit it to see the third node
   await p2.getByTestId('graph.fit').click()
   await expect(p2.getByTestId('graph.node.big-node')).toBeVisible()
