@@ -226,11 +226,9 @@ function validateContainers(cs: Container[] | undefined, path: string, errs: Fie
     if (c.imagePullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(c.imagePullPolicy)) {
       errs.push({ field: `${p}.imagePullPolicy`, type: 'Unsupported value', value: c.imagePullPolicy, supported: ['Always', 'IfNotPresent', 'Never'] });
     }
-    const volNames = new Set<string>();
     (c.volumeMounts ?? []).forEach((m, j) => {
       if (!m.name) errs.push({ field: `${p}.volumeMounts[${j}].name`, type: 'Required value' });
       if (!m.mountPath) errs.push({ field: `${p}.volumeMounts[${j}].mountPath`, type: 'Required value' });
-      volNames.add(m.name);
     });
   });
 }

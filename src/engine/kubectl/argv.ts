@@ -136,6 +136,3 @@ export function flagArray(p: ParsedArgs, name: string): string[] {
   return p.flags.get(name) ?? [];
 }
 
-export function hasFlag(p: ParsedArgs, name: string): boolean {
-  return p.flags.has(name);
-}

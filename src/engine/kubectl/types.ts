@@ -50,12 +50,6 @@ export interface FlagSpec {
   deprecated?: string;
 }
 
-export interface ParsedFlag {
-  name: string;
-  /** raw values in command-line order (bool flags: 'true'/'false') */
-  values: string[];
-}
-
 export interface ParsedArgs {
   positional: string[];
   flags: Map<string, string[]>;
