@@ -110,7 +110,7 @@ test('a scenario that does not parse is reported, and the embed keeps going', as
  * (another port, so another origin). A page made up with page.route would count as a public address and
  * Chromium's local network access checks would not let it frame 127.0.0.1.
  */
-const PLAYGROUND = 'http://127.0.0.1:4173'
+const PLAYGROUND = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`
 const coursePage = (course: string) => `<!doctype html><html><body>
 <iframe id="trusted" src="${PLAYGROUND}/?embed=1&id=trusted&origin=${encodeURIComponent(course)}" width="700" height="450"></iframe>
 <iframe id="other" src="${PLAYGROUND}/?embed=1&id=other&origin=${encodeURIComponent('https://someone-else.example')}" width="700" height="450"></iframe>

@@ -4,7 +4,9 @@ import { resolveChromiumPath } from './browser.mjs'
 
 // This file lives in e2e/; the web server and the output folder belong to the repo root.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const baseURL = 'http://127.0.0.1:4173/'
+// E2E_PORT lets several checkouts on one machine run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 4173)
+const baseURL = `http://127.0.0.1:${port}/`
 
 export default defineConfig({
   testDir: '.',
@@ -37,7 +39,7 @@ export default defineConfig({
   },
   // Serves the production build (run `npm run build` first; `npm test` does).
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     cwd: repoRoot,
     url: baseURL,
     reuseExistingServer: !process.env.CI,

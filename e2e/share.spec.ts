@@ -113,7 +113,7 @@ test('copy a link and find the same pods, revisions and editor text in a fresh c
   await expect.poll(async () => (await storeState(page)).editorText).toContain('# note for the class')
 
   const url = await copyLink(page)
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#s=1\.[A-Za-z0-9_-]+$/)
+  expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 4173}/#s=1\\.[A-Za-z0-9_-]+$`))
   const before = await storeState(page)
   const names = await podNames(page)
   expect(names).toHaveLength(3)
