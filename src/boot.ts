@@ -8,6 +8,8 @@ export type View = 'graph' | 'editor' | 'split' | 'console'
 export interface BootParams {
   theme?: 'light' | 'dark'
   embed: boolean
+  /** `present=1`: presentation mode from the start */
+  present: boolean
   view: View
   readonly: boolean
   lesson?: string
@@ -28,6 +30,7 @@ export function parseBootParams(search: string): BootParams {
   return {
     theme: theme === 'light' || theme === 'dark' ? theme : undefined,
     embed: p.get('embed') === '1',
+    present: p.get('present') === '1',
     view: view === 'graph' || view === 'editor' || view === 'console' || view === 'split' ? view : 'split',
     readonly: p.get('readonly') === '1',
     lesson: p.get('lesson') ?? undefined,

@@ -10,9 +10,18 @@ const root = document.getElementById('root')
 if (!root) throw new Error('#root element missing from index.html')
 
 initI18n()
-const theme = initialTheme(parseBootParams(location.search).theme)
+const boot = parseBootParams(location.search)
+const theme = initialTheme(boot.theme)
 applyTheme(theme, false)
-useStore.setState({ theme })
+useStore.setState({ theme, present: boot.present })
+// Presentation mode is one attribute on <html>, like the theme: CSS anywhere can follow it.
+useStore.subscribe((s, prev) => {
+  if (s.present !== prev.present || !('present' in document.documentElement.dataset) === s.present) {
+    if (s.present) document.documentElement.dataset.present = ''
+    else delete document.documentElement.dataset.present
+  }
+})
+if (boot.present) document.documentElement.dataset.present = ''
 
 createRoot(root).render(
   <StrictMode>

@@ -20,8 +20,11 @@ export interface UISlice {
   /** a message about the engine the user should see (crash and recovery) */
   engineNotice: string | null
   theme: Theme
+  /** presentation mode (`?present=1` or the toggle): projector-sized type, console and events collapsed */
+  present: boolean
   select: (s: Selection | null) => void
   setTheme: (t: Theme) => void
+  setPresent: (on: boolean) => void
 }
 
 export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => ({
@@ -30,6 +33,8 @@ export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => (
   engineMode: null,
   engineNotice: null,
   theme: 'light',
+  present: false,
   select: (selection) => set({ selection }),
   setTheme: (theme) => set({ theme }),
+  setPresent: (present) => set({ present }),
 })
