@@ -16,7 +16,7 @@ applyTheme(theme, false)
 useStore.setState({ theme, present: boot.present })
 // Presentation mode is one attribute on <html>, like the theme: CSS anywhere can follow it.
 useStore.subscribe((s, prev) => {
-  if (s.present !== prev.present || !('present' in document.documentElement.dataset) === s.present) {
+  if (s.present !== prev.present) {
     if (s.present) document.documentElement.dataset.present = ''
     else delete document.documentElement.dataset.present
   }
