@@ -1,6 +1,6 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AppShell } from './ui/layout/AppShell'
 import ManifestPanel from './ui/manifest/ManifestPanel'
@@ -16,8 +16,9 @@ import { engine } from './state/engine'
 import { play } from './state/actions'
 import { load, save, storageNamespace } from './state/persist'
 import { ARTICLE_MANIFEST } from './engine/cluster/manifests'
-import { LessonPanel } from './ui/lessons/LessonPanel'
-import { lessonById } from './lessons'
+import { LessonSlot } from './ui/lessons/LessonSlot'
+import { openLessonParam, setPicking, useLessonHost } from './state/lessonHost'
+import { allowedOrigins } from './embed/protocol'
 import { ShareLayer } from './share/ShareLayer'
 import { bootFromLocation, startFromBoot } from './share/session'
 import { startEmbedBridge } from './embed/bridge'
@@ -28,8 +29,8 @@ export function App() {
   const params = useMemo(() => parseBootParams(location.search), [])
   const ns = useMemo(() => storageNamespace(location), [])
   const { t } = useTranslation('common')
-  const [lessonId, setLessonId] = useState<string | undefined>(lessonById(params.lesson) ? params.lesson : undefined)
-  const lesson = lessonById(lessonId)
+  const lessonOpen = useLessonHost((s) => !!s.lesson)
+  const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.error))
   // The lesson step goes to share links and to a parent page (embed `step` messages).
   const onStepChange = useCallback((n: number) => reportStep(n), [])
 
@@ -51,6 +52,10 @@ export function App() {
     let cancelled = false
     void (async () => {
       await startFromBoot(boot, params)
+      // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
+      if (!cancelled && params.lesson) {
+        await openLessonParam(params.lesson, { allowed: allowedOrigins(location.search, location.origin), startStep: params.step, freshCluster: !boot.shared })
+      }
       if (!cancelled && boot.step === undefined && !params.lesson) await play(1)
     })()
     return () => {
@@ -62,8 +67,8 @@ export function App() {
 
   return (
     <AppShell
-      header={params.embed ? null : <Header onStartLesson={() => setLessonId('article')} lessonOpen={!!lesson} />}
-      lesson={lesson ? <LessonPanel lesson={lesson} startStep={params.step} onStepChange={onStepChange} onClose={() => setLessonId(undefined)} /> : null}
+      header={params.embed ? null : <Header onStartLesson={() => setPicking(true)} lessonOpen={lessonOpen} />}
+      lesson={lessonShown ? <LessonSlot onStepChange={onStepChange} /> : null}
       notice={
         <>
           <EngineNotice />

@@ -9,7 +9,10 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
-import { LESSONS, lessonScript } from '../lessons/index';
+import { builtinLessonFiles, readLessonFile } from '../lessons/files';
+import { parseLessonText } from '../lessons/load';
+import { formatProblem } from '../lessons/validate';
+import { replayLesson } from '../lessons/replay';
 
 const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 const args = process.argv.slice(2);
@@ -58,25 +61,39 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
     failed++;
   }
 }
-// Lessons are replayed the same way: their steps' commands, in order, against src/lessons/ID.out.
-const lessonDir = resolve(dirname(fileURLToPath(import.meta.url)), '../lessons');
-for (const lesson of Object.values(LESSONS)) {
-  const expectedFile = join(lessonDir, `${lesson.id}.out`);
-  const session = new Session({ seed: 1 });
-  const actual = runCommands(session, parseScript(lessonScript(lesson))).text;
-  const name = `lesson:${lesson.id}`;
+// Lessons (src/lessons/NAME.yaml) are replayed as `npm run -s sim -- --lesson NAME.yaml` does: every
+// step and goal must hold, and the transcript must match src/lessons/NAME.out.
+for (const file of builtinLessonFiles()) {
+  const base = file.replace(/\.yaml$/, '');
+  const name = `lesson:${base.slice(base.lastIndexOf('/') + 1)}`;
+  const v = parseLessonText(readLessonFile(file));
+  if (!v.lesson) {
+    console.log(`FAIL     ${name}: not a valid lesson\n${v.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    failed++;
+    continue;
+  }
+  const t0 = performance.now();
+  const r = replayLesson(v.lesson);
+  const ms = (performance.now() - t0).toFixed(0);
+  const expectedFile = `${base}.out`;
+  if (!r.ok) {
+    const bad = r.steps.filter((s) => !s.ok);
+    console.log(`FAIL     ${name}: ${bad.map((s) => `step ${s.step} (${s.title}): ${s.failures.join('; ')}`).join('\n  ')}`);
+    failed++;
+    continue;
+  }
   if (update && (update.has(name) || update.has('all'))) {
-    writeFileSync(expectedFile, actual);
-    console.log(`updated  ${name}`);
+    writeFileSync(expectedFile, r.text);
+    console.log(`updated  ${name} (${ms} ms)`);
     passed++;
     continue;
   }
-  const r = existsSync(expectedFile) ? compareTranscript(readFileSync(expectedFile, 'utf8'), actual) : { ok: false, diff: 'no expected transcript\n' };
-  if (r.ok) {
-    console.log(`ok       ${name}`);
+  const c = existsSync(expectedFile) ? compareTranscript(readFileSync(expectedFile, 'utf8'), r.text) : { ok: false, diff: 'no expected transcript\n' };
+  if (c.ok) {
+    console.log(`ok       ${name} (${ms} ms)`);
     passed++;
   } else {
-    console.log(`FAIL     ${name}\n${r.diff}`);
+    console.log(`FAIL     ${name}\n${c.diff}`);
     failed++;
   }
 }

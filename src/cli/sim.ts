@@ -7,13 +7,15 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
+import { runLessonCli } from './lesson';
 
-const USAGE = 'usage: npm run -s sim -- [--seed N] [--expect FILE] SCRIPT   (SCRIPT "-" reads standard input)';
+const USAGE = 'usage: npm run -s sim -- [--seed N] [--expect FILE] SCRIPT   (SCRIPT "-" reads standard input)\n       npm run -s sim -- [--seed N] --lesson FILE      (check a lesson file: exit 0 all hold, 1 a step does not, 2 invalid)';
 
 function main(argv: string[]): number {
   let seed = 1;
   let expect: string | undefined;
   let script: string | undefined;
+  let lesson: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--seed' || a.startsWith('--seed=')) {
@@ -25,6 +27,8 @@ function main(argv: string[]): number {
       seed = Number(v);
     } else if (a === '--expect' || a.startsWith('--expect=')) {
       expect = a.includes('=') ? a.slice(9) : argv[++i];
+    } else if (a === '--lesson' || a.startsWith('--lesson=')) {
+      lesson = a.includes('=') ? a.slice(9) : argv[++i];
     } else if (a === '-h' || a === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return 0;
@@ -34,6 +38,13 @@ function main(argv: string[]): number {
       process.stderr.write(`sim: unexpected argument "${a}"\n${USAGE}\n`);
       return 2;
     }
+  }
+  if (lesson !== undefined) {
+    if (!lesson || script !== undefined || expect !== undefined) {
+      process.stderr.write(`sim: --lesson takes one FILE (and no SCRIPT or --expect)\n${USAGE}\n`);
+      return 2;
+    }
+    return runLessonCli(lesson, { seed }, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
   }
   if (!script) {
     process.stderr.write(`${USAGE}\n`);

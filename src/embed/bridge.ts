@@ -8,9 +8,11 @@ import type { Pod } from '../engine/api/types'
 import { useStore, type AppState } from '../state/store'
 import { encodeShared, LIMITS } from '../share/index'
 import { currentSharedState } from '../share/session'
-import { BridgeCore, MESSAGE_SOURCE, MESSAGE_VERSION, allowedOrigins, type OutgoingMessage, type StateReport } from './protocol'
+import { BridgeCore, MESSAGE_SOURCE, MESSAGE_VERSION, allowedOrigins, isAllowedOrigin, type OutgoingMessage, type StateReport } from './protocol'
 import { loadScenario, resetPlayground } from './actions'
 import { currentStep, onStep, reportStep } from './step'
+import { startLessonMessages } from './lessonMessages'
+import { openLessonData } from '../state/lessonHost'
 
 /** At most one `state` message per this many ms (the last change always gets reported). */
 export const STATE_THROTTLE_MS = 400
@@ -129,7 +131,13 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     send({ ...envelope, type: 'state', reason, ...counts, time: Math.max(0, s.now - s.start), share: sharePayloadNow() })
   }
 
+  // Lessons by message, and answer/goal/score to the parent (issue 13)
+  const lessons = startLessonMessages(
+    (m) => core.send({ ...envelope, ...m }),
+    (l) => openLessonData(l, 'message', 'the lesson message'),
+  )
   const onMessage = (e: MessageEvent) => {
+    if (e.source === window.parent && isAllowedOrigin(e.origin, allowed) && lessons.handle(e.data)) return
     core.handle({ origin: e.origin, source: e.source, data: e.data })
   }
   window.addEventListener('message', onMessage)
@@ -164,5 +172,6 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     window.removeEventListener('message', onMessage)
     unsubStore()
     unsubStep()
+    lessons.stop()
   }
 }

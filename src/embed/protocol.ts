@@ -1,6 +1,8 @@
 // The postMessage protocol with a parent page (DESIGN §4, contract). Pure: no window, no store, so
 // the origin rules and the message checks are tested in Node.
 
+import type { LessonOutgoing } from './lessonMessages'
+
 export const MESSAGE_SOURCE = 'daemonset-playground'
 export const MESSAGE_VERSION = 1
 /** A `load` script larger than this is ignored (a scenario script is a few KB). */
@@ -12,6 +14,8 @@ export type OutgoingMessage =
   | ({ source: typeof MESSAGE_SOURCE; version: number; type: 'state'; id: string | null } & StateReport)
   | { source: typeof MESSAGE_SOURCE; version: number; type: 'step'; id: string | null; step: number }
   | { source: typeof MESSAGE_SOURCE; version: number; type: 'error'; id: string | null; request: 'load'; message: string; line?: number }
+  /** lesson messages (issue 13): answer, goal, score, lesson loaded, lesson errors — see lessonMessages.ts */
+  | ({ source: typeof MESSAGE_SOURCE; version: number; id: string | null } & LessonOutgoing)
 
 export interface StateReport {
   /** why this report was sent: a command ran, the cluster changed, a scenario was loaded, a reset */

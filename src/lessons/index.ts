@@ -1,14 +1,34 @@
-import { articleLesson } from './article'
+// The built-in lessons on the page: the YAML files of this folder, bundled as text and validated the
+// first time they are opened. Lookups by id (from the URL) go through a Map.
+
+import { parseLessonText } from './load'
 import type { Lesson } from './types'
 
-export const LESSONS: Record<string, Lesson> = { [articleLesson.id]: articleLesson }
+const files = import.meta.glob<string>('./*.yaml', { query: '?raw', import: 'default', eager: true })
 
-export function lessonById(id: string | undefined): Lesson | undefined {
-  return id ? LESSONS[id] : undefined
+const SOURCES = new Map<string, string>()
+for (const [path, text] of Object.entries(files)) SOURCES.set(path.replace(/^\.\//, '').replace(/\.yaml$/, ''), text)
+
+const cache = new Map<string, Lesson | null>()
+
+/** The ids of the built-in lessons, the article first. */
+export const BUILTIN_LESSONS: readonly string[] = ['article', ...[...SOURCES.keys()].filter((k) => k !== 'article').sort()].filter((k) => SOURCES.has(k))
+
+export function isBuiltinLesson(id: string | undefined): boolean {
+  return id !== undefined && SOURCES.has(id)
 }
 
-/** The scenario script of the first `upTo` steps (all by default), as the CLI replays it. */
-export function lessonScript(lesson: Lesson, upTo = lesson.steps.length): string {
-  const head = lesson.preset === 'article' ? '' : `sim cluster ${lesson.preset}\n`
-  return head + lesson.steps.slice(0, upTo).map((s) => s.script).join('')
+export function lessonById(id: string | undefined): Lesson | undefined {
+  if (id === undefined || !SOURCES.has(id)) return undefined
+  if (!cache.has(id)) {
+    const v = parseLessonText(SOURCES.get(id)!, { dryRun: false })
+    if (!v.lesson) console.error(`built-in lesson ${id} is not valid:`, v.problems)
+    cache.set(id, v.lesson)
+  }
+  return cache.get(id) ?? undefined
+}
+
+/** The raw file of a built-in lesson (for "download this lesson"). */
+export function builtinLessonSource(id: string): string | undefined {
+  return SOURCES.get(id)
 }

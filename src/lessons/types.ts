@@ -1,29 +1,68 @@
-// Lessons are data: text in each language, and steps whose commands are scenario-script lines
-// (kubectl / sim, heredocs allowed), so the CLI can replay a lesson in tests exactly as the page runs it.
+// Lessons are data (issue 13, DESIGN §6): a lesson file (YAML or JSON) is validated and normalised into
+// a Lesson. Steps are scenario-script lines (kubectl / sim, heredocs allowed), so the CLI replays a
+// lesson exactly as the page runs it.
 
-export type Localized = { en: string; 'zh-CN': string }
+import type { PresetName } from '../engine/cluster/presets'
+
+/** A text: a plain string, or a map by language tag (`en` always present after validation). */
+export type LText = string | Readonly<Record<string, string>>
 
 export interface Question {
-  prompt: Localized
-  choices: Localized[]
-  /** index into choices */
-  answer: number
-  explanation: Localized
+  prompt: LText
+  choices: LText[]
+  /** the right choices (indices into choices); one for a single choice, several for "choose all that apply" */
+  answer: number[]
+  /** true when the file gave a list: the learner ticks boxes instead of one radio button */
+  multiple: boolean
+  explanation?: LText
+}
+
+export interface Expectation {
+  /** a read-only command (kubectl get|describe|…, sim why) run against the learner's cluster */
+  command: string
+  equals?: string
+  matches?: string
+}
+
+export interface Goal {
+  text: LText
+  expect: Expectation[]
+  hint?: LText
+  /** scenario-script lines that reach the goal ("show me", and the CLI's check) */
+  solution: string
 }
 
 export interface LessonStep {
-  title: Localized
-  text: Localized
-  /** scenario-script text: one command per line, heredocs allowed */
+  title: LText
+  text: LText
+  /** scenario-script text: one command per line, heredocs allowed; '' when the step runs nothing */
   script: string
   /** an optional "predict first" question, asked before the commands run */
   question?: Question
+  /** an optional exercise: the learner acts, the engine checks */
+  goal?: Goal
 }
 
 export interface Lesson {
   id: string
-  title: Localized
+  title: LText
   /** cluster preset the lesson starts from */
-  preset: 'article' | 'kubeadm' | 'empty'
+  preset: PresetName
+  nodes?: number
+  /** scenario-script lines run before step 1, not shown */
+  setup: string
   steps: LessonStep[]
+}
+
+/** The language tags the page's own UI has; a lesson may carry others. */
+export const LESSON_LANGUAGES = ['en', 'zh-CN'] as const
+
+/** The text in a language: that language, else its base language (`zh` for `zh-TW`), else English. */
+export function textIn(t: LText | undefined, lang: string): string {
+  if (t === undefined) return ''
+  if (typeof t === 'string') return t
+  if (Object.hasOwn(t, lang)) return t[lang]
+  const base = lang.split('-')[0]
+  for (const k of Object.keys(t)) if (k.split('-')[0] === base) return t[k]
+  return Object.hasOwn(t, 'en') ? t.en : ''
 }

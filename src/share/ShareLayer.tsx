@@ -2,6 +2,8 @@
 // text only), dropping a scenario file anywhere on the page, following a new `#s=…` pasted into the
 // address bar, and — in embed mode, where there is no header — a compact "Copy link" button.
 
+import { isLessonFileName } from '../lessons/source'
+import { openLessonFile } from '../state/lessonHost'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { readSharedState } from './index'
@@ -55,7 +57,9 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
       depth = 0
       setDragging(false)
       const file = e.dataTransfer?.files[0]
-      if (file) void openFile(file)
+      // a lesson file (.yaml, .yml, .lesson.json) opens as a lesson (issue 13)
+      if (file && isLessonFileName(file.name)) void openLessonFile(file)
+      else if (file) void openFile(file)
     }
     const onHash = () => {
       let s = null

@@ -1,6 +1,7 @@
 // The worker host: owns a Session (engine + kubectl), answers requests, runs the clock while playing
 // and pushes batched changes. It runs in a Web Worker, or on the main thread as a fallback (inProcess).
 
+import { probeLines } from '../lessons/probe'
 import { Session } from '../engine/script/session'
 import { why } from '../engine/script/why'
 import { rolloutWatchTarget, watchRollout } from './liveWatch'
@@ -91,6 +92,9 @@ export class Host {
           return
         case 'ping':
           this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          return
+        case 'probe':
+          this.endpoint.postMessage({ id: r.id, type: 'probe', results: probeLines(this.session, r.lines) })
           return
         case 'why': {
           const reports = why(this.session.sim, r.node, r.namespace, r.daemonSet).map((w) => ({

@@ -38,6 +38,8 @@ export type Request =
   | { id: number; type: 'crash' }
   /** stop a watching command (Ctrl+C); its own request is then answered with exit code 130 */
   | { id: number; type: 'cancel'; target: number }
+  /** lesson goals: run read-only commands without recording them as inputs (issue 13) */
+  | { id: number; type: 'probe'; lines: string[] }
 
 export type Response =
   | { id: number; type: 'ok' }
@@ -45,6 +47,7 @@ export type Response =
   | { id: number; type: 'step'; record: StepRecord | null }
   | { id: number; type: 'error'; message: string }
   | { id: number; type: 'why'; reports: WhyData[] }
+  | { id: number; type: 'probe'; results: { text: string; exitCode: number }[] }
 
 
 /** `sim why` as data: one report per DaemonSet (see src/engine/script/why.ts). */

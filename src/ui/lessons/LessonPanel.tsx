@@ -1,22 +1,21 @@
-// The built-in lesson: step text, an optional "predict first" question, and a button that runs the
-// step's commands through the console.
+// A lesson: step text, an optional "predict first" question, a button that runs the step's commands
+// through the console, and an optional exercise whose goal the engine checks (GoalBox). Progress lives
+// in src/state/lessonProgress.ts; the parts are components of their own (QuestionBox, GoalBox, StepDots).
 
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Lesson } from '../../lessons/types'
+import { textIn, type Lesson } from '../../lessons/types'
 import { runCommand, play, pause } from '../../state/actions'
 import { useStore } from '../../state/store'
-import { inlineCode, stepCommands } from './runStep'
+import { leaveStep, markCaughtUp, markRan, setAutoRunning, setCurrentStep, stepDone, useLessonProgress } from '../../state/lessonProgress'
+import { stepCommands } from './runStep'
 import { onStep } from '../../embed/step'
+import { LessonText } from './LessonText'
+import { QuestionBox } from './QuestionBox'
+import { GoalBox } from './GoalBox'
+import { StepDots } from './StepDots'
+import { SaveLessonButton } from './SaveLessonButton'
 import './lessons.css'
-
-function Text({ text }: { text: string }) {
-  return (
-    <>
-      {inlineCode(text).map((p, i) => (p.code ? <code key={i}>{p.text}</code> : <span key={i}>{p.text}</span>))}
-    </>
-  )
-}
 
 export interface LessonPanelProps {
   lesson: Lesson
@@ -28,15 +27,14 @@ export interface LessonPanelProps {
 
 export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: LessonPanelProps) {
   const { t, i18n } = useTranslation('common')
-  const lang = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
+  const lang = i18n.language
   const [index, setIndex] = useState(Math.min(Math.max(startStep, 1), lesson.steps.length) - 1)
-  const [ran, setRan] = useState<Set<number>>(new Set())
-  const [choice, setChoice] = useState<number | null>(null)
-  const [checked, setChecked] = useState(false)
   const [running, setRunning] = useState(false)
   const caughtUp = useRef(false)
   const engineReady = useStore((s) => s.engineStatus === 'ready')
+  const progress = useLessonProgress((s) => s.steps)
   const step = lesson.steps[index]
+  const ran = !!progress[index]?.ran
 
   // Opening at step N: run the earlier steps first (settling instead of watching), paused after.
   useEffect(() => {
@@ -46,9 +44,13 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
     if (upTo === 0) return
     void (async () => {
       setRunning(true)
-      for (let i = 0; i < upTo; i++) for (const c of stepCommands(lesson.steps[i], true)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
-      setRan(new Set(Array.from({ length: upTo }, (_, i) => i)))
+      setAutoRunning(true)
+      for (let i = 0; i < upTo; i++) {
+        for (const c of stepCommands(lesson.steps[i], true)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
+        markCaughtUp(i)
+      }
       await pause()
+      setAutoRunning(false)
       setRunning(false)
     })()
   }, [engineReady, index, lesson])
@@ -64,78 +66,67 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
 
   useEffect(() => {
     onStepChange?.(index + 1)
-    setChoice(null)
-    setChecked(false)
-  }, [index, onStepChange])
+    setCurrentStep(index)
+    // a step with nothing to run is open at once (its goal too)
+    if (!lesson.steps[index].script.trim()) markRan(index)
+    return () => leaveStep(index)
+  }, [index, onStepChange, lesson])
 
   const runThisStep = async () => {
     setRunning(true)
+    setAutoRunning(true)
     try {
       await play()
       for (const c of stepCommands(step)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
-      setRan((r) => new Set(r).add(index))
+      markRan(index)
     } finally {
+      setAutoRunning(false)
       setRunning(false)
     }
   }
 
   const q = step.question
-  const mustPredict = !!q && !checked && !ran.has(index)
+  const mustPredict = !!q && !progress[index]?.revealed && !ran
+  const hasScript = step.script.trim() !== ''
+  const last = index === lesson.steps.length - 1
   return (
-    <section className="lesson-panel" aria-label={t('lesson.label')} data-testid="lesson-panel">
+    <section className="lesson-panel" aria-label={t('lesson.label')} data-testid="lesson-panel" data-lesson={lesson.id}>
       <header className="lesson-head">
-        <strong>{lesson.title[lang]}</strong>
+        <strong data-testid="lesson-name">{textIn(lesson.title, lang)}</strong>
         <span className="lesson-progress" data-testid="lesson-progress">
           {t('lesson.progress', { step: index + 1, total: lesson.steps.length })}
         </span>
+        <StepDots lesson={lesson} index={index} onGo={setIndex} disabled={running} />
+        <SaveLessonButton />
         <button type="button" className="linkish" onClick={onClose}>
           {t('lesson.close')}
         </button>
       </header>
       <h3 className="lesson-title" data-testid="lesson-title">
-        {step.title[lang]}
+        {textIn(step.title, lang)}
       </h3>
-      <p className="lesson-text">
-        <Text text={step.text[lang]} />
-      </p>
-      {q ? (
-        <fieldset className="lesson-question" data-testid="lesson-question">
-          <legend>
-            {t('lesson.predict')} {q.prompt[lang]}
-          </legend>
-          {q.choices.map((c, i) => (
-            <label key={i} className={checked ? (i === q.answer ? 'right' : i === choice ? 'wrong' : '') : ''}>
-              <input type="radio" name={`q-${index}`} checked={choice === i} onChange={() => setChoice(i)} disabled={checked} /> {c[lang]}
-            </label>
-          ))}
-          {checked ? (
-            <p className="lesson-explanation" role="status">
-              {choice === q.answer ? t('lesson.right') : t('lesson.notQuite')} {q.explanation[lang]}
-            </p>
-          ) : (
-            <button type="button" onClick={() => setChecked(true)} disabled={choice === null} data-testid="lesson-check">
-              {t('lesson.check')}
-            </button>
-          )}
-        </fieldset>
-      ) : null}
+      <LessonText text={textIn(step.text, lang)} />
+      {q ? <QuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} /> : null}
       <div className="lesson-actions">
         <button type="button" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running}>
           {t('lesson.previous')}
         </button>
-        <button type="button" className="primary" onClick={() => void runThisStep()} disabled={running} title={mustPredict ? t('lesson.predictFirst') : undefined} data-testid="lesson-run">
-          {ran.has(index) ? t('lesson.runAgain') : t('lesson.run')}
-        </button>
-        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={index === lesson.steps.length - 1 || running} data-testid="lesson-next">
+        {hasScript ? (
+          <button type="button" className="primary" onClick={() => void runThisStep()} disabled={running} title={mustPredict ? t('lesson.predictFirst') : undefined} data-testid="lesson-run">
+            {ran ? t('lesson.runAgain') : t('lesson.run')}
+          </button>
+        ) : null}
+        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={last || running} data-testid="lesson-next">
           {t('lesson.next')}
         </button>
         {running ? <span className="lesson-running">{t('lesson.running')}</span> : null}
-        {index === lesson.steps.length - 1 && ran.has(index) ? (
+        {last && stepDone(lesson, index, progress[index]) ? (
           <span className="lesson-done" data-testid="lesson-done">
             {t('lesson.done')}
           </span>
         ) : null}
       </div>
+      {step.goal ? <GoalBox key={`${lesson.id}:${index}`} goal={step.goal} index={index} lang={lang} busy={running} /> : null}
     </section>
   )
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { articleLesson } from '../../lessons/article'
-import { inlineCode, stepCommands } from './runStep'
+import { lessonById } from '../../lessons/index'
+
+const articleLesson = lessonById('article')!
+import { stepCommands } from './runStep'
 
 describe('lesson steps on the page', () => {
   it('runs the commands of a step with their here-documents', () => {
@@ -13,11 +15,9 @@ describe('lesson steps on the page', () => {
     const cmds = stepCommands(articleLesson.steps[1], true)
     expect(cmds[0].line).toBe('sim settle')
   })
-  it('renders inline code as data, not markup', () => {
-    expect(inlineCode('a `<b>` c')).toEqual([
-      { code: false, text: 'a ' },
-      { code: true, text: '<b>' },
-      { code: false, text: ' c' },
-    ])
+  it('runs a goal\'s solution after the script only when catching up', () => {
+    const step = { title: 't', text: '', script: 'kubectl get nodes\n', goal: { text: 'g', expect: [{ command: 'kubectl get nodes', matches: 'x' }], solution: 'sim node add n9\n' } }
+    expect(stepCommands(step).map((c) => c.line)).toEqual(['kubectl get nodes'])
+    expect(stepCommands(step, true).map((c) => c.line)).toEqual(['kubectl get nodes', 'sim node add n9'])
   })
 })

@@ -9,12 +9,9 @@ export interface StepCommand {
   stdin?: string
 }
 
-/**
- * The commands of a step. When catching up (opening a lesson at step N), watching commands are
- * replaced by `sim settle` so the earlier steps finish at once instead of playing out in real time.
- */
-export function stepCommands(step: LessonStep, catchUp = false): StepCommand[] {
-  return parseScript(step.script).map((c) => {
+/** The commands of a script, as the console runs them (heredocs as stdin). */
+export function scriptCommands(script: string, catchUp = false): StepCommand[] {
+  return parseScript(script).map((c) => {
     if (catchUp && /^kubectl rollout status\b/.test(c.command) && !/--watch=false/.test(c.command)) {
       return { line: 'sim settle', echo: 'sim settle' }
     }
@@ -22,7 +19,12 @@ export function stepCommands(step: LessonStep, catchUp = false): StepCommand[] {
   })
 }
 
-/** Splits `a `code` b` into text and code parts for rendering (no markup is ever injected). */
-export function inlineCode(text: string): { code: boolean; text: string }[] {
-  return text.split('`').map((t, i) => ({ code: i % 2 === 1, text: t })).filter((p) => p.text !== '')
+/**
+ * The commands of a step. When catching up (opening a lesson at step N), watching commands are
+ * replaced by `sim settle` so the earlier steps finish at once instead of playing out in real time,
+ * and an exercise's solution runs after the step's script, as the CLI's check does.
+ */
+export function stepCommands(step: LessonStep, catchUp = false): StepCommand[] {
+  const cmds = scriptCommands(step.script, catchUp)
+  return catchUp && step.goal ? [...cmds, ...scriptCommands(step.goal.solution, true)] : cmds
 }

@@ -1,0 +1,106 @@
+// What the lesson area of the page shows: the open lesson, the list of built-in lessons, a lesson that
+// failed to load (and why), or nothing. Starts the live goal checker while a lesson is open.
+
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BUILTIN_LESSONS, lessonById } from '../../lessons/index'
+import { textIn } from '../../lessons/types'
+import { closeLesson, dismissLessonError, openLesson, openLessonFile, setPicking, useLessonHost } from '../../state/lessonHost'
+import { startGoalWatcher } from '../../state/lessonGoals'
+import { LessonPanel } from './LessonPanel'
+import { SaveLessonButton } from './SaveLessonButton'
+import './lessons.css'
+
+function LoadError() {
+  const { t } = useTranslation('lessons')
+  const error = useLessonHost((s) => s.error)
+  if (!error) return null
+  return (
+    <div className="lesson-error" role="alert" data-testid="lesson-error">
+      <p>{t('loadFailed', { message: error.message })}</p>
+      {error.problems.length ? (
+        <>
+          <p>{t('problems')}</p>
+          <ul data-testid="lesson-error-problems">
+            {error.problems.slice(0, 30).map((p, i) => (
+              <li key={i}>
+                <code>{p}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <button type="button" className="linkish" onClick={dismissLessonError}>
+        {t('dismiss')}
+      </button>
+    </div>
+  )
+}
+
+function Picker() {
+  const { t, i18n } = useTranslation('lessons')
+  const file = useRef<HTMLInputElement>(null)
+  return (
+    <section className="lesson-panel lesson-picker" data-testid="lesson-picker" aria-label={t('pick.title')}>
+      <header className="lesson-head">
+        <strong>{t('pick.title')}</strong>
+        <SaveLessonButton />
+        <button type="button" className="linkish" onClick={() => setPicking(false)}>
+          {t('pick.close')}
+        </button>
+      </header>
+      <ul className="lesson-list">
+        {BUILTIN_LESSONS.map((id) => {
+          const l = lessonById(id)
+          if (!l) return null
+          return (
+            <li key={id}>
+              <button type="button" data-testid={`lesson-pick.${id}`} onClick={() => void openLesson(l, 'builtin')}>
+                {textIn(l.title, i18n.language)}
+              </button>{' '}
+              <span className="lesson-muted">{t('pick.steps', { count: l.steps.length })}</span>
+            </li>
+          )
+        })}
+      </ul>
+      <label className="lesson-open-file" title={t('pick.openHint')}>
+        {t('pick.open')}{' '}
+        <input
+          ref={file}
+          type="file"
+          accept=".yaml,.yml,.json,application/yaml,application/json"
+          data-testid="lesson-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0]
+            if (f) void openLessonFile(f)
+            if (file.current) file.current.value = ''
+          }}
+        />
+      </label>
+    </section>
+  )
+}
+
+export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => void }) {
+  const { t } = useTranslation('lessons')
+  const lesson = useLessonHost((s) => s.lesson)
+  const token = useLessonHost((s) => s.token)
+  const startStep = useLessonHost((s) => s.startStep)
+  const picking = useLessonHost((s) => s.picking)
+  const preparing = useLessonHost((s) => s.preparing)
+  useEffect(() => (lesson ? startGoalWatcher() : undefined), [lesson])
+  return (
+    <>
+      <LoadError />
+      {preparing ? (
+        <p className="lesson-preparing" role="status">
+          {t('preparing')}
+        </p>
+      ) : lesson ? (
+        <LessonPanel key={token} lesson={lesson} startStep={startStep} onStepChange={onStepChange} onClose={closeLesson} />
+      ) : picking ? (
+        <Picker />
+      ) : null}
+    </>
+  )
+}
