@@ -64,6 +64,9 @@ export function replayLesson(lesson: Lesson, opts: { seed?: number; lang?: strin
     text += `# step ${n}/${lesson.steps.length}: ${textIn(s.title, lang)}\n`
     text += run(session, parseScript(s.script), failures, 'script')
     if (s.goal) {
+      // An exercise that is already solved before the learner acts teaches nothing: that is a failure.
+      const before = s.goal.expect.map((e) => checkExpectation(session, e).held)
+      if (before.every(Boolean)) failures.push('the goal already holds before its solution runs')
       text += `# step ${n} goal: solution\n`
       text += run(session, parseScript(s.goal.solution), failures, 'solution')
       s.goal.expect.forEach((e, j) => {
