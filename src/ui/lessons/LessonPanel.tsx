@@ -8,7 +8,7 @@ import { textIn, type Lesson } from '../../lessons/types'
 import { runCommand, play, pause } from '../../state/actions'
 import { useStore } from '../../state/store'
 import { leaveStep, markCaughtUp, markRan, setAutoRunning, setCurrentStep, stepDone, useLessonProgress } from '../../state/lessonProgress'
-import { stepCommands } from './runStep'
+import { showStepManifest, stepCommands } from './runStep'
 import { onStep } from '../../embed/step'
 import { LessonText } from './LessonText'
 import { QuestionBox } from './QuestionBox'
@@ -47,6 +47,7 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
       setAutoRunning(true)
       for (let i = 0; i < upTo; i++) {
         for (const c of stepCommands(lesson.steps[i], true)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
+        showStepManifest(lesson.steps[i], true)
         markCaughtUp(i)
       }
       await pause()
@@ -78,6 +79,7 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
     try {
       await play()
       for (const c of stepCommands(step)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
+      showStepManifest(step)
       markRan(index)
     } finally {
       setAutoRunning(false)

@@ -2,6 +2,8 @@
 
 import { parseScript } from '../../engine/script/parse'
 import type { LessonStep } from '../../lessons/types'
+import { lastHeredocManifest } from '../../embed/actions'
+import { useStore } from '../../state/store'
 
 export interface StepCommand {
   line: string
@@ -27,4 +29,12 @@ export function scriptCommands(script: string, catchUp = false): StepCommand[] {
 export function stepCommands(step: LessonStep, catchUp = false): StepCommand[] {
   const cmds = scriptCommands(step.script, catchUp)
   return catchUp && step.goal ? [...cmds, ...scriptCommands(step.goal.solution, true)] : cmds
+}
+
+/** After a step ran: the manifest it applied last (from a here-document) goes into the editor, so an
+ * exercise can be solved by editing it. With the solution too when catching up. */
+export function showStepManifest(step: LessonStep, withSolution = false): void {
+  const cmds = parseScript(step.script + (withSolution && step.goal ? step.goal.solution : ''))
+  const m = lastHeredocManifest(cmds)
+  if (m !== null) useStore.setState({ editorText: m, appliedText: m, markers: [], applyError: null })
 }
