@@ -11,8 +11,11 @@ for (const [path, text] of Object.entries(files)) SOURCES.set(path.replace(/^\.\
 
 const cache = new Map<string, Lesson | null>()
 
-/** The ids of the built-in lessons, the article first. */
-export const BUILTIN_LESSONS: readonly string[] = ['article', ...[...SOURCES.keys()].filter((k) => k !== 'article').sort()].filter((k) => SOURCES.has(k))
+/** The order of the lesson list: the article first, then as a course would go; any others after. */
+const ORDER = ['article', 'network', 'rolling-updates', 'taints', 'placement']
+
+/** The ids of the built-in lessons, in the order the list shows them. */
+export const BUILTIN_LESSONS: readonly string[] = [...ORDER.filter((k) => SOURCES.has(k)), ...[...SOURCES.keys()].filter((k) => !ORDER.includes(k)).sort()]
 
 export function isBuiltinLesson(id: string | undefined): boolean {
   return id !== undefined && SOURCES.has(id)
