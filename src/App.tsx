@@ -53,8 +53,9 @@ export function App() {
     void (async () => {
       await startFromBoot(boot, params)
       // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
-      if (!cancelled && params.lesson) {
-        await openLessonParam(params.lesson, { allowed: allowedOrigins(location.search, location.origin), startStep: params.step, freshCluster: !boot.shared })
+      const lessonParam = params.lesson ?? boot.shared?.lesson
+      if (!cancelled && lessonParam) {
+        await openLessonParam(lessonParam, { allowed: allowedOrigins(location.search, location.origin), startStep: boot.step, freshCluster: !boot.shared })
       }
       if (!cancelled && boot.step === undefined && !params.lesson) await play(1)
     })()

@@ -15,6 +15,7 @@ import { readSharedState } from './index'
 import { ShareError } from './errors'
 import { useShareNotice } from './notice'
 import type { SharedState } from './types'
+import { useLessonHost } from '../state/lessonHost'
 
 interface Base {
   seed: number
@@ -178,7 +179,10 @@ export function currentSharedState(): SharedState {
     editorText: st.editorText,
   }
   if (base.nodes !== undefined) s.nodes = base.nodes
-  if (base.lesson !== undefined) s.lesson = base.lesson
+  // the lesson on screen (issue 13): a built-in's id; a lesson from a file or message has none to link
+  const open = useLessonHost.getState()
+  const lesson = open.lesson ? (open.from === 'builtin' ? open.lesson.id : undefined) : base.lesson
+  if (lesson !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(lesson)) s.lesson = lesson
   const step = currentStep()
   if (step !== undefined) s.step = step
   return s

@@ -24,6 +24,8 @@ export interface LessonHostState {
   from: LessonFrom | null
   /** 1-based step the panel opens at (earlier steps are run first) */
   startStep: number
+  /** the cluster came from a share link: earlier steps already ran, the panel does not run them again */
+  restored: boolean
   /** bumps each time a lesson is opened, so the panel starts over */
   token: number
   /** the cluster for the lesson is being prepared */
@@ -33,7 +35,7 @@ export interface LessonHostState {
   error: { message: string; problems: string[] } | null
 }
 
-export const useLessonHost = create<LessonHostState>(() => ({ lesson: null, from: null, startStep: 1, token: 0, preparing: false, picking: false, error: null }))
+export const useLessonHost = create<LessonHostState>(() => ({ lesson: null, from: null, startStep: 1, restored: false, token: 0, preparing: false, picking: false, error: null }))
 
 export type OpenResult = { ok: true; lesson: Lesson } | { ok: false; message: string; problems: string[] }
 
@@ -60,7 +62,7 @@ export async function openLesson(lesson: Lesson, from: LessonFrom, opts: { start
     return failed(`the lesson's cluster could not be started: ${(e as Error).message}`)
   }
   startProgress(lesson)
-  useLessonHost.setState((s) => ({ lesson, from, startStep: opts.startStep ?? 1, token: s.token + 1, preparing: false }))
+  useLessonHost.setState((s) => ({ lesson, from, startStep: opts.startStep ?? 1, restored: opts.freshCluster === false, token: s.token + 1, preparing: false }))
   return { ok: true, lesson }
 }
 

@@ -21,11 +21,13 @@ export interface LessonPanelProps {
   lesson: Lesson
   /** 1-based step to open at; earlier steps are run first */
   startStep?: number
+  /** false: the cluster already holds the earlier steps (a share link), so they are not run again */
+  catchUp?: boolean
   onStepChange?: (step: number) => void
   onClose: () => void
 }
 
-export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: LessonPanelProps) {
+export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChange, onClose }: LessonPanelProps) {
   const { t, i18n } = useTranslation('common')
   const lang = i18n.language
   const [index, setIndex] = useState(Math.min(Math.max(startStep, 1), lesson.steps.length) - 1)
@@ -42,6 +44,10 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
     caughtUp.current = true
     const upTo = index
     if (upTo === 0) return
+    if (!catchUp) {
+      for (let i = 0; i < upTo; i++) markCaughtUp(i)
+      return
+    }
     void (async () => {
       setRunning(true)
       setAutoRunning(true)
@@ -54,7 +60,7 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
       setAutoRunning(false)
       setRunning(false)
     })()
-  }, [engineReady, index, lesson])
+  }, [engineReady, index, lesson, catchUp])
 
   // A parent page may move the lesson ({type: 'step'} message).
   useEffect(

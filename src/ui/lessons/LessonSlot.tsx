@@ -86,6 +86,7 @@ export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => 
   const lesson = useLessonHost((s) => s.lesson)
   const token = useLessonHost((s) => s.token)
   const startStep = useLessonHost((s) => s.startStep)
+  const restored = useLessonHost((s) => s.restored)
   const picking = useLessonHost((s) => s.picking)
   const preparing = useLessonHost((s) => s.preparing)
   useEffect(() => (lesson ? startGoalWatcher() : undefined), [lesson])
@@ -97,7 +98,7 @@ export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => 
           {t('preparing')}
         </p>
       ) : lesson ? (
-        <LessonPanel key={token} lesson={lesson} startStep={startStep} onStepChange={onStepChange} onClose={closeLesson} />
+        <LessonPanel key={token} lesson={lesson} startStep={startStep} catchUp={!restored} onStepChange={onStepChange} onClose={closeLesson} />
       ) : picking ? (
         <Picker />
       ) : null}
