@@ -3,6 +3,7 @@
 // a parent page; a lesson that fails to load says why and leaves the playground usable.
 
 import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 const example = readFileSync(new URL('../public/example-lesson.yaml', import.meta.url), 'utf8')
@@ -150,3 +151,23 @@ test('the header lists the built-in lessons; "Save as lesson" downloads a draft 
   expect(text).toContain('kubectl taint node worker-1 dedicated=db:NoSchedule')
   await expect(page.getByTestId('lesson-save-note')).toContainText('npm run -s sim -- --lesson my-lesson.yaml')
 })
+
+for (const [lang, theme] of [
+  ['en', 'light'],
+  ['zh-CN', 'dark'],
+] as const) {
+  test(`an exercise with its hint open has no serious or critical axe violations (${lang}, ${theme})`, async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.goto(`./?lesson=taints&step=4&lang=${lang}&theme=${theme}`)
+    await expect(page.getByTestId('lesson-goal')).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('lesson-question').getByRole('radio').nth(0).check()
+    await page.getByTestId('lesson-check').click()
+    await page.getByTestId('lesson-run').click()
+    await expect(page.getByTestId('lesson-expect')).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('lesson-hint').click()
+    const results = await new AxeBuilder({ page }).include('[data-testid="lesson-panel"]').analyze()
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`)).toEqual([])
+    await page.screenshot({ path: `/tmp/lessons/lesson-exercise-${lang}-${theme}.png` })
+  })
+}

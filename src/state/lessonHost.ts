@@ -16,6 +16,7 @@ import { useTimeline } from '../ui/timeline/timelineStore'
 import { resetEngine } from './engine'
 import { startProgress } from './lessonProgress'
 import { useStore } from './store'
+import { lastHeredocManifest } from '../embed/actions'
 
 export type LessonFrom = 'builtin' | 'url' | 'message' | 'file'
 
@@ -50,6 +51,9 @@ async function prepareCluster(lesson: Lesson): Promise<void> {
   await resetEngine({ inputs })
   useTimeline.setState({ branch: null, fork: null, error: null })
   useStore.getState().clearConsole()
+  // a manifest the setup applied goes into the editor, as a step's does
+  const m = lastHeredocManifest(parseScript(lesson.setup))
+  if (m !== null) useStore.setState({ editorText: m, appliedText: m, markers: [], applyError: null })
 }
 
 /** Opens a validated lesson. `freshCluster: false` keeps the cluster (a share link restored it). */
