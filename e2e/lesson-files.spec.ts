@@ -171,3 +171,21 @@ for (const [lang, theme] of [
     await page.screenshot({ path: `/tmp/lessons/lesson-exercise-${lang}-${theme}.png` })
   })
 }
+
+test('markup and script text in a lesson show as text, never as HTML', async ({ page }) => {
+  test.setTimeout(60_000)
+  await parentPage(page, './?embed=1&id=l3')
+  await expect.poll(async () => (await received(page)).some((m) => m.type === 'ready'), { timeout: 30_000 }).toBe(true)
+  const hostile = example
+    .replace('title: {en: "Only the GPU node", zh-CN: "只在 GPU 节点上"}', 'title: "<script>window.pwned = 1</script>"')
+    .replace('A new machine with a GPU joined as `worker-2`.', '<img src=x onerror=\\"window.pwned=2\\"> **bold** `<b>code</b>`')
+  await page.evaluate((text) => (document.getElementById('pg') as HTMLIFrameElement).contentWindow!.postMessage({ type: 'lesson', lesson: text }, location.origin), hostile)
+  const f = page.frameLocator('#pg')
+  await expect(f.getByTestId('lesson-title')).toHaveText('<script>window.pwned = 1</script>')
+  await f.getByTestId('lesson-next').click()
+  await expect(f.getByTestId('lesson-panel')).toContainText('<img src=x onerror="window.pwned=2">')
+  await expect(f.getByTestId('lesson-panel').locator('strong', { hasText: 'bold' })).toBeVisible()
+  await expect(f.getByTestId('lesson-panel').locator('code', { hasText: '<b>code</b>' })).toBeVisible()
+  expect(await f.getByTestId('lesson-panel').locator('img, script, b').count()).toBe(0)
+  expect(await page.frames()[1].evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+})

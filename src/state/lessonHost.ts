@@ -14,7 +14,7 @@ import type { Lesson } from '../lessons/types'
 import { formatProblem } from '../lessons/validate'
 import { useTimeline } from '../ui/timeline/timelineStore'
 import { resetEngine } from './engine'
-import { startProgress } from './lessonProgress'
+import { leaveStep, startProgress, useLessonProgress } from './lessonProgress'
 import { useStore } from './store'
 import { lastHeredocManifest } from '../embed/actions'
 
@@ -71,6 +71,7 @@ export async function openLesson(lesson: Lesson, from: LessonFrom, opts: { start
 }
 
 export function closeLesson(): void {
+  leaveStep(useLessonProgress.getState().current)
   startProgress(null)
   useLessonHost.setState({ lesson: null, from: null, error: null })
 }

@@ -71,12 +71,15 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
     [lesson],
   )
 
+  const shown = useRef<number | null>(null)
   useEffect(() => {
     onStepChange?.(index + 1)
     setCurrentStep(index)
+    // leaving an exercise unsolved is reported once (not on a re-render of the same step)
+    if (shown.current !== null && shown.current !== index) leaveStep(shown.current)
+    shown.current = index
     // a step with nothing to run is open at once (its goal too)
     if (!lesson.steps[index].script.trim()) markRan(index)
-    return () => leaveStep(index)
   }, [index, onStepChange, lesson])
 
   const runThisStep = async () => {
