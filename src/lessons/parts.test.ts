@@ -108,3 +108,14 @@ describe('save as lesson', () => {
     expect(yaml).toContain('kubectl apply -f - <<EOF1\n')
   })
 })
+
+describe('texts by language', () => {
+  it('falls back to the base language, then English', () => {
+    const t = { en: 'Node', 'zh-CN': '节点' }
+    expect(textIn(t, 'zh-CN')).toBe('节点')
+    expect(textIn(t, 'zh-TW')).toBe('节点')
+    expect(textIn(t, 'fr')).toBe('Node')
+    expect(textIn('plain', 'zh-CN')).toBe('plain')
+    expect(textIn({ en: 'x', constructor: 'y' } as Record<string, string>, 'toString')).toBe('x')
+  })
+})
