@@ -189,3 +189,21 @@ test('markup and script text in a lesson show as text, never as HTML', async ({ 
   expect(await f.getByTestId('lesson-panel').locator('img, script, b').count()).toBe(0)
   expect(await page.frames()[1].evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
 })
+
+test('an exercise solved in the editor: the step\'s manifest is there, edit it and Apply', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('./?lesson=network&step=4')
+  await expect(page.getByTestId('lesson-title')).toHaveText('Exercise: the control plane')
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('weave-net', { timeout: 30_000 })
+  await expect(page.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'false')
+  // the learner's edit: tolerate every taint (typed into the store the editor is bound to)
+  await page.evaluate(() => {
+    const store = (window as unknown as { __dsp: { store: { getState(): { editorText: string }; setState(s: object): void } } }).__dsp.store
+    const text = store.getState().editorText
+    store.setState({ editorText: text.replace('tolerations:\n', 'tolerations:\n      - operator: Exists\n') })
+  })
+  await page.getByTestId('apply-button').click()
+  await expect(page.getByTestId('console-log')).toContainText('daemonset.apps/weave-net configured')
+  await page.getByTestId('speed-select').selectOption('60')
+  await expect(page.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'true', { timeout: 30_000 })
+})

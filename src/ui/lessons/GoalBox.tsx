@@ -5,7 +5,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { textIn, type Goal } from '../../lessons/types'
 import { markSolutionShown, setAutoRunning, takeHint, useLessonProgress } from '../../state/lessonProgress'
-import { runCommand } from '../../state/actions'
+import { play, runCommand } from '../../state/actions'
+import { useStore } from '../../state/store'
 import { checkGoalNow } from '../../state/lessonGoals'
 import { scriptCommands } from './runStep'
 import { LessonText } from './LessonText'
@@ -17,6 +18,7 @@ export function GoalBox({ goal, index, lang, busy }: { goal: Goal; index: number
   const [running, setRunning] = useState(false)
   const ran = !!p?.ran
   const met = !!p?.goalMet
+  const playing = useStore((s) => s.playing)
   const showMe = async () => {
     markSolutionShown(index)
     setRunning(true)
@@ -66,6 +68,14 @@ export function GoalBox({ goal, index, lang, busy }: { goal: Goal; index: number
           {t('showMe')}
         </button>
         {p?.solutionShown ? <span className="lesson-muted">{t('solutionShown')}</span> : null}
+        {ran && !met && !playing ? (
+          <span className="lesson-muted" data-testid="lesson-paused">
+            {t('paused')}{' '}
+            <button type="button" className="linkish" onClick={() => void play()}>
+              {t('play')}
+            </button>
+          </span>
+        ) : null}
       </div>
       {showHint && goal.hint ? (
         <div className="lesson-hint" data-testid="lesson-hint-text">

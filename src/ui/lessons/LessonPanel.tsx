@@ -56,7 +56,9 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
         showStepManifest(lesson.steps[i], true)
         markCaughtUp(i)
       }
-      await pause()
+      // paused at the step, unless it is an exercise with nothing to run: then the cluster must move
+      if (lesson.steps[upTo].script.trim() || !lesson.steps[upTo].goal) await pause()
+      else await play()
       setAutoRunning(false)
       setRunning(false)
     })()
