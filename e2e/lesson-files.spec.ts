@@ -223,3 +223,21 @@ test('an exercise solved with a graph action: label a node from its menu', async
   await expect(page.getByTestId('console-log')).toContainText('node/worker-2 labeled')
   await expect(page.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'true', { timeout: 30_000 })
 })
+
+test('a graph question: click the nodes that will get a pod, then the engine answers', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.setViewportSize({ width: 1600, height: 1100 })
+  await page.goto('./?lesson=placement&step=2')
+  await expect(page.getByTestId('lesson-title')).toHaveText('nodeSelector')
+  await expect(page.getByTestId('lesson-pick-node.gpu-1')).toBeVisible({ timeout: 30_000 })
+  await page.locator('button', { hasText: 'Fit view' }).click()
+  // one node picked on the graph, one with the buttons
+  await page.getByTestId('graph.node.gpu-1').click()
+  await expect(page.getByTestId('lesson-pick-node.gpu-1')).toHaveAttribute('aria-pressed', 'true')
+  await page.getByTestId('lesson-pick-node.gpu-2').click()
+  await page.getByTestId('lesson-check').click()
+  await expect(page.getByTestId('lesson-locked')).toBeVisible()
+  await page.getByTestId('lesson-run').click()
+  await expect(page.getByTestId('lesson-node-result')).toContainText('Right. These nodes got a pod: gpu-1, gpu-2.', { timeout: 30_000 })
+  await page.screenshot({ path: '/tmp/lessons/lesson-node-question.png' })
+})

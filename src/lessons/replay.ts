@@ -5,6 +5,7 @@ import { parseScript, type ScriptCommand } from '../engine/script/parse'
 import { Session } from '../engine/script/session'
 import { expectationHolds, expectationOutput } from './expectations'
 import { textIn, type Expectation, type Lesson } from './types'
+import { nodesWithDaemonPod } from './nodeQuestion'
 
 export interface StepOutcome {
   /** 1-based */
@@ -63,6 +64,13 @@ export function replayLesson(lesson: Lesson, opts: { seed?: number; lang?: strin
     const failures: string[] = []
     text += `# step ${n}/${lesson.steps.length}: ${textIn(s.title, lang)}\n`
     text += run(session, parseScript(s.script), failures, 'script')
+    const nq = s.question?.nodes
+    if (nq) {
+      // a graph question: the engine's answer must exist (the DaemonSet is there after the script)
+      const nodes = nodesWithDaemonPod(nq, session.sim.store.list('DaemonSet'), session.sim.store.list('Pod'))
+      if (nodes === null) failures.push(`question: DaemonSet ${nq.namespace}/${nq.daemonSet} does not exist after the script, so the nodes cannot be checked`)
+      text += `# step ${n} question: nodes with a pod of ${nq.namespace}/${nq.daemonSet}: ${nodes === null ? '(no such DaemonSet)' : nodes.join(', ') || '(none)'}\n`
+    }
     if (s.goal) {
       // An exercise that is already solved before the learner acts teaches nothing: that is a failure.
       const before = s.goal.expect.map((e) => checkExpectation(session, e).held)

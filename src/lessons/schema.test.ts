@@ -71,6 +71,12 @@ const mutations: [string, (d: Doc) => void][] = [
   ['expect extra', (d) => Object.assign(d.spec.steps[1].goal!.expect[0], { timeout: 3 })],
   ['expect empty command', (d) => (d.spec.steps[1].goal!.expect[0].command = ' ')],
   ['expect equals number', (d) => ((d.spec.steps[1].goal!.expect[0] as Record<string, unknown>).equals = 3)],
+  ['node question', (d) => ((d.spec.steps[0] as Record<string, unknown>).question = { prompt: 'Click the nodes', nodes: { daemonSet: 'agent', namespace: 'kube-system' } })],
+  ['node question, default namespace', (d) => ((d.spec.steps[0] as Record<string, unknown>).question = { prompt: 'Click', nodes: { daemonSet: 'agent' } })],
+  ['node question with choices', (d) => ((d.spec.steps[0] as Record<string, unknown>).question = { prompt: 'Click', nodes: { daemonSet: 'agent' }, choices: ['a', 'b'] })],
+  ['node question bad name', (d) => ((d.spec.steps[0] as Record<string, unknown>).question = { prompt: 'Click', nodes: { daemonSet: 'Agent!' } })],
+  ['node question no daemonSet', (d) => ((d.spec.steps[0] as Record<string, unknown>).question = { prompt: 'Click', nodes: {} })],
+  ['node question extra', (d) => ((d.spec.steps[0] as Record<string, unknown>).question = { prompt: 'Click', nodes: { daemonSet: 'a', label: 'x' } })],
   ['root is a list', (d) => Object.setPrototypeOf(d, Array.prototype)],
 ]
 

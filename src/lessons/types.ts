@@ -7,8 +7,16 @@ import type { PresetName } from '../engine/cluster/presets'
 /** A text: a plain string, or a map by language tag (`en` always present after validation). */
 export type LText = string | Readonly<Record<string, string>>
 
+/** "Click the nodes that will get a pod": the answer is what the engine then does (issue 13). */
+export interface NodeQuestion {
+  daemonSet: string
+  namespace: string
+}
+
 export interface Question {
   prompt: LText
+  /** a graph question has no choices: the learner picks nodes, the engine's result is the answer */
+  nodes?: NodeQuestion
   choices: LText[]
   /** the right choices (indices into choices); one for a single choice, several for "choose all that apply" */
   answer: number[]

@@ -122,6 +122,23 @@ describe('lesson validator', () => {
   })
 })
 
+describe('graph questions ("click the nodes that will get a pod")', () => {
+  const nq = (q: string) => GOOD.replace(/    question:\n      prompt: How many nodes\?\n      choices: \["3", "4"\]\n      answer: 1\n/, q)
+  it('take nodes: {daemonSet, namespace} instead of choices and answer', () => {
+    const v = parseLessonText(nq('    question:\n      prompt: Click the nodes\n      nodes: {daemonSet: agent, namespace: kube-system}\n'))
+    expect(v.problems).toEqual([])
+    expect(v.lesson?.steps[0].question).toMatchObject({ nodes: { daemonSet: 'agent', namespace: 'kube-system' }, choices: [], answer: [] })
+    expect(parseLessonText(nq('    question:\n      prompt: Click\n      nodes: {daemonSet: agent}\n')).lesson?.steps[0].question?.nodes?.namespace).toBe('default')
+  })
+  it('list their problems with paths', () => {
+    expect(problems(nq('    question:\n      prompt: Click\n      nodes: {daemonSet: Agent_1, label: x}\n      answer: 1\n'))).toEqual([
+      'spec.steps[0].question.answer: a question with nodes is answered on the graph: it has no choices or answer',
+      'spec.steps[0].question.nodes.label: unknown field (allowed here: daemonSet, namespace)',
+      'spec.steps[0].question.nodes.daemonSet: must be a DaemonSet name',
+    ])
+  })
+})
+
 describe('hostile lesson files', () => {
   it('refuses a huge file without parsing it', () => {
     const t0 = performance.now()

@@ -163,8 +163,12 @@ function list(c: Checker, v: unknown, path: string, min: number, max: number): u
   return v
 }
 
+const DNS_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/
+
 function question(c: Checker, v: unknown, path: string): Question | null {
-  const o = c.obj(v, path, ['prompt', 'choices', 'answer', 'explanation'], ['prompt', 'choices', 'answer'])
+  const raw = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null
+  if (raw && Object.hasOwn(raw, 'nodes')) return nodeQuestion(c, raw, path)
+  const o = c.obj(v, path, ['prompt', 'choices', 'answer', 'explanation', 'nodes'], ['prompt', 'choices', 'answer'])
   if (!o) return null
   const prompt = Object.hasOwn(o, 'prompt') ? c.text(o.prompt, join(path, 'prompt'), L.maxTextChars, true, true) : null
   const rawChoices = Object.hasOwn(o, 'choices') ? list(c, o.choices, join(path, 'choices'), 2, L.maxChoices) : null
@@ -191,6 +195,20 @@ function question(c: Checker, v: unknown, path: string): Question | null {
   }
   if (!prompt || !choices || choices.some((x) => x === null) || !answer || explanation === null) return null
   return { prompt, choices: choices as LText[], answer, multiple, ...(explanation !== undefined ? { explanation } : {}) }
+}
+
+/** "Click the nodes that will get a pod": `nodes: {daemonSet, namespace}` instead of choices and answer. */
+function nodeQuestion(c: Checker, o: Obj, path: string): Question | null {
+  for (const k of Object.keys(o)) if (!['prompt', 'nodes', 'explanation'].includes(k)) c.add(join(path, k), k === 'choices' || k === 'answer' ? 'a question with nodes is answered on the graph: it has no choices or answer' : 'unknown field (allowed here: prompt, nodes, explanation)')
+  if (!Object.hasOwn(o, 'prompt')) c.add(join(path, 'prompt'), 'is required')
+  const prompt = Object.hasOwn(o, 'prompt') ? c.text(o.prompt, join(path, 'prompt'), L.maxTextChars, true, true) : null
+  const explanation = Object.hasOwn(o, 'explanation') ? c.text(o.explanation, join(path, 'explanation'), L.maxTextChars, false, true) : undefined
+  const np = join(path, 'nodes')
+  const n = c.obj(o.nodes, np, ['daemonSet', 'namespace'], ['daemonSet'])
+  const ds = n && Object.hasOwn(n, 'daemonSet') ? c.str(n.daemonSet, join(np, 'daemonSet'), 253, { pattern: DNS_NAME, patternText: 'must be a DaemonSet name' }) : null
+  const ns = n && Object.hasOwn(n, 'namespace') ? c.str(n.namespace, join(np, 'namespace'), 63, { pattern: LESSON_NAME, patternText: 'must be a namespace name' }) : 'default'
+  if (!prompt || !ds || !ns || explanation === null) return null
+  return { prompt, nodes: { daemonSet: ds, namespace: ns }, choices: [], answer: [], multiple: true, ...(explanation !== undefined ? { explanation } : {}) }
 }
 
 function expectation(c: Checker, v: unknown, path: string, dry: Session | null): Expectation | null {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseLessonText } from '../lessons/load'
-import { answerQuestion, goalChecked, leaveStep, markRan, onLessonEvent, startProgress, takeHint, markSolutionShown, type LessonEvent } from './lessonProgress'
+import { answerQuestion, lockNodes, nodesResult, goalChecked, leaveStep, markRan, onLessonEvent, startProgress, takeHint, markSolutionShown, type LessonEvent } from './lessonProgress'
 import { readFileSync } from 'node:fs'
 
 const lesson = parseLessonText(readFileSync(new URL('../../public/example-lesson.yaml', import.meta.url), 'utf8')).lesson!
@@ -51,5 +51,17 @@ describe('lesson progress and the messages a course page records', () => {
     markSolutionShown(1)
     goalChecked(1, [true], false)
     expect(events.at(-1)).toMatchObject({ type: 'score', answeredRight: 0, rightFirstTime: 0, goalsMet: 1, goalsMetUnaided: 0, score: 0 })
+  })
+
+  it('a graph question: the locked-in nodes against the nodes that got a pod', () => {
+    lockNodes(0, ['gpu-1', 'worker-2'])
+    lockNodes(0, ['worker-2', 'gpu-1'])
+    nodesResult(0, ['gpu-1'])
+    nodesResult(0, ['gpu-1', 'worker-2'])
+    expect(events).toEqual([{ type: 'answer', lesson: 'gpu-agents', step: 1, chosen: ['gpu-1', 'worker-2'], correct: false, attempts: 1 }])
+    startProgress(lesson)
+    events.length = 0
+    nodesResult(0, ['gpu-1'])
+    expect(events).toEqual([]) // no guess, no answer
   })
 })

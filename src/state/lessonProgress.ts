@@ -5,6 +5,7 @@
 
 import { create } from 'zustand'
 import type { Lesson } from '../lessons/types'
+import { sameNodes } from '../lessons/nodeQuestion'
 
 export interface StepProgress {
   /** the step's script has run (or it has none) */
@@ -24,10 +25,14 @@ export interface StepProgress {
   solutionShown: boolean
   /** a `goal` message was sent for this step (met or given up) */
   goalReported: boolean
+  /** a graph question: the nodes the learner locked in, and the nodes that then got a pod */
+  pickedNodes: string[] | null
+  actualNodes: string[] | null
 }
 
 export type LessonEvent =
-  | { type: 'answer'; lesson: string; step: number; chosen: number[]; correct: boolean; attempts: number }
+  /** `chosen`: choice indices, or node names for a graph question */
+  | { type: 'answer'; lesson: string; step: number; chosen: number[] | string[]; correct: boolean; attempts: number }
   | { type: 'goal'; lesson: string; step: number; met: boolean; attempts: number; hintsUsed: number; solutionShown: boolean }
   | { type: 'score'; lesson: string; steps: number; questions: number; answeredRight: number; rightFirstTime: number; goals: number; goalsMet: number; goalsMetUnaided: number; hintsUsed: number; score: number }
 
@@ -53,6 +58,8 @@ const empty = (): StepProgress => ({
   hintsUsed: 0,
   solutionShown: false,
   goalReported: false,
+  pickedNodes: null,
+  actualNodes: null,
 })
 
 export const useLessonProgress = create<LessonProgressState>(() => ({ lesson: null, steps: [], autoRunning: false, scoreSent: false, current: 0 }))
@@ -90,6 +97,24 @@ export function answerQuestion(i: number, chosen: number[]): boolean {
   emit({ type: 'answer', lesson: lesson.id, step: i + 1, chosen: sorted, correct, attempts })
   maybeScore()
   return correct
+}
+
+/** A graph question: the learner locks in the nodes that will get a pod (before the step runs). */
+export function lockNodes(i: number, nodes: string[]): void {
+  const s = useLessonProgress.getState().steps[i]
+  if (s && !s.revealed) patch(i, { pickedNodes: [...nodes].sort() })
+}
+
+/** After the step ran: the engine's answer. Reported when the learner had locked in a guess. */
+export function nodesResult(i: number, actual: string[]): void {
+  const { lesson, steps } = useLessonProgress.getState()
+  const s = steps[i]
+  if (!lesson || !s || s.revealed) return
+  const picked = s.pickedNodes
+  const correct = picked !== null && sameNodes(picked, actual)
+  patch(i, { actualNodes: actual, revealed: true, correct: picked === null ? null : correct, answerAttempts: picked === null ? 0 : 1, chosen: null })
+  if (picked !== null) emit({ type: 'answer', lesson: lesson.id, step: i + 1, chosen: picked, correct, attempts: 1 })
+  maybeScore()
 }
 
 export function revealAnswer(i: number): void {

@@ -12,6 +12,7 @@ import { showStepManifest, stepCommands } from './runStep'
 import { onStep } from '../../embed/step'
 import { LessonText } from './LessonText'
 import { QuestionBox } from './QuestionBox'
+import { NodeQuestionBox } from './NodeQuestionBox'
 import { GoalBox } from './GoalBox'
 import { StepDots } from './StepDots'
 import { SaveLessonButton } from './SaveLessonButton'
@@ -119,7 +120,11 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
         {textIn(step.title, lang)}
       </h3>
       <LessonText text={textIn(step.text, lang)} />
-      {q ? <QuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} /> : null}
+      {q?.nodes ? (
+        <NodeQuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
+      ) : q ? (
+        <QuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
+      ) : null}
       <div className="lesson-actions">
         <button type="button" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running}>
           {t('lesson.previous')}
