@@ -222,6 +222,8 @@ export class ApiServer {
     const fromRV = rvParam ? Number(rvParam) : undefined;
     if (rvParam && !Number.isFinite(fromRV)) throw new HttpError(failure(400, `Invalid value: "${rvParam}": resourceVersion must be an integer`));
     res.writeHead(200, { 'Content-Type': table ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private' });
+    // Headers go out now: a client waits for them before it acts (Node holds them until the first write).
+    res.flushHeaders();
     this.streams.add(res);
     let first = true;
     const w: Watcher = {
