@@ -9,8 +9,13 @@ import type { Kind, KObject } from '../engine/api/types';
 import type { Session } from '../engine/script/session';
 import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
-import { openAPIV3Document, openAPIV3Root } from './openapi';
+import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
+import { decodeError } from '../engine/kubectl/manifests';
+import { nodeLease } from './lease';
 import { applyPatch, PATCH_TYPES } from './patch';
+import type { Pacer } from './pacer';
+import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
+import type { DaemonSet } from '../engine/api/types';
 import { groupVersion, servedResource, type ServedResource } from './resources';
 import { objectMatches, parseFieldSelector, parseLabelSelector } from './selectors';
 import { failure, notFoundPath, statusFromError, type StatusBody } from './status';
@@ -25,6 +30,8 @@ export interface ApiServerOptions {
   allowOrigins?: string[];
   /** `host:port` the server is reached at, for `/api`'s serverAddressByClientCIDRs */
   address?: string;
+  /** the paced clock (`--speed 0`): time moves while clients wait, as the emulator moves it */
+  pacer?: Pacer;
 }
 
 interface Target {
@@ -103,6 +110,10 @@ export class ApiServer {
       if (method !== 'POST') throw new HttpError(failure(405, `the server does not allow this method on the requested resource`, 'MethodNotAllowed'));
       return this.sim(await readBody(req), res);
     }
+    if (method === 'GET' && path === '/openapi/v2' && (req.headers.accept ?? '').includes('proto-openapi.spec.v2')) {
+      res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF }).end(openAPIV2Protobuf());
+      return;
+    }
     if (method === 'GET') {
       const doc = this.discovery(path);
       if (doc !== undefined) return send(res, 200, doc);
@@ -110,6 +121,12 @@ export class ApiServer {
         res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('ok');
         return;
       }
+    }
+    const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(path);
+    if (lease && method === 'GET') {
+      const node = this.session.sim.store.get('Node', undefined, decodeURIComponent(lease[1]));
+      if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${decodeURIComponent(lease[1])}" not found`);
+      return send(res, 200, nodeLease(node, this.session.sim.now()));
     }
     const target = parseTarget(path);
     if (!target) return send(res, 404, notFoundPath());
@@ -146,6 +163,8 @@ export class ApiServer {
     switch (method) {
       case 'GET': {
         const obj = this.mustGet(r, target.namespace, name);
+        // A client polling an object that is going away (drain, delete) waits for it to go.
+        if (obj.metadata.deletionTimestamp) this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
         return send(res, 200, obj);
       }
@@ -166,6 +185,7 @@ export class ApiServer {
     if (path === '/apis') return apiGroupList();
     if (path === '/version') return versionInfo();
     if (path === '/api/v1') return apiResourceList('', 'v1');
+    if (path === '/openapi/v2') return openAPIV2();
     if (path === '/openapi/v3') return openAPIV3Root();
     if (path.startsWith('/openapi/v3/')) return openAPIV3Document(path.slice('/openapi/v3/'.length));
     let m = /^\/apis\/([^/]+)$/.exec(path);
@@ -240,6 +260,7 @@ export class ApiServer {
       },
     };
     const stop = this.hub.start(w, fromRV);
+    const endPacing = this.paceWatch(target, fields, () => end());
     const timers: ReturnType<typeof setTimeout>[] = [];
     if (q.get('allowWatchBookmarks') === 'true') {
       timers.push(setInterval(() => this.hub.bookmark(w, groupVersion(r), r.kind), 1000));
@@ -247,6 +268,7 @@ export class ApiServer {
     const timeout = Number(q.get('timeoutSeconds') ?? 0);
     const end = () => {
       stop();
+      endPacing();
       for (const t of timers) clearInterval(t);
       this.streams.delete(res);
       if (!res.writableEnded) res.end();
@@ -254,6 +276,49 @@ export class ApiServer {
     if (timeout > 0) timers.push(setTimeout(end, timeout * 1000));
     req.on('close', end);
     res.on('close', end);
+  }
+
+  /** What the API server's decoder rejects before validation (malformed quantities, …). */
+  private decode(obj: KObject): void {
+    const bad = decodeError(obj, obj.kind as Kind);
+    if (bad) throw bad;
+  }
+
+  private waitUntilGone(kind: Kind, namespace: string | undefined, name: string, uid: string): void {
+    this.opts.pacer?.waitFor({ done: () => this.store.get(kind, namespace, name)?.metadata.uid !== uid });
+  }
+
+  /**
+   * What a watch waits for, on the paced clock: a DaemonSet watched by name (rollout status) until
+   * it has rolled out; an object being deleted (delete --wait) until it is gone; any other watch
+   * until the cluster is quiet, when the stream ends (as a scenario's `get -w` does).
+   */
+  private paceWatch(target: Target, fields: { field: string; op: string; value: string }[], endStream: () => void): () => void {
+    const pacer = this.opts.pacer;
+    if (!pacer) return () => undefined;
+    const r = target.resource;
+    const byName = fields.find((f) => f.field === 'metadata.name' && f.op === '=')?.value;
+    if (byName !== undefined) {
+      const obj = this.store.get(r.kind, target.namespace, byName);
+      if (obj?.metadata.deletionTimestamp) {
+        const uid = obj.metadata.uid;
+        return pacer.waitFor({ done: () => this.store.get(r.kind, target.namespace, byName)?.metadata.uid !== uid });
+      }
+      if (r.kind === 'DaemonSet' && obj) {
+        return pacer.waitFor({
+          done: () => {
+            const ds = this.store.get('DaemonSet', target.namespace, byName) as DaemonSet | undefined;
+            if (!ds) return true;
+            try {
+              return daemonSetStatus(ds).done;
+            } catch {
+              return true;
+            }
+          },
+        });
+      }
+    }
+    return pacer.waitFor({ done: () => false, onQuiet: endStream });
   }
 
   private checkNamespace(target: Target, obj: KObject): void {
@@ -277,6 +342,7 @@ export class ApiServer {
     this.checkKind(target, obj);
     this.checkNamespace(target, obj);
     const input = { ...obj, metadata: { ...obj.metadata, ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}) } } as KObject;
+    this.decode(input);
     const created = this.store.create(input, { dryRun: q.get('dryRun') === 'All' });
     send(res, 201, created);
   }
@@ -296,6 +362,7 @@ export class ApiServer {
       throw conflict(r.kind, name, 'the object has been modified; please apply your changes to the latest version and try again');
     }
     const input = { ...obj, metadata: { ...obj.metadata, name, namespace: current.metadata.namespace } } as KObject;
+    this.decode(input);
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(input, { dryRun }) : this.store.update(input, { dryRun });
     send(res, 200, out);
@@ -315,6 +382,7 @@ export class ApiServer {
       throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
     }
     const input = { ...patched, metadata: { ...patched.metadata, name: current.metadata.name, namespace: current.metadata.namespace } } as KObject;
+    this.decode(input);
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(input, { dryRun }) : this.store.update(input, { dryRun });
     send(res, 200, out);

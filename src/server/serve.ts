@@ -12,6 +12,7 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { Session } from '../engine/script/session';
 import { ApiServer } from './apiServer';
 import { SimClock } from './clock';
+import { Pacer } from './pacer';
 import { writeClientFiles } from './kubeconfig';
 
 const USAGE =
@@ -120,7 +121,9 @@ function main(): void {
   const base = args.script && args.script !== '-' ? dirname(resolve(args.script)) : process.cwd();
   const session = new Session({ seed: args.seed, preset: args.preset, nodes: args.nodes, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
   if (args.script) runStartScript(session, args.script);
-  const api = new ApiServer(session, { allowOrigins: args.allowOrigins });
+  // --speed 0: the paced clock, which moves while clients wait, exactly as the emulator would.
+  const pacer = args.speed === 0 ? new Pacer(() => session.sim) : undefined;
+  const api = new ApiServer(session, { allowOrigins: args.allowOrigins, pacer });
   const clock = new SimClock(() => session.sim, args.speed);
   const server = createServer(api.handle);
   server.on('error', (e: NodeJS.ErrnoException) => {
@@ -134,7 +137,7 @@ function main(): void {
     clock.start();
     process.stdout.write(`KUBECONFIG=${files.kubeconfig}\n`);
     process.stderr.write(
-      `serve: the simulated cluster listens on http://127.0.0.1:${port} (clock ${args.speed}× wall time)\n` +
+      `serve: the simulated cluster listens on http://127.0.0.1:${port} (${args.speed === 0 ? 'paced clock: time moves while clients wait' : `clock ${args.speed}× wall time`})\n` +
         `serve: export KUBECONFIG=${files.kubeconfig} PATH=${files.binDir}:$PATH   # kubectl, and kubectl sim …\n`,
     );
   });
