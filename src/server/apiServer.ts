@@ -332,6 +332,11 @@ export class ApiServer {
 
   private checkKind(target: Target, obj: KObject): void {
     const r = target.resource;
+    // Like the API server's decoder: an object without apiVersion and kind takes those of the path.
+    if (!obj.kind && !obj.apiVersion) {
+      obj.kind = r.kind;
+      obj.apiVersion = groupVersion(r);
+    }
     if (obj.kind !== r.kind || (obj.apiVersion && obj.apiVersion !== groupVersion(r))) {
       throw new HttpError(failure(400, `the API version in the data (${obj.apiVersion}) does not match the expected API version (${groupVersion(r)})`));
     }
@@ -497,9 +502,9 @@ function includeObject(q: URLSearchParams): IncludeObject {
 }
 
 function asObject(body: unknown): KObject {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(failure(400, 'Object \'Kind\' is missing in request body'));
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
   const o = body as KObject;
-  if (typeof o.kind !== 'string' || o.kind === '') throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
+  if (o.kind !== undefined && typeof o.kind !== 'string') throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
   if (!o.metadata || typeof o.metadata !== 'object') (o as { metadata: unknown }).metadata = {};
   return o;
 }

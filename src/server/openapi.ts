@@ -82,4 +82,4 @@ export function openAPIV2Protobuf(): Buffer {
   return Buffer.concat([str(1, '2.0'), msg(2, Buffer.concat([str(1, 'Kubernetes'), str(2, KUBELET_VERSION)])), msg(8, Buffer.alloc(0))]);
 }
 
-export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
+export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
