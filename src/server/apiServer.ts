@@ -231,7 +231,9 @@ export class ApiServer {
       t.metadata = meta;
       return sendTable(res, t);
     }
-    send(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta, items });
+    // Stored objects are frozen, so each one's JSON is made once and reused by every list.
+    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(0, -1);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(objectJSON).join(',')}]}`);
   }
 
   private watch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
@@ -256,7 +258,7 @@ export class ApiServer {
           object = toTable(r.kind, [obj as KObject], this.session.sim.now(), (obj as KObject).metadata.resourceVersion, includeObject(q), first);
           first = false;
         }
-        res.write(`${JSON.stringify({ type, object })}\n`);
+        res.write(object === obj && type !== 'ERROR' && type !== 'BOOKMARK' ? `{"type":"${type}","object":${objectJSON(obj as KObject)}}\n` : `${JSON.stringify({ type, object })}\n`);
       },
     };
     const stop = this.hub.start(w, fromRV);
@@ -547,6 +549,18 @@ async function readJSON(req: IncomingMessage): Promise<unknown> {
   } catch (e) {
     throw new HttpError(failure(400, `couldn't get version/kind; json parse error: ${(e as Error).message}`));
   }
+}
+
+const jsonCache = new WeakMap<KObject, string>();
+
+/** JSON of a stored (frozen, never changing) object, cached. */
+function objectJSON(o: KObject): string {
+  let j = jsonCache.get(o);
+  if (j === undefined) {
+    j = JSON.stringify(o);
+    if (Object.isFrozen(o)) jsonCache.set(o, j);
+  }
+  return j;
 }
 
 function send(res: ServerResponse, code: number, body: unknown): void {
