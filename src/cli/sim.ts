@@ -7,13 +7,16 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
+import { writeKindExport } from './writeExport';
 
-const USAGE = 'usage: npm run -s sim -- [--seed N] [--expect FILE] SCRIPT   (SCRIPT "-" reads standard input)';
+const USAGE =
+  'usage: npm run -s sim -- [--seed N] [--expect FILE] [--export kind DIR] SCRIPT   (SCRIPT "-" reads standard input)';
 
 function main(argv: string[]): number {
   let seed = 1;
   let expect: string | undefined;
   let script: string | undefined;
+  let exportDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--seed' || a.startsWith('--seed=')) {
@@ -25,6 +28,13 @@ function main(argv: string[]): number {
       seed = Number(v);
     } else if (a === '--expect' || a.startsWith('--expect=')) {
       expect = a.includes('=') ? a.slice(9) : argv[++i];
+    } else if (a === '--export') {
+      const format = argv[++i];
+      exportDir = argv[++i];
+      if (format !== 'kind' || !exportDir) {
+        process.stderr.write(`sim: --export needs a format (kind) and a folder: --export kind DIR\n${USAGE}\n`);
+        return 2;
+      }
     } else if (a === '-h' || a === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return 0;
@@ -57,6 +67,7 @@ function main(argv: string[]): number {
     }
     throw e;
   }
+  if (exportDir) return writeKindExport(commands, { seed, source: script, readFile: (p) => readFileSync(resolve(base, p), 'utf8') }, exportDir);
   const session = new Session({ seed, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
   const transcript = runCommands(session, commands);
   process.stdout.write(transcript.text);
