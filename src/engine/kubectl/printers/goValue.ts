@@ -11,13 +11,13 @@ export function isMap(v: unknown): v is Record<string, JSONValue> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** strconv.FormatFloat(f, 'g', -1, 64) as fmt's %v uses it (exponent below 1e-4 or from 1e21). */
+/** strconv.FormatFloat(f, 'g', -1, 64), fmt's %v of a float64: shortest digits, exponent form below 1e-4 and from 1e6 (`1e+06`). */
 export function goFloat(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
   if (f === 0) return Object.is(f, -0) ? '-0' : '0';
   const exp = Math.floor(Math.log10(Math.abs(f)));
-  if (exp < -4 || exp >= 21) {
+  if (exp < -4 || exp >= 6) {
     const [m, e] = f.toExponential().split('e');
     const n = Number(e);
     return `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;

@@ -367,7 +367,7 @@ describe('filters and output', () => {
   it('string less', () => expect(new JSONPath().parse('{.items[?(@.n<"b")].n}').execute(pods as JSONValue)).toBe('a'));
   it('bool less is invalid', () => expect(() => new JSONPath().parse('{[?(@<true)]}').execute([true])).toThrow('invalid type for comparison'));
   it('filter on a map', () => expect(() => new JSONPath().parse('{.a[?(@.x)]}').execute({ a: { x: 1 } })).toThrow('map[x:1] is not array or slice and cannot be filtered'));
-  it('null prints <nil>', () => expect(new JSONPath().parse('{.a}').execute({ a: null })).toBe('<nil>'));
+  it('null prints null', () => expect(new JSONPath().parse('{.a}').execute({ a: null })).toBe('null'));
   it('HTML-safe JSON', () => expect(new JSONPath().parse('{.a}').execute({ a: { k: '<&>' } })).toBe('{"k":"\\u003c\\u0026\\u003e"}'));
   it('jsonpath-as-json', () =>
     expect(new JSONPath({ outputJSON: true }).parse('{.items[*].n}').execute(pods as JSONValue)).toBe('[\n    "a",\n    "b",\n    "c"\n]\n'));

@@ -420,6 +420,11 @@ function children(v: Value): Value[] {
   return [];
 }
 
+/** A result as plain JSON data (float literals become numbers). */
+export function plainValue(v: unknown): JSONValue {
+  return v instanceof FloatLit ? v.value : ((v ?? null) as JSONValue);
+}
+
 const isNil = (v: Value) => v === null || v === undefined;
 
 export interface JSONPathOptions {
@@ -633,8 +638,7 @@ export class JSONPath {
 
   /** PrintResults: maps, slices as compact JSON, the rest as fmt prints it, joined by spaces. */
   printResults(results: Value[]): string {
-    const plain = (v: Value): unknown => (v instanceof FloatLit ? v.value : (v ?? null));
-    if (this.outputJSON) return `${goJSONIndent(results.map(plain))}\n`;
+    if (this.outputJSON) return `${goJSONIndent(results.map(plainValue))}\n`;
     return results
       .map((r) => {
         if (Array.isArray(r) || isMap(r)) return goJSON(r);
@@ -646,6 +650,8 @@ export class JSONPath {
 
 function evalToText(v: Value): string {
   if (v instanceof FloatLit) return goFloat(v.value);
+  // kubectl prints a JSON null as `null`
+  if (v === null || v === undefined) return 'null';
   if (typeof v === 'number') return goNumber(v);
   return goV(v ?? null);
 }
