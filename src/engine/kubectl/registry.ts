@@ -15,6 +15,7 @@ import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
 import { setImageCommand } from './commands/setImage';
+import { patchCommand } from './commands/patch';
 import {
   rolloutHistoryCommand,
   rolloutRestartCommand,
@@ -25,6 +26,7 @@ import {
 export const COMMANDS: CommandDef[] = [
   createCommand,
   applyCommand,
+  patchCommand,
   getCommand,
   describeCommand,
   explainCommand,
@@ -57,7 +59,7 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Deploy Commands', names: ['rollout'] },
   { title: 'Cluster Management Commands', names: ['cordon', 'uncordon', 'drain', 'taint'] },
   { title: 'Troubleshooting and Debugging Commands', names: ['describe'] },
-  { title: 'Advanced Commands', names: ['apply'] },
+  { title: 'Advanced Commands', names: ['apply', 'patch'] },
   { title: 'Settings Commands', names: ['label', 'annotate'] },
   { title: 'Other Commands', names: ['version'] },
 ];

@@ -297,7 +297,7 @@ function run(ctx: CommandContext): void {
     const text = renderTables(
       objs,
       {
-        wide: printer.wide,
+        wide: printer.kind === 'human' && printer.wide,
         showLabels: flagBool(args, 'show-labels'),
         allNamespaces,
         noHeaders,

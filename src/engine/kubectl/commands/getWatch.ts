@@ -70,7 +70,7 @@ export class GetWatcher {
     const text = renderTables(
       objs,
       {
-        wide: p.wide,
+        wide: p.kind === 'human' && p.wide,
         showLabels: flagBool(args, 'show-labels'),
         allNamespaces: this.fetch.allNamespaces,
         noHeaders: flagBool(args, 'no-headers') || this.headerDone,

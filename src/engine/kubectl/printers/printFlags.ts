@@ -45,6 +45,8 @@ export type Printer =
   | { kind: 'human'; wide: boolean }
   /** `-o name` */
   | { kind: 'name' }
+  /** no -o on a command that writes objects: `kind/name <operation>` */
+  | { kind: 'default' }
   /** an object printer: `print` renders one object or a List */
   | { kind: 'generic'; format: string; print: (obj: unknown) => string };
 
@@ -92,7 +94,7 @@ export function resolvePrinter(ctx: CommandContext, o: PrinterOptions = {}): Pri
   const templateArg = flagString(args, 'template') ?? '';
   const allowMissingKeys = flagString(args, 'allow-missing-template-keys') !== 'false';
   if (templateArg && output === '') output = 'go-template';
-  if (output === '' && o.get) return { kind: 'human', wide: false };
+  if (output === '') return o.get ? { kind: 'human', wide: false } : { kind: 'default' };
   if (output === 'wide' && o.get) return { kind: 'human', wide: true };
   if (output === 'json' || output === 'yaml') {
     const yaml = output === 'yaml';
