@@ -13,11 +13,11 @@ import { TIMINGS } from '../../timings';
 import { flagBool, flagString } from '../argv';
 import { resourceName } from '../printers/name';
 import type { Printer } from '../printers/printFlags';
-import { PrintError } from '../printers/printFlags';
-import type { ResourceRequest } from '../resources';
+import { PrintError, resolvePrinter } from '../printers/printFlags';
+import { parseResourceArgs, type ResourceRequest } from '../resources';
 import { CommandError, type CommandContext } from '../types';
 import { formatSingleError } from './common';
-import { fetchObjects, labelColumns, multipleTypesRequested, objectFilter, renderTables, type FetchOptions } from './get';
+import { expandAll, fetchObjects, labelColumns, multipleTypesRequested, objectFilter, renderTables, type FetchOptions } from './get';
 
 /** The state of one watch: what it watches and how it prints. */
 export class GetWatcher {
@@ -61,8 +61,11 @@ export class GetWatcher {
       let text = '';
       for (const o of objs) {
         if (p.format === 'yaml' && this.printed > 0) text += '---\n';
+        let one = p.print(o);
+        // the custom-columns printer writes its header once, before the first row
+        if (p.format.startsWith('custom-columns') && this.printed > 0 && !flagBool(this.ctx.args, 'no-headers')) one = one.slice(one.indexOf('\n') + 1);
         this.printed++;
-        text += p.print(o);
+        text += one;
       }
       return text;
     }
@@ -142,4 +145,52 @@ export function runGetWatch(ctx: CommandContext, requests: ResourceRequest[], fe
     stop();
   }
   if (failure) throw new CommandError(formatSingleError(failure), 1, true);
+}
+
+/** A watch that the page's console follows live: its listing so far, and how to stop it. */
+export interface LiveGetWatch {
+  stop: () => void;
+}
+
+/**
+ * For the page's console: when `line` is a watching `kubectl get` (-w, --watch-only) without
+ * --request-timeout, prints the listing now and then the rows of each change as the clock runs,
+ * until stopped (Ctrl+C). Returns null for any other line, or when the command fails before it
+ * would watch (the caller then runs it as usual, which prints the error).
+ */
+export function openLiveGetWatch(ctx: CommandContext, write: (text: string) => void): LiveGetWatch | null {
+  const args = ctx.args;
+  if (!(flagBool(args, 'watch') || flagBool(args, 'watch-only'))) return null;
+  if (flagString(args, 'request-timeout') !== undefined || flagString(args, 'raw') !== undefined) return null;
+  let w: GetWatcher;
+  try {
+    const printer = resolvePrinter(ctx, { get: true, noHeaders: flagBool(args, 'no-headers') });
+    const req = checkWatchable(parseResourceArgs(expandAll(args.positional), 'get'));
+    const fetch: FetchOptions = {
+      allNamespaces: flagBool(args, 'all-namespaces'),
+      labelSelector: flagString(args, 'selector'),
+      fieldSelector: flagString(args, 'field-selector'),
+    };
+    w = new GetWatcher(ctx, req, fetch, printer);
+    write(w.initial());
+  } catch {
+    return null;
+  }
+  let stopped = false;
+  const unsubscribe = ctx.sim.watch((c) => {
+    if (stopped) return;
+    try {
+      const text = w.onChange(c);
+      if (text) write(text);
+    } catch (e) {
+      write(`${formatSingleError(e)}\n`);
+      stopped = true;
+    }
+  });
+  return {
+    stop: () => {
+      stopped = true;
+      unsubscribe();
+    },
+  };
 }
