@@ -130,7 +130,7 @@ describe('objects', () => {
     const jp = await call('PATCH', '/api/v1/nodes/w', [{ op: 'add', path: '/spec/unschedulable', value: true }], { 'Content-Type': 'application/json-patch+json' });
     expect(jp.json.spec.unschedulable).toBe(true);
     const bad = await call('PATCH', '/api/v1/nodes/w', [{ op: 'remove', path: '/spec/nope' }], { 'Content-Type': 'application/json-patch+json' });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect((await call('PATCH', '/api/v1/nodes/w', {}, { 'Content-Type': 'text/plain' })).status).toBe(415);
   });
 });

@@ -10,7 +10,8 @@ export type StatusReason =
   | 'Invalid'
   | 'BadRequest'
   | 'Forbidden'
-  | 'MethodNotAllowed';
+  | 'MethodNotAllowed'
+  | 'InternalError';
 
 /** One field error, as `field.Error`: path + type + value + detail. */
 export interface FieldError {
