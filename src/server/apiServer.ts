@@ -114,6 +114,11 @@ export class ApiServer {
       res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF }).end(openAPIV2Protobuf());
       return;
     }
+    if (method === 'GET' && path === '/version') {
+      // The version handler writes indented JSON, without a trailing newline (responsewriters.WriteRawJSON).
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(versionInfo(), null, 2));
+      return;
+    }
     if (method === 'GET') {
       const doc = this.discovery(path);
       if (doc !== undefined) return send(res, 200, doc);
@@ -262,7 +267,9 @@ export class ApiServer {
       },
     };
     const stop = this.hub.start(w, fromRV);
-    const endPacing = this.paceWatch(target, fields, () => end());
+    // `kubectl get -w` in a scenario stops when the cluster is quiet; other watchers (wait) stay.
+    const isGet = /^kubectl get\b/.test(String(req.headers['kubectl-command'] ?? ''));
+    const endPacing = this.paceWatch(target, fields, isGet ? () => end() : () => undefined);
     const timers: ReturnType<typeof setTimeout>[] = [];
     if (q.get('allowWatchBookmarks') === 'true') {
       timers.push(setInterval(() => this.hub.bookmark(w, groupVersion(r), r.kind), 1000));

@@ -59,7 +59,7 @@ export function applyPatch(type: string, current: KObject, text: string, kind: K
   try {
     return strategicMergePatch(original, patch, kind) as KObject;
   } catch (e) {
-    if (e instanceof PatchError) throw e.badRequest ? badRequest(e.message) : new StatusError(500, 'InternalError', e.message);
+    if (e instanceof PatchError) throw e.badRequest ? badRequest(e.message) : new StatusError(500, '', e.message);
     throw e;
   }
 }

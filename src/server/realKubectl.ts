@@ -4,7 +4,7 @@
 // terminal stream).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,13 +103,17 @@ export async function runWithRealKubectl(
   let text = '';
   let kubectlLines = 0;
   await withServer(session, async (kubeconfig, home) => {
-    const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: home, KUBECTL_COMMAND_HEADERS: 'false', NO_COLOR: '1' };
+    // Invoked as `kubectl` (a versioned binary would record its own name in --record change-causes).
+    const bin = join(home, 'bin');
+    mkdirSync(bin);
+    symlinkSync(opts.kubectl, join(bin, 'kubectl'));
+    const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: home, NO_COLOR: '1' };
     for (const c of commands) {
       text += `$ ${c.text}\n`;
       const words = tokenize(c.command);
       if (words[0] === 'kubectl') {
         kubectlLines++;
-        text += await runKubectl(opts.kubectl, words.slice(1), env, opts.cwd, c.stdin, opts.timeoutMs ?? 30_000);
+        text += await runKubectl(join(bin, 'kubectl'), words.slice(1), env, opts.cwd, c.stdin, opts.timeoutMs ?? 30_000);
       } else {
         for (const ch of session.exec(c.command, c.stdin).chunks) text += ch.text;
       }

@@ -55,7 +55,10 @@ export function statusFromError(e: StatusError, resource?: { plural: string; gro
       field: f.field,
     }));
   }
-  return failure(e.code, e.message, e.reason, Object.keys(details).length ? details : undefined);
+  // A reason-less 500 (a patch that cannot be applied) is sent without one: kubectl then says "Error from server: …".
+  const body = failure(e.code, e.message, e.reason || '', Object.keys(details).length ? details : undefined);
+  if (!e.reason) delete body.reason;
+  return body;
 }
 
 export function notFoundPath(): StatusBody {

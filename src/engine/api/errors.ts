@@ -11,7 +11,9 @@ export type StatusReason =
   | 'BadRequest'
   | 'Forbidden'
   | 'MethodNotAllowed'
-  | 'InternalError';
+  | 'InternalError'
+  /** StatusReasonUnknown: a plain error the server did not classify (a 500 without a reason) */
+  | '';
 
 /** One field error, as `field.Error`: path + type + value + detail. */
 export interface FieldError {
