@@ -50,7 +50,12 @@ export function applyPatch(type: string, current: KObject, text: string, kind: K
     try {
       return asMap(applyJSONPatch(original, ops)) as KObject;
     } catch (e) {
-      if (e instanceof JSONPatchError) throw new StatusError(422, 'Invalid', e.message);
+      // errors.NewGenericServerResponse(422, …): the generic message, the reason in the causes.
+      if (e instanceof JSONPatchError) {
+        const err = new StatusError(422, 'Invalid', 'the server rejected our request due to an error in our request');
+        err.causes = [{ message: e.message }];
+        throw err;
+      }
       throw e;
     }
   }

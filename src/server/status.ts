@@ -55,6 +55,7 @@ export function statusFromError(e: StatusError, resource?: { plural: string; gro
       field: f.field,
     }));
   }
+  if (e.causes) details.causes = e.causes.map((c) => ({ reason: '', message: c.message, field: '' }));
   // A reason-less 500 (a patch that cannot be applied) is sent without one: kubectl then says "Error from server: …".
   const body = failure(e.code, e.message, e.reason || '', Object.keys(details).length ? details : undefined);
   if (!e.reason) delete body.reason;

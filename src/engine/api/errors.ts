@@ -31,6 +31,8 @@ export class StatusError extends Error {
   readonly fieldErrors: FieldError[];
   /** the object an Invalid error is about */
   details?: { kind: string; name: string };
+  /** causes without a field (a generic server response) */
+  causes?: { message: string }[];
   constructor(code: number, reason: StatusReason, message: string, fieldErrors: FieldError[] = []) {
     super(message);
     this.code = code;
