@@ -20,8 +20,21 @@ function clientAges(line: string): string {
   return line;
 }
 
+/** 2. kubectl ≥ 1.34 says where it deleted from; 1.33 (the newest client here) does not. */
+const DELETED_FROM = /^(\S+ "[^"]+" deleted) from \S+ namespace$/;
+
+/** 3. `rollout restart` stamps the pod template with the client's clock. */
+const RESTARTED_AT = /(kubectl\.kubernetes\.io\/restartedAt:\s*"?)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
+
 export function normalizeClientDifferences(text: string): string {
-  return text.split('\n').map(clientAges).join('\n');
+  return text
+    .split('\n')
+    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>'))
+    .join('\n');
 }
 
-export const NORMALIZATION_RULES = ["ages kubectl computes on the client (describe's Events and Non-terminated Pods tables) are masked"];
+export const NORMALIZATION_RULES = [
+  "ages kubectl computes on the client (describe's Events and Non-terminated Pods tables) are masked",
+  'kubectl < 1.34: `… deleted` without ` from NS namespace`',
+  'rollout restart: the restartedAt annotation carries the client clock',
+];
