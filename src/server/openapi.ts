@@ -5,6 +5,7 @@
 
 import { KUBELET_VERSION } from '../engine/cluster/nodeFactory';
 import { groupVersion, SERVED, servedGroupVersions, type ServedResource } from './resources';
+import { componentSchemas } from './openapiSchemas';
 
 /** `api/v1`, `apis/apps/v1`: the keys of the v3 root. */
 function gvKey(gv: { group: string; version: string }): string {
@@ -58,7 +59,7 @@ export function openAPIV3Document(key: string): unknown | undefined {
     openapi: '3.0.0',
     info: { title: 'Kubernetes', version: KUBELET_VERSION },
     paths,
-    components: { schemas: {} },
+    components: { schemas: componentSchemas() },
     'x-group-version': groupVersion(gv),
   };
 }
