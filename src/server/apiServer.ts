@@ -12,6 +12,7 @@ import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } fro
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { decodeError } from '../engine/kubectl/manifests';
 import { nodeLease } from './lease';
+import { goPodTemplate, goSortedJSON } from './goJson';
 import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
 import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
@@ -171,7 +172,8 @@ export class ApiServer {
         // A client polling an object that is going away (drain, delete) waits for it to go.
         if (obj.metadata.deletionTimestamp) this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
-        return send(res, 200, obj);
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(objectJSON(obj));
+        return;
       }
       case 'PUT':
         return this.update(res, target, q, await readJSON(req), status);
@@ -564,10 +566,20 @@ const jsonCache = new WeakMap<KObject, string>();
 function objectJSON(o: KObject): string {
   let j = jsonCache.get(o);
   if (j === undefined) {
-    j = JSON.stringify(o);
+    j = o.kind === 'ControllerRevision' ? controllerRevisionJSON(o) : JSON.stringify(o);
     if (Object.isFrozen(o)) jsonCache.set(o, j);
   }
   return j;
+}
+
+/** A ControllerRevision with its data in the bytes a Go client computes for the same template. */
+function controllerRevisionJSON(cr: KObject): string {
+  const data = cr.data as { spec?: { template?: Record<string, unknown> } } | undefined;
+  const template = data?.spec?.template;
+  if (!template) return JSON.stringify(cr);
+  const raw = goSortedJSON({ ...data, spec: { ...data.spec, template: goPodTemplate(template) } });
+  const mark = '\u0000data\u0000';
+  return JSON.stringify({ ...cr, data: mark }).replace(JSON.stringify(mark), () => raw);
 }
 
 function send(res: ServerResponse, code: number, body: unknown): void {
