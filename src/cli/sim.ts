@@ -8,14 +8,18 @@ import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
 import { runLessonCli } from './lesson';
+import { writeKindExport } from './writeExport';
 
-const USAGE = 'usage: npm run -s sim -- [--seed N] [--expect FILE] SCRIPT   (SCRIPT "-" reads standard input)\n       npm run -s sim -- [--seed N] --lesson FILE      (check a lesson file: exit 0 all hold, 1 a step does not, 2 invalid)';
+const USAGE =
+  'usage: npm run -s sim -- [--seed N] [--expect FILE] [--export kind DIR] SCRIPT   (SCRIPT "-" reads standard input)\n' +
+  '       npm run -s sim -- [--seed N] --lesson FILE      (check a lesson file: exit 0 all hold, 1 a step does not, 2 invalid)';
 
 function main(argv: string[]): number {
   let seed = 1;
   let expect: string | undefined;
   let script: string | undefined;
   let lesson: string | undefined;
+  let exportDir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--seed' || a.startsWith('--seed=')) {
@@ -29,6 +33,13 @@ function main(argv: string[]): number {
       expect = a.includes('=') ? a.slice(9) : argv[++i];
     } else if (a === '--lesson' || a.startsWith('--lesson=')) {
       lesson = a.includes('=') ? a.slice(9) : argv[++i];
+    } else if (a === '--export') {
+      const format = argv[++i];
+      exportDir = argv[++i];
+      if (format !== 'kind' || !exportDir) {
+        process.stderr.write(`sim: --export needs a format (kind) and a folder: --export kind DIR\n${USAGE}\n`);
+        return 2;
+      }
     } else if (a === '-h' || a === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return 0;
@@ -68,6 +79,7 @@ function main(argv: string[]): number {
     }
     throw e;
   }
+  if (exportDir) return writeKindExport(commands, { seed, source: script, readFile: (p) => readFileSync(resolve(base, p), 'utf8') }, exportDir);
   const session = new Session({ seed, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
   const transcript = runCommands(session, commands);
   process.stdout.write(transcript.text);

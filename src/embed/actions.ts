@@ -18,7 +18,10 @@ export type LoadResult = { ok: true; commands: number } | { ok: false; message: 
  * follows the wall clock: so a loaded scenario ends in the same state as `npm run sim` prints.
  */
 export function pageLine(c: Pick<ScriptCommand, 'command'>): string {
-  return rolloutWatchTarget(c.command) ? `${c.command} --timeout=0s` : c.command
+  if (rolloutWatchTarget(c.command)) return `${c.command} --timeout=0s`
+  // a watching `kubectl get` runs until the cluster is quiet, as in the CLI (no live watch)
+  if (/^kubectl\s+get\s.*(\s-w\b|\s--watch\b|\s--watch-only\b)/.test(`${c.command} `) && !/--request-timeout/.test(c.command)) return `${c.command} --request-timeout=0`
+  return c.command
 }
 
 /** The manifest the scenario applied last from a heredoc (shown in the editor afterwards), if any. */

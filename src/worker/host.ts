@@ -5,6 +5,7 @@ import { probeLines } from '../lessons/probe'
 import { Session } from '../engine/script/session'
 import { why } from '../engine/script/why'
 import { rolloutWatchTarget, watchRollout } from './liveWatch'
+import { startLiveGetWatch } from './getWatchLive'
 import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
@@ -62,6 +63,7 @@ export class Host {
           return
         case 'exec': {
           if (this.startWatch(r.id, r.line)) return
+          if (this.startGetWatch(r.id, r.line)) return
           const res = this.exec(r.line, r.stdin, r.id)
           // Changes first, so the page's mirror is current when the answer arrives.
           this.flush()
@@ -180,6 +182,28 @@ export class Host {
     this.watches.set(id, () => {
       stopWatch()
       end(130)
+    })
+    this.flush()
+    return true
+  }
+
+  /**
+   * A watching `kubectl get` (-w, --watch-only): the listing now, then a row per change of a watched
+   * object as the clock runs, until Ctrl+C (answered with exit code 130). A read: not recorded.
+   */
+  private startGetWatch(id: number, line: string): boolean {
+    const chunks: { stream: 'stdout' | 'stderr'; text: string }[] = []
+    const live = startLiveGetWatch(this.session.sim, line, (chunk) => {
+      chunks.push(chunk)
+      this.endpoint.postMessage({ type: 'chunk', id, chunk })
+    })
+    if (!live) return false
+    const keepAlive = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive', id }), 2000)
+    this.watches.set(id, () => {
+      live.stop()
+      this.timers.clearInterval(keepAlive)
+      this.watches.delete(id)
+      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode: 130, diagnostics: [] })
     })
     this.flush()
     return true

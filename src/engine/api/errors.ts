@@ -10,7 +10,10 @@ export type StatusReason =
   | 'Invalid'
   | 'BadRequest'
   | 'Forbidden'
-  | 'MethodNotAllowed';
+  | 'MethodNotAllowed'
+  | 'InternalError'
+  /** StatusReasonUnknown: a plain error the server did not classify (a 500 without a reason) */
+  | '';
 
 /** One field error, as `field.Error`: path + type + value + detail. */
 export interface FieldError {
@@ -28,6 +31,8 @@ export class StatusError extends Error {
   readonly fieldErrors: FieldError[];
   /** the object an Invalid error is about */
   details?: { kind: string; name: string };
+  /** causes without a field (a generic server response) */
+  causes?: { message: string }[];
   constructor(code: number, reason: StatusReason, message: string, fieldErrors: FieldError[] = []) {
     super(message);
     this.code = code;

@@ -129,7 +129,7 @@ describe('completion', () => {
     expect(completionCandidates(sim, 'get ds -n kube-system fl')).toEqual(['fluentd-elasticsearch']);
     expect(completionCandidates(sim, 'describe no ')).toEqual(['master', 'node-1']);
     expect(completionCandidates(sim, '-n kube-system describe pod/fl')).toEqual(['pod/fluentd-elasticsearch-dqfv9', 'pod/fluentd-elasticsearch-pf9z5']);
-    expect(completionCandidates(sim, 'get pods --sh')).toEqual(['--show-labels']);
+    expect(completionCandidates(sim, 'get pods --show-l')).toEqual(['--show-labels']);
     expect(completionCandidates(sim, 'get pods -n kube-')).toEqual(['kube-node-lease', 'kube-public', 'kube-system']);
     expect(completionCandidates(sim, 'get pods -o y')).toEqual(['yaml']);
     expect(completionCandidates(sim, 'cordon n')).toEqual(['node-1']);

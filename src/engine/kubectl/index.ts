@@ -209,9 +209,28 @@ export function commandNames(): string[] {
   return COMMANDS.map((c) => c.name);
 }
 
-const OUTPUT_VALUES = ['json', 'name', 'wide', 'yaml'];
+const OUTPUT_VALUES = [
+  'json',
+  'name',
+  'wide',
+  'yaml',
+  'jsonpath=',
+  'jsonpath-as-json=',
+  'jsonpath-file=',
+  'custom-columns=',
+  'custom-columns-file=',
+  'go-template=',
+  'go-template-file=',
+];
+/** Values of other flags that take one of a few words. */
+const FLAG_VALUES = new Map<string, string[]>([
+  ['--type', ['json', 'merge', 'strategic']],
+  ['--for', ['condition=Ready', 'create', 'delete', 'jsonpath=']],
+  ['--dry-run', ['client', 'none', 'server']],
+  ['--sort-by', ['.metadata.name', '.metadata.creationTimestamp', '.spec.nodeName', '.status.phase']],
+]);
 /** Commands whose first positional argument is a resource type. */
-const TYPED_COMMANDS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image']);
+const TYPED_COMMANDS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'patch', 'wait']);
 /** Commands that take node names directly. */
 const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
 
@@ -241,6 +260,14 @@ export function completionCandidates(sim: Simulation, line: string): string[] {
 
   if (prev === '-n' || prev === '--namespace') return filter(namesOf(sim, 'Namespace', namespace));
   if (prev === '-o' || prev === '--output') return filter(OUTPUT_VALUES);
+  if (prev !== undefined && FLAG_VALUES.has(prev)) return filter(FLAG_VALUES.get(prev)!);
+  for (const [flag, values] of FLAG_VALUES) {
+    if (partial.startsWith(`${flag}=`)) return filter(values.map((v) => `${flag}=${v}`));
+  }
+  if (partial.startsWith('-o=') || partial.startsWith('--output=')) {
+    const head = partial.slice(0, partial.indexOf('=') + 1);
+    return filter(OUTPUT_VALUES.map((v) => `${head}${v}`));
+  }
   const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && VALUE_GLOBALS.has(words[i - 1])));
   if (plain.length === 0) return filter(topLevelWords());
   if (plain.length === 1 && GROUPS[plain[0]]) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
@@ -262,7 +289,7 @@ export function completionCandidates(sim: Simulation, line: string): string[] {
       return [];
     }
   }
-  if (args.length === 0) return filter(resourceWords());
+  if (args.length === 0) return filter(def.name === 'get' ? [...resourceWords(), 'all'] : resourceWords());
   if (args[0].includes('/')) return [];
   try {
     const kind = resolveResource(args[0].split(',')[0]);

@@ -15,6 +15,8 @@ import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
 import { setImageCommand } from './commands/setImage';
+import { patchCommand } from './commands/patch';
+import { waitCommand } from './commands/wait';
 import {
   rolloutHistoryCommand,
   rolloutRestartCommand,
@@ -25,6 +27,8 @@ import {
 export const COMMANDS: CommandDef[] = [
   createCommand,
   applyCommand,
+  patchCommand,
+  waitCommand,
   getCommand,
   describeCommand,
   explainCommand,
@@ -57,7 +61,7 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Deploy Commands', names: ['rollout'] },
   { title: 'Cluster Management Commands', names: ['cordon', 'uncordon', 'drain', 'taint'] },
   { title: 'Troubleshooting and Debugging Commands', names: ['describe'] },
-  { title: 'Advanced Commands', names: ['apply'] },
+  { title: 'Advanced Commands', names: ['apply', 'patch', 'wait'] },
   { title: 'Settings Commands', names: ['label', 'annotate'] },
   { title: 'Other Commands', names: ['version'] },
 ];

@@ -10,7 +10,9 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
-import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nameLine, VALIDATE_FLAG } from './common';
+import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 function parseLastApplied(s: string | undefined): unknown {
   if (!s) return undefined;
@@ -25,11 +27,12 @@ export const applyCommand: CommandDef = {
   name: 'apply',
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY)',
-  flags: [FILENAME_FLAG, DRY_RUN_FLAG, RECORD_FLAG, VALIDATE_FLAG],
+  flags: [FILENAME_FLAG, DRY_RUN_FLAG, RECORD_FLAG, VALIDATE_FLAG, ...OBJECT_PRINT_FLAGS],
   run(ctx) {
     const files = flagArray(ctx.args, 'filename');
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
+    resolvePrinter(ctx);
     const entries = loadManifests(ctx, files);
     if (entries.length === 0) throw new CommandError('no objects passed to apply');
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'apply') : undefined;
@@ -51,8 +54,8 @@ export const applyCommand: CommandDef = {
       try {
         if (!live) {
           if (bad) throw bad;
-          const name = dry === 'client' ? obj.metadata.name : store.create(obj, { dryRun: dry === 'server' }).metadata.name;
-          ctx.out.println(nameLine(kind, name, `created${dryRunSuffix(dry)}`));
+          const created = dry === 'client' ? obj : store.create(obj, { dryRun: dry === 'server' });
+          printWritten(ctx, kind, created, `created${dryRunSuffix(dry)}`);
           continue;
         }
       } catch (err) {
@@ -69,13 +72,13 @@ export const applyCommand: CommandDef = {
       }
       const merged = merge(original, obj, live) as typeof live;
       if (deepEqual(merged, live)) {
-        ctx.out.println(nameLine(kind, live.metadata.name, `unchanged${dryRunSuffix(dry)}`));
+        printWritten(ctx, kind, live, `unchanged${dryRunSuffix(dry)}`);
         continue;
       }
       try {
         if (bad) throw bad;
-        if (dry !== 'client') store.update(merged, { dryRun: dry === 'server' });
-        ctx.out.println(nameLine(kind, live.metadata.name, `configured${dryRunSuffix(dry)}`));
+        const updated = dry !== 'client' ? store.update(merged, { dryRun: dry === 'server' }) : merged;
+        printWritten(ctx, kind, updated, `configured${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
         errs.push(addSourceToErr(err, 'patching', e.source));

@@ -8,7 +8,9 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { lastAppliedConfiguration, LAST_APPLIED_ANNOTATION } from './applyMerge';
-import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nameLine, VALIDATE_FLAG } from './common';
+import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 export const createCommand: CommandDef = {
   name: 'create',
@@ -20,11 +22,13 @@ export const createCommand: CommandDef = {
     RECORD_FLAG,
     VALIDATE_FLAG,
     { name: 'save-config', type: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation.' },
+    ...OBJECT_PRINT_FLAGS,
   ],
   run(ctx) {
     const files = flagArray(ctx.args, 'filename');
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
+    resolvePrinter(ctx);
     const entries = loadManifests(ctx, files);
     if (entries.length === 0) throw new CommandError('no objects passed to create');
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'create') : undefined;
@@ -43,8 +47,8 @@ export const createCommand: CommandDef = {
       try {
         const bad = decodeError(obj, e.kind);
         if (bad) throw bad;
-        const name = dry === 'client' ? obj.metadata.name : ctx.sim.store.create(obj, { dryRun: dry === 'server' }).metadata.name;
-        ctx.out.println(nameLine(e.kind, name, `created${dryRunSuffix(dry)}`));
+        const created = dry === 'client' ? obj : ctx.sim.store.create(obj, { dryRun: dry === 'server' });
+        printWritten(ctx, e.kind, created, `created${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
         errs.push(addSourceToErr(err, 'creating', e.source));

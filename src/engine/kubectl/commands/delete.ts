@@ -123,6 +123,7 @@ export const deleteCommand: CommandDef = {
     { name: 'timeout', type: 'duration', default: '0s', usage: 'The length of time to wait before giving up on a delete.' },
     { name: 'ignore-not-found', type: 'bool', usage: 'Treat "resource not found" as a successful delete.' },
     DRY_RUN_FLAG,
+    { name: 'output', short: 'o', type: 'string', usage: 'Output mode. Use "-o name" for shorter output (resource/name).' },
   ],
   run(ctx) {
     const dry = dryRunStrategy(ctx);
@@ -151,7 +152,7 @@ export const deleteCommand: CommandDef = {
         }
         const podGrace = (obj.spec as { terminationGracePeriodSeconds?: number } | undefined)?.terminationGracePeriodSeconds ?? 30;
         deleted.push({ t, uid: obj.metadata.uid, grace: gp >= 0 ? gp : podGrace });
-        ctx.out.println(deletedLine(t, operation));
+        ctx.out.println(flagString(ctx.args, 'output') === 'name' ? `${kindGroup(t.kind)}/${t.name}` : deletedLine(t, operation));
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
         errs.push(addSourceToErr(err, 'deleting', t.source));

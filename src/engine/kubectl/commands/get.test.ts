@@ -162,9 +162,9 @@ describe('kubectl get', () => {
 
   it('rejects unknown types, flags, formats and mixed forms', () => {
     expect(kc(sim, 'get deployments')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "deployments"\n', exitCode: 1 });
-    expect(kc(sim, 'get pods --watch')).toEqual({
+    expect(kc(sim, 'get pods --bogus')).toEqual({
       stdout: '',
-      stderr: "error: unknown flag: --watch\nSee 'kubectl get --help' for usage.\n",
+      stderr: "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n",
       exitCode: 1,
     });
     expect(kc(sim, 'get pods -o foo').stderr).toBe(

@@ -6,20 +6,21 @@
 import { kubectlErrorText, notFound, StatusError } from '../../api/errors';
 import { matches, parseSelector, type Selector } from '../../api/labels';
 import { NAMESPACED, RESOURCE, type Kind, type KEvent, type KObject } from '../../api/types';
-import { flagBool, flagString } from '../argv';
+import { flagArray, flagBool, flagString } from '../argv';
 import { COLUMNS, headersFor } from '../printers/columns';
-import { toJSON } from '../printers/json';
 import { asList } from '../printers/list';
+import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter } from '../printers/printFlags';
+import { sortObjects } from '../printers/sortBy';
 import { resourceName } from '../printers/name';
 import { printTable } from '../printers/table';
-import { toYAML } from '../printers/yaml';
+import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter';
 import { parseResourceArgs, type ResourceRequest } from '../resources';
-import { CommandError, type CommandContext, type CommandDef } from '../types';
+import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
+import { formatSingleError } from './common';
+import { runGetRaw } from './getRaw';
+import { runGetWatch } from './getWatch';
 import { formatLabels } from '../../api/labels';
 import { sortEventsByLastTimestamp } from '../printers/events';
-
-const OUTPUT_FORMATS =
-  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
 
 /** `/v1, Resource=pods`, `apps/v1, Resource=daemonsets` (schema.GroupVersionResource.String). */
 function gvrString(kind: Kind): string {
@@ -102,11 +103,8 @@ export interface FetchResult {
   errors: StatusError[];
 }
 
-/** The objects a request names (NotFound errors collected) or lists. */
-export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: FetchOptions): FetchResult {
-  const store = ctx.sim.store;
-  const namespaced = NAMESPACED[req.kind];
-  const errors: StatusError[] = [];
+/** The label and field selector of a request as a predicate (BadRequest for a bad selector). */
+export function objectFilter(kind: Kind, o: FetchOptions): (obj: KObject) => boolean {
   let selector: Selector | undefined;
   if (o.labelSelector) {
     try {
@@ -115,16 +113,23 @@ export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: Fetch
       throw new StatusError(
         400,
         'BadRequest',
-        `Unable to find "${gvrString(req.kind)}" that match label selector "${o.labelSelector}", field selector "${
+        `Unable to find "${gvrString(kind)}" that match label selector "${o.labelSelector}", field selector "${
           o.fieldSelector ?? ''
         }": ${(e as Error).message}`,
       );
     }
   }
-  const fields = o.fieldSelector ? parseFieldSelector(req.kind, o.fieldSelector, o.labelSelector ?? '') : [];
-  const keep = (obj: KObject) =>
-    (!selector || matches(selector, obj.metadata.labels)) &&
-    fields.every((f) => (fieldValue(obj, f.path) === f.value) === f.equal);
+  const fields = o.fieldSelector ? parseFieldSelector(kind, o.fieldSelector, o.labelSelector ?? '') : [];
+  return (obj: KObject) =>
+    (!selector || matches(selector, obj.metadata.labels)) && fields.every((f) => (fieldValue(obj, f.path) === f.value) === f.equal);
+}
+
+/** The objects a request names (NotFound errors collected) or lists. */
+export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: FetchOptions): FetchResult {
+  const store = ctx.sim.store;
+  const namespaced = NAMESPACED[req.kind];
+  const errors: StatusError[] = [];
+  const keep = objectFilter(req.kind, o);
   if (req.names.length > 0) {
     const objects: KObject[] = [];
     for (const name of req.names) {
@@ -142,10 +147,28 @@ export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: Fetch
 
 // ------------------------------------------------------------------------------ printing
 
-function printTables(ctx: CommandContext, objs: KObject[], wide: boolean, showLabels: boolean, allNamespaces: boolean, noHeaders: boolean) {
-  const kinds = new Set(objs.map((o) => o.kind));
-  const withKind = kinds.size > 1;
-  const now = ctx.sim.now();
+export interface TableOptions {
+  wide: boolean;
+  showLabels: boolean;
+  allNamespaces: boolean;
+  noHeaders: boolean;
+  /** print `kind/name` in the NAME column */
+  withKind: boolean;
+  /** -L/--label-columns keys */
+  labelColumns: string[];
+  /** column widths remembered across flushes (a watch prints row by row) */
+  remember?: number[];
+}
+
+/** formatLabelHeaders: the last path segment of each key, upper-cased. */
+function labelHeader(key: string): string {
+  const parts = key.split('/');
+  return parts[parts.length - 1].toUpperCase();
+}
+
+/** The human-readable tables: one per run of objects of one kind, separated by a blank line. */
+export function renderTables(objs: KObject[], o: TableOptions, now: number): string {
+  let text = '';
   let written = false;
   let i = 0;
   while (i < objs.length) {
@@ -155,32 +178,69 @@ function printTables(ctx: CommandContext, objs: KObject[], wide: boolean, showLa
     const group = objs.slice(i, j);
     i = j;
     const cols = COLUMNS[kind];
-    const withNamespace = allNamespaces && NAMESPACED[kind];
-    const headers = [...headersFor(cols, wide)];
+    const withNamespace = o.allNamespaces && NAMESPACED[kind];
+    const headers = [...headersFor(cols, o.wide)];
     if (withNamespace) headers.unshift('Namespace');
-    if (showLabels) headers.push('Labels');
-    const rows = group.map((o) => {
-      const cells = cols.row(o, { wide, now });
+    headers.push(...o.labelColumns.map(labelHeader));
+    if (o.showLabels) headers.push('Labels');
+    const rows = group.map((obj) => {
+      const cells = cols.row(obj, { wide: o.wide, now });
       // The NAME column is the first cell of every table except events.
-      if (withKind && kind !== 'Event') cells[0] = resourceName(o);
-      if (withNamespace) cells.unshift(o.metadata.namespace ?? '');
-      if (showLabels) cells.push(formatLabels(o.metadata.labels));
+      if (o.withKind && kind !== 'Event') cells[0] = resourceName(obj);
+      if (withNamespace) cells.unshift(obj.metadata.namespace ?? '');
+      for (const key of o.labelColumns) cells.push(obj.metadata.labels?.[key] ?? '');
+      if (o.showLabels) cells.push(formatLabels(obj.metadata.labels));
       return cells;
     });
-    if (written && !noHeaders) ctx.out.out('\n');
-    ctx.out.out(printTable({ headers, rows }, noHeaders));
+    if (written && !o.noHeaders) text += '\n';
+    if (o.remember) {
+      const lines = [...(o.noHeaders ? [] : [headers.map((h) => h.toUpperCase())]), ...rows].map((r) => r.join('\t'));
+      text += lines.length ? tabwrite(`${lines.join('\n')}\n`, { ...TABLE_TABWRITER, remember: o.remember }) : '';
+    } else text += printTable({ headers, rows }, o.noHeaders);
     written = true;
   }
-  return written;
+  return text;
+}
+
+/** resource.MultipleTypesRequested: `all`, `a,b`, or TYPE/NAME arguments of different types. */
+export function multipleTypesRequested(positional: string[]): boolean {
+  if (positional.length === 1 && positional[0] === 'all') return true;
+  const types = new Set<string>();
+  for (const a of positional) {
+    const slash = a.indexOf('/');
+    if (slash >= 0) {
+      types.add(a.slice(0, slash));
+      continue;
+    }
+    if (a.split(',').length > 1) return true;
+  }
+  return types.size > 1;
+}
+
+/** `-L a,b -L c`: label keys, in order. */
+export function labelColumns(ctx: CommandContext): string[] {
+  return flagArray(ctx.args, 'label-columns').flatMap((v) => v.split(',')).filter((k) => k !== '');
+}
+
+/** The kinds `kubectl get all` lists that this cluster serves (the `all` category, in its order). */
+export const ALL_CATEGORY: Kind[] = ['Pod', 'DaemonSet'];
+
+/** Expands `all` (alone or in a comma list) to the category's types. */
+export function expandAll(positional: string[]): string[] {
+  if (positional.length === 0) return positional;
+  const [types, ...rest] = positional;
+  if (types.includes('/')) return positional;
+  const words = types.split(',').flatMap((t) => (t === 'all' ? ALL_CATEGORY.map((k) => RESOURCE[k].plural) : [t]));
+  return [words.join(','), ...rest];
 }
 
 function run(ctx: CommandContext): void {
   const args = ctx.args;
-  const output = flagString(args, 'output') ?? '';
-  if (!['', 'wide', 'yaml', 'json', 'name'].includes(output)) {
-    throw new CommandError(
-      `unable to match a printer suitable for the output format "${output}", allowed formats are: ${OUTPUT_FORMATS}`,
-    );
+  const noHeaders = flagBool(args, 'no-headers');
+  const printer = resolvePrinter(ctx, { get: true, noHeaders });
+  if (flagString(args, 'raw') !== undefined) {
+    runGetRaw(ctx, flagString(args, 'raw')!);
+    return;
   }
   if (args.positional.length === 0) {
     throw new CommandError(
@@ -193,43 +253,68 @@ function run(ctx: CommandContext): void {
     );
   }
   const allNamespaces = flagBool(args, 'all-namespaces');
-  const requests = parseResourceArgs(args.positional, 'get');
+  const positional = expandAll(args.positional);
+  const requests = parseResourceArgs(positional, 'get');
   const fetch: FetchOptions = {
     allNamespaces,
     labelSelector: flagString(args, 'selector'),
     fieldSelector: flagString(args, 'field-selector'),
   };
-  const objs: KObject[] = [];
+  const watch = flagBool(args, 'watch') || flagBool(args, 'watch-only');
+  if (watch) {
+    runGetWatch(ctx, requests, fetch, printer);
+    return;
+  }
+  let objs: KObject[] = [];
   const errors: StatusError[] = [];
   for (const req of requests) {
     const r = fetchObjects(ctx, req, fetch);
     objs.push(...r.objects);
     errors.push(...r.errors);
   }
+  const sortBy = flagString(args, 'sort-by');
+  if (sortBy) objs = sortObjects(objs, sortBy);
   const ignoreNotFound = flagBool(args, 'ignore-not-found');
   const shownErrors = ignoreNotFound ? errors.filter((e) => e.reason !== 'NotFound') : errors;
+  let printError: PrintError | undefined;
 
-  if (output === 'yaml' || output === 'json') {
-    const singleItemImplied = requests.length === 1 && requests[0].names.length === 1 && !args.positional[0].includes(',');
+  if (printer.kind === 'generic') {
+    const singleItemImplied = requests.length === 1 && requests[0].names.length === 1 && !positional[0].includes(',');
     if (!(objs.length === 0 && ignoreNotFound)) {
       const doc = singleItemImplied && objs.length === 1 ? objs[0] : singleItemImplied && objs.length === 0 ? null : asList(objs);
-      if (doc) ctx.out.out(output === 'yaml' ? toYAML(doc) : toJSON(doc));
+      if (doc) {
+        try {
+          ctx.out.out(printer.print(doc));
+        } catch (e) {
+          if (!(e instanceof PrintError)) throw e;
+          printError = e;
+        }
+      }
     }
-  } else if (output === 'name') {
+  } else if (printer.kind === 'name') {
     for (const o of objs) ctx.out.println(resourceName(o));
   } else {
-    const written = printTables(
-      ctx,
+    const text = renderTables(
       objs,
-      output === 'wide',
-      flagBool(args, 'show-labels'),
-      allNamespaces,
-      flagBool(args, 'no-headers'),
+      {
+        wide: printer.kind === 'human' && printer.wide,
+        showLabels: flagBool(args, 'show-labels'),
+        allNamespaces,
+        noHeaders,
+        withKind: flagBool(args, 'show-kind') || multipleTypesRequested(args.positional) || new Set(objs.map((o) => o.kind)).size > 1,
+        labelColumns: labelColumns(ctx),
+      },
+      ctx.sim.now(),
     );
-    if (!written && !ignoreNotFound && shownErrors.length === 0) {
-      const allNamespaced = !allNamespaces && objs.every((o) => NAMESPACED[o.kind as Kind]);
+    ctx.out.out(text);
+    if (!text && !ignoreNotFound && shownErrors.length === 0) {
+      const allNamespaced = !allNamespaces && requests.every((r) => NAMESPACED[r.kind]);
       ctx.out.eprintln(allNamespaced ? `No resources found in ${ctx.namespace} namespace.` : 'No resources found');
     }
+  }
+  if (printError) {
+    if (printError.partial) ctx.out.out(printError.partial);
+    throw new CommandError(formatSingleError(printError), 1, true);
   }
   if (shownErrors.length > 0) {
     for (const e of shownErrors) ctx.out.eprintln(kubectlErrorText(e));
@@ -237,18 +322,35 @@ function run(ctx: CommandContext): void {
   }
 }
 
+export const GET_FLAGS: FlagSpec[] = [
+  {
+    name: 'output',
+    short: 'o',
+    type: 'string',
+    usage:
+      'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file, custom-columns, custom-columns-file, wide). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns], golang template [http://golang.org/pkg/text/template/#pkg-overview] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].',
+  },
+  ...OBJECT_PRINT_FLAGS.filter((f) => f.name !== 'output'),
+  { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints.' },
+  { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
+  { name: 'show-labels', type: 'bool', usage: 'When printing, show all labels as the last column (default hide labels column)' },
+  { name: 'show-kind', type: 'bool', usage: 'If present, list the resource type for the requested object(s).' },
+  { name: 'label-columns', short: 'L', type: 'stringArray', usage: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' },
+  { name: 'sort-by', type: 'string', usage: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string." },
+  { name: 'field-selector', type: 'string', usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+  { name: 'no-headers', type: 'bool', usage: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
+  { name: 'ignore-not-found', type: 'bool', usage: 'If set to true, suppresses NotFound error for specific objects that do not exist. Using this flag with commands that query for collections of resources has no effect when no resources are found.' },
+  { name: 'watch', short: 'w', type: 'bool', usage: 'After listing/getting the requested object, watch for changes.' },
+  { name: 'watch-only', type: 'bool', usage: 'Watch for changes to the requested object(s), without listing/getting first.' },
+  { name: 'output-watch-events', type: 'bool', usage: 'Output watch event objects when --watch or --watch-only is used. Existing objects are output as initial ADDED events.' },
+  { name: 'raw', type: 'string', usage: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
+  { name: 'chunk-size', type: 'int', default: '500', usage: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
+];
+
 export const getCommand: CommandDef = {
   name: 'get',
   short: 'Display one or many resources',
-  usage: 'kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
-  flags: [
-    { name: 'output', short: 'o', type: 'string', usage: 'Output format. One of: (json, yaml, name, wide).' },
-    { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.' },
-    { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces.' },
-    { name: 'show-labels', type: 'bool', usage: 'When printing, show all labels as the last column (default hide labels column).' },
-    { name: 'field-selector', type: 'string', usage: 'Selector (field query) to filter on, supports \'=\', \'==\', and \'!=\'.' },
-    { name: 'no-headers', type: 'bool', usage: 'When using the default or custom-column output format, don\'t print headers.' },
-    { name: 'ignore-not-found', type: 'bool', usage: 'If set to true, suppresses NotFound error for specific objects that do not exist.' },
-  ],
+  usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
+  flags: GET_FLAGS,
   run,
 };

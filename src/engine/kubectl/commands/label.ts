@@ -10,7 +10,9 @@ import { flagBool, flagString } from '../argv';
 import { CHANGE_CAUSE_ANNOTATION, changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine, nsFor, resourcesAndPairs } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nsFor, resourcesAndPairs } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 interface Pairs {
   set: [string, string][];
@@ -96,6 +98,7 @@ function run(ctx: CommandContext, mode: Mode): void {
     throw new CommandError(`at least one ${mode === 'label' ? 'label' : 'annotation'} update is required`);
   }
   const dry = dryRunStrategy(ctx);
+  resolvePrinter(ctx);
   const overwrite = flagBool(ctx.args, 'overwrite');
   const cause = shouldRecord(ctx) ? changeCause(ctx, mode) : undefined;
   const errs: unknown[] = [];
@@ -126,9 +129,9 @@ function run(ctx: CommandContext, mode: Mode): void {
       let updated = clone(obj);
       updated.metadata = { ...updated.metadata, [field]: next };
       if (cause) updated = withChangeCause(updated, cause);
-      if (dry !== 'client') ctx.sim.store.update(updated, { dryRun: dry === 'server' });
+      const written = dry !== 'client' ? ctx.sim.store.update(updated, { dryRun: dry === 'server' }) : updated;
       const op = mode === 'label' ? labelChangeMsg(current, next) : 'annotated';
-      ctx.out.println(nameLine(kind, obj.metadata.name, `${op}${dryRunSuffix(dry)}`));
+      printWritten(ctx, kind, written, `${op}${dryRunSuffix(dry)}`);
     } catch (e) {
       if (!(e instanceof StatusError) && !(e instanceof CommandError)) throw e;
       errs.push(e);
@@ -143,6 +146,7 @@ const COMMON_FLAGS: FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
   DRY_RUN_FLAG,
   RECORD_FLAG,
+  ...OBJECT_PRINT_FLAGS,
 ];
 
 export const labelCommand: CommandDef = {

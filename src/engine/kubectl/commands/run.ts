@@ -5,7 +5,9 @@ import { StatusError } from '../../api/errors';
 import type { Container, Pod } from '../../api/types';
 import { flagArray, flagString } from '../argv';
 import { CommandError, type CommandDef } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 function parseLabelList(s: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -31,8 +33,10 @@ export const runCommand: CommandDef = {
     { name: 'image-pull-policy', type: 'string', usage: 'The image pull policy for the container.' },
     { name: 'annotations', type: 'stringArray', usage: 'Annotations to apply to the pod.' },
     DRY_RUN_FLAG,
+    ...OBJECT_PRINT_FLAGS,
   ],
   run(ctx) {
+    resolvePrinter(ctx);
     const image = flagString(ctx.args, 'image');
     if (image === undefined) throw new CommandError('required flag(s) "image" not set');
     const [name, ...rest] = ctx.args.positional;
@@ -62,12 +66,13 @@ export const runCommand: CommandDef = {
       spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
       status: {},
     } as unknown as Pod;
+    let created: Pod = pod;
     try {
-      if (dry !== 'client') ctx.sim.store.create(pod, { dryRun: dry === 'server' });
+      if (dry !== 'client') created = ctx.sim.store.create(pod, { dryRun: dry === 'server' }) as Pod;
     } catch (e) {
       if (e instanceof StatusError) return finish([e]);
       throw e;
     }
-    ctx.out.println(nameLine('Pod', name, `created${dryRunSuffix(dry)}`));
+    printWritten(ctx, 'Pod', created, `created${dryRunSuffix(dry)}`);
   },
 };

@@ -7,6 +7,8 @@ export interface TabWriterOptions {
   minwidth: number;
   tabwidth: number;
   padding: number;
+  /** liggitt/tabwriter's RememberWidths: column widths kept across flushes (kubectl get --watch) */
+  remember?: number[];
 }
 
 /** cli-runtime printers.GetNewTabWriter: used for `kubectl get` tables. */
@@ -59,6 +61,11 @@ export function tabwrite(text: string, opts: TabWriterOptions): string {
         if (column >= lines[t].length - 1) break;
         const w = runeWidth(lines[t][column]) + opts.padding;
         if (w > width) width = w;
+      }
+      if (opts.remember) {
+        const r = opts.remember[column] ?? 0;
+        if (width < r) width = r;
+        else opts.remember[column] = width;
       }
       widths.push(width);
       format(line0, t);

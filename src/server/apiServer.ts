@@ -1,0 +1,593 @@
+// The engine behind a Kubernetes API: discovery, CRUD with resourceVersion and conflicts, list
+// with selectors and paging, watch with resume, server-side tables, patch, eviction and Status
+// errors, over plain HTTP on loopback (staging/src/k8s.io/apiserver/pkg/endpoints/handlers).
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { conflict, StatusError } from '../engine/api/errors';
+import { objectKey } from '../engine/api/objectStore';
+import type { Kind, KObject } from '../engine/api/types';
+import type { Session } from '../engine/script/session';
+import { parseScript, ScriptParseError } from '../engine/script/parse';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
+import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
+import { decodeError } from '../engine/kubectl/manifests';
+import { nodeLease } from './lease';
+import { goPodTemplate, goSortedJSON } from './goJson';
+import { applyPatch, PATCH_TYPES } from './patch';
+import type { Pacer } from './pacer';
+import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
+import type { DaemonSet } from '../engine/api/types';
+import { groupVersion, servedResource, type ServedResource } from './resources';
+import { objectMatches, parseFieldSelector, parseLabelSelector } from './selectors';
+import { failure, notFoundPath, statusFromError, type StatusBody } from './status';
+import { toTable, wantsTable, type IncludeObject } from './table';
+import { WatchHub, type Watcher } from './watch';
+
+/** The request body limit of the API server (3 MiB). */
+const MAX_BODY = 3 * 1024 * 1024;
+
+export interface ApiServerOptions {
+  /** origins allowed to call the API from a browser (CORS), e.g. the playground's */
+  allowOrigins?: string[];
+  /** `host:port` the server is reached at, for `/api`'s serverAddressByClientCIDRs */
+  address?: string;
+  /** the paced clock (`--speed 0`): time moves while clients wait, as the emulator moves it */
+  pacer?: Pacer;
+}
+
+interface Target {
+  resource: ServedResource;
+  namespace?: string;
+  name?: string;
+  subresource?: string;
+}
+
+class HttpError extends Error {
+  constructor(readonly status: StatusBody) {
+    super(status.message);
+  }
+}
+
+export class ApiServer {
+  readonly hub: WatchHub;
+  private store;
+  private readonly streams = new Set<ServerResponse>();
+
+  constructor(
+    readonly session: Session,
+    private readonly opts: ApiServerOptions = {},
+  ) {
+    this.store = session.sim.store;
+    this.hub = new WatchHub(this.store);
+  }
+
+  /** After `sim cluster` replaced the simulation: follow the new store; open watches end. */
+  private followSession(): void {
+    if (this.session.sim.store === this.store) return;
+    this.store = this.session.sim.store;
+    this.hub.bind(this.store);
+    for (const s of this.streams) s.end();
+    this.streams.clear();
+  }
+
+  /** Ends every open watch stream (at shutdown). */
+  closeStreams(): void {
+    for (const s of this.streams) s.end();
+    this.streams.clear();
+  }
+
+  handle = (req: IncomingMessage, res: ServerResponse): void => {
+    this.cors(req, res);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    void this.route(req, res).catch((e: unknown) => {
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      if (e instanceof HttpError) return send(res, e.status.code, e.status);
+      if (e instanceof StatusError) return send(res, e.code, statusFromError(e));
+      send(res, 500, failure(500, `Internal error occurred: ${(e as Error).message}`, 'InternalError'));
+    });
+  };
+
+  private cors(req: IncomingMessage, res: ServerResponse): void {
+    const origin = req.headers.origin;
+    if (!origin || !(this.opts.allowOrigins ?? []).includes(origin)) return;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, Authorization');
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+
+    if (path === '/playground/v1/sim') {
+      if (method !== 'POST') throw new HttpError(failure(405, `the server does not allow this method on the requested resource`, 'MethodNotAllowed'));
+      return this.sim(await readBody(req), res);
+    }
+    if (method === 'GET' && path === '/openapi/v2' && (req.headers.accept ?? '').includes('proto-openapi.spec.v2')) {
+      res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF }).end(openAPIV2Protobuf());
+      return;
+    }
+    if (method === 'GET' && path === '/version') {
+      // The version handler writes indented JSON, without a trailing newline (responsewriters.WriteRawJSON).
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(versionInfo(), null, 2));
+      return;
+    }
+    if (method === 'GET') {
+      const doc = this.discovery(path);
+      if (doc !== undefined) return send(res, 200, doc);
+      if (path === '/healthz' || path === '/readyz' || path === '/livez') {
+        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('ok');
+        return;
+      }
+    }
+    const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(path);
+    if (lease && method === 'GET') {
+      const node = this.session.sim.store.get('Node', undefined, decodeURIComponent(lease[1]));
+      if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${decodeURIComponent(lease[1])}" not found`);
+      return send(res, 200, nodeLease(node, this.session.sim.now()));
+    }
+    const target = parseTarget(path);
+    if (!target) return send(res, 404, notFoundPath());
+    this.followSession();
+    const q = url.searchParams;
+    const table = wantsTable(req.headers.accept);
+    const { resource: r } = target;
+
+    if (target.name === undefined) {
+      switch (method) {
+        case 'GET':
+          return q.get('watch') === 'true' || q.get('watch') === '1' ? this.watch(req, res, target, q, table) : this.list(res, target, q, table);
+        case 'POST':
+          return this.create(res, target, q, await readJSON(req));
+        case 'DELETE':
+          return this.deleteCollection(res, target, q);
+        default:
+          throw methodNotAllowed();
+      }
+    }
+    const name = target.name;
+    if (target.subresource === 'eviction') {
+      if (method !== 'POST') throw methodNotAllowed();
+      return this.evict(res, target, await readJSON(req));
+    }
+    if (target.subresource === 'log') {
+      if (method !== 'GET') throw methodNotAllowed();
+      const pod = this.mustGet(r, target.namespace, name);
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(podLog(pod));
+      return;
+    }
+    if (target.subresource !== undefined && target.subresource !== 'status') return send(res, 404, notFoundPath());
+    const status = target.subresource === 'status';
+    switch (method) {
+      case 'GET': {
+        const obj = this.mustGet(r, target.namespace, name);
+        // A client polling an object that is going away (drain, delete) waits for it to go.
+        if (obj.metadata.deletionTimestamp) this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
+        if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(objectJSON(obj));
+        return;
+      }
+      case 'PUT':
+        return this.update(res, target, q, await readJSON(req), status);
+      case 'PATCH':
+        return this.patch(req, res, target, q, status);
+      case 'DELETE':
+        if (status) throw methodNotAllowed();
+        return this.delete(req, res, target, q);
+      default:
+        throw methodNotAllowed();
+    }
+  }
+
+  private discovery(path: string): unknown | undefined {
+    if (path === '/api') return apiVersions(this.opts.address ?? '127.0.0.1');
+    if (path === '/apis') return apiGroupList();
+    if (path === '/version') return versionInfo();
+    if (path === '/api/v1') return apiResourceList('', 'v1');
+    if (path === '/openapi/v2') return openAPIV2();
+    if (path === '/openapi/v3') return openAPIV3Root();
+    if (path.startsWith('/openapi/v3/')) return openAPIV3Document(path.slice('/openapi/v3/'.length));
+    let m = /^\/apis\/([^/]+)$/.exec(path);
+    if (m) return apiGroup(m[1]);
+    m = /^\/apis\/([^/]+)\/([^/]+)$/.exec(path);
+    if (m) return apiResourceList(m[1], m[2]);
+    return undefined;
+  }
+
+  private mustGet(r: ServedResource, namespace: string | undefined, name: string): KObject {
+    const obj = this.store.get(r.kind, namespace, name);
+    if (!obj) throw new StatusError(404, 'NotFound', `${r.group ? `${r.plural}.${r.group}` : r.plural} "${name}" not found`);
+    return obj;
+  }
+
+  private selected(target: Target, q: URLSearchParams): KObject[] {
+    const labels = parseLabelSelector(q.get('labelSelector'));
+    const fields = parseFieldSelector(target.resource.kind, q.get('fieldSelector'));
+    const ns = target.resource.namespaced ? target.namespace : undefined;
+    return this.store.list(target.resource.kind, ns).filter((o) => objectMatches(o, labels, fields));
+  }
+
+  private list(res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
+    const r = target.resource;
+    let items = this.selected(target, q);
+    const rv = this.store.resourceVersion();
+    // Paging: `continue` carries the key of the last item sent.
+    const cont = q.get('continue');
+    if (cont) {
+      const after = decodeContinue(cont);
+      items = items.filter((o) => objectKey(o.metadata.namespace, o.metadata.name) > after);
+    }
+    const limit = Number(q.get('limit') ?? 0);
+    const meta: Record<string, unknown> = { resourceVersion: rv };
+    if (limit > 0 && items.length > limit) {
+      const last = items[limit - 1];
+      meta.continue = encodeContinue(objectKey(last.metadata.namespace, last.metadata.name));
+      meta.remainingItemCount = items.length - limit;
+      items = items.slice(0, limit);
+    }
+    if (table) {
+      const t = toTable(r.kind, items, this.session.sim.now(), rv, includeObject(q)) as { metadata: Record<string, unknown> };
+      t.metadata = meta;
+      return sendTable(res, t);
+    }
+    // Stored objects are frozen, so each one's JSON is made once and reused by every list.
+    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(0, -1);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(objectJSON).join(',')}]}`);
+  }
+
+  private watch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
+    const r = target.resource;
+    const labels = parseLabelSelector(q.get('labelSelector'));
+    const fields = parseFieldSelector(r.kind, q.get('fieldSelector'));
+    const rvParam = q.get('resourceVersion');
+    const fromRV = rvParam ? Number(rvParam) : undefined;
+    if (rvParam && !Number.isFinite(fromRV)) throw new HttpError(failure(400, `Invalid value: "${rvParam}": resourceVersion must be an integer`));
+    res.writeHead(200, { 'Content-Type': table ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private' });
+    // Headers go out now: a client waits for them before it acts (Node holds them until the first write).
+    res.flushHeaders();
+    this.streams.add(res);
+    let first = true;
+    const w: Watcher = {
+      kind: r.kind,
+      namespace: r.namespaced ? target.namespace : undefined,
+      matches: (o) => objectMatches(o, labels, fields),
+      send: (type, obj) => {
+        let object = obj;
+        if (table && (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED')) {
+          object = toTable(r.kind, [obj as KObject], this.session.sim.now(), (obj as KObject).metadata.resourceVersion, includeObject(q), first);
+          first = false;
+        }
+        res.write(object === obj && type !== 'ERROR' && type !== 'BOOKMARK' ? `{"type":"${type}","object":${objectJSON(obj as KObject)}}\n` : `${JSON.stringify({ type, object })}\n`);
+      },
+    };
+    const stop = this.hub.start(w, fromRV);
+    // `kubectl get -w` in a scenario stops when the cluster is quiet; other watchers (wait) stay.
+    const isGet = /^kubectl get\b/.test(String(req.headers['kubectl-command'] ?? ''));
+    const endPacing = this.paceWatch(target, fields, isGet ? () => end() : () => undefined);
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    if (q.get('allowWatchBookmarks') === 'true') {
+      timers.push(setInterval(() => this.hub.bookmark(w, groupVersion(r), r.kind), 1000));
+    }
+    const timeout = Number(q.get('timeoutSeconds') ?? 0);
+    const end = () => {
+      stop();
+      endPacing();
+      for (const t of timers) clearInterval(t);
+      this.streams.delete(res);
+      if (!res.writableEnded) res.end();
+    };
+    if (timeout > 0) timers.push(setTimeout(end, timeout * 1000));
+    req.on('close', end);
+    res.on('close', end);
+  }
+
+  /** What the API server's decoder rejects before validation (malformed quantities, …). */
+  private decode(obj: KObject): void {
+    const bad = decodeError(obj, obj.kind as Kind);
+    if (bad) throw bad;
+  }
+
+  private waitUntilGone(kind: Kind, namespace: string | undefined, name: string, uid: string): void {
+    this.opts.pacer?.waitFor({ done: () => this.store.get(kind, namespace, name)?.metadata.uid !== uid });
+  }
+
+  /**
+   * What a watch waits for, on the paced clock: a DaemonSet watched by name (rollout status) until
+   * it has rolled out; an object being deleted (delete --wait) until it is gone; any other watch
+   * until the cluster is quiet, when the stream ends (as a scenario's `get -w` does).
+   */
+  private paceWatch(target: Target, fields: { field: string; op: string; value: string }[], endStream: () => void): () => void {
+    const pacer = this.opts.pacer;
+    if (!pacer) return () => undefined;
+    const r = target.resource;
+    const byName = fields.find((f) => f.field === 'metadata.name' && f.op === '=')?.value;
+    if (byName !== undefined) {
+      const obj = this.store.get(r.kind, target.namespace, byName);
+      if (obj?.metadata.deletionTimestamp) {
+        const uid = obj.metadata.uid;
+        return pacer.waitFor({ done: () => this.store.get(r.kind, target.namespace, byName)?.metadata.uid !== uid });
+      }
+      if (r.kind === 'DaemonSet' && obj) {
+        return pacer.waitFor({
+          done: () => {
+            const ds = this.store.get('DaemonSet', target.namespace, byName) as DaemonSet | undefined;
+            if (!ds) return true;
+            try {
+              return daemonSetStatus(ds).done;
+            } catch {
+              return true;
+            }
+          },
+        });
+      }
+    }
+    return pacer.waitFor({ done: () => false, onQuiet: endStream });
+  }
+
+  private checkNamespace(target: Target, obj: KObject): void {
+    const r = target.resource;
+    if (!r.namespaced) return;
+    const ns = obj.metadata?.namespace;
+    if (ns && target.namespace && ns !== target.namespace) {
+      throw new HttpError(failure(400, 'the namespace of the provided object does not match the namespace sent on the request'));
+    }
+  }
+
+  private checkKind(target: Target, obj: KObject): void {
+    const r = target.resource;
+    // Like the API server's decoder: an object without apiVersion and kind takes those of the path.
+    if (!obj.kind && !obj.apiVersion) {
+      obj.kind = r.kind;
+      obj.apiVersion = groupVersion(r);
+    }
+    if (obj.kind !== r.kind || (obj.apiVersion && obj.apiVersion !== groupVersion(r))) {
+      throw new HttpError(failure(400, `the API version in the data (${obj.apiVersion}) does not match the expected API version (${groupVersion(r)})`));
+    }
+  }
+
+  private create(res: ServerResponse, target: Target, q: URLSearchParams, body: unknown): void {
+    const obj = asObject(body);
+    this.checkKind(target, obj);
+    this.checkNamespace(target, obj);
+    const input = { ...obj, metadata: { ...obj.metadata, ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}) } } as KObject;
+    this.decode(input);
+    const created = this.store.create(input, { dryRun: q.get('dryRun') === 'All' });
+    send(res, 201, created);
+  }
+
+  private update(res: ServerResponse, target: Target, q: URLSearchParams, body: unknown, status: boolean): void {
+    const r = target.resource;
+    const name = target.name!;
+    const obj = asObject(body);
+    this.checkKind(target, obj);
+    this.checkNamespace(target, obj);
+    if (obj.metadata?.name && obj.metadata.name !== name) {
+      throw new HttpError(failure(400, `the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`));
+    }
+    const current = this.mustGet(r, target.namespace, name);
+    const rv = obj.metadata?.resourceVersion;
+    if (rv && rv !== current.metadata.resourceVersion) {
+      throw conflict(r.kind, name, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
+    const input = { ...obj, metadata: { ...obj.metadata, name, namespace: current.metadata.namespace } } as KObject;
+    this.decode(input);
+    const dryRun = q.get('dryRun') === 'All';
+    const out = status ? this.store.updateStatus(input, { dryRun }) : this.store.update(input, { dryRun });
+    send(res, 200, out);
+  }
+
+  private async patch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, status: boolean): Promise<void> {
+    const r = target.resource;
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+    if (!PATCH_TYPES.has(type)) {
+      throw new HttpError(failure(415, `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`, 'UnsupportedMediaType'));
+    }
+    const text = await readBody(req);
+    const current = this.mustGet(r, target.namespace, target.name!);
+    const patched = applyPatch(type, current, text, r.kind);
+    const rv = patched.metadata?.resourceVersion;
+    if (rv && rv !== current.metadata.resourceVersion) {
+      throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
+    const input = { ...patched, metadata: { ...patched.metadata, name: current.metadata.name, namespace: current.metadata.namespace } } as KObject;
+    this.decode(input);
+    const dryRun = q.get('dryRun') === 'All';
+    const out = status ? this.store.updateStatus(input, { dryRun }) : this.store.update(input, { dryRun });
+    send(res, 200, out);
+  }
+
+  private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {
+    const r = target.resource;
+    const name = target.name!;
+    const text = await readBody(req);
+    const opts = (text.trim() ? JSON.parse(text) : {}) as { propagationPolicy?: string; gracePeriodSeconds?: number; dryRun?: string[] };
+    const policy = opts.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
+    if (policy !== undefined && policy !== 'Background' && policy !== 'Orphan' && policy !== 'Foreground') {
+      throw new HttpError(failure(422, `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`, 'Invalid'));
+    }
+    const graceQ = q.get('gracePeriodSeconds');
+    const grace = opts.gracePeriodSeconds ?? (graceQ !== null ? Number(graceQ) : undefined);
+    const dryRun = (opts.dryRun ?? []).includes('All') || q.get('dryRun') === 'All';
+    const before = this.mustGet(r, target.namespace, name);
+    const out = this.store.delete(r.kind, target.namespace, name, { propagationPolicy: policy as 'Background' | 'Orphan' | 'Foreground' | undefined, gracePeriodSeconds: grace, dryRun });
+    const still = this.store.get(r.kind, target.namespace, name);
+    if (still && !dryRun) return send(res, 200, out);
+    send(res, 200, {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      details: { name, ...(r.group ? { group: r.group } : {}), kind: r.plural, uid: before.metadata.uid },
+    });
+  }
+
+  private deleteCollection(res: ServerResponse, target: Target, q: URLSearchParams): void {
+    const r = target.resource;
+    const items = this.selected(target, q);
+    const dryRun = q.get('dryRun') === 'All';
+    for (const o of items) {
+      if (this.store.get(r.kind, o.metadata.namespace, o.metadata.name)) this.store.delete(r.kind, o.metadata.namespace, o.metadata.name, { dryRun });
+    }
+    send(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: { resourceVersion: this.store.resourceVersion() }, items });
+  }
+
+  private evict(res: ServerResponse, target: Target, body: unknown): void {
+    const ev = (body ?? {}) as { deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[] } };
+    this.mustGet(target.resource, target.namespace, target.name!);
+    this.store.delete('Pod', target.namespace, target.name!, {
+      gracePeriodSeconds: ev.deleteOptions?.gracePeriodSeconds,
+      dryRun: (ev.deleteOptions?.dryRun ?? []).includes('All'),
+    });
+    send(res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
+  }
+
+  /** `POST /playground/v1/sim`: runs the `sim …` lines of a scenario script; answers with their output. */
+  private sim(text: string, res: ServerResponse): void {
+    let commands;
+    try {
+      commands = parseScript(text);
+    } catch (e) {
+      if (e instanceof ScriptParseError) {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${e.message}\n`);
+        return;
+      }
+      throw e;
+    }
+    let out = '';
+    let exitCode = 0;
+    for (const c of commands) {
+      if (!/^sim(\s|$)/.test(c.command)) {
+        out += `error: line ${c.line}: only sim commands run here (kubectl talks to the API server): ${c.text}\n`;
+        exitCode = 1;
+        continue;
+      }
+      const r = this.session.exec(c.command, c.stdin);
+      for (const ch of r.chunks) out += ch.text;
+      if (r.exitCode !== 0) exitCode = r.exitCode;
+    }
+    this.followSession();
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': String(exitCode) }).end(out);
+  }
+}
+
+/** `/api/v1/...` or `/apis/GROUP/VERSION/...` as a resource target. */
+export function parseTarget(path: string): Target | undefined {
+  let group = '';
+  let version: string;
+  let rest: string[];
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'api' && parts.length >= 3) {
+    version = parts[1];
+    rest = parts.slice(2);
+  } else if (parts[0] === 'apis' && parts.length >= 4) {
+    group = parts[1];
+    version = parts[2];
+    rest = parts.slice(3);
+  } else return undefined;
+  let namespace: string | undefined;
+  if (rest[0] === 'namespaces' && rest.length >= 3 && servedResource(group, version, rest[2])?.namespaced) {
+    namespace = rest[1];
+    rest = rest.slice(2);
+  }
+  const resource = servedResource(group, version, rest[0]);
+  if (!resource || rest.length > 3) return undefined;
+  if (resource.namespaced && namespace === undefined && rest.length > 1) return undefined;
+  return { resource, namespace, name: rest[1], subresource: rest[2] };
+}
+
+function methodNotAllowed(): HttpError {
+  return new HttpError(failure(405, 'the server does not allow this method on the requested resource', 'MethodNotAllowed'));
+}
+
+function includeObject(q: URLSearchParams): IncludeObject {
+  const v = q.get('includeObject');
+  return v === 'None' || v === 'Object' ? v : 'Metadata';
+}
+
+function asObject(body: unknown): KObject {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
+  const o = body as KObject;
+  if (o.kind !== undefined && typeof o.kind !== 'string') throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
+  if (!o.metadata || typeof o.metadata !== 'object') (o as { metadata: unknown }).metadata = {};
+  return o;
+}
+
+/** What a simulated container writes: nothing beyond its start (DESIGN: containers are modelled, not run). */
+function podLog(_pod: KObject): string {
+  return '';
+}
+
+function encodeContinue(key: string): string {
+  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', start: key })).toString('base64url');
+}
+
+function decodeContinue(token: string): string {
+  try {
+    const v = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { start?: unknown };
+    if (typeof v.start === 'string') return v.start;
+  } catch {
+    // fall through
+  }
+  throw new HttpError(failure(400, 'continue key is not valid: invalid continue token'));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(failure(413, 'Request entity too large: limit is 3145728', 'RequestEntityTooLarge'));
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJSON(req: IncomingMessage): Promise<unknown> {
+  const text = await readBody(req);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new HttpError(failure(400, `couldn't get version/kind; json parse error: ${(e as Error).message}`));
+  }
+}
+
+const jsonCache = new WeakMap<KObject, string>();
+
+/** JSON of a stored (frozen, never changing) object, cached. */
+function objectJSON(o: KObject): string {
+  let j = jsonCache.get(o);
+  if (j === undefined) {
+    j = o.kind === 'ControllerRevision' ? controllerRevisionJSON(o) : JSON.stringify(o);
+    if (Object.isFrozen(o)) jsonCache.set(o, j);
+  }
+  return j;
+}
+
+/** A ControllerRevision with its data in the bytes a Go client computes for the same template. */
+function controllerRevisionJSON(cr: KObject): string {
+  const data = cr.data as { spec?: { template?: Record<string, unknown> } } | undefined;
+  const template = data?.spec?.template;
+  if (!template) return JSON.stringify(cr);
+  const raw = goSortedJSON({ ...data, spec: { ...data.spec, template: goPodTemplate(template) } });
+  const mark = '\u0000data\u0000';
+  return JSON.stringify({ ...cr, data: mark }).replace(JSON.stringify(mark), () => raw);
+}
+
+function send(res: ServerResponse, code: number, body: unknown): void {
+  res.writeHead(code, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function sendTable(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' }).end(JSON.stringify(body));
+}
+
+export type { Kind };

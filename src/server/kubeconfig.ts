@@ -1,0 +1,59 @@
+// The files a client needs for a served cluster: a kubeconfig with the `playground` context and a
+// `kubectl-sim` plugin (kubectl runs `kubectl-sim` from PATH for `kubectl sim …`).
+
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function kubeconfigText(server: string): string {
+  return `apiVersion: v1
+kind: Config
+clusters:
+- cluster:
+    server: ${server}
+  name: playground
+contexts:
+- context:
+    cluster: playground
+    namespace: default
+    user: playground
+  name: playground
+current-context: playground
+preferences: {}
+users:
+- name: playground
+  user: {}
+`;
+}
+
+/** `kubectl sim node add gpu-1 …` → POST /playground/v1/sim with the line; prints the answer. */
+export function pluginText(server: string): string {
+  return `#!/usr/bin/env node
+// kubectl sim …: runs a sim command (node add, node condition, advance, settle, why …) in the
+// DaemonSet Playground cluster at ${server}.
+const q = (a) => (/^[A-Za-z0-9_./:=,@%+-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\\\''") + "'");
+const line = ['sim', ...process.argv.slice(2)].map(q).join(' ');
+fetch('${server}/playground/v1/sim', { method: 'POST', body: line, headers: { 'Content-Type': 'text/plain' } })
+  .then(async (r) => {
+    process.stdout.write(await r.text());
+    process.exitCode = r.status === 200 ? Number(r.headers.get('x-exit-code') ?? 0) : 1;
+  })
+  .catch((e) => {
+    process.stderr.write('kubectl sim: cannot reach ${server}: ' + e.message + '\\n');
+    process.exitCode = 1;
+  });
+`;
+}
+
+export function writeClientFiles(port: number, dir?: string): { kubeconfig: string; binDir: string } {
+  const root = dir ?? join(tmpdir(), `daemonset-playground-${port}`);
+  const binDir = join(root, 'bin');
+  mkdirSync(binDir, { recursive: true });
+  const server = `http://127.0.0.1:${port}`;
+  const kubeconfig = join(root, 'kubeconfig');
+  writeFileSync(kubeconfig, kubeconfigText(server));
+  const plugin = join(binDir, 'kubectl-sim');
+  writeFileSync(plugin, pluginText(server));
+  chmodSync(plugin, 0o755);
+  return { kubeconfig, binDir };
+}

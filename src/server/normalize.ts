@@ -1,0 +1,40 @@
+// What may differ between the emulator's transcript and the real kubectl's for reasons that are
+// not the cluster's: each rule is listed in the README.
+//
+// 1. Ages kubectl computes itself (describe's Events and Non-terminated Pods tables) use the
+//    machine's clock, not the simulated one: the age cell is masked and the row's spacing
+//    collapsed.
+
+const AGE = String.raw`(?:<unknown>|<invalid>|\d+[smhdy](?:\d+[smh])?(?: \(x\d+ over \S+\))?)`;
+const EVENT_ROW = new RegExp(String.raw`^(\s+)(Normal|Warning)\s+(\S+)\s+${AGE}\s+(.+?)\s{2,}(.*)$`);
+const POD_ROW = new RegExp(String.raw`^(\s+)(\S+)\s+(\S+)\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+${AGE}$`);
+const TABLE_HEAD = /^(\s+)(Type\s+Reason\s+Age\s+From\s+Message|----\s+------\s+----\s+----\s+-------|Namespace\s+Name\s+CPU Requests\s+CPU Limits\s+Memory Requests\s+Memory Limits\s+Age|---------\s+----\s+------------\s+----------\s+---------------\s+-------------\s+---)$/;
+
+function clientAges(line: string): string {
+  let m = EVENT_ROW.exec(line);
+  if (m) return `${m[1]}${m[2]} ${m[3]} <age> ${m[4]} ${m[5]}`;
+  m = POD_ROW.exec(line);
+  if (m) return `${m[1]}${m.slice(2, 8).join(' ')} <age>`;
+  m = TABLE_HEAD.exec(line);
+  if (m) return `${m[1]}${m[2].replace(/\s+/g, ' ')}`;
+  return line;
+}
+
+/** 2. kubectl ≥ 1.34 says where it deleted from; 1.33 (the newest client here) does not. */
+const DELETED_FROM = /^(\S+ "[^"]+" deleted) from \S+ namespace$/;
+
+/** 3. `rollout restart` stamps the pod template with the client's clock. */
+const RESTARTED_AT = /(kubectl\.kubernetes\.io\/restartedAt:\s*"?)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
+
+export function normalizeClientDifferences(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>'))
+    .join('\n');
+}
+
+export const NORMALIZATION_RULES = [
+  "ages kubectl computes on the client (describe's Events and Non-terminated Pods tables) are masked",
+  'kubectl < 1.34: `… deleted` without ` from NS namespace`',
+  'rollout restart: the restartedAt annotation carries the client clock',
+];

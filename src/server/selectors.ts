@@ -1,0 +1,89 @@
+// `labelSelector=` and `fieldSelector=` of list and watch requests.
+
+import { matches, parseSelector, SelectorParseError, type Selector } from '../engine/api/labels';
+import type { Kind, KObject } from '../engine/api/types';
+import { StatusError } from '../engine/api/errors';
+
+export interface FieldRequirement {
+  field: string;
+  op: '=' | '!=';
+  value: string;
+}
+
+/** The fields each kind can be selected by (the field label conversion funcs of the API server). */
+const FIELDS = new Map<Kind, string[]>([
+  ['Pod', ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName']],
+  ['Node', ['spec.unschedulable']],
+  ['Namespace', ['status.phase']],
+  [
+    'Event',
+    [
+      'involvedObject.kind',
+      'involvedObject.namespace',
+      'involvedObject.name',
+      'involvedObject.uid',
+      'involvedObject.apiVersion',
+      'involvedObject.resourceVersion',
+      'involvedObject.fieldPath',
+      'reason',
+      'reportingComponent',
+      'source',
+      'type',
+    ],
+  ],
+]);
+
+function badRequest(message: string): StatusError {
+  return new StatusError(400, 'BadRequest', message);
+}
+
+export function parseLabelSelector(s: string | null): Selector {
+  if (!s) return [];
+  try {
+    return parseSelector(s);
+  } catch (e) {
+    if (e instanceof SelectorParseError) throw badRequest(`unable to parse requirement: ${e.message}`);
+    throw e;
+  }
+}
+
+export function parseFieldSelector(kind: Kind, s: string | null): FieldRequirement[] {
+  if (!s) return [];
+  const out: FieldRequirement[] = [];
+  for (const part of s.split(',')) {
+    if (part.trim() === '') continue;
+    const m = /^\s*([^=!\s]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(part);
+    if (!m) throw badRequest(`invalid selector: '${s}'; can't understand '${part}'`);
+    const field = m[1];
+    const allowed = field === 'metadata.name' || field === 'metadata.namespace' || (FIELDS.get(kind) ?? []).includes(field);
+    if (!allowed) throw badRequest(`field label not supported: ${field}`);
+    out.push({ field, op: m[2] === '!=' ? '!=' : '=', value: m[3] });
+  }
+  return out;
+}
+
+function fieldValue(obj: KObject, path: string): string {
+  let v: unknown = obj;
+  for (const p of path.split('.')) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, p)) {
+      v = undefined;
+      break;
+    }
+    v = (v as Record<string, unknown>)[p];
+  }
+  if (path === 'source') v = (obj as { source?: { component?: string } }).source?.component;
+  if (v === undefined || v === null) return path === 'spec.unschedulable' || path === 'spec.hostNetwork' ? 'false' : '';
+  return String(v);
+}
+
+export function fieldsMatch(obj: KObject, reqs: FieldRequirement[]): boolean {
+  for (const r of reqs) {
+    const v = fieldValue(obj, r.field);
+    if (r.op === '=' ? v !== r.value : v === r.value) return false;
+  }
+  return true;
+}
+
+export function objectMatches(obj: KObject, labels: Selector, fields: FieldRequirement[]): boolean {
+  return matches(labels, obj.metadata.labels) && fieldsMatch(obj, fields);
+}
