@@ -26,15 +26,47 @@ const DELETED_FROM = /^(\S+ "[^"]+" deleted) from \S+ namespace$/;
 /** 3. `rollout restart` stamps the pod template with the client's clock. */
 const RESTARTED_AT = /(kubectl\.kubernetes\.io\/restartedAt:\s*"?)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 
+/** 4. kubectl < 1.34 prints no last-applied warning on `rollout undo` of a DaemonSet. */
+const UNDO_WARNING = /^Warning: resource daemonsets\/\S+ was previously managed with 'kubectl apply'\..*$/;
+
+/**
+ * 5. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
+ * aggregate `[a, b]` and the one-per-line list at the end are compared sorted.
+ */
+const DRAIN_AGGREGATE = /^(error: unable to drain node "[^"]+" due to error: )\[(.*)\](, continuing command\.\.\.)$/;
+
+function sortDrainErrors(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = DRAIN_AGGREGATE.exec(lines[i]);
+    if (m) {
+      out.push(`${m[1]}[${m[2].split(/, (?=cannot delete |error when evicting )/).sort().join(', ')}]${m[3]}`);
+      continue;
+    }
+    if (/^cannot delete /.test(lines[i])) {
+      let j = i;
+      while (j < lines.length && /^cannot delete /.test(lines[j])) j++;
+      out.push(...lines.slice(i, j).sort());
+      i = j - 1;
+      continue;
+    }
+    out.push(lines[i]);
+  }
+  return out;
+}
+
 export function normalizeClientDifferences(text: string): string {
-  return text
+  const lines = text
     .split('\n')
-    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>'))
-    .join('\n');
+    .filter((l) => !UNDO_WARNING.test(l))
+    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>'));
+  return sortDrainErrors(lines).join('\n');
 }
 
 export const NORMALIZATION_RULES = [
   "ages kubectl computes on the client (describe's Events and Non-terminated Pods tables) are masked",
   'kubectl < 1.34: `… deleted` without ` from NS namespace`',
   'rollout restart: the restartedAt annotation carries the client clock',
+  'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet',
+  "drain's grouped errors come in random order (a Go map): compared sorted",
 ];

@@ -18,10 +18,14 @@ describe('kubectl drain', () => {
   it('refuses DaemonSet-managed and bare pods, listing both', () => {
     const { sim, dsPod } = cluster();
     const r = runDef(sim, drainCommand, 'node-1');
-    const errs = `[cannot delete cannot delete Pods that declare no controller (use --force to override): default/web, cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/${dsPod}]`;
+    const errs = [
+      'cannot delete cannot delete Pods that declare no controller (use --force to override): default/web',
+      `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/${dsPod}`,
+    ];
     expect(r.stdout).toBe('node/node-1 cordoned\n');
+    // The aggregate in the message, then one error per line at the end (kubectl's MultipleErrors).
     expect(r.stderr).toBe(
-      `error: unable to drain node "node-1" due to error: ${errs}, continuing command...\nThere are pending nodes to be drained:\n node-1\n${errs}\n`,
+      `error: unable to drain node "node-1" due to error: [${errs.join(', ')}], continuing command...\nThere are pending nodes to be drained:\n node-1\n${errs.join('\n')}\n`,
     );
     expect(r.exitCode).toBe(1);
     expect(sim.store.get('Node', undefined, 'node-1')!.spec.unschedulable).toBe(true);

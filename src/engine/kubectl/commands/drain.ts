@@ -102,12 +102,12 @@ function podsOnNode(ctx: CommandContext, node: string): Pod[] {
   return ctx.sim.store.list('Pod').filter((p) => p.spec.nodeName === node && matches(s, p.metadata.labels));
 }
 
-/** deleteOrEvictPodsSimple: returns the error text for the node, or null when drained. */
-function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string | null {
+/** deleteOrEvictPodsSimple: returns the node's errors (an aggregate when several), or null when drained. */
+function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string[] | null {
   const dry = dryRunStrategy(ctx);
   const list = filterPods(podsOnNode(ctx, node.metadata.name), makeFilters(ctx, o));
   const errors = grouped(list, 'Error').map(([msg, pods]) => `cannot delete ${msg}: ${pods.join(', ')}`);
-  if (errors.length) return aggregateText(errors);
+  if (errors.length) return errors;
   const warnings = grouped(list, 'Warning').map(([msg, pods]) => `${msg}: ${pods.join(', ')}`);
   if (warnings.length) ctx.out.eprintln(`Warning: ${warnings.join('; ')}`);
   const pods = list.filter((x) => x.status.delete).map((x) => x.pod);
@@ -127,13 +127,14 @@ function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string | n
       });
     } catch (e) {
       if (e instanceof StatusError && e.reason === 'NotFound') continue;
-      if (e instanceof StatusError) return `error when evicting pods/"${p.metadata.name}" -n "${p.metadata.namespace}": ${e.message}`;
+      if (e instanceof StatusError) return [`error when evicting pods/"${p.metadata.name}" -n "${p.metadata.namespace}": ${e.message}`];
       throw e;
     }
     pending.push({ pod: p, grace: gp >= 0 ? gp : (p.spec.terminationGracePeriodSeconds ?? 30) });
   }
   if (dry === 'server') return null;
-  return waitForPods(ctx, node, pending, eviction ? 'evicted' : 'deleted');
+  const err = waitForPods(ctx, node, pending, eviction ? 'evicted' : 'deleted');
+  return err === null ? null : [err];
 }
 
 function waitForPods(ctx: CommandContext, node: Node, pending: { pod: Pod; grace: number }[], verb: string): string | null {
@@ -187,7 +188,7 @@ export const drainCommand: CommandDef = {
       deleteEmptyDirData: flagBool(ctx.args, 'delete-emptydir-data') || flagBool(ctx.args, 'delete-local-data'),
     };
     for (const n of nodes) cordonNode(ctx, n, true, dry);
-    const fatal: string[] = [];
+    const fatal: string[][] = [];
     const remaining: string[] = [];
     for (const n of nodes) {
       const node = ctx.sim.store.get('Node', undefined, n.metadata.name) ?? n;
@@ -196,11 +197,12 @@ export const drainCommand: CommandDef = {
         ctx.out.println(nameLine('Node', node.metadata.name, `drained${dry === 'client' ? ' (dry run)' : dry === 'server' ? ' (server dry run)' : ''}`));
         continue;
       }
-      ctx.out.eprintln(`error: unable to drain node "${node.metadata.name}" due to error: ${err}, continuing command...`);
+      ctx.out.eprintln(`error: unable to drain node "${node.metadata.name}" due to error: ${aggregateText(err)}, continuing command...`);
       fatal.push(err);
       remaining.push(node.metadata.name);
     }
     if (remaining.length) ctx.out.err(`There are pending nodes to be drained:\n${remaining.map((r) => ` ${r}\n`).join('')}`);
-    if (fatal.length) throw new CommandError(fatal.join('\n'), 1, true);
+    // The errors come back as one aggregate, which kubectl's CheckErr prints one per line (MultipleErrors).
+    if (fatal.length) throw new CommandError(fatal.flat().join('\n'), 1, true);
   },
 };
