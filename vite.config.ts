@@ -8,23 +8,22 @@ import { offlinePlugin } from './src/offline/vitePlugin.js'
 // esm/vs/esm/vs/... Map them straight onto the files (TOOLCHAIN.md gotcha 1).
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url))
 
-export default defineConfig({
+// `vite build` is the site (dist/). `vite build --mode harness` builds the dev-only editor harness
+// (src/ui/editor/harness.html, for e2e/editor.spec.ts) into dist-harness/ instead: it never ships.
+export default defineConfig(({ mode }) => ({
   // Relative asset URLs, so dist/ works from any sub-path (e.g. GitHub Pages).
   base: './',
-  plugins: [react(), offlinePlugin()],
+  plugins: mode === 'harness' ? [react()] : [react(), offlinePlugin()],
   resolve: {
     alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
   },
-  build: {
-    rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        // A test page with the editor alone, for e2e/editor.spec.ts: /src/ui/editor/harness.html. It is
-        // emitted into dist/ too (vite preview serves dist/), but nothing in the app links to it.
-        'editor-harness': fileURLToPath(new URL('./src/ui/editor/harness.html', import.meta.url)),
-      },
-    },
-  },
+  build:
+    mode === 'harness'
+      ? {
+          outDir: 'dist-harness',
+          rolldownOptions: { input: { 'editor-harness': fileURLToPath(new URL('./src/ui/editor/harness.html', import.meta.url)) } },
+        }
+      : undefined,
   // Every `new Worker(...)` must then pass `{ type: 'module' }`.
   worker: { format: 'es' },
   // The dev-server dependency scanner does not look inside worker entries (TOOLCHAIN.md gotcha 9).
@@ -34,4 +33,4 @@ export default defineConfig({
     // Keep Playwright's e2e/*.spec.ts out of Vitest (TOOLCHAIN.md gotcha 6).
     include: ['src/**/*.test.ts'],
   },
-})
+}))

@@ -12,7 +12,7 @@ import { Header } from './ui/layout/Header'
 import { EngineNotice } from './ui/layout/EngineNotice'
 import { parseBootParams } from './boot'
 import { useStore } from './state/store'
-import { engine } from './state/engine'
+import { exposeDebugHandle } from './state/debug'
 import { play } from './state/actions'
 import { load, save, storageNamespace } from './state/persist'
 import { ARTICLE_MANIFEST } from './engine/cluster/manifests'
@@ -34,11 +34,8 @@ export function App() {
   const onStepChange = useCallback((n: number) => reportStep(n), [])
 
   useEffect(() => {
-    // A handle for end-to-end tests and the curious: the store, and a way to break the engine on purpose.
-    ;(window as unknown as { __dsp: unknown }).__dsp = {
-      store: useStore,
-      crashEngine: () => engine().request({ type: 'crash' }, { timeoutMs: 3000 }).catch(() => undefined),
-    }
+    // A handle for end-to-end tests and the curious (debug flag only, see src/state/debug.ts).
+    exposeDebugHandle()
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
     const boot = bootFromLocation(params, location.hash)
     const saved = load(ns, 'editor')
