@@ -52,6 +52,21 @@ describe('incoming messages', () => {
   })
 })
 
+describe('message types are not looked up through the prototype chain', () => {
+  const names = [...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype', 'then']
+  it.each(names)('type %s is ignored', (name) => {
+    expect(parseIncoming({ type: name })).toBeNull()
+    expect(parseIncoming(JSON.parse(`{"type": ${JSON.stringify(name)}, "script": "sim settle"}`))).toBeNull()
+  })
+  it('reads only the fields the message carries itself', () => {
+    const inherited = Object.create({ type: 'load', script: 'sim settle' }) as object
+    expect(parseIncoming(inherited)).toBeNull()
+    const noScript = Object.assign(Object.create({ script: 'sim settle' }) as object, { type: 'load' })
+    expect(parseIncoming(noScript)).toBeNull()
+    expect(parseIncoming(JSON.parse('{"type": "load", "__proto__": {"script": "x"}}'))).toBeNull()
+  })
+})
+
 function setup(search: string, knownParentOrigin: string | null) {
   const parent = { name: 'parent' }
   const posted: [OutgoingMessage, string][] = []
