@@ -14,12 +14,13 @@ import { parseBootParams } from './boot'
 import { useStore } from './state/store'
 import { exposeDebugHandle } from './state/debug'
 import { play } from './state/actions'
-import { load, save, storageNamespace } from './state/persist'
+import { storageNamespace } from './state/persist'
+import { loadEditorText, startPersistence } from './state/saving'
 import { ARTICLE_MANIFEST } from './engine/cluster/manifests'
 import { LessonPanel } from './ui/lessons/LessonPanel'
 import { lessonById } from './lessons'
 import { ShareLayer } from './share/ShareLayer'
-import { bootFromLocation, startFromBoot } from './share/session'
+import { bootFromLocation, sessionPayload, startFromBoot } from './share/session'
 import { startEmbedBridge } from './embed/bridge'
 import { reportStep } from './embed/step'
 import { registerOfflineWorker } from './offline/register'
@@ -38,17 +39,16 @@ export function App() {
     exposeDebugHandle()
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
     const boot = bootFromLocation(params, location.hash)
-    const saved = load(ns, 'editor')
+    const saved = loadEditorText(ns)
     useStore.setState({ editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST, appliedText: boot.appliedText ?? null })
-    const unsub = useStore.subscribe((s, prev) => {
-      if (s.editorText !== prev.editorText) save(ns, 'editor', s.editorText)
-    })
+    // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
+    const unsub = startPersistence(ns, { sessionPayload })
     const stopBridge = startEmbedBridge(params)
     registerOfflineWorker({ embed: params.embed })
     let cancelled = false
     void (async () => {
       await startFromBoot(boot, params)
-      if (!cancelled && boot.step === undefined && !params.lesson) await play(1)
+      if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false) await play(boot.speed ?? 1)
     })()
     return () => {
       cancelled = true
