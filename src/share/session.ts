@@ -129,8 +129,8 @@ function savedSessionFor(params: BootParams, ns: string): { state: SharedState; 
   }
   // A different preset or seed in the URL asks for a different start: the URL wins.
   if (state.seed !== params.seed || state.preset !== params.preset || state.nodes !== params.nodes) return null
-  // Nothing was done in that session: nothing to restore.
-  if (state.inputs.length === 0 && state.until === 0) return null
+  // No command was run in that session: nothing to restore (the clock alone changes nothing).
+  if (state.inputs.length === 0) return null
   return { state, playing: saved.playing, speed: saved.speed }
 }
 

@@ -9,28 +9,36 @@ import { load, loadText, save, saveText, storage, storageWorks, type SaveResult 
 
 export type SaveProblem = { problem: 'quota' | 'error' | 'unavailable'; reason: string; what: 'editor' | 'session' | 'all' }
 
+type What = SaveProblem['what']
+
 interface SaveStatus {
+  /** the most serious problem now (null: everything is saved) */
   problem: SaveProblem | null
-  /** the user closed the notice for this kind of problem (it comes back after a success and a new failure) */
+  /** the problem of each thing kept (the editor text, the session), until a save of it works again */
+  problems: ReadonlyMap<What, SaveProblem>
+  /** the user closed the notice (it comes back with a new problem) */
   dismissed: boolean
   dismiss(): void
 }
 
 export const useSaveStatus = create<SaveStatus>()((set) => ({
   problem: null,
+  problems: new Map(),
   dismissed: false,
   dismiss: () => set({ dismissed: true }),
 }))
 
 function report(r: SaveResult, what: 'editor' | 'session'): void {
   const st = useSaveStatus.getState()
-  if (r.ok) {
-    if (st.problem && st.problem.what === what) useSaveStatus.setState({ problem: null, dismissed: false })
-    return
-  }
-  if (st.problem?.problem === 'unavailable') return
-  if (st.problem && st.problem.what === what && st.problem.problem === r.problem) return
-  useSaveStatus.setState({ problem: { problem: r.problem, reason: r.reason, what }, dismissed: st.problem ? st.dismissed : false })
+  const had = st.problems.get(what)
+  if (r.ok && !had) return
+  if (!r.ok && had && had.problem === r.problem) return
+  const problems = new Map(st.problems)
+  if (r.ok) problems.delete(what)
+  else problems.set(what, { problem: r.problem, reason: r.reason, what })
+  // the editor text first: it is what cannot be rebuilt from the inputs
+  const problem = problems.get('all') ?? problems.get('editor') ?? problems.get('session') ?? null
+  useSaveStatus.setState({ problems, problem, dismissed: r.ok ? st.dismissed : false })
 }
 
 /** The saved session: the share payload of the situation (without the editor text) and the clock's state. */
@@ -82,7 +90,8 @@ export interface PersistenceOptions {
  */
 export function startPersistence(ns: string, opts: PersistenceOptions): () => void {
   if (!storageWorks()) {
-    useSaveStatus.setState({ problem: { problem: 'unavailable', reason: 'no storage', what: 'all' }, dismissed: false })
+    const problem: SaveProblem = { problem: 'unavailable', reason: 'no storage', what: 'all' }
+    useSaveStatus.setState({ problem, problems: new Map([['all', problem]]), dismissed: false })
     return () => {}
   }
   const editorDelay = opts.editorDelayMs ?? 300

@@ -18,7 +18,7 @@ export interface WatchdogOptions {
   clearInterval(h: unknown): void
 }
 
-export const DEFAULT_WATCHDOG = { everyMs: 2000, hangMs: 8000 } as const
+export const DEFAULT_WATCHDOG = { everyMs: 1000, hangMs: 6000 } as const
 
 export class Watchdog {
   private timer: unknown
