@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { offlinePlugin } from './src/offline/vitePlugin.js'
 
@@ -8,12 +9,36 @@ import { offlinePlugin } from './src/offline/vitePlugin.js'
 // esm/vs/esm/vs/... Map them straight onto the files (TOOLCHAIN.md gotcha 1).
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url))
 
+/**
+ * index.html carries the site's Content-Security-Policy as a <meta>. The dev server's own inline
+ * scripts (React refresh) would break it, so the dev server drops it; the build keeps it.
+ */
+function cspOnlyInBuild(): Plugin {
+  return {
+    name: 'daemonset-playground:csp-only-in-build',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+  }
+}
+
+/**
+ * Stylesheets without `crossorigin`: a sandboxed frame (origin "null") on a server that sends no CORS
+ * headers may load a plain stylesheet, but not one fetched in CORS mode.
+ */
+function plainStylesheets(): Plugin {
+  return {
+    name: 'daemonset-playground:plain-stylesheets',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/<link rel="stylesheet" crossorigin /g, '<link rel="stylesheet" ') },
+  }
+}
+
 // `vite build` is the site (dist/). `vite build --mode harness` builds the dev-only editor harness
 // (src/ui/editor/harness.html, for e2e/editor.spec.ts) into dist-harness/ instead: it never ships.
 export default defineConfig(({ mode }) => ({
   // Relative asset URLs, so dist/ works from any sub-path (e.g. GitHub Pages).
   base: './',
-  plugins: mode === 'harness' ? [react()] : [react(), offlinePlugin()],
+  plugins: mode === 'harness' ? [react()] : [react(), offlinePlugin(), cspOnlyInBuild(), plainStylesheets()],
   resolve: {
     alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
   },

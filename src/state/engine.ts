@@ -86,7 +86,8 @@ export async function recover(reason: string): Promise<void> {
   try {
     await startEngine({ ...baseSpec, inputs, until })
     // The clock runs on as it did.
-    if (s.playing && client) await client.request({ type: 'play', speed: s.speed })
+    const now = client as EngineClient | null
+    if (s.playing && now) await now.request({ type: 'play', speed: s.speed })
     useStore.setState({ engineNotice: `restored:${reason}` })
   } catch (e) {
     useStore.setState({ engineStatus: 'failed', engineNotice: (e as Error).message })
