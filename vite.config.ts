@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { offlinePlugin } from './src/offline/vitePlugin.js'
+import { sandboxPlugin } from './src/embed/sandbox/vitePlugin.js'
 
 // monaco-editor 0.56+ has an exports map ("./*" -> "./esm/vs/*.js"), so the old deep
 // paths used by monaco-yaml's dependencies (monaco-editor/esm/vs/...) would resolve to
 // esm/vs/esm/vs/... Map them straight onto the files (TOOLCHAIN.md gotcha 1).
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url))
+const alias = [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }]
 
 /**
  * index.html carries the site's Content-Security-Policy as a <meta>. The dev server's own inline
@@ -38,10 +40,12 @@ function plainStylesheets(): Plugin {
 export default defineConfig(({ mode }) => ({
   // Relative asset URLs, so dist/ works from any sub-path (e.g. GitHub Pages).
   base: './',
-  plugins: mode === 'harness' ? [react()] : [react(), offlinePlugin(), cspOnlyInBuild(), plainStylesheets()],
-  resolve: {
-    alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
-  },
+  plugins:
+    mode === 'harness'
+      ? [react()]
+      : // sandboxPlugin: the classic bundle for sandboxed frames (dist/classic/) and boot.js (src/embed/sandbox)
+        [react(), sandboxPlugin({ plugins: () => [react()], alias }), offlinePlugin(), cspOnlyInBuild(), plainStylesheets()],
+  resolve: { alias },
   build:
     mode === 'harness'
       ? {

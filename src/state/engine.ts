@@ -5,7 +5,7 @@
 // way, at most one more engine is started afterwards, with the spec of the last request.
 
 import { EngineClient } from '../worker/client'
-import { createEnginePort } from '../worker/inProcess'
+import { openEnginePort } from '../worker/inProcess'
 import type { SessionSpec } from '../worker/protocol'
 import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog'
 import { i18n } from '../i18n'
@@ -33,7 +33,7 @@ export const watchdogTimings = { ...DEFAULT_WATCHDOG }
 export async function startEngine(spec: SessionSpec): Promise<void> {
   baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
   watchdog?.stop()
-  const { port, mode } = createEnginePort()
+  const { port, mode } = await openEnginePort()
   started++
   const c = new EngineClient(port)
   client = c
