@@ -9,7 +9,7 @@
   var opaque = false
   try {
     opaque = self.origin === 'null'
-  } catch (e) {
+  } catch {
     opaque = false
   }
   function add(tag, attrs) {
