@@ -236,3 +236,20 @@ test('a 5 MB manifest is saved (compressed) and comes back after a reload', asyn
   expect(await page.evaluate(() => ((window as unknown as { __dsp: Dsp }).__dsp.store.getState().editorText as string).length)).toBe(size)
   expect(errors).toEqual([])
 })
+
+test('production hygiene: no test hooks without the debug flag, no harness page in dist/', async ({ browser }) => {
+  const { existsSync, readdirSync } = await import('node:fs')
+  const dist = new URL('../dist/', import.meta.url)
+  expect(existsSync(new URL('src/ui/editor/harness.html', dist))).toBe(false)
+  expect(readdirSync(dist).filter((f) => f.endsWith('.html')).sort()).toEqual(['embed-example.html', 'index.html'])
+  // a context without the suite's debug cookie
+  const ctx = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+  const page = await ctx.newPage()
+  await page.goto('./')
+  await expect(page.getByTestId('console-input')).toBeVisible({ timeout: 30_000 })
+  await page.waitForTimeout(500)
+  expect(await page.evaluate(() => '__dsp' in window)).toBe(false)
+  await page.goto('./?debug=1')
+  await expect.poll(() => page.evaluate(() => '__dsp' in window), { timeout: 30_000 }).toBe(true)
+  await ctx.close()
+})
