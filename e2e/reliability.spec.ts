@@ -121,6 +121,9 @@ test('a reload in the middle of a rolling update brings back the same pods, revi
   await expect(page.getByTestId('session-notice')).toContainText('4 commands replayed', { timeout: 30_000 })
   await engineUp(page)
   expect(await snapshot(page)).toEqual(before)
+  const replayMs = await page.evaluate(() => performance.getEntriesByName('dsp:session-restore')[0]?.duration ?? -1)
+  console.log(`session restored after reload: ${before.pods.length} pods, ${before.revisions.length} revisions, clock +${before.clock} ms; replay took ${Math.round(replayMs)} ms`)
+  expect(replayMs).toBeGreaterThan(0)
   // paused when saved: still paused; the editor text is the applied one
   await expect(page.getByTestId('play-toggle')).toHaveAttribute('aria-pressed', 'false')
   await expect(page.getByTestId('manifest-state')).toHaveText('Applied')
