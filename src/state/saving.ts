@@ -122,6 +122,11 @@ export function startPersistence(ns: string, opts: PersistenceOptions): () => vo
     // Mid-restart, the mirror is about to be replaced: save the state once the engine is back.
     if (st.engineStatus !== 'ready') return
     sessionDirty = false
+    // No command yet (a fresh start, "start fresh"): nothing to restore, and no older session either.
+    if (st.inputs.length === 0) {
+      report(save(ns, SESSION_KEY, null), 'session')
+      return
+    }
     let payload: string
     try {
       payload = opts.sessionPayload()

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { useSaveStatus } from '../../state/saving'
 import { useSessionNotice } from '../../state/sessionNotice'
-import { startFresh } from '../../share/session'
+import { currentSharedState, startFresh } from '../../share/session'
+import { downloadScenario } from '../../share/file'
 import './notices.css'
 
 function clock(ms: number): string {
@@ -51,6 +52,7 @@ function downloadEditorText(): void {
 export function StorageNotice() {
   const { t } = useTranslation('reliability')
   const problem = useSaveStatus((s) => s.problem)
+  const sessionLost = useSaveStatus((s) => s.problems.has('session') || s.problems.has('all'))
   const dismissed = useSaveStatus((s) => s.dismissed)
   if (!problem || dismissed) return null
   const text = problem.problem === 'unavailable' ? t('storage.unavailable') : problem.problem === 'quota' ? t('storage.quota') : t('storage.error', { reason: problem.reason })
@@ -61,6 +63,11 @@ export function StorageNotice() {
         <button type="button" data-testid="storage-download" onClick={downloadEditorText}>
           {t('storage.download')}
         </button>
+        {sessionLost && (
+          <button type="button" data-testid="storage-download-scenario" onClick={() => downloadScenario(currentSharedState())}>
+            {t('storage.downloadScenario')}
+          </button>
+        )}
         <button type="button" onClick={() => useSaveStatus.getState().dismiss()} aria-label={t('storage.dismiss')}>
           ×
         </button>
