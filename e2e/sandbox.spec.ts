@@ -32,6 +32,12 @@ test('a sandboxed embed on a plain static host runs: apply, pods, console; no er
   })
   page.on('pageerror', (e) => errors.push(String(e)))
   page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText ?? ''}`))
+  // Content-Security-Policy violations in every frame (the embed runs under the page's policy too)
+  await page.addInitScript(() => {
+    const list: string[] = []
+    ;(window as unknown as { __csp: string[] }).__csp = list
+    document.addEventListener('securitypolicyviolation', (e) => list.push(`${e.effectiveDirective} ${e.blockedURI}`))
+  })
   await page.goto(`${server.url}course.html`)
   const frame = page.frameLocator('#f')
   const embed = () => page.frames().find((f) => f.url().includes('embed=1'))!
@@ -67,7 +73,36 @@ test('a sandboxed embed on a plain static host runs: apply, pods, console; no er
   await page.waitForTimeout(5000)
   expect(errors.slice(e0)).toEqual([])
   expect(failed.slice(f0)).toEqual([])
+  expect(await embed().evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
   // and none at all from the page itself (the module build is never tried in an opaque origin)
   expect(errors).toEqual([])
   expect(failed).toEqual([])
+})
+
+test('where a sandboxed frame may not start workers at all, the engine runs on the main thread', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  await page.addInitScript(() => {
+    // as a browser that refuses every worker in this frame would
+    ;(window as unknown as { Worker: unknown }).Worker = function () {
+      throw new DOMException('Workers are not allowed here.', 'SecurityError')
+    }
+  })
+  await page.goto(`${server.url}course.html`)
+  const frame = page.frameLocator('#f')
+  await expect(frame.getByTestId('console-input')).toBeVisible({ timeout: 30_000 })
+  const embed = page.frames().find((f) => f.url().includes('embed=1'))!
+  await expect.poll(() => embed.evaluate(() => (window as unknown as { __dsp: { store: { getState(): { engineMode: string } } } }).__dsp.store.getState().engineMode)).toBe('main-thread')
+  await frame.getByTestId('apply-button').click()
+  await expect(frame.getByTestId('console-log')).toContainText('daemonset.apps/fluentd-elasticsearch created', { timeout: 20_000 })
+  await expect(async () => {
+    await frame.getByTestId('console-input').fill('kubectl get pods -n kube-system')
+    await frame.getByTestId('console-input').press('Enter')
+    expect((await frame.getByTestId('console-log').innerText()).match(/1\/1\s+Running/g)?.length).toBe(2)
+  }).toPass({ timeout: 20_000 })
+  expect(errors).toEqual([])
 })
