@@ -4,7 +4,14 @@
 import type { Chunk } from '../engine/kubectl/types'
 import type { ChangeBatch, Message, Request, Response } from './protocol'
 
-type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void }
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void; chars: number }
+
+/** How much text a request makes the engine parse (a manifest, or the manifests of a replay). */
+function textChars(body: RequestBody): number {
+  if (body.type === 'exec') return body.stdin?.length ?? 0
+  if (body.type === 'init') return body.spec.inputs.reduce((n, i) => n + (i.stdin?.length ?? 0), 0)
+  return 0
+}
 
 /** Something that carries messages to a host: a Worker, or a MessagePort for the in-process fallback. */
 export interface Port {
@@ -87,6 +94,13 @@ export class EngineClient {
     return this.pending.size
   }
 
+  /** Characters of text (manifests) the requests in flight make the engine parse. */
+  inFlightChars(): number {
+    let n = 0
+    for (const p of this.pending.values()) n += p.chars
+    return n
+  }
+
   /** Counts the page's own stall as a sign of life (see Watchdog: a blocked page cannot blame the engine). */
   markAlive(): void {
     this.lastSeen = this.now()
@@ -130,6 +144,7 @@ export class EngineClient {
         },
         onChunk: opts.onChunk,
         touch: arm,
+        chars: textChars(body),
       })
       this.port.postMessage({ ...body, id } as Request)
     })

@@ -146,7 +146,7 @@ describe('hang watchdog', () => {
 
   it('does not blame the engine for a stall of the page itself', () => {
     let now = 0
-    const fake = { lastSeen: 0, markAlive: () => (fake.lastSeen = now), request: () => new Promise(() => {}) }
+    const fake = { lastSeen: 0, markAlive: () => (fake.lastSeen = now), request: () => new Promise(() => {}), inFlightChars: () => 0 }
     let hung = 0
     const dog = new Watchdog(fake as unknown as EngineClient, () => hung++, { everyMs: 1000, hangMs: 8000, now: () => now, setInterval: () => 0, clearInterval: () => {} })
     dog.start()
@@ -157,6 +157,28 @@ describe('hang watchdog', () => {
     // Then 9 s of ticks with no word from the engine: a hang.
     for (let i = 1; i <= 9; i++) {
       now = 20_000 + i * 1000
+      dog.check()
+    }
+    expect(hung).toBe(1)
+  })
+
+  it('gives a big manifest in flight time to be parsed (no keep-alive comes from inside the parser)', () => {
+    let now = 0
+    let chars = 5_000_000
+    const fake = { lastSeen: 0, markAlive: () => (fake.lastSeen = now), request: () => new Promise(() => {}), inFlightChars: () => chars }
+    let hung = 0
+    const dog = new Watchdog(fake as unknown as EngineClient, () => hung++, { everyMs: 1000, hangMs: 6000, perMillionCharsMs: 10_000, now: () => now, setInterval: () => 0, clearInterval: () => {} })
+    dog.start()
+    for (let i = 1; i <= 50; i++) {
+      now = i * 1000
+      dog.check()
+    }
+    expect(hung).toBe(0)
+    // its answer came; the next silence is judged as usual
+    chars = 0
+    fake.lastSeen = now
+    for (let i = 51; i <= 58; i++) {
+      now = i * 1000
       dog.check()
     }
     expect(hung).toBe(1)

@@ -13,12 +13,17 @@ export interface WatchdogOptions {
   everyMs: number
   /** silence longer than this is a hang (ms) */
   hangMs: number
+  /**
+   * more silence allowed per million characters of manifest in flight (ms): parsing YAML sends no
+   * keep-alive, and a 5 MB manifest takes the parser about 15 s on a busy 2-core machine
+   */
+  perMillionCharsMs?: number
   now(): number
   setInterval(fn: () => void, ms: number): unknown
   clearInterval(h: unknown): void
 }
 
-export const DEFAULT_WATCHDOG = { everyMs: 1000, hangMs: 6000 } as const
+export const DEFAULT_WATCHDOG = { everyMs: 1000, hangMs: 6000, perMillionCharsMs: 10_000 } as const
 
 export class Watchdog {
   private timer: unknown
@@ -55,7 +60,8 @@ export class Watchdog {
     if (t - this.lastTick > this.opts.everyMs * 2.5) this.client.markAlive()
     this.lastTick = t
     const silent = t - this.client.lastSeen
-    if (silent > this.opts.hangMs) {
+    const limit = this.opts.hangMs + ((this.opts.perMillionCharsMs ?? 0) * this.client.inFlightChars()) / 1e6
+    if (silent > limit) {
       this.stop()
       this.onHang(silent)
       return
