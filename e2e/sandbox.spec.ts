@@ -43,6 +43,7 @@ test('a sandboxed embed on a plain static host runs: apply, pods, console; no er
   const embed = () => page.frames().find((f) => f.url().includes('embed=1'))!
   await expect(frame.getByTestId('console-input')).toBeVisible({ timeout: 30_000 })
   expect(await embed().evaluate(() => self.origin)).toBe('null')
+  await expect.poll(() => embed().evaluate(() => (window as unknown as { __dsp?: { store: { getState(): { engineStatus: string } } } }).__dsp?.store.getState().engineStatus), { timeout: 30_000 }).toBe('ready')
 
   // what is not available here says so; nothing storage-dependent breaks
   await expect(frame.getByTestId('sandbox-editor-note')).toBeVisible()
