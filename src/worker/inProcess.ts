@@ -9,11 +9,21 @@ export function createInProcessPort(): Port {
   const channel = new MessageChannel()
   const hostSide = channel.port1
   const pageSide = channel.port2
+  // The hang test hook: on the page's own thread a real endless loop would freeze the page, so the
+  // host goes silent instead (which is what the watchdog sees of a hung worker).
+  let stuck = false
   createHost(
     {
-      postMessage: (m: Message) => hostSide.postMessage(m),
+      postMessage: (m: Message) => {
+        if (!stuck) hostSide.postMessage(m)
+      },
       onMessage: (fn) => {
-        hostSide.onmessage = (e: MessageEvent<Request>) => fn(e.data)
+        hostSide.onmessage = (e: MessageEvent<Request>) => {
+          if (!stuck) fn(e.data)
+        }
+      },
+      hang: () => {
+        stuck = true
       },
     },
     { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
