@@ -53,7 +53,7 @@ try {
 
   // 3. Longest main-thread task during a 1,000-node rolling update at 60x.
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-  await page.goto(`http://127.0.0.1:${port}/?preset=large`)
+  await page.goto(`http://127.0.0.1:${port}/?preset=large&debug=1`)
   await page.locator('.monaco-editor').first().waitFor({ timeout: 60_000 })
   await page.evaluate(() => {
     window.__longtasks = []

@@ -81,7 +81,7 @@ test('the example page: two embeds, load a scenario, receive state and step mess
   await expect
     .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':editor')).map((k) => k.split(':').at(-2)).sort()))
     .toEqual(['a', 'b'])
-  const texts = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k.split(':').at(-2), localStorage.getItem(k)])))
+  const texts = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.endsWith(':editor')).map((k) => [k.split(':').at(-2), localStorage.getItem(k)])))
   expect(texts.a).toContain('node-exporter')
   expect(texts.a).not.toContain('B was here')
   expect(texts.b).toContain('B was here')

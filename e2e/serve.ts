@@ -11,11 +11,12 @@ export interface Served {
   stop(): Promise<void>
 }
 
-export function serve(opts: { base?: string; root?: string } = {}): Promise<Served> {
+export function serve(opts: { base?: string; root?: string; extra?: string } = {}): Promise<Served> {
   const base = opts.base ?? '/sub/dir/'
   const script = fileURLToPath(new URL('./static-server.mjs', import.meta.url))
   const args = [script, '--port', '0', '--base', base]
   if (opts.root) args.push('--root', opts.root)
+  if (opts.extra) args.push('--extra', opts.extra)
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   const stop = () =>
     new Promise<void>((resolve) => {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A tiny static file server that serves dist/ under a sub-path, the way GitHub Pages or any plain web
 // server would host the build at https://host/sub/dir/. For e2e/offline.spec.ts (and by hand):
-//   node e2e/static-server.mjs [--port 4190] [--base /sub/dir/] [--root dist]     (--port 0: any free port)
+//   node e2e/static-server.mjs [--port 4190] [--base /sub/dir/] [--root dist] [--extra DIR]  (--port 0: any free port)
+// --extra DIR: files looked up in DIR first (a test's own pages next to the build, e.g. a course page).
+// No CORS headers, on purpose: a plain static host.
 import { createReadStream, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -15,6 +17,7 @@ const opt = (name, def) => {
 const port = Number(opt('port', '4190'))
 const base = opt('base', '/sub/dir/')
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)), opt('root', 'dist'))
+const extra = opt('extra', null) ? resolve(opt('extra', '')) : null
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -42,10 +45,18 @@ const server = createServer((req, res) => {
   }
   path = path.slice(base.length) || 'index.html'
   if (path.endsWith('/')) path += 'index.html'
-  const file = normalize(join(root, path))
+  let file = normalize(join(root, path))
   if (!file.startsWith(root + sep)) {
     res.writeHead(403)
     return res.end()
+  }
+  if (extra) {
+    const e = normalize(join(extra, path))
+    try {
+      if (e.startsWith(extra + sep) && statSync(e).isFile()) file = e
+    } catch {
+      // not an extra file
+    }
   }
   let st
   try {

@@ -12,15 +12,16 @@ import { Header } from './ui/layout/Header'
 import { EngineNotice } from './ui/layout/EngineNotice'
 import { parseBootParams } from './boot'
 import { useStore } from './state/store'
-import { engine } from './state/engine'
+import { exposeDebugHandle } from './state/debug'
 import { play } from './state/actions'
-import { load, save, storageNamespace } from './state/persist'
+import { storageNamespace } from './state/persist'
+import { loadEditorText, startPersistence } from './state/saving'
 import { ARTICLE_MANIFEST } from './engine/cluster/manifests'
 import { LessonSlot } from './ui/lessons/LessonSlot'
 import { openLessonParam, setPicking, useLessonHost } from './state/lessonHost'
 import { allowedOrigins } from './embed/protocol'
 import { ShareLayer } from './share/ShareLayer'
-import { bootFromLocation, startFromBoot } from './share/session'
+import { bootFromLocation, sessionPayload, startFromBoot } from './share/session'
 import { startEmbedBridge } from './embed/bridge'
 import { reportStep } from './embed/step'
 import { registerOfflineWorker } from './offline/register'
@@ -35,18 +36,14 @@ export function App() {
   const onStepChange = useCallback((n: number) => reportStep(n), [])
 
   useEffect(() => {
-    // A handle for end-to-end tests and the curious: the store, and a way to break the engine on purpose.
-    ;(window as unknown as { __dsp: unknown }).__dsp = {
-      store: useStore,
-      crashEngine: () => engine().request({ type: 'crash' }, { timeoutMs: 3000 }).catch(() => undefined),
-    }
+    // A handle for end-to-end tests and the curious (debug flag only, see src/state/debug.ts).
+    exposeDebugHandle()
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
     const boot = bootFromLocation(params, location.hash)
-    const saved = load(ns, 'editor')
+    const saved = loadEditorText(ns)
     useStore.setState({ editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST, appliedText: boot.appliedText ?? null })
-    const unsub = useStore.subscribe((s, prev) => {
-      if (s.editorText !== prev.editorText) save(ns, 'editor', s.editorText)
-    })
+    // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
+    const unsub = startPersistence(ns, { sessionPayload })
     const stopBridge = startEmbedBridge(params)
     registerOfflineWorker({ embed: params.embed })
     let cancelled = false
@@ -57,7 +54,8 @@ export function App() {
       if (!cancelled && lessonParam) {
         await openLessonParam(lessonParam, { allowed: allowedOrigins(location.search, location.origin), startStep: boot.step, freshCluster: !boot.shared })
       }
-      if (!cancelled && boot.step === undefined && !params.lesson) await play(1)
+      // A restored session keeps its paused/playing state and speed (src/state/saving.ts).
+      if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false) await play(boot.speed ?? 1)
     })()
     return () => {
       cancelled = true

@@ -9,8 +9,9 @@ import { resetEngine } from '../state/engine'
 import { play, runCommand } from '../state/actions'
 import { useTimeline } from '../ui/timeline/timelineStore'
 import { i18n } from '../i18n'
+import { LatestWins, SUPERSEDED } from './latest'
 
-export type LoadResult = { ok: true; commands: number } | { ok: false; message: string; line?: number }
+export type LoadResult = { ok: true; commands: number } | { ok: false; message: string; line?: number } | { ok: false; superseded: true }
 
 /**
  * A script line as the page runs it. `kubectl rollout status` of a script waits for the rollout the way
@@ -33,24 +34,22 @@ export function lastHeredocManifest(commands: readonly ScriptCommand[]): string 
   return null
 }
 
-let queue: Promise<unknown> = Promise.resolve()
-
-function enqueue<T>(job: () => Promise<T>): Promise<T> {
-  const next = queue.then(job, job)
-  queue = next.catch(() => undefined)
-  return next
-}
+/** load and reset requests: one at a time, the latest wins (a flood restarts the engine at most twice) */
+const requests = new LatestWins()
+/** Whether the clock ran before the first of a run of requests (an overtaken one must not lose it). */
+let playingBefore: boolean | null = null
 
 async function fresh(): Promise<boolean> {
-  const wasPlaying = useStore.getState().playing
+  const wasPlaying = playingBefore ?? useStore.getState().playing
+  playingBefore = wasPlaying
   await resetEngine()
   useTimeline.setState({ branch: null, fork: null, error: null })
   return wasPlaying
 }
 
 /** Replaces the cluster with a fresh one and runs the script's commands in order, echoed in the console. */
-export function loadScenario(script: string): Promise<LoadResult> {
-  return enqueue(async () => {
+export async function loadScenario(script: string): Promise<LoadResult> {
+  const r = await requests.run(async (stale): Promise<LoadResult> => {
     let commands: ScriptCommand[]
     try {
       commands = parseScript(script)
@@ -65,21 +64,29 @@ export function loadScenario(script: string): Promise<LoadResult> {
     st.clearConsole()
     st.appendLine('info', `# ${i18n.t('share:embed.loading', { count: commands.length })}\n`)
     for (const c of commands) {
+      // A newer load or reset came in: it wins, this one stops here.
+      if (stale()) return { ok: false, superseded: true }
       await runCommand(pageLine(c), { stdin: c.stdin, echo: c.text, remember: false })
     }
     const manifest = lastHeredocManifest(commands)
     if (manifest !== null) useStore.setState({ editorText: manifest, appliedText: manifest, markers: [], applyError: null })
+    playingBefore = null
     if (wasPlaying) await play()
     return { ok: true, commands: commands.length }
   })
+  return r === SUPERSEDED ? { ok: false, superseded: true } : r
 }
 
 /** A fresh cluster (the page's preset) and the default manifest in the editor. */
-export function resetPlayground(): Promise<void> {
-  return enqueue(async () => {
+export async function resetPlayground(): Promise<boolean> {
+  const r = await requests.run(async (stale) => {
     const wasPlaying = await fresh()
+    if (stale()) return false
     useStore.setState({ editorText: ARTICLE_MANIFEST, appliedText: null, markers: [], applyError: null })
     useStore.getState().clearConsole()
+    playingBefore = null
     if (wasPlaying) await play()
+    return true
   })
+  return r === true
 }

@@ -76,12 +76,16 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     { parent: window.parent, post: (m, origin) => window.parent.postMessage(m, origin) },
     allowed,
     {
+      // A load or reset overtaken by a newer one is not answered: the newer one is.
       load: (script) =>
         void loadScenario(script).then((r) => {
-          if (!r.ok) core.send({ ...envelope, type: 'error', request: 'load', message: r.message, ...(r.line !== undefined ? { line: r.line } : {}) })
-          else flush('load', true)
+          if (r.ok) flush('load', true)
+          else if (!('superseded' in r)) core.send({ ...envelope, type: 'error', request: 'load', message: r.message, ...(r.line !== undefined ? { line: r.line } : {}) })
         }),
-      reset: () => void resetPlayground().then(() => flush('reset', true)),
+      reset: () =>
+        void resetPlayground().then((done) => {
+          if (done) flush('reset', true)
+        }),
       step: (n) => reportStep(n, 'parent'),
     },
     { selfOrigin: location.origin, knownParentOrigin: knownParentOrigin() },

@@ -1,6 +1,7 @@
 // The embed protocol's rules: which origins are trusted, which messages are accepted, where replies go.
 
 import { describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
 import { BridgeCore, MAX_SCRIPT_CHARS, allowedOrigins, isAllowedOrigin, parseIncoming, type OutgoingMessage } from './protocol'
 
 const SELF = 'https://play.example.org'
@@ -49,6 +50,31 @@ describe('incoming messages', () => {
     ]) {
       expect(parseIncoming(bad), JSON.stringify(bad)?.slice(0, 40)).toBeNull()
     }
+  })
+})
+
+describe('message types are not looked up through the prototype chain', () => {
+  it('any text as a type: one of the three, or ignored; never a crash', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.anything(), (type, script) => {
+        const m = parseIncoming({ type, script, step: 1 })
+        if (m === null) return true
+        return ['load', 'reset', 'step'].includes(m.type) && m.type === type
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  const names = [...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype', 'then']
+  it.each(names)('type %s is ignored', (name) => {
+    expect(parseIncoming({ type: name })).toBeNull()
+    expect(parseIncoming(JSON.parse(`{"type": ${JSON.stringify(name)}, "script": "sim settle"}`))).toBeNull()
+  })
+  it('reads only the fields the message carries itself', () => {
+    const inherited = Object.create({ type: 'load', script: 'sim settle' }) as object
+    expect(parseIncoming(inherited)).toBeNull()
+    const noScript = Object.assign(Object.create({ script: 'sim settle' }) as object, { type: 'load' })
+    expect(parseIncoming(noScript)).toBeNull()
+    expect(parseIncoming(JSON.parse('{"type": "load", "__proto__": {"script": "x"}}'))).toBeNull()
   })
 })
 

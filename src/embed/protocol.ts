@@ -65,20 +65,37 @@ export function isAllowedOrigin(origin: string, allowed: ReadonlySet<string>): b
   return origin !== 'null' && allowed.has(origin)
 }
 
+/** A field the message itself carries (never one inherited through the prototype chain). */
+function own(d: object, key: string): unknown {
+  return Object.hasOwn(d, key) ? (d as Record<string, unknown>)[key] : undefined
+}
+
+/** The reader of each message type, keyed by the text of `type` (a Map: `constructor`, `__proto__` are not types). */
+const READERS = new Map<string, (d: object) => IncomingMessage | null>([
+  [
+    'load',
+    (d) => {
+      const script = own(d, 'script')
+      return typeof script === 'string' && script.length <= MAX_SCRIPT_CHARS ? { type: 'load', script } : null
+    },
+  ],
+  ['reset', () => ({ type: 'reset' })],
+  [
+    'step',
+    (d) => {
+      const step = own(d, 'step')
+      return typeof step === 'number' && Number.isInteger(step) && step >= 0 && step <= 10_000 ? { type: 'step', step } : null
+    },
+  ],
+])
+
 /** The parent's message, or null when it is not one of ours (then it is ignored, silently). */
 export function parseIncoming(data: unknown): IncomingMessage | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null
-  const d = data as Record<string, unknown>
-  switch (d.type) {
-    case 'load':
-      return typeof d.script === 'string' && d.script.length <= MAX_SCRIPT_CHARS ? { type: 'load', script: d.script } : null
-    case 'reset':
-      return { type: 'reset' }
-    case 'step':
-      return typeof d.step === 'number' && Number.isInteger(d.step) && d.step >= 0 && d.step <= 10_000 ? { type: 'step', step: d.step } : null
-    default:
-      return null
-  }
+  const type = own(data, 'type')
+  if (typeof type !== 'string') return null
+  const read = READERS.get(type)
+  return read ? read(data) : null
 }
 
 export interface BridgeTarget {

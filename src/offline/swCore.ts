@@ -68,6 +68,7 @@ export function route(req: { url: string; method: string; mode: string }, m: Pre
 export function isPrecached(path: string): boolean {
   if (path === 'sw.js' || path.endsWith('.map')) return false
   if (path.startsWith('src/')) return false // test harness pages (src/ui/editor/harness.html)
+  if (path.startsWith('classic/')) return false // the bundle for sandboxed frames, which never install the worker
   if (path.startsWith('.')) return false
   return true
 }

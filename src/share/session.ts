@@ -11,7 +11,10 @@ import { play } from '../state/actions'
 import { i18n } from '../i18n'
 import { currentStep, reportStep } from '../embed/step'
 import { useTimeline } from '../ui/timeline/timelineStore'
-import { readSharedState } from './index'
+import { decodeShared, encodeShared, readSharedState } from './index'
+import { storageNamespace } from '../state/persist'
+import { forgetSavedSession, readSavedSession } from '../state/saving'
+import { useSessionNotice } from '../state/sessionNotice'
 import { ShareError } from './errors'
 import { useShareNotice } from './notice'
 import type { SharedState } from './types'
@@ -35,7 +38,16 @@ export interface Boot {
   step?: number
   /** the state came from a link */
   shared: SharedState | null
+  /** the state is the session saved in this browser (a reload) */
+  session?: SharedState
+  /** start the clock after booting (false: it was paused when the session was saved) */
+  play?: boolean
+  speed?: number
 }
+
+/** What the URL asked for, for "start fresh". */
+let urlParams: BootParams | null = null
+let sessionNs = ''
 
 /** The text of the last `kubectl apply -f -` (the Apply button), for the "applied / unapplied" mark. */
 function lastApplied(inputs: readonly Input[]): string | null {
@@ -47,15 +59,28 @@ function lastApplied(inputs: readonly Input[]): string | null {
 }
 
 /** What to start: the state in `#s=…` when there is a good one, else what the URL asks for. */
-export function bootFromLocation(params: BootParams, hash: string): Boot {
+export function bootFromLocation(params: BootParams, hash: string, ns: string = storageNamespace(location)): Boot {
   let shared: SharedState | null = null
   try {
     shared = readSharedState(hash)
   } catch (e) {
     useShareNotice.getState().show(e instanceof ShareError ? e.code : 'garbage')
   }
+  urlParams = params
+  sessionNs = ns
   if (!shared) {
     base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson }
+    const session = params.lesson === undefined && params.step === undefined ? savedSessionFor(params, ns) : null
+    if (session) {
+      return {
+        spec: { seed: session.state.seed, preset: session.state.preset, nodes: session.state.nodes, inputs: session.state.inputs, until: session.state.until },
+        appliedText: lastApplied(session.state.inputs),
+        shared: null,
+        session: session.state,
+        play: session.playing,
+        speed: session.speed,
+      }
+    }
     if (params.step !== undefined) reportStep(params.step, 'url')
     return { spec: { seed: params.seed, preset: params.preset, nodes: params.nodes, inputs: [] }, step: params.step, shared: null }
   }
@@ -76,6 +101,7 @@ export function bootFromLocation(params: BootParams, hash: string): Boot {
  * too long), says so and starts the default playground instead.
  */
 export async function startFromBoot(boot: Boot, params: BootParams): Promise<void> {
+  if (boot.session) return startFromSession(boot, boot.session, params)
   if (!boot.shared) return startEngine(boot.spec)
   const t0 = performance.now()
   try {
@@ -88,6 +114,70 @@ export async function startFromBoot(boot: Boot, params: BootParams): Promise<voi
     useStore.setState({ editorText: ARTICLE_MANIFEST, appliedText: null })
     await resetEngine({ seed: params.seed, preset: params.preset, nodes: params.nodes, inputs: [] })
   }
+}
+
+/** The session saved in this browser, when it was made from the same preset and seed the URL asks for. */
+function savedSessionFor(params: BootParams, ns: string): { state: SharedState; playing: boolean; speed: number } | null {
+  const saved = readSavedSession(ns)
+  if (!saved) return null
+  let state: SharedState
+  try {
+    state = decodeShared(saved.payload)
+  } catch (e) {
+    useSessionNotice.getState().showFailed((e as Error).message)
+    forgetSavedSession(ns)
+    return null
+  }
+  // A different preset or seed in the URL asks for a different start: the URL wins.
+  if (state.seed !== params.seed || state.preset !== params.preset || state.nodes !== params.nodes) return null
+  // No command was run in that session: nothing to restore (the clock alone changes nothing).
+  if (state.inputs.length === 0) return null
+  return { state, playing: saved.playing, speed: saved.speed }
+}
+
+/** A reload: the saved session replayed. When it cannot be, the page starts fresh and says why. */
+async function startFromSession(boot: Boot, s: SharedState, params: BootParams): Promise<void> {
+  const t0 = performance.now()
+  try {
+    base = { seed: s.seed, preset: s.preset, nodes: s.nodes, lesson: params.lesson }
+    await startEngine(boot.spec)
+    const ms = performance.now() - t0
+    lastRestoreMs = Math.round(ms)
+    try {
+      performance.measure('dsp:session-restore', { start: performance.now() - ms, duration: ms })
+    } catch {
+      // older browsers: no measure with options
+    }
+    const typed = s.inputs.filter((i) => i.stdin === undefined).map((i) => i.line)
+    useStore.setState((x) => ({ history: [...x.history.filter((h) => !typed.includes(h)), ...typed].slice(-200) }))
+    useSessionNotice.getState().showRestored(s.inputs.length, s.until)
+  } catch (e) {
+    useSessionNotice.getState().showFailed((e as Error).message)
+    forgetSavedSession(sessionNs)
+    base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson }
+    boot.play = undefined
+    useStore.setState({ appliedText: null })
+    await resetEngine({ seed: params.seed, preset: params.preset, nodes: params.nodes, inputs: [] })
+  }
+}
+
+/** "Start fresh": the playground as the URL describes it, the default manifest, nothing saved. */
+export async function startFresh(): Promise<void> {
+  const params = urlParams
+  if (!params) return
+  forgetSavedSession(sessionNs)
+  useSessionNotice.getState().dismiss()
+  base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson }
+  useStore.setState({ editorText: ARTICLE_MANIFEST, appliedText: null, markers: [], applyError: null })
+  useStore.getState().clearConsole()
+  useTimeline.setState({ branch: null, fork: null, error: null })
+  await resetEngine({ seed: params.seed, preset: params.preset, nodes: params.nodes, inputs: [] })
+  await play(1)
+}
+
+/** The share payload of the situation now without the editor text (saved apart): what a reload restores. */
+export function sessionPayload(): string {
+  return encodeShared({ ...currentSharedState(), editorText: '' })
 }
 
 /**

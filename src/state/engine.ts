@@ -1,27 +1,40 @@
 // The engine's lifecycle on the page: start the worker (or the main-thread fallback), watch it, and
 // when it crashes or stops answering, start a new one and restore the state by replaying the inputs.
+//
+// Restarts are serialised, and the latest request wins: however many resets arrive while one is under
+// way, at most one more engine is started afterwards, with the spec of the last request.
 
 import { EngineClient } from '../worker/client'
-import { createEnginePort } from '../worker/inProcess'
+import { openEnginePort } from '../worker/inProcess'
 import type { SessionSpec } from '../worker/protocol'
+import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog'
+import { i18n } from '../i18n'
 import { useStore } from './store'
 
 let client: EngineClient | null = null
 let baseSpec: Omit<SessionSpec, 'inputs' | 'until'> = { seed: 1, preset: 'article' }
-let watchdog: ReturnType<typeof setInterval> | undefined
+let watchdog: Watchdog | null = null
 let restarting = false
-
-const PING_EVERY_MS = 3000
-const PING_TIMEOUT_MS = 5000
+/** How many engines this page started (a figure for the flood test). */
+let started = 0
 
 export function engine(): EngineClient {
   if (!client) throw new Error('the engine has not started')
   return client
 }
 
+export function enginesStarted(): number {
+  return started
+}
+
+/** The watchdog's timings; tests of the page may shorten them. */
+export const watchdogTimings = { ...DEFAULT_WATCHDOG }
+
 export async function startEngine(spec: SessionSpec): Promise<void> {
   baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
-  const { port, mode } = createEnginePort()
+  watchdog?.stop()
+  const { port, mode } = await openEnginePort()
+  started++
   const c = new EngineClient(port)
   client = c
   c.onBatch = (b) => useStore.getState().applyBatch(b)
@@ -29,15 +42,30 @@ export async function startEngine(spec: SessionSpec): Promise<void> {
     if (client === c) void recover(message)
   }
   useStore.setState({ engineMode: mode })
-  await c.request({ type: 'init', spec }, { timeoutMs: 60_000 })
-  useStore.setState({ engineStatus: 'ready' })
-  if (watchdog) clearInterval(watchdog)
-  watchdog = setInterval(() => {
-    if (client !== c || useStore.getState().busy) return
-    c.request({ type: 'ping' }, { timeoutMs: PING_TIMEOUT_MS }).catch(() => {
-      /* onFatal handles it */
-    })
-  }, PING_EVERY_MS)
+  // The watchdog runs from the start: a replay that hangs is caught like a command that hangs.
+  const dog = new Watchdog(c, (ms) => onHang(c, ms), {
+    ...watchdogTimings,
+    now: () => Date.now(),
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+  })
+  watchdog = dog
+  dog.start()
+  try {
+    await c.request({ type: 'init', spec }, { timeoutMs: Infinity })
+  } catch (e) {
+    dog.stop()
+    throw e
+  }
+  if (client === c) useStore.setState({ engineStatus: 'ready' })
+}
+
+/** The engine went quiet: the commands waiting for it get a clear error, then a new engine takes over. */
+function onHang(c: EngineClient, silentMs: number): void {
+  if (client !== c) return
+  const secs = Math.round(silentMs / 1000)
+  c.rejectAll(i18n.t('reliability:hang.command', { secs }))
+  void recover(i18n.t('reliability:hang.reason', { secs }))
 }
 
 /** Replaces a broken engine with a new one holding the same state (inputs replayed to the same time). */
@@ -57,6 +85,9 @@ export async function recover(reason: string): Promise<void> {
   }
   try {
     await startEngine({ ...baseSpec, inputs, until })
+    // The clock runs on as it did.
+    const now = client as EngineClient | null
+    if (s.playing && now) await now.request({ type: 'play', speed: s.speed })
     useStore.setState({ engineNotice: `restored:${reason}` })
   } catch (e) {
     useStore.setState({ engineStatus: 'failed', engineNotice: (e as Error).message })
@@ -65,12 +96,62 @@ export async function recover(reason: string): Promise<void> {
   }
 }
 
-/** Starts over with a fresh cluster (keeps the editor text). */
-export async function resetEngine(spec: Partial<SessionSpec> = {}): Promise<void> {
-  const old = client
-  client = null
-  old?.terminate()
-  await startEngine({ ...baseSpec, ...spec, inputs: spec.inputs ?? [] })
+interface Waiter {
+  resolve(): void
+  reject(e: unknown): void
+}
+let wanted: { spec: Partial<SessionSpec>; waiters: Waiter[] } | null = null
+let draining = false
+
+/**
+ * Starts over with a fresh cluster (keeps the editor text). Calls made while a restart is under way
+ * are coalesced: the last spec wins, and every caller's promise settles when that engine is up.
+ */
+export function resetEngine(spec: Partial<SessionSpec> = {}): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (wanted) {
+      wanted.spec = spec
+      wanted.waiters.push({ resolve, reject })
+    } else {
+      wanted = { spec, waiters: [{ resolve, reject }] }
+    }
+    if (!draining) void drain()
+  })
+}
+
+/** Is a restart asked for or under way? */
+export function restartPending(): boolean {
+  return draining
+}
+
+async function drain(): Promise<void> {
+  draining = true
+  try {
+    while (wanted) {
+      const w = wanted
+      wanted = null
+      const old = client
+      client = null
+      try {
+        old?.terminate()
+      } catch {
+        // already gone
+      }
+      try {
+        await startEngine({ ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] })
+        // A newer request came in meanwhile: its engine replaces this one before anyone is told.
+        const next = wanted as typeof w | null
+        if (next) next.waiters.push(...w.waiters)
+        else for (const x of w.waiters) x.resolve()
+      } catch (e) {
+        const next = wanted as typeof w | null
+        if (next) next.waiters.push(...w.waiters)
+        else for (const x of w.waiters) x.reject(e)
+      }
+    }
+  } finally {
+    draining = false
+  }
 }
 
 /** For tests and the "kill the worker" check: break the engine on purpose. */

@@ -4,7 +4,14 @@
 import type { Chunk } from '../engine/kubectl/types'
 import type { ChangeBatch, Message, Request, Response } from './protocol'
 
-type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void }
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void; chars: number }
+
+/** How much text a request makes the engine parse (a manifest, or the manifests of a replay). */
+function textChars(body: RequestBody): number {
+  if (body.type === 'exec') return body.stdin?.length ?? 0
+  if (body.type === 'init') return body.spec.inputs.reduce((n, i) => n + (i.stdin?.length ?? 0), 0)
+  return 0
+}
 
 /** Something that carries messages to a host: a Worker, or a MessagePort for the in-process fallback. */
 export interface Port {
@@ -21,8 +28,14 @@ export class EngineClient {
   private readonly pending = new Map<number, Pending>()
   onBatch: (b: ChangeBatch) => void = () => {}
   onFatal: (message: string) => void = () => {}
+  /** wall-clock ms of the last message from the engine (any message is a sign of life) */
+  lastSeen: number
 
-  constructor(private readonly port: Port) {
+  constructor(
+    private readonly port: Port,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.lastSeen = now()
     port.onmessage = (e) => this.receive(e.data)
     if ('onerror' in port) {
       port.onerror = (e: ErrorEvent) => {
@@ -33,6 +46,7 @@ export class EngineClient {
   }
 
   private receive(m: Message): void {
+    this.lastSeen = this.now()
     if ('id' in m && m.type !== 'chunk' && m.type !== 'alive') {
       const p = this.pending.get(m.id)
       if (!p) return
@@ -49,7 +63,8 @@ export class EngineClient {
         return
       }
       case 'alive':
-        this.pending.get(m.id)?.touch()
+        if (m.id === undefined) for (const p of this.pending.values()) p.touch()
+        else this.pending.get(m.id)?.touch()
         return
       case 'changes':
         this.onBatch(m)
@@ -63,9 +78,32 @@ export class EngineClient {
   }
 
   private fail(message: string): void {
-    for (const p of this.pending.values()) p.reject(new Error(message))
-    this.pending.clear()
+    this.rejectAll(message)
     this.onFatal(message)
+  }
+
+  /** Answers every request still waiting with this error (the engine will not answer them). */
+  rejectAll(message: string): void {
+    const waiting = [...this.pending.values()]
+    this.pending.clear()
+    for (const p of waiting) p.reject(new Error(message))
+  }
+
+  /** How many requests are waiting for an answer. */
+  inFlight(): number {
+    return this.pending.size
+  }
+
+  /** Characters of text (manifests) the requests in flight make the engine parse. */
+  inFlightChars(): number {
+    let n = 0
+    for (const p of this.pending.values()) n += p.chars
+    return n
+  }
+
+  /** Counts the page's own stall as a sign of life (see Watchdog: a blocked page cannot blame the engine). */
+  markAlive(): void {
+    this.lastSeen = this.now()
   }
 
   /** The id the next request will get (to cancel a watching command later). */
@@ -81,9 +119,11 @@ export class EngineClient {
     const id = this.nextId++
     const timeoutMs = opts.timeoutMs ?? 15_000
     return new Promise<T>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout>
+      let timer: ReturnType<typeof setTimeout> | undefined
       const arm = () => {
         clearTimeout(timer)
+        // Infinity: no time-out of its own (the Watchdog decides when the engine is gone)
+        if (!Number.isFinite(timeoutMs)) return
         timer = setTimeout(() => {
           if (!this.pending.has(id)) return
           this.pending.delete(id)
@@ -104,6 +144,7 @@ export class EngineClient {
         },
         onChunk: opts.onChunk,
         touch: arm,
+        chars: textChars(body),
       })
       this.port.postMessage({ ...body, id } as Request)
     })

@@ -10,6 +10,12 @@ createHost(
   {
     postMessage: (m) => scope.postMessage(m),
     onMessage: (fn) => scope.addEventListener('message', (e) => fn(e.data)),
+    hang: () => {
+      // A real hang: this thread never comes back (only terminate() ends it).
+      for (;;) {
+        // spin
+      }
+    },
     crash: () => {
       setTimeout(() => {
         throw new Error('the engine worker crashed (simulated)')

@@ -17,12 +17,19 @@ export interface Endpoint {
   onMessage(fn: (r: Request) => void): void
   /** stop answering for good (simulates a crashed worker) */
   crash?(): void
+  /** get stuck for good without crashing (simulates a hung engine; a worker loops forever) */
+  hang?(): void
 }
 
 export interface Timers {
   setInterval(fn: () => void, ms: number): unknown
   clearInterval(h: unknown): void
+  /** wall-clock ms, for the keep-alives sent from inside long work (Date.now when absent) */
+  now?(): number
 }
+
+/** While busy, a keep-alive goes out at most this often (ms of wall time). */
+export const BEAT_MS = 1000
 
 /** Wall-clock period of the play loop. */
 export const TICK_MS = 50
@@ -45,6 +52,9 @@ export class Host {
   private startMs = 0
   /** the next batch replaces everything the page holds */
   private resetNext = false
+  /** the hang test: get stuck in the next exec */
+  private hangNextExec = false
+  private lastBeat = 0
 
   constructor(
     private readonly endpoint: Endpoint,
@@ -62,6 +72,10 @@ export class Host {
           this.endpoint.postMessage({ id: r.id, type: 'ok' })
           return
         case 'exec': {
+          if (this.hangNextExec) {
+            this.endpoint.hang?.()
+            return
+          }
           if (this.startWatch(r.id, r.line)) return
           if (this.startGetWatch(r.id, r.line)) return
           const res = this.exec(r.line, r.stdin, r.id)
@@ -120,6 +134,14 @@ export class Host {
         case 'crash':
           // For the recovery test: the engine stops answering, as a hung or crashed worker would.
           this.endpoint.crash?.()
+          return
+        case 'hang':
+          // For the hang test: get stuck now, or while running the next command.
+          if (r.when === 'now') this.endpoint.hang?.()
+          else {
+            this.hangNextExec = true
+            this.endpoint.postMessage({ id: r.id, type: 'ok' })
+          }
           return
       }
     } catch (e) {
@@ -230,7 +252,10 @@ export class Host {
     const sim = this.session.sim
     this.attached = sim
     this.unsubscribe = [sim.watch((c) => this.onChange(c))]
-    const onStep = (s: StepRecord) => this.steps.push(s)
+    const onStep = (s: StepRecord) => {
+      this.steps.push(s)
+      this.beat()
+    }
     sim.stepListeners.push(onStep)
     const onEvent = (e: RecordedEvent) => this.events.push(e)
     sim.recorder.listeners.push(onEvent)
@@ -245,7 +270,19 @@ export class Host {
     }
   }
 
+  /**
+   * A keep-alive from inside long synchronous work (a big replay, a settle over thousands of nodes):
+   * the page's watchdog then knows the engine is busy, not hung. Called on every write and step.
+   */
+  private beat(): void {
+    const t = this.timers.now ? this.timers.now() : Date.now()
+    if (t - this.lastBeat < BEAT_MS) return
+    this.lastBeat = t
+    this.endpoint.postMessage({ type: 'alive' })
+  }
+
   private onChange(c: Change): void {
+    this.beat()
     const key = `${c.kind}/${c.obj.metadata.namespace ?? ''}/${c.obj.metadata.name}`
     if (c.type === 'DELETED') {
       this.pendingUpserts.delete(key)

@@ -9,11 +9,21 @@ export function createInProcessPort(): Port {
   const channel = new MessageChannel()
   const hostSide = channel.port1
   const pageSide = channel.port2
+  // The hang test hook: on the page's own thread a real endless loop would freeze the page, so the
+  // host goes silent instead (which is what the watchdog sees of a hung worker).
+  let stuck = false
   createHost(
     {
-      postMessage: (m: Message) => hostSide.postMessage(m),
+      postMessage: (m: Message) => {
+        if (!stuck) hostSide.postMessage(m)
+      },
       onMessage: (fn) => {
-        hostSide.onmessage = (e: MessageEvent<Request>) => fn(e.data)
+        hostSide.onmessage = (e: MessageEvent<Request>) => {
+          if (!stuck) fn(e.data)
+        }
+      },
+      hang: () => {
+        stuck = true
       },
     },
     { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
@@ -38,4 +48,66 @@ export function createEnginePort(): { port: Port; mode: 'worker' | 'main-thread'
   } catch {
     return { port: createInProcessPort(), mode: 'main-thread' }
   }
+}
+
+/**
+ * Where the classic bundle (sandboxed frames, src/embed/sandbox) was loaded from: its classic engine
+ * worker sits next to it. Read while the bundle runs for the first time (document.currentScript).
+ */
+const classicScript: string | null =
+  import.meta.env.VITE_CLASSIC && typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : null
+
+/** Ways to start the engine in a worker, best first. */
+function workerFactories(): (() => Worker)[] {
+  const out: (() => Worker)[] = [() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' })]
+  if (classicScript) {
+    // An opaque origin may not start a worker from the site's address, but may start one from a blob
+    // URL of its own, which then loads the classic worker script (importScripts is not a CORS fetch).
+    const src = new URL('engine.worker.js', classicScript).href
+    out.push(() => new Worker(URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(src)})`], { type: 'text/javascript' })), { name: 'engine' }))
+  }
+  return out
+}
+
+/** Set once a worker could not be started: later restarts go to the main thread at once (no loops). */
+let workersFailed = false
+
+/** Resolves true on the worker's first message (the host's `ready`), false on an error or time-out. */
+function started(w: Worker, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer)
+      w.onmessage = null
+      w.onerror = null
+      resolve(ok)
+    }
+    const timer = setTimeout(() => done(false), timeoutMs)
+    w.onmessage = () => done(true)
+    w.onerror = (e) => {
+      e.preventDefault()
+      done(false)
+    }
+  })
+}
+
+/**
+ * The engine's port: a worker that has started (said `ready`), else the main-thread host. A worker
+ * that cannot start (refused in a sandboxed frame, blocked, failing to load) is dropped quietly, and
+ * the page does not try workers again.
+ */
+export async function openEnginePort(timeoutMs = 20_000): Promise<{ port: Port; mode: 'worker' | 'main-thread' }> {
+  if (!workersFailed && typeof Worker !== 'undefined') {
+    for (const make of workerFactories()) {
+      let w: Worker
+      try {
+        w = make()
+      } catch {
+        continue
+      }
+      if (await started(w, timeoutMs)) return { port: w as unknown as Port, mode: 'worker' }
+      w.terminate()
+    }
+    workersFailed = true
+  }
+  return { port: createInProcessPort(), mode: 'main-thread' }
 }

@@ -36,6 +36,8 @@ export type Request =
   | { id: number; type: 'ping' }
   | { id: number; type: 'why'; node: string; namespace?: string; daemonSet?: string }
   | { id: number; type: 'crash' }
+  /** for the hang test (debug builds of the page only use it): stop answering, now or in the next `exec` */
+  | { id: number; type: 'hang'; when: 'now' | 'next-exec' }
   /** stop a watching command (Ctrl+C); its own request is then answered with exit code 130 */
   | { id: number; type: 'cancel'; target: number }
   /** lesson goals: run read-only commands without recording them as inputs (issue 13) */
@@ -87,8 +89,12 @@ export interface ChangeBatch {
 export type WorkerEvent =
   | ChangeBatch
   | { type: 'chunk'; id: number; chunk: Chunk }
-  /** a watching command is still running (resets the client's time-out) */
-  | { type: 'alive'; id: number }
+  /**
+   * A sign of life: a watching command is still running (with its id), or the engine is busy with a long
+   * piece of work (no id; sent at most once a second from inside the work, so a busy engine is not
+   * mistaken for a hung one)
+   */
+  | { type: 'alive'; id?: number }
   | { type: 'ready'; version: number }
   | { type: 'fatal'; message: string }
 

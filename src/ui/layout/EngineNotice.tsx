@@ -1,10 +1,22 @@
-// Tells the user when the engine crashed or stopped answering, and that it was restored.
+// Tells the user when the engine crashed or stopped answering, and that it was restored; also what
+// happened to the work kept in this browser (SessionNotice, StorageNotice).
 
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectEngineNotice, selectEngineStatus } from '../../state/selectors'
+import { SessionNotice, StorageNotice } from './PersistNotices'
 
 export function EngineNotice() {
+  return (
+    <>
+      <EngineStatusNotice />
+      <SessionNotice />
+      <StorageNotice />
+    </>
+  )
+}
+
+function EngineStatusNotice() {
   const { t } = useTranslation('common')
   const status = useStore(selectEngineStatus)
   const notice = useStore(selectEngineNotice)
