@@ -10,6 +10,7 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
+import { serverDecode, validationDirective } from './fieldValidationFlag';
 import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nameLine, VALIDATE_FLAG } from './common';
 
 function parseLastApplied(s: string | undefined): unknown {
@@ -30,6 +31,7 @@ export const applyCommand: CommandDef = {
     const files = flagArray(ctx.args, 'filename');
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
+    const directive = validationDirective(ctx);
     const entries = loadManifests(ctx, files);
     if (entries.length === 0) throw new CommandError('no objects passed to apply');
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'apply') : undefined;
@@ -51,7 +53,7 @@ export const applyCommand: CommandDef = {
       try {
         if (!live) {
           if (bad) throw bad;
-          const name = dry === 'client' ? obj.metadata.name : store.create(obj, { dryRun: dry === 'server' }).metadata.name;
+          const name = dry === 'client' ? obj.metadata.name : store.create(serverDecode(ctx, kind, obj, directive), { dryRun: dry === 'server' }).metadata.name;
           ctx.out.println(nameLine(kind, name, `created${dryRunSuffix(dry)}`));
           continue;
         }
@@ -74,7 +76,7 @@ export const applyCommand: CommandDef = {
       }
       try {
         if (bad) throw bad;
-        if (dry !== 'client') store.update(merged, { dryRun: dry === 'server' });
+        if (dry !== 'client') store.update(serverDecode(ctx, kind, merged, directive), { dryRun: dry === 'server' });
         ctx.out.println(nameLine(kind, live.metadata.name, `configured${dryRunSuffix(dry)}`));
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;

@@ -8,6 +8,7 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { lastAppliedConfiguration, LAST_APPLIED_ANNOTATION } from './applyMerge';
+import { serverDecode, validationDirective } from './fieldValidationFlag';
 import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nameLine, VALIDATE_FLAG } from './common';
 
 export const createCommand: CommandDef = {
@@ -25,6 +26,7 @@ export const createCommand: CommandDef = {
     const files = flagArray(ctx.args, 'filename');
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
+    const directive = validationDirective(ctx);
     const entries = loadManifests(ctx, files);
     if (entries.length === 0) throw new CommandError('no objects passed to create');
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'create') : undefined;
@@ -43,6 +45,7 @@ export const createCommand: CommandDef = {
       try {
         const bad = decodeError(obj, e.kind);
         if (bad) throw bad;
+        if (dry !== 'client') obj = serverDecode(ctx, e.kind, obj, directive);
         const name = dry === 'client' ? obj.metadata.name : ctx.sim.store.create(obj, { dryRun: dry === 'server' }).metadata.name;
         ctx.out.println(nameLine(e.kind, name, `created${dryRunSuffix(dry)}`));
       } catch (err) {
