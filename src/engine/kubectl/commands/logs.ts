@@ -99,6 +99,7 @@ function resolveTarget(ctx: CommandContext): Target {
     throw new CommandError('timed out waiting for the condition');
   }
   const pods = [...list()].sort(byLogging);
+  if (flagBool(ctx.args, 'all-pods')) return { pods: [...list()] };
   if (pods.length > 1) ctx.out.eprintln(`Found ${pods.length} pods, using pod/${pods[0].metadata.name}`);
   return { pods: [pods[0]] };
 }
@@ -122,7 +123,7 @@ function containersOf(ctx: CommandContext, pod: Pod, named: string | undefined, 
 }
 
 function format(ctx: CommandContext, pod: Pod, container: string, line: LogLine): string {
-  const prefix = flagBool(ctx.args, 'prefix') ? `[pod/${pod.metadata.name}/${container}] ` : '';
+  const prefix = flagBool(ctx.args, 'prefix') || flagBool(ctx.args, 'all-pods') ? `[pod/${pod.metadata.name}/${container}] ` : '';
   return `${prefix}${flagBool(ctx.args, 'timestamps') ? `${line.time} ` : ''}${line.text}\n`;
 }
 
@@ -132,6 +133,11 @@ export const logsCommand: CommandDef = {
   usage: 'kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]',
   flags: [
     { name: 'all-containers', type: 'bool', usage: 'Get all containers\' logs in the pod(s).' },
+    { name: 'all-pods', type: 'bool', usage: 'Get logs from all pod(s). Sets prefix to true.' },
+    { name: 'ignore-errors', type: 'bool', usage: 'If watching / following pod logs, allow for any errors that occur to be non-fatal' },
+    { name: 'limit-bytes', type: 'int', default: '0', usage: 'Maximum bytes of logs to return. Defaults to no limit.' },
+    { name: 'max-log-requests', type: 'int', default: '5', usage: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
+    { name: 'since-time', type: 'string', usage: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
     { name: 'container', short: 'c', type: 'string', usage: 'Print the logs of this container' },
     { name: 'follow', short: 'f', type: 'bool', usage: 'Specify if the logs should be streamed.' },
     { name: 'pod-running-timeout', type: 'duration', default: '20s', usage: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
@@ -151,6 +157,14 @@ export const logsCommand: CommandDef = {
       throw new CommandError('--container cannot be used with --all-containers');
     }
     const since = parseDuration(flagString(ctx.args, 'since') ?? '0s');
+    const sinceTimeFlag = flagString(ctx.args, 'since-time');
+    if (sinceTimeFlag !== undefined && ctx.args.flags.has('since')) throw new CommandError('at most one of `sinceTime` or `sinceSeconds` may be specified');
+    const sinceTime = sinceTimeFlag !== undefined ? Date.parse(sinceTimeFlag) : undefined;
+    if (sinceTime !== undefined && Number.isNaN(sinceTime)) {
+      throw new CommandError(`parsing time "${sinceTimeFlag}" as "2006-01-02T15:04:05Z07:00": cannot parse "${sinceTimeFlag}" as "2006"`);
+    }
+    const limitBytes = Number(flagString(ctx.args, 'limit-bytes') ?? '0');
+    const maxRequests = Number(flagString(ctx.args, 'max-log-requests') ?? '5');
     const target = resolveTarget(ctx);
     const previous = flagBool(ctx.args, 'previous');
     const follow = flagBool(ctx.args, 'follow');
@@ -161,15 +175,33 @@ export const logsCommand: CommandDef = {
     const read = (pod: Pod, container: string): LogLine[] => {
       let lines = containerLogLines(pod, container);
       if (since > 0) lines = lines.filter((l) => Date.parse(l.time) >= ctx.sim.now() - since);
+      if (sinceTime !== undefined) lines = lines.filter((l) => Date.parse(l.time) >= sinceTime);
       return lines;
+    };
+    if (follow && streams.length > maxRequests) {
+      throw new CommandError(
+        `you are attempting to follow ${streams.length} log streams, but maximum allowed concurrency is ${maxRequests}, use --max-log-requests to increase the limit`,
+      );
+    }
+    let written = 0;
+    const write = (text: string) => {
+      if (limitBytes > 0) {
+        if (written >= limitBytes) return;
+        text = text.slice(0, limitBytes - written);
+      }
+      written += text.length;
+      ctx.out.out(text);
     };
     for (const { pod, container } of streams) {
       const unavailable = containerLogUnavailable(pod, container, previous);
-      if (unavailable && pod.spec.nodeName) throw new StatusError(400, 'BadRequest', unavailable);
+      if (unavailable && pod.spec.nodeName) {
+        if (flagBool(ctx.args, 'ignore-errors') && follow) continue;
+        throw new StatusError(400, 'BadRequest', unavailable);
+      }
       if (previous || !pod.spec.nodeName) continue;
       let lines = read(pod, container);
       if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
-      for (const l of lines) ctx.out.out(format(ctx, pod, container, l));
+      for (const l of lines) write(format(ctx, pod, container, l));
       if (!follow) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
       let shown = read(pod, container).length;
@@ -178,7 +210,7 @@ export const logsCommand: CommandDef = {
         const p = current();
         if (p && p.metadata.uid === pod.metadata.uid) {
           const now = read(p, container);
-          for (const l of now.slice(shown)) ctx.out.out(format(ctx, p, container, l));
+          for (const l of now.slice(shown)) write(format(ctx, p, container, l));
           shown = Math.max(shown, now.length);
           const cs = p.status?.containerStatuses?.find((c) => c.name === container);
           return !!cs?.state.terminated;
