@@ -106,3 +106,20 @@ describe('kubectl diff', () => {
     expect(kc(sim, 'diff -f -', DS('nginx').replace('kind: DaemonSet', 'kind: Deployment')).exitCode).toBe(2);
   });
 });
+
+describe('--validate', () => {
+  it('alone means strict (pflag NoOptDefVal), and the directive reaches the server', () => {
+    const sim = simWithNodes(['n1']);
+    const bogus = DS('nginx').replace('    spec:\n      containers:', '    spec:\n      bogus: 1\n      containers:');
+    const strict = kc(sim, 'create --validate -f -', bogus);
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stderr).toContain('strict decoding error: unknown field "spec.template.spec.bogus"');
+    expect(kc(sim, 'create --validate=warn -f -', bogus)).toEqual({
+      stdout: 'daemonset.apps/web created\n',
+      stderr: 'Warning: unknown field "spec.template.spec.bogus"\n',
+      exitCode: 0,
+    });
+    expect(kc(sim, 'replace --validate=ignore -f -', bogus)).toEqual({ stdout: 'daemonset.apps/web replaced\n', stderr: '', exitCode: 0 });
+    expect(kc(sim, 'replace -f -', bogus).exitCode).toBe(1);
+  });
+});
