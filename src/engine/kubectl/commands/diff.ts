@@ -6,7 +6,7 @@
 
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
-import { API_VERSION, type KObject } from '../../api/types';
+import { API_VERSION, type Kind, type KObject } from '../../api/types';
 import { flagArray } from '../argv';
 import { decodeError, loadManifests } from '../manifests';
 import { toYAML } from '../printers/yaml';
@@ -20,10 +20,10 @@ const EPOCH = '1970-01-01 00:00:00.000000000 +0000';
 
 /** InfoObject.Name(): `apps.v1.DaemonSet.kube-system.fluentd`, `v1.Node..node-1`. */
 function fileName(obj: KObject): string {
-  const [group, version] = API_VERSION[obj.kind as keyof typeof API_VERSION].includes('/')
-    ? API_VERSION[obj.kind as keyof typeof API_VERSION].split('/')
-    : ['', API_VERSION[obj.kind as keyof typeof API_VERSION]];
-  return `${group ? `${group}.` : ''}${version}.${obj.kind}.${obj.metadata.namespace ?? ''}.${obj.metadata.name}`;
+  const gv = API_VERSION[obj.kind as Kind];
+  const slash = gv.indexOf('/');
+  const group = slash >= 0 ? `${gv.slice(0, slash)}.` : '';
+  return `${group}${gv.slice(slash + 1)}.${obj.kind}.${obj.metadata.namespace ?? ''}.${obj.metadata.name}`;
 }
 
 /** os.MkdirTemp's random suffix, made deterministic: a hash of what is being compared. */
