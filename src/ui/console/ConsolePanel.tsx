@@ -101,8 +101,10 @@ export default function ConsolePanel() {
         useStore.getState().clearConsole()
         return
       }
-      // `kubectl edit TYPE NAME` opens the object in the Manifest panel (the page's editor).
-      if (editFetchArgs(trimmed)) void openForEdit(trimmed)
+      // `kubectl edit TYPE NAME` opens the object in the Manifest panel (the page's editor), when the
+      // panel is on screen and may apply (not `view=console`/`graph`, not `readonly=1`).
+      const editable = !!document.querySelector('[data-testid="apply-button"]:not([disabled])')
+      if (editable && editFetchArgs(trimmed)) void openForEdit(trimmed)
       else void runCommand(trimmed)
     },
     [],
