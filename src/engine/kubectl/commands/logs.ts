@@ -122,9 +122,20 @@ function containersOf(ctx: CommandContext, pod: Pod, named: string | undefined, 
   return [first];
 }
 
-function format(ctx: CommandContext, pod: Pod, container: string, line: LogLine): string {
+export function formatLogLine(ctx: CommandContext, pod: Pod, container: string, line: LogLine): string {
   const prefix = flagBool(ctx.args, 'prefix') || flagBool(ctx.args, 'all-pods') ? `[pod/${pod.metadata.name}/${container}] ` : '';
   return `${prefix}${flagBool(ctx.args, 'timestamps') ? `${line.time} ` : ''}${line.text}\n`;
+}
+
+/** The pods and containers a `kubectl logs` line reads (kubectl's messages about its choice go to stderr). */
+export function logStreams(ctx: CommandContext): { pod: Pod; container: string }[] {
+  const target = resolveTarget(ctx);
+  const selector = flagString(ctx.args, 'selector');
+  const streams: { pod: Pod; container: string }[] = [];
+  for (const pod of target.pods) {
+    for (const c of containersOf(ctx, pod, target.container, selector === undefined)) streams.push({ pod, container: c });
+  }
+  return streams;
 }
 
 export const logsCommand: CommandDef = {
@@ -165,13 +176,9 @@ export const logsCommand: CommandDef = {
     }
     const limitBytes = Number(flagString(ctx.args, 'limit-bytes') ?? '0');
     const maxRequests = Number(flagString(ctx.args, 'max-log-requests') ?? '5');
-    const target = resolveTarget(ctx);
     const previous = flagBool(ctx.args, 'previous');
     const follow = flagBool(ctx.args, 'follow');
-    const streams: { pod: Pod; container: string }[] = [];
-    for (const pod of target.pods) {
-      for (const c of containersOf(ctx, pod, target.container, selector === undefined)) streams.push({ pod, container: c });
-    }
+    const streams = logStreams(ctx);
     const read = (pod: Pod, container: string): LogLine[] => {
       let lines = containerLogLines(pod, container);
       if (since > 0) lines = lines.filter((l) => Date.parse(l.time) >= ctx.sim.now() - since);
@@ -201,7 +208,7 @@ export const logsCommand: CommandDef = {
       if (previous || !pod.spec.nodeName) continue;
       let lines = read(pod, container);
       if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
-      for (const l of lines) write(format(ctx, pod, container, l));
+      for (const l of lines) write(formatLogLine(ctx, pod, container, l));
       if (!follow) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
       let shown = read(pod, container).length;
@@ -210,7 +217,7 @@ export const logsCommand: CommandDef = {
         const p = current();
         if (p && p.metadata.uid === pod.metadata.uid) {
           const now = read(p, container);
-          for (const l of now.slice(shown)) write(format(ctx, p, container, l));
+          for (const l of now.slice(shown)) write(formatLogLine(ctx, p, container, l));
           shown = Math.max(shown, now.length);
           const cs = p.status?.containerStatuses?.find((c) => c.name === container);
           return !!cs?.state.terminated;
