@@ -34,8 +34,10 @@ export function editFetchArgs(line: string): string[] | null {
     return null
   }
   if (words[0] === 'kubectl') words = words.slice(1)
-  const i = words.indexOf('edit')
-  if (i < 0 || words.slice(0, i).some((w) => !w.startsWith('-') && !['-n', '--namespace'].includes(words[words.indexOf(w) - 1] ?? ''))) return null
+  // The first plain word (flags and the value of -n skipped) must be `edit`.
+  let i = 0
+  while (i < words.length && words[i].startsWith('-')) i += words[i] === '-n' || words[i] === '--namespace' ? 2 : 1
+  if (words[i] !== 'edit') return null
   const rest = [...words.slice(0, i), ...words.slice(i + 1)]
   const args: string[] = []
   let names = 0
