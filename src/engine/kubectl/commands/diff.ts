@@ -7,7 +7,7 @@
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
 import { API_VERSION, type Kind, type KObject } from '../../api/types';
-import { flagArray } from '../argv';
+import { flagArray, flagBool } from '../argv';
 import { decodeError, loadManifests } from '../manifests';
 import { toYAML } from '../printers/yaml';
 import { CommandError, type CommandDef } from '../types';
@@ -54,10 +54,12 @@ export const diffCommand: CommandDef = {
     FILENAME_FLAG,
     { name: 'field-manager', type: 'string', default: 'kubectl-client-side-apply', usage: 'Name of the manager used to track field ownership.' },
     { name: 'server-side', type: 'bool', usage: 'If true, apply runs in the server instead of the client.' },
+    { name: 'force-conflicts', type: 'bool', usage: 'If true, server-side apply will force the changes against conflicts.' },
   ],
   run(ctx) {
     const files = flagArray(ctx.args, 'filename');
     if (files.length === 0) throw new CommandError('must specify one of -f and -k', 2);
+    const serverSide = flagBool(ctx.args, 'server-side');
     const entries = loadManifests(ctx, files);
     const store = ctx.sim.store;
     const errs: unknown[] = [];
@@ -77,12 +79,17 @@ export const diffCommand: CommandDef = {
         if (!live) {
           merged = store.create(serverDecode(ctx, kind, obj, 'Warn'), { dryRun: true });
         } else {
-          obj.metadata.annotations = { ...obj.metadata.annotations, [LAST_APPLIED_ANNOTATION]: lastAppliedConfiguration(obj) };
+          // Client-side apply records the manifest in the last-applied annotation and deletes what
+          // was dropped from it since; server-side apply (approximated: no field ownership here)
+          // merges the manifest's fields and leaves the annotation alone.
           let original: unknown;
-          try {
-            original = JSON.parse(live.metadata.annotations?.[LAST_APPLIED_ANNOTATION] ?? 'null') ?? undefined;
-          } catch {
-            original = undefined;
+          if (!serverSide) {
+            obj.metadata.annotations = { ...obj.metadata.annotations, [LAST_APPLIED_ANNOTATION]: lastAppliedConfiguration(obj) };
+            try {
+              original = JSON.parse(live.metadata.annotations?.[LAST_APPLIED_ANNOTATION] ?? 'null') ?? undefined;
+            } catch {
+              original = undefined;
+            }
           }
           const next = merge(original as never, obj as never, live as never) as unknown as KObject;
           merged = deepEqual(next, live) ? live : store.update(serverDecode(ctx, kind, next, 'Warn'), { dryRun: true });

@@ -123,3 +123,16 @@ describe('--validate', () => {
     expect(kc(sim, 'replace -f -', bogus).exitCode).toBe(1);
   });
 });
+
+describe('kubectl diff --server-side', () => {
+  it('shows the field change without touching the last-applied annotation', () => {
+    const sim = simWithNodes(['n1']);
+    kc(sim, 'apply -f -', DS('nginx:1.26'));
+    sim.settle();
+    const d = kc(sim, 'diff --server-side -f -', DS('nginx:1.27'));
+    expect(d.exitCode).toBe(1);
+    expect(d.stdout).toContain('+      - image: nginx:1.27\n');
+    expect(d.stdout).not.toContain('last-applied-configuration: |\n-');
+    expect(d.stdout).not.toMatch(/^[-+] {6}\{"apiVersion"/m);
+  });
+});
