@@ -9,6 +9,8 @@ import { kindGroup, NAMESPACED, type KObject } from '../../api/types';
 import { parseDuration } from '../../clock';
 import { flagArray, flagBool, flagString } from '../argv';
 import { decodeError, loadManifests } from '../manifests';
+import { toJSON } from '../printers/json';
+import { toYAML } from '../printers/yaml';
 import { CommandError, type CommandDef } from '../types';
 import { lastAppliedConfiguration, LAST_APPLIED_ANNOTATION } from './applyMerge';
 import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nameLine, stepUntil, VALIDATE_FLAG } from './common';
@@ -43,6 +45,7 @@ export const replaceCommand: CommandDef = {
     { name: 'grace-period', type: 'int', default: '-1', usage: 'Period of time in seconds given to the resource to terminate gracefully. Ignored if negative. Set to 1 for immediate shutdown. Can only be set to 0 when --force is true (force deletion).' },
     { name: 'save-config', type: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.' },
     { name: 'timeout', type: 'duration', default: '0s', usage: 'The length of time to wait before giving up on a delete, zero means determine a timeout from the size of the object' },
+    { name: 'output', short: 'o', type: 'string', usage: 'Output format. One of: (json, yaml, name).' },
     VALIDATE_FLAG,
     { name: 'wait', type: 'bool', usage: 'If true, wait for resources to be gone before returning. This waits for finalizers.' },
   ],
@@ -51,6 +54,10 @@ export const replaceCommand: CommandDef = {
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
     const directive = validationDirective(ctx);
+    const output = flagString(ctx.args, 'output') ?? '';
+    if (output !== '' && output !== 'name' && output !== 'yaml' && output !== 'json') {
+      throw new CommandError(`unable to match a printer suitable for the output format "${output}", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml`);
+    }
     const force = flagBool(ctx.args, 'force');
     const policy = cascade(flagString(ctx.args, 'cascade'));
     // DeleteFlags.ToOptions without delete's Complete: the grace period is used as given.
@@ -107,17 +114,21 @@ export const replaceCommand: CommandDef = {
         const bad = decodeError(obj, kind);
         if (bad) throw bad;
         const body = dry === 'client' ? obj : serverDecode(ctx, kind, obj, directive);
+        let result: KObject = body;
         if (force) {
-          if (dry !== 'client') store.create(body, { dryRun: dry === 'server' });
+          if (dry !== 'client') result = store.create(body, { dryRun: dry === 'server' });
         } else {
           const live = store.mustGet(kind, obj.metadata.namespace ?? (NAMESPACED[kind] ? ctx.namespace : undefined), obj.metadata.name);
           const rv = obj.metadata.resourceVersion;
           if (rv && rv !== live.metadata.resourceVersion) {
             throw conflict(kind, obj.metadata.name, 'the object has been modified; please apply your changes to the latest version and try again');
           }
-          if (dry !== 'client') store.update({ ...body, metadata: { ...body.metadata, namespace: live.metadata.namespace } }, { dryRun: dry === 'server' });
+          if (dry !== 'client') result = store.update({ ...body, metadata: { ...body.metadata, namespace: live.metadata.namespace } }, { dryRun: dry === 'server' });
         }
-        ctx.out.println(nameLine(kind, obj.metadata.name, `replaced${dryRunSuffix(dry)}`));
+        if (output === 'yaml') ctx.out.out(toYAML(result));
+        else if (output === 'json') ctx.out.out(toJSON(result));
+        else if (output === 'name') ctx.out.println(`${kindGroup(kind)}/${obj.metadata.name}`);
+        else ctx.out.println(nameLine(kind, obj.metadata.name, `replaced${dryRunSuffix(dry)}`));
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
         errs.push(addSourceToErr(err, 'replacing', e.source));

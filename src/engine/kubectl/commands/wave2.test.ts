@@ -136,3 +136,15 @@ describe('kubectl diff --server-side', () => {
     expect(d.stdout).not.toMatch(/^[-+] {6}\{"apiVersion"/m);
   });
 });
+
+describe('kubectl replace -o', () => {
+  it('prints the replaced object as name or YAML', () => {
+    const sim = simWithNodes(['n1']);
+    kc(sim, 'apply -f -', DS('nginx:1.26'));
+    expect(kc(sim, 'replace -o name -f -', DS('nginx:1.27')).stdout).toBe('daemonset.apps/web\n');
+    const y = kc(sim, 'replace -o yaml -f -', DS('nginx:1.28')).stdout;
+    expect(y).toContain('  generation: 3\n');
+    expect(y).toContain('image: nginx:1.28');
+    expect(kc(sim, 'replace -o wide -f -', DS('x')).stderr).toContain('unable to match a printer suitable for the output format "wide"');
+  });
+});
