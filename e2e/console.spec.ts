@@ -75,7 +75,7 @@ test('kubectl get nodes, history, completion, Ctrl+L and Ctrl+C', async ({ page 
   // several candidates: listed in the scrollback, the line stays
   await input.fill('kubectl rollout ')
   await input.press('Tab')
-  await expect(log).toContainText(/history\s+restart\s+status\s+undo/)
+  await expect(log).toContainText(/history\s+pause\s+restart\s+resume\s+status\s+undo/)
   await expect(input).toHaveValue('kubectl rollout ')
 
   // Ctrl+C cancels the line and prints ^C

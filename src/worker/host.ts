@@ -6,6 +6,7 @@ import { Session } from '../engine/script/session'
 import { why } from '../engine/script/why'
 import { rolloutWatchTarget, watchRollout } from './liveWatch'
 import { startLiveGetWatch } from './getWatchLive'
+import { followLogs, logsFollowTarget } from './logsFollow'
 import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
@@ -78,6 +79,7 @@ export class Host {
           }
           if (this.startWatch(r.id, r.line)) return
           if (this.startGetWatch(r.id, r.line)) return
+          if (this.startLogsFollow(r.id, r.line)) return
           const res = this.exec(r.line, r.stdin, r.id)
           // Changes first, so the page's mirror is current when the answer arrives.
           this.flush()
@@ -228,6 +230,48 @@ export class Host {
       this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode: 130, diagnostics: [] })
     })
     this.flush()
+    return true
+  }
+
+  /**
+   * A following `kubectl logs -f`: print what was written so far now, then each new line as the clock
+   * runs, and answer when the container exits (or on Ctrl+C). Recorded as `--follow=false`, like the
+   * live rollout status, so that replaying the inputs does not run the clock.
+   */
+  private startLogsFollow(id: number, line: string): boolean {
+    const target = logsFollowTarget(line)
+    if (!target) return false
+    const once = this.exec(`${line} --follow=false`, undefined, id)
+    const chunks = [...once.chunks]
+    if (once.exitCode !== 0) {
+      this.flush()
+      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode: once.exitCode, diagnostics: [] })
+      return true
+    }
+    const keepAlive = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive', id }), 2000)
+    let ended = false
+    const end = (exitCode: number) => {
+      ended = true
+      this.timers.clearInterval(keepAlive)
+      this.watches.delete(id)
+      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode, diagnostics: [] })
+    }
+    this.flush()
+    const stopFollow = followLogs(
+      this.session.sim,
+      target,
+      (text) => {
+        const chunk = { stream: 'stdout' as const, text }
+        chunks.push(chunk)
+        this.endpoint.postMessage({ type: 'chunk', id, chunk })
+      },
+      end,
+    )
+    if (ended) return true
+    this.watches.set(id, () => {
+      stopFollow()
+      end(130)
+    })
     return true
   }
 

@@ -4,7 +4,7 @@
 
 import type { Clock } from '../clock';
 import type { Random } from '../random';
-import { alreadyExists, notFound, StatusError, badRequest } from './errors';
+import { alreadyExists, invalid, notFound, StatusError, badRequest } from './errors';
 import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
@@ -29,6 +29,9 @@ export interface DeleteOptions extends WriteOptions {
   gracePeriodSeconds?: number;
   propagationPolicy?: 'Background' | 'Orphan' | 'Foreground';
 }
+
+/** metav1.FinalizerDeleteDependents: set by a delete with propagationPolicy Foreground. */
+export const FOREGROUND_DELETION_FINALIZER = 'foregroundDeletion';
 
 export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
@@ -207,6 +210,20 @@ export class ObjectStore {
       delete obj.metadata.deletionGracePeriodSeconds;
     }
     if (obj.metadata.namespace === undefined) delete obj.metadata.namespace;
+    if (sub === 'main' && old.metadata.deletionTimestamp) {
+      // ValidateObjectMetaUpdate: finalizers may only be removed from an object being deleted.
+      const had = new Set(old.metadata.finalizers ?? []);
+      const added = (obj.metadata.finalizers ?? []).filter((f) => !had.has(f));
+      if (added.length) {
+        throw invalid(kind, old.metadata.name, [
+          {
+            type: 'Forbidden',
+            field: 'metadata.finalizers',
+            detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+          },
+        ]);
+      }
+    }
     if (sub === 'status') {
       const merged = { ...old, metadata: { ...old.metadata }, status: obj.status } as KObject;
       return this.commit(kind, old, merged, opts);
@@ -224,9 +241,11 @@ export class ObjectStore {
     const frozen = deepFreeze(obj);
     this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
     this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
-    // An object whose last finalizer went away while it was being deleted disappears now.
+    // An object whose last finalizer went away while it was being deleted disappears now, and the
+    // garbage collector takes care of whatever dependents are left (as after a background delete).
     if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length && kind !== 'Pod') {
-      this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
+      const removed = this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
+      this.onOwnerDeleted?.(removed, 'Background');
     }
     return frozen as KindMap[K];
   }
@@ -262,11 +281,18 @@ export class ObjectStore {
       }
     }
     const policy = opts.propagationPolicy ?? 'Background';
-    if (old.metadata.finalizers?.length) {
-      if (old.metadata.deletionTimestamp) return old;
+    const finalizers = old.metadata.finalizers ?? [];
+    // Foreground: the object stays, marked for deletion, until the garbage collector has deleted
+    // its blocking dependents and removed the finalizer (deletionFinalizersForGarbageCollection).
+    const addForeground = policy === 'Foreground' && kind !== 'Pod' && !finalizers.includes(FOREGROUND_DELETION_FINALIZER);
+    if (finalizers.length || addForeground) {
+      if (old.metadata.deletionTimestamp && !addForeground) return old;
       const obj = clone(old) as KObject;
-      obj.metadata.deletionTimestamp = this.clock.iso();
-      obj.metadata.deletionGracePeriodSeconds = 0;
+      if (!obj.metadata.deletionTimestamp) {
+        obj.metadata.deletionTimestamp = this.clock.iso();
+        obj.metadata.deletionGracePeriodSeconds = 0;
+      }
+      if (addForeground) obj.metadata.finalizers = [...finalizers, FOREGROUND_DELETION_FINALIZER];
       obj.metadata.resourceVersion = this.nextRV();
       const frozen = deepFreeze(obj);
       this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);

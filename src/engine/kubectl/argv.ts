@@ -84,6 +84,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
       if (!f) throw new CommandError(`unknown flag: --${name}\nSee '${commandPath} --help' for usage.`);
       if (eq >= 0) set(f, a.slice(eq + 1));
       else if (f.type === 'bool') set(f, 'true');
+      else if (f.noOptDefault !== undefined) set(f, f.noOptDefault);
       else {
         if (i + 1 >= argv.length) throw new CommandError(`flag needs an argument: --${name}\nSee '${commandPath} --help' for usage.`);
         set(f, argv[++i]);

@@ -23,6 +23,16 @@ import {
   rolloutStatusCommand,
   rolloutUndoCommand,
 } from './commands/rollout';
+import { rolloutPauseCommand, rolloutResumeCommand } from './commands/rolloutPause';
+import { replaceCommand } from './commands/replace';
+import { diffCommand } from './commands/diff';
+import { editCommand } from './commands/edit';
+import { logsCommand } from './commands/logs';
+import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery';
+import { clusterInfoCommand } from './commands/clusterInfo';
+import { topNodeCommand, topPodCommand } from './commands/top';
+import { authCanICommand } from './commands/authCanI';
+import { configCurrentContextCommand, configGetContextsCommand, configUseContextCommand, configViewCommand } from './commands/config';
 
 export const COMMANDS: CommandDef[] = [
   createCommand,
@@ -46,24 +56,43 @@ export const COMMANDS: CommandDef[] = [
   labelCommand,
   annotateCommand,
   versionCommand,
+  rolloutPauseCommand,
+  rolloutResumeCommand,
+  replaceCommand,
+  diffCommand,
+  editCommand,
+  logsCommand,
+  apiResourcesCommand,
+  apiVersionsCommand,
+  clusterInfoCommand,
+  topNodeCommand,
+  topPodCommand,
+  authCanICommand,
+  configCurrentContextCommand,
+  configGetContextsCommand,
+  configUseContextCommand,
+  configViewCommand,
 ];
 
 /** Words that group subcommands, with their one-line description (cobra parents without Run). */
 export const GROUPS: Record<string, string> = {
   rollout: 'Manage the rollout of a resource',
   set: 'Set specific features on objects',
+  auth: 'Inspect authorization',
+  config: 'Modify kubeconfig files',
+  top: 'Display resource (CPU/memory) usage',
 };
 
 /** Root help sections (kubectl's `kubectl --help` layout). */
 export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Basic Commands (Beginner)', names: ['create', 'run', 'set'] },
-  { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'delete'] },
+  { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
   { title: 'Deploy Commands', names: ['rollout'] },
-  { title: 'Cluster Management Commands', names: ['cordon', 'uncordon', 'drain', 'taint'] },
-  { title: 'Troubleshooting and Debugging Commands', names: ['describe'] },
-  { title: 'Advanced Commands', names: ['apply', 'patch', 'wait'] },
+  { title: 'Cluster Management Commands', names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'] },
+  { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth'] },
+  { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },
   { title: 'Settings Commands', names: ['label', 'annotate'] },
-  { title: 'Other Commands', names: ['version'] },
+  { title: 'Other Commands', names: ['api-resources', 'api-versions', 'config', 'version'] },
 ];
 
 /** Name (and alias) → command, read from COMMANDS on every lookup (so tests may add commands). */

@@ -47,6 +47,8 @@ export interface FlagSpec {
   /** printed by --help */
   usage?: string;
   default?: string;
+  /** pflag's NoOptDefVal: the value of `--flag` given without one (`--validate` means strict) */
+  noOptDefault?: string;
   deprecated?: string;
 }
 

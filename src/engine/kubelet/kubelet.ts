@@ -10,6 +10,7 @@ import type { Node, Pod } from '../api/types';
 import type { Simulation } from '../simulation';
 import { TIMINGS } from '../timings';
 import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
+import { canAdmitPod, rejectedStatus } from './admission';
 import { ImageCache, goDuration, imageSize } from './images';
 import { NETWORK_NOT_READY_MESSAGE, networkPluginUp } from './nodeStatus';
 import { failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus } from './podStatus';
@@ -125,14 +126,16 @@ export class Kubelet {
     const [ns, name] = splitKey(key);
     const pod = this.sim.store.get('Pod', ns, name);
     if (!pod || !pod.spec.nodeName) return 'nothing to do';
-    let w = this.workers.get(key);
-    if (!w || w.uid !== pod.metadata.uid) {
-      w = { uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {} };
-      this.workers.set(key, w);
-    }
     const node = this.sim.store.get('Node', undefined, pod.spec.nodeName);
     if (!node) return `node ${pod.spec.nodeName} does not exist; nothing runs the pod`;
     if (nodeUnknown(node)) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
+    let w = this.workers.get(key);
+    if (!w || w.uid !== pod.metadata.uid) {
+      w = { uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {} };
+      const rejected = this.admit(pod, node, w);
+      this.workers.set(key, w);
+      if (rejected) return rejected;
+    }
     if (pod.metadata.deletionTimestamp) return this.terminate(pod, w, node);
     if (isPodTerminal(pod)) {
       w.stage = 'done';
@@ -149,6 +152,29 @@ export class Kubelet {
       done.push(step);
     }
     return done.join('; ') || 'nothing to do';
+  }
+
+  /**
+   * HandlePodAdditions → canAdmitPod: a pod the kubelet has not started yet is checked against the
+   * pods it already admitted on the node; a rejected pod is Failed with the reason and never runs.
+   * Returns what was done when the pod was rejected.
+   */
+  private admit(pod: Pod, node: Node, w: PodWorker): string | undefined {
+    if (isPodTerminal(pod) || pod.metadata.deletionTimestamp || pod.status?.startTime) return undefined;
+    const others: Pod[] = [];
+    for (const k of this.pods.keys(node.metadata.name)) {
+      const o = this.workers.get(k);
+      if (!o || o.stage === 'done') continue;
+      const [ons, oname] = splitKey(k);
+      const other = this.sim.store.get('Pod', ons, oname);
+      if (other && other.metadata.uid === o.uid && !isPodTerminal(other)) others.push(other);
+    }
+    const r = canAdmitPod(pod, node, others);
+    if (r.admit) return undefined;
+    w.stage = 'done';
+    this.sim.recorder.event(pod, 'Warning', r.reason, r.message, KUBELET, node.metadata.name);
+    this.sim.store.updateStatus({ ...pod, status: rejectedStatus(pod, r.reason, r.message, this.sim.iso()) });
+    return `rejected by admission: ${r.reason} (${r.message})`;
   }
 
   private waitReason(pod: Pod, w: PodWorker): string {

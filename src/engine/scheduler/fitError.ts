@@ -100,8 +100,12 @@ export function preemptionMessage(pod: Pod, d: Diagnosis): string {
   return `preemption: 0/${d.numAllNodes} nodes are available: ${histogram(counts)}.`;
 }
 
-/** The full FailedScheduling message (event and PodScheduled condition). */
+/**
+ * The full FailedScheduling message (event and PodScheduled condition). FitError.Error() appends
+ * the PostFilter message with SeparatorFormat (" %v."), and that message already ends with its own
+ * period, so the real scheduler's message ends with two: `… Preemption is not helpful for scheduling..`
+ */
 export function fitErrorMessage(pod: Pod, d: Diagnosis): string {
   if (d.numAllNodes === 0) return NO_NODES_AVAILABLE;
-  return `${filterMessage(d)} ${preemptionMessage(pod, d)}`;
+  return `${filterMessage(d)} ${preemptionMessage(pod, d)}.`;
 }

@@ -95,7 +95,7 @@ describe('Scheduler', () => {
     sim.settle();
     const want =
       "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector. " +
-      'preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.';
+      'preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..';
     expect(events(sim, 'FailedScheduling')).toEqual([want]);
     const cond = getPodCondition(get(sim, 'p')!, 'PodScheduled')!;
     expect(cond).toMatchObject({ status: 'False', reason: 'Unschedulable', message: want });
@@ -109,7 +109,7 @@ describe('Scheduler', () => {
     sim.settle();
     expect(events(sim, 'FailedScheduling')).toEqual([
       "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. " +
-        'preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.',
+        'preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..',
     ]);
   });
 
@@ -119,7 +119,7 @@ describe('Scheduler', () => {
     sim.settle();
     expect(events(sim, 'FailedScheduling')).toEqual([
       "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't satisfy plugin(s) [NodeAffinity]. " +
-        'preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.',
+        'preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..',
     ]);
   });
 
@@ -144,7 +144,7 @@ describe('Scheduler', () => {
       },
     );
     expect(msg).toBe(
-      '0/12 nodes are available: 1 Insufficient cpu, 10 Too many pods, 2 Insufficient memory. preemption: 0/12 nodes are available: 12 No preemption victims found for incoming pod.',
+      '0/12 nodes are available: 1 Insufficient cpu, 10 Too many pods, 2 Insufficient memory. preemption: 0/12 nodes are available: 12 No preemption victims found for incoming pod..',
     );
   });
 
@@ -195,7 +195,7 @@ describe('Scheduler', () => {
     expect(get(sim, 'plain')!.spec.nodeName).toBeUndefined();
     // NodeUnschedulable runs before TaintToleration, so its reason wins once the taint is there too.
     expect(events(sim, 'FailedScheduling')).toEqual([
-      '0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.',
+      '0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..',
     ]);
     expect(sim.store.get('Node', undefined, 'n1')!.spec.taints).toEqual([{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }]);
   });

@@ -7,6 +7,7 @@ import { useStore } from '../../state/store'
 import { selectBusy, selectConsoleHistory, selectConsoleLines } from '../../state/selectors'
 import type { ConsoleLine } from '../../state/consoleSlice'
 import { cancelCommand, runCommand } from '../../state/actions'
+import { editFetchArgs, openForEdit } from '../../state/editObject'
 import { useTimeline } from '../timeline/timelineStore'
 import { complete, formatColumns, kubectlCommandTable } from './completion'
 import { FRESH, historyDown, historyUp, type HistoryCursor } from './history'
@@ -100,7 +101,11 @@ export default function ConsolePanel() {
         useStore.getState().clearConsole()
         return
       }
-      void runCommand(trimmed)
+      // `kubectl edit TYPE NAME` opens the object in the Manifest panel (the page's editor), when the
+      // panel is on screen and may apply (not `view=console`/`graph`, not `readonly=1`).
+      const editable = !!document.querySelector('[data-testid="apply-button"]:not([disabled])')
+      if (editable && editFetchArgs(trimmed)) void openForEdit(trimmed)
+      else void runCommand(trimmed)
     },
     [],
   )

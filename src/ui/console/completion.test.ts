@@ -32,7 +32,7 @@ describe('console completion', () => {
   it('completes commands and subcommands', () => {
     expect(done('kubectl ge').before).toBe('kubectl get ')
     expect(done('kubectl rollout st').before).toBe('kubectl rollout status ')
-    expect(words('kubectl rollout ')).toEqual(['history', 'restart', 'status', 'undo'])
+    expect(words('kubectl rollout ')).toEqual(['history', 'pause', 'restart', 'resume', 'status', 'undo'])
     expect(done('kubectl se').before).toBe('kubectl set ')
     expect(done('kubectl set i').before).toBe('kubectl set image ')
     // several commands start with c: listed
@@ -84,6 +84,18 @@ describe('console completion', () => {
     expect(done('kubectl set image -n kube-system ds/fluentd-elasticsearch flu').before).toBe(
       'kubectl set image -n kube-system ds/fluentd-elasticsearch fluentd-elasticsearch=',
     )
+  })
+
+  it('completes the wave-2 commands: logs, auth can-i, config, rollout pause, --validate', () => {
+    expect(words('kubectl logs -n kube-system ')).toEqual(['ds/', 'fluentd-elasticsearch-abcde', 'fluentd-elasticsearch-fghij'])
+    expect(done('kubectl logs -n kube-system ds/').before).toBe('kubectl logs -n kube-system ds/fluentd-elasticsearch ')
+    expect(words('kubectl auth can-i ')).toContain('create')
+    expect(done('kubectl auth can-i list dae').before).toBe('kubectl auth can-i list daemonsets ')
+    expect(words('kubectl config ')).toEqual(['current-context', 'get-contexts', 'use-context', 'view'])
+    expect(done('kubectl config use-context p').before).toBe('kubectl config use-context playground ')
+    expect(words('kubectl rollout pause ')).toEqual(['daemonsets', 'ds'])
+    expect(words('kubectl top ')).toEqual(['node', 'pod'])
+    expect(words('kubectl apply --validate=')).toEqual(['--validate=false', '--validate=ignore', '--validate=strict', '--validate=true', '--validate=warn'])
   })
 
   it('completes sim commands', () => {

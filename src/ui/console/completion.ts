@@ -74,16 +74,21 @@ const OFFERED_TYPES = ['pods', 'po', 'daemonsets', 'ds', 'nodes', 'no', 'control
 const DS_TYPES = ['daemonsets', 'ds']
 
 /** Commands whose first argument is a resource type (then names). */
-const TYPED = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image'])
+const TYPED = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'edit', 'rollout pause', 'rollout resume'])
 /** Commands that only make sense for DaemonSets here. */
-const DS_ONLY = new Set(['rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image'])
+const DS_ONLY = new Set(['rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'rollout pause', 'rollout resume'])
 /** Commands that take node names directly. */
 const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain'])
 
 const FLAG_VALUES: Record<string, string[]> = {
   output: ['json', 'name', 'wide', 'yaml'],
   cascade: ['background', 'foreground', 'orphan'],
+  validate: ['false', 'ignore', 'strict', 'true', 'warn'],
 }
+/** `auth can-i VERB TYPE`: the verbs offered first. */
+const CAN_I_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']
+/** The playground's only kubeconfig context. */
+const CONTEXTS = ['playground']
 
 const SIM_SUBCOMMANDS = ['advance', 'cluster', 'node', 'pod', 'settle', 'step', 'why']
 const SIM_NODE_FLAGS = ['--label', '--taint', '--cpu', '--memory', '--pods', '--not-ready', '--no-network']
@@ -210,6 +215,17 @@ function kubectlCandidates(words: string[], partial: string, table: CommandTable
 
   const args = plain.slice(found.used)
   if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial)
+  // `logs POD` or `logs ds/NAME`
+  if (found.name === 'logs') {
+    if (args.length > 0) return []
+    if (partial.startsWith('ds/') || partial.startsWith('daemonset/') || partial.startsWith('pod/')) {
+      const type = partial.slice(0, partial.indexOf('/'))
+      return uniqSorted(objects.names(type === 'pod' ? 'Pod' : 'DaemonSet', namespace).map((n) => `${type}/${n}`), partial)
+    }
+    return uniqSorted([...objects.names('Pod', namespace), 'ds/'], partial)
+  }
+  if (found.name === 'auth can-i') return uniqSorted(args.length === 0 ? CAN_I_VERBS : args.length === 1 ? OFFERED_TYPES : [], partial)
+  if (found.name === 'config get-contexts' || found.name === 'config use-context') return uniqSorted(args.length === 0 ? CONTEXTS : [], partial)
   if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version') return []
   if (!TYPED.has(found.name)) return []
   const types = DS_ONLY.has(found.name) ? DS_TYPES : found.name === 'taint' ? ['nodes', 'node', 'no'] : OFFERED_TYPES

@@ -11,6 +11,7 @@ import { TIMINGS } from '../../timings';
 import { FailedPodsBackoff } from './backoff';
 import { DecisionLog } from './decisions';
 import { cleanupHistory, constructHistory } from './history';
+import { historyEvent } from './historyEvents';
 import { manage } from './manage';
 import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
 import { claimPods } from './podsByNode';
@@ -59,6 +60,9 @@ export class DaemonSetController {
       }
       case 'Pod':
         this.onPodChange(c);
+        return;
+      case 'ControllerRevision':
+        for (const w of historyEvent(this.sim, c)) this.enqueue(w.ds, w.reason);
         return;
       case 'Node': {
         const node = c.obj as Node;

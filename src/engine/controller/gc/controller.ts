@@ -2,8 +2,14 @@
 // (objects whose ownerReferences name its uid) are deleted too (Background), or released by
 // removing that reference (Orphan). A dependent that still has another live owner only loses the
 // dangling reference. Dependents are indexed by owner uid from the change feed.
+//
+// Foreground deletion (graph_builder.go processTransitions + garbagecollector.go
+// processDeletingDependentsItem): an owner marked for deletion with the `foregroundDeletion`
+// finalizer has every dependent deleted; once no dependent that blocks it (ownerReference with
+// blockOwnerDeletion: true) is left in storage, the collector removes the finalizer and the API
+// server removes the owner.
 
-import type { Change } from '../../api/objectStore';
+import { FOREGROUND_DELETION_FINALIZER, type Change } from '../../api/objectStore';
 import { type Kind, type KObject, type OwnerReference, isKind } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { TIMINGS } from '../../timings';
@@ -28,6 +34,8 @@ export class GarbageCollector {
   private readonly owners = new Map<string, string[]>();
   /** work key → owners deleted and waiting for the collector */
   private readonly pending = new Map<string, { uid: string; policy: Policy }[]>();
+  /** owners being deleted in the foreground (uid → id), until their finalizer is removed */
+  private readonly deletingDependents = new Map<string, string>();
 
   constructor(private readonly sim: Simulation) {
     sim.store.onOwnerDeleted = (owner, policy) => this.onOwnerDeleted(owner, policy);
@@ -42,9 +50,12 @@ export class GarbageCollector {
   private onChange(c: Change): void {
     if (c.kind === 'Event') return;
     const id = idOf(c.kind, c.obj);
+    this.watchForeground(c, id);
     const uids = c.type === 'DELETED' ? [] : (c.obj.metadata.ownerReferences ?? []).map((r) => r.uid);
     const prev = this.owners.get(id) ?? [];
     if (prev.length === uids.length && prev.every((u, i) => u === uids[i])) return;
+    // A dependent went away (or dropped a reference): owners waiting for it look again.
+    for (const u of prev) if (!uids.includes(u) && this.deletingDependents.has(u)) this.enqueueDeletingDependents(u, `dependent ${id.split('\u0000').join('/')} gone`);
     for (const u of prev) {
       const s = this.dependents.get(u);
       s?.delete(id);
@@ -57,6 +68,80 @@ export class GarbageCollector {
     }
     if (uids.length) this.owners.set(id, uids);
     else this.owners.delete(id);
+  }
+
+  /** startsWaitingForDependentsDeleted: an owner got the foregroundDeletion finalizer while being deleted. */
+  private watchForeground(c: Change, id: string): void {
+    const uid = c.obj.metadata.uid;
+    const waiting = c.type !== 'DELETED' && !!c.obj.metadata.deletionTimestamp && !!c.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
+    if (!waiting) {
+      this.deletingDependents.delete(uid);
+      return;
+    }
+    if (this.deletingDependents.has(uid)) return;
+    this.deletingDependents.set(uid, id);
+    this.enqueueDeletingDependents(uid, `${c.kind.toLowerCase()} ${c.obj.metadata.name} is being deleted in the foreground`);
+  }
+
+  private enqueueDeletingDependents(uid: string, reason: string): void {
+    const id = this.deletingDependents.get(uid);
+    if (!id) return;
+    const [kind, ns, name] = parseId(id);
+    const key = `foreground/${kind.toLowerCase()}/${ns ? `${ns}/` : ''}${name}`;
+    this.sim.enqueue(GARBAGE_COLLECTOR, key, TIMINGS.garbageCollectorDelayMs, reason, () => this.processDeletingDependentsItem(uid));
+  }
+
+  /**
+   * processDeletingDependentsItem (with attemptToDeleteItem for each dependent): deletes the
+   * dependents not yet being deleted — a dependent with another live owner only loses the
+   * reference — and removes the finalizer once no blocking dependent is left.
+   */
+  private processDeletingDependentsItem(uid: string): string {
+    const id = this.deletingDependents.get(uid);
+    if (!id) return 'nothing to do';
+    const [kind, ns, name] = parseId(id);
+    const owner = this.sim.store.get(kind, ns, name);
+    if (!owner || owner.metadata.uid !== uid || !owner.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER)) {
+      this.deletingDependents.delete(uid);
+      return 'owner gone; nothing to do';
+    }
+    const out: string[] = [];
+    let blocking = 0;
+    for (const depId of this.dependentsOf(uid)) {
+      const [dk, dns, dname] = parseId(depId);
+      const dep = this.sim.store.get(dk, dns, dname);
+      const ref = dep?.metadata.ownerReferences?.find((r) => r.uid === uid);
+      if (!dep || !ref) continue;
+      if (ref.blockOwnerDeletion) blocking++;
+      if (dep.metadata.deletionTimestamp) continue;
+      const what = `${dk.toLowerCase()} ${dns ? `${dns}/` : ''}${dname}`;
+      const rest = (dep.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid);
+      if (rest.some((r) => this.ownerExists(r, dns) && !this.isDeletingDependents(r.uid))) {
+        const metadata = { ...dep.metadata, ownerReferences: rest };
+        this.sim.store.update({ ...dep, metadata });
+        if (ref.blockOwnerDeletion) blocking--;
+        out.push(`removed owner from ${what} (it has another owner)`);
+        continue;
+      }
+      const hasDependents = (this.dependents.get(dep.metadata.uid)?.size ?? 0) > 0;
+      this.sim.store.delete(dk, dns, dname, { propagationPolicy: hasDependents ? 'Foreground' : 'Background' });
+      out.push(`deleted ${what}${hasDependents ? ' (foreground)' : ''}`);
+    }
+    if (blocking === 0) {
+      const finalizers = (owner.metadata.finalizers ?? []).filter((f) => f !== FOREGROUND_DELETION_FINALIZER);
+      const metadata = { ...owner.metadata, finalizers };
+      if (finalizers.length === 0) delete (metadata as Partial<typeof metadata>).finalizers;
+      this.deletingDependents.delete(uid);
+      this.sim.store.update({ ...owner, metadata });
+      out.push(`no blocking dependents left; removed the ${FOREGROUND_DELETION_FINALIZER} finalizer from ${kind.toLowerCase()} ${name}`);
+    } else {
+      out.push(`waiting for ${blocking} blocking dependent(s)`);
+    }
+    return out.join('; ');
+  }
+
+  private isDeletingDependents(uid: string): boolean {
+    return this.deletingDependents.has(uid);
   }
 
   private onOwnerDeleted(owner: KObject, policy: Policy): void {

@@ -10,6 +10,7 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
+import { serverDecode, validationDirective } from './fieldValidationFlag';
 import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
@@ -33,6 +34,7 @@ export const applyCommand: CommandDef = {
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);
+    const directive = validationDirective(ctx);
     const entries = loadManifests(ctx, files);
     if (entries.length === 0) throw new CommandError('no objects passed to apply');
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'apply') : undefined;
@@ -54,7 +56,7 @@ export const applyCommand: CommandDef = {
       try {
         if (!live) {
           if (bad) throw bad;
-          const created = dry === 'client' ? obj : store.create(obj, { dryRun: dry === 'server' });
+          const created = dry === 'client' ? obj : store.create(serverDecode(ctx, kind, obj, directive), { dryRun: dry === 'server' });
           printWritten(ctx, kind, created, `created${dryRunSuffix(dry)}`);
           continue;
         }
@@ -77,7 +79,7 @@ export const applyCommand: CommandDef = {
       }
       try {
         if (bad) throw bad;
-        const updated = dry !== 'client' ? store.update(merged, { dryRun: dry === 'server' }) : merged;
+        const updated = dry !== 'client' ? store.update(serverDecode(ctx, kind, merged, directive), { dryRun: dry === 'server' }) : merged;
         printWritten(ctx, kind, updated, `configured${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;

@@ -147,6 +147,7 @@ export const VALIDATE_FLAG: FlagSpec = {
   name: 'validate',
   type: 'string',
   default: 'strict',
+  noOptDefault: 'strict',
   usage: 'Must be one of: strict (or true), warn, ignore (or false).',
 };
 

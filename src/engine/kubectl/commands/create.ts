@@ -8,6 +8,7 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { lastAppliedConfiguration, LAST_APPLIED_ANNOTATION } from './applyMerge';
+import { serverDecode, validationDirective } from './fieldValidationFlag';
 import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
@@ -29,6 +30,7 @@ export const createCommand: CommandDef = {
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);
+    const directive = validationDirective(ctx);
     const entries = loadManifests(ctx, files);
     if (entries.length === 0) throw new CommandError('no objects passed to create');
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'create') : undefined;
@@ -47,6 +49,7 @@ export const createCommand: CommandDef = {
       try {
         const bad = decodeError(obj, e.kind);
         if (bad) throw bad;
+        if (dry !== 'client') obj = serverDecode(ctx, e.kind, obj, directive);
         const created = dry === 'client' ? obj : ctx.sim.store.create(obj, { dryRun: dry === 'server' });
         printWritten(ctx, e.kind, created, `created${dryRunSuffix(dry)}`);
       } catch (err) {

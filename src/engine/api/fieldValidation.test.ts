@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { StatusError } from './errors';
+import { decodeWithFieldValidation, dropFields, unknownFields } from './fieldValidation';
+import { fieldSchemaText } from './fieldSchema/generate';
+
+const ds = {
+  apiVersion: 'apps/v1',
+  kind: 'DaemonSet',
+  metadata: { name: 'x', labels: { any: 'thing' }, annotations: { 'a/b': 'c' } },
+  spec: {
+    selector: { matchLabels: { a: 'b' } },
+    template: {
+      metadata: { labels: { a: 'b' } },
+      spec: {
+        containers: [
+          { name: 'c', image: 'i', resources: { requests: { cpu: '1', 'example.com/gpu': '1' } } },
+          { name: 'd', image: 'i', imagePullPolicyy: 'Always' },
+        ],
+        bogusField: 1,
+        nodeSelector: { anything: 'goes' },
+      },
+    },
+    updateStrategy: { rollingUpdate: { maxUnavailable: '10%' } },
+  },
+};
+
+describe('unknownFields (strict decoding)', () => {
+  it('reports unknown fields with their paths, list items indexed, maps left free', () => {
+    expect(unknownFields('DaemonSet', ds)).toEqual(['spec.template.spec.containers[1].imagePullPolicyy', 'spec.template.spec.bogusField']);
+  });
+
+  it('knows metadata and status fields, and every kind the server stores', () => {
+    expect(unknownFields('Pod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labelz: {} }, spec: { containers: [] } })).toEqual([
+      'metadata.labelz',
+    ]);
+    expect(unknownFields('Node', { metadata: { name: 'n' }, spec: { taints: [{ key: 'k', effect: 'NoSchedule', valu: 'x' }] } })).toEqual([
+      'spec.taints[0].valu',
+    ]);
+    expect(unknownFields('ControllerRevision', { metadata: { name: 'r' }, data: { whatever: 1 }, revision: 1, extra: 1 })).toEqual(['extra']);
+    expect(unknownFields('Namespace', { metadata: { name: 'n' }, spec: { finalizers: [] } })).toEqual([]);
+  });
+
+  it('Strict throws the BadRequest kubectl prints', () => {
+    try {
+      decodeWithFieldValidation('DaemonSet', ds, 'Strict');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(StatusError);
+      expect((e as StatusError).message).toBe(
+        'DaemonSet in version "v1" cannot be handled as a DaemonSet: strict decoding error: unknown field "spec.template.spec.containers[1].imagePullPolicyy", unknown field "spec.template.spec.bogusField"',
+      );
+    }
+  });
+
+  it('Warn drops the fields and warns; Ignore drops them silently; the input is not changed', () => {
+    const warn = decodeWithFieldValidation('DaemonSet', ds, 'Warn');
+    expect(warn.warnings).toEqual(['unknown field "spec.template.spec.containers[1].imagePullPolicyy"', 'unknown field "spec.template.spec.bogusField"']);
+    expect(unknownFields('DaemonSet', warn.obj)).toEqual([]);
+    expect(warn.obj.spec.template.spec.containers[1]).toEqual({ name: 'd', image: 'i' });
+    expect(decodeWithFieldValidation('DaemonSet', ds, 'Ignore').warnings).toEqual([]);
+    expect(ds.spec.template.spec.bogusField).toBe(1);
+    expect(dropFields({ a: 1 }, [])).toEqual({ a: 1 });
+  });
+
+  it('fields.json is what its generator writes from the editor schema', () => {
+    expect(fieldSchemaText() === readFileSync(new URL('./fieldSchema/fields.json', import.meta.url), 'utf8')).toBe(true);
+  });
+});

@@ -1,0 +1,105 @@
+// `kubectl config view|current-context|get-contexts|use-context` (pkg/cmd/config) for the
+// playground's kubeconfig: one cluster, one user (no credentials: the playground needs none), one
+// context, which is current.
+
+import { flagBool, flagString } from '../argv';
+import { printTable } from '../printers/table';
+import { toYAML } from '../printers/yaml';
+import { CommandError, type CommandDef } from '../types';
+import { ClientError, finish } from './common';
+import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_SERVER, PLAYGROUND_USER } from './playgroundConfig';
+
+function kubeconfig(): Record<string, unknown> {
+  return {
+    apiVersion: 'v1',
+    clusters: [{ cluster: { server: PLAYGROUND_SERVER }, name: PLAYGROUND_CLUSTER }],
+    contexts: [{ context: { cluster: PLAYGROUND_CLUSTER, user: PLAYGROUND_USER }, name: PLAYGROUND_CONTEXT }],
+    'current-context': PLAYGROUND_CONTEXT,
+    kind: 'Config',
+    preferences: {},
+    users: [{ name: PLAYGROUND_USER, user: {} }],
+  };
+}
+
+/** `-o json` prints the Config struct's field order (YAML sorts keys). */
+function jsonOrder(c: Record<string, unknown>): Record<string, unknown> {
+  const order = ['kind', 'apiVersion', 'preferences', 'clusters', 'users', 'contexts', 'current-context'];
+  const named = (list: unknown, key: string) =>
+    (list as Record<string, unknown>[]).map((e) => ({ name: e.name, [key]: e[key] }));
+  const out: Record<string, unknown> = {};
+  for (const k of order) out[k] = k === 'clusters' ? named(c[k], 'cluster') : k === 'users' ? named(c[k], 'user') : k === 'contexts' ? named(c[k], 'context') : c[k];
+  return out;
+}
+
+export const configViewCommand: CommandDef = {
+  name: 'config view',
+  short: 'Display merged kubeconfig settings or a specified kubeconfig file',
+  usage: 'kubectl config view [flags] [options]',
+  flags: [
+    { name: 'flatten', type: 'bool', usage: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
+    { name: 'minify', type: 'bool', usage: 'Remove all information not used by current-context from the output' },
+    { name: 'output', short: 'o', type: 'string', default: 'yaml', usage: 'Output format. One of: (json, yaml).' },
+    { name: 'raw', type: 'bool', usage: 'Display raw byte data and sensitive data' },
+  ],
+  run(ctx) {
+    const output = flagString(ctx.args, 'output') ?? 'yaml';
+    if (output === 'json') ctx.out.out(`${JSON.stringify(jsonOrder(kubeconfig()), null, 4)}\n`);
+    else if (output === 'yaml') ctx.out.out(toYAML(kubeconfig()));
+    else {
+      throw new CommandError(
+        `unable to match a printer suitable for the output format "${output}", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml`,
+      );
+    }
+  },
+};
+
+export const configCurrentContextCommand: CommandDef = {
+  name: 'config current-context',
+  short: 'Display the current-context',
+  usage: 'kubectl config current-context [flags] [options]',
+  flags: [],
+  run(ctx) {
+    ctx.out.println(PLAYGROUND_CONTEXT);
+  },
+};
+
+export const configGetContextsCommand: CommandDef = {
+  name: 'config get-contexts',
+  short: 'Display one or many contexts from the kubeconfig file',
+  usage: 'kubectl config get-contexts [(-o|--output=)name)] [options]',
+  flags: [
+    { name: 'no-headers', type: 'bool', usage: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    { name: 'output', short: 'o', type: 'string', usage: 'Output format. One of: (name).' },
+  ],
+  run(ctx) {
+    const output = flagString(ctx.args, 'output') ?? '';
+    if (output !== '' && output !== 'name') throw new CommandError(`--output ${output} is not available in kubectl config get-contexts; resetting to default output format`);
+    const wanted = ctx.args.positional.length ? ctx.args.positional : [PLAYGROUND_CONTEXT];
+    const errs: unknown[] = [];
+    const rows: string[][] = [];
+    for (const name of wanted) {
+      if (name !== PLAYGROUND_CONTEXT) {
+        errs.push(new ClientError(`error: context ${name} not found`));
+        continue;
+      }
+      rows.push(output === 'name' ? [name] : ['*', name, PLAYGROUND_CLUSTER, PLAYGROUND_USER, '']);
+    }
+    if (output === 'name') for (const r of rows) ctx.out.println(r[0]);
+    else ctx.out.out(printTable({ headers: ['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], rows }, flagBool(ctx.args, 'no-headers')));
+    finish(errs);
+  },
+};
+
+export const configUseContextCommand: CommandDef = {
+  name: 'config use-context',
+  aliases: ['use'],
+  short: 'Set the current-context in a kubeconfig file',
+  usage: 'kubectl config use-context CONTEXT_NAME [options]',
+  flags: [],
+  run(ctx) {
+    const name = ctx.args.positional[0];
+    if (!name || ctx.args.positional.length !== 1) throw new CommandError(`Unexpected args: [${ctx.args.positional.join(' ')}]\nSee 'kubectl config use-context -h' for help and examples`);
+    if (name !== PLAYGROUND_CONTEXT) throw new CommandError(`no context exists with the name: "${name}"`);
+    ctx.out.println(`Switched to context "${name}".`);
+  },
+};
