@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next'
 import { OTHER_KEYS, SHORTCUTS, isTypingTarget, shortcutFor } from './shortcuts'
 import { useStore } from '../../state/store'
 import { pause, play, step } from '../../state/actions'
+import { togglePresent } from './PresentToggle'
 
 function focusFirst(selector: string): void {
   const el = document.querySelector<HTMLElement>(selector)
   el?.focus()
 }
 
-export function ShortcutSheet() {
+export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common')
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
@@ -38,6 +39,9 @@ export function ShortcutSheet() {
         case 'focusEditor':
           focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context')
           return
+        case 'present':
+          togglePresent()
+          return
         case 'focusGraph':
           focusFirst('[data-testid="graph-panel"] .react-flow__node, [data-testid="graph-panel"] [tabindex]')
           return
@@ -58,7 +62,7 @@ export function ShortcutSheet() {
 
   return (
     <>
-      <button type="button" className="help-button" aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={() => setOpen(true)} data-testid="shortcuts-button">
+      <button type="button" className={`help-button${compact ? ' compact' : ''}`} aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={() => setOpen(true)} data-testid="shortcuts-button">
         ?
       </button>
       <dialog ref={dialog} className="shortcut-sheet" aria-labelledby="shortcut-title" onClose={() => setOpen(false)} data-testid="shortcut-sheet">

@@ -8,6 +8,7 @@ import { runCommand, play, pause } from '../../state/actions'
 import { useStore } from '../../state/store'
 import { inlineCode, stepCommands } from './runStep'
 import { onStep } from '../../embed/step'
+import { useLessonFold } from '../layout/LayoutContext'
 import './lessons.css'
 
 function Text({ text }: { text: string }) {
@@ -34,6 +35,9 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
   const [choice, setChoice] = useState<number | null>(null)
   const [checked, setChecked] = useState(false)
   const [running, setRunning] = useState(false)
+  // Folded: a compact bar (step title, Previous / Run / Next) so the editor below gets the column.
+  const [localFolded, setLocalFolded] = useState(false)
+  const { folded, setFolded } = useLessonFold({ folded: localFolded, setFolded: setLocalFolded })
   const caughtUp = useRef(false)
   const engineReady = useStore((s) => s.engineStatus === 'ready')
   const step = lesson.steps[index]
@@ -82,16 +86,21 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
   const q = step.question
   const mustPredict = !!q && !checked && !ran.has(index)
   return (
-    <section className="lesson-panel" aria-label={t('lesson.label')} data-testid="lesson-panel">
+    <section className={`lesson-panel${folded ? ' collapsed' : ''}`} aria-label={t('lesson.label')} data-testid="lesson-panel">
       <header className="lesson-head">
-        <strong>{lesson.title[lang]}</strong>
+        <button type="button" className="lesson-fold" aria-expanded={!folded} aria-controls="lesson-body" onClick={() => setFolded(!folded)} title={folded ? t('lesson.expand') : t('lesson.collapse')} data-testid="lesson-fold">
+          <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
+          <span className="sr-only">{folded ? t('lesson.expand') : t('lesson.collapse')}</span>
+        </button>
+        <strong className="lesson-name">{folded ? step.title[lang] : lesson.title[lang]}</strong>
         <span className="lesson-progress" data-testid="lesson-progress">
           {t('lesson.progress', { step: index + 1, total: lesson.steps.length })}
         </span>
-        <button type="button" className="linkish" onClick={onClose}>
-          {t('lesson.close')}
+        <button type="button" className="lesson-close" onClick={onClose} aria-label={t('lesson.close')} title={t('lesson.close')} data-testid="lesson-close">
+          <span aria-hidden="true">×</span>
         </button>
       </header>
+      <div className="lesson-body" id="lesson-body" hidden={folded}>
       <h3 className="lesson-title" data-testid="lesson-title">
         {step.title[lang]}
       </h3>
@@ -119,15 +128,16 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
           )}
         </fieldset>
       ) : null}
+      </div>
       <div className="lesson-actions">
-        <button type="button" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running}>
-          {t('lesson.previous')}
+        <button type="button" className="lesson-prev" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running} aria-label={t('lesson.previous')} title={t('lesson.previous')} data-testid="lesson-prev">
+          <span aria-hidden="true">‹</span> <span className="lesson-label">{t('lesson.previous')}</span>
         </button>
         <button type="button" className="primary" onClick={() => void runThisStep()} disabled={running} title={mustPredict ? t('lesson.predictFirst') : undefined} data-testid="lesson-run">
           {ran.has(index) ? t('lesson.runAgain') : t('lesson.run')}
         </button>
         <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={index === lesson.steps.length - 1 || running} data-testid="lesson-next">
-          {t('lesson.next')}
+          {t('lesson.next')} <span aria-hidden="true">›</span>
         </button>
         {running ? <span className="lesson-running">{t('lesson.running')}</span> : null}
         {index === lesson.steps.length - 1 && ran.has(index) ? (
