@@ -118,7 +118,7 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
             </label>
           ))}
           {checked ? (
-            <p className="lesson-explanation" role="status">
+            <p className="lesson-explanation" role="status" ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
               {choice === q.answer ? t('lesson.right') : t('lesson.notQuite')} {q.explanation[lang]}
             </p>
           ) : (
@@ -133,11 +133,19 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
         <button type="button" className="lesson-prev" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running} aria-label={t('lesson.previous')} title={t('lesson.previous')} data-testid="lesson-prev">
           <span aria-hidden="true">‹</span> <span className="lesson-label">{t('lesson.previous')}</span>
         </button>
-        <button type="button" className="primary" onClick={() => void runThisStep()} disabled={running} title={mustPredict ? t('lesson.predictFirst') : undefined} data-testid="lesson-run">
-          {ran.has(index) ? t('lesson.runAgain') : t('lesson.run')}
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void runThisStep()}
+          disabled={running}
+          title={mustPredict ? t('lesson.predictFirst') : undefined}
+          data-short={ran.has(index) ? t('lesson.runAgainShort') : t('lesson.runShort')}
+          data-testid="lesson-run"
+        >
+          <span className="lesson-label">{ran.has(index) ? t('lesson.runAgain') : t('lesson.run')}</span>
         </button>
-        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={index === lesson.steps.length - 1 || running} data-testid="lesson-next">
-          {t('lesson.next')} <span aria-hidden="true">›</span>
+        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={index === lesson.steps.length - 1 || running} data-short={t('lesson.nextShort')} data-testid="lesson-next">
+          <span className="lesson-label">{t('lesson.next')}</span> <span aria-hidden="true">›</span>
         </button>
         {running ? <span className="lesson-running">{t('lesson.running')}</span> : null}
         {index === lesson.steps.length - 1 && ran.has(index) ? (
