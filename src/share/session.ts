@@ -2,7 +2,7 @@
 // and describe the current situation as a SharedState for "Copy link" and the embed bridge.
 
 import type { BootParams } from '../boot'
-import type { Input, SessionSpec } from '../worker/protocol'
+import type { Input, Replayed, SessionSpec } from '../worker/protocol'
 import type { PresetName } from '../engine/cluster/presets'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import { useStore } from '../state/store'
@@ -11,6 +11,7 @@ import { play } from '../state/actions'
 import { i18n } from '../i18n'
 import { currentStep, reportStep } from '../embed/step'
 import { useTimeline } from '../ui/timeline/timelineStore'
+import { formatOffset } from '../ui/timeline/format'
 import { readSharedState } from './index'
 import { ShareError } from './errors'
 import { useShareNotice } from './notice'
@@ -75,11 +76,14 @@ export function bootFromLocation(params: BootParams, hash: string): Boot {
  * too long), says so and starts the default playground instead.
  */
 export async function startFromBoot(boot: Boot, params: BootParams): Promise<void> {
-  if (!boot.shared) return startEngine(boot.spec)
+  if (!boot.shared) {
+    await startEngine(boot.spec)
+    return
+  }
   const t0 = performance.now()
   try {
-    await startEngine(boot.spec)
-    noteRestored(boot.shared, 'link', performance.now() - t0)
+    const replayed = await startEngine(boot.spec, { transcript: true })
+    noteRestored(boot.shared, 'link', performance.now() - t0, replayed)
     forgetLinkWhenChanged(boot.shared)
   } catch {
     useShareNotice.getState().show('replay')
@@ -102,11 +106,11 @@ export async function restoreShared(s: SharedState, from: 'link' | 'file'): Prom
   const t0 = performance.now()
   try {
     base = { seed: s.seed, preset: s.preset, nodes: s.nodes, lesson: s.lesson ?? base.lesson }
-    await resetEngine({ seed: s.seed, preset: s.preset, nodes: s.nodes, inputs: s.inputs, until: s.until })
+    const replayed = await resetEngine({ seed: s.seed, preset: s.preset, nodes: s.nodes, inputs: s.inputs, until: s.until }, { transcript: true })
     useTimeline.setState({ branch: null, fork: null, error: null })
     useStore.setState({ editorText: s.editorText, appliedText: lastApplied(s.inputs), markers: [], applyError: null })
     if (s.step !== undefined) reportStep(s.step, 'link')
-    noteRestored(s, from, performance.now() - t0)
+    noteRestored(s, from, performance.now() - t0, replayed)
     if (wasPlaying) await play()
     return true
   } catch {
@@ -133,7 +137,7 @@ function waitIdle(): Promise<void> {
 /** Last restore's duration (ms from asking the engine to the restored state), for the e2e figures. */
 export let lastRestoreMs: number | null = null
 
-function noteRestored(s: SharedState, from: 'link' | 'file', ms: number): void {
+function noteRestored(s: SharedState, from: 'link' | 'file', ms: number, replayed: readonly Replayed[]): void {
   lastRestoreMs = Math.round(ms)
   try {
     // readable by tests and the curious: performance.getEntriesByName('dsp:restore')
@@ -142,8 +146,13 @@ function noteRestored(s: SharedState, from: 'link' | 'file', ms: number): void {
     // older browsers: no measure with options
   }
   const st = useStore.getState()
-  const secs = Math.round(s.until / 1000)
-  st.appendLine('info', `# ${i18n.t(from === 'link' ? 'share:restored.link' : 'share:restored.file', { count: s.inputs.length, time: `${Math.floor(secs / 60)}m${String(secs % 60).padStart(2, '0')}s` })}\n`)
+  // `+7s`, `+1m05s`: the clock as the timeline writes it (the message adds the `+`)
+  st.appendLine('info', `# ${i18n.t(from === 'link' ? 'share:restored.link' : 'share:restored.file', { count: s.inputs.length, time: formatOffset(s.until).slice(1) })}\n`)
+  // The replayed commands with what they printed, as if they had just been typed.
+  for (const r of replayed) {
+    st.appendLine('command', r.stdin !== undefined ? `${r.line} <<EOF …` : r.line)
+    for (const c of r.chunks) st.appendLine(c.stream, c.text)
+  }
   const typed = s.inputs.filter((i) => i.stdin === undefined).map((i) => i.line)
   useStore.setState((x) => ({ history: [...x.history.filter((h) => !typed.includes(h)), ...typed].slice(-200) }))
   useShareNotice.getState().showInfo(from)

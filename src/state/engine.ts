@@ -3,7 +3,7 @@
 
 import { EngineClient } from '../worker/client'
 import { createEnginePort } from '../worker/inProcess'
-import type { SessionSpec } from '../worker/protocol'
+import type { Replayed, Response, SessionSpec } from '../worker/protocol'
 import { useStore } from './store'
 
 let client: EngineClient | null = null
@@ -19,7 +19,11 @@ export function engine(): EngineClient {
   return client
 }
 
-export async function startEngine(spec: SessionSpec): Promise<void> {
+/**
+ * Starts an engine on a spec. With `transcript`, answers what each replayed input printed (a restored
+ * share link shows it in the console); otherwise an empty list.
+ */
+export async function startEngine(spec: SessionSpec, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
   baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
   const { port, mode } = createEnginePort()
   const c = new EngineClient(port)
@@ -29,7 +33,7 @@ export async function startEngine(spec: SessionSpec): Promise<void> {
     if (client === c) void recover(message)
   }
   useStore.setState({ engineMode: mode })
-  await c.request({ type: 'init', spec }, { timeoutMs: 60_000 })
+  const res = await c.request<Extract<Response, { type: 'ok' }>>({ type: 'init', spec, ...(opts.transcript ? { transcript: true } : {}) }, { timeoutMs: 60_000 })
   useStore.setState({ engineStatus: 'ready' })
   if (watchdog) clearInterval(watchdog)
   watchdog = setInterval(() => {
@@ -38,6 +42,7 @@ export async function startEngine(spec: SessionSpec): Promise<void> {
       /* onFatal handles it */
     })
   }, PING_EVERY_MS)
+  return res.replayed ?? []
 }
 
 /** Replaces a broken engine with a new one holding the same state (inputs replayed to the same time). */
@@ -66,11 +71,11 @@ export async function recover(reason: string): Promise<void> {
 }
 
 /** Starts over with a fresh cluster (keeps the editor text). */
-export async function resetEngine(spec: Partial<SessionSpec> = {}): Promise<void> {
+export async function resetEngine(spec: Partial<SessionSpec> = {}, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
   const old = client
   client = null
   old?.terminate()
-  await startEngine({ ...baseSpec, ...spec, inputs: spec.inputs ?? [] })
+  return startEngine({ ...baseSpec, ...spec, inputs: spec.inputs ?? [] }, opts)
 }
 
 /** For tests and the "kill the worker" check: break the engine on purpose. */
