@@ -64,6 +64,17 @@ for (const v of VIEWS) {
   })
 }
 
+test('at 1280×720 opening the lesson leaves the cluster pane as it was (node cards keep their room)', async ({ page }) => {
+  await open(page, DESK, '')
+  const before = await page.getByTestId('graph-panel').boundingBox()
+  await page.getByTestId('lesson-button').click()
+  await expect(page.getByTestId('lesson-panel')).toBeVisible()
+  expect(await page.getByTestId('graph-panel').boundingBox()).toEqual(before)
+  // the lesson sits in the left column, beside the graph, not above it
+  const lesson = (await page.getByTestId('lesson-panel').boundingBox())!
+  expect(lesson.x + lesson.width).toBeLessThanOrEqual(before!.x)
+})
+
 for (const v of [...VIEWS.filter((x) => x.query.includes('lesson')), { name: '390×844 phone with the lesson', size: PHONE, query: 'lesson=article' }]) {
   test(`Previous / Run / Next stay inside the frame, also after answering: ${v.name}`, async ({ page }) => {
     await open(page, v.size, v.query)
