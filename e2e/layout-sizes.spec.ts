@@ -3,6 +3,7 @@
 // frame (also after answering its question), no sideways scrolling on the phone, presentation mode's
 // type size and contrast, and the first-load hint that says what to do first.
 
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 type Size = { width: number; height: number }
@@ -219,3 +220,18 @@ test('the theme button says what it switches to', async ({ page }) => {
   await expect(button).toHaveText(/Light/)
   await expect(button).toHaveAccessibleName('Switch to the light theme')
 })
+
+for (const [size, query] of [
+  [DESK, 'present=1&lesson=article'],
+  [DESK, 'present=1&theme=dark&lang=zh-CN'],
+  [EMBED, 'embed=1&view=split&lesson=article&theme=dark'],
+  [PHONE, 'lesson=article&lang=zh-CN'],
+] as const) {
+  test(`no serious or critical axe findings in the new layouts: ${size.width}×${size.height} ?${query}`, async ({ page }) => {
+    await open(page, size, query)
+    await page.waitForTimeout(1000)
+    const results = await new AxeBuilder({ page }).analyze()
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`)).toEqual([])
+  })
+}
