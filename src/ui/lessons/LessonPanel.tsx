@@ -39,6 +39,7 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
   const [localFolded, setLocalFolded] = useState(false)
   const { folded, setFolded } = useLessonFold({ folded: localFolded, setFolded: setLocalFolded })
   const caughtUp = useRef(false)
+  const explanationRef = useRef<HTMLParagraphElement>(null)
   const engineReady = useStore((s) => s.engineStatus === 'ready')
   const step = lesson.steps[index]
 
@@ -71,6 +72,11 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
     setChoice(null)
     setChecked(false)
   }, [index, onStepChange])
+
+  // The answer's explanation comes into view in the (scrolling) lesson text; the buttons stay put.
+  useEffect(() => {
+    if (checked) explanationRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [checked])
 
   const runThisStep = async () => {
     setRunning(true)
@@ -118,7 +124,7 @@ export function LessonPanel({ lesson, startStep = 1, onStepChange, onClose }: Le
             </label>
           ))}
           {checked ? (
-            <p className="lesson-explanation" role="status" ref={(el) => el?.scrollIntoView({ block: 'nearest' })}>
+            <p className="lesson-explanation" role="status" ref={explanationRef}>
               {choice === q.answer ? t('lesson.right') : t('lesson.notQuite')} {q.explanation[lang]}
             </p>
           ) : (
