@@ -91,6 +91,11 @@ export function AppShell({ header, notice, timeline, lesson, editor, graph, cons
   // way round), so the one in use gets the column.
   const [lessonFolded, setLessonFolded] = useState(false)
   const fold = useMemo(() => ({ folded: lessonFolded, setFolded: setLessonFolded }), [lessonFolded])
+  // A lesson opens unfolded.
+  const lessonOpen = !!lesson
+  useEffect(() => {
+    if (lessonOpen) setLessonFolded(false)
+  }, [lessonOpen])
   const shareSide = embed && !!lesson && view === 'split'
   const visible = new Set(VISIBLE[view])
   // In a small embedded split view the event log gives its room to the console.
