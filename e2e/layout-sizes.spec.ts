@@ -158,7 +158,12 @@ test('presentation mode: the toggle, the m key, projector-sized chrome, high con
   await expect(page.getByTestId('console-panel')).toHaveAttribute('data-collapsed', 'true')
   await expect(page.getByTestId('events-panel')).toHaveAttribute('data-collapsed', 'true')
   expect(await graphShare(page)).toBeGreaterThanOrEqual(1 / 3)
-  // a folded panel opens again by its title
+  // a folded panel opens again by its title, or by its key (c: the console)
+  await page.getByTestId('lesson-title').click()
+  await page.keyboard.press('c')
+  await expect(page.getByTestId('console-input')).toBeFocused()
+  await page.getByTestId('console-toggle').click()
+  await expect(page.getByTestId('console-input')).toBeHidden()
   await page.getByTestId('console-toggle').click()
   await expect(page.getByTestId('console-input')).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('present-1280.png') })

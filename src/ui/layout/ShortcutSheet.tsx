@@ -7,9 +7,15 @@ import { useStore } from '../../state/store'
 import { pause, play, step } from '../../state/actions'
 import { togglePresent } from './PresentToggle'
 
-function focusFirst(selector: string): void {
-  const el = document.querySelector<HTMLElement>(selector)
-  el?.focus()
+function focusFirst(selector: string, panel?: 'console' | 'editor'): void {
+  // A folded panel (presentation mode, the embed's lesson) opens first, then takes the focus.
+  const fold = panel ? document.querySelector<HTMLButtonElement>(`[data-testid="${panel}-toggle"][aria-expanded="false"]`) : null
+  if (fold) {
+    fold.click()
+    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus()))
+    return
+  }
+  document.querySelector<HTMLElement>(selector)?.focus()
 }
 
 export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
@@ -34,10 +40,10 @@ export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
           void step()
           return
         case 'focusConsole':
-          focusFirst('[data-testid="console-input"]')
+          focusFirst('[data-testid="console-input"]', 'console')
           return
         case 'focusEditor':
-          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context')
+          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context', 'editor')
           return
         case 'present':
           togglePresent()
