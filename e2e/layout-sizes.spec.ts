@@ -62,6 +62,10 @@ for (const v of VIEWS) {
     test.info().annotations.push({ type: 'pane share', description: share.toFixed(3) })
     expect(share).toBeGreaterThanOrEqual(1 / 3)
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true)
+    // the timeline's note line (after Step) takes its row from the panels, not from the third
+    await page.getByTestId('step-button').click()
+    await expect(page.getByTestId('step-line')).toBeVisible()
+    expect(await graphShare(page)).toBeGreaterThanOrEqual(1 / 3)
   })
 }
 

@@ -48,7 +48,7 @@ export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvai
           </button>
         </div>
         <div className="manifest-toolbar" hidden={tab !== 'edit'}>
-          <span className="manifest-state" aria-live="polite" data-testid="manifest-state" data-state={state}>
+          <span className="manifest-state" aria-live="polite" data-testid="manifest-state" data-state={state} title={t(`manifest.${state}`)}>
             {t(`manifest.${state}`)}
           </span>
           <button type="button" className={`primary${hint ? ' beckon' : ''}`} onClick={onApply} disabled={readOnly || busy} data-testid="apply-button" title={t('manifest.applyHint')}>
