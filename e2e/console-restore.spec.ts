@@ -46,11 +46,12 @@ test('a restored link shows the replayed commands and what they printed, with th
   await expect(fresh.getByTestId('manifest-state')).toHaveText('Applied')
 })
 
-test('the Last step line goes when the timeline goes back', async ({ page }) => {
+test('the Last step line goes when the timeline goes back, and so does "Applied" before the Apply', async ({ page }) => {
   await page.goto('./')
   await expect(page.getByTestId('clock-abs')).toHaveText(/^\d\d:\d\d:\d\d$/, { timeout: 30_000 })
   await page.getByTestId('apply-button').click()
   await expect(page.getByTestId('console-log')).toContainText('daemonset.apps/fluentd-elasticsearch created')
+  await expect(page.getByTestId('manifest-state')).toHaveText('Applied')
   await page.getByTestId('play-toggle').click()
   await expect(page.getByTestId('play-toggle')).toHaveAttribute('aria-pressed', 'false')
   await page.getByTestId('step-button').click()
@@ -60,6 +61,8 @@ test('the Last step line goes when the timeline goes back', async ({ page }) => 
   await slider.press('Home')
   await expect(page.getByTestId('fork-note').or(page.getByTestId('rewinding-note')).first()).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('step-line')).toBeHidden()
+  // back before the Apply: nothing is applied, and the editor says so
+  await expect(page.getByTestId('manifest-state')).toHaveText('Not applied yet')
 })
 
 test('an apply error names standard input, as the echo does', async ({ page }) => {

@@ -2,7 +2,8 @@
 // and describe the current situation as a SharedState for "Copy link" and the embed bridge.
 
 import type { BootParams } from '../boot'
-import type { Input, Replayed, SessionSpec } from '../worker/protocol'
+import type { Replayed, SessionSpec } from '../worker/protocol'
+import { lastApplied } from '../state/applied'
 import type { PresetName } from '../engine/cluster/presets'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import { useStore } from '../state/store'
@@ -35,15 +36,6 @@ export interface Boot {
   step?: number
   /** the state came from a link */
   shared: SharedState | null
-}
-
-/** The text of the last `kubectl apply -f -` (the Apply button), for the "applied / unapplied" mark. */
-function lastApplied(inputs: readonly Input[]): string | null {
-  for (let i = inputs.length - 1; i >= 0; i--) {
-    const l = inputs[i].line
-    if (inputs[i].stdin !== undefined && /^kubectl (apply|create) -f -$/.test(l)) return inputs[i].stdin ?? null
-  }
-  return null
 }
 
 /** What to start: the state in `#s=…` when there is a good one, else what the URL asks for. */

@@ -6,6 +6,7 @@ import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
 import type { EditorMarker } from '../ui/editor/types'
 import { engine } from './engine'
 import { useStore } from './store'
+import { appliesStdin } from './applied'
 
 type ExecResponse = Extract<Response, { type: 'exec' }>
 
@@ -27,7 +28,7 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
     )
     // A manifest applied from standard input (the Apply button, a lesson step's here-document) is what
     // the editor is compared with: the same text there is "Applied", not "Unapplied changes".
-    if (res.exitCode === 0 && opts.stdin !== undefined && APPLIES_STDIN.test(trimmed)) useStore.setState({ appliedText: opts.stdin })
+    if (res.exitCode === 0 && opts.stdin !== undefined && appliesStdin(trimmed)) useStore.setState({ appliedText: opts.stdin })
     return res
   } catch (e) {
     useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`)
@@ -40,7 +41,6 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
 
 let running: number | null = null
 
-const APPLIES_STDIN = /^kubectl (apply|create) -f -$/
 
 /** Ctrl+C: stops a watching command (`kubectl rollout status`) that is still running. */
 export async function cancelCommand(): Promise<boolean> {
