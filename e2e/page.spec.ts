@@ -82,7 +82,7 @@ test('broken YAML shows a marker and an error, and the cluster stays as it was',
   await page.locator('.monaco-editor').first().click()
   await page.keyboard.press('Control+End')
   await expect(page.locator('.monaco-editor .view-lines')).toContainText(': : bad')
-  await expect(page.getByTestId('manifest-state')).toContainText('Unapplied')
+  await expect(page.getByTestId('manifest-state')).toContainText('Not applied yet')
 })
 
 test('switch to Chinese and see Chinese labels; dark theme', async ({ page }) => {

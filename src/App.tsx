@@ -10,6 +10,7 @@ import EventLog from './ui/timeline/EventLog'
 import GraphPanel from './ui/graph/GraphPanel'
 import { Header } from './ui/layout/Header'
 import { EngineNotice } from './ui/layout/EngineNotice'
+import { EmbedControls } from './ui/layout/EmbedControls'
 import { parseBootParams } from './boot'
 import { useStore } from './state/store'
 import { exposeDebugHandle } from './state/debug'
@@ -74,8 +75,8 @@ export function App() {
           <ShareLayer embed={params.embed} />
         </>
       }
-      timeline={<TimelineBar />}
-      editor={<ManifestPanel readOnly={params.readonly} />}
+      timeline={<TimelineBar extra={params.embed ? <EmbedControls /> : null} />}
+      editor={<ManifestPanel readOnly={params.readonly} lessonOpen={lessonShown} lessonAvailable={!params.embed} />}
       graph={<GraphPanel />}
       console={<ConsolePanel />}
       events={<EventLog />}

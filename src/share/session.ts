@@ -2,7 +2,8 @@
 // and describe the current situation as a SharedState for "Copy link" and the embed bridge.
 
 import type { BootParams } from '../boot'
-import type { Input, SessionSpec } from '../worker/protocol'
+import type { Replayed, SessionSpec } from '../worker/protocol'
+import { lastApplied } from '../state/applied'
 import type { PresetName } from '../engine/cluster/presets'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import { useStore } from '../state/store'
@@ -11,6 +12,7 @@ import { play } from '../state/actions'
 import { i18n } from '../i18n'
 import { currentStep, reportStep } from '../embed/step'
 import { useTimeline } from '../ui/timeline/timelineStore'
+import { formatOffset } from '../ui/timeline/format'
 import { decodeShared, encodeShared, readSharedState } from './index'
 import { storageNamespace } from '../state/persist'
 import { forgetSavedSession, readSavedSession } from '../state/saving'
@@ -48,15 +50,6 @@ export interface Boot {
 /** What the URL asked for, for "start fresh". */
 let urlParams: BootParams | null = null
 let sessionNs = ''
-
-/** The text of the last `kubectl apply -f -` (the Apply button), for the "applied / unapplied" mark. */
-function lastApplied(inputs: readonly Input[]): string | null {
-  for (let i = inputs.length - 1; i >= 0; i--) {
-    const l = inputs[i].line
-    if (inputs[i].stdin !== undefined && /^kubectl (apply|create) -f -$/.test(l)) return inputs[i].stdin ?? null
-  }
-  return null
-}
 
 /** What to start: the state in `#s=…` when there is a good one, else what the URL asks for. */
 export function bootFromLocation(params: BootParams, hash: string, ns: string = storageNamespace(location)): Boot {
@@ -102,11 +95,14 @@ export function bootFromLocation(params: BootParams, hash: string, ns: string = 
  */
 export async function startFromBoot(boot: Boot, params: BootParams): Promise<void> {
   if (boot.session) return startFromSession(boot, boot.session, params)
-  if (!boot.shared) return startEngine(boot.spec)
+  if (!boot.shared) {
+    await startEngine(boot.spec)
+    return
+  }
   const t0 = performance.now()
   try {
-    await startEngine(boot.spec)
-    noteRestored(boot.shared, 'link', performance.now() - t0)
+    const replayed = await startEngine(boot.spec, { transcript: true })
+    noteRestored(boot.shared, 'link', performance.now() - t0, replayed)
     forgetLinkWhenChanged(boot.shared)
   } catch {
     useShareNotice.getState().show('replay')
@@ -193,11 +189,11 @@ export async function restoreShared(s: SharedState, from: 'link' | 'file'): Prom
   const t0 = performance.now()
   try {
     base = { seed: s.seed, preset: s.preset, nodes: s.nodes, lesson: s.lesson ?? base.lesson }
-    await resetEngine({ seed: s.seed, preset: s.preset, nodes: s.nodes, inputs: s.inputs, until: s.until })
+    const replayed = await resetEngine({ seed: s.seed, preset: s.preset, nodes: s.nodes, inputs: s.inputs, until: s.until }, { transcript: true })
     useTimeline.setState({ branch: null, fork: null, error: null })
     useStore.setState({ editorText: s.editorText, appliedText: lastApplied(s.inputs), markers: [], applyError: null })
     if (s.step !== undefined) reportStep(s.step, 'link')
-    noteRestored(s, from, performance.now() - t0)
+    noteRestored(s, from, performance.now() - t0, replayed)
     if (wasPlaying) await play()
     return true
   } catch {
@@ -224,7 +220,7 @@ function waitIdle(): Promise<void> {
 /** Last restore's duration (ms from asking the engine to the restored state), for the e2e figures. */
 export let lastRestoreMs: number | null = null
 
-function noteRestored(s: SharedState, from: 'link' | 'file', ms: number): void {
+function noteRestored(s: SharedState, from: 'link' | 'file', ms: number, replayed: readonly Replayed[]): void {
   lastRestoreMs = Math.round(ms)
   try {
     // readable by tests and the curious: performance.getEntriesByName('dsp:restore')
@@ -233,8 +229,13 @@ function noteRestored(s: SharedState, from: 'link' | 'file', ms: number): void {
     // older browsers: no measure with options
   }
   const st = useStore.getState()
-  const secs = Math.round(s.until / 1000)
-  st.appendLine('info', `# ${i18n.t(from === 'link' ? 'share:restored.link' : 'share:restored.file', { count: s.inputs.length, time: `${Math.floor(secs / 60)}m${String(secs % 60).padStart(2, '0')}s` })}\n`)
+  // `+7s`, `+1m05s`: the clock as the timeline writes it (the message adds the `+`)
+  st.appendLine('info', `# ${i18n.t(from === 'link' ? 'share:restored.link' : 'share:restored.file', { count: s.inputs.length, time: formatOffset(s.until).slice(1) })}\n`)
+  // The replayed commands with what they printed, as if they had just been typed.
+  for (const r of replayed) {
+    st.appendLine('command', r.stdin !== undefined ? `${r.line} <<EOF …` : r.line)
+    for (const c of r.chunks) st.appendLine(c.stream, c.text)
+  }
   const typed = s.inputs.filter((i) => i.stdin === undefined).map((i) => i.line)
   useStore.setState((x) => ({ history: [...x.history.filter((h) => !typed.includes(h)), ...typed].slice(-200) }))
   useShareNotice.getState().showInfo(from)

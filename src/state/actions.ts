@@ -6,6 +6,7 @@ import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
 import type { EditorMarker } from '../ui/editor/types'
 import { engine } from './engine'
 import { useStore } from './store'
+import { appliesStdin } from './applied'
 
 type ExecResponse = Extract<Response, { type: 'exec' }>
 
@@ -21,10 +22,14 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
   useStore.setState({ busy: true })
   running = engine().peekNextId()
   try {
-    return await engine().request<ExecResponse>(
+    const res = await engine().request<ExecResponse>(
       { type: 'exec', line: trimmed, stdin: opts.stdin },
       { timeoutMs: EXEC_TIMEOUT_MS, onChunk: (c: Chunk) => useStore.getState().appendLine(c.stream, c.text) },
     )
+    // A manifest applied from standard input (the Apply button, a lesson step's here-document) is what
+    // the editor is compared with: the same text there is "Applied", not "Unapplied changes".
+    if (res.exitCode === 0 && opts.stdin !== undefined && appliesStdin(trimmed)) useStore.setState({ appliedText: opts.stdin })
+    return res
   } catch (e) {
     useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`)
     return null
@@ -35,6 +40,7 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
 }
 
 let running: number | null = null
+
 
 /** Ctrl+C: stops a watching command (`kubectl rollout status`) that is still running. */
 export async function cancelCommand(): Promise<boolean> {
@@ -52,7 +58,8 @@ export async function applyEditor(): Promise<boolean> {
     useStore.getState().appendLine('info', `# not applied: the YAML does not parse (line ${syntax[0].line}: ${syntax[0].message})\n`)
     return false
   }
-  const res = await runCommand('kubectl apply -f -', { stdin: text, echo: 'kubectl apply -f manifest.yaml', remember: false })
+  // Echoed as it runs: the buffer goes to `kubectl apply -f -`, so kubectl's messages say "STDIN".
+  const res = await runCommand('kubectl apply -f -', { stdin: text, remember: false })
   if (!res) return false
   if (res.exitCode === 0) {
     useStore.setState({ appliedText: text, markers: [], applyError: null })

@@ -6,7 +6,7 @@
 
 import { EngineClient } from '../worker/client'
 import { openEnginePort } from '../worker/inProcess'
-import type { SessionSpec } from '../worker/protocol'
+import type { Replayed, Response, SessionSpec } from '../worker/protocol'
 import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog'
 import { i18n } from '../i18n'
 import { useStore } from './store'
@@ -30,7 +30,11 @@ export function enginesStarted(): number {
 /** The watchdog's timings; tests of the page may shorten them. */
 export const watchdogTimings = { ...DEFAULT_WATCHDOG }
 
-export async function startEngine(spec: SessionSpec): Promise<void> {
+/**
+ * Starts an engine on a spec. With `transcript`, answers what each replayed input printed (a restored
+ * share link shows it in the console); otherwise an empty list.
+ */
+export async function startEngine(spec: SessionSpec, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
   baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
   watchdog?.stop()
   const { port, mode } = await openEnginePort()
@@ -51,13 +55,15 @@ export async function startEngine(spec: SessionSpec): Promise<void> {
   })
   watchdog = dog
   dog.start()
+  let res: Extract<Response, { type: 'ok' }>
   try {
-    await c.request({ type: 'init', spec }, { timeoutMs: Infinity })
+    res = await c.request({ type: 'init', spec, ...(opts.transcript ? { transcript: true } : {}) }, { timeoutMs: Infinity })
   } catch (e) {
     dog.stop()
     throw e
   }
   if (client === c) useStore.setState({ engineStatus: 'ready' })
+  return res.replayed ?? []
 }
 
 /** The engine went quiet: the commands waiting for it get a clear error, then a new engine takes over. */
@@ -97,23 +103,24 @@ export async function recover(reason: string): Promise<void> {
 }
 
 interface Waiter {
-  resolve(): void
+  resolve(replayed: Replayed[]): void
   reject(e: unknown): void
 }
-let wanted: { spec: Partial<SessionSpec>; waiters: Waiter[] } | null = null
+let wanted: { spec: Partial<SessionSpec>; opts: { transcript?: boolean }; waiters: Waiter[] } | null = null
 let draining = false
 
 /**
  * Starts over with a fresh cluster (keeps the editor text). Calls made while a restart is under way
  * are coalesced: the last spec wins, and every caller's promise settles when that engine is up.
  */
-export function resetEngine(spec: Partial<SessionSpec> = {}): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+export function resetEngine(spec: Partial<SessionSpec> = {}, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
+  return new Promise<Replayed[]>((resolve, reject) => {
     if (wanted) {
       wanted.spec = spec
+      wanted.opts = opts
       wanted.waiters.push({ resolve, reject })
     } else {
-      wanted = { spec, waiters: [{ resolve, reject }] }
+      wanted = { spec, opts, waiters: [{ resolve, reject }] }
     }
     if (!draining) void drain()
   })
@@ -138,11 +145,11 @@ async function drain(): Promise<void> {
         // already gone
       }
       try {
-        await startEngine({ ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] })
+        const replayed = await startEngine({ ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] }, w.opts)
         // A newer request came in meanwhile: its engine replaces this one before anyone is told.
         const next = wanted as typeof w | null
         if (next) next.waiters.push(...w.waiters)
-        else for (const x of w.waiters) x.resolve()
+        else for (const x of w.waiters) x.resolve(replayed)
       } catch (e) {
         const next = wanted as typeof w | null
         if (next) next.waiters.push(...w.waiters)

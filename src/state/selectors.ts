@@ -20,6 +20,9 @@ export const selectEditorText = (s: AppState) => s.editorText
 export const selectMarkers = (s: AppState) => s.markers
 export const selectApplyError = (s: AppState) => s.applyError
 export const selectDirty = (s: AppState) => s.appliedText !== s.editorText
+/** The editor against the cluster: nothing applied yet, the text as applied, or changed since. */
+export const selectApplyState = (s: AppState): 'notApplied' | 'applied' | 'unapplied' =>
+  s.appliedText === null ? 'notApplied' : s.appliedText === s.editorText ? 'applied' : 'unapplied'
 export const selectConsoleLines = (s: AppState) => s.lines
 export const selectConsoleHistory = (s: AppState) => s.history
 export const selectBusy = (s: AppState) => s.busy

@@ -90,6 +90,22 @@ describe('worker host', () => {
     expect(b.batches.at(-1)!.now).toBe(last.now)
   })
 
+  it('answers what each replayed input printed when asked (a restored share link shows it)', async () => {
+    const inputs = [
+      { at: 0, line: 'kubectl apply -f -', stdin: manifest },
+      { at: 3000, line: 'kubectl get ds agent' },
+    ]
+    const { client } = connect()
+    const res = await client.request<Extract<Response, { type: 'ok' }>>({ type: 'init', spec: { seed: 1, preset: 'article', inputs }, transcript: true })
+    expect(res.replayed?.map((r) => r.line)).toEqual(['kubectl apply -f -', 'kubectl get ds agent'])
+    expect(res.replayed?.[0].stdin).toBe(manifest)
+    expect(res.replayed?.[0].chunks.map((c) => c.text).join('')).toBe('daemonset.apps/agent created\n')
+    expect(res.replayed?.[1].chunks.map((c) => c.text).join('')).toMatch(/^NAME\s+DESIRED\s+CURRENT[^\n]*\nagent\s+1\s+1\s/)
+    // without the flag the answer stays small (crash recovery replays everything and prints nothing)
+    const quiet = await connect().client.request<Extract<Response, { type: 'ok' }>>({ type: 'init', spec: { seed: 1, preset: 'article', inputs } })
+    expect(quiet.replayed).toBeUndefined()
+  })
+
   it('answers why requests with data', async () => {
     const { client } = connect()
     await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })

@@ -11,7 +11,7 @@ import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
-import { PROTOCOL_VERSION, type Input, type Message, type ObjectRef, type Request, type SessionSpec } from './protocol'
+import { PROTOCOL_VERSION, type Input, type Message, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
 
 export interface Endpoint {
   postMessage(m: Message): void
@@ -68,10 +68,11 @@ export class Host {
   private handle(r: Request): void {
     try {
       switch (r.type) {
-        case 'init':
-          this.init(r.spec)
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
+        case 'init': {
+          const replayed = this.init(r.spec)
+          this.endpoint.postMessage(r.transcript ? { id: r.id, type: 'ok', replayed } : { id: r.id, type: 'ok' })
           return
+        }
         case 'exec': {
           if (this.hangNextExec) {
             this.endpoint.hang?.()
@@ -152,21 +153,24 @@ export class Host {
   }
 
   /** Starts a fresh session and replays the spec's inputs (deterministic: same spec, same state). */
-  init(spec: SessionSpec): void {
+  init(spec: SessionSpec): Replayed[] {
     this.inputs = []
     this.session = new Session({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes })
     const start = this.session.sim.now()
     this.startMs = start
     this.attach(true)
+    const replayed: Replayed[] = []
     for (const input of spec.inputs) {
       const due = start + input.at
       if (due > this.session.sim.now()) this.session.sim.advance(due - this.session.sim.now())
-      this.exec(input.line, input.stdin)
+      const res = this.exec(input.line, input.stdin)
+      replayed.push({ line: input.line, ...(input.stdin !== undefined ? { stdin: input.stdin } : {}), chunks: res.chunks })
     }
     if (spec.until !== undefined && start + spec.until > this.session.sim.now()) {
       this.session.sim.advance(start + spec.until - this.session.sim.now())
     }
     this.flush(true)
+    return replayed
   }
 
   private readonly watches = new Map<number, () => void>()

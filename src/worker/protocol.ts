@@ -27,7 +27,8 @@ export interface SessionSpec {
 }
 
 export type Request =
-  | { id: number; type: 'init'; spec: SessionSpec }
+  /** `transcript`: answer with what each replayed input printed (a restored share link shows it) */
+  | { id: number; type: 'init'; spec: SessionSpec; transcript?: boolean }
   | { id: number; type: 'exec'; line: string; stdin?: string }
   | { id: number; type: 'play'; speed: number }
   | { id: number; type: 'pause' }
@@ -43,8 +44,15 @@ export type Request =
   /** lesson goals: run read-only commands without recording them as inputs (issue 13) */
   | { id: number; type: 'probe'; lines: string[] }
 
+/** One replayed input and what it printed. */
+export interface Replayed {
+  line: string
+  stdin?: string
+  chunks: Chunk[]
+}
+
 export type Response =
-  | { id: number; type: 'ok' }
+  | { id: number; type: 'ok'; replayed?: Replayed[] }
   | { id: number; type: 'exec'; chunks: Chunk[]; exitCode: number; diagnostics: Diagnostic[] }
   | { id: number; type: 'step'; record: StepRecord | null }
   | { id: number; type: 'error'; message: string }

@@ -20,6 +20,8 @@ export type YamlEditorProps = {
   theme: 'light' | 'dark'
   readOnly?: boolean
   ariaLabel: string
+  /** text size in px (default 13; presentation mode asks for more) */
+  fontSize?: number
 }
 
 type Setup = Awaited<ReturnType<typeof loadMonaco>>
@@ -83,7 +85,7 @@ export default function YamlEditor(props: YamlEditorProps) {
           tabSize: 2,
           insertSpaces: true,
           detectIndentation: false,
-          fontSize: 13,
+          fontSize: p.fontSize ?? 13,
           renderWhitespace: 'boundary',
           fixedOverflowWidgets: true,
           quickSuggestions: { other: true, comments: false, strings: true },
@@ -174,6 +176,11 @@ export default function YamlEditor(props: YamlEditorProps) {
   useEffect(() => {
     loaded?.editor.updateOptions({ readOnly, ariaLabel })
   }, [loaded, readOnly, ariaLabel])
+
+  const { fontSize } = props
+  useEffect(() => {
+    loaded?.editor.updateOptions({ fontSize: fontSize ?? 13 })
+  }, [loaded, fontSize])
 
   const keys = shortcuts()
   return (

@@ -1,19 +1,44 @@
-import type { ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { PANELS, panelById, type PanelId } from './panels'
+import { useStore } from '../../state/store'
+import { LessonFoldContext } from './LayoutContext'
 import './app.css'
 
 interface PanelProps {
   id: PanelId
   label: string
   children?: ReactNode
+  /** the panel can fold to its title bar (console, events) */
+  collapsed?: boolean
+  onToggle?: () => void
 }
 
-function Panel({ id, label, children }: PanelProps) {
+function Panel({ id, label, children, collapsed, onToggle }: PanelProps) {
   const panel = panelById(id)
+  const bodyId = `panel-body-${id}`
   return (
-    <section className={`panel panel-${panel.area}`} style={{ gridArea: panel.area }} data-testid={panel.testId} aria-label={label}>
-      <h2 className="panel-title">{label}</h2>
-      <div className="panel-body">{children}</div>
+    <section
+      className={`panel panel-${panel.area}${collapsed ? ' collapsed' : ''}`}
+      style={{ gridArea: panel.area }}
+      data-testid={panel.testId}
+      data-collapsed={collapsed ? 'true' : undefined}
+      aria-label={label}
+    >
+      <h2 className="panel-title">
+        {onToggle ? (
+          <button type="button" className="panel-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={onToggle} data-testid={`${id}-toggle`}>
+            <span className="panel-chevron" aria-hidden="true">
+              {collapsed ? '▸' : '▾'}
+            </span>
+            {label}
+          </button>
+        ) : (
+          label
+        )}
+      </h2>
+      <div className="panel-body" id={bodyId} hidden={collapsed}>
+        {children}
+      </div>
     </section>
   )
 }
@@ -41,24 +66,78 @@ const VISIBLE: Record<NonNullable<AppShellProps['view']>, PanelId[]> = {
   console: ['console'],
 }
 
-/** Layout only: header and timeline on top, editor left, graph right, console and events along the bottom. */
+/** Panels that fold to their title bar; presentation mode folds them. */
+const FOLDABLE: readonly PanelId[] = ['console', 'events']
+
+/**
+ * Layout only. Header and timeline on top; a side column on the left (the lesson, when open, above the
+ * manifest editor); the cluster graph beside it; console and events along the bottom. Below 900 px
+ * everything stacks in one column and the page scrolls (app.css).
+ */
 export function AppShell({ header, notice, timeline, lesson, editor, graph, console, events, labels, view = 'split', embed = false }: AppShellProps) {
+  const present = useStore((s) => s.present)
+  const [folded, setFolded] = useState<ReadonlySet<PanelId>>(() => new Set(present ? FOLDABLE : []))
+  // Presentation mode folds the console and events; leaving it unfolds them.
+  useEffect(() => setFolded(new Set(present ? FOLDABLE : [])), [present])
+  const toggle = (id: PanelId) =>
+    setFolded((f) => {
+      const next = new Set(f)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  // The lesson folds to a bar; in the small embed frame an open lesson folds the editor (and the other
+  // way round), so the one in use gets the column.
+  const [lessonFolded, setLessonFolded] = useState(false)
+  const fold = useMemo(() => ({ folded: lessonFolded, setFolded: setLessonFolded }), [lessonFolded])
+  // A lesson opens unfolded.
+  const lessonOpen = !!lesson
+  useEffect(() => {
+    if (lessonOpen) setLessonFolded(false)
+  }, [lessonOpen])
+  const shareSide = embed && !!lesson && view === 'split'
   const visible = new Set(VISIBLE[view])
   // In a small embedded split view the event log gives its room to the console.
   if (embed && view === 'split') visible.delete('events')
   const content: Record<PanelId, ReactNode> = { editor, graph, console, events }
+  const panel = (id: PanelId) => {
+    if (!visible.has(id)) return null
+    if (id === 'editor')
+      return (
+        <Panel key={id} id={id} label={labels[id]} collapsed={shareSide && !lessonFolded} onToggle={shareSide ? () => setLessonFolded(!lessonFolded) : undefined}>
+          {content[id]}
+        </Panel>
+      )
+    return (
+      <Panel key={id} id={id} label={labels[id]} collapsed={folded.has(id)} onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined}>
+        {content[id]}
+      </Panel>
+    )
+  }
+  const hasSide = !!lesson || visible.has('editor')
+  const bottomFolded = FOLDABLE.filter((id) => visible.has(id)).every((id) => folded.has(id))
+  const classes = [
+    'app-shell',
+    `view-${view}`,
+    embed ? 'embed' : '',
+    lesson ? 'has-lesson' : '',
+    visible.has('editor') ? 'has-editor' : '',
+    bottomFolded ? 'bottom-folded' : '',
+  ]
   return (
-    <div className={`app-shell view-${view}${embed ? ' embed' : ''}`} data-testid="app-shell" data-view={view}>
+    <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>
       {header}
       {notice}
       {timeline}
-      {lesson}
       <main className="app-main">
-        {PANELS.filter((p) => visible.has(p.id)).map((p) => (
-          <Panel key={p.id} id={p.id} label={labels[p.id]}>
-            {content[p.id]}
-          </Panel>
-        ))}
+        {hasSide ? (
+          <div className="side-col" style={{ gridArea: 'side' }} data-testid="side-column">
+            <LessonFoldContext.Provider value={fold}>{lesson}</LessonFoldContext.Provider>
+            {panel('editor')}
+          </div>
+        ) : null}
+        {PANELS.filter((p) => p.id !== 'editor').map((p) => panel(p.id))}
       </main>
     </div>
   )

@@ -1,4 +1,4 @@
-// The page header: title, language, theme, keyboard shortcuts.
+// The page header: title, the lesson, language, theme, presentation mode, share, keyboard shortcuts.
 
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, setLanguage, type Language } from '../../i18n'
@@ -7,6 +7,7 @@ import { selectTheme } from '../../state/selectors'
 import { applyTheme } from '../theme'
 import { ShortcutSheet } from './ShortcutSheet'
 import { ShareButton } from '../../share/ShareButton'
+import { PresentToggle } from './PresentToggle'
 
 export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => void; lessonOpen: boolean }) {
   const { t, i18n } = useTranslation('common')
@@ -32,19 +33,23 @@ export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => voi
           ))}
         </select>
       </label>
+      {/* Says what it switches to; the accessible name says so in full. */}
       <button
         type="button"
         data-testid="theme-toggle"
-        title={t('theme.label')}
-        aria-pressed={theme === 'dark'}
+        data-theme-now={theme}
+        title={t(theme === 'dark' ? 'theme.toLight' : 'theme.toDark')}
+        aria-label={t(theme === 'dark' ? 'theme.toLight' : 'theme.toDark')}
         onClick={() => {
           const next = theme === 'dark' ? 'light' : 'dark'
           useStore.getState().setTheme(next)
           applyTheme(next, true)
         }}
       >
-        {t('theme.dark')}
+        <span aria-hidden="true">{theme === 'dark' ? '☀ ' : '☾ '}</span>
+        {t(theme === 'dark' ? 'theme.light' : 'theme.dark')}
       </button>
+      <PresentToggle />
       <ShareButton />
       <ShortcutSheet />
     </header>

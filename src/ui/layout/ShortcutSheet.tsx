@@ -5,13 +5,20 @@ import { useTranslation } from 'react-i18next'
 import { OTHER_KEYS, SHORTCUTS, isTypingTarget, shortcutFor } from './shortcuts'
 import { useStore } from '../../state/store'
 import { pause, play, step } from '../../state/actions'
+import { togglePresent } from './PresentToggle'
 
-function focusFirst(selector: string): void {
-  const el = document.querySelector<HTMLElement>(selector)
-  el?.focus()
+function focusFirst(selector: string, panel?: 'console' | 'editor'): void {
+  // A folded panel (presentation mode, the embed's lesson) opens first, then takes the focus.
+  const fold = panel ? document.querySelector<HTMLButtonElement>(`[data-testid="${panel}-toggle"][aria-expanded="false"]`) : null
+  if (fold) {
+    fold.click()
+    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus()))
+    return
+  }
+  document.querySelector<HTMLElement>(selector)?.focus()
 }
 
-export function ShortcutSheet() {
+export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common')
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
@@ -33,10 +40,13 @@ export function ShortcutSheet() {
           void step()
           return
         case 'focusConsole':
-          focusFirst('[data-testid="console-input"]')
+          focusFirst('[data-testid="console-input"]', 'console')
           return
         case 'focusEditor':
-          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context')
+          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context', 'editor')
+          return
+        case 'present':
+          togglePresent()
           return
         case 'focusGraph':
           focusFirst('[data-testid="graph-panel"] .react-flow__node, [data-testid="graph-panel"] [tabindex]')
@@ -58,7 +68,7 @@ export function ShortcutSheet() {
 
   return (
     <>
-      <button type="button" className="help-button" aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={() => setOpen(true)} data-testid="shortcuts-button">
+      <button type="button" className={`help-button${compact ? ' compact' : ''}`} aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={() => setOpen(true)} data-testid="shortcuts-button">
         ?
       </button>
       <dialog ref={dialog} className="shortcut-sheet" aria-labelledby="shortcut-title" onClose={() => setOpen(false)} data-testid="shortcut-sheet">

@@ -7,5 +7,6 @@ describe('page shortcuts', () => {
     expect(shortcutFor('p', false, false, false)).toBe('playPause')
     expect(shortcutFor('p', true, false, false)).toBeNull()
     expect(shortcutFor('x', false, false, false)).toBeNull()
+    expect(shortcutFor('m', false, false, false)).toBe('present')
   })
 })

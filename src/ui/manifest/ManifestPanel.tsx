@@ -4,21 +4,33 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
-import { selectApplyError, selectDirty, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
+import { selectApplyError, selectApplyState, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
 import { applyEditor } from '../../state/actions'
 import { LoadWhenVisible } from '../../embed/LoadWhenVisible'
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'))
 const ComparePanel = lazy(() => import('./ComparePanel'))
 
-export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
+export interface ManifestPanelProps {
+  readOnly: boolean
+  /** a lesson is open (it says what to do, so the first-step hint does not) */
+  lessonOpen?: boolean
+  /** the header offers the lesson (the hint mentions it) */
+  lessonAvailable?: boolean
+}
+
+export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvailable = false }: ManifestPanelProps) {
   const { t } = useTranslation('common')
   const text = useStore(selectEditorText)
   const markers = useStore(selectMarkers)
   const applyError = useStore(selectApplyError)
-  const dirty = useStore(selectDirty)
+  const state = useStore(selectApplyState)
+  // Until the user does something (a command, Apply, a graph action, the lesson), say what to do first.
+  const acted = useStore((s) => s.inputs.length > 0)
+  const hint = !acted && !lessonOpen && !readOnly
   const theme = useStore(selectTheme)
   const busy = useStore((s) => s.busy)
+  const present = useStore((s) => s.present)
   const setText = useStore((s) => s.setEditorText)
   const onApply = useCallback(() => {
     if (!readOnly) void applyEditor()
@@ -26,27 +38,35 @@ export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
   const [tab, setTab] = useState<'edit' | 'compare'>('edit')
   return (
     <div className="manifest-panel">
-      <div className="manifest-tabs" role="tablist" aria-label={t('manifest.views')}>
-        <button type="button" role="tab" aria-selected={tab === 'edit'} className={tab === 'edit' ? 'active' : ''} onClick={() => setTab('edit')} data-testid="tab-edit">
-          {t('manifest.editTab')}
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'compare'} className={tab === 'compare' ? 'active' : ''} onClick={() => setTab('compare')} data-testid="tab-compare">
-          {t('manifest.compareTab')}
-        </button>
+      <div className="manifest-bar">
+        <div className="manifest-tabs" role="tablist" aria-label={t('manifest.views')}>
+          <button type="button" role="tab" aria-selected={tab === 'edit'} className={tab === 'edit' ? 'active' : ''} onClick={() => setTab('edit')} data-testid="tab-edit">
+            {t('manifest.editTab')}
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'compare'} className={tab === 'compare' ? 'active' : ''} onClick={() => setTab('compare')} data-testid="tab-compare">
+            {t('manifest.compareTab')}
+          </button>
+        </div>
+        <div className="manifest-toolbar" hidden={tab !== 'edit'}>
+          <span className="manifest-state" aria-live="polite" data-testid="manifest-state" data-state={state} title={t(`manifest.${state}`)}>
+            {t(`manifest.${state}`)}
+          </span>
+          <button type="button" className={`primary${hint ? ' beckon' : ''}`} onClick={onApply} disabled={readOnly || busy} data-testid="apply-button" title={t('manifest.applyHint')}>
+            {t('manifest.apply')}
+          </button>
+        </div>
       </div>
+      {hint && tab === 'edit' ? (
+        <p className="first-step" role="note" data-testid="first-step-hint">
+          <span aria-hidden="true">➜ </span>
+          {t(lessonAvailable ? 'manifest.firstStepLesson' : 'manifest.firstStep')}
+        </p>
+      ) : null}
       {tab === 'compare' ? (
         <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
           <ComparePanel />
         </Suspense>
       ) : null}
-      <div className="manifest-toolbar" hidden={tab !== 'edit'}>
-        <button type="button" className="primary" onClick={onApply} disabled={readOnly || busy} data-testid="apply-button" title={t('manifest.applyHint')}>
-          {t('manifest.apply')}
-        </button>
-        <span className="manifest-state" aria-live="polite" data-testid="manifest-state">
-          {dirty ? t('manifest.unapplied') : t('manifest.applied')}
-        </span>
-      </div>
       {applyError && tab === 'edit' ? (
         <div className="manifest-error" role="alert" data-testid="apply-error">
           {applyError}
@@ -55,7 +75,7 @@ export default function ManifestPanel({ readOnly }: { readOnly: boolean }) {
       <div className="manifest-editor" hidden={tab !== 'edit'}>
         <LoadWhenVisible preview={text}>
           <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-            <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} />
+            <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} fontSize={present ? 18 : undefined} />
           </Suspense>
         </LoadWhenVisible>
       </div>

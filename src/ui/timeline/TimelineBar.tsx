@@ -1,7 +1,7 @@
 // The bar under the header: play/pause, step (with what ran and why), speed, the simulated clock, and
 // a slider over the recorded history that goes back in time by replaying the inputs.
 
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectBusy, selectEngineStatus, selectInputs, selectNow, selectPlaying, selectStart } from '../../state/selectors'
@@ -20,7 +20,7 @@ const KEY_COMMIT_MS = 450
 
 type LastStep = { record: StepRecord } | { quiet: true } | { error: string }
 
-export default function TimelineBar() {
+export default function TimelineBar({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation('timeline')
   const now = useStore(selectNow)
   const start = useStore(selectStart)
@@ -76,6 +76,8 @@ export default function TimelineBar() {
 
   const commit = useCallback((v: number) => {
     clearTimeout(keyTimer.current)
+    // What the last step did belongs to the moment we leave.
+    setLastStep(null)
     void goBackTo(v, (b) => {
       const target = formatOffset(b.at)
       useStore.getState().appendLine('info', `# ${t('consoleNote', { offset: target, clock: formatClock(useStore.getState().start + b.at) })}\n`)
@@ -209,6 +211,7 @@ export default function TimelineBar() {
         <span className={`timeline-scrub-value${drag !== null ? ' dragging' : ''}`} data-testid="scrub-value">
           {drag !== null ? t('goTo', { offset: formatOffset(drag) }) : formatOffset(max)}
         </span>
+        {extra ? <div className="timeline-extra">{extra}</div> : null}
       </div>
       {rewinding || branch || fork || error || lastStep ? (
         <div className="timeline-notes">

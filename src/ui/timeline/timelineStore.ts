@@ -4,6 +4,7 @@
 import { create } from 'zustand'
 import { useStore } from '../../state/store'
 import { resetEngine } from '../../state/engine'
+import { lastApplied } from '../../state/applied'
 import { droppedInputs, hasForked, inputsUpTo, rewind, type Branch } from './scrub'
 
 export interface ForkNote {
@@ -42,7 +43,10 @@ export async function goBackTo(t: number, onDone?: (b: Branch) => void): Promise
   // `busy` keeps the rest of the page (Apply, the console) from talking to the engine being replaced.
   useStore.setState({ busy: true })
   try {
-    await resetEngine({ inputs: inputsUpTo(b.inputs, b.at), until: b.at })
+    const kept = inputsUpTo(b.inputs, b.at)
+    await resetEngine({ inputs: kept, until: b.at })
+    // Before the Apply, nothing is applied: the editor says so again.
+    useStore.setState({ appliedText: lastApplied(kept) })
     const atEnd = b.at >= b.end && droppedInputs(b).length === 0
     useTimeline.setState({ branch: atEnd ? null : b })
     onDone?.(b)
