@@ -198,18 +198,21 @@ function run(ctx: CommandContext): void {
     }
   }
   const patchJSON = patchToJSON(text, patchFlag);
+  const subresource = flagString(args, 'subresource') ?? '';
   const errs: unknown[] = [];
   const list = targets(ctx, local, errs);
   const cause = shouldRecord(ctx) ? changeCause(ctx, 'patch') : undefined;
   for (const t of list) {
     try {
       if (!local && dry !== 'client') {
+        // the served kinds have a status subresource only (no scale)
+        if (subresource !== '' && subresource !== 'status') throw new CommandError('Error from server (NotFound): the server could not find the requested resource', 1, true);
         let patched = applyPatch(t.obj, t.kind, type, patchJSON, 'server');
         let didPatch = !deepEqual(patched, t.obj);
         if (cause && didPatch) patched = withChangeCause(patched, cause);
         let result = t.obj;
         if (didPatch) {
-          result = ctx.sim.store.update(patched, { dryRun: dry === 'server' });
+          result = subresource === 'status' ? ctx.sim.store.updateStatus(patched, { dryRun: dry === 'server' }) : ctx.sim.store.update(patched, { dryRun: dry === 'server' });
           didPatch = !deepEqual(result, t.obj);
         }
         print(ctx, printer, t.kind, result, didPatch);
