@@ -44,7 +44,10 @@ describe('kubectl patch', () => {
     expect(err(`node nope -p '{}'`)).toBe('Error from server (NotFound): nodes "nope" not found\n');
     expect(err(`-p '{}'`)).toMatch(/^error: You must provide one or more resources by argument or filename\./);
   });
-  it('reads YAML patches', () => {
+  it('reads YAML patches, also in bash ANSI-C quotes as in kubectl patch --help', () => {
+    const sim = articleCluster();
+    expect(runDef(sim, patchCommand, "node node-1 -p $'spec:\\n unschedulable: true'").stdout).toBe('node/node-1 patched\n');
+    expect(sim.store.get('Node', undefined, 'node-1')?.spec).toHaveProperty('unschedulable', true);
     expect(patchToJSON('spec: {unschedulable: true}', '')).toBe('{"spec":{"unschedulable":true}}');
     expect(patchToJSON('  {"a":1}', '')).toBe('  {"a":1}');
     expect(() => patchToJSON('a: b: c', 'a: b: c')).toThrow('unable to parse "a: b: c": yaml: line 1: mapping values are not allowed in this context');
