@@ -38,11 +38,16 @@ test('get -w streams pod rows until Ctrl+C; jsonpath, patch and completion', asy
   await openPage(page)
   const log = page.getByTestId('console-log')
 
-  // apply, then watch the pods come up: the listing, then a row per change as the clock runs
+  // with the clock paused: apply, start the watch, then play and see the pods come up row by row
+  const toggle = page.getByTestId('play-toggle')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
   await page.getByTestId('apply-button').click()
   await expect(log).toContainText('daemonset.apps/fluentd-elasticsearch created', { timeout: 30_000 })
   await type(page, 'kubectl get pods -n kube-system -w')
   await expect(page.getByTestId('console')).toHaveAttribute('data-busy', 'true')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
   await expect(log).toContainText(/fluentd-elasticsearch-\w{5}\s+1\/1\s+Running/, { timeout: 90_000 })
   const rows = (await log.innerText()).split('\n').filter((l) => /^fluentd-elasticsearch-\w{5}\s+\d\/1\s/.test(l))
   // more rows than pods: the changes were streamed, not listed once
