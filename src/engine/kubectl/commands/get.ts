@@ -262,6 +262,7 @@ function run(ctx: CommandContext): void {
   };
   const watch = flagBool(args, 'watch') || flagBool(args, 'watch-only');
   if (watch) {
+    if (flagString(args, 'sort-by')) ctx.out.eprintln('warning: --watch or --watch-only requested, --sort-by will be ignored');
     runGetWatch(ctx, requests, fetch, printer);
     return;
   }
