@@ -114,6 +114,20 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
   }
 }
 
+/** The API server's checks that a patch kept the object's identity (patch handler, rest.BeforeUpdate). */
+function checkIdentity(live: KObject, patched: KObject): void {
+  const name = patched.metadata?.name;
+  if (name !== live.metadata.name) {
+    throw new StatusError(400, 'BadRequest', `the name of the object (${name ?? ''}) does not match the name on the URL (${live.metadata.name})`);
+  }
+  if ((patched.metadata?.namespace ?? live.metadata.namespace) !== live.metadata.namespace) {
+    throw new StatusError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
+  }
+  if (patched.apiVersion !== live.apiVersion || patched.kind !== live.kind) {
+    throw new StatusError(400, 'BadRequest', `the API version in the data (${String(patched.apiVersion ?? '')}) does not match the expected API version (${live.apiVersion})`);
+  }
+}
+
 interface Target {
   kind: Kind;
   obj: KObject;
@@ -208,6 +222,7 @@ function run(ctx: CommandContext): void {
         // the served kinds have a status subresource only (no scale)
         if (subresource !== '' && subresource !== 'status') throw new CommandError('Error from server (NotFound): the server could not find the requested resource', 1, true);
         let patched = applyPatch(t.obj, t.kind, type, patchJSON, 'server');
+        checkIdentity(t.obj, patched);
         let didPatch = !deepEqual(patched, t.obj);
         if (cause && didPatch) patched = withChangeCause(patched, cause);
         let result = t.obj;
