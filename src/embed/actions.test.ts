@@ -28,6 +28,13 @@ describe('loading a scenario script', () => {
     ])
   })
 
+  it('runs a watching kubectl get until the cluster is quiet, as the CLI does', () => {
+    expect(pageLine({ command: 'kubectl get pods -n kube-system -w' })).toBe('kubectl get pods -n kube-system -w --request-timeout=0')
+    expect(pageLine({ command: 'kubectl get ds --watch-only' })).toBe('kubectl get ds --watch-only --request-timeout=0')
+    expect(pageLine({ command: 'kubectl get pods -w --request-timeout=5s' })).toBe('kubectl get pods -w --request-timeout=5s')
+    expect(pageLine({ command: 'kubectl get pods -o wide' })).toBe('kubectl get pods -o wide')
+  })
+
   it('puts the last manifest applied from a heredoc in the editor', () => {
     expect(lastHeredocManifest(cmds)).toBe('kind: Second\n')
     expect(lastHeredocManifest(parseScript('sim settle\n'))).toBeNull()

@@ -17,7 +17,25 @@ export function tokenize(line: string): string[] {
       else cur += ch;
       continue;
     }
-    if (ch === '"' || ch === "'") {
+    if (ch === '$' && line[i + 1] === "'") {
+      // bash's ANSI-C quoting, as kubectl's own examples use it: $'spec:\n  unschedulable: true'
+      const ansi: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+      let j = i + 2;
+      for (; j < line.length && line[j] !== "'"; j++) {
+        if (line[j] === '\\' && j + 1 < line.length) {
+          const e = line[++j];
+          if (Object.hasOwn(ansi, e)) cur += ansi[e];
+          else if (e === 'x' && /^[0-9a-fA-F]{1,2}/.test(line.slice(j + 1))) {
+            const hex = /^[0-9a-fA-F]{1,2}/.exec(line.slice(j + 1))![0];
+            cur += String.fromCharCode(parseInt(hex, 16));
+            j += hex.length;
+          } else cur += `\\${e}`;
+        } else cur += line[j];
+      }
+      if (j >= line.length) throw new CommandError(`unterminated quote in: ${line}`);
+      i = j;
+      inWord = true;
+    } else if (ch === '"' || ch === "'") {
       quote = ch;
       inWord = true;
     } else if (ch === '\\' && i + 1 < line.length) {

@@ -68,9 +68,9 @@ describe('console completion', () => {
   })
 
   it('completes flags, flag values and namespaces', () => {
-    expect(words('kubectl get pods --sh')).toEqual(['--show-labels'])
+    expect(words('kubectl get pods --show-l')).toEqual(['--show-labels'])
     expect(done('kubectl get pods -n kube-s').before).toBe('kubectl get pods -n kube-system ')
-    expect(words('kubectl get pods -o ')).toEqual(['json', 'name', 'wide', 'yaml'])
+    expect(words('kubectl get pods -o ')).toEqual(['custom-columns-file=', 'custom-columns=', 'go-template-file=', 'go-template=', 'json', 'jsonpath-as-json=', 'jsonpath-file=', 'jsonpath=', 'name', 'wide', 'yaml'])
     expect(done('kubectl get pods -o w').before).toBe('kubectl get pods -o wide ')
     expect(done('kubectl delete ds x --cascade=o').before).toBe('kubectl delete ds x --cascade=orphan ')
     expect(words('kubectl rollout undo ds/x --to')).toEqual(['--to-revision'])
@@ -116,5 +116,18 @@ describe('console completion', () => {
     expect(commonPrefix(['daemonset', 'daemonsets'])).toBe('daemonset')
     expect(commonPrefix([])).toBe('')
     expect(formatColumns(['a', 'bb', 'ccc'], 10)).toBe('a    ccc\nbb\n')
+  })
+})
+
+describe('completion of output formats, patch and wait', () => {
+  it('offers the template output formats, patch types, wait conditions and get all', () => {
+    expect(words('kubectl get pods -o json')).toEqual(['json', 'jsonpath-as-json=', 'jsonpath-file=', 'jsonpath='])
+    expect(complete('kubectl get pods -o custom-c', table, index).before).toBe('kubectl get pods -o custom-columns')
+    expect(complete('kubectl get pods -o go-template-', table, index).before).toBe('kubectl get pods -o go-template-file=')
+    expect(words('kubectl patch ds x --type ')).toEqual(['json', 'merge', 'strategic'])
+    expect(words('kubectl wait --for=c')).toEqual(['--for=condition=Ready', '--for=create'])
+    expect(words('kubectl get al')).toEqual(['all'])
+    expect(words('kubectl pa')).toEqual(['patch'])
+    expect(words('kubectl wa')).toEqual(['wait'])
   })
 })

@@ -74,16 +74,32 @@ const OFFERED_TYPES = ['pods', 'po', 'daemonsets', 'ds', 'nodes', 'no', 'control
 const DS_TYPES = ['daemonsets', 'ds']
 
 /** Commands whose first argument is a resource type (then names). */
-const TYPED = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'edit', 'rollout pause', 'rollout resume'])
+const TYPED = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'edit', 'rollout pause', 'rollout resume', 'patch', 'wait'])
 /** Commands that only make sense for DaemonSets here. */
 const DS_ONLY = new Set(['rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'rollout pause', 'rollout resume'])
 /** Commands that take node names directly. */
 const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain'])
 
 const FLAG_VALUES: Record<string, string[]> = {
-  output: ['json', 'name', 'wide', 'yaml'],
+  output: [
+    'json',
+    'name',
+    'wide',
+    'yaml',
+    'jsonpath=',
+    'jsonpath-as-json=',
+    'jsonpath-file=',
+    'custom-columns=',
+    'custom-columns-file=',
+    'go-template=',
+    'go-template-file=',
+  ],
   cascade: ['background', 'foreground', 'orphan'],
   validate: ['false', 'ignore', 'strict', 'true', 'warn'],
+  type: ['json', 'merge', 'strategic'],
+  for: ['condition=Ready', 'create', 'delete', 'jsonpath='],
+  'dry-run': ['client', 'none', 'server'],
+  'sort-by': ['.metadata.name', '.metadata.creationTimestamp', '.spec.nodeName', '.status.phase'],
 }
 /** `auth can-i VERB TYPE`: the verbs offered first. */
 const CAN_I_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']
@@ -237,7 +253,7 @@ function kubectlCandidates(words: string[], partial: string, table: CommandTable
     if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return []
     return uniqSorted(objects.names(kind, kind === 'Node' || kind === 'Namespace' ? null : namespace).map((n) => `${type}/${n}`), partial)
   }
-  if (args.length === 0) return uniqSorted(types, partial)
+  if (args.length === 0) return uniqSorted(found.name === 'get' ? [...types, 'all'] : types, partial)
   if (found.name === 'explain') return []
 
   // `set image ds/x CONTAINER=IMAGE` or `set image ds x CONTAINER=IMAGE`

@@ -262,6 +262,7 @@ function run(ctx: CommandContext): void {
   };
   const watch = flagBool(args, 'watch') || flagBool(args, 'watch-only');
   if (watch) {
+    if (flagString(args, 'sort-by')) ctx.out.eprintln('warning: --watch or --watch-only requested, --sort-by will be ignored');
     runGetWatch(ctx, requests, fetch, printer);
     return;
   }
@@ -342,7 +343,6 @@ export const GET_FLAGS: FlagSpec[] = [
   { name: 'ignore-not-found', type: 'bool', usage: 'If set to true, suppresses NotFound error for specific objects that do not exist. Using this flag with commands that query for collections of resources has no effect when no resources are found.' },
   { name: 'watch', short: 'w', type: 'bool', usage: 'After listing/getting the requested object, watch for changes.' },
   { name: 'watch-only', type: 'bool', usage: 'Watch for changes to the requested object(s), without listing/getting first.' },
-  { name: 'output-watch-events', type: 'bool', usage: 'Output watch event objects when --watch or --watch-only is used. Existing objects are output as initial ADDED events.' },
   { name: 'raw', type: 'string', usage: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
   { name: 'chunk-size', type: 'int', default: '500', usage: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
 ];

@@ -114,6 +114,20 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
   }
 }
 
+/** The API server's checks that a patch kept the object's identity (patch handler, rest.BeforeUpdate). */
+function checkIdentity(live: KObject, patched: KObject): void {
+  const name = patched.metadata?.name;
+  if (name !== live.metadata.name) {
+    throw new StatusError(400, 'BadRequest', `the name of the object (${name ?? ''}) does not match the name on the URL (${live.metadata.name})`);
+  }
+  if ((patched.metadata?.namespace ?? live.metadata.namespace) !== live.metadata.namespace) {
+    throw new StatusError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
+  }
+  if (patched.apiVersion !== live.apiVersion || patched.kind !== live.kind) {
+    throw new StatusError(400, 'BadRequest', `the API version in the data (${String(patched.apiVersion ?? '')}) does not match the expected API version (${live.apiVersion})`);
+  }
+}
+
 interface Target {
   kind: Kind;
   obj: KObject;
@@ -198,18 +212,22 @@ function run(ctx: CommandContext): void {
     }
   }
   const patchJSON = patchToJSON(text, patchFlag);
+  const subresource = flagString(args, 'subresource') ?? '';
   const errs: unknown[] = [];
   const list = targets(ctx, local, errs);
   const cause = shouldRecord(ctx) ? changeCause(ctx, 'patch') : undefined;
   for (const t of list) {
     try {
       if (!local && dry !== 'client') {
+        // the served kinds have a status subresource only (no scale)
+        if (subresource !== '' && subresource !== 'status') throw new CommandError('Error from server (NotFound): the server could not find the requested resource', 1, true);
         let patched = applyPatch(t.obj, t.kind, type, patchJSON, 'server');
+        checkIdentity(t.obj, patched);
         let didPatch = !deepEqual(patched, t.obj);
         if (cause && didPatch) patched = withChangeCause(patched, cause);
         let result = t.obj;
         if (didPatch) {
-          result = ctx.sim.store.update(patched, { dryRun: dry === 'server' });
+          result = subresource === 'status' ? ctx.sim.store.updateStatus(patched, { dryRun: dry === 'server' }) : ctx.sim.store.update(patched, { dryRun: dry === 'server' });
           didPatch = !deepEqual(result, t.obj);
         }
         print(ctx, printer, t.kind, result, didPatch);

@@ -3,9 +3,11 @@
 
 import { StatusError } from '../../api/errors';
 import { clone } from '../../api/objects';
-import { qualifiedResource } from '../../api/types';
+import { qualifiedResource, type KObject } from '../../api/types';
 import type { CommandDef } from '../types';
-import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine } from './common';
+import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 import { getDaemonSet, rolloutTargets } from './rolloutTarget';
 
 export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
@@ -14,9 +16,10 @@ export const rolloutRestartCommand: CommandDef = {
   name: 'rollout restart',
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE',
-  flags: [DRY_RUN_FLAG],
+  flags: [DRY_RUN_FLAG, ...OBJECT_PRINT_FLAGS],
   run(ctx) {
     const dry = dryRunStrategy(ctx);
+    resolvePrinter(ctx);
     const errs: unknown[] = [];
     for (const { kind, name } of rolloutTargets(ctx)) {
       if (kind !== 'DaemonSet') {
@@ -37,14 +40,15 @@ export const rolloutRestartCommand: CommandDef = {
       }
       const next = clone(ds);
       next.spec.template.metadata = { ...next.spec.template.metadata, annotations: { ...annotations, [RESTARTED_AT_ANNOTATION]: now } };
+      let written: KObject = next;
       try {
-        if (dry !== 'client') ctx.sim.store.update(next, { dryRun: dry === 'server' });
+        if (dry !== 'client') written = ctx.sim.store.update(next, { dryRun: dry === 'server' });
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
         errs.push(e);
         continue;
       }
-      ctx.out.println(nameLine('DaemonSet', name, `restarted${dryRunSuffix(dry)}`));
+      printWritten(ctx, 'DaemonSet', written, `restarted${dryRunSuffix(dry)}`);
     }
     finish(errs);
   },

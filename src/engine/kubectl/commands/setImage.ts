@@ -8,7 +8,9 @@ import type { Container, DaemonSet, Kind, KObject, Pod, PodSpec } from '../../ap
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandDef } from '../types';
-import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine, nsFor, resourcesAndPairs } from './common';
+import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nsFor, resourcesAndPairs } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 /** The pod spec inside an object (polymorphichelpers.updatePodSpecForObject), or null. */
 export function podSpecOf(kind: Kind, obj: KObject): PodSpec | null {
@@ -48,6 +50,7 @@ export const setImageCommand: CommandDef = {
     { name: 'all', type: 'bool', usage: 'Select all resources, in the namespace of the specified resource types' },
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
     DRY_RUN_FLAG,
+    ...OBJECT_PRINT_FLAGS,
     RECORD_FLAG,
   ],
   run(ctx) {
@@ -61,6 +64,7 @@ export const setImageCommand: CommandDef = {
     }
     if (problems.length) throw new CommandError(problems.length === 1 ? problems[0] : `[${problems.join(', ')}]`);
     const dry = dryRunStrategy(ctx);
+    resolvePrinter(ctx);
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'set image') : undefined;
     const errs: unknown[] = [];
     for (const { kind, names } of parseResourceArgs(resources, 'set')) {
@@ -81,8 +85,8 @@ export const setImageCommand: CommandDef = {
         if (cause) next = withChangeCause(next, cause);
         if (deepEqual(next, obj)) continue;
         try {
-          if (dry !== 'client') ctx.sim.store.update(next, { dryRun: dry === 'server' });
-          ctx.out.println(nameLine(kind, name, `image updated${dryRunSuffix(dry)}`));
+          const written = dry !== 'client' ? ctx.sim.store.update(next, { dryRun: dry === 'server' }) : next;
+          printWritten(ctx, kind, written, `image updated${dryRunSuffix(dry)}`);
         } catch (e) {
           if (!(e instanceof StatusError)) throw e;
           errs.push(new ClientError(`failed to patch image update to pod template: ${e.message}`));

@@ -9,7 +9,9 @@ import { labelValueError, qualifiedNameError } from '../../api/validation';
 import { flagBool, flagString } from '../argv';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandDef } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nameLine } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
+import { printWritten } from './printObject';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 export const MODIFIED = 'modified';
 export const TAINTED = 'tainted';
@@ -110,6 +112,7 @@ export const taintCommand: CommandDef = {
     { name: 'overwrite', type: 'bool', usage: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
     { name: 'all', type: 'bool', usage: 'Select all nodes in the cluster' },
+    ...OBJECT_PRINT_FLAGS,
     DRY_RUN_FLAG,
   ],
   run(ctx) {
@@ -125,6 +128,7 @@ export const taintCommand: CommandDef = {
     if (taintArgs.length < 1) throw new CommandError('at least one taint update is required');
     const { add, remove } = parseTaints(taintArgs);
     const dry = dryRunStrategy(ctx);
+    resolvePrinter(ctx);
     const overwrite = flagBool(ctx.args, 'overwrite');
     const conflicts: string[] = [];
     for (const a of add) {
@@ -161,8 +165,8 @@ export const taintCommand: CommandDef = {
         next.spec = { ...next.spec };
         if (r.taints.length) next.spec.taints = r.taints;
         else delete next.spec.taints;
-        if (dry !== 'client') ctx.sim.store.update(next, { dryRun: dry === 'server' });
-        ctx.out.println(nameLine('Node', name, `${r.operation}${dryRunSuffix(dry)}`));
+        const written = dry !== 'client' ? ctx.sim.store.update(next, { dryRun: dry === 'server' }) : next;
+        printWritten(ctx, 'Node', written, `${r.operation}${dryRunSuffix(dry)}`);
       } catch (e) {
         if (!(e instanceof StatusError) && !(e instanceof CommandError)) throw e;
         errs.push(e);

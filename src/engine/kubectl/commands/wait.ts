@@ -6,7 +6,7 @@
 // when it holds, `timed out waiting for the condition on pods/x` when it does not.
 
 import { notFound, StatusError } from '../../api/errors';
-import { matches, parseSelector, SelectorParseError } from '../../api/labels';
+import { SelectorParseError } from '../../api/labels';
 import { kindGroup, NAMESPACED, RESOURCE, type Kind, type KObject } from '../../api/types';
 import { parseDuration } from '../../clock';
 import { flagArray, flagBool, flagString } from '../argv';
@@ -18,6 +18,7 @@ import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter, type Printer } from '..
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { FILENAME_FLAG, finish, formatSingleError } from './common';
+import { objectFilter } from './get';
 
 const NO_RESOURCES =
   "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
@@ -149,16 +150,14 @@ function targets(ctx: CommandContext, mode: Condition['mode'], errs: unknown[]):
       }
       continue;
     }
-    if (!all && selector === undefined) throw new CommandError('resource(s) were provided, but no name was specified');
-    let keep: (o: KObject) => boolean = () => true;
-    if (selector !== undefined) {
-      try {
-        const sel = parseSelector(selector);
-        keep = (o) => matches(sel, o.metadata.labels);
-      } catch (e) {
-        if (e instanceof SelectorParseError) throw new CommandError(e.message);
-        throw e;
-      }
+    const fieldSelector = flagString(ctx.args, 'field-selector');
+    if (!all && selector === undefined && fieldSelector === undefined) throw new CommandError('resource(s) were provided, but no name was specified');
+    let keep: (o: KObject) => boolean;
+    try {
+      keep = objectFilter(kind, { allNamespaces: allNs, labelSelector: selector, fieldSelector });
+    } catch (e) {
+      if (e instanceof SelectorParseError) throw new CommandError(e.message);
+      throw e;
     }
     for (const o of ctx.sim.store.list(kind, NAMESPACED[kind] && !allNs ? ns : undefined)) {
       if (keep(o)) out.push({ kind, namespace: o.metadata.namespace, name: o.metadata.name });

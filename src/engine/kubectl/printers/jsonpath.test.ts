@@ -373,3 +373,50 @@ describe('filters and output', () => {
     expect(new JSONPath({ outputJSON: true }).parse('{.items[*].n}').execute(pods as JSONValue)).toBe('[\n    "a",\n    "b",\n    "c"\n]\n'));
   it('root object', () => expect(new JSONPath().parse('{}').execute({ b: 1, a: 2 })).toBe('{"a":2,"b":1}'));
 });
+
+// What the real kubectl (1.32) printed for `kubectl create configmap c --from-literal=a=b
+// --from-literal=n=3 --from-literal=x.y=dot --dry-run=client -o jsonpath[-as-json]=TEMPLATE`.
+const configMap = { apiVersion: 'v1', data: { a: 'b', n: '3', 'x.y': 'dot' }, kind: 'ConfigMap', metadata: { creationTimestamp: null, name: 'c' } };
+const kubectlCases: [string, boolean, { out?: string; error?: string }][] = [
+  ["{range .data.*}[{@}]{end}", false, {"out":"[b][3][dot]"}],
+  ["{.data['a']}", false, {"out":"b"}],
+  ["{.kind}{\"\\n\"}{.apiVersion}", false, {"out":"ConfigMap\nv1"}],
+  ["{.metadata}", false, {"out":"{\"creationTimestamp\":null,\"name\":\"c\"}"}],
+  ["{..a}", false, {"out":"b"}],
+  ["{.nope.x}", false, {"out":""}],
+  ["{[0]}", false, {"error":"map[string]interface {} is not array or slice"}],
+  ["{.data[0]}", false, {"error":"map[string]interface {} is not array or slice"}],
+  ["{.kind[0]}", false, {"error":"string is not array or slice"}],
+  ["{.metadata.name}{range .nope[*]}x{end}after", false, {"out":"cafter"}],
+  ["{range .data}{@}{end}", false, {"out":"{\"a\":\"b\",\"n\":\"3\",\"x.y\":\"dot\"}"}],
+  ["{.data.a} {.data.n}", false, {"out":"b 3"}],
+  ["{\"a\\tb\"}", false, {"out":"a\tb"}],
+  ["{'single'}", false, {"out":"single"}],
+  ["{.kind}{.kind}", false, {"out":"ConfigMapConfigMap"}],
+  ["{range .data.*}[{@}]{end}", true, {"out":"[\n    \"[\"\n]\n[\n    \"b\"\n]\n[\n    \"]\"\n]\n[\n    \"[\"\n]\n[\n    \"3\"\n]\n[\n    \"]\"\n]\n[\n    \"[\"\n]\n[\n    \"dot\"\n]\n[\n    \"]\"\n]\n"}],
+  ["{.data['a']}", true, {"out":"[\n    \"b\"\n]\n"}],
+  ["{.kind}{\"\\n\"}{.apiVersion}", true, {"out":"[\n    \"ConfigMap\"\n]\n[\n    \"\\n\"\n]\n[\n    \"v1\"\n]\n"}],
+  ["{.metadata}", true, {"out":"[\n    {\n        \"creationTimestamp\": null,\n        \"name\": \"c\"\n    }\n]\n"}],
+  ["{..a}", true, {"out":"[\n    \"b\"\n]\n"}],
+  ["{.data.*}", true, {"out":"[\n    \"b\",\n    \"3\",\n    \"dot\"\n]\n"}],
+  ["{.nope.x}", true, {"out":"[]\n"}],
+  ["{[0]}", true, {"error":"map[string]interface {} is not array or slice"}],
+  ["{.data[0]}", true, {"error":"map[string]interface {} is not array or slice"}],
+  ["{.kind[0]}", true, {"error":"string is not array or slice"}],
+  ["{.metadata.name}{range .nope[*]}x{end}after", true, {"out":"[\n    \"c\"\n]\n[\n    \"after\"\n]\n"}],
+  ["{range .data}{@}{end}", true, {"out":"[\n    {\n        \"a\": \"b\",\n        \"n\": \"3\",\n        \"x.y\": \"dot\"\n    }\n]\n"}],
+  ["{.data.a} {.data.n}", true, {"out":"[\n    \"b\"\n]\n[\n    \" \"\n]\n[\n    \"3\"\n]\n"}],
+  ["{\"a\\tb\"}", true, {"out":"[\n    \"a\\tb\"\n]\n"}],
+  ["{'single'}", true, {"out":"[\n    \"single\"\n]\n"}],
+  ["{.kind}{.kind}", true, {"out":"[\n    \"ConfigMap\"\n]\n[\n    \"ConfigMap\"\n]\n"}],
+];
+
+describe('against kubectl', () => {
+  for (const [tpl, asJson, want] of kubectlCases) {
+    it(`${asJson ? 'jsonpath-as-json' : 'jsonpath'}=${tpl}`, () => {
+      const j = new JSONPath({ allowMissingKeys: true, outputJSON: asJson }).parse(tpl);
+      if (want.error !== undefined) expect(() => j.execute(configMap)).toThrow(want.error);
+      else expect(j.execute(configMap)).toBe(want.out);
+    });
+  }
+});
