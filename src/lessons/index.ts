@@ -3,8 +3,9 @@ import type { Lesson } from './types'
 
 export const LESSONS: Record<string, Lesson> = { [articleLesson.id]: articleLesson }
 
+/** The lesson with this id (from `?lesson=`, a link, a message): own entries only, so `constructor` is no lesson. */
 export function lessonById(id: string | undefined): Lesson | undefined {
-  return id ? LESSONS[id] : undefined
+  return id && Object.prototype.hasOwnProperty.call(LESSONS, id) ? LESSONS[id] : undefined
 }
 
 /** The scenario script of the first `upTo` steps (all by default), as the CLI replays it. */

@@ -1,12 +1,14 @@
 // Plain-JSON helpers for API objects: deep clone, deep equality, deep freeze.
 
+import { ownSet } from './own';
+
 export function clone<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(clone) as T;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v as object)) {
     const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = clone(x);
+    if (x !== undefined) ownSet(out, k, clone(x));
   }
   return out as T;
 }
@@ -21,7 +23,7 @@ export function cloneUnfrozen<T>(v: T): T {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v as object)) {
     const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = cloneUnfrozen(x);
+    if (x !== undefined) ownSet(out, k, cloneUnfrozen(x));
   }
   return out as T;
 }
@@ -41,7 +43,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
   if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!deepEqual(ao[k], bo[k])) return false;
+  for (const k of ak) if (!Object.prototype.hasOwnProperty.call(bo, k) || !deepEqual(ao[k], bo[k])) return false;
   return true;
 }
 

@@ -63,7 +63,7 @@ export function commandHelp(def: CommandDef): string {
 function groupHelp(group: string): string {
   const subs = subcommands(group);
   const width = Math.max(...subs.map((c) => c.name.split(' ')[1].length)) + 3;
-  let s = `${GROUPS[group]}.\n\nAvailable Commands:\n`;
+  let s = `${GROUPS.get(group) ?? ''}.\n\nAvailable Commands:\n`;
   for (const c of subs) s += `  ${c.name.split(' ')[1].padEnd(width)}${c.short}\n`;
   s += `\nUsage:\n  kubectl ${group} SUBCOMMAND [options]\n\n`;
   s += `Use "kubectl ${group} <command> --help" for more information about a given command.\n`;
@@ -154,13 +154,13 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
   if (words[0] === 'help') {
     const target = findCommand(words.slice(1));
     if (target) out.out(commandHelp(target.def));
-    else if (words[1] && GROUPS[words[1]]) out.out(groupHelp(words[1]));
+    else if (words[1] && GROUPS.has(words[1])) out.out(groupHelp(words[1]));
     else out.out(rootHelp());
     return 0;
   }
   const found = findCommand(words);
   if (!found) {
-    if (GROUPS[words[0]]) {
+    if (GROUPS.has(words[0])) {
       out.out(groupHelp(words[0]));
       return 0;
     }
@@ -243,7 +243,7 @@ export function completionCandidates(sim: Simulation, line: string): string[] {
   if (prev === '-o' || prev === '--output') return filter(OUTPUT_VALUES);
   const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && VALUE_GLOBALS.has(words[i - 1])));
   if (plain.length === 0) return filter(topLevelWords());
-  if (plain.length === 1 && GROUPS[plain[0]]) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
+  if (plain.length === 1 && GROUPS.has(plain[0])) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
   const found = findCommand(plain);
   if (!found) return [];
   const { def, used } = found;

@@ -10,6 +10,7 @@ import { StatusError } from '../api/errors';
 import { API_VERSION, isKind, type Kind, type KObject, NAMESPACED } from '../api/types';
 import { CommandError, type CommandContext } from './types';
 import { ClientError } from './commands/common';
+import { ownSet } from '../api/own';
 
 /** One object read from a manifest, or the error that stands in its place. */
 export interface ManifestEntry {
@@ -106,7 +107,7 @@ function toPlainJSON(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toPlainJSON);
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = toPlainJSON(x);
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) ownSet(out, k, toPlainJSON(x));
     return out;
   }
   return v;

@@ -3,9 +3,8 @@
 // Modified event of the DaemonSet, produced by running the simulation, until the rollout is done.
 
 import type { DaemonSet } from '../../api/types';
-import { parseDuration } from '../../clock';
 import { TIMINGS } from '../../timings';
-import { flagString } from '../argv';
+import { flagString, goDurationMs } from '../argv';
 import { CommandError, type CommandDef } from '../types';
 import { getDaemonSet, rolloutTargets } from './rolloutTarget';
 
@@ -58,8 +57,9 @@ export const rolloutStatusCommand: CommandDef = {
     ctx.out.println(first.message);
     if (first.done || flagString(ctx.args, 'watch') === 'false') return;
 
+    // --timeout: zero (or negative, as ContextWithOptionalTimeout treats it) means no timeout
     const timeout = flagString(ctx.args, 'timeout');
-    const timeoutMs = timeout ? parseDuration(timeout) : 0;
+    const timeoutMs = timeout ? goDurationMs(timeout) : 0;
     const deadline = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
     let done = false;
     let failure: CommandError | null = null;

@@ -2,6 +2,7 @@
 // Pod labelled run=NAME, so the scheduler's treatment of ordinary pods can be shown.
 
 import { StatusError } from '../../api/errors';
+import { ownSet } from '../../api/own';
 import type { Container, Pod } from '../../api/types';
 import { flagArray, flagString } from '../argv';
 import { CommandError, type CommandDef } from '../types';
@@ -12,7 +13,7 @@ function parseLabelList(s: string): Record<string, string> {
   for (const part of s.split(',')) {
     const i = part.indexOf('=');
     if (i <= 0) throw new CommandError(`invalid label spec: ${part}`);
-    out[part.slice(0, i)] = part.slice(i + 1);
+    ownSet(out, part.slice(0, i), part.slice(i + 1));
   }
   return out;
 }
@@ -54,7 +55,7 @@ export const runCommand: CommandDef = {
     const pullPolicy = flagString(ctx.args, 'image-pull-policy');
     if (pullPolicy) container.imagePullPolicy = pullPolicy;
     const annotations: Record<string, string> = {};
-    for (const a of flagArray(ctx.args, 'annotations')) annotations[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
+    for (const a of flagArray(ctx.args, 'annotations')) ownSet(annotations, a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
     const pod = {
       apiVersion: 'v1',
       kind: 'Pod',
