@@ -10,7 +10,8 @@ export type StatusReason =
   | 'Invalid'
   | 'BadRequest'
   | 'Forbidden'
-  | 'MethodNotAllowed';
+  | 'MethodNotAllowed'
+  | 'RequestEntityTooLarge';
 
 /** One field error, as `field.Error`: path + type + value + detail. */
 export interface FieldError {

@@ -8,7 +8,7 @@ import { alreadyExists, notFound, StatusError, badRequest } from './errors';
 import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
-import { deepEqual, deepFreeze, clone, cloneUnfrozen } from './objects';
+import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -293,7 +293,7 @@ export class ObjectStore {
   /** Every stored object, for snapshots. */
   all(): KObject[] {
     const out: KObject[] = [];
-    for (const m of this.objects.values()) out.push(...m.values());
+    for (const m of this.objects.values()) pushAll(out, m.values());
     return out;
   }
 }

@@ -64,3 +64,9 @@ export function canonicalJSON(v: unknown): string {
     .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJSON(o[k])}`).join(',')}}`;
 }
+
+/** `out.push(...items)` without spreading: a spread of 100,000+ items overflows the call stack. */
+export function pushAll<T>(out: T[], items: Iterable<T>): T[] {
+  for (const x of items) out.push(x);
+  return out;
+}

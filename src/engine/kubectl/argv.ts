@@ -81,7 +81,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
-      positional.push(...argv.slice(i + 1));
+      for (let j = i + 1; j < argv.length; j++) positional.push(argv[j]);
       break;
     }
     if (a.startsWith('--') && a.length > 2) {

@@ -106,7 +106,8 @@ function ld(a: string, b: string): number {
 
 /** cobra's findSuggestions (minimum distance 2, or a prefix match). */
 function suggestions(typed: string): string {
-  const found = topLevelWords().filter((w) => ld(typed, w) <= 2 || w.toLowerCase().startsWith(typed.toLowerCase()));
+  // A length difference over 2 is a distance over 2: skip the quadratic table (a pasted megabyte stays fast).
+  const found = topLevelWords().filter((w) => (Math.abs(typed.length - w.length) <= 2 && ld(typed, w) <= 2) || w.toLowerCase().startsWith(typed.toLowerCase()));
   if (found.length === 0) return '';
   return `\n\nDid you mean this?\n${found.map((w) => `\t${w}\n`).join('')}`;
 }

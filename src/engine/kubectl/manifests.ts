@@ -11,6 +11,8 @@ import { API_VERSION, isKind, type Kind, type KObject, NAMESPACED } from '../api
 import { CommandError, type CommandContext } from './types';
 import { ClientError } from './commands/common';
 import { ownSet } from '../api/own';
+import { utf8Length } from '../api/validation';
+import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
 
 /** One object read from a manifest, or the error that stands in its place. */
 export interface ManifestEntry {
@@ -136,13 +138,20 @@ function metaOf(obj: Record<string, unknown>): { name: string; namespace: string
 }
 
 function readSource(ctx: CommandContext, filename: string): { source: string; text: string } {
-  if (filename === '-') return { source: 'STDIN', text: ctx.opts.stdin ?? '' };
-  if (!ctx.opts.readFile) throw new CommandError(`the path "${filename}" does not exist`);
-  try {
-    return { source: filename, text: ctx.opts.readFile(filename) };
-  } catch {
-    throw new CommandError(`the path "${filename}" does not exist`);
+  let read: { source: string; text: string };
+  if (filename === '-') read = { source: 'STDIN', text: ctx.opts.stdin ?? '' };
+  else {
+    if (!ctx.opts.readFile) throw new CommandError(`the path "${filename}" does not exist`);
+    try {
+      read = { source: filename, text: ctx.opts.readFile(filename) };
+    } catch {
+      throw new CommandError(`the path "${filename}" does not exist`);
+    }
   }
+  if (read.text.length > MAX_MANIFEST_CHARS) {
+    throw new CommandError(`error reading ${read.source}: the playground reads at most ${MAX_MANIFEST_CHARS} characters (4 MiB) from one file; the API server takes at most ${MAX_REQUEST_BYTES} bytes per object`);
+  }
+  return read;
 }
 
 /**
@@ -165,6 +174,16 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
     fileLoop: for (const [document, doc] of docs.entries()) {
       const docStart = offset;
       offset += doc.split('\n').length + 1;
+      const deep = yamlDepthError(doc);
+      if (deep) {
+        out.push({
+          source,
+          document,
+          line: docStart + deep.line,
+          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${deep.line}: ${deep.message}`),
+        });
+        break;
+      }
       const parsed = parseAllDocuments(doc, { version: '1.1', uniqueKeys: false, prettyErrors: true });
       const parsedDocs = Array.isArray(parsed) ? parsed : [];
       const err = parsedDocs.flatMap((d) => d.errors)[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
@@ -300,6 +319,10 @@ function checkPodSpec(spec: unknown, path: string): string | null {
  * non-string label / annotation / nodeSelector values. Returns the BadRequest error, or null.
  */
 export function decodeError(obj: KObject, kind: Kind): StatusError | null {
+  // The request body limit comes first: the server does not even decode a larger body.
+  if (utf8Length(JSON.stringify(obj)) > MAX_REQUEST_BYTES) {
+    return new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_REQUEST_BYTES}`);
+  }
   const md = obj.metadata as unknown as Record<string, unknown>;
   let detail = checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
   if (!detail && kind === 'DaemonSet') {

@@ -3,6 +3,7 @@
 // removing that reference (Orphan). A dependent that still has another live owner only loses the
 // dangling reference. Dependents are indexed by owner uid from the change feed.
 
+import { pushAll } from '../../api/objects';
 import type { Change } from '../../api/objectStore';
 import { type Kind, type KObject, type OwnerReference, isKind } from '../../api/types';
 import type { Simulation } from '../../simulation';
@@ -76,7 +77,7 @@ export class GarbageCollector {
     const work = this.pending.get(key) ?? [];
     this.pending.delete(key);
     const out: string[] = [];
-    for (const { uid, policy } of work) out.push(...this.processOwner(uid, policy));
+    for (const { uid, policy } of work) pushAll(out, this.processOwner(uid, policy));
     return out.join('; ') || 'nothing to do';
   }
 

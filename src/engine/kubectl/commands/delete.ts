@@ -167,7 +167,7 @@ function waitForDeletion(ctx: CommandContext, deleted: { t: Target; uid: string;
   if (deleted.length === 0) return;
   const timeout = flagString(ctx.args, 'timeout');
   const explicit = timeout !== undefined && goDurationMs(timeout) > 0;
-  const limit = explicit ? goDurationMs(timeout!) : (Math.max(...deleted.map((d) => d.grace)) + 60) * 1000;
+  const limit = explicit ? goDurationMs(timeout!) : (deleted.reduce((m, d) => Math.max(m, d.grace), -Infinity) + 60) * 1000;
   const gone = () => deleted.every(({ t, uid }) => ctx.sim.store.get(t.kind, t.namespace, t.name)?.metadata.uid !== uid);
   const start = ctx.sim.now();
   if (!stepUntil(ctx.sim, gone, limit) && explicit) {

@@ -3,6 +3,7 @@
 // by a blank line, `kind/name` in the NAME column when several kinds are printed, NotFound errors
 // after the output, `No resources found…` on stderr when nothing was printed.
 
+import { pushAll } from '../../api/objects';
 import { ownGet } from '../../api/own';
 import { kubectlErrorText, notFound, StatusError } from '../../api/errors';
 import { matches, parseSelector, type Selector } from '../../api/labels';
@@ -204,8 +205,8 @@ function run(ctx: CommandContext): void {
   const errors: StatusError[] = [];
   for (const req of requests) {
     const r = fetchObjects(ctx, req, fetch);
-    objs.push(...r.objects);
-    errors.push(...r.errors);
+    pushAll(objs, r.objects);
+    pushAll(errors, r.errors);
   }
   const ignoreNotFound = flagBool(args, 'ignore-not-found');
   const shownErrors = ignoreNotFound ? errors.filter((e) => e.reason !== 'NotFound') : errors;
