@@ -7,6 +7,7 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { runCommands } from '../engine/script/run';
 import { Session } from '../engine/script/session';
 import { compareTranscript } from '../engine/script/expect';
+import { CLI_BUDGET } from '../engine/script/budget';
 
 const USAGE = 'usage: npm run -s sim -- [--seed N] [--expect FILE] SCRIPT   (SCRIPT "-" reads standard input)';
 
@@ -57,17 +58,20 @@ function main(argv: string[]): number {
     }
     throw e;
   }
-  const session = new Session({ seed, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
-  const transcript = runCommands(session, commands);
-  process.stdout.write(transcript.text);
+  let expected: string | undefined;
   if (expect) {
-    let expected: string;
     try {
       expected = readFileSync(expect, 'utf8');
     } catch (e) {
       process.stderr.write(`sim: cannot read ${expect}: ${(e as Error).message}\n`);
       return 2;
     }
+  }
+  const session = new Session({ seed, budget: CLI_BUDGET, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
+  // The transcript streams command by command (a run stopped by a timeout shows how far it got);
+  // --expect compares the whole of it at the end.
+  const transcript = runCommands(session, commands, (text) => process.stdout.write(text));
+  if (expected !== undefined) {
     const r = compareTranscript(expected, transcript.text);
     if (!r.ok) {
       process.stderr.write(`sim: transcript differs from ${expect}:\n${r.diff}`);

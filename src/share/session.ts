@@ -51,7 +51,7 @@ export function bootFromLocation(params: BootParams, hash: string): Boot {
   try {
     shared = readSharedState(hash)
   } catch (e) {
-    useShareNotice.getState().show(e instanceof ShareError ? e.code : 'garbage')
+    useShareNotice.getState().show(e instanceof ShareError ? e.code : 'garbage', 'default', e instanceof ShareError ? e.budget : undefined)
   }
   if (!shared) {
     base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson }

@@ -38,6 +38,8 @@ export class ObjectStore {
   private readonly objects = new Map<Kind, Map<string, KObject>>();
   private rv = 1000;
   private readonly listeners: Listener[] = [];
+  /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
+  nodeLimit = Infinity;
   /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
   onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
 
@@ -142,6 +144,10 @@ export class ObjectStore {
     }
     prepareForCreate(kind, obj, this.clock);
     validateCreate(kind, obj);
+    if (kind === 'Node' && this.count('Node') >= this.nodeLimit) {
+      // Like a ResourceQuota (validating admission, after validation): the session's node budget.
+      throw new StatusError(403, 'Forbidden', `nodes "${md.name || md.generateName || ''}" is forbidden: exceeded the playground's limit of ${this.nodeLimit} nodes`);
+    }
     if (!md.name && md.generateName) {
       // The real name generator retries on conflict; so do we.
       for (let i = 0; i < 8; i++) {

@@ -60,7 +60,9 @@ export const rolloutStatusCommand: CommandDef = {
     // --timeout: zero (or negative, as ContextWithOptionalTimeout treats it) means no timeout
     const timeout = flagString(ctx.args, 'timeout');
     const timeoutMs = timeout ? goDurationMs(timeout) : 0;
-    const deadline = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
+    const wanted = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
+    // The session's time budget (script/budget.ts) ends every wait, also one without a timeout.
+    const deadline = Math.min(wanted, sim.horizon);
     let done = false;
     let failure: CommandError | null = null;
     const stop = sim.watch((c) => {
@@ -84,6 +86,9 @@ export const rolloutStatusCommand: CommandDef = {
         if (t === undefined || t > deadline) {
           // Nothing left to happen before the deadline: a real watch would just sit there.
           if (timeoutMs > 0 && sim.now() < deadline) sim.advance(deadline - sim.now());
+          if (deadline < wanted && t !== undefined) {
+            throw new CommandError('the session reached the end of its simulated time (30 days), the most it may run: stopped waiting for the rollout');
+          }
           throw new CommandError(TIMEOUT);
         }
         sim.step();
