@@ -18,6 +18,12 @@ export interface DepthError {
   message: string;
 }
 
+function collections(stack: readonly { type: string }[]): number {
+  let n = 0;
+  for (const t of stack) if (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection') n++;
+  return n;
+}
+
 function lineAt(text: string, offset: number): number {
   let line = 1;
   const end = Math.min(offset, text.length);
@@ -26,22 +32,24 @@ function lineAt(text: string, offset: number): number {
 }
 
 /**
- * The first place where `text` nests collections deeper than `max`, or null. Linear in the text.
- * The parser's stack holds the document and one entry per open collection (plus one for a pending
- * value), so its length minus two is the depth.
+ * The first place where `text` nests collections (mappings, sequences, block or flow) deeper than
+ * `max`, or null: `a: {b: [c]}` is 3 deep. Linear in the text (the count is bounded by max + 1).
  */
 export function yamlDepthError(text: string, max = MAX_YAML_DEPTH): DepthError | null {
-  // Cheap bound first: every level needs a line, a `[`, a `{` or a `-`.
+  // Cheap bound first: a line opens at most one implicit mapping, plus one collection per `[`, `{`,
+  // `-` or `?`; a text with fewer of those than the limit cannot go deeper.
   let bound = 1;
-  for (let i = 0; i < text.length && bound <= max + 2; i++) {
+  for (let i = 0; i < text.length && bound <= max; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 91 || c === 123 || c === 45) bound++;
+    if (c === 10 || c === 91 || c === 123 || c === 45 || c === 63) bound++;
   }
-  if (bound <= max + 2) return null;
+  if (bound <= max) return null;
   const parser = new Parser();
   for (const lexeme of new Lexer().lex(text)) {
     for (const token of parser.next(lexeme)) void token;
-    if (parser.stack.length - 2 > max) {
+    // The stack also holds the document and pending scalars: count the open collections only.
+    // A deeper stack than max + 1 is a cheap sign that it is worth counting.
+    if (parser.stack.length > max && collections(parser.stack) > max) {
       return { line: lineAt(text, parser.offset), message: `exceeded max depth of ${max}` };
     }
   }

@@ -29,9 +29,10 @@ export const PAGE_BUDGET: Budget = { where: 'the page', maxNodes: 5_000, maxSimM
 /** The headless CLI: large clusters for benchmarks and course authors. */
 export const CLI_BUDGET: Budget = { where: 'the CLI', maxNodes: 65_000, maxSimMs: 30 * DAY_MS, maxStepCount: 100_000 };
 
-/** "720h" for 30 days: the form `sim advance` takes. */
+/** "720h (30 days)", "2h": in the form `sim advance` takes, with days when it is whole days. */
 export function formatBudgetHours(ms: number): string {
-  return `${Math.round(ms / 3_600_000)}h`;
+  const h = `${Math.round(ms / 3_600_000)}h`;
+  return ms >= DAY_MS && ms % DAY_MS === 0 ? `${h} (${ms / DAY_MS} days)` : h;
 }
 
 export type BudgetKind = 'nodes' | 'time' | 'steps';
@@ -88,7 +89,7 @@ export function checkScriptBudget(lines: readonly BudgetLine[], start: BudgetSta
   let t = 0;
   for (const { index, line, at } of lines) {
     if (at !== undefined) t = Math.max(t, at);
-    if (t > budget.maxSimMs) throw new BudgetError(index, 'time', budget.maxSimMs, `runs the simulated clock past ${hours} (30 days), the most a session runs`);
+    if (t > budget.maxSimMs) throw new BudgetError(index, 'time', budget.maxSimMs, `runs the simulated clock past ${hours}, the most a session runs`);
     let words: string[];
     try {
       words = tokenize(line);
@@ -115,7 +116,7 @@ export function checkScriptBudget(lines: readonly BudgetLine[], start: BudgetSta
         continue;
       }
       t += ms;
-      if (t > budget.maxSimMs) throw new BudgetError(index, 'time', budget.maxSimMs, `sim advance ${words[2]} runs the simulated clock past ${hours} (30 days), the most a session runs`);
+      if (t > budget.maxSimMs) throw new BudgetError(index, 'time', budget.maxSimMs, `sim advance ${words[2]} runs the simulated clock past ${hours}, the most a session runs`);
     } else if (words[1] === 'step' && words[2] !== undefined) {
       if (Number(words[2]) > budget.maxStepCount) throw new BudgetError(index, 'steps', budget.maxStepCount, `sim step asks for ${words[2]} work items; the limit is ${budget.maxStepCount}`);
     }

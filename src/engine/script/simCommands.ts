@@ -27,7 +27,7 @@ const NODE_ADD_FLAGS: FlagSpec[] = [
 
 /** The session reached the end of its simulated time (script/budget.ts). */
 function budgetSpent(session: Session): string {
-  return `the session has run ${formatBudgetHours(session.budget.maxSimMs)} (30 days) of simulated time, the most it may run`;
+  return `the session has run ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, the most it may run`;
 }
 
 const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -118,8 +118,8 @@ export function runSim(session: Session, argv: string[], out: Output): void {
         throw new CommandError(`invalid duration "${d}" (examples: 500ms, 30s, 5m, 1h30m)`);
       }
       if (ms > session.remainingMs()) {
-        const used = formatBudgetHours(session.sim.now() - session.startMs);
-        throw new CommandError(`sim advance ${d}: a session runs at most ${formatBudgetHours(session.budget.maxSimMs)} (30 days) of simulated time, and ${used} have run`);
+        const used = `${Math.round((session.sim.now() - session.startMs) / 3_600_000)}h`;
+        throw new CommandError(`sim advance ${d}: a session runs at most ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, and ${used} have run`);
       }
       sim().advance(ms);
       return;
