@@ -81,4 +81,10 @@ function main(argv: string[]): number {
   return 0;
 }
 
+// A reader that stops early (`| head`) closes the pipe: stop quietly, as command-line tools do.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 process.exitCode = main(process.argv.slice(2));

@@ -156,12 +156,20 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
     const target = findCommand(words.slice(1));
     if (target) out.out(commandHelp(target.def));
     else if (words[1] && GROUPS.has(words[1])) out.out(groupHelp(words[1]));
-    else out.out(rootHelp());
+    else if (words[1]) {
+      // cobra's help command: the unknown topic, then the root usage (no description), on stderr
+      const usage = rootHelp();
+      out.err(`Unknown help topic [\`${words[1]}\`]\n${usage.slice(usage.indexOf('\n\n', usage.indexOf('Find more')))}`);
+    } else out.out(rootHelp());
     return 0;
   }
   const found = findCommand(words);
   if (!found) {
     if (GROUPS.has(words[0])) {
+      // cobra on a group word: an unknown subcommand is an error (kubectl rollout frobnicate)
+      if (words.length > 1 && !wantsHelp) {
+        throw new CommandError(`unknown command ${JSON.stringify(words[1])}\nSee 'kubectl ${words[0]} -h' for help and examples`);
+      }
       out.out(groupHelp(words[0]));
       return 0;
     }
