@@ -57,10 +57,44 @@ export function badRequest(message: string): StatusError {
   return new StatusError(400, 'BadRequest', message);
 }
 
+const GO_ESCAPES = new Map([
+  ['\x07', '\\a'],
+  ['\b', '\\b'],
+  ['\f', '\\f'],
+  ['\n', '\\n'],
+  ['\r', '\\r'],
+  ['\t', '\\t'],
+  ['\v', '\\v'],
+  ['"', '\\"'],
+  ['\\', '\\\\'],
+]);
+
+/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/**
+ * Go's strconv.Quote (what `%q` prints): printable characters as they are, the usual backslash escapes,
+ * other ASCII controls as \xNN, other non-printable characters as \uNNNN or \UNNNNNNNN.
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const named = GO_ESCAPES.get(ch);
+    const c = ch.codePointAt(0)!;
+    if (named) out += named;
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else if (c >= 0xd800 && c <= 0xdfff) out += '\ufffd';
+    else if (GO_PRINTABLE.test(ch)) out += ch;
+    else if (c > 0xffff) out += `\\U${c.toString(16).padStart(8, '0')}`;
+    else out += `\\u${c.toString(16).padStart(4, '0')}`;
+  }
+  return `${out}"`;
+}
+
 /** Go's %#v-ish rendering used by field.Invalid for common value kinds. */
 export function formatFieldValue(v: unknown): string {
   if (v === undefined || v === null) return 'null';
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[]string{${v.map((x) => JSON.stringify(String(x))).join(', ')}}`;
   if (typeof v === 'object') {

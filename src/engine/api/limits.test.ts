@@ -9,6 +9,7 @@ import { MAX_MANIFEST_CHARS, MAX_YAML_DEPTH, yamlDepthError } from './yamlLimits
 import { TOTAL_ANNOTATION_SIZE_LIMIT_B, utf8Length, qualifiedNameError } from './validation';
 import { hasOwn, ownGet, ownSet } from './own';
 import { clone, deepEqual } from './objects';
+import { goQuote } from './errors';
 
 function run(s: Session, line: string, stdin?: string): string {
   return s
@@ -157,5 +158,19 @@ describe('own-property helpers', () => {
     expect(deepEqual(c, o)).toBe(true);
     expect(deepEqual({ a: undefined }, { constructor: undefined })).toBe(true);
     expect(deepEqual({ toString: 1 }, {})).toBe(false);
+  });
+});
+
+describe('field values in errors', () => {
+  it('are quoted as Go’s %q (strconv.Quote)', () => {
+    expect(goQuote('a"b\\c\n\x01\x7f é\u00a0\u200b😀\u2028')).toBe('"a\\"b\\\\c\\n\\x01\\x7f é\\u00a0\\u200b😀\\u2028"');
+    expect(goQuote('__proto__')).toBe('"__proto__"');
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 30 }), (t) => {
+        // for printable ASCII, Go and JSON agree
+        if (/^[ -~]*$/.test(t)) expect(goQuote(t)).toBe(JSON.stringify(t));
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -9,6 +9,7 @@ import { Session } from './session';
 import { parseScript } from './parse';
 import { qualifiedNameError, labelValueError } from '../api/validation';
 import { hasOwn, ownGet, ownSet } from '../api/own';
+import { goQuote } from '../api/errors';
 
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 /** Strings a hostile (or unlucky) user types: the prototype's names, with and without decoration. */
@@ -89,7 +90,7 @@ describe('names from outside', () => {
       const r = run(s, `kubectl label node node-1 ${q(`${n}=v`)} --overwrite`);
       const err = qualifiedNameError(n);
       if (err) {
-        expect(r.text).toBe(`The Node "node-1" is invalid: metadata.labels: Invalid value: ${JSON.stringify(n)}: ${err}\n`);
+        expect(r.text).toBe(`The Node "node-1" is invalid: metadata.labels: Invalid value: ${goQuote(n)}: ${err}\n`);
       } else {
         expect(r.text).toBe('node/node-1 labeled\n');
         expect(s.sim.store.get('Node', undefined, 'node-1')!.metadata.labels![n]).toBe('v');
@@ -113,8 +114,8 @@ describe('names from outside', () => {
         if (keyErr || valueErr) {
           expect(r.exitCode).toBe(1);
           expect(r.text.startsWith(`The Pod "${name}" is invalid: `)).toBe(true);
-          if (keyErr) expect(r.text).toContain(`metadata.labels: Invalid value: ${JSON.stringify(key)}: ${keyErr}`);
-          if (valueErr) expect(r.text).toContain(`metadata.labels: Invalid value: ${JSON.stringify(value)}: ${valueErr}`);
+          if (keyErr) expect(r.text).toContain(`metadata.labels: Invalid value: ${goQuote(key)}: ${keyErr}`);
+          if (valueErr) expect(r.text).toContain(`metadata.labels: Invalid value: ${goQuote(value)}: ${valueErr}`);
           expect(s.sim.store.get('Pod', 'default', name)).toBeUndefined();
         } else {
           expect(r.text).toBe(`pod/${name} created\n`);
