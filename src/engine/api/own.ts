@@ -17,7 +17,3 @@ export function ownSet<T>(o: Record<string, T>, key: string, value: T): void {
   else o[key] = value;
 }
 
-/** A Map-like lookup table from a literal object, safe for any key. */
-export function lookupTable<T>(entries: Readonly<Record<string, T>>): ReadonlyMap<string, T> {
-  return new Map(Object.entries(entries));
-}

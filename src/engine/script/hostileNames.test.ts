@@ -73,6 +73,13 @@ describe('names from outside', () => {
       (n: string) => `kubectl rollout history ds/x --revision=${q(n)}`,
       (n: string) => `kubectl rollout status ds/x --timeout=${q(n)}`,
       (n: string) => `kubectl run p --image=nginx --labels=${q(`${n}=x`)} --dry-run=client`,
+      (n: string) => `kubectl run p --image=nginx --port=${q(n)} --dry-run=client`,
+      (n: string) => `kubectl delete pod x --cascade=${q(n)}`,
+      (n: string) => `kubectl get pods -A --sort-by=${q(n)}`,
+      (n: string) => `kubectl get pods -n ${q(n)}`,
+      (n: string) => `kubectl get ${q(`${n}/x`)}`,
+      (n: string) => `kubectl set image ds/x ${q(`${n}=nginx`)}`,
+      (n: string) => `kubectl cordon ${q(n)}`,
     ];
     fc.assert(
       fc.property(hostileName, fc.nat({ max: templates.length - 1 }), (name, t) => {

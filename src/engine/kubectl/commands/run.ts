@@ -45,7 +45,11 @@ export const runCommand: CommandDef = {
     const labels = labelsFlag ? parseLabelList(labelsFlag) : { run: name };
     const container: Container = { name, image, resources: {} };
     const port = flagString(ctx.args, 'port');
-    if (port) container.ports = [{ containerPort: Number(port) }];
+    if (port) {
+      // generate/versioned BasicPod: strconv.Atoi of the flag
+      if (!/^[+-]?\d+$/.test(port)) throw new CommandError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
+      container.ports = [{ containerPort: Number(port) }];
+    }
     const env = flagArray(ctx.args, 'env');
     if (env.length) container.env = env.map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
     if (rest.length) {
