@@ -242,6 +242,11 @@ function validateContainers(cs: Container[] | undefined, path: string, errs: Fie
     else if (names.has(c.name)) errs.push({ field: `${p}.name`, type: 'Duplicate value', value: c.name });
     if (c.name) names.add(c.name);
     if (!c.image || String(c.image).trim() === '') errs.push({ field: `${p}.image`, type: 'Required value' });
+    (c.env ?? []).forEach((e, j) => {
+      if (!e?.name) errs.push({ field: `${p}.env[${j}].name`, type: 'Required value' });
+      const ref = (e?.valueFrom as { fieldRef?: { fieldPath?: string } } | undefined)?.fieldRef;
+      if (ref && !ref.fieldPath) errs.push({ field: `${p}.env[${j}].valueFrom.fieldRef.fieldPath`, type: 'Required value' });
+    });
     (c.ports ?? []).forEach((port, j) => {
       const pp = `${p}.ports[${j}]`;
       if (!Number.isInteger(port.containerPort) || port.containerPort < 1 || port.containerPort > 65535) {
@@ -279,6 +284,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, errs: F
     else if (!isDNS1123Label(v.name)) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Invalid value', value: v.name, detail: DNS1123_LABEL_MSG });
     else if (volumes.has(v.name)) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Duplicate value', value: v.name });
     volumes.add(v.name);
+    if (v.hostPath && !v.hostPath.path) errs.push({ field: `${path}.volumes[${i}].hostPath.path`, type: 'Required value' });
   });
   for (const [group, cs] of [['containers', spec.containers], ['initContainers', spec.initContainers]] as const) {
     (cs ?? []).forEach((c, i) => {

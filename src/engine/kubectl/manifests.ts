@@ -13,6 +13,8 @@ import { ClientError } from './commands/common';
 import { ownSet } from '../api/own';
 import { utf8Length } from '../api/validation';
 import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
+import { metadataDecodeError, typeError } from '../api/decode';
+import { canonicalJSON } from '../api/objects';
 
 /** One object read from a manifest, or the error that stands in its place. */
 export interface ManifestEntry {
@@ -115,6 +117,23 @@ function toPlainJSON(v: unknown): unknown {
   return v;
 }
 
+/** Go's json.Marshal of a decoded document: keys sorted, <, > and & escaped. */
+function goJSON(v: unknown): string {
+  return canonicalJSON(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * What the resource builder cannot decode before anything is sent: a kind that is not a string, and
+ * apiVersion or metadata of the wrong types (it reads every document as a metadata-only object first).
+ */
+function builderDecodeError(source: string, obj: Record<string, unknown>): ClientError | null {
+  if (Object.prototype.hasOwnProperty.call(obj, 'kind') && obj.kind !== null && typeof obj.kind !== 'string') {
+    return new ClientError(`unable to decode ${JSON.stringify(source)}: Object 'Kind' is missing in '${goJSON(obj)}'`);
+  }
+  const e = metadataDecodeError(obj);
+  return e ? new ClientError(`unable to decode ${JSON.stringify(source)}: ${e}`) : null;
+}
+
 function validationError(source: string, obj: Record<string, unknown>): ClientError | null {
   const errs: string[] = [];
   if (!obj.apiVersion) errs.push('apiVersion not set');
@@ -211,6 +230,11 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
           break fileLoop;
         }
         const obj = value as Record<string, unknown>;
+        const derr = builderDecodeError(source, obj);
+        if (derr) {
+          out.push({ source, document, error: derr });
+          break fileLoop;
+        }
         const verr = validationError(source, obj);
         if (verr) {
           out.push({ source, document, error: verr });
@@ -218,7 +242,7 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
         }
         const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
         for (const item of items) {
-          const ierr = validationError(source, item ?? {});
+          const ierr = (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ?? validationError(source, item ?? {});
           if (ierr) {
             out.push({ source, document, error: ierr });
             break fileLoop;
@@ -324,7 +348,8 @@ export function decodeError(obj: KObject, kind: Kind): StatusError | null {
     return new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_REQUEST_BYTES}`);
   }
   const md = obj.metadata as unknown as Record<string, unknown>;
-  let detail = checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
+  // Go's decoder reports the first value of a wrong JSON kind (in document order), then the rest
+  let detail = typeError(obj as unknown as Record<string, unknown>, kind) ?? checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
   if (!detail && kind === 'DaemonSet') {
     const spec = obj.spec as Record<string, unknown> | undefined;
     const tmpl = spec?.template as Record<string, unknown> | undefined;

@@ -48,7 +48,7 @@ export function nodeConditionTaints(node: Node): Taint[] {
   const out: Taint[] = [];
   const noSchedule = (key: string) => out.push({ key, effect: 'NoSchedule' });
   for (const c of node.status?.conditions ?? []) {
-    const key = ownGet(CONDITION_TAINTS, c.type)?.[c.status];
+    const key = ownGet(ownGet(CONDITION_TAINTS, c.type), c.status);
     if (key) noSchedule(key);
   }
   if (node.spec?.unschedulable) noSchedule(TAINT_UNSCHEDULABLE);

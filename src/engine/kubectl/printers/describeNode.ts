@@ -117,7 +117,7 @@ export function describeNode(sim: Simulation, node: Node): string {
     for (const c of conditions) {
       w.write(
         1,
-        `${c.type} \t${c.status} \t${formatRFC1123Z(c.lastHeartbeatTime)} \t${formatRFC1123Z(c.lastTransitionTime)} \t${c.reason ?? ''} \t${
+        `${c.type ?? ''} \t${c.status ?? ''} \t${formatRFC1123Z(c.lastHeartbeatTime)} \t${formatRFC1123Z(c.lastTransitionTime)} \t${c.reason ?? ''} \t${
           c.message ?? ''
         }\n`,
       );
