@@ -133,8 +133,9 @@ export class Simulation {
     }
   }
 
-  /** Time of the next queued item, if any. */
+  /** Time of the next queued item this simulation may run (none past the horizon), if any. */
   nextAt(): number | undefined {
-    return this.queue.peekTime();
+    const t = this.queue.peekTime();
+    return t !== undefined && t <= this.horizon ? t : undefined;
   }
 }

@@ -112,6 +112,19 @@ describe('the budget while running', () => {
     run(s, 'sim cluster kubeadm');
     expect(run(s, 'sim advance 1s')).toMatch(/^error: sim advance 1s/);
   });
+  it('waits of other commands (drain, delete) end at the horizon too, never spin', () => {
+    const s = new Session({ budget: tiny });
+    run(s, 'kubectl run web --image=nginx');
+    run(s, 'sim settle');
+    expect(run(s, `sim advance ${s.remainingMs() - 500}ms`)).toBe('');
+    // the container would stop 1.5 s after the eviction, past the horizon: the wait ends, the command returns
+    const out = run(s, 'kubectl drain node-1 --force');
+    expect(out).toContain('node/node-1 cordoned');
+    expect(s.sim.now()).toBeLessThanOrEqual(s.startMs + 2 * HOUR);
+    const del = run(s, 'kubectl delete pod web --now=false');
+    expect(typeof del).toBe('string');
+    expect(s.sim.nextAt()).toBeUndefined(); // nothing this session may still run
+  });
 });
 
 describe('rollout status --timeout', () => {

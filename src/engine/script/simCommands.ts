@@ -131,7 +131,7 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       for (let i = 0; i < n; i++) {
         const r = sim().step();
         if (!r) {
-          out.println(sim().nextAt() === undefined ? 'nothing to do: the cluster is quiet' : `warning: ${budgetSpent(session)}`);
+          out.println(sim().queue.peekTime() === undefined ? 'nothing to do: the cluster is quiet' : `warning: ${budgetSpent(session)}`);
           break;
         }
         out.println(`[${session.clockLabel(r.time)}] ${r.controller} ${r.key} (${r.reason}): ${r.result || 'done'}`);

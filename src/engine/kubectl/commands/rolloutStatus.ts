@@ -86,7 +86,7 @@ export const rolloutStatusCommand: CommandDef = {
         if (t === undefined || t > deadline) {
           // Nothing left to happen before the deadline: a real watch would just sit there.
           if (timeoutMs > 0 && sim.now() < deadline) sim.advance(deadline - sim.now());
-          if (deadline < wanted && t !== undefined) {
+          if (deadline < wanted && sim.queue.peekTime() !== undefined) {
             throw new CommandError('the session reached the end of its simulated time, the most it may run: stopped waiting for the rollout');
           }
           throw new CommandError(TIMEOUT);
