@@ -28,13 +28,18 @@ const EXTRA: Record<string, Record<string, [string, string?]>> = {
   ),
 };
 
+type Fields = Map<string, { type: string; ref?: string }>;
+const fieldCache = new Map<string, Fields | undefined>();
+
 /** The fields of a struct: the explain schema's, else EXTRA's, else none known. */
-function fieldsOf(struct: string): Map<string, { type: string; ref?: string }> | undefined {
+function fieldsOf(struct: string): Fields | undefined {
+  if (fieldCache.has(struct)) return fieldCache.get(struct);
+  let out: Fields | undefined;
   if (hasOwn(SCHEMA, struct) && Object.keys(SCHEMA[struct].fields).length > 0) {
-    return new Map(Object.entries(SCHEMA[struct].fields).map(([k, f]) => [k, { type: f.type, ref: f.ref }]));
-  }
-  if (hasOwn(EXTRA, struct)) return new Map(Object.entries(EXTRA[struct]).map(([k, [type, ref]]) => [k, { type, ref }]));
-  return undefined;
+    out = new Map(Object.entries(SCHEMA[struct].fields).map(([k, f]) => [k, { type: f.type, ref: f.ref }]));
+  } else if (hasOwn(EXTRA, struct)) out = new Map(Object.entries(EXTRA[struct]).map(([k, [type, ref]]) => [k, { type, ref }]));
+  fieldCache.set(struct, out);
+  return out;
 }
 
 /** Fields to fill in where the explain schema lists a field without its type's name as a ref. */
@@ -168,24 +173,41 @@ function checkStruct(o: Record<string, unknown>, struct: string, path: string, f
   for (const key of Object.keys(o)) {
     const f = fields.get(key);
     if (!f) continue; // unknown fields are dropped by the decoder
+    if (o[key] === null && fill) {
+      delete o[key]; // null decodes to the zero value, which is not written out
+      continue;
+    }
     const e = checkValue(o[key], f.type, f.ref ?? REF_FIXES.get(`${struct}.${key}`), struct, key, path ? `${path}.${key}` : key, fill);
     if (e) return e;
   }
   return null;
 }
 
-/**
- * The first type error decoding `obj` as `kind` (DaemonSet, Pod, Node, …), or null. Like the decoder,
- * it turns null list elements (and null string map values) into zero values, in place: `containers:
- * [null]` is a container without a name or image, which validation then reports.
- */
+/** The first type error decoding `obj` as `kind` (DaemonSet, Pod, Node, …), or null. */
 export function typeError(obj: Record<string, unknown>, kind: string): string | null {
+  return walk(obj, kind, false);
+}
+
+/**
+ * What the decoder makes of nulls, in place, on an object about to be stored: null fields of known
+ * structs are dropped, null list elements become zero values (`containers: [null]` is a container
+ * without a name or image, which validation then reports), null string map values become "".
+ */
+export function normalizeDecoded(obj: object, kind: string): void {
+  walk(obj as Record<string, unknown>, kind, true);
+}
+
+function walk(obj: Record<string, unknown>, kind: string, fill: boolean): string | null {
   const fields = fieldsOf(kind);
   if (!fields) return null;
   for (const key of Object.keys(obj)) {
     const f = fields.get(key);
     if (!f) continue;
-    const e = checkValue(obj[key], f.type, f.ref ?? REF_FIXES.get(`${kind}.${key}`), kind, key, key, true);
+    if (obj[key] === null && fill) {
+      delete obj[key];
+      continue;
+    }
+    const e = checkValue(obj[key], f.type, f.ref ?? REF_FIXES.get(`${kind}.${key}`), kind, key, key, fill);
     if (e) return e;
   }
   return null;

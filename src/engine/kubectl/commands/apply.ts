@@ -2,6 +2,7 @@
 // last-applied-configuration annotation, or three-way merge last-applied / manifest / live object.
 // A patch that changes nothing prints `unchanged`.
 
+import { normalizeDecoded } from '../../api/decode';
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
 import { RESOURCE } from '../../api/types';
@@ -51,6 +52,7 @@ export const applyCommand: CommandDef = {
       try {
         if (!live) {
           if (bad) throw bad;
+          normalizeDecoded(obj, kind);
           const name = dry === 'client' ? obj.metadata.name : store.create(obj, { dryRun: dry === 'server' }).metadata.name;
           ctx.out.println(nameLine(kind, name, `created${dryRunSuffix(dry)}`));
           continue;
