@@ -126,7 +126,9 @@ describe('any value anywhere in a manifest', () => {
           for (const k of p.slice(0, -1)) o = o[k];
           o[p[p.length - 1]] = v;
           const s = new Session();
-          let text = run(s, 'kubectl apply -f -', JSON.stringify(m));
+          // half of the runs update an existing object (apply's three-way merge), half create one
+          let text = i % 2 ? run(s, 'kubectl apply -f -', JSON.stringify(base)) : '';
+          text += run(s, 'kubectl apply -f -', JSON.stringify(m));
           for (const line of after) text += run(s, line);
           const shown = typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
           const cleaned = text.split(JSON.stringify(v)).join('').split(shown).join('');

@@ -2,6 +2,7 @@
 // apimachinery/pkg/util/validation/field).
 
 import { type Kind, qualifiedResource, RESOURCE } from './types';
+import { canonicalJSON } from './objects';
 
 export type StatusReason =
   | 'NotFound'
@@ -98,6 +99,8 @@ export function formatFieldValue(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[]string{${v.map((x) => JSON.stringify(String(x))).join(', ')}}`;
   if (typeof v === 'object') {
+    // anything but a map of strings: as json.Marshal writes it (what ErrorBody falls back to)
+    if (!Object.values(v as object).every((x) => typeof x === 'string')) return canonicalJSON(v);
     const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `map[string]string{${entries.map(([k, x]) => `${JSON.stringify(k)}:${JSON.stringify(String(x))}`).join(', ')}}`;
   }

@@ -70,6 +70,7 @@ export const applyCommand: CommandDef = {
         );
       }
       const merged = merge(original, obj, live) as typeof live;
+      if (!bad) normalizeDecoded(merged, kind); // null list elements in the patch: zero values, as the server decodes them
       if (deepEqual(merged, live)) {
         ctx.out.println(nameLine(kind, live.metadata.name, `unchanged${dryRunSuffix(dry)}`));
         continue;
