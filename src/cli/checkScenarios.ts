@@ -2,6 +2,7 @@
 // `npm run -s sim -- --expect NAME.out NAME.sim` would. A first line `# seed: N` sets the seed.
 // `--update NAME…` rewrites those expected transcripts (read the diff before committing them).
 
+import { CLI_BUDGET } from '../engine/script/budget';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ export function runScenario(file: string): string {
   const source = readFileSync(file, 'utf8');
   const seed = Number(/^# seed: (\d+)/m.exec(source)?.[1] ?? 1);
   const base = dirname(file);
-  const session = new Session({ seed, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
+  const session = new Session({ seed, budget: CLI_BUDGET, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
   return runCommands(session, parseScript(source)).text;
 }
 

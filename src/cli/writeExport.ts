@@ -5,13 +5,19 @@ import { dirname, join } from 'node:path';
 import type { ScriptCommand } from '../engine/script/parse';
 import { exportKind, ExportError } from './exportKind';
 
-export function writeKindExport(commands: ScriptCommand[], opts: { seed: number; source: string; readFile: (p: string) => string }, dir: string): number {
+export function writeKindExport(
+  commands: ScriptCommand[],
+  opts: { seed: number; source: string; readFile: (p: string) => string },
+  dir: string,
+  out: (text: string) => void = (t) => process.stdout.write(t),
+  err: (text: string) => void = (t) => process.stderr.write(t),
+): number {
   let result;
   try {
     result = exportKind(commands, opts);
   } catch (e) {
     if (e instanceof ExportError) {
-      process.stderr.write(`${opts.source}:${e.line}: ${e.message}\n`);
+      err(`${opts.source}:${e.line}: ${e.message}\n`);
       return 2;
     }
     throw e;
@@ -21,9 +27,9 @@ export function writeKindExport(commands: ScriptCommand[], opts: { seed: number;
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     if (name.endsWith('.sh')) chmodSync(path, 0o755);
-    process.stdout.write(`wrote ${path}\n`);
+    out(`wrote ${path}\n`);
   }
   const cp = result.nodes.filter((n) => n.controlPlane).length;
-  process.stdout.write(`${result.nodes.length} nodes (${cp} control plane): kind create cluster --config ${join(dir, 'kind-config.yaml')} && ${join(dir, 'replay.sh')}\n`);
+  out(`${result.nodes.length} nodes (${cp} control plane): kind create cluster --config ${join(dir, 'kind-config.yaml')} && ${join(dir, 'replay.sh')}\n`);
   return 0;
 }

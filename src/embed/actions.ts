@@ -1,7 +1,8 @@
 // What a parent page can ask for: load a scenario script (DESIGN §3 format) into a fresh cluster, or
 // reset to a fresh cluster with the default manifest. Requests run one after the other.
 
-import { parseScript, ScriptParseError, type ScriptCommand } from '../engine/script/parse'
+import { ScriptParseError, type ScriptCommand } from '../engine/script/parse'
+import { parseScriptInBudget } from '../engine/script/budget'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import { rolloutWatchTarget } from '../worker/liveWatch'
 import { useStore } from '../state/store'
@@ -52,7 +53,7 @@ export async function loadScenario(script: string): Promise<LoadResult> {
   const r = await requests.run(async (stale): Promise<LoadResult> => {
     let commands: ScriptCommand[]
     try {
-      commands = parseScript(script)
+      commands = parseScriptInBudget(script) // parse errors and lines over the page's budget, with their line
     } catch (e) {
       const line = e instanceof ScriptParseError ? e.line : undefined
       const message = (e as Error).message

@@ -44,6 +44,11 @@ export class Simulation {
   readonly gc: GarbageCollector;
   /** Listeners of work items as they run. */
   readonly stepListeners: ((r: StepRecord) => void)[] = [];
+  /**
+   * The latest simulated time this simulation may reach (the session's time budget, script/budget.ts):
+   * `step`, `advance` and `settle` stop there, whoever calls them.
+   */
+  horizon = Infinity;
 
   constructor(opts: SimulationOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -83,6 +88,8 @@ export class Simulation {
 
   /** Runs the next work item, moving the clock to its time. */
   step(): StepRecord | null {
+    const t = this.queue.peekTime();
+    if (t === undefined || t > this.horizon) return null;
     const item = this.queue.pop();
     if (!item) return null;
     return this.runItem(item);
@@ -98,7 +105,7 @@ export class Simulation {
 
   /** Runs every item due within `ms` from now; the clock ends exactly `ms` later. */
   advance(ms: number): number {
-    const end = this.clock.now() + ms;
+    const end = Math.min(this.clock.now() + ms, Math.max(this.clock.now(), this.horizon));
     let n = 0;
     for (;;) {
       const t = this.queue.peekTime();
@@ -115,7 +122,7 @@ export class Simulation {
    * simulated time (24 h by default) and returns false then.
    */
   settle(limitMs: number = TIMINGS.settleLimitMs): boolean {
-    const end = this.clock.now() + limitMs;
+    const end = Math.min(this.clock.now() + limitMs, this.horizon);
     for (;;) {
       const t = this.queue.peekTime();
       if (t === undefined) return true;
@@ -126,8 +133,9 @@ export class Simulation {
     }
   }
 
-  /** Time of the next queued item, if any. */
+  /** Time of the next queued item this simulation may run (none past the horizon), if any. */
   nextAt(): number | undefined {
-    return this.queue.peekTime();
+    const t = this.queue.peekTime();
+    return t !== undefined && t <= this.horizon ? t : undefined;
   }
 }

@@ -21,6 +21,7 @@ export function isBuiltinLesson(id: string | undefined): boolean {
   return id !== undefined && SOURCES.has(id)
 }
 
+/** The lesson with this id (from `?lesson=`, a link, a message): own entries only, so `constructor` is no lesson. */
 export function lessonById(id: string | undefined): Lesson | undefined {
   if (id === undefined || !SOURCES.has(id)) return undefined
   if (!cache.has(id)) {

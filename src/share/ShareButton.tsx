@@ -70,7 +70,7 @@ export function ShareButton({ compact = false }: { compact?: boolean }) {
       try {
         await restoreShared(await readScenarioFile(file), 'file')
       } catch (err) {
-        useShareNotice.getState().show(err instanceof ShareError ? err.code : 'file', 'unchanged')
+        useShareNotice.getState().show(err instanceof ShareError ? err.code : 'file', 'unchanged', err instanceof ShareError ? err.budget : undefined)
       }
     },
     [],

@@ -7,12 +7,17 @@ import { openLessonFile } from '../state/lessonHost'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { readSharedState } from './index'
-import { ShareError } from './errors'
+import { ShareError, type BudgetDetail } from './errors'
 import { useShareNotice } from './notice'
 import { restoreShared } from './session'
 import { readScenarioFile } from './file'
 import { ShareButton } from './ShareButton'
 import './share.css'
+
+/** The limit of a budget refusal as a number with its unit (nodes and items as counts, time in hours). */
+function budgetLimit(b: BudgetDetail): string {
+  return b.kind === 'time' ? `${Math.round(b.limit / 3_600_000)}h` : b.limit.toLocaleString('en-US')
+}
 
 function hasFiles(e: DragEvent): boolean {
   return !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files')
@@ -22,7 +27,7 @@ async function openFile(file: File): Promise<void> {
   try {
     await restoreShared(await readScenarioFile(file), 'file')
   } catch (err) {
-    useShareNotice.getState().show(err instanceof ShareError ? err.code : 'file', 'unchanged')
+    useShareNotice.getState().show(err instanceof ShareError ? err.code : 'file', 'unchanged', err instanceof ShareError ? err.budget : undefined)
   }
 }
 
@@ -31,6 +36,7 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
   const error = useShareNotice((s) => s.error)
   const info = useShareNotice((s) => s.info)
   const fallback = useShareNotice((s) => s.fallback)
+  const budget = useShareNotice((s) => s.budget)
   const dismiss = useShareNotice((s) => s.dismiss)
   const [dragging, setDragging] = useState(false)
 
@@ -66,7 +72,7 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
       try {
         s = readSharedState(location.hash)
       } catch (err) {
-        useShareNotice.getState().show(err instanceof ShareError ? err.code : 'garbage', 'unchanged')
+        useShareNotice.getState().show(err instanceof ShareError ? err.code : 'garbage', 'unchanged', err instanceof ShareError ? err.budget : undefined)
         return
       }
       if (s) void restoreShared(s, 'link')
@@ -96,7 +102,9 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
       {error ? (
         <div className="share-notice error" role="alert" data-testid="share-error" data-code={error}>
           <span>
-            {t(`error.${error}`)} {t(fallback === 'default' ? 'fallbackDefault' : 'fallbackUnchanged')}
+            {t(`error.${error}`)}{' '}
+            {error === 'budget' && budget && budget.input > 0 ? `${t(`budgetDetail.${budget.kind}`, { input: budget.input, limit: budgetLimit(budget) })} ` : ''}
+            {t(fallback === 'default' ? 'fallbackDefault' : 'fallbackUnchanged')}
           </span>
           <button type="button" onClick={dismiss} aria-label={t('dismiss')}>
             ×

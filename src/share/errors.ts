@@ -21,10 +21,18 @@ export type ShareErrorCode =
   /** the state was read but replaying it failed */
   | 'replay'
 
+/** For `budget`: which input (1-based) goes over which limit, for the notice. */
+export interface BudgetDetail {
+  input: number
+  kind: 'nodes' | 'time' | 'steps'
+  limit: number
+}
+
 export class ShareError extends Error {
   constructor(
     readonly code: ShareErrorCode,
     readonly detail: string,
+    readonly budget?: BudgetDetail,
   ) {
     super(`${code}: ${detail}`)
     this.name = 'ShareError'

@@ -1,5 +1,8 @@
 // How big a shared state may be. A link or a file over these is refused with a message, before
-// anything is decompressed past the cap or replayed.
+// anything is decompressed past the cap or replayed. Nodes, time and steps are the page's budget
+// (engine/script/budget.ts), the same one the engine enforces while replaying.
+
+import { PAGE_BUDGET } from '../engine/script/budget'
 
 export const LIMITS = {
   /** characters of the `s=` payload in a link */
@@ -17,11 +20,11 @@ export const LIMITS = {
   maxLessonChars: 100,
   maxStep: 10_000,
   /** simulated time, ms: 30 days */
-  maxSimMs: 30 * 24 * 3600_000,
+  maxSimMs: PAGE_BUDGET.maxSimMs,
   /** `sim cluster large --nodes N` and `?nodes=` */
-  maxNodes: 5_000,
+  maxNodes: PAGE_BUDGET.maxNodes,
   /** `sim step N` */
-  maxStepCount: 100_000,
+  maxStepCount: PAGE_BUDGET.maxStepCount,
   maxSeed: 2 ** 31 - 1,
 } as const
 

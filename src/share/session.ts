@@ -57,7 +57,7 @@ export function bootFromLocation(params: BootParams, hash: string, ns: string = 
   try {
     shared = readSharedState(hash)
   } catch (e) {
-    useShareNotice.getState().show(e instanceof ShareError ? e.code : 'garbage')
+    useShareNotice.getState().show(e instanceof ShareError ? e.code : 'garbage', 'default', e instanceof ShareError ? e.budget : undefined)
   }
   urlParams = params
   sessionNs = ns

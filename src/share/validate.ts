@@ -2,8 +2,7 @@
 // what reaches the engine is exactly what a page could have recorded.
 
 import { PRESETS, type PresetName } from '../engine/cluster/presets'
-import { tokenize } from '../engine/kubectl/argv'
-import { parseDuration } from '../engine/clock'
+import { BudgetError, checkScriptBudget, PAGE_BUDGET } from '../engine/script/budget'
 import type { Input } from '../worker/protocol'
 import { ShareError } from './errors'
 import { LIMITS } from './limits'
@@ -73,41 +72,22 @@ export function validateV1(x: Json): SharedState {
 }
 
 /**
- * Refuses states whose replay would run far longer than any page session could have: simulated time
- * past 30 days, clusters over 5,000 nodes, `sim step` of more than 100,000 items.
+ * Refuses states whose replay would run longer than a page session may (PAGE_BUDGET, script/budget.ts):
+ * more than 5,000 nodes (preset, `sim cluster --nodes`, `sim node add`), simulated time past 30 days
+ * (the inputs' times, `sim advance`, `until`), `sim step` of more than 100,000 items. What only the replay
+ * can tell (`sim settle`, `rollout status` waits, nodes from manifests) the engine bounds while replaying.
  */
 export function checkBudget(s: SharedState): void {
-  const over = (detail: string): never => {
-    throw new ShareError('budget', detail)
+  try {
+    checkScriptBudget(
+      s.inputs.map((input, i) => ({ index: i, line: input.line, at: input.at })),
+      { preset: s.preset, nodes: s.nodes },
+      PAGE_BUDGET,
+    )
+  } catch (e) {
+    if (!(e instanceof BudgetError)) throw e
+    // the detail names the input and the limit, never text from the link
+    throw new ShareError('budget', `inputs[${e.index}]: over the ${e.kind} limit of ${e.limit}`, { input: e.index + 1, kind: e.kind, limit: e.limit })
   }
-  if (s.preset === 'large' && (s.nodes ?? 1000) > LIMITS.maxNodes) over('too many nodes')
-  let t = 0
-  for (const input of s.inputs) {
-    t = Math.max(t, input.at)
-    let words: string[]
-    try {
-      words = tokenize(input.line)
-    } catch {
-      continue // the engine answers it with an error, as when it was typed
-    }
-    if (words[0] !== 'sim') continue
-    if (words[1] === 'advance' && words[2] !== undefined) {
-      let ms = 0
-      try {
-        ms = parseDuration(words[2])
-      } catch {
-        continue
-      }
-      t += ms
-      if (t > LIMITS.maxSimMs) over('the commands run the simulated clock past 30 days')
-    } else if (words[1] === 'cluster') {
-      const i = words.findIndex((w) => w === '--nodes' || w.startsWith('--nodes='))
-      if (i >= 0) {
-        const v = words[i].includes('=') ? words[i].slice('--nodes='.length) : words[i + 1]
-        if (Number(v) > LIMITS.maxNodes) over('sim cluster asks for too many nodes')
-      }
-    } else if (words[1] === 'step' && words[2] !== undefined) {
-      if (Number(words[2]) > LIMITS.maxStepCount) over('sim step asks for too many items')
-    }
-  }
+  if (s.until > PAGE_BUDGET.maxSimMs) throw new ShareError('budget', 'until: past the time limit', { input: 0, kind: 'time', limit: PAGE_BUDGET.maxSimMs })
 }

@@ -2,6 +2,7 @@
 // apimachinery/pkg/util/validation/field).
 
 import { type Kind, qualifiedResource, RESOURCE } from './types';
+import { canonicalJSON } from './objects';
 
 export type StatusReason =
   | 'NotFound'
@@ -12,6 +13,7 @@ export type StatusReason =
   | 'Forbidden'
   | 'MethodNotAllowed'
   | 'InternalError'
+  | 'RequestEntityTooLarge'
   /** StatusReasonUnknown: a plain error the server did not classify (a 500 without a reason) */
   | '';
 
@@ -61,13 +63,49 @@ export function badRequest(message: string): StatusError {
   return new StatusError(400, 'BadRequest', message);
 }
 
+const GO_ESCAPES = new Map([
+  ['\x07', '\\a'],
+  ['\b', '\\b'],
+  ['\f', '\\f'],
+  ['\n', '\\n'],
+  ['\r', '\\r'],
+  ['\t', '\\t'],
+  ['\v', '\\v'],
+  ['"', '\\"'],
+  ['\\', '\\\\'],
+]);
+
+/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/**
+ * Go's strconv.Quote (what `%q` prints): printable characters as they are, the usual backslash escapes,
+ * other ASCII controls as \xNN, other non-printable characters as \uNNNN or \UNNNNNNNN.
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const named = GO_ESCAPES.get(ch);
+    const c = ch.codePointAt(0)!;
+    if (named) out += named;
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
+    else if (c >= 0xd800 && c <= 0xdfff) out += '\ufffd';
+    else if (GO_PRINTABLE.test(ch)) out += ch;
+    else if (c > 0xffff) out += `\\U${c.toString(16).padStart(8, '0')}`;
+    else out += `\\u${c.toString(16).padStart(4, '0')}`;
+  }
+  return `${out}"`;
+}
+
 /** Go's %#v-ish rendering used by field.Invalid for common value kinds. */
 export function formatFieldValue(v: unknown): string {
   if (v === undefined || v === null) return 'null';
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[]string{${v.map((x) => JSON.stringify(String(x))).join(', ')}}`;
   if (typeof v === 'object') {
+    // anything but a map of strings: as json.Marshal writes it (what ErrorBody falls back to)
+    if (!Object.values(v as object).every((x) => typeof x === 'string')) return canonicalJSON(v);
     const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `map[string]string{${entries.map(([k, x]) => `${JSON.stringify(k)}:${JSON.stringify(String(x))}`).join(', ')}}`;
   }

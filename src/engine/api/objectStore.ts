@@ -8,7 +8,7 @@ import { alreadyExists, invalid, notFound, StatusError, badRequest } from './err
 import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
-import { deepEqual, deepFreeze, clone, cloneUnfrozen } from './objects';
+import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -41,6 +41,8 @@ export class ObjectStore {
   private readonly objects = new Map<Kind, Map<string, KObject>>();
   private rv = 1000;
   private readonly listeners: Listener[] = [];
+  /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
+  nodeLimit = Infinity;
   /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
   onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
 
@@ -145,6 +147,10 @@ export class ObjectStore {
     }
     prepareForCreate(kind, obj, this.clock);
     validateCreate(kind, obj);
+    if (kind === 'Node' && this.count('Node') >= this.nodeLimit) {
+      // Like a ResourceQuota (validating admission, after validation): the session's node budget.
+      throw new StatusError(403, 'Forbidden', `nodes "${md.name || md.generateName || ''}" is forbidden: exceeded the playground's limit of ${this.nodeLimit} nodes`);
+    }
     if (!md.name && md.generateName) {
       // The real name generator retries on conflict; so do we.
       for (let i = 0; i < 8; i++) {
@@ -319,7 +325,7 @@ export class ObjectStore {
   /** Every stored object, for snapshots. */
   all(): KObject[] {
     const out: KObject[] = [];
-    for (const m of this.objects.values()) out.push(...m.values());
+    for (const m of this.objects.values()) pushAll(out, m.values());
     return out;
   }
 }

@@ -1,12 +1,14 @@
 // Plain-JSON helpers for API objects: deep clone, deep equality, deep freeze.
 
+import { ownSet } from './own';
+
 export function clone<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(clone) as T;
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v as object)) {
     const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = clone(x);
+    if (x !== undefined) ownSet(out, k, clone(x));
   }
   return out as T;
 }
@@ -21,7 +23,7 @@ export function cloneUnfrozen<T>(v: T): T {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v as object)) {
     const x = (v as Record<string, unknown>)[k];
-    if (x !== undefined) out[k] = cloneUnfrozen(x);
+    if (x !== undefined) ownSet(out, k, cloneUnfrozen(x));
   }
   return out as T;
 }
@@ -41,7 +43,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
   if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!deepEqual(ao[k], bo[k])) return false;
+  for (const k of ak) if (!Object.prototype.hasOwnProperty.call(bo, k) || !deepEqual(ao[k], bo[k])) return false;
   return true;
 }
 
@@ -61,4 +63,10 @@ export function canonicalJSON(v: unknown): string {
     .filter((k) => o[k] !== undefined)
     .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJSON(o[k])}`).join(',')}}`;
+}
+
+/** `out.push(...items)` without spreading: a spread of 100,000+ items overflows the call stack. */
+export function pushAll<T>(out: T[], items: Iterable<T>): T[] {
+  for (const x of items) out.push(x);
+  return out;
 }

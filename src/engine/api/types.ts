@@ -392,5 +392,5 @@ export function kindGroup(kind: Kind): string {
 }
 
 export function isKind(s: string): s is Kind {
-  return s in NAMESPACED;
+  return Object.prototype.hasOwnProperty.call(NAMESPACED, s);
 }

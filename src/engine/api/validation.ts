@@ -1,6 +1,7 @@
 // Validation on write (pkg/apis/apps/validation, pkg/apis/core/validation), with the real wording.
 
 import type { FieldError } from './errors';
+import { ownGet } from './own';
 import { isValidQuantity, parseQuantity } from './quantity';
 import type { Container, DaemonSet, KObject, Labels, Node, Pod, PodSpec, Taint, Toleration } from './types';
 import { fromLabelSelector, isEmptyLabelSelector, matches } from './labels';
@@ -79,9 +80,40 @@ export function validateObjectMeta(obj: KObject, errs: FieldError[], nameIsLabel
     }
   }
   validateLabels(md.labels, 'metadata.labels', errs);
-  for (const k of Object.keys(md.annotations ?? {})) {
-    const ke = qualifiedNameError(k);
-    if (ke) errs.push({ field: 'metadata.annotations', type: 'Invalid value', value: k, detail: ke });
+  validateAnnotations(md.annotations, 'metadata.annotations', errs);
+}
+
+/** apimachinery's TotalAnnotationSizeLimitB: keys and values of all annotations, in bytes. */
+export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
+
+/** Length of a string in UTF-8 bytes (Go's len of a string). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * ValidateAnnotations (apimachinery/pkg/api/validation/objectmeta.go): every key a qualified name
+ * (checked lower-cased: case does not matter), and all keys and values together at most 256 KiB.
+ */
+export function validateAnnotations(annotations: Record<string, unknown> | undefined, path: string, errs: FieldError[]): void {
+  let size = 0;
+  for (const [k, v] of Object.entries(annotations ?? {})) {
+    const ke = qualifiedNameError(k.toLowerCase());
+    if (ke) errs.push({ field: path, type: 'Invalid value', value: k, detail: ke });
+    size += utf8Length(k) + (typeof v === 'string' ? utf8Length(v) : 0);
+  }
+  if (size > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
+    errs.push({ field: path, type: 'Too long', detail: `may not be more than ${TOTAL_ANNOTATION_SIZE_LIMIT_B} bytes` });
   }
 }
 
@@ -182,7 +214,7 @@ function validateResources(c: Container, path: string, errs: FieldError[]): void
     }
   }
   for (const [name, q] of Object.entries(r.requests ?? {})) {
-    const lim = r.limits?.[name];
+    const lim = ownGet(r.limits, name);
     if (lim !== undefined && isValidQuantity(q) && isValidQuantity(lim) && parseQuantity(q) > parseQuantity(lim)) {
       errs.push({
         field: `${path}.resources.requests`,
@@ -210,6 +242,11 @@ function validateContainers(cs: Container[] | undefined, path: string, errs: Fie
     else if (names.has(c.name)) errs.push({ field: `${p}.name`, type: 'Duplicate value', value: c.name });
     if (c.name) names.add(c.name);
     if (!c.image || String(c.image).trim() === '') errs.push({ field: `${p}.image`, type: 'Required value' });
+    (c.env ?? []).forEach((e, j) => {
+      if (!e?.name) errs.push({ field: `${p}.env[${j}].name`, type: 'Required value' });
+      const ref = (e?.valueFrom as { fieldRef?: { fieldPath?: string } } | undefined)?.fieldRef;
+      if (ref && !ref.fieldPath) errs.push({ field: `${p}.env[${j}].valueFrom.fieldRef.fieldPath`, type: 'Required value' });
+    });
     (c.ports ?? []).forEach((port, j) => {
       const pp = `${p}.ports[${j}]`;
       if (!Number.isInteger(port.containerPort) || port.containerPort < 1 || port.containerPort > 65535) {
@@ -247,6 +284,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, errs: F
     else if (!isDNS1123Label(v.name)) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Invalid value', value: v.name, detail: DNS1123_LABEL_MSG });
     else if (volumes.has(v.name)) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Duplicate value', value: v.name });
     volumes.add(v.name);
+    if (v.hostPath && !v.hostPath.path) errs.push({ field: `${path}.volumes[${i}].hostPath.path`, type: 'Required value' });
   });
   for (const [group, cs] of [['containers', spec.containers], ['initContainers', spec.initContainers]] as const) {
     (cs ?? []).forEach((c, i) => {
@@ -348,6 +386,7 @@ export function validateDaemonSet(ds: DaemonSet): FieldError[] {
     errs.push({ field: 'spec.template.spec.containers', type: 'Required value' });
   } else {
     validateLabels(spec.template.metadata?.labels, 'spec.template.metadata.labels', errs);
+    validateAnnotations(spec.template.metadata?.annotations, 'spec.template.metadata.annotations', errs);
     validatePodSpec(spec.template.spec, 'spec.template.spec', errs);
     const rp = spec.template.spec?.restartPolicy;
     if (rp !== undefined && rp !== 'Always') {

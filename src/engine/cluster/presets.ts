@@ -11,6 +11,20 @@ export function isPreset(s: string): s is PresetName {
   return (PRESETS as readonly string[]).includes(s);
 }
 
+/** How many nodes a preset registers (`large`: N, default 1000). */
+export function presetNodeCount(preset: PresetName, nodes?: number): number {
+  switch (preset) {
+    case 'article':
+      return 2;
+    case 'kubeadm':
+      return 3;
+    case 'empty':
+      return 0;
+    case 'large':
+      return nodes ?? 1000;
+  }
+}
+
 /**
  * Registers a node the way `sim node add` does; its index picks its IP and pod CIDR. A node that
  * registers not ready carries its condition taints from the start (as a kubelet registering with

@@ -80,6 +80,13 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
     if (f.type === 'int' && !/^-?\d+$/.test(v)) {
       throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`);
     }
+    if (f.type === 'duration') {
+      try {
+        goDurationMs(v);
+      } catch (e) {
+        throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: ${(e as Error).message}\nSee '${commandPath} --help' for usage.`);
+      }
+    }
     if (f.type === 'bool' && !['true', 'false', '1', '0', 't', 'f', 'TRUE', 'FALSE', 'True', 'False'].includes(v)) {
       throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`);
     }
@@ -92,7 +99,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
-      positional.push(...argv.slice(i + 1));
+      for (let j = i + 1; j < argv.length; j++) positional.push(argv[j]);
       break;
     }
     if (a.startsWith('--') && a.length > 2) {
@@ -155,3 +162,48 @@ export function flagArray(p: ParsedArgs, name: string): string[] {
   return p.flags.get(name) ?? [];
 }
 
+
+const DURATION_UNITS = new Map<string, number>([
+  ['ns', 1e-6],
+  ['us', 1e-3],
+  ['\u00b5s', 1e-3],
+  ['\u03bcs', 1e-3],
+  ['ms', 1],
+  ['s', 1000],
+  ['m', 60_000],
+  ['h', 3_600_000],
+]);
+
+/**
+ * Go's time.ParseDuration, in milliseconds (rounded): `0`, `1.5h`, `-2m30s`, `300ms`, `10us`. Throws
+ * Go's messages: `time: invalid duration "x"`, `time: missing unit in duration "5"`,
+ * `time: unknown unit "d" in duration "1d"`. `0` and negative durations are valid (callers decide).
+ */
+export function goDurationMs(orig: string): number {
+  const invalid = () => new Error(`time: invalid duration ${JSON.stringify(orig)}`);
+  let s = orig;
+  let neg = false;
+  if (s[0] === '-' || s[0] === '+') {
+    neg = s[0] === '-';
+    s = s.slice(1);
+  }
+  if (s === '0') return 0;
+  if (s === '') throw invalid();
+  let total = 0;
+  while (s !== '') {
+    const m = /^(\d*)(?:\.(\d*))?/.exec(s)!;
+    if ((m[1] === '' && m[2] === undefined) || (m[1] === '' && m[2] === '')) throw invalid();
+    s = s.slice(m[0].length);
+    let i = 0;
+    while (i < s.length && s[i] !== '.' && !(s[i] >= '0' && s[i] <= '9')) i++;
+    if (i === 0) throw new Error(`time: missing unit in duration ${JSON.stringify(orig)}`);
+    const unit = s.slice(0, i);
+    s = s.slice(i);
+    const scale = DURATION_UNITS.get(unit);
+    if (scale === undefined) throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${JSON.stringify(orig)}`);
+    total += Number(`${m[1] || '0'}.${m[2] || '0'}`) * scale;
+    // time.Duration is an int64 of nanoseconds: about 292 years
+    if (total > 9_223_372_036_854) throw invalid();
+  }
+  return Math.round(neg ? -total : total);
+}

@@ -63,7 +63,7 @@ export function commandHelp(def: CommandDef): string {
 function groupHelp(group: string): string {
   const subs = subcommands(group);
   const width = Math.max(...subs.map((c) => c.name.split(' ')[1].length)) + 3;
-  let s = `${GROUPS[group]}.\n\nAvailable Commands:\n`;
+  let s = `${GROUPS.get(group) ?? ''}.\n\nAvailable Commands:\n`;
   for (const c of subs) s += `  ${c.name.split(' ')[1].padEnd(width)}${c.short}\n`;
   s += `\nUsage:\n  kubectl ${group} SUBCOMMAND [options]\n\n`;
   s += `Use "kubectl ${group} <command> --help" for more information about a given command.\n`;
@@ -106,7 +106,8 @@ function ld(a: string, b: string): number {
 
 /** cobra's findSuggestions (minimum distance 2, or a prefix match). */
 function suggestions(typed: string): string {
-  const found = topLevelWords().filter((w) => ld(typed, w) <= 2 || w.toLowerCase().startsWith(typed.toLowerCase()));
+  // A length difference over 2 is a distance over 2: skip the quadratic table (a pasted megabyte stays fast).
+  const found = topLevelWords().filter((w) => (Math.abs(typed.length - w.length) <= 2 && ld(typed, w) <= 2) || w.toLowerCase().startsWith(typed.toLowerCase()));
   if (found.length === 0) return '';
   return `\n\nDid you mean this?\n${found.map((w) => `\t${w}\n`).join('')}`;
 }
@@ -154,13 +155,21 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
   if (words[0] === 'help') {
     const target = findCommand(words.slice(1));
     if (target) out.out(commandHelp(target.def));
-    else if (words[1] && GROUPS[words[1]]) out.out(groupHelp(words[1]));
-    else out.out(rootHelp());
+    else if (words[1] && GROUPS.has(words[1])) out.out(groupHelp(words[1]));
+    else if (words[1]) {
+      // cobra's help command: the unknown topic, then the root usage (no description), on stderr
+      const usage = rootHelp();
+      out.err(`Unknown help topic [\`${words[1]}\`]\n${usage.slice(usage.indexOf('\n\n', usage.indexOf('Find more')))}`);
+    } else out.out(rootHelp());
     return 0;
   }
   const found = findCommand(words);
   if (!found) {
-    if (GROUPS[words[0]]) {
+    if (GROUPS.has(words[0])) {
+      // cobra on a group word: an unknown subcommand is an error (kubectl rollout frobnicate)
+      if (words.length > 1 && !wantsHelp) {
+        throw new CommandError(`unknown command ${JSON.stringify(words[1])}\nSee 'kubectl ${words[0]} -h' for help and examples`);
+      }
       out.out(groupHelp(words[0]));
       return 0;
     }
@@ -270,7 +279,7 @@ export function completionCandidates(sim: Simulation, line: string): string[] {
   }
   const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && VALUE_GLOBALS.has(words[i - 1])));
   if (plain.length === 0) return filter(topLevelWords());
-  if (plain.length === 1 && GROUPS[plain[0]]) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
+  if (plain.length === 1 && GROUPS.has(plain[0])) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
   const found = findCommand(plain);
   if (!found) return [];
   const { def, used } = found;

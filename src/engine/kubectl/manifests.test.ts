@@ -100,8 +100,11 @@ describe('loadManifests', () => {
   });
 
   it('parses YAML 1.1 booleans like go-yaml v2', () => {
-    const es = loadManifests(ctxWith({ 'x.yaml': 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n\nspec:\n  unschedulable: yes\n' }), ['x.yaml']);
+    const es = loadManifests(ctxWith({ 'x.yaml': 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nspec:\n  unschedulable: yes\n' }), ['x.yaml']);
     expect((es[0].obj!.spec as { unschedulable: unknown }).unschedulable).toBe(true);
+    // `n` is false too, so a node named n does not decode (real kubectl says the same)
+    const n = loadManifests(ctxWith({ 'x.yaml': 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n' }), ['x.yaml']);
+    expect((n[0].error as Error).message).toBe('unable to decode "x.yaml": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.name of type string');
   });
 });
 

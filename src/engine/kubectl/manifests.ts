@@ -10,6 +10,11 @@ import { StatusError } from '../api/errors';
 import { API_VERSION, isKind, type Kind, type KObject, NAMESPACED } from '../api/types';
 import { CommandError, type CommandContext } from './types';
 import { ClientError } from './commands/common';
+import { ownSet } from '../api/own';
+import { utf8Length } from '../api/validation';
+import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
+import { metadataDecodeError, typeError } from '../api/decode';
+import { canonicalJSON } from '../api/objects';
 
 /** One object read from a manifest, or the error that stands in its place. */
 export interface ManifestEntry {
@@ -106,10 +111,27 @@ function toPlainJSON(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toPlainJSON);
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = toPlainJSON(x);
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) ownSet(out, k, toPlainJSON(x));
     return out;
   }
   return v;
+}
+
+/** Go's json.Marshal of a decoded document: keys sorted, <, > and & escaped. */
+function goJSON(v: unknown): string {
+  return canonicalJSON(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * What the resource builder cannot decode before anything is sent: a kind that is not a string, and
+ * apiVersion or metadata of the wrong types (it reads every document as a metadata-only object first).
+ */
+function builderDecodeError(source: string, obj: Record<string, unknown>): ClientError | null {
+  if (Object.prototype.hasOwnProperty.call(obj, 'kind') && obj.kind !== null && typeof obj.kind !== 'string') {
+    return new ClientError(`unable to decode ${JSON.stringify(source)}: Object 'Kind' is missing in '${goJSON(obj)}'`);
+  }
+  const e = metadataDecodeError(obj);
+  return e ? new ClientError(`unable to decode ${JSON.stringify(source)}: ${e}`) : null;
 }
 
 function validationError(source: string, obj: Record<string, unknown>): ClientError | null {
@@ -135,13 +157,20 @@ function metaOf(obj: Record<string, unknown>): { name: string; namespace: string
 }
 
 function readSource(ctx: CommandContext, filename: string): { source: string; text: string } {
-  if (filename === '-') return { source: 'STDIN', text: ctx.opts.stdin ?? '' };
-  if (!ctx.opts.readFile) throw new CommandError(`the path "${filename}" does not exist`);
-  try {
-    return { source: filename, text: ctx.opts.readFile(filename) };
-  } catch {
-    throw new CommandError(`the path "${filename}" does not exist`);
+  let read: { source: string; text: string };
+  if (filename === '-') read = { source: 'STDIN', text: ctx.opts.stdin ?? '' };
+  else {
+    if (!ctx.opts.readFile) throw new CommandError(`the path "${filename}" does not exist`);
+    try {
+      read = { source: filename, text: ctx.opts.readFile(filename) };
+    } catch {
+      throw new CommandError(`the path "${filename}" does not exist`);
+    }
   }
+  if (read.text.length > MAX_MANIFEST_CHARS) {
+    throw new CommandError(`error reading ${read.source}: the playground reads at most ${MAX_MANIFEST_CHARS} characters (4 MiB) from one file; the API server takes at most ${MAX_REQUEST_BYTES} bytes per object`);
+  }
+  return read;
 }
 
 /**
@@ -164,6 +193,16 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
     fileLoop: for (const [document, doc] of docs.entries()) {
       const docStart = offset;
       offset += doc.split('\n').length + 1;
+      const deep = yamlDepthError(doc);
+      if (deep) {
+        out.push({
+          source,
+          document,
+          line: docStart + deep.line,
+          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${deep.line}: ${deep.message}`),
+        });
+        break;
+      }
       const parsed = parseAllDocuments(doc, { version: '1.1', uniqueKeys: false, prettyErrors: true });
       const parsedDocs = Array.isArray(parsed) ? parsed : [];
       const err = parsedDocs.flatMap((d) => d.errors)[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
@@ -191,6 +230,11 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
           break fileLoop;
         }
         const obj = value as Record<string, unknown>;
+        const derr = builderDecodeError(source, obj);
+        if (derr) {
+          out.push({ source, document, error: derr });
+          break fileLoop;
+        }
         const verr = validationError(source, obj);
         if (verr) {
           out.push({ source, document, error: verr });
@@ -198,7 +242,7 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
         }
         const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
         for (const item of items) {
-          const ierr = validationError(source, item ?? {});
+          const ierr = (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ?? validationError(source, item ?? {});
           if (ierr) {
             out.push({ source, document, error: ierr });
             break fileLoop;
@@ -299,8 +343,13 @@ function checkPodSpec(spec: unknown, path: string): string | null {
  * non-string label / annotation / nodeSelector values. Returns the BadRequest error, or null.
  */
 export function decodeError(obj: KObject, kind: Kind): StatusError | null {
+  // The request body limit comes first: the server does not even decode a larger body.
+  if (utf8Length(JSON.stringify(obj)) > MAX_REQUEST_BYTES) {
+    return new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_REQUEST_BYTES}`);
+  }
   const md = obj.metadata as unknown as Record<string, unknown>;
-  let detail = checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
+  // Go's decoder reports the first value of a wrong JSON kind (in document order), then the rest
+  let detail = typeError(obj as unknown as Record<string, unknown>, kind) ?? checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
   if (!detail && kind === 'DaemonSet') {
     const spec = obj.spec as Record<string, unknown> | undefined;
     const tmpl = spec?.template as Record<string, unknown> | undefined;

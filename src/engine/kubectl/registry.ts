@@ -75,13 +75,13 @@ export const COMMANDS: CommandDef[] = [
 ];
 
 /** Words that group subcommands, with their one-line description (cobra parents without Run). */
-export const GROUPS: Record<string, string> = {
-  rollout: 'Manage the rollout of a resource',
-  set: 'Set specific features on objects',
-  auth: 'Inspect authorization',
-  config: 'Modify kubeconfig files',
-  top: 'Display resource (CPU/memory) usage',
-};
+export const GROUPS: ReadonlyMap<string, string> = new Map([
+  ['rollout', 'Manage the rollout of a resource'],
+  ['set', 'Set specific features on objects'],
+  ['auth', 'Inspect authorization'],
+  ['config', 'Modify kubeconfig files'],
+  ['top', 'Display resource (CPU/memory) usage'],
+]);
 
 /** Root help sections (kubectl's `kubectl --help` layout). */
 export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
@@ -126,11 +126,11 @@ export function subcommands(group: string): CommandDef[] {
 export function topLevelWords(): string[] {
   const words = new Set<string>();
   for (const c of COMMANDS) words.add(c.name.split(' ')[0]);
-  for (const g of Object.keys(GROUPS)) words.add(g);
+  for (const g of GROUPS.keys()) words.add(g);
   return [...words].sort();
 }
 
 /** One-line description of a top-level word. */
 export function shortFor(word: string): string {
-  return GROUPS[word] ?? byName().get(word)?.short ?? '';
+  return GROUPS.get(word) ?? byName().get(word)?.short ?? '';
 }

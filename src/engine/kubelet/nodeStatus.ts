@@ -1,6 +1,7 @@
 // Node conditions as the kubelet (and, for Unknown, the node lifecycle controller) writes them:
 // `sim node condition NAME TYPE=STATUS` and the network plugin coming up.
 
+import { ownGet } from '../api/own';
 import { StatusError, notFound } from '../api/errors';
 import { clone } from '../api/objects';
 import { getNodeCondition } from '../api/podutil';
@@ -43,7 +44,7 @@ const REASONS: Record<string, Partial<Record<ConditionStatus, { reason: string; 
 /** The reason and message a condition of `type` carries with `status`. */
 export function conditionReason(type: string, status: ConditionStatus): { reason: string; message: string } {
   if (status === 'Unknown') return NODE_STATUS_UNKNOWN;
-  return REASONS[type]?.[status] ?? { reason: `${type}${status === 'True' ? '' : 'Not'}Set`, message: `${type} is ${status}` };
+  return ownGet(ownGet(REASONS, type), status) ?? { reason: `${type}${status === 'True' ? '' : 'Not'}Set`, message: `${type} is ${status}` };
 }
 
 /** Sets one condition in a list (lastTransitionTime moves only on a status change). */

@@ -32,7 +32,7 @@ function ordered(s: PodStatus): PodStatus {
   const src = s as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of STATUS_ORDER) if (src[k] !== undefined) out[k] = src[k];
-  for (const k of Object.keys(src)) if (!(k in out) && src[k] !== undefined) out[k] = src[k];
+  for (const k of Object.keys(src)) if (!Object.prototype.hasOwnProperty.call(out, k) && src[k] !== undefined) out[k] = src[k];
   return out as PodStatus;
 }
 

@@ -8,6 +8,8 @@ import { CommandError, Output, type Chunk, type KubectlResult } from '../kubectl
 import { runKubectl } from '../kubectl/index';
 import { StatusError, kubectlErrorText } from '../api/errors';
 import { runSim } from './simCommands';
+import { PAGE_BUDGET, type Budget } from './budget';
+import { presetNodeCount } from '../cluster/presets';
 
 export interface SessionOptions {
   seed?: number;
@@ -16,19 +18,46 @@ export interface SessionOptions {
   nodes?: number;
   /** reads `-f FILE` paths */
   readFile?: (path: string) => string;
+  /** nodes and simulated time this session may use (default: the page's, PAGE_BUDGET) */
+  budget?: Budget;
 }
 
 export class Session {
   sim: Simulation;
+  readonly budget: Budget;
+  /** simulated time the session started at: its time budget counts from here, across `sim cluster` */
+  readonly startMs: number;
   constructor(private readonly opts: SessionOptions = {}) {
+    this.budget = opts.budget ?? PAGE_BUDGET;
     this.sim = new Simulation({ seed: opts.seed ?? 1, start: opts.start });
+    this.startMs = this.sim.now();
+    this.checkPreset(opts.preset ?? 'article', opts.nodes);
+    this.limit(this.sim);
     applyPreset(this.sim, opts.preset ?? 'article', opts.nodes);
+  }
+
+  /** Throws a CommandError when a preset has more nodes than the budget allows. */
+  checkPreset(preset: PresetName, nodes?: number): void {
+    const n = presetNodeCount(preset, nodes);
+    if (n > this.budget.maxNodes) throw new CommandError(`--nodes must be between 0 and ${this.budget.maxNodes} (the most nodes ${this.budget.where} runs)`);
+  }
+
+  private limit(sim: Simulation): void {
+    sim.horizon = this.startMs + this.budget.maxSimMs;
+    sim.store.nodeLimit = this.budget.maxNodes;
+  }
+
+  /** Simulated time left in the session's budget. */
+  remainingMs(): number {
+    return Math.max(0, this.sim.horizon - this.sim.now());
   }
 
   /** Replaces the cluster with a preset; the clock goes on from where it is. */
   reset(preset: PresetName, nodes?: number): void {
+    this.checkPreset(preset, nodes);
     const now = this.sim.now();
     this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now });
+    this.limit(this.sim);
     applyPreset(this.sim, preset, nodes);
   }
 

@@ -12,6 +12,8 @@ import type { Session } from './session';
 import { isPreset, PRESETS } from '../cluster/presets';
 import { isValidQuantity } from '../api/quantity';
 import { isDNS1123Subdomain } from '../api/validation';
+import { formatBudgetHours } from './budget';
+import { TIMINGS } from '../timings';
 
 const NODE_ADD_FLAGS: FlagSpec[] = [
   { name: 'label', type: 'stringArray' },
@@ -23,10 +25,10 @@ const NODE_ADD_FLAGS: FlagSpec[] = [
   { name: 'no-network', type: 'bool' },
 ];
 
-/** Bounds that keep one command from freezing the page (the same ones share links enforce). */
-const MAX_NODES = 5000;
-const MAX_ADVANCE_MS = 30 * 24 * 3_600_000;
-const MAX_STEPS = 100_000;
+/** The session reached the end of its simulated time (script/budget.ts). */
+function budgetSpent(session: Session): string {
+  return `the session has run ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, the most it may run`;
+}
 
 const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
@@ -57,7 +59,8 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       const preset = a.positional[0];
       if (!preset || !isPreset(preset)) throw new CommandError(`unknown preset "${preset ?? ''}"; one of: ${PRESETS.join(', ')}`);
       const n = flagString(a, 'nodes');
-      if (n !== undefined && (Number(n) < 0 || Number(n) > MAX_NODES)) throw new CommandError(`--nodes must be between 0 and ${MAX_NODES}`);
+      const max = session.budget.maxNodes;
+      if (n !== undefined && (Number(n) < 0 || Number(n) > max)) throw new CommandError(`--nodes must be between 0 and ${max} (the most nodes ${session.budget.where} runs)`);
       session.reset(preset, n === undefined ? undefined : Number(n));
       return;
     }
@@ -114,18 +117,21 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       } catch {
         throw new CommandError(`invalid duration "${d}" (examples: 500ms, 30s, 5m, 1h30m)`);
       }
-      if (ms > MAX_ADVANCE_MS) throw new CommandError('sim advance can run at most 30 days (720h) of simulated time at once');
+      if (ms > session.remainingMs()) {
+        const used = `${Math.round((session.sim.now() - session.startMs) / 3_600_000)}h`;
+        throw new CommandError(`sim advance ${d}: a session runs at most ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, and ${used} have run`);
+      }
       sim().advance(ms);
       return;
     }
     case 'step': {
       const n = rest[0] === undefined ? 1 : Number(rest[0]);
       if (!Number.isInteger(n) || n < 1) throw new CommandError(`invalid step count "${rest[0]}"`);
-      if (n > MAX_STEPS) throw new CommandError(`sim step runs at most ${MAX_STEPS} work items at once`);
+      if (n > session.budget.maxStepCount) throw new CommandError(`sim step runs at most ${session.budget.maxStepCount} work items at once`);
       for (let i = 0; i < n; i++) {
         const r = sim().step();
         if (!r) {
-          out.println('nothing to do: the cluster is quiet');
+          out.println(sim().queue.peekTime() === undefined ? 'nothing to do: the cluster is quiet' : `warning: ${budgetSpent(session)}`);
           break;
         }
         out.println(`[${session.clockLabel(r.time)}] ${r.controller} ${r.key} (${r.reason}): ${r.result || 'done'}`);
@@ -133,7 +139,10 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       return;
     }
     case 'settle': {
-      if (!sim().settle()) out.println('warning: the cluster did not settle within 24h of simulated time');
+      const bounded = session.remainingMs() < TIMINGS.settleLimitMs;
+      if (!sim().settle()) {
+        out.println(bounded ? `warning: the cluster did not settle: ${budgetSpent(session)}` : 'warning: the cluster did not settle within 24h of simulated time');
+      }
       return;
     }
     case 'why': {

@@ -4,6 +4,7 @@
 
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node as YamlNode, type YAMLError } from 'yaml'
 import type { EditorMarker, TextRange } from './types'
+import { yamlDepthError } from '../../engine/api/yamlLimits'
 
 /** One step of a field path: `.name`, `[0]` (list index) or `[key]` (map key, e.g. `requests[cpu]`). */
 export type PathSegment = { field: string } | { index: number } | { key: string }
@@ -169,6 +170,9 @@ function marker(text: string, lines: LineCounter, e: YAMLError, severity: Editor
 
 /** YAML syntax errors (and warnings) of every document, as editor markers. */
 export function yamlSyntaxMarkers(text: string): EditorMarker[] {
+  // Nesting past the engine's limit: its message on its line (the parser would run out of stack)
+  const deep = yamlDepthError(text)
+  if (deep) return [{ line: deep.line, column: 1, message: deep.message, severity: 'error' }]
   const { docs, lines } = parse(text)
   return docs.flatMap((d) => [
     ...d.errors.map((e) => marker(text, lines, e, 'error')),

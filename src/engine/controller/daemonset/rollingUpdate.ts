@@ -8,6 +8,7 @@
 //   surge pod that is not available yet.
 // - Nodes are visited in name order (upstream iterates a Go map, i.e. in random order).
 
+import { pushAll } from '../../api/objects';
 import { isPodAvailable } from '../../api/podutil';
 import type { Pod } from '../../api/types';
 import type { SyncContext } from './syncContext';
@@ -140,7 +141,7 @@ export function rollingUpdate(ctx: SyncContext): boolean {
     log.add({ node, action: 'wait', reason: `rolling update: waits, ${numSurge + surgeNodes.length} of maxSurge ${maxSurge} surge pods not available yet` });
   }
   const allowedShouldNotRun = Math.min(shouldNotRunPodsToDelete.length, Math.max(0, numAvailable - desired));
-  oldPodsToDelete.push(...shouldNotRunPodsToDelete.slice(0, allowedShouldNotRun));
+  pushAll(oldPodsToDelete, shouldNotRunPodsToDelete.slice(0, allowedShouldNotRun));
   const creates = [...allowedNewNodes, ...surgeNodes];
   if (creates.length || oldPodsToDelete.length) {
     ctx.notes.push(`rolling update: surge ${creates.length}, remove ${oldPodsToDelete.length} old pod(s)`);

@@ -9,6 +9,7 @@
 // blockOwnerDeletion: true) is left in storage, the collector removes the finalizer and the API
 // server removes the owner.
 
+import { pushAll } from '../../api/objects';
 import { FOREGROUND_DELETION_FINALIZER, type Change } from '../../api/objectStore';
 import { type Kind, type KObject, type OwnerReference, isKind } from '../../api/types';
 import type { Simulation } from '../../simulation';
@@ -161,7 +162,7 @@ export class GarbageCollector {
     const work = this.pending.get(key) ?? [];
     this.pending.delete(key);
     const out: string[] = [];
-    for (const { uid, policy } of work) out.push(...this.processOwner(uid, policy));
+    for (const { uid, policy } of work) pushAll(out, this.processOwner(uid, policy));
     return out.join('; ') || 'nothing to do';
   }
 

@@ -2,6 +2,7 @@
 // (node_lifecycle_controller.go: nodeConditionToTaintKeyStatusMap, doNoScheduleTaintingPass,
 // doNoExecuteTaintingPass; well-known keys from k8s.io/api/core/v1/well_known_taints.go).
 
+import { ownGet } from '../../api/own';
 import type { Node, Taint, TaintEffect } from '../../api/types';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
@@ -47,7 +48,7 @@ export function nodeConditionTaints(node: Node): Taint[] {
   const out: Taint[] = [];
   const noSchedule = (key: string) => out.push({ key, effect: 'NoSchedule' });
   for (const c of node.status?.conditions ?? []) {
-    const key = CONDITION_TAINTS[c.type]?.[c.status];
+    const key = ownGet(ownGet(CONDITION_TAINTS, c.type), c.status);
     if (key) noSchedule(key);
   }
   if (node.spec?.unschedulable) noSchedule(TAINT_UNSCHEDULABLE);

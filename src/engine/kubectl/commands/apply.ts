@@ -2,6 +2,7 @@
 // last-applied-configuration annotation, or three-way merge last-applied / manifest / live object.
 // A patch that changes nothing prints `unchanged`.
 
+import { normalizeDecoded } from '../../api/decode';
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
 import { RESOURCE } from '../../api/types';
@@ -56,6 +57,7 @@ export const applyCommand: CommandDef = {
       try {
         if (!live) {
           if (bad) throw bad;
+          normalizeDecoded(obj, kind);
           const created = dry === 'client' ? obj : store.create(serverDecode(ctx, kind, obj, directive), { dryRun: dry === 'server' });
           printWritten(ctx, kind, created, `created${dryRunSuffix(dry)}`);
           continue;
@@ -73,6 +75,7 @@ export const applyCommand: CommandDef = {
         );
       }
       const merged = merge(original, obj, live) as typeof live;
+      if (!bad) normalizeDecoded(merged, kind); // null list elements in the patch: zero values, as the server decodes them
       if (deepEqual(merged, live)) {
         printWritten(ctx, kind, live, `unchanged${dryRunSuffix(dry)}`);
         continue;

@@ -4,6 +4,7 @@
 // DaemonSet or Pod template uses (k8s.io/api patchMergeKey tags).
 
 import { canonicalJSON, clone } from '../../api/objects';
+import { hasOwn, ownGet, ownSet } from '../../api/own';
 import type { KObject } from '../../api/types';
 
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -67,18 +68,18 @@ export function merge(original: Json, modified: Json, live: Json, field = ''): J
   if (isMap(modified) && isMap(live)) {
     const out: Record<string, Json> = { ...live };
     if (isMap(original)) {
-      for (const k of Object.keys(original)) if (!(k in modified)) delete out[k];
+      for (const k of Object.keys(original)) if (!hasOwn(modified, k)) delete out[k];
     }
     for (const [k, v] of Object.entries(modified)) {
       if (v === null) {
         delete out[k];
         continue;
       }
-      out[k] = merge(isMap(original) ? original[k] : undefined, v, live[k], k);
+      ownSet(out, k, merge(isMap(original) ? ownGet(original, k) : undefined, v, ownGet(live, k), k));
     }
     return out;
   }
-  const key = MERGE_KEYS[field];
+  const key = ownGet(MERGE_KEYS, field);
   if (key && Array.isArray(modified) && Array.isArray(live) && [...modified, ...live].every(isMap)) {
     return mergeList(original, modified, live, key);
   }

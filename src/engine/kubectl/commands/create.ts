@@ -1,6 +1,7 @@
 // `kubectl create -f FILE` (pkg/cmd/create/create.go): every object of every file is sent as a
 // POST; successes print as they happen, failures are collected and printed at the end.
 
+import { normalizeDecoded } from '../../api/decode';
 import { StatusError } from '../../api/errors';
 import { clone } from '../../api/objects';
 import { flagArray, flagBool } from '../argv';
@@ -49,6 +50,7 @@ export const createCommand: CommandDef = {
       try {
         const bad = decodeError(obj, e.kind);
         if (bad) throw bad;
+        normalizeDecoded(obj, e.kind);
         if (dry !== 'client') obj = serverDecode(ctx, e.kind, obj, directive);
         const created = dry === 'client' ? obj : ctx.sim.store.create(obj, { dryRun: dry === 'server' });
         printWritten(ctx, e.kind, created, `created${dryRunSuffix(dry)}`);

@@ -7,8 +7,7 @@ import { notFound, StatusError } from '../../api/errors';
 import { matches, parseSelector, SelectorParseError } from '../../api/labels';
 import { type Kind, kindGroup, type KObject, NAMESPACED } from '../../api/types';
 import type { DeleteOptions } from '../../api/objectStore';
-import { parseDuration } from '../../clock';
-import { flagArray, flagBool, flagString } from '../argv';
+import { flagArray, flagBool, flagString, goDurationMs } from '../argv';
 import { loadManifests } from '../manifests';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
@@ -168,8 +167,8 @@ export const deleteCommand: CommandDef = {
 function waitForDeletion(ctx: CommandContext, deleted: { t: Target; uid: string; grace: number }[]): void {
   if (deleted.length === 0) return;
   const timeout = flagString(ctx.args, 'timeout');
-  const explicit = timeout !== undefined && parseDuration(timeout) > 0;
-  const limit = explicit ? parseDuration(timeout!) : (Math.max(...deleted.map((d) => d.grace)) + 60) * 1000;
+  const explicit = timeout !== undefined && goDurationMs(timeout) > 0;
+  const limit = explicit ? goDurationMs(timeout!) : (deleted.reduce((m, d) => Math.max(m, d.grace), -Infinity) + 60) * 1000;
   const gone = () => deleted.every(({ t, uid }) => ctx.sim.store.get(t.kind, t.namespace, t.name)?.metadata.uid !== uid);
   const start = ctx.sim.now();
   if (!stepUntil(ctx.sim, gone, limit) && explicit) {

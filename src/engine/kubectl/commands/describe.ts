@@ -2,6 +2,7 @@
 // one for the rest (controllerrevision, event), name-prefix matching for `TYPE NAME` when no
 // object has exactly that name, descriptions separated by a blank line.
 
+import { pushAll } from '../../api/objects';
 import { kubectlErrorText, type StatusError } from '../../api/errors';
 import type { DaemonSet, Kind, KObject, Namespace, Node, Pod } from '../../api/types';
 import { NAMESPACED } from '../../api/types';
@@ -58,8 +59,8 @@ function run(ctx: CommandContext): void {
   const errors: StatusError[] = [];
   for (const req of requests) {
     const r = fetchObjects(ctx, req, fetch);
-    objs.push(...r.objects);
-    errors.push(...r.errors);
+    pushAll(objs, r.objects);
+    pushAll(errors, r.errors);
   }
   // `describe TYPE NAME` with no exact match describes every object whose name starts with NAME.
   const typeName = args.positional.length === 2 && !args.positional[0].includes('/') && !args.positional[0].includes(',');

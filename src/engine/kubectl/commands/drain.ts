@@ -7,9 +7,8 @@ import { StatusError } from '../../api/errors';
 import { matches, parseSelector } from '../../api/labels';
 import { controllerRef, isPodTerminal } from '../../api/podutil';
 import type { Node, Pod } from '../../api/types';
-import { parseDuration } from '../../clock';
 import { TIMINGS } from '../../timings';
-import { flagBool, flagString } from '../argv';
+import { flagBool, flagString, goDurationMs } from '../argv';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { DRY_RUN_FLAG, dryRunStrategy, nameLine, stepUntil } from './common';
 import { cordonNode, selectNodes } from './cordon';
@@ -139,7 +138,7 @@ function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string[] |
 
 function waitForPods(ctx: CommandContext, node: Node, pending: { pod: Pod; grace: number }[], verb: string): string | null {
   const timeout = flagString(ctx.args, 'timeout');
-  const timeoutMs = timeout ? parseDuration(timeout) : 0;
+  const timeoutMs = timeout ? goDurationMs(timeout) : 0;
   const limit = timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs;
   let left = [...pending];
   const sweep = () => {

@@ -3,6 +3,7 @@
 // fields (explain/schema.ts). Descriptions are flattened and word-wrapped by kubectl's own `wrap`
 // template function, then indented.
 
+import { ownGet } from '../../api/own';
 import type { Kind } from '../../api/types';
 import { flagBool } from '../argv';
 import { SCHEMA, type FieldSchema } from '../explain/schema';
@@ -98,7 +99,7 @@ export function explain(resource: string, recursive: boolean): string {
   let type: string | undefined = root.type;
   let description = `${SCHEMA[root.type].description}\n`;
   for (let i = 0; i < path.length; i++) {
-    const f: FieldSchema | undefined = type ? SCHEMA[type]?.fields[path[i]] : undefined;
+    const f: FieldSchema | undefined = type ? ownGet(SCHEMA[type]?.fields, path[i]) : undefined;
     if (!f) throw new CommandError(`field "${path[path.length - 1]}" does not exist`);
     if (i === path.length - 1) s += `FIELD: ${path[i]} <${f.type}>\n${enumLong(f)}\n\n`;
     type = f.ref;

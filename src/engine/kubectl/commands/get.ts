@@ -3,6 +3,8 @@
 // by a blank line, `kind/name` in the NAME column when several kinds are printed, NotFound errors
 // after the output, `No resources found…` on stderr when nothing was printed.
 
+import { pushAll } from '../../api/objects';
+import { ownGet } from '../../api/own';
 import { kubectlErrorText, notFound, StatusError } from '../../api/errors';
 import { matches, parseSelector, type Selector } from '../../api/labels';
 import { NAMESPACED, RESOURCE, type Kind, type KEvent, type KObject } from '../../api/types';
@@ -66,7 +68,7 @@ interface FieldRequirement {
 function fieldValue(obj: KObject, path: string): string {
   if (path === 'source') return String((obj as KEvent).source?.component ?? '');
   let v: unknown = obj;
-  for (const p of path.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+  for (const p of path.split('.')) v = v && typeof v === 'object' ? ownGet(v as Record<string, unknown>, p) : undefined;
   if (v === undefined || v === null) return path === 'spec.hostNetwork' || path === 'spec.unschedulable' ? 'false' : '';
   return String(v);
 }
@@ -270,8 +272,8 @@ function run(ctx: CommandContext): void {
   const errors: StatusError[] = [];
   for (const req of requests) {
     const r = fetchObjects(ctx, req, fetch);
-    objs.push(...r.objects);
-    errors.push(...r.errors);
+    pushAll(objs, r.objects);
+    pushAll(errors, r.errors);
   }
   const sortBy = flagString(args, 'sort-by');
   if (sortBy) objs = sortObjects(objs, sortBy);

@@ -4,6 +4,7 @@
 import { StatusError } from '../../api/errors';
 import { matches, parseSelector } from '../../api/labels';
 import { clone } from '../../api/objects';
+import { hasOwn, ownSet } from '../../api/own';
 import { type Kind, type KObject, type Labels } from '../../api/types';
 import { labelValueError } from '../../api/validation';
 import { flagBool, flagString } from '../argv';
@@ -60,10 +61,10 @@ function labelChangeMsg(oldL: Labels, newL: Labels): string {
   let labeled = false;
   let unlabeled = false;
   for (const [k, v] of Object.entries(oldL)) {
-    if (!(k in newL)) unlabeled = true;
+    if (!hasOwn(newL, k)) unlabeled = true;
     else if (newL[k] !== v) labeled = true;
   }
-  for (const k of Object.keys(newL)) if (!(k in oldL)) labeled = true;
+  for (const k of Object.keys(newL)) if (!hasOwn(oldL, k)) labeled = true;
   if (labeled && unlabeled) return 'label(s) changed';
   if (labeled) return 'labeled';
   if (unlabeled) return 'unlabeled';
@@ -109,7 +110,7 @@ function run(ctx: CommandContext, mode: Mode): void {
     const current: Labels = { ...obj.metadata[field] };
     try {
       if (!overwrite) {
-        const clash = parsed.set.filter(([k, v]) => (mode === 'label' || k !== CHANGE_CAUSE_ANNOTATION) && k in current && current[k] !== v);
+        const clash = parsed.set.filter(([k, v]) => (mode === 'label' || k !== CHANGE_CAUSE_ANNOTATION) && hasOwn(current, k) && current[k] !== v);
         if (clash.length && mode === 'label') {
           const msgs = clash.map(([k]) => `'${k}' already has a value (${current[k]}), and --overwrite is false`);
           throw new CommandError(msgs.length === 1 ? msgs[0] : `[${msgs.join(', ')}]`);
@@ -121,10 +122,10 @@ function run(ctx: CommandContext, mode: Mode): void {
         }
       }
       if (mode === 'label' && dry !== 'client') {
-        for (const r of parsed.remove) if (!(r in current)) ctx.out.println(`label ${JSON.stringify(r)} not found.`);
+        for (const r of parsed.remove) if (!hasOwn(current, r)) ctx.out.println(`label ${JSON.stringify(r)} not found.`);
       }
       const next: Labels = { ...current };
-      for (const [k, v] of parsed.set) next[k] = v;
+      for (const [k, v] of parsed.set) ownSet(next, k, v);
       for (const r of parsed.remove) delete next[r];
       let updated = clone(obj);
       updated.metadata = { ...updated.metadata, [field]: next };

@@ -3,9 +3,8 @@
 // Modified event of the DaemonSet, produced by running the simulation, until the rollout is done.
 
 import type { DaemonSet } from '../../api/types';
-import { parseDuration } from '../../clock';
 import { TIMINGS } from '../../timings';
-import { flagString } from '../argv';
+import { flagString, goDurationMs } from '../argv';
 import { CommandError, type CommandDef } from '../types';
 import { getDaemonSet, rolloutTargets } from './rolloutTarget';
 
@@ -58,9 +57,12 @@ export const rolloutStatusCommand: CommandDef = {
     ctx.out.println(first.message);
     if (first.done || flagString(ctx.args, 'watch') === 'false') return;
 
+    // --timeout: zero (or negative, as ContextWithOptionalTimeout treats it) means no timeout
     const timeout = flagString(ctx.args, 'timeout');
-    const timeoutMs = timeout ? parseDuration(timeout) : 0;
-    const deadline = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
+    const timeoutMs = timeout ? goDurationMs(timeout) : 0;
+    const wanted = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
+    // The session's time budget (script/budget.ts) ends every wait, also one without a timeout.
+    const deadline = Math.min(wanted, sim.horizon);
     let done = false;
     let failure: CommandError | null = null;
     const stop = sim.watch((c) => {
@@ -84,6 +86,9 @@ export const rolloutStatusCommand: CommandDef = {
         if (t === undefined || t > deadline) {
           // Nothing left to happen before the deadline: a real watch would just sit there.
           if (timeoutMs > 0 && sim.now() < deadline) sim.advance(deadline - sim.now());
+          if (deadline < wanted && sim.queue.peekTime() !== undefined) {
+            throw new CommandError('the session reached the end of its simulated time, the most it may run: stopped waiting for the rollout');
+          }
           throw new CommandError(TIMEOUT);
         }
         sim.step();

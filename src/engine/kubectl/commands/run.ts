@@ -2,6 +2,7 @@
 // Pod labelled run=NAME, so the scheduler's treatment of ordinary pods can be shown.
 
 import { StatusError } from '../../api/errors';
+import { ownSet } from '../../api/own';
 import type { Container, Pod } from '../../api/types';
 import { flagArray, flagString } from '../argv';
 import { CommandError, type CommandDef } from '../types';
@@ -14,7 +15,7 @@ function parseLabelList(s: string): Record<string, string> {
   for (const part of s.split(',')) {
     const i = part.indexOf('=');
     if (i <= 0) throw new CommandError(`invalid label spec: ${part}`);
-    out[part.slice(0, i)] = part.slice(i + 1);
+    ownSet(out, part.slice(0, i), part.slice(i + 1));
   }
   return out;
 }
@@ -48,7 +49,11 @@ export const runCommand: CommandDef = {
     const labels = labelsFlag ? parseLabelList(labelsFlag) : { run: name };
     const container: Container = { name, image, resources: {} };
     const port = flagString(ctx.args, 'port');
-    if (port) container.ports = [{ containerPort: Number(port) }];
+    if (port) {
+      // generate/versioned BasicPod: strconv.Atoi of the flag
+      if (!/^[+-]?\d+$/.test(port)) throw new CommandError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
+      container.ports = [{ containerPort: Number(port) }];
+    }
     const env = flagArray(ctx.args, 'env');
     if (env.length) container.env = env.map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
     if (rest.length) {
@@ -58,7 +63,7 @@ export const runCommand: CommandDef = {
     const pullPolicy = flagString(ctx.args, 'image-pull-policy');
     if (pullPolicy) container.imagePullPolicy = pullPolicy;
     const annotations: Record<string, string> = {};
-    for (const a of flagArray(ctx.args, 'annotations')) annotations[a.slice(0, a.indexOf('='))] = a.slice(a.indexOf('=') + 1);
+    for (const a of flagArray(ctx.args, 'annotations')) ownSet(annotations, a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
     const pod = {
       apiVersion: 'v1',
       kind: 'Pod',

@@ -15,6 +15,7 @@ interface Amount {
   format: QuantityFormat;
 }
 
+/** null-prototype: resource names come from manifests (`constructor: 1` is just an unknown resource) */
 type ResourceList = Record<string, Amount>;
 
 function addTo(list: ResourceList, name: string, q: string | number): void {
@@ -25,8 +26,8 @@ function addTo(list: ResourceList, name: string, q: string | number): void {
 
 /** resourcehelper.PodRequestsAndLimits: sum of containers, at least the largest init container. */
 export function podRequestsAndLimits(pod: Pod): { reqs: ResourceList; limits: ResourceList } {
-  const reqs: ResourceList = {};
-  const limits: ResourceList = {};
+  const reqs: ResourceList = Object.create(null) as ResourceList;
+  const limits: ResourceList = Object.create(null) as ResourceList;
   for (const c of pod.spec.containers) {
     for (const [k, v] of Object.entries(c.resources?.requests ?? {})) addTo(reqs, k, v);
     for (const [k, v] of Object.entries(c.resources?.limits ?? {})) addTo(limits, k, v);
@@ -56,8 +57,8 @@ function describeNodeResource(pods: Pod[], node: Node, w: PrefixWriter, now: num
   const allocCpu = alloc.cpu !== undefined ? Math.round(parseQuantity(alloc.cpu) * 1000) : 0;
   const allocMem = alloc.memory !== undefined ? parseQuantity(alloc.memory) : 0;
   const allocEph = alloc['ephemeral-storage'] !== undefined ? parseQuantity(alloc['ephemeral-storage']) : 0;
-  const totalReqs: ResourceList = {};
-  const totalLimits: ResourceList = {};
+  const totalReqs: ResourceList = Object.create(null) as ResourceList;
+  const totalLimits: ResourceList = Object.create(null) as ResourceList;
   for (const pod of pods) {
     const { reqs, limits } = podRequestsAndLimits(pod);
     for (const [k, a] of Object.entries(reqs)) totalReqs[k] = totalReqs[k] ? { ...totalReqs[k], value: totalReqs[k].value + a.value } : a;
@@ -116,7 +117,7 @@ export function describeNode(sim: Simulation, node: Node): string {
     for (const c of conditions) {
       w.write(
         1,
-        `${c.type} \t${c.status} \t${formatRFC1123Z(c.lastHeartbeatTime)} \t${formatRFC1123Z(c.lastTransitionTime)} \t${c.reason ?? ''} \t${
+        `${c.type ?? ''} \t${c.status ?? ''} \t${formatRFC1123Z(c.lastHeartbeatTime)} \t${formatRFC1123Z(c.lastTransitionTime)} \t${c.reason ?? ''} \t${
           c.message ?? ''
         }\n`,
       );

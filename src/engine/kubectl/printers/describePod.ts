@@ -1,5 +1,6 @@
 // `kubectl describe pod` (describePod in describe.go).
 
+import { ownGet } from '../../api/own';
 import { controllerRef } from '../../api/podutil';
 import { parseQuantity } from '../../api/quantity';
 import type { Container, ContainerStatus, Pod } from '../../api/types';
@@ -24,26 +25,26 @@ export function podQOS(pod: Pod): string {
     Object.entries(m ?? {}).filter(([k, v]) => supported.includes(k) && parseQuantity(v) !== 0);
   let any = false;
   let guaranteed = true;
-  const reqTotal: Record<string, number> = {};
-  const limTotal: Record<string, number> = {};
+  const reqTotal = new Map<string, number>();
+  const limTotal = new Map<string, number>();
   for (const c of containers) {
     const req = nonZero(c.resources?.requests);
     const lim = nonZero(c.resources?.limits);
     if (req.length || lim.length) any = true;
-    for (const [k, v] of req) reqTotal[k] = (reqTotal[k] ?? 0) + parseQuantity(v);
-    for (const [k, v] of lim) limTotal[k] = (limTotal[k] ?? 0) + parseQuantity(v);
+    for (const [k, v] of req) reqTotal.set(k, (reqTotal.get(k) ?? 0) + parseQuantity(v));
+    for (const [k, v] of lim) limTotal.set(k, (limTotal.get(k) ?? 0) + parseQuantity(v));
     if (lim.length < supported.length) guaranteed = false;
   }
   if (!any) return 'BestEffort';
   if (guaranteed) {
-    for (const k of Object.keys(reqTotal)) if (reqTotal[k] !== limTotal[k]) guaranteed = false;
+    for (const [k, v] of reqTotal) if (v !== limTotal.get(k)) guaranteed = false;
   }
   return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
 function fieldPathValue(pod: Pod, path: string): string {
   let v: unknown = pod;
-  for (const p of path.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+  for (const p of path.split('.')) v = v && typeof v === 'object' ? ownGet(v as Record<string, unknown>, p) : undefined;
   return v === undefined || v === null ? '' : String(v);
 }
 

@@ -3,6 +3,8 @@
 // metadata annotations, creationTimestamp, labels, name, …). MarshalIndent uses four spaces and
 // Go's HTML-safe escaping of <, >, & (\u003c, \u003e, \u0026).
 
+import { ownSet } from '../../api/own';
+
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (typeof v !== 'object' || v === null) return v;
@@ -11,7 +13,7 @@ function sortKeys(v: unknown): unknown {
   for (const k of Object.keys(o)
     .filter((x) => o[x] !== undefined)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
-    out[k] = sortKeys(o[k]);
+    ownSet(out, k, sortKeys(o[k]));
   return out;
 }
 
