@@ -111,8 +111,9 @@ function special(ref: string, v: unknown): string | null | undefined {
 function checkValue(v: unknown, t: string, ref: string | undefined, owner: string, name: string, path: string, fill: boolean, elemOf?: string): string | null {
   if (v === null || v === undefined) return null;
   const type = elemOf ?? goType(owner, name, t);
-  if (ref && !t.startsWith('[]') && !t.startsWith('map[')) {
-    const s = special(ref, v);
+  // Time, Quantity, IntOrString: named by the field's ref, or by its type (the v1.35 data has no ref for them)
+  if (!t.startsWith('[]') && !t.startsWith('map[')) {
+    const s = special(ref ?? t, v);
     if (s !== undefined) return s;
   }
   switch (t) {
