@@ -68,9 +68,13 @@ describe('go-template (against kubectl)', () => {
 });
 
 describe('printf', () => {
-  it('formats like fmt, float64 data included', () => {
+  it('formats like fmt: whole data numbers are int64 (Unstructured), others float64', () => {
     expect(sprintf('%s=%v|%5s|%-4s|', ['a', 2, 'ab', 'c'])).toBe('a=2|   ab|c   |');
-    expect(sprintf('%d', [2])).toBe('%!d(float64=2)');
+    // the real kubectl prints `2` for {{printf "%d" .status.numberReady}} of a served DaemonSet
+    expect(sprintf('%d', [2])).toBe('2');
+    expect(sprintf('%d', [2.5])).toBe('%!d(float64=2.5)');
+    expect(sprintf('%f', [2])).toBe('%!f(int64=2)');
+    expect(sprintf('%v', [1000000])).toBe('1000000');
     expect(sprintf('%s %s', ['a'])).toBe('a %!s(MISSING)');
   });
 });

@@ -2,8 +2,9 @@
 // variables (`$`, `$x := …`), pipelines, `if`/`else if`/`else`, `range` (with `$i, $e :=` and
 // `else`), `with`, `break`/`continue`, comments, `{{-`/`-}}` trimming, and the functions and, or,
 // not, len, index, print, printf, println, eq, ne, lt, le, gt, ge, plus kubectl's exists and
-// base64decode. The data is the object decoded by encoding/json into map[string]interface{}, so
-// every number is a float64 (`{{printf "%d" .spec.x}}` prints `%!d(float64=1)`, as in kubectl).
+// base64decode. The data is the object as kubectl holds what the server sent, an Unstructured: whole
+// numbers are int64 (`{{printf "%d" .status.numberReady}}` prints `2`, checked against the real
+// kubectl), others float64.
 // Error texts follow text/template (`template: output:1:7: executing "output" at <.a.b>: …`).
 
 import { goFloat, goQuote, isMap, type JSONValue } from './goValue';
@@ -414,11 +415,15 @@ function truth(v: TValue): boolean {
   return Object.keys(v).length > 0;
 }
 
-/** fmt's %v of a template value (every data number is a float64). */
+/** A whole data number: an int64 in the Unstructured object kubectl templates over. */
+const isInt64 = (v: TValue): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** fmt's %v of a template value (data numbers int64 when whole, float64 otherwise). */
 function fmtV(v: TValue): string {
   if (v === NO_VALUE) return '<no value>';
   if (v === null) return '<nil>';
   if (v instanceof GoInt) return String(v.v);
+  if (isInt64(v)) return String(v);
   if (typeof v === 'number') return goFloat(v);
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return String(v);
@@ -429,6 +434,7 @@ function fmtV(v: TValue): string {
 
 function goTypeOf(v: TValue): string {
   if (v instanceof GoInt) return 'int';
+  if (isInt64(v)) return 'int64';
   if (typeof v === 'number') return 'float64';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
@@ -477,14 +483,14 @@ export function sprintf(format: string, args: TValue[]): string {
         s = typeof a === 'string' ? goQuote(a) : bad();
         break;
       case 'd':
-        s = a instanceof GoInt ? String(a.v) : bad();
+        s = a instanceof GoInt ? String(a.v) : isInt64(a) ? String(a) : bad();
         break;
       case 'f':
       case 'F':
-        s = typeof a === 'number' ? a.toFixed(prec === undefined ? 6 : Number(prec || 0)) : bad();
+        s = typeof a === 'number' && !isInt64(a) ? a.toFixed(prec === undefined ? 6 : Number(prec || 0)) : bad();
         break;
       case 'x':
-        s = a instanceof GoInt ? a.v.toString(16) : typeof a === 'string' ? Array.from(new TextEncoder().encode(a), (b) => b.toString(16).padStart(2, '0')).join('') : bad();
+        s = a instanceof GoInt ? a.v.toString(16) : isInt64(a) ? a.toString(16) : typeof a === 'string' ? Array.from(new TextEncoder().encode(a), (b) => b.toString(16).padStart(2, '0')).join('') : bad();
         break;
       case 't':
         s = typeof a === 'boolean' ? String(a) : bad();
