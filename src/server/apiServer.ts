@@ -11,6 +11,7 @@ import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { decodeError } from '../engine/kubectl/manifests';
+import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
 import { nodeLease } from './lease';
 import { goPodTemplate, goSortedJSON } from './goJson';
 import { applyPatch, PATCH_TYPES } from './patch';
@@ -169,8 +170,10 @@ export class ApiServer {
     switch (method) {
       case 'GET': {
         const obj = this.mustGet(r, target.namespace, name);
-        // A client polling an object that is going away (drain, delete) waits for it to go.
-        if (obj.metadata.deletionTimestamp) this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
+        // `kubectl drain` polls the pods it evicted until they are gone: on the paced clock it waits for that.
+        if (obj.metadata.deletionTimestamp && /^kubectl (drain|delete)\b/.test(String(req.headers['kubectl-command'] ?? ''))) {
+          this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
+        }
         if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(objectJSON(obj));
         return;
@@ -289,10 +292,19 @@ export class ApiServer {
     res.on('close', end);
   }
 
-  /** What the API server's decoder rejects before validation (malformed quantities, …). */
-  private decode(obj: KObject): void {
+  /**
+   * The API server's decoding of a body: what its decoder rejects before validation (malformed
+   * quantities, …), then unknown fields under `fieldValidation` — Strict rejects the object, Warn
+   * (the default) drops them with a `Warning` header each, Ignore drops them silently.
+   */
+  private decode(obj: KObject, q: URLSearchParams, res: ServerResponse): KObject {
     const bad = decodeError(obj, obj.kind as Kind);
     if (bad) throw bad;
+    const v = q.get('fieldValidation');
+    const directive: FieldValidation = v === 'Strict' || v === 'Ignore' ? v : 'Warn';
+    const r = decodeWithFieldValidation(obj.kind as Kind, obj, directive);
+    if (r.warnings.length) res.setHeader('Warning', r.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
+    return r.obj;
   }
 
   private waitUntilGone(kind: Kind, namespace: string | undefined, name: string, uid: string): void {
@@ -358,8 +370,7 @@ export class ApiServer {
     this.checkKind(target, obj);
     this.checkNamespace(target, obj);
     const input = { ...obj, metadata: { ...obj.metadata, ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}) } } as KObject;
-    this.decode(input);
-    const created = this.store.create(input, { dryRun: q.get('dryRun') === 'All' });
+    const created = this.store.create(this.decode(input, q, res), { dryRun: q.get('dryRun') === 'All' });
     send(res, 201, created);
   }
 
@@ -378,9 +389,9 @@ export class ApiServer {
       throw conflict(r.kind, name, 'the object has been modified; please apply your changes to the latest version and try again');
     }
     const input = { ...obj, metadata: { ...obj.metadata, name, namespace: current.metadata.namespace } } as KObject;
-    this.decode(input);
+    const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
-    const out = status ? this.store.updateStatus(input, { dryRun }) : this.store.update(input, { dryRun });
+    const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
     send(res, 200, out);
   }
 
@@ -398,9 +409,9 @@ export class ApiServer {
       throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
     }
     const input = { ...patched, metadata: { ...patched.metadata, name: current.metadata.name, namespace: current.metadata.namespace } } as KObject;
-    this.decode(input);
+    const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
-    const out = status ? this.store.updateStatus(input, { dryRun }) : this.store.update(input, { dryRun });
+    const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
     send(res, 200, out);
   }
 

@@ -2,7 +2,7 @@
 // API server sends (apimachinery metav1.APIVersions, APIGroupList, APIResourceList, version.Info).
 
 import { KUBELET_VERSION } from '../engine/cluster/nodeFactory';
-import { groupVersion, SERVED, servedGroupVersions, VERBS } from './resources';
+import { groupVersion, NAMESPACE_VERBS, SERVED, servedGroupVersions, VERBS } from './resources';
 
 export function apiVersions(serverAddress: string): unknown {
   return {
@@ -41,7 +41,7 @@ export function apiResourceList(group: string, version: string): unknown | undef
       singularName: r.singular,
       namespaced: r.namespaced,
       kind: r.kind,
-      verbs: VERBS,
+      verbs: r.kind === 'Namespace' ? NAMESPACE_VERBS : VERBS,
       ...(r.shortNames.length ? { shortNames: r.shortNames } : {}),
       ...(r.categories.length ? { categories: r.categories } : {}),
     });

@@ -107,7 +107,8 @@ export async function runWithRealKubectl(
     const bin = join(home, 'bin');
     mkdirSync(bin);
     symlinkSync(opts.kubectl, join(bin, 'kubectl'));
-    const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: home, NO_COLOR: '1' };
+    // PATH holds only kubectl: `kubectl edit` finds no editor, as in the emulator's transcripts.
+    const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: home, NO_COLOR: '1', PATH: bin };
     for (const c of commands) {
       text += `$ ${c.text}\n`;
       const words = tokenize(c.command);

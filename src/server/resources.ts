@@ -18,6 +18,8 @@ export interface ServedResource {
 }
 
 export const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+/** Namespaces cannot be deleted as a collection. */
+export const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 
 export const SERVED: ServedResource[] = [
   {

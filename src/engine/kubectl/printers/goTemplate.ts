@@ -416,7 +416,7 @@ function truth(v: TValue): boolean {
 }
 
 /** A whole data number: an int64 in the Unstructured object kubectl templates over. */
-const isInt64 = (v: TValue): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isInt64 = (v: TValue): boolean => typeof v === 'number' && Number.isSafeInteger(v);
 
 /** fmt's %v of a template value (data numbers int64 when whole, float64 otherwise). */
 function fmtV(v: TValue): string {
@@ -490,7 +490,7 @@ export function sprintf(format: string, args: TValue[]): string {
         s = typeof a === 'number' && !isInt64(a) ? a.toFixed(prec === undefined ? 6 : Number(prec || 0)) : bad();
         break;
       case 'x':
-        s = a instanceof GoInt ? a.v.toString(16) : isInt64(a) ? a.toString(16) : typeof a === 'string' ? Array.from(new TextEncoder().encode(a), (b) => b.toString(16).padStart(2, '0')).join('') : bad();
+        s = a instanceof GoInt ? a.v.toString(16) : isInt64(a) ? (a as number).toString(16) : typeof a === 'string' ? Array.from(new TextEncoder().encode(a), (b) => b.toString(16).padStart(2, '0')).join('') : bad();
         break;
       case 't':
         s = typeof a === 'boolean' ? String(a) : bad();
