@@ -37,6 +37,8 @@ export function objectKey(namespace: string | undefined, name: string): string {
 export class ObjectStore {
   private readonly objects = new Map<Kind, Map<string, KObject>>();
   private rv = 1000;
+  /** committed writes (creates, updates, deletes), for benchmarks */
+  writes = 0;
   private readonly listeners: Listener[] = [];
   /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
   onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
@@ -57,6 +59,7 @@ export class ObjectStore {
   }
 
   private emit(c: Change): void {
+    this.writes++;
     for (const l of this.listeners) l(c);
   }
 

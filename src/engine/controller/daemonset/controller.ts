@@ -26,7 +26,10 @@ export class DaemonSetController {
   /** the decisions of the last sync of each DaemonSet (key ns/name) */
   private readonly lastDecisions = new Map<string, DecisionLog>();
 
-  constructor(private readonly sim: Simulation) {
+  constructor(
+    private readonly sim: Simulation,
+    readonly mode: 'incremental' | 'fullPass' = 'incremental',
+  ) {
     sim.watch((c) => this.onChange(c));
   }
 
