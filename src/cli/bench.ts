@@ -140,7 +140,7 @@ function engineCase(mode: 'fullPass' | 'incremental', n: number, budgetMs: numbe
       return settleWithin(sim, deadline, () => {
         let k = 0;
         sim.store.each('Pod', 'kube-system', (p) => {
-          if (p.spec.containers[0].image.endsWith('v2.2.1') && p.status.phase === 'Running') k++;
+          if (p.spec.containers[0].image?.endsWith('v2.2.1') && p.status.phase === 'Running') k++;
         });
         return k / n;
       });

@@ -141,8 +141,7 @@ export function manage(ctx: SyncContext, backoff: FailedPodsBackoff): boolean {
   const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [] };
   for (const node of ctx.nodes) podsShouldBeOnNode(ctx, node, backoff, plan);
   // getUnscheduledPodsWithoutNode: pending pods meant for a node that no longer exists.
-  for (const [nodeName, pods] of ctx.nodeToDaemonPods) {
-    if (ctx.nodesByName.has(nodeName)) continue;
+  for (const [nodeName, pods] of ctx.missingNodes) {
     for (const pod of pods) {
       if (!pod.spec.nodeName && !pod.metadata.deletionTimestamp) {
         plan.podsToDelete.push(pod);
