@@ -16,19 +16,21 @@ export interface SessionOptions {
   nodes?: number;
   /** reads `-f FILE` paths */
   readFile?: (path: string) => string;
+  /** which DaemonSet controller runs (the full pass is the oracle of the property test) */
+  daemonSetController?: 'incremental' | 'fullPass';
 }
 
 export class Session {
   sim: Simulation;
   constructor(private readonly opts: SessionOptions = {}) {
-    this.sim = new Simulation({ seed: opts.seed ?? 1, start: opts.start });
+    this.sim = new Simulation({ seed: opts.seed ?? 1, start: opts.start, daemonSetController: opts.daemonSetController });
     applyPreset(this.sim, opts.preset ?? 'article', opts.nodes);
   }
 
   /** Replaces the cluster with a preset; the clock goes on from where it is. */
   reset(preset: PresetName, nodes?: number): void {
     const now = this.sim.now();
-    this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now });
+    this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now, daemonSetController: this.opts.daemonSetController });
     applyPreset(this.sim, preset, nodes);
   }
 
