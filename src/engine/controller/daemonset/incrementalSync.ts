@@ -71,6 +71,7 @@ export class IncrementalSync {
     const missing: string[] = [];
     const nodes: Node[] = [];
     if (state.allDirty) {
+      state.manageDecisions.clear();
       names = informer.nodeNames;
       for (const n of byNode.keys()) if (!informer.nodeNames.has(n)) missing.push(n);
     } else {
@@ -80,6 +81,8 @@ export class IncrementalSync {
       names = sorted.filter((n) => {
         if (informer.nodeNames.has(n)) return true;
         if (byNode.has(n)) missing.push(n);
+        // A node that is gone and has no pods: the full pass has nothing to say about it.
+        else state.manageDecisions.delete(n);
         return false;
       });
     }
@@ -90,8 +93,6 @@ export class IncrementalSync {
     const owner = this.owner();
     missing.sort((a, b) => owner!.seqOf(byNode.get(a)![0] as Pod) - owner!.seqOf(byNode.get(b)![0] as Pod));
     for (const n of missing) this.visited.push(n);
-    // Nodes that are gone and have no pods left: nothing to visit, nothing to remember.
-    for (const n of state.pending) if (!informer.nodeNames.has(n) && !byNode.has(n)) state.manageDecisions.delete(n);
     return {
       sim,
       ds,
