@@ -150,10 +150,11 @@ export class RollingUpdateState {
   run(ctx: SyncContext, desired: number, dirty: Iterable<string> | 'all', allNames: () => Iterable<string>, inp: RollingInputs): boolean {
     const { maxSurge, maxUnavailable } = updatedDesiredNodeCounts(ctx.ds, desired);
     const surge = maxSurge !== 0;
-    if (surge !== this.surge) {
+    if (surge !== this.surge) dirty = 'all';
+    if (dirty === 'all') {
+      // Everything is looked at again: forget every place (nodes that are gone have none).
       this.reset();
       this.surge = surge;
-      dirty = 'all';
     }
     for (const node of dirty === 'all' ? allNames() : dirty) this.evaluate(node, inp);
     const log = new DecisionLog();
