@@ -223,6 +223,27 @@ const FOUND: [Op[], Op[], number][] = [
     ],
     1,
   ],
+  // a sync's own delete marks the node for the next sync (the dirty set is cleared before manage writes)
+  [
+    [
+      { op: 'addNode', i: 0, taint: 'dedicated=x:NoSchedule', notReady: false },
+      { op: 'addNode', i: 1, notReady: false },
+      { op: 'addNode', i: 2, notReady: false },
+      { op: 'addNode', i: 3, notReady: false },
+      { op: 'apply', strategy: 'RollingUpdate:1:0', selector: false, toleration: false, minReady: 0, image: 1 },
+      { op: 'advance', ms: 500 },
+    ],
+    [
+      { op: 'setImage', image: 2 },
+      { op: 'step', n: 6 },
+      { op: 'advance', ms: 10 },
+      { op: 'deleteNode', i: 3 },
+      { op: 'step', n: 5 },
+      { op: 'addNode', i: 3, notReady: false },
+      { op: 'why', i: 3 },
+    ],
+    1,
+  ],
 ];
 
 describe('incremental DaemonSet controller vs the full-pass oracle', () => {

@@ -86,6 +86,8 @@ export class IncrementalSync {
         return false;
       });
     }
+    // Cleared now, before manage writes: the changes its own writes cause mark nodes for the next sync.
+    state.manageDirty.clear();
     for (const n of names) {
       nodes.push(this.getNode(n)!);
       this.visited.push(n);
@@ -119,7 +121,6 @@ export class IncrementalSync {
       else state.pending.delete(n);
     }
     for (const n of state.pending) if (!this.informer.nodeNames.has(n) && !this.byNode().has(n)) state.pending.delete(n);
-    state.manageDirty.clear();
     state.allDirty = false;
   }
 
