@@ -16,7 +16,6 @@ import { toYAML } from '../printers/yaml';
 import { parseResourceArgs, type ResourceRequest } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { formatLabels } from '../../api/labels';
-import { sortEventsByLastTimestamp } from '../printers/events';
 
 const OUTPUT_FORMATS =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
@@ -135,8 +134,9 @@ export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: Fetch
     return { objects, errors };
   }
   const ns = namespaced && !o.allNamespaces ? ctx.namespace : undefined;
-  let objects: KObject[] = store.list(req.kind, ns).filter(keep);
-  if (req.kind === 'Event') objects = sortEventsByLastTimestamp(objects as KEvent[]);
+  // The API server's order (namespace, then name) for every kind, Events included: kubectl sorts
+  // only with --sort-by (`kubectl events` is the command that sorts events by time).
+  const objects: KObject[] = store.list(req.kind, ns).filter(keep);
   return { objects, errors };
 }
 
