@@ -8,7 +8,9 @@ import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
-import { PROTOCOL_VERSION, type Input, type Message, type ObjectRef, type Request, type SessionSpec } from './protocol'
+import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
+import { diffObjects } from './delta'
+import { PROTOCOL_VERSION, type Input, type Message, type ObjectPatch, type ObjectRef, type Request, type SessionSpec } from './protocol'
 
 export interface Endpoint {
   postMessage(m: Message): void
@@ -33,6 +35,10 @@ export class Host {
   private unsubscribe: (() => void)[] = []
   private pendingUpserts = new Map<string, KObject>()
   private pendingDeletes = new Map<string, ObjectRef>()
+  /** the version of each object the page has (what patches are computed against) */
+  private sent = new Map<string, KObject>()
+  private pendingRows = new Map<string, EventRecord>()
+  private pendingRowDeletes = new Map<string, { namespace: string; name: string }>()
   private steps: StepRecord[] = []
   private events: RecordedEvent[] = []
   private inputs: Input[] = []
@@ -206,13 +212,27 @@ export class Host {
     sim.stepListeners.push(onStep)
     const onEvent = (e: RecordedEvent) => this.events.push(e)
     sim.recorder.listeners.push(onEvent)
+    const onRow = (type: 'upsert' | 'delete', r: EventRecord) => {
+      const key = `${r.namespace}/${r.name}`
+      if (type === 'upsert') {
+        this.pendingRowDeletes.delete(key)
+        this.pendingRows.set(key, r)
+      } else {
+        this.pendingRows.delete(key)
+        this.pendingRowDeletes.set(key, { namespace: r.namespace, name: r.name })
+      }
+    }
+    sim.store.events.listeners.push(onRow)
     this.unsubscribe.push(() => {
       sim.stepListeners.splice(sim.stepListeners.indexOf(onStep), 1)
       sim.recorder.listeners.splice(sim.recorder.listeners.indexOf(onEvent), 1)
+      sim.store.events.listeners.splice(sim.store.events.listeners.indexOf(onRow), 1)
     })
     if (reset) {
       this.pendingUpserts.clear()
       this.pendingDeletes.clear()
+      this.pendingRows.clear()
+      this.pendingRowDeletes.clear()
       this.resetNext = true
     }
   }
@@ -240,15 +260,39 @@ export class Host {
     this.flush()
   }
 
-  /** Sends what changed since the last batch (everything, when reset). */
+  /** Sends what changed since the last batch (everything, when reset): new objects whole, known ones as patches. */
   flush(forceReset = false): void {
     const sim = this.session.sim
     const reset = forceReset || this.resetNext
     this.resetNext = false
-    const upserts = reset ? (sim.store.all() as KObject[]) : [...this.pendingUpserts.values()]
-    const deletes = reset ? [] : [...this.pendingDeletes.values()]
+    const upserts: KObject[] = []
+    const patches: ObjectPatch[] = []
+    let deletes: ObjectRef[] = []
+    let eventRows: EventRow[]
+    let eventDeletes: { namespace: string; name: string }[] = []
+    if (reset) {
+      this.sent.clear()
+      for (const o of sim.store.all({ events: false })) {
+        upserts.push(o)
+        this.sent.set(`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o)
+      }
+      eventRows = [...sim.store.events.values()].map(toRow)
+    } else {
+      for (const [key, o] of this.pendingUpserts) {
+        const prev = this.sent.get(key)
+        this.sent.set(key, o)
+        if (!prev || prev.metadata.uid !== o.metadata.uid) upserts.push(o)
+        else patches.push({ kind: o.kind as ObjectPatch['kind'], namespace: o.metadata.namespace, name: o.metadata.name, resourceVersion: o.metadata.resourceVersion, changes: diffObjects(prev, o) })
+      }
+      for (const key of this.pendingDeletes.keys()) this.sent.delete(key)
+      deletes = [...this.pendingDeletes.values()]
+      eventRows = [...this.pendingRows.values()].map(toRow)
+      eventDeletes = [...this.pendingRowDeletes.values()]
+    }
     this.pendingUpserts.clear()
     this.pendingDeletes.clear()
+    this.pendingRows.clear()
+    this.pendingRowDeletes.clear()
     const steps = this.steps.slice(-MAX_STEPS_PER_BATCH)
     const events = this.events.slice(-MAX_EVENTS_PER_BATCH)
     this.steps = []
@@ -257,7 +301,10 @@ export class Host {
       type: 'changes',
       reset,
       upserts,
+      patches,
       deletes,
+      eventRows,
+      eventDeletes,
       now: sim.now(),
       start: this.startMs,
       steps,

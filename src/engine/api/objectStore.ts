@@ -360,11 +360,13 @@ export class ObjectStore {
     return old;
   }
 
-  /** Every stored object, for snapshots. */
-  all(): KObject[] {
+  /** Every stored object, for snapshots (`events: false` leaves the Events out). */
+  all(opts: { events?: boolean } = {}): KObject[] {
     const out: KObject[] = [];
     for (const [kind, m] of this.objects) {
-      if (kind === 'Event') for (const r of this.events.values()) out.push(this.events.object(r));
+      if (kind === 'Event') {
+        if (opts.events !== false) for (const r of this.events.values()) out.push(this.events.object(r));
+      }
       else out.push(...m.values());
     }
     return out;

@@ -1,0 +1,67 @@
+// Compact per-object changes between the worker and the page: for an object the page already has,
+// only the fields that changed (a pod's phase, readiness conditions, node, deletionTimestamp, …) go
+// over postMessage, as (path, value) pairs. Engine objects are frozen and share unchanged subtrees,
+// so the diff follows only the branches whose identity changed; the page applies it with the same
+// structural sharing, so unchanged parts keep their identity for React.
+
+export type Path = readonly string[]
+
+/** One change: set `path` to `value`, or remove it when `unset`. */
+export interface FieldChange {
+  path: Path
+  value?: unknown
+  unset?: true
+}
+
+const MAX_DEPTH = 4
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** The changes that turn `a` into `b` (arrays and leaves are replaced whole). */
+export function diffObjects(a: unknown, b: unknown, path: string[] = [], out: FieldChange[] = []): FieldChange[] {
+  if (a === b) return out
+  if (!isPlainObject(a) || !isPlainObject(b) || path.length >= MAX_DEPTH) {
+    out.push({ path: [...path], value: b })
+    return out
+  }
+  for (const k of Object.keys(b)) {
+    const bv = b[k]
+    if (bv === undefined) continue
+    if (a[k] === bv) continue
+    if (!(k in a) || a[k] === undefined) out.push({ path: [...path, k], value: bv })
+    else diffObjects(a[k], bv, [...path, k], out)
+  }
+  for (const k of Object.keys(a)) {
+    if (a[k] !== undefined && (!(k in b) || b[k] === undefined)) out.push({ path: [...path, k], unset: true })
+  }
+  return out
+}
+
+/** Applies changes to `base`, copying only the objects on the changed paths. */
+export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
+  if (changes.length === 1 && changes[0].path.length === 0) return changes[0].value as T
+  const copies = new Set<object>()
+  const copy = (o: Record<string, unknown>): Record<string, unknown> => {
+    if (copies.has(o)) return o
+    const c = { ...o }
+    copies.add(c)
+    return c
+  }
+  const root = copy(base as Record<string, unknown>)
+  for (const ch of changes) {
+    let cur = root
+    for (let i = 0; i < ch.path.length - 1; i++) {
+      const k = ch.path[i]
+      const next = cur[k]
+      const c = isPlainObject(next) ? copy(next) : {}
+      cur[k] = c
+      cur = c
+    }
+    const last = ch.path[ch.path.length - 1]
+    if (ch.unset) delete cur[last]
+    else cur[last] = ch.value
+  }
+  return root as T
+}
