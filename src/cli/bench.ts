@@ -21,7 +21,9 @@ import type { DaemonSet, KObject, Pod } from '../engine/api/types';
 type Mode = 'floor' | 'fullPass' | 'incremental';
 
 interface Phase {
+  /** CPU time of this process (user + system): what the numbers compare (wall time depends on the machine's load) */
   ms: number;
+  wallMs: number;
   simS: number;
   syncs: number;
   writes: number;
@@ -95,8 +97,10 @@ function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
   const w0 = sim.store.writes;
   const t0 = sim.now();
   const w = performance.now();
+  const c = process.cpuUsage();
   const done = fn();
-  return { ms: performance.now() - w, simS: (sim.now() - t0) / 1000, syncs: syncs() - s0, writes: sim.store.writes - w0, done };
+  const cu = process.cpuUsage(c);
+  return { ms: (cu.user + cu.system) / 1000, wallMs: performance.now() - w, simS: (sim.now() - t0) / 1000, syncs: syncs() - s0, writes: sim.store.writes - w0, done };
 }
 
 function rollout(sim: Simulation, n: number, maxUnavailable: string | number, budgetMs: number, syncs: () => number): Phase {
@@ -157,11 +161,12 @@ function finish(sim: Simulation, res: CaseResult): CaseResult {
 }
 
 /**
- * The floor: `writes` immutable writes of a daemon pod into a Map of `n` keys, each a new frozen
- * object sharing the unchanged (frozen) subtrees, with a new frozen metadata and status: what an
- * immutable store must do at least per write.
+ * The floor: `writes` immutable writes of a daemon pod into a Map of `n` keys, no controllers.
+ * `copy`: each write a deep copy of the object, deep-frozen (what the store's create does; the floor
+ * the ratios use). `shared`: a new frozen object, metadata and status sharing the other frozen
+ * subtrees (the least an immutable store can do).
  */
-function floorWrites(n: number, writes: number): number {
+function floorWrites(n: number, writes: number, how: 'copy' | 'shared'): number {
   const sim = new Simulation({ seed: 1 });
   applyPreset(sim, 'large', 1);
   sim.store.create(parse(FLUENTD_YAML) as KObject);
@@ -169,16 +174,24 @@ function floorWrites(n: number, writes: number): number {
   const pod = deepFreeze(clone(sim.store.list('Pod', 'kube-system')[0] as Pod));
   const m = new Map<string, KObject>();
   const keys = Array.from({ length: n }, (_, i) => `kube-system/pod-${i}`);
-  const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < writes; i++) {
-    const o = Object.freeze({
-      ...pod,
-      metadata: Object.freeze({ ...pod.metadata, resourceVersion: String(i) }),
-      status: Object.freeze({ ...pod.status, conditions: Object.freeze(pod.status.conditions?.map((c) => Object.freeze({ ...c }))) }),
-    }) as Pod;
+    let o: Pod;
+    if (how === 'copy') {
+      o = clone(pod);
+      o.metadata.resourceVersion = String(i);
+      deepFreeze(o);
+    } else {
+      o = Object.freeze({
+        ...pod,
+        metadata: Object.freeze({ ...pod.metadata, resourceVersion: String(i) }),
+        status: Object.freeze({ ...pod.status, conditions: Object.freeze(pod.status.conditions?.map((c) => Object.freeze({ ...c }))) }),
+      }) as Pod;
+    }
     m.set(keys[i % n], o);
   }
-  return performance.now() - t0;
+  const cu = process.cpuUsage(c0);
+  return (cu.user + cu.system) / 1000;
 }
 
 function child(): void {
@@ -187,7 +200,8 @@ function child(): void {
   const budgetMs = Number(arg('--budget', '120')) * 1000;
   if (mode === 'floor') {
     const writes = arg('--writes', '0').split(',').map(Number);
-    const out = writes.map((w) => floorWrites(n, w));
+    const how = arg('--how', 'copy') as 'copy' | 'shared';
+    const out = writes.map((w) => floorWrites(n, w, how));
     sample();
     console.log(JSON.stringify({ floor: out, heapMiB: peak / 2 ** 20 }));
     return;
@@ -221,8 +235,9 @@ function parent(): void {
   const budget = Number(arg('--budget', '90'));
   const defaultAt = Number(arg('--default-at', '5000'));
   const fullPassMax = Number(arg('--full-pass-max', '20000'));
-  console.log(`npm run bench — wall time on this machine (${process.version}); budget ${budget} s per phase`);
-  console.log('floor = the same number of immutable writes into a Map (a daemon pod: new frozen object, metadata and status; frozen subtrees shared), no controllers\n');
+  console.log(`npm run bench — CPU time (user + system) of each case's process on this machine (${process.version}); budget ${budget} s of wall time per phase`);
+  console.log('floor = the same number of immutable writes of a daemon pod into a Map, no controllers: deep copy + deep freeze per write (as the store creates);');
+  console.log('floor (shared) = the least an immutable write costs: new frozen object, metadata and status, other frozen subtrees shared\n');
   const rows: string[][] = [];
   const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak'];
   const results = new Map<string, CaseResult>();
@@ -243,9 +258,13 @@ function parent(): void {
       results.set(`${mode}/${n}`, r);
       if (withDefault) defaults.push({ mode, r });
       if (!floors.has(n)) {
-        const f = runChild(['--case', 'floor', '--nodes', String(n), '--writes', `${r.apply?.writes ?? 0},${r.rollout?.writes ?? 0},${r.defaultRollout?.writes ?? 0}`], 600_000) as { floor: number[] };
+        const w = `${r.apply?.writes ?? 0},${r.rollout?.writes ?? 0},${r.defaultRollout?.writes ?? 0}`;
+        const f = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w], 600_000) as { floor: number[] };
+        const fs = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w, '--how', 'shared'], 600_000) as { floor: number[] };
         floors.set(n, f.floor ?? [NaN, NaN, NaN]);
         rows.push([String(n), 'floor', fmtMs(f.floor?.[0]), '1.0', '', String(r.apply?.writes ?? ''), fmtMs(f.floor?.[1]), '1.0', '', String(r.rollout?.writes ?? ''), '', '']);
+        const ratio0 = (a?: number, b?: number) => (a && b ? (a / b).toFixed(2) : '—');
+        rows.push([String(n), 'floor (shared)', fmtMs(fs.floor?.[0]), ratio0(fs.floor?.[0], f.floor?.[0]), '', '', fmtMs(fs.floor?.[1]), ratio0(fs.floor?.[1], f.floor?.[1]), '', '', '', '']);
       }
       const fl = floors.get(n)!;
       const ratio = (p: Phase | undefined, f: number) => (p && p.done === 1 && f > 0 ? (p.ms / f).toFixed(1) : '—');

@@ -111,6 +111,8 @@ class Correlator {
 
 export class EventRecorder {
   private seq = 0;
+  private isoAt = NaN;
+  private iso = '';
   private readonly correlators = new Map<string, Correlator>();
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
@@ -138,7 +140,11 @@ export class EventRecorder {
     };
     const namespace = obj.metadata.namespace ?? 'default';
     const nowMs = this.clock.now();
-    const now = this.clock.iso();
+    if (nowMs !== this.isoAt) {
+      this.isoAt = nowMs;
+      this.iso = this.clock.iso();
+    }
+    const now = this.iso;
     const c = this.correlator(component, host ?? '');
     const spamKey = [ref.kind, ref.namespace ?? '', ref.name, ref.uid ?? '', ref.apiVersion ?? ''].join('\u0000');
     const aggregateKey = `${spamKey}\u0000${type}\u0000${reason}`;

@@ -60,6 +60,7 @@ export class EventStore {
   /** writes in time order (key, time); an entry is stale when the record was written again later */
   private fifo: { key: string; at: number }[] = [];
   private head = 0;
+  private expiredAt = NaN;
   private sorted?: string[];
   private readonly objects = new WeakMap<EventRecord, KEvent>();
   readonly listeners: EventListener[] = [];
@@ -115,6 +116,8 @@ export class EventStore {
 
   /** Removes the Events whose TTL ran out by `now`. */
   expire(now: number): void {
+    if (now === this.expiredAt) return;
+    this.expiredAt = now;
     while (this.head < this.fifo.length) {
       const e = this.fifo[this.head];
       if (e.at + this.ttlMs > now) break;

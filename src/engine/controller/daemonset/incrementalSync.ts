@@ -77,7 +77,15 @@ export class IncrementalSync {
     } else {
       const set = new Set(state.manageDirty);
       for (const n of state.pending) set.add(n);
-      const sorted = [...set].sort();
+      // Many dirty nodes: walk the node names in order instead of sorting them.
+      let sorted: string[];
+      if (set.size * 8 > informer.nodeNames.size) {
+        sorted = [];
+        for (const n of informer.nodeNames) if (set.delete(n)) sorted.push(n);
+        if (set.size) sorted = [...sorted, ...set].sort();
+      } else {
+        sorted = [...set].sort();
+      }
       names = sorted.filter((n) => {
         if (informer.nodeNames.has(n)) return true;
         if (byNode.has(n)) missing.push(n);
