@@ -1,7 +1,6 @@
 // Fallback for environments without module workers: the same host, on the main thread, talking over a
 // MessageChannel so the client cannot tell the difference.
 
-import { createHost } from './host'
 import type { Port } from './client'
 import type { Message, Request } from './protocol'
 
@@ -9,7 +8,10 @@ export function createInProcessPort(): Port {
   const channel = new MessageChannel()
   const hostSide = channel.port1
   const pageSide = channel.port2
-  createHost(
+  // The engine is loaded only when this fallback is used (it is not in the page's first bundle);
+  // the page's requests wait in the channel until the host listens.
+  void import('./host').then(({ createHost }) =>
+    createHost(
     {
       postMessage: (m: Message) => hostSide.postMessage(m),
       onMessage: (fn) => {
@@ -17,6 +19,7 @@ export function createInProcessPort(): Port {
       },
     },
     { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
+    ),
   )
   const port: Port = {
     postMessage: (m) => pageSide.postMessage(m),
