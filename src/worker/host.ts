@@ -22,6 +22,8 @@ export interface Endpoint {
 export interface Timers {
   setInterval(fn: () => void, ms: number): unknown
   clearInterval(h: unknown): void
+  /** wall-clock milliseconds (default: performance.now), so a late tick catches up */
+  now?(): number
 }
 
 /** Wall-clock period of the play loop. */
@@ -249,14 +251,26 @@ export class Host {
   }
 
   private setPlaying(p: boolean): void {
-    if (p && !this.playing) this.timer = this.timers.setInterval(() => this.tick(), TICK_MS)
+    if (p && !this.playing) {
+      this.lastTick = undefined
+      this.timer = this.timers.setInterval(() => this.tick(), TICK_MS)
+    }
     if (!p && this.playing) this.timers.clearInterval(this.timer)
     this.playing = p
   }
 
-  /** One play-loop tick: advance the simulated clock by TICK_MS × speed and push the changes. */
+  private lastTick: number | undefined
+
+  /**
+   * One play-loop tick: advance the simulated clock by the wall time since the last tick × speed (at
+   * most 4 ticks' worth, so a busy moment is caught up without a jump) and push the
+   * changes. The clock keeps the speed asked for as long as the engine keeps up.
+   */
   tick(): void {
-    this.session.sim.advance(TICK_MS * this.speed)
+    const wall = this.timers.now?.() ?? (typeof performance !== 'undefined' ? performance.now() : TICK_MS)
+    const elapsed = this.lastTick === undefined ? TICK_MS : Math.min(4 * TICK_MS, Math.max(0, wall - this.lastTick))
+    this.lastTick = wall
+    this.session.sim.advance(Math.round(elapsed * this.speed))
     this.flush()
   }
 
