@@ -259,3 +259,29 @@ describe('incremental DaemonSet controller vs the full-pass oracle', () => {
     );
   }, 240_000);
 });
+
+describe('incremental DaemonSet controller vs the full-pass oracle, beyond burstReplicas', () => {
+  it('creates 250 pods per sync in node order, and says the same about waiting nodes', () => {
+    const nodes: Op[] = Array.from({ length: 620 }, (_, i) => ({ op: 'addNode' as const, i, notReady: false }))
+    const apply: Op = { op: 'apply', strategy: 'RollingUpdate:0:25%', selector: false, toleration: false, minReady: 0, image: 1 }
+    const ops: Op[] = [
+      { op: 'step', n: 3 },
+      { op: 'why', i: 5 },
+      { op: 'why', i: 600 },
+      { op: 'deleteNode', i: 1 },
+      { op: 'label', i: 610, value: 'a' },
+      { op: 'step', n: 4 },
+      { op: 'why', i: 610 },
+      { op: 'advance', ms: 3000 },
+      { op: 'setImage', image: 2 },
+      { op: 'step', n: 40 },
+      { op: 'why', i: 300 },
+      { op: 'advance', ms: 20000 },
+    ]
+    const inc = run('incremental', [...nodes, apply], ops, 7)
+    const full = run('fullPass', [...nodes, apply], ops, 7)
+    expect(inc.transcript).toContain('created 250 pods')
+    expect(inc.transcript).toBe(full.transcript)
+    expect(inc.objects).toBe(full.objects)
+  }, 120_000)
+})

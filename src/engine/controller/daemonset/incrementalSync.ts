@@ -72,6 +72,7 @@ export class IncrementalSync {
     const nodes: Node[] = [];
     if (state.allDirty) {
       state.manageDecisions.clear();
+      state.needsPod.clear();
       names = informer.nodeNames;
       for (const n of byNode.keys()) if (!informer.nodeNames.has(n)) missing.push(n);
     } else {
@@ -90,7 +91,10 @@ export class IncrementalSync {
         if (informer.nodeNames.has(n)) return true;
         if (byNode.has(n)) missing.push(n);
         // A node that is gone and has no pods: the full pass has nothing to say about it.
-        else state.manageDecisions.delete(n);
+        else {
+          state.manageDecisions.delete(n);
+          state.needsPod.delete(n);
+        }
         return false;
       });
     }
@@ -103,11 +107,19 @@ export class IncrementalSync {
     const owner = this.owner();
     missing.sort((a, b) => owner!.seqOf(byNode.get(a)![0] as Pod) - owner!.seqOf(byNode.get(b)![0] as Pod));
     for (const n of missing) this.visited.push(n);
+    const visitedSet = new Set(this.visited);
+    const needsPod = state.needsPod;
+    const knownNeedingPods = state.allDirty
+      ? undefined
+      : (function* () {
+          for (const n of needsPod) if (!visitedSet.has(n)) yield n;
+        })();
     return {
       sim,
       ds,
       key,
       nodes,
+      knownNeedingPods,
       missingNodes: missing.map((n) => [n, byNode.get(n)!] as [string, readonly Pod[]]),
       hash: this.hash,
       nodeToDaemonPods: byNode,
@@ -125,8 +137,10 @@ export class IncrementalSync {
       const d = ctx.decisions.forNode(n);
       if (d.length) state.manageDecisions.set(n, d);
       else state.manageDecisions.delete(n);
-      if (d.some((x) => x.action === 'create' || x.action === 'delete' || x.action === 'wait')) state.pending.add(n);
+      if (d.some((x) => x.action === 'delete' || x.action === 'wait')) state.pending.add(n);
       else state.pending.delete(n);
+      if (d.length === 1 && d[0].action === 'create') state.needsPod.add(n);
+      else state.needsPod.delete(n);
     }
     for (const n of state.pending) if (!this.informer.nodeNames.has(n) && !this.byNode().has(n)) state.pending.delete(n);
     state.allDirty = false;

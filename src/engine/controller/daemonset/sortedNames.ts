@@ -13,6 +13,11 @@ export class SortedNames {
     return this.n;
   }
 
+  clear(): void {
+    this.chunks = [];
+    this.n = 0;
+  }
+
   /** Builds the set from names already sorted and unique (O(n)). */
   static fromSorted(names: readonly string[]): SortedNames {
     const s = new SortedNames();

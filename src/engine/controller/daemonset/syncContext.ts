@@ -17,6 +17,11 @@ export interface SyncContext {
   /** node name → pods meant for it (see claimPods) */
   nodeToDaemonPods: ReadonlyMap<string, readonly Pod[]>;
   shouldRun: ReadonlyMap<string, { shouldRun: boolean; shouldContinueRunning: boolean }>;
+  /**
+   * Incremental: nodes not visited this sync that are known to still need a pod (nothing changed since
+   * manage last decided to create one there), in name order.
+   */
+  knownNeedingPods?: Iterable<string>;
   decisions: DecisionLog;
   /** ask for another sync after `ms` (the earliest request wins) */
   requeueAfter: (ms: number, reason: string) => void;

@@ -10,6 +10,7 @@ import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
 import { RollingUpdateState } from './rollingUpdateState';
 import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
+import { SortedNames } from './sortedNames';
 import { templateGeneration } from './util';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
@@ -29,8 +30,10 @@ export class DaemonSetSyncState {
   rollingAll = true;
   readonly statusDirty = new Set<string>();
   statusAll = true;
-  /** nodes where manage decided to create, delete or wait: visited again next sync */
+  /** nodes where manage decided to delete or wait: visited again next sync */
   readonly pending = new Set<string>();
+  /** nodes where manage decided to create a pod: not visited again until they change */
+  readonly needsPod = new SortedNames();
   /** owned pods changed since the last sync (their labels are checked against the selector) */
   readonly changedPods = new Set<string>();
   /** the decisions of manage at its last visit of each node */
