@@ -30,7 +30,7 @@ console.log(`eager JS+CSS before first paint: ${eager.length} files, ${kib(eager
 console.log(`largest lazy chunk (Monaco): ${monaco.f} ${kib(monaco.size)} (${kib(gz(join(dist, 'assets', monaco.f)))} gzip)`)
 
 // 2. Timings in Chromium against vite preview.
-const port = 4179
+const port = Number(process.env.E2E_PORT ?? 4179)
 const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' })
 await new Promise((r) => setTimeout(r, 1500))
 const browser = await chromium.launch({
