@@ -294,7 +294,7 @@ function parent(): void {
       const p = r.defaultRollout;
       return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
     });
-    printTable(['controller', 'wall', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
+    printTable(['controller', 'time', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
   }
 
   console.log('\ngrowth (time ratio when the node count grows; linear = the node ratio):');
