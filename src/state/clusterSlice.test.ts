@@ -40,7 +40,7 @@ function mirror() {
 describe('mirror of the engine on the page', () => {
   it('holds the engine objects after patches, and the events as rows', () => {
     const m = mirror()
-    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 20, inputs: [] } })
+    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 100, inputs: [] } })
     m.send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST })
     m.send({ type: 'advance', ms: 6000 })
     m.send({ type: 'exec', line: 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system' })
@@ -57,9 +57,14 @@ describe('mirror of the engine on the page', () => {
     expect(Object.keys(objs.Event).sort()).toEqual(events.map((e) => `${e.metadata.namespace}/${e.metadata.name}`).sort())
     const anEvent = events[0]
     expect(objs.Event[`${anEvent.metadata.namespace}/${anEvent.metadata.name}`]).toMatchObject({ reason: anEvent.reason, message: anEvent.message, count: anEvent.count })
-    // patches were used, and they are smaller than the objects
+    // patches were used; the 100 nodes and the 100 new pods went as compact groups, much smaller than the objects
     const patches = m.batches.flatMap((b) => b.patches ?? [])
     expect(patches.length).toBeGreaterThan(20)
+    const reset = m.batches.find((b) => b.reset)!
+    expect(reset.compact?.map((g) => g.kind)).toContain('Node')
+    const nodes = Object.values(objs.Node)
+    expect(JSON.stringify(reset.compact).length * 3).toBeLessThan(JSON.stringify(nodes).length)
+    expect(m.batches.some((b) => !b.reset && b.compact?.some((g) => g.kind === 'Pod'))).toBe(true)
     // every node's pods are indexed
     for (const [node, pods] of Object.entries(m.podsByNode())) for (const p of pods) expect(p.spec.nodeName ?? '').toBe(node)
     expect(Object.values(m.podsByNode()).flat().length).toBe(Object.keys(objs.Pod).length)

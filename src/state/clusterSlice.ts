@@ -4,7 +4,7 @@
 import type { StateCreator } from 'zustand'
 import type { KEvent, Kind, KObject, Pod } from '../engine/api/types'
 import type { EventRow } from '../engine/api/eventStore'
-import { applyChanges } from '../worker/delta'
+import { applyChanges, decodeGroup } from '../worker/delta'
 import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import type { ChangeBatch, Input } from '../worker/protocol'
@@ -61,6 +61,12 @@ export function rowToEvent(r: EventRow): KEvent {
   }
 }
 
+/** The new objects of a batch: those sent whole and those of the compact groups. */
+export function newObjects(b: ChangeBatch): KObject[] {
+  if (!b.compact?.length) return b.upserts
+  return [...b.upserts, ...b.compact.flatMap((g) => decodeGroup<KObject>(g))]
+}
+
 /**
  * Applies a batch to the mirror: new objects as they come, patches onto the objects held (sharing
  * what did not change), deletes, and Event rows. Only the kinds a batch touches get a new map; an
@@ -77,7 +83,7 @@ export function mergeObjects(prev: Objects, b: ChangeBatch): Objects {
     return next[k]
   }
   if (b.reset) for (const k of KINDS) mapFor(k)
-  for (const o of b.upserts) {
+  for (const o of newObjects(b)) {
     const kind = o.kind as Kind
     const key = objectKey(o)
     const old = prev[kind]?.[key]
@@ -127,6 +133,7 @@ export function indexPodsByNode(prevIndex: PodsByNode, prevPods: ObjectMap, next
   }
   const changed = new Set<string>()
   for (const o of b.upserts) if (o.kind === 'Pod') changed.add(objectKey(o))
+  for (const g of b.compact ?? []) if (g.kind === 'Pod') for (const o of decodeGroup<KObject>(g)) changed.add(objectKey(o))
   for (const p of b.patches ?? []) if (p.kind === 'Pod') changed.add(`${p.namespace ?? ''}/${p.name}`)
   for (const d of b.deletes) if (d.kind === 'Pod') changed.add(`${d.namespace ?? ''}/${d.name}`)
   const dirty = new Set<string>()

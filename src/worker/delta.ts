@@ -13,6 +13,8 @@ export interface FieldChange {
   unset?: true
 }
 
+import { deepEqual } from '../engine/api/objects'
+
 const MAX_DEPTH = 4
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -23,7 +25,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function diffObjects(a: unknown, b: unknown, path: string[] = [], out: FieldChange[] = []): FieldChange[] {
   if (a === b) return out
   if (!isPlainObject(a) || !isPlainObject(b) || path.length >= MAX_DEPTH) {
-    out.push({ path: [...path], value: b })
+    if (!deepEqual(a, b)) out.push({ path: [...path], value: b })
     return out
   }
   for (const k of Object.keys(b)) {
@@ -64,4 +66,33 @@ export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
     else cur[last] = ch.value
   }
   return root as T
+}
+
+/**
+ * Many new objects of one kind (a large cluster's nodes, the pods of an apply) are nearly alike:
+ * each is sent as the changes from the one before it.
+ */
+export interface CompactGroup {
+  kind: string
+  items: FieldChange[][]
+}
+
+export function encodeGroup<T extends object>(kind: string, objects: readonly T[]): CompactGroup {
+  const items: FieldChange[][] = []
+  let prev: T | undefined
+  for (const o of objects) {
+    items.push(prev ? diffObjects(prev, o) : [{ path: [], value: o }])
+    prev = o
+  }
+  return { kind, items }
+}
+
+export function decodeGroup<T>(g: CompactGroup): T[] {
+  const out: T[] = []
+  let prev: T | undefined
+  for (const changes of g.items) {
+    prev = prev === undefined ? (changes[0].value as T) : applyChanges(prev, changes)
+    out.push(prev)
+  }
+  return out
 }

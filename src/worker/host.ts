@@ -9,7 +9,7 @@ import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
-import { diffObjects } from './delta'
+import { diffObjects, encodeGroup, type CompactGroup } from './delta'
 import { PROTOCOL_VERSION, type Input, type Message, type ObjectPatch, type ObjectRef, type Request, type SessionSpec } from './protocol'
 
 export interface Endpoint {
@@ -30,6 +30,8 @@ export interface Timers {
 export const TICK_MS = 50
 const MAX_STEPS_PER_BATCH = 200
 const MAX_EVENTS_PER_BATCH = 500
+/** from this many new objects of a kind in one batch on, they go as a compact group */
+export const COMPACT_FROM = 64
 
 export class Host {
   private session!: Session
@@ -307,6 +309,19 @@ export class Host {
     this.pendingDeletes.clear()
     this.pendingRows.clear()
     this.pendingRowDeletes.clear()
+    const compact: CompactGroup[] = []
+    const byKind = new Map<string, KObject[]>()
+    for (const o of upserts) {
+      const l = byKind.get(o.kind)
+      if (l) l.push(o)
+      else byKind.set(o.kind, [o])
+    }
+    let whole = upserts
+    for (const [kind, objs] of byKind) if (objs.length >= COMPACT_FROM) compact.push(encodeGroup(kind, objs))
+    if (compact.length) {
+      const grouped = new Set(compact.map((g) => g.kind))
+      whole = upserts.filter((o) => !grouped.has(o.kind))
+    }
     const steps = this.steps.slice(-MAX_STEPS_PER_BATCH)
     const events = this.events.slice(-MAX_EVENTS_PER_BATCH)
     this.steps = []
@@ -314,7 +329,8 @@ export class Host {
     this.endpoint.postMessage({
       type: 'changes',
       reset,
-      upserts,
+      upserts: whole,
+      compact,
       patches,
       deletes,
       eventRows,

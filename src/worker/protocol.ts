@@ -7,7 +7,7 @@ import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import type { PresetName } from '../engine/cluster/presets'
 import type { EventRow } from '../engine/api/eventStore'
-import type { FieldChange } from './delta'
+import type { CompactGroup, FieldChange } from './delta'
 
 export const PROTOCOL_VERSION = 2
 
@@ -82,6 +82,8 @@ export interface ChangeBatch {
   reset: boolean
   /** objects the page does not have yet (all of them on reset); Events are not objects here */
   upserts: KObject[]
+  /** many new objects of a kind, each as the changes from the one before it (see delta.ts) */
+  compact?: CompactGroup[]
   /** changes to objects the page has */
   patches?: ObjectPatch[]
   deletes: ObjectRef[]
