@@ -31,3 +31,24 @@ describe('object deltas', () => {
     expect(a.metadata.annotations).toEqual({ x: '1' })
   })
 })
+
+describe('object deltas in arrays', () => {
+  it('follows arrays of the same length element by element', () => {
+    const a = { status: { conditions: [{ type: 'Ready', status: 'False', t: '1' }, { type: 'PodScheduled', status: 'True', t: '0' }] } }
+    const b = { status: { conditions: [{ type: 'Ready', status: 'True', t: '2' }, { type: 'PodScheduled', status: 'True', t: '0' }] } }
+    const changes = diffObjects(a, b)
+    expect(changes.map((c) => c.path.join('.'))).toEqual(['status.conditions.0.status', 'status.conditions.0.t'])
+    const next = applyChanges(a, changes)
+    expect(next).toEqual(b)
+    expect(Array.isArray(next.status.conditions)).toBe(true)
+    expect(next.status.conditions[1]).toBe(a.status.conditions[1])
+    expect(a.status.conditions[0].status).toBe('False')
+  })
+
+  it('replaces an array whose length changed', () => {
+    const a = { spec: { taints: [{ key: 'a' }] } }
+    const b = { spec: { taints: [{ key: 'a' }, { key: 'b' }] } }
+    expect(diffObjects(a, b)).toEqual([{ path: ['spec', 'taints'], value: b.spec.taints }])
+    expect(applyChanges(a, diffObjects(a, b))).toEqual(b)
+  })
+})

@@ -15,16 +15,25 @@ export interface FieldChange {
 
 import { deepEqual } from '../engine/api/objects'
 
-const MAX_DEPTH = 4
+const MAX_DEPTH = 7
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** The changes that turn `a` into `b` (arrays and leaves are replaced whole). */
+/**
+ * The changes that turn `a` into `b`. Objects are followed key by key and arrays of the same length
+ * element by element (a path step into an array is its index), down to MAX_DEPTH; what differs below
+ * is replaced whole.
+ */
 export function diffObjects(a: unknown, b: unknown, path: string[] = [], out: FieldChange[] = []): FieldChange[] {
   if (a === b) return out
-  if (!isPlainObject(a) || !isPlainObject(b) || path.length >= MAX_DEPTH) {
+  const deeper = path.length < MAX_DEPTH
+  if (deeper && Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (let i = 0; i < b.length; i++) diffObjects(a[i], b[i], [...path, String(i)], out)
+    return out
+  }
+  if (!deeper || !isPlainObject(a) || !isPlainObject(b)) {
     if (!deepEqual(a, b)) out.push({ path: [...path], value: b })
     return out
   }
@@ -47,7 +56,7 @@ export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
   const copies = new Set<object>()
   const copy = (o: Record<string, unknown>): Record<string, unknown> => {
     if (copies.has(o)) return o
-    const c = { ...o }
+    const c = (Array.isArray(o) ? o.slice() : { ...o }) as Record<string, unknown>
     copies.add(c)
     return c
   }
@@ -57,7 +66,7 @@ export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
     for (let i = 0; i < ch.path.length - 1; i++) {
       const k = ch.path[i]
       const next = cur[k]
-      const c = isPlainObject(next) ? copy(next) : {}
+      const c = typeof next === 'object' && next !== null ? copy(next as Record<string, unknown>) : {}
       cur[k] = c
       cur = c
     }
