@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyChanges, diffObjects } from './delta'
+import { applyChanges, diffObjects, pathOf } from './delta'
 import { deepFreeze } from '../engine/api/objects'
 
 describe('object deltas', () => {
@@ -13,7 +13,7 @@ describe('object deltas', () => {
       status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] },
     })
     const changes = diffObjects(a, b)
-    expect(changes.map((c) => c.path.join('.')).sort()).toEqual(['metadata.deletionTimestamp', 'metadata.resourceVersion', 'status.conditions', 'status.phase'])
+    expect(changes.map((c) => pathOf(c).join('.')).sort()).toEqual(['metadata.deletionTimestamp', 'metadata.resourceVersion', 'status.conditions', 'status.phase'])
     expect(JSON.stringify(changes).length).toBeLessThan(JSON.stringify(b).length)
     const page = JSON.parse(JSON.stringify(a))
     const next = applyChanges(page, JSON.parse(JSON.stringify(changes)))
@@ -37,7 +37,7 @@ describe('object deltas in arrays', () => {
     const a = { status: { conditions: [{ type: 'Ready', status: 'False', t: '1' }, { type: 'PodScheduled', status: 'True', t: '0' }] } }
     const b = { status: { conditions: [{ type: 'Ready', status: 'True', t: '2' }, { type: 'PodScheduled', status: 'True', t: '0' }] } }
     const changes = diffObjects(a, b)
-    expect(changes.map((c) => c.path.join('.'))).toEqual(['status.conditions.0.status', 'status.conditions.0.t'])
+    expect(changes.map((c) => pathOf(c).join('.'))).toEqual(['status.conditions.0.status', 'status.conditions.0.t'])
     const next = applyChanges(a, changes)
     expect(next).toEqual(b)
     expect(Array.isArray(next.status.conditions)).toBe(true)
@@ -48,7 +48,7 @@ describe('object deltas in arrays', () => {
   it('replaces an array whose length changed', () => {
     const a = { spec: { taints: [{ key: 'a' }] } }
     const b = { spec: { taints: [{ key: 'a' }, { key: 'b' }] } }
-    expect(diffObjects(a, b)).toEqual([{ path: ['spec', 'taints'], value: b.spec.taints }])
+    expect(diffObjects(a, b).map((c) => [pathOf(c), c.v])).toEqual([[['spec', 'taints'], b.spec.taints]])
     expect(applyChanges(a, diffObjects(a, b))).toEqual(b)
   })
 })

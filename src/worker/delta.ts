@@ -6,12 +6,24 @@
 
 export type Path = readonly string[]
 
-/** One change: set `path` to `value`, or remove it when `unset`. */
+/**
+ * One change: set the field at path `p` to `v`, or remove it when `u`. The path's steps (keys, or
+ * array indexes) are joined with a tab, which no field name or label key contains; short names keep
+ * the messages small.
+ */
 export interface FieldChange {
-  path: Path
-  value?: unknown
-  unset?: true
+  p: string
+  v?: unknown
+  u?: 1
 }
+
+const SEP = '\t'
+
+export function pathOf(c: FieldChange): Path {
+  return c.p === '' ? [] : c.p.split(SEP)
+}
+
+const set = (path: readonly string[], value: unknown): FieldChange => ({ p: path.join(SEP), v: value })
 
 import { deepEqual } from '../engine/api/objects'
 
@@ -34,25 +46,25 @@ export function diffObjects(a: unknown, b: unknown, path: string[] = [], out: Fi
     return out
   }
   if (!deeper || !isPlainObject(a) || !isPlainObject(b)) {
-    if (!deepEqual(a, b)) out.push({ path: [...path], value: b })
+    if (!deepEqual(a, b)) out.push(set(path, b))
     return out
   }
   for (const k of Object.keys(b)) {
     const bv = b[k]
     if (bv === undefined) continue
     if (a[k] === bv) continue
-    if (!(k in a) || a[k] === undefined) out.push({ path: [...path, k], value: bv })
+    if (!(k in a) || a[k] === undefined) out.push(set([...path, k], bv))
     else diffObjects(a[k], bv, [...path, k], out)
   }
   for (const k of Object.keys(a)) {
-    if (a[k] !== undefined && (!(k in b) || b[k] === undefined)) out.push({ path: [...path, k], unset: true })
+    if (a[k] !== undefined && (!(k in b) || b[k] === undefined)) out.push({ p: [...path, k].join(SEP), u: 1 })
   }
   return out
 }
 
 /** Applies changes to `base`, copying only the objects on the changed paths. */
 export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
-  if (changes.length === 1 && changes[0].path.length === 0) return changes[0].value as T
+  if (changes.length === 1 && changes[0].p === '') return changes[0].v as T
   const copies = new Set<object>()
   const copy = (o: Record<string, unknown>): Record<string, unknown> => {
     if (copies.has(o)) return o
@@ -62,17 +74,18 @@ export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
   }
   const root = copy(base as Record<string, unknown>)
   for (const ch of changes) {
+    const path = pathOf(ch)
     let cur = root
-    for (let i = 0; i < ch.path.length - 1; i++) {
-      const k = ch.path[i]
+    for (let i = 0; i < path.length - 1; i++) {
+      const k = path[i]
       const next = cur[k]
       const c = typeof next === 'object' && next !== null ? copy(next as Record<string, unknown>) : {}
       cur[k] = c
       cur = c
     }
-    const last = ch.path[ch.path.length - 1]
-    if (ch.unset) delete cur[last]
-    else cur[last] = ch.value
+    const last = path[path.length - 1]
+    if (ch.u) delete cur[last]
+    else cur[last] = ch.v
   }
   return root as T
 }
@@ -90,7 +103,7 @@ export function encodeGroup<T extends object>(kind: string, objects: readonly T[
   const items: FieldChange[][] = []
   let prev: T | undefined
   for (const o of objects) {
-    items.push(prev ? diffObjects(prev, o) : [{ path: [], value: o }])
+    items.push(prev ? diffObjects(prev, o) : [{ p: '', v: o }])
     prev = o
   }
   return { kind, items }
@@ -100,7 +113,7 @@ export function decodeGroup<T>(g: CompactGroup): T[] {
   const out: T[] = []
   let prev: T | undefined
   for (const changes of g.items) {
-    prev = prev === undefined ? (changes[0].value as T) : applyChanges(prev, changes)
+    prev = prev === undefined ? (changes[0].v as T) : applyChanges(prev, changes)
     out.push(prev)
   }
   return out
