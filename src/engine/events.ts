@@ -1,9 +1,17 @@
-// The event recorder (client-go tools/record): writes Event objects, aggregating repeats of the same
-// (object, reason, message, source) into one Event whose count grows, as the real recorder does.
+// The event recorder (client-go tools/record) with its EventCorrelator (events_cache.go), per event
+// source (component + host, as each process has its own recorder):
+// - aggregation: once 10 events that differ only in their message (same source, object, type and
+//   reason) come within 10 minutes, the next ones become one "(combined from similar events): …" Event;
+// - de-duplication: a repeat of the same event patches the existing Event (count + 1, lastTimestamp,
+//   message) instead of creating one;
+// - spam filter: a source may write 25 events about one object, then one per 5 minutes (token bucket);
+//   the caches are LRUs of 4096 entries.
+// Events are written to the store's compact event store (no Event objects are made until listed).
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import type { KEvent, KObject, ObjectReference } from './api/types';
+import type { EventRecord } from './api/eventStore';
+import type { KObject, ObjectReference } from './api/types';
 
 export interface RecordedEvent {
   time: number;
@@ -14,16 +22,112 @@ export interface RecordedEvent {
   object: ObjectReference;
 }
 
+const LRU_SIZE = 4096;
+const AGGREGATE_MAX_EVENTS = 10;
+const AGGREGATE_INTERVAL_MS = 600_000;
+const SPAM_BURST = 25;
+const SPAM_QPS = 1 / 300;
+
+/** A Map that forgets its least recently used entry beyond `size` (groupcache/lru). */
+class Lru<V> {
+  private readonly m = new Map<string, V>();
+  constructor(private readonly size = LRU_SIZE) {}
+  get(k: string): V | undefined {
+    const v = this.m.get(k);
+    if (v !== undefined) {
+      this.m.delete(k);
+      this.m.set(k, v);
+    }
+    return v;
+  }
+  add(k: string, v: V): void {
+    this.m.delete(k);
+    this.m.set(k, v);
+    if (this.m.size > this.size) this.m.delete(this.m.keys().next().value!);
+  }
+}
+
+interface AggregateRecord {
+  /** the messages seen in the group, oldest first */
+  localKeys: Set<string>;
+  last: number;
+}
+
+interface EventLog {
+  count: number;
+  firstTimestamp: string;
+  namespace: string;
+  name: string;
+}
+
+interface TokenBucket {
+  tokens: number;
+  last: number;
+}
+
+/** EventCorrelator for one source. */
+class Correlator {
+  private readonly aggregates = new Lru<AggregateRecord>();
+  private readonly logs = new Lru<EventLog>();
+  private readonly spam = new Lru<TokenBucket>();
+
+  /** EventAggregate: the key the event is counted under, and its message (combined, or as it is). */
+  aggregate(aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
+    let rec = this.aggregates.get(aggregateKey);
+    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: new Set(), last: 0 };
+    rec.localKeys.add(message);
+    rec.last = now;
+    this.aggregates.add(aggregateKey, rec);
+    if (rec.localKeys.size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
+    // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
+    rec.localKeys.delete(rec.localKeys.values().next().value!);
+    return { key: aggregateKey, message: `(combined from similar events): ${message}`, combined: true };
+  }
+
+  /** eventObserve: the previous occurrence under `key`, if any (then the Event is patched). */
+  observed(key: string): EventLog | undefined {
+    return this.logs.get(key);
+  }
+
+  remember(key: string, log: EventLog): void {
+    this.logs.add(key, log);
+  }
+
+  /** EventSourceObjectSpamFilter: false when the source has no token left for this object. */
+  allow(spamKey: string, now: number): boolean {
+    let b = this.spam.get(spamKey);
+    if (!b) b = { tokens: SPAM_BURST, last: now };
+    b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
+    b.last = now;
+    let ok = false;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      ok = true;
+    }
+    this.spam.add(spamKey, b);
+    return ok;
+  }
+}
+
 export class EventRecorder {
   private seq = 0;
-  private readonly byIdentity = new Map<string, string>();
-  /** Listeners see every emitted event (including aggregated repeats). */
+  private isoAt = NaN;
+  private iso = '';
+  private readonly correlators = new Map<string, Correlator>();
+  /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
   constructor(
     private readonly store: ObjectStore,
     private readonly clock: Clock,
   ) {}
+
+  private correlator(component: string, host: string): Correlator {
+    const k = `${component}\u0000${host}`;
+    let c = this.correlators.get(k);
+    if (!c) this.correlators.set(k, (c = new Correlator()));
+    return c;
+  }
 
   event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
     const ref: ObjectReference = {
@@ -35,34 +139,49 @@ export class EventRecorder {
       resourceVersion: obj.metadata.resourceVersion,
     };
     const namespace = obj.metadata.namespace ?? 'default';
-    const now = this.clock.iso();
-    const identity = `${namespace}\u0000${ref.kind}\u0000${ref.name}\u0000${ref.uid}\u0000${reason}\u0000${message}\u0000${component}`;
-    const rec: RecordedEvent = { time: this.clock.now(), type, reason, message, component, object: ref };
-    for (const l of this.listeners) l(rec);
-    const existingName = this.byIdentity.get(identity);
-    const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
+    const nowMs = this.clock.now();
+    if (nowMs !== this.isoAt) {
+      this.isoAt = nowMs;
+      this.iso = this.clock.iso();
+    }
+    const now = this.iso;
+    const c = this.correlator(component, host ?? '');
+    const spamKey = [ref.kind, ref.namespace ?? '', ref.name, ref.uid ?? '', ref.apiVersion ?? ''].join('\u0000');
+    const aggregateKey = `${spamKey}\u0000${type}\u0000${reason}`;
+    const eventKey = `${spamKey}\u0000\u0000${type}\u0000${reason}\u0000${message}`;
+    const agg = c.aggregate(aggregateKey, eventKey, message, nowMs);
+    const last = c.observed(agg.key);
+    const existing = last ? this.store.events.record(last.namespace, last.name) : undefined;
+    // eventObserve updates its cache before the spam filter decides.
+    let name: string;
+    if (last) {
+      name = last.name;
+      c.remember(agg.key, { ...last, count: last.count + 1 });
+    } else {
+      // Real event names are `<object>.<unix nanoseconds in hex>`.
+      const nanos = BigInt(nowMs) * 1_000_000n + BigInt(this.seq++);
+      name = `${ref.name}.${nanos.toString(16)}`;
+      c.remember(agg.key, { count: 1, firstTimestamp: now, namespace, name });
+    }
+    if (!c.allow(spamKey, nowMs)) return;
+    for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
     if (existing) {
-      this.store.update({ ...existing, count: existing.count + 1, lastTimestamp: now });
+      this.store.updateEvent(existing, { count: last!.count + 1, lastTimestamp: now, message: agg.message });
       return;
     }
-    // Real event names are `<object>.<unix nanoseconds in hex>`.
-    const nanos = BigInt(this.clock.now()) * 1_000_000n + BigInt(this.seq++);
-    const name = `${ref.name}.${nanos.toString(16)}`;
-    const ev: KEvent = {
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name, namespace, uid: '', resourceVersion: '', creationTimestamp: '' },
+    const rec: Omit<EventRecord, 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written'> = {
+      namespace,
+      name,
       involvedObject: ref,
       reason,
-      message,
+      message: agg.message,
       source: host ? { component, host } : { component },
-      firstTimestamp: now,
+      firstTimestamp: last ? last.firstTimestamp : now,
       lastTimestamp: now,
-      count: 1,
+      count: last ? last.count + 1 : 1,
       type,
-      reportingComponent: component,
     };
-    this.store.create(ev);
-    this.byIdentity.set(identity, name);
+    if (!agg.combined) rec.reportingComponent = component;
+    this.store.createEvent(rec);
   }
 }

@@ -18,6 +18,12 @@ import { GarbageCollector } from './controller/gc/controller';
 export interface SimulationOptions {
   seed?: number;
   start?: number;
+  /**
+   * Which DaemonSet controller runs: the incremental one (default: a sync costs what changed) or
+   * the full-pass one (every sync walks every node and pod, as upstream does), kept as the oracle
+   * the property test and `npm run bench` compare against.
+   */
+  daemonSetController?: 'incremental' | 'fullPass';
 }
 
 /** What one work item did: shown by `sim step`, the timeline and the event log. */
@@ -65,7 +71,7 @@ export class Simulation {
     this.scheduler = new Scheduler(this);
     this.kubelet = new Kubelet(this);
     this.podGC = new PodGCController(this);
-    this.daemonsets = new DaemonSetController(this);
+    this.daemonsets = new DaemonSetController(this, opts.daemonSetController ?? 'incremental');
   }
 
   now(): number {

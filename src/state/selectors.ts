@@ -2,6 +2,7 @@
 
 import type { DaemonSet, KEvent, Node, Pod, ControllerRevision } from '../engine/api/types'
 import type { AppState } from './store'
+import { NO_PODS } from './clusterSlice'
 
 export const selectNodes = (s: AppState) => s.objects.Node as Readonly<Record<string, Node>>
 export const selectPods = (s: AppState) => s.objects.Pod as Readonly<Record<string, Pod>>
@@ -29,3 +30,35 @@ export const selectBusy = (s: AppState) => s.busy
 export const selectEngineStatus = (s: AppState) => s.engineStatus
 export const selectEngineNotice = (s: AppState) => s.engineNotice
 export const selectTheme = (s: AppState) => s.theme
+
+// Per node, for the graph: a card subscribes to its own node and its own pods, so a pod change
+// re-renders one card. The selectors are cached per name, so each card gets the same function (and
+// React gets stable references while nothing on that node changes).
+//   const node = useStore(selectNode(name)); const pods = useStore(selectPodsOnNode(name))
+//   unscheduled pods: useStore(selectPodsOnNode(''))
+const nodeSelectors = new Map<string, (s: AppState) => Node | undefined>()
+const podSelectors = new Map<string, (s: AppState) => readonly Pod[]>()
+
+export function selectNode(name: string): (s: AppState) => Node | undefined {
+  let f = nodeSelectors.get(name)
+  if (!f) nodeSelectors.set(name, (f = (s: AppState) => s.objects.Node[`/${name}`] as Node | undefined))
+  return f
+}
+
+export function selectPodsOnNode(name: string): (s: AppState) => readonly Pod[] {
+  let f = podSelectors.get(name)
+  if (!f) podSelectors.set(name, (f = (s: AppState) => s.podsByNode[name] ?? NO_PODS))
+  return f
+}
+
+/** Node names in order; a new array only when a node comes or goes. */
+let lastNodes: AppState['objects']['Node'] | undefined
+let lastNames: readonly string[] = []
+export const selectNodeNames = (s: AppState): readonly string[] => {
+  const m = s.objects.Node
+  if (m === lastNodes) return lastNames
+  const names = Object.values(m).map((n) => n.metadata.name).sort()
+  lastNodes = m
+  if (names.length !== lastNames.length || names.some((n, i) => n !== lastNames[i])) lastNames = names
+  return lastNames
+}

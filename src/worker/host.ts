@@ -11,7 +11,9 @@ import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
-import { PROTOCOL_VERSION, type Input, type Message, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
+import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
+import { diffObjects, encodeGroup, type CompactGroup } from './delta'
+import { PROTOCOL_VERSION, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
 
 export interface Endpoint {
   postMessage(m: Message): void
@@ -25,7 +27,7 @@ export interface Endpoint {
 export interface Timers {
   setInterval(fn: () => void, ms: number): unknown
   clearInterval(h: unknown): void
-  /** wall-clock ms, for the keep-alives sent from inside long work (Date.now when absent) */
+  /** wall-clock ms: for the keep-alives sent from inside long work (default Date.now) and for the play loop, so a late tick catches up (default performance.now) */
   now?(): number
 }
 
@@ -36,6 +38,8 @@ export const BEAT_MS = 1000
 export const TICK_MS = 50
 const MAX_STEPS_PER_BATCH = 200
 const MAX_EVENTS_PER_BATCH = 500
+/** from this many new objects of a kind in one batch on, they go as a compact group */
+export const COMPACT_FROM = 64
 
 export class Host {
   private session!: Session
@@ -43,6 +47,10 @@ export class Host {
   private unsubscribe: (() => void)[] = []
   private pendingUpserts = new Map<string, KObject>()
   private pendingDeletes = new Map<string, ObjectRef>()
+  /** the version of each object the page has (what patches are computed against) */
+  private sent = new Map<string, KObject>()
+  private pendingRows = new Map<string, EventRecord>()
+  private pendingRowDeletes = new Map<string, { namespace: string; name: string }>()
   private steps: StepRecord[] = []
   private events: RecordedEvent[] = []
   private inputs: Input[] = []
@@ -307,13 +315,27 @@ export class Host {
     sim.stepListeners.push(onStep)
     const onEvent = (e: RecordedEvent) => this.events.push(e)
     sim.recorder.listeners.push(onEvent)
+    const onRow = (type: 'upsert' | 'delete', r: EventRecord) => {
+      const key = `${r.namespace}/${r.name}`
+      if (type === 'upsert') {
+        this.pendingRowDeletes.delete(key)
+        this.pendingRows.set(key, r)
+      } else {
+        this.pendingRows.delete(key)
+        this.pendingRowDeletes.set(key, { namespace: r.namespace, name: r.name })
+      }
+    }
+    sim.store.events.listeners.push(onRow)
     this.unsubscribe.push(() => {
       sim.stepListeners.splice(sim.stepListeners.indexOf(onStep), 1)
       sim.recorder.listeners.splice(sim.recorder.listeners.indexOf(onEvent), 1)
+      sim.store.events.listeners.splice(sim.store.events.listeners.indexOf(onRow), 1)
     })
     if (reset) {
       this.pendingUpserts.clear()
       this.pendingDeletes.clear()
+      this.pendingRows.clear()
+      this.pendingRowDeletes.clear()
       this.resetNext = true
     }
   }
@@ -342,26 +364,75 @@ export class Host {
   }
 
   private setPlaying(p: boolean): void {
-    if (p && !this.playing) this.timer = this.timers.setInterval(() => this.tick(), TICK_MS)
+    if (p && !this.playing) {
+      this.lastTick = undefined
+      this.timer = this.timers.setInterval(() => this.tick(), TICK_MS)
+    }
     if (!p && this.playing) this.timers.clearInterval(this.timer)
     this.playing = p
   }
 
-  /** One play-loop tick: advance the simulated clock by TICK_MS × speed and push the changes. */
+  private lastTick: number | undefined
+
+  /**
+   * One play-loop tick: advance the simulated clock by the wall time since the last tick × speed (at
+   * most 4 ticks' worth, so a busy moment is caught up without a jump) and push the
+   * changes. The clock keeps the speed asked for as long as the engine keeps up.
+   */
   tick(): void {
-    this.session.sim.advance(TICK_MS * this.speed)
+    const wall = this.timers.now?.() ?? (typeof performance !== 'undefined' ? performance.now() : TICK_MS)
+    const elapsed = this.lastTick === undefined ? TICK_MS : Math.min(4 * TICK_MS, Math.max(0, wall - this.lastTick))
+    this.lastTick = wall
+    this.session.sim.advance(Math.round(elapsed * this.speed))
     this.flush()
   }
 
-  /** Sends what changed since the last batch (everything, when reset). */
+  /** Sends what changed since the last batch (everything, when reset): new objects whole, known ones as patches. */
   flush(forceReset = false): void {
     const sim = this.session.sim
     const reset = forceReset || this.resetNext
     this.resetNext = false
-    const upserts = reset ? (sim.store.all() as KObject[]) : [...this.pendingUpserts.values()]
-    const deletes = reset ? [] : [...this.pendingDeletes.values()]
+    const upserts: KObject[] = []
+    const patches: ObjectPatch[] = []
+    let deletes: ObjectRef[] = []
+    let eventRows: EventRow[]
+    let eventDeletes: { namespace: string; name: string }[] = []
+    if (reset) {
+      this.sent.clear()
+      for (const o of sim.store.all({ events: false })) {
+        upserts.push(o)
+        this.sent.set(`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o)
+      }
+      eventRows = [...sim.store.events.values()].map(toRow)
+    } else {
+      for (const [key, o] of this.pendingUpserts) {
+        const prev = this.sent.get(key)
+        this.sent.set(key, o)
+        if (!prev || prev.metadata.uid !== o.metadata.uid) upserts.push(o)
+        else patches.push({ kind: o.kind as ObjectPatch['kind'], namespace: o.metadata.namespace, name: o.metadata.name, resourceVersion: o.metadata.resourceVersion, changes: diffObjects(prev, o) })
+      }
+      for (const key of this.pendingDeletes.keys()) this.sent.delete(key)
+      deletes = [...this.pendingDeletes.values()]
+      eventRows = [...this.pendingRows.values()].map(toRow)
+      eventDeletes = [...this.pendingRowDeletes.values()]
+    }
     this.pendingUpserts.clear()
     this.pendingDeletes.clear()
+    this.pendingRows.clear()
+    this.pendingRowDeletes.clear()
+    const compact: CompactGroup[] = []
+    const byKind = new Map<string, KObject[]>()
+    for (const o of upserts) {
+      const l = byKind.get(o.kind)
+      if (l) l.push(o)
+      else byKind.set(o.kind, [o])
+    }
+    let whole = upserts
+    for (const [kind, objs] of byKind) if (objs.length >= COMPACT_FROM) compact.push(encodeGroup(kind, objs))
+    if (compact.length) {
+      const grouped = new Set(compact.map((g) => g.kind))
+      whole = upserts.filter((o) => !grouped.has(o.kind))
+    }
     const steps = this.steps.slice(-MAX_STEPS_PER_BATCH)
     const events = this.events.slice(-MAX_EVENTS_PER_BATCH)
     this.steps = []
@@ -369,8 +440,12 @@ export class Host {
     this.endpoint.postMessage({
       type: 'changes',
       reset,
-      upserts,
+      upserts: whole,
+      compact,
+      patches,
       deletes,
+      eventRows,
+      eventDeletes,
       now: sim.now(),
       start: this.startMs,
       steps,

@@ -1,7 +1,6 @@
 // Fallback for environments without module workers: the same host, on the main thread, talking over a
 // MessageChannel so the client cannot tell the difference.
 
-import { createHost } from './host'
 import type { Port } from './client'
 import type { Message, Request } from './protocol'
 
@@ -12,7 +11,10 @@ export function createInProcessPort(): Port {
   // The hang test hook: on the page's own thread a real endless loop would freeze the page, so the
   // host goes silent instead (which is what the watchdog sees of a hung worker).
   let stuck = false
-  createHost(
+  // The engine is loaded only when this fallback is used (it is not in the page's first bundle);
+  // the page's requests wait in the channel until the host listens.
+  void import('./host').then(({ createHost }) =>
+    createHost(
     {
       postMessage: (m: Message) => {
         if (!stuck) hostSide.postMessage(m)
@@ -27,6 +29,7 @@ export function createInProcessPort(): Port {
       },
     },
     { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
+    ),
   )
   const port: Port = {
     postMessage: (m) => pageSide.postMessage(m),

@@ -6,8 +6,10 @@ import type { Chunk, Diagnostic } from '../engine/kubectl/types'
 import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import type { PresetName } from '../engine/cluster/presets'
+import type { EventRow } from '../engine/api/eventStore'
+import type { CompactGroup, FieldChange } from './delta'
 
-export const PROTOCOL_VERSION = 1
+export const PROTOCOL_VERSION = 2
 
 /** A user input, replayable: the command and the simulated time it ran at. */
 export interface Input {
@@ -77,13 +79,30 @@ export interface ObjectRef {
   name: string
 }
 
+/** A change to an object the page already has: only the fields that changed (see delta.ts). */
+export interface ObjectPatch {
+  kind: Kind
+  namespace?: string
+  name: string
+  resourceVersion: string
+  changes: FieldChange[]
+}
+
 /** Pushed by the worker: what changed since the last push. */
 export interface ChangeBatch {
   type: 'changes'
   /** true when this batch replaces everything the page holds (init, restore) */
   reset: boolean
+  /** objects the page does not have yet (all of them on reset); Events are not objects here */
   upserts: KObject[]
+  /** many new objects of a kind, each as the changes from the one before it (see delta.ts) */
+  compact?: CompactGroup[]
+  /** changes to objects the page has */
+  patches?: ObjectPatch[]
   deletes: ObjectRef[]
+  /** Kubernetes Events as table rows (new or changed), and the ones gone (TTL) */
+  eventRows?: EventRow[]
+  eventDeletes?: { namespace: string; name: string }[]
   now: number
   start: number
   steps: StepRecord[]

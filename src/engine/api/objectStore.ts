@@ -9,6 +9,7 @@ import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
+import { EventStore, fromObject, type EventRecord } from './eventStore';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -40,9 +41,13 @@ export function objectKey(namespace: string | undefined, name: string): string {
 export class ObjectStore {
   private readonly objects = new Map<Kind, Map<string, KObject>>();
   private rv = 1000;
+  /** committed writes (creates, updates, deletes), for benchmarks */
+  writes = 0;
   private readonly listeners: Listener[] = [];
   /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
   nodeLimit = Infinity;
+  /** Events, kept compactly apart from the other kinds (see eventStore.ts); they are not in the change feed */
+  readonly events = new EventStore();
   /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
   onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
 
@@ -62,6 +67,7 @@ export class ObjectStore {
   }
 
   private emit(c: Change): void {
+    this.writes++;
     for (const l of this.listeners) l(c);
   }
 
@@ -84,6 +90,10 @@ export class ObjectStore {
   }
 
   get<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] | undefined {
+    if (kind === 'Event') {
+      this.events.expire(this.clock.now());
+      return this.events.get(namespace ?? 'default', name) as KindMap[K] | undefined;
+    }
     return this.objects.get(kind)!.get(objectKey(NAMESPACED[kind] ? namespace : undefined, name)) as
       | KindMap[K]
       | undefined;
@@ -97,6 +107,11 @@ export class ObjectStore {
 
   /** Calls `fn` for each object of a kind (in a namespace), in no particular but stable order. */
   each<K extends Kind>(kind: K, namespace: string | undefined, fn: (o: KindMap[K]) => void): void {
+    if (kind === 'Event') {
+      this.events.expire(this.clock.now());
+      for (const r of this.events.values()) if (namespace === undefined || r.namespace === namespace) fn(this.events.object(r) as KindMap[K]);
+      return;
+    }
     for (const o of this.objects.get(kind)!.values()) {
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       fn(o as KindMap[K]);
@@ -105,6 +120,16 @@ export class ObjectStore {
 
   /** Objects of a kind in API list order (namespace, then name), optionally filtered. */
   list<K extends Kind>(kind: K, namespace?: string, selector?: Selector): KindMap[K][] {
+    if (kind === 'Event') {
+      this.events.expire(this.clock.now());
+      const out: KindMap[K][] = [];
+      for (const r of this.events.list(namespace)) {
+        const o = this.events.object(r);
+        if (selector && !matches(selector, o.metadata.labels)) continue;
+        out.push(o as KindMap[K]);
+      }
+      return out;
+    }
     const m = this.objects.get(kind)!;
     let keys = this.sortedKeys.get(kind);
     if (!keys) {
@@ -126,7 +151,29 @@ export class ObjectStore {
   private readonly sortedKeys = new Map<Kind, string[]>();
 
   count(kind: Kind): number {
+    if (kind === 'Event') {
+      this.events.expire(this.clock.now());
+      return this.events.size;
+    }
     return this.objects.get(kind)!.size;
+  }
+
+  /** Records a new Event (the event recorder's create): a compact record, no object made. */
+  createEvent(r: Omit<EventRecord, 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written'>): EventRecord {
+    this.events.expire(this.clock.now());
+    const rec: EventRecord = { ...r, uid: this.newUID(), resourceVersion: this.nextRV(), creationTimestamp: this.clock.iso(), written: this.clock.now() };
+    this.writes++;
+    this.events.put(rec);
+    return rec;
+  }
+
+  /** Updates an Event (the event recorder's patch of count, lastTimestamp and message). */
+  updateEvent(prev: EventRecord, change: Partial<Pick<EventRecord, 'count' | 'lastTimestamp' | 'message'>>): EventRecord {
+    const rec: EventRecord = { ...prev, ...change, resourceVersion: this.nextRV(), written: this.clock.now() };
+    delete rec.full;
+    this.writes++;
+    this.events.put(rec);
+    return rec;
   }
 
   /** Creates an object. `generateName` is honoured; the stored object is returned (frozen). */
@@ -169,6 +216,11 @@ export class ObjectStore {
     delete md.deletionTimestamp;
     delete md.deletionGracePeriodSeconds;
     const frozen = deepFreeze(obj);
+    if (kind === 'Event') {
+      this.writes++;
+      this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
+      return frozen as KindMap[K];
+    }
     this.objects.get(kind)!.set(objectKey(md.namespace, md.name), frozen);
     this.sortedKeys.delete(kind);
     this.emit({ type: 'ADDED', kind, obj: frozen });
@@ -245,6 +297,12 @@ export class ObjectStore {
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     obj.metadata.resourceVersion = this.nextRV();
     const frozen = deepFreeze(obj);
+    if (kind === 'Event') {
+      this.writes++;
+      this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
+      if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length) this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
+      return frozen as KindMap[K];
+    }
     this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
     this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
     // An object whose last finalizer went away while it was being deleted disappears now, and the
@@ -301,6 +359,10 @@ export class ObjectStore {
       if (addForeground) obj.metadata.finalizers = [...finalizers, FOREGROUND_DELETION_FINALIZER];
       obj.metadata.resourceVersion = this.nextRV();
       const frozen = deepFreeze(obj);
+      if (kind === 'Event') {
+        this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
+        return frozen as KindMap[K];
+      }
       this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
       this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
       return frozen as KindMap[K];
@@ -312,6 +374,14 @@ export class ObjectStore {
 
   /** Removes an object from storage now (kubelet's final grace-0 delete, pod GC force delete). */
   remove(kind: Kind, namespace: string | undefined, name: string): KObject {
+    if (kind === 'Event') {
+      const old = this.get('Event', namespace, name);
+      if (!old) throw notFound(kind, name);
+      this.events.delete(namespace ?? 'default', name);
+      this.nextRV();
+      this.writes++;
+      return old;
+    }
     const key = objectKey(NAMESPACED[kind] ? namespace : undefined, name);
     const old = this.objects.get(kind)!.get(key);
     if (!old) throw notFound(kind, name);
@@ -322,10 +392,14 @@ export class ObjectStore {
     return old;
   }
 
-  /** Every stored object, for snapshots. */
-  all(): KObject[] {
+  /** Every stored object, for snapshots (`events: false` leaves the Events out). */
+  all(opts: { events?: boolean } = {}): KObject[] {
     const out: KObject[] = [];
-    for (const m of this.objects.values()) pushAll(out, m.values());
+    for (const [kind, m] of this.objects) {
+      if (kind === 'Event') {
+        if (opts.events !== false) for (const r of this.events.values()) out.push(this.events.object(r));
+      } else pushAll(out, m.values());
+    }
     return out;
   }
 }

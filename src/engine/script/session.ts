@@ -20,6 +20,8 @@ export interface SessionOptions {
   readFile?: (path: string) => string;
   /** nodes and simulated time this session may use (default: the page's, PAGE_BUDGET) */
   budget?: Budget;
+  /** which DaemonSet controller runs (the full pass is the oracle of the property test) */
+  daemonSetController?: 'incremental' | 'fullPass';
 }
 
 export class Session {
@@ -29,7 +31,7 @@ export class Session {
   readonly startMs: number;
   constructor(private readonly opts: SessionOptions = {}) {
     this.budget = opts.budget ?? PAGE_BUDGET;
-    this.sim = new Simulation({ seed: opts.seed ?? 1, start: opts.start });
+    this.sim = new Simulation({ seed: opts.seed ?? 1, start: opts.start, daemonSetController: opts.daemonSetController });
     this.startMs = this.sim.now();
     this.checkPreset(opts.preset ?? 'article', opts.nodes);
     this.limit(this.sim);
@@ -56,7 +58,7 @@ export class Session {
   reset(preset: PresetName, nodes?: number): void {
     this.checkPreset(preset, nodes);
     const now = this.sim.now();
-    this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now });
+    this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now, daemonSetController: this.opts.daemonSetController });
     this.limit(this.sim);
     applyPreset(this.sim, preset, nodes);
   }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Kind } from '../../engine/api/types'
-import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, type ObjectIndex } from './completion'
+import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, loadCommandTable, type ObjectIndex } from './completion'
 
 const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
   Node: [{ name: 'master' }, { name: 'node-1' }],
@@ -19,6 +19,9 @@ const index: ObjectIndex = {
   containers: (ns, name) => (ns === 'kube-system' && name === 'fluentd-elasticsearch' ? ['fluentd-elasticsearch'] : []),
 }
 const table = kubectlCommandTable()
+beforeAll(async () => {
+  await loadCommandTable()
+})
 const done = (line: string) => complete(line, table, index)
 const words = (line: string) => candidates(line, table, index).words
 

@@ -3,8 +3,6 @@
 // and the objects come in as data, so this is tested without React or a store.
 
 import type { Kind } from '../../engine/api/types'
-import { commandNames } from '../../engine/kubectl/index'
-import { findCommand } from '../../engine/kubectl/registry'
 import { GLOBAL_FLAGS } from '../../engine/kubectl/argv'
 import { PRESETS } from '../../engine/cluster/presets'
 
@@ -37,15 +35,39 @@ export interface Completion {
 
 const GLOBAL_FLAG_INFO: FlagInfo[] = GLOBAL_FLAGS.map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
 
-/** The command table of the kubectl emulator (pure: read from its registry). */
+let loaded: CommandTable | undefined
+let loading: Promise<CommandTable> | undefined
+
+/**
+ * Loads the command table of the kubectl emulator (read from its registry). The emulator is big,
+ * so it is not in the page's first bundle: it loads when the console first asks for it.
+ */
+export function loadCommandTable(): Promise<CommandTable> {
+  loading ??= Promise.all([import('../../engine/kubectl/index'), import('../../engine/kubectl/registry')]).then(([{ commandNames }, { findCommand }]) => {
+    loaded = {
+      names: commandNames(),
+      flags: (command) => {
+        const def = findCommand(command.split(' '))?.def
+        const own = (def?.flags ?? []).filter((f) => !f.deprecated).map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
+        return [...own, ...GLOBAL_FLAG_INFO.filter((g) => !own.some((o) => o.name === g.name))]
+      },
+    }
+    return loaded
+  })
+  return loading
+}
+
+/**
+ * The command table for completion. It starts loading the emulator's table on first use; until it
+ * has arrived (a moment after the console first shows), only the global flags complete.
+ */
 export function kubectlCommandTable(): CommandTable {
+  void loadCommandTable()
   return {
-    names: commandNames(),
-    flags: (command) => {
-      const def = findCommand(command.split(' '))?.def
-      const own = (def?.flags ?? []).filter((f) => !f.deprecated).map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
-      return [...own, ...GLOBAL_FLAG_INFO.filter((g) => !own.some((o) => o.name === g.name))]
+    get names() {
+      return loaded?.names ?? []
     },
+    flags: (command) => (loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO),
   }
 }
 

@@ -9,7 +9,10 @@ import type { DaemonSet, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { TIMINGS } from '../../timings';
 import { FailedPodsBackoff } from './backoff';
-import { DecisionLog } from './decisions';
+import { DecisionLog, type Decision } from './decisions';
+import { DaemonSetInformer } from './informer';
+import { IncrementalSync } from './incrementalSync';
+import { DaemonSetSyncState } from './syncState';
 import { cleanupHistory, constructHistory } from './history';
 import { historyEvent } from './historyEvents';
 import { manage } from './manage';
@@ -25,13 +28,19 @@ export const CONTROLLER = 'daemonset-controller';
 export class DaemonSetController {
   private readonly backoff = new FailedPodsBackoff();
   /** the decisions of the last sync of each DaemonSet (key ns/name) */
-  private readonly lastDecisions = new Map<string, DecisionLog>();
+  private readonly lastDecisions = new Map<string, { forNode(node: string): Decision[] }>();
+  /** incremental mode: indexes kept from the change feed, and what each DaemonSet keeps between syncs */
+  private readonly informer = new DaemonSetInformer();
+  private readonly states = new Map<string, DaemonSetSyncState>();
 
-  constructor(private readonly sim: Simulation) {
+  constructor(
+    private readonly sim: Simulation,
+    readonly mode: 'incremental' | 'fullPass' = 'incremental',
+  ) {
     sim.watch((c) => this.onChange(c));
   }
 
-  decisions(namespace: string, name: string): DecisionLog | undefined {
+  decisions(namespace: string, name: string): { forNode(node: string): Decision[] } | undefined {
     return this.lastDecisions.get(`${namespace}/${name}`);
   }
 
@@ -45,6 +54,7 @@ export class DaemonSetController {
   }
 
   private onChange(c: Change): void {
+    if (this.mode === 'incremental') this.observe(c);
     switch (c.kind) {
       case 'DaemonSet': {
         const ds = c.obj as DaemonSet;
@@ -117,8 +127,6 @@ export class DaemonSetController {
     }
     if (ds.metadata.deletionTimestamp) return 'DaemonSet is being deleted; skipped';
 
-    const nodes = sim.store.list('Node');
-    const nodesByName = new Map(nodes.map((n) => [n.metadata.name, n]));
     const notes: string[] = [];
     let requeue: { ms: number; reason: string } | undefined;
     const requeueAfter = (ms: number, reason: string) => {
@@ -134,11 +142,30 @@ export class DaemonSetController {
     }
     if (history.note) notes.push(history.note);
     const current = sim.store.get('DaemonSet', namespace, name)!;
+    const decisions = new DecisionLog();
 
+    if (this.mode === 'incremental') {
+      const inc = new IncrementalSync(sim, this.informer, this.stateFor(current), current, history.hash);
+      const ctx = inc.context(key, decisions, requeueAfter, notes);
+      let wrote = manage(ctx, this.backoff);
+      inc.afterManage(ctx);
+      // Upstream runs the rolling update only when expectations are satisfied, i.e. once the creates
+      // and deletes of the previous round have been observed; here: when manage wrote nothing.
+      if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate') wrote = inc.rollingUpdate({ ...ctx, decisions: new DecisionLog() });
+      else inc.state.rolling.skipped();
+      const removed = cleanupHistory(sim, current, history.old, inc.liveHashes());
+      if (removed.length) notes.push(`deleted old ControllerRevision ${removed.join(', ')}`);
+      updateDaemonSetStatus(ctx, (fresh) => inc.calculateStatus(fresh, requeueAfter));
+      this.lastDecisions.set(key, inc.decisions());
+      if (requeue) this.enqueue(current, requeue.reason, requeue.ms);
+      return notes.length ? notes.join('; ') : 'in sync; nothing to do';
+    }
+
+    const nodes = sim.store.list('Node');
+    const nodesByName = new Map(nodes.map((n) => [n.metadata.name, n]));
     const shouldRun = new Map<string, { shouldRun: boolean; shouldContinueRunning: boolean }>();
     const tolerations = daemonTolerations(current);
     for (const n of nodes) shouldRun.set(n.metadata.name, shouldRunFast(n, current, tolerations));
-    const decisions = new DecisionLog();
     const claim = claimPods(sim, current);
     if (claim.adopted.length) notes.push(`adopted ${claim.adopted.join(', ')}`);
     if (claim.released.length) notes.push(`released ${claim.released.join(', ')}`);
@@ -147,7 +174,7 @@ export class DaemonSetController {
       ds: current,
       key,
       nodes,
-      nodesByName,
+      missingNodes: [...claim.byNode].filter(([n]) => !nodesByName.has(n)),
       hash: history.hash,
       nodeToDaemonPods: claim.byNode,
       shouldRun,
@@ -157,8 +184,6 @@ export class DaemonSetController {
     };
 
     let wrote = manage(ctx, this.backoff);
-    // Upstream runs the rolling update only when expectations are satisfied, i.e. once the creates
-    // and deletes of the previous round have been observed; here: when manage wrote nothing.
     if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate') wrote = rollingUpdate(ctx);
 
     const fresh = wrote || claim.adopted.length || claim.released.length ? claimPods(sim, current) : claim;
@@ -174,5 +199,31 @@ export class DaemonSetController {
     this.lastDecisions.set(key, decisions);
     if (requeue) this.enqueue(current, requeue.reason, requeue.ms);
     return notes.length ? notes.join('; ') : 'in sync; nothing to do';
+  }
+
+  private stateFor(ds: DaemonSet): DaemonSetSyncState {
+    let st = this.states.get(ds.metadata.uid);
+    if (!st) this.states.set(ds.metadata.uid, (st = new DaemonSetSyncState(ds.metadata.uid)));
+    return st;
+  }
+
+  /** Keeps the informer's indexes and every DaemonSet's dirty sets up to date (incremental mode). */
+  private observe(c: Change): void {
+    if (c.kind === 'Node') {
+      this.informer.observeNode(c);
+      const node = c.obj as Node;
+      const old = c.old as Node | undefined;
+      if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return;
+      for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
+    } else if (c.kind === 'Pod') {
+      for (const t of this.informer.observePod(c)) {
+        const st = this.states.get(t.owner);
+        if (!st) continue;
+        for (const n of t.nodes) st.touch(n);
+        st.changedPods.add(t.podKey);
+      }
+    } else if (c.kind === 'DaemonSet' && c.type === 'DELETED') {
+      this.states.delete(c.obj.metadata.uid);
+    }
   }
 }

@@ -141,8 +141,7 @@ export function manage(ctx: SyncContext, backoff: FailedPodsBackoff): boolean {
   const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [] };
   for (const node of ctx.nodes) podsShouldBeOnNode(ctx, node, backoff, plan);
   // getUnscheduledPodsWithoutNode: pending pods meant for a node that no longer exists.
-  for (const [nodeName, pods] of ctx.nodeToDaemonPods) {
-    if (ctx.nodesByName.has(nodeName)) continue;
+  for (const [nodeName, pods] of ctx.missingNodes) {
     for (const pod of pods) {
       if (!pod.spec.nodeName && !pod.metadata.deletionTimestamp) {
         plan.podsToDelete.push(pod);
@@ -150,7 +149,24 @@ export function manage(ctx: SyncContext, backoff: FailedPodsBackoff): boolean {
       }
     }
   }
+  if (ctx.knownNeedingPods) plan.nodesNeedingDaemonPods = mergeFirst(plan.nodesNeedingDaemonPods, ctx.knownNeedingPods, TIMINGS.burstReplicas + 1);
   return syncNodes(ctx, plan.podsToDelete, plan.nodesNeedingDaemonPods);
+}
+
+/**
+ * The first `k` names of two name-ordered sequences merged: syncNodes creates at most burstReplicas
+ * pods and only needs to know whether more are waiting.
+ */
+function mergeFirst(a: readonly string[], b: Iterable<string>, k: number): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (const name of b) {
+    while (i < a.length && a[i] < name && out.length < k) out.push(a[i++]);
+    if (out.length >= k) return out;
+    out.push(name);
+  }
+  while (i < a.length && out.length < k) out.push(a[i++]);
+  return out;
 }
 
 /** syncNodes: create pods (at most burstReplicas per sync) and delete pods. */

@@ -23,7 +23,7 @@ interface NodePods {
 }
 
 /** findUpdatedPodsOnNode: at most one new and one old non-terminating pod. */
-export function findUpdatedPodsOnNode(pods: Pod[], hash: string, generation: string | undefined): NodePods {
+export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: string | undefined): NodePods {
   let newPod: Pod | undefined;
   let oldPod: Pod | undefined;
   for (const pod of pods) {

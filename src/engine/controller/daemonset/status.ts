@@ -1,7 +1,7 @@
 // updateDaemonSetStatus (daemon_controller.go): per-node counters, written only when they change.
 
 import { isPodAvailable, isPodReady } from '../../api/podutil';
-import type { DaemonSetStatus } from '../../api/types';
+import type { DaemonSet, DaemonSetStatus } from '../../api/types';
 import { comparePods } from './podsByNode';
 import type { SyncContext } from './syncContext';
 import { isPodUpdated, templateGeneration } from './util';
@@ -61,10 +61,10 @@ export function calculateStatus(ctx: SyncContext): DaemonSetStatus {
 }
 
 /** Writes the status when a counter or observedGeneration changed. Returns true if it wrote. */
-export function updateDaemonSetStatus(ctx: SyncContext): boolean {
+export function updateDaemonSetStatus(ctx: SyncContext, calculate: (fresh: DaemonSet) => DaemonSetStatus = (fresh) => calculateStatus({ ...ctx, ds: fresh })): boolean {
   const fresh = ctx.sim.store.get('DaemonSet', ctx.ds.metadata.namespace, ctx.ds.metadata.name);
   if (!fresh) return false;
-  const status = calculateStatus({ ...ctx, ds: fresh });
+  const status = calculate(fresh);
   const s = fresh.status;
   const same =
     s.currentNumberScheduled === status.currentNumberScheduled &&

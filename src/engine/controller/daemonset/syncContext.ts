@@ -9,12 +9,19 @@ export interface SyncContext {
   sim: Simulation;
   ds: DaemonSet;
   key: string;
+  /** the nodes manage visits: every node (full pass), or those that changed or had work left (incremental) */
   nodes: Node[];
-  nodesByName: Map<string, Node>;
+  /** pods meant for nodes that do not exist (getUnscheduledPodsWithoutNode), in claim order */
+  missingNodes: Iterable<[string, readonly Pod[]]>;
   hash: string;
   /** node name → pods meant for it (see claimPods) */
-  nodeToDaemonPods: Map<string, Pod[]>;
-  shouldRun: Map<string, { shouldRun: boolean; shouldContinueRunning: boolean }>;
+  nodeToDaemonPods: ReadonlyMap<string, readonly Pod[]>;
+  shouldRun: ReadonlyMap<string, { shouldRun: boolean; shouldContinueRunning: boolean }>;
+  /**
+   * Incremental: nodes not visited this sync that are known to still need a pod (nothing changed since
+   * manage last decided to create one there), in name order.
+   */
+  knownNeedingPods?: Iterable<string>;
   decisions: DecisionLog;
   /** ask for another sync after `ms` (the earliest request wins) */
   requeueAfter: (ms: number, reason: string) => void;

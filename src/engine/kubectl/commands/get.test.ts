@@ -84,7 +84,7 @@ describe('kubectl get', () => {
     );
   });
 
-  it('prints events oldest first with kind/name objects', () => {
+  it('prints events in the API server order (namespace, then name) with kind/name objects', () => {
     expect(kc(sim, 'get events -n kube-system').stdout).toBe(
       lines(
         'LAST SEEN   TYPE     REASON             OBJECT                            MESSAGE',

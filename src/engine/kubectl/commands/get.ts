@@ -22,7 +22,6 @@ import { formatSingleError } from './common';
 import { runGetRaw } from './getRaw';
 import { runGetWatch } from './getWatch';
 import { formatLabels } from '../../api/labels';
-import { sortEventsByLastTimestamp } from '../printers/events';
 
 /** `/v1, Resource=pods`, `apps/v1, Resource=daemonsets` (schema.GroupVersionResource.String). */
 function gvrString(kind: Kind): string {
@@ -142,8 +141,9 @@ export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: Fetch
     return { objects, errors };
   }
   const ns = namespaced && !o.allNamespaces ? ctx.namespace : undefined;
-  let objects: KObject[] = store.list(req.kind, ns).filter(keep);
-  if (req.kind === 'Event') objects = sortEventsByLastTimestamp(objects as KEvent[]);
+  // The API server's order (namespace, then name) for every kind, Events included: kubectl sorts
+  // only with --sort-by (`kubectl events` is the command that sorts events by time).
+  const objects: KObject[] = store.list(req.kind, ns).filter(keep);
   return { objects, errors };
 }
 

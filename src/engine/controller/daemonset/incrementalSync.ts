@@ -1,0 +1,210 @@
+// One syncDaemonSet round of the incremental controller: the same steps as the full pass (claim,
+// manage, rollingUpdate, updateDaemonSetStatus) reading the informer's indexes and the DaemonSet's
+// kept state, visiting only the nodes that changed since the last sync or still have work left.
+
+import { selectorMatches } from '../../api/labels';
+import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types';
+import type { Simulation } from '../../simulation';
+import { DecisionLog, type Decision } from './decisions';
+import type { DaemonSetInformer, OwnerIndex } from './informer';
+import { claimPods } from './podsByNode';
+import type { SyncContext } from './syncContext';
+import type { DaemonSetSyncState } from './syncState';
+import { templateGeneration } from './util';
+
+const EMPTY = new Map<string, Pod[]>();
+const EMPTY_HASHES = new Map<string, number>();
+
+export class IncrementalSync {
+  private visited: string[] = [];
+  private readonly owner: () => OwnerIndex | undefined;
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly informer: DaemonSetInformer,
+    readonly state: DaemonSetSyncState,
+    private readonly ds: DaemonSet,
+    private readonly hash: string,
+  ) {
+    this.owner = () => informer.owner(ds.metadata.uid);
+  }
+
+  private byNode(): ReadonlyMap<string, readonly Pod[]> {
+    return this.owner()?.byNode ?? EMPTY;
+  }
+
+  private getNode = (name: string): Node | undefined => this.sim.store.get('Node', undefined, name);
+
+  /** Whether claimPods would adopt or release anything: orphans matching the selector, owned pods no longer matching. */
+  private needsClaim(selectorChanged: boolean): boolean {
+    const { ds, sim, state } = this;
+    const sel = ds.spec.selector;
+    const ns = ds.metadata.namespace;
+    for (const key of this.informer.orphans.get(ns ?? 'default') ?? []) {
+      const pod = sim.store.get('Pod', ns, key.slice(key.indexOf('/') + 1));
+      if (pod && !pod.metadata.deletionTimestamp && selectorMatches(sel, pod.metadata.labels)) return true;
+    }
+    const owner = this.owner();
+    if (!owner) return false;
+    if (selectorChanged) {
+      for (const e of owner.pods.values()) if (!selectorMatches(sel, e.pod.metadata.labels)) return true;
+      return false;
+    }
+    for (const key of state.changedPods) {
+      const e = owner.pods.get(key);
+      if (e && !selectorMatches(sel, e.pod.metadata.labels)) return true;
+    }
+    return false;
+  }
+
+  context(key: string, decisions: DecisionLog, requeueAfter: SyncContext['requeueAfter'], notes: string[]): SyncContext {
+    const { sim, ds, state, informer } = this;
+    const selectorChanged = state.prepare(ds, this.hash, informer.nodeNames, this.getNode, sim.now());
+    if (this.needsClaim(selectorChanged)) {
+      const claim = claimPods(sim, ds);
+      if (claim.adopted.length) notes.push(`adopted ${claim.adopted.join(', ')}`);
+      if (claim.released.length) notes.push(`released ${claim.released.join(', ')}`);
+    }
+    state.changedPods.clear();
+    const byNode = this.byNode();
+    let names: Iterable<string>;
+    const missing: string[] = [];
+    const nodes: Node[] = [];
+    if (state.allDirty) {
+      state.manageDecisions.clear();
+      state.needsPod.clear();
+      names = informer.nodeNames;
+      for (const n of byNode.keys()) if (!informer.nodeNames.has(n)) missing.push(n);
+    } else {
+      const set = new Set(state.manageDirty);
+      for (const n of state.pending) set.add(n);
+      // Many dirty nodes: walk the node names in order instead of sorting them.
+      let sorted: string[];
+      if (set.size * 8 > informer.nodeNames.size) {
+        sorted = [];
+        for (const n of informer.nodeNames) if (set.delete(n)) sorted.push(n);
+        if (set.size) sorted = [...sorted, ...set].sort();
+      } else {
+        sorted = [...set].sort();
+      }
+      names = sorted.filter((n) => {
+        if (informer.nodeNames.has(n)) return true;
+        if (byNode.has(n)) missing.push(n);
+        // A node that is gone and has no pods: the full pass has nothing to say about it.
+        else {
+          state.manageDecisions.delete(n);
+          state.needsPod.delete(n);
+        }
+        return false;
+      });
+    }
+    // Cleared now, before manage writes: the changes its own writes cause mark nodes for the next sync.
+    state.manageDirty.clear();
+    for (const n of names) {
+      nodes.push(this.getNode(n)!);
+      this.visited.push(n);
+    }
+    const owner = this.owner();
+    missing.sort((a, b) => owner!.seqOf(byNode.get(a)![0] as Pod) - owner!.seqOf(byNode.get(b)![0] as Pod));
+    for (const n of missing) this.visited.push(n);
+    const visitedSet = new Set(this.visited);
+    const needsPod = state.needsPod;
+    const knownNeedingPods = state.allDirty
+      ? undefined
+      : (function* () {
+          for (const n of needsPod) if (!visitedSet.has(n)) yield n;
+        })();
+    return {
+      sim,
+      ds,
+      key,
+      nodes,
+      knownNeedingPods,
+      missingNodes: missing.map((n) => [n, byNode.get(n)!] as [string, readonly Pod[]]),
+      hash: this.hash,
+      nodeToDaemonPods: byNode,
+      shouldRun: state.shouldRun,
+      decisions,
+      requeueAfter,
+      notes,
+    };
+  }
+
+  /** Remembers what manage decided for the nodes it visited; those with work left are visited again. */
+  afterManage(ctx: SyncContext): void {
+    const { state } = this;
+    for (const n of this.visited) {
+      const d = ctx.decisions.forNode(n);
+      if (d.length) state.manageDecisions.set(n, d);
+      else state.manageDecisions.delete(n);
+      if (d.some((x) => x.action === 'delete' || x.action === 'wait')) state.pending.add(n);
+      else state.pending.delete(n);
+      if (d.length === 1 && d[0].action === 'create') state.needsPod.add(n);
+      else state.needsPod.delete(n);
+    }
+    for (const n of state.pending) if (!this.informer.nodeNames.has(n) && !this.byNode().has(n)) state.pending.delete(n);
+    state.allDirty = false;
+  }
+
+  rollingUpdate(ctx: SyncContext): boolean {
+    const { state, sim, ds } = this;
+    const byNode = this.byNode();
+    const all = state.rollingAll;
+    const dirty = all ? 'all' : [...state.rollingDirty];
+    state.rollingDirty.clear();
+    state.rollingAll = false;
+    const informer = this.informer;
+    const wrote = state.rolling.run(
+      ctx,
+      state.desired,
+      dirty,
+      function* () {
+        yield* informer.nodeNames;
+        for (const n of byNode.keys()) if (!informer.nodeNames.has(n)) yield n;
+      },
+      {
+        hash: this.hash,
+        generation: templateGeneration(ds),
+        minReady: ds.spec.minReadySeconds ?? 0,
+        now: sim.now(),
+        shouldRun: (n) => state.shouldRun.get(n)?.shouldRun ?? false,
+        pods: (n) => byNode.get(n),
+        wakeAt: (at, n) => state.wakeups.push(at, n),
+      },
+    );
+    return wrote;
+  }
+
+  /** The controller-revision-hash values that controlled pods still carry (cleanupHistory keeps them). */
+  liveHashes(): Set<string> {
+    return new Set((this.owner()?.hashes ?? EMPTY_HASHES).keys());
+  }
+
+  calculateStatus(fresh: DaemonSet, requeueAfter: SyncContext['requeueAfter']): DaemonSetStatus {
+    const { state, sim } = this;
+    const byNode = this.byNode();
+    const now = sim.now();
+    const minReady = fresh.spec.minReadySeconds ?? 0;
+    const generation = templateGeneration(fresh);
+    const names = state.statusAll ? this.informer.nodeNames : state.statusDirty;
+    if (state.statusAll) state.status.reset();
+    for (const n of names) state.status.evaluate(n, state.shouldRun.get(n)?.shouldRun, byNode.get(n), this.hash, generation, minReady, now);
+    state.statusDirty.clear();
+    state.statusAll = false;
+    const next = state.status.nextAvailableAt();
+    if (next !== undefined) requeueAfter(Math.max(0, next - now), 'a ready pod becomes available after minReadySeconds');
+    return state.status.status(fresh);
+  }
+
+  /** The last sync's decisions, per node: manage's at its last visit, then the rolling update's. */
+  decisions(): { forNode(node: string): Decision[] } {
+    const state = this.state;
+    return {
+      forNode: (node) => {
+        const m = state.manageDecisions.get(node) ?? [];
+        const r = state.rolling.decisionsFor(node);
+        return r.length ? [...m, ...r] : m;
+      },
+    };
+  }
+}

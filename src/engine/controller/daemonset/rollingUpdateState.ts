@@ -1,0 +1,223 @@
+// rollingUpdate (update.go) for the incremental controller: each node's place in the rolling update
+// (new pod available, old pod to replace, waiting candidate, …) is kept and recomputed only for nodes
+// that changed, with counters and ordered sets per category, so a sync picks "the first k candidates
+// in name order" without walking every node. Same decisions as rollingUpdate.ts; the decisions of
+// the candidates that wait are not written per node but computed when asked (`sim why`).
+
+import { getPodCondition, isPodAvailable, isPodReady } from '../../api/podutil';
+import type { Pod } from '../../api/types';
+import { parseTime } from '../../clock';
+import { DecisionLog, type Decision } from './decisions';
+import { syncNodes } from './manage';
+import { findUpdatedPodsOnNode } from './rollingUpdate';
+import { SortedNames } from './sortedNames';
+import type { SyncContext } from './syncContext';
+import { updatedDesiredNodeCounts } from './util';
+
+type Cat =
+  // maxSurge == 0
+  | 'unavailable'
+  | 'replace'
+  | 'candidate'
+  | 'done'
+  // maxSurge > 0
+  | 'surging'
+  | 'deleteOld'
+  | 'allowNew'
+  | 'shouldNotRun'
+  | 'surgeCandidate'
+  | 'none';
+
+interface Place {
+  cat: Cat;
+  pod?: Pod;
+  /** counts towards numAvailable (maxSurge > 0) */
+  available: boolean;
+  reason?: string;
+}
+
+export interface RollingInputs {
+  hash: string;
+  generation: string | undefined;
+  minReady: number;
+  now: number;
+  shouldRun: (node: string) => boolean;
+  pods: (node: string) => readonly Pod[] | undefined;
+  /** asks to look at `node` again at `at` (a ready pod becomes available) */
+  wakeAt: (at: number, node: string) => void;
+}
+
+/** The last rolling-update round: what it decided explicitly and what the waiting candidates read. */
+interface LastRound {
+  log: DecisionLog;
+  waitReason: string;
+  withPod: boolean;
+  chosen: Set<string>;
+}
+
+export class RollingUpdateState {
+  private surge: boolean | undefined;
+  private readonly places = new Map<string, Place>();
+  private readonly sets = new Map<Cat, SortedNames>();
+  private counted = 0;
+  private availableCount = 0;
+  private last?: LastRound;
+
+  reset(): void {
+    this.surge = undefined;
+    this.places.clear();
+    this.sets.clear();
+    this.counted = 0;
+    this.availableCount = 0;
+    this.last = undefined;
+  }
+
+  /** The last round did not run (manage wrote, or the strategy is OnDelete). */
+  skipped(): void {
+    this.last = undefined;
+  }
+
+  private set(cat: Cat): SortedNames {
+    let s = this.sets.get(cat);
+    if (!s) this.sets.set(cat, (s = new SortedNames()));
+    return s;
+  }
+
+  private place(node: string, p: Place | undefined): void {
+    const prev = this.places.get(node);
+    if (prev) {
+      if (prev.cat === 'unavailable' || prev.cat === 'replace' || prev.cat === 'surging') this.counted--;
+      if (prev.available) this.availableCount--;
+      if (prev.cat !== 'unavailable' && prev.cat !== 'done' && prev.cat !== 'surging' && prev.cat !== 'none') this.sets.get(prev.cat)?.delete(node);
+    }
+    if (!p) {
+      this.places.delete(node);
+      return;
+    }
+    this.places.set(node, p);
+    if (p.cat === 'unavailable' || p.cat === 'replace' || p.cat === 'surging') this.counted++;
+    if (p.available) this.availableCount++;
+    if (p.cat !== 'unavailable' && p.cat !== 'done' && p.cat !== 'surging' && p.cat !== 'none') this.set(p.cat).add(node);
+  }
+
+  private avail(pod: Pod, node: string, inp: RollingInputs): boolean {
+    if (isPodAvailable(pod, inp.minReady, inp.now)) return true;
+    if (inp.minReady > 0 && isPodReady(pod)) {
+      const t = parseTime(getPodCondition(pod, 'Ready')?.lastTransitionTime);
+      if (t !== undefined) inp.wakeAt(t + inp.minReady * 1000, node);
+    }
+    return false;
+  }
+
+  /** Recomputes one node's place (the node is in the rollout when it has pods or should run one). */
+  evaluate(node: string, inp: RollingInputs): void {
+    const pods = inp.pods(node);
+    const shouldRun = inp.shouldRun(node);
+    if (!(pods && pods.length) && !shouldRun) {
+      this.place(node, undefined);
+      return;
+    }
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(pods ?? [], inp.hash, inp.generation);
+    if (!this.surge) {
+      if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) this.place(node, { cat: 'unavailable', available: false });
+      else if (!oldPod) this.place(node, { cat: this.avail(newPod!, node, inp) ? 'done' : 'unavailable', available: false });
+      else if (!this.avail(oldPod, node, inp)) this.place(node, { cat: 'replace', pod: oldPod, available: false });
+      else this.place(node, { cat: 'candidate', pod: oldPod, available: false });
+      return;
+    }
+    if (!ok) {
+      this.place(node, { cat: 'surging', available: false });
+      return;
+    }
+    const oldAvail = oldPod ? this.avail(oldPod, node, inp) : false;
+    const newAvail = newPod ? this.avail(newPod, node, inp) : false;
+    const available = oldPod ? oldAvail : newPod ? newAvail : false;
+    if (!oldPod) this.place(node, { cat: 'none', available });
+    else if (!newPod) {
+      if (!oldAvail) {
+        if (!shouldRun) this.place(node, { cat: 'deleteOld', pod: oldPod, available, reason: 'rolling update: unavailable old pod on a node that should not run one' });
+        else this.place(node, { cat: 'allowNew', available });
+      } else if (!shouldRun) this.place(node, { cat: 'shouldNotRun', pod: oldPod, available });
+      else this.place(node, { cat: 'surgeCandidate', available });
+    } else if (!newAvail) this.place(node, { cat: 'surging', available });
+    else this.place(node, { cat: 'deleteOld', pod: oldPod, available, reason: 'rolling update: the new pod is available, remove the old one' });
+  }
+
+  /**
+   * One rolling-update round. `dirty` lists the nodes to look at again, or 'all'; `allNames` yields
+   * every node name in the rollout (existing nodes and nodes that only have pods).
+   */
+  run(ctx: SyncContext, desired: number, dirty: Iterable<string> | 'all', allNames: () => Iterable<string>, inp: RollingInputs): boolean {
+    const { maxSurge, maxUnavailable } = updatedDesiredNodeCounts(ctx.ds, desired);
+    const surge = maxSurge !== 0;
+    if (surge !== this.surge) dirty = 'all';
+    if (dirty === 'all') {
+      // Everything is looked at again: forget every place (nodes that are gone have none).
+      this.reset();
+      this.surge = surge;
+    }
+    for (const node of dirty === 'all' ? allNames() : dirty) this.evaluate(node, inp);
+    const log = new DecisionLog();
+    if (!surge) {
+      const numUnavailable = this.counted;
+      const remaining = Math.max(0, maxUnavailable - numUnavailable);
+      const chosen = this.set('candidate').first(remaining);
+      const toDelete: Pod[] = [];
+      for (const node of this.set('replace')) {
+        const pod = this.places.get(node)!.pod!;
+        toDelete.push(pod);
+        log.add({ node, action: 'delete', pod: pod.metadata.name, reason: 'rolling update: old pod is unavailable, replace it first' });
+      }
+      for (const node of chosen) {
+        const pod = this.places.get(node)!.pod!;
+        toDelete.push(pod);
+        log.add({ node, action: 'delete', pod: pod.metadata.name, reason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})` });
+      }
+      this.last = {
+        log,
+        chosen: new Set(chosen),
+        withPod: true,
+        waitReason: `rolling update: waits, ${numUnavailable + chosen.length} of maxUnavailable ${maxUnavailable} nodes unavailable`,
+      };
+      if (toDelete.length) ctx.notes.push(`rolling update: ${toDelete.length} old pod(s) to replace`);
+      return syncNodes(ctx, toDelete, []);
+    }
+    const numSurge = this.counted;
+    const remainingSurge = Math.max(0, maxSurge - numSurge);
+    const surgeNodes = this.set('surgeCandidate').first(remainingSurge);
+    const oldPodsToDelete: Pod[] = [];
+    for (const node of this.set('deleteOld')) {
+      const p = this.places.get(node)!;
+      oldPodsToDelete.push(p.pod!);
+      log.add({ node, action: 'delete', pod: p.pod!.metadata.name, reason: p.reason! });
+    }
+    const allowedNew = this.set('allowNew').toArray();
+    for (const node of allowedNew) log.add({ node, action: 'create', reason: 'rolling update: old pod is unavailable, surge a new one now' });
+    for (const node of surgeNodes) log.add({ node, action: 'create', reason: `rolling update: surge a new pod (maxSurge ${maxSurge})` });
+    const shouldNotRun = this.set('shouldNotRun');
+    const allowedShouldNotRun = Math.min(shouldNotRun.size, Math.max(0, this.availableCount - desired));
+    for (const node of shouldNotRun.first(allowedShouldNotRun)) oldPodsToDelete.push(this.places.get(node)!.pod!);
+    this.last = {
+      log,
+      chosen: new Set(surgeNodes),
+      withPod: false,
+      waitReason: `rolling update: waits, ${numSurge + surgeNodes.length} of maxSurge ${maxSurge} surge pods not available yet`,
+    };
+    const creates = [...allowedNew, ...surgeNodes];
+    if (creates.length || oldPodsToDelete.length) ctx.notes.push(`rolling update: surge ${creates.length}, remove ${oldPodsToDelete.length} old pod(s)`);
+    return syncNodes(ctx, oldPodsToDelete, creates);
+  }
+
+  /** What the last round decided for one node (explicit decisions, or the wait of a candidate). */
+  decisionsFor(node: string): Decision[] {
+    const last = this.last;
+    if (!last) return [];
+    const explicit = last.log.forNode(node);
+    if (explicit.length) return explicit;
+    const p = this.places.get(node);
+    if (!p || last.chosen.has(node)) return [];
+    if (p.cat === 'candidate') return [{ node, action: 'wait', pod: p.pod!.metadata.name, reason: last.waitReason }];
+    if (p.cat === 'surgeCandidate') return [{ node, action: 'wait', reason: last.waitReason }];
+    return [];
+  }
+}

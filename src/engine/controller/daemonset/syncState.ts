@@ -1,0 +1,111 @@
+// What the incremental controller keeps for one DaemonSet between syncs: nodeShouldRunDaemonPod per
+// node (dropped when the node or the template changes), the nodes that changed since the last sync
+// (one dirty set per consumer: manage, rolling update, status), the nodes manage must look at again
+// (they still had something to do), the decisions of the last visit of each node, the status counters
+// and the rolling-update places.
+
+import type { DaemonSet, DaemonSetSpec, Node, Toleration } from '../../api/types';
+import type { Decision } from './decisions';
+import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
+import { RollingUpdateState } from './rollingUpdateState';
+import { StatusCounters } from './statusCounters';
+import { TimerQueue } from './timerQueue';
+import { SortedNames } from './sortedNames';
+import { templateGeneration } from './util';
+
+export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
+
+export class DaemonSetSyncState {
+  spec?: DaemonSetSpec;
+  hash = '';
+  generation: string | undefined;
+  tolerations: Toleration[] = [];
+  readonly shouldRun = new Map<string, ShouldRun>();
+  desired = 0;
+  /** next sync looks at every node (first sync, template or hash change) */
+  allDirty = true;
+  readonly nodeChanged = new Set<string>();
+  readonly manageDirty = new Set<string>();
+  readonly rollingDirty = new Set<string>();
+  rollingAll = true;
+  readonly statusDirty = new Set<string>();
+  statusAll = true;
+  /** nodes where manage decided to delete or wait: visited again next sync */
+  readonly pending = new Set<string>();
+  /** nodes where manage decided to create a pod: not visited again until they change */
+  readonly needsPod = new SortedNames();
+  /** owned pods changed since the last sync (their labels are checked against the selector) */
+  readonly changedPods = new Set<string>();
+  /** the decisions of manage at its last visit of each node */
+  readonly manageDecisions = new Map<string, Decision[]>();
+  readonly status = new StatusCounters();
+  readonly rolling = new RollingUpdateState();
+  /** nodes to look at again when a ready pod becomes available (rolling update) */
+  readonly wakeups = new TimerQueue();
+
+  constructor(readonly uid: string) {}
+
+  /** A pod or node changed on `node`. */
+  touch(node: string): void {
+    this.manageDirty.add(node);
+    this.rollingDirty.add(node);
+    this.statusDirty.add(node);
+  }
+
+  nodeTouched(node: string): void {
+    this.nodeChanged.add(node);
+    this.touch(node);
+  }
+
+  private setShouldRun(name: string, r: ShouldRun | undefined): void {
+    const prev = this.shouldRun.get(name);
+    if (prev?.shouldRun) this.desired--;
+    if (r) {
+      this.shouldRun.set(name, r);
+      if (r.shouldRun) this.desired++;
+    } else {
+      this.shouldRun.delete(name);
+    }
+  }
+
+  /**
+   * Brings the cache up to date with the DaemonSet and the nodes. Returns true when the selector
+   * may have changed (the pod claim must then look at every pod).
+   */
+  prepare(ds: DaemonSet, hash: string, nodeNames: Iterable<string>, getNode: (name: string) => Node | undefined, now: number): boolean {
+    const generation = templateGeneration(ds);
+    const specChanged = ds.spec !== this.spec;
+    const selectorChanged = !this.spec || this.spec.selector !== ds.spec.selector;
+    if (specChanged || hash !== this.hash || generation !== this.generation) {
+      this.spec = ds.spec;
+      this.hash = hash;
+      this.generation = generation;
+      this.allDirty = true;
+    }
+    if (this.allDirty) {
+      this.tolerations = daemonTolerations(ds);
+      this.shouldRun.clear();
+      this.desired = 0;
+      for (const name of nodeNames) this.setShouldRun(name, shouldRunFast(getNode(name)!, ds, this.tolerations));
+      this.nodeChanged.clear();
+      this.manageDirty.clear();
+      this.rollingDirty.clear();
+      this.statusDirty.clear();
+      this.rollingAll = true;
+      this.statusAll = true;
+      this.wakeups.clear();
+    } else {
+      for (const name of this.nodeChanged) {
+        const node = getNode(name);
+        this.setShouldRun(name, node ? shouldRunFast(node, ds, this.tolerations) : undefined);
+      }
+      this.nodeChanged.clear();
+      for (let t = this.wakeups.peek(); t && t.at <= now; t = this.wakeups.peek()) {
+        this.wakeups.pop();
+        this.rollingDirty.add(t.node);
+      }
+      for (const node of this.status.due(now)) this.statusDirty.add(node);
+    }
+    return selectorChanged;
+  }
+}

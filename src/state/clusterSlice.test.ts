@@ -1,0 +1,87 @@
+// The page's mirror, fed by the worker host's batches (new objects whole, then patches, event rows),
+// holds exactly the engine's objects, keeps unchanged objects and per-node pod lists by identity.
+
+import { describe, expect, it } from 'vitest'
+import { createHost, type Host } from '../worker/host'
+import type { ChangeBatch, Message, Request } from '../worker/protocol'
+import { emptyObjects, indexPodsByNode, mergeObjects, type Objects, type PodsByNode } from './clusterSlice'
+import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import type { Session } from '../engine/script/session'
+
+function mirror() {
+  let handler: (r: Request) => void = () => {}
+  let objects: Objects = emptyObjects()
+  let podsByNode: PodsByNode = {}
+  const batches: ChangeBatch[] = []
+  const host = createHost(
+    {
+      postMessage: (m: Message) => {
+        if ('type' in m && m.type === 'changes') {
+          const b = structuredClone(m)
+          batches.push(b)
+          const next = mergeObjects(objects, b)
+          podsByNode = indexPodsByNode(podsByNode, objects.Pod, next.Pod, b)
+          objects = next
+        }
+      },
+      onMessage: (fn) => {
+        handler = fn
+      },
+    },
+    { setInterval: () => 0, clearInterval: () => {} },
+  )
+  let id = 0
+  type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never
+  const send = (r: Body) => handler({ id: ++id, ...r } as Request)
+  const session = () => (host as unknown as { session: Session }).session
+  return { send, objects: () => objects, podsByNode: () => podsByNode, batches, host: host as Host, session }
+}
+
+describe('mirror of the engine on the page', () => {
+  it('holds the engine objects after patches, and the events as rows', () => {
+    const m = mirror()
+    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 100, inputs: [] } })
+    m.send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST })
+    m.send({ type: 'advance', ms: 6000 })
+    m.send({ type: 'exec', line: 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system' })
+    for (let i = 0; i < 40; i++) m.send({ type: 'advance', ms: 500 })
+    const sim = m.session().sim
+    const engine = Object.fromEntries(sim.store.all({ events: false }).map((o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o]))
+    const page: Record<string, unknown> = {}
+    const objs = m.objects()
+    for (const kind of ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision'] as const) {
+      for (const [k, o] of Object.entries(objs[kind])) page[`${kind}/${k}`] = o
+    }
+    expect(JSON.parse(JSON.stringify(page))).toEqual(JSON.parse(JSON.stringify(engine)))
+    const events = sim.store.list('Event')
+    expect(Object.keys(objs.Event).sort()).toEqual(events.map((e) => `${e.metadata.namespace}/${e.metadata.name}`).sort())
+    const anEvent = events[0]
+    expect(objs.Event[`${anEvent.metadata.namespace}/${anEvent.metadata.name}`]).toMatchObject({ reason: anEvent.reason, message: anEvent.message, count: anEvent.count })
+    // patches were used; the 100 nodes and the 100 new pods went as compact groups, much smaller than the objects
+    const patches = m.batches.flatMap((b) => b.patches ?? [])
+    expect(patches.length).toBeGreaterThan(20)
+    const reset = m.batches.find((b) => b.reset)!
+    expect(reset.compact?.map((g) => g.kind)).toContain('Node')
+    const nodes = Object.values(objs.Node)
+    expect(JSON.stringify(reset.compact).length * 3).toBeLessThan(JSON.stringify(nodes).length)
+    expect(m.batches.some((b) => !b.reset && b.compact?.some((g) => g.kind === 'Pod'))).toBe(true)
+    // every node's pods are indexed
+    for (const [node, pods] of Object.entries(m.podsByNode())) for (const p of pods) expect(p.spec.nodeName ?? '').toBe(node)
+    expect(Object.values(m.podsByNode()).flat().length).toBe(Object.keys(objs.Pod).length)
+  })
+
+  it('gives unchanged nodes the same pod list, and a changed node a new one', () => {
+    const m = mirror()
+    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 5, inputs: [] } })
+    m.send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST })
+    m.send({ type: 'advance', ms: 30_000 })
+    const before = m.podsByNode()
+    const objsBefore = m.objects()
+    m.send({ type: 'exec', line: 'sim pod fail ' + before['node-0001'][0].metadata.name + ' -n kube-system' })
+    m.send({ type: 'advance', ms: 5 })
+    const after = m.podsByNode()
+    expect(after['node-0002']).toBe(before['node-0002'])
+    expect(after['node-0001']).not.toBe(before['node-0001'])
+    expect(m.objects().Node).toBe(objsBefore.Node)
+  })
+})
