@@ -1,7 +1,7 @@
 // The side panel for the selected object: a node's "why" panel, a pod's details (status, revision,
 // tolerations with the injected ones marked, the node it is pinned to), a DaemonSet's rollout view.
 
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ControllerRevision, DaemonSet, Pod } from '../../engine/api/types'
 import { useStore } from '../../state/store'
@@ -151,17 +151,46 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
   )
 }
 
-export function Inspector() {
+/** Closes the side panel and gives focus back to where it was when the panel opened. */
+function useEscapeAndReturn(open: boolean) {
+  const returnTo = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!open) return
+    const active = document.activeElement
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      // A menu or a dialog on top closes first.
+      const g = useGraphUi.getState()
+      if (g.menu || g.diffPod || document.querySelector('[role="dialog"][aria-modal="true"]')) return
+      e.preventDefault()
+      clearSelection()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      const el = returnTo.current
+      returnTo.current = null
+      // Only when focus was inside the panel or nowhere (not when the user went on elsewhere).
+      const now = document.activeElement
+      if (el?.isConnected && (!now || now === document.body || !now.isConnected || now.closest('.inspector'))) el.focus({ preventScroll: true })
+    }
+  }, [open])
+}
+
+export function Inspector({ docked = 'right' }: { docked?: 'right' | 'bottom' }) {
   const { t } = useTranslation('graph')
   const sel = useStore(selectSelection)
+  const open = sel?.kind === 'Node' || sel?.kind === 'Pod' || sel?.kind === 'DaemonSet'
+  useEscapeAndReturn(open)
   let body: ReactNode = null
   if (sel?.kind === 'Node') body = <WhyPanel node={sel.name} />
   else if (sel?.kind === 'Pod') body = <PodDetails namespace={sel.namespace ?? 'default'} name={sel.name} />
   else if (sel?.kind === 'DaemonSet') body = <DaemonSetDetails namespace={sel.namespace ?? 'default'} name={sel.name} />
   if (!body) return null
   return (
-    <aside className="inspector nokey nowheel" aria-label={t('inspector.label')} data-testid="graph.inspector">
-      <button type="button" className="inspector-close" aria-label={t('inspector.close')} onClick={clearSelection} data-testid="graph.inspector.close">
+    <aside className={`inspector nokey nowheel ${docked}`} aria-label={t('inspector.label')} data-testid="graph.inspector">
+      <button type="button" className="inspector-close" aria-label={t('inspector.close')} title={t('inspector.escHint')} onClick={clearSelection} data-testid="graph.inspector.close">
         ×
       </button>
       {body}

@@ -219,11 +219,11 @@ describe('createGraphBuilder keeps unchanged cards', () => {
 describe('placeNodes', () => {
   it('gives new nodes the first free cell and keeps existing positions', () => {
     const p1 = placeNodes({}, ['node:a', 'node:b'], 4)
-    expect(p1).toEqual({ 'node:a': { x: 0, y: 0 }, 'node:b': { x: 300, y: 0 } })
-    const dragged = { ...p1, 'node:a': { x: 999, y: 5 } }
+    expect(p1).toEqual({ 'node:a': { col: 0, row: 0 }, 'node:b': { col: 1, row: 0 } })
+    const dragged = { ...p1, 'node:a': { col: 3, row: 2 } }
     const p2 = placeNodes(dragged, ['node:a', 'node:b', 'node:c'], 4)
-    expect(p2['node:a']).toEqual({ x: 999, y: 5 })
-    expect(p2['node:c']).toEqual({ x: 0, y: 0 })
+    expect(p2['node:a']).toEqual({ col: 3, row: 2 })
+    expect(p2['node:c']).toEqual({ col: 0, row: 0 })
     expect(placeNodes(p2, ['node:a', 'node:c'], 4)).toBe(p2)
   })
 })
