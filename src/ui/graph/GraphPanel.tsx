@@ -226,7 +226,8 @@ function GraphCanvas() {
     () =>
       build(
         { Node: nodesMap, Pod: pods, DaemonSet: daemonSets, ControllerRevision: revisions },
-        { positions, columns: layout.columns ?? 4, measured, showPodEdges, compact: level !== 'full', selection, level, scale },
+        // Tiny cards are one line each: lines to them would only cross each other.
+        { positions, columns: layout.columns ?? 4, measured, showPodEdges: showPodEdges && level !== 'tiny', compact: level !== 'full', selection, level, scale },
       ),
     [build, nodesMap, pods, daemonSets, revisions, positions, layout.columns, measured, showPodEdges, level, scale, selection],
   )

@@ -246,3 +246,34 @@ spec:
         resources:
           requests: {cpu: 10m, memory: 20Mi}
 `
+
+describe('teaching points on the card', () => {
+  it('a node without a daemon pod says why in one line: the first failing check, or the scheduler', () => {
+    const s = articleCluster()
+    run(s, 'sim node add gpu-1 --label nvidia.com/gpu.present=true --taint nvidia.com/gpu=present:NoSchedule')
+    run(s, 'sim node add small-1 --cpu 50m')
+    run(s, 'sim settle')
+    const g = buildGraph(objectsOf(s), UI)
+    expect(card(g, 'gpu-1').data.reason).toEqual({ kind: 'taint', taint: 'nvidia.com/gpu=present:NoSchedule' })
+    expect(card(g, 'node-1').data.reason).toBeUndefined()
+    expect(card(g, 'small-1').data.reason).toEqual({ kind: 'insufficient', resource: 'cpu' })
+  })
+
+  it('a revision renumbered by undo remembers its old number until the chain changes again', () => {
+    const s = articleCluster()
+    const build = createGraphBuilder()
+    const chain = () => (build(objectsOf(s), UI).nodes.find((n) => n.type === 'daemonSet') as DaemonSetNode).data.ds.revisions
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([[1, undefined]])
+    run(s, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system')
+    run(s, 'sim settle')
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([[2, undefined], [1, undefined]])
+    run(s, 'kubectl rollout undo ds/fluentd-elasticsearch -n kube-system')
+    run(s, 'sim settle')
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([[3, 1], [2, undefined]])
+    // Still remembered while nothing else changes.
+    expect(chain()[0].was).toBe(1)
+    run(s, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v3 -n kube-system')
+    run(s, 'sim settle')
+    expect(chain().every((r) => r.was === undefined)).toBe(true)
+  })
+})
