@@ -75,6 +75,21 @@ async function buildCluster(page: Page) {
   }
 }
 
+/** A point of the canvas with nothing on it (a person pans by grabbing the background). */
+async function emptyPanePoint(page: Page) {
+  const p = await page.evaluate(() => {
+    const pane = document.querySelector('[data-testid="graph"] .react-flow__pane')!.getBoundingClientRect()
+    for (let y = pane.bottom - 10; y > pane.top + 40; y -= 10)
+      for (let x = pane.left + pane.width / 3; x < pane.right - 40; x += 10) {
+        const hit = document.elementFromPoint(x, y)
+        if (hit && hit.classList.contains('react-flow__pane')) return { x, y }
+      }
+    return null
+  })
+  expect(p).not.toBeNull()
+  return p!
+}
+
 async function shareLink(page: Page): Promise<string> {
   await page.getByTestId('share-button').click()
   const url = await page.getByTestId('share-link-field').inputValue()
@@ -141,17 +156,21 @@ test('after the user pans, an added node is not followed: a pill says it is off-
   await page.setViewportSize({ width: 1280, height: 720 })
   const problems = watch(page)
   await buildCluster(page)
-  // Pan the canvas far to the right: every card leaves the pane.
+  // Grab the background and pan the canvas far to the right: cards leave the pane.
+  await page.waitForTimeout(500)
+  const from = await emptyPanePoint(page)
   const pane = (await page.locator('[data-testid="graph"] .react-flow__pane').boundingBox())!
-  await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height - 20)
+  await page.mouse.move(from.x, from.y)
   await page.mouse.down()
-  await page.mouse.move(pane.x + pane.width - 5, pane.y + pane.height - 20, { steps: 8 })
+  await page.mouse.move(Math.min(from.x + 500, pane.x + pane.width - 2), from.y, { steps: 8 })
   await page.mouse.up()
+  const before = await page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)
   await type(page, 'sim node add node-3')
   const pill = page.getByTestId('graph.offscreen')
   await expect(pill).toBeVisible()
   await expect(pill).toContainText(/\d+ nodes? off-screen · show/)
-  // The view did not jump: node-1 is still where the user left it (off to the right or cut).
+  // The view did not jump to the new node: it stays where the user left it.
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('.react-flow__viewport')!).transform)).toBe(before)
   await pill.click()
   await expectAllNamesReadable(page, 7)
   await expect(pill).toBeHidden()
@@ -177,6 +196,8 @@ test('cards never overlap: a drop on top of a card lands in the nearest free cel
   await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 })
   await page.getByTestId('apply-button').click()
   // Drop two workers right on node-1's card.
+  await expect(page.getByTestId('graph.node.node-1')).toBeVisible()
+  await page.waitForTimeout(800)
   for (const name of ['node-2', 'node-3']) {
     const target = (await page.getByTestId('graph.node.node-1').boundingBox())!
     const item = page.getByTestId('palette.worker')

@@ -151,29 +151,47 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
   )
 }
 
-/** Closes the side panel and gives focus back to where it was when the panel opened. */
+/** Where focus was before the side panel opened, kept up to date while it is open (outside it). */
+let lastOutside: HTMLElement | null = null
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      const el = e.target
+      if (el instanceof HTMLElement && !el.closest('.inspector')) lastOutside = el
+    },
+    true,
+  )
+}
+
+/** Esc closes the side panel; focus then goes back to where it was when the panel opened. */
 function useEscapeAndReturn(open: boolean) {
   const returnTo = useRef<HTMLElement | null>(null)
   useEffect(() => {
     if (!open) return
     const active = document.activeElement
-    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null
+    returnTo.current = active instanceof HTMLElement && active !== document.body && !active.closest('.inspector') ? active : lastOutside
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return
       // A menu or a dialog on top closes first.
       const g = useGraphUi.getState()
       if (g.menu || g.diffPod || document.querySelector('[role="dialog"][aria-modal="true"]')) return
       e.preventDefault()
+      // React Flow's own Escape on a focused card would unselect and blur it (focus lost): this
+      // listener does it instead and keeps the focus on the card.
+      if (e.target instanceof HTMLElement && e.target.classList.contains('react-flow__node')) e.stopPropagation()
       clearSelection()
     }
-    document.addEventListener('keydown', onKey)
+    // Capture, to come before React Flow's handler on the card.
+    document.addEventListener('keydown', onKey, true)
     return () => {
-      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('keydown', onKey, true)
       const el = returnTo.current
       returnTo.current = null
-      // Only when focus was inside the panel or nowhere (not when the user went on elsewhere).
+      // Not when the user has gone on to type somewhere else.
       const now = document.activeElement
-      if (el?.isConnected && (!now || now === document.body || !now.isConnected || now.closest('.inspector'))) el.focus({ preventScroll: true })
+      const typing = now instanceof HTMLElement && now !== el && !now.closest('.inspector') && (now.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(now.tagName))
+      if (el?.isConnected && !typing) requestAnimationFrame(() => el.isConnected && el.focus({ preventScroll: true }))
     }
   }, [open])
 }

@@ -175,6 +175,9 @@ function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
         {statusIcon(s)}
       </span>
       <span className="node-name">{s.name}</span>
+      <span className="sr-only" data-testid={`graph.node.${s.name}.status`}>
+        {s.status}
+      </span>
       {s.taints.length ? (
         <span className="tiny-taints" aria-hidden="true">
           {EFFECT_ICON[s.taints[0].effect]}
