@@ -527,7 +527,9 @@ function GraphCanvas() {
         maxZoom={2}
         colorMode={theme}
         ariaLabelConfig={ariaLabelConfig}
-        proOptions={PRO_OPTIONS}
+        // React Flow asks to keep its attribution unless one subscribes to Pro: it stays, small, in
+        // a corner the graph's own controls leave free.
+        attributionPosition={small ? 'bottom-left' : 'bottom-center'}
       >
         <Background gap={24} size={1} />
         {overview ? <OverviewCanvas cards={cards} theme={theme} /> : null}
@@ -586,8 +588,6 @@ function GraphCanvas() {
     </div>
   )
 }
-
-const PRO_OPTIONS = { hideAttribution: true }
 const NO_NODES: GraphNode[] = []
 const NO_EDGES: GraphEdge[] = []
 
