@@ -279,9 +279,15 @@ function GraphCanvas() {
   // presentation mode is switched, every card is brought on screen, unless the user has panned or
   // zoomed since; then the pill offers it.
   const [moved, setMoved] = useState(false)
+  // The free area, read from the DOM once per change of what can cover the pane (not per frame).
+  const areaRef = useRef<Area | null>(null)
+  useEffect(() => {
+    const h = requestAnimationFrame(() => (areaRef.current = freeArea(rootRef.current, false)))
+    return () => cancelAnimationFrame(h)
+  })
   const offscreen = useCallback(
     (transform: [number, number, number]) => {
-      const area = freeArea(rootRef.current, false)
+      const area = areaRef.current ?? freeArea(rootRef.current, false)
       if (!area) return 0
       const [tx, ty, k] = transform
       const g = geometry(level === 'overview' ? 'full' : level, scale)

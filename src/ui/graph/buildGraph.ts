@@ -65,6 +65,7 @@ export type NoPodReason =
   | { kind: 'nodeAffinity' }
   | { kind: 'insufficient'; resource: string }
   | { kind: 'scheduler'; message: string }
+  | { kind: 'noDaemonSets' }
 
 export type NodeCardData = {
   summary: NodeSummary
@@ -256,6 +257,7 @@ export function cardHandles(level: Level, h: number): NodeHandle[] {
  * pod waiting for it (Insufficient cpu…). Undefined when a pod should run and none waits.
  */
 export function noPodReason(node: Node, daemonSets: readonly DaemonSet[], waiting: readonly Pod[]): NoPodReason | undefined {
+  if (!daemonSets.some((ds) => !ds.metadata.deletionTimestamp)) return { kind: 'noDaemonSets' }
   for (const ds of daemonSets) {
     if (ds.metadata.deletionTimestamp) continue
     const r = nodeShouldRunDaemonPod(node, ds)
