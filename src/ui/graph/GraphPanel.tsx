@@ -504,7 +504,7 @@ function GraphCanvas() {
   return (
     <div
       ref={rootRef}
-      className={`graph-root${inspectorOpen ? ' has-inspector' : ''}${level !== 'full' ? ' is-compact' : ''}${overview ? ' is-overview' : ''}${small ? ' is-small' : ''}`}
+      className={`graph-root${inspectorOpen ? ` has-inspector inspector-${size && size.w < SMALL_W ? 'bottom' : 'right'}` : ''}${level !== 'full' ? ' is-compact' : ''}${overview ? ' is-overview' : ''}${small ? ' is-small' : ''}`}
       data-testid="graph"
       data-mode={overview ? 'overview' : level === 'full' ? 'cards' : level}
       data-nodes={ids.length}
