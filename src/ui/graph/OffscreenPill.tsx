@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 export function OffscreenPill({ count, onShow }: { count: number; onShow: () => void }) {
   const { t } = useTranslation('graph')
   return (
-    <Panel position="top-center" className="graph-pill-panel">
+    <Panel position="bottom-center" className="graph-pill-panel">
       <button type="button" className="graph-pill" onClick={onShow} data-testid="graph.offscreen" aria-live="polite">
         {t('offscreen', { count })}
       </button>

@@ -221,7 +221,8 @@ interface CardMemo {
   x: number
   y: number
   level: Level
-  dsObjs: readonly DaemonSet[]
+  /** the DaemonSets' specs the card's why-line depends on (uid:generation), not their status */
+  dsKey: string
   out: NodeCardNode
   edgeMode: string
   edges: GraphEdge[]
@@ -441,6 +442,8 @@ export function createGraphBuilder() {
 
     // One card per Kubernetes node, in its grid cell.
     const dsList = dsKeys.map((k) => objects.DaemonSet[k])
+    // Status updates (every sync during a rollout) must not rebuild every card: only spec changes.
+    const dsSpecKey = dsList.map((d) => `${d.metadata.uid}:${d.metadata.generation ?? ''}:${d.metadata.deletionTimestamp ? 'x' : ''}`).join(',')
     const cardSize = { width: geo.w, height: geo.h }
     const handles = cardHandles(level, geo.h)
     const nextCards = new Map<string, CardMemo>()
@@ -466,7 +469,7 @@ export function createGraphBuilder() {
         old.x === pos.x &&
         old.y === pos.y &&
         old.level === level &&
-        sameList(old.dsObjs, dsList) &&
+        old.dsKey === dsSpecKey &&
         sameList(old.pods, pods)
       ) {
         memo = old
@@ -496,7 +499,7 @@ export function createGraphBuilder() {
           handles,
           ariaLabel: `node/${name}`,
         }
-        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, level, dsObjs: dsList, out, edgeMode: '', edges: [] }
+        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, level, dsKey: dsSpecKey, out, edgeMode: '', edges: [] }
       }
       if (memo.edgeMode !== edgeMode) {
         memo.edgeMode = edgeMode

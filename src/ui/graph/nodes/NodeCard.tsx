@@ -186,7 +186,13 @@ function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
       ) : null}
       <span className="tiny-pods" aria-hidden="true">
         {data.pods.slice(0, 3).map((p) => (
-          <span key={p.key} className={`tiny-pod tone-${p.tone}${p.revision ? ` rev-${p.revision.color}` : ''}`} />
+          <span
+            key={p.key}
+            className={`tiny-pod tone-${p.tone}${p.revision ? ` rev-${p.revision.color}` : ''}`}
+            data-testid={`pod.${p.name}`}
+            data-status={p.status}
+            data-revision={p.revision?.revision ?? ''}
+          />
         ))}
       </span>
     </div>
