@@ -187,6 +187,14 @@ describe('createGraphBuilder keeps unchanged cards', () => {
     expect(b.nodes).toHaveLength(a.nodes.length)
     b.nodes.forEach((n, i) => expect(n).toBe(a.nodes[i]))
     b.edges.forEach((e, i) => expect(e).toBe(a.edges[i]))
+    // A DaemonSet status update (every sync during a rollout) rebuilds no card.
+    const objs = objectsOf(s)
+    const dsKey = Object.keys(objs.DaemonSet)[0]
+    const ds = objs.DaemonSet[dsKey]
+    const statusOnly = { ...objs, DaemonSet: { [dsKey]: { ...ds, status: { ...ds.status, observedGeneration: 99 } } } } as typeof objs
+    const d = build(statusOnly, UI)
+    expect(card(d, 'master')).toBe(card(a, 'master'))
+    expect(card(d, 'node-1')).toBe(card(a, 'node-1'))
     run(s, 'kubectl taint nodes node-1 k=v:NoSchedule')
     const c = build(objectsOf(s), UI)
     expect(card(c, 'master')).toBe(card(a, 'master'))
