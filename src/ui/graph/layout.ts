@@ -57,7 +57,7 @@ export interface Geometry {
  * (presentation mode: 1.25), so the same zoom shows larger text.
  */
 export function geometry(level: Level, scale = 1): Geometry {
-  if (level === 'compact') return { w: 240 * scale, h: 112 * scale, cellW: 260 * scale, cellH: 132 * scale }
+  if (level === 'compact') return { w: 240 * scale, h: 104 * scale, cellW: 260 * scale, cellH: 122 * scale }
   if (level === 'tiny') return { w: 250 * scale, h: 44 * scale, cellW: 264 * scale, cellH: 58 * scale }
   return { w: NODE_W, h: NODE_H, cellW: CELL_W, cellH: CELL_H }
 }
