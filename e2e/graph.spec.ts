@@ -50,13 +50,24 @@ async function emptySpot(page: Page) {
   return { x: m.x + m.width / 2, y: Math.min(m.y + m.height + 90, g.y + g.height - 40) }
 }
 
+/** A palette button; in a small pane the palette is an "Add node" menu that has to be opened first. */
+async function paletteItem(page: Page, kind: string) {
+  const item = page.getByTestId(`palette.${kind}`)
+  if (!(await item.isVisible())) await page.getByTestId('palette.toggle').click()
+  await expect(item).toBeVisible()
+  return item
+}
+
 async function dragFromPalette(page: Page, kind: string, to: { x: number; y: number }) {
-  const src = (await page.getByTestId(`palette.${kind}`).boundingBox())!
+  const src = (await (await paletteItem(page, kind)).boundingBox())!
   await page.mouse.move(src.x + src.width / 2, src.y + src.height / 2)
   await page.mouse.down()
   await page.mouse.move(to.x, to.y, { steps: 12 })
   await page.mouse.up()
 }
+
+test.describe('full cards (a large screen)', () => {
+test.use({ viewport: { width: 1920, height: 1200 } })
 
 test('drag a worker from the palette onto the canvas: its daemon pod appears where it was dropped', async ({ page }, testInfo) => {
   const problems = watch(page)
@@ -66,10 +77,13 @@ test('drag a worker from the palette onto the canvas: its daemon pod appears whe
   await dragFromPalette(page, 'worker', to)
   const node2 = card(page, 'node-2')
   await expect(node2).toBeVisible()
-  // Placed where it was dropped (centred on the pointer).
+  // Placed in the free cell nearest to where it was dropped: the pointer is on the card or next to it.
   const box = (await node2.boundingBox())!
-  expect(Math.abs(box.x + box.width / 2 - to.x)).toBeLessThan(12)
-  expect(box.y).toBeLessThan(to.y)
+  const m = (await card(page, 'master').boundingBox())!
+  expect(Math.abs(box.x + box.width / 2 - to.x)).toBeLessThan(box.width)
+  expect(Math.abs(box.y + box.height / 2 - to.y)).toBeLessThan(box.height)
+  // In a cell of its own: it does not overlap master.
+  expect(box.x >= m.x + m.width || box.x + box.width <= m.x || box.y >= m.y + m.height || box.y + box.height <= m.y).toBe(true)
   await expect(daemonPods(node2)).toHaveCount(1, { timeout: 10_000 })
   await expect(daemonPods(node2).first()).toHaveAttribute('data-status', 'Running', { timeout: 15_000 })
   await expect(dsCard(page).getByTestId('graph.ds.fluentd-elasticsearch.desired')).toHaveText('3')
@@ -117,7 +131,7 @@ test('a node without a pod: the why panel explains it, and its one-click fix add
   await open(page)
   await applyArticle(page)
   // Keyboard: the palette's GPU button adds a node in the next free cell.
-  await page.getByTestId('palette.gpu').focus()
+  await (await paletteItem(page, 'gpu')).focus()
   await page.keyboard.press('Enter')
   const gpu = card(page, 'gpu-1')
   await expect(gpu).toBeVisible()
@@ -210,6 +224,8 @@ test('set the image: pods move to revision 2; undo to 1: the chain renumbers it 
   expect(problems).toEqual([])
 })
 
+})
+
 for (const { lang, theme } of [
   { lang: 'en', theme: 'light' },
   { lang: 'en', theme: 'dark' },
@@ -222,7 +238,7 @@ for (const { lang, theme } of [
     await applyArticle(page)
     await dragFromPalette(page, 'no-network', await emptySpot(page))
     await expect(card(page, 'no-net-1')).toBeVisible()
-    await page.getByTestId('palette.gpu').click()
+    await (await paletteItem(page, 'gpu')).click()
     await expect(card(page, 'gpu-1')).toBeVisible()
     await expect(card(page, 'no-net-1')).toBeVisible()
     await page.getByTestId('graph.fit').click()

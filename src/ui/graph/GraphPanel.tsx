@@ -12,8 +12,6 @@ import {
   Panel,
   ReactFlow,
   ReactFlowProvider,
-  getNodesBounds,
-  getViewportForBounds,
   useReactFlow,
   useStore as useFlowStore,
   type NodeChange,
@@ -26,16 +24,36 @@ import { selectDaemonSets, selectNodes, selectPods, selectRevisions, selectSelec
 import type { Selection } from '../../state/uiSlice'
 import { runCommand } from '../../state/actions'
 import { createGraphBuilder, nodeCardIds, type GraphEdge, type GraphNode, type NodeCardNode } from './buildGraph'
-import { dropPosition, dsId, gridColumns, LANE_ID, nodeId, placeNodes, type Positions, type XY } from './layout'
+import {
+  chooseColumns,
+  chooseView,
+  dropPosition,
+  dsId,
+  geometry,
+  LANE_ID,
+  layoutBounds,
+  levelForZoom,
+  nearestFreeSlot,
+  nodeId,
+  NORMAL,
+  placeNodes,
+  PRESENTING,
+  slotPosition,
+  type Area,
+  type Level,
+  type Slot,
+  type Slots,
+  type XY,
+} from './layout'
 import { graphUi, useGraphUi } from './graphStore'
 import { nodeTypes } from './nodeTypes'
-import { zoomedOut } from './nodes/NodeCard'
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions'
 import { ActionMenu } from './ActionMenu'
 import { Inspector } from './Inspector'
 import { DiffModal } from './DiffModal'
 import { OverviewCanvas } from './OverviewCanvas'
 import { cellAt, OVERVIEW_MIN_NODES, overviewCell } from './overview'
+import { OffscreenPill } from './OffscreenPill'
 import { Palette } from '../palette/Palette'
 import { addCommand, kindSpec, uniqueName, type PaletteKind } from '../palette/kinds'
 import type { NodeSpecInput } from './commands'
@@ -45,20 +63,17 @@ import './nodes/nodes.css'
 import './nodes/daemonset.css'
 import './panels.css'
 
-/** Room for the toolbar on top when fitting the view (the palette's room is measured). */
-const FIT_TOP = 56
-const FIT_MARGIN = 24
-/** Room for the overview's hint at the bottom. */
-const FIT_BOTTOM = 44
-/** Small clusters stay readable (cards, not compact blocks) even if they then overflow a bit. */
-const SMALL_CLUSTER = 12
+/** Room kept free below the cards when fitting (the overview's hint, the zoom buttons). */
+const FIT_MARGIN = 12
+const FIT_BOTTOM_OVERVIEW = 44
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60
 const MINIMAP_STYLE = { width: 150, height: 100 }
-/** Below this canvas width the palette shows icons only. */
+/** Below this canvas width the minimap is left out. */
 const NARROW_WIDTH = 900
-/** Height assumed for a DaemonSet card React Flow has not measured yet. */
-const DS_H_GUESS = 260
+/** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
+const SMALL_W = 620
+const SMALL_H = 380
 
 /** Animation length, or none when the user prefers reduced motion. */
 function motion(ms: number): number {
@@ -98,9 +113,27 @@ const nodeColor = (n: GraphNode): string => {
   return n.data.pods.some((p) => p.tone === 'failed') ? 'var(--danger)' : n.data.pods.every((p) => p.tone === 'ok') ? 'var(--ok)' : 'var(--warn)'
 }
 
-/** Bounds of the whole graph from what we know (cards have fixed sizes; DaemonSet cards are measured). */
-function graphBounds(nodes: GraphNode[]) {
-  return getNodesBounds(nodes.map((n) => (n.type === 'daemonSet' && !n.measured ? { ...n, height: DS_H_GUESS } : n)))
+/** The part of the pane the cards may use: what the palette, the toolbar and a side panel leave free. */
+function freeArea(el: HTMLElement | null, overview: boolean): Area | null {
+  if (!el || el.clientWidth === 0 || el.clientHeight === 0) return null
+  const base = el.getBoundingClientRect()
+  const below = (sel: string) => {
+    const x = el.querySelector<HTMLElement>(sel)
+    return x ? x.getBoundingClientRect().bottom - base.top : 0
+  }
+  const palette = el.querySelector<HTMLElement>('.palette')
+  const column = palette && palette.classList.contains('column') && !palette.classList.contains('closed')
+  const inspector = el.querySelector<HTMLElement>('.inspector')
+  const docked = inspector ? (inspector.classList.contains('bottom') ? 'bottom' : 'right') : null
+  const top = Math.max(below('.graph-toolbar'), column ? 0 : below('.palette')) + 8
+  return {
+    width: el.clientWidth,
+    height: el.clientHeight,
+    left: column && palette ? palette.getBoundingClientRect().right - base.left + 12 : FIT_MARGIN,
+    top,
+    right: FIT_MARGIN + (docked === 'right' && inspector ? inspector.offsetWidth : 0),
+    bottom: (overview ? FIT_BOTTOM_OVERVIEW : FIT_MARGIN) + (docked === 'bottom' && inspector ? inspector.offsetHeight : 0),
+  }
 }
 
 function GraphCanvas() {
@@ -112,56 +145,91 @@ function GraphCanvas() {
   const revisions = useStore(selectRevisions)
   const selection = useStore(selectSelection)
   const theme = useStore(selectTheme)
-  const positions = useGraphUi((s) => s.positions)
+  const present = useStore((s) => s.present)
+  const readability = present ? PRESENTING : NORMAL
+  const scale = readability.scale
+  const slots = useGraphUi((s) => s.slots)
+  const dragging = useGraphUi((s) => s.dragging)
   const columnsStored = useGraphUi((s) => s.columns)
+  const gridFor = useGraphUi((s) => s.gridFor)
   const measured = useGraphUi((s) => s.measured)
   const edgesPref = useGraphUi((s) => s.showPodEdges)
   const pending = useGraphUi((s) => s.pending)
   const inspectorOpen = selection?.kind === 'Node' || selection?.kind === 'Pod' || selection?.kind === 'DaemonSet'
-  const compact = useFlowStore(zoomedOut)
   const [build] = useState(createGraphBuilder)
   const rootRef = useRef<HTMLDivElement>(null)
-  // A narrow canvas gets an icon-only palette, so the cards and the inspector still have room.
-  const [narrow, setNarrow] = useState(false)
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null)
   useEffect(() => {
     const el = rootRef.current
     if (!el) return
-    const ro = new ResizeObserver(() => setNarrow(el.clientWidth < NARROW_WIDTH))
+    const ro = new ResizeObserver(() => {
+      const w = el.clientWidth
+      const h = el.clientHeight
+      setSize((old) => (old && old.w === w && old.h === h ? old : w && h ? { w, h } : old))
+    })
     ro.observe(el)
     return () => ro.disconnect()
   }, [])
+  const narrow = (size?.w ?? 1200) < NARROW_WIDTH
+  const small = !!size && (size.w < SMALL_W || size.h < SMALL_H)
 
-  // Grid cells: a new node gets the spot it was dropped on, or the first free cell; nobody moves.
+  // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves.
   const ids = useMemo(() => nodeCardIds(nodesMap), [nodesMap])
+  const dsCount = Object.keys(daemonSets).length
   const layout = useMemo(() => {
     const n = ids.length
     let columns = columnsStored
-    let base: Positions = positions
-    if (n > 0 && (columns === null || n > columns * columns * 2)) {
-      // First nodes, or a cluster replaced by a much bigger one: start a grid that fits it.
-      columns = gridColumns(n)
-      base = Object.fromEntries(Object.entries(positions).filter(([id]) => !id.startsWith('node:')))
+    let base: Slots = slots
+    let planned = gridFor
+    if (n > 0 && size && (columns === null || n > Math.max(8, 2 * gridFor))) {
+      // First nodes, or a cluster replaced by a much bigger one: start a grid that suits the pane.
+      planned = Math.max(n, 6)
+      // The pane as it is without a side panel: the toolbar's band on top, margins around.
+      const area = { width: size.w, height: size.h, left: FIT_MARGIN, top: 40, right: FIT_MARGIN, bottom: FIT_MARGIN }
+      columns = chooseColumns(planned, Math.max(1, dsCount), area, readability, OVERVIEW_MIN_NODES)
+      base = {}
     }
+    const live: Record<string, Slot> = {}
+    for (const id of ids) if (base[id]) live[id] = base[id]
     for (const [name, at] of Object.entries(pending)) {
       const id = nodeId(name)
-      if (at && nodesMap[`/${name}`] && !base[id]) base = { ...base, [id]: at }
+      if (at && nodesMap[`/${name}`] && !live[id]) live[id] = nearestFreeSlot(slotPosition(at, 'full'), 'full', 1, live)
     }
-    return { columns: columns ?? 4, positions: placeNodes(base, ids, columns ?? 4) }
-  }, [ids, columnsStored, positions, pending, nodesMap])
+    // No grid before the pane has a size (its columns depend on it).
+    if (columns === null) return { columns: null, gridFor: planned, slots: live }
+    return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) }
+    // readability and dsCount only matter when a grid starts
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids, columnsStored, slots, pending, nodesMap, size, gridFor])
   useEffect(() => {
-    if (layout.positions !== positions || layout.columns !== columnsStored) useGraphUi.setState({ positions: layout.positions, columns: layout.columns })
+    const changed = Object.entries(layout.slots).some(([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row)
+    if (changed || layout.columns !== columnsStored || layout.gridFor !== gridFor)
+      useGraphUi.setState({ slots: { ...slots, ...layout.slots }, columns: layout.columns, gridFor: layout.gridFor })
     for (const name of Object.keys(pending)) if (nodesMap[`/${name}`]) graphUi.release(name)
-  }, [layout, positions, columnsStored, pending, nodesMap])
+  }, [layout, slots, columnsStored, gridFor, pending, nodesMap])
 
-  const overview = compact && ids.length > OVERVIEW_MIN_NODES
+  // Semantic zoom: the level of detail follows the zoom (React Flow's store), so cards stay readable.
+  const levelOf = useCallback((s: { transform: [number, number, number] }) => levelForZoom(s.transform[2], readability, ids.length, OVERVIEW_MIN_NODES), [readability, ids.length])
+  const level: Level = useFlowStore(levelOf)
+  const overview = level === 'overview'
+  const positions = useMemo(() => {
+    const out: Record<string, XY> = {}
+    for (const id of ids) {
+      const s = layout.slots[id]
+      if (s) out[id] = dragging[id] ?? slotPosition(s, level, scale)
+    }
+    return out
+  }, [ids, layout.slots, dragging, level, scale])
+
   const showPodEdges = edgesPref ?? ids.length <= AUTO_EDGES_MAX_NODES
   const graph = useMemo(
     () =>
       build(
         { Node: nodesMap, Pod: pods, DaemonSet: daemonSets, ControllerRevision: revisions },
-        { positions: layout.positions, columns: layout.columns, measured, showPodEdges, compact, selection },
+        // Tiny cards are one line each: lines to them would only cross each other.
+        { positions, columns: layout.columns ?? 4, measured, showPodEdges: showPodEdges && level !== 'tiny', compact: level !== 'full', selection, level, scale },
       ),
-    [build, nodesMap, pods, daemonSets, revisions, layout, measured, showPodEdges, compact, selection],
+    [build, nodesMap, pods, daemonSets, revisions, positions, layout.columns, measured, showPodEdges, level, scale, selection],
   )
   // In the overview the node cards are drawn on the canvas, not by React Flow.
   const cards = useMemo(() => graph.nodes.filter((n): n is NodeCardNode => n.type === 'k8sNode'), [graph.nodes])
@@ -169,70 +237,135 @@ function GraphCanvas() {
   const flowEdges = useMemo(() => (overview ? graph.edges.filter((e) => !e.target.startsWith('node:')) : graph.edges), [overview, graph.edges])
   const cells = useMemo(() => (overview ? cards.map(overviewCell) : []), [overview, cards])
 
-  const fitOptions = useCallback(() => {
-    const el = rootRef.current
-    if (!el || !graph.nodes.length) return null
-    const small = ids.length <= SMALL_CLUSTER
-    const bounds = graphBounds(graph.nodes)
-    const palette = el.querySelector<HTMLElement>('.palette')
-    const [l, t, r, b] = [palette ? palette.offsetLeft + palette.offsetWidth + 16 : FIT_MARGIN, FIT_TOP, FIT_MARGIN, FIT_BOTTOM]
-    const vp = getViewportForBounds(bounds, el.clientWidth, el.clientHeight, small ? 0.55 : 0.02, 1, { left: `${l}px`, top: `${t}px`, right: `${r}px`, bottom: `${b}px` })
-    // When the minimum zoom keeps it from fitting, start at the top left (the DaemonSets) instead of
-    // cutting both sides.
-    if (bounds.width * vp.zoom > el.clientWidth - l - r) vp.x = l - bounds.x * vp.zoom
-    if (bounds.height * vp.zoom > el.clientHeight - t - b) vp.y = t - bounds.y * vp.zoom
-    return vp
-  }, [graph.nodes, ids.length])
+  // The view that shows every card: the most detailed level whose text stays readable.
+  const slotsRef = useRef(layout.slots)
+  slotsRef.current = layout.slots
+  const graphRef = useRef(graph)
+  graphRef.current = graph
+  const computeView = useCallback(() => {
+    const g = graphRef.current
+    if (!g.nodes.length) return null
+    const area = freeArea(rootRef.current, ids.length > OVERVIEW_MIN_NODES)
+    if (!area) return null
+    const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean)
+    const ds = g.nodes.filter((n) => n.type === 'daemonSet').map((n) => ({ id: n.id, revisions: (n.data as { ds: { revisions: unknown[] } }).ds.revisions.length, height: measured[n.id]?.height }))
+    const lane = g.nodes.find((n) => n.type === 'lane')
+    return chooseView((l) => layoutBounds(cellList, ds, lane ? { width: lane.width ?? 600 } : null, l, scale), area, readability, ids.length, OVERVIEW_MIN_NODES)
+  }, [ids, measured, scale, readability])
+  const fitting = useRef(0)
   const fit = useCallback(
     (duration = motion(300)) => {
-      const vp = fitOptions()
-      if (vp) void flow.setViewport(vp, { duration })
+      const v = computeView()
+      if (!v) return
+      fitting.current = performance.now() + duration + 80
+      void flow.setViewport({ x: v.x, y: v.y, zoom: v.zoom }, { duration })
     },
-    [fitOptions, flow],
+    [computeView, flow],
   )
 
   // Before the first cards are drawn, set the viewport to fit them (their sizes are known), so a
   // large cluster is never drawn once at full size before zooming out.
   const [viewportReady, setViewportReady] = useState(false)
   useLayoutEffect(() => {
-    if (viewportReady || graph.nodes.length === 0) return
-    const vp = fitOptions()
-    if (!vp) return
-    void flow.setViewport(vp)
+    if (viewportReady || graph.nodes.length === 0 || !size || layout.columns === null) return
+    const v = computeView()
+    if (!v) return
+    fitting.current = performance.now() + 80
+    void flow.setViewport({ x: v.x, y: v.y, zoom: v.zoom })
     setViewportReady(true)
-  }, [viewportReady, graph.nodes.length, fitOptions, flow])
+  }, [viewportReady, graph.nodes.length, computeView, flow, size, layout.columns])
 
-  // Fit again when the first DaemonSet arrives, unless the user has panned or zoomed.
-  const userMoved = useRef(false)
-  const hasDaemonSets = Object.keys(daemonSets).length > 0
+  // The view follows: after a node is added or removed, a DaemonSet arrives, the pane is resized or
+  // presentation mode is switched, every card is brought on screen, unless the user has panned or
+  // zoomed since; then the pill offers it.
+  const [moved, setMoved] = useState(false)
+  // The free area, read from the DOM once per change of what can cover the pane (not per frame).
+  const areaRef = useRef<Area | null>(null)
+  useEffect(() => {
+    const h = requestAnimationFrame(() => (areaRef.current = freeArea(rootRef.current, false)))
+    return () => cancelAnimationFrame(h)
+  })
+  const offscreen = useCallback(
+    (transform: [number, number, number]) => {
+      const area = areaRef.current ?? freeArea(rootRef.current, false)
+      if (!area) return 0
+      const [tx, ty, k] = transform
+      const g = geometry(level === 'overview' ? 'full' : level, scale)
+      let off = 0
+      for (const id of ids) {
+        const p = positions[id]
+        if (!p) continue
+        const x = p.x * k + tx
+        const y = p.y * k + ty
+        if (x < 0 || y < 0 || x + g.w * k > area.width - area.right + FIT_MARGIN || y + g.h * k > area.height - area.bottom + FIT_MARGIN) off++
+      }
+      return off
+    },
+    [ids, positions, level, scale],
+  )
   const fitRef = useRef(fit)
   fitRef.current = fit
+  const follow = `${ids.join(',')}|${dsCount > 0}|${size?.w}x${size?.h}|${present}|${inspectorOpen}`
   useEffect(() => {
-    if (hasDaemonSets && viewportReady && !userMoved.current) fitRef.current(0)
-  }, [hasDaemonSets, viewportReady])
+    if (!viewportReady || moved) return
+    const h = requestAnimationFrame(() => {
+      if (offscreen(flow.getViewport() ? [flow.getViewport().x, flow.getViewport().y, flow.getViewport().zoom] : [0, 0, 1]) > 0 || !inspectorOpen) fitRef.current()
+    })
+    return () => cancelAnimationFrame(h)
+    // follow: only when what is shown changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [follow, viewportReady, moved])
+  const offCount = useFlowStore(useCallback((s: { transform: [number, number, number] }) => (moved ? offscreen(s.transform) : 0), [moved, offscreen]))
 
-  const onNodesChange = useCallback((changes: NodeChange<GraphNode>[]) => {
-    const dims: Record<string, { width: number; height: number }> = {}
-    let selectId: string | null = null
-    let deselectId: string | null = null
-    for (const c of changes) {
-      if (c.type === 'position' && c.position) graphUi.setPosition(c.id, c.position)
-      else if (c.type === 'dimensions' && c.dimensions && !c.id.startsWith('node:')) dims[c.id] = c.dimensions
-      else if (c.type === 'select') {
-        if (c.selected) selectId = c.id
-        else deselectId = c.id
+  // Switching level while the user zooms keeps the spot under the middle of the pane in place.
+  const lastLevel = useRef(level)
+  useLayoutEffect(() => {
+    const prev = lastLevel.current
+    lastLevel.current = level
+    if (prev === level || performance.now() < fitting.current || !rootRef.current) return
+    const { x, y, zoom } = flow.getViewport()
+    const a = geometry(prev === 'overview' ? 'full' : prev, scale)
+    const b = geometry(level === 'overview' ? 'full' : level, scale)
+    const cx = rootRef.current.clientWidth / 2
+    const cy = rootRef.current.clientHeight / 2
+    const fx = ((cx - x) / zoom / a.cellW) * b.cellW
+    const fy = ((cy - y) / zoom / a.cellH) * b.cellH
+    void flow.setViewport({ x: cx - fx * zoom, y: cy - fy * zoom, zoom })
+  }, [level, flow, scale])
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<GraphNode>[]) => {
+      const dims: Record<string, { width: number; height: number }> = {}
+      let selectId: string | null = null
+      let deselectId: string | null = null
+      for (const c of changes) {
+        if (c.type === 'position' && c.id.startsWith('node:')) {
+          if (c.dragging && c.position) graphUi.drag(c.id, c.position)
+          else if (c.dragging === false) {
+            // Let go: the card takes the free cell nearest to where it is, so cards never overlap.
+            const p = useGraphUi.getState().dragging[c.id] ?? c.position
+            const others: Record<string, Slot> = {}
+            for (const id of ids) if (slotsRef.current[id] && id !== c.id) others[id] = slotsRef.current[id]
+            graphUi.drop(c.id, p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null)
+          }
+        } else if (c.type === 'dimensions' && c.dimensions && !c.id.startsWith('node:')) dims[c.id] = c.dimensions
+        else if (c.type === 'select') {
+          if (c.selected) selectId = c.id
+          else deselectId = c.id
+        }
       }
-    }
-    if (Object.keys(dims).length) graphUi.setMeasured(dims)
-    if (selectId) {
-      const sel = selectionFromId(selectId)
-      if (sel) useStore.getState().select(sel)
-    } else if (deselectId) {
-      const cur = useStore.getState().selection
-      const curId = cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet') ? (cur.kind === 'Node' ? nodeId(cur.name) : dsId(`${cur.namespace ?? ''}/${cur.name}`)) : null
-      if (curId === deselectId) clearSelection()
-    }
-  }, [])
+      if (Object.keys(dims).length) graphUi.setMeasured(dims)
+      if (selectId) {
+        const sel = selectionFromId(selectId)
+        if (sel) useStore.getState().select(sel)
+      } else if (deselectId) {
+        const cur = useStore.getState().selection
+        const curId = cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet') ? (cur.kind === 'Node' ? nodeId(cur.name) : dsId(`${cur.namespace ?? ''}/${cur.name}`)) : null
+        if (curId === deselectId) clearSelection()
+      }
+    },
+    [ids, level, scale],
+  )
 
   const onNodeContextMenu: NodeMouseHandler<GraphNode> = useCallback((e, node) => {
     e.preventDefault()
@@ -265,6 +398,7 @@ function GraphCanvas() {
       }
       selectNode(hit.name)
       const el = rootRef.current!
+      setMoved(true)
       void flow.setViewport({ x: el.clientWidth / 2 - (hit.x + 132) * 0.8, y: el.clientHeight / 2 - (hit.y + 150) * 0.8, zoom: 0.8 }, { duration: motion(300) })
     },
     [overview, cells, flow],
@@ -282,35 +416,34 @@ function GraphCanvas() {
     if (!overview) setHover(null)
   }, [overview])
 
-  // Bring a card into view, clear of the palette and the inspector: a selection made elsewhere (the
-  // event log, the inspector), or a node added with the palette's button.
+  // Bring a card into view, clear of the palette, the toolbar and the side panel, at the same zoom: a
+  // selection made elsewhere (the event log, the inspector), or a node added with the palette's button.
   const nodesRef = useRef(graph.nodes)
   nodesRef.current = graph.nodes
   const reveal = useCallback(
     (id: string) => {
       const n = nodesRef.current.find((x) => x.id === id)
-      const el = rootRef.current
-      if (!n || !el) return
-      const inspector = el.querySelector<HTMLElement>('.inspector')
-      const palette = el.querySelector<HTMLElement>('.palette')
-      const areaLeft = palette ? palette.offsetLeft + palette.offsetWidth + 8 : 0
-      const areaRight = el.clientWidth - (inspector ? inspector.offsetWidth : 0)
+      const area = freeArea(rootRef.current, false)
+      if (!n || !area) return
       const { x, y, zoom } = flow.getViewport()
-      const w = n.measured?.width ?? n.width ?? 0
-      const h = n.measured?.height ?? n.height ?? DS_H_GUESS
-      const { x: nx, y: ny } = n.position
-      const left = nx * zoom + x
-      const top = ny * zoom + y
-      if (left >= areaLeft && top >= 0 && left + w * zoom <= areaRight && top + h * zoom <= el.clientHeight) return
-      const z = Math.max(zoom, 0.6)
-      const cx = areaRight > areaLeft + w * z ? (areaLeft + areaRight) / 2 : el.clientWidth / 2
-      void flow.setViewport({ x: cx - (nx + w / 2) * z, y: Math.max(8, el.clientHeight / 2 - (h / 2) * z) - ny * z, zoom: z }, { duration: motion(300) })
+      const w = (n.measured?.width ?? n.width ?? 0) * zoom
+      const h = (n.measured?.height ?? n.height ?? 200) * zoom
+      const left = n.position.x * zoom + x
+      const top = n.position.y * zoom + y
+      const [l, r, tp, b] = [area.left, area.width - area.right, area.top, area.height - area.bottom]
+      if (left >= l && top >= tp && left + w <= r && top + h <= b) return
+      const dx = left < l || w > r - l ? l - left : left + w > r ? r - (left + w) : 0
+      const dy = top < tp || h > b - tp ? tp - top : top + h > b ? b - (top + h) : 0
+      void flow.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: motion(300) })
     },
     [flow],
   )
   const selectedId = idOfSelection(selection, pods, graph.nodes)
   useEffect(() => {
-    if (selectedId) reveal(selectedId)
+    if (!selectedId) return
+    // After the side panel has docked (it changes the free area).
+    const h = requestAnimationFrame(() => reveal(selectedId))
+    return () => cancelAnimationFrame(h)
   }, [selectedId, reveal])
   const toReveal = useRef<string | null>(null)
   useEffect(() => {
@@ -330,14 +463,21 @@ function GraphCanvas() {
   const add = useCallback(
     (kind: PaletteKind, extra?: Partial<NodeSpecInput>, at?: { x: number; y: number }) => {
       const name = extra?.name ?? uniqueName(kindSpec(kind).prefix, takenNames())
-      const where: XY | null = at ? dropPosition(flow.screenToFlowPosition(at)) : null
+      let where: Slot | null = null
+      if (at) {
+        const l = level === 'overview' ? 'full' : level
+        const live: Record<string, Slot> = {}
+        for (const id of ids) if (slotsRef.current[id]) live[id] = slotsRef.current[id]
+        for (const p of Object.values(useGraphUi.getState().pending)) if (p) live[`pending:${p.col},${p.row}`] = p
+        where = nearestFreeSlot(dropPosition(flow.screenToFlowPosition(at), l, scale), l, scale, live)
+      }
       graphUi.reserve(name, where)
       if (!where) toReveal.current = nodeId(name)
       void runCommand(addCommand(kind, name, extra)).then((res) => {
         if (!res || res.exitCode !== 0) graphUi.release(name)
       })
     },
-    [flow],
+    [flow, ids, level, scale],
   )
 
   const ariaLabelConfig = useMemo(
@@ -355,13 +495,19 @@ function GraphCanvas() {
     }),
     [t],
   )
+  const [legendOpen, setLegendOpen] = useState(false)
+  const showAll = useCallback(() => {
+    setMoved(false)
+    fit()
+  }, [fit])
 
   return (
     <div
       ref={rootRef}
-      className={`graph-root${inspectorOpen ? ' has-inspector' : ''}${compact ? ' is-compact' : ''}${overview ? ' is-overview' : ''}`}
+      className={`graph-root${inspectorOpen ? ` has-inspector inspector-${size && size.w < SMALL_W ? 'bottom' : 'right'}` : ''}${level !== 'full' ? ' is-compact' : ''}${overview ? ' is-overview' : ''}${small ? ' is-small' : ''}`}
       data-testid="graph"
-      data-mode={overview ? 'overview' : compact ? 'compact' : 'cards'}
+      data-mode={overview ? 'overview' : level === 'full' ? 'cards' : level}
+      data-nodes={ids.length}
       onKeyDown={onKeyDown}
     >
       <ReactFlow<GraphNode, GraphEdge>
@@ -375,7 +521,7 @@ function GraphCanvas() {
         onPaneMouseLeave={() => setHover(null)}
         onMoveStart={(e) => {
           graphUi.closeMenu(false)
-          if (e) userMoved.current = true
+          if (e) setMoved(true)
         }}
         onlyRenderVisibleElements
         nodesConnectable={false}
@@ -387,30 +533,44 @@ function GraphCanvas() {
         maxZoom={2}
         colorMode={theme}
         ariaLabelConfig={ariaLabelConfig}
-        proOptions={{ hideAttribution: true }}
+        // React Flow asks to keep its attribution unless one subscribes to Pro: it stays, small, in
+        // a corner the graph's own controls leave free.
+        attributionPosition={small ? 'bottom-left' : 'bottom-center'}
       >
         <Background gap={24} size={1} />
         {overview ? <OverviewCanvas cards={cards} theme={theme} /> : null}
-        <Controls showInteractive={false} showFitView={false} position="bottom-left">
-          <ControlButton onClick={() => fit()} aria-label={t('a11y.fitView')} title={t('a11y.fitView')}>
-            <span aria-hidden="true">⤢</span>
-          </ControlButton>
-        </Controls>
+        {small ? null : (
+          <Controls showInteractive={false} showFitView={false} position="bottom-left">
+            <ControlButton onClick={showAll} aria-label={t('a11y.fitView')} title={t('a11y.fitView')}>
+              <span aria-hidden="true">⤢</span>
+            </ControlButton>
+          </Controls>
+        )}
         {overview || narrow ? null : <MiniMap<GraphNode> nodeColor={nodeColor} pannable zoomable position="bottom-right" ariaLabel={t('a11y.minimap')} style={MINIMAP_STYLE} />}
-        <Panel position="top-right" className="graph-toolbar">
-          <button type="button" onClick={() => fit()} data-testid="graph.fit">
+        <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
+          <button type="button" onClick={showAll} data-testid="graph.fit">
             {t('toolbar.fit')}
           </button>
-          <label className="graph-toggle">
-            <input type="checkbox" checked={showPodEdges} onChange={(e) => useGraphUi.setState({ showPodEdges: e.target.checked })} data-testid="graph.edges-toggle" />
-            {t('toolbar.edges')}
-          </label>
-          <span className="graph-legend" aria-label={t('toolbar.legend')}>
-            <span>{EFFECT_ICON.NoSchedule} NoSchedule</span>
-            <span>{EFFECT_ICON.PreferNoSchedule} PreferNoSchedule</span>
-            <span>{EFFECT_ICON.NoExecute} NoExecute</span>
-          </span>
+          {small ? (
+            <button type="button" aria-expanded={legendOpen} onClick={() => setLegendOpen(!legendOpen)} data-testid="graph.more">
+              {t('toolbar.more')}
+            </button>
+          ) : null}
+          {!small || legendOpen ? (
+            <span className="graph-toolbar-more">
+              <label className="graph-toggle">
+                <input type="checkbox" checked={showPodEdges} onChange={(e) => useGraphUi.setState({ showPodEdges: e.target.checked })} data-testid="graph.edges-toggle" />
+                {t('toolbar.edges')}
+              </label>
+              <span className="graph-legend" aria-label={t('toolbar.legend')}>
+                <span>{EFFECT_ICON.NoSchedule} NoSchedule</span>
+                <span>{EFFECT_ICON.PreferNoSchedule} PreferNoSchedule</span>
+                <span>{EFFECT_ICON.NoExecute} NoExecute</span>
+              </span>
+            </span>
+          ) : null}
         </Panel>
+        {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
         {overview ? (
           <Panel position="bottom-center" className="graph-hint" data-testid="graph.overview-hint" role="status">
             {t('overview.hint', { count: ids.length })}
@@ -427,14 +587,13 @@ function GraphCanvas() {
           {hover.label}
         </div>
       ) : null}
-      <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} narrow={narrow} />
-      <Inspector />
+      <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />
+      <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />
       <DiffModal />
     </div>
   )
 }
-
 const NO_NODES: GraphNode[] = []
 const NO_EDGES: GraphEdge[] = []
 

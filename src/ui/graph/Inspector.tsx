@@ -1,7 +1,7 @@
 // The side panel for the selected object: a node's "why" panel, a pod's details (status, revision,
 // tolerations with the injected ones marked, the node it is pinned to), a DaemonSet's rollout view.
 
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ControllerRevision, DaemonSet, Pod } from '../../engine/api/types'
 import { useStore } from '../../state/store'
@@ -151,17 +151,64 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
   )
 }
 
-export function Inspector() {
+/** Where focus was before the side panel opened, kept up to date while it is open (outside it). */
+let lastOutside: HTMLElement | null = null
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      const el = e.target
+      if (el instanceof HTMLElement && !el.closest('.inspector')) lastOutside = el
+    },
+    true,
+  )
+}
+
+/** Esc closes the side panel; focus then goes back to where it was when the panel opened. */
+function useEscapeAndReturn(open: boolean) {
+  const returnTo = useRef<HTMLElement | null>(null)
+  useEffect(() => {
+    if (!open) return
+    const active = document.activeElement
+    returnTo.current = active instanceof HTMLElement && active !== document.body && !active.closest('.inspector') ? active : lastOutside
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      // A menu or a dialog on top closes first.
+      const g = useGraphUi.getState()
+      if (g.menu || g.diffPod || document.querySelector('[role="dialog"][aria-modal="true"]')) return
+      e.preventDefault()
+      // React Flow's own Escape on a focused card would unselect and blur it (focus lost): this
+      // listener does it instead and keeps the focus on the card.
+      if (e.target instanceof HTMLElement && e.target.classList.contains('react-flow__node')) e.stopPropagation()
+      clearSelection()
+    }
+    // Capture, to come before React Flow's handler on the card.
+    document.addEventListener('keydown', onKey, true)
+    return () => {
+      document.removeEventListener('keydown', onKey, true)
+      const el = returnTo.current
+      returnTo.current = null
+      // Not when the user has gone on to type somewhere else.
+      const now = document.activeElement
+      const typing = now instanceof HTMLElement && now !== el && !now.closest('.inspector') && (now.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(now.tagName))
+      if (el?.isConnected && !typing) requestAnimationFrame(() => el.isConnected && el.focus({ preventScroll: true }))
+    }
+  }, [open])
+}
+
+export function Inspector({ docked = 'right' }: { docked?: 'right' | 'bottom' }) {
   const { t } = useTranslation('graph')
   const sel = useStore(selectSelection)
+  const open = sel?.kind === 'Node' || sel?.kind === 'Pod' || sel?.kind === 'DaemonSet'
+  useEscapeAndReturn(open)
   let body: ReactNode = null
   if (sel?.kind === 'Node') body = <WhyPanel node={sel.name} />
   else if (sel?.kind === 'Pod') body = <PodDetails namespace={sel.namespace ?? 'default'} name={sel.name} />
   else if (sel?.kind === 'DaemonSet') body = <DaemonSetDetails namespace={sel.namespace ?? 'default'} name={sel.name} />
   if (!body) return null
   return (
-    <aside className="inspector nokey nowheel" aria-label={t('inspector.label')} data-testid="graph.inspector">
-      <button type="button" className="inspector-close" aria-label={t('inspector.close')} onClick={clearSelection} data-testid="graph.inspector.close">
+    <aside className={`inspector nokey nowheel ${docked}`} aria-label={t('inspector.label')} data-testid="graph.inspector">
+      <button type="button" className="inspector-close" aria-label={t('inspector.close')} title={t('inspector.escHint')} onClick={clearSelection} data-testid="graph.inspector.close">
         ×
       </button>
       {body}

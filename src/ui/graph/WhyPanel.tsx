@@ -103,7 +103,8 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
 
 function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
   const { t, i18n } = useTranslation('graph')
-  // The engine's own words are English: worth showing beside a translation, not beside English.
+  // The engine's own words are English: in other languages they go to a tooltip, so every line
+  // on the panel reads in the page's language.
   const showRaw = !i18n.language.startsWith('en')
   const ds = useStore((s) => s.objects.DaemonSet[`${r.daemonSet.namespace}/${r.daemonSet.name}`] as DaemonSet | undefined)
   const pods = useStore(selectPods)
@@ -142,13 +143,12 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
         {r.checks.map((c, i) => {
           const w = checkWords(c, ds, node)
           return (
-            <li key={i} className={c.passed ? 'pass' : 'fail'} data-testid={`why.check.${c.check}`}>
+            <li key={i} className={c.passed ? 'pass' : 'fail'} data-testid={`why.check.${c.check}`} title={showRaw ? c.message : undefined}>
               <span className="why-mark" aria-label={c.passed ? t('why.passed') : t('why.failed')}>
                 {c.passed ? '✓' : '✗'}
               </span>
               <span className="why-text">
                 {w.key === 'why.check.raw' ? c.message : t(w.key, w.params ?? {})}
-                {showRaw && w.key !== 'why.check.raw' ? <code className="why-raw">{c.message}</code> : null}
               </span>
             </li>
           )
@@ -172,12 +172,17 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
       <h5>{t('why.schedulerChecks')}</h5>
       <ul className="why-checks">
         {r.scheduler.map((c) => (
-          <li key={c.name} className={c.passed ? 'pass' : 'fail'}>
+          <li key={c.name} className={c.passed ? 'pass' : 'fail'} title={showRaw ? c.reason : undefined}>
             <span className="why-mark" aria-label={c.passed ? t('why.passed') : t('why.failed')}>
               {c.passed ? '✓' : '✗'}
             </span>
             <span className="why-text">
-              <b>{c.name}</b> <code className="why-raw">{c.reason}</code>
+              <b>{c.name}</b>{' '}
+              {showRaw ? (
+                <span className="why-sub">{c.passed ? t('why.sched.pass') : t('why.sched.fail', { reason: c.reason })}</span>
+              ) : (
+                <code className="why-raw">{c.reason}</code>
+              )}
             </span>
           </li>
         ))}
@@ -187,8 +192,8 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
           <h5>{t('why.lastSync')}</h5>
           <ul className="why-decisions">
             {r.decisions.map((d, i) => (
-              <li key={i}>
-                <code>{d.action}</code> {d.pod ? <code>{d.pod}</code> : null} {d.reason}
+              <li key={i} title={showRaw ? d.reason : undefined}>
+                <code>{d.action}</code> {d.pod ? <code>{d.pod}</code> : null} {showRaw ? t(`why.action.${d.action}`, { defaultValue: d.reason }) : d.reason}
               </li>
             ))}
           </ul>

@@ -121,6 +121,8 @@ async function dropToPodVisible(browser) {
   const times = []
   for (let i = 0; i < 10; i++) {
     const name = `node-${i + 2}`
+    // In a small or narrow pane the palette is an "Add node" menu: open it first.
+    if (!(await page.getByTestId('palette.worker').isVisible())) await page.getByTestId('palette.toggle').click()
     const src = await page.getByTestId('palette.worker').boundingBox()
     // Spread the drops over the lower part of the canvas, so every new card is on screen.
     const to = { x: g.x + 230 + (i % 5) * ((g.width - 420) / 5) + 60, y: g.y + g.height - (i < 5 ? 90 : 40) }
@@ -184,7 +186,8 @@ async function largeCluster(browser, watchSeconds) {
   const zoomNow = () => page.evaluate(() => new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')).transform).a)
   const gb = await page.getByTestId('graph').boundingBox()
   await page.mouse.move(gb.x + gb.width / 2, gb.y + gb.height / 2)
-  for (let i = 0; i < 40 && (await zoomNow()) < 0.8; i++) {
+  // Full cards from zoom 1 (semantic zoom: compact and one-line cards below).
+  for (let i = 0; i < 40 && (await zoomNow()) < 1; i++) {
     await page.mouse.wheel(0, -250)
     await page.waitForTimeout(60)
   }

@@ -187,6 +187,14 @@ describe('createGraphBuilder keeps unchanged cards', () => {
     expect(b.nodes).toHaveLength(a.nodes.length)
     b.nodes.forEach((n, i) => expect(n).toBe(a.nodes[i]))
     b.edges.forEach((e, i) => expect(e).toBe(a.edges[i]))
+    // A DaemonSet status update (every sync during a rollout) rebuilds no card.
+    const objs = objectsOf(s)
+    const dsKey = Object.keys(objs.DaemonSet)[0]
+    const ds = objs.DaemonSet[dsKey]
+    const statusOnly = { ...objs, DaemonSet: { [dsKey]: { ...ds, status: { ...ds.status, observedGeneration: 99 } } } } as typeof objs
+    const d = build(statusOnly, UI)
+    expect(card(d, 'master')).toBe(card(a, 'master'))
+    expect(card(d, 'node-1')).toBe(card(a, 'node-1'))
     run(s, 'kubectl taint nodes node-1 k=v:NoSchedule')
     const c = build(objectsOf(s), UI)
     expect(card(c, 'master')).toBe(card(a, 'master'))
@@ -219,11 +227,11 @@ describe('createGraphBuilder keeps unchanged cards', () => {
 describe('placeNodes', () => {
   it('gives new nodes the first free cell and keeps existing positions', () => {
     const p1 = placeNodes({}, ['node:a', 'node:b'], 4)
-    expect(p1).toEqual({ 'node:a': { x: 0, y: 0 }, 'node:b': { x: 300, y: 0 } })
-    const dragged = { ...p1, 'node:a': { x: 999, y: 5 } }
+    expect(p1).toEqual({ 'node:a': { col: 0, row: 0 }, 'node:b': { col: 1, row: 0 } })
+    const dragged = { ...p1, 'node:a': { col: 3, row: 2 } }
     const p2 = placeNodes(dragged, ['node:a', 'node:b', 'node:c'], 4)
-    expect(p2['node:a']).toEqual({ x: 999, y: 5 })
-    expect(p2['node:c']).toEqual({ x: 0, y: 0 })
+    expect(p2['node:a']).toEqual({ col: 3, row: 2 })
+    expect(p2['node:c']).toEqual({ col: 0, row: 0 })
     expect(placeNodes(p2, ['node:a', 'node:c'], 4)).toBe(p2)
   })
 })
@@ -246,3 +254,34 @@ spec:
         resources:
           requests: {cpu: 10m, memory: 20Mi}
 `
+
+describe('teaching points on the card', () => {
+  it('a node without a daemon pod says why in one line: the first failing check, or the scheduler', () => {
+    const s = articleCluster()
+    run(s, 'sim node add gpu-1 --label nvidia.com/gpu.present=true --taint nvidia.com/gpu=present:NoSchedule')
+    run(s, 'sim node add small-1 --cpu 50m')
+    run(s, 'sim settle')
+    const g = buildGraph(objectsOf(s), UI)
+    expect(card(g, 'gpu-1').data.reason).toEqual({ kind: 'taint', taint: 'nvidia.com/gpu=present:NoSchedule' })
+    expect(card(g, 'node-1').data.reason).toBeUndefined()
+    expect(card(g, 'small-1').data.reason).toEqual({ kind: 'insufficient', resource: 'cpu' })
+  })
+
+  it('a revision renumbered by undo remembers its old number until the chain changes again', () => {
+    const s = articleCluster()
+    const build = createGraphBuilder()
+    const chain = () => (build(objectsOf(s), UI).nodes.find((n) => n.type === 'daemonSet') as DaemonSetNode).data.ds.revisions
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([[1, undefined]])
+    run(s, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system')
+    run(s, 'sim settle')
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([[2, undefined], [1, undefined]])
+    run(s, 'kubectl rollout undo ds/fluentd-elasticsearch -n kube-system')
+    run(s, 'sim settle')
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([[3, 1], [2, undefined]])
+    // Still remembered while nothing else changes.
+    expect(chain()[0].was).toBe(1)
+    run(s, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v3 -n kube-system')
+    run(s, 'sim settle')
+    expect(chain().every((r) => r.was === undefined)).toBe(true)
+  })
+})

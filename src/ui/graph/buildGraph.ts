@@ -22,13 +22,16 @@ import {
   revisionChain,
   revisionOwnerKey,
   summarizeNode,
+  withWas,
   type DaemonSetView,
   type NodeSummary,
   type PodView,
   type RevisionRef,
   type RevisionView,
 } from './model'
-import { MAX_CARD_PODS, PODS_TOP, POD_ROW, CELL_H, CELL_W, dsColumn, dsId, DS_W, gridColumns, LANE_ID, LANE_Y, NODE_H, NODE_W, nodeId, type Positions, type XY } from './layout'
+import { nodeShouldRunDaemonPod } from '../../engine/controller/daemonset/nodeShouldRunDaemonPod'
+import { taintString } from '../../engine/scheduler/taints'
+import { MAX_CARD_PODS, PODS_TOP, POD_ROW, CELL_W, dsId, dsPositions, DS_W, geometry, lanePosition, LANE_ID, NODE_H, NODE_W, nodeId, type Level, type Positions, type XY } from './layout'
 
 export interface GraphObjects {
   Node: Readonly<Record<string, Node>>
@@ -46,9 +49,23 @@ export interface GraphUi {
   /** zoomed out: edges end at the card instead of at each pod (pods are not drawn one by one) */
   compact?: boolean
   selection: Selection | null
-  /** grid columns; defaults to a square-ish grid for the current node count */
+  /** grid columns of the lane's width; defaults to 4 */
   columns?: number
+  /** level of detail (semantic zoom): decides card sizes and default places; full when absent */
+  level?: Level
+  /** compact / tiny card scale (presentation mode) */
+  scale?: number
 }
+
+/** Why a node has no daemon pod, in one short line: the first failing check (controller, then scheduler). */
+export type NoPodReason =
+  | { kind: 'taint'; taint: string }
+  | { kind: 'nodeSelector' }
+  | { kind: 'nodeName' }
+  | { kind: 'nodeAffinity' }
+  | { kind: 'insufficient'; resource: string }
+  | { kind: 'scheduler'; message: string }
+  | { kind: 'noDaemonSets' }
 
 export type NodeCardData = {
   summary: NodeSummary
@@ -59,12 +76,17 @@ export type NodeCardData = {
   waiting: number
   /** key of the selected pod when it is on this card */
   selectedPod?: string
+  /** level of detail the card is drawn at */
+  level: Level
+  /** why no daemon pod runs here (nodes without one) */
+  reason?: NoPodReason
 }
 
 export type DaemonSetCardData = {
   ds: DaemonSetView
   /** name of the selected ControllerRevision when it is in this chain */
   selectedRevision?: string
+  level: Level
 }
 
 export type LaneData = {
@@ -148,6 +170,7 @@ export interface PodPlacement {
   nodeGone: string[]
   /** per node: unschedulable pods pinned to it */
   waitingFor: Map<string, number>
+  waitingPods: Map<string, Pod[]>
 }
 
 /**
@@ -160,6 +183,7 @@ export function placePods(nodes: Readonly<Record<string, Node>>, pods: Readonly<
   const lane: Pod[] = []
   const nodeGone: string[] = []
   const waitingFor = new Map<string, number>()
+  const waitingPods = new Map<string, Pod[]>()
   for (const key in pods) {
     const pod = pods[key]
     const f = factsOf(pod)
@@ -168,7 +192,12 @@ export function placePods(nodes: Readonly<Record<string, Node>>, pods: Readonly<
       if (nodes[`/${f.nodeName}`]) on = f.nodeName
       else nodeGone.push(f.key)
     } else if (f.unschedulable) {
-      if (f.pinned) waitingFor.set(f.pinned, (waitingFor.get(f.pinned) ?? 0) + 1)
+      if (f.pinned) {
+        waitingFor.set(f.pinned, (waitingFor.get(f.pinned) ?? 0) + 1)
+        const list = waitingPods.get(f.pinned)
+        if (list) list.push(pod)
+        else waitingPods.set(f.pinned, [pod])
+      }
     } else if (f.pinned && nodes[`/${f.pinned}`]) on = f.pinned
     if (on) {
       const list = byNode.get(on)
@@ -179,7 +208,7 @@ export function placePods(nodes: Readonly<Record<string, Node>>, pods: Readonly<
   for (const list of byNode.values()) if (list.length > 1) list.sort(byOrder)
   lane.sort((a, b) => (factsOf(a).key < factsOf(b).key ? -1 : 1))
   nodeGone.sort()
-  return { byNode, lane, nodeGone, waitingFor }
+  return { byNode, lane, nodeGone, waitingFor, waitingPods }
 }
 
 interface CardMemo {
@@ -191,12 +220,14 @@ interface CardMemo {
   selected: boolean
   x: number
   y: number
+  level: Level
+  /** the DaemonSets' specs the card's why-line depends on (uid:generation), not their status */
+  dsKey: string
   out: NodeCardNode
   edgeMode: string
   edges: GraphEdge[]
 }
 
-const CARD_SIZE = { width: NODE_W, height: NODE_H }
 const LEFT = 'left' as Position
 
 /**
@@ -208,6 +239,43 @@ export const CARD_HANDLES: NodeHandle[] = [
   { id: 'in', type: 'target', position: LEFT, x: 0, y: NODE_H / 2 - 1, width: 1, height: 2 },
   ...Array.from({ length: MAX_CARD_PODS }, (_, i) => ({ id: `pod-${i}`, type: 'target' as const, position: LEFT, x: 0, y: PODS_TOP + i * POD_ROW, width: 1, height: POD_ROW - 4 })),
 ]
+
+const smallHandles = new Map<number, NodeHandle[]>()
+/** The handles of a compact or tiny card of height `h`: only 'in', in the middle of its left side. */
+export function cardHandles(level: Level, h: number): NodeHandle[] {
+  if (level === 'full' || level === 'overview') return CARD_HANDLES
+  let hs = smallHandles.get(h)
+  if (!hs) {
+    hs = [{ id: 'in', type: 'target', position: LEFT, x: 0, y: h / 2 - 1, width: 1, height: 2 }]
+    smallHandles.set(h, hs)
+  }
+  return hs
+}
+
+/**
+ * Why a node runs no pod of these DaemonSets, in one line: the first failing check of
+ * nodeShouldRunDaemonPod for the first DaemonSet that skips it, else the scheduler's word on a daemon
+ * pod waiting for it (Insufficient cpu…). Undefined when a pod should run and none waits.
+ */
+export function noPodReason(node: Node, daemonSets: readonly DaemonSet[], waiting: readonly Pod[]): NoPodReason | undefined {
+  if (!daemonSets.some((ds) => !ds.metadata.deletionTimestamp)) return { kind: 'noDaemonSets' }
+  for (const ds of daemonSets) {
+    if (ds.metadata.deletionTimestamp) continue
+    const r = nodeShouldRunDaemonPod(node, ds)
+    if (r.shouldRun) continue
+    const c = r.checks.find((x) => !x.passed)
+    if (!c) continue
+    if (c.check === 'taint' && c.taint) return { kind: 'taint', taint: taintString(c.taint) }
+    return { kind: c.check === 'taint' ? 'nodeAffinity' : c.check }
+  }
+  for (const p of waiting) {
+    const msg = p.status?.conditions?.find((c) => c.type === 'PodScheduled' && c.status === 'False')?.message
+    if (!msg) continue
+    const m = /Insufficient ([\w./-]+)/.exec(msg)
+    return m ? { kind: 'insufficient', resource: m[1] } : { kind: 'scheduler', message: msg }
+  }
+  return undefined
+}
 
 export function createGraphBuilder() {
   let cards = new Map<string, CardMemo>()
@@ -224,6 +292,10 @@ export function createGraphBuilder() {
 
   return function build(objects: GraphObjects, ui: GraphUi): Graph {
     const measured = ui.measured ?? {}
+    const level: Level = ui.level ?? 'full'
+    const scale = ui.scale ?? 1
+    const small = level === 'compact' || level === 'tiny'
+    const geo = geometry(level, scale)
     const selNode = selectionKey(ui.selection, 'Node')
     const selPod = selectionKey(ui.selection, 'Pod')
     const selDs = selectionKey(ui.selection, 'DaemonSet')
@@ -249,7 +321,10 @@ export function createGraphBuilder() {
       const ds = objects.DaemonSet[k]
       const crs = (crsByDs.get(k) ?? []).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))
       const old = chainMemo.get(k)
-      const m = old && old.name === ds.metadata.name && sameList(old.crs, crs) ? old : { crs, name: ds.metadata.name, chain: revisionChain(ds, crs) }
+      const m =
+        old && old.name === ds.metadata.name && sameList(old.crs, crs)
+          ? old
+          : { crs, name: ds.metadata.name, chain: withWas(old && old.name === ds.metadata.name ? old.chain : undefined, revisionChain(ds, crs)) }
       nextChainMemo.set(k, m)
       chains.push(m.chain)
       revByHash.set(k, new Map(m.chain.map((r) => [r.hash, r])))
@@ -268,7 +343,7 @@ export function createGraphBuilder() {
       let rev: RevisionRef | undefined
       if (f.dsKey && f.hash) {
         const r = revByHash.get(f.dsKey)?.get(f.hash)
-        rev = r ? { hash: f.hash, revision: r.revision, current: r.current, color: r.color } : { hash: f.hash, current: false, color: hashColor(f.hash) }
+        rev = r ? { hash: f.hash, revision: r.revision, current: r.current, color: r.color, ...(r.was !== undefined ? { was: r.was } : {}) } : { hash: f.hash, current: false, color: hashColor(f.hash) }
       }
       const view = podView(pod, rev)
       podViews.set(pod, { rev, view })
@@ -283,7 +358,7 @@ export function createGraphBuilder() {
     if (!placed || objects.Node !== lastNodes || objects.Pod !== lastPods) placed = placePods(objects.Node, objects.Pod)
     lastNodes = objects.Node
     lastPods = objects.Pod
-    const columns = ui.columns ?? gridColumns(names.length)
+    const columns = ui.columns ?? 4
     const nodes: GraphNode[] = []
     const edges: GraphEdge[] = []
 
@@ -291,7 +366,7 @@ export function createGraphBuilder() {
       const f = factsOf(pod)
       if (!f.dsKey || !objects.DaemonSet[f.dsKey]) return undefined
       const rev = podViews.get(pod)?.rev
-      const handle = ui.compact || slot === undefined || slot >= MAX_CARD_PODS ? 'in' : `pod-${slot}`
+      const handle = ui.compact || small || slot === undefined || slot >= MAX_CARD_PODS ? 'in' : `pod-${slot}`
       return {
         id: `e:${f.key}`,
         source: dsId(f.dsKey),
@@ -303,10 +378,14 @@ export function createGraphBuilder() {
         focusable: false,
       }
     }
-    const edgeMode = ui.showPodEdges ? (ui.compact ? 'card' : 'pod') : 'none'
+    const edgeMode = ui.showPodEdges ? (ui.compact || small ? 'card' : 'pod') : 'none'
 
     // The DaemonSet column.
-    const dsDefaults = dsColumn(dsKeys.map((k, i) => ({ id: dsId(k), revisions: chains[i].length })))
+    const dsDefaults = dsPositions(
+      dsKeys.map((k, i) => ({ id: dsId(k), revisions: chains[i].length, height: measured[dsId(k)]?.height })),
+      level,
+      scale,
+    )
     const nextDs = new Map<string, { deps: unknown[]; out: DaemonSetNode }>()
     dsKeys.forEach((k, i) => {
       const id = dsId(k)
@@ -316,7 +395,7 @@ export function createGraphBuilder() {
       const selected = selDs === k
       const crName = selCr && selCr.startsWith(`${ds.metadata.namespace ?? ''}/`) ? selCr.slice(selCr.indexOf('/') + 1) : undefined
       const selectedRevision = crName && chains[i].some((r) => r.name === crName) ? crName : undefined
-      const deps = [ds, chains[i], pos.x, pos.y, m?.width, m?.height, selected, selectedRevision]
+      const deps = [ds, chains[i], pos.x, pos.y, m?.width, m?.height, selected, selectedRevision, level, scale]
       const old = dsCards.get(id)
       const out: DaemonSetNode =
         old && sameList(old.deps, deps)
@@ -325,10 +404,10 @@ export function createGraphBuilder() {
               id,
               type: 'daemonSet',
               position: { x: pos.x, y: pos.y },
-              data: { ds: daemonSetView(ds, chains[i]), ...(selectedRevision ? { selectedRevision } : {}) },
+              data: { ds: daemonSetView(ds, chains[i]), level, ...(selectedRevision ? { selectedRevision } : {}) },
               selected: selected || selectedRevision !== undefined,
-              width: DS_W,
-              ...(m ? { measured: m } : {}),
+              draggable: false,
+              ...(small ? { width: geo.w, height: geo.h, measured: { width: geo.w, height: geo.h } } : { width: DS_W, ...(m ? { measured: m } : {}) }),
               ariaLabel: `daemonset.apps/${ds.metadata.name} (${ds.metadata.namespace ?? ''})`,
             }
       nextDs.set(id, { deps, out })
@@ -340,7 +419,7 @@ export function createGraphBuilder() {
     if (placed.lane.length) {
       const views = placed.lane.map(viewOf)
       const selected = selPod && views.some((v) => v.key === selPod) ? selPod : undefined
-      const pos: XY = ui.positions[LANE_ID] ?? { x: 0, y: LANE_Y }
+      const pos: XY = ui.positions[LANE_ID] ?? lanePosition(level, scale, dsKeys.length > 0)
       const width = Math.min(Math.max(columns, 2), 3) * CELL_W - (CELL_W - NODE_W)
       const m = measured[LANE_ID]
       const deps = [...views, placed.nodeGone.join(','), selected, pos.x, pos.y, width, m?.width, m?.height, edgeMode, revEpoch]
@@ -351,6 +430,7 @@ export function createGraphBuilder() {
           position: { x: pos.x, y: pos.y },
           data: { pods: views, nodeGone: placed.nodeGone, width, ...(selected ? { selectedPod: selected } : {}) },
           width,
+          draggable: false,
           ...(m ? { measured: m } : {}),
         }
         const laneEdges = edgeMode === 'none' ? [] : (placed.lane.map((p) => edgeFor(p, LANE_ID)).filter(Boolean) as GraphEdge[])
@@ -361,13 +441,18 @@ export function createGraphBuilder() {
     } else lane = undefined
 
     // One card per Kubernetes node, in its grid cell.
+    const dsList = dsKeys.map((k) => objects.DaemonSet[k])
+    // Status updates (every sync during a rollout) must not rebuild every card: only spec changes.
+    const dsSpecKey = dsList.map((d) => `${d.metadata.uid}:${d.metadata.generation ?? ''}:${d.metadata.deletionTimestamp ? 'x' : ''}`).join(',')
+    const cardSize = { width: geo.w, height: geo.h }
+    const handles = cardHandles(level, geo.h)
     const nextCards = new Map<string, CardMemo>()
     for (let i = 0; i < names.length; i++) {
       const name = names[i]
       const node = objects.Node[`/${name}`]
       const id = nodeId(name)
       const pods = placed.byNode.get(name) ?? []
-      const pos = ui.positions[id] ?? { x: (i % columns) * CELL_W, y: Math.floor(i / columns) * CELL_H }
+      const pos = ui.positions[id] ?? { x: (i % columns) * geo.cellW, y: Math.floor(i / columns) * geo.cellH }
       let selectedPod: string | undefined
       if (selPod) for (const p of pods) if (factsOf(p).key === selPod) selectedPod = selPod
       const waiting = placed.waitingFor.get(name) ?? 0
@@ -383,11 +468,15 @@ export function createGraphBuilder() {
         old.selected === selected &&
         old.x === pos.x &&
         old.y === pos.y &&
+        old.level === level &&
+        old.dsKey === dsSpecKey &&
         sameList(old.pods, pods)
       ) {
         memo = old
       } else {
         const views = pods.map(viewOf)
+        const hasDaemonPod = pods.some((p) => factsOf(p).dsKey !== undefined && !factsOf(p).terminating)
+        const reason = hasDaemonPod ? undefined : noPodReason(node, dsList, placed.waitingPods.get(name) ?? [])
         const out: NodeCardNode = {
           id,
           type: 'k8sNode',
@@ -395,20 +484,22 @@ export function createGraphBuilder() {
           data: {
             summary: summarizeNode(node, pods),
             pods: views,
-            hasDaemonPod: pods.some((p) => factsOf(p).dsKey !== undefined && !factsOf(p).terminating),
+            hasDaemonPod,
             waiting,
+            level,
+            ...(reason ? { reason } : {}),
             ...(selectedPod ? { selectedPod } : {}),
           },
           selected,
           // Cards have a fixed size, so React Flow need not measure them before it can place them,
           // cull them, fit them or keep their handles (a controlled flow hands `measured` back).
-          width: NODE_W,
-          height: NODE_H,
-          measured: CARD_SIZE,
-          handles: CARD_HANDLES,
+          width: cardSize.width,
+          height: cardSize.height,
+          measured: cardSize,
+          handles,
           ariaLabel: `node/${name}`,
         }
-        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, out, edgeMode: '', edges: [] }
+        memo = { node, pods, revEpoch, selectedPod, waiting, selected, x: pos.x, y: pos.y, level, dsKey: dsSpecKey, out, edgeMode: '', edges: [] }
       }
       if (memo.edgeMode !== edgeMode) {
         memo.edgeMode = edgeMode

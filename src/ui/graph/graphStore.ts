@@ -4,7 +4,7 @@
 
 import { create } from 'zustand'
 import type { Taint } from '../../engine/api/types'
-import type { Positions, XY } from './layout'
+import type { Slot, Slots, XY } from './layout'
 import type { Tolerating } from './highlight'
 
 export type MenuTarget =
@@ -24,8 +24,13 @@ export interface MenuState {
 }
 
 export interface GraphUiState {
-  positions: Positions
+  /** each node card's grid cell, by React Flow id */
+  slots: Slots
+  /** cards being dragged right now: where they are (flow coordinates); they snap to a cell on release */
+  dragging: Readonly<Record<string, XY>>
   columns: number | null
+  /** node count the grid's columns were chosen for */
+  gridFor: number
   measured: Readonly<Record<string, { width: number; height: number }>>
   /** null: automatic (on for small clusters) */
   showPodEdges: boolean | null
@@ -35,13 +40,15 @@ export interface GraphUiState {
   lit: Tolerating | null
   menu: MenuState | null
   diffPod: { namespace: string; name: string } | null
-  /** nodes added from the palette whose cards are not there yet: name → where it was dropped (null: next free cell) */
-  pending: Readonly<Record<string, XY | null>>
+  /** nodes added from the palette whose cards are not there yet: name → the cell it was dropped on (null: next free cell) */
+  pending: Readonly<Record<string, Slot | null>>
 }
 
 export const useGraphUi = create<GraphUiState>()(() => ({
-  positions: {},
+  slots: {},
+  dragging: {},
   columns: null,
+  gridFor: 0,
   measured: {},
   showPodEdges: null,
   edgesOn: false,
@@ -53,8 +60,16 @@ export const useGraphUi = create<GraphUiState>()(() => ({
 }))
 
 export const graphUi = {
-  setPosition(id: string, p: XY) {
-    useGraphUi.setState((s) => ({ positions: { ...s.positions, [id]: p } }))
+  drag(id: string, p: XY) {
+    useGraphUi.setState((s) => ({ dragging: { ...s.dragging, [id]: p } }))
+  },
+  /** Ends a drag: the card takes `slot` (the free cell nearest to where it was let go). */
+  drop(id: string, slot: Slot | null) {
+    useGraphUi.setState((s) => {
+      const dragging = { ...s.dragging }
+      delete dragging[id]
+      return slot ? { dragging, slots: { ...s.slots, [id]: slot } } : { dragging }
+    })
   },
   setMeasured(updates: Record<string, { width: number; height: number }>) {
     useGraphUi.setState((s) => {
@@ -77,7 +92,7 @@ export const graphUi = {
     useGraphUi.setState({ menu: null })
     if (restoreFocus && m?.returnFocus?.isConnected) m.returnFocus.focus()
   },
-  reserve(name: string, at: XY | null) {
+  reserve(name: string, at: Slot | null) {
     useGraphUi.setState((s) => ({ pending: { ...s.pending, [name]: at } }))
   },
   release(name: string) {
@@ -96,7 +111,8 @@ export function podHighlight(s: GraphUiState, key: string): '' | 'lit' | 'dim' {
   return s.lit.pods.has(key) ? 'lit' : 'dim'
 }
 
-export function dsHighlight(s: GraphUiState, key: string): '' | 'lit' | 'dim' {
+/** A DaemonSet card lights up when its pods would tolerate the hovered taint; it is never dimmed. */
+export function dsHighlight(s: GraphUiState, key: string): '' | 'lit' {
   if (!s.lit) return ''
-  return s.lit.daemonSets.has(key) ? 'lit' : 'dim'
+  return s.lit.daemonSets.has(key) ? 'lit' : ''
 }

@@ -1,7 +1,10 @@
-// Where things go on the canvas. Kubernetes nodes sit in a grid of equal cells; each gets a cell the
-// first time it is seen (or the spot it was dropped on) and keeps it, so the picture never reshuffles
-// as pods or nodes come and go. DaemonSets stack in a column to the left; the unscheduled lane sits
-// above the grid.
+// Where things go on the canvas. Every Kubernetes node owns one cell (column, row) of a grid; it gets
+// the first free cell the first time it is seen (or the free cell nearest to where it was dropped or
+// dragged) and keeps it, so the picture never reshuffles as pods or nodes come and go, and two cards
+// never overlap. The same cells are drawn at every level of detail ("semantic zoom"): full cards when
+// there is room, compact cards, then one-line "tiny" cards, then the canvas overview of a very large
+// cluster; only the cell size changes. Full cards keep the DaemonSets in a column to the left; the
+// smaller levels put them in a row above the grid. The unscheduled lane sits above both. Pure.
 
 export interface XY {
   x: number
@@ -9,6 +12,16 @@ export interface XY {
 }
 
 export type Positions = Readonly<Record<string, XY>>
+
+export interface Slot {
+  col: number
+  row: number
+}
+
+export type Slots = Readonly<Record<string, Slot>>
+
+export type Level = 'full' | 'compact' | 'tiny' | 'overview'
+export const LEVELS: readonly Level[] = ['full', 'compact', 'tiny']
 
 export const NODE_W = 264
 export const NODE_H = 300
@@ -30,63 +43,246 @@ export const MAX_CARD_PODS = 3
 export const PODS_TOP = 176
 export const POD_ROW = 38
 
-/** Columns of the grid for a cluster of `n` nodes: roughly square, at least 4. */
-export function gridColumns(n: number): number {
-  return Math.max(4, Math.ceil(Math.sqrt(n * 1.2)))
-}
-
-export function slotPosition(i: number, columns: number): XY {
-  return { x: (i % columns) * CELL_W, y: Math.floor(i / columns) * CELL_H }
-}
-
-function slotOf(p: XY, columns: number): number | undefined {
-  const col = p.x / CELL_W
-  const row = p.y / CELL_H
-  if (!Number.isInteger(col) || !Number.isInteger(row) || col < 0 || row < 0 || col >= columns) return undefined
-  return row * columns + col
+export interface Geometry {
+  /** card size in flow units */
+  w: number
+  h: number
+  /** cell size (card + gap) */
+  cellW: number
+  cellH: number
 }
 
 /**
- * Gives every node id that has no position the first free grid cell, in the order given. Returns
- * `prev` itself when nothing was added, so callers can tell nothing changed.
+ * Card and cell sizes of a level. `scale` enlarges the smaller levels' cards and type together
+ * (presentation mode: 1.25), so the same zoom shows larger text.
  */
-export function placeNodes(prev: Positions, ids: readonly string[], columns: number): Positions {
+export function geometry(level: Level, scale = 1): Geometry {
+  if (level === 'compact') return { w: 240 * scale, h: 104 * scale, cellW: 260 * scale, cellH: 122 * scale }
+  if (level === 'tiny') return { w: 250 * scale, h: 44 * scale, cellW: 264 * scale, cellH: 58 * scale }
+  return { w: NODE_W, h: NODE_H, cellW: CELL_W, cellH: CELL_H }
+}
+
+/**
+ * The smallest font (flow px) and the node-name font of each level, as the CSS sets them (nodes.css,
+ * multiplied by `scale` for compact and tiny). What the legibility floors are computed from.
+ */
+export function levelFonts(level: Level, scale = 1): { min: number; name: number } {
+  if (level === 'compact') return { min: 12 * scale, name: 16 * scale }
+  if (level === 'tiny') return { min: 16 * scale, name: 18 * scale }
+  return { min: 10, name: 14 }
+}
+
+export interface Readability {
+  /** smallest text on screen (px) */
+  minText: number
+  /** node names on screen (px) */
+  name: number
+  /** compact / tiny scale */
+  scale: number
+}
+
+export const NORMAL: Readability = { minText: 10, name: 12, scale: 1 }
+export const PRESENTING: Readability = { minText: 10, name: 18, scale: 1.25 }
+
+/** The lowest zoom at which a level's text is still readable. */
+export function levelFloor(level: Level, r: Readability): number {
+  const f = levelFonts(level, r.scale)
+  return Math.max(r.minText / f.min, r.name / f.name)
+}
+
+/** The level drawn at a zoom: the most detailed whose text is readable there; past the last, the overview (large clusters) or tiny cards. */
+export function levelForZoom(zoom: number, r: Readability, nodes: number, overviewMin: number): Level {
+  for (const l of LEVELS) if (zoom >= levelFloor(l, r) - 1e-6) return l
+  return nodes > overviewMin ? 'overview' : 'tiny'
+}
+
+const slotKey = (s: Slot) => `${s.col},${s.row}`
+
+/** The flow position of a node's cell at a level. */
+export function slotPosition(s: Slot, level: Level, scale = 1): XY {
+  const g = geometry(level, scale)
+  return { x: s.col * g.cellW, y: s.row * g.cellH }
+}
+
+/**
+ * Gives every id without a cell the first free cell, row by row, `columns` wide, in the order given.
+ * Returns `prev` itself when nothing was added, so callers can tell nothing changed.
+ */
+export function placeNodes(prev: Slots, ids: readonly string[], columns: number): Slots {
   const missing = ids.filter((id) => !prev[id])
   if (missing.length === 0) return prev
-  const taken = new Set<number>()
-  for (const id of ids) {
-    const p = prev[id]
-    if (!p) continue
-    const s = slotOf(p, columns)
-    if (s !== undefined) taken.add(s)
-  }
-  const next: Record<string, XY> = { ...prev }
-  let slot = 0
+  const taken = new Set<string>()
+  for (const id of ids) if (prev[id]) taken.add(slotKey(prev[id]))
+  const next: Record<string, Slot> = { ...prev }
+  let i = 0
   for (const id of missing) {
-    while (taken.has(slot)) slot++
-    next[id] = slotPosition(slot, columns)
-    taken.add(slot)
+    let s: Slot
+    do {
+      s = { col: i % columns, row: Math.floor(i / columns) }
+      i++
+    } while (taken.has(slotKey(s)))
+    next[id] = s
+    taken.add(slotKey(s))
   }
   return next
 }
 
-/** Estimated height of a DaemonSet card (its revision list grows with the chain). */
-export function dsCardHeight(revisions: number): number {
-  return 214 + 28 * Math.max(1, revisions)
+/**
+ * The free cell nearest to a flow point (a drop or the end of a drag) at a level: the cell under the
+ * card's centre if nobody else has it, else the closest free one (ties: upper, then left, first).
+ * Cells have column and row ≥ 0. Deterministic.
+ */
+export function nearestFreeSlot(p: XY, level: Level, scale: number, slots: Slots, except?: string): Slot {
+  const g = geometry(level, scale)
+  const taken = new Set<string>()
+  for (const [id, s] of Object.entries(slots)) if (id !== except) taken.add(slotKey(s))
+  const fx = (p.x + g.w / 2) / g.cellW - 0.5
+  const fy = (p.y + g.h / 2) / g.cellH - 0.5
+  const c0 = Math.max(0, Math.round(fx))
+  const r0 = Math.max(0, Math.round(fy))
+  let best: Slot = { col: c0, row: r0 }
+  let bestD = Infinity
+  for (let radius = 0; radius < 64; radius++) {
+    for (let row = Math.max(0, r0 - radius); row <= r0 + radius; row++) {
+      for (let col = Math.max(0, c0 - radius); col <= c0 + radius; col++) {
+        if (Math.max(Math.abs(row - r0), Math.abs(col - c0)) !== radius) continue
+        if (taken.has(`${col},${row}`)) continue
+        const d = (col - fx) ** 2 * g.cellW ** 2 + (row - fy) ** 2 * g.cellH ** 2
+        if (d < bestD - 1e-9) {
+          bestD = d
+          best = { col, row }
+        }
+      }
+    }
+    if (bestD < Infinity && Math.sqrt(bestD) <= (radius + 0.5) * Math.min(g.cellW, g.cellH)) break
+  }
+  return best
 }
 
-/** Default positions of the DaemonSet cards: a column left of the grid, in the order given. */
-export function dsColumn(entries: readonly { id: string; revisions: number }[]): Record<string, XY> {
+/** Estimated height of a full DaemonSet card (its revision list grows with the chain). */
+export function dsCardHeight(revisions: number): number {
+  return 236 + 28 * Math.max(1, revisions)
+}
+
+/**
+ * Positions of the DaemonSet cards at a level, in the order given: a column left of the grid (full
+ * cards; `heights` are the measured ones where known), or a row above it (smaller levels).
+ */
+export function dsPositions(entries: readonly { id: string; revisions: number; height?: number }[], level: Level, scale = 1): Record<string, XY> {
   const out: Record<string, XY> = {}
-  let y = 0
-  for (const e of entries) {
-    out[e.id] = { x: DS_X, y }
-    y += dsCardHeight(e.revisions) + 40
+  if (level === 'full' || level === 'overview') {
+    let y = 0
+    for (const e of entries) {
+      out[e.id] = { x: DS_X, y }
+      y += (e.height ?? dsCardHeight(e.revisions)) + 40
+    }
+    return out
   }
+  const g = geometry(level, scale)
+  entries.forEach((e, i) => (out[e.id] = { x: i * g.cellW, y: -g.cellH }))
   return out
 }
 
-/** A dropped card is centred on the pointer. */
-export function dropPosition(flow: XY): XY {
-  return { x: Math.round(flow.x - NODE_W / 2), y: Math.round(flow.y - 24) }
+/** Where the unscheduled lane goes at a level (above the DaemonSet row when there is one). */
+export function lanePosition(level: Level, scale = 1, hasDaemonSets = true): XY {
+  if (level === 'full' || level === 'overview') return { x: 0, y: LANE_Y }
+  const g = geometry(level, scale)
+  return { x: 0, y: (hasDaemonSets ? -g.cellH : 0) - LANE_H - 20 }
+}
+
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The box around the node cells, the DaemonSets and the lane at a level. */
+export function layoutBounds(slots: readonly Slot[], ds: readonly { id: string; revisions: number; height?: number }[], lane: { width: number } | null, level: Level, scale = 1): Rect | null {
+  const g = geometry(level, scale)
+  let x0 = Infinity
+  let y0 = Infinity
+  let x1 = -Infinity
+  let y1 = -Infinity
+  const add = (x: number, y: number, w: number, h: number) => {
+    x0 = Math.min(x0, x)
+    y0 = Math.min(y0, y)
+    x1 = Math.max(x1, x + w)
+    y1 = Math.max(y1, y + h)
+  }
+  for (const s of slots) add(s.col * g.cellW, s.row * g.cellH, g.w, g.h)
+  const dp = dsPositions(ds, level, scale)
+  for (const e of ds) {
+    const p = dp[e.id]
+    if (level === 'full' || level === 'overview') add(p.x, p.y, DS_W, e.height ?? dsCardHeight(e.revisions))
+    else add(p.x, p.y, g.w, g.h)
+  }
+  if (lane) {
+    const p = lanePosition(level, scale, ds.length > 0)
+    add(p.x, p.y, lane.width, LANE_H)
+  }
+  if (x0 === Infinity) return null
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+}
+
+export interface Area {
+  width: number
+  height: number
+  left: number
+  top: number
+  right: number
+  bottom: number
+}
+
+/** The zoom that fits a box in the free part of the pane, and the viewport that centres it there. */
+export function fitViewport(b: Rect, a: Area, maxZoom: number): { x: number; y: number; zoom: number } {
+  const w = Math.max(1, a.width - a.left - a.right)
+  const h = Math.max(1, a.height - a.top - a.bottom)
+  const zoom = Math.min(maxZoom, w / Math.max(1, b.width), h / Math.max(1, b.height))
+  return { zoom, x: a.left + (w - b.width * zoom) / 2 - b.x * zoom, y: a.top + (h - b.height * zoom) / 2 - b.y * zoom }
+}
+
+/**
+ * The level and viewport that show everything: the most detailed level whose fit zoom keeps its text
+ * readable (kept below the next level's floor, so that level is what gets drawn); when none does, the
+ * least detailed level at whatever zoom fits.
+ */
+export function chooseView(boundsAt: (level: Level) => Rect | null, a: Area, r: Readability, nodes: number, overviewMin: number): { level: Level; x: number; y: number; zoom: number } | null {
+  for (let i = 0; i < LEVELS.length; i++) {
+    const level = LEVELS[i]
+    const b = boundsAt(level)
+    if (!b) return null
+    const cap = i === 0 ? 1.25 * levelFloor(level, r) : levelFloor(LEVELS[i - 1], r) - 0.002
+    const vp = fitViewport(b, a, cap)
+    if (vp.zoom >= levelFloor(level, r)) return { level, ...vp }
+  }
+  const last: Level = nodes > overviewMin ? 'overview' : 'tiny'
+  const b = boundsAt(last)
+  if (!b) return null
+  return { level: last, ...fitViewport(b, a, levelFloor('tiny', r) - 0.002) }
+}
+
+/**
+ * Columns for a new grid of `n` nodes in a pane: the count that lets `chooseView` pick the most
+ * detailed level at the largest zoom (ties: fewer columns). Deterministic for the same inputs.
+ */
+export function chooseColumns(n: number, dsCount: number, a: Area, r: Readability, overviewMin: number): number {
+  const count = Math.max(n, 1)
+  const maxC = Math.min(count, 64)
+  let best = { c: Math.max(1, Math.min(4, count)), rank: -1, zoom: 0 }
+  for (let c = 1; c <= maxC; c++) {
+    const slots = Array.from({ length: count }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }))
+    const ds = Array.from({ length: dsCount }, (_, i) => ({ id: `ds${i}`, revisions: 1 }))
+    const v = chooseView((l) => layoutBounds(slots, ds, null, l, r.scale), a, r, count, overviewMin)
+    if (!v) continue
+    const rank = 3 - Math.max(0, LEVELS.indexOf(v.level) === -1 ? 3 : LEVELS.indexOf(v.level))
+    if (rank > best.rank || (rank === best.rank && v.zoom > best.zoom + 1e-6)) best = { c, rank, zoom: v.zoom }
+  }
+  return best.c
+}
+
+/** A dropped card is centred on the pointer (flow coordinates of the card's top-left corner). */
+export function dropPosition(flow: XY, level: Level = 'full', scale = 1): XY {
+  const g = geometry(level, scale)
+  return { x: Math.round(flow.x - g.w / 2), y: Math.round(flow.y - Math.min(24, g.h / 2)) }
 }

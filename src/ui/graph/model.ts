@@ -152,6 +152,8 @@ export interface RevisionRef {
   /** whether this is the DaemonSet's current (highest) revision */
   current: boolean
   color: number
+  /** the number it had before an undo renumbered it (until the chain changes again) */
+  was?: number
 }
 
 export interface PodView {
@@ -255,6 +257,25 @@ export interface RevisionView {
   color: number
   /** images of the revision's template, for the card */
   images: string[]
+  /** the number it had before `rollout undo` renumbered it, until the chain changes again */
+  was?: number
+}
+
+/**
+ * Carries "was rev N" across chain updates: a chain with the same revisions where some numbers
+ * changed (an undo) remembers the old numbers; the same chain with the same numbers keeps what it
+ * remembered; any other change (a revision added or removed) forgets.
+ */
+export function withWas(prev: readonly RevisionView[] | undefined, next: RevisionView[]): RevisionView[] {
+  if (!prev || prev.length !== next.length) return next
+  const before = new Map(prev.map((r) => [r.name, r]))
+  if (!next.every((r) => before.has(r.name))) return next
+  const renumbered = next.some((r) => before.get(r.name)!.revision !== r.revision)
+  return next.map((r) => {
+    const b = before.get(r.name)!
+    const was = renumbered ? (b.revision !== r.revision ? b.revision : undefined) : b.was
+    return was === undefined ? r : { ...r, was }
+  })
 }
 
 /** A stable small number for a string (FNV-1a), used to give each revision hash its colour. */

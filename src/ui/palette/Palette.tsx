@@ -15,8 +15,8 @@ export interface PaletteProps {
   /** whether a screen point is over the canvas */
   overCanvas: (x: number, y: number) => boolean
   suggestName: () => string
-  /** a narrow canvas: show the kinds as icons only */
-  narrow?: boolean
+  /** a small canvas: a labelled "Add node" button that opens the kinds as a menu over the canvas */
+  compact?: boolean
 }
 
 const DRAG_THRESHOLD = 5
@@ -100,11 +100,15 @@ function CustomForm({ at, suggest, onSubmit, onCancel }: { at?: { x: number; y: 
   )
 }
 
-export function Palette({ add, overCanvas, suggestName, narrow = false }: PaletteProps) {
+export function Palette({ add, overCanvas, suggestName, compact = false }: PaletteProps) {
   const { t } = useTranslation('graph')
   const [drag, setDrag] = useState<Drag | null>(null)
   const [custom, setCustom] = useState<{ at?: { x: number; y: number } } | null>(null)
-  const [open, setOpen] = useState(true)
+  // A column stays open until folded; the compact menu opens on demand and closes after adding.
+  const [openColumn, setOpenColumn] = useState(true)
+  const [openMenu, setOpenMenu] = useState(false)
+  const open = compact ? openMenu : openColumn
+  const setOpen = compact ? setOpenMenu : setOpenColumn
   // A drag ends with a click on the same button; that click must not add a second node.
   const swallowClick = useRef(false)
 
@@ -126,14 +130,34 @@ export function Palette({ add, overCanvas, suggestName, narrow = false }: Palett
     setTimeout(() => (swallowClick.current = false), 0)
     if (!overCanvas(e.clientX, e.clientY)) return
     const at = { x: e.clientX, y: e.clientY }
+    if (compact) setOpenMenu(false)
     if (drag.kind === 'custom') setCustom({ at })
     else add(drag.kind, undefined, at)
   }
 
   return (
-    <div className={`palette nokey${open ? '' : ' closed'}${narrow ? ' narrow' : ''}`} data-testid="palette" aria-label={t('palette.title')} role="toolbar" aria-orientation="vertical">
-      <button type="button" className="palette-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={`${t('palette.title')}: ${t('palette.hint')}`}>
-        {open && !narrow ? t('palette.title') : '+'}
+    <div
+      className={`palette nokey${open ? '' : ' closed'}${compact ? ' menu' : ' column'}`}
+      data-testid="palette"
+      aria-label={t('palette.title')}
+      role="toolbar"
+      aria-orientation="vertical"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && compact && openMenu && !custom) {
+          e.stopPropagation()
+          setOpenMenu(false)
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="palette-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title={`${t('palette.title')}: ${t('palette.hint')}`}
+        data-testid="palette.toggle"
+      >
+        {open && !compact ? t('palette.title') : <><span aria-hidden="true">＋ </span>{t('palette.add')}</>}
       </button>
       {open
         ? KINDS.map((k) => (
@@ -144,7 +168,7 @@ export function Palette({ add, overCanvas, suggestName, narrow = false }: Palett
               data-testid={`palette.${k.kind}`}
               title={`${t(`palette.kinds.${k.kind}.label`)}: ${t(`palette.kinds.${k.kind}.hint`)}`}
               aria-label={t(`palette.kinds.${k.kind}.label`)}
-              aria-describedby={narrow ? undefined : 'palette-hint'}
+              aria-describedby="palette-hint"
               onPointerDown={onPointerDown(k.kind)}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
@@ -152,7 +176,10 @@ export function Palette({ add, overCanvas, suggestName, narrow = false }: Palett
               onClick={() => {
                 if (swallowClick.current) return
                 if (k.kind === 'custom') setCustom({})
-                else add(k.kind)
+                else {
+                  add(k.kind)
+                  if (compact) setOpenMenu(false)
+                }
               }}
             >
               <span className="palette-icon" aria-hidden="true">
@@ -162,7 +189,7 @@ export function Palette({ add, overCanvas, suggestName, narrow = false }: Palett
             </button>
           ))
         : null}
-      {open && !narrow ? (
+      {open ? (
         <p id="palette-hint" className="palette-hint">
           {t('palette.hint')}
         </p>
@@ -174,6 +201,7 @@ export function Palette({ add, overCanvas, suggestName, narrow = false }: Palett
           onCancel={() => setCustom(null)}
           onSubmit={(extra, at) => {
             setCustom(null)
+            if (compact) setOpenMenu(false)
             add('custom', extra, at)
           }}
         />

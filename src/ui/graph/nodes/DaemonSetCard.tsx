@@ -33,6 +33,63 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
     seen.current.set(r.name, r.revision)
   }
   const target = { kind: 'ds' as const, namespace: d.namespace, name: d.name }
+  if (data.level !== 'full' && data.level !== 'overview') {
+    const cur = d.revisions.find((r) => r.current)
+    const tiny = data.level === 'tiny'
+    return (
+      <div
+        className={`ds-card small ${data.level}${selected ? ' selected' : ''}${hl ? ` hl-${hl}` : ''}${d.terminating ? ' terminating' : ''}`}
+        data-testid={`graph.ds.${d.namespace}.${d.name}`}
+        title={`daemonset.apps/${d.name} (${d.namespace})\nDESIRED ${d.desired} · CURRENT ${d.current} · READY ${d.ready} · UP-TO-DATE ${d.upToDate} · AVAILABLE ${d.available}`}
+        onContextMenu={(e) => {
+          e.preventDefault()
+          openMenu(target, { x: e.clientX, y: e.clientY })
+        }}
+      >
+        <Handle type="source" id="pods" position={Position.Right} isConnectable={false} className="card-handle" />
+        <div className="card-head">
+          <span className="ds-name">{d.name}</span>
+          {tiny ? (
+            <span className="ds-ready">
+              {d.ready}/{d.desired}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="card-menu-btn nodrag nokey"
+              aria-haspopup="menu"
+              aria-label={t('ds.menu', { name: d.name })}
+              data-testid={`graph.ds.${d.name}.menu`}
+              onClick={(e) => {
+                e.stopPropagation()
+                openMenu(target, e.currentTarget)
+              }}
+            >
+              ⋯
+            </button>
+          )}
+        </div>
+        {tiny ? null : (
+          <>
+            <div className="ds-line ds-sum" data-testid={`graph.ds.${d.name}.summary`}>
+              <span data-testid={`graph.ds.${d.name}.desired`} data-value={d.desired} className="sr-only">
+                {d.desired}
+              </span>
+              {t('ds.readyOf', { ready: d.ready, desired: d.desired })} · {t('ds.upToDateOf', { upToDate: d.upToDate })}
+            </div>
+            {cur ? (
+              <div className={`ds-line rev-chip rev-${cur.color}`} data-testid={`graph.rev.${cur.name}`} data-revision={cur.revision} title={[cur.name, ...cur.images].join('\n')}>
+                <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: cur.revision })}
+                {cur.was !== undefined ? <span className="rev-was"> · {t('ds.was', { revision: cur.was })}</span> : null}
+                <span className="rev-current"> {t('ds.current')}</span>
+                {d.revisions.length > 1 ? <span className="muted"> +{d.revisions.length - 1}</span> : null}
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    )
+  }
   return (
     <div
       className={`ds-card${selected ? ' selected' : ''}${hl ? ` hl-${hl}` : ''}${d.terminating ? ' terminating' : ''}`}
@@ -109,7 +166,10 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
             title={[r.name, ...r.images, r.changeCause ? `change-cause: ${r.changeCause}` : ''].filter(Boolean).join('\n')}
           >
             <span className="rev-swatch" aria-hidden="true" />
-            <span className="rev-num">{t('ds.rev', { revision: r.revision })}</span>
+            <span className="rev-num">
+              {t('ds.rev', { revision: r.revision })}
+              {r.was !== undefined ? <span className="rev-was"> · {t('ds.was', { revision: r.was })}</span> : null}
+            </span>
             <code className="rev-hash">{r.hash}</code>
             {r.current ? <span className="rev-current">{t('ds.current')}</span> : null}
             <span className="rev-cause">{r.changeCause ?? r.images.join(', ')}</span>

@@ -4,21 +4,20 @@
 // size and its pod rows fixed places, so the edges' ends are known without measuring (CARD_HANDLES).
 
 import { memo, useMemo } from 'react'
-import { Handle, Position, useStore as useFlowStore, type NodeProps, type ReactFlowState } from '@xyflow/react'
+import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import { CARD_HANDLES, type NodeCardNode } from '../buildGraph'
-import { formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
+import type { TFunction } from 'i18next'
+import { CARD_HANDLES, type NodeCardNode, type NoPodReason } from '../buildGraph'
+import { EFFECT_ICON, formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
 import { TaintChip } from './TaintChip'
 import { PodChip } from './PodChip'
 import { usePresence } from './usePresence'
 import { openMenu, selectNode } from '../graphActions'
 import { MAX_CARD_PODS, PODS_TOP } from '../layout'
 
-export const COMPACT_ZOOM = 0.5
-export const zoomedOut = (s: ReactFlowState) => s.transform[2] < COMPACT_ZOOM
-
-/** Invisible handles where CARD_HANDLES says they are. */
-const SlotHandles = memo(function SlotHandles() {
+/** Invisible handles where CARD_HANDLES says they are (compact and tiny cards: one, mid left). */
+const SlotHandles = memo(function SlotHandles({ small }: { small?: boolean }) {
+  if (small) return <Handle id="in" type="target" position={Position.Left} isConnectable={false} className="card-handle" style={{ top: '50%', left: 0 }} />
   return CARD_HANDLES.map((h) => (
     <Handle
       key={h.id}
@@ -54,7 +53,7 @@ export function statusIcon(s: NodeSummary): string {
   return s.ready === 'Ready' ? '✓' : s.ready === 'NotReady' ? '✗' : '?'
 }
 
-/** The tone of a compact card: the worst state among its pods, or none. */
+/** The tone of a tiny card: the worst state among its pods, or none. */
 function compactTone(pods: PodView[]): string {
   const order = ['failed', 'terminating', 'progress', 'unknown', 'ok', 'done']
   let best = 'none'
@@ -62,27 +61,140 @@ function compactTone(pods: PodView[]): string {
   return best
 }
 
-function CompactCard({ data }: { data: NodeCardNode['data'] }) {
+/** The one line a card without a daemon pod says about why. */
+export function reasonText(t: TFunction<'graph'>, r: NoPodReason | undefined): string {
+  if (!r) return t('node.reason.coming')
+  switch (r.kind) {
+    case 'taint':
+      return t('node.reason.taint', { taint: r.taint })
+    case 'insufficient':
+      return t('node.reason.insufficient', { resource: r.resource })
+    case 'scheduler':
+      return t('node.reason.scheduler', { message: r.message })
+    default:
+      return t(`node.reason.${r.kind}`)
+  }
+}
+
+function WhyLine({ name, reason }: { name: string; reason: NoPodReason | undefined }) {
+  const { t } = useTranslation('graph')
+  const text = reasonText(t, reason)
+  return (
+    <button
+      type="button"
+      className="why-line nodrag nokey"
+      data-testid={`graph.node.${name}.why`}
+      title={`${text} — ${t('node.why')}`}
+      onClick={(e) => {
+        e.stopPropagation()
+        selectNode(name)
+      }}
+    >
+      <span aria-hidden="true">∅ </span>
+      <span data-testid={`graph.node.${name}.reason`}>{text}</span>
+    </button>
+  )
+}
+
+function MenuButton({ name }: { name: string }) {
+  const { t } = useTranslation('graph')
+  return (
+    <button
+      type="button"
+      className="card-menu-btn nodrag nokey"
+      aria-haspopup="menu"
+      aria-label={t('node.menu', { name })}
+      data-testid={`graph.node.${name}.menu`}
+      onClick={(e) => {
+        e.stopPropagation()
+        openMenu({ kind: 'node', name }, e.currentTarget)
+      }}
+    >
+      ⋯
+    </button>
+  )
+}
+
+/** The live pod a compact card shows: the first daemon pod that is not leaving, else the first pod. */
+function mainPod(pods: PodView[]): PodView | undefined {
+  return pods.find((p) => p.owner?.kind === 'DaemonSet' && p.status !== 'Terminating') ?? pods.find((p) => p.status !== 'Terminating') ?? pods[0]
+}
+
+/** Compact: name, Ready state, taint chips by effect, one pod chip (phase, revision colour), or why not. */
+function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected: boolean }) {
+  const { t } = useTranslation('graph')
+  const s = data.summary
+  const pod = mainPod(data.pods)
+  const others = data.pods.length - (pod ? 1 : 0)
+  return (
+    <div
+      className={`k8s-node small compact ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''}${data.hasDaemonPod ? '' : ' no-daemon-pod'}`}
+      data-testid={`graph.node.${s.name}`}
+    >
+      <SlotHandles small />
+      <div className="card-head">
+        <span className="node-name">{s.name}</span>
+        <MenuButton name={s.name} />
+      </div>
+      <div className="sc-state">
+        <span className={`node-status ready-${s.ready}`} data-testid={`graph.node.${s.name}.status`} title={s.status}>
+          <span aria-hidden="true">{statusIcon(s)}</span> {s.status}
+        </span>
+        {s.taints.map((x) => (
+          <TaintChip key={`${x.key}:${x.effect}`} node={s.name} taint={x} short />
+        ))}
+        {s.conditions.map((c) => (
+          <span key={c.type} className="cond-chip" title={`${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`}>
+            ⚠ {c.type}
+          </span>
+        ))}
+      </div>
+      <div className="sc-pods" aria-label={t('node.pods')}>
+        {pod ? <PodChip pod={pod} selected={data.selectedPod === pod.key} mini /> : null}
+        {others > 0 ? <span className="pods-more">+{others}</span> : null}
+        {!data.hasDaemonPod ? <WhyLine name={s.name} reason={data.reason} /> : null}
+      </div>
+    </div>
+  )
+}
+
+/** Tiny: one line — name, Ready as an icon, a square per pod in its state. */
+function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: boolean }) {
   const { t } = useTranslation('graph')
   const s = data.summary
   const tone = compactTone(data.pods)
   return (
-    <div className={`k8s-node compact ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}`} data-testid={`graph.node.${s.name}`} title={`${s.name}: ${s.status}`}>
-      <SlotHandles />
-      <div
-        className={`compact-block tone-${tone}`}
-        aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}
-      >
-        <span className="compact-name">{s.name}</span>
-        <span className="compact-status">
-          {statusIcon(s)} {s.taints.length ? `⊘${s.taints.length}` : ''}
+    <div
+      className={`k8s-node small tiny ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''} tone-${tone}`}
+      data-testid={`graph.node.${s.name}`}
+      title={`${s.name}: ${s.status}${s.taints.length ? `; ${s.taints.map((x) => x.text).join(', ')}` : ''}`}
+      aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}
+    >
+      <SlotHandles small />
+      <span className={`tiny-status ready-${s.ready}`} aria-hidden="true">
+        {statusIcon(s)}
+      </span>
+      <span className="node-name">{s.name}</span>
+      <span className="sr-only" data-testid={`graph.node.${s.name}.status`}>
+        {s.status}
+      </span>
+      {s.taints.length ? (
+        <span className="tiny-taints" aria-hidden="true">
+          {EFFECT_ICON[s.taints[0].effect]}
+          {s.taints.length > 1 ? s.taints.length : ''}
         </span>
-        <span className="compact-pods">
-          {data.pods.map((p) => (
-            <span key={p.key} className={`compact-pod tone-${p.tone}`} />
-          ))}
-        </span>
-      </div>
+      ) : null}
+      <span className="tiny-pods" aria-hidden="true">
+        {data.pods.slice(0, 3).map((p) => (
+          <span
+            key={p.key}
+            className={`tiny-pod tone-${p.tone}${p.revision ? ` rev-${p.revision.color}` : ''}`}
+            data-testid={`pod.${p.name}`}
+            data-status={p.status}
+            data-revision={p.revision?.revision ?? ''}
+          />
+        ))}
+      </span>
     </div>
   )
 }
@@ -108,25 +220,15 @@ function FullCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
           <span className="node-name" title={s.name}>
             {s.name}
           </span>
+          <MenuButton name={s.name} />
+        </div>
+        <div className="card-sub">
           <span className={`node-status ready-${s.ready}`} data-testid={`graph.node.${s.name}.status`}>
             <span aria-hidden="true">{statusIcon(s)}</span> {s.status}
           </span>
-          <button
-            type="button"
-            className="card-menu-btn nodrag nokey"
-            aria-haspopup="menu"
-            aria-label={t('node.menu', { name: s.name })}
-            data-testid={`graph.node.${s.name}.menu`}
-            onClick={(e) => {
-              e.stopPropagation()
-              openMenu({ kind: 'node', name: s.name }, e.currentTarget)
-            }}
-          >
-            ⋯
-          </button>
-        </div>
-        <div className="node-roles" title={t('node.rolesTitle')}>
-          {t('node.roles')}: {roles}
+          <span className="node-roles" title={t('node.rolesTitle')}>
+            {t('node.roles')}: {roles}
+          </span>
         </div>
         {s.taints.length ? (
           <div className="taints" aria-label={t('node.taints')}>
@@ -165,28 +267,17 @@ function FullCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
         ))}
         {more > 0 ? <span className="pods-more">{t('node.morePods', { count: more })}</span> : null}
         {data.waiting ? <span className="pods-waiting">{t('node.waiting', { count: data.waiting })}</span> : null}
-        {!data.pods.length && !data.waiting ? <span className="pods-none">{t('node.noPods')}</span> : null}
-        {!data.hasDaemonPod ? (
-          <button
-            type="button"
-            className="why-btn nodrag nokey"
-            data-testid={`graph.node.${s.name}.why`}
-            onClick={(e) => {
-              e.stopPropagation()
-              selectNode(s.name)
-            }}
-          >
-            {t('node.why')}
-          </button>
-        ) : null}
+        {!data.pods.length && !data.waiting && data.hasDaemonPod ? <span className="pods-none">{t('node.noPods')}</span> : null}
+        {!data.hasDaemonPod ? <WhyLine name={s.name} reason={data.reason} /> : null}
       </div>
     </div>
   )
 }
 
 function NodeCardImpl({ data, selected }: NodeProps<NodeCardNode>) {
-  const compact = useFlowStore(zoomedOut)
-  return compact ? <CompactCard data={data} /> : <FullCard data={data} selected={selected} />
+  if (data.level === 'compact') return <CompactCard data={data} selected={!!selected} />
+  if (data.level === 'tiny' || data.level === 'overview') return <TinyCard data={data} selected={!!selected} />
+  return <FullCard data={data} selected={selected} />
 }
 
 export const NodeCard = memo(NodeCardImpl)

@@ -27,30 +27,39 @@ export interface PodChipProps {
   leaving?: boolean
   /** show the node the pod waits for (lane) */
   showTarget?: boolean
+  /** one line: phase and revision (compact cards) */
+  mini?: boolean
 }
 
-function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
+function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps) {
   const { t } = useTranslation('graph')
   const hl = useGraphUi((s) => podHighlight(s, pod.key))
   const rev = pod.revision
   const target = { kind: 'pod' as const, namespace: pod.namespace, name: pod.name }
   const injected = pod.tolerations.filter((x) => x.injected).length
+  const own = pod.tolerations.length - injected
+  // Hover (title) and focus (the accessible description) both tell template and injected tolerations apart.
+  const tolLines = [
+    ...pod.tolerations.filter((x) => !x.injected).map((x) => `  ${x.text} (${t('pod.fromTemplate')})`),
+    ...pod.tolerations.filter((x) => x.injected).map((x) => `  ${x.text} (${t('pod.injected')})`),
+  ]
   const title = [
     `${pod.namespace}/${pod.name}`,
     `${t('pod.status')}: ${pod.status} (${pod.readyText})`,
     pod.image,
-    rev ? t('pod.revisionTitle', { revision: rev.revision ?? '?', hash: rev.hash }) : '',
-    pod.tolerations.length ? `${t('pod.tolerations')}:\n${pod.tolerations.map((x) => `  ${x.text}${x.injected ? ` (${t('pod.injected')})` : ''}`).join('\n')}` : '',
+    rev ? t('pod.revisionTitle', { revision: rev.revision ?? '?', hash: rev.hash }) + (rev.was !== undefined ? ` · ${t('pod.was', { revision: rev.was })}` : '') : '',
+    pod.tolerations.length ? `${t('pod.tolSplit', { own, injected })}:\n${tolLines.join('\n')}` : '',
   ]
     .filter(Boolean)
     .join('\n')
   return (
     <div
-      className={`pod-chip nokey tone-${pod.tone}${selected ? ' selected' : ''}${leaving ? ' leaving' : ''}${hl ? ` hl-${hl}` : ''}${rev ? ` rev-${rev.color}` : ''}${rev && !rev.current ? ' outdated' : ''}`}
+      className={`pod-chip nokey${mini ? ' mini' : ''} tone-${pod.tone}${selected ? ' selected' : ''}${leaving ? ' leaving' : ''}${hl ? ` hl-${hl}` : ''}${rev ? ` rev-${rev.color}` : ''}${rev && !rev.current ? ' outdated' : ''}`}
       role="button"
       tabIndex={0}
       aria-pressed={selected}
       title={title}
+      aria-description={title}
       data-testid={`pod.${pod.name}`}
       data-status={pod.status}
       data-revision={rev?.revision ?? ''}
@@ -78,6 +87,15 @@ function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
       }}
     >
       <span className="pod-rev-stripe" aria-hidden="true" />
+      {mini ? (
+        <span className="pod-line">
+          <span className={`pod-status tone-${pod.tone}`}>{pod.status}</span>
+          {rev?.revision !== undefined ? <span className="pod-rev">{t('pod.rev', { revision: rev.revision })}</span> : null}
+          {rev && !rev.current ? <span className="pod-outdated">{t('pod.outdated')}</span> : null}
+          <span className="sr-only">{pod.name}</span>
+        </span>
+      ) : null}
+      {mini ? null : (
       <span className="pod-line">
         {pod.owner ? (
           <span className="pod-name">
@@ -92,6 +110,8 @@ function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
           {pod.readyText}
         </span>
       </span>
+      )}
+      {mini ? null : (
       <span className="pod-line pod-meta">
         {rev ? (
           <span className="pod-rev">
@@ -106,9 +126,12 @@ function PodChipImpl({ pod, selected, leaving, showTarget }: PodChipProps) {
         )}
         {pod.deletionAt !== undefined && pod.status === 'Terminating' ? <Countdown at={pod.deletionAt} /> : null}
         {pod.tolerations.length ? (
-          <span className="pod-tols">{t('pod.tolCount', { count: pod.tolerations.length, injected })}</span>
+          <span className="pod-tols" title={t('pod.tolSplit', { own, injected })}>
+            {t('pod.tolShort', { own, injected })}
+          </span>
         ) : null}
       </span>
+      )}
       {showTarget && (pod.targetNode || pod.schedulingMessage) ? (
         <span className="pod-line pod-sched">
           {pod.targetNode ? <span className="pod-target">→ {pod.targetNode}</span> : null}

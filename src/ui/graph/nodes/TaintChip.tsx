@@ -11,7 +11,8 @@ import { EFFECT_ICON, type TaintView } from '../model'
 import { cmd } from '../commands'
 import { run } from '../graphActions'
 
-function TaintChipImpl({ node, taint }: { node: string; taint: TaintView }) {
+/** `short`: the effect only (compact cards); the whole taint is in the title and the accessible name. */
+function TaintChipImpl({ node, taint, short }: { node: string; taint: TaintView; short?: boolean }) {
   const { t } = useTranslation('graph')
   const active = useGraphUi((s) => s.hover?.node === node && s.hover.taint.key === taint.key && s.hover.taint.effect === taint.effect)
   const enter = useCallback(() => {
@@ -23,7 +24,7 @@ function TaintChipImpl({ node, taint }: { node: string; taint: TaintView }) {
   const effect = t(`effect.${taint.effect}`)
   return (
     <span
-      className={`taint-chip nokey effect-${taint.effect}${active ? ' active' : ''}`}
+      className={`taint-chip nokey effect-${taint.effect}${active ? ' active' : ''}${short ? ' short' : ''}`}
       tabIndex={0}
       role="note"
       aria-label={t('taint.aria', { taint: taint.text, effect })}
@@ -37,11 +38,14 @@ function TaintChipImpl({ node, taint }: { node: string; taint: TaintView }) {
       <span className="taint-icon" aria-hidden="true">
         {EFFECT_ICON[taint.effect]}
       </span>
-      <span className="taint-text">
-        {taint.key}
-        {taint.value ? `=${taint.value}` : ''}
-      </span>
+      {short ? null : (
+        <span className="taint-text">
+          {taint.key}
+          {taint.value ? `=${taint.value}` : ''}
+        </span>
+      )}
       <span className="taint-effect">{taint.effect}</span>
+      {short ? null : (
       <button
         type="button"
         className="taint-remove nodrag nokey"
@@ -55,6 +59,7 @@ function TaintChipImpl({ node, taint }: { node: string; taint: TaintView }) {
       >
         ×
       </button>
+      )}
     </span>
   )
 }
