@@ -22,8 +22,8 @@ function sortKeys(v: unknown): unknown {
  * pointers, are always encoded (metadata.creationTimestamp as null, each container's resources).
  */
 export function goPodTemplate(t: Record<string, unknown>): Record<string, unknown> {
-  const md = { creationTimestamp: null, ...((t.metadata as Record<string, unknown> | undefined) ?? {}) };
-  const spec = { ...((t.spec as Record<string, unknown> | undefined) ?? {}) };
+  const md = { creationTimestamp: null, ...(t.metadata as Record<string, unknown> | undefined) };
+  const spec = { ...(t.spec as Record<string, unknown> | undefined) };
   for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
     const cs = spec[list];
     if (Array.isArray(cs)) spec[list] = cs.map((c: Record<string, unknown>) => ({ resources: {}, ...c }));

@@ -43,9 +43,9 @@ function sortDrainErrors(lines: string[]): string[] {
       out.push(`${m[1]}[${m[2].split(/, (?=cannot delete |error when evicting )/).sort().join(', ')}]${m[3]}`);
       continue;
     }
-    if (/^cannot delete /.test(lines[i])) {
+    if (lines[i].startsWith('cannot delete ')) {
       let j = i;
-      while (j < lines.length && /^cannot delete /.test(lines[j])) j++;
+      while (j < lines.length && lines[j].startsWith('cannot delete ')) j++;
       out.push(...lines.slice(i, j).sort());
       i = j - 1;
       continue;

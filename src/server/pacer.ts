@@ -46,7 +46,8 @@ export class Pacer {
     const sim = this.sim();
     if (sim.nextAt() === undefined) {
       // Nothing more will happen: the waits that were for quiet are over.
-      for (const w of [...this.waits]) {
+      // (deleting the current entry while iterating a Set is safe)
+      for (const w of this.waits) {
         this.waits.delete(w);
         w.onQuiet?.();
       }

@@ -140,7 +140,7 @@ describe('names from outside', () => {
     const r = run(
       s,
       'kubectl apply -f -',
-      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    __proto__: x\n  annotations:\n    constructor: \"y\"\nspec:\n  containers: [{name: c, image: nginx, resources: {requests: {constructor: "1"}}}]\n',
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    __proto__: x\n  annotations:\n    constructor: "y"\nspec:\n  containers: [{name: c, image: nginx, resources: {requests: {constructor: "1"}}}]\n',
     );
     expect(r.text).toBe(
       `The Pod "p" is invalid: metadata.labels: Invalid value: "__proto__": ${qualifiedNameError('__proto__')}\n`,
