@@ -66,6 +66,7 @@ test('a whole session under the Content-Security-Policy: no violation', async ({
 
   // lesson
   await page.getByRole('button', { name: 'Lesson' }).click()
+  await page.getByTestId('lesson-pick.article').click()
   await expect(page.getByTestId('lesson-panel')).toBeVisible()
   await page.getByTestId('lesson-next').click()
 

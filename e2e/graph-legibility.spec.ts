@@ -127,6 +127,11 @@ test('1280×720: every added node is followed and readable; the same cluster at 
   ]
   for (const s of sizes) {
     const o = await openAt(browser, s.query, hash, s.viewport)
+    // On a phone the panels stack and the page scrolls: a person scrolls down to the cluster first.
+    if (s.name === 'phone') {
+      await o.page.getByTestId('graph-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+      await o.page.waitForTimeout(300)
+    }
     const m = await measure(o.page)
     await shot(o.page, testInfo, s.name)
     expect(m.totalNames, s.name).toBe(6)

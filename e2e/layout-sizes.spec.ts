@@ -73,6 +73,8 @@ test('at 1280×720 opening the lesson leaves the cluster pane as it was (node ca
   await open(page, DESK, '')
   const before = await page.getByTestId('graph-panel').boundingBox()
   await page.getByTestId('lesson-button').click()
+  // the Lesson button lists the built-in lessons; pick the article's walk-through
+  await page.getByTestId('lesson-pick.article').click()
   await expect(page.getByTestId('lesson-panel')).toBeVisible()
   expect(await page.getByTestId('graph-panel').boundingBox()).toEqual(before)
   // the lesson sits in the left column, beside the graph, not above it
@@ -213,6 +215,7 @@ test('the first-step hint also goes when the lesson opens; a lesson step that ap
   await expect(page.getByTestId('first-step-hint')).toContainText('应用')
   await page.getByTestId('lesson-button').click()
   await expect(page.getByTestId('first-step-hint')).toBeHidden()
+  await page.getByTestId('lesson-pick.article').click()
   await expect(page.getByTestId('manifest-state')).toHaveText('尚未应用')
   await page.getByTestId('lesson-run').click()
   await expect(page.getByTestId('console-log')).toContainText('daemonset.apps/fluentd-elasticsearch created', { timeout: 30_000 })

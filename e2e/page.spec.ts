@@ -76,13 +76,14 @@ test('broken YAML shows a marker and an error, and the cluster stays as it was',
   await page.getByTestId('apply-button').click()
   await expect(page.getByTestId('apply-error')).toContainText('line')
   await page.screenshot({ path: 'test-results/page-error-en-light.png' })
-  // Reload: the unapplied text is still there.
+  // Reload: the unapplied text is still there, and so is the cluster (the session is restored).
   await page.reload()
   await expect(page.locator('.monaco-editor').first()).toBeVisible({ timeout: 20_000 })
   await page.locator('.monaco-editor').first().click()
   await page.keyboard.press('Control+End')
   await expect(page.locator('.monaco-editor .view-lines')).toContainText(': : bad')
-  await expect(page.getByTestId('manifest-state')).toContainText('Not applied yet')
+  // the restored cluster holds the last applied manifest, which the edited text differs from
+  await expect(page.getByTestId('manifest-state')).toContainText('Unapplied changes')
 })
 
 test('switch to Chinese and see Chinese labels; dark theme', async ({ page }) => {
