@@ -147,13 +147,14 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
             onClick={() => void runThisStep()}
             disabled={running}
             title={mustPredict ? t('lesson.predictFirst') : undefined}
+            aria-label={ran ? t('lesson.runAgain') : t('lesson.run')}
             data-short={ran ? t('lesson.runAgainShort') : t('lesson.runShort')}
             data-testid="lesson-run"
           >
             <span className="lesson-label">{ran ? t('lesson.runAgain') : t('lesson.run')}</span>
           </button>
         ) : null}
-        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={last || running} data-short={t('lesson.nextShort')} data-testid="lesson-next">
+        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={last || running} aria-label={t('lesson.next')} data-short={t('lesson.nextShort')} data-testid="lesson-next">
           <span className="lesson-label">{t('lesson.next')}</span> <span aria-hidden="true">›</span>
         </button>
         {running ? <span className="lesson-running">{t('lesson.running')}</span> : null}
