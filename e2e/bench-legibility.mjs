@@ -105,6 +105,11 @@ try {
     await page.getByTestId('graph').waitFor({ timeout: 60_000 })
     await page.locator('[data-testid="graph"] .react-flow__node[data-id="node:control-plane-1"]').waitFor({ state: 'attached', timeout: 60_000 }).catch(() => {})
     await page.waitForTimeout(1500)
+    // On a phone the panels stack and the page scrolls: a person scrolls down to the cluster first.
+    if (s.w < 600) {
+      await page.getByTestId('graph-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+      await page.waitForTimeout(300)
+    }
     const m = await page.evaluate(measureGraph)
     await page.screenshot({ path: `${opts.shots}/${s.file}.png` })
     rows.push({ size: s.name, ...m })

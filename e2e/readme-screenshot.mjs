@@ -28,7 +28,7 @@ const browser = await chromium.launch({
 })
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1, reducedMotion: 'reduce' })
-  await page.goto(`${base}?present=1&lang=en&theme=light`)
+  await page.goto(`${base}?present=1&lang=en&theme=light&debug=1`)
   await page.getByTestId('clock-abs').filter({ hasText: /^\d\d:\d\d:\d\d$/ }).waitFor({ timeout: 30_000 })
   await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 })
   // paused: from here on the clock moves only when told
