@@ -11,6 +11,13 @@ import { normalizeClientDifferences } from './normalize';
 import { findKubectl, runWithRealKubectl } from './realKubectl';
 
 const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
+
+/**
+ * Scenarios whose transcript still differs from the real client's, each with why. They are reported,
+ * not failed; every other scenario must match. One that starts to match is reported too, so it can
+ * leave this list (and is then held to it).
+ */
+export const KNOWN_DIFFERENCES = new Map<string, string>([]);
 const args = process.argv.slice(2);
 const show = args.includes('--show');
 const only = new Set(args.filter((a) => !a.startsWith('--')));
@@ -25,6 +32,7 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   let lines = 0;
+  let knownCount = 0;
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
     const name = f.slice(0, -4);
     if (only.size > 0 && !only.has(name)) continue;
@@ -37,16 +45,22 @@ async function main(): Promise<number> {
     const actual = normalizeClientDifferences(run.text);
     const r = compareTranscript(normalizeClientDifferences(readFileSync(join(dir, `${name}.out`), 'utf8')), actual);
     const ms = (performance.now() - t0).toFixed(0);
+    const known = KNOWN_DIFFERENCES.get(name);
     if (r.ok) {
-      console.log(`ok       ${name} (${run.kubectlLines} kubectl commands, ${ms} ms)`);
+      console.log(`ok       ${name} (${run.kubectlLines} kubectl commands, ${ms} ms)${known ? ' — now matches: take it off KNOWN_DIFFERENCES' : ''}`);
       passed++;
+    } else if (known) {
+      console.log(`known    ${name}: ${known}`);
+      if (show) console.log(r.diff);
+      knownCount++;
     } else {
       console.log(`FAIL     ${name}\n${r.diff}`);
       if (show) console.log(actual);
       failed++;
     }
   }
-  console.log(`\nreal kubectl: ${passed} passed, ${failed} failed (${lines} kubectl commands)`);
+  console.log(`\n${lines} kubectl commands run by the real client; ${knownCount} scenarios with known differences skipped`);
+  console.log(`real-kubectl: ${passed} passed, ${failed} failed, ${knownCount} skipped`);
   return failed === 0 ? 0 : 1;
 }
 
