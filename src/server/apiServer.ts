@@ -17,7 +17,8 @@ import { goPodTemplate, goSortedJSON } from './goJson';
 import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
 import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
-import type { DaemonSet } from '../engine/api/types';
+import type { DaemonSet, Pod } from '../engine/api/types';
+import { containerLogLines, containerLogUnavailable } from '../engine/kubelet/containerLogs';
 import { groupVersion, servedResource, type ServedResource } from './resources';
 import { objectMatches, parseFieldSelector, parseLabelSelector } from './selectors';
 import { failure, notFoundPath, statusFromError, type StatusBody } from './status';
@@ -161,9 +162,8 @@ export class ApiServer {
     }
     if (target.subresource === 'log') {
       if (method !== 'GET') throw methodNotAllowed();
-      const pod = this.mustGet(r, target.namespace, name);
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(podLog(pod));
-      return;
+      const pod = this.mustGet(r, target.namespace, name) as Pod;
+      return this.podLog(res, pod, q);
     }
     if (target.subresource !== undefined && target.subresource !== 'status') return send(res, 404, notFoundPath());
     const status = target.subresource === 'status';
@@ -460,6 +460,26 @@ export class ApiServer {
     send(res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
   }
 
+  /**
+   * `pods/NAME/log`: what the simulated container wrote (src/engine/kubelet/containerLogs.ts), with
+   * `container`, `previous`, `timestamps` and `tailLines`; the kubelet's BadRequest when it has none yet.
+   */
+  private podLog(res: ServerResponse, pod: Pod, q: URLSearchParams): void {
+    // A pod not yet on a node has no kubelet to ask: an empty log (the registry's LogLocation returns none).
+    if (!pod.spec.nodeName) {
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('');
+      return;
+    }
+    const container = q.get('container') ?? pod.spec.containers[0]?.name ?? '';
+    const unavailable = containerLogUnavailable(pod, container, q.get('previous') === 'true');
+    if (unavailable) throw new StatusError(400, 'BadRequest', unavailable);
+    let lines = containerLogLines(pod, container);
+    const tail = Number(q.get('tailLines') ?? -1);
+    if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
+    const stamp = q.get('timestamps') === 'true';
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end(lines.map((l) => `${stamp ? `${l.time} ` : ''}${l.text}\n`).join(''));
+  }
+
   /** `POST /playground/v1/sim`: runs the `sim …` lines of a scenario script; answers with their output. */
   private sim(text: string, res: ServerResponse): void {
     let commands;
@@ -531,10 +551,6 @@ function asObject(body: unknown): KObject {
   return o;
 }
 
-/** What a simulated container writes: nothing beyond its start (DESIGN: containers are modelled, not run). */
-function podLog(_pod: KObject): string {
-  return '';
-}
 
 function encodeContinue(key: string): string {
   return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', start: key })).toString('base64url');

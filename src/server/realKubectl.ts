@@ -79,7 +79,7 @@ async function withServer<T>(session: Session, fn: (kubeconfig: string, home: st
 function runKubectl(kubectl: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, stdin: string | undefined, timeoutMs: number): Promise<string> {
   return new Promise((resolve) => {
     // One pipe for stdout and stderr: the order a terminal shows them.
-    const child = spawn('sh', ['-c', 'exec "$0" "$@" 2>&1', kubectl, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', kubectl, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     const timer = setTimeout(() => {
@@ -107,6 +107,11 @@ export async function runWithRealKubectl(
     const bin = join(home, 'bin');
     mkdirSync(bin);
     symlinkSync(opts.kubectl, join(bin, 'kubectl'));
+    // `kubectl diff` runs diff from PATH
+    for (const tool of ['diff']) {
+      const found = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
+      if (found) symlinkSync(found, join(bin, tool));
+    }
     // PATH holds only kubectl: `kubectl edit` finds no editor, as in the emulator's transcripts.
     const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: home, NO_COLOR: '1', PATH: bin };
     for (const c of commands) {

@@ -83,6 +83,8 @@ export const applyCommand: CommandDef = {
       try {
         if (bad) throw bad;
         const updated = dry !== 'client' ? store.update(serverDecode(ctx, kind, merged, directive), { dryRun: dry === 'server' }) : merged;
+        // apply.go warningChangesOnDeletingResource (seen from the real kubectl)
+        if (live.metadata.deletionTimestamp) ctx.out.eprintln(`Warning: Detected changes to resource ${live.metadata.name} which is currently being deleted.`);
         printWritten(ctx, kind, updated, `configured${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;

@@ -78,7 +78,7 @@ describe('kubectl get --watch (CLI: until quiet)', () => {
     expect(r.exitCode).toBe(0);
   });
   it('refuses several types', () => {
-    expect(get('pods,ds -w').stderr).toBe('error: watch is only supported on individual resources and resource collections, but a list of resources is found\n');
+    expect(get('pods,ds -w').stderr).toBe('error: you may only specify a single resource type\n');
   });
 });
 

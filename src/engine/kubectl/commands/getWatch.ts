@@ -102,7 +102,8 @@ export function requestTimeoutMs(ctx: CommandContext): number {
 
 export function checkWatchable(requests: ResourceRequest[]): ResourceRequest {
   if (requests.length !== 1) {
-    throw new CommandError('watch is only supported on individual resources and resource collections, but a list of resources is found');
+    // the builder's SingleResourceType() answers first (kubectl get.go watch), as the real kubectl shows
+    throw new CommandError('you may only specify a single resource type');
   }
   return requests[0];
 }

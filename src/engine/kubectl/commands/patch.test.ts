@@ -36,7 +36,7 @@ describe('kubectl patch', () => {
     expect(err(`node node-1 -p '[1]'`)).toBe('Error from server (BadRequest): json: cannot unmarshal array into Go value of type map[string]interface {}\n');
     expect(err(`node node-1 --type merge -p '{bad'`)).toBe('Error from server (BadRequest): Invalid JSON Patch\n');
     expect(err(`node node-1 --type json -p '{"op":"add"}'`)).toBe('Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n');
-    expect(err(`node node-1 --type json -p '[{"op":"remove","path":"/nope"}]'`)).toBe('The request is invalid: the server rejected our request due to an error in our request\n');
+    expect(err(`node node-1 --type json -p '[{"op":"remove","path":"/nope"}]'`)).toBe("The request is invalid: : error in remove for path: '/nope': Unable to remove nonexistent key: nope: missing value\n");
     expect(err(`node node-1 -p '{}' --patch-file x.json`)).toBe('error: cannot specify --patch and --patch-file together\n');
     expect(err(`node node-1 --patch-file x.json`)).toBe('error: unable to read patch file: open x.json: no such file or directory\n');
     expect(err(`node node-1 --type Bogus -p '{}'`)).toBe('error: --type must be one of [json merge strategic], not "Bogus"\n');

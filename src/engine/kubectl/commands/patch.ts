@@ -110,7 +110,8 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
       const m = /doc is missing key: (.*?)(: missing value)?$/.exec(e.message);
       throw new CommandError(m ? `Object to be patched is missing field (${m[1]})` : e.message);
     }
-    throw new CommandError('The request is invalid: the server rejected our request due to an error in our request', 1, true);
+    // the server's generic 422 carries the library's message as a field-less cause: kubectl prints ": <message>"
+    throw new CommandError(`The request is invalid: : ${e.message}`, 1, true);
   }
 }
 
