@@ -26,6 +26,11 @@ const done = (line: string) => complete(line, table, index)
 const words = (line: string) => candidates(line, table, index).words
 
 describe('console completion', () => {
+  it('a flag named like an Object.prototype member completes to nothing (no crash)', () => {
+    expect(words('kubectl get pods --constructor=')).toEqual([])
+    expect(words('kubectl get pods --toString=x')).toEqual([])
+  })
+
   it('completes the first word', () => {
     expect(done('kub').before).toBe('kubectl ')
     expect(done('si').before).toBe('sim ')

@@ -231,10 +231,10 @@ function kubectlCandidates(words: string[], partial: string, table: CommandTable
   if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial)
   if (partial.startsWith('--namespace=')) return uniqSorted(objects.namespaces().map((n) => `--namespace=${n}`), partial)
   const flagEq = /^--([a-z-]+)=/.exec(partial)
-  if (flagEq && FLAG_VALUES[flagEq[1]]) return uniqSorted(FLAG_VALUES[flagEq[1]].map((v) => `--${flagEq[1]}=${v}`), partial)
+  if (flagEq && Object.hasOwn(FLAG_VALUES, flagEq[1])) return uniqSorted(FLAG_VALUES[flagEq[1]].map((v) => `--${flagEq[1]}=${v}`), partial)
   if (prev && prev.startsWith('-')) {
     const f = prev.startsWith('--') ? flags.find((x) => x.name === prev.slice(2)) : flags.find((x) => x.short === prev.slice(1))
-    if (f?.takesValue) return FLAG_VALUES[f.name] ? uniqSorted(FLAG_VALUES[f.name], partial) : []
+    if (f?.takesValue) return Object.hasOwn(FLAG_VALUES, f.name) ? uniqSorted(FLAG_VALUES[f.name], partial) : []
   }
 
   if (!found) {
