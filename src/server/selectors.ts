@@ -3,35 +3,13 @@
 import { matches, parseSelector, SelectorParseError, type Selector } from '../engine/api/labels';
 import type { Kind, KObject } from '../engine/api/types';
 import { StatusError } from '../engine/api/errors';
+import { FIELD_LABELS } from '../engine/kubectl/commands/get';
 
 export interface FieldRequirement {
   field: string;
   op: '=' | '!=';
   value: string;
 }
-
-/** The fields each kind can be selected by (the field label conversion funcs of the API server). */
-const FIELDS = new Map<Kind, string[]>([
-  ['Pod', ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName']],
-  ['Node', ['spec.unschedulable']],
-  ['Namespace', ['status.phase']],
-  [
-    'Event',
-    [
-      'involvedObject.kind',
-      'involvedObject.namespace',
-      'involvedObject.name',
-      'involvedObject.uid',
-      'involvedObject.apiVersion',
-      'involvedObject.resourceVersion',
-      'involvedObject.fieldPath',
-      'reason',
-      'reportingComponent',
-      'source',
-      'type',
-    ],
-  ],
-]);
 
 function badRequest(message: string): StatusError {
   return new StatusError(400, 'BadRequest', message);
@@ -55,7 +33,7 @@ export function parseFieldSelector(kind: Kind, s: string | null): FieldRequireme
     const m = /^\s*([^=!\s]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(part);
     if (!m) throw badRequest(`invalid selector: '${s}'; can't understand '${part}'`);
     const field = m[1];
-    const allowed = field === 'metadata.name' || field === 'metadata.namespace' || (FIELDS.get(kind) ?? []).includes(field);
+    const allowed = field === 'metadata.name' || field === 'metadata.namespace' || (FIELD_LABELS[kind] ?? []).includes(field);
     if (!allowed) throw badRequest(`field label not supported: ${field}`);
     out.push({ field, op: m[2] === '!=' ? '!=' : '=', value: m[3] });
   }

@@ -31,7 +31,8 @@ function gvrString(kind: Kind): string {
 
 // ------------------------------------------------------------------------------ field selectors
 
-const FIELD_LABELS: Partial<Record<Kind, string[]>> = {
+/** The fields each kind can be selected by besides metadata.name/namespace (the API server's field label conversions). */
+export const FIELD_LABELS: Partial<Record<Kind, string[]>> = {
   Pod: [
     'spec.nodeName',
     'spec.restartPolicy',
@@ -43,6 +44,7 @@ const FIELD_LABELS: Partial<Record<Kind, string[]>> = {
     'status.nominatedNodeName',
   ],
   Node: ['spec.unschedulable'],
+  Namespace: ['status.phase'],
   Event: [
     'involvedObject.kind',
     'involvedObject.namespace',
