@@ -35,6 +35,9 @@ const UNDO_WARNING = /^Warning: resource daemonsets\/\S+ was previously managed 
  */
 const DRAIN_AGGREGATE = /^(error: unable to drain node "[^"]+" due to error: )\[(.*)\](, continuing command\.\.\.)$/;
 
+/** Its warnings come from a Go map too (PodDeleteList.Warnings): `Warning: a: p1; b: p2`. */
+const DRAIN_WARNING = /^Warning: ((?:(?:deleting|ignoring) [^;]+)(?:; (?:deleting|ignoring) [^;]+)+)$/;
+
 function sortDrainErrors(lines: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -48,6 +51,11 @@ function sortDrainErrors(lines: string[]): string[] {
       while (j < lines.length && lines[j].startsWith('cannot delete ')) j++;
       out.push(...lines.slice(i, j).sort());
       i = j - 1;
+      continue;
+    }
+    const w = DRAIN_WARNING.exec(lines[i]);
+    if (w) {
+      out.push(`Warning: ${w[1].split('; ').sort().join('; ')}`);
       continue;
     }
     out.push(lines[i]);
@@ -68,5 +76,5 @@ export const NORMALIZATION_RULES = [
   'kubectl < 1.34: `… deleted` without ` from NS namespace`',
   'rollout restart: the restartedAt annotation carries the client clock',
   'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet',
-  "drain's grouped errors come in random order (a Go map): compared sorted",
+  "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
 ];
