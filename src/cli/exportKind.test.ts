@@ -17,7 +17,7 @@ import { ApiServer } from '../server/apiServer';
 import { writeClientFiles } from '../server/kubeconfig';
 import { Pacer } from '../server/pacer';
 import { findKubectl } from '../server/realKubectl';
-import { exportKind, ExportError } from './exportKind';
+import { exportKind, ExportError } from '../engine/export/kind';
 
 const scenarios = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 const read = (p: string) => readFileSync(resolve(scenarios, p), 'utf8');

@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ScriptCommand } from '../engine/script/parse';
-import { exportKind, ExportError } from './exportKind';
+import { exportKind, ExportError } from '../engine/export/kind';
 
 export function writeKindExport(
   commands: ScriptCommand[],

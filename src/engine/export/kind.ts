@@ -9,10 +9,25 @@
 //   nodes.sim          the same nodes as a scenario script, to start `npm run -s serve` with
 // kind: https://kind.sigs.k8s.io (the config's nodes get kind's own names; replay.sh maps them).
 
-import type { Node, Taint } from '../engine/api/types';
-import { tokenize } from '../engine/kubectl/argv';
-import type { ScriptCommand } from '../engine/script/parse';
-import { Session, type SessionOptions } from '../engine/script/session';
+import type { Node, Taint } from '../api/types';
+import { tokenize } from '../kubectl/argv';
+import type { ScriptCommand } from '../script/parse';
+import { Session, type SessionOptions } from '../script/session';
+
+/** A command of the session: a script line, or a page input (with the time it ran at). */
+export interface ExportCommand extends ScriptCommand {
+  /** simulated ms since the session started at which it ran (page inputs); script lines have none */
+  at?: number;
+}
+
+export interface ExportOptions extends SessionOptions {
+  /** what the export is of (a script's path, or the page's session), for the files' headers */
+  source: string;
+  /** simulated ms since the start the session had reached (the page's clock), after its commands */
+  until?: number;
+  /** called on every change of the replayed session (the worker's keep-alive during long replays) */
+  onWrite?: () => void;
+}
 
 export const NODE_LABEL = 'playground.daemonset.dev/node';
 
@@ -147,16 +162,33 @@ secs() {
 
 `;
 
+/** `1h2m3s450ms`: a gap of simulated time as `sim advance` and replay.sh's `secs` read it. */
+export function formatGap(ms: number): string {
+  const parts: [number, string][] = [
+    [Math.floor(ms / 3_600_000), 'h'],
+    [Math.floor(ms / 60_000) % 60, 'm'],
+    [Math.floor(ms / 1000) % 60, 's'],
+    [ms % 1000, 'ms'],
+  ];
+  return parts.filter(([n]) => n > 0).map(([n, u]) => `${n}${u}`).join('') || '0s';
+}
+
+/** A command's text as one comment line. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+
 /**
- * Runs the script and builds the export. `sim cluster` may only come first (it picks the starting
- * nodes); `sim node add` nodes join the config and their lines become notes.
+ * Runs the commands and builds the export. `sim cluster` may only come first (it picks the starting
+ * nodes); `sim node add` nodes join the config and their lines become notes. Commands with a time
+ * (the page's inputs) run at that time, as the page's engine replays them, and the time between them
+ * becomes `sim advance` lines.
  */
-export function exportKind(commands: ScriptCommand[], opts: SessionOptions & { source: string; readFile: (p: string) => string }): ExportResult {
+export function exportKind(commands: ExportCommand[], opts: ExportOptions): ExportResult {
   const session = new Session(opts);
   const registered = new Map<string, Node>();
   const follow = () => {
     for (const n of session.sim.store.list('Node')) registered.set(n.metadata.name, n);
     return session.sim.watch((c) => {
+      opts.onWrite?.();
       if (c.kind === 'Node' && c.type === 'ADDED') registered.set(c.obj.metadata.name, c.obj as Node);
     });
   };
@@ -166,21 +198,41 @@ export function exportKind(commands: ScriptCommand[], opts: SessionOptions & { s
   let manifests = 0;
   let sawKubectl = false;
   const nodeAddLines: string[] = [];
+  /** Runs the clock to `at` ms after the start, as a `sim advance` line. */
+  const runTo = (at: number | undefined) => {
+    if (at === undefined) return;
+    const gap = session.startMs + at - session.sim.now();
+    if (gap < 1) return;
+    session.sim.advance(gap);
+    body += `sim advance ${formatGap(gap)}\n`;
+  };
   for (const c of commands) {
-    const words = tokenize(c.command);
+    runTo(c.at);
+    let words: string[];
+    try {
+      words = tokenize(c.command);
+    } catch {
+      words = [];
+    }
+    if (words[0] !== 'kubectl' && words[0] !== 'sim') {
+      // Only the page has these (a script line starts with kubectl or sim): a typo, an unclosed quote.
+      session.exec(c.command, c.stdin);
+      if (c.command.trim()) body += `# ${oneLine(c.text)}  (not a kubectl or sim command: left out)\n`;
+      continue;
+    }
     if (words[0] === 'sim' && words[1] === 'cluster') {
       if (sawKubectl || registered.size > 0 && c !== commands[0]) throw new ExportError(c.line, 'sim cluster can only come first in an exported script (a real cluster is not replaced)');
       stop();
       session.exec(c.command, c.stdin);
       registered.clear();
       stop = follow();
-      body += `# ${c.text}  (the nodes are in kind-config.yaml)\n`;
+      body += `# ${oneLine(c.text)}  (the nodes are in kind-config.yaml)\n`;
       continue;
     }
     session.exec(c.command, c.stdin);
     if (words[0] === 'sim' && words[1] === 'node' && words[2] === 'add') {
       nodeAddLines.push(c.command);
-      body += `# ${c.text}  (in kind-config.yaml)\n`;
+      body += `# ${oneLine(c.text)}  (in kind-config.yaml)\n`;
       continue;
     }
     if (words[0] === 'sim') {
@@ -197,7 +249,8 @@ export function exportKind(commands: ScriptCommand[], opts: SessionOptions & { s
       if (!isFlag && !eq) continue;
       const file = eq ? a.slice(eq.length) : args[i + 1];
       if (file === undefined) continue;
-      const text = file === '-' ? (c.stdin ?? '') : opts.readFile(file);
+      if (file !== '-' && !opts.readFile) continue;
+      const text = file === '-' ? (c.stdin ?? '') : opts.readFile!(file);
       manifests++;
       const name = `manifests/${String(manifests).padStart(2, '0')}-${(/name:\s*([a-z0-9.-]+)/.exec(text)?.[1] ?? 'manifest').slice(0, 40)}.yaml`;
       files.set(name, text.endsWith('\n') ? text : `${text}\n`);
@@ -207,6 +260,7 @@ export function exportKind(commands: ScriptCommand[], opts: SessionOptions & { s
     const names = new Set(registered.keys());
     body += `kubectl ${args.map((a) => mapNodeArg(a, names)).join(' ')}\n`;
   }
+  runTo(opts.until);
   stop();
   const nodes = [...registered.values()].map(describeNode);
   files.set('kind-config.yaml', kindConfig(nodes, opts.source));
