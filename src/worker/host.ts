@@ -13,6 +13,7 @@ import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
 import { diffObjects, encodeGroup, type CompactGroup } from './delta'
+import { exportSession } from './exportSession'
 import { PROTOCOL_VERSION, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
 
 export interface Endpoint {
@@ -43,6 +44,8 @@ export const COMPACT_FROM = 64
 
 export class Host {
   private session!: Session
+  /** what the session started from (the export replays its inputs from the same start) */
+  private spec: Pick<SessionSpec, 'seed' | 'preset' | 'nodes'> = { seed: 1, preset: 'article' }
   private attached?: Simulation
   private unsubscribe: (() => void)[] = []
   private pendingUpserts = new Map<string, KObject>()
@@ -123,6 +126,11 @@ export class Host {
         case 'probe':
           this.endpoint.postMessage({ id: r.id, type: 'probe', results: probeLines(this.session, r.lines) })
           return
+        case 'export': {
+          const x = exportSession(this.spec, this.inputs, this.session.sim.now() - this.startMs, r.mtime, () => this.beat())
+          this.endpoint.postMessage({ id: r.id, type: 'export', ...x })
+          return
+        }
         case 'why': {
           const reports = why(this.session.sim, r.node, r.namespace, r.daemonSet).map((w) => ({
             daemonSet: { namespace: w.ds.metadata.namespace ?? 'default', name: w.ds.metadata.name },
@@ -163,6 +171,7 @@ export class Host {
   /** Starts a fresh session and replays the spec's inputs (deterministic: same spec, same state). */
   init(spec: SessionSpec): Replayed[] {
     this.inputs = []
+    this.spec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
     this.session = new Session({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes })
     const start = this.session.sim.now()
     this.startMs = start

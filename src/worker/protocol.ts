@@ -8,6 +8,7 @@ import type { RecordedEvent } from '../engine/events'
 import type { PresetName } from '../engine/cluster/presets'
 import type { EventRow } from '../engine/api/eventStore'
 import type { CompactGroup, FieldChange } from './delta'
+import type { ExportSummary } from '../engine/export/archive'
 
 export const PROTOCOL_VERSION = 2
 
@@ -45,6 +46,8 @@ export type Request =
   | { id: number; type: 'cancel'; target: number }
   /** lesson goals: run read-only commands without recording them as inputs (issue 13) */
   | { id: number; type: 'probe'; lines: string[] }
+  /** Export: the session as a kind cluster config, manifests and replay.sh, in one tar archive (`mtime`: seconds since 1970) */
+  | { id: number; type: 'export'; mtime: number }
 
 /** One replayed input and what it printed. */
 export interface Replayed {
@@ -60,6 +63,7 @@ export type Response =
   | { id: number; type: 'error'; message: string }
   | { id: number; type: 'why'; reports: WhyData[] }
   | { id: number; type: 'probe'; results: { text: string; exitCode: number }[] }
+  | { id: number; type: 'export'; fileName: string; archive: Uint8Array; summary: ExportSummary }
 
 
 /** `sim why` as data: one report per DaemonSet (see src/engine/script/why.ts). */

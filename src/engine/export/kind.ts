@@ -58,6 +58,8 @@ interface ExportedNode {
 export interface ExportResult {
   files: Map<string, string>;
   nodes: ExportedNode[];
+  /** kubectl commands in replay.sh (the session's; not the labels it sets first) */
+  commands: number;
 }
 
 export class ExportError extends Error {
@@ -197,6 +199,7 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
   let body = '';
   let manifests = 0;
   let sawKubectl = false;
+  let kubectlLines = 0;
   const nodeAddLines: string[] = [];
   /** Runs the clock to `at` ms after the start, as a `sim advance` line. */
   const runTo = (at: number | undefined) => {
@@ -259,6 +262,7 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
     }
     const names = new Set(registered.keys());
     body += `kubectl ${args.map((a) => mapNodeArg(a, names)).join(' ')}\n`;
+    kubectlLines++;
   }
   runTo(opts.until);
   stop();
@@ -279,5 +283,5 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
     return `sim node add ${n.name}${labels.join('')}${taints.join('')}`;
   });
   files.set('nodes.sim', `# The nodes of kind-config.yaml, for: npm run -s serve -- --preset empty nodes.sim\n${nodesSim.join('\n')}\n`);
-  return { files, nodes };
+  return { files, nodes, commands: kubectlLines };
 }
