@@ -10,6 +10,7 @@ import { downloadScenario, readScenarioFile } from './file'
 import { ShareError } from './errors'
 import { useShareNotice } from './notice'
 import type { SharedState } from './types'
+import { ExportButton } from '../ui/export/ExportButton'
 import './share.css'
 
 type Made = { state: SharedState; url: string; tooLong: boolean; copied: boolean | null }
@@ -124,6 +125,7 @@ export function ShareButton({ compact = false }: { compact?: boolean }) {
               <span>{t('openFile')}</span>
               <input type="file" accept=".json,application/json,text/plain" data-testid="share-file-input" onChange={(e) => void onFile(e)} />
             </label>
+            <ExportButton />
           </div>
           <p className="share-hint">{t('dropHint')}</p>
         </div>
