@@ -51,6 +51,24 @@ describe('export kind', () => {
       exportKind(parseScript('kubectl get nodes\nsim cluster kubeadm\n'), { seed: 1, source: 'x.sim', readFile: read }),
     ).toThrow(ExportError);
   });
+
+  it('gives kind the control-plane node it needs when the session had none', () => {
+    const { files, nodes } = exportOf('resource-fit');
+    expect(nodes.map((n) => n.controlPlane)).toEqual([false, false]);
+    const config = files.get('kind-config.yaml')!;
+    expect(config.match(/- role: [\w-]+/g)).toEqual(['- role: control-plane', '- role: worker', '- role: worker']);
+    expect(config).toContain('- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: InitConfiguration\n    nodeRegistration:\n      taints:\n      - key: "node-role.kubernetes.io/control-plane"\n        effect: NoSchedule\n');
+    expect(files.get('nodes.sim')).not.toContain('control-plane');
+  });
+
+  it('reads kubectl logs -f as --follow, and leaves a -f FILE that does not exist as it was', () => {
+    const missing = (p: string): string => {
+      throw new Error(`ENOENT ${p}`);
+    };
+    const { files } = exportKind(parseScript('kubectl logs pod/x -f --timestamps\nkubectl apply -f nope.yaml\n'), { seed: 1, source: 'x.sim', readFile: missing });
+    expect(files.get('replay.sh')).toContain('# x.sim\nkubectl logs pod/x -f --timestamps\nkubectl apply -f nope.yaml\n');
+    expect([...files.keys()].filter((f) => f.startsWith('manifests/'))).toEqual([]);
+  });
 });
 
 const kubectl = findKubectl();

@@ -90,6 +90,11 @@ const yamlString = (s: string) => JSON.stringify(s);
 function kindConfig(nodes: ExportedNode[], source: string): string {
   let out = `# kind cluster for ${source}, exported by DaemonSet Playground.\n# kind create cluster --config kind-config.yaml && ./replay.sh\nkind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4\nnodes:\n`;
   let first = true;
+  if (!nodes.some((n) => n.controlPlane)) {
+    // kind refuses a cluster without one ("must have at least one control-plane node").
+    out += `# kind needs a control-plane node and the session had none: this one is extra (not in nodes.sim),\n# tainted NoSchedule so the session's pods stay off it (kind takes the taint off when there are no workers).\n`;
+    out += `- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: InitConfiguration\n    nodeRegistration:\n      taints:\n      - key: "node-role.kubernetes.io/control-plane"\n        effect: NoSchedule\n`;
+  }
   for (const n of nodes) {
     for (const note of n.notes) out += `# ${n.name}: ${note}\n`;
     const selfLabels = Object.entries({ ...n.labels, [NODE_LABEL]: n.name }).filter(([k]) => kubeletMaySet(k));
@@ -201,6 +206,10 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
   let sawKubectl = false;
   let kubectlLines = 0;
   const nodeAddLines: string[] = [];
+  const readFile = (path: string): string => {
+    if (!opts.readFile) throw new Error(`no file ${path}`);
+    return opts.readFile(path);
+  };
   /** Runs the clock to `at` ms after the start, as a `sim advance` line. */
   const runTo = (at: number | undefined) => {
     if (at === undefined) return;
@@ -244,16 +253,23 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
     }
     sawKubectl = true;
     const args = words.slice(1);
-    // Manifests: a heredoc, or -f FILE relative to the script, become files under manifests/.
-    for (let i = 0; i < args.length; i++) {
+    // Manifests: a heredoc, or -f FILE relative to the script, become files under manifests/
+    // (`kubectl logs -f` is --follow).
+    for (let i = 0; i < args.length && args[0] !== 'logs'; i++) {
       const a = args[i];
       const eq = a.startsWith('--filename=') ? '--filename=' : a.startsWith('-f=') ? '-f=' : null;
       const isFlag = a === '-f' || a === '--filename';
       if (!isFlag && !eq) continue;
       const file = eq ? a.slice(eq.length) : args[i + 1];
       if (file === undefined) continue;
-      if (file !== '-' && !opts.readFile) continue;
-      const text = file === '-' ? (c.stdin ?? '') : opts.readFile!(file);
+      let text: string;
+      try {
+        text = file === '-' ? (c.stdin ?? '') : readFile(file);
+      } catch {
+        // No such file (the page has none): the command failed in the simulation and fails the same
+        // on the cluster, so it is left as it was.
+        continue;
+      }
       manifests++;
       const name = `manifests/${String(manifests).padStart(2, '0')}-${(/name:\s*([a-z0-9.-]+)/.exec(text)?.[1] ?? 'manifest').slice(0, 40)}.yaml`;
       files.set(name, text.endsWith('\n') ? text : `${text}\n`);
