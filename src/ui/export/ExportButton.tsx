@@ -3,13 +3,14 @@
 
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ExportSummary } from '../../engine/export/archive'
+import { EXPORT_FOLDER, type ExportSummary } from '../../engine/export/archive'
 import { downloadExport, NotReadyError } from './requestExport'
 import './export.css'
 
 type Status = { state: 'busy' } | { state: 'done'; fileName: string; summary: ExportSummary } | { state: 'failed'; reason: string } | null
 
-export const RUN_COMMAND = 'kind create cluster --config kind-config.yaml && ./replay.sh'
+/** What to type after the download (README.txt says the same). */
+export const RUN_COMMANDS = [`tar -xf ${EXPORT_FOLDER}.tar && cd ${EXPORT_FOLDER}`, 'kind create cluster --config kind-config.yaml && ./replay.sh']
 
 export function ExportButton() {
   const { t } = useTranslation('export')
@@ -39,7 +40,9 @@ export function ExportButton() {
               commands: s.commands,
             })}
           </p>
-          <code>{RUN_COMMAND}</code>
+          {RUN_COMMANDS.map((c) => (
+            <code key={c}>{c}</code>
+          ))}
         </div>
       ) : null}
       {status?.state === 'failed' ? (
