@@ -47,7 +47,8 @@ Files:
   replay.sh         the session's commands: kubectl as typed (node names looked up on the cluster
                     by the label playground.daemonset.dev/node); sim lines run through kubectl sim
                     against the playground's server and become waits (or notes) on a real cluster;
-                    the time that passed between commands becomes "sim advance" lines
+                    the time that passed between commands becomes "sim advance" lines (on a
+                    real cluster each sleeps that long: delete those you do not want to wait for)
   nodes.sim         the same nodes as a scenario script, for npm run -s serve
 `;
 }
