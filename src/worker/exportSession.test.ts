@@ -147,7 +147,7 @@ describe('Export (worker request)', () => {
     await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
     await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: daemonSet })
     await client.request({ type: 'exec', line: 'sim cluster kubeadm' })
-    await expect(client.request({ type: 'export', mtime: 0 })).rejects.toThrow(/^command 2 \(sim cluster kubeadm\): sim cluster can only come first/)
+    await expect(client.request({ type: 'export', mtime: 0 })).rejects.toThrow(/^command 2 \(sim cluster kubeadm\): sim cluster can only come first .*; to export that cluster, start from it: open the page with \?preset=kubeadm$/)
     const res = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl get nodes -o name' })
     expect(res.chunks.map((c) => c.text).join('')).toBe('node/control-plane\nnode/worker-1\nnode/worker-2\n')
   })

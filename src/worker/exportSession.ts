@@ -34,7 +34,12 @@ export function exportSession(
   try {
     result = exportKind(commands, { seed: spec.seed, preset: spec.preset, nodes: spec.nodes, source, until, onWrite })
   } catch (e) {
-    if (e instanceof ExportError) throw new Error(`command ${e.line} (${inputs[e.line - 1]?.line ?? '?'}): ${e.message}`, { cause: e })
+    if (e instanceof ExportError) {
+      const line = inputs[e.line - 1]?.line ?? '?'
+      const preset = /^sim cluster\s+([a-z]+)/.exec(line)?.[1]
+      const hint = preset ? `; to export that cluster, start from it: open the page with ?preset=${preset}` : ''
+      throw new Error(`command ${e.line} (${line}): ${e.message}${hint}`, { cause: e })
+    }
     throw e
   }
   return { fileName: EXPORT_FILE_NAME, archive: exportArchive(result, source, mtime), summary: summarize(result) }
