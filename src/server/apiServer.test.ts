@@ -70,6 +70,18 @@ describe('discovery', () => {
     expect((await call('GET', '/apis/batch/v1')).status).toBe(404);
   });
 
+  it("sends the bytes the emulator's kubectl get --raw shows (one discovery source)", async () => {
+    for (const path of ['/api', '/apis', '/api/v1', '/apis/apps', '/apis/apps/v1', '/version', '/healthz']) {
+      const served = await (await fetch(base + path)).text();
+      const r = session.exec(`kubectl get --raw ${path}`);
+      expect(r.exitCode, path).toBe(0);
+      expect(r.chunks.map((c) => c.text).join(''), path).toBe(served);
+    }
+    // the API server's JSON encoder ends a body with a newline; /version is written indented, without one
+    expect(await (await fetch(`${base}/api`)).text()).toMatch(/"serverAddress":"10\.0\.0\.\d+:6443"\}\]\}\n$/);
+    expect(await (await fetch(`${base}/version`)).text()).toMatch(/"platform": "linux\/amd64"\n\}$/);
+  });
+
   it('answers unknown paths and methods with a Status', async () => {
     const r = await call('GET', '/api/v1/widgets');
     expect(r.status).toBe(404);

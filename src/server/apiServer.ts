@@ -8,7 +8,7 @@ import { objectKey } from '../engine/api/objectStore';
 import type { Kind, KObject } from '../engine/api/types';
 import type { Session } from '../engine/script/session';
 import { parseScript, ScriptParseError } from '../engine/script/parse';
-import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
+import { discoveryResponse } from '../engine/api/discovery';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { decodeError } from '../engine/kubectl/manifests';
 import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
@@ -31,8 +31,6 @@ const MAX_BODY = 3 * 1024 * 1024;
 export interface ApiServerOptions {
   /** origins allowed to call the API from a browser (CORS), e.g. the playground's */
   allowOrigins?: string[];
-  /** `host:port` the server is reached at, for `/api`'s serverAddressByClientCIDRs */
-  address?: string;
   /** the paced clock (`--speed 0`): time moves while clients wait, as the emulator moves it */
   pacer?: Pacer;
 }
@@ -117,16 +115,16 @@ export class ApiServer {
       res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF }).end(openAPIV2Protobuf());
       return;
     }
-    if (method === 'GET' && path === '/version') {
-      // The version handler writes indented JSON, without a trailing newline (responsewriters.WriteRawJSON).
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(versionInfo(), null, 2));
-      return;
-    }
     if (method === 'GET') {
-      const doc = this.discovery(path);
-      if (doc !== undefined) return send(res, 200, doc);
-      if (path === '/healthz' || path === '/readyz' || path === '/livez') {
-        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('ok');
+      const raw = discoveryResponse(this.session.sim.store, path);
+      if (raw) {
+        res.writeHead(200, { 'Content-Type': raw.contentType }).end(raw.body);
+        return;
+      }
+      // kube-openapi writes the marshalled spec as it is, without a final newline
+      const doc = this.openapi(path);
+      if (doc !== undefined) {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(doc));
         return;
       }
     }
@@ -175,7 +173,7 @@ export class ApiServer {
           this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         }
         if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(objectJSON(obj));
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${objectJSON(obj)}\n`);
         return;
       }
       case 'PUT':
@@ -190,18 +188,10 @@ export class ApiServer {
     }
   }
 
-  private discovery(path: string): unknown | undefined {
-    if (path === '/api') return apiVersions(this.opts.address ?? '127.0.0.1');
-    if (path === '/apis') return apiGroupList();
-    if (path === '/version') return versionInfo();
-    if (path === '/api/v1') return apiResourceList('', 'v1');
+  private openapi(path: string): unknown | undefined {
     if (path === '/openapi/v2') return openAPIV2();
     if (path === '/openapi/v3') return openAPIV3Root();
     if (path.startsWith('/openapi/v3/')) return openAPIV3Document(path.slice('/openapi/v3/'.length));
-    let m = /^\/apis\/([^/]+)$/.exec(path);
-    if (m) return apiGroup(m[1]);
-    m = /^\/apis\/([^/]+)\/([^/]+)$/.exec(path);
-    if (m) return apiResourceList(m[1], m[2]);
     return undefined;
   }
 
@@ -243,7 +233,7 @@ export class ApiServer {
     }
     // Stored objects are frozen, so each one's JSON is made once and reused by every list.
     const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(0, -1);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(objectJSON).join(',')}]}`);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(objectJSON).join(',')}]}\n`);
   }
 
   private watch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
@@ -609,12 +599,13 @@ function controllerRevisionJSON(cr: KObject): string {
   return JSON.stringify({ ...cr, data: mark }).replace(JSON.stringify(mark), () => raw);
 }
 
+// The server's JSON encoder (json.Encoder.Encode, and the streaming list encoder) ends each body with a newline.
 function send(res: ServerResponse, code: number, body: unknown): void {
-  res.writeHead(code, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  res.writeHead(code, { 'Content-Type': 'application/json' }).end(`${JSON.stringify(body)}\n`);
 }
 
 function sendTable(res: ServerResponse, body: unknown): void {
-  res.writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' }).end(JSON.stringify(body));
+  res.writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' }).end(`${JSON.stringify(body)}\n`);
 }
 
 export type { Kind };
