@@ -13,7 +13,7 @@ import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, o
 import { decodeError } from '../engine/kubectl/manifests';
 import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
 import { nodeLease } from './lease';
-import { goPodTemplate, goSortedJSON } from './goJson';
+import { goSortedJSON } from './goJson';
 import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
 import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
@@ -589,12 +589,13 @@ function objectJSON(o: KObject): string {
   return j;
 }
 
-/** A ControllerRevision with its data in the bytes a Go client computes for the same template. */
+/**
+ * A ControllerRevision with its data (a RawExtension, kept as written) in the bytes a Go client
+ * wrote: keys sorted, as json.Marshal of the DaemonSet controller's patch map or kubectl's YAML-to-JSON.
+ */
 function controllerRevisionJSON(cr: KObject): string {
-  const data = cr.data as { spec?: { template?: Record<string, unknown> } } | undefined;
-  const template = data?.spec?.template;
-  if (!template) return JSON.stringify(cr);
-  const raw = goSortedJSON({ ...data, spec: { ...data.spec, template: goPodTemplate(template) } });
+  if (cr.data === undefined) return JSON.stringify(cr);
+  const raw = goSortedJSON(cr.data);
   const mark = '\u0000data\u0000';
   return JSON.stringify({ ...cr, data: mark }).replace(JSON.stringify(mark), () => raw);
 }

@@ -1,7 +1,8 @@
-// JSON as a Go client re-encodes it. `kubectl rollout undo` compares the bytes of a
+// JSON as a Go client encodes a map. `kubectl rollout undo` compares the bytes of a
 // ControllerRevision's data with a patch it makes from the live DaemonSet (decoded into Go structs,
 // encoded again, keys sorted): the server sends revision data in that same form, so the comparison
-// holds exactly when the templates are equal.
+// holds when the templates are equal and client and controller encode them alike (both ≥ 1.34, or
+// both < 1.34: a 1.33 kubectl still writes the template's `creationTimestamp: null`).
 
 /** Go's json.Marshal of a map: keys sorted at every level, <, > and & escaped. */
 export function goSortedJSON(v: unknown): string {
@@ -15,18 +16,4 @@ function sortKeys(v: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
   return out;
-}
-
-/**
- * What a round trip through the Go types adds to a pod template: fields that are structs, not
- * pointers, are always encoded (metadata.creationTimestamp as null, each container's resources).
- */
-export function goPodTemplate(t: Record<string, unknown>): Record<string, unknown> {
-  const md = { creationTimestamp: null, ...(t.metadata as Record<string, unknown> | undefined) };
-  const spec = { ...(t.spec as Record<string, unknown> | undefined) };
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
-    const cs = spec[list];
-    if (Array.isArray(cs)) spec[list] = cs.map((c: Record<string, unknown>) => ({ resources: {}, ...c }));
-  }
-  return { ...t, metadata: md, spec };
 }
