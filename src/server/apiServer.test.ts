@@ -82,6 +82,23 @@ describe('discovery', () => {
     expect(await (await fetch(`${base}/version`)).text()).toMatch(/"platform": "linux\/amd64"\n\}$/);
   });
 
+  it('allows every SelfSubjectAccessReview (no RBAC), in JSON and in the protobuf client-go sends', async () => {
+    const review = { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', spec: { nonResourceAttributes: { path: '/healthz', verb: 'get' } } };
+    const r = await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', review);
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ kind: 'SelfSubjectAccessReview', spec: review.spec, status: { allowed: true } });
+    // protobuf: k8s\0 + runtime.Unknown{2: raw SelfSubjectAccessReview{2: spec{1: resourceAttributes{2: verb, 5: resource}}}}
+    const field = (n: number, b: Uint8Array) => new Uint8Array([(n << 3) | 2, b.length, ...b]);
+    const str = (n: number, s: string) => field(n, new TextEncoder().encode(s));
+    const attrs = new Uint8Array([...str(2, 'create'), ...str(3, 'apps'), ...str(5, 'daemonsets')]);
+    const body = new Uint8Array([...new TextEncoder().encode('k8s\u0000'), ...field(2, field(2, field(1, attrs)))]);
+    const res = await fetch(`${base}/apis/authorization.k8s.io/v1/selfsubjectaccessreviews`, { method: 'POST', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, body });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ spec: { resourceAttributes: { verb: 'create', group: 'apps', resource: 'daemonsets' } }, status: { allowed: true } });
+    expect((await call('GET', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews')).status).toBe(405);
+    expect((await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', '{"kind":"Pod"}')).status).toBe(400);
+  });
+
   it('answers unknown paths and methods with a Status', async () => {
     const r = await call('GET', '/api/v1/widgets');
     expect(r.status).toBe(404);

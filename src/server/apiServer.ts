@@ -9,6 +9,7 @@ import type { Kind, KObject } from '../engine/api/types';
 import type { Session } from '../engine/script/session';
 import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { discoveryResponse } from '../engine/api/discovery';
+import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { decodeError } from '../engine/kubectl/manifests';
 import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
@@ -133,6 +134,10 @@ export class ApiServer {
       const node = this.session.sim.store.get('Node', undefined, decodeURIComponent(lease[1]));
       if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${decodeURIComponent(lease[1])}" not found`);
       return send(res, 200, nodeLease(node, this.session.sim.now()));
+    }
+    if (path === SELF_SUBJECT_ACCESS_REVIEWS) {
+      if (method !== 'POST') throw methodNotAllowed();
+      return send(res, 201, selfSubjectAccessReview(await readBytes(req), req.headers['content-type']));
     }
     const target = parseTarget(path);
     if (!target) return send(res, 404, notFoundPath());
@@ -557,6 +562,10 @@ function decodeContinue(token: string): string {
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString('utf8');
+}
+
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -564,7 +573,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY) throw new HttpError(failure(413, 'Request entity too large: limit is 3145728', 'RequestEntityTooLarge'));
     chunks.push(c as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 async function readJSON(req: IncomingMessage): Promise<unknown> {

@@ -18,7 +18,6 @@ const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
  * leave this list (and is then held to it).
  */
 export const KNOWN_DIFFERENCES = new Map<string, string>([
-  ['discovery-config', 'cluster-info lists the services a real cluster has and the kubeconfig URL; the simulated cluster serves no services'],
   ['hostile-names', 'explain ds.constructor: the real kubectl resolves the path differently'],
   ['kubectl-output', '--sort-by on a missing field: the real kubectl (server-side tables) prints "No resources found"'],
   ['kubectl-patch', 'a YAML patch that does not parse: go-yaml says "did not find expected node content"'],

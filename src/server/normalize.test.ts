@@ -46,4 +46,12 @@ describe('normalizeClientDifferences', () => {
     expect(normalizeClientDifferences(real)).toBe(normalizeClientDifferences(emulator));
     expect(normalizeClientDifferences(real.replace('Pod.default.x', 'Pod.default.y'))).not.toBe(normalizeClientDifferences(emulator));
   });
+
+  it("masks the kubeconfig's server URL in config view, YAML and JSON", () => {
+    expect(normalizeClientDifferences('    server: http://127.0.0.1:40123')).toBe(normalizeClientDifferences('    server: https://127.0.0.1:6443'));
+    expect(normalizeClientDifferences('                "server": "http://127.0.0.1:40123"')).toBe(
+      normalizeClientDifferences('                "server": "https://127.0.0.1:6443"'),
+    );
+    expect(normalizeClientDifferences('  server: http://x')).not.toBe(normalizeClientDifferences('  user: http://x'));
+  });
 });

@@ -45,7 +45,13 @@ const DIFF_TEMP_DIR = /\/tmp\/(LIVE|MERGED)-\d+\//g;
 const DIFF_FILE_TIME = /^((?:---|\+\+\+) \/tmp\/(?:LIVE|MERGED)-\S+)\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}$/;
 
 /**
- * 7. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
+ * 7. The server URL in the kubeconfig (`config view`, YAML and JSON) is where the client reaches
+ * the cluster: the emulator's https://127.0.0.1:6443, the served one's http://127.0.0.1:PORT.
+ */
+const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?)$/;
+
+/**
+ * 8. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
  * aggregate `[a, b]` and the one-per-line list at the end are compared sorted.
  */
 const DRAIN_AGGREGATE = /^(error: unable to drain node "[^"]+" due to error: )\[(.*)\](, continuing command\.\.\.)$/;
@@ -83,7 +89,7 @@ export function normalizeClientDifferences(text: string): string {
     .split('\n')
     .filter((l) => !UNDO_WARNING.test(l))
     .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>').replace(UNDO_SKIPPED, '$1 rolled back'))
-    .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>'));
+    .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>').replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'));
   return sortDrainErrors(lines).join('\n');
 }
 
@@ -94,5 +100,6 @@ export const NORMALIZATION_RULES = [
   'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet',
   'kubectl < 1.34: rollout undo to the current template says "rolled back", not "skipped rollback (…)"',
   "kubectl diff: the temp directories' random suffixes and the files' times (the machine's clock) are masked",
+  "config view: the kubeconfig's server URL (where the client reaches the cluster) is masked",
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
 ];
