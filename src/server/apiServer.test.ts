@@ -71,12 +71,17 @@ describe('discovery', () => {
   });
 
   it("sends the bytes the emulator's kubectl get --raw shows (one discovery source)", async () => {
-    for (const path of ['/api', '/apis', '/api/v1', '/apis/apps', '/apis/apps/v1', '/version', '/healthz']) {
+    const nodeName = session.sim.store.list('Node')[0].metadata.name;
+    for (const path of ['/api', '/apis', '/api/v1', '/apis/apps', '/apis/apps/v1', '/version', '/healthz', '/api/v1/nodes', `/api/v1/nodes/${nodeName}`]) {
       const served = await (await fetch(base + path)).text();
       const r = session.exec(`kubectl get --raw ${path}`);
       expect(r.exitCode, path).toBe(0);
       expect(r.chunks.map((c) => c.text).join(''), path).toBe(served);
     }
+    // a typed list's items carry no kind/apiVersion; an object starts with them
+    const list = (await call('GET', '/api/v1/nodes')).json;
+    expect(Object.keys(list.items[0]).slice(0, 2)).toEqual(['metadata', 'spec']);
+    expect(Object.keys((await call('GET', `/api/v1/nodes/${nodeName}`)).json).slice(0, 3)).toEqual(['kind', 'apiVersion', 'metadata']);
     // the API server's JSON encoder ends a body with a newline; /version is written indented, without one
     expect(await (await fetch(`${base}/api`)).text()).toMatch(/"serverAddress":"10\.0\.0\.\d+:6443"\}\]\}\n$/);
     expect(await (await fetch(`${base}/version`)).text()).toMatch(/"platform": "linux\/amd64"\n\}$/);

@@ -14,7 +14,7 @@ import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, o
 import { decodeError } from '../engine/kubectl/manifests';
 import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
 import { nodeLease } from './lease';
-import { goSortedJSON } from './goJson';
+import { serverJSON } from '../engine/api/encode';
 import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
 import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
@@ -238,7 +238,7 @@ export class ApiServer {
     }
     // Stored objects are frozen, so each one's JSON is made once and reused by every list.
     const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(0, -1);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(objectJSON).join(',')}]}\n`);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
   private watch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
@@ -366,7 +366,7 @@ export class ApiServer {
     this.checkNamespace(target, obj);
     const input = { ...obj, metadata: { ...obj.metadata, ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}) } } as KObject;
     const created = this.store.create(this.decode(input, q, res), { dryRun: q.get('dryRun') === 'All' });
-    send(res, 201, created);
+    sendObject(res, 201, created);
   }
 
   private update(res: ServerResponse, target: Target, q: URLSearchParams, body: unknown, status: boolean): void {
@@ -387,7 +387,7 @@ export class ApiServer {
     const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
-    send(res, 200, out);
+    sendObject(res, 200, out);
   }
 
   private async patch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, status: boolean): Promise<void> {
@@ -407,7 +407,7 @@ export class ApiServer {
     const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
-    send(res, 200, out);
+    sendObject(res, 200, out);
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {
@@ -425,7 +425,7 @@ export class ApiServer {
     const before = this.mustGet(r, target.namespace, name);
     const out = this.store.delete(r.kind, target.namespace, name, { propagationPolicy: policy as 'Background' | 'Orphan' | 'Foreground' | undefined, gracePeriodSeconds: grace, dryRun });
     const still = this.store.get(r.kind, target.namespace, name);
-    if (still && !dryRun) return send(res, 200, out);
+    if (still && !dryRun) return sendObject(res, 200, out);
     send(res, 200, {
       kind: 'Status',
       apiVersion: 'v1',
@@ -442,7 +442,8 @@ export class ApiServer {
     for (const o of items) {
       if (this.store.get(r.kind, o.metadata.namespace, o.metadata.name)) this.store.delete(r.kind, o.metadata.namespace, o.metadata.name, { dryRun });
     }
-    send(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: { resourceVersion: this.store.resourceVersion() }, items });
+    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: { resourceVersion: this.store.resourceVersion() } }).slice(0, -1);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
   private evict(res: ServerResponse, target: Target, body: unknown): void {
@@ -588,25 +589,25 @@ async function readJSON(req: IncomingMessage): Promise<unknown> {
 
 const jsonCache = new WeakMap<KObject, string>();
 
-/** JSON of a stored (frozen, never changing) object, cached. */
+/** JSON of a stored (frozen, never changing) object as the server encodes it (api/encode), cached. */
 function objectJSON(o: KObject): string {
   let j = jsonCache.get(o);
   if (j === undefined) {
-    j = o.kind === 'ControllerRevision' ? controllerRevisionJSON(o) : JSON.stringify(o);
+    j = serverJSON(o);
     if (Object.isFrozen(o)) jsonCache.set(o, j);
   }
   return j;
 }
 
-/**
- * A ControllerRevision with its data (a RawExtension, kept as written) in the bytes a Go client
- * wrote: keys sorted, as json.Marshal of the DaemonSet controller's patch map or kubectl's YAML-to-JSON.
- */
-function controllerRevisionJSON(cr: KObject): string {
-  if (cr.data === undefined) return JSON.stringify(cr);
-  const raw = goSortedJSON(cr.data);
-  const mark = '\u0000data\u0000';
-  return JSON.stringify({ ...cr, data: mark }).replace(JSON.stringify(mark), () => raw);
+/** A list item: the object's JSON without kind and apiVersion (the first two keys). */
+function itemJSON(o: KObject): string {
+  const j = objectJSON(o);
+  const head = `{"kind":${JSON.stringify(o.kind)},"apiVersion":${JSON.stringify(o.apiVersion)},`;
+  return j.startsWith(head) ? `{${j.slice(head.length)}` : serverJSON(o, true);
+}
+
+function sendObject(res: ServerResponse, code: number, o: KObject): void {
+  res.writeHead(code, { 'Content-Type': 'application/json' }).end(`${objectJSON(o)}\n`);
 }
 
 // The server's JSON encoder (json.Encoder.Encode, and the streaming list encoder) ends each body with a newline.

@@ -6,49 +6,13 @@
 // without kind/apiVersion, a final newline (discovery and objects) or none (`/version`, `ok`).
 
 import { discoveryResponse } from '../../api/discovery';
-import { API_VERSION, NAMESPACED, RESOURCE, type Kind, type KObject } from '../../api/types';
+import { serverJSON } from '../../api/encode';
+import { API_VERSION, NAMESPACED, RESOURCE, type Kind } from '../../api/types';
 import { RESOURCES } from '../resources';
 import { CommandError, type CommandContext } from '../types';
 
 const NOT_FOUND = 'Error from server (NotFound): the server could not find the requested resource';
 
-const META_ORDER = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
-
-function ordered(o: Record<string, unknown>, first: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of first) if (o[k] !== undefined) out[k] = o[k];
-  for (const k of Object.keys(o)) if (!Object.hasOwn(out, k) && o[k] !== undefined) out[k] = o[k];
-  return out;
-}
-
-/** An object as the server encodes it (typed struct order for the envelope and metadata). */
-export function serverObject(obj: KObject, inList: boolean): Record<string, unknown> {
-  const plain = JSON.parse(JSON.stringify(obj)) as Record<string, unknown>;
-  plain.metadata = ordered(plain.metadata as Record<string, unknown>, META_ORDER);
-  if (inList) {
-    delete plain.kind;
-    delete plain.apiVersion;
-  }
-  return ordered(plain, ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
-}
-
-const body = (v: unknown) => `${JSON.stringify(v)}\n`;
 
 function kindFor(group: string, plural: string): Kind | undefined {
   return RESOURCES.find((r) => r.group === group && r.plural === plural)?.kind;
@@ -82,15 +46,11 @@ export function rawGet(ctx: CommandContext, rawPath: string): string | undefined
       const r = RESOURCE[kind];
       throw new CommandError(`Error from server (NotFound): ${r.group ? `${r.plural}.${r.group}` : r.plural} "${parts[1]}" not found`, 1, true);
     }
-    return body(serverObject(obj, false));
+    return `${serverJSON(obj)}\n`;
   }
   const items = store.list(kind, NAMESPACED[kind] ? namespace : undefined);
-  return body({
-    kind: `${kind}List`,
-    apiVersion: API_VERSION[kind],
-    metadata: { resourceVersion: store.resourceVersion() },
-    items: items.map((o) => serverObject(o, true)),
-  });
+  const head = JSON.stringify({ kind: `${kind}List`, apiVersion: API_VERSION[kind], metadata: { resourceVersion: store.resourceVersion() } }).slice(0, -1);
+  return `${head},"items":[${items.map((o) => serverJSON(o, true)).join(',')}]}\n`;
 }
 
 export function runGetRaw(ctx: CommandContext, path: string): void {

@@ -9,7 +9,10 @@
 // lists the changed items first, then the deletions (upstream interleaves them by position).
 
 import { hasOwn, ownGet, ownSet } from '../../api/own';
+import { goJSON } from '../../api/encode';
 import { mergeKeyOf } from './applyMerge';
+
+export { goJSON };
 
 type Json = unknown;
 type JsonMap = Record<string, Json>;
@@ -145,18 +148,4 @@ export function threeWayMergePatch(original: Json, modified: Json, current: Json
   const delta = diffMaps(c, m, { ignoreDeletions: true, ignoreChangesAndAdditions: false });
   const deletions = diffMaps(o, m, { ignoreDeletions: false, ignoreChangesAndAdditions: true });
   return mergePatches(deletions, delta);
-}
-
-/** Go's json.Marshal of decoded JSON: map keys sorted, <, > and & escaped as \u003c, \u003e, \u0026. */
-export function goJSON(v: Json): string {
-  const esc = (s: string) =>
-    JSON.stringify(s).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  if (typeof v === 'string') return esc(v);
-  if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(goJSON).join(',')}]`;
-  const o = v as JsonMap;
-  const keys = Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${esc(k)}:${goJSON(o[k])}`).join(',')}}`;
 }
