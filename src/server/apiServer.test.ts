@@ -70,6 +70,40 @@ describe('discovery', () => {
     expect((await call('GET', '/apis/batch/v1')).status).toBe(404);
   });
 
+  it("sends the bytes the emulator's kubectl get --raw shows (one discovery source)", async () => {
+    const nodeName = session.sim.store.list('Node')[0].metadata.name;
+    for (const path of ['/api', '/apis', '/api/v1', '/apis/apps', '/apis/apps/v1', '/version', '/healthz', '/api/v1/nodes', `/api/v1/nodes/${nodeName}`]) {
+      const served = await (await fetch(base + path)).text();
+      const r = session.exec(`kubectl get --raw ${path}`);
+      expect(r.exitCode, path).toBe(0);
+      expect(r.chunks.map((c) => c.text).join(''), path).toBe(served);
+    }
+    // a typed list's items carry no kind/apiVersion; an object starts with them
+    const list = (await call('GET', '/api/v1/nodes')).json;
+    expect(Object.keys(list.items[0]).slice(0, 2)).toEqual(['metadata', 'spec']);
+    expect(Object.keys((await call('GET', `/api/v1/nodes/${nodeName}`)).json).slice(0, 3)).toEqual(['kind', 'apiVersion', 'metadata']);
+    // the API server's JSON encoder ends a body with a newline; /version is written indented, without one
+    expect(await (await fetch(`${base}/api`)).text()).toMatch(/"serverAddress":"10\.0\.0\.\d+:6443"\}\]\}\n$/);
+    expect(await (await fetch(`${base}/version`)).text()).toMatch(/"platform": "linux\/amd64"\n\}$/);
+  });
+
+  it('allows every SelfSubjectAccessReview (no RBAC), in JSON and in the protobuf client-go sends', async () => {
+    const review = { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', spec: { nonResourceAttributes: { path: '/healthz', verb: 'get' } } };
+    const r = await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', review);
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ kind: 'SelfSubjectAccessReview', spec: review.spec, status: { allowed: true } });
+    // protobuf: k8s\0 + runtime.Unknown{2: raw SelfSubjectAccessReview{2: spec{1: resourceAttributes{2: verb, 5: resource}}}}
+    const field = (n: number, b: Uint8Array) => new Uint8Array([(n << 3) | 2, b.length, ...b]);
+    const str = (n: number, s: string) => field(n, new TextEncoder().encode(s));
+    const attrs = new Uint8Array([...str(2, 'create'), ...str(3, 'apps'), ...str(5, 'daemonsets')]);
+    const body = new Uint8Array([...new TextEncoder().encode('k8s\u0000'), ...field(2, field(2, field(1, attrs)))]);
+    const res = await fetch(`${base}/apis/authorization.k8s.io/v1/selfsubjectaccessreviews`, { method: 'POST', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, body });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ spec: { resourceAttributes: { verb: 'create', group: 'apps', resource: 'daemonsets' } }, status: { allowed: true } });
+    expect((await call('GET', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews')).status).toBe(405);
+    expect((await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', '{"kind":"Pod"}')).status).toBe(400);
+  });
+
   it('answers unknown paths and methods with a Status', async () => {
     const r = await call('GET', '/api/v1/widgets');
     expect(r.status).toBe(404);

@@ -8,12 +8,13 @@ import { objectKey } from '../engine/api/objectStore';
 import type { Kind, KObject } from '../engine/api/types';
 import type { Session } from '../engine/script/session';
 import { parseScript, ScriptParseError } from '../engine/script/parse';
-import { apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery';
+import { discoveryResponse } from '../engine/api/discovery';
+import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { decodeError } from '../engine/kubectl/manifests';
 import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
 import { nodeLease } from './lease';
-import { goPodTemplate, goSortedJSON } from './goJson';
+import { serverJSON } from '../engine/api/encode';
 import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
 import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
@@ -31,8 +32,6 @@ const MAX_BODY = 3 * 1024 * 1024;
 export interface ApiServerOptions {
   /** origins allowed to call the API from a browser (CORS), e.g. the playground's */
   allowOrigins?: string[];
-  /** `host:port` the server is reached at, for `/api`'s serverAddressByClientCIDRs */
-  address?: string;
   /** the paced clock (`--speed 0`): time moves while clients wait, as the emulator moves it */
   pacer?: Pacer;
 }
@@ -117,16 +116,16 @@ export class ApiServer {
       res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF }).end(openAPIV2Protobuf());
       return;
     }
-    if (method === 'GET' && path === '/version') {
-      // The version handler writes indented JSON, without a trailing newline (responsewriters.WriteRawJSON).
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(versionInfo(), null, 2));
-      return;
-    }
     if (method === 'GET') {
-      const doc = this.discovery(path);
-      if (doc !== undefined) return send(res, 200, doc);
-      if (path === '/healthz' || path === '/readyz' || path === '/livez') {
-        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('ok');
+      const raw = discoveryResponse(this.session.sim.store, path);
+      if (raw) {
+        res.writeHead(200, { 'Content-Type': raw.contentType }).end(raw.body);
+        return;
+      }
+      // kube-openapi writes the marshalled spec as it is, without a final newline
+      const doc = this.openapi(path);
+      if (doc !== undefined) {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(doc));
         return;
       }
     }
@@ -135,6 +134,10 @@ export class ApiServer {
       const node = this.session.sim.store.get('Node', undefined, decodeURIComponent(lease[1]));
       if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${decodeURIComponent(lease[1])}" not found`);
       return send(res, 200, nodeLease(node, this.session.sim.now()));
+    }
+    if (path === SELF_SUBJECT_ACCESS_REVIEWS) {
+      if (method !== 'POST') throw methodNotAllowed();
+      return send(res, 201, selfSubjectAccessReview(await readBytes(req), req.headers['content-type']));
     }
     const target = parseTarget(path);
     if (!target) return send(res, 404, notFoundPath());
@@ -175,7 +178,7 @@ export class ApiServer {
           this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         }
         if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(objectJSON(obj));
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${objectJSON(obj)}\n`);
         return;
       }
       case 'PUT':
@@ -190,18 +193,10 @@ export class ApiServer {
     }
   }
 
-  private discovery(path: string): unknown | undefined {
-    if (path === '/api') return apiVersions(this.opts.address ?? '127.0.0.1');
-    if (path === '/apis') return apiGroupList();
-    if (path === '/version') return versionInfo();
-    if (path === '/api/v1') return apiResourceList('', 'v1');
+  private openapi(path: string): unknown | undefined {
     if (path === '/openapi/v2') return openAPIV2();
     if (path === '/openapi/v3') return openAPIV3Root();
     if (path.startsWith('/openapi/v3/')) return openAPIV3Document(path.slice('/openapi/v3/'.length));
-    let m = /^\/apis\/([^/]+)$/.exec(path);
-    if (m) return apiGroup(m[1]);
-    m = /^\/apis\/([^/]+)\/([^/]+)$/.exec(path);
-    if (m) return apiResourceList(m[1], m[2]);
     return undefined;
   }
 
@@ -243,7 +238,7 @@ export class ApiServer {
     }
     // Stored objects are frozen, so each one's JSON is made once and reused by every list.
     const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(0, -1);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(objectJSON).join(',')}]}`);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
   private watch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
@@ -371,7 +366,7 @@ export class ApiServer {
     this.checkNamespace(target, obj);
     const input = { ...obj, metadata: { ...obj.metadata, ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}) } } as KObject;
     const created = this.store.create(this.decode(input, q, res), { dryRun: q.get('dryRun') === 'All' });
-    send(res, 201, created);
+    sendObject(res, 201, created);
   }
 
   private update(res: ServerResponse, target: Target, q: URLSearchParams, body: unknown, status: boolean): void {
@@ -392,7 +387,7 @@ export class ApiServer {
     const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
-    send(res, 200, out);
+    sendObject(res, 200, out);
   }
 
   private async patch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, status: boolean): Promise<void> {
@@ -412,7 +407,7 @@ export class ApiServer {
     const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
-    send(res, 200, out);
+    sendObject(res, 200, out);
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {
@@ -430,7 +425,7 @@ export class ApiServer {
     const before = this.mustGet(r, target.namespace, name);
     const out = this.store.delete(r.kind, target.namespace, name, { propagationPolicy: policy as 'Background' | 'Orphan' | 'Foreground' | undefined, gracePeriodSeconds: grace, dryRun });
     const still = this.store.get(r.kind, target.namespace, name);
-    if (still && !dryRun) return send(res, 200, out);
+    if (still && !dryRun) return sendObject(res, 200, out);
     send(res, 200, {
       kind: 'Status',
       apiVersion: 'v1',
@@ -447,7 +442,8 @@ export class ApiServer {
     for (const o of items) {
       if (this.store.get(r.kind, o.metadata.namespace, o.metadata.name)) this.store.delete(r.kind, o.metadata.namespace, o.metadata.name, { dryRun });
     }
-    send(res, 200, { kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: { resourceVersion: this.store.resourceVersion() }, items });
+    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: { resourceVersion: this.store.resourceVersion() } }).slice(0, -1);
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
   private evict(res: ServerResponse, target: Target, body: unknown): void {
@@ -567,6 +563,10 @@ function decodeContinue(token: string): string {
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString('utf8');
+}
+
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -574,7 +574,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY) throw new HttpError(failure(413, 'Request entity too large: limit is 3145728', 'RequestEntityTooLarge'));
     chunks.push(c as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 async function readJSON(req: IncomingMessage): Promise<unknown> {
@@ -589,32 +589,34 @@ async function readJSON(req: IncomingMessage): Promise<unknown> {
 
 const jsonCache = new WeakMap<KObject, string>();
 
-/** JSON of a stored (frozen, never changing) object, cached. */
+/** JSON of a stored (frozen, never changing) object as the server encodes it (api/encode), cached. */
 function objectJSON(o: KObject): string {
   let j = jsonCache.get(o);
   if (j === undefined) {
-    j = o.kind === 'ControllerRevision' ? controllerRevisionJSON(o) : JSON.stringify(o);
+    j = serverJSON(o);
     if (Object.isFrozen(o)) jsonCache.set(o, j);
   }
   return j;
 }
 
-/** A ControllerRevision with its data in the bytes a Go client computes for the same template. */
-function controllerRevisionJSON(cr: KObject): string {
-  const data = cr.data as { spec?: { template?: Record<string, unknown> } } | undefined;
-  const template = data?.spec?.template;
-  if (!template) return JSON.stringify(cr);
-  const raw = goSortedJSON({ ...data, spec: { ...data.spec, template: goPodTemplate(template) } });
-  const mark = '\u0000data\u0000';
-  return JSON.stringify({ ...cr, data: mark }).replace(JSON.stringify(mark), () => raw);
+/** A list item: the object's JSON without kind and apiVersion (the first two keys). */
+function itemJSON(o: KObject): string {
+  const j = objectJSON(o);
+  const head = `{"kind":${JSON.stringify(o.kind)},"apiVersion":${JSON.stringify(o.apiVersion)},`;
+  return j.startsWith(head) ? `{${j.slice(head.length)}` : serverJSON(o, true);
 }
 
+function sendObject(res: ServerResponse, code: number, o: KObject): void {
+  res.writeHead(code, { 'Content-Type': 'application/json' }).end(`${objectJSON(o)}\n`);
+}
+
+// The server's JSON encoder (json.Encoder.Encode, and the streaming list encoder) ends each body with a newline.
 function send(res: ServerResponse, code: number, body: unknown): void {
-  res.writeHead(code, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  res.writeHead(code, { 'Content-Type': 'application/json' }).end(`${JSON.stringify(body)}\n`);
 }
 
 function sendTable(res: ServerResponse, body: unknown): void {
-  res.writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' }).end(JSON.stringify(body));
+  res.writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' }).end(`${JSON.stringify(body)}\n`);
 }
 
 export type { Kind };

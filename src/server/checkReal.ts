@@ -18,16 +18,11 @@ const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
  * leave this list (and is then held to it).
  */
 export const KNOWN_DIFFERENCES = new Map<string, string>([
-  ['controllerrevision-events', 'revision data: a Go client writes template creationTimestamp: null (the emulator omits Go zero-value fields)'],
-  ['discovery-config', 'cluster-info lists the services a real cluster has and the kubeconfig URL; the simulated cluster serves no services'],
-  ['field-validation', "a rejected apply patch: kubectl's long 'error when applying patch: … to: …' preamble"],
   ['hostile-names', 'explain ds.constructor: the real kubectl resolves the path differently'],
-  ['kubectl-get-watch', '/version, /api, /apis: the emulator answers from its own, shorter discovery documents (one source next)'],
   ['kubectl-output', '--sort-by on a missing field: the real kubectl (server-side tables) prints "No resources found"'],
   ['kubectl-patch', 'a YAML patch that does not parse: go-yaml says "did not find expected node content"'],
   ['kubectl-wait', 'wait --for=create timing out: kubectl 1.33 names no object'],
   ['logs-edit-pause', 'logs: the real kubectl says "error: error from server (NotFound): pods x not found in namespace default" and "cannot get the logs from *v1.Node"; logs -f does not yet move the paced clock'],
-  ['replace-diff', 'kubectl diff against the served cluster shows no difference where the emulator shows the last-applied annotation being added (the dry-run PATCH to look into); its temp names and file times are the client\'s'],
   ['validation-errors', "explain: field and type descriptions as separate paragraphs, wrapped as kubectl's template does"],
 ]);
 const args = process.argv.slice(2);

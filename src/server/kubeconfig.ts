@@ -4,24 +4,25 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from '../engine/kubectl/commands/playgroundConfig';
 
+/** The emulator's kubeconfig (the same cluster, user and context names), with the served address. */
 export function kubeconfigText(server: string): string {
   return `apiVersion: v1
 kind: Config
 clusters:
 - cluster:
     server: ${server}
-  name: playground
+  name: ${PLAYGROUND_CLUSTER}
 contexts:
 - context:
-    cluster: playground
-    namespace: default
-    user: playground
-  name: playground
-current-context: playground
+    cluster: ${PLAYGROUND_CLUSTER}
+    user: ${PLAYGROUND_USER}
+  name: ${PLAYGROUND_CONTEXT}
+current-context: ${PLAYGROUND_CONTEXT}
 preferences: {}
 users:
-- name: playground
+- name: ${PLAYGROUND_USER}
   user: {}
 `;
 }

@@ -25,4 +25,33 @@ describe('normalizeClientDifferences', () => {
     expect(normalizeClientDifferences('  Normal  Scheduled  5s  default-scheduler  Assigned'))
       .toBe(normalizeClientDifferences('  Normal  Scheduled  2m3s  default-scheduler  Assigned'));
   });
+
+  it("reads kubectl < 1.34's undo to the current template as the skip kubectl ≥ 1.34 reports", () => {
+    const skipped = 'daemonset.apps/x skipped rollback (current template already matches revision 3)';
+    expect(normalizeClientDifferences(skipped)).toBe(normalizeClientDifferences('daemonset.apps/x rolled back'));
+    expect(normalizeClientDifferences('daemonset.apps/y rolled back')).not.toBe(normalizeClientDifferences(skipped));
+  });
+
+  it("masks kubectl diff's temp directories and file times", () => {
+    const emulator = [
+      'diff -u -N /tmp/LIVE-1916940218/v1.Pod.default.x /tmp/MERGED-413071736/v1.Pod.default.x',
+      '--- /tmp/LIVE-1916940218/v1.Pod.default.x\t2026-01-01 00:00:06.000000000 +0000',
+      '+++ /tmp/MERGED-413071736/v1.Pod.default.x\t2026-01-01 00:00:06.000000000 +0000',
+    ].join('\n');
+    const real = [
+      'diff -u -N /tmp/LIVE-3795722038/v1.Pod.default.x /tmp/MERGED-2402295857/v1.Pod.default.x',
+      '--- /tmp/LIVE-3795722038/v1.Pod.default.x\t2026-12-01 10:49:59.955836284 +0000',
+      '+++ /tmp/MERGED-2402295857/v1.Pod.default.x\t2026-12-01 10:49:59.955836284 +0000',
+    ].join('\n');
+    expect(normalizeClientDifferences(real)).toBe(normalizeClientDifferences(emulator));
+    expect(normalizeClientDifferences(real.replace('Pod.default.x', 'Pod.default.y'))).not.toBe(normalizeClientDifferences(emulator));
+  });
+
+  it("masks the kubeconfig's server URL in config view, YAML and JSON", () => {
+    expect(normalizeClientDifferences('    server: http://127.0.0.1:40123')).toBe(normalizeClientDifferences('    server: https://127.0.0.1:6443'));
+    expect(normalizeClientDifferences('                "server": "http://127.0.0.1:40123"')).toBe(
+      normalizeClientDifferences('                "server": "https://127.0.0.1:6443"'),
+    );
+    expect(normalizeClientDifferences('  server: http://x')).not.toBe(normalizeClientDifferences('  user: http://x'));
+  });
 });

@@ -30,7 +30,28 @@ const RESTARTED_AT = /(kubectl\.kubernetes\.io\/restartedAt:\s*"?)\d{4}-\d\d-\d\
 const UNDO_WARNING = /^Warning: resource daemonsets\/\S+ was previously managed with 'kubectl apply'\..*$/;
 
 /**
- * 5. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
+ * 5. kubectl < 1.34 marshals the live template with `creationTimestamp: null`, which a ≥ 1.34
+ * controller no longer writes into revision data, so its byte comparison never finds the current
+ * template already at the revision asked for: it patches ("rolled back", changing nothing) where
+ * kubectl ≥ 1.34 says it skipped.
+ */
+const UNDO_SKIPPED = /^(\S+) skipped rollback \(current template already matches revision \d+\)$/;
+
+/**
+ * 6. `kubectl diff` writes into os.MkdirTemp directories (a random suffix) and GNU diff prints the
+ * files' modification times, which are the machine's clock: both are masked.
+ */
+const DIFF_TEMP_DIR = /\/tmp\/(LIVE|MERGED)-\d+\//g;
+const DIFF_FILE_TIME = /^((?:---|\+\+\+) \/tmp\/(?:LIVE|MERGED)-\S+)\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}$/;
+
+/**
+ * 7. The server URL in the kubeconfig (`config view`, YAML and JSON) is where the client reaches
+ * the cluster: the emulator's https://127.0.0.1:6443, the served one's http://127.0.0.1:PORT.
+ */
+const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?)$/;
+
+/**
+ * 8. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
  * aggregate `[a, b]` and the one-per-line list at the end are compared sorted.
  */
 const DRAIN_AGGREGATE = /^(error: unable to drain node "[^"]+" due to error: )\[(.*)\](, continuing command\.\.\.)$/;
@@ -67,7 +88,8 @@ export function normalizeClientDifferences(text: string): string {
   const lines = text
     .split('\n')
     .filter((l) => !UNDO_WARNING.test(l))
-    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>'));
+    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>').replace(UNDO_SKIPPED, '$1 rolled back'))
+    .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>').replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'));
   return sortDrainErrors(lines).join('\n');
 }
 
@@ -76,5 +98,8 @@ export const NORMALIZATION_RULES = [
   'kubectl < 1.34: `… deleted` without ` from NS namespace`',
   'rollout restart: the restartedAt annotation carries the client clock',
   'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet',
+  'kubectl < 1.34: rollout undo to the current template says "rolled back", not "skipped rollback (…)"',
+  "kubectl diff: the temp directories' random suffixes and the files' times (the machine's clock) are masked",
+  "config view: the kubeconfig's server URL (where the client reaches the cluster) is masked",
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
 ];

@@ -20,8 +20,10 @@ function defaultContainer(c: Container, hostNetwork: boolean): void {
     if (p.protocol === undefined) p.protocol = 'TCP';
     if (hostNetwork && p.hostPort === undefined) p.hostPort = p.containerPort;
   }
+  // resources is a struct, not a pointer: the API server's encoder always writes it (`resources: {}`).
+  if (c.resources === undefined) c.resources = {};
   // Limits without requests: requests default to the limits.
-  if (c.resources?.limits) {
+  if (c.resources.limits) {
     c.resources.requests = { ...c.resources.limits, ...c.resources.requests };
   }
 }

@@ -19,6 +19,15 @@ describe('computeHash', () => {
     expect(computeHash(a.spec.template, 1)).not.toBe(computeHash(a.spec.template));
     expect(computeHash(a.spec.template, 1)).not.toBe(computeHash(a.spec.template, 2));
   });
+  it("is not changed by a container's empty resources, which the server's encoder writes", () => {
+    const a = newDaemonSet('a');
+    const b = newDaemonSet('a');
+    delete a.spec.template.spec.containers[0].resources;
+    b.spec.template.spec.containers[0].resources = {};
+    expect(computeHash(b.spec.template)).toBe(computeHash(a.spec.template));
+    b.spec.template.spec.containers[0].resources = { limits: { cpu: '1' } };
+    expect(computeHash(b.spec.template)).not.toBe(computeHash(a.spec.template));
+  });
   it('does not depend on key order', () => {
     const a = newDaemonSet('a');
     const t = a.spec.template;
@@ -28,9 +37,9 @@ describe('computeHash', () => {
 });
 
 describe('getPatch', () => {
-  it('wraps the template with $patch: replace and a null creationTimestamp', () => {
+  it('wraps the template with $patch: replace, without creationTimestamp (omitzero since 1.34)', () => {
     const p = getPatch(newDaemonSet('a'));
     expect(p.spec.template.$patch).toBe('replace');
-    expect((p.spec.template.metadata as Record<string, unknown>).creationTimestamp).toBeNull();
+    expect(Object.hasOwn(p.spec.template.metadata as Record<string, unknown>, 'creationTimestamp')).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ const encoder = new TextEncoder();
  * hash has the real alphabet (4 5 6 7 8 9 b c d f) and length.
  */
 export function computeHash(template: PodTemplateSpec, collisionCount?: number): string {
-  let h = fnv1a32(encoder.encode(canonicalJSON(template)));
+  let h = fnv1a32(encoder.encode(canonicalJSON(withoutEmptyResources(template))));
   if (collisionCount !== undefined && collisionCount !== null) {
     const b = new Uint8Array(8);
     new DataView(b.buffer).setUint32(0, collisionCount >>> 0, true);
@@ -36,11 +36,30 @@ export function computeHash(template: PodTemplateSpec, collisionCount?: number):
   return safeEncodeString(String(h));
 }
 
-/** getPatch: the CR data, `{spec:{template:{$patch: replace, …template}}}` with metadata.creationTimestamp null. */
+/**
+ * The stand-in for the spew dump leaves out a container's empty `resources: {}` (which the API server
+ * writes for every container), so hashes stay what they were before the server's encoding was modelled.
+ */
+function withoutEmptyResources(t: PodTemplateSpec): PodTemplateSpec {
+  const strip = (cs: PodTemplateSpec['spec']['containers'] | undefined) =>
+    cs?.map((c) => {
+      if (!c.resources || Object.keys(c.resources).length > 0) return c;
+      const { resources: _r, ...rest } = c;
+      return rest;
+    });
+  const spec = t.spec && { ...t.spec, containers: strip(t.spec.containers)! };
+  if (spec && t.spec.initContainers) spec.initContainers = strip(t.spec.initContainers);
+  return spec ? { ...t, spec } : t;
+}
+
+/**
+ * getPatch: the CR data, `{spec:{template:{$patch: replace, …template}}}`, the DS marshalled by Go.
+ * Since 1.34 a zero metadata.creationTimestamp is omitted (omitzero), so the template's metadata
+ * carries none (a 1.33 client still writes `creationTimestamp: null`).
+ */
 export function getPatch(ds: DaemonSet): { spec: { template: Record<string, unknown> } } {
   const t = clone(ds.spec.template) as unknown as Record<string, unknown>;
-  const metadata = { ...(t.metadata as Record<string, unknown>), creationTimestamp: null };
-  return { spec: { template: { ...t, metadata, $patch: 'replace' } } };
+  return { spec: { template: { ...t, $patch: 'replace' } } };
 }
 
 /** The template stored in a CR (its data minus `$patch`). */

@@ -5,7 +5,7 @@
 import { normalizeDecoded } from '../../api/decode';
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
-import { RESOURCE } from '../../api/types';
+import { API_VERSION, RESOURCE } from '../../api/types';
 import { flagArray } from '../argv';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { decodeError, loadManifests } from '../manifests';
@@ -14,6 +14,7 @@ import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './appl
 import { serverDecode, validationDirective } from './fieldValidationFlag';
 import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
 import { printWritten } from './printObject';
+import { goJSON, threeWayMergePatch } from './threeWayPatch';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 function parseLastApplied(s: string | undefined): unknown {
@@ -88,7 +89,12 @@ export const applyCommand: CommandDef = {
         printWritten(ctx, kind, updated, `configured${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
-        errs.push(addSourceToErr(err, 'patching', e.source));
+        // patcher.Patch adds the source, applyOneObject the patch it sent and the object's Info
+        const patch = goJSON(threeWayMergePatch(original, obj, live));
+        const r = RESOURCE[kind];
+        const gv = API_VERSION[kind].includes('/') ? API_VERSION[kind] : `/${API_VERSION[kind]}`;
+        const info = `Resource: "${gv}, Resource=${r.plural}", GroupVersionKind: "${gv}, Kind=${kind}"\nName: ${JSON.stringify(live.metadata.name)}, Namespace: ${JSON.stringify(live.metadata.namespace ?? '')}`;
+        errs.push(addSourceToErr(addSourceToErr(err, 'patching', e.source), `applying patch:\n${patch}\nto:\n${info}\nfor:`, e.source));
         diagnoseEntry(ctx, e, err);
       }
     }

@@ -38,6 +38,11 @@ const MERGE_KEYS: Record<string, string> = {
 
 type Json = unknown;
 
+/** The patchMergeKey of a list field, or undefined when the list is replaced whole. */
+export function mergeKeyOf(field: string): string | undefined {
+  return ownGet(MERGE_KEYS, field);
+}
+
 function isMap(v: Json): v is Record<string, Json> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

@@ -59,7 +59,8 @@ export function addSourceToErr(err: unknown, verb: string, source: string | unde
 }
 
 function invalidDetails(e: StatusError): { kind: string; name: string } | null {
-  const inner = e instanceof SourcedStatusError ? e.inner : e;
+  let inner: StatusError = e;
+  while (inner instanceof SourcedStatusError) inner = inner.inner;
   const m = /^(\S+?)(?:\.\S+)? "([^"]*)" is invalid/.exec(inner.message);
   return m ? { kind: m[1], name: m[2] } : null;
 }

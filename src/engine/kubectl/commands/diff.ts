@@ -11,12 +11,10 @@ import { flagArray, flagBool } from '../argv';
 import { decodeError, loadManifests } from '../manifests';
 import { toYAML } from '../printers/yaml';
 import { CommandError, type CommandDef } from '../types';
-import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
+import { LAST_APPLIED_ANNOTATION, merge } from './applyMerge';
 import { addSourceToErr, FILENAME_FLAG, formatAggregate, formatSingleError } from './common';
 import { serverDecode } from './fieldValidationFlag';
 import { unifiedHunks } from './unifiedDiff';
-
-const EPOCH = '1970-01-01 00:00:00.000000000 +0000';
 
 /** InfoObject.Name(): `apps.v1.DaemonSet.kube-system.fluentd`, `v1.Node..node-1`. */
 function fileName(obj: KObject): string {
@@ -79,12 +77,15 @@ export const diffCommand: CommandDef = {
         if (!live) {
           merged = store.create(serverDecode(ctx, kind, obj, 'Warn'), { dryRun: true });
         } else {
-          // Client-side apply records the manifest in the last-applied annotation and deletes what
-          // was dropped from it since; server-side apply (approximated: no field ownership here)
-          // merges the manifest's fields and leaves the annotation alone.
+          // The client-side apply patch, as diff's Merged() makes it: the manifest without the
+          // last-applied annotation (GetModifiedConfiguration with annotate=false, so the live
+          // annotation stays as it is), against the last-applied configuration as the original;
+          // server-side apply (approximated: no field ownership here) merges the manifest's fields.
           let original: unknown;
           if (!serverSide) {
-            obj.metadata.annotations = { ...obj.metadata.annotations, [LAST_APPLIED_ANNOTATION]: lastAppliedConfiguration(obj) };
+            const annotations = { ...obj.metadata.annotations };
+            delete annotations[LAST_APPLIED_ANNOTATION];
+            obj.metadata.annotations = annotations;
             try {
               original = JSON.parse(live.metadata.annotations?.[LAST_APPLIED_ANNOTATION] ?? 'null') ?? undefined;
             } catch {
@@ -113,7 +114,8 @@ export const diffCommand: CommandDef = {
       if (!hunks) continue;
       differs = true;
       ctx.out.out(`diff -u -N ${liveDir}/${p.name} ${mergedDir}/${p.name}\n`);
-      ctx.out.out(`--- ${liveDir}/${p.name}\t${p.live === undefined ? EPOCH : time}\n`);
+      // the LIVE file of an object not yet there is written too, empty: it has a time as well
+      ctx.out.out(`--- ${liveDir}/${p.name}\t${time}\n`);
       ctx.out.out(`+++ ${mergedDir}/${p.name}\t${time}\n`);
       ctx.out.out(hunks);
     }

@@ -1,9 +1,8 @@
 // `kubectl api-resources` and `kubectl api-versions` (pkg/cmd/apiresources): what the playground's
-// API server serves, from its discovery documents. Only the resources the simulation stores are
-// listed (a real cluster serves many more: services, configmaps, …).
+// API server serves, from the discovery documents it sends (api/discovery). Only the resources the
+// simulation stores are listed (a real cluster serves many more: services, configmaps, …).
 
-import { RESOURCES } from '../resources';
-import { API_VERSION, NAMESPACED } from '../../api/types';
+import { apiResources as servedResources, groupVersion, servedGroupVersions } from '../../api/discovery';
 import { flagBool, flagString } from '../argv';
 import { printTable } from '../printers/table';
 import { CommandError, type CommandDef } from '../types';
@@ -19,22 +18,28 @@ interface ApiResource {
   categories: string[];
 }
 
-const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
-
-/** Discovery: core group first, then apps, each in the server's (alphabetical) order. */
+/**
+ * The resources of every served group version, subresources left out, sorted as kubectl sorts
+ * them by default (by group, then by name).
+ */
 export function apiResources(): ApiResource[] {
-  const out = RESOURCES.map((r) => ({
-    name: r.plural,
-    shortNames: r.shortNames,
-    group: r.group,
-    version: API_VERSION[r.kind].split('/').pop()!,
-    namespaced: NAMESPACED[r.kind],
-    kind: r.kind,
-    verbs: r.kind === 'Namespace' ? ALL_VERBS.filter((v) => v !== 'deletecollection') : ALL_VERBS,
-    categories: r.kind === 'Pod' || r.kind === 'DaemonSet' ? ['all'] : [],
-  }));
-  const rank = (g: string) => (g === '' ? 0 : 1);
-  return out.sort((a, b) => rank(a.group) - rank(b.group) || (a.name < b.name ? -1 : 1));
+  const out: ApiResource[] = [];
+  for (const gv of servedGroupVersions()) {
+    for (const r of servedResources(gv.group, gv.version) ?? []) {
+      if (r.name.includes('/')) continue;
+      out.push({
+        name: r.name,
+        shortNames: r.shortNames ?? [],
+        group: gv.group,
+        version: gv.version,
+        namespaced: r.namespaced,
+        kind: r.kind,
+        verbs: r.verbs,
+        categories: r.categories ?? [],
+      });
+    }
+  }
+  return out.sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 export const apiResourcesCommand: CommandDef = {
@@ -93,7 +98,6 @@ export const apiVersionsCommand: CommandDef = {
   usage: 'kubectl api-versions [options]',
   flags: [],
   run(ctx) {
-    const versions = [...new Set(Object.values(API_VERSION))].sort();
-    for (const v of versions) ctx.out.println(v);
+    for (const v of servedGroupVersions().map(groupVersion).sort()) ctx.out.println(v);
   },
 };

@@ -1,92 +1,18 @@
 // `kubectl get --raw PATH`: the body the simulated API server sends for the paths it serves —
 // `/healthz`, `/livez`, `/readyz` (`ok`), `/version`, the discovery documents `/api`, `/api/v1`,
-// `/apis`, `/apis/apps`, `/apis/apps/v1`, and the objects and lists of the served resources
-// (`/api/v1/namespaces/NS/pods[/NAME]`, `/api/v1/nodes`, `/apis/apps/v1/daemonsets`, …) — as the
+// `/apis`, `/apis/apps`, `/apis/apps/v1` (api/discovery: the documents the server sends), and the
+// objects and lists of the served resources (`/api/v1/namespaces/NS/pods[/NAME]`, `/api/v1/nodes`, `/apis/apps/v1/daemonsets`, …) — as the
 // server's JSON encoder writes them: compact, field order of the Go types for metadata, list items
 // without kind/apiVersion, a final newline (discovery and objects) or none (`/version`, `ok`).
 
-import { KUBELET_VERSION } from '../../cluster/nodeFactory';
-import { API_VERSION, NAMESPACED, RESOURCE, type Kind, type KObject, type Node } from '../../api/types';
-import { findNodeRoles } from '../printers/columns';
+import { discoveryResponse } from '../../api/discovery';
+import { serverJSON } from '../../api/encode';
+import { API_VERSION, NAMESPACED, RESOURCE, type Kind } from '../../api/types';
 import { RESOURCES } from '../resources';
 import { CommandError, type CommandContext } from '../types';
 
 const NOT_FOUND = 'Error from server (NotFound): the server could not find the requested resource';
 
-const META_ORDER = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
-
-function ordered(o: Record<string, unknown>, first: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of first) if (o[k] !== undefined) out[k] = o[k];
-  for (const k of Object.keys(o)) if (!Object.hasOwn(out, k) && o[k] !== undefined) out[k] = o[k];
-  return out;
-}
-
-/** An object as the server encodes it (typed struct order for the envelope and metadata). */
-export function serverObject(obj: KObject, inList: boolean): Record<string, unknown> {
-  const plain = JSON.parse(JSON.stringify(obj)) as Record<string, unknown>;
-  plain.metadata = ordered(plain.metadata as Record<string, unknown>, META_ORDER);
-  if (inList) {
-    delete plain.kind;
-    delete plain.apiVersion;
-  }
-  return ordered(plain, ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
-}
-
-const body = (v: unknown) => `${JSON.stringify(v)}\n`;
-
-function serverAddress(ctx: CommandContext): { clientCIDR: string; serverAddress: string }[] {
-  const nodes = ctx.sim.store.list('Node') as Node[];
-  const cp = nodes.find((n) => findNodeRoles(n).some((r) => r === 'control-plane' || r === 'master')) ?? nodes[0];
-  const ip = cp?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
-  return ip ? [{ clientCIDR: '0.0.0.0/0', serverAddress: `${ip}:6443` }] : [];
-}
-
-function resourceList(group: string): Record<string, unknown> {
-  const gv = group ? `${group}/v1` : 'v1';
-  return {
-    kind: 'APIResourceList',
-    apiVersion: 'v1',
-    groupVersion: gv,
-    resources: RESOURCES.filter((r) => r.group === group).map((r) => ({
-      name: r.plural,
-      singularName: r.singular,
-      namespaced: NAMESPACED[r.kind],
-      kind: r.kind,
-      verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
-      ...(r.shortNames.length ? { shortNames: r.shortNames } : {}),
-    })),
-  };
-}
-
-function groupList(): Record<string, unknown> {
-  const groups = [...new Set(RESOURCES.map((r) => r.group).filter((g) => g !== ''))];
-  return {
-    kind: 'APIGroupList',
-    apiVersion: 'v1',
-    groups: groups.map((name) => ({
-      name,
-      versions: [{ groupVersion: `${name}/v1`, version: 'v1' }],
-      preferredVersion: { groupVersion: `${name}/v1`, version: 'v1' },
-    })),
-  };
-}
 
 function kindFor(group: string, plural: string): Kind | undefined {
   return RESOURCES.find((r) => r.group === group && r.plural === plural)?.kind;
@@ -95,19 +21,8 @@ function kindFor(group: string, plural: string): Kind | undefined {
 /** The body for PATH, or undefined when the server has no such path. */
 export function rawGet(ctx: CommandContext, rawPath: string): string | undefined {
   const path = rawPath.split('?')[0].replace(/\/+$/, '') || '/';
-  if (path === '/healthz' || path === '/livez' || path === '/readyz') return 'ok';
-  if (path === '/version') {
-    const [major, minor] = KUBELET_VERSION.replace(/^v/, '').split('.');
-    return JSON.stringify({ major, minor, gitVersion: KUBELET_VERSION, platform: 'linux/amd64' }, null, 2);
-  }
-  if (path === '/api') return body({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: serverAddress(ctx) });
-  if (path === '/apis') return body(groupList());
-  if (path === '/api/v1') return body(resourceList(''));
-  const apps = /^\/apis\/([^/]+)$/.exec(path);
-  if (apps && apps[1] === 'apps') {
-    return body({ kind: 'APIGroup', apiVersion: 'v1', name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
-  }
-  if (path === '/apis/apps/v1') return body(resourceList('apps'));
+  const discovery = discoveryResponse(ctx.sim.store, path);
+  if (discovery) return discovery.body;
 
   // /api/v1/[namespaces/NS/]PLURAL[/NAME]  and  /apis/GROUP/v1/[namespaces/NS/]PLURAL[/NAME]
   const m = /^\/(?:api\/v1|apis\/([^/]+)\/v1)\/(.+)$/.exec(path);
@@ -131,15 +46,11 @@ export function rawGet(ctx: CommandContext, rawPath: string): string | undefined
       const r = RESOURCE[kind];
       throw new CommandError(`Error from server (NotFound): ${r.group ? `${r.plural}.${r.group}` : r.plural} "${parts[1]}" not found`, 1, true);
     }
-    return body(serverObject(obj, false));
+    return `${serverJSON(obj)}\n`;
   }
   const items = store.list(kind, NAMESPACED[kind] ? namespace : undefined);
-  return body({
-    kind: `${kind}List`,
-    apiVersion: API_VERSION[kind],
-    metadata: { resourceVersion: store.resourceVersion() },
-    items: items.map((o) => serverObject(o, true)),
-  });
+  const head = JSON.stringify({ kind: `${kind}List`, apiVersion: API_VERSION[kind], metadata: { resourceVersion: store.resourceVersion() } }).slice(0, -1);
+  return `${head},"items":[${items.map((o) => serverJSON(o, true)).join(',')}]}\n`;
 }
 
 export function runGetRaw(ctx: CommandContext, path: string): void {

@@ -1,5 +1,6 @@
-// `kubectl version`: client and server versions of the simulated cluster.
+// `kubectl version`: client and server versions of the simulated cluster (the server's `/version`).
 
+import { versionInfo } from '../../api/discovery';
 import { KUBELET_VERSION } from '../../cluster/nodeFactory';
 import { flagString } from '../argv';
 import { toJSON } from '../printers/json';
@@ -25,7 +26,7 @@ export const versionCommand: CommandDef = {
     };
     if (output === 'json' || output === 'yaml') {
       const doc: Record<string, unknown> = { clientVersion: info(KUBELET_VERSION), kustomizeVersion: KUSTOMIZE_VERSION };
-      if (!clientOnly) doc.serverVersion = info(KUBELET_VERSION);
+      if (!clientOnly) doc.serverVersion = versionInfo();
       ctx.out.out(output === 'json' ? toJSON(doc) : toYAML(doc));
       return;
     }
