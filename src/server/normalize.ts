@@ -63,12 +63,36 @@ function sortDrainErrors(lines: string[]): string[] {
   return out;
 }
 
+/**
+ * 6. `logs` of several pods or containers reads them in the order of a Go map
+ * (LogsOptions.sequentialConsumeRequest ranges over a map of requests): a run of `--prefix`ed lines
+ * is compared grouped by its `[pod/NAME/CONTAINER]` prefix, each source's lines in their order.
+ */
+const LOG_PREFIX = /^\[pod\/[^/\]]+\/[^\]]*\] /;
+
+function groupPrefixedLogs(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!LOG_PREFIX.test(lines[i])) {
+      out.push(lines[i]);
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && LOG_PREFIX.test(lines[j])) j++;
+    const prefix = (l: string) => LOG_PREFIX.exec(l)![0];
+    // Array.prototype.sort is stable: one source's lines keep their order.
+    out.push(...lines.slice(i, j).sort((a, b) => (prefix(a) < prefix(b) ? -1 : prefix(a) > prefix(b) ? 1 : 0)));
+    i = j - 1;
+  }
+  return out;
+}
+
 export function normalizeClientDifferences(text: string): string {
   const lines = text
     .split('\n')
     .filter((l) => !UNDO_WARNING.test(l))
     .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>'));
-  return sortDrainErrors(lines).join('\n');
+  return groupPrefixedLogs(sortDrainErrors(lines)).join('\n');
 }
 
 export const NORMALIZATION_RULES = [
@@ -77,4 +101,5 @@ export const NORMALIZATION_RULES = [
   'rollout restart: the restartedAt annotation carries the client clock',
   'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet',
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
+  'logs of several pods or containers come in random order (a Go map): --prefix lines compared grouped by source',
 ];
