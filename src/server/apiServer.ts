@@ -175,7 +175,7 @@ export class ApiServer {
         if (obj.metadata.deletionTimestamp && /^kubectl (drain|delete)\b/.test(String(req.headers['kubectl-command'] ?? ''))) {
           this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         }
-        if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
+        if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), obj.metadata.resourceVersion, includeObject(q)));
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(objectJSON(obj));
         return;
       }

@@ -23,7 +23,6 @@ export const KNOWN_DIFFERENCES = new Map<string, string>([
   ['field-validation', "a rejected apply patch: kubectl's long 'error when applying patch: … to: …' preamble"],
   ['hostile-names', 'explain ds.constructor: the real kubectl resolves the path differently'],
   ['kubectl-get-watch', '/version, /api, /apis: the emulator answers from its own, shorter discovery documents (one source next)'],
-  ['kubectl-output', '--sort-by on a missing field: the real kubectl (server-side tables) prints "No resources found"'],
   ['kubectl-patch', 'a YAML patch that does not parse: go-yaml says "did not find expected node content"'],
   ['replace-diff', 'kubectl diff against the served cluster shows no difference where the emulator shows the last-applied annotation being added (the dry-run PATCH to look into); its temp names and file times are the client\'s'],
   ['validation-errors', "explain: field and type descriptions as separate paragraphs, wrapped as kubectl's template does"],
