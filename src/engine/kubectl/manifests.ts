@@ -13,6 +13,7 @@ import { ClientError } from './commands/common';
 import { ownSet } from '../api/own';
 import { utf8Length } from '../api/validation';
 import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
+import { goYamlFirstError } from './goYaml';
 import { metadataDecodeError, typeError } from '../api/decode';
 import { canonicalJSON } from '../api/objects';
 
@@ -193,6 +194,18 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
     fileLoop: for (const [document, doc] of docs.entries()) {
       const docStart = offset;
       offset += doc.split('\n').length + 1;
+      // go-yaml's own words for a document it cannot read (the YAML reader ends each line with a
+      // newline); the yaml package then builds the value.
+      const bad = goYamlFirstError(doc.endsWith('\n') ? doc : `${doc}\n`);
+      if (bad) {
+        out.push({
+          source,
+          document,
+          line: bad.line !== undefined ? docStart + bad.line : undefined,
+          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: ${bad.message}`),
+        });
+        break;
+      }
       const deep = yamlDepthError(doc);
       if (deep) {
         out.push({
@@ -204,7 +217,8 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
         break;
       }
       const parsed = parseAllDocuments(doc, { version: '1.1', uniqueKeys: false, prettyErrors: true });
-      const parsedDocs = Array.isArray(parsed) ? parsed : [];
+      // YAMLToJSON reads the first document of a chunk (after a `...` end marker the rest is ignored).
+      const parsedDocs = (Array.isArray(parsed) ? parsed : []).slice(0, 1);
       const err = parsedDocs.flatMap((d) => d.errors)[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
       if (err) {
         const { line, message } = goYamlError(err, doc);
