@@ -21,7 +21,6 @@ export const KNOWN_DIFFERENCES = new Map<string, string>([
   ['controllerrevision-events', 'revision data: a Go client writes template creationTimestamp: null (the emulator omits Go zero-value fields)'],
   ['discovery-config', 'cluster-info lists the services a real cluster has and the kubeconfig URL; the simulated cluster serves no services'],
   ['field-validation', "a rejected apply patch: kubectl's long 'error when applying patch: … to: …' preamble"],
-  ['hostile-names', "label/annotate with a `__proto__` key: the server accepts what the emulator (and a real API server) rejects; `kind: 5`: kubectl's client-side validation says `kind isn't string type`"],
   ['kubectl-get-watch', '/version, /api, /apis: the emulator answers from its own, shorter discovery documents (one source next)'],
   ['replace-diff', 'kubectl diff against the served cluster shows no difference where the emulator shows the last-applied annotation being added (the dry-run PATCH to look into); its temp names and file times are the client\'s'],
 ]);

@@ -14,6 +14,7 @@ import { ownSet } from '../api/own';
 import { utf8Length } from '../api/validation';
 import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
 import { goYamlFirstError } from './goYaml';
+import { validationDirective } from './commands/fieldValidationFlag';
 import { metadataDecodeError, typeError } from '../api/decode';
 import { canonicalJSON } from '../api/objects';
 
@@ -135,6 +136,40 @@ function builderDecodeError(source: string, obj: Record<string, unknown>): Clien
   return e ? new ClientError(`unable to decode ${JSON.stringify(source)}: ${e}`) : null;
 }
 
+/**
+ * validation.getObjectKind, which kubectl's validator (paramVerifyingSchema) runs on each document
+ * before the builder decodes it, unless --validate=false/ignore: the document must be an object
+ * whose apiVersion and kind are strings, the apiVersion a group version.
+ */
+function objectKindError(source: string, value: unknown): ClientError | null {
+  const errs: string[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) errs.push('invalid object to validate');
+  else {
+    const fields = value as Record<string, unknown>;
+    const apiVersion = fields.apiVersion;
+    if (apiVersion === undefined || apiVersion === null) errs.push('apiVersion not set');
+    else if (typeof apiVersion !== 'string') errs.push("apiVersion isn't string type");
+    else if (apiVersion.split('/').length > 2) errs.push(`unexpected GroupVersion string: ${apiVersion}`);
+    const kind = fields.kind;
+    if (kind === undefined || kind === null) errs.push('kind not set');
+    else if (typeof kind !== 'string') errs.push("kind isn't string type");
+  }
+  if (errs.length === 0) return null;
+  const list = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+  return new ClientError(
+    `error validating "${source}": error validating data: ${list}; if you choose to ignore these errors, turn validation off with --validate=false`,
+  );
+}
+
+/** Whether kubectl validates before decoding (any --validate but false/ignore; a bad value fails later). */
+function validates(ctx: CommandContext): boolean {
+  try {
+    return validationDirective(ctx) !== 'Ignore';
+  } catch {
+    return true;
+  }
+}
+
 function validationError(source: string, obj: Record<string, unknown>): ClientError | null {
   const errs: string[] = [];
   if (!obj.apiVersion) errs.push('apiVersion not set');
@@ -181,6 +216,7 @@ function readSource(ctx: CommandContext, filename: string): { source: string; te
  */
 export function loadManifests(ctx: CommandContext, filenames: string[]): ManifestEntry[] {
   const sources = filenames.map((f) => readSource(ctx, f));
+  const validating = validates(ctx);
   const out: ManifestEntry[] = [];
   for (const { source, text } of sources) {
     let docs: string[];
@@ -233,6 +269,11 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
       for (const d of parsedDocs) {
         const value = toPlainJSON(d.toJS({ maxAliasCount: 1000 }));
         if (value === null || value === undefined) continue;
+        const kerr = validating ? objectKindError(source, value) : null;
+        if (kerr) {
+          out.push({ source, document, error: kerr });
+          break fileLoop;
+        }
         if (typeof value !== 'object' || Array.isArray(value)) {
           out.push({
             source,
