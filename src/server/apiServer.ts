@@ -26,6 +26,9 @@ import { failure, notFoundPath, statusFromError, type StatusBody } from './statu
 import { toTable, wantsTable, type IncludeObject } from './table';
 import { WatchHub, type Watcher } from './watch';
 
+/** How long the paced clock holds for the other streams of a `logs -f` of several containers. */
+const FOLLOW_GATHER_MS = 100;
+
 /** The request body limit of the API server (3 MiB). */
 const MAX_BODY = 3 * 1024 * 1024;
 
@@ -529,6 +532,7 @@ export class ApiServer {
           return false;
         },
         onQuiet: end,
+        gatherMs: FOLLOW_GATHER_MS,
       });
     } else {
       // The clock runs on its own: look again after every change (the log is derived from the pod).

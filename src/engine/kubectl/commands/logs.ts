@@ -239,6 +239,8 @@ export const logsCommand: CommandDef = {
       written += text.length;
       ctx.out.out(text);
     };
+    // With -f every stream follows at once (parallelConsumeRequest), until each container is over.
+    const following: { over: boolean; check: () => boolean }[] = [];
     for (const { pod, container } of streams) {
       const unavailable = containerLogUnavailable(pod, container, previous);
       if (unavailable && pod.spec.nodeName) {
@@ -252,8 +254,17 @@ export const logsCommand: CommandDef = {
       if (!follow) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
       const current = () => ctx.sim.store.get('Pod', pod.metadata.namespace, pod.metadata.name);
-      const done = logFollower(current, pod, container, (p) => read(p, container), (p, l) => write(formatLogLine(ctx, p, container, l)));
-      stepUntil(ctx.sim, done, FOLLOW_LIMIT_MS);
+      following.push({ over: false, check: logFollower(current, pod, container, (p) => read(p, container), (p, l) => write(formatLogLine(ctx, p, container, l))) });
+    }
+    if (following.length > 0) {
+      stepUntil(
+        ctx.sim,
+        () => {
+          for (const f of following) if (!f.over) f.over = f.check();
+          return following.every((f) => f.over);
+        },
+        FOLLOW_LIMIT_MS,
+      );
     }
   },
 };
