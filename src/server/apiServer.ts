@@ -19,12 +19,16 @@ import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
 import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
 import type { DaemonSet, Pod } from '../engine/api/types';
-import { containerLogLines, containerLogUnavailable } from '../engine/kubelet/containerLogs';
+import { containerLogLines, containerLogUnavailable, type LogLine } from '../engine/kubelet/containerLogs';
+import { FOLLOW_LIMIT_MS, logFollower } from '../engine/kubectl/commands/logs';
 import { groupVersion, servedResource, type ServedResource } from './resources';
 import { objectMatches, parseFieldSelector, parseLabelSelector } from './selectors';
 import { failure, notFoundPath, statusFromError, type StatusBody } from './status';
 import { toTable, wantsTable, type IncludeObject } from './table';
 import { WatchHub, type Watcher } from './watch';
+
+/** How long the paced clock holds for the other streams of a `logs -f` of several containers. */
+const FOLLOW_GATHER_MS = 100;
 
 /** The request body limit of the API server (3 MiB). */
 const MAX_BODY = 3 * 1024 * 1024;
@@ -166,7 +170,7 @@ export class ApiServer {
     if (target.subresource === 'log') {
       if (method !== 'GET') throw methodNotAllowed();
       const pod = this.mustGet(r, target.namespace, name) as Pod;
-      return this.podLog(res, pod, q);
+      return this.podLog(req, res, pod, q);
     }
     if (target.subresource !== undefined && target.subresource !== 'status') return send(res, 404, notFoundPath());
     const status = target.subresource === 'status';
@@ -177,7 +181,7 @@ export class ApiServer {
         if (obj.metadata.deletionTimestamp && /^kubectl (drain|delete)\b/.test(String(req.headers['kubectl-command'] ?? ''))) {
           this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         }
-        if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), this.store.resourceVersion(), includeObject(q)));
+        if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), obj.metadata.resourceVersion, includeObject(q)));
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${objectJSON(obj)}\n`);
         return;
       }
@@ -458,22 +462,80 @@ export class ApiServer {
 
   /**
    * `pods/NAME/log`: what the simulated container wrote (src/engine/kubelet/containerLogs.ts), with
-   * `container`, `previous`, `timestamps` and `tailLines`; the kubelet's BadRequest when it has none yet.
+   * `container`, `previous`, `timestamps`, `tailLines`, `sinceSeconds`, `sinceTime` and `follow`;
+   * the kubelet's BadRequest when it has none yet. `follow=true` keeps the response open and writes
+   * each new line until the container exits or the pod goes, as `kubectl logs -f` reads it; on the
+   * paced clock the simulation steps meanwhile, exactly as the emulator's `logs -f` steps it.
    */
-  private podLog(res: ServerResponse, pod: Pod, q: URLSearchParams): void {
+  private podLog(req: IncomingMessage, res: ServerResponse, pod: Pod, q: URLSearchParams): void {
     // A pod not yet on a node has no kubelet to ask: an empty log (the registry's LogLocation returns none).
     if (!pod.spec.nodeName) {
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('');
       return;
     }
     const container = q.get('container') ?? pod.spec.containers[0]?.name ?? '';
-    const unavailable = containerLogUnavailable(pod, container, q.get('previous') === 'true');
+    const previous = q.get('previous') === 'true';
+    const unavailable = containerLogUnavailable(pod, container, previous);
     if (unavailable) throw new StatusError(400, 'BadRequest', unavailable);
-    let lines = containerLogLines(pod, container);
+    const sinceSeconds = q.get('sinceSeconds');
+    const sinceTime = q.get('sinceTime');
+    const read = (p: Pod) => {
+      let lines = containerLogLines(p, container);
+      if (sinceSeconds !== null) lines = lines.filter((l) => Date.parse(l.time) >= this.session.sim.now() - Number(sinceSeconds) * 1000);
+      if (sinceTime !== null) lines = lines.filter((l) => Date.parse(l.time) >= Date.parse(sinceTime));
+      return lines;
+    };
+    let lines = read(pod);
     const tail = Number(q.get('tailLines') ?? -1);
     if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
     const stamp = q.get('timestamps') === 'true';
-    res.writeHead(200, { 'Content-Type': 'text/plain' }).end(lines.map((l) => `${stamp ? `${l.time} ` : ''}${l.text}\n`).join(''));
+    const text = (l: LogLine) => `${stamp ? `${l.time} ` : ''}${l.text}\n`;
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    if (q.get('follow') !== 'true' || previous) {
+      res.end(lines.map(text).join(''));
+      return;
+    }
+    res.write(lines.map(text).join(''));
+    this.followLog(req, res, pod, container, read, text);
+  }
+
+  private followLog(req: IncomingMessage, res: ServerResponse, pod: Pod, container: string, read: (p: Pod) => LogLine[], text: (l: LogLine) => string): void {
+    const { namespace, name } = pod.metadata;
+    const store = this.store;
+    const over = logFollower(() => store.get('Pod', namespace, name), pod, container, read, (_, l) => res.write(text(l)));
+    this.streams.add(res);
+    let ended = false;
+    let stop = (): void => undefined;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      stop();
+      this.streams.delete(res);
+      res.end();
+    };
+    req.on('close', end);
+    const pacer = this.opts.pacer;
+    if (pacer) {
+      // The emulator follows until the container is over, the cluster is quiet, or its time limit.
+      const limit = this.session.sim.now() + FOLLOW_LIMIT_MS;
+      stop = pacer.waitFor({
+        done: () => {
+          const next = this.session.sim.nextAt();
+          if (ended || over() || next === undefined || next > limit) {
+            queueMicrotask(end);
+            return true;
+          }
+          return false;
+        },
+        onQuiet: end,
+        gatherMs: FOLLOW_GATHER_MS,
+      });
+    } else {
+      // The clock runs on its own: look again after every change (the log is derived from the pod).
+      stop = store.subscribe(() => {
+        if (over()) queueMicrotask(end);
+      });
+    }
   }
 
   /** `POST /playground/v1/sim`: runs the `sim …` lines of a scenario script; answers with their output. */

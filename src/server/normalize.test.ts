@@ -55,3 +55,13 @@ describe('normalizeClientDifferences', () => {
     expect(normalizeClientDifferences('  server: http://x')).not.toBe(normalizeClientDifferences('  user: http://x'));
   });
 });
+
+describe('logs of several sources', () => {
+  it('groups --prefix lines by their source, keeping each source’s order (a Go map decides which comes first)', () => {
+    const a = '$ kubectl logs -l app=x --prefix\n[pod/b/c] one\n[pod/a/c] start\n[pod/a/c] stop\n$ next';
+    const b = '$ kubectl logs -l app=x --prefix\n[pod/a/c] start\n[pod/a/c] stop\n[pod/b/c] one\n$ next';
+    expect(normalizeClientDifferences(a)).toBe(normalizeClientDifferences(b));
+    const swapped = '$ kubectl logs -l app=x --prefix\n[pod/a/c] stop\n[pod/a/c] start\n[pod/b/c] one\n$ next';
+    expect(normalizeClientDifferences(swapped)).not.toBe(normalizeClientDifferences(b));
+  });
+});

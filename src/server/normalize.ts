@@ -84,13 +84,37 @@ function sortDrainErrors(lines: string[]): string[] {
   return out;
 }
 
+/**
+ * 6. `logs` of several pods or containers reads them in the order of a Go map
+ * (LogsOptions.sequentialConsumeRequest ranges over a map of requests): a run of `--prefix`ed lines
+ * is compared grouped by its `[pod/NAME/CONTAINER]` prefix, each source's lines in their order.
+ */
+const LOG_PREFIX = /^\[pod\/[^/\]]+\/[^\]]*\] /;
+
+function groupPrefixedLogs(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!LOG_PREFIX.test(lines[i])) {
+      out.push(lines[i]);
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && LOG_PREFIX.test(lines[j])) j++;
+    const prefix = (l: string) => LOG_PREFIX.exec(l)![0];
+    // Array.prototype.sort is stable: one source's lines keep their order.
+    out.push(...lines.slice(i, j).sort((a, b) => (prefix(a) < prefix(b) ? -1 : prefix(a) > prefix(b) ? 1 : 0)));
+    i = j - 1;
+  }
+  return out;
+}
+
 export function normalizeClientDifferences(text: string): string {
   const lines = text
     .split('\n')
     .filter((l) => !UNDO_WARNING.test(l))
     .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>').replace(UNDO_SKIPPED, '$1 rolled back'))
     .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>').replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'));
-  return sortDrainErrors(lines).join('\n');
+  return groupPrefixedLogs(sortDrainErrors(lines)).join('\n');
 }
 
 export const NORMALIZATION_RULES = [
@@ -102,4 +126,5 @@ export const NORMALIZATION_RULES = [
   "kubectl diff: the temp directories' random suffixes and the files' times (the machine's clock) are masked",
   "config view: the kubeconfig's server URL (where the client reaches the cluster) is masked",
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
+  'logs of several pods or containers come in random order (a Go map): --prefix lines compared grouped by source',
 ];

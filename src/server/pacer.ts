@@ -11,17 +11,25 @@ export interface Wait {
   done: () => boolean;
   /** called when the wait ends because nothing more will happen (quiet cluster) */
   onQuiet?: () => void;
+  /**
+   * Wall milliseconds to hold the clock first, for the client's sibling requests to arrive: `logs -f`
+   * of several containers opens one stream each at once, and all of them follow the same time.
+   */
+  gatherMs?: number;
 }
 
 export class Pacer {
   private readonly waits = new Set<Wait>();
   private scheduled = false;
+  /** performance.now() before which the clock holds (gathering a client's parallel requests) */
+  private holdUntil = 0;
 
   constructor(private readonly sim: () => Simulation) {}
 
   /** Registers a wait; the simulation steps until it is over. Returns a cancel function. */
   waitFor(w: Wait): () => void {
     this.waits.add(w);
+    if (w.gatherMs) this.holdUntil = Math.max(this.holdUntil, performance.now() + w.gatherMs);
     this.schedule();
     return () => this.waits.delete(w);
   }
@@ -43,6 +51,15 @@ export class Pacer {
   private pump(): void {
     for (const w of this.waits) if (w.done()) this.waits.delete(w);
     if (this.waits.size === 0) return;
+    const hold = this.holdUntil - performance.now();
+    if (hold > 0) {
+      this.scheduled = true;
+      setTimeout(() => {
+        this.scheduled = false;
+        this.pump();
+      }, hold);
+      return;
+    }
     const sim = this.sim();
     if (sim.nextAt() === undefined) {
       // Nothing more will happen: the waits that were for quiet are over.

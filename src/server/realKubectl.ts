@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { tokenize } from '../engine/kubectl/argv';
+import { CLI_BUDGET } from '../engine/script/budget';
 import { parseScript } from '../engine/script/parse';
 import { Session } from '../engine/script/session';
 import { ApiServer } from './apiServer';
@@ -98,7 +99,8 @@ export async function runWithRealKubectl(
   source: string,
   opts: { kubectl: string; seed?: number; cwd: string; readFile: (p: string) => string; timeoutMs?: number },
 ): Promise<RealRun> {
-  const session = new Session({ seed: opts.seed ?? 1, readFile: opts.readFile });
+  // The CLI's budget, as src/cli/checkScenarios.ts runs the same scripts for the expected transcripts.
+  const session = new Session({ seed: opts.seed ?? 1, budget: CLI_BUDGET, readFile: opts.readFile });
   const commands = parseScript(source);
   let text = '';
   let kubectlLines = 0;

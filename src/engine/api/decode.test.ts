@@ -32,7 +32,10 @@ describe('kubectl cannot decode the document (as kubectl 1.32 says)', () => {
   ];
   for (const [doc, message] of cases) {
     it(doc.replace(/\n/g, ' '), () => {
-      expect(run(new Session(), 'kubectl create -f -', `${doc}\n`)).toBe(`${message}\n`);
+      // A kind or apiVersion that is not a string is caught by kubectl's validator first
+      // (src/engine/kubectl/objectKind.test.ts); without it, the builder's decoder says the above.
+      const flags = /^apiVersion: (\[a\]|5)\n|\nkind: (\{a: b\}|5)\n/.test(doc) ? '--validate=false ' : '';
+      expect(run(new Session(), `kubectl create ${flags}-f -`, `${doc}\n`)).toBe(`${message}\n`);
     });
   }
 });

@@ -13,6 +13,8 @@ import { ClientError } from './commands/common';
 import { ownSet } from '../api/own';
 import { utf8Length } from '../api/validation';
 import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
+import { goYamlFirstError } from './goYaml';
+import { validationDirective } from './commands/fieldValidationFlag';
 import { metadataDecodeError, typeError } from '../api/decode';
 import { canonicalJSON } from '../api/objects';
 
@@ -134,6 +136,40 @@ function builderDecodeError(source: string, obj: Record<string, unknown>): Clien
   return e ? new ClientError(`unable to decode ${JSON.stringify(source)}: ${e}`) : null;
 }
 
+/**
+ * validation.getObjectKind, which kubectl's validator (paramVerifyingSchema) runs on each document
+ * before the builder decodes it, unless --validate=false/ignore: the document must be an object
+ * whose apiVersion and kind are strings, the apiVersion a group version.
+ */
+function objectKindError(source: string, value: unknown): ClientError | null {
+  const errs: string[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) errs.push('invalid object to validate');
+  else {
+    const fields = value as Record<string, unknown>;
+    const apiVersion = fields.apiVersion;
+    if (apiVersion === undefined || apiVersion === null) errs.push('apiVersion not set');
+    else if (typeof apiVersion !== 'string') errs.push("apiVersion isn't string type");
+    else if (apiVersion.split('/').length > 2) errs.push(`unexpected GroupVersion string: ${apiVersion}`);
+    const kind = fields.kind;
+    if (kind === undefined || kind === null) errs.push('kind not set');
+    else if (typeof kind !== 'string') errs.push("kind isn't string type");
+  }
+  if (errs.length === 0) return null;
+  const list = errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+  return new ClientError(
+    `error validating "${source}": error validating data: ${list}; if you choose to ignore these errors, turn validation off with --validate=false`,
+  );
+}
+
+/** Whether kubectl validates before decoding (any --validate but false/ignore; a bad value fails later). */
+function validates(ctx: CommandContext): boolean {
+  try {
+    return validationDirective(ctx) !== 'Ignore';
+  } catch {
+    return true;
+  }
+}
+
 function validationError(source: string, obj: Record<string, unknown>): ClientError | null {
   const errs: string[] = [];
   if (!obj.apiVersion) errs.push('apiVersion not set');
@@ -180,6 +216,7 @@ function readSource(ctx: CommandContext, filename: string): { source: string; te
  */
 export function loadManifests(ctx: CommandContext, filenames: string[]): ManifestEntry[] {
   const sources = filenames.map((f) => readSource(ctx, f));
+  const validating = validates(ctx);
   const out: ManifestEntry[] = [];
   for (const { source, text } of sources) {
     let docs: string[];
@@ -193,6 +230,18 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
     fileLoop: for (const [document, doc] of docs.entries()) {
       const docStart = offset;
       offset += doc.split('\n').length + 1;
+      // go-yaml's own words for a document it cannot read (the YAML reader ends each line with a
+      // newline); the yaml package then builds the value.
+      const bad = goYamlFirstError(doc.endsWith('\n') ? doc : `${doc}\n`);
+      if (bad) {
+        out.push({
+          source,
+          document,
+          line: bad.line !== undefined ? docStart + bad.line : undefined,
+          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: ${bad.message}`),
+        });
+        break;
+      }
       const deep = yamlDepthError(doc);
       if (deep) {
         out.push({
@@ -204,7 +253,8 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
         break;
       }
       const parsed = parseAllDocuments(doc, { version: '1.1', uniqueKeys: false, prettyErrors: true });
-      const parsedDocs = Array.isArray(parsed) ? parsed : [];
+      // YAMLToJSON reads the first document of a chunk (after a `...` end marker the rest is ignored).
+      const parsedDocs = (Array.isArray(parsed) ? parsed : []).slice(0, 1);
       const err = parsedDocs.flatMap((d) => d.errors)[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
       if (err) {
         const { line, message } = goYamlError(err, doc);
@@ -219,6 +269,11 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
       for (const d of parsedDocs) {
         const value = toPlainJSON(d.toJS({ maxAliasCount: 1000 }));
         if (value === null || value === undefined) continue;
+        const kerr = validating ? objectKindError(source, value) : null;
+        if (kerr) {
+          out.push({ source, document, error: kerr });
+          break fileLoop;
+        }
         if (typeof value !== 'object' || Array.isArray(value)) {
           out.push({
             source,

@@ -2,6 +2,7 @@
 // library kubectl and the API server use: add, remove, replace, move, copy, test; `-` appends;
 // negative indexes count from the end; `~1` and `~0` escapes.
 
+import { ownSet } from '../own';
 import { jsonKind } from './goJson';
 
 export class JSONPatchError extends Error {
@@ -59,7 +60,7 @@ function findObject(doc: Container, path: string): { con: Container; key: string
 
 function add(con: Container, key: string, val: unknown): void {
   if (!Array.isArray(con)) {
-    con[key] = val;
+    ownSet(con, key, val);
     return;
   }
   if (key === '-') {
@@ -87,7 +88,7 @@ function remove(con: Container, key: string): void {
 
 function set(con: Container, key: string, val: unknown): void {
   if (!Array.isArray(con)) {
-    con[key] = val;
+    ownSet(con, key, val);
     return;
   }
   let idx = atoi(key);

@@ -6,6 +6,7 @@
 // normalizeElementOrder: patch items in patch order, the original's other items kept at their
 // places relative to them (so a new container comes first, as kubectl shows).
 
+import { ownGet, ownSet } from '../own';
 import { fieldMeta, type FieldMeta } from './patchMeta';
 
 type Json = null | boolean | number | string | Json[] | JsonMap;
@@ -95,8 +96,8 @@ function mergeMap(original: JsonMap | null, patchIn: JsonMap, type: string | und
     if (key.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
       const field = key.slice(DELETE_FROM_PRIMITIVE_LIST.length);
       if (!Array.isArray(patchV)) throw new PatchError('invalid patch: the value of a $deleteFromPrimitiveList directive must be a list', true);
-      const cur = out[field];
-      if (Array.isArray(cur)) out[field] = cur.filter((x) => !patchV.some((d) => d === x));
+      const cur = ownGet(out, field);
+      if (Array.isArray(cur)) ownSet(out, field, cur.filter((x) => !patchV.some((d) => d === x)));
       continue;
     }
     if (patchV === null) {
@@ -104,20 +105,20 @@ function mergeMap(original: JsonMap | null, patchIn: JsonMap, type: string | und
       continue;
     }
     if (!Object.hasOwn(out, key)) {
-      out[key] = discardNullValuesFromPatch(patchV);
+      ownSet(out, key, discardNullValuesFromPatch(patchV));
       continue;
     }
     const orig = out[key];
     if (goType(orig) !== goType(patchV)) {
-      out[key] = discardNullValuesFromPatch(patchV);
+      ownSet(out, key, discardNullValuesFromPatch(patchV));
       continue;
     }
     const meta = fieldMeta(type, key);
     if (isMap(orig) && isMap(patchV)) {
-      out[key] = (meta.strategies ?? []).includes('replace') ? patchV : mergeMap(orig, patchV, meta.type);
+      ownSet(out, key, (meta.strategies ?? []).includes('replace') ? patchV : mergeMap(orig, patchV, meta.type));
     } else if (Array.isArray(orig) && Array.isArray(patchV)) {
-      out[key] = (meta.strategies ?? []).includes('merge') ? mergeSlice(orig, patchV, meta) : patchV;
-    } else out[key] = patchV;
+      ownSet(out, key, (meta.strategies ?? []).includes('merge') ? mergeSlice(orig, patchV, meta) : patchV);
+    } else ownSet(out, key, patchV);
   }
   return out;
 }
@@ -137,7 +138,7 @@ function mergePatchIntoOriginal(original: JsonMap, patch: JsonMap, type: string 
     const orig = Array.isArray(originalList) ? originalList : [];
     const pl = Array.isArray(patchList) ? patchList : [];
     if (orig.length === 0 && pl.length === 0 && order.length === 0) continue;
-    original[field] = mergeSlice(orig, pl, meta, order);
+    ownSet(original, field, mergeSlice(orig, pl, meta, order));
   }
 }
 

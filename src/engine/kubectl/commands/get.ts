@@ -12,7 +12,7 @@ import { flagArray, flagBool, flagString } from '../argv';
 import { COLUMNS, headersFor } from '../printers/columns';
 import { asList } from '../printers/list';
 import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter } from '../printers/printFlags';
-import { sortObjects } from '../printers/sortBy';
+import { sortObjects, sortTableRows } from '../printers/sortBy';
 import { resourceName } from '../printers/name';
 import { printTable } from '../printers/table';
 import { TABLE_TABWRITER, tabwrite } from '../printers/tabwriter';
@@ -270,15 +270,30 @@ function run(ctx: CommandContext): void {
     runGetWatch(ctx, requests, fetch, printer);
     return;
   }
-  let objs: KObject[] = [];
+  // One group per result the builder visits (an Info): a list per type, or one named object.
+  let groups: { objects: KObject[]; resourceVersion: string }[] = [];
   const errors: StatusError[] = [];
   for (const req of requests) {
     const r = fetchObjects(ctx, req, fetch);
-    pushAll(objs, r.objects);
+    if (req.names.length > 0) for (const o of r.objects) groups.push({ objects: [o], resourceVersion: o.metadata.resourceVersion ?? '' });
+    else groups.push({ objects: r.objects, resourceVersion: ctx.sim.store.resourceVersion() });
     pushAll(errors, r.errors);
   }
   const sortBy = flagString(args, 'sort-by');
-  if (sortBy) objs = sortObjects(objs, sortBy);
+  let objs: KObject[];
+  if (sortBy && printer.kind === 'human') {
+    // Server-side printing: each group is a Table. kubectl's Run sorts the Tables themselves when
+    // there are several (by the field of the Table object: rarely there), then the SortingPrinter
+    // sorts each Table's rows — and a Table it cannot sort prints nothing.
+    if (groups.length > 1) {
+      const tables = groups.map((g) => ({ g, table: { apiVersion: 'meta.k8s.io/v1', kind: 'Table', metadata: { resourceVersion: g.resourceVersion }, columnDefinitions: [], rows: [] } }));
+      groups = sortObjects(tables, sortBy, (t) => t.table).map((t) => t.g);
+    }
+    objs = groups.flatMap((g) => sortTableRows(g.objects, sortBy) ?? []);
+  } else {
+    objs = groups.flatMap((g) => g.objects);
+    if (sortBy) objs = sortObjects(objs, sortBy);
+  }
   const ignoreNotFound = flagBool(args, 'ignore-not-found');
   const shownErrors = ignoreNotFound ? errors.filter((e) => e.reason !== 'NotFound') : errors;
   let printError: PrintError | undefined;

@@ -8,7 +8,7 @@
 import { StatusError } from '../../api/errors';
 import { fromLabelSelector, matches, parseSelector, SelectorParseError } from '../../api/labels';
 import { getPodCondition, isPodReady } from '../../api/podutil';
-import type { Pod } from '../../api/types';
+import type { Kind, KindMap, Pod } from '../../api/types';
 import { parseDuration } from '../../clock';
 import { containerLogLines, containerLogUnavailable, type LogLine } from '../../kubelet/containerLogs';
 import { flagBool, flagString } from '../argv';
@@ -22,7 +22,7 @@ const USAGE_ERROR =
 export const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 
 /** Follow at most this long in a script before giving up (the console's Ctrl+C). */
-const FOLLOW_LIMIT_MS = 60 * 60_000;
+export const FOLLOW_LIMIT_MS = 60 * 60_000;
 
 function readyTime(p: Pod): number | undefined {
   const t = getPodCondition(p, 'Ready')?.lastTransitionTime;
@@ -70,6 +70,20 @@ function podsForSelector(ctx: CommandContext, selector: string): Pod[] {
   }
 }
 
+/**
+ * The builder's GET of the named object. A NotFound is worded as LogsOptions.Complete words it:
+ * `error from server (NotFound): pods "x" not found in namespace "default"` (even for a
+ * cluster-scoped object: it names the command's namespace).
+ */
+function builderGet<K extends Kind>(ctx: CommandContext, kind: K, name: string): KindMap[K] {
+  try {
+    return ctx.sim.store.mustGet(kind, kind === 'Node' || kind === 'Namespace' ? undefined : ctx.namespace, name);
+  } catch (e) {
+    if (e instanceof StatusError && e.code === 404) throw new CommandError(`error from server (NotFound): ${e.message} in namespace "${ctx.namespace}"`);
+    throw e;
+  }
+}
+
 /** logsForObject: a pod, or the first pod of a DaemonSet (waiting up to --pod-running-timeout for one). */
 function resolveTarget(ctx: CommandContext): Target {
   const args = ctx.args.positional;
@@ -80,18 +94,19 @@ function resolveTarget(ctx: CommandContext): Target {
   }
   if (args.length === 0 || args.length > 2) throw new CommandError(USAGE_ERROR);
   const [what, container] = args;
-  if (!what.includes('/')) return { pods: [ctx.sim.store.mustGet('Pod', ctx.namespace, what)], container };
+  if (!what.includes('/')) return { pods: [builderGet(ctx, 'Pod', what)], container };
   if (container !== undefined) throw new CommandError(USAGE_ERROR);
   const slash = what.indexOf('/');
   const kind = resolveResource(what.slice(0, slash));
   const name = what.slice(slash + 1);
-  if (kind === 'Pod') return { pods: [ctx.sim.store.mustGet('Pod', ctx.namespace, name)] };
+  if (kind === 'Pod') return { pods: [builderGet(ctx, 'Pod', name)] };
   if (kind !== 'DaemonSet') {
-    ctx.sim.store.mustGet(kind, kind === 'Node' || kind === 'Namespace' ? undefined : ctx.namespace, name);
-    const t = kind === 'ControllerRevision' ? '*v1.ControllerRevision' : `*v1.${kind}`;
-    throw new CommandError(`cannot attach to ${t}: selector for ${t} not implemented`);
+    builderGet(ctx, kind, name);
+    // polymorphichelpers.SelectorsForObject knows no selector for it (logsForObjectWithClient).
+    const t = `*v1.${kind}`;
+    throw new CommandError(`cannot get the logs from ${t}: selector for ${t} not implemented`);
   }
-  const ds = ctx.sim.store.mustGet('DaemonSet', ctx.namespace, name);
+  const ds = builderGet(ctx, 'DaemonSet', name);
   const sel = fromLabelSelector(ds.spec.selector);
   const list = () => (sel ? ctx.sim.store.list('Pod', ctx.namespace).filter((p) => matches(sel, p.metadata.labels)) : []);
   const timeout = parseDuration(flagString(ctx.args, 'pod-running-timeout') ?? '20s');
@@ -136,6 +151,31 @@ export function logStreams(ctx: CommandContext): { pod: Pod; container: string }
     for (const c of containersOf(ctx, pod, target.container, selector === undefined)) streams.push({ pod, container: c });
   }
   return streams;
+}
+
+/**
+ * Following one container's log (`-f`): each call of the returned function writes the lines the
+ * container wrote since the last call and says whether the stream is over — the container has
+ * exited, or its pod is gone or was replaced. The emulator calls it between simulation steps, and
+ * so does the API server for `pods/NAME/log?follow=true` on the paced clock.
+ */
+export function logFollower(
+  current: () => Pod | undefined,
+  pod: Pod,
+  container: string,
+  read: (p: Pod) => LogLine[],
+  write: (p: Pod, line: LogLine) => void,
+): () => boolean {
+  let shown = read(pod).length;
+  return () => {
+    const p = current();
+    if (!p || p.metadata.uid !== pod.metadata.uid) return true;
+    const now = read(p);
+    for (const l of now.slice(shown)) write(p, l);
+    shown = Math.max(shown, now.length);
+    const cs = p.status?.containerStatuses?.find((c) => c.name === container);
+    return !!cs?.state.terminated;
+  };
 }
 
 export const logsCommand: CommandDef = {
@@ -199,6 +239,8 @@ export const logsCommand: CommandDef = {
       written += text.length;
       ctx.out.out(text);
     };
+    // With -f every stream follows at once (parallelConsumeRequest), until each container is over.
+    const following: { over: boolean; check: () => boolean }[] = [];
     for (const { pod, container } of streams) {
       const unavailable = containerLogUnavailable(pod, container, previous);
       if (unavailable && pod.spec.nodeName) {
@@ -211,20 +253,18 @@ export const logsCommand: CommandDef = {
       for (const l of lines) write(formatLogLine(ctx, pod, container, l));
       if (!follow) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
-      let shown = read(pod, container).length;
       const current = () => ctx.sim.store.get('Pod', pod.metadata.namespace, pod.metadata.name);
-      const done = () => {
-        const p = current();
-        if (p && p.metadata.uid === pod.metadata.uid) {
-          const now = read(p, container);
-          for (const l of now.slice(shown)) write(formatLogLine(ctx, p, container, l));
-          shown = Math.max(shown, now.length);
-          const cs = p.status?.containerStatuses?.find((c) => c.name === container);
-          return !!cs?.state.terminated;
-        }
-        return true;
-      };
-      stepUntil(ctx.sim, done, FOLLOW_LIMIT_MS);
+      following.push({ over: false, check: logFollower(current, pod, container, (p) => read(p, container), (p, l) => write(formatLogLine(ctx, p, container, l))) });
+    }
+    if (following.length > 0) {
+      stepUntil(
+        ctx.sim,
+        () => {
+          for (const f of following) if (!f.over) f.over = f.check();
+          return following.every((f) => f.over);
+        },
+        FOLLOW_LIMIT_MS,
+      );
     }
   },
 };

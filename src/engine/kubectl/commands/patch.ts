@@ -16,6 +16,7 @@ import { deepEqual } from '../../api/objects';
 import { API_VERSION, kindGroup, type Kind, type KObject } from '../../api/types';
 import { flagArray, flagBool, flagString } from '../argv';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
+import { goYamlFirstError } from '../goYaml';
 import { goYamlError, loadManifests } from '../manifests';
 import { goQuote } from '../printers/goValue';
 import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter, type Printer } from '../printers/printFlags';
@@ -39,7 +40,10 @@ class ServerError extends CommandError {
 /** k8s.io/apimachinery/pkg/util/yaml.ToJSON: text starting with `{` is taken as JSON, the rest as YAML. */
 export function patchToJSON(text: string, flagValue: string): string {
   if (text.trimStart().startsWith('{')) return text;
-  const docs = parseAllDocuments(text);
+  // go-yaml's own words for text it cannot read (goYaml.ts), then the value from the yaml package.
+  const bad = goYamlFirstError(text);
+  if (bad) throw new CommandError(`unable to parse ${goQuote(flagValue)}: yaml: ${bad.message}`);
+  const docs = parseAllDocuments(text, { version: '1.1', uniqueKeys: false });
   const doc = Array.isArray(docs) ? docs[0] : docs;
   if (!doc) return 'null';
   if (doc.errors.length > 0) {

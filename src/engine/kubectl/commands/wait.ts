@@ -3,7 +3,8 @@
 // --for=delete, --for=create, --for=jsonpath='{…}'[=VALUE]; TYPE/NAME, TYPE NAME…, -l, --all, -A,
 // -f. Each resource is waited for in turn, up to --timeout (default 30s; 0 checks once; negative
 // waits a week) of simulated time — the simulation runs while kubectl waits. `pod/x condition met`
-// when it holds, `timed out waiting for the condition on pods/x` when it does not.
+// when it holds, `timed out waiting for the condition on pods/x` when it does not (--for=create
+// waits for all the named objects at once, and its timeout names none: RunWait).
 
 import { notFound, StatusError } from '../../api/errors';
 import { SelectorParseError } from '../../api/labels';
@@ -179,6 +180,21 @@ function printMet(ctx: CommandContext, printer: Printer, t: Target, obj: KObject
   ctx.out.println(`${kindGroup(t.kind)}/${t.name}${printer.kind === 'name' ? '' : ' condition met'}`);
 }
 
+/** Runs the simulation until `done` holds (true) or `ms` of simulated time pass (false, the clock at the deadline). */
+function stepUntilOr(ctx: CommandContext, done: () => boolean, ms: number): boolean {
+  const sim = ctx.sim;
+  const deadline = sim.now() + ms;
+  while (!done()) {
+    const next = sim.nextAt();
+    if (next === undefined || next > deadline) {
+      if (sim.now() < deadline) sim.advance(deadline - sim.now());
+      return false;
+    }
+    sim.step();
+  }
+  return true;
+}
+
 /** Runs the simulation until `cond` holds for the target or `ms` of simulated time pass. */
 function waitFor(ctx: CommandContext, t: Target, cond: Condition, ms: number): KObject | undefined | null {
   const sim = ctx.sim;
@@ -205,6 +221,10 @@ function run(ctx: CommandContext): void {
   const ms = timeoutMs(ctx);
   const errs: unknown[] = [];
   const list = targets(ctx, cond.mode, errs);
+  // --for=create first polls until every named object exists (RunWait); its timeout names none.
+  if (cond.mode === 'create' && !stepUntilOr(ctx, () => list.every((t) => ctx.sim.store.get(t.kind, t.namespace, t.name) !== undefined), ms)) {
+    throw new CommandError('timed out waiting for the condition');
+  }
   for (const t of list) {
     try {
       const obj = waitFor(ctx, t, cond, ms);
@@ -224,7 +244,7 @@ function run(ctx: CommandContext): void {
 
 export const waitCommand: CommandDef = {
   name: 'wait',
-  short: 'Experimental: Wait for a specific condition on one or many resources',
+  short: 'Wait for a specific condition on one or many resources',
   usage:
     "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
   flags: [

@@ -1,72 +1,103 @@
-// `kubectl get --sort-by=<jsonpath>` (kubectl/pkg/cmd/get/sorter.go): RelaxedJSONPathExpression,
-// an error when no object has the field, objects without it first, then isLess on the first value
-// (natural order for strings, numbers, booleans false before true, lists element by element).
+// `kubectl get --sort-by=<jsonpath>` (kubectl/pkg/cmd/get/sorter.go, 1.31+): RelaxedJSONPathExpression,
+// an error when no object has the field, objects without it first (in reverse: Go's insertion sort
+// with kubectl's Less), then isLess on the first value (strings byte-wise or as quantities,
+// numbers; other types are unsortable). Server-side Tables (the human output) are sorted by
+// TableSorter, whose failures print nothing.
 
 import { CommandError } from '../types';
 import { relaxedJSONPathExpression } from './customColumns';
-import { goTypeName, isMap, toUnstructured, type JSONValue } from './goValue';
+import { isValidQuantity, parseQuantity } from '../../api/quantity';
+import { goTypeName, toUnstructured, type JSONValue } from './goValue';
 import { JSONPath, plainValue } from './jsonpath';
 
-const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
-
-/** github.com/fvbommel/sortorder NaturalLess: runs of digits compare as numbers. */
-export function naturalLess(str1: string, str2: string): boolean {
-  let idx1 = 0;
-  let idx2 = 0;
-  while (idx1 < str1.length && idx2 < str2.length) {
-    const c1 = str1[idx1];
-    const c2 = str2[idx2];
-    const dig1 = isDigit(c1);
-    const dig2 = isDigit(c2);
-    if (dig1 !== dig2) return dig1; // digits before other characters
-    if (!dig1) {
-      if (c1 !== c2) return c1 < c2;
-      idx1++;
-      idx2++;
-      continue;
-    }
-    // compare numbers: skip leading zeros, then by length, then by digits
-    for (; idx1 < str1.length && str1[idx1] === '0'; idx1++);
-    for (; idx2 < str2.length && str2[idx2] === '0'; idx2++);
-    const nonZero1 = idx1;
-    const nonZero2 = idx2;
-    for (; idx1 < str1.length && isDigit(str1[idx1]); idx1++);
-    for (; idx2 < str2.length && isDigit(str2[idx2]); idx2++);
-    const len1 = idx1 - nonZero1;
-    const len2 = idx2 - nonZero2;
-    if (len1 !== len2) return len1 < len2;
-    const nr1 = str1.slice(nonZero1, idx1);
-    const nr2 = str2.slice(nonZero2, idx2);
-    if (nr1 !== nr2) return nr1 < nr2;
-    // equal numbers: the one with more leading zeros first
-    if (nonZero1 !== nonZero2) return nonZero1 < nonZero2;
+/** A string resource.ParseQuantity accepts (no surrounding space, one number, a known suffix). */
+function quantity(s: string): number | undefined {
+  if (s === '' || s !== s.trim() || !isValidQuantity(s)) return undefined;
+  try {
+    return parseQuantity(s);
+  } catch {
+    return undefined;
   }
-  return str1.length < str2.length;
 }
 
-/** sorter.go isLess on two JSON values. */
+/**
+ * sorter.go isLess on two values of an unstructured object (reflect.Interface): nil before
+ * anything; numbers of the same Go type (int64 or float64) by value; strings byte-wise, or as
+ * quantities when both parse as one; anything else is an unsortable type.
+ */
 export function isLess(i: JSONValue, j: JSONValue): boolean {
-  if (typeof i === 'string') {
-    if (typeof j !== 'string') throw new Error(`unsortable type: ${goTypeName(j)}`);
-    return naturalLess(i, j);
-  }
-  if (typeof i === 'number' && typeof j === 'number') return i < j;
-  if (typeof i === 'boolean' && typeof j === 'boolean') return !i && j;
   if (i === null) return j !== null;
   if (j === null) return false;
-  if (Array.isArray(i) && Array.isArray(j)) {
-    for (let k = 0; k < Math.min(i.length, j.length); k++) {
-      if (isLess(i[k], j[k])) return true;
-      if (isLess(j[k], i[k])) return false;
-    }
-    return i.length < j.length;
+  if (typeof i === 'number') {
+    if (typeof j === 'number' && goTypeName(i) === goTypeName(j)) return i < j;
+    throw new Error('unsortable interface: interface');
   }
-  if (isMap(i) && isMap(j)) return false;
+  if (typeof i === 'string') {
+    if (typeof j !== 'string') throw new Error('unsortable interface: interface');
+    const qi = quantity(i);
+    const qj = quantity(j);
+    if (qi !== undefined && qj !== undefined) return qi < qj;
+    return i < j;
+  }
   throw new Error(`unsortable type: ${goTypeName(i)}`);
 }
 
-/** Sorts objects by a --sort-by expression (stable, like sort.Sort on distinct keys). */
-export function sortObjects<T>(objs: T[], sortBy: string): T[] {
+/**
+ * Go's sort.Sort as kubectl calls it: pdqsort, which sorts up to 12 elements by insertion. kubectl's
+ * Less says an element without the field is less than anything — even than another without it —
+ * so those come first, in reverse order. Beyond 12, a stable sort by the same rule (pdqsort's
+ * order of equal keys is not reproduced).
+ */
+function goSort<T>(items: T[], less: (a: T, b: T) => boolean, missing: (a: T) => boolean): T[] {
+  const a = [...items];
+  if (a.length <= 12) {
+    for (let i = 1; i < a.length; i++) {
+      for (let j = i; j > 0 && less(a[j], a[j - 1]); j--) [a[j], a[j - 1]] = [a[j - 1], a[j]];
+    }
+    return a;
+  }
+  const absent = a.filter(missing).reverse();
+  const present = a
+    .filter((x) => !missing(x))
+    .map((x, idx) => ({ x, idx }))
+    .sort((p, q) => (less(p.x, q.x) ? -1 : less(q.x, p.x) ? 1 : p.idx - q.idx))
+    .map((p) => p.x);
+  return [...absent, ...present];
+}
+
+interface Keyed<T> {
+  o: T;
+  found: boolean;
+  key: JSONValue;
+}
+
+/** RuntimeSort/TableSorter Less: without the field first, then isLess on the first value. */
+function kubectlLess<T>(field: string, where: string): (a: Keyed<T>, b: Keyed<T>) => boolean {
+  return (a, b) => {
+    if (!a.found) return true;
+    if (!b.found) return false;
+    try {
+      return isLess(a.key, b.key);
+    } catch (e) {
+      // klog.Exitf in kubectl: the command ends there, exit status 1.
+      throw new CommandError(`Field ${field} in ${where} is an unsortable type: interface, err: ${(e as Error).message}`);
+    }
+  };
+}
+
+function keyedBy<T>(parser: JSONPath, objs: T[], view: (o: T) => unknown = (o) => o): Keyed<T>[] {
+  return objs.map((o) => {
+    const values = parser.findResults(toUnstructured(view(o)));
+    const found = values.length > 0 && values[0].length > 0;
+    return { o, found, key: found ? plainValue(values[0][0]) : null };
+  });
+}
+
+/**
+ * Sorts objects by a --sort-by expression (sorter.go SortObjects: the list printers — -o name,
+ * json, yaml, templates, custom columns — and kubectl get's sort of its server-side Tables).
+ */
+export function sortObjects<T>(objs: T[], sortBy: string, view: (o: T) => unknown = (o) => o): T[] {
   if (objs.length === 0) return objs;
   let field: string;
   try {
@@ -75,33 +106,39 @@ export function sortObjects<T>(objs: T[], sortBy: string): T[] {
     throw new CommandError((e as Error).message);
   }
   const parser = new JSONPath({ allowMissingKeys: true });
+  let keyed: Keyed<T>[];
   try {
     parser.parse(field);
+    keyed = keyedBy(parser, objs, view);
   } catch (e) {
     throw new CommandError((e as Error).message);
   }
-  const keyed = objs.map((o) => {
-    let values;
-    try {
-      values = parser.findResults(toUnstructured(o));
-    } catch (e) {
-      throw new CommandError((e as Error).message);
-    }
-    const found = values.length > 0 && values[0].length > 0;
-    return { o, found, key: found ? plainValue(values[0][0]) : null };
-  });
   if (!keyed.some((k) => k.found)) throw new CommandError(`couldn't find any field with path ${JSON.stringify(field)} in the list of objects`);
-  const less = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => {
-    if (!a.found) return b.found;
-    if (!b.found) return false;
-    try {
-      return isLess(a.key, b.key);
-    } catch (e) {
-      throw new CommandError(`Field ${field} in the list of objects is an unsortable type: ${(e as Error).message}`);
-    }
-  };
-  return keyed
-    .map((k, idx) => ({ k, idx }))
-    .sort((a, b) => (less(a.k, b.k) ? -1 : less(b.k, a.k) ? 1 : a.idx - b.idx))
-    .map((x) => x.k.o);
+  return goSort(keyed, kubectlLess(field, '*unstructured.Unstructured'), (k) => !k.found).map((k) => k.o);
+}
+
+/**
+ * The SortingPrinter on one server-side Table (sorter.go TableSorter), given the rows' objects: a
+ * table of more than one row is sorted, or — when the expression does not parse or no row has the
+ * field — undefined: kubectl get's Run ignores that printer error, so the table prints nothing
+ * (and a get that printed nothing says "No resources found").
+ */
+export function sortTableRows<T>(rows: T[], sortBy: string): T[] | undefined {
+  if (rows.length <= 1) return rows;
+  let field: string;
+  try {
+    field = relaxedJSONPathExpression(sortBy);
+  } catch {
+    field = sortBy;
+  }
+  const parser = new JSONPath({ allowMissingKeys: true });
+  let keyed: Keyed<T>[];
+  try {
+    parser.parse(field);
+    keyed = keyedBy(parser, rows);
+  } catch {
+    return undefined;
+  }
+  if (!keyed.some((k) => k.found)) return undefined;
+  return goSort(keyed, kubectlLess(field, '[][][]reflect.Value'), (k) => !k.found).map((k) => k.o);
 }
