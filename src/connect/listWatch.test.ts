@@ -95,3 +95,20 @@ describe('ListWatch', () => {
     expect(log).toContain('replace@5:')
   })
 })
+
+describe('ListWatch with poll', () => {
+  it('lists again and again instead of watching', async () => {
+    const s = server([list('1', ['a']), list('2', ['a', 'b']), list('3', ['b'])])
+    const got: string[] = []
+    const lw = new ListWatch<Obj>(
+      { base: 'http://h', path: '/api/v1/events', kind: 'Event', apiVersion: 'v1', poll: 0 },
+      { replace: (items, rv) => got.push(`${rv}:${items.map((i) => i.metadata.name).join(',')}`), event: () => undefined, state: () => undefined },
+      { fetch: s.fetch, sleep: () => Promise.resolve() },
+    )
+    void lw.start()
+    await settle()
+    lw.stop()
+    expect(got).toEqual(['1:a', '2:a,b', '3:b'])
+    expect(s.urls.every((u) => !u.includes('watch'))).toBe(true)
+  })
+})

@@ -31,6 +31,12 @@ export interface ListWatchOptions {
   apiVersion: string
   /** pause before retry n (0-based) */
   backoff?: (attempt: number) => number
+  /**
+   * List every `poll` ms instead of watching. A browser keeps at most 6 connections to one server
+   * (HTTP/1.1), and each open watch holds one: the kinds that matter least are polled, so requests
+   * (Apply, cordon, the console) always find a free connection.
+   */
+  poll?: number
 }
 
 /** The server said the resourceVersion is too old: list again. */
@@ -93,6 +99,12 @@ export class ListWatch<T extends { metadata: { resourceVersion?: string } }> {
     let attempt = 0
     while (!this.stopped) {
       try {
+        if (this.opts.poll !== undefined) {
+          await this.list()
+          attempt = 0
+          await this.deps.sleep(this.opts.poll, this.abort.signal).catch(() => undefined)
+          continue
+        }
         if (this.resourceVersion === undefined) await this.list()
         const before = this.watches
         await this.watch(() => {

@@ -91,8 +91,12 @@ export class RemotePort implements Port {
       case 'init':
         this.connect()
         return { id: r.id, type: 'ok', ...(r.transcript ? { replayed: [] } : {}) }
-      case 'exec':
-        return { id: r.id, type: 'exec', ...(await this.exec(r.line, r.stdin)) }
+      case 'exec': {
+        const res = await this.exec(r.line, r.stdin)
+        // The page prints what is streamed (as the worker streams a command's output).
+        for (const chunk of res.chunks) this.emit({ type: 'chunk', id: r.id, chunk })
+        return { id: r.id, type: 'exec', ...res }
+      }
       case 'ping':
       case 'cancel':
         return { id: r.id, type: 'ok' }
@@ -125,7 +129,7 @@ export class RemotePort implements Port {
     useConnection.setState({ state: 'connecting', error: null })
     for (const res of MIRRORED) {
       const lw = new ListWatch<KObject>(
-        { base: this.opts.base, path: res.path, kind: res.kind, apiVersion: res.apiVersion },
+        { base: this.opts.base, path: res.path, kind: res.kind, apiVersion: res.apiVersion, ...(res.poll !== undefined ? { poll: res.poll } : {}) },
         {
           replace: (items) => this.replace(res.kind, items),
           event: (type, o) => this.change(res.kind, type, o),
@@ -261,7 +265,8 @@ export class RemotePort implements Port {
     }
     try {
       const res = await this.fetch(`${base}${SIM_PATH}`, { method: 'POST', body: '', headers: { 'Content-Type': 'text/plain' } })
-      useConnection.setState({ served: res.ok && res.headers.get('X-Exit-Code') === '0' })
+      // An API server without it answers 404; kubectl proxy's --www-prefix=/playground/ files answer 404/405.
+      useConnection.setState({ served: res.ok && (res.headers.get('Content-Type') ?? '').startsWith('text/plain') })
     } catch {
       useConnection.setState({ served: false })
     }

@@ -7,15 +7,17 @@ export interface MirroredResource {
   apiVersion: string
   /** the all-namespaces collection (what the page lists and watches) */
   path: string
+  /** listed every so many ms instead of watched (see ListWatchOptions.poll) */
+  poll?: number
 }
 
 export const MIRRORED: readonly MirroredResource[] = [
-  { kind: 'Namespace', apiVersion: 'v1', path: '/api/v1/namespaces' },
+  { kind: 'Namespace', apiVersion: 'v1', path: '/api/v1/namespaces', poll: 5000 },
   { kind: 'Node', apiVersion: 'v1', path: '/api/v1/nodes' },
   { kind: 'Pod', apiVersion: 'v1', path: '/api/v1/pods' },
   { kind: 'DaemonSet', apiVersion: 'apps/v1', path: '/apis/apps/v1/daemonsets' },
   { kind: 'ControllerRevision', apiVersion: 'apps/v1', path: '/apis/apps/v1/controllerrevisions' },
-  { kind: 'Event', apiVersion: 'v1', path: '/api/v1/events' },
+  { kind: 'Event', apiVersion: 'v1', path: '/api/v1/events', poll: 3000 },
 ]
 
 const PLURAL = new Map<Kind, { group: string; plural: string; namespaced: boolean }>([

@@ -10,7 +10,9 @@ describe('parseConnect', () => {
   it('accepts loopback addresses', () => {
     expect(parseConnect('?connect=http://127.0.0.1:18080', O)).toEqual({ type: 'remote', base: 'http://127.0.0.1:18080', label: 'http://127.0.0.1:18080', sameOrigin: false })
     expect(parseConnect('?connect=http://localhost:8080/', O)).toMatchObject({ type: 'remote', base: 'http://localhost:8080' })
-    expect(parseConnect(`?connect=${encodeURIComponent('http://[::1]:8080')}`, O)).toMatchObject({ type: 'remote', base: 'http://[::1]:8080' })
+    // no CSP source can name an IPv6 address: refused with that reason rather than blocked silently
+    const v6 = parseConnect(`?connect=${encodeURIComponent('http://[::1]:8080')}`, O)
+    expect(v6.type === 'refused' && v6.message).toContain('cannot allow an IPv6 address')
   })
   it('accepts same-origin as the page origin', () => {
     expect(parseConnect('?connect=same-origin', O)).toEqual({ type: 'remote', base: O, label: O, sameOrigin: true })

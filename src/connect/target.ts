@@ -1,5 +1,5 @@
 // `?connect=…`: which cluster the page shows instead of its own simulation. Only a loopback address
-// (`http://127.0.0.1:PORT`, `http://localhost:PORT`, `http://[::1]:PORT`) or `same-origin` (the page is
+// (`http://127.0.0.1:PORT`, `http://localhost:PORT`; not `[::1]`, which no CSP source can name) or `same-origin` (the page is
 // served by `kubectl proxy --www=…`, the API is on its own origin) is accepted: a page that sends
 // requests to any address a link names would let a link make the reader's browser talk to servers of
 // the link author's choosing.
@@ -10,7 +10,7 @@ export type ConnectTarget =
   | { type: 'remote'; base: string; label: string; sameOrigin: boolean }
   | { type: 'refused'; value: string; message: string }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost'])
 
 export function parseConnect(search: string, origin: string): ConnectTarget {
   const p = new URLSearchParams(search)
@@ -21,7 +21,7 @@ export function parseConnect(search: string, origin: string): ConnectTarget {
   const refuse = (why: string): ConnectTarget => ({
     type: 'refused',
     value,
-    message: `connect=${value} was not followed: ${why}. The page connects only to http://127.0.0.1:PORT, http://localhost:PORT, http://[::1]:PORT or same-origin; it shows its own simulated cluster instead.`,
+    message: `connect=${value} was not followed: ${why}. The page connects only to http://127.0.0.1:PORT, http://localhost:PORT or same-origin; it shows its own simulated cluster instead.`,
   })
   let u: URL
   try {
@@ -30,6 +30,8 @@ export function parseConnect(search: string, origin: string): ConnectTarget {
     return refuse('it is not a URL')
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return refuse(`the scheme ${u.protocol} is not http: or https:`)
+  // A Content-Security-Policy source cannot name an IPv6 address, so the page could not reach it.
+  if (u.hostname === '[::1]') return refuse('the page’s Content-Security-Policy cannot allow an IPv6 address such as [::1]; use http://127.0.0.1:PORT or http://localhost:PORT for the same server')
   if (!LOOPBACK_HOSTS.has(u.hostname)) return refuse(`${u.hostname} is not a loopback address`)
   if (u.username || u.password) return refuse('it carries a user name or password')
   if (u.search || u.hash) return refuse('it carries a query or a fragment')

@@ -102,6 +102,8 @@ export class ApiServer {
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, Authorization');
+    // The page's connected mode (src/connect) reads the sim endpoint's exit code.
+    res.setHeader('Access-Control-Expose-Headers', 'X-Exit-Code');
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
