@@ -146,6 +146,12 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(consoleLog(page)).toContainText('node/node-1 cordoned')
     await expect.poll(async () => (await api(s.base, 'GET', '/api/v1/nodes/node-1')).json().spec?.unschedulable).toBe(true)
 
+    // The simulated clock is moved on the server (POST /playground/v1/sim), echoed in the console.
+    const before = await page.getByTestId('connect.clock').innerText()
+    await page.getByTestId('connect.advance').click()
+    await expect(consoleLog(page)).toContainText('$ sim advance 10s')
+    await expect(page.getByTestId('connect.clock')).not.toHaveText(before)
+
     // A write the server refuses: its words, as kubectl prints them.
     const input = page.getByTestId('console-input')
     await input.fill('kubectl label node node-1 team=red')
@@ -296,6 +302,9 @@ test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, 
     await input.press('Enter')
     await expect(consoleLog(page)).toContainText("sim commands need the playground's own server")
     await expect(page.getByTestId('connect-banner')).toContainText('simulation controls are off')
+    await expect(page.getByTestId('connect.advance')).toBeDisabled()
+    await expect(page.getByTestId('connect.sim-off')).toContainText("not the playground's own server")
+    await expect(page.getByTestId('palette.off')).toBeVisible()
     // Writes go through the proxy (kubectl proxy rejects no method by default: --reject-methods='^$').
     await page.getByTestId('graph.node.node-1.menu').click()
     await page.getByTestId('graph.menu.cordon').click()

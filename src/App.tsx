@@ -30,6 +30,7 @@ import { parseConnect } from './connect/target'
 import { useConnection } from './connect/status'
 import { startRemote } from './connect/start'
 import { ConnectBanner } from './connect/ConnectBanner'
+import { ClockBar } from './connect/ClockBar'
 
 export function App() {
   const params = useMemo(() => parseBootParams(location.search), [])
@@ -91,7 +92,7 @@ export function App() {
           <ShareLayer embed={params.embed} />
         </>
       }
-      timeline={<TimelineBar extra={params.embed ? <EmbedControls /> : null} />}
+      timeline={connect.type === 'remote' ? <ClockBar /> : <TimelineBar extra={params.embed ? <EmbedControls /> : null} />}
       editor={<ManifestPanel readOnly={params.readonly} lessonOpen={lessonShown} lessonAvailable={!params.embed} />}
       graph={<GraphPanel />}
       console={<ConsolePanel />}
