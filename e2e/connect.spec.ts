@@ -311,6 +311,13 @@ test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, 
     await expect(consoleLog(page)).toContainText('node/node-1 cordoned')
     await expect.poll(async () => (await api(s.base, 'GET', '/api/v1/nodes/node-1')).json().spec?.unschedulable).toBe(true)
     await page.screenshot({ path: `/tmp/connect/same-origin-${via.replace(' ', '-')}.png` })
+    // The offline worker registers under the prefix.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.getRegistration().then((r) => r?.scope ?? null)), { timeout: 20_000 }).toBe(`${origin}/playground/`)
+    // The same build without ?connect= is the local playground, its engine worker loaded from under the prefix.
+    await page.goto(`${origin}/playground/?lang=en`)
+    await expect(card(page, 'master')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByTestId('connect-banner')).toHaveCount(0)
+    expect(await page.evaluate(() => (window as any).__dsp.store.getState().engineMode)).toBe('worker')
     expect(problems).toEqual([])
   } finally {
     await stopProxy()
