@@ -101,3 +101,25 @@ describe('RemotePort', () => {
     expect(useConnection.getState().served).toBe(false)
   })
 })
+
+describe('RemotePort on a conflict', () => {
+  it('reads the object again and runs the command again on the fresh copy', async () => {
+    const { srv, got } = open()
+    await wait()
+    let puts = 0
+    srv.setAnswer((method, path) => {
+      if (method === 'PUT') {
+        puts++
+        if (puts === 1) return Response.json({ kind: 'Status', reason: 'Conflict', code: 409, message: 'the object has been modified' }, { status: 409 })
+        return Response.json({})
+      }
+      if (method === 'GET' && path === '/api/v1/nodes/n1') return Response.json(node('n1', '9'))
+      return undefined
+    })
+    port!.postMessage({ id: 6, type: 'exec', line: 'kubectl cordon n1' })
+    await wait(60)
+    const bodies = srv.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body!).metadata.resourceVersion)
+    expect(bodies).toEqual(['5', '9'])
+    expect(got.find((m) => m.type === 'exec' && m.id === 6)).toMatchObject({ exitCode: 0 })
+  })
+})

@@ -327,18 +327,44 @@ export class RemotePort implements Port {
     if (words[0] !== 'kubectl') return err(`error: only kubectl and sim commands run here`)
     const watching = watchingCommand(words.slice(1))
     if (watching) return err(`error: ${watching} follows the cluster over time, which this console does not do against ${this.opts.base}: run it with your own kubectl in a terminal`)
-    const sim = mirrorSimulation(this.objects(), this.now())
-    const { result, ops } = runRecorded(sim, line, stdin)
-    if (result.exitCode !== 0 || ops.length === 0) return { chunks: result.chunks, exitCode: result.exitCode, diagnostics: result.diagnostics ?? [] }
-    for (const op of ops) {
-      try {
-        await this.send(op)
-      } catch (e) {
-        if (e instanceof ApiError) return err(kubectlText(e))
-        return err(`error: ${this.opts.base} could not be reached: ${(e as Error).message}`)
+    // An update carries the resourceVersion of the copy: when the object changed on the server in
+    // the meantime (a controller wrote its status), the server answers 409; the object is read again
+    // and the command runs again on the fresh copy, as kubectl's own retries on conflict do.
+    for (let attempt = 0; ; attempt++) {
+      const sim = mirrorSimulation(this.objects(), this.now())
+      const { result, ops } = runRecorded(sim, line, stdin)
+      if (result.exitCode !== 0 || ops.length === 0) return { chunks: result.chunks, exitCode: result.exitCode, diagnostics: result.diagnostics ?? [] }
+      let failed: ApiError | null = null
+      for (const [i, op] of ops.entries()) {
+        try {
+          await this.send(op)
+        } catch (e) {
+          if (!(e instanceof ApiError)) return err(`error: ${this.opts.base} could not be reached: ${(e as Error).message}`)
+          if (e.code === 409 && i === 0 && op.op !== 'create' && attempt < 3 && (await this.refresh(op))) {
+            failed = e
+            break
+          }
+          return err(kubectlText(e))
+        }
       }
+      if (!failed) return { chunks: result.chunks, exitCode: 0, diagnostics: [] }
     }
-    return { chunks: result.chunks, exitCode: 0, diagnostics: [] }
+  }
+
+  /** Reads one object again into the copy (after a conflict); false when it cannot be read. */
+  private async refresh(op: Op): Promise<boolean> {
+    try {
+      const res = await this.fetch(`${this.opts.base}${objectPath(op.kind, op.namespace, op.name)}`, { headers: { Accept: 'application/json' } })
+      if (!res.ok) return false
+      const res0 = MIRRORED.find((r) => r.kind === op.kind)
+      const o = { kind: op.kind, apiVersion: res0?.apiVersion ?? 'v1', ...((await res.json()) as object) } as KObject
+      const m = this.cache.get(op.kind)
+      if (!m) return false
+      m.set(mirrorKey(o), o)
+      return true
+    } catch {
+      return false
+    }
   }
 
   /** One recorded write as the request kubectl would send. */
