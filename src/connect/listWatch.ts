@@ -189,5 +189,6 @@ function describe(e: unknown, base: string): string {
   if (e instanceof ApiError) return e.message
   const m = (e as Error)?.message ?? String(e)
   if (e instanceof TypeError) return `cannot reach ${base} (${m})`
+  if ((e as Error)?.name === 'TimeoutError') return `cannot reach ${base} (no answer in time)`
   return m
 }

@@ -24,6 +24,7 @@ import { kubectlText } from './serverError'
 import { useConnection } from './status'
 
 export const SIM_PATH = '/playground/v1/sim'
+const REQUEST_TIMEOUT_MS = 20_000
 
 export interface RemoteOptions {
   base: string
@@ -49,19 +50,25 @@ export class RemotePort implements Port {
   private flushTimer: ReturnType<typeof setTimeout> | undefined
   private clockTimer: ReturnType<typeof setInterval> | undefined
   private tickTimer: ReturnType<typeof setInterval> | undefined
-  /** server time − wall time (ms), from a Lease's renewTime */
-  private skew = 0
+  /** the server's clock as last read (a Lease's renewTime), the wall time then, and its rate since the reading before */
+  private clock: { server: number; wall: number; rate: number } | null = null
   private start = 0
   private closed = false
   private readonly down = new Map<Kind, string>()
 
   constructor(private readonly opts: RemoteOptions) {
-    this.fetch = opts.fetch ?? ((u, i) => globalThis.fetch(u, i))
+    const raw: Fetch = opts.fetch ?? ((u, i) => globalThis.fetch(u, i))
+    // A server that takes the connection and never answers must not leave a command waiting forever
+    // (watches have no time limit: they are meant to stay open).
+    this.fetch = (u, i) => (u.includes('watch=1') ? raw(u, i) : raw(u, { ...i, signal: i?.signal ? AbortSignal.any([i.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS) }))
     for (const r of MIRRORED) this.cache.set(r.kind, new Map())
   }
 
+  /** The server's time now: its last reading moved on at the rate it was seen to run (serve's --speed; 0 when paced). */
   now(): number {
-    return Date.now() + this.skew
+    const c = this.clock
+    if (!c) return Date.now()
+    return Math.round(c.server + c.rate * (Date.now() - c.wall))
   }
 
   postMessage(r: Request): void {
@@ -111,6 +118,7 @@ export class RemotePort implements Port {
       }
       case 'advance': {
         const out = await this.sim(`sim advance ${Math.max(0, Math.round(r.ms))}ms`)
+        void this.readClock()
         if (out.exitCode !== 0) throw new Error(out.text.trim())
         return { id: r.id, type: 'ok' }
       }
@@ -234,8 +242,16 @@ export class RemotePort implements Port {
     return { type: 'changes', reset, upserts, deletes, now, start: this.start, steps: [], events: [], playing: true, speed: 1, inputs: [] }
   }
 
-  /** The server's time: a node Lease's renewTime (the kubelet renews it; serve sets it to its clock). */
+  /**
+   * The served cluster's simulated time: serve sets a node Lease's renewTime to its clock, so two
+   * readings also give the rate it runs at (--speed; 0 when paced and idle). A real cluster runs on
+   * real time (its kubelets renew every 10 s, so renewTime is no better than the page's own clock).
+   */
   private async readClock(): Promise<void> {
+    if (!useConnection.getState().served) {
+      this.clock = null
+      return
+    }
     const node = this.cache.get('Node')!.values().next().value as KObject | undefined
     if (!node) return
     try {
@@ -244,7 +260,12 @@ export class RemotePort implements Port {
       if (!res.ok) return
       const lease = (await res.json()) as { spec?: { renewTime?: string } }
       const at = Date.parse(lease.spec?.renewTime ?? '')
-      if (Number.isFinite(at)) this.skew = at - (t0 + Date.now()) / 2
+      if (!Number.isFinite(at)) return
+      const wall = (t0 + Date.now()) / 2
+      const prev = this.clock
+      const rate = prev && wall > prev.wall + 200 ? Math.max(0, Math.min(1000, (at - prev.server) / (wall - prev.wall))) : (prev?.rate ?? 1)
+      this.clock = { server: at, wall, rate }
+      this.schedule()
     } catch {
       // the clock stays where it was; the watches report the connection
     }
@@ -267,6 +288,7 @@ export class RemotePort implements Port {
       const res = await this.fetch(`${base}${SIM_PATH}`, { method: 'POST', body: '', headers: { 'Content-Type': 'text/plain' } })
       // An API server without it answers 404; kubectl proxy's --www-prefix=/playground/ files answer 404/405.
       useConnection.setState({ served: res.ok && (res.headers.get('Content-Type') ?? '').startsWith('text/plain') })
+      void this.readClock()
     } catch {
       useConnection.setState({ served: false })
     }
@@ -322,6 +344,7 @@ export class RemotePort implements Port {
       if (!c.served) return err(`error: sim commands need the playground's own server (npm run -s serve); ${this.opts.base} is another cluster`)
       const heredoc = stdin !== undefined ? `${line} <<'EOF'\n${stdin}${stdin.endsWith('\n') ? '' : '\n'}EOF\n` : `${line}\n`
       const out = await this.sim(heredoc)
+      void this.readClock()
       return { chunks: out.text ? [{ stream: out.exitCode === 0 ? 'stdout' : 'stderr', text: out.text }] : [], exitCode: out.exitCode, diagnostics: [] }
     }
     if (words[0] !== 'kubectl') return err(`error: only kubectl and sim commands run here`)
@@ -339,7 +362,7 @@ export class RemotePort implements Port {
         try {
           await this.send(op)
         } catch (e) {
-          if (!(e instanceof ApiError)) return err(`error: ${this.opts.base} could not be reached: ${(e as Error).message}`)
+          if (!(e instanceof ApiError)) return err(`error: ${this.opts.base} could not be reached: ${(e as Error).name === 'TimeoutError' ? `no answer in ${REQUEST_TIMEOUT_MS / 1000} s` : (e as Error).message}`)
           if (e.code === 409 && i === 0 && op.op !== 'create' && attempt < 3 && (await this.refresh(op))) {
             failed = e
             break
