@@ -22,7 +22,7 @@ export function ConnectBanner() {
         <span>
           Live: {s.target}
           {s.version ? ` (${s.version})` : ''}
-          {s.served === false ? ' — read-write through the API; simulation controls are off (not the playground’s server)' : s.served ? ' — the playground’s served cluster' : ''}
+          {s.served === false ? ' — kubectl and the graph’s actions send requests there; simulation controls are off (not the playground’s server)' : s.served ? ' — the playground’s served cluster' : ''}
         </span>
       )}
       {s.state === 'disconnected' && (
