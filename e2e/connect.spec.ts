@@ -191,6 +191,21 @@ test('a ?connect= that is not loopback is refused with a message; the local play
   await expect(card(page, 'node-1')).toBeVisible()
 })
 
+test('a server that is not there yet: "disconnected — retrying", then the cluster once it starts', async ({ page }) => {
+  const port = await freePort()
+  await page.goto(`./?connect=http://127.0.0.1:${port}`)
+  await expect(page.getByTestId('connect-banner')).toHaveAttribute('data-state', 'disconnected')
+  await expect(page.getByTestId('connect-banner')).toContainText(`Disconnected — retrying http://127.0.0.1:${port}`)
+  await expect(page.getByTestId('graph')).toBeVisible()
+  const s = await startServe({ dir, port })
+  try {
+    await expect(card(page, 'node-1')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('connect-banner')).toHaveAttribute('data-state', 'connected')
+  } finally {
+    await s.stop()
+  }
+})
+
 // ------------------------------------------------------------------------------------ same-origin
 
 const TYPES = new Map([
