@@ -161,22 +161,28 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await input.fill('kubectl get nodes')
     await input.press('Enter')
     await expect(consoleLog(page)).toContainText('gpu-1')
+    await page.getByTestId('console-input').fill('kubectl describe node gpu-1')
+    await page.getByTestId('console-input').press('Enter')
+    await expect(consoleLog(page)).toContainText('Taints:             nvidia.com/gpu=present:NoSchedule')
 
     // The server goes away: a visible "disconnected — retrying", the graph stays.
     await s.stop()
     await expect(page.getByTestId('connect-banner')).toHaveAttribute('data-state', 'disconnected')
     await expect(page.getByTestId('connect-banner')).toContainText('Disconnected — retrying')
     await expect(card(page, 'node-1')).toBeVisible()
+    await page.screenshot({ path: '/tmp/connect/disconnected.png' })
 
     // It comes back on the same port: the page reconnects and follows again.
     s = await startServe({ dir, port: s.port, args: ['--speed', '20'] })
     await expect(page.getByTestId('connect-banner')).toHaveAttribute('data-state', 'connected', { timeout: 30_000 })
+    // A new server: its history is not the one the page followed, so the page listed again — what only
+    // the old server had (gpu-1, the DaemonSet) is gone from the graph.
+    await expect(card(page, 'gpu-1')).toHaveCount(0)
+    await expect(page.getByTestId('rf__node-ds:kube-system/fluentd-elasticsearch')).toHaveCount(0)
+    await expect(card(page, 'node-1')).toBeVisible()
     expect((await api(s.base, 'POST', '/playground/v1/sim', 'sim node add late-1\n', 'text/plain')).status).toBe(200)
     await expect(card(page, 'late-1')).toBeVisible()
     await page.screenshot({ path: '/tmp/connect/connected.png' })
-    await page.getByTestId('console-input').fill('kubectl describe node gpu-1')
-    await page.getByTestId('console-input').press('Enter')
-    await expect(consoleLog(page)).toContainText('Taints:             nvidia.com/gpu=present:NoSchedule')
     expect(problems).toEqual([])
   } finally {
     await s.stop()

@@ -60,14 +60,30 @@ describe('ListWatch', () => {
   })
 
   it('after a dropped connection says so, then resumes the watch without a new list', async () => {
-    const { lw, log, urls } = run([list('10', ['a']), down(), down(), stream({ type: 'DELETED', object: node('a', '12') })])
+    const { lw, log, urls } = run([list('10', ['a']), down(), down(), list('11', ['a']), stream({ type: 'DELETED', object: node('a', '12') })])
     await settle()
     lw.stop()
     expect(log.filter((l) => l.startsWith('down'))).toEqual(['down:cannot reach http://127.0.0.1:1 (Failed to fetch)', 'down:cannot reach http://127.0.0.1:1 (Failed to fetch)'])
-    expect(urls.slice(1, 4).every((u) => u.endsWith('resourceVersion=10'))).toBe(true)
+    // back: the server's resourceVersion (11) is not older than the last seen (10), so the watch resumes
+    expect(urls.slice(1)).toEqual([
+      'http://127.0.0.1:1/api/v1/nodes?watch=1&allowWatchBookmarks=true&resourceVersion=10',
+      'http://127.0.0.1:1/api/v1/nodes?limit=1',
+      'http://127.0.0.1:1/api/v1/nodes?limit=1',
+      'http://127.0.0.1:1/api/v1/nodes?watch=1&allowWatchBookmarks=true&resourceVersion=10',
+      'http://127.0.0.1:1/api/v1/nodes?watch=1&allowWatchBookmarks=true&resourceVersion=12',
+    ])
     expect(urls.at(-1)).toMatch(/resourceVersion=12$/)
     expect(log).toContain('DELETED:a@12')
     expect(lw.lists).toBe(1)
+  })
+
+  it('lists again after a lost connection when the server history is older than the last version seen (a restarted server)', async () => {
+    const { lw, log, urls } = run([list('50', ['a', 'gone']), down(), list('12', ['a']), list('12', ['a'])])
+    await settle()
+    lw.stop()
+    expect(log.filter((l) => l.startsWith('replace'))).toEqual(['replace@50:Node/a,Node/gone', 'replace@12:Node/a'])
+    expect(urls).toContain('http://127.0.0.1:1/api/v1/nodes?limit=1')
+    expect(urls.at(-1)).toBe('http://127.0.0.1:1/api/v1/nodes?watch=1&allowWatchBookmarks=true&resourceVersion=12')
   })
 
   it('lists again on 410 Gone, as an ERROR event or as the HTTP status', async () => {

@@ -75,6 +75,8 @@ export class ListWatch<T extends { metadata: { resourceVersion?: string } }> {
   /** how many watches were started */
   watches = 0
   private running: Promise<void> | null = null
+  /** the last attempt failed (connection lost, server gone): check the server's history before resuming */
+  private dropped = false
 
   constructor(
     private readonly opts: ListWatchOptions,
@@ -105,6 +107,8 @@ export class ListWatch<T extends { metadata: { resourceVersion?: string } }> {
           await this.deps.sleep(this.opts.poll, this.abort.signal).catch(() => undefined)
           continue
         }
+        if (this.resourceVersion !== undefined && this.dropped) await this.checkSameHistory()
+        this.dropped = false
         if (this.resourceVersion === undefined) await this.list()
         const before = this.watches
         await this.watch(() => {
@@ -118,6 +122,7 @@ export class ListWatch<T extends { metadata: { resourceVersion?: string } }> {
           this.resourceVersion = undefined
           continue
         }
+        this.dropped = true
         this.handlers.state(false, describe(e, this.opts.base))
         try {
           await this.deps.sleep((this.opts.backoff ?? defaultBackoff)(attempt++), this.abort.signal)
@@ -130,6 +135,20 @@ export class ListWatch<T extends { metadata: { resourceVersion?: string } }> {
 
   private url(query: string): string {
     return `${this.opts.base}${this.opts.path}${query}`
+  }
+
+  /**
+   * After a lost connection the watch resumes from the last resourceVersion — unless the server's
+   * current one is older than that: then it is not the history the page followed (the server was
+   * restarted, or the cluster restored from a backup), and only a new list tells the truth.
+   */
+  private async checkSameHistory(): Promise<void> {
+    const res = await this.deps.fetch(this.url('?limit=1'), { signal: this.abort.signal, headers: { Accept: 'application/json' } })
+    if (!res.ok) throw await apiErrorOf(res)
+    const body = (await res.json()) as { metadata?: { resourceVersion?: string } }
+    const now = Number(body.metadata?.resourceVersion)
+    const last = Number(this.resourceVersion)
+    if (Number.isFinite(now) && Number.isFinite(last) && now < last) this.resourceVersion = undefined
   }
 
   private async list(): Promise<void> {

@@ -239,7 +239,8 @@ export class RemotePort implements Port {
   }
 
   private batch(reset: boolean, upserts: KObject[], deletes: ObjectRef[], now: number): ChangeBatch {
-    return { type: 'changes', reset, upserts, deletes, now, start: this.start, steps: [], events: [], playing: true, speed: 1, inputs: [] }
+    // The same empty lists every time: the page's subscribers to them see no change.
+    return { type: 'changes', reset, upserts, deletes, now, start: this.start, steps: NONE, events: NONE, playing: true, speed: 1, inputs: NONE }
   }
 
   /**
@@ -419,6 +420,8 @@ export class RemotePort implements Port {
     if (!res.ok) throw await apiErrorOf(res)
   }
 }
+
+const NONE: never[] = []
 
 function ref(o: KObject): ObjectRef {
   return o.metadata.namespace !== undefined ? { kind: o.kind as Kind, namespace: o.metadata.namespace, name: o.metadata.name } : { kind: o.kind as Kind, name: o.metadata.name }
