@@ -170,7 +170,7 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(page.getByTestId('connect-banner')).toHaveAttribute('data-state', 'disconnected')
     await expect(page.getByTestId('connect-banner')).toContainText('Disconnected — retrying')
     await expect(card(page, 'node-1')).toBeVisible()
-    await page.screenshot({ path: '/tmp/connect/disconnected.png' })
+    await page.screenshot({ path: test.info().outputPath('disconnected.png') })
 
     // It comes back on the same port: the page reconnects and follows again.
     s = await startServe({ dir, port: s.port, args: ['--speed', '20'] })
@@ -182,7 +182,7 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(card(page, 'node-1')).toBeVisible()
     expect((await api(s.base, 'POST', '/playground/v1/sim', 'sim node add late-1\n', 'text/plain')).status).toBe(200)
     await expect(card(page, 'late-1')).toBeVisible()
-    await page.screenshot({ path: '/tmp/connect/connected.png' })
+    await page.screenshot({ path: test.info().outputPath('connected.png') })
     expect(problems).toEqual([])
   } finally {
     await s.stop()
@@ -331,7 +331,7 @@ test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, 
     await page.getByTestId('graph.menu.cordon').click()
     await expect(consoleLog(page)).toContainText('node/node-1 cordoned')
     await expect.poll(async () => (await api(s.base, 'GET', '/api/v1/nodes/node-1')).json().spec?.unschedulable).toBe(true)
-    await page.screenshot({ path: `/tmp/connect/same-origin-${via.replace(' ', '-')}.png` })
+    await page.screenshot({ path: test.info().outputPath(`same-origin-${via.replace(' ', '-')}.png`) })
     // The offline worker registers under the prefix.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker?.getRegistration().then((r) => r?.scope ?? null)), { timeout: 20_000 }).toBe(`${origin}/playground/`)
     // The same build without ?connect= is the local playground, its engine worker loaded from under the prefix.

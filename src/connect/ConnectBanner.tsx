@@ -1,10 +1,12 @@
 // The strip that says which cluster the page shows, and when it cannot reach it ("disconnected —
 // retrying"); or why a `?connect=` was refused.
 
+import { useTranslation } from 'react-i18next'
 import { useConnection } from './status'
 import './connect.css'
 
 export function ConnectBanner() {
+  const { t } = useTranslation('connect')
   const s = useConnection()
   if (s.refused) {
     return (
@@ -17,17 +19,17 @@ export function ConnectBanner() {
   const kindErrors = Object.entries(s.kindErrors)
   return (
     <div className={`connect-banner ${s.state}`} role="status" data-testid="connect-banner" data-state={s.state}>
-      {s.state === 'connecting' && <span>Connecting to {s.target}…</span>}
+      {s.state === 'connecting' && <span>{t('connecting', { target: s.target })}</span>}
       {s.state === 'connected' && (
         <span>
-          Live: {s.target}
+          {t('live', { target: s.target })}
           {s.version ? ` (${s.version})` : ''}
-          {s.served === false ? ' — kubectl and the graph’s actions send requests there; simulation controls are off (not the playground’s server)' : s.served ? ' — the playground’s served cluster' : ''}
+          {s.served === false ? t('other') : s.served ? t('served') : ''}
         </span>
       )}
       {s.state === 'disconnected' && (
         <span>
-          Disconnected — retrying {s.target}
+          {t('disconnected', { target: s.target })}
           {s.error ? `: ${s.error}` : ''}
         </span>
       )}
