@@ -418,6 +418,15 @@ export class RemotePort implements Port {
     }
     const res = await this.fetch(`${this.opts.base}${url}`, init)
     if (!res.ok) throw await apiErrorOf(res)
+    // The written object, as the server answers it, goes into the copy at once: the next command
+    // sees it even before the watch brings it.
+    if (op.op !== 'delete' && !op.dryRun) {
+      const body = (await res.json().catch(() => null)) as KObject | null
+      const held = body?.metadata?.name ? this.cache.get(op.kind)?.get(mirrorKey(body)) : undefined
+      // …unless the watch already brought a newer version
+      const newer = held && Number(held.metadata.resourceVersion) > Number(body?.metadata.resourceVersion)
+      if (body && body.kind === op.kind && body.metadata?.name && !newer) this.change(op.kind, 'MODIFIED', body)
+    }
   }
 }
 
