@@ -47,7 +47,7 @@ export function ClockBar() {
 }
 
 /** The palette's place for a cluster without a simulation: why nodes cannot be added from here. */
-export function NoPalette(_: { reason: string }) {
+export function NoPalette() {
   const { t } = useTranslation('connect')
   const target = useConnection((s) => s.target)
   const reason = t('simOff', { target })

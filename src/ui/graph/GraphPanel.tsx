@@ -591,7 +591,7 @@ function GraphCanvas() {
           {hover.label}
         </div>
       ) : null}
-      {simOff ? <NoPalette reason={simOff} /> : <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />}
+      {simOff ? <NoPalette /> : <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />
       <DiffModal />
