@@ -19,7 +19,9 @@ import type { Port } from '../worker/client'
 import type { ChangeBatch, Message, ObjectRef, Request, WhyData } from '../worker/protocol'
 import { ApiError, apiErrorOf, ListWatch, type Fetch } from './listWatch'
 import { mirrorSimulation, runRecorded, watchingCommand, type Op } from './mirrorSim'
-import { collectionPath, MIRRORED, mirrorKey, objectPath } from './resources'
+import { MIRRORED, mirrorKey, objectPath } from './resources'
+import { requestFor } from './request'
+import { ServedClock } from './clock'
 import { kubectlText } from './serverError'
 import { useConnection } from './status'
 
@@ -50,8 +52,7 @@ export class RemotePort implements Port {
   private flushTimer: ReturnType<typeof setTimeout> | undefined
   private clockTimer: ReturnType<typeof setInterval> | undefined
   private tickTimer: ReturnType<typeof setInterval> | undefined
-  /** the server's clock as last read (a Lease's renewTime), the wall time then, and its rate since the reading before */
-  private clock: { server: number; wall: number; rate: number } | null = null
+  private readonly clock = new ServedClock()
   private start = 0
   private closed = false
   private readonly down = new Map<Kind, string>()
@@ -66,9 +67,7 @@ export class RemotePort implements Port {
 
   /** The server's time now: its last reading moved on at the rate it was seen to run (serve's --speed; 0 when paced). */
   now(): number {
-    const c = this.clock
-    if (!c) return Date.now()
-    return Math.round(c.server + c.rate * (Date.now() - c.wall))
+    return this.clock.now(Date.now())
   }
 
   postMessage(r: Request): void {
@@ -250,7 +249,7 @@ export class RemotePort implements Port {
    */
   private async readClock(): Promise<void> {
     if (!useConnection.getState().served) {
-      this.clock = null
+      this.clock.clear()
       return
     }
     const node = this.cache.get('Node')!.values().next().value as KObject | undefined
@@ -262,10 +261,7 @@ export class RemotePort implements Port {
       const lease = (await res.json()) as { spec?: { renewTime?: string } }
       const at = Date.parse(lease.spec?.renewTime ?? '')
       if (!Number.isFinite(at)) return
-      const wall = (t0 + Date.now()) / 2
-      const prev = this.clock
-      const rate = prev && wall > prev.wall + 200 ? Math.max(0, Math.min(1000, (at - prev.server) / (wall - prev.wall))) : (prev?.rate ?? 1)
-      this.clock = { server: at, wall, rate }
+      this.clock.reading(at, (t0 + Date.now()) / 2)
       this.schedule()
     } catch {
       // the clock stays where it was; the watches report the connection
@@ -393,30 +389,8 @@ export class RemotePort implements Port {
 
   /** One recorded write as the request kubectl would send. */
   private async send(op: Op): Promise<void> {
-    const dry = op.dryRun ? '?dryRun=All' : ''
-    const json = { 'Content-Type': 'application/json', Accept: 'application/json' }
-    let url: string
-    let init: RequestInit
-    switch (op.op) {
-      case 'create':
-        url = `${collectionPath(op.kind, op.namespace)}${dry}`
-        init = { method: 'POST', headers: json, body: JSON.stringify(op.body) }
-        break
-      case 'update':
-      case 'updateStatus':
-        url = `${objectPath(op.kind, op.namespace, op.name)}${op.op === 'updateStatus' ? '/status' : ''}${dry}`
-        init = { method: 'PUT', headers: json, body: JSON.stringify(op.body) }
-        break
-      case 'delete': {
-        const o: Record<string, unknown> = { kind: 'DeleteOptions', apiVersion: 'v1' }
-        if (op.options.propagationPolicy) o.propagationPolicy = op.options.propagationPolicy
-        if (op.options.gracePeriodSeconds !== undefined) o.gracePeriodSeconds = op.options.gracePeriodSeconds
-        url = `${objectPath(op.kind, op.namespace, op.name)}${dry}`
-        init = { method: 'DELETE', headers: json, body: JSON.stringify(o) }
-        break
-      }
-    }
-    const res = await this.fetch(`${this.opts.base}${url}`, init)
+    const { path, init } = requestFor(op)
+    const res = await this.fetch(`${this.opts.base}${path}`, init)
     if (!res.ok) throw await apiErrorOf(res)
     // The written object, as the server answers it, goes into the copy at once: the next command
     // sees it even before the watch brings it.
