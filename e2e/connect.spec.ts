@@ -266,6 +266,45 @@ async function freePort(): Promise<number> {
   return p
 }
 
+/** The real `kubectl proxy --www=dist --www-prefix=/playground/` on a free port, for a kubeconfig. */
+async function kubectlProxy(kubeconfig: string, extra: string[] = []): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const child = spawn('kubectl', ['proxy', '--www=dist', '--www-prefix=/playground/', `--port=${port}`, '--address=127.0.0.1', ...extra], {
+    cwd: repoRoot,
+    env: { ...process.env, KUBECONFIG: kubeconfig },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('kubectl proxy did not start')), 30_000)
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('Starting to serve')) {
+        clearTimeout(t)
+        resolve()
+      }
+    })
+  })
+  return { origin: `http://127.0.0.1:${port}`, stop: async () => void child.kill('SIGTERM') }
+}
+
+test('read-only behind kubectl proxy --reject-methods: the cluster shows, a write is refused with the proxy answer', async ({ page }) => {
+  test.skip(!kubectlOnPath(), 'no kubectl on PATH')
+  const s = await startServe({ dir, args: ['--speed', '20'] })
+  const k = await kubectlProxy(s.kubeconfig, ['--reject-methods=POST,PUT,PATCH,DELETE'])
+  try {
+    await page.goto(`${k.origin}/playground/?connect=same-origin`)
+    await expect(card(page, 'node-1')).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByTestId('connect-banner')).toHaveAttribute('data-state', 'connected')
+    const input = page.getByTestId('console-input')
+    await input.fill('kubectl cordon node-1')
+    await input.press('Enter')
+    await expect(consoleLog(page)).toContainText('Error from server: the server answered 403 Forbidden')
+    expect((await api(s.base, 'GET', '/api/v1/nodes/node-1')).json().spec?.unschedulable).toBeUndefined()
+  } finally {
+    await k.stop()
+    await s.stop()
+  }
+})
+
 for (const via of ['kubectl proxy', 'node proxy'] as const) {
 test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, pods, revisions; writes; no sim`, async ({ page }) => {
   // Machines without kubectl (some CI) run the Node proxy only.
@@ -281,25 +320,9 @@ test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, 
     const created = await api(s.base, 'POST', '/apis/apps/v1/namespaces/kube-system/daemonsets', parse(manifest))
     expect(created.status).toBe(201)
     if (via === 'kubectl proxy') {
-      const port = await freePort()
-      const child = spawn('kubectl', ['proxy', '--www=dist', '--www-prefix=/playground/', `--port=${port}`, '--address=127.0.0.1'], {
-        cwd: repoRoot,
-        env: { ...process.env, KUBECONFIG: s.kubeconfig },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error('kubectl proxy did not start')), 30_000)
-        child.stdout!.on('data', (d: Buffer) => {
-          if (d.toString().includes('Starting to serve')) {
-            clearTimeout(t)
-            resolve()
-          }
-        })
-      })
-      origin = `http://127.0.0.1:${port}`
-      stopProxy = async () => {
-        child.kill('SIGTERM')
-      }
+      const k = await kubectlProxy(s.kubeconfig)
+      origin = k.origin
+      stopProxy = k.stop
     } else {
       const p = await nodeProxy(s.base)
       origin = p.origin
