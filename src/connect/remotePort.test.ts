@@ -123,3 +123,20 @@ describe('RemotePort on a conflict', () => {
     expect(got.find((m) => m.type === 'exec' && m.id === 6)).toMatchObject({ exitCode: 0 })
   })
 })
+
+describe('RemotePort and a namespace made a moment ago', () => {
+  it('lists the namespaces again when the copy does not know the one a command names, then runs it', async () => {
+    const { srv, got } = open()
+    srv.lists.set('/api/v1/namespaces', [{ metadata: { name: 'default', resourceVersion: '1' } }])
+    await wait()
+    srv.lists.set('/api/v1/namespaces', [
+      { metadata: { name: 'default', resourceVersion: '1' } },
+      { metadata: { name: 'demo', resourceVersion: '6' } },
+    ])
+    port!.postMessage({ id: 7, type: 'exec', line: 'kubectl run web --image=nginx -n demo --dry-run=server' })
+    await wait(60)
+    const post = srv.requests.find((r) => r.method === 'POST' && r.url.startsWith('/api/v1/namespaces/demo/pods'))
+    expect(post?.url).toBe('/api/v1/namespaces/demo/pods?dryRun=All')
+    expect(got.find((m) => m.type === 'exec' && m.id === 7)).toMatchObject({ exitCode: 0 })
+  })
+})

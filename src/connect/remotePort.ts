@@ -350,9 +350,15 @@ export class RemotePort implements Port {
     // An update carries the resourceVersion of the copy: when the object changed on the server in
     // the meantime (a controller wrote its status), the server answers 409; the object is read again
     // and the command runs again on the fresh copy, as kubectl's own retries on conflict do.
+    let namespacesRead = false
     for (let attempt = 0; ; attempt++) {
       const sim = mirrorSimulation(this.objects(), this.now())
       const { result, ops } = runRecorded(sim, line, stdin)
+      // Namespaces are listed every few seconds: one made a moment ago may not be in the copy yet.
+      if (result.exitCode !== 0 && !namespacesRead && /namespaces "[^"]*" not found/.test(result.chunks.map((c) => c.text).join(''))) {
+        namespacesRead = true
+        if (await this.relist('Namespace')) continue
+      }
       if (result.exitCode !== 0 || ops.length === 0) return { chunks: result.chunks, exitCode: result.exitCode, diagnostics: result.diagnostics ?? [] }
       let failed: ApiError | null = null
       for (const [i, op] of ops.entries()) {
@@ -368,6 +374,21 @@ export class RemotePort implements Port {
         }
       }
       if (!failed) return { chunks: result.chunks, exitCode: 0, diagnostics: [] }
+    }
+  }
+
+  /** Lists one kind again into the copy now; false when the server does not answer. */
+  private async relist(kind: Kind): Promise<boolean> {
+    const r = MIRRORED.find((x) => x.kind === kind)
+    if (!r) return false
+    try {
+      const res = await this.fetch(`${this.opts.base}${r.path}`, { headers: { Accept: 'application/json' } })
+      if (!res.ok) return false
+      const body = (await res.json()) as { items?: Omit<KObject, "kind" | "apiVersion">[] }
+      this.replace(kind, (body.items ?? []).map((o) => ({ kind: r.kind, apiVersion: r.apiVersion, ...o }) as KObject))
+      return true
+    } catch {
+      return false
     }
   }
 
