@@ -384,7 +384,7 @@ export class RemotePort implements Port {
     try {
       const res = await this.fetch(`${this.opts.base}${r.path}`, { headers: { Accept: 'application/json' } })
       if (!res.ok) return false
-      const body = (await res.json()) as { items?: Omit<KObject, "kind" | "apiVersion">[] }
+      const body = (await res.json()) as { items?: Omit<KObject, 'kind' | 'apiVersion'>[] }
       this.replace(kind, (body.items ?? []).map((o) => ({ kind: r.kind, apiVersion: r.apiVersion, ...o }) as KObject))
       return true
     } catch {
