@@ -47,7 +47,7 @@ export function App() {
   useEffect(() => {
     // A handle for end-to-end tests and the curious (debug flag only, see src/state/debug.ts).
     exposeDebugHandle()
-    if (connect.type === 'refused') useConnection.setState({ refused: connect.message })
+    if (connect.type === 'refused') useConnection.setState({ refused: { value: connect.value, why: connect.why } })
     if (connect.type === 'remote') {
       useStore.setState({ editorText: loadEditorText(ns) ?? ARTICLE_MANIFEST, appliedText: null })
       const unsubRemote = startPersistence(ns, { sessionPayload: () => '' })

@@ -11,7 +11,7 @@ export function ConnectBanner() {
   if (s.refused) {
     return (
       <div className="connect-banner refused" role="alert" data-testid="connect-banner" data-state="refused">
-        {s.refused}
+        {t('refused', { value: s.refused.value, why: s.refused.why })}
       </div>
     )
   }

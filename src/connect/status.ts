@@ -7,8 +7,8 @@ export interface ConnectionState {
   /** the URL the page talks to, or null in the local playground */
   target: string | null
   sameOrigin: boolean
-  /** `?connect=` was refused: why (the local playground runs instead) */
-  refused: string | null
+  /** `?connect=` was refused: the value and why (the local playground runs instead) */
+  refused: { value: string; why: string } | null
   state: 'off' | 'connecting' | 'connected' | 'disconnected'
   /** what went wrong last (word for word from the server when it answered) */
   error: string | null

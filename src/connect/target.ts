@@ -8,7 +8,8 @@ export type ConnectTarget =
   | { type: 'none' }
   /** `base`: the URL the API paths are appended to (no trailing slash) */
   | { type: 'remote'; base: string; label: string; sameOrigin: boolean }
-  | { type: 'refused'; value: string; message: string }
+  /** `why`: the reason alone (the banner words the rest in the page's language) */
+  | { type: 'refused'; value: string; why: string; message: string }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost'])
 
@@ -21,6 +22,7 @@ export function parseConnect(search: string, origin: string): ConnectTarget {
   const refuse = (why: string): ConnectTarget => ({
     type: 'refused',
     value,
+    why,
     message: `connect=${value} was not followed: ${why}. The page connects only to http://127.0.0.1:PORT, http://localhost:PORT or same-origin; it shows its own simulated cluster instead.`,
   })
   let u: URL
