@@ -26,10 +26,18 @@ import { bootFromLocation, sessionPayload, startFromBoot } from './share/session
 import { startEmbedBridge } from './embed/bridge'
 import { reportStep } from './embed/step'
 import { registerOfflineWorker } from './offline/register'
+import { parseConnect } from './connect/target'
+import { useConnection } from './connect/status'
+import { startRemote } from './connect/start'
+import { ConnectBanner } from './connect/ConnectBanner'
+import { ClockBar } from './connect/ClockBar'
 
 export function App() {
   const params = useMemo(() => parseBootParams(location.search), [])
-  const ns = useMemo(() => storageNamespace(location), [])
+  // ?connect=… (src/connect): a served or real cluster instead of the page's own simulation. Its editor
+  // text is kept apart, so the local playground's saved session is left as it was.
+  const connect = useMemo(() => parseConnect(location.search, location.origin), [])
+  const ns = useMemo(() => storageNamespace(location) + (connect.type === 'remote' ? ':connect' : ''), [connect])
   const { t } = useTranslation('common')
   const lessonOpen = useLessonHost((s) => !!s.lesson)
   const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.error))
@@ -39,6 +47,14 @@ export function App() {
   useEffect(() => {
     // A handle for end-to-end tests and the curious (debug flag only, see src/state/debug.ts).
     exposeDebugHandle()
+    if (connect.type === 'refused') useConnection.setState({ refused: { value: connect.value, why: connect.why } })
+    if (connect.type === 'remote') {
+      useStore.setState({ editorText: loadEditorText(ns) ?? ARTICLE_MANIFEST, appliedText: null })
+      const unsubRemote = startPersistence(ns, { sessionPayload: () => '' })
+      registerOfflineWorker({ embed: params.embed })
+      void startRemote(connect)
+      return unsubRemote
+    }
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
     const boot = bootFromLocation(params, location.hash)
     const saved = loadEditorText(ns)
@@ -63,7 +79,7 @@ export function App() {
       unsub()
       stopBridge()
     }
-  }, [ns, params])
+  }, [ns, params, connect])
 
   return (
     <AppShell
@@ -71,11 +87,12 @@ export function App() {
       lesson={lessonShown ? <LessonSlot onStepChange={onStepChange} /> : null}
       notice={
         <>
+          <ConnectBanner />
           <EngineNotice />
           <ShareLayer embed={params.embed} />
         </>
       }
-      timeline={<TimelineBar extra={params.embed ? <EmbedControls /> : null} />}
+      timeline={connect.type === 'remote' ? <ClockBar /> : <TimelineBar extra={params.embed ? <EmbedControls /> : null} />}
       editor={<ManifestPanel readOnly={params.readonly} lessonOpen={lessonShown} lessonAvailable={!params.embed} />}
       graph={<GraphPanel />}
       console={<ConsolePanel />}

@@ -105,6 +105,10 @@ export class ApiServer {
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, Authorization');
+    // The page's connected mode (src/connect) reads the sim endpoint's exit code.
+    res.setHeader('Access-Control-Expose-Headers', 'X-Exit-Code');
+    // Chrome's Private Network Access: a page on a public site asks before it calls a loopback server.
+    if (req.headers['access-control-request-private-network'] === 'true') res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -17,6 +17,8 @@ let watchdog: Watchdog | null = null
 let restarting = false
 /** How many engines this page started (a figure for the flood test). */
 let started = 0
+/** Set when the page shows a connected cluster (src/connect): nothing local to restart or replay. */
+let remoteReason: string | null = null
 
 export function engine(): EngineClient {
   if (!client) throw new Error('the engine has not started')
@@ -25,6 +27,20 @@ export function engine(): EngineClient {
 
 export function enginesStarted(): number {
   return started
+}
+
+/**
+ * Puts a client that is not the worker in the engine's place (a connected cluster, src/connect). It is
+ * not watched or restarted: `reason` is what resets and restores answer instead.
+ */
+export function attachEngine(c: EngineClient, reason: string): void {
+  watchdog?.stop()
+  watchdog = null
+  remoteReason = reason
+  client = c
+  c.onBatch = (b) => useStore.getState().applyBatch(b)
+  c.onFatal = () => undefined
+  useStore.setState({ engineStatus: 'ready', engineMode: null })
 }
 
 /** The watchdog's timings; tests of the page may shorten them. */
@@ -76,7 +92,7 @@ function onHang(c: EngineClient, silentMs: number): void {
 
 /** Replaces a broken engine with a new one holding the same state (inputs replayed to the same time). */
 export async function recover(reason: string): Promise<void> {
-  if (restarting) return
+  if (restarting || remoteReason !== null) return
   restarting = true
   const s = useStore.getState()
   const inputs = s.inputs
@@ -115,6 +131,10 @@ let draining = false
  */
 export function resetEngine(spec: Partial<SessionSpec> = {}, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
   return new Promise<Replayed[]>((resolve, reject) => {
+    if (remoteReason !== null) {
+      reject(new Error(remoteReason))
+      return
+    }
     if (wanted) {
       wanted.spec = spec
       wanted.opts = opts

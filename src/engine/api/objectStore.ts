@@ -392,6 +392,26 @@ export class ObjectStore {
     return old;
   }
 
+  /**
+   * Puts an object exactly as another API server holds it (the page's mirror of a connected cluster,
+   * src/connect): no defaulting, no validation, no new resourceVersion, no change record. Kinds this
+   * store does not keep are ignored.
+   */
+  restore(input: KObject): void {
+    const kind = input.kind as Kind;
+    const m = this.objects.get(kind);
+    if (!m) return;
+    const obj = deepFreeze(clone(input));
+    const rv = Number(obj.metadata.resourceVersion);
+    if (Number.isSafeInteger(rv) && rv > this.rv) this.rv = rv;
+    if (kind === 'Event') {
+      this.events.put(fromObject(obj as KindMap['Event'], this.clock.now()));
+      return;
+    }
+    m.set(objectKey(NAMESPACED[kind] ? obj.metadata.namespace : undefined, obj.metadata.name), obj);
+    this.sortedKeys.delete(kind);
+  }
+
   /** Every stored object, for snapshots (`events: false` leaves the Events out). */
   all(opts: { events?: boolean } = {}): KObject[] {
     const out: KObject[] = [];

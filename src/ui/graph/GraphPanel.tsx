@@ -55,6 +55,8 @@ import { OverviewCanvas } from './OverviewCanvas'
 import { cellAt, OVERVIEW_MIN_NODES, overviewCell } from './overview'
 import { OffscreenPill } from './OffscreenPill'
 import { Palette } from '../palette/Palette'
+import { simUnavailable, useConnection } from '../../connect/status'
+import { NoPalette } from '../../connect/ClockBar'
 import { addCommand, kindSpec, uniqueName, type PaletteKind } from '../palette/kinds'
 import type { NodeSpecInput } from './commands'
 import { EFFECT_ICON } from './model'
@@ -146,6 +148,8 @@ function GraphCanvas() {
   const selection = useStore(selectSelection)
   const theme = useStore(selectTheme)
   const present = useStore((s) => s.present)
+  // A connected cluster that is not the playground's server has no simulation to add nodes to.
+  const simOff = useConnection(simUnavailable)
   const readability = present ? PRESENTING : NORMAL
   const scale = readability.scale
   const slots = useGraphUi((s) => s.slots)
@@ -587,7 +591,7 @@ function GraphCanvas() {
           {hover.label}
         </div>
       ) : null}
-      <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />
+      {simOff ? <NoPalette /> : <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />
       <DiffModal />
