@@ -10,7 +10,7 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import type { EventRecord } from './api/eventStore';
+import type { EventRecordInput } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
 
 export interface RecordedEvent {
@@ -146,7 +146,7 @@ export class EventRecorder {
     }
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
-    const spamKey = [ref.kind, ref.namespace ?? '', ref.name, ref.uid ?? '', ref.apiVersion ?? ''].join('\u0000');
+    const spamKey = `${ref.kind}\u0000${ref.namespace ?? ''}\u0000${ref.name}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
     const aggregateKey = `${spamKey}\u0000${type}\u0000${reason}`;
     const eventKey = `${spamKey}\u0000\u0000${type}\u0000${reason}\u0000${message}`;
     const agg = c.aggregate(aggregateKey, eventKey, message, nowMs);
@@ -169,7 +169,7 @@ export class EventRecorder {
       this.store.updateEvent(existing, { count: last!.count + 1, lastTimestamp: now, message: agg.message });
       return;
     }
-    const rec: Omit<EventRecord, 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written'> = {
+    const rec: EventRecordInput = {
       namespace,
       name,
       involvedObject: ref,
@@ -180,8 +180,8 @@ export class EventRecorder {
       lastTimestamp: now,
       count: last ? last.count + 1 : 1,
       type,
+      reportingComponent: agg.combined ? undefined : component,
     };
-    if (!agg.combined) rec.reportingComponent = component;
     this.store.createEvent(rec);
   }
 }
