@@ -41,7 +41,7 @@ const DASH = 45;
 const FOUR = 52;
 /** xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: counts of random hex digits; -1 a dash, -2 the 4, -3 the variant */
 const UID_GROUPS = [8, -1, 4, -1, -2, 3, -1, -3, 3, -1, 12];
-const UID_CODES: number[] = new Array(36).fill(0);
+const UID_CODES: number[] = Array.from({ length: 36 }, () => 0);
 
 export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
