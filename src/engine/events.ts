@@ -28,22 +28,75 @@ const AGGREGATE_INTERVAL_MS = 600_000;
 const SPAM_BURST = 25;
 const SPAM_QPS = 1 / 300;
 
-/** A Map that forgets its least recently used entry beyond `size` (groupcache/lru). */
-class Lru<V> {
-  private readonly m = new Map<string, V>();
+interface LruEntry<V> {
+  key: string;
+  value: V;
+  prev: LruEntry<V> | undefined;
+  next: LruEntry<V> | undefined;
+}
+
+/**
+ * A cache that forgets its least recently used entry beyond `size` (groupcache/lru): a Map to the
+ * entries and a doubly linked list in use order, front = most recent (a Map re-inserted on every hit
+ * scans its deleted slots to find the oldest).
+ */
+export class Lru<V> {
+  private readonly m = new Map<string, LruEntry<V>>();
+  private front: LruEntry<V> | undefined;
+  private back: LruEntry<V> | undefined;
   constructor(private readonly size = LRU_SIZE) {}
+
   get(k: string): V | undefined {
-    const v = this.m.get(k);
-    if (v !== undefined) {
-      this.m.delete(k);
-      this.m.set(k, v);
-    }
-    return v;
+    const e = this.m.get(k);
+    if (e === undefined) return undefined;
+    this.moveToFront(e);
+    return e.value;
   }
+
   add(k: string, v: V): void {
-    this.m.delete(k);
-    this.m.set(k, v);
-    if (this.m.size > this.size) this.m.delete(this.m.keys().next().value!);
+    const e = this.m.get(k);
+    if (e !== undefined) {
+      e.value = v;
+      this.moveToFront(e);
+      return;
+    }
+    const n: LruEntry<V> = { key: k, value: v, prev: undefined, next: this.front };
+    if (this.front) this.front.prev = n;
+    this.front = n;
+    if (!this.back) this.back = n;
+    this.m.set(k, n);
+    if (this.m.size > this.size) this.removeOldest();
+  }
+
+  /** Keys from the most to the least recently used (tests). */
+  keys(): string[] {
+    const out: string[] = [];
+    for (let e = this.front; e; e = e.next) out.push(e.key);
+    return out;
+  }
+
+  private removeOldest(): void {
+    const e = this.back;
+    if (!e) return;
+    this.unlink(e);
+    this.m.delete(e.key);
+  }
+
+  private unlink(e: LruEntry<V>): void {
+    if (e.prev) e.prev.next = e.next;
+    else this.front = e.next;
+    if (e.next) e.next.prev = e.prev;
+    else this.back = e.prev;
+    e.prev = e.next = undefined;
+  }
+
+  private moveToFront(e: LruEntry<V>): void {
+    if (this.front === e) return;
+    this.unlink(e);
+    e.next = this.front;
+    if (this.front) this.front.prev = e;
+    this.front = e;
+    if (!this.back) this.back = e;
   }
 }
 

@@ -4,10 +4,16 @@ import { ownSet } from './own';
 
 export function clone<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(clone) as T;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < v.length; i++) out.push(clone(v[i]));
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v as object)) {
-    const x = (v as Record<string, unknown>)[k];
+  const src = v as Record<string, unknown>;
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    const x = src[k];
     if (x !== undefined) ownSet(out, k, clone(x));
   }
   return out as T;
@@ -19,10 +25,16 @@ export function clone<T>(v: T): T {
  */
 export function cloneUnfrozen<T>(v: T): T {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-  if (Array.isArray(v)) return v.map(cloneUnfrozen) as T;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < v.length; i++) out.push(cloneUnfrozen(v[i]));
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v as object)) {
-    const x = (v as Record<string, unknown>)[k];
+  const src = v as Record<string, unknown>;
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    const x = src[k];
     if (x !== undefined) ownSet(out, k, cloneUnfrozen(x));
   }
   return out as T;
@@ -57,7 +69,18 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 export function deepFreeze<T>(v: T): T {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
   Object.freeze(v);
-  for (const k of Object.keys(v as object)) deepFreeze((v as Record<string, unknown>)[k]);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x !== null && typeof x === 'object') deepFreeze(x);
+    }
+    return v;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (x !== null && typeof x === 'object') deepFreeze(x);
+  }
   return v;
 }
 

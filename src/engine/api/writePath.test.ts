@@ -131,7 +131,7 @@ describe('event records', () => {
     const a = s.createEvent(input);
     const b = s.updateEvent(a, { count: 2 });
     const c = s.createEvent({ ...input, name: 'p.2', reportingComponent: undefined });
-    const o = s.create<'Event'>({ ...s.events.object(c), metadata: { name: 'p.3', namespace: 'default' } } as KObject);
+    const o = s.create<'Event'>({ ...s.events.object(c), metadata: { name: 'p.3', namespace: 'default' } } as unknown as KObject);
     const d = s.events.record('default', o.metadata.name)!;
     expect(Object.keys(b)).toEqual(Object.keys(a));
     expect(Object.keys(c)).toEqual(Object.keys(a));
