@@ -304,9 +304,9 @@ function parent(): void {
     const fl = floors.get(defaultAt)!;
     const drows = defaults.map(({ mode, r }) => {
       const p = r.defaultRollout;
-      return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
+      return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p ? fmtMs(p.wallMs) : '—', p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
     });
-    printTable(['controller', 'time', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
+    printTable(['controller', 'time', 'wall', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
   }
 
   console.log('\ngrowth (time ratio when the node count grows; linear = the node ratio):');

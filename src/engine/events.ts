@@ -217,7 +217,7 @@ export class EventRecorder {
       c.remember(agg.key, { count: 1, firstTimestamp: now, namespace, name });
     }
     if (!c.allow(spamKey, nowMs)) return;
-    for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
+    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
     if (existing) {
       this.store.updateEvent(existing, { count: last!.count + 1, lastTimestamp: now, message: agg.message });
       return;

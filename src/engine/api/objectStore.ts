@@ -48,7 +48,10 @@ export function objectKey(namespace: string | undefined, name: string): string {
 }
 
 export class ObjectStore {
+  /** per kind: `namespace/name` (or name) → object, in the order objects were first stored */
   private readonly objects = new Map<Kind, Map<string, KObject>>();
+  /** per namespaced kind: namespace → name → object (lookups without building the `ns/name` key) */
+  private readonly byNamespace = new Map<Kind, Map<string, Map<string, KObject>>>();
   private rv = 1000;
   /** committed writes (creates, updates, deletes), for benchmarks */
   writes = 0;
@@ -64,7 +67,10 @@ export class ObjectStore {
     private readonly clock: Clock,
     private readonly uids: Random,
   ) {
-    for (const k of Object.keys(NAMESPACED) as Kind[]) this.objects.set(k, new Map());
+    for (const k of Object.keys(NAMESPACED) as Kind[]) {
+      this.objects.set(k, new Map());
+      this.byNamespace.set(k, new Map());
+    }
   }
 
   subscribe(l: Listener): () => void {
@@ -105,9 +111,20 @@ export class ObjectStore {
       this.events.expire(this.clock.now());
       return this.events.get(namespace ?? 'default', name) as KindMap[K] | undefined;
     }
-    return this.objects.get(kind)!.get(objectKey(NAMESPACED[kind] ? namespace : undefined, name)) as
-      | KindMap[K]
-      | undefined;
+    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name) as KindMap[K] | undefined;
+    if (namespace === undefined) return undefined;
+    return this.byNamespace.get(kind)!.get(namespace)?.get(name) as KindMap[K] | undefined;
+  }
+
+  /** Stores an object (under its kind's key, and in the namespace index that `get` reads). */
+  private put(kind: Kind, obj: KObject): void {
+    const md = obj.metadata;
+    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), obj);
+    if (!NAMESPACED[kind]) return;
+    const idx = this.byNamespace.get(kind)!;
+    let m = idx.get(md.namespace!);
+    if (!m) idx.set(md.namespace!, (m = new Map()));
+    m.set(md.name, obj);
   }
 
   mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
@@ -231,7 +248,7 @@ export class ObjectStore {
       this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
       return frozen as KindMap[K];
     }
-    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), frozen);
+    this.put(kind, frozen);
     this.sortedKeys.delete(kind);
     this.emit({ type: 'ADDED', kind, obj: frozen });
     return frozen as KindMap[K];
@@ -329,7 +346,7 @@ export class ObjectStore {
       if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length) this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
       return frozen as KindMap[K];
     }
-    this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+    this.put(kind, frozen);
     this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
     // An object whose last finalizer went away while it was being deleted disappears now, and the
     // garbage collector takes care of whatever dependents are left (as after a background delete).
@@ -365,7 +382,7 @@ export class ObjectStore {
         obj.metadata.deletionGracePeriodSeconds = grace;
         obj.metadata.resourceVersion = this.nextRV();
         const frozen = deepFreeze(obj);
-        this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+        this.put(kind, frozen);
         this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
         return frozen as KindMap[K];
       }
@@ -389,7 +406,7 @@ export class ObjectStore {
         this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
         return frozen as KindMap[K];
       }
-      this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+      this.put(kind, frozen);
       this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
       return frozen as KindMap[K];
     }
@@ -412,6 +429,7 @@ export class ObjectStore {
     const old = this.objects.get(kind)!.get(key);
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
+    if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
     this.sortedKeys.delete(kind);
     this.nextRV();
     this.emit({ type: 'DELETED', kind, obj: old });

@@ -38,11 +38,13 @@ function withConditions(
 /** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
 const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
 
+const IN_ORDER = new Set(STATUS_ORDER);
+
 function ordered(s: PodStatus): PodStatus {
   const src = s as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of STATUS_ORDER) if (src[k] !== undefined) out[k] = src[k];
-  for (const k of Object.keys(src)) if (!Object.prototype.hasOwnProperty.call(out, k) && src[k] !== undefined) out[k] = src[k];
+  for (const k in src) if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(src, k) && src[k] !== undefined) out[k] = src[k];
   return out as PodStatus;
 }
 
