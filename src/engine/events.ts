@@ -101,9 +101,23 @@ export class Lru<V> {
 }
 
 interface AggregateRecord {
-  /** the messages seen in the group, oldest first */
-  localKeys: Set<string>;
+  /**
+   * the messages seen in the group, oldest first: one message as it is, a Set once there are two
+   * (most groups never see a second message; a Set each costs memory when 65,000 kubelets keep them)
+   */
+  localKeys: string | Set<string> | undefined;
   last: number;
+}
+
+/** Adds a message to a group's messages; returns how many distinct messages it has now. */
+function addLocalKey(rec: AggregateRecord, message: string): number {
+  const k = rec.localKeys;
+  if (k === undefined) rec.localKeys = message;
+  else if (typeof k === 'string') {
+    if (k !== message) rec.localKeys = new Set([k, message]);
+  } else k.add(message);
+  const now = rec.localKeys!;
+  return typeof now === 'string' ? 1 : now.size;
 }
 
 interface EventLog {
@@ -127,13 +141,14 @@ class Correlator {
   /** EventAggregate: the key the event is counted under, and its message (combined, or as it is). */
   aggregate(aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
     let rec = this.aggregates.get(aggregateKey);
-    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: new Set(), last: 0 };
-    rec.localKeys.add(message);
+    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
+    const size = addLocalKey(rec, message);
     rec.last = now;
     this.aggregates.add(aggregateKey, rec);
-    if (rec.localKeys.size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
+    if (size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
     // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
-    rec.localKeys.delete(rec.localKeys.values().next().value!);
+    const keys = rec.localKeys as Set<string>;
+    keys.delete(keys.values().next().value!);
     return { key: aggregateKey, message: `(combined from similar events): ${message}`, combined: true };
   }
 
