@@ -7,7 +7,10 @@
 // with a wall-time budget; a case over budget reports how far it got and an extrapolation.
 // A script that prints numbers, never a test.
 //
-//   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000]
+//   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB]
+//
+// heap peak: the most heapUsed seen while running (uncollected garbage included); heap live: after a
+// full GC at the end of the case. `--heap 2048` runs every case in a 2 GiB V8 heap.
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +41,10 @@ interface CaseResult {
   rollout?: Phase;
   defaultRollout?: Phase;
   events: number;
+  /** peak heapUsed sampled while running (garbage not yet collected included) */
   heapMiB: number;
+  /** heapUsed after a full GC at the end: what the cluster itself holds */
+  liveMiB?: number;
   error?: string;
 }
 
@@ -157,6 +163,11 @@ function finish(sim: Simulation, res: CaseResult): CaseResult {
   sample();
   res.events = sim.store.count('Event');
   res.heapMiB = peak / 2 ** 20;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    res.liveMiB = process.memoryUsage().heapUsed / 2 ** 20;
+  }
   return res;
 }
 
@@ -213,7 +224,7 @@ function child(): void {
 function runChild(args: string[], timeoutMs: number): unknown {
   const self = fileURLToPath(import.meta.url);
   const heap = Number(arg('--heap', '4096'));
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heap}`, '--import', 'tsx', self, ...args], {
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heap}`, '--expose-gc', '--import', 'tsx', self, ...args], {
     encoding: 'utf8',
     timeout: timeoutMs,
     maxBuffer: 1 << 24,
@@ -239,7 +250,7 @@ function parent(): void {
   console.log('floor = the same number of immutable writes of a daemon pod into a Map, no controllers: deep copy + deep freeze per write (as the store creates);');
   console.log('floor (shared) = the least an immutable write costs: new frozen object, metadata and status, other frozen subtrees shared\n');
   const rows: string[][] = [];
-  const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak'];
+  const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak', 'heap live'];
   const results = new Map<string, CaseResult>();
   const floors = new Map<number, number[]>();
   const defaults: { mode: string; r: CaseResult }[] = [];
@@ -281,6 +292,7 @@ function parent(): void {
         String(r.rollout?.writes ?? ''),
         String(r.events),
         `${r.heapMiB.toFixed(0)} MiB`,
+        r.liveMiB === undefined ? '—' : `${r.liveMiB.toFixed(0)} MiB`,
       ]);
       process.stderr.write(`  done: ${mode} ${n}\n`);
     }
@@ -292,9 +304,9 @@ function parent(): void {
     const fl = floors.get(defaultAt)!;
     const drows = defaults.map(({ mode, r }) => {
       const p = r.defaultRollout;
-      return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
+      return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p ? fmtMs(p.wallMs) : '—', p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
     });
-    printTable(['controller', 'time', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
+    printTable(['controller', 'time', 'wall', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
   }
 
   console.log('\ngrowth (time ratio when the node count grows; linear = the node ratio):');

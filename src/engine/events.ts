@@ -10,7 +10,7 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import type { EventRecord } from './api/eventStore';
+import type { EventRecordInput } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
 
 export interface RecordedEvent {
@@ -28,29 +28,96 @@ const AGGREGATE_INTERVAL_MS = 600_000;
 const SPAM_BURST = 25;
 const SPAM_QPS = 1 / 300;
 
-/** A Map that forgets its least recently used entry beyond `size` (groupcache/lru). */
-class Lru<V> {
-  private readonly m = new Map<string, V>();
+interface LruEntry<V> {
+  key: string;
+  value: V;
+  prev: LruEntry<V> | undefined;
+  next: LruEntry<V> | undefined;
+}
+
+/**
+ * A cache that forgets its least recently used entry beyond `size` (groupcache/lru): a Map to the
+ * entries and a doubly linked list in use order, front = most recent (a Map re-inserted on every hit
+ * scans its deleted slots to find the oldest).
+ */
+export class Lru<V> {
+  private readonly m = new Map<string, LruEntry<V>>();
+  private front: LruEntry<V> | undefined;
+  private back: LruEntry<V> | undefined;
   constructor(private readonly size = LRU_SIZE) {}
+
   get(k: string): V | undefined {
-    const v = this.m.get(k);
-    if (v !== undefined) {
-      this.m.delete(k);
-      this.m.set(k, v);
-    }
-    return v;
+    const e = this.m.get(k);
+    if (e === undefined) return undefined;
+    this.moveToFront(e);
+    return e.value;
   }
+
   add(k: string, v: V): void {
-    this.m.delete(k);
-    this.m.set(k, v);
-    if (this.m.size > this.size) this.m.delete(this.m.keys().next().value!);
+    const e = this.m.get(k);
+    if (e !== undefined) {
+      e.value = v;
+      this.moveToFront(e);
+      return;
+    }
+    const n: LruEntry<V> = { key: k, value: v, prev: undefined, next: this.front };
+    if (this.front) this.front.prev = n;
+    this.front = n;
+    if (!this.back) this.back = n;
+    this.m.set(k, n);
+    if (this.m.size > this.size) this.removeOldest();
+  }
+
+  /** Keys from the most to the least recently used (tests). */
+  keys(): string[] {
+    const out: string[] = [];
+    for (let e = this.front; e; e = e.next) out.push(e.key);
+    return out;
+  }
+
+  private removeOldest(): void {
+    const e = this.back;
+    if (!e) return;
+    this.unlink(e);
+    this.m.delete(e.key);
+  }
+
+  private unlink(e: LruEntry<V>): void {
+    if (e.prev) e.prev.next = e.next;
+    else this.front = e.next;
+    if (e.next) e.next.prev = e.prev;
+    else this.back = e.prev;
+    e.prev = e.next = undefined;
+  }
+
+  private moveToFront(e: LruEntry<V>): void {
+    if (this.front === e) return;
+    this.unlink(e);
+    e.next = this.front;
+    if (this.front) this.front.prev = e;
+    this.front = e;
+    if (!this.back) this.back = e;
   }
 }
 
 interface AggregateRecord {
-  /** the messages seen in the group, oldest first */
-  localKeys: Set<string>;
+  /**
+   * the messages seen in the group, oldest first: one message as it is, a Set once there are two
+   * (most groups never see a second message; a Set each costs memory when 65,000 kubelets keep them)
+   */
+  localKeys: string | Set<string> | undefined;
   last: number;
+}
+
+/** Adds a message to a group's messages; returns how many distinct messages it has now. */
+function addLocalKey(rec: AggregateRecord, message: string): number {
+  const k = rec.localKeys;
+  if (k === undefined) rec.localKeys = message;
+  else if (typeof k === 'string') {
+    if (k !== message) rec.localKeys = new Set([k, message]);
+  } else k.add(message);
+  const now = rec.localKeys!;
+  return typeof now === 'string' ? 1 : now.size;
 }
 
 interface EventLog {
@@ -74,13 +141,14 @@ class Correlator {
   /** EventAggregate: the key the event is counted under, and its message (combined, or as it is). */
   aggregate(aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
     let rec = this.aggregates.get(aggregateKey);
-    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: new Set(), last: 0 };
-    rec.localKeys.add(message);
+    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
+    const size = addLocalKey(rec, message);
     rec.last = now;
     this.aggregates.add(aggregateKey, rec);
-    if (rec.localKeys.size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
+    if (size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
     // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
-    rec.localKeys.delete(rec.localKeys.values().next().value!);
+    const keys = rec.localKeys as Set<string>;
+    keys.delete(keys.values().next().value!);
     return { key: aggregateKey, message: `(combined from similar events): ${message}`, combined: true };
   }
 
@@ -146,7 +214,7 @@ export class EventRecorder {
     }
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
-    const spamKey = [ref.kind, ref.namespace ?? '', ref.name, ref.uid ?? '', ref.apiVersion ?? ''].join('\u0000');
+    const spamKey = `${ref.kind}\u0000${ref.namespace ?? ''}\u0000${ref.name}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
     const aggregateKey = `${spamKey}\u0000${type}\u0000${reason}`;
     const eventKey = `${spamKey}\u0000\u0000${type}\u0000${reason}\u0000${message}`;
     const agg = c.aggregate(aggregateKey, eventKey, message, nowMs);
@@ -164,12 +232,12 @@ export class EventRecorder {
       c.remember(agg.key, { count: 1, firstTimestamp: now, namespace, name });
     }
     if (!c.allow(spamKey, nowMs)) return;
-    for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
+    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
     if (existing) {
       this.store.updateEvent(existing, { count: last!.count + 1, lastTimestamp: now, message: agg.message });
       return;
     }
-    const rec: Omit<EventRecord, 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written'> = {
+    const rec: EventRecordInput = {
       namespace,
       name,
       involvedObject: ref,
@@ -180,8 +248,8 @@ export class EventRecorder {
       lastTimestamp: now,
       count: last ? last.count + 1 : 1,
       type,
+      reportingComponent: agg.combined ? undefined : component,
     };
-    if (!agg.combined) rec.reportingComponent = component;
     this.store.createEvent(rec);
   }
 }

@@ -13,17 +13,20 @@ export interface WorkItem {
 
 export class WorkQueue {
   private heap: WorkItem[] = [];
-  private waiting = new Map<string, WorkItem>();
+  /** controller → key → the item waiting */
+  private waiting = new Map<string, Map<string, WorkItem>>();
+  private count = 0;
   private seq = 0;
 
   get size(): number {
-    return this.waiting.size;
+    return this.count;
   }
 
   /** Queues `run` at `at`. Returns false when an equal-or-earlier item with the same id waits already. */
   add(controller: string, key: string, at: number, reason: string, run: () => string | void): boolean {
-    const id = `${controller}\u0000${key}`;
-    const existing = this.waiting.get(id);
+    let byKey = this.waiting.get(controller);
+    if (!byKey) this.waiting.set(controller, (byKey = new Map()));
+    const existing = byKey.get(key);
     if (existing) {
       if (existing.at <= at) return false;
       // Move earlier: invalidate the old heap entry, keep its reason.
@@ -31,7 +34,8 @@ export class WorkQueue {
       reason = existing.reason;
     }
     const item: WorkItem = { at, seq: this.seq++, controller, key, reason, run };
-    this.waiting.set(id, item);
+    if (!existing) this.count++;
+    byKey.set(key, item);
     this.push(item);
     return true;
   }
@@ -50,18 +54,21 @@ export class WorkQueue {
       this.heap[0] = last;
       this.down(0);
     }
-    this.waiting.delete(`${top.controller}\u0000${top.key}`);
+    if (this.waiting.get(top.controller)!.delete(top.key)) this.count--;
     return top;
   }
 
   /** Items in the order they will run (for the UI). */
   pending(): WorkItem[] {
-    return [...this.waiting.values()].sort(compare);
+    const out: WorkItem[] = [];
+    for (const byKey of this.waiting.values()) for (const item of byKey.values()) out.push(item);
+    return out.sort(compare);
   }
 
   clear(): void {
     this.heap = [];
     this.waiting.clear();
+    this.count = 0;
   }
 
   private dropStale(): void {

@@ -6,10 +6,11 @@ import type { Clock } from '../clock';
 import type { Random } from '../random';
 import { alreadyExists, invalid, notFound, StatusError, badRequest } from './errors';
 import { matches, type Selector } from './labels';
-import { type Kind, type KindMap, type KObject, NAMESPACED, API_VERSION } from './types';
+import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
+import { setPodCondition } from '../scheduler/podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
-import { EventStore, fromObject, type EventRecord } from './eventStore';
+import { EventStore, fromObject, makeRecord, type EventRecord, type EventRecordInput } from './eventStore';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -34,12 +35,23 @@ export interface DeleteOptions extends WriteOptions {
 /** metav1.FinalizerDeleteDependents: set by a delete with propagationPolicy Foreground. */
 export const FOREGROUND_DELETION_FINALIZER = 'foregroundDeletion';
 
+const HEX = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
+const VARIANT = Array.from('89ab', (ch) => ch.charCodeAt(0));
+const DASH = 45;
+const FOUR = 52;
+/** xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: counts of random hex digits; -1 a dash, -2 the 4, -3 the variant */
+const UID_GROUPS = [8, -1, 4, -1, -2, 3, -1, -3, 3, -1, 12];
+const UID_CODES: number[] = Array.from({ length: 36 }, () => 0);
+
 export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
 export class ObjectStore {
+  /** per kind: `namespace/name` (or name) → object, in the order objects were first stored */
   private readonly objects = new Map<Kind, Map<string, KObject>>();
+  /** per namespaced kind: namespace → name → object (lookups without building the `ns/name` key) */
+  private readonly byNamespace = new Map<Kind, Map<string, Map<string, KObject>>>();
   private rv = 1000;
   /** committed writes (creates, updates, deletes), for benchmarks */
   writes = 0;
@@ -55,7 +67,10 @@ export class ObjectStore {
     private readonly clock: Clock,
     private readonly uids: Random,
   ) {
-    for (const k of Object.keys(NAMESPACED) as Kind[]) this.objects.set(k, new Map());
+    for (const k of Object.keys(NAMESPACED) as Kind[]) {
+      this.objects.set(k, new Map());
+      this.byNamespace.set(k, new Map());
+    }
   }
 
   subscribe(l: Listener): () => void {
@@ -81,12 +96,14 @@ export class ObjectStore {
   }
 
   newUID(): string {
-    const hex = (n: number) => {
-      let s = '';
-      for (let i = 0; i < n; i++) s += '0123456789abcdef'[this.uids.int(16)];
-      return s;
-    };
-    return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[this.uids.int(4)]}${hex(3)}-${hex(12)}`;
+    // The same draws, in the same order, as one hex character at a time; built as char codes.
+    const c = UID_CODES;
+    let j = 0;
+    for (const n of UID_GROUPS) {
+      if (n < 0) c[j++] = n === -1 ? DASH : n === -2 ? FOUR : VARIANT[this.uids.int(4)];
+      else for (let i = 0; i < n; i++) c[j++] = HEX[this.uids.int(16)];
+    }
+    return String.fromCharCode.apply(null, c as unknown as number[]);
   }
 
   get<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] | undefined {
@@ -94,9 +111,20 @@ export class ObjectStore {
       this.events.expire(this.clock.now());
       return this.events.get(namespace ?? 'default', name) as KindMap[K] | undefined;
     }
-    return this.objects.get(kind)!.get(objectKey(NAMESPACED[kind] ? namespace : undefined, name)) as
-      | KindMap[K]
-      | undefined;
+    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name) as KindMap[K] | undefined;
+    if (namespace === undefined) return undefined;
+    return this.byNamespace.get(kind)!.get(namespace)?.get(name) as KindMap[K] | undefined;
+  }
+
+  /** Stores an object (under its kind's key, and in the namespace index that `get` reads). */
+  private put(kind: Kind, obj: KObject): void {
+    const md = obj.metadata;
+    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), obj);
+    if (!NAMESPACED[kind]) return;
+    const idx = this.byNamespace.get(kind)!;
+    let m = idx.get(md.namespace!);
+    if (!m) idx.set(md.namespace!, (m = new Map()));
+    m.set(md.name, obj);
   }
 
   mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
@@ -159,9 +187,9 @@ export class ObjectStore {
   }
 
   /** Records a new Event (the event recorder's create): a compact record, no object made. */
-  createEvent(r: Omit<EventRecord, 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written'>): EventRecord {
+  createEvent(r: EventRecordInput): EventRecord {
     this.events.expire(this.clock.now());
-    const rec: EventRecord = { ...r, uid: this.newUID(), resourceVersion: this.nextRV(), creationTimestamp: this.clock.iso(), written: this.clock.now() };
+    const rec = makeRecord(r, this.newUID(), this.nextRV(), this.clock.iso(), this.clock.now());
     this.writes++;
     this.events.put(rec);
     return rec;
@@ -169,8 +197,7 @@ export class ObjectStore {
 
   /** Updates an Event (the event recorder's patch of count, lastTimestamp and message). */
   updateEvent(prev: EventRecord, change: Partial<Pick<EventRecord, 'count' | 'lastTimestamp' | 'message'>>): EventRecord {
-    const rec: EventRecord = { ...prev, ...change, resourceVersion: this.nextRV(), written: this.clock.now() };
-    delete rec.full;
+    const rec = makeRecord({ ...prev, ...change }, prev.uid, this.nextRV(), prev.creationTimestamp, this.clock.now());
     this.writes++;
     this.events.put(rec);
     return rec;
@@ -221,7 +248,7 @@ export class ObjectStore {
       this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
       return frozen as KindMap[K];
     }
-    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), frozen);
+    this.put(kind, frozen);
     this.sortedKeys.delete(kind);
     this.emit({ type: 'ADDED', kind, obj: frozen });
     return frozen as KindMap[K];
@@ -238,6 +265,19 @@ export class ObjectStore {
     return this.write(input, 'main', opts);
   }
 
+  /**
+   * The pods/binding subresource (BindingREST.setPodNodeAndMetadata): one write that sets
+   * spec.nodeName and the PodScheduled=True condition. Refused for a pod being deleted or bound already.
+   */
+  bind(namespace: string, name: string, nodeName: string): Pod {
+    const old = this.mustGet('Pod', namespace, name);
+    if (old.metadata.deletionTimestamp) throw new StatusError(409, 'Conflict', `pod ${name} is being deleted, cannot be assigned to a host`);
+    if (old.spec.nodeName) throw new StatusError(409, 'Conflict', `pod ${name} is already assigned to node "${old.spec.nodeName}"`);
+    const status = { ...old.status, conditions: setPodCondition(old.status?.conditions, { type: 'PodScheduled', status: 'True' }, this.clock.iso()) };
+    const obj = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec, nodeName }, status } as Pod;
+    return this.commit('Pod', old, obj, {}, true);
+  }
+
   /** Writes only `.status` (the status subresource). */
   updateStatus<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
     return this.write(input, 'status', opts);
@@ -246,6 +286,13 @@ export class ObjectStore {
   private write<K extends Kind>(input: KObject, sub: 'main' | 'status', opts: WriteOptions): KindMap[K] {
     const kind = input.kind as K;
     const old = this.mustGet(kind, input.metadata.namespace, input.metadata.name);
+    if (sub === 'status') {
+      // The status subresource takes only `.status` from the input; everything else is the stored object's.
+      const status = cloneUnfrozen((input as { status?: unknown }).status);
+      if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
+      const merged = { ...old, metadata: { ...old.metadata }, status } as KObject;
+      return this.commit(kind, old, merged, opts, true);
+    }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
     const obj = (kind === 'DaemonSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
@@ -282,18 +329,14 @@ export class ObjectStore {
         ]);
       }
     }
-    if (sub === 'status') {
-      const merged = { ...old, metadata: { ...old.metadata }, status: obj.status } as KObject;
-      return this.commit(kind, old, merged, opts);
-    }
     if ('status' in old) obj.status = old.status;
     prepareForUpdate(kind, obj, old, this.clock);
     validateUpdate(kind, obj, old);
     return this.commit(kind, old, obj, opts);
   }
 
-  private commit<K extends Kind>(kind: K, old: KObject, obj: KObject, opts: WriteOptions): KindMap[K] {
-    if (deepEqual(old, obj)) return old as KindMap[K];
+  private commit<K extends Kind>(kind: K, old: KObject, obj: KObject, opts: WriteOptions, changed = false): KindMap[K] {
+    if (!changed && deepEqual(old, obj)) return old as KindMap[K];
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     obj.metadata.resourceVersion = this.nextRV();
     const frozen = deepFreeze(obj);
@@ -303,7 +346,7 @@ export class ObjectStore {
       if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length) this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
       return frozen as KindMap[K];
     }
-    this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+    this.put(kind, frozen);
     this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
     // An object whose last finalizer went away while it was being deleted disappears now, and the
     // garbage collector takes care of whatever dependents are left (as after a background delete).
@@ -339,7 +382,7 @@ export class ObjectStore {
         obj.metadata.deletionGracePeriodSeconds = grace;
         obj.metadata.resourceVersion = this.nextRV();
         const frozen = deepFreeze(obj);
-        this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+        this.put(kind, frozen);
         this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
         return frozen as KindMap[K];
       }
@@ -363,7 +406,7 @@ export class ObjectStore {
         this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
         return frozen as KindMap[K];
       }
-      this.objects.get(kind)!.set(objectKey(obj.metadata.namespace, obj.metadata.name), frozen);
+      this.put(kind, frozen);
       this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
       return frozen as KindMap[K];
     }
@@ -386,6 +429,7 @@ export class ObjectStore {
     const old = this.objects.get(kind)!.get(key);
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
+    if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
     this.sortedKeys.delete(kind);
     this.nextRV();
     this.emit({ type: 'DELETED', kind, obj: old });

@@ -4,10 +4,16 @@ import { ownSet } from './own';
 
 export function clone<T>(v: T): T {
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(clone) as T;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < v.length; i++) out.push(clone(v[i]));
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v as object)) {
-    const x = (v as Record<string, unknown>)[k];
+  const src = v as Record<string, unknown>;
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    const x = src[k];
     if (x !== undefined) ownSet(out, k, clone(x));
   }
   return out as T;
@@ -19,10 +25,16 @@ export function clone<T>(v: T): T {
  */
 export function cloneUnfrozen<T>(v: T): T {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
-  if (Array.isArray(v)) return v.map(cloneUnfrozen) as T;
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < v.length; i++) out.push(cloneUnfrozen(v[i]));
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v as object)) {
-    const x = (v as Record<string, unknown>)[k];
+  const src = v as Record<string, unknown>;
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
+    const x = src[k];
     if (x !== undefined) ownSet(out, k, cloneUnfrozen(x));
   }
   return out as T;
@@ -40,17 +52,35 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  if (ak.length !== bk.length) return false;
-  for (const k of ak) if (!Object.prototype.hasOwnProperty.call(bo, k) || !deepEqual(ao[k], bo[k])) return false;
-  return true;
+  // Keys whose value is undefined do not count (as if absent), on either side.
+  let na = 0;
+  for (const k in ao) {
+    if (!Object.prototype.hasOwnProperty.call(ao, k)) continue;
+    const v = ao[k];
+    if (v === undefined) continue;
+    na++;
+    if (!Object.prototype.hasOwnProperty.call(bo, k) || !deepEqual(v, bo[k])) return false;
+  }
+  let nb = 0;
+  for (const k in bo) if (Object.prototype.hasOwnProperty.call(bo, k) && bo[k] !== undefined) nb++;
+  return na === nb;
 }
 
 export function deepFreeze<T>(v: T): T {
   if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
   Object.freeze(v);
-  for (const k of Object.keys(v as object)) deepFreeze((v as Record<string, unknown>)[k]);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x !== null && typeof x === 'object') deepFreeze(x);
+    }
+    return v;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (x !== null && typeof x === 'object') deepFreeze(x);
+  }
   return v;
 }
 

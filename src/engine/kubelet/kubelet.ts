@@ -2,8 +2,10 @@
 // simulated time (ContainerCreating → image pull → Running → Ready), stops and removes pods that
 // are being deleted, and brings a node's network up when a network plugin pod is running on it.
 // Pods on a node that stopped reporting (Ready=Unknown) or that is gone are left alone.
+// Statuses are handed to the store frozen: it shares frozen subtrees instead of copying them.
 
 import { notFound } from '../api/errors';
+import { deepFreeze } from '../api/objects';
 import type { Change } from '../api/objectStore';
 import { getNodeCondition, isPodReady, isPodTerminal } from '../api/podutil';
 import type { Node, Pod } from '../api/types';
@@ -173,7 +175,7 @@ export class Kubelet {
     if (r.admit) return undefined;
     w.stage = 'done';
     this.sim.recorder.event(pod, 'Warning', r.reason, r.message, KUBELET, node.metadata.name);
-    this.sim.store.updateStatus({ ...pod, status: rejectedStatus(pod, r.reason, r.message, this.sim.iso()) });
+    this.sim.store.updateStatus({ ...pod, status: deepFreeze(rejectedStatus(pod, r.reason, r.message, this.sim.iso())) });
     return `rejected by admission: ${r.reason} (${r.message})`;
   }
 
@@ -206,14 +208,14 @@ export class Kubelet {
       case 'network': {
         if (!networkOk) {
           if (w.stage === 'new') {
-            store.updateStatus({ ...pod, status: pendingStatus(pod, hostIPOf(node), iso, false) });
+            store.updateStatus({ ...pod, status: deepFreeze(pendingStatus(pod, hostIPOf(node), iso, false)) });
             event('Warning', 'NetworkNotReady', `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`);
             w.stage = 'network';
             return 'ContainerCreating: waiting for the pod network';
           }
           return undefined;
         }
-        store.updateStatus({ ...pod, status: pendingStatus(pod, hostIPOf(node), iso, true) });
+        store.updateStatus({ ...pod, status: deepFreeze(pendingStatus(pod, hostIPOf(node), iso, true)) });
         w.stage = 'container';
         w.container = 0;
         return 'pod sandbox created (ContainerCreating)';
@@ -221,7 +223,7 @@ export class Kubelet {
       case 'container': {
         const c = pod.spec.containers[w.container];
         if (!c) {
-          store.updateStatus({ ...pod, status: runningStatus(pod, this.podIP(pod, node), iso, w.startedAt) });
+          store.updateStatus({ ...pod, status: deepFreeze(runningStatus(pod, this.podIP(pod, node), iso, w.startedAt)) });
           w.stage = 'readying';
           w.dueAt = now + readinessDelayMs(pod);
           return 'Running';
@@ -257,7 +259,7 @@ export class Kubelet {
         return `started container ${c.name}`;
       }
       case 'readying': {
-        store.updateStatus({ ...pod, status: readyStatus(pod, iso) });
+        store.updateStatus({ ...pod, status: deepFreeze(readyStatus(pod, iso)) });
         w.stage = 'running';
         let msg = 'Ready';
         if (isNetworkPlugin(pod) && networkPluginUp(this.sim, nodeName, `${ns}/${name}`)) {
@@ -267,7 +269,7 @@ export class Kubelet {
       }
       case 'running':
         if (!isPodReady(pod)) {
-          store.updateStatus({ ...pod, status: readyStatus(pod, iso) });
+          store.updateStatus({ ...pod, status: deepFreeze(readyStatus(pod, iso)) });
           return 'Ready again';
         }
         return undefined;
@@ -290,7 +292,7 @@ export class Kubelet {
         }
       }
       if (isPodReady(pod) || pod.status?.phase === 'Running') {
-        this.sim.store.updateStatus({ ...pod, status: notReadyStatus(pod, this.sim.iso()) });
+        this.sim.store.updateStatus({ ...pod, status: deepFreeze(notReadyStatus(pod, this.sim.iso())) });
       }
       w.stage = 'stopping';
       w.stopAt = stopAt;
@@ -323,5 +325,5 @@ export class Kubelet {
 export function failPod(sim: Simulation, namespace: string, name: string): Pod {
   const pod = sim.store.get('Pod', namespace, name);
   if (!pod) throw notFound('Pod', name);
-  return sim.store.updateStatus<'Pod'>({ ...pod, status: failedStatus(pod, sim.iso()) });
+  return sim.store.updateStatus<'Pod'>({ ...pod, status: deepFreeze(failedStatus(pod, sim.iso())) });
 }

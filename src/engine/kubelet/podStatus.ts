@@ -7,12 +7,16 @@ import { imageID, normalizeImage, pseudoDigest } from './images';
 
 const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
 
+function rank(c: PodCondition): number {
+  const i = CONDITION_ORDER.indexOf(c.type);
+  return i < 0 ? CONDITION_ORDER.length : i;
+}
+
+/** The conditions in the kubelet's order (a stable sort by rank; Array.prototype.sort is stable). */
 function orderConditions(list: PodCondition[]): PodCondition[] {
-  const rank = (c: PodCondition) => {
-    const i = CONDITION_ORDER.indexOf(c.type);
-    return i < 0 ? CONDITION_ORDER.length : i;
-  };
-  return list.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
+  let sorted = true;
+  for (let i = 1; i < list.length && sorted; i++) sorted = rank(list[i - 1]) <= rank(list[i]);
+  return sorted ? list : list.sort((a, b) => rank(a) - rank(b));
 }
 
 function withConditions(
@@ -20,19 +24,27 @@ function withConditions(
   now: string,
   conds: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>[],
 ): PodCondition[] {
-  let list = status.conditions ?? [];
-  for (const c of conds) list = setPodCondition(list, c, now);
+  // setPodCondition for each, on one copy of the list.
+  const list = status.conditions ? status.conditions.slice() : [];
+  for (const c of conds) {
+    const i = list.findIndex((x) => x.type === c.type);
+    const next = setPodCondition(i >= 0 ? [list[i]] : undefined, c, now)[0];
+    if (i >= 0) list[i] = next;
+    else list.push(next);
+  }
   return orderConditions(list);
 }
 
 /** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
 const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
 
+const IN_ORDER = new Set(STATUS_ORDER);
+
 function ordered(s: PodStatus): PodStatus {
   const src = s as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of STATUS_ORDER) if (src[k] !== undefined) out[k] = src[k];
-  for (const k of Object.keys(src)) if (!Object.prototype.hasOwnProperty.call(out, k) && src[k] !== undefined) out[k] = src[k];
+  for (const k in src) if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(src, k) && src[k] !== undefined) out[k] = src[k];
   return out as PodStatus;
 }
 

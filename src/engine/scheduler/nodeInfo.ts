@@ -56,8 +56,23 @@ function sumRequests(containers: Pod['spec']['containers'] | undefined): { milli
   return { milliCPU, memory };
 }
 
+/** computed requests per (frozen, shared between writes) pod spec, as the cache's PodInfo keeps them */
+const requestsBySpec = new WeakMap<object, PodRequest>();
+
 /** Sum of the containers' requests; init containers run one at a time, so their maximum counts. */
 export function podRequest(pod: Pod): PodRequest {
+  const spec = pod.spec;
+  if (!Object.isFrozen(spec)) return computePodRequest(pod);
+  let r = requestsBySpec.get(spec);
+  if (!r) {
+    r = computePodRequest(pod);
+    Object.freeze(r.ports);
+    requestsBySpec.set(spec, Object.freeze(r));
+  }
+  return r;
+}
+
+function computePodRequest(pod: Pod): PodRequest {
   const sum = sumRequests(pod.spec.containers);
   for (const c of pod.spec.initContainers ?? []) {
     const one = sumRequests([c]);
@@ -92,6 +107,17 @@ export function portConflicts(usage: NodeUsage, want: HostPort): boolean {
  * capacity; a resource missing from both is unlimited (pods: 110, the kubelet default).
  */
 export function nodeAllocatable(node: Node): NodeAllocatable {
+  const status = node.status;
+  if (!status || !Object.isFrozen(status)) return computeAllocatable(node);
+  let a = allocatableByStatus.get(status);
+  if (!a) allocatableByStatus.set(status, (a = Object.freeze(computeAllocatable(node))));
+  return a;
+}
+
+/** allocatable per (frozen) node status: a node's status object is shared until the node writes it */
+const allocatableByStatus = new WeakMap<object, NodeAllocatable>();
+
+function computeAllocatable(node: Node): NodeAllocatable {
   const a: Record<string, string> = { ...node.status?.capacity, ...node.status?.allocatable };
   return {
     milliCPU: a.cpu !== undefined ? quantity(a.cpu, milliValue) : Infinity,

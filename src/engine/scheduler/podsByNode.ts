@@ -20,6 +20,7 @@ export class PodsByNode {
   /** Feed Pod changes here. */
   onPodChange(c: Change): void {
     const pod = c.obj as Pod;
+    if (c.type === 'MODIFIED' && (c.old as Pod).spec.nodeName === pod.spec.nodeName) return;
     const key = podKeyOf(pod);
     const node = c.type === 'DELETED' ? undefined : pod.spec.nodeName || undefined;
     const prev = this.nodeOf.get(key);

@@ -59,6 +59,19 @@ export class Scheduler {
 
   private onPod(c: Change): void {
     const pod = c.obj as Pod;
+    const old = c.old as Pod | undefined;
+    // A bound pod whose spec, phase and deletion state stayed (a kubelet status write): the cache
+    // already counts it, and it is in no scheduling queue.
+    if (
+      old &&
+      c.type === 'MODIFIED' &&
+      pod.spec.nodeName &&
+      old.spec === pod.spec &&
+      old.status?.phase === pod.status?.phase &&
+      old.metadata.deletionTimestamp === pod.metadata.deletionTimestamp
+    ) {
+      return;
+    }
     const freed = this.nodeInfos.onPodChange(c);
     if (freed) this.requeueFor(freed, `pod ${podKeyOf(pod)} on node ${freed} freed its resources`);
     const key = podKeyOf(pod);
@@ -69,8 +82,7 @@ export class Scheduler {
     if ((pod.spec.schedulerName ?? SCHEDULER_NAME) !== SCHEDULER_NAME) return;
     if (c.type === 'ADDED') {
       this.enqueue(key, 'pod created without a node');
-    } else {
-      const old = c.old as Pod;
+    } else if (old) {
       if (!deepEqual(old.spec, pod.spec) || !deepEqual(old.metadata.labels, pod.metadata.labels)) {
         this.forget(key);
         this.enqueue(key, 'unscheduled pod updated');
@@ -177,13 +189,8 @@ export class Scheduler {
   }
 
   private bind(pod: Pod, node: string): void {
-    const store = this.sim.store;
-    const bound = store.update<'Pod'>({ ...pod, spec: { ...pod.spec, nodeName: node } });
-    const now = this.sim.iso();
-    store.updateStatus({
-      ...bound,
-      status: { ...bound.status, conditions: setPodCondition(bound.status?.conditions, { type: 'PodScheduled', status: 'True' }, now) },
-    });
+    // The binding subresource sets spec.nodeName and PodScheduled=True in one write.
+    const bound = this.sim.store.bind(pod.metadata.namespace!, pod.metadata.name, node);
     this.sim.recorder.event(
       bound,
       'Normal',

@@ -105,6 +105,14 @@ export class DaemonSetInformer {
     const o = this.index(uid);
     const prev = o.pods.get(key);
     const nodes: string[] = [];
+    if (prev && prev.node !== undefined && prev.pod.metadata.labels === pod.metadata.labels) {
+      // The most common change: a new version of a pod listed under the same node (a status write).
+      const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
+      if (listed && targetNodeName(pod) === prev.node && replaceListed(o, prev.node, prev.pod, pod)) {
+        o.pods.set(key, { pod, seq, node: prev.node });
+        return { owner: uid, nodes: [prev.node], podKey: key };
+      }
+    }
     if (prev) {
       bumpHash(o, prev.pod, -1);
       if (prev.node !== undefined) {
@@ -159,6 +167,17 @@ function list(o: OwnerIndex, node: string, pod: Pod, seq: number): void {
   while (i > 0 && o.seqOf(next[i - 1]) > seq) i--;
   next.splice(i, 0, pod);
   o.byNode.set(node, next);
+}
+
+/** Puts `next` where `prev` is listed (copy on write). False when `prev` is not listed there. */
+function replaceListed(o: OwnerIndex, node: string, prev: Pod, next: Pod): boolean {
+  const cur = o.byNode.get(node);
+  const i = cur ? cur.indexOf(prev) : -1;
+  if (!cur || i < 0) return false;
+  const copy = cur.slice();
+  copy[i] = next;
+  o.byNode.set(node, copy);
+  return true;
 }
 
 function unlist(o: OwnerIndex, node: string, pod: Pod): void {

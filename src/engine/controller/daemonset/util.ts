@@ -1,7 +1,6 @@
 // pkg/controller/daemon/util/daemonset_util.go: what the controller injects into daemon pods, and
 // how it tells new pods from old ones.
 
-import { clone } from '../../api/objects';
 import type { DaemonSet, NodeSelectorTerm, Pod, PodSpec, PodTemplateSpec, Toleration } from '../../api/types';
 import { TEMPLATE_GENERATION_ANNOTATION } from '../../api/strategy';
 
@@ -86,7 +85,9 @@ export function getPodsPrefix(controllerName: string): string {
 /** The pod the controller creates for `nodeName` from the current template (GetPodFromTemplate + injections). */
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
   const t = ds.spec.template;
-  const spec = clone(t.spec);
+  // A shallow copy: tolerations and affinity are replaced, not changed in place, so the template's
+  // (frozen) subtrees are shared; the API server copies the whole pod when it is created.
+  const spec = { ...t.spec };
   addOrUpdateDaemonPodTolerations(spec);
   replaceDaemonSetPodNodeNameNodeAffinity(spec, nodeName);
   const labels: Record<string, string> = { ...t.metadata?.labels };

@@ -50,6 +50,18 @@ export class GarbageCollector {
 
   private onChange(c: Change): void {
     if (c.kind === 'Event') return;
+    // The graph builder only looks at owner references and deletion state; a write that kept them
+    // (a status write shares the stored metadata's arrays) changes nothing here.
+    const old = c.old;
+    if (
+      old &&
+      c.type === 'MODIFIED' &&
+      old.metadata.ownerReferences === c.obj.metadata.ownerReferences &&
+      old.metadata.deletionTimestamp === c.obj.metadata.deletionTimestamp &&
+      old.metadata.finalizers === c.obj.metadata.finalizers
+    ) {
+      return;
+    }
     const id = idOf(c.kind, c.obj);
     this.watchForeground(c, id);
     const uids = c.type === 'DELETED' ? [] : (c.obj.metadata.ownerReferences ?? []).map((r) => r.uid);
