@@ -63,13 +63,25 @@ async function rollout(build, nodes, seconds, profile) {
       get: () => dsp,
       set: (v) => {
         dsp = v
-        const apply = v.store.getState().applyBatch
-        v.store.setState({
-          applyBatch: (b) => {
-            window.__batches.push({ b, reset: b.reset, at: performance.now() })
-            apply(b)
-          },
-        })
+        // this build applies batches in slices (applyBatches); an older one one by one (applyBatch)
+        const st = v.store.getState()
+        if (st.applyBatches) {
+          const apply = st.applyBatches
+          v.store.setState({
+            applyBatches: (bs) => {
+              for (const b of bs) window.__batches.push({ b, reset: b.reset, at: performance.now() })
+              apply(bs)
+            },
+          })
+        } else {
+          const apply = st.applyBatch
+          v.store.setState({
+            applyBatch: (b) => {
+              window.__batches.push({ b, reset: b.reset, at: performance.now() })
+              apply(b)
+            },
+          })
+        }
       },
     })
   })

@@ -2,7 +2,7 @@
 // holds exactly the engine's objects, keeps unchanged objects and per-node pod lists by identity.
 
 import { describe, expect, it } from 'vitest'
-import { createHost, type Host } from '../worker/host'
+import { createHost, splitBatch, type Host } from '../worker/host'
 import type { ChangeBatch, Message, Request } from '../worker/protocol'
 import { Mirror, placeOf, type Objects } from './clusterSlice'
 import type { Pod } from '../engine/api/types'
@@ -125,5 +125,32 @@ describe('mirror of the engine on the page', () => {
     expect(b.Node).toBe(nodes)
     expect(b.Pod).not.toBe(pods)
     expect(Object.keys(b.Pod).length).toBe(Object.keys(pods).length)
+  })
+
+  it('ends with the same objects when each batch comes as several smaller messages', () => {
+    const m = mirror()
+    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 40, inputs: [] } })
+    m.send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST })
+    m.send({ type: 'advance', ms: 6000 })
+    m.send({ type: 'exec', line: 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system' })
+    for (let i = 0; i < 10; i++) m.send({ type: 'advance', ms: 1000 })
+    const split = new Mirror()
+    let parts = 0
+    for (const b of m.batches) {
+      const ps = splitBatch(b, 7)
+      parts += ps.length
+      expect(ps.filter((p) => p.reset).length).toBe(b.reset ? 1 : 0)
+      expect(ps.flatMap((p) => p.steps)).toEqual(b.steps)
+      for (const p of ps) {
+        const n = p.upserts.length + (p.patches?.length ?? 0) + p.deletes.length + (p.eventRows?.length ?? 0) + (p.eventDeletes?.length ?? 0)
+        if (!p.compact?.length) expect(n).toBeLessThanOrEqual(7)
+        split.apply(p)
+      }
+    }
+    expect(parts).toBeGreaterThan(m.batches.length)
+    split.publish()
+    const whole = m.objects()
+    for (const kind of ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'Event'] as const) expect(split.record(kind)).toEqual(whole[kind])
+    expect(Object.fromEntries(split.pods.arrays)).toEqual(m.podsByNode())
   })
 })

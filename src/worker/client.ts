@@ -27,6 +27,11 @@ export class EngineClient {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
   onBatch: (b: ChangeBatch) => void = () => {}
+  /**
+   * Called before an answer is handed out: the batches it follows must be in the mirror by then (the
+   * page may apply batches later, spread over frames; see src/state/batchQueue.ts).
+   */
+  beforeAnswer: () => void = () => {}
   onFatal: (message: string) => void = () => {}
   /** wall-clock ms of the last message from the engine (any message is a sign of life) */
   lastSeen: number
@@ -51,6 +56,7 @@ export class EngineClient {
       const p = this.pending.get(m.id)
       if (!p) return
       this.pending.delete(m.id)
+      this.beforeAnswer()
       if (m.type === 'error') p.reject(new Error(m.message))
       else p.resolve(m)
       return
