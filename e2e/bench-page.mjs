@@ -8,6 +8,8 @@
 //   BENCH_BASE=DIR  a second build (e.g. of the previous commit) measured in the same run, alternating
 //                   with this one, printed side by side as ratios
 //   BENCH_PROFILE=1 a CPU profile of the main thread during the rollout: the top functions by self time
+//   BENCH_TRACE=1   a Chrome trace of the rollout: main-thread time by trace event (Layout, Paint,
+//                   FunctionCall, message deserialisation…), top level only
 //   BENCH_SKIP_LOAD=1  skip the load-time figures
 
 import { spawn } from 'node:child_process'
@@ -102,19 +104,28 @@ async function rollout(build, nodes, seconds, profile) {
   )
   // what the apply sent (measured now, outside the timed window)
   const before = await page.evaluate(() => {
-    const sizes = window.__batches.map((x) => ({ bytes: JSON.stringify(x.b).length, reset: x.reset }))
+    const sizes = window.__batches.map((x) => ({ bytes: JSON.stringify(x.b).length, reset: x.reset, now: x.b.now }))
     window.__batches = []
-    return { snapshot: sizes.find((s) => s.reset)?.bytes, maxBatch: Math.max(0, ...sizes.map((s) => s.bytes)) }
+    // the snapshot: the reset batch and the parts of the same flush after it (same clock)
+    const i = sizes.findIndex((s) => s.reset)
+    let snapshot
+    if (i >= 0) {
+      snapshot = 0
+      for (let j = i; j < sizes.length && sizes[j].now === sizes[i].now && (j === i || !sizes[j].reset); j++) snapshot += sizes[j].bytes
+    }
+    return { snapshot, maxBatch: Math.max(0, ...sizes.map((s) => s.bytes)) }
   })
   const input = page.getByTestId('console-input')
   await input.fill('kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system')
   let cdp
-  if (profile) {
+  if (profile && !process.env.BENCH_TRACE) {
     cdp = await page.context().newCDPSession(page)
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
     await cdp.send('Profiler.start')
   }
+  const trace = process.env.BENCH_TRACE && profile
+  if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] })
   await page.evaluate(() => {
     window.__longtasks = []
     window.__obs?.disconnect()
@@ -134,9 +145,30 @@ async function rollout(build, nodes, seconds, profile) {
     return { wall, sim, updated: `${ds.status.updatedNumberScheduled}/${ds.status.desiredNumberScheduled}`, tasks: window.__longtasks }
   })
   let top
+  if (trace) {
+    const buf = await browser.stopTracing()
+    const events = JSON.parse(buf.toString()).traceEvents
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    const byName = new Map()
+    // top-level slices on the main thread: those inside a RunTask
+    const tasks = events.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.pid === main?.pid).sort((a, b) => a.ts - b.ts)
+    let end = -1
+    let taskEnd = -1
+    for (const e of tasks) {
+      if (e.name === 'RunTask') {
+        taskEnd = e.ts + e.dur
+        end = e.ts
+        continue
+      }
+      if (e.ts >= taskEnd || e.ts < end) continue
+      end = e.ts + (e.dur ?? 0)
+      byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000)
+    }
+    top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [`[trace] ${k}`, v])
+  }
   if (cdp) {
     const { profile: p } = await cdp.send('Profiler.stop')
-    top = topFunctions(p)
+    top = [...(top ?? []), ...topFunctions(p)]
   }
   const after = await page.evaluate(() => {
     const sizes = window.__batches.map((x) => JSON.stringify(x.b).length)
@@ -195,7 +227,7 @@ try {
   const line = (name, nodes, r) =>
     `${name.padEnd(4)} ${nodes.toLocaleString('en').padStart(6)} nodes: clock ${r.speed.toFixed(1)}x (${((100 * r.speed) / 60).toFixed(0)}% of 60x), ${r.updated} updated; ` +
     `longest task ${r.longest.toFixed(0)} ms, ${r.over50} tasks > 50 ms, ${r.over100} > 100 ms; first snapshot ${r.snapshot === undefined ? 'not seen' : mb(r.snapshot)}, ` +
-    `largest apply batch ${mb(r.applyMax)}, largest rollout batch ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches`
+    `largest message while applying ${mb(r.applyMax)}, largest rollout message ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches`
   for (const nodes of (process.env.BENCH_NODES ?? '1000,5000').split(',').map(Number)) {
     const results = new Map(builds.map((b) => [b.name, []]))
     for (let i = 0; i < runsN; i++) {

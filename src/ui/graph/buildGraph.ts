@@ -351,6 +351,13 @@ export function createGraphBuilder() {
   let revEpoch = 0
 
   let context: CardContext | undefined
+  let last: Graph | undefined
+  /** The previous graph when nothing in it changed (so React Flow is handed the same arrays). */
+  const same = (g: Graph): Graph => {
+    if (last && last.context === g.context && sameList(last.nodes, g.nodes) && sameList(last.edges, g.edges)) return last
+    last = g
+    return g
+  }
   let liveCards = new Map<string, { x: number; y: number; level: Level; selected: boolean; out: LiveCardNode; pods?: readonly Pod[]; edgeMode: string; edges: GraphEdge[] }>()
 
   return function build(objects: GraphObjects | LiveGraphObjects, ui: GraphUi): Graph {
@@ -562,7 +569,7 @@ export function createGraphBuilder() {
         for (const e of memo.edges) edges.push(e)
       }
       liveCards = next
-      return { nodes, edges, context }
+      return same({ nodes, edges, context })
     }
     const nextCards = new Map<string, CardMemo>()
     for (let i = 0; i < names.length; i++) {
@@ -625,7 +632,7 @@ export function createGraphBuilder() {
       for (const e of memo.edges) edges.push(e)
     }
     cards = nextCards
-    return { nodes, edges, context }
+    return same({ nodes, edges, context })
   }
 }
 

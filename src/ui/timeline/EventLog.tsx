@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import type { KEvent, Kind } from '../../engine/api/types'
 import type { StepRecord } from '../../engine/simulation'
 import { useStore } from '../../state/store'
+import { useThrottledStore } from '../../state/useThrottledStore'
 import { selectEventObjects, selectSelection, selectStart, selectSteps } from '../../state/selectors'
 import { eventObject, filterEvents, splitTail, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, sortEvents, stepObject, type LogFilter, type ObjectRef } from './eventRows'
 import { formatOffset, formatStamp } from './format'
@@ -15,6 +16,8 @@ import './timeline.css'
 type Tab = 'events' | 'controller'
 
 const KINDS: Kind[] = ['DaemonSet', 'Pod', 'Node', 'ControllerRevision']
+
+const LOG_UPDATE_MS = 400
 
 const selectNowSecond = (s: { now: number }) => Math.floor(s.now / 1000) * 1000
 
@@ -47,8 +50,9 @@ export default function EventLog() {
   const id = useId()
   const [tab, setTab] = useState<Tab>('events')
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER)
-  const eventsMap = useStore(selectEventObjects)
-  const steps = useStore(selectSteps)
+  // At most a few updates a second: a large cluster's Events change with every batch.
+  const eventsMap = useThrottledStore(selectEventObjects, LOG_UPDATE_MS)
+  const steps = useThrottledStore(selectSteps, LOG_UPDATE_MS)
   const now = useStore(selectNowSecond)
   const start = useStore(selectStart)
   const selection = useStore(selectSelection)
