@@ -165,6 +165,11 @@ async function rollout(build, nodes, seconds, profile) {
       byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000)
     }
     top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [`[trace] ${k}`, v])
+    // the longest layouts: how much of the page they had to lay out
+    const layouts = tasks.filter((e) => e.name === 'Layout').sort((a, b) => b.dur - a.dur).slice(0, 5)
+    for (const l of layouts) top.push([`[trace] Layout: ${l.args?.beginData?.dirtyObjects ?? '?'} dirty of ${l.args?.beginData?.totalObjects ?? '?'} objects, partial ${l.args?.beginData?.partialLayout}`, l.dur / 1000])
+    const lt = tasks.filter((e) => e.name === 'Layout').map((e) => e.dur / 1000)
+    top.push([`[trace] Layouts: ${lt.length}, median ${med(lt).toFixed(1)} ms`, 0])
   }
   if (cdp) {
     const { profile: p } = await cdp.send('Profiler.stop')
