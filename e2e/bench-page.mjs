@@ -168,6 +168,14 @@ async function rollout(build, nodes, seconds, profile) {
     // the longest layouts: how much of the page they had to lay out
     const layouts = tasks.filter((e) => e.name === 'Layout').sort((a, b) => b.dur - a.dur).slice(0, 5)
     for (const l of layouts) top.push([`[trace] Layout: ${l.args?.beginData?.dirtyObjects ?? '?'} dirty of ${l.args?.beginData?.totalObjects ?? '?'} objects, partial ${l.args?.beginData?.partialLayout}`, l.dur / 1000])
+    // the longest tasks: what they were made of
+    const runTasks = tasks.filter((e) => e.name === 'RunTask').sort((a, b) => b.dur - a.dur).slice(0, 4)
+    for (const rt of runTasks) {
+      const parts = new Map()
+      for (const e of tasks) if (e !== rt && e.ts >= rt.ts && e.ts < rt.ts + rt.dur && e.name !== 'RunTask') parts.set(e.name, (parts.get(e.name) ?? 0) + e.dur / 1000)
+      const desc = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')
+      top.push([`[trace] task: ${desc}`, rt.dur / 1000])
+    }
     const lt = tasks.filter((e) => e.name === 'Layout').map((e) => e.dur / 1000)
     top.push([`[trace] Layouts: ${lt.length}, median ${med(lt).toFixed(1)} ms`, 0])
   }

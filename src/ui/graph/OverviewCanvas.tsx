@@ -88,6 +88,8 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], transfo
 
 /** How often the canvas's accessible summary may change (ms): a screen reader need not hear every batch. */
 const SUMMARY_MS = 1000
+/** How often pod and node changes may redraw the overview (ms). */
+const CLUSTER_REDRAW_MS = 100
 
 /**
  * The overview reads the store itself (not through React): on every published batch it redraws at
@@ -133,14 +135,28 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
     const unsub = store.subscribe((s, prev) => {
       if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) again()
     })
+    // Cluster changes redraw at most every CLUSTER_REDRAW_MS (a running clock changes pods with
+    // every batch; each redraw of the whole canvas is uploaded again); panning redraws every frame.
+    let clusterTimer: ReturnType<typeof setTimeout> | undefined
+    let lastCluster = 0
     const unsubCluster = useStore.subscribe((s, prev) => {
-      if (s.podsVersion !== prev.podsVersion || s.mirrorVersion !== prev.mirrorVersion) again()
+      if (s.mirrorVersion === prev.mirrorVersion) return
+      if (clusterTimer !== undefined) return
+      clusterTimer = setTimeout(
+        () => {
+          clusterTimer = undefined
+          lastCluster = performance.now()
+          again()
+        },
+        Math.max(0, lastCluster + CLUSTER_REDRAW_MS - performance.now()),
+      )
     })
     const ro = new ResizeObserver(again)
     if (ref.current) ro.observe(ref.current)
     return () => {
       unsub()
       unsubCluster()
+      clearTimeout(clusterTimer)
       ro.disconnect()
       cancelAnimationFrame(frame.current)
       frame.current = 0
