@@ -46,6 +46,8 @@ export interface ClusterSlice {
   nodeNames: readonly string[]
   /** moves when any node's pods changed */
   podsVersion: number
+  /** moves when an Event changed (read them from mirror.maps, or objects.Event) */
+  eventsVersion: number
   /** moves on every applied batch (for subscribers that want "something changed") */
   mirrorVersion: number
   now: number
@@ -254,20 +256,21 @@ export class Mirror {
    * What changed since the last call, for the store: a new `objects` view when a kind changed (its
    * records are made lazily; unchanged kinds keep theirs) and whether the pod indexes moved.
    */
-  publish(): { objects: Objects; podsChanged: boolean } {
+  publish(): { objects: Objects; podsChanged: boolean; eventsChanged: boolean } {
     if (this.namesDirty) {
       this.namesDirty = false
       this.nodeNames = Object.freeze([...this.maps.get('Node')!.values()].map((n) => n.metadata.name).sort())
     }
     const podsChanged = this.pods.commit()
     const waitingChanged = this.waiting.commit()
-    if (this.changed.size === 0) return { objects: this.view, podsChanged: podsChanged || waitingChanged }
+    if (this.changed.size === 0) return { objects: this.view, podsChanged: podsChanged || waitingChanged, eventsChanged: false }
+    const eventsChanged = this.changed.has('Event')
     for (const k of this.changed) this.records.delete(k)
     this.changed.clear()
     const view = {} as Record<Kind, ObjectMap>
     for (const k of KINDS) Object.defineProperty(view, k, { enumerable: true, get: () => this.record(k) })
     this.view = view
-    return { objects: view, podsChanged: podsChanged || waitingChanged }
+    return { objects: view, podsChanged: podsChanged || waitingChanged, eventsChanged }
   }
 }
 
@@ -287,7 +290,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
   const applyBatches = (bs: readonly ChangeBatch[]) => {
     if (!bs.length) return
     for (const b of bs) mirror.apply(b)
-    const { objects, podsChanged } = mirror.publish()
+    const { objects, podsChanged, eventsChanged } = mirror.publish()
     const s = get()
     let steps = s.steps
     let events = s.events
@@ -308,6 +311,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       // The indexes are the mirror's own Maps (changed in place, never copied): a node whose pods
       // changed has a new array, which is what per-node selectors compare.
       ...(podsChanged ? { podsVersion: s.podsVersion + 1 } : {}),
+      ...(eventsChanged ? { eventsVersion: s.eventsVersion + 1 } : {}),
       mirrorVersion: ++version,
       nodeNames: mirror.nodeNames,
       now: last.now,
@@ -326,6 +330,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     podsByNode: mirror.pods.arrays,
     waitingByNode: mirror.waiting.arrays,
     podsVersion: 0,
+    eventsVersion: 0,
     mirrorVersion: 0,
     now: 0,
     start: 0,
