@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectDaemonSets, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
 import { NO_PODS } from '../../state/clusterSlice'
+import { useThrottledStore } from '../../state/useThrottledStore'
 import type { Selection } from '../../state/uiSlice'
 import { runCommand } from '../../state/actions'
 import { createGraphBuilder, type CardContext, type GraphEdge, type GraphNode } from './buildGraph'
@@ -71,6 +72,8 @@ const FIT_BOTTOM_OVERVIEW = 44
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60
 const MINIMAP_STYLE = { width: 150, height: 100 }
+/** How often DaemonSet and revision changes may rebuild the graph (ms). */
+const DS_UPDATE_MS = 250
 /** Below this canvas width the minimap is left out. */
 const NARROW_WIDTH = 900
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
@@ -146,8 +149,10 @@ function GraphCanvas() {
   const names = nameSet(nodeNames)
   const lanePods = useStore(selectLane)
   const selectedPodPlace = useStore(selectSelectedPodPlace)
-  const daemonSets = useStore(selectDaemonSets)
-  const revisions = useStore(selectRevisions)
+  // A DaemonSet's status changes with every sync of a rollout: its card follows it a few times a
+  // second (each change rebuilds the graph's list), the first change after a quiet spell at once.
+  const daemonSets = useThrottledStore(selectDaemonSets, DS_UPDATE_MS)
+  const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS)
   const selection = useStore(selectSelection)
   const theme = useStore(selectTheme)
   const present = useStore((s) => s.present)
