@@ -29,6 +29,21 @@ test('a pod that fails re-renders its own node card only', async ({ page }) => {
   await page.getByTestId('apply-button').click()
   for (const n of ['node-0001', 'node-0002', 'node-0003', 'node-0004'])
     await expect(card(page, n).locator('[data-testid^="pod.fluentd-elasticsearch-"]').first()).toHaveAttribute('data-status', 'Running', { timeout: 30_000 })
+  // every pod Ready, and then nothing changing for a while (so what is counted is the failure only)
+  await page.waitForFunction(() => {
+    const s = window.__dsp.store.getState() as unknown as { objects: { DaemonSet: Record<string, { status: { numberReady: number } }> }; podsVersion: number }
+    return Object.values(s.objects.DaemonSet)[0]?.status.numberReady === 4
+  })
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __quiet?: { v: number; since: number } }
+      const v = (window.__dsp.store.getState() as unknown as { podsVersion: number }).podsVersion
+      if (!w.__quiet || w.__quiet.v !== v) w.__quiet = { v, since: performance.now() }
+      return performance.now() - w.__quiet.since > 1500
+    },
+    null,
+    { polling: 100 },
+  )
   const pod = await page.evaluate(() => window.__dsp.store.getState().podsByNode.get('node-0002')![0].metadata.name)
   await page.evaluate(() => {
     window.__dspRenders.byNode.clear()
