@@ -48,6 +48,7 @@ export function liveContentOf(s: AppState, name: string, ctx: CardContext, level
 /** Forget the nodes that are gone (called when the node list changes). */
 export function pruneLiveContent(names: ReadonlySet<string>): void {
   for (const k of cache.keys()) if (!names.has(k)) cache.delete(k)
+  for (const k of keysOf.keys()) if (!names.has(k)) keysOf.delete(k)
 }
 
 /** Counts renders of live cards by node name, when a test asks for it (see e2e/graph-renders.spec.ts). */
@@ -67,14 +68,21 @@ export function useLiveCard(name: string, level: Level): NodeCardData | null {
 const cellCache = new WeakMap<NodeCardData, { x: number; y: number; cell: OverviewCell }>()
 
 /** The overview's squares for these nodes at these positions, from the store as it is now. */
+const keysOf = new Map<string, { id: string; key: string }>()
+
 export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level): OverviewCell[] {
   const out: OverviewCell[] = []
+  const selPod = selectSelectedPodKey(s)
+  const nodes = s.mirror.maps.get('Node')!
   for (const name of names) {
-    const id = nodeId(name)
+    let k = keysOf.get(name)
+    if (!k) keysOf.set(name, (k = { id: nodeId(name), key: `/${name}` }))
+    const id = k.id
     const position = positions[id]
     if (!position) continue
-    const data = liveContentOf(s, name, ctx, level)
-    if (!data) continue
+    const node = nodes.get(k.key) as Node | undefined
+    if (!node) continue
+    const data = liveContent(name, node, s.podsByNode.get(name) ?? NO_PODS, s.waitingByNode.get(name) ?? NO_PODS, ctx, selPod, level)
     const c = cellCache.get(data)
     if (c && c.x === position.x && c.y === position.y) out.push(c.cell)
     else {
