@@ -184,8 +184,14 @@ async function rollout(build, nodes, seconds, profile) {
     top = [...(top ?? []), ...topFunctions(p)]
   }
   const after = await page.evaluate(() => {
+    // only what the clock made after the window opened (parts of an earlier flush that arrive
+    // late belong to the apply)
+    window.__batches = window.__batches.filter((x) => x.b.now > window.__t0.sim)
     const sizes = window.__batches.map((x) => JSON.stringify(x.b).length)
-    return { maxBatch: Math.max(0, ...sizes), total: sizes.reduce((a, b) => a + b, 0), count: sizes.length }
+    // what the rollout's bytes were made of
+    const parts = {}
+    for (const { b } of window.__batches) for (const k of ['upserts', 'compact', 'patches', 'deletes', 'eventRows', 'eventDeletes', 'steps', 'events', 'inputs']) parts[k] = (parts[k] ?? 0) + JSON.stringify(b[k] ?? []).length
+    return { maxBatch: Math.max(0, ...sizes), total: sizes.reduce((a, b) => a + b, 0), count: sizes.length, parts }
   })
   await page.close()
   return {
@@ -199,6 +205,7 @@ async function rollout(build, nodes, seconds, profile) {
     rolloutMax: after.maxBatch,
     rolloutBytes: after.total,
     batches: after.count,
+    parts: after.parts,
     top,
   }
 }
@@ -248,6 +255,7 @@ try {
         const r = await rollout(b, nodes, seconds, process.env.BENCH_PROFILE && b.name === 'this' && i === 0)
         results.get(b.name).push(r)
         console.log(`  run ${i + 1} ${line(b.name, nodes, r)}`)
+        if (r.parts) console.log(`      rollout bytes by field: ${Object.entries(r.parts).map(([k, v]) => `${k} ${mb(v)}`).join(', ')}`)
         if (r.top) for (const [k, ms] of r.top) console.log(`      ${ms.toFixed(0).padStart(6)} ms  ${k}`)
       }
     }
