@@ -2,16 +2,17 @@
 // holds exactly the engine's objects, keeps unchanged objects and per-node pod lists by identity.
 
 import { describe, expect, it } from 'vitest'
-import { createHost, type Host } from '../worker/host'
+import { createHost, splitBatch, type Host } from '../worker/host'
 import type { ChangeBatch, Message, Request } from '../worker/protocol'
-import { emptyObjects, indexPodsByNode, mergeObjects, type Objects, type PodsByNode } from './clusterSlice'
+import { Mirror, placeOf, type Objects } from './clusterSlice'
+import type { Pod } from '../engine/api/types'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import type { Session } from '../engine/script/session'
 
 function mirror() {
   let handler: (r: Request) => void = () => {}
-  let objects: Objects = emptyObjects()
-  let podsByNode: PodsByNode = {}
+  const held = new Mirror()
+  let objects: Objects = held.publish().objects
   const batches: ChangeBatch[] = []
   const host = createHost(
     {
@@ -19,9 +20,8 @@ function mirror() {
         if ('type' in m && m.type === 'changes') {
           const b = structuredClone(m)
           batches.push(b)
-          const next = mergeObjects(objects, b)
-          podsByNode = indexPodsByNode(podsByNode, objects.Pod, next.Pod, b)
-          objects = next
+          held.apply(b)
+          objects = held.publish().objects
         }
       },
       onMessage: (fn) => {
@@ -34,7 +34,7 @@ function mirror() {
   type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never
   const send = (r: Body) => handler({ id: ++id, ...r } as Request)
   const session = () => (host as unknown as { session: Session }).session
-  return { send, objects: () => objects, podsByNode: () => podsByNode, batches, host: host as Host, session }
+  return { send, objects: () => objects, podsByNode: () => Object.fromEntries(held.pods.arrays), mirror: held, batches, host: host as Host, session }
 }
 
 describe('mirror of the engine on the page', () => {
@@ -66,7 +66,7 @@ describe('mirror of the engine on the page', () => {
     expect(JSON.stringify(reset.compact).length * 3).toBeLessThan(JSON.stringify(nodes).length)
     expect(m.batches.some((b) => !b.reset && b.compact?.some((g) => g.kind === 'Pod'))).toBe(true)
     // every node's pods are indexed
-    for (const [node, pods] of Object.entries(m.podsByNode())) for (const p of pods) expect(p.spec.nodeName ?? '').toBe(node)
+    for (const [node, pods] of Object.entries(m.podsByNode())) for (const p of pods) expect(placeOf(p).on).toBe(node)
     expect(Object.values(m.podsByNode()).flat().length).toBe(Object.keys(objs.Pod).length)
   })
 
@@ -83,5 +83,74 @@ describe('mirror of the engine on the page', () => {
     expect(after['node-0002']).toBe(before['node-0002'])
     expect(after['node-0001']).not.toBe(before['node-0001'])
     expect(m.objects().Node).toBe(objsBefore.Node)
+  })
+
+  it('draws a pod not bound yet on the node it is pinned to, and an unschedulable one as waiting', () => {
+    const pod = (name: string, spec: Partial<Pod['spec']>, unschedulable = false): Pod =>
+      ({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name, namespace: 'ns', uid: name, resourceVersion: '1' },
+        spec: { containers: [], ...spec },
+        status: unschedulable ? { conditions: [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable' }] } : {},
+      }) as unknown as Pod
+    const pinned = { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In' as const, values: ['n1'] }] }] } } } }
+    const held = new Mirror()
+    const batch = { type: 'changes' as const, reset: false, deletes: [], now: 0, start: 0, steps: [], events: [], playing: false, speed: 1, inputs: [] }
+    held.apply({ ...batch, upserts: [pod('a', { nodeName: 'n1' }), pod('b', pinned), pod('c', pinned, true), pod('d', {})] })
+    held.publish()
+    expect(held.pods.arrays.get('n1')?.map((p) => p.metadata.name)).toEqual(['a', 'b'])
+    expect(held.pods.arrays.get('')?.map((p) => p.metadata.name)).toEqual(['c', 'd'])
+    expect(held.waiting.arrays.get('n1')?.map((p) => p.metadata.name)).toEqual(['c'])
+    // binding moves it; the other node keeps its array
+    const empty = held.pods.arrays.get('')
+    held.apply({ ...batch, upserts: [], deletes: [{ kind: 'Pod', namespace: 'ns', name: 'a' }] })
+    held.publish()
+    expect(held.pods.arrays.get('n1')?.map((p) => p.metadata.name)).toEqual(['b'])
+    expect(held.pods.arrays.get('')).toBe(empty)
+  })
+
+  it('makes a kind\'s record only when read after a change, and keeps it while the kind is unchanged', () => {
+    const m = mirror()
+    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 50, inputs: [] } })
+    m.send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST })
+    m.send({ type: 'advance', ms: 30_000 })
+    const a = m.objects()
+    const nodes = a.Node
+    const pods = a.Pod
+    expect(a.Pod).toBe(pods)
+    m.send({ type: 'exec', line: 'sim pod fail ' + m.mirror.pods.arrays.get('node-0001')![0].metadata.name + ' -n kube-system' })
+    m.send({ type: 'advance', ms: 5 })
+    const b = m.objects()
+    expect(b.Node).toBe(nodes)
+    expect(b.Pod).not.toBe(pods)
+    expect(Object.keys(b.Pod).length).toBe(Object.keys(pods).length)
+  })
+
+  it('ends with the same objects when each batch comes as several smaller messages', () => {
+    const m = mirror()
+    m.send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 40, inputs: [] } })
+    m.send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST })
+    m.send({ type: 'advance', ms: 6000 })
+    m.send({ type: 'exec', line: 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system' })
+    for (let i = 0; i < 10; i++) m.send({ type: 'advance', ms: 1000 })
+    const split = new Mirror()
+    let parts = 0
+    for (const b of m.batches) {
+      const ps = splitBatch(b, 7)
+      parts += ps.length
+      expect(ps.filter((p) => p.reset).length).toBe(b.reset ? 1 : 0)
+      expect(ps.flatMap((p) => p.steps)).toEqual(b.steps)
+      for (const p of ps) {
+        const n = p.upserts.length + (p.patches?.length ?? 0) + p.deletes.length + (p.eventRows?.length ?? 0) + (p.eventDeletes?.length ?? 0)
+        if (!p.compact?.length) expect(n).toBeLessThanOrEqual(7)
+        split.apply(p)
+      }
+    }
+    expect(parts).toBeGreaterThan(m.batches.length)
+    split.publish()
+    const whole = m.objects()
+    for (const kind of ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'Event'] as const) expect(split.record(kind)).toEqual(whole[kind])
+    expect(Object.fromEntries(split.pods.arrays)).toEqual(m.podsByNode())
   })
 })

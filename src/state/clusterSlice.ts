@@ -1,10 +1,17 @@
-// Mirror of the engine's objects, per kind, keyed `namespace/name`. Unchanged objects keep their
-// identity across batches so components subscribed to one object do not re-render.
+// Mirror of the engine's objects, per kind, keyed `namespace/name`, fed by the worker's batches
+// (snapshot + deltas). It costs what changed: each kind is a Map mutated in place and each object an
+// immutable record (a patch makes a new record that shares what did not change), so a batch costs its
+// changes, not the size of the cluster. Readers get stable references:
+// - `objects.Pod` etc.: a plain record of the kind, made only when someone reads it after a change
+//   (and kept while the kind does not change), so a component that wants the whole kind still works;
+// - `podsByNode` (see selectPodsOnNode): the pods drawn on each node; only a node whose pods changed
+//   gets a new array, so a card subscribed to its node re-renders only when its node or pods change.
 
 import type { StateCreator } from 'zustand'
 import type { KEvent, Kind, KObject, Pod } from '../engine/api/types'
 import type { EventRow } from '../engine/api/eventStore'
 import { applyChanges, decodeGroup } from '../worker/delta'
+import { pinnedNodeName } from '../engine/scheduler/nodeAffinity'
 import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import type { ChangeBatch, Input } from '../worker/protocol'
@@ -21,12 +28,28 @@ export function objectKey(o: { metadata: { namespace?: string; name: string } })
   return `${o.metadata.namespace ?? ''}/${o.metadata.name}`
 }
 
-/** node name → the pods bound to it ('' for pods without a node), in key order; unchanged nodes keep their array */
-export type PodsByNode = Readonly<Record<string, readonly Pod[]>>
+/**
+ * node name → the pods drawn on it, sorted by key: the pods bound to it, and the pods not bound yet
+ * that node affinity pins to it (a daemon pod on its way) unless the scheduler marked them
+ * Unschedulable. '' holds the pods with nowhere to go. Unchanged nodes keep their array.
+ */
+export type PodsByNode = ReadonlyMap<string, readonly Pod[]>
 
 export interface ClusterSlice {
   objects: Objects
   podsByNode: PodsByNode
+  /** node name → unschedulable pods pinned to it (they wait in the unscheduled lane) */
+  waitingByNode: PodsByNode
+  /** the mirror itself, for per-object selectors (read only; changed in place before each publish) */
+  mirror: Mirror
+  /** node names in order; a new array only when a node comes or goes */
+  nodeNames: readonly string[]
+  /** moves when any node's pods changed */
+  podsVersion: number
+  /** moves when an Event changed (read them from mirror.maps, or objects.Event) */
+  eventsVersion: number
+  /** moves on every applied batch (for subscribers that want "something changed") */
+  mirrorVersion: number
   now: number
   start: number
   playing: boolean
@@ -34,7 +57,10 @@ export interface ClusterSlice {
   inputs: Input[]
   steps: StepRecord[]
   events: RecordedEvent[]
+  /** applies one batch and publishes it */
   applyBatch: (b: ChangeBatch) => void
+  /** applies several batches (coalesced: one publish, one render) */
+  applyBatches: (bs: readonly ChangeBatch[]) => void
 }
 
 export function emptyObjects(): Objects {
@@ -67,123 +93,253 @@ export function newObjects(b: ChangeBatch): KObject[] {
   return [...b.upserts, ...b.compact.flatMap((g) => decodeGroup<KObject>(g))]
 }
 
-/**
- * Applies a batch to the mirror: new objects as they come, patches onto the objects held (sharing
- * what did not change), deletes, and Event rows. Only the kinds a batch touches get a new map; an
- * object whose resourceVersion is unchanged keeps its identity.
- */
-export function mergeObjects(prev: Objects, b: ChangeBatch): Objects {
-  const next: Record<string, Record<string, KObject>> = {}
-  const touched = new Set<Kind>()
-  const mapFor = (k: Kind) => {
-    if (!touched.has(k)) {
-      touched.add(k)
-      next[k] = b.reset ? {} : { ...prev[k] }
-    }
-    return next[k]
-  }
-  if (b.reset) for (const k of KINDS) mapFor(k)
-  for (const o of newObjects(b)) {
-    const kind = o.kind as Kind
-    const key = objectKey(o)
-    const old = prev[kind]?.[key]
-    mapFor(kind)[key] = old && old.metadata.resourceVersion === o.metadata.resourceVersion && old.metadata.uid === o.metadata.uid ? old : o
-  }
-  for (const p of b.patches ?? []) {
-    const key = `${p.namespace ?? ''}/${p.name}`
-    const m = mapFor(p.kind)
-    const old = m[key]
-    if (!old || old.metadata.resourceVersion === p.resourceVersion) continue
-    m[key] = applyChanges(old, p.changes)
-  }
-  for (const d of b.deletes) delete mapFor(d.kind)[`${d.namespace ?? ''}/${d.name}`]
-  if (b.eventRows?.length || b.eventDeletes?.length) {
-    const m = mapFor('Event')
-    for (const r of b.eventRows ?? []) {
-      const key = `${r.namespace}/${r.name}`
-      if (m[key]?.metadata.resourceVersion !== r.resourceVersion) m[key] = rowToEvent(r)
-    }
-    for (const d of b.eventDeletes ?? []) delete m[`${d.namespace}/${d.name}`]
-  }
-  const out: Record<string, ObjectMap> = { ...prev }
-  for (const k of touched) {
-    // A kind whose entries are all identical keeps its map identity too.
-    const p = prev[k]
-    const n = next[k]
-    const pk = Object.keys(p)
-    const same = pk.length === Object.keys(n).length && pk.every((key) => p[key] === n[key])
-    out[k] = same ? p : n
-  }
-  return out as unknown as Objects
+function isUnschedulable(pod: Pod): boolean {
+  if (pod.spec.nodeName) return false
+  const c = pod.status?.conditions?.find((x) => x.type === 'PodScheduled')
+  return c?.status === 'False' && c.reason === 'Unschedulable'
+}
+
+/** Where a pod is drawn: its node, the node it is pinned to (on its way), or '' (nowhere yet). */
+export function placeOf(pod: Pod): { on: string; waitsFor?: string } {
+  if (pod.spec.nodeName) return { on: pod.spec.nodeName }
+  const pinned = pinnedNodeName(pod.spec)
+  if (isUnschedulable(pod)) return pinned ? { on: '', waitsFor: pinned } : { on: '' }
+  return { on: pinned ?? '' }
 }
 
 const NO_PODS: readonly Pod[] = Object.freeze([])
+export { NO_PODS }
 
-/** The pods-by-node index after a batch: only the nodes whose pods changed get a new array (O(changes)). */
-export function indexPodsByNode(prevIndex: PodsByNode, prevPods: ObjectMap, nextPods: ObjectMap, b: ChangeBatch): PodsByNode {
-  if (prevPods === nextPods && !b.reset) return prevIndex
-  const nodeOf = (p: KObject) => (p as Pod).spec?.nodeName ?? ''
-  if (b.reset) {
-    const out: Record<string, Pod[]> = {}
-    for (const key of Object.keys(nextPods).sort()) {
-      const p = nextPods[key] as Pod
-      ;(out[nodeOf(p)] ??= []).push(p)
+const byKey = (a: [string, Pod], b: [string, Pod]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+
+/** A per-node index of pods: a set per node, and a sorted array per node rebuilt only when it changed. */
+class PodIndex {
+  private readonly sets = new Map<string, Map<string, Pod>>()
+  readonly arrays = new Map<string, readonly Pod[]>()
+  private readonly dirty = new Set<string>()
+
+  remove(node: string, key: string): void {
+    const s = this.sets.get(node)
+    if (s?.delete(key)) this.dirty.add(node)
+  }
+
+  add(node: string, key: string, pod: Pod): void {
+    let s = this.sets.get(node)
+    if (!s) this.sets.set(node, (s = new Map()))
+    s.set(key, pod)
+    this.dirty.add(node)
+  }
+
+  clear(): void {
+    for (const node of this.arrays.keys()) this.dirty.add(node)
+    this.sets.clear()
+  }
+
+  /** Counts as changed at the next commit even if no node's pods did (a reset). */
+  touch(): void {
+    this.dirty.add('')
+  }
+
+  /** New arrays for the nodes whose pods changed; true when any did. */
+  commit(): boolean {
+    if (this.dirty.size === 0) return false
+    for (const node of this.dirty) {
+      const s = this.sets.get(node)
+      if (!s || s.size === 0) {
+        this.sets.delete(node)
+        this.arrays.delete(node)
+      } else this.arrays.set(node, Object.freeze([...s.entries()].sort(byKey).map((e) => e[1])))
     }
-    return out
+    this.dirty.clear()
+    return true
   }
-  const changed = new Set<string>()
-  for (const o of b.upserts) if (o.kind === 'Pod') changed.add(objectKey(o))
-  for (const g of b.compact ?? []) if (g.kind === 'Pod') for (const o of decodeGroup<KObject>(g)) changed.add(objectKey(o))
-  for (const p of b.patches ?? []) if (p.kind === 'Pod') changed.add(`${p.namespace ?? ''}/${p.name}`)
-  for (const d of b.deletes) if (d.kind === 'Pod') changed.add(`${d.namespace ?? ''}/${d.name}`)
-  const dirty = new Set<string>()
-  for (const key of changed) {
-    const a = prevPods[key]
-    const n = nextPods[key]
-    if (a === n) continue
-    if (a) dirty.add(nodeOf(a))
-    if (n) dirty.add(nodeOf(n))
+}
+
+/**
+ * The objects held on the page. `apply` costs O(changes): maps are changed in place, records are
+ * immutable. What React reads is published by `snapshot()` after one or more batches.
+ */
+export class Mirror {
+  readonly maps = new Map<Kind, Map<string, KObject>>(KINDS.map((k) => [k, new Map()]))
+  private readonly records = new Map<Kind, ObjectMap>()
+  private readonly changed = new Set<Kind>()
+  private readonly placed = new Map<string, { on: string; waitsFor?: string }>()
+  readonly pods = new PodIndex()
+  readonly waiting = new PodIndex()
+  private view: Objects = emptyObjects()
+  private namesDirty = false
+  /** node names in order; a new array only when a node comes or goes */
+  nodeNames: readonly string[] = Object.freeze([])
+
+  /** The object of a kind and key, as held now. */
+  get(kind: Kind, key: string): KObject | undefined {
+    return this.maps.get(kind)!.get(key)
   }
-  if (dirty.size === 0) return prevIndex
-  const out: Record<string, readonly Pod[]> = { ...prevIndex }
-  for (const node of dirty) {
-    const kept = (prevIndex[node] ?? []).filter((p) => !changed.has(objectKey(p)))
-    for (const key of changed) {
-      const p = nextPods[key]
-      if (p && nodeOf(p) === node) kept.push(p as Pod)
+
+  private put(kind: Kind, key: string, o: KObject | undefined): void {
+    const m = this.maps.get(kind)!
+    const old = m.get(key)
+    if (old === o) return
+    if (o) m.set(key, o)
+    else m.delete(key)
+    this.changed.add(kind)
+    if (kind === 'Node' && (!old || !o)) this.namesDirty = true
+    if (kind === 'Pod') this.placePod(key, o as Pod | undefined)
+  }
+
+  private placePod(key: string, pod: Pod | undefined): void {
+    const before = this.placed.get(key)
+    if (before) {
+      this.pods.remove(before.on, key)
+      if (before.waitsFor !== undefined) this.waiting.remove(before.waitsFor, key)
     }
-    kept.sort((x, y) => (objectKey(x) < objectKey(y) ? -1 : 1))
-    if (kept.length) out[node] = kept
-    else delete out[node]
+    if (!pod) {
+      this.placed.delete(key)
+      return
+    }
+    const p = placeOf(pod)
+    this.placed.set(key, p)
+    this.pods.add(p.on, key, pod)
+    if (p.waitsFor !== undefined) this.waiting.add(p.waitsFor, key, pod)
   }
+
+  /** Applies a batch: new objects, patches onto the records held, deletes, Event rows. */
+  apply(b: ChangeBatch): void {
+    // On reset the objects held before still lend their identity to equal ones (same uid and version).
+    let before: Map<Kind, Map<string, KObject>> | undefined
+    if (b.reset) {
+      before = new Map()
+      for (const k of KINDS) {
+        const m = this.maps.get(k)!
+        before.set(k, new Map(m))
+        if (m.size) this.changed.add(k)
+        m.clear()
+      }
+      this.placed.clear()
+      this.pods.clear()
+      this.waiting.clear()
+      this.pods.touch()
+    }
+    const put = (o: KObject) => {
+      const kind = o.kind as Kind
+      const key = objectKey(o)
+      const old = before ? before.get(kind)!.get(key) : this.get(kind, key)
+      this.put(kind, key, old && old.metadata.resourceVersion === o.metadata.resourceVersion && old.metadata.uid === o.metadata.uid ? old : o)
+    }
+    for (const o of b.upserts) put(o)
+    for (const g of b.compact ?? []) for (const o of decodeGroup<KObject>(g)) put(o)
+    for (const p of b.patches ?? []) {
+      const key = `${p.namespace ?? ''}/${p.name}`
+      const old = this.get(p.kind, key)
+      if (!old || old.metadata.resourceVersion === p.resourceVersion) continue
+      this.put(p.kind, key, applyChanges(old, p.changes))
+    }
+    for (const d of b.deletes) this.put(d.kind, `${d.namespace ?? ''}/${d.name}`, undefined)
+    for (const r of b.eventRows ?? []) {
+      const key = `${r.namespace}/${r.name}`
+      if (this.get('Event', key)?.metadata.resourceVersion !== r.resourceVersion) this.put('Event', key, rowToEvent(r))
+    }
+    for (const d of b.eventDeletes ?? []) this.put('Event', `${d.namespace}/${d.name}`, undefined)
+  }
+
+  /** The whole kind as a record, made once per change of the kind (on first read). */
+  record(kind: Kind): ObjectMap {
+    let r = this.records.get(kind)
+    if (!r) {
+      r = Object.freeze(Object.fromEntries(this.maps.get(kind)!)) as ObjectMap
+      this.records.set(kind, r)
+    }
+    return r
+  }
+
+  /**
+   * What changed since the last call, for the store: a new `objects` view when a kind changed (its
+   * records are made lazily; unchanged kinds keep theirs) and whether the pod indexes moved.
+   */
+  publish(): { objects: Objects; podsChanged: boolean; eventsChanged: boolean } {
+    if (this.namesDirty) {
+      this.namesDirty = false
+      this.nodeNames = Object.freeze([...this.maps.get('Node')!.values()].map((n) => n.metadata.name).sort())
+    }
+    const podsChanged = this.pods.commit()
+    const waitingChanged = this.waiting.commit()
+    if (this.changed.size === 0) return { objects: this.view, podsChanged: podsChanged || waitingChanged, eventsChanged: false }
+    const eventsChanged = this.changed.has('Event')
+    for (const k of this.changed) this.records.delete(k)
+    this.changed.clear()
+    const view = {} as Record<Kind, ObjectMap>
+    for (const k of KINDS) Object.defineProperty(view, k, { enumerable: true, get: () => this.record(k) })
+    this.view = view
+    return { objects: view, podsChanged: podsChanged || waitingChanged, eventsChanged }
+  }
+}
+
+/** One batch onto plain records (tests, and tools that hold objects outside the store). */
+export function mergeObjects(prev: Objects, b: ChangeBatch): Objects {
+  const m = new Mirror()
+  if (!b.reset) for (const k of KINDS) for (const [key, o] of Object.entries(prev[k] ?? {})) m.maps.get(k)!.set(key, o)
+  m.apply(b)
+  const out = {} as Record<Kind, ObjectMap>
+  for (const k of KINDS) out[k] = m.record(k)
   return out
 }
 
-export { NO_PODS }
-
-export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = (set) => ({
-  objects: emptyObjects(),
-  podsByNode: {},
-  now: 0,
-  start: 0,
-  playing: false,
-  speed: 1,
-  inputs: [],
-  steps: [],
-  events: [],
-  applyBatch: (b) =>
-    set((s) => {
-      const objects = mergeObjects(s.objects, b)
-      return {
-      objects,
-      podsByNode: indexPodsByNode(s.podsByNode, s.objects.Pod, objects.Pod, b),
-      now: b.now,
-      start: b.start,
-      playing: b.playing,
-      speed: b.speed,
-      inputs: b.inputs,
-      steps: b.reset ? b.steps : b.steps.length ? [...s.steps, ...b.steps].slice(-MAX_STEPS) : s.steps,
-      events: b.reset ? b.events : b.events.length ? [...s.events, ...b.events].slice(-MAX_EVENTS) : s.events,
+export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = (set, get) => {
+  const mirror = new Mirror()
+  let version = 0
+  const applyBatches = (bs: readonly ChangeBatch[]) => {
+    if (!bs.length) return
+    for (const b of bs) mirror.apply(b)
+    const { objects, podsChanged, eventsChanged } = mirror.publish()
+    const s = get()
+    let steps = s.steps
+    let events = s.events
+    for (const b of bs) {
+      if (b.reset) {
+        steps = b.steps
+        events = b.events
+      } else {
+        if (b.steps.length) steps = [...steps, ...b.steps]
+        if (b.events.length) events = [...events, ...b.events]
       }
-    }),
-})
+    }
+    if (steps.length > MAX_STEPS) steps = steps.slice(-MAX_STEPS)
+    if (events.length > MAX_EVENTS) events = events.slice(-MAX_EVENTS)
+    const last = bs[bs.length - 1]
+    set({
+      objects,
+      // The indexes are the mirror's own Maps (changed in place, never copied): a node whose pods
+      // changed has a new array, which is what per-node selectors compare.
+      ...(podsChanged ? { podsVersion: s.podsVersion + 1 } : {}),
+      ...(eventsChanged ? { eventsVersion: s.eventsVersion + 1 } : {}),
+      mirrorVersion: ++version,
+      nodeNames: mirror.nodeNames,
+      now: last.now,
+      start: last.start,
+      playing: last.playing,
+      speed: last.speed,
+      inputs: last.inputs,
+      steps,
+      events,
+    })
+  }
+  return {
+    objects: emptyObjects(),
+    mirror,
+    nodeNames: mirror.nodeNames,
+    podsByNode: mirror.pods.arrays,
+    waitingByNode: mirror.waiting.arrays,
+    podsVersion: 0,
+    eventsVersion: 0,
+    mirrorVersion: 0,
+    now: 0,
+    start: 0,
+    playing: false,
+    speed: 1,
+    inputs: [],
+    steps: [],
+    events: [],
+    applyBatch: (b) => get().applyBatches([b]),
+    applyBatches,
+  }
+}

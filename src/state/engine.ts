@@ -10,11 +10,14 @@ import type { Replayed, Response, SessionSpec } from '../worker/protocol'
 import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog'
 import { i18n } from '../i18n'
 import { useStore } from './store'
+import { BatchQueue, frameTimers } from './batchQueue'
 
 let client: EngineClient | null = null
 let baseSpec: Omit<SessionSpec, 'inputs' | 'until'> = { seed: 1, preset: 'article' }
 let watchdog: Watchdog | null = null
 let restarting = false
+/** Batches wait here and are applied in frame-sized slices (one queue: a reset drops what waits). */
+export const batches = new BatchQueue((bs) => useStore.getState().applyBatches(bs), typeof requestAnimationFrame === 'function' ? frameTimers() : { now: () => Date.now(), schedule: (fn) => setTimeout(fn, 0) })
 /** How many engines this page started (a figure for the flood test). */
 let started = 0
 /** Set when the page shows a connected cluster (src/connect): nothing local to restart or replay. */
@@ -57,7 +60,8 @@ export async function startEngine(spec: SessionSpec, opts: { transcript?: boolea
   started++
   const c = new EngineClient(port)
   client = c
-  c.onBatch = (b) => useStore.getState().applyBatch(b)
+  c.onBatch = (b) => batches.push(b)
+  c.beforeAnswer = () => batches.flush()
   c.onFatal = (message) => {
     if (client === c) void recover(message)
   }
@@ -94,6 +98,7 @@ function onHang(c: EngineClient, silentMs: number): void {
 export async function recover(reason: string): Promise<void> {
   if (restarting || remoteReason !== null) return
   restarting = true
+  batches.flush()
   const s = useStore.getState()
   const inputs = s.inputs
   const until = s.now - s.start

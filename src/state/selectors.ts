@@ -1,6 +1,6 @@
 // Module-level selectors: components subscribe narrowly with useStore(selectX).
 
-import type { DaemonSet, KEvent, Node, Pod, ControllerRevision } from '../engine/api/types'
+import type { DaemonSet, KEvent, Kind, KObject, Node, Pod, ControllerRevision } from '../engine/api/types'
 import type { AppState } from './store'
 import { NO_PODS } from './clusterSlice'
 
@@ -33,32 +33,39 @@ export const selectTheme = (s: AppState) => s.theme
 
 // Per node, for the graph: a card subscribes to its own node and its own pods, so a pod change
 // re-renders one card. The selectors are cached per name, so each card gets the same function (and
-// React gets stable references while nothing on that node changes).
+// React gets stable references while nothing on that node changes). They read the mirror's Maps, so
+// they cost O(1) however large the cluster.
 //   const node = useStore(selectNode(name)); const pods = useStore(selectPodsOnNode(name))
-//   unscheduled pods: useStore(selectPodsOnNode(''))
+//   pods with nowhere to go yet: useStore(selectPodsOnNode(''))
 const nodeSelectors = new Map<string, (s: AppState) => Node | undefined>()
 const podSelectors = new Map<string, (s: AppState) => readonly Pod[]>()
+const waitingSelectors = new Map<string, (s: AppState) => readonly Pod[]>()
 
 export function selectNode(name: string): (s: AppState) => Node | undefined {
   let f = nodeSelectors.get(name)
-  if (!f) nodeSelectors.set(name, (f = (s: AppState) => s.objects.Node[`/${name}`] as Node | undefined))
+  if (!f) nodeSelectors.set(name, (f = (s: AppState) => s.mirror.get('Node', `/${name}`) as Node | undefined))
   return f
 }
 
+/** The pods drawn on a node: bound to it, or pinned to it and on their way (see PodsByNode). */
 export function selectPodsOnNode(name: string): (s: AppState) => readonly Pod[] {
   let f = podSelectors.get(name)
-  if (!f) podSelectors.set(name, (f = (s: AppState) => s.podsByNode[name] ?? NO_PODS))
+  if (!f) podSelectors.set(name, (f = (s: AppState) => s.podsByNode.get(name) ?? NO_PODS))
   return f
+}
+
+/** Unschedulable pods pinned to a node (they wait in the lane; the card counts them). */
+export function selectWaitingFor(name: string): (s: AppState) => readonly Pod[] {
+  let f = waitingSelectors.get(name)
+  if (!f) waitingSelectors.set(name, (f = (s: AppState) => s.waitingByNode.get(name) ?? NO_PODS))
+  return f
+}
+
+/** One object by kind and key (`namespace/name`), O(1). */
+export function selectObject<T extends KObject = KObject>(kind: Kind, key: string): (s: AppState) => T | undefined {
+  return (s: AppState) => s.mirror.get(kind, key) as T | undefined
 }
 
 /** Node names in order; a new array only when a node comes or goes. */
-let lastNodes: AppState['objects']['Node'] | undefined
-let lastNames: readonly string[] = []
-export const selectNodeNames = (s: AppState): readonly string[] => {
-  const m = s.objects.Node
-  if (m === lastNodes) return lastNames
-  const names = Object.values(m).map((n) => n.metadata.name).sort()
-  lastNodes = m
-  if (names.length !== lastNames.length || names.some((n, i) => n !== lastNames[i])) lastNames = names
-  return lastNames
-}
+export const selectNodeNames = (s: AppState): readonly string[] => s.nodeNames
+export const selectPodsVersion = (s: AppState) => s.podsVersion

@@ -4,7 +4,10 @@
 import type { Chunk } from '../engine/kubectl/types'
 import type { ChangeBatch, Message, Request, Response } from './protocol'
 
-type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void; chars: number }
+type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void; chars: number; type: Request['type'] }
+
+/** Requests whose answers need no current mirror (they change nothing): answered without applying what waits. */
+const READS = new Set<Request['type']>(['ping', 'why', 'probe'])
 
 /** How much text a request makes the engine parse (a manifest, or the manifests of a replay). */
 function textChars(body: RequestBody): number {
@@ -27,6 +30,11 @@ export class EngineClient {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
   onBatch: (b: ChangeBatch) => void = () => {}
+  /**
+   * Called before an answer is handed out: the batches it follows must be in the mirror by then (the
+   * page may apply batches later, spread over frames; see src/state/batchQueue.ts).
+   */
+  beforeAnswer: () => void = () => {}
   onFatal: (message: string) => void = () => {}
   /** wall-clock ms of the last message from the engine (any message is a sign of life) */
   lastSeen: number
@@ -51,6 +59,7 @@ export class EngineClient {
       const p = this.pending.get(m.id)
       if (!p) return
       this.pending.delete(m.id)
+      if (!READS.has(p.type)) this.beforeAnswer()
       if (m.type === 'error') p.reject(new Error(m.message))
       else p.resolve(m)
       return
@@ -145,6 +154,7 @@ export class EngineClient {
         onChunk: opts.onChunk,
         touch: arm,
         chars: textChars(body),
+        type: body.type,
       })
       this.port.postMessage({ ...body, id } as Request)
     })

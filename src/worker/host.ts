@@ -14,7 +14,7 @@ import type { RecordedEvent } from '../engine/events'
 import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
 import { diffObjects, encodeGroup, type CompactGroup } from './delta'
 import { exportSession } from './exportSession'
-import { PROTOCOL_VERSION, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
+import { PROTOCOL_VERSION, type ChangeBatch, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
 
 export interface Endpoint {
   postMessage(m: Message): void
@@ -41,6 +41,19 @@ const MAX_STEPS_PER_BATCH = 200
 const MAX_EVENTS_PER_BATCH = 500
 /** from this many new objects of a kind in one batch on, they go as a compact group */
 export const COMPACT_FROM = 64
+/**
+ * At most this many changes (objects, patches, deletes, event rows) per message: a larger flush goes
+ * as several messages, so the page never has to take in (structured-clone) one huge message in one
+ * task, and can spread their application over frames. Only the first carries `reset`; only the last
+ * the steps, events and inputs. A compact group holds at most this many objects.
+ */
+export const MAX_CHANGES_PER_MESSAGE = 1000
+/**
+ * The play loop catches up at most this much wall time per tick: a tick the engine took long over
+ * (thousands of pods changing at once) does not slow the simulated clock, while a page left in the
+ * background for minutes does not come back to one enormous step.
+ */
+export const MAX_CATCH_UP_MS = 1000
 
 export class Host {
   private session!: Session
@@ -385,12 +398,12 @@ export class Host {
 
   /**
    * One play-loop tick: advance the simulated clock by the wall time since the last tick × speed (at
-   * most 4 ticks' worth, so a busy moment is caught up without a jump) and push the
+   * most MAX_CATCH_UP_MS of it, so a busy moment is caught up without a jump) and push the
    * changes. The clock keeps the speed asked for as long as the engine keeps up.
    */
   tick(): void {
     const wall = this.timers.now?.() ?? (typeof performance !== 'undefined' ? performance.now() : TICK_MS)
-    const elapsed = this.lastTick === undefined ? TICK_MS : Math.min(4 * TICK_MS, Math.max(0, wall - this.lastTick))
+    const elapsed = this.lastTick === undefined ? TICK_MS : Math.min(MAX_CATCH_UP_MS, Math.max(0, wall - this.lastTick))
     this.lastTick = wall
     this.session.sim.advance(Math.round(elapsed * this.speed))
     this.flush()
@@ -437,7 +450,10 @@ export class Host {
       else byKind.set(o.kind, [o])
     }
     let whole = upserts
-    for (const [kind, objs] of byKind) if (objs.length >= COMPACT_FROM) compact.push(encodeGroup(kind, objs))
+    for (const [kind, objs] of byKind) {
+      if (objs.length < COMPACT_FROM) continue
+      for (let i = 0; i < objs.length; i += MAX_CHANGES_PER_MESSAGE) compact.push(encodeGroup(kind, objs.slice(i, i + MAX_CHANGES_PER_MESSAGE)))
+    }
     if (compact.length) {
       const grouped = new Set(compact.map((g) => g.kind))
       whole = upserts.filter((o) => !grouped.has(o.kind))
@@ -446,7 +462,7 @@ export class Host {
     const events = this.events.slice(-MAX_EVENTS_PER_BATCH)
     this.steps = []
     this.events = []
-    this.endpoint.postMessage({
+    const batch: ChangeBatch = {
       type: 'changes',
       reset,
       upserts: whole,
@@ -462,10 +478,63 @@ export class Host {
       playing: this.playing,
       speed: this.speed,
       inputs: this.inputs,
-    })
+    }
+    for (const part of splitBatch(batch, MAX_CHANGES_PER_MESSAGE)) this.endpoint.postMessage(part)
   }
 }
 
 export function createHost(endpoint: Endpoint, timers: Timers): Host {
   return new Host(endpoint, timers)
+}
+
+/**
+ * A batch as messages of at most `max` changes each (a compact group counts its objects and is not
+ * cut), in the order they apply: the first carries `reset`, the last the steps, events and inputs.
+ */
+export function splitBatch(b: ChangeBatch, max: number): ChangeBatch[] {
+  const size = (x: ChangeBatch) =>
+    x.upserts.length + (x.compact ?? []).reduce((n, g) => n + g.items.length, 0) + (x.patches?.length ?? 0) + x.deletes.length + (x.eventRows?.length ?? 0) + (x.eventDeletes?.length ?? 0)
+  if (size(b) <= max) return [b]
+  const parts: ChangeBatch[] = []
+  const empty = (): ChangeBatch => ({ ...b, reset: false, upserts: [], compact: [], patches: [], deletes: [], eventRows: [], eventDeletes: [], steps: [], events: [] })
+  let cur = empty()
+  let n = 0
+  const room = (k: number) => {
+    if (n > 0 && n + k > max) {
+      parts.push(cur)
+      cur = empty()
+      n = 0
+    }
+    n += k
+  }
+  for (const g of b.compact ?? []) {
+    room(g.items.length)
+    cur.compact!.push(g)
+  }
+  for (const o of b.upserts) {
+    room(1)
+    cur.upserts.push(o)
+  }
+  for (const p of b.patches ?? []) {
+    room(1)
+    cur.patches!.push(p)
+  }
+  for (const d of b.deletes) {
+    room(1)
+    cur.deletes.push(d)
+  }
+  for (const r of b.eventRows ?? []) {
+    room(1)
+    cur.eventRows!.push(r)
+  }
+  for (const d of b.eventDeletes ?? []) {
+    room(1)
+    cur.eventDeletes!.push(d)
+  }
+  parts.push(cur)
+  parts[0].reset = b.reset
+  const last = parts[parts.length - 1]
+  last.steps = b.steps
+  last.events = b.events
+  return parts
 }

@@ -20,10 +20,13 @@ import {
 import '@xyflow/react/dist/style.css'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
-import { selectDaemonSets, selectNodes, selectPods, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
+import { selectDaemonSets, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
+import { NO_PODS } from '../../state/clusterSlice'
+import { useThrottledStore } from '../../state/useThrottledStore'
 import type { Selection } from '../../state/uiSlice'
 import { runCommand } from '../../state/actions'
-import { createGraphBuilder, nodeCardIds, type GraphEdge, type GraphNode, type NodeCardNode } from './buildGraph'
+import { createGraphBuilder, type CardContext, type GraphEdge, type GraphNode } from './buildGraph'
+import { CardContextReact, liveCells, liveContentOf, nameSet, pruneLiveContent, selectLane, selectSelectedPodPlace } from './liveCard'
 import {
   chooseColumns,
   chooseView,
@@ -52,7 +55,7 @@ import { ActionMenu } from './ActionMenu'
 import { Inspector } from './Inspector'
 import { DiffModal } from './DiffModal'
 import { OverviewCanvas } from './OverviewCanvas'
-import { cellAt, OVERVIEW_MIN_NODES, overviewCell } from './overview'
+import { cellAt, OVERVIEW_MIN_NODES } from './overview'
 import { OffscreenPill } from './OffscreenPill'
 import { Palette } from '../palette/Palette'
 import { simUnavailable, useConnection } from '../../connect/status'
@@ -71,6 +74,8 @@ const FIT_BOTTOM_OVERVIEW = 44
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60
 const MINIMAP_STYLE = { width: 150, height: 100 }
+/** How often DaemonSet and revision changes may rebuild the graph (ms). */
+const DS_UPDATE_MS = 250
 /** Below this canvas width the minimap is left out. */
 const NARROW_WIDTH = 900
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
@@ -92,27 +97,26 @@ function selectionFromId(id: string): Selection | null {
   return null
 }
 
-function idOfSelection(s: Selection | null, pods: Record<string, { spec: { nodeName?: string } }>, nodes: GraphNode[]): string | null {
+/** `podPlace`: where the selected pod is drawn (its node's name, '' for the lane). */
+function idOfSelection(s: Selection | null, podPlace: string | undefined): string | null {
   if (!s) return null
   if (s.kind === 'Node') return nodeId(s.name)
   if (s.kind === 'DaemonSet') return dsId(`${s.namespace ?? ''}/${s.name}`)
-  if (s.kind === 'Pod') {
-    const key = `${s.namespace ?? ''}/${s.name}`
-    const node = pods[key]?.spec.nodeName
-    if (node) return nodeId(node)
-    const holder = nodes.find((n) => n.type !== 'daemonSet' && n.data.pods.some((p) => p.key === key))
-    return holder?.id ?? LANE_ID
-  }
+  if (s.kind === 'Pod') return podPlace ? nodeId(podPlace) : LANE_ID
   return null
 }
 
-const nodeColor = (n: GraphNode): string => {
-  if (n.type === 'daemonSet') return 'var(--accent)'
-  if (n.type === 'lane') return 'var(--warn)'
-  const s = n.data.summary
-  if (s.ready !== 'Ready') return 'var(--danger)'
-  if (!n.data.pods.length) return 'var(--graph-minimap-empty)'
-  return n.data.pods.some((p) => p.tone === 'failed') ? 'var(--danger)' : n.data.pods.every((p) => p.tone === 'ok') ? 'var(--ok)' : 'var(--warn)'
+/** The minimap's colour of a card, read from the store (cards carry only their node's name). */
+function nodeColorWith(ctx: CardContext) {
+  return (n: GraphNode): string => {
+    if (n.type === 'daemonSet') return 'var(--accent)'
+    if (n.type === 'lane') return 'var(--warn)'
+    const d = 'live' in n.data ? liveContentOf(useStore.getState(), n.data.name, ctx, n.data.level) : n.data
+    if (!d) return 'var(--graph-minimap-empty)'
+    if (d.summary.ready !== 'Ready') return 'var(--danger)'
+    if (!d.pods.length) return 'var(--graph-minimap-empty)'
+    return d.pods.some((p) => p.tone === 'failed') ? 'var(--danger)' : d.pods.every((p) => p.tone === 'ok') ? 'var(--ok)' : 'var(--warn)'
+  }
 }
 
 /** The part of the pane the cards may use: what the palette, the toolbar and a side panel leave free. */
@@ -141,10 +145,16 @@ function freeArea(el: HTMLElement | null, overview: boolean): Area | null {
 function GraphCanvas() {
   const { t } = useTranslation('graph')
   const flow = useReactFlow()
-  const nodesMap = useStore(selectNodes)
-  const pods = useStore(selectPods)
-  const daemonSets = useStore(selectDaemonSets)
-  const revisions = useStore(selectRevisions)
+  // No whole Pod or Node map here: cards read their own node and pods (see liveCard.ts), so a batch
+  // of pod changes does not re-render this component.
+  const nodeNames = useStore(selectNodeNames)
+  const names = nameSet(nodeNames)
+  const lanePods = useStore(selectLane)
+  const selectedPodPlace = useStore(selectSelectedPodPlace)
+  // A DaemonSet's status changes with every sync of a rollout: its card follows it a few times a
+  // second (each change rebuilds the graph's list), the first change after a quiet spell at once.
+  const daemonSets = useThrottledStore(selectDaemonSets, DS_UPDATE_MS)
+  const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS)
   const selection = useStore(selectSelection)
   const theme = useStore(selectTheme)
   const present = useStore((s) => s.present)
@@ -178,7 +188,8 @@ function GraphCanvas() {
   const small = !!size && (size.w < SMALL_W || size.h < SMALL_H)
 
   // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves.
-  const ids = useMemo(() => nodeCardIds(nodesMap), [nodesMap])
+  const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames])
+  useEffect(() => pruneLiveContent(nameSet(nodeNames)), [nodeNames])
   const dsCount = Object.keys(daemonSets).length
   const layout = useMemo(() => {
     const n = ids.length
@@ -197,20 +208,20 @@ function GraphCanvas() {
     for (const id of ids) if (base[id]) live[id] = base[id]
     for (const [name, at] of Object.entries(pending)) {
       const id = nodeId(name)
-      if (at && nodesMap[`/${name}`] && !live[id]) live[id] = nearestFreeSlot(slotPosition(at, 'full'), 'full', 1, live)
+      if (at && names.has(name) && !live[id]) live[id] = nearestFreeSlot(slotPosition(at, 'full'), 'full', 1, live)
     }
     // No grid before the pane has a size (its columns depend on it).
     if (columns === null) return { columns: null, gridFor: planned, slots: live }
     return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) }
     // readability and dsCount only matter when a grid starts
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, columnsStored, slots, pending, nodesMap, size, gridFor])
+  }, [ids, columnsStored, slots, pending, names, size, gridFor])
   useEffect(() => {
     const changed = Object.entries(layout.slots).some(([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row)
     if (changed || layout.columns !== columnsStored || layout.gridFor !== gridFor)
       useGraphUi.setState({ slots: { ...slots, ...layout.slots }, columns: layout.columns, gridFor: layout.gridFor })
-    for (const name of Object.keys(pending)) if (nodesMap[`/${name}`]) graphUi.release(name)
-  }, [layout, slots, columnsStored, gridFor, pending, nodesMap])
+    for (const name of Object.keys(pending)) if (names.has(name)) graphUi.release(name)
+  }, [layout, slots, columnsStored, gridFor, pending, names])
 
   // Semantic zoom: the level of detail follows the zoom (React Flow's store), so cards stay readable.
   const levelOf = useCallback((s: { transform: [number, number, number] }) => levelForZoom(s.transform[2], readability, ids.length, OVERVIEW_MIN_NODES), [readability, ids.length])
@@ -226,20 +237,32 @@ function GraphCanvas() {
   }, [ids, layout.slots, dragging, level, scale])
 
   const showPodEdges = edgesPref ?? ids.length <= AUTO_EDGES_MAX_NODES
+  // Pod edges need every card's pods: only then does the graph follow pod changes.
+  const podsVersion = useStore(showPodEdges && level !== 'tiny' ? selectPodsVersion : selectNothing)
   const graph = useMemo(
     () =>
       build(
-        { Node: nodesMap, Pod: pods, DaemonSet: daemonSets, ControllerRevision: revisions },
+        {
+          nodeNames,
+          DaemonSet: daemonSets,
+          ControllerRevision: revisions,
+          lane: lanePods,
+          podsOn: (name) => useStore.getState().podsByNode.get(name) ?? NO_PODS,
+        },
         // Tiny cards are one line each: lines to them would only cross each other.
         { positions, columns: layout.columns ?? 4, measured, showPodEdges: showPodEdges && level !== 'tiny', compact: level !== 'full', selection, level, scale },
       ),
-    [build, nodesMap, pods, daemonSets, revisions, positions, layout.columns, measured, showPodEdges, level, scale, selection],
+    // podsVersion: the edges follow the pods (only subscribed to when edges are drawn)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [build, nodeNames, lanePods, podsVersion, daemonSets, revisions, positions, layout.columns, measured, showPodEdges, level, scale, selection],
   )
+  const context = graph.context
+  const nodeColor = useMemo(() => nodeColorWith(context), [context])
   // In the overview the node cards are drawn on the canvas, not by React Flow.
-  const cards = useMemo(() => graph.nodes.filter((n): n is NodeCardNode => n.type === 'k8sNode'), [graph.nodes])
   const flowNodes = useMemo(() => (overview ? graph.nodes.filter((n) => n.type !== 'k8sNode') : graph.nodes), [overview, graph.nodes])
   const flowEdges = useMemo(() => (overview ? graph.edges.filter((e) => !e.target.startsWith('node:')) : graph.edges), [overview, graph.edges])
-  const cells = useMemo(() => (overview ? cards.map(overviewCell) : []), [overview, cards])
+  // The overview's squares as they are now (for hit tests; the canvas draws them itself).
+  const cellsNow = useCallback(() => (overview ? liveCells(useStore.getState(), nodeNames, positions, context, level) : []), [overview, nodeNames, positions, context, level])
 
   // The view that shows every card: the most detailed level whose text stays readable.
   const slotsRef = useRef(layout.slots)
@@ -395,7 +418,7 @@ function GraphCanvas() {
   const onPaneClick = useCallback(
     (e: ReactMouseEvent) => {
       graphUi.closeMenu(false)
-      const hit = overview ? cellAt(cells, flow.screenToFlowPosition({ x: e.clientX, y: e.clientY })) : undefined
+      const hit = overview ? cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY })) : undefined
       if (!hit) {
         clearSelection()
         return
@@ -405,16 +428,16 @@ function GraphCanvas() {
       setMoved(true)
       void flow.setViewport({ x: el.clientWidth / 2 - (hit.x + 132) * 0.8, y: el.clientHeight / 2 - (hit.y + 150) * 0.8, zoom: 0.8 }, { duration: motion(300) })
     },
-    [overview, cells, flow],
+    [overview, cellsNow, flow],
   )
   const onPaneMouseMove = useCallback(
     (e: ReactMouseEvent) => {
       if (!overview) return
-      const hit = cellAt(cells, flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }))
+      const hit = cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }))
       const r = rootRef.current!.getBoundingClientRect()
       setHover(hit ? { x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label } : null)
     },
-    [overview, cells, flow],
+    [overview, cellsNow, flow],
   )
   useEffect(() => {
     if (!overview) setHover(null)
@@ -442,7 +465,7 @@ function GraphCanvas() {
     },
     [flow],
   )
-  const selectedId = idOfSelection(selection, pods, graph.nodes)
+  const selectedId = idOfSelection(selection, selectedPodPlace)
   useEffect(() => {
     if (!selectedId) return
     // After the side panel has docked (it changes the free area).
@@ -462,7 +485,7 @@ function GraphCanvas() {
     const hit = document.elementFromPoint(x, y)
     return !!hit && !!hit.closest('.react-flow') && !hit.closest('.palette, .inspector, .react-flow__panel')
   }, [])
-  const takenNames = () => [...Object.values(useStore.getState().objects.Node).map((n) => n.metadata.name), ...Object.keys(useGraphUi.getState().pending)]
+  const takenNames = () => [...useStore.getState().nodeNames, ...Object.keys(useGraphUi.getState().pending)]
   const suggestName = useCallback(() => uniqueName('node', takenNames()), [])
   const add = useCallback(
     (kind: PaletteKind, extra?: Partial<NodeSpecInput>, at?: { x: number; y: number }) => {
@@ -514,6 +537,7 @@ function GraphCanvas() {
       data-nodes={ids.length}
       onKeyDown={onKeyDown}
     >
+      <CardContextReact.Provider value={context}>
       <ReactFlow<GraphNode, GraphEdge>
         nodes={viewportReady ? flowNodes : NO_NODES}
         edges={viewportReady ? flowEdges : NO_EDGES}
@@ -542,7 +566,7 @@ function GraphCanvas() {
         attributionPosition={small ? 'bottom-left' : 'bottom-center'}
       >
         <Background gap={24} size={1} />
-        {overview ? <OverviewCanvas cards={cards} theme={theme} /> : null}
+        {overview ? <OverviewCanvas names={nodeNames} positions={positions} context={context} level={level} theme={theme} /> : null}
         {small ? null : (
           <Controls showInteractive={false} showFitView={false} position="bottom-left">
             <ControlButton onClick={showAll} aria-label={t('a11y.fitView')} title={t('a11y.fitView')}>
@@ -586,6 +610,7 @@ function GraphCanvas() {
           </Panel>
         ) : null}
       </ReactFlow>
+      </CardContextReact.Provider>
       {hover ? (
         <div className="overview-tip" style={{ left: hover.x, top: hover.y }} role="tooltip">
           {hover.label}
@@ -599,6 +624,7 @@ function GraphCanvas() {
   )
 }
 const NO_NODES: GraphNode[] = []
+const selectNothing = () => 0
 const NO_EDGES: GraphEdge[] = []
 
 export default function GraphPanel() {

@@ -14,7 +14,7 @@ import { WhyPanel } from './WhyPanel'
 
 function PodDetails({ namespace, name }: { namespace: string; name: string }) {
   const { t } = useTranslation('graph')
-  const pod = useStore((s) => s.objects.Pod[`${namespace}/${name}`] as Pod | undefined)
+  const pod = useStore((s) => s.mirror.get('Pod', `${namespace}/${name}`) as Pod | undefined)
   const revs = useStore(selectRevisions)
   const view = useMemo(() => {
     if (!pod) return undefined
@@ -95,7 +95,7 @@ function PodDetails({ namespace, name }: { namespace: string; name: string }) {
 
 function DaemonSetDetails({ namespace, name }: { namespace: string; name: string }) {
   const { t } = useTranslation('graph')
-  const ds = useStore((s) => s.objects.DaemonSet[`${namespace}/${name}`] as DaemonSet | undefined)
+  const ds = useStore((s) => s.mirror.get('DaemonSet', `${namespace}/${name}`) as DaemonSet | undefined)
   const revs = useStore(selectRevisions)
   const view = useMemo(() => {
     if (!ds) return undefined

@@ -2,12 +2,14 @@
 // viewport or the cluster changes (at most once a frame), instead of 1,000 React Flow nodes whose
 // per-node subscriptions would make every pan frame and every batch cost O(n) in React.
 
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStoreApi } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import type { NodeCardNode } from './buildGraph'
-import { NODE_H, NODE_W } from './layout'
-import { overviewCell, summarize, type OverviewCell } from './overview'
+import type { CardContext } from './buildGraph'
+import { NODE_H, NODE_W, type Level, type XY } from './layout'
+import { summarize, type OverviewCell } from './overview'
+import { liveCells } from './liveCard'
+import { useStore } from '../../state/store'
 
 interface Palette {
   ok: string
@@ -84,14 +86,25 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], transfo
   }
 }
 
-export function OverviewCanvas({ cards, theme }: { cards: readonly NodeCardNode[]; theme: string }) {
+/** How often the canvas's accessible summary may change (ms): a screen reader need not hear every batch. */
+const SUMMARY_MS = 1000
+/** How often pod and node changes may redraw the overview (ms). */
+const CLUSTER_REDRAW_MS = 100
+
+/**
+ * The overview reads the store itself (not through React): on every published batch it redraws at
+ * most once a frame, from the per-node contents (made again only for the nodes that changed).
+ */
+export function OverviewCanvas({ names, positions, context, level, theme }: { names: readonly string[]; positions: Readonly<Record<string, XY>>; context: CardContext; level: Level; theme: string }) {
   const { t } = useTranslation('graph')
   const ref = useRef<HTMLCanvasElement>(null)
   const store = useStoreApi()
-  const cells = useMemo(() => cards.map(overviewCell), [cards])
-  const latest = useRef({ cells, theme })
+  const latest = useRef({ names, positions, context, level })
+  latest.current = { names, positions, context, level }
   const palette = useRef<Palette | null>(null)
   const frame = useRef(0)
+  const [summary, setSummary] = useState<ReturnType<typeof summarize> | null>(null)
+  const lastSummary = useRef(0)
 
   const schedule = useRef(() => {
     if (frame.current) return
@@ -99,33 +112,58 @@ export function OverviewCanvas({ cards, theme }: { cards: readonly NodeCardNode[
       frame.current = 0
       const c = ref.current
       if (!c) return
+      const l = latest.current
+      const cells = liveCells(useStore.getState(), l.names, l.positions, l.context, l.level)
       palette.current ??= readPalette(c)
-      draw(c, latest.current.cells, store.getState().transform, palette.current)
+      draw(c, cells, store.getState().transform, palette.current)
+      const now = performance.now()
+      if (now - lastSummary.current >= SUMMARY_MS) {
+        lastSummary.current = now
+        const next = summarize(cells)
+        setSummary((old) => (old && JSON.stringify(old) === JSON.stringify(next) ? old : next))
+      }
     })
   })
 
   useEffect(() => {
     palette.current = null
-    latest.current = { cells, theme }
     schedule.current()
-  }, [cells, theme])
+  }, [names, positions, context, level, theme])
 
   useEffect(() => {
     const again = schedule.current
     const unsub = store.subscribe((s, prev) => {
       if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) again()
     })
+    // Cluster changes redraw at most every CLUSTER_REDRAW_MS (a running clock changes pods with
+    // every batch; each redraw of the whole canvas is uploaded again); panning redraws every frame.
+    let clusterTimer: ReturnType<typeof setTimeout> | undefined
+    let lastCluster = 0
+    const unsubCluster = useStore.subscribe((s, prev) => {
+      if (s.mirrorVersion === prev.mirrorVersion) return
+      if (clusterTimer !== undefined) return
+      clusterTimer = setTimeout(
+        () => {
+          clusterTimer = undefined
+          lastCluster = performance.now()
+          again()
+        },
+        Math.max(0, lastCluster + CLUSTER_REDRAW_MS - performance.now()),
+      )
+    })
     const ro = new ResizeObserver(again)
     if (ref.current) ro.observe(ref.current)
     return () => {
       unsub()
+      unsubCluster()
+      clearTimeout(clusterTimer)
       ro.disconnect()
       cancelAnimationFrame(frame.current)
       frame.current = 0
     }
   }, [store])
 
-  const sum = summarize(cells)
+  const sum = summary ?? { nodes: names.length, notReady: 0, pods: {} }
   const pods = Object.entries(sum.pods)
     .map(([k, n]) => `${t(`overview.tone.${k}`)} ${n}`)
     .join(', ')

@@ -8,7 +8,7 @@ import type { DaemonSet, Node, Pod } from '../../engine/api/types'
 import type { Response, WhyData } from '../../worker/protocol'
 import { engine } from '../../state/engine'
 import { useStore } from '../../state/store'
-import { selectDaemonSets, selectPods } from '../../state/selectors'
+import { selectDaemonSets, selectPodsOnNode } from '../../state/selectors'
 import { taintString } from '../../engine/scheduler/taints'
 import { checkWords, fixesFor, verdict, type Fix } from './why'
 import { daemonSetManifest, dedentDiff, lineDiff, tolerationFor, toYaml, withToleration } from './manifest'
@@ -18,7 +18,7 @@ type WhyResponse = Extract<Response, { type: 'why' }>
 
 /** Re-asks the engine when the node, the DaemonSets or the pods on the node change. */
 function useWhy(node: string) {
-  const nodeObj = useStore((s) => s.objects.Node[`/${node}`])
+  const nodeObj = useStore((s) => s.mirror.get('Node', `/${node}`) as Node | undefined)
   const dss = useStore(selectDaemonSets)
   const podsHere = useStore((s) => {
     const out: string[] = []
@@ -106,11 +106,12 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
   // The engine's own words are English: in other languages they go to a tooltip, so every line
   // on the panel reads in the page's language.
   const showRaw = !i18n.language.startsWith('en')
-  const ds = useStore((s) => s.objects.DaemonSet[`${r.daemonSet.namespace}/${r.daemonSet.name}`] as DaemonSet | undefined)
-  const pods = useStore(selectPods)
+  const ds = useStore((s) => s.mirror.get('DaemonSet', `${r.daemonSet.namespace}/${r.daemonSet.name}`) as DaemonSet | undefined)
+  // The pods bound to this node only (the per-node index), not the whole Pod map.
+  const pods = useStore(selectPodsOnNode(r.node))
   const mine = useMemo(
     () =>
-      Object.values(pods as Record<string, Pod>).filter(
+      pods.filter(
         (p) => p.spec.nodeName === r.node && p.metadata.namespace === r.daemonSet.namespace && p.metadata.ownerReferences?.some((o) => o.controller && o.kind === 'DaemonSet' && o.name === r.daemonSet.name),
       ),
     [pods, r],
@@ -205,7 +206,7 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
 
 export function WhyPanel({ node }: { node: string }) {
   const { t } = useTranslation('graph')
-  const nodeObj = useStore((s) => s.objects.Node[`/${node}`] as Node | undefined)
+  const nodeObj = useStore((s) => s.mirror.get('Node', `/${node}`) as Node | undefined)
   const { reports, error } = useWhy(node)
   if (!nodeObj) return <p className="muted">{t('inspector.gone')}</p>
   return (

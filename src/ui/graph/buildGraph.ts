@@ -40,6 +40,32 @@ export interface GraphObjects {
   ControllerRevision: Readonly<Record<string, ControllerRevision>>
 }
 
+/**
+ * The page's graph: no whole Pod map. Cards are "live": they carry their node's name only and read
+ * their node and pods from the store themselves (per-node selectors), so a pod change re-renders one
+ * card and nothing else; the graph is rebuilt only when nodes come and go, the DaemonSets' specs or
+ * revision chains change, the lane changes, or the view does.
+ */
+export interface LiveGraphObjects {
+  /** node names in order */
+  nodeNames: readonly string[]
+  DaemonSet: Readonly<Record<string, DaemonSet>>
+  ControllerRevision: Readonly<Record<string, ControllerRevision>>
+  /** the pods drawn in the unscheduled lane, sorted by key, and those of them whose node is gone */
+  lane: { pods: readonly Pod[]; nodeGone: readonly string[] }
+  /** the pods drawn on a node (only asked for when pod edges are drawn) */
+  podsOn?: (name: string) => readonly Pod[]
+}
+
+/** What every card needs besides its own node and pods: pod views with their revisions, the DaemonSets' specs. */
+export interface CardContext {
+  viewOf(pod: Pod): PodView
+  revisionOf(pod: Pod): RevisionRef | undefined
+  dsList: readonly DaemonSet[]
+  /** moves when a revision chain or a DaemonSet spec changes */
+  key: string
+}
+
 export interface GraphUi {
   /** positions by React Flow id (grid cells, drops and drags); missing ones get defaults */
   positions: Positions
@@ -97,15 +123,21 @@ export type LaneData = {
   width: number
 }
 
+/** A live card: the node's name; the card reads the rest from the store (see LiveGraphObjects). */
+export type LiveCardData = { live: true; name: string; level: Level }
+
 export type NodeCardNode = FlowNode<NodeCardData, 'k8sNode'>
+export type LiveCardNode = FlowNode<LiveCardData, 'k8sNode'>
 export type DaemonSetNode = FlowNode<DaemonSetCardData, 'daemonSet'>
 export type LaneNode = FlowNode<LaneData, 'lane'>
-export type GraphNode = NodeCardNode | DaemonSetNode | LaneNode
+export type GraphNode = NodeCardNode | LiveCardNode | DaemonSetNode | LaneNode
 export type GraphEdge = Edge
 
 export interface Graph {
   nodes: GraphNode[]
   edges: GraphEdge[]
+  /** what live cards need besides their node and pods */
+  context: CardContext
 }
 
 /** What the graph needs to know about a pod, computed once per pod object. */
@@ -142,6 +174,13 @@ function factsOf(pod: Pod): PodFacts {
   }
   factsCache.set(pod, f)
   return f
+}
+
+/** The pods of a card in the order it draws them: daemon pods first by DaemonSet, then age, then name. */
+export function cardOrder(pods: readonly Pod[]): Pod[] {
+  const list = [...pods]
+  if (list.length > 1) list.sort(byOrder)
+  return list
 }
 
 const byOrder = (a: Pod, b: Pod) => {
@@ -277,6 +316,27 @@ export function noPodReason(node: Node, daemonSets: readonly DaemonSet[], waitin
   return undefined
 }
 
+/** A card's content from its node, its pods (in card order) and the pods waiting for it. */
+export function cardContent(node: Node, pods: readonly Pod[], waitingPods: readonly Pod[], ctx: CardContext, selectedPod: string | undefined, level: Level): NodeCardData {
+  const views = pods.map((p) => ctx.viewOf(p))
+  const hasDaemonPod = pods.some((p) => factsOf(p).dsKey !== undefined && !factsOf(p).terminating)
+  const reason = hasDaemonPod ? undefined : noPodReason(node, ctx.dsList, waitingPods)
+  let sel: string | undefined
+  if (selectedPod) for (const p of pods) if (factsOf(p).key === selectedPod) sel = selectedPod
+  return {
+    summary: summarizeNode(node, pods),
+    pods: views,
+    hasDaemonPod,
+    waiting: waitingPods.length,
+    level,
+    ...(reason ? { reason } : {}),
+    ...(sel ? { selectedPod: sel } : {}),
+  }
+}
+
+/** The key of a pod as cards know it (`namespace/name`). */
+export const podKey = (pod: Pod): string => factsOf(pod).key
+
 export function createGraphBuilder() {
   let cards = new Map<string, CardMemo>()
   let dsCards = new Map<string, { deps: unknown[]; out: DaemonSetNode }>()
@@ -290,7 +350,18 @@ export function createGraphBuilder() {
   let lastChains: RevisionView[][] = []
   let revEpoch = 0
 
-  return function build(objects: GraphObjects, ui: GraphUi): Graph {
+  let context: CardContext | undefined
+  let last: Graph | undefined
+  /** The previous graph when nothing in it changed (so React Flow is handed the same arrays). */
+  const same = (g: Graph): Graph => {
+    if (last && last.context === g.context && sameList(last.nodes, g.nodes) && sameList(last.edges, g.edges)) return last
+    last = g
+    return g
+  }
+  let liveCards = new Map<string, { x: number; y: number; level: Level; selected: boolean; out: LiveCardNode; pods?: readonly Pod[]; edgeMode: string; edges: GraphEdge[] }>()
+
+  return function build(objects: GraphObjects | LiveGraphObjects, ui: GraphUi): Graph {
+    const live = 'nodeNames' in objects
     const measured = ui.measured ?? {}
     const level: Level = ui.level ?? 'full'
     const scale = ui.scale ?? 1
@@ -350,14 +421,24 @@ export function createGraphBuilder() {
       return view
     }
 
-    if (objects.Node !== lastNodes) {
-      names = Object.keys(objects.Node)
-        .map((k) => objects.Node[k].metadata.name)
-        .sort()
+    const revisionOf = (pod: Pod): RevisionRef | undefined => {
+      viewOf(pod)
+      return podViews.get(pod)?.rev
     }
-    if (!placed || objects.Node !== lastNodes || objects.Pod !== lastPods) placed = placePods(objects.Node, objects.Pod)
-    lastNodes = objects.Node
-    lastPods = objects.Pod
+
+    if (live) {
+      names = objects.nodeNames as string[]
+      placed = { byNode: new Map(), lane: objects.lane.pods as Pod[], nodeGone: objects.lane.nodeGone as string[], waitingFor: new Map(), waitingPods: new Map() }
+    } else {
+      if (objects.Node !== lastNodes) {
+        names = Object.keys(objects.Node)
+          .map((k) => objects.Node[k].metadata.name)
+          .sort()
+      }
+      if (!placed || objects.Node !== lastNodes || objects.Pod !== lastPods) placed = placePods(objects.Node, objects.Pod)
+      lastNodes = objects.Node
+      lastPods = objects.Pod
+    }
     const columns = ui.columns ?? 4
     const nodes: GraphNode[] = []
     const edges: GraphEdge[] = []
@@ -365,7 +446,7 @@ export function createGraphBuilder() {
     const edgeFor = (pod: Pod, target: string, slot?: number): GraphEdge | undefined => {
       const f = factsOf(pod)
       if (!f.dsKey || !objects.DaemonSet[f.dsKey]) return undefined
-      const rev = podViews.get(pod)?.rev
+      const rev = revisionOf(pod)
       const handle = ui.compact || small || slot === undefined || slot >= MAX_CARD_PODS ? 'in' : `pod-${slot}`
       return {
         id: `e:${f.key}`,
@@ -444,12 +525,56 @@ export function createGraphBuilder() {
     const dsList = dsKeys.map((k) => objects.DaemonSet[k])
     // Status updates (every sync during a rollout) must not rebuild every card: only spec changes.
     const dsSpecKey = dsList.map((d) => `${d.metadata.uid}:${d.metadata.generation ?? ''}:${d.metadata.deletionTimestamp ? 'x' : ''}`).join(',')
+    const ctxKey = `${revEpoch}|${dsSpecKey}`
+    if (!context || context.key !== ctxKey) context = { viewOf, revisionOf, dsList, key: ctxKey }
     const cardSize = { width: geo.w, height: geo.h }
     const handles = cardHandles(level, geo.h)
+    if (live) {
+      const next = new Map<string, typeof liveCards extends Map<string, infer V> ? V : never>()
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]
+        const id = nodeId(name)
+        const pos = ui.positions[id] ?? { x: (i % columns) * geo.cellW, y: Math.floor(i / columns) * geo.cellH }
+        const selected = selNode === name
+        let memo = liveCards.get(name)
+        if (!memo || memo.x !== pos.x || memo.y !== pos.y || memo.level !== level || memo.selected !== selected) {
+          const out: LiveCardNode = {
+            id,
+            type: 'k8sNode',
+            position: { x: pos.x, y: pos.y },
+            data: { live: true, name, level },
+            selected,
+            width: cardSize.width,
+            height: cardSize.height,
+            measured: cardSize,
+            handles,
+            ariaLabel: `node/${name}`,
+          }
+          memo = { x: pos.x, y: pos.y, level, selected, out, edgeMode: '', edges: [] }
+        }
+        if (edgeMode !== 'none' && objects.podsOn) {
+          const pods = objects.podsOn(name)
+          if (memo.edgeMode !== edgeMode || memo.pods !== pods || memo.edges.length === 0 || memo.level !== level) {
+            memo.edges = []
+            cardOrder(pods).forEach((p, j) => {
+              const e = edgeFor(p, id, j)
+              if (e) memo!.edges.push(e)
+            })
+          }
+          memo.pods = pods
+        } else memo.edges = []
+        memo.edgeMode = edgeMode
+        next.set(name, memo)
+        nodes.push(memo.out)
+        for (const e of memo.edges) edges.push(e)
+      }
+      liveCards = next
+      return same({ nodes, edges, context })
+    }
     const nextCards = new Map<string, CardMemo>()
     for (let i = 0; i < names.length; i++) {
       const name = names[i]
-      const node = objects.Node[`/${name}`]
+      const node = (objects as GraphObjects).Node[`/${name}`]
       const id = nodeId(name)
       const pods = placed.byNode.get(name) ?? []
       const pos = ui.positions[id] ?? { x: (i % columns) * geo.cellW, y: Math.floor(i / columns) * geo.cellH }
@@ -474,22 +599,11 @@ export function createGraphBuilder() {
       ) {
         memo = old
       } else {
-        const views = pods.map(viewOf)
-        const hasDaemonPod = pods.some((p) => factsOf(p).dsKey !== undefined && !factsOf(p).terminating)
-        const reason = hasDaemonPod ? undefined : noPodReason(node, dsList, placed.waitingPods.get(name) ?? [])
         const out: NodeCardNode = {
           id,
           type: 'k8sNode',
           position: { x: pos.x, y: pos.y },
-          data: {
-            summary: summarizeNode(node, pods),
-            pods: views,
-            hasDaemonPod,
-            waiting,
-            level,
-            ...(reason ? { reason } : {}),
-            ...(selectedPod ? { selectedPod } : {}),
-          },
+          data: cardContent(node, pods, placed.waitingPods.get(name) ?? [], context, selectedPod, level),
           selected,
           // Cards have a fixed size, so React Flow need not measure them before it can place them,
           // cull them, fit them or keep their handles (a controlled flow hands `measured` back).
@@ -518,7 +632,7 @@ export function createGraphBuilder() {
       for (const e of memo.edges) edges.push(e)
     }
     cards = nextCards
-    return { nodes, edges }
+    return same({ nodes, edges, context })
   }
 }
 

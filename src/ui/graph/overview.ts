@@ -2,7 +2,7 @@
 // pods) drawn on a canvas, instead of 1,000 React Flow cards. Pure: what to draw, and what is under
 // the pointer.
 
-import type { NodeCardNode } from './buildGraph'
+import type { NodeCardData } from './buildGraph'
 import { NODE_H, NODE_W, type XY } from './layout'
 import type { PodTone } from './model'
 
@@ -26,7 +26,7 @@ export interface OverviewCell {
 const WORST: readonly CellFill[] = ['failed', 'terminating', 'progress', 'unknown', 'ok', 'done']
 
 /** A node's square: the worst state among its pods fills it; its border tells NotReady and cordoned apart. */
-export function overviewCell(n: NodeCardNode): OverviewCell {
+export function overviewCell(n: { id: string; position: XY; data: NodeCardData }): OverviewCell {
   const s = n.data.summary
   let fill: CellFill = 'none'
   for (const p of n.data.pods) if (fill === 'none' || WORST.indexOf(p.tone) < WORST.indexOf(fill)) fill = p.tone

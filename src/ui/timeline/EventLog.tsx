@@ -7,14 +7,18 @@ import { useTranslation } from 'react-i18next'
 import type { KEvent, Kind } from '../../engine/api/types'
 import type { StepRecord } from '../../engine/simulation'
 import { useStore } from '../../state/store'
-import { selectEventObjects, selectSelection, selectStart, selectSteps } from '../../state/selectors'
-import { eventObject, filterEvents, splitTail, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, sortEvents, stepObject, type LogFilter, type ObjectRef } from './eventRows'
+import { useThrottledStore } from '../../state/useThrottledStore'
+import { selectSelection, selectStart, selectSteps } from '../../state/selectors'
+import { eventObject, filterEvents, splitTail, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, stepObject, createEventSorter, type LogFilter, type ObjectRef } from './eventRows'
 import { formatOffset, formatStamp } from './format'
 import './timeline.css'
 
 type Tab = 'events' | 'controller'
 
 const KINDS: Kind[] = ['DaemonSet', 'Pod', 'Node', 'ControllerRevision']
+
+const LOG_UPDATE_MS = 400
+const selectEventsVersion = (s: { eventsVersion: number }) => s.eventsVersion
 
 const selectNowSecond = (s: { now: number }) => Math.floor(s.now / 1000) * 1000
 
@@ -47,15 +51,20 @@ export default function EventLog() {
   const id = useId()
   const [tab, setTab] = useState<Tab>('events')
   const [filter, setFilter] = useState<LogFilter>(NO_FILTER)
-  const eventsMap = useStore(selectEventObjects)
-  const steps = useStore(selectSteps)
-  const now = useStore(selectNowSecond)
+  // At most a few updates a second: a large cluster's Events change with every batch.
+  const eventsVersion = useThrottledStore(selectEventsVersion, LOG_UPDATE_MS)
+  const steps = useThrottledStore(selectSteps, LOG_UPDATE_MS)
+  // LAST SEEN moves with the simulated clock (60 times a second at 60x): once a second of wall time is
+  // enough to read it, and each change re-lays out the whole table.
+  const now = useThrottledStore(selectNowSecond, 1000)
   const start = useStore(selectStart)
   const selection = useStore(selectSelection)
   const text = useDeferredValue(filter.text)
   const effective = useMemo(() => ({ ...filter, text }), [filter, text])
 
-  const sorted = useMemo(() => sortEvents(Object.values(eventsMap) as KEvent[]), [eventsMap])
+  // Read from the mirror's own Map (no record of every Event made), sorted as they change.
+  const [sorter] = useState(createEventSorter)
+  const sorted = useMemo(() => sorter(useStore.getState().mirror.maps.get('Event')!.values() as Iterable<KEvent>), [sorter, eventsVersion])
   const eventPage = useMemo(() => (tab === 'events' ? filterEvents(sorted, effective) : null), [tab, sorted, effective])
   const stepPage = useMemo(() => (tab === 'controller' ? filterSteps(steps, effective) : null), [tab, steps, effective])
 

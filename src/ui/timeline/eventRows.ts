@@ -69,6 +69,32 @@ export function sortEvents(events: Iterable<KEvent>): KEvent[] {
   return withKeys.map((x) => x.e)
 }
 
+const newestFirst = (a: { t: number; s: bigint }, b: { t: number; s: bigint }) => (b.t !== a.t ? b.t - a.t : b.s > a.s ? 1 : b.s < a.s ? -1 : 0)
+
+/**
+ * sortEvents that costs what changed: it keeps its last answer, drops the events that are gone or
+ * were replaced (the mirror gives a changed Event a new object), sorts only the new ones and merges.
+ * Same order as sortEvents.
+ */
+export function createEventSorter(): (events: Iterable<KEvent>) => KEvent[] {
+  let prev: KEvent[] = []
+  return (events) => {
+    const added = new Set(events)
+    const kept: KEvent[] = []
+    for (const e of prev) if (added.delete(e)) kept.push(e)
+    if (added.size === 0 && kept.length === prev.length) return prev
+    const fresh = sortEvents(added)
+    const out: KEvent[] = []
+    let i = 0
+    let j = 0
+    while (i < kept.length && j < fresh.length) out.push(newestFirst(sortKey(kept[i]), sortKey(fresh[j])) <= 0 ? kept[i++] : fresh[j++])
+    while (i < kept.length) out.push(kept[i++])
+    while (j < fresh.length) out.push(fresh[j++])
+    prev = out
+    return out
+  }
+}
+
 /** kubectl get events' LAST SEEN: `12s`, or `12s (x3 over 40s)` for a repeated event. */
 export function lastSeen(e: KEvent, now: number): string {
   const age = humanDuration(now - lastSeenMs(e))

@@ -7,7 +7,8 @@ import { memo, useMemo } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { CARD_HANDLES, type NodeCardNode, type NoPodReason } from '../buildGraph'
+import { CARD_HANDLES, type LiveCardNode, type NodeCardNode, type NoPodReason } from '../buildGraph'
+import { useLiveCard } from '../liveCard'
 import { EFFECT_ICON, formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
 import { TaintChip } from './TaintChip'
 import { PodChip } from './PodChip'
@@ -274,7 +275,19 @@ function FullCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
   )
 }
 
-function NodeCardImpl({ data, selected }: NodeProps<NodeCardNode>) {
+/** A card that reads its node and pods from the store (a pod change re-renders only this card). */
+function LiveNodeCard({ name, level, selected }: { name: string; level: LiveCardNode['data']['level']; selected: boolean }) {
+  const data = useLiveCard(name, level)
+  if (!data) return null
+  return <CardBody data={data} selected={selected} />
+}
+
+function NodeCardImpl({ data, selected }: NodeProps<NodeCardNode | LiveCardNode>) {
+  if ('live' in data) return <LiveNodeCard name={data.name} level={data.level} selected={!!selected} />
+  return <CardBody data={data} selected={!!selected} />
+}
+
+function CardBody({ data, selected }: { data: NodeCardNode['data']; selected: boolean }) {
   if (data.level === 'compact') return <CompactCard data={data} selected={!!selected} />
   if (data.level === 'tiny' || data.level === 'overview') return <TinyCard data={data} selected={!!selected} />
   return <FullCard data={data} selected={selected} />
