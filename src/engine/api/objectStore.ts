@@ -452,7 +452,7 @@ export class ObjectStore {
       this.events.put(fromObject(obj as KindMap['Event'], this.clock.now()));
       return;
     }
-    m.set(objectKey(NAMESPACED[kind] ? obj.metadata.namespace : undefined, obj.metadata.name), obj);
+    this.put(kind, obj);
     this.sortedKeys.delete(kind);
   }
 
