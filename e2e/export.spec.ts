@@ -92,9 +92,10 @@ test('export a session: kind config with the nodes, the DaemonSet manifest, the 
   expect(await run(page, 'kubectl taint nodes gpu-1 nvidia.com/gpu=present:NoSchedule-')).toEqual(['node/gpu-1 untainted'])
   // The page's clock plays: wait until the daemon pods run on all three nodes.
   await expect.poll(async () => sorted(await run(page, PODS)).filter((l) => l.endsWith('Running')).length, { timeout: 30_000 }).toBe(3)
+  // The DaemonSet's status follows its pods a sync later.
+  await expect.poll(async () => sorted(await run(page, DS)), { timeout: 30_000 }).toEqual(['fluentd-elasticsearch 3 3'])
   const pagePods = sorted(await run(page, PODS))
   const pageDs = sorted(await run(page, DS))
-  expect(pageDs).toEqual(['fluentd-elasticsearch 3 3'])
 
   const download = await exportSession(page)
   expect(download.suggestedFilename()).toBe(`${FOLDER}.tar`)
