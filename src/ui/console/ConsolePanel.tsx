@@ -70,6 +70,13 @@ export default function ConsolePanel() {
   const logRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const measureRef = useRef<HTMLSpanElement>(null)
+  /** Where the caret goes once a completed line is on screen (set in the same commit, not a frame later). */
+  const caret = useRef<number | null>(null)
+  useLayoutEffect(() => {
+    if (caret.current === null || !inputRef.current) return
+    inputRef.current.setSelectionRange(caret.current, caret.current)
+    caret.current = null
+  }, [input])
   const stick = useRef(true)
   const table = useMemo(() => kubectlCommandTable(), [])
 
@@ -153,8 +160,8 @@ export default function ConsolePanel() {
       return
     }
     if (c.before !== before) {
+      caret.current = c.before.length
       setInput(c.before + after)
-      requestAnimationFrame(() => el.setSelectionRange(c.before.length, c.before.length))
     }
   }
 
