@@ -389,7 +389,8 @@ export class ObjectStore {
           const cur = old.metadata.deletionGracePeriodSeconds ?? defaultGrace;
           if (grace >= cur) return old;
         }
-        const obj = clone(old) as KObject;
+        // Only metadata changes: the rest of the stored (frozen) pod is shared.
+        const obj = { ...old, metadata: { ...old.metadata } } as KObject;
         obj.metadata.deletionTimestamp = this.clock.iso(this.clock.now() + grace * 1000);
         obj.metadata.deletionGracePeriodSeconds = grace;
         obj.metadata.resourceVersion = this.nextRV();
