@@ -10,6 +10,7 @@ import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSIO
 import { setPodCondition } from '../scheduler/podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
+import { PodCreateMemo } from './podCreateMemo';
 import { EventStore, fromObject, makeRecord, type EventRecord, type EventRecordInput } from './eventStore';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -207,9 +208,14 @@ export class ObjectStore {
   create<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
     const kind = input.kind as K;
     if (!this.objects.has(kind)) throw badRequest(`the server could not find the requested resource (kind ${input.kind})`);
-    const obj = clone(input) as KObject;
-    obj.apiVersion = API_VERSION[kind];
-    obj.metadata = { ...obj.metadata } as KObject['metadata'];
+    // A pod like the last one made from the same template takes the memo's prepared copy.
+    const memo = kind === 'Pod' ? this.podCreateMemo : undefined;
+    const prepared = memo?.lookup(input as Pod);
+    const obj = prepared ?? (clone(input) as KObject);
+    if (!prepared) {
+      obj.apiVersion = API_VERSION[kind];
+      obj.metadata = { ...obj.metadata } as KObject['metadata'];
+    }
     const md = obj.metadata;
     if (NAMESPACED[kind]) {
       md.namespace = md.namespace || 'default';
@@ -219,8 +225,11 @@ export class ObjectStore {
     } else {
       delete md.namespace;
     }
-    prepareForCreate(kind, obj, this.clock);
-    validateCreate(kind, obj);
+    if (!prepared) {
+      prepareForCreate(kind, obj, this.clock);
+      validateCreate(kind, obj);
+      memo?.remember(input as Pod, obj);
+    }
     if (kind === 'Node' && this.count('Node') >= this.nodeLimit) {
       // Like a ResourceQuota (validating admission, after validation): the session's node budget.
       throw new StatusError(403, 'Forbidden', `nodes "${md.name || md.generateName || ''}" is forbidden: exceeded the playground's limit of ${this.nodeLimit} nodes`);
@@ -253,6 +262,9 @@ export class ObjectStore {
     this.emit({ type: 'ADDED', kind, obj: frozen });
     return frozen as KindMap[K];
   }
+
+  /** Pod creates from one template share its defaulted, validated parts (podCreateMemo.ts); undefined: the simple path */
+  podCreateMemo: PodCreateMemo | undefined = new PodCreateMemo();
 
   /** Name generation is injected by the simulation (seeded random). */
   generateName: (base: string) => string = (base) => `${base}00000`;
@@ -377,7 +389,8 @@ export class ObjectStore {
           const cur = old.metadata.deletionGracePeriodSeconds ?? defaultGrace;
           if (grace >= cur) return old;
         }
-        const obj = clone(old) as KObject;
+        // Only metadata changes: the rest of the stored (frozen) pod is shared.
+        const obj = { ...old, metadata: { ...old.metadata } } as KObject;
         obj.metadata.deletionTimestamp = this.clock.iso(this.clock.now() + grace * 1000);
         obj.metadata.deletionGracePeriodSeconds = grace;
         obj.metadata.resourceVersion = this.nextRV();

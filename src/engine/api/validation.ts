@@ -303,16 +303,24 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, errs: F
   }
   validateLabels(spec.nodeSelector, `${path}.nodeSelector`, errs);
   validateTolerations(spec.tolerations, `${path}.tolerations`, errs);
-  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
-  if (spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution && (!terms || terms.length === 0)) {
+  validateAffinity(spec.affinity, `${path}.affinity`, errs);
+}
+
+/**
+ * The pod spec's node affinity (the last check of validatePodSpec, and independent of the others:
+ * the store's pod-create memo validates only this part of a pod made from an already valid template).
+ */
+export function validateAffinity(affinity: PodSpec['affinity'], path: string, errs: FieldError[]): void {
+  const terms = affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  if (affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution && (!terms || terms.length === 0)) {
     errs.push({
-      field: `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`,
+      field: `${path}.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`,
       type: 'Required value',
       detail: 'must have at least one node selector term',
     });
   }
   (terms ?? []).forEach((term, i) => {
-    const tp = `${path}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}]`;
+    const tp = `${path}.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}]`;
     (term.matchExpressions ?? []).forEach((e, j) => {
       const ep = `${tp}.matchExpressions[${j}]`;
       const ops = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];

@@ -142,3 +142,22 @@ describe('event records', () => {
     expect(d.full).toBe(o);
   });
 });
+
+describe('graceful pod delete', () => {
+  it('writes the same object as a full copy with the deletion fields set, sharing what did not change', () => {
+    const s = store();
+    s.create(pod('p'));
+    const bound = s.bind('default', 'p', 'node-1');
+    const rv = Number(bound.metadata.resourceVersion);
+    const deleted = s.delete('Pod', 'default', 'p', { gracePeriodSeconds: 10 });
+    // the oracle: the whole stored pod copied, then the deletion fields set
+    const expected = JSON.parse(JSON.stringify(bound)) as Pod;
+    expected.metadata.deletionTimestamp = new Date(Date.parse(bound.metadata.creationTimestamp!) + 10_000).toISOString().replace('.000Z', 'Z');
+    expected.metadata.deletionGracePeriodSeconds = 10;
+    expected.metadata.resourceVersion = String(rv + 1);
+    expect(JSON.stringify(deleted)).toBe(JSON.stringify(expected));
+    expect(deleted.spec).toBe(bound.spec);
+    expect(Object.isFrozen(deleted.metadata)).toBe(true);
+    expect(bound.metadata.deletionTimestamp).toBeUndefined();
+  });
+});

@@ -23,9 +23,18 @@ export function pseudoDigest(s: string): string {
   return d;
 }
 
-function computeDigest(s: string): string {
+/** fnv of `0:`, `1:`, … `7:`: the states the eight hashes of computeDigest start from */
+const DIGEST_SEEDS = Array.from({ length: 8 }, (_, i) => fnv(`${i}:`));
+
+/** The eight hashes fnv(`${i}:${s}`), i = 0…7, in one pass over `s`, as 64 hex characters. */
+export function computeDigest(s: string): string {
+  const h = DIGEST_SEEDS.slice();
+  for (let j = 0; j < s.length; j++) {
+    const ch = s.charCodeAt(j);
+    for (let i = 0; i < 8; i++) h[i] = Math.imul(h[i] ^ ch, 0x01000193) >>> 0;
+  }
   let out = '';
-  for (let i = 0; i < 8; i++) out += fnv(`${i}:${s}`).toString(16).padStart(8, '0');
+  for (let i = 0; i < 8; i++) out += h[i].toString(16).padStart(8, '0');
   return out;
 }
 

@@ -1,8 +1,9 @@
 // The pod status the kubelet reports at each step of a pod's life (pkg/kubelet/status,
 // kubelet_pods.go generateAPIPodStatus): phase, conditions, container statuses.
 
-import type { ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
-import { setPodCondition } from '../scheduler/podCondition';
+import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
+import { deepFreeze } from '../api/objects';
+import { nextPodCondition } from '../scheduler/podCondition';
 import { imageID, normalizeImage, pseudoDigest } from './images';
 
 const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
@@ -28,9 +29,8 @@ function withConditions(
   const list = status.conditions ? status.conditions.slice() : [];
   for (const c of conds) {
     const i = list.findIndex((x) => x.type === c.type);
-    const next = setPodCondition(i >= 0 ? [list[i]] : undefined, c, now)[0];
-    if (i >= 0) list[i] = next;
-    else list.push(next);
+    if (i >= 0) list[i] = nextPodCondition(list[i], c, now);
+    else list.push(nextPodCondition(undefined, c, now));
   }
   return orderConditions(list);
 }
@@ -48,8 +48,18 @@ function ordered(s: PodStatus): PodStatus {
   return out as PodStatus;
 }
 
+/** per (frozen, template-shared) containers list: the message and the waiting statuses, made once */
+const unreadyMessages = new WeakMap<readonly Container[], string>();
+const waitingStatuses = new WeakMap<readonly Container[], readonly ContainerStatus[]>();
+
 export function unreadyMessage(pod: Pod): string {
-  return `containers with unready status: [${pod.spec.containers.map((c) => c.name).join(' ')}]`;
+  const cs = pod.spec.containers;
+  let m = unreadyMessages.get(cs);
+  if (m === undefined) {
+    m = `containers with unready status: [${cs.map((c) => c.name).join(' ')}]`;
+    if (Object.isFrozen(cs)) unreadyMessages.set(cs, m);
+  }
+  return m;
 }
 
 function notReadyConds(pod: Pod) {
@@ -60,8 +70,19 @@ function notReadyConds(pod: Pod) {
   ];
 }
 
+/** The waiting statuses (frozen: they go into a stored status as they are, shared by the pods of one template). */
 function waiting(pod: Pod): ContainerStatus[] {
-  return pod.spec.containers.map((c) => ({
+  const cs = pod.spec.containers;
+  let w = waitingStatuses.get(cs);
+  if (!w) {
+    w = deepFreeze(waitingFor(cs));
+    if (Object.isFrozen(cs)) waitingStatuses.set(cs, w);
+  }
+  return w as ContainerStatus[];
+}
+
+function waitingFor(cs: readonly Container[]): ContainerStatus[] {
+  return cs.map((c) => ({
     name: c.name,
     image: c.image ?? '',
     imageID: '',

@@ -10,7 +10,18 @@ export function setPodCondition(
 ): PodCondition[] {
   const list = [...(conditions ?? [])];
   const i = list.findIndex((c) => c.type === next.type);
-  const old = i >= 0 ? list[i] : undefined;
+  const cond = nextPodCondition(i >= 0 ? list[i] : undefined, next, now);
+  if (i >= 0) list[i] = cond;
+  else list.push(cond);
+  return list;
+}
+
+/** The condition that replaces `old` (of the same type, or none): its transition time kept while the status stays. */
+export function nextPodCondition(
+  old: PodCondition | undefined,
+  next: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>,
+  now: string,
+): PodCondition {
   const cond: PodCondition = {
     type: next.type,
     status: next.status,
@@ -19,7 +30,5 @@ export function setPodCondition(
   };
   if (next.reason) cond.reason = next.reason;
   if (next.message) cond.message = next.message;
-  if (i >= 0) list[i] = cond;
-  else list.push(cond);
-  return list;
+  return cond;
 }
