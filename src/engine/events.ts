@@ -28,6 +28,39 @@ const AGGREGATE_INTERVAL_MS = 600_000;
 const SPAM_BURST = 25;
 const SPAM_QPS = 1 / 300;
 
+/** objects whose spam key is kept before the cache starts over (a bound, not a behaviour) */
+const OBJECT_KEYS_MAX = 16_384;
+
+interface ObjectKey {
+  kind: string;
+  namespace: string | undefined;
+  name: string;
+  apiVersion: string | undefined;
+  key: string;
+}
+
+export function spamKeyOf(ref: ObjectReference): string {
+  return `${ref.kind}\u0000${ref.namespace ?? ''}\u0000${ref.name}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
+}
+
+const TWO_24 = 0x100_0000;
+
+/**
+ * `(nowMs × 10^6 + seq)` in hex, the unix nanoseconds of an event name, without BigInt: the product
+ * passes 2^53, so it is kept as hi × 2^24 + lo with both parts exact doubles (the BigInt form is the
+ * test oracle in eventName.test.ts).
+ */
+export function nanosHex(nowMs: number, seq: number): string {
+  const msLo = nowMs % TWO_24;
+  let hi = ((nowMs - msLo) / TWO_24) * 1_000_000;
+  let lo = msLo * 1_000_000 + seq;
+  const carry = Math.floor(lo / TWO_24);
+  hi += carry;
+  lo -= carry * TWO_24;
+  const loHex = lo.toString(16);
+  return hi === 0 ? loHex : hi.toString(16) + '000000'.slice(loHex.length) + loHex;
+}
+
 interface LruEntry<V> {
   key: string;
   value: V;
@@ -134,9 +167,15 @@ interface TokenBucket {
 
 /** EventCorrelator for one source. */
 class Correlator {
+  /** the Events' source, one object shared by all the records this source writes */
+  readonly source: { component: string; host?: string };
   private readonly aggregates = new Lru<AggregateRecord>();
   private readonly logs = new Lru<EventLog>();
   private readonly spam = new Lru<TokenBucket>();
+
+  constructor(component: string, host: string) {
+    this.source = host ? { component, host } : { component };
+  }
 
   /** EventAggregate: the key the event is counted under, and its message (combined, or as it is). */
   aggregate(aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
@@ -181,7 +220,10 @@ export class EventRecorder {
   private seq = 0;
   private isoAt = NaN;
   private iso = '';
-  private readonly correlators = new Map<string, Correlator>();
+  /** component → host → correlator (two lookups of interned strings, no key made per event) */
+  private readonly correlators = new Map<string, Map<string, Correlator>>();
+  /** the spam-filter key of each object (by uid) last seen: made once per object, not per event */
+  private readonly objectKeys = new Map<string, ObjectKey>();
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
@@ -191,10 +233,24 @@ export class EventRecorder {
   ) {}
 
   private correlator(component: string, host: string): Correlator {
-    const k = `${component}\u0000${host}`;
-    let c = this.correlators.get(k);
-    if (!c) this.correlators.set(k, (c = new Correlator()));
+    let byHost = this.correlators.get(component);
+    if (!byHost) this.correlators.set(component, (byHost = new Map()));
+    let c = byHost.get(host);
+    if (!c) byHost.set(host, (c = new Correlator(component, host)));
     return c;
+  }
+
+  /** getSpamKey: the object's kind, namespace, name, uid and apiVersion joined (cached per uid). */
+  private spamKey(ref: ObjectReference): string {
+    const uid = ref.uid;
+    if (uid === undefined) return spamKeyOf(ref);
+    let k = this.objectKeys.get(uid);
+    if (k === undefined || k.kind !== ref.kind || k.namespace !== ref.namespace || k.name !== ref.name || k.apiVersion !== ref.apiVersion) {
+      if (this.objectKeys.size >= OBJECT_KEYS_MAX) this.objectKeys.clear();
+      k = { kind: ref.kind, namespace: ref.namespace, name: ref.name, apiVersion: ref.apiVersion, key: spamKeyOf(ref) };
+      this.objectKeys.set(uid, k);
+    }
+    return k.key;
   }
 
   event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
@@ -214,7 +270,7 @@ export class EventRecorder {
     }
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
-    const spamKey = `${ref.kind}\u0000${ref.namespace ?? ''}\u0000${ref.name}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
+    const spamKey = this.spamKey(ref);
     const aggregateKey = `${spamKey}\u0000${type}\u0000${reason}`;
     const eventKey = `${spamKey}\u0000\u0000${type}\u0000${reason}\u0000${message}`;
     const agg = c.aggregate(aggregateKey, eventKey, message, nowMs);
@@ -224,17 +280,17 @@ export class EventRecorder {
     let name: string;
     if (last) {
       name = last.name;
-      c.remember(agg.key, { ...last, count: last.count + 1 });
+      last.count += 1; // the cache's own entry (upstream stores a copy with count + 1)
+      c.remember(agg.key, last);
     } else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
-      const nanos = BigInt(nowMs) * 1_000_000n + BigInt(this.seq++);
-      name = `${ref.name}.${nanos.toString(16)}`;
+      name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
       c.remember(agg.key, { count: 1, firstTimestamp: now, namespace, name });
     }
     if (!c.allow(spamKey, nowMs)) return;
     if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
     if (existing) {
-      this.store.updateEvent(existing, { count: last!.count + 1, lastTimestamp: now, message: agg.message });
+      this.store.updateEvent(existing, last!.count, now, agg.message);
       return;
     }
     const rec: EventRecordInput = {
@@ -243,10 +299,10 @@ export class EventRecorder {
       involvedObject: ref,
       reason,
       message: agg.message,
-      source: host ? { component, host } : { component },
+      source: c.source,
       firstTimestamp: last ? last.firstTimestamp : now,
       lastTimestamp: now,
-      count: last ? last.count + 1 : 1,
+      count: last ? last.count : 1,
       type,
       reportingComponent: agg.combined ? undefined : component,
     };
