@@ -133,6 +133,86 @@ export class Lru<V> {
   }
 }
 
+interface PairEntry<V> {
+  outer: string;
+  inner: string;
+  value: V;
+  prev: PairEntry<V> | undefined;
+  next: PairEntry<V> | undefined;
+}
+
+/**
+ * The same LRU keyed by a pair (outer, inner) that stands for the joined key `outer + inner`
+ * (upstream's string keys): the object's spam key as `outer` is one shared string per object, so an
+ * event's key is not a new copy of that prefix (made, hashed and kept per event). `Lru` on the joined
+ * keys is its test oracle (pairLru.test.ts).
+ */
+export class PairLru<V> {
+  private readonly m = new Map<string, Map<string, PairEntry<V>>>();
+  private n = 0;
+  private front: PairEntry<V> | undefined;
+  private back: PairEntry<V> | undefined;
+  constructor(private readonly size = LRU_SIZE) {}
+
+  get(outer: string, inner: string): V | undefined {
+    const e = this.m.get(outer)?.get(inner);
+    if (e === undefined) return undefined;
+    this.moveToFront(e);
+    return e.value;
+  }
+
+  add(outer: string, inner: string, v: V): void {
+    let byInner = this.m.get(outer);
+    const e = byInner?.get(inner);
+    if (e !== undefined) {
+      e.value = v;
+      this.moveToFront(e);
+      return;
+    }
+    if (!byInner) this.m.set(outer, (byInner = new Map()));
+    const n: PairEntry<V> = { outer, inner, value: v, prev: undefined, next: this.front };
+    if (this.front) this.front.prev = n;
+    this.front = n;
+    if (!this.back) this.back = n;
+    byInner.set(inner, n);
+    if (++this.n > this.size) this.removeOldest();
+  }
+
+  /** Joined keys from the most to the least recently used (tests). */
+  keys(): string[] {
+    const out: string[] = [];
+    for (let e = this.front; e; e = e.next) out.push(e.outer + e.inner);
+    return out;
+  }
+
+  private removeOldest(): void {
+    const e = this.back;
+    if (!e) return;
+    this.unlink(e);
+    const byInner = this.m.get(e.outer)!;
+    byInner.delete(e.inner);
+    if (byInner.size === 0) this.m.delete(e.outer);
+    this.n--;
+  }
+
+  private unlink(e: PairEntry<V>): void {
+    if (e.prev) e.prev.next = e.next;
+    else this.front = e.next;
+    if (e.next) e.next.prev = e.prev;
+    else this.back = e.prev;
+    e.prev = e.next = undefined;
+  }
+
+  private moveToFront(e: PairEntry<V>): void {
+    if (this.front === e) return;
+    this.unlink(e);
+    e.next = this.front;
+    if (this.front) this.front.prev = e;
+    this.front = e;
+    if (!this.back) this.back = e;
+  }
+}
+
 interface AggregateRecord {
   /**
    * the messages seen in the group, oldest first: one message as it is, a Set once there are two
@@ -169,21 +249,24 @@ interface TokenBucket {
 class Correlator {
   /** the Events' source, one object shared by all the records this source writes */
   readonly source: { component: string; host?: string };
-  private readonly aggregates = new Lru<AggregateRecord>();
-  private readonly logs = new Lru<EventLog>();
+  private readonly aggregates = new PairLru<AggregateRecord>();
+  private readonly logs = new PairLru<EventLog>();
   private readonly spam = new Lru<TokenBucket>();
 
   constructor(component: string, host: string) {
     this.source = host ? { component, host } : { component };
   }
 
-  /** EventAggregate: the key the event is counted under, and its message (combined, or as it is). */
-  aggregate(aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
-    let rec = this.aggregates.get(aggregateKey);
+  /**
+   * EventAggregate: the key the event is counted under (the object's key `objectKey` joined with
+   * `aggregateKey` or `eventKey`: only the second part is returned), and its message.
+   */
+  aggregate(objectKey: string, aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
+    let rec = this.aggregates.get(objectKey, aggregateKey);
     if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
     const size = addLocalKey(rec, message);
     rec.last = now;
-    this.aggregates.add(aggregateKey, rec);
+    this.aggregates.add(objectKey, aggregateKey, rec);
     if (size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
     // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
     const keys = rec.localKeys as Set<string>;
@@ -191,13 +274,13 @@ class Correlator {
     return { key: aggregateKey, message: `(combined from similar events): ${message}`, combined: true };
   }
 
-  /** eventObserve: the previous occurrence under `key`, if any (then the Event is patched). */
-  observed(key: string): EventLog | undefined {
-    return this.logs.get(key);
+  /** eventObserve: the previous occurrence under `objectKey + key`, if any (then the Event is patched). */
+  observed(objectKey: string, key: string): EventLog | undefined {
+    return this.logs.get(objectKey, key);
   }
 
-  remember(key: string, log: EventLog): void {
-    this.logs.add(key, log);
+  remember(objectKey: string, key: string, log: EventLog): void {
+    this.logs.add(objectKey, key, log);
   }
 
   /** EventSourceObjectSpamFilter: false when the source has no token left for this object. */
@@ -271,21 +354,23 @@ export class EventRecorder {
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
     const spamKey = this.spamKey(ref);
-    const aggregateKey = `${spamKey}\u0000${type}\u0000${reason}`;
-    const eventKey = `${spamKey}\u0000\u0000${type}\u0000${reason}\u0000${message}`;
-    const agg = c.aggregate(aggregateKey, eventKey, message, nowMs);
-    const last = c.observed(agg.key);
+    // The aggregate and event keys (upstream's getEventKey and the aggregate key) after the object's
+    // spam key: `spamKey + aggregateKey` and `spamKey + eventKey` are the joined keys.
+    const aggregateKey = `\u0000${type}\u0000${reason}`;
+    const eventKey = `\u0000\u0000${type}\u0000${reason}\u0000${message}`;
+    const agg = c.aggregate(spamKey, aggregateKey, eventKey, message, nowMs);
+    const last = c.observed(spamKey, agg.key);
     const existing = last ? this.store.events.record(last.namespace, last.name) : undefined;
     // eventObserve updates its cache before the spam filter decides.
     let name: string;
     if (last) {
       name = last.name;
       last.count += 1; // the cache's own entry (upstream stores a copy with count + 1)
-      c.remember(agg.key, last);
+      c.remember(spamKey, agg.key, last);
     } else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
       name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
-      c.remember(agg.key, { count: 1, firstTimestamp: now, namespace, name });
+      c.remember(spamKey, agg.key, { count: 1, firstTimestamp: now, namespace, name });
     }
     if (!c.allow(spamKey, nowMs)) return;
     if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
