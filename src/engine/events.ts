@@ -259,15 +259,16 @@ class Correlator {
 
   /**
    * EventAggregate: the key the event is counted under (the object's key `objectKey` joined with
-   * `aggregateKey` or `eventKey`: only the second part is returned), and its message.
+   * `aggregateKey` or the event's key: only the second part is returned), and its message. The event's
+   * key is `\0` + aggregateKey + `\0` + message, i.e. `\0\0type\0reason\0message`.
    */
-  aggregate(objectKey: string, aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
+  aggregate(objectKey: string, aggregateKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
     let rec = this.aggregates.get(objectKey, aggregateKey);
     if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
     const size = addLocalKey(rec, message);
     rec.last = now;
     this.aggregates.add(objectKey, aggregateKey, rec);
-    if (size < AGGREGATE_MAX_EVENTS) return { key: eventKey, message, combined: false };
+    if (size < AGGREGATE_MAX_EVENTS) return { key: `\u0000${aggregateKey}\u0000${message}`, message, combined: false };
     // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
     const keys = rec.localKeys as Set<string>;
     keys.delete(keys.values().next().value!);
@@ -307,6 +308,7 @@ export class EventRecorder {
   private readonly correlators = new Map<string, Map<string, Correlator>>();
   /** the spam-filter key of each object (by uid) last seen: made once per object, not per event */
   private readonly objectKeys = new Map<string, ObjectKey>();
+  private readonly aggregateKeys = new Map<string, Map<string, string>>();
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
@@ -321,6 +323,15 @@ export class EventRecorder {
     let c = byHost.get(host);
     if (!c) byHost.set(host, (c = new Correlator(component, host)));
     return c;
+  }
+
+  /** `\0type\0reason`, one string per pair (reasons are the components' constants) */
+  private aggregateKey(type: string, reason: string): string {
+    let byReason = this.aggregateKeys.get(type);
+    if (!byReason) this.aggregateKeys.set(type, (byReason = new Map()));
+    let k = byReason.get(reason);
+    if (k === undefined) byReason.set(reason, (k = `\u0000${type}\u0000${reason}`));
+    return k;
   }
 
   /** getSpamKey: the object's kind, namespace, name, uid and apiVersion joined (cached per uid). */
@@ -356,9 +367,7 @@ export class EventRecorder {
     const spamKey = this.spamKey(ref);
     // The aggregate and event keys (upstream's getEventKey and the aggregate key) after the object's
     // spam key: `spamKey + aggregateKey` and `spamKey + eventKey` are the joined keys.
-    const aggregateKey = `\u0000${type}\u0000${reason}`;
-    const eventKey = `\u0000\u0000${type}\u0000${reason}\u0000${message}`;
-    const agg = c.aggregate(spamKey, aggregateKey, eventKey, message, nowMs);
+    const agg = c.aggregate(spamKey, this.aggregateKey(type, reason), message, nowMs);
     const last = c.observed(spamKey, agg.key);
     const existing = last ? this.store.events.record(last.namespace, last.name) : undefined;
     // eventObserve updates its cache before the spam filter decides.
