@@ -65,6 +65,28 @@ export function makeRecord(
   };
 }
 
+/** The next version of a record: the recorder's patch of count, lastTimestamp and message. */
+export function patchRecord(prev: EventRecord, count: number, lastTimestamp: string, message: string, resourceVersion: string, written: number): EventRecord {
+  return {
+    namespace: prev.namespace,
+    name: prev.name,
+    uid: prev.uid,
+    resourceVersion,
+    creationTimestamp: prev.creationTimestamp,
+    involvedObject: prev.involvedObject,
+    reason: prev.reason,
+    message,
+    source: prev.source,
+    firstTimestamp: prev.firstTimestamp,
+    lastTimestamp,
+    count,
+    type: prev.type,
+    reportingComponent: prev.reportingComponent,
+    written,
+    full: undefined,
+  };
+}
+
 /** A row for the page's event log: what a table line needs, no object. */
 export interface EventRow {
   namespace: string;
@@ -92,8 +114,12 @@ function key(namespace: string, name: string): string {
 
 export class EventStore {
   private readonly records = new Map<string, EventRecord>();
-  /** writes in time order (key, time); an entry is stale when the record was written again later */
-  private fifo: { key: string; at: number }[] = [];
+  /**
+   * writes in time order, as two parallel arrays (key, time) so a write allocates no entry; an entry
+   * is stale when the record was written again later
+   */
+  private fifoKeys: string[] = [];
+  private fifoAt: number[] = [];
   private head = 0;
   private expiredAt = NaN;
   private sorted?: string[];
@@ -111,7 +137,8 @@ export class EventStore {
     const k = key(r.namespace, r.name);
     if (!this.records.has(k)) this.sorted = undefined;
     this.records.set(k, r);
-    this.fifo.push({ key: k, at: r.written });
+    this.fifoKeys.push(k);
+    this.fifoAt.push(r.written);
     for (const l of this.listeners) l('upsert', r);
     while (this.records.size > this.max) this.dropOldest();
   }
@@ -131,10 +158,10 @@ export class EventStore {
   }
 
   private dropOldest(): void {
-    while (this.head < this.fifo.length) {
-      const e = this.fifo[this.head++];
-      const r = this.records.get(e.key);
-      if (r && r.written === e.at) {
+    while (this.head < this.fifoKeys.length) {
+      const i = this.head++;
+      const r = this.records.get(this.fifoKeys[i]);
+      if (r && r.written === this.fifoAt[i]) {
         this.delete(r.namespace, r.name);
         break;
       }
@@ -143,8 +170,9 @@ export class EventStore {
   }
 
   private compact(): void {
-    if (this.head > 1024 && this.head * 2 > this.fifo.length) {
-      this.fifo = this.fifo.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.fifoKeys.length) {
+      this.fifoKeys = this.fifoKeys.slice(this.head);
+      this.fifoAt = this.fifoAt.slice(this.head);
       this.head = 0;
     }
   }
@@ -153,12 +181,13 @@ export class EventStore {
   expire(now: number): void {
     if (now === this.expiredAt) return;
     this.expiredAt = now;
-    while (this.head < this.fifo.length) {
-      const e = this.fifo[this.head];
-      if (e.at + this.ttlMs > now) break;
+    while (this.head < this.fifoKeys.length) {
+      const i = this.head;
+      const at = this.fifoAt[i];
+      if (at + this.ttlMs > now) break;
       this.head++;
-      const r = this.records.get(e.key);
-      if (r && r.written === e.at) this.delete(r.namespace, r.name);
+      const r = this.records.get(this.fifoKeys[i]);
+      if (r && r.written === at) this.delete(r.namespace, r.name);
     }
     this.compact();
   }

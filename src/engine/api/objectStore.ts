@@ -11,7 +11,7 @@ import { setPodCondition } from '../scheduler/podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
-import { EventStore, fromObject, makeRecord, type EventRecord, type EventRecordInput } from './eventStore';
+import { EventStore, fromObject, makeRecord, patchRecord, type EventRecord, type EventRecordInput } from './eventStore';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -197,8 +197,8 @@ export class ObjectStore {
   }
 
   /** Updates an Event (the event recorder's patch of count, lastTimestamp and message). */
-  updateEvent(prev: EventRecord, change: Partial<Pick<EventRecord, 'count' | 'lastTimestamp' | 'message'>>): EventRecord {
-    const rec = makeRecord({ ...prev, ...change }, prev.uid, this.nextRV(), prev.creationTimestamp, this.clock.now());
+  updateEvent(prev: EventRecord, count: number, lastTimestamp: string, message: string): EventRecord {
+    const rec = patchRecord(prev, count, lastTimestamp, message, this.nextRV(), this.clock.now());
     this.writes++;
     this.events.put(rec);
     return rec;

@@ -129,7 +129,7 @@ describe('event records', () => {
       reportingComponent: 'kubelet',
     };
     const a = s.createEvent(input);
-    const b = s.updateEvent(a, { count: 2 });
+    const b = s.updateEvent(a, 2, a.lastTimestamp, a.message);
     const c = s.createEvent({ ...input, name: 'p.2', reportingComponent: undefined });
     const o = s.create<'Event'>({ ...s.events.object(c), metadata: { name: 'p.3', namespace: 'default' } } as unknown as KObject);
     const d = s.events.record('default', o.metadata.name)!;
