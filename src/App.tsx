@@ -28,7 +28,6 @@ import { reportStep } from './embed/step'
 import { registerOfflineWorker } from './offline/register'
 import { parseConnect } from './connect/target'
 import { useConnection } from './connect/status'
-import { startRemote } from './connect/start'
 import { ConnectBanner } from './connect/ConnectBanner'
 import { ClockBar } from './connect/ClockBar'
 
@@ -52,7 +51,11 @@ export function App() {
       useStore.setState({ editorText: loadEditorText(ns) ?? ARTICLE_MANIFEST, appliedText: null })
       const unsubRemote = startPersistence(ns, { sessionPayload: () => '' })
       registerOfflineWorker({ embed: params.embed })
-      void startRemote(connect)
+      // The connection code runs the emulator on a copy of the cluster: loaded only when asked for, so
+      // the engine stays out of the page's first bundle (it lives in the worker).
+      import('./connect/start')
+        .then((m) => m.startRemote(connect))
+        .catch((e: unknown) => useStore.getState().appendLine('stderr', `error: could not load the connection code: ${e instanceof Error ? e.message : String(e)}`))
       return unsubRemote
     }
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).

@@ -14,6 +14,7 @@ import { builtinLessonFiles, readLessonFile } from '../lessons/files';
 import { parseLessonText } from '../lessons/load';
 import { formatProblem } from '../lessons/validate';
 import { replayLesson } from '../lessons/replay';
+import { emptyClusterDryRun } from '../lessons/dryRun';
 
 const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 const args = process.argv.slice(2);
@@ -67,7 +68,7 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
 for (const file of builtinLessonFiles()) {
   const base = file.replace(/\.yaml$/, '');
   const name = `lesson:${base.slice(base.lastIndexOf('/') + 1)}`;
-  const v = parseLessonText(readLessonFile(file));
+  const v = parseLessonText(readLessonFile(file), { dryRun: emptyClusterDryRun() });
   if (!v.lesson) {
     console.log(`FAIL     ${name}: not a valid lesson\n${v.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
     failed++;

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { parseLessonText } from '../lessons/load'
 import { formatProblem } from '../lessons/validate'
 import { replayLesson } from '../lessons/replay'
+import { emptyClusterDryRun } from '../lessons/dryRun'
 
 export interface LessonCliIo {
   out(s: string): void
@@ -21,7 +22,7 @@ export function runLessonCli(file: string, opts: { seed?: number; lang?: string 
     io.err(`sim: cannot read ${file}: ${(e as Error).message}\n`)
     return 2
   }
-  const v = parseLessonText(text)
+  const v = parseLessonText(text, { dryRun: emptyClusterDryRun() })
   if (!v.lesson) {
     io.err(`${file}: not a valid lesson (${v.problems.length} problem${v.problems.length === 1 ? '' : 's'}):\n`)
     for (const p of v.problems) io.err(`${file}: ${formatProblem(p)}\n`)

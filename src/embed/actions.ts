@@ -4,7 +4,7 @@
 import { ScriptParseError, type ScriptCommand } from '../engine/script/parse'
 import { parseScriptInBudget } from '../engine/script/budget'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
-import { rolloutWatchTarget } from '../worker/liveWatch'
+import { rolloutWatchTarget } from '../worker/rolloutWatchTarget'
 import { useStore } from '../state/store'
 import { resetEngine } from '../state/engine'
 import { play, runCommand } from '../state/actions'

@@ -7,6 +7,7 @@ import { parseLessonText } from './load'
 import { replayLesson } from './replay'
 import { textIn } from './types'
 import { expectationHolds } from './expectations'
+import { emptyClusterDryRun } from './dryRun'
 
 describe('the Markdown subset', () => {
   it('parses emphasis, code, lists and https links into data', () => {
@@ -92,7 +93,7 @@ describe('save as lesson', () => {
       until: 20_000,
     })
     expect(steps).toBe(2)
-    const v = parseLessonText(yaml)
+    const v = parseLessonText(yaml, { dryRun: emptyClusterDryRun() })
     expect(v.problems).toEqual([])
     const l = v.lesson!
     expect(l.preset).toBe('kubeadm')

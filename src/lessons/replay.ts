@@ -22,10 +22,7 @@ export interface LessonReplay {
   steps: StepOutcome[]
 }
 
-/** The lines that put a fresh page cluster where the lesson starts: its preset, then its setup. */
-export function lessonStartScript(lesson: Lesson): string {
-  return `sim cluster ${lesson.preset}${lesson.nodes !== undefined ? ` --nodes ${lesson.nodes}` : ''}\n${lesson.setup}`
-}
+export { lessonStartScript } from './startScript'
 
 function run(session: Session, cmds: ScriptCommand[], failures: string[], what: string): string {
   let text = ''

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { parseLessonText, loadLesson } from './load'
 import { formatProblem, validateLesson } from './validate'
 import { lessonById, BUILTIN_LESSONS } from './index'
+import { emptyClusterDryRun } from './dryRun'
 
 const GOOD = `apiVersion: playground.daemonset.dev/v1
 kind: Lesson
@@ -36,11 +37,11 @@ spec:
       solution: kubectl label node worker-1 disk=ssd
 `
 
-const problems = (text: string) => parseLessonText(text).problems.map(formatProblem)
+const problems = (text: string) => parseLessonText(text, { dryRun: emptyClusterDryRun() }).problems.map(formatProblem)
 
 describe('lesson validator', () => {
   it('accepts the format of issue 13 and normalises it', () => {
-    const v = parseLessonText(GOOD)
+    const v = parseLessonText(GOOD, { dryRun: emptyClusterDryRun() })
     expect(v.problems).toEqual([])
     const l = v.lesson!
     expect(l.id).toBe('gpu-agents')
@@ -53,8 +54,8 @@ describe('lesson validator', () => {
 
   it('reads the same lesson as JSON, and as an object', () => {
     const json = JSON.stringify(parse(GOOD))
-    expect(parseLessonText(json).lesson).toEqual(parseLessonText(GOOD).lesson)
-    expect(loadLesson(parse(GOOD)).lesson).toEqual(parseLessonText(GOOD).lesson)
+    expect(parseLessonText(json, { dryRun: emptyClusterDryRun() }).lesson).toEqual(parseLessonText(GOOD, { dryRun: emptyClusterDryRun() }).lesson)
+    expect(loadLesson(parse(GOOD), { dryRun: emptyClusterDryRun() }).lesson).toEqual(parseLessonText(GOOD, { dryRun: emptyClusterDryRun() }).lesson)
   })
 
   it('lists every problem with its path', () => {
@@ -99,7 +100,7 @@ describe('lesson validator', () => {
     doc.spec.steps[1].goal.expect[0].matches = 'x'
     delete doc.spec.steps[1].goal.expect[1].matches
     doc.spec.nodes = 10
-    expect(validateLesson(doc).problems.map(formatProblem)).toEqual([
+    expect(validateLesson(doc, { dryRun: emptyClusterDryRun() }).problems.map(formatProblem)).toEqual([
       'spec.nodes: only the large preset takes a number of nodes (this lesson uses kubeadm)',
       'spec.steps[0].title: must be a string or a map by language, like {en: "…", zh-CN: "…"} (got a number)',
       'spec.steps[0].question.choices: must be a list (got a string)',
@@ -115,7 +116,7 @@ describe('lesson validator', () => {
   })
 
   it('takes "choose all that apply" answers', () => {
-    const v = parseLessonText(GOOD.replace('answer: 1', 'answer: [1, 0]'))
+    const v = parseLessonText(GOOD.replace('answer: 1', 'answer: [1, 0]'), { dryRun: emptyClusterDryRun() })
     expect(v.lesson?.steps[0].question).toMatchObject({ answer: [1, 0], multiple: true })
     expect(problems(GOOD.replace('answer: 1', 'answer: [1, 1]'))).toEqual(['spec.steps[0].question.answer: lists a choice twice'])
     expect(problems(GOOD.replace('answer: 1', 'answer: []'))).toEqual(['spec.steps[0].question.answer: must have at least 1 item'])
@@ -125,10 +126,10 @@ describe('lesson validator', () => {
 describe('graph questions ("click the nodes that will get a pod")', () => {
   const nq = (q: string) => GOOD.replace(/    question:\n      prompt: How many nodes\?\n      choices: \["3", "4"\]\n      answer: 1\n/, q)
   it('take nodes: {daemonSet, namespace} instead of choices and answer', () => {
-    const v = parseLessonText(nq('    question:\n      prompt: Click the nodes\n      nodes: {daemonSet: agent, namespace: kube-system}\n'))
+    const v = parseLessonText(nq('    question:\n      prompt: Click the nodes\n      nodes: {daemonSet: agent, namespace: kube-system}\n'), { dryRun: emptyClusterDryRun() })
     expect(v.problems).toEqual([])
     expect(v.lesson?.steps[0].question).toMatchObject({ nodes: { daemonSet: 'agent', namespace: 'kube-system' }, choices: [], answer: [] })
-    expect(parseLessonText(nq('    question:\n      prompt: Click\n      nodes: {daemonSet: agent}\n')).lesson?.steps[0].question?.nodes?.namespace).toBe('default')
+    expect(parseLessonText(nq('    question:\n      prompt: Click\n      nodes: {daemonSet: agent}\n'), { dryRun: emptyClusterDryRun() }).lesson?.steps[0].question?.nodes?.namespace).toBe('default')
   })
   it('list their problems with paths', () => {
     expect(problems(nq('    question:\n      prompt: Click\n      nodes: {daemonSet: Agent_1, label: x}\n      answer: 1\n'))).toEqual([
@@ -153,7 +154,7 @@ describe('hostile lesson files', () => {
   it('refuses a list of too many steps without walking it', () => {
     const doc = parse(GOOD)
     doc.spec.steps = Array.from({ length: 100_000 }, () => ({ title: 'x' }))
-    expect(validateLesson(doc).problems.map(formatProblem)).toEqual(['spec.steps: has 100000 items (at most 100)'])
+    expect(validateLesson(doc, { dryRun: emptyClusterDryRun() }).problems.map(formatProblem)).toEqual(['spec.steps: has 100000 items (at most 100)'])
   })
   it('keeps script text in titles as text, and prototype keys as unknown fields', () => {
     const v = parseLessonText(GOOD.replace('title: Nodes', 'title: "<script>alert(1)</script>"'))
@@ -165,16 +166,16 @@ describe('hostile lesson files', () => {
   it('refuses a cyclic object, two documents, and not-YAML', () => {
     const o: Record<string, unknown> = {}
     o.self = o
-    expect(loadLesson(o).problems[0].message).toContain('cannot be read as JSON')
+    expect(loadLesson(o, { dryRun: emptyClusterDryRun() }).problems[0].message).toContain('cannot be read as JSON')
     expect(problems(GOOD + '---\n' + GOOD)[0]).toBe('the file holds 2 YAML documents; a lesson file holds one')
     expect(problems('a: [1\n')[0]).toMatch(/^line 2, column 1: not valid YAML/)
     expect(problems('')).toEqual(['the lesson file is empty'])
-    expect(loadLesson(42).problems[0].message).toContain('must be text')
+    expect(loadLesson(42, { dryRun: emptyClusterDryRun() }).problems[0].message).toContain('must be text')
   })
   it('caps the number of problems listed', () => {
     const doc = parse(GOOD)
     doc.spec.steps = Array.from({ length: 100 }, () => ({ title: 1, text: 2, script: 3, colour: 4 }))
-    expect(validateLesson(doc).problems.length).toBe(200)
+    expect(validateLesson(doc, { dryRun: emptyClusterDryRun() }).problems.length).toBe(200)
   })
 })
 

@@ -6,7 +6,6 @@
 import { isPreset, PRESETS } from '../engine/cluster/presets'
 import { parseScript, ScriptParseError } from '../engine/script/parse'
 import { tokenize } from '../engine/kubectl/argv'
-import { Session } from '../engine/script/session'
 import { LANGUAGE_TAG, LESSON_API_VERSION, LESSON_KIND, LESSON_LIMITS as L, LESSON_NAME } from './limits'
 import { expectationCommandProblem, isUsageError } from './expectations'
 import { isSafeHref, linkTargets } from './markdown'
@@ -211,7 +210,7 @@ function nodeQuestion(c: Checker, o: Obj, path: string): Question | null {
   return { prompt, nodes: { daemonSet: ds, namespace: ns }, choices: [], answer: [], multiple: true, ...(explanation !== undefined ? { explanation } : {}) }
 }
 
-function expectation(c: Checker, v: unknown, path: string, dry: Session | null): Expectation | null {
+function expectation(c: Checker, v: unknown, path: string, dry: DryRun | null): Expectation | null {
   const o = c.obj(v, path, ['command', 'equals', 'matches'], ['command'])
   if (!o) return null
   const hasEq = Object.hasOwn(o, 'equals')
@@ -248,7 +247,7 @@ function expectation(c: Checker, v: unknown, path: string, dry: Session | null):
   return { command: command.trim(), ...(equals !== undefined ? { equals } : {}), ...(matches !== undefined ? { matches } : {}) }
 }
 
-function goal(c: Checker, v: unknown, path: string, dry: Session | null): Goal | null {
+function goal(c: Checker, v: unknown, path: string, dry: DryRun | null): Goal | null {
   const o = c.obj(v, path, ['text', 'expect', 'hint', 'solution'], ['text', 'expect', 'solution'])
   if (!o) return null
   const text = Object.hasOwn(o, 'text') ? c.text(o.text, join(path, 'text'), L.maxTextChars, true, true) : null
@@ -261,7 +260,7 @@ function goal(c: Checker, v: unknown, path: string, dry: Session | null): Goal |
   return { text, expect: expect as Expectation[], solution, ...(hint !== undefined ? { hint } : {}) }
 }
 
-function step(c: Checker, v: unknown, path: string, dry: Session | null): LessonStep | null {
+function step(c: Checker, v: unknown, path: string, dry: DryRun | null): LessonStep | null {
   const o = c.obj(v, path, ['title', 'text', 'script', 'question', 'goal'], ['title'])
   if (!o) return null
   const title = Object.hasOwn(o, 'title') ? c.text(o.title, join(path, 'title'), L.maxTitleChars, true) : null
@@ -273,15 +272,24 @@ function step(c: Checker, v: unknown, path: string, dry: Session | null): Lesson
   return { title, text, script, ...(q ? { question: q } : {}), ...(g ? { goal: g } : {}) }
 }
 
+/** Where a dry run runs a command: a session on an empty cluster (`emptyClusterDryRun` in ./dryRun). */
+export interface DryRun {
+  exec(command: string): { exitCode: number; chunks: readonly { text: string }[] }
+}
+
 export interface ValidateOptions {
-  /** run each expectation once against an empty cluster to find usage errors (default true) */
-  dryRun?: boolean
+  /**
+   * Runs each expectation once there to find usage errors (unknown flags, commands, types). Without
+   * one, no dry run: this module stays free of the engine, so the page loads the engine only when a
+   * lesson is opened (it lives in the worker otherwise).
+   */
+  dryRun?: DryRun | false
 }
 
 /** Validates a parsed lesson document (from YAML, JSON, or a postMessage object). */
 export function validateLesson(doc: unknown, opts: ValidateOptions = {}): Validation {
   const c = new Checker()
-  const dry = opts.dryRun === false ? null : new Session({ preset: 'empty' })
+  const dry = opts.dryRun || null
   const root = c.obj(doc, '', ['apiVersion', 'kind', 'metadata', 'spec'], ['apiVersion', 'kind', 'metadata', 'spec'])
   if (!root) return { lesson: null, problems: c.problems }
   if (Object.hasOwn(root, 'apiVersion') && root.apiVersion !== LESSON_API_VERSION) c.add('apiVersion', `must be ${LESSON_API_VERSION} (got ${JSON.stringify(root.apiVersion)?.slice(0, 60)})`)

@@ -8,7 +8,7 @@ import { parseScript } from '../engine/script/parse'
 import { LESSON_LIMITS } from '../lessons/limits'
 import { isBuiltinLesson, lessonById } from '../lessons/index'
 import { loadLesson } from '../lessons/load'
-import { lessonStartScript } from '../lessons/replay'
+import { lessonStartScript } from '../lessons/startScript'
 import { isAllowedLessonOrigin, resolveLessonRef } from '../lessons/source'
 import type { Lesson } from '../lessons/types'
 import { formatProblem } from '../lessons/validate'
@@ -78,7 +78,8 @@ export function closeLesson(): void {
 
 /** A lesson given as text or an object (a message, a file): validated, then opened. */
 export async function openLessonData(data: unknown, from: LessonFrom, what: string): Promise<OpenResult> {
-  const v = loadLesson(data)
+  const { emptyClusterDryRun } = await import('../lessons/dryRun')
+  const v = loadLesson(data, { dryRun: emptyClusterDryRun() })
   if (!v.lesson) return failed(`${what} is not a valid lesson`, v.problems.map(formatProblem))
   return openLesson(v.lesson, from)
 }
@@ -113,7 +114,8 @@ export async function openLessonUrl(url: string, allowed: ReadonlySet<string>, o
   } finally {
     clearTimeout(timer)
   }
-  const v = loadLesson(text)
+  const { emptyClusterDryRun } = await import('../lessons/dryRun')
+  const v = loadLesson(text, { dryRun: emptyClusterDryRun() })
   if (!v.lesson) return failed(`the lesson at ${url} is not valid`, v.problems.map(formatProblem))
   return openLesson(v.lesson, 'url', opts)
 }

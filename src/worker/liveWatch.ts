@@ -2,39 +2,12 @@
 // command (what the CLI does), the console prints the current line and then one line each time the
 // DaemonSet changes while the clock runs, as a real watch would, until the rollout is done.
 
-import { tokenize, parseArgs, flagString } from '../engine/kubectl/argv'
-import { parseResourceArgs } from '../engine/kubectl/resources'
-import { daemonSetStatus, rolloutStatusCommand } from '../engine/kubectl/commands/rolloutStatus'
+import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus'
 import type { Simulation } from '../engine/simulation'
 import type { DaemonSet } from '../engine/api/types'
 
-export interface WatchTarget {
-  namespace: string
-  name: string
-}
-
-/**
- * The DaemonSet a `kubectl rollout status` line watches, when it is a watching one (no
- * `--watch=false`, no `--timeout`, one DaemonSet); else null (the command then runs as in the CLI).
- */
-export function rolloutWatchTarget(line: string): WatchTarget | null {
-  let words: string[]
-  try {
-    words = tokenize(line)
-  } catch {
-    return null
-  }
-  if (words[0] !== 'kubectl' || words[1] !== 'rollout' || words[2] !== 'status') return null
-  try {
-    const args = parseArgs(words.slice(3), rolloutStatusCommand.flags, 'kubectl rollout status')
-    if (flagString(args, 'watch') === 'false' || flagString(args, 'timeout') !== undefined) return null
-    const reqs = parseResourceArgs(args.positional, 'rollout status')
-    if (reqs.length !== 1 || reqs[0].kind !== 'DaemonSet' || reqs[0].names.length !== 1) return null
-    return { namespace: flagString(args, 'namespace') ?? 'default', name: reqs[0].names[0] }
-  } catch {
-    return null
-  }
-}
+export { rolloutWatchTarget, type WatchTarget } from './rolloutWatchTarget'
+import type { WatchTarget } from './rolloutWatchTarget'
 
 /**
  * Prints a status line for every change of the DaemonSet, like a watch. Calls `done` once the

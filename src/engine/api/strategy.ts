@@ -8,7 +8,8 @@ import { deepEqual } from './objects';
 import type { DaemonSet, Kind, KObject, Node, Pod } from './types';
 import { validateDaemonSet, validateDaemonSetUpdate, validateGeneric, validateNode, validatePod } from './validation';
 
-export const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
+import { TEMPLATE_GENERATION_ANNOTATION } from './annotations';
+export { TEMPLATE_GENERATION_ANNOTATION };
 
 export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void {
   switch (kind) {

@@ -2,7 +2,7 @@
 // how it tells new pods from old ones.
 
 import type { DaemonSet, NodeSelectorTerm, Pod, PodSpec, PodTemplateSpec, Toleration } from '../../api/types';
-import { TEMPLATE_GENERATION_ANNOTATION } from '../../api/strategy';
+import { TEMPLATE_GENERATION_ANNOTATION } from '../../api/annotations';
 
 export const DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY = 'controller-revision-hash';
 export const DAEMONSET_TEMPLATE_GENERATION_KEY = 'pod-template-generation';

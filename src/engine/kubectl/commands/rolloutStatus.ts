@@ -7,6 +7,7 @@ import { TIMINGS } from '../../timings';
 import { flagString, goDurationMs } from '../argv';
 import { CommandError, type CommandDef } from '../types';
 import { getDaemonSet, rolloutTargets } from './rolloutTarget';
+import { ROLLOUT_STATUS_FLAGS } from './rolloutStatusFlags';
 
 /** DaemonSetStatusViewer.Status: the message and whether the rollout is done. */
 export function daemonSetStatus(ds: DaemonSet): { message: string; done: boolean } {
@@ -36,11 +37,7 @@ export const rolloutStatusCommand: CommandDef = {
   name: 'rollout status',
   short: 'Show the status of the rollout',
   usage: 'kubectl rollout status (TYPE NAME | TYPE/NAME) [flags]',
-  flags: [
-    { name: 'watch', short: 'w', type: 'bool', default: 'true', usage: 'Watch the status of the rollout until it\'s done.' },
-    { name: 'revision', type: 'int', default: '0', usage: 'Pin to a specific revision for showing its status. Defaults to 0 (last revision).' },
-    { name: 'timeout', type: 'duration', default: '0s', usage: 'The length of time to wait before ending watch, zero means never.' },
-  ],
+  flags: ROLLOUT_STATUS_FLAGS,
   run(ctx) {
     const targets = rolloutTargets(ctx);
     if (targets.length !== 1) {
