@@ -61,11 +61,49 @@ export function nanosHex(nowMs: number, seq: number): string {
   return hi === 0 ? loHex : hi.toString(16) + '000000'.slice(loHex.length) + loHex;
 }
 
-interface LruEntry<V> {
+interface Linked<E> {
+  prev: E | undefined;
+  next: E | undefined;
+}
+
+/** A doubly linked list of entries in use order, front = most recent: the part both LRUs share. */
+class UseOrder<E extends Linked<E>> {
+  front: E | undefined;
+  private back: E | undefined;
+
+  pushFront(e: E): void {
+    e.prev = undefined;
+    e.next = this.front;
+    if (this.front) this.front.prev = e;
+    this.front = e;
+    if (!this.back) this.back = e;
+  }
+
+  moveToFront(e: E): void {
+    if (this.front === e) return;
+    this.unlink(e);
+    this.pushFront(e);
+  }
+
+  /** Takes the least recently used entry off the list. */
+  popBack(): E | undefined {
+    const e = this.back;
+    if (e) this.unlink(e);
+    return e;
+  }
+
+  private unlink(e: E): void {
+    if (e.prev) e.prev.next = e.next;
+    else this.front = e.next;
+    if (e.next) e.next.prev = e.prev;
+    else this.back = e.prev;
+    e.prev = e.next = undefined;
+  }
+}
+
+interface LruEntry<V> extends Linked<LruEntry<V>> {
   key: string;
   value: V;
-  prev: LruEntry<V> | undefined;
-  next: LruEntry<V> | undefined;
 }
 
 /**
@@ -75,14 +113,13 @@ interface LruEntry<V> {
  */
 export class Lru<V> {
   private readonly m = new Map<string, LruEntry<V>>();
-  private front: LruEntry<V> | undefined;
-  private back: LruEntry<V> | undefined;
+  private readonly order = new UseOrder<LruEntry<V>>();
   constructor(private readonly size = LRU_SIZE) {}
 
   get(k: string): V | undefined {
     const e = this.m.get(k);
     if (e === undefined) return undefined;
-    this.moveToFront(e);
+    this.order.moveToFront(e);
     return e.value;
   }
 
@@ -90,55 +127,27 @@ export class Lru<V> {
     const e = this.m.get(k);
     if (e !== undefined) {
       e.value = v;
-      this.moveToFront(e);
+      this.order.moveToFront(e);
       return;
     }
-    const n: LruEntry<V> = { key: k, value: v, prev: undefined, next: this.front };
-    if (this.front) this.front.prev = n;
-    this.front = n;
-    if (!this.back) this.back = n;
+    const n: LruEntry<V> = { key: k, value: v, prev: undefined, next: undefined };
+    this.order.pushFront(n);
     this.m.set(k, n);
-    if (this.m.size > this.size) this.removeOldest();
+    if (this.m.size > this.size) this.m.delete(this.order.popBack()!.key);
   }
 
   /** Keys from the most to the least recently used (tests). */
   keys(): string[] {
     const out: string[] = [];
-    for (let e = this.front; e; e = e.next) out.push(e.key);
+    for (let e = this.order.front; e; e = e.next) out.push(e.key);
     return out;
-  }
-
-  private removeOldest(): void {
-    const e = this.back;
-    if (!e) return;
-    this.unlink(e);
-    this.m.delete(e.key);
-  }
-
-  private unlink(e: LruEntry<V>): void {
-    if (e.prev) e.prev.next = e.next;
-    else this.front = e.next;
-    if (e.next) e.next.prev = e.prev;
-    else this.back = e.prev;
-    e.prev = e.next = undefined;
-  }
-
-  private moveToFront(e: LruEntry<V>): void {
-    if (this.front === e) return;
-    this.unlink(e);
-    e.next = this.front;
-    if (this.front) this.front.prev = e;
-    this.front = e;
-    if (!this.back) this.back = e;
   }
 }
 
-interface PairEntry<V> {
+interface PairEntry<V> extends Linked<PairEntry<V>> {
   outer: string;
   inner: string;
   value: V;
-  prev: PairEntry<V> | undefined;
-  next: PairEntry<V> | undefined;
 }
 
 /**
@@ -149,15 +158,14 @@ interface PairEntry<V> {
  */
 export class PairLru<V> {
   private readonly m = new Map<string, Map<string, PairEntry<V>>>();
+  private readonly order = new UseOrder<PairEntry<V>>();
   private n = 0;
-  private front: PairEntry<V> | undefined;
-  private back: PairEntry<V> | undefined;
   constructor(private readonly size = LRU_SIZE) {}
 
   get(outer: string, inner: string): V | undefined {
     const e = this.m.get(outer)?.get(inner);
     if (e === undefined) return undefined;
-    this.moveToFront(e);
+    this.order.moveToFront(e);
     return e.value;
   }
 
@@ -166,14 +174,12 @@ export class PairLru<V> {
     const e = byInner?.get(inner);
     if (e !== undefined) {
       e.value = v;
-      this.moveToFront(e);
+      this.order.moveToFront(e);
       return;
     }
     if (!byInner) this.m.set(outer, (byInner = new Map()));
-    const n: PairEntry<V> = { outer, inner, value: v, prev: undefined, next: this.front };
-    if (this.front) this.front.prev = n;
-    this.front = n;
-    if (!this.back) this.back = n;
+    const n: PairEntry<V> = { outer, inner, value: v, prev: undefined, next: undefined };
+    this.order.pushFront(n);
     byInner.set(inner, n);
     if (++this.n > this.size) this.removeOldest();
   }
@@ -181,35 +187,17 @@ export class PairLru<V> {
   /** Joined keys from the most to the least recently used (tests). */
   keys(): string[] {
     const out: string[] = [];
-    for (let e = this.front; e; e = e.next) out.push(e.outer + e.inner);
+    for (let e = this.order.front; e; e = e.next) out.push(e.outer + e.inner);
     return out;
   }
 
   private removeOldest(): void {
-    const e = this.back;
+    const e = this.order.popBack();
     if (!e) return;
-    this.unlink(e);
     const byInner = this.m.get(e.outer)!;
     byInner.delete(e.inner);
     if (byInner.size === 0) this.m.delete(e.outer);
     this.n--;
-  }
-
-  private unlink(e: PairEntry<V>): void {
-    if (e.prev) e.prev.next = e.next;
-    else this.front = e.next;
-    if (e.next) e.next.prev = e.prev;
-    else this.back = e.prev;
-    e.prev = e.next = undefined;
-  }
-
-  private moveToFront(e: PairEntry<V>): void {
-    if (this.front === e) return;
-    this.unlink(e);
-    e.next = this.front;
-    if (this.front) this.front.prev = e;
-    this.front = e;
-    if (!this.back) this.back = e;
   }
 }
 
