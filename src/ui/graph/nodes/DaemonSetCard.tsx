@@ -9,6 +9,7 @@ import type { DaemonSetNode } from '../buildGraph'
 import { dsHighlight, useGraphUi } from '../graphStore'
 import { openMenu, run } from '../graphActions'
 import { cmd } from '../commands'
+import { CardMenuButton } from './CardMenuButton'
 
 export const REV_ROW_H = 28
 
@@ -54,19 +55,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
               {d.ready}/{d.desired}
             </span>
           ) : (
-            <button
-              type="button"
-              className="card-menu-btn nodrag nokey"
-              aria-haspopup="menu"
-              aria-label={t('ds.menu', { name: d.name })}
-              data-testid={`graph.ds.${d.name}.menu`}
-              onClick={(e) => {
-                e.stopPropagation()
-                openMenu(target, e.currentTarget)
-              }}
-            >
-              ⋯
-            </button>
+            <CardMenuButton target={target} label={t('ds.menu', { name: d.name })} testId={`graph.ds.${d.name}.menu`} />
           )}
         </div>
         {tiny ? null : (
@@ -102,19 +91,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
       <Handle type="source" id="pods" position={Position.Right} isConnectable={false} className="card-handle" />
       <div className="card-head">
         <span className="ds-kind">DaemonSet</span>
-        <button
-          type="button"
-          className="card-menu-btn nodrag nokey"
-          aria-haspopup="menu"
-          aria-label={t('ds.menu', { name: d.name })}
-          data-testid={`graph.ds.${d.name}.menu`}
-          onClick={(e) => {
-            e.stopPropagation()
-            openMenu(target, e.currentTarget)
-          }}
-        >
-          ⋯
-        </button>
+        <CardMenuButton target={target} label={t('ds.menu', { name: d.name })} testId={`graph.ds.${d.name}.menu`} />
       </div>
       <div className="card-title">
         <span className="ds-name">{d.name}</span>

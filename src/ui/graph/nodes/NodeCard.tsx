@@ -13,8 +13,9 @@ import { EFFECT_ICON, formatCPU, formatMemory, type NodeSummary, type PodView, t
 import { TaintChip } from './TaintChip'
 import { PodChip } from './PodChip'
 import { usePresence } from './usePresence'
-import { openMenu, selectNode } from '../graphActions'
+import { selectNode } from '../graphActions'
 import { MAX_CARD_PODS, PODS_TOP } from '../layout'
+import { CardMenuButton } from './CardMenuButton'
 
 /** Invisible handles where CARD_HANDLES says they are (compact and tiny cards: one, mid left). */
 const SlotHandles = memo(function SlotHandles({ small }: { small?: boolean }) {
@@ -99,21 +100,7 @@ function WhyLine({ name, reason }: { name: string; reason: NoPodReason | undefin
 
 function MenuButton({ name }: { name: string }) {
   const { t } = useTranslation('graph')
-  return (
-    <button
-      type="button"
-      className="card-menu-btn nodrag nokey"
-      aria-haspopup="menu"
-      aria-label={t('node.menu', { name })}
-      data-testid={`graph.node.${name}.menu`}
-      onClick={(e) => {
-        e.stopPropagation()
-        openMenu({ kind: 'node', name }, e.currentTarget)
-      }}
-    >
-      ⋯
-    </button>
-  )
+  return <CardMenuButton target={{ kind: 'node', name }} label={t('node.menu', { name })} testId={`graph.node.${name}.menu`} />
 }
 
 /** The live pod a compact card shows: the first daemon pod that is not leaving, else the first pod. */
