@@ -46,15 +46,29 @@ export function calculateStatus(ctx: SyncContext): DaemonSetStatus {
     }
   }
   if (nextAvailableAt !== undefined) ctx.requeueAfter(Math.max(0, nextAvailableAt - now), 'a ready pod becomes available after minReadySeconds');
+  return newDaemonSetStatus(ds, { desired, current, misscheduled, ready, available, updated });
+}
+
+export interface StatusCounts {
+  desired: number;
+  current: number;
+  misscheduled: number;
+  ready: number;
+  available: number;
+  updated: number;
+}
+
+/** The status `storeDaemonSetStatus` writes from the counts (the full pass's and the kept ones alike). */
+export function newDaemonSetStatus(ds: DaemonSet, c: StatusCounts): DaemonSetStatus {
   const status: DaemonSetStatus = {
-    currentNumberScheduled: current,
-    numberMisscheduled: misscheduled,
-    desiredNumberScheduled: desired,
-    numberReady: ready,
+    currentNumberScheduled: c.current,
+    numberMisscheduled: c.misscheduled,
+    desiredNumberScheduled: c.desired,
+    numberReady: c.ready,
     observedGeneration: ds.metadata.generation,
-    updatedNumberScheduled: updated,
-    numberAvailable: available,
-    numberUnavailable: desired - available,
+    updatedNumberScheduled: c.updated,
+    numberAvailable: c.available,
+    numberUnavailable: c.desired - c.available,
   };
   if (ds.status.collisionCount !== undefined) status.collisionCount = ds.status.collisionCount;
   return status;

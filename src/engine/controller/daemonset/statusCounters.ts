@@ -8,6 +8,7 @@ import { parseTime } from '../../clock';
 import { comparePods } from './podsByNode';
 import { TimerQueue } from './timerQueue';
 import { isPodUpdated } from './util';
+import { newDaemonSetStatus } from './status';
 
 const DESIRED = 1;
 const CURRENT = 2;
@@ -93,17 +94,6 @@ export class StatusCounters {
 
   status(ds: DaemonSet): DaemonSetStatus {
     const [desired, current, misscheduled, ready, available, updated] = this.sums;
-    const status: DaemonSetStatus = {
-      currentNumberScheduled: current,
-      numberMisscheduled: misscheduled,
-      desiredNumberScheduled: desired,
-      numberReady: ready,
-      observedGeneration: ds.metadata.generation,
-      updatedNumberScheduled: updated,
-      numberAvailable: available,
-      numberUnavailable: desired - available,
-    };
-    if (ds.status.collisionCount !== undefined) status.collisionCount = ds.status.collisionCount;
-    return status;
+    return newDaemonSetStatus(ds, { desired, current, misscheduled, ready, available, updated });
   }
 }
