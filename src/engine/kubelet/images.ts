@@ -24,22 +24,51 @@ export function pseudoDigest(s: string): string {
 }
 
 /** fnv of `0:`, `1:`, … `7:`: the states the eight hashes of computeDigest start from */
-const DIGEST_SEEDS = Array.from({ length: 8 }, (_, i) => fnv(`${i}:`));
+const [S0, S1, S2, S3, S4, S5, S6, S7] = Array.from({ length: 8 }, (_, i) => fnv(`${i}:`));
+const FNV_PRIME = 0x01000193;
+/** the two hex digits of each byte */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/** The eight hashes fnv(`${i}:${s}`), i = 0…7, in one pass over `s`, as 64 hex characters. */
+function hex8(h: number): string {
+  return HEX[h >>> 24] + HEX[(h >>> 16) & 255] + HEX[(h >>> 8) & 255] + HEX[h & 255];
+}
+
+/**
+ * The eight hashes fnv(`${i}:${s}`), i = 0…7, in one pass over `s`, as 64 hex characters. The
+ * states are kept as int32 (Math.imul and ^ see the same 32 bits), unsigned only for printing.
+ */
 export function computeDigest(s: string): string {
-  const h = DIGEST_SEEDS.slice();
+  let h0 = S0, h1 = S1, h2 = S2, h3 = S3, h4 = S4, h5 = S5, h6 = S6, h7 = S7;
   for (let j = 0; j < s.length; j++) {
     const ch = s.charCodeAt(j);
-    for (let i = 0; i < 8; i++) h[i] = Math.imul(h[i] ^ ch, 0x01000193) >>> 0;
+    h0 = Math.imul(h0 ^ ch, FNV_PRIME);
+    h1 = Math.imul(h1 ^ ch, FNV_PRIME);
+    h2 = Math.imul(h2 ^ ch, FNV_PRIME);
+    h3 = Math.imul(h3 ^ ch, FNV_PRIME);
+    h4 = Math.imul(h4 ^ ch, FNV_PRIME);
+    h5 = Math.imul(h5 ^ ch, FNV_PRIME);
+    h6 = Math.imul(h6 ^ ch, FNV_PRIME);
+    h7 = Math.imul(h7 ^ ch, FNV_PRIME);
   }
-  let out = '';
-  for (let i = 0; i < 8; i++) out += h[i].toString(16).padStart(8, '0');
-  return out;
+  return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4) + hex8(h5) + hex8(h6) + hex8(h7);
+}
+
+/** Per image text: a few distinct images, asked for at every pod's start (bounded like `digests`). */
+const normalized = new Map<string, string>();
+const imageIDs = new Map<string, string>();
+
+function remember(m: Map<string, string>, k: string, v: string): string {
+  if (m.size > 10_000) m.clear();
+  m.set(k, v);
+  return v;
 }
 
 /** `nginx:1.27` → `docker.io/library/nginx:1.27` (docker reference normalization). */
 export function normalizeImage(image: string): string {
+  return normalized.get(image) ?? remember(normalized, image, normalizeImageUncached(image));
+}
+
+function normalizeImageUncached(image: string): string {
   let name = image;
   const slash = name.indexOf('/');
   const first = slash < 0 ? '' : name.slice(0, slash);
@@ -52,6 +81,10 @@ export function normalizeImage(image: string): string {
 
 /** `docker.io/library/nginx@sha256:…` as containerStatuses[].imageID shows it. */
 export function imageID(image: string): string {
+  return imageIDs.get(image) ?? remember(imageIDs, image, imageIDUncached(image));
+}
+
+function imageIDUncached(image: string): string {
   const n = normalizeImage(image);
   const at = n.indexOf('@');
   if (at >= 0) return n;

@@ -7,7 +7,7 @@
 import { notFound } from '../api/errors';
 import { deepFreeze } from '../api/objects';
 import type { Change } from '../api/objectStore';
-import { getNodeCondition, isPodReady, isPodTerminal } from '../api/podutil';
+import { isPodReady, isPodTerminal } from '../api/podutil';
 import type { Node, Pod } from '../api/types';
 import type { Simulation } from '../simulation';
 import { TIMINGS } from '../timings';
@@ -36,16 +36,40 @@ interface PodWorker {
   stopAt?: number;
 }
 
+/** getNodeCondition(node, type)?.status, as a plain loop (called for every pod at every step). */
+function nodeConditionStatus(node: Node, type: string): string | undefined {
+  const list = node.status?.conditions;
+  if (!list) return undefined;
+  for (let i = 0; i < list.length; i++) if (list[i].type === type) return list[i].status;
+  return undefined;
+}
+
 function nodeUnknown(node: Node): boolean {
-  return getNodeCondition(node, 'Ready')?.status === 'Unknown';
+  return nodeConditionStatus(node, 'Ready') === 'Unknown';
 }
 
 function networkUnavailable(node: Node | undefined): boolean {
-  return !!node && getNodeCondition(node, 'NetworkUnavailable')?.status === 'True';
+  return !!node && nodeConditionStatus(node, 'NetworkUnavailable') === 'True';
 }
 
 export function hostIPOf(node: Node): string {
-  return node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '10.0.0.1';
+  const list = node.status?.addresses;
+  if (list) for (let i = 0; i < list.length; i++) if (list[i].type === 'InternalIP') return list[i].address ?? '10.0.0.1';
+  return '10.0.0.1';
+}
+
+/** podCIDR → the first three octets of the pod IPs (`10.244.3.0/24` → `10.244.3`), cached per CIDR text. */
+const cidrPrefixes = new Map<string, string>();
+
+function podIPPrefix(podCIDR: string): string {
+  let prefix = cidrPrefixes.get(podCIDR);
+  if (prefix === undefined) {
+    const m = /^(\d+\.\d+\.\d+)\.\d+\/\d+$/.exec(podCIDR);
+    prefix = m ? m[1] : '10.244.0';
+    if (cidrPrefixes.size >= 100_000) cidrPrefixes.clear();
+    cidrPrefixes.set(podCIDR, prefix);
+  }
+  return prefix;
 }
 
 export function isNetworkPlugin(pod: Pod): boolean {
@@ -200,16 +224,14 @@ export class Kubelet {
     const nodeName = node.metadata.name;
     const now = this.sim.now();
     const iso = this.sim.iso();
-    const event = (type: 'Normal' | 'Warning', reason: string, message: string) =>
-      this.sim.recorder.event(store.get('Pod', ns, name) ?? pod, type, reason, message, KUBELET, nodeName);
-    const networkOk = pod.spec.hostNetwork === true || !networkUnavailable(node);
     switch (w.stage) {
       case 'new':
       case 'network': {
-        if (!networkOk) {
+        if (pod.spec.hostNetwork !== true && networkUnavailable(node)) {
           if (w.stage === 'new') {
             store.updateStatus({ ...pod, status: deepFreeze(pendingStatus(pod, hostIPOf(node), iso, false)) });
-            event('Warning', 'NetworkNotReady', `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`);
+            // the event names the pod as it stands after that write
+            this.event(store.get('Pod', ns, name) ?? pod, 'Warning', 'NetworkNotReady', `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`, nodeName);
             w.stage = 'network';
             return 'ContainerCreating: waiting for the pod network';
           }
@@ -230,12 +252,12 @@ export class Kubelet {
         }
         const image = c.image ?? '';
         if (c.imagePullPolicy === 'Always' || !this.images.has(nodeName, image)) {
-          event('Normal', 'Pulling', `Pulling image "${image}"`);
+          this.event(pod, 'Normal', 'Pulling', `Pulling image "${image}"`, nodeName);
           w.stage = 'pulling';
           w.dueAt = now + TIMINGS.imagePullMs;
           return `pulling image ${image}`;
         }
-        event('Normal', 'Pulled', `Container image "${image}" already present on machine`);
+        this.event(pod, 'Normal', 'Pulled', `Container image "${image}" already present on machine`, nodeName);
         w.stage = 'starting';
         w.dueAt = now + TIMINGS.containerStartMs;
         return `image ${image} already present`;
@@ -244,15 +266,15 @@ export class Kubelet {
         const image = pod.spec.containers[w.container].image ?? '';
         this.images.add(nodeName, image);
         const d = goDuration(TIMINGS.imagePullMs);
-        event('Normal', 'Pulled', `Successfully pulled image "${image}" in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`);
+        this.event(pod, 'Normal', 'Pulled', `Successfully pulled image "${image}" in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`, nodeName);
         w.stage = 'starting';
         w.dueAt = now + TIMINGS.containerStartMs;
         return `pulled image ${image}`;
       }
       case 'starting': {
         const c = pod.spec.containers[w.container];
-        event('Normal', 'Created', `Created container: ${c.name}`);
-        event('Normal', 'Started', `Started container ${c.name}`);
+        this.event(pod, 'Normal', 'Created', `Created container: ${c.name}`, nodeName);
+        this.event(pod, 'Normal', 'Started', `Started container ${c.name}`, nodeName);
         w.startedAt[c.name] = iso;
         w.container++;
         w.stage = 'container';
@@ -276,6 +298,14 @@ export class Kubelet {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * An event about the pod from this kubelet. Events do not go through the watchers, so within one
+   * step the pod read at its start is still the stored one, unless the step wrote its status.
+   */
+  private event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string, nodeName: string): void {
+    this.sim.recorder.event(pod, type, reason, message, KUBELET, nodeName);
   }
 
   /** Graceful termination: stop the containers, then remove the pod object (the final grace-0 delete). */
@@ -312,8 +342,7 @@ export class Kubelet {
   /** 10.244.<node's podCIDR octet>.<n>, handed out in order per node; host network pods use the node IP. */
   private podIP(pod: Pod, node: Node): string {
     if (pod.spec.hostNetwork) return hostIPOf(node);
-    const m = /^(\d+\.\d+\.\d+)\.\d+\/\d+$/.exec(node.spec?.podCIDR ?? '');
-    const prefix = m ? m[1] : '10.244.0';
+    const prefix = podIPPrefix(node.spec?.podCIDR ?? '');
     const name = node.metadata.name;
     const n = this.nextIP.get(name) ?? 2;
     this.nextIP.set(name, n >= 254 ? 2 : n + 1);

@@ -4,7 +4,7 @@
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { deepFreeze } from '../api/objects';
 import { nextPodCondition } from '../scheduler/podCondition';
-import { imageID, normalizeImage, pseudoDigest } from './images';
+import { computeDigest, imageID, normalizeImage } from './images';
 
 const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
 
@@ -94,9 +94,9 @@ function waitingFor(cs: readonly Container[]): ContainerStatus[] {
   }));
 }
 
-/** A deterministic containerd container ID for a pod's container. */
+/** A deterministic containerd container ID for a pod's container (one per pod: not worth caching). */
 export function containerID(pod: Pod, container: string): string {
-  return `containerd://${pseudoDigest(`${pod.metadata.uid}/${container}`)}`;
+  return `containerd://${computeDigest(`${pod.metadata.uid}/${container}`)}`;
 }
 
 /** Right after binding: Pending, ContainerCreating; sandboxReady false while the network is missing. */
