@@ -1,16 +1,25 @@
 // The pod status the kubelet reports at each step of a pod's life (pkg/kubelet/status,
 // kubelet_pods.go generateAPIPodStatus): phase, conditions, container statuses.
+//
+// Every status is built frozen, piece by piece, so the store and the kubelet's deepFreeze find it
+// frozen and stop at once. What did not change is shared rather than copied: a condition whose
+// status, reason and message stay is the stored object itself, and a condition that moves at
+// `now` is one frozen object for every pod that moves at that instant. The simple builders these
+// replace are kept as the oracle in podStatus.test.ts.
 
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { deepFreeze } from '../api/objects';
 import { nextPodCondition } from '../scheduler/podCondition';
 import { computeDigest, imageID, normalizeImage } from './images';
 
-const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+/** What a builder asks of one condition (setPodCondition's input). */
+type CondSpec = Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>;
+
+/** The condition types in the kubelet's order; any other type sorts after them. */
+const CONDITION_RANK = new Map(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((t, i) => [t, i]));
 
 function rank(c: PodCondition): number {
-  const i = CONDITION_ORDER.indexOf(c.type);
-  return i < 0 ? CONDITION_ORDER.length : i;
+  return CONDITION_RANK.get(c.type) ?? CONDITION_RANK.size;
 }
 
 /** The conditions in the kubelet's order (a stable sort by rank; Array.prototype.sort is stable). */
@@ -20,36 +29,111 @@ function orderConditions(list: PodCondition[]): PodCondition[] {
   return sorted ? list : list.sort((a, b) => rank(a) - rank(b));
 }
 
-function withConditions(
-  status: PodStatus,
-  now: string,
-  conds: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>[],
-): PodCondition[] {
-  // setPodCondition for each, on one copy of the list.
-  const list = status.conditions ? status.conditions.slice() : [];
-  for (const c of conds) {
-    const i = list.findIndex((x) => x.type === c.type);
-    if (i >= 0) list[i] = nextPodCondition(list[i], c, now);
-    else list.push(nextPodCondition(undefined, c, now));
-  }
-  return orderConditions(list);
+/**
+ * Whether `old` is exactly what nextPodCondition(old, spec, now) would make: frozen, the same
+ * status, reason and message, its transition time kept, and the same keys in the same order.
+ */
+function unchanged(old: PodCondition, spec: CondSpec): boolean {
+  if (old.status !== spec.status || old.lastProbeTime !== null || !old.lastTransitionTime || !Object.isFrozen(old)) return false;
+  const reason = spec.reason || undefined;
+  const message = spec.message || undefined;
+  if (old.reason !== reason || old.message !== message) return false;
+  const keys = reason === undefined ? (message === undefined ? KEYS : KEYS_MESSAGE) : message === undefined ? KEYS_REASON : KEYS_BOTH;
+  let i = 0;
+  for (const k in old) if (k !== keys[i++]) return false;
+  return i === keys.length;
 }
+
+/** nextPodCondition's keys, in its order */
+const KEYS = ['type', 'status', 'lastProbeTime', 'lastTransitionTime'];
+const KEYS_REASON = [...KEYS, 'reason'];
+const KEYS_MESSAGE = [...KEYS, 'message'];
+const KEYS_BOTH = [...KEYS, 'reason', 'message'];
+
+/** Conditions that start at `memoNow`, one per (frozen) spec, shared by every pod moving at that instant. */
+let memoNow = '';
+const memo = new Map<CondSpec, PodCondition>();
+
+/** nextPodCondition, frozen, sharing what it can (see the file comment). */
+function nextCondition(old: PodCondition | undefined, spec: CondSpec, now: string): PodCondition {
+  if (old && unchanged(old, spec)) return old;
+  const fresh = !old || old.status !== spec.status || !old.lastTransitionTime;
+  if (!fresh || !Object.isFrozen(spec)) return Object.freeze(nextPodCondition(old, spec, now));
+  if (memoNow !== now) {
+    memoNow = now;
+    memo.clear();
+  }
+  let c = memo.get(spec);
+  if (!c) memo.set(spec, (c = Object.freeze(nextPodCondition(old, spec, now))));
+  return c;
+}
+
+/**
+ * setPodCondition for each, on one copy of the list. The list is frozen when what it keeps of the
+ * old one was frozen (frozen means frozen all the way down: deepFreeze stops at a frozen object).
+ */
+function withConditions(status: PodStatus | undefined, now: string, conds: readonly CondSpec[]): PodCondition[] {
+  const old = status?.conditions;
+  // a copy by hand: Array.prototype.slice takes a slow path on frozen arrays (V8 11)
+  const list: PodCondition[] = [];
+  if (old) for (let i = 0; i < old.length; i++) list.push(old[i]);
+  for (let j = 0; j < conds.length; j++) {
+    const c = conds[j];
+    let i = 0;
+    while (i < list.length && list[i].type !== c.type) i++;
+    list[i] = nextCondition(i < list.length ? list[i] : undefined, c, now);
+  }
+  orderConditions(list);
+  return !old || Object.isFrozen(old) ? (Object.freeze(list) as PodCondition[]) : list;
+}
+
+/** Freezes a status built from `s` when `s` was frozen (or absent): its other parts are frozen then. */
+function sealed(out: PodStatus, s: PodStatus | undefined): PodStatus {
+  return s === undefined || Object.isFrozen(s) ? Object.freeze(out) : out;
+}
+
+/** PodStatus with the fields this file writes that the shared type leaves out. */
+type Status = PodStatus & { hostIPs?: { ip: string }[]; nominatedNodeName?: string; initContainerStatuses?: ContainerStatus[] };
+
+/** The fields a builder sets (every one it names is defined); the rest come from the pod's status. */
+type Overrides = Pick<Status, 'phase' | 'conditions' | 'hostIP' | 'hostIPs' | 'podIP' | 'podIPs' | 'startTime' | 'containerStatuses'>;
 
 /** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
 const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
 
 const IN_ORDER = new Set(STATUS_ORDER);
 
-function ordered(s: PodStatus): PodStatus {
-  const src = s as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of STATUS_ORDER) if (src[k] !== undefined) out[k] = src[k];
-  for (const k in src) if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(src, k) && src[k] !== undefined) out[k] = src[k];
-  return out as PodStatus;
+/**
+ * `{ ...s, ...o }` with its fields in STATUS_ORDER, then any other field of `s` in its own order;
+ * undefined fields left out. Written out field by field: V8 builds every status the same shape.
+ */
+function ordered(s: Status | undefined, o: Overrides): PodStatus {
+  const src: Status = s ?? {};
+  const out: Status = {};
+  let v;
+  if ((v = o.phase !== undefined ? o.phase : src.phase) !== undefined) out.phase = v;
+  if ((v = o.conditions !== undefined ? o.conditions : src.conditions) !== undefined) out.conditions = v;
+  if (src.message !== undefined) out.message = src.message;
+  if (src.reason !== undefined) out.reason = src.reason;
+  if (src.nominatedNodeName !== undefined) out.nominatedNodeName = src.nominatedNodeName;
+  if ((v = o.hostIP !== undefined ? o.hostIP : src.hostIP) !== undefined) out.hostIP = v;
+  if ((v = o.hostIPs !== undefined ? o.hostIPs : src.hostIPs) !== undefined) out.hostIPs = v;
+  if ((v = o.podIP !== undefined ? o.podIP : src.podIP) !== undefined) out.podIP = v;
+  if ((v = o.podIPs !== undefined ? o.podIPs : src.podIPs) !== undefined) out.podIPs = v;
+  if ((v = o.startTime !== undefined ? o.startTime : src.startTime) !== undefined) out.startTime = v;
+  if (src.initContainerStatuses !== undefined) out.initContainerStatuses = src.initContainerStatuses;
+  if ((v = o.containerStatuses !== undefined ? o.containerStatuses : src.containerStatuses) !== undefined) out.containerStatuses = v;
+  if (src.qosClass !== undefined) out.qosClass = src.qosClass;
+  const extra = src as Record<string, unknown>;
+  for (const k in extra) {
+    if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(extra, k) && extra[k] !== undefined) (out as Record<string, unknown>)[k] = extra[k];
+  }
+  return out;
 }
 
-/** per (frozen, template-shared) containers list: the message and the waiting statuses, made once */
+/** per (frozen, template-shared) containers list: the message, the not-ready conditions and the waiting statuses, made once */
 const unreadyMessages = new WeakMap<readonly Container[], string>();
+const notReadySpecs = new WeakMap<readonly Container[], readonly CondSpec[]>();
 const waitingStatuses = new WeakMap<readonly Container[], readonly ContainerStatus[]>();
 
 export function unreadyMessage(pod: Pod): string {
@@ -62,12 +146,42 @@ export function unreadyMessage(pod: Pod): string {
   return m;
 }
 
-function notReadyConds(pod: Pod) {
-  const message = unreadyMessage(pod);
-  return [
-    { type: 'Ready', status: 'False' as const, reason: 'ContainersNotReady', message },
-    { type: 'ContainersReady', status: 'False' as const, reason: 'ContainersNotReady', message },
-  ];
+/** Ready and ContainersReady False, naming the containers (frozen and kept per frozen containers list). */
+function notReadyConds(pod: Pod): readonly CondSpec[] {
+  const cs = pod.spec.containers;
+  let specs = notReadySpecs.get(cs);
+  if (!specs) {
+    const message = unreadyMessage(pod);
+    specs = [
+      { type: 'Ready', status: 'False', reason: 'ContainersNotReady', message },
+      { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady', message },
+    ];
+    if (Object.isFrozen(cs)) notReadySpecs.set(cs, deepFreeze(specs));
+  }
+  return specs;
+}
+
+const spec = (type: string, status: CondSpec['status']): CondSpec => Object.freeze({ type, status });
+const READY_TO_START_TRUE = spec('PodReadyToStartContainers', 'True');
+const READY_TO_START_FALSE = spec('PodReadyToStartContainers', 'False');
+const INITIALIZED_TRUE = spec('Initialized', 'True');
+const READY_CONDS: readonly CondSpec[] = Object.freeze([spec('Ready', 'True'), spec('ContainersReady', 'True')]);
+
+/** per not-ready specs: the lists pendingStatus (sandbox ready or not) and runningStatus hand to withConditions */
+const pendingSpecs = new WeakMap<readonly CondSpec[], { ready: readonly CondSpec[]; notReady: readonly CondSpec[]; running: readonly CondSpec[] }>();
+
+function lifecycleSpecs(pod: Pod) {
+  const nr = notReadyConds(pod);
+  let l = pendingSpecs.get(nr);
+  if (!l) {
+    l = {
+      ready: [READY_TO_START_TRUE, INITIALIZED_TRUE, ...nr],
+      notReady: [READY_TO_START_FALSE, INITIALIZED_TRUE, ...nr],
+      running: [READY_TO_START_TRUE, ...nr],
+    };
+    if (Object.isFrozen(nr)) pendingSpecs.set(nr, l);
+  }
+  return l;
 }
 
 /** The waiting statuses (frozen: they go into a stored status as they are, shared by the pods of one template). */
@@ -99,79 +213,102 @@ export function containerID(pod: Pod, container: string): string {
   return `containerd://${computeDigest(`${pod.metadata.uid}/${container}`)}`;
 }
 
+const NO_STATE = Object.freeze({});
+
+/** `{ running: { startedAt } }`, frozen; the last one is kept, as pods that start together share it. */
+let lastRunning: { startedAt: string; state: ContainerStatus['state'] } = { startedAt: '', state: NO_STATE };
+
+function runningState(startedAt: string): ContainerStatus['state'] {
+  if (lastRunning.startedAt !== startedAt || lastRunning.state === NO_STATE) {
+    lastRunning = { startedAt, state: Object.freeze({ running: Object.freeze({ startedAt }) }) };
+  }
+  return lastRunning.state;
+}
+
+/** `[{ ip }]`, frozen */
+function ipList(ip: string): { ip: string }[] {
+  return Object.freeze([Object.freeze({ ip })]) as { ip: string }[];
+}
+
 /** Right after binding: Pending, ContainerCreating; sandboxReady false while the network is missing. */
 export function pendingStatus(pod: Pod, hostIP: string, now: string, sandboxReady: boolean): PodStatus {
-  const s: PodStatus = { ...pod.status };
-  return ordered({
-    ...s,
+  const s: Status | undefined = pod.status;
+  const specs = lifecycleSpecs(pod);
+  const out = ordered(s, {
     phase: 'Pending',
-    conditions: withConditions(s, now, [
-      { type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' },
-      { type: 'Initialized', status: 'True' },
-      ...notReadyConds(pod),
-    ]),
+    conditions: withConditions(s, now, sandboxReady ? specs.ready : specs.notReady),
     hostIP,
-    hostIPs: [{ ip: hostIP }],
-    startTime: s.startTime ?? now,
+    hostIPs: ipList(hostIP),
+    startTime: s?.startTime ?? now,
     containerStatuses: waiting(pod),
-  } as PodStatus);
+  });
+  return sealed(out, s);
 }
 
 /** Every container started: Running with a pod IP, not ready yet. */
 export function runningStatus(pod: Pod, podIP: string, now: string, startedAt: Record<string, string>): PodStatus {
-  const s: PodStatus = { ...pod.status };
-  return ordered({
-    ...s,
+  const s: PodStatus | undefined = pod.status;
+  const containers = pod.spec.containers;
+  const statuses: ContainerStatus[] = [];
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i];
+    const image = c.image ?? '';
+    statuses.push(
+      Object.freeze({
+        name: c.name,
+        image: normalizeImage(image),
+        imageID: imageID(image),
+        containerID: containerID(pod, c.name),
+        ready: false,
+        restartCount: 0,
+        started: true,
+        state: runningState(startedAt[c.name] ?? now),
+        lastState: NO_STATE,
+      }),
+    );
+  }
+  const out = ordered(s, {
     phase: 'Running',
-    conditions: withConditions(s, now, [{ type: 'PodReadyToStartContainers', status: 'True' }, ...notReadyConds(pod)]),
+    conditions: withConditions(s, now, lifecycleSpecs(pod).running),
     podIP,
-    podIPs: [{ ip: podIP }],
-    containerStatuses: pod.spec.containers.map((c) => ({
-      name: c.name,
-      image: normalizeImage(c.image ?? ''),
-      imageID: imageID(c.image ?? ''),
-      containerID: containerID(pod, c.name),
-      ready: false,
-      restartCount: 0,
-      started: true,
-      state: { running: { startedAt: startedAt[c.name] ?? now } },
-      lastState: {},
-    })),
+    podIPs: ipList(podIP),
+    containerStatuses: Object.freeze(statuses) as ContainerStatus[],
   });
+  return sealed(out, s);
+}
+
+/** The container statuses with `ready` set (each one copied, its parts shared; frozen when the list was). */
+function withReady(list: readonly ContainerStatus[] | undefined, ready: boolean): ContainerStatus[] {
+  const out: ContainerStatus[] = [];
+  if (!list) return Object.freeze(out) as ContainerStatus[];
+  const frozen = Object.isFrozen(list);
+  for (let i = 0; i < list.length; i++) {
+    const c = { ...list[i], ready };
+    out.push(frozen ? Object.freeze(c) : c);
+  }
+  return frozen ? (Object.freeze(out) as ContainerStatus[]) : out;
 }
 
 /** Readiness reported: Ready and ContainersReady True. */
 export function readyStatus(pod: Pod, now: string): PodStatus {
-  const s: PodStatus = { ...pod.status };
-  return {
-    ...s,
-    conditions: withConditions(s, now, [
-      { type: 'Ready', status: 'True' },
-      { type: 'ContainersReady', status: 'True' },
-    ]),
-    containerStatuses: (s.containerStatuses ?? []).map((c) => ({ ...c, ready: true })),
-  };
+  const s: PodStatus | undefined = pod.status;
+  return sealed({ ...s, conditions: withConditions(s, now, READY_CONDS), containerStatuses: withReady(s?.containerStatuses, true) }, s);
 }
 
 /** Ready False (the pod is stopping, or its node stopped reporting). */
 export function notReadyStatus(pod: Pod, now: string): PodStatus {
-  const s: PodStatus = { ...pod.status };
-  return {
-    ...s,
-    conditions: withConditions(s, now, notReadyConds(pod)),
-    containerStatuses: (s.containerStatuses ?? []).map((c) => ({ ...c, ready: false })),
-  };
+  const s: PodStatus | undefined = pod.status;
+  return sealed({ ...s, conditions: withConditions(s, now, notReadyConds(pod)), containerStatuses: withReady(s?.containerStatuses, false) }, s);
 }
 
 /** The containers exited with an error: phase Failed. */
 export function failedStatus(pod: Pod, now: string): PodStatus {
-  const s: PodStatus = { ...pod.status };
-  return ordered({
-    ...s,
+  const s: PodStatus | undefined = pod.status;
+  return ordered(s, {
     phase: 'Failed',
-    conditions: withConditions(s, now, [{ type: 'PodReadyToStartContainers', status: 'False' }, ...notReadyConds(pod)]),
+    conditions: withConditions(s, now, [READY_TO_START_FALSE, ...notReadyConds(pod)]),
     containerStatuses: pod.spec.containers.map((c) => {
-      const prev = s.containerStatuses?.find((x) => x.name === c.name);
+      const prev = s?.containerStatuses?.find((x) => x.name === c.name);
       const startedAt = prev?.state.running?.startedAt ?? now;
       return {
         name: c.name,
@@ -189,11 +326,7 @@ export function failedStatus(pod: Pod, now: string): PodStatus {
 }
 
 /** Adds (or refreshes) a condition on a status, e.g. DisruptionTarget before an eviction. */
-export function withCondition(
-  pod: Pod,
-  cond: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>,
-  now: string,
-): PodStatus {
-  const s: PodStatus = { ...pod.status };
+export function withCondition(pod: Pod, cond: CondSpec, now: string): PodStatus {
+  const s: PodStatus | undefined = pod.status;
   return { ...s, conditions: withConditions(s, now, [cond]) };
 }
