@@ -8,7 +8,7 @@ import { notFound } from '../api/errors';
 import { deepFreeze } from '../api/objects';
 import type { Change } from '../api/objectStore';
 import { isPodReady, isPodTerminal } from '../api/podutil';
-import type { Node, Pod } from '../api/types';
+import type { Node, Pod, PodStatus } from '../api/types';
 import type { Simulation } from '../simulation';
 import { TIMINGS } from '../timings';
 import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
@@ -90,6 +90,8 @@ export class Kubelet {
   private readonly pods: PodsByNode;
   readonly images = new ImageCache();
   private readonly nextIP = new Map<string, number>();
+  /** whether the step syncPod just ran wrote to the store */
+  private wrote = false;
 
   constructor(private readonly sim: Simulation) {
     this.pods = podsByNodeOf(sim);
@@ -167,17 +169,25 @@ export class Kubelet {
       w.stage = 'done';
       return `pod is ${pod.status.phase}`;
     }
-    const done: string[] = [];
+    let done = '';
+    let cur = pod;
+    this.wrote = false;
     for (let guard = 0; guard < 1000; guard++) {
       if (w.dueAt > this.sim.now()) {
         this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w));
         break;
       }
-      const step = this.advance(pod.metadata.namespace!, pod.metadata.name, w, node);
+      // Each step starts from the stored pod: read again only after a step that wrote (events do
+      // not go through the store's watchers, so nothing else can have changed it).
+      if (this.wrote) {
+        cur = this.sim.store.get('Pod', ns, name)!;
+        this.wrote = false;
+      }
+      const step = this.advance(cur, w, node);
       if (step === undefined) break;
-      done.push(step);
+      done = done ? `${done}; ${step}` : step;
     }
-    return done.join('; ') || 'nothing to do';
+    return done || 'nothing to do';
   }
 
   /**
@@ -218,9 +228,10 @@ export class Kubelet {
   }
 
   /** Performs the current stage (which is due). Returns what it did, or undefined to stop. */
-  private advance(ns: string, name: string, w: PodWorker, node: Node): string | undefined {
+  private advance(pod: Pod, w: PodWorker, node: Node): string | undefined {
     const store = this.sim.store;
-    const pod = store.get('Pod', ns, name)!;
+    const ns = pod.metadata.namespace!;
+    const name = pod.metadata.name;
     const nodeName = node.metadata.name;
     const now = this.sim.now();
     const iso = this.sim.iso();
@@ -229,7 +240,7 @@ export class Kubelet {
       case 'network': {
         if (pod.spec.hostNetwork !== true && networkUnavailable(node)) {
           if (w.stage === 'new') {
-            store.updateStatus({ ...pod, status: deepFreeze(pendingStatus(pod, hostIPOf(node), iso, false)) });
+            this.writeStatus(pod, pendingStatus(pod, hostIPOf(node), iso, false));
             // the event names the pod as it stands after that write
             this.event(store.get('Pod', ns, name) ?? pod, 'Warning', 'NetworkNotReady', `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`, nodeName);
             w.stage = 'network';
@@ -237,7 +248,7 @@ export class Kubelet {
           }
           return undefined;
         }
-        store.updateStatus({ ...pod, status: deepFreeze(pendingStatus(pod, hostIPOf(node), iso, true)) });
+        this.writeStatus(pod, pendingStatus(pod, hostIPOf(node), iso, true));
         w.stage = 'container';
         w.container = 0;
         return 'pod sandbox created (ContainerCreating)';
@@ -245,7 +256,7 @@ export class Kubelet {
       case 'container': {
         const c = pod.spec.containers[w.container];
         if (!c) {
-          store.updateStatus({ ...pod, status: deepFreeze(runningStatus(pod, this.podIP(pod, node), iso, w.startedAt)) });
+          this.writeStatus(pod, runningStatus(pod, this.podIP(pod, node), iso, w.startedAt));
           w.stage = 'readying';
           w.dueAt = now + readinessDelayMs(pod);
           return 'Running';
@@ -281,7 +292,7 @@ export class Kubelet {
         return `started container ${c.name}`;
       }
       case 'readying': {
-        store.updateStatus({ ...pod, status: deepFreeze(readyStatus(pod, iso)) });
+        this.writeStatus(pod, readyStatus(pod, iso));
         w.stage = 'running';
         let msg = 'Ready';
         if (isNetworkPlugin(pod) && networkPluginUp(this.sim, nodeName, `${ns}/${name}`)) {
@@ -291,13 +302,19 @@ export class Kubelet {
       }
       case 'running':
         if (!isPodReady(pod)) {
-          store.updateStatus({ ...pod, status: deepFreeze(readyStatus(pod, iso)) });
+          this.writeStatus(pod, readyStatus(pod, iso));
           return 'Ready again';
         }
         return undefined;
       default:
         return undefined;
     }
+  }
+
+  /** The status manager's write (frozen: the store shares it); the next step reads the pod again. */
+  private writeStatus(pod: Pod, status: PodStatus): void {
+    this.wrote = true;
+    this.sim.store.updateStatus({ ...pod, status: deepFreeze(status) });
   }
 
   /**
