@@ -114,13 +114,13 @@ export class Kubelet {
     if (!node) return;
     const w = this.workers.get(key);
     if (!w || w.uid !== pod.metadata.uid) {
-      if (!isPodTerminal(pod)) this.enqueue(key, 0, `pod bound to node ${node}`);
+      if (!isPodTerminal(pod)) this.enqueue(key, 0, `pod bound to node ${node}`, pod);
       return;
     }
     const old = c.old as Pod | undefined;
     const md = pod.metadata;
     if (md.deletionTimestamp && (old?.metadata.deletionTimestamp !== md.deletionTimestamp || old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)) {
-      this.enqueue(key, 0, `pod is being deleted (grace period ${md.deletionGracePeriodSeconds ?? 0}s)`);
+      this.enqueue(key, 0, `pod is being deleted (grace period ${md.deletionGracePeriodSeconds ?? 0}s)`, pod);
     }
   }
 
@@ -145,13 +145,21 @@ export class Kubelet {
     }
   }
 
-  private enqueue(key: string, delayMs: number, reason: string): void {
-    this.sim.enqueue(KUBELET, key, delayMs, reason, () => this.syncPod(key));
+  /**
+   * Queues a sync of the pod `key`. Given the pod, the sync looks it up by the pod's own namespace
+   * and name strings (the store's keys: their hashes are known, the lookups compare pointers).
+   */
+  private enqueue(key: string, delayMs: number, reason: string, pod?: Pod): void {
+    const ns = pod?.metadata.namespace;
+    const name = pod?.metadata.name;
+    this.sim.enqueue(KUBELET, key, delayMs, reason, () => this.syncPod(key, ns, name));
   }
 
   /** One pass of the pod worker: performs every step that is due, then waits for the next. */
-  private syncPod(key: string): string {
-    const [ns, name] = splitKey(key);
+  private syncPod(key: string, namespace?: string, podName?: string): string {
+    let ns = namespace;
+    let name = podName;
+    if (ns === undefined || name === undefined) [ns, name] = splitKey(key);
     const pod = this.sim.store.get('Pod', ns, name);
     if (!pod || !pod.spec.nodeName) return 'nothing to do';
     const node = this.sim.store.get('Node', undefined, pod.spec.nodeName);
@@ -164,7 +172,7 @@ export class Kubelet {
       this.workers.set(key, w);
       if (rejected) return rejected;
     }
-    if (pod.metadata.deletionTimestamp) return this.terminate(pod, w, node);
+    if (pod.metadata.deletionTimestamp) return this.terminate(key, pod, w, node);
     if (isPodTerminal(pod)) {
       w.stage = 'done';
       return `pod is ${pod.status.phase}`;
@@ -174,7 +182,7 @@ export class Kubelet {
     this.wrote = false;
     for (let guard = 0; guard < 1000; guard++) {
       if (w.dueAt > this.sim.now()) {
-        this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w));
+        this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w), pod);
         break;
       }
       // Each step starts from the stored pod: read again only after a step that wrote (events do
@@ -326,8 +334,7 @@ export class Kubelet {
   }
 
   /** Graceful termination: stop the containers, then remove the pod object (the final grace-0 delete). */
-  private terminate(pod: Pod, w: PodWorker, node: Node): string {
-    const key = podKeyOf(pod);
+  private terminate(key: string, pod: Pod, w: PodWorker, node: Node): string {
     const now = this.sim.now();
     const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30;
     const stopAt = now + Math.min(TIMINGS.containerStopMs, grace * 1000);
@@ -348,7 +355,7 @@ export class Kubelet {
       w.stopAt = stopAt;
     }
     if (w.stopAt > now) {
-      this.enqueue(key, w.stopAt - now, 'containers stopped');
+      this.enqueue(key, w.stopAt - now, 'containers stopped', pod);
       return did || 'waiting for the containers to stop';
     }
     this.sim.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
