@@ -1,8 +1,9 @@
-// computeDigest against the simple version it replaced: eight FNV-1a hashes of `${i}:${s}`.
+// computeDigest against the simple version it replaced: eight FNV-1a hashes of `${i}:${s}`; the
+// cached normalizeImage and imageID against the code they wrap, before and after the caches fill.
 
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
-import { computeDigest } from './images';
+import { computeDigest, imageID, normalizeImage } from './images';
 
 function fnv(s: string): number {
   let h = 0x811c9dc5;
@@ -31,5 +32,42 @@ describe('computeDigest', () => {
     }
     for (const s of cases) expect(computeDigest(s)).toBe(oracleDigest(s));
     expect(computeDigest('x')).toHaveLength(64);
+  });
+});
+
+/** docker reference normalization as it was (no cache). */
+function oracleNormalize(image: string): string {
+  let name = image;
+  const slash = name.indexOf('/');
+  const first = slash < 0 ? '' : name.slice(0, slash);
+  if (slash < 0) name = `docker.io/library/${name}`;
+  else if (!first.includes('.') && !first.includes(':') && first !== 'localhost') name = `docker.io/${name}`;
+  const lastSlash = name.lastIndexOf('/');
+  if (!name.includes('@') && !name.slice(lastSlash + 1).includes(':')) name += ':latest';
+  return name;
+}
+
+function oracleImageID(image: string): string {
+  const n = oracleNormalize(image);
+  if (n.includes('@')) return n;
+  return `${n.slice(0, n.lastIndexOf(':'))}@sha256:${oracleDigest(n)}`;
+}
+
+describe('normalizeImage and imageID', () => {
+  it('are the uncached results, on random images, while the caches fill and after they are cleared', () => {
+    const r = new Random(8);
+    const parts = ['nginx', 'library', 'quay.io', 'localhost', 'localhost:5000', 'a.b', 'x', ':1.27', '@sha256:ab', '/', ':', '.'];
+    const images = ['', 'nginx', 'nginx:1.27', 'quay.io/x/y', 'localhost/z', 'a/b/c:d@sha256:00'];
+    for (let n = 0; n < 12_000; n++) {
+      let s = '';
+      for (let k = 1 + r.int(5); k > 0; k--) s += parts[r.int(parts.length)];
+      images.push(s);
+    }
+    for (let round = 0; round < 2; round++) {
+      for (const image of images) {
+        expect(normalizeImage(image)).toBe(oracleNormalize(image));
+        expect(imageID(image)).toBe(oracleImageID(image));
+      }
+    }
   });
 });

@@ -37,7 +37,7 @@ interface PodWorker {
 }
 
 /** getNodeCondition(node, type)?.status, as a plain loop (called for every pod at every step). */
-function nodeConditionStatus(node: Node, type: string): string | undefined {
+export function nodeConditionStatus(node: Node, type: string): string | undefined {
   const list = node.status?.conditions;
   if (!list) return undefined;
   for (let i = 0; i < list.length; i++) if (list[i].type === type) return list[i].status;
@@ -61,7 +61,7 @@ export function hostIPOf(node: Node): string {
 /** podCIDR → the first three octets of the pod IPs (`10.244.3.0/24` → `10.244.3`), cached per CIDR text. */
 const cidrPrefixes = new Map<string, string>();
 
-function podIPPrefix(podCIDR: string): string {
+export function podIPPrefix(podCIDR: string): string {
   let prefix = cidrPrefixes.get(podCIDR);
   if (prefix === undefined) {
     const m = /^(\d+\.\d+\.\d+)\.\d+\/\d+$/.exec(podCIDR);
