@@ -59,7 +59,8 @@ describe('EventRecorder', () => {
         const reason = focus ? 'FailedCreate' : pick(['Pulled', 'Created', 'FailedCreate']);
         const message = `m${r.int(r.int(2) ? 3 : 14)}`;
         const component = focus ? 'daemonset-controller' : pick(['kubelet', 'daemonset-controller']);
-        const host = component === 'kubelet' ? pick(['n1', 'n2']) : undefined;
+        // two busy kubelets (their caches indexed) and many with a few events (their caches scanned)
+        const host = component === 'kubelet' ? (r.int(4) ? pick(['n1', 'n2']) : `n${3 + r.int(100)}`) : undefined;
         a.rec.event(obj, type, reason, message, component, host);
         b.rec.event(obj, type, reason, message, component, host);
         if (a.store.events.list().some((e) => e.count > 1)) patched = true;
@@ -71,6 +72,11 @@ describe('EventRecorder', () => {
       // the sequence reached the paths it is meant to compare
       expect(a.heard.filter((e) => e.message.startsWith('(combined from similar events): ')).length).toBeGreaterThan(5);
       expect(patched).toBe(true);
+      // both ways the correlator's caches find entries: scanned (few entries) and indexed (many)
+      const indexed = new Set<boolean>();
+      for (const byHost of (a.rec as unknown as { correlators: Map<string, Map<string, { logs: { indexed: boolean } }>> }).correlators.values())
+        for (const c of byHost.values()) indexed.add(c.logs.indexed);
+      expect([...indexed].sort()).toEqual([false, true]);
       expect(a.store.writes).toBeGreaterThan(a.store.events.size + 100); // patches and drops
       expect(a.heard.length).toBeLessThan(3_000); // the spam filter dropped some
     });

@@ -12,6 +12,7 @@ import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
 import type { EventRecordInput } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
+import { KeyedLru, type KeyedEntry } from './lru';
 
 export interface RecordedEvent {
   time: number;
@@ -22,7 +23,6 @@ export interface RecordedEvent {
   object: ObjectReference;
 }
 
-const LRU_SIZE = 4096;
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;
 const SPAM_BURST = 25;
@@ -61,157 +61,18 @@ export function nanosHex(nowMs: number, seq: number): string {
   return hi === 0 ? loHex : hi.toString(16) + '000000'.slice(loHex.length) + loHex;
 }
 
-interface Linked<E> {
-  prev: E | undefined;
-  next: E | undefined;
-}
-
-/** A doubly linked list of entries in use order, front = most recent: the part both LRUs share. */
-class UseOrder<E extends Linked<E>> {
-  front: E | undefined;
-  private back: E | undefined;
-
-  pushFront(e: E): void {
-    e.prev = undefined;
-    e.next = this.front;
-    if (this.front) this.front.prev = e;
-    this.front = e;
-    if (!this.back) this.back = e;
-  }
-
-  moveToFront(e: E): void {
-    if (this.front === e) return;
-    this.unlink(e);
-    this.pushFront(e);
-  }
-
-  /** Takes the least recently used entry off the list. */
-  popBack(): E | undefined {
-    const e = this.back;
-    if (e) this.unlink(e);
-    return e;
-  }
-
-  private unlink(e: E): void {
-    if (e.prev) e.prev.next = e.next;
-    else this.front = e.next;
-    if (e.next) e.next.prev = e.prev;
-    else this.back = e.prev;
-    e.prev = e.next = undefined;
-  }
-}
-
-interface LruEntry<V> extends Linked<LruEntry<V>> {
-  key: string;
-  value: V;
-}
-
 /**
- * A cache that forgets its least recently used entry beyond `size` (groupcache/lru): a Map to the
- * entries and a doubly linked list in use order, front = most recent (a Map re-inserted on every hit
- * scans its deleted slots to find the oldest).
+ * An aggregate record (EventAggregator's cache), keyed by (object key, `\0type\0reason`): the
+ * messages seen in the group, oldest first (one message as it is, a Set once there are two: most
+ * groups never see a second message) and when the group last saw an event.
  */
-export class Lru<V> {
-  private readonly m = new Map<string, LruEntry<V>>();
-  private readonly order = new UseOrder<LruEntry<V>>();
-  constructor(private readonly size = LRU_SIZE) {}
-
-  get(k: string): V | undefined {
-    const e = this.m.get(k);
-    if (e === undefined) return undefined;
-    this.order.moveToFront(e);
-    return e.value;
-  }
-
-  add(k: string, v: V): void {
-    const e = this.m.get(k);
-    if (e !== undefined) {
-      e.value = v;
-      this.order.moveToFront(e);
-      return;
-    }
-    const n: LruEntry<V> = { key: k, value: v, prev: undefined, next: undefined };
-    this.order.pushFront(n);
-    this.m.set(k, n);
-    if (this.m.size > this.size) this.m.delete(this.order.popBack()!.key);
-  }
-
-  /** Keys from the most to the least recently used (tests). */
-  keys(): string[] {
-    const out: string[] = [];
-    for (let e = this.order.front; e; e = e.next) out.push(e.key);
-    return out;
-  }
-}
-
-interface PairEntry<V> extends Linked<PairEntry<V>> {
-  outer: string;
-  inner: string;
-  value: V;
-}
-
-/**
- * The same LRU keyed by a pair (outer, inner) that stands for the joined key `outer + inner`
- * (upstream's string keys): the object's spam key as `outer` is one shared string per object, so an
- * event's key is not a new copy of that prefix (made, hashed and kept per event). `Lru` on the joined
- * keys is its test oracle (pairLru.test.ts).
- */
-export class PairLru<V> {
-  private readonly m = new Map<string, Map<string, PairEntry<V>>>();
-  private readonly order = new UseOrder<PairEntry<V>>();
-  private n = 0;
-  constructor(private readonly size = LRU_SIZE) {}
-
-  get(outer: string, inner: string): V | undefined {
-    const e = this.m.get(outer)?.get(inner);
-    if (e === undefined) return undefined;
-    this.order.moveToFront(e);
-    return e.value;
-  }
-
-  add(outer: string, inner: string, v: V): void {
-    let byInner = this.m.get(outer);
-    const e = byInner?.get(inner);
-    if (e !== undefined) {
-      e.value = v;
-      this.order.moveToFront(e);
-      return;
-    }
-    if (!byInner) this.m.set(outer, (byInner = new Map()));
-    const n: PairEntry<V> = { outer, inner, value: v, prev: undefined, next: undefined };
-    this.order.pushFront(n);
-    byInner.set(inner, n);
-    if (++this.n > this.size) this.removeOldest();
-  }
-
-  /** Joined keys from the most to the least recently used (tests). */
-  keys(): string[] {
-    const out: string[] = [];
-    for (let e = this.order.front; e; e = e.next) out.push(e.outer + e.inner);
-    return out;
-  }
-
-  private removeOldest(): void {
-    const e = this.order.popBack();
-    if (!e) return;
-    const byInner = this.m.get(e.outer)!;
-    byInner.delete(e.inner);
-    if (byInner.size === 0) this.m.delete(e.outer);
-    this.n--;
-  }
-}
-
-interface AggregateRecord {
-  /**
-   * the messages seen in the group, oldest first: one message as it is, a Set once there are two
-   * (most groups never see a second message; a Set each costs memory when 65,000 kubelets keep them)
-   */
+interface AggregateEntry extends KeyedEntry<AggregateEntry> {
   localKeys: string | Set<string> | undefined;
   last: number;
 }
 
 /** Adds a message to a group's messages; returns how many distinct messages it has now. */
-function addLocalKey(rec: AggregateRecord, message: string): number {
+function addLocalKey(rec: AggregateEntry, message: string): number {
   const k = rec.localKeys;
   if (k === undefined) rec.localKeys = message;
   else if (typeof k === 'string') {
@@ -221,70 +82,66 @@ function addLocalKey(rec: AggregateRecord, message: string): number {
   return typeof now === 'string' ? 1 : now.size;
 }
 
-interface EventLog {
+/**
+ * The eventLogger's cache entry, keyed by (object key, `\0type\0reason`, message) for upstream's
+ * event key, or (object key, `\0type\0reason`, undefined) for a combined event's aggregate key.
+ */
+interface EventLog extends KeyedEntry<EventLog> {
   count: number;
   firstTimestamp: string;
   namespace: string;
   name: string;
 }
 
-interface TokenBucket {
+/** The spam filter's token bucket, keyed by (object key, '', undefined). */
+interface TokenBucket extends KeyedEntry<TokenBucket> {
   tokens: number;
   last: number;
 }
 
-/** EventCorrelator for one source. */
+/** EventCorrelator for one source: its three caches, each an LRU of 4096 entries. */
 class Correlator {
   /** the Events' source, one object shared by all the records this source writes */
   readonly source: { component: string; host?: string };
-  private readonly aggregates = new PairLru<AggregateRecord>();
-  private readonly logs = new PairLru<EventLog>();
-  private readonly spam = new Lru<TokenBucket>();
+  readonly aggregates = new KeyedLru<AggregateEntry>();
+  readonly logs = new KeyedLru<EventLog>();
+  readonly spam = new KeyedLru<TokenBucket>();
 
   constructor(component: string, host: string) {
     this.source = host ? { component, host } : { component };
   }
 
   /**
-   * EventAggregate: the key the event is counted under (the object's key `objectKey` joined with
-   * `aggregateKey` or the event's key: only the second part is returned), and its message. The event's
-   * key is `\0` + aggregateKey + `\0` + message, i.e. `\0\0type\0reason\0message`.
+   * EventAggregate: the number of distinct messages of the event's group (type and reason about the
+   * object) within the interval; from AGGREGATE_MAX_EVENTS on the event is counted as a combined one.
    */
-  aggregate(objectKey: string, aggregateKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
-    let rec = this.aggregates.get(objectKey, aggregateKey);
-    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
+  aggregate(objectKey: string, aggregateKey: string, message: string, now: number): boolean {
+    let rec = this.aggregates.get(objectKey, aggregateKey, undefined);
+    if (!rec) {
+      rec = { prev: undefined, next: undefined, a: objectKey, b: aggregateKey, c: undefined, localKeys: undefined, last: 0 };
+      this.aggregates.add(rec);
+    } else if (now - rec.last > AGGREGATE_INTERVAL_MS) rec.localKeys = undefined; // a new record
     const size = addLocalKey(rec, message);
     rec.last = now;
-    this.aggregates.add(objectKey, aggregateKey, rec);
-    if (size < AGGREGATE_MAX_EVENTS) return { key: `\u0000${aggregateKey}\u0000${message}`, message, combined: false };
+    if (size < AGGREGATE_MAX_EVENTS) return false;
     // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
     const keys = rec.localKeys as Set<string>;
     keys.delete(keys.values().next().value!);
-    return { key: aggregateKey, message: `(combined from similar events): ${message}`, combined: true };
-  }
-
-  /** eventObserve: the previous occurrence under `objectKey + key`, if any (then the Event is patched). */
-  observed(objectKey: string, key: string): EventLog | undefined {
-    return this.logs.get(objectKey, key);
-  }
-
-  remember(objectKey: string, key: string, log: EventLog): void {
-    this.logs.add(objectKey, key, log);
+    return true;
   }
 
   /** EventSourceObjectSpamFilter: false when the source has no token left for this object. */
   allow(spamKey: string, now: number): boolean {
-    let b = this.spam.get(spamKey);
-    if (!b) b = { tokens: SPAM_BURST, last: now };
+    let b = this.spam.get(spamKey, '', undefined);
+    if (!b) {
+      b = { prev: undefined, next: undefined, a: spamKey, b: '', c: undefined, tokens: SPAM_BURST, last: now };
+      this.spam.add(b);
+    }
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
-    let ok = false;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      ok = true;
-    }
-    this.spam.add(spamKey, b);
-    return ok;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
   }
 }
 
@@ -353,40 +210,41 @@ export class EventRecorder {
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
     const spamKey = this.spamKey(ref);
-    // The aggregate and event keys (upstream's getEventKey and the aggregate key) after the object's
-    // spam key: `spamKey + aggregateKey` and `spamKey + eventKey` are the joined keys.
-    const agg = c.aggregate(spamKey, this.aggregateKey(type, reason), message, nowMs);
-    const last = c.observed(spamKey, agg.key);
+    const aggregateKey = this.aggregateKey(type, reason);
+    // The event is counted under upstream's event key (object, aggregate key, message) or, once
+    // combined, its aggregate key (object, aggregate key).
+    const combined = c.aggregate(spamKey, aggregateKey, message, nowMs);
+    const logKey = combined ? undefined : message;
+    const eventMessage = combined ? `(combined from similar events): ${message}` : message;
+    // eventObserve: the previous occurrence, if any (then the Event is patched); it updates its cache
+    // before the spam filter decides.
+    let last = c.logs.get(spamKey, aggregateKey, logKey);
     const existing = last ? this.store.events.record(last.namespace, last.name) : undefined;
-    // eventObserve updates its cache before the spam filter decides.
-    let name: string;
-    if (last) {
-      name = last.name;
-      last.count += 1; // the cache's own entry (upstream stores a copy with count + 1)
-      c.remember(spamKey, agg.key, last);
-    } else {
+    if (last) last.count += 1;
+    else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
-      name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
-      c.remember(spamKey, agg.key, { count: 1, firstTimestamp: now, namespace, name });
+      const name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
+      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, namespace, name };
+      c.logs.add(last);
     }
     if (!c.allow(spamKey, nowMs)) return;
-    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
+    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: eventMessage, component, object: ref });
     if (existing) {
-      this.store.updateEvent(existing, last!.count, now, agg.message);
+      this.store.updateEvent(existing, last.count, now, eventMessage);
       return;
     }
     const rec: EventRecordInput = {
       namespace,
-      name,
+      name: last.name,
       involvedObject: ref,
       reason,
-      message: agg.message,
+      message: eventMessage,
       source: c.source,
-      firstTimestamp: last ? last.firstTimestamp : now,
+      firstTimestamp: last.firstTimestamp,
       lastTimestamp: now,
-      count: last ? last.count : 1,
+      count: last.count,
       type,
-      reportingComponent: agg.combined ? undefined : component,
+      reportingComponent: combined ? undefined : component,
     };
     this.store.createEvent(rec);
   }
