@@ -10,7 +10,7 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import type { EventRecordInput } from './api/eventStore';
+import { eventKey, type EventRecordInput } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
 import { KeyedLru, type KeyedEntry } from './lru';
 
@@ -89,8 +89,8 @@ function addLocalKey(rec: AggregateEntry, message: string): number {
 interface EventLog extends KeyedEntry<EventLog> {
   count: number;
   firstTimestamp: string;
-  namespace: string;
-  name: string;
+  /** the Event's key in the store, `namespace/name` (the namespace is the object's, part of `a`) */
+  key: string;
 }
 
 /** The spam filter's token bucket, keyed by (object key, '', undefined). */
@@ -219,12 +219,15 @@ export class EventRecorder {
     // eventObserve: the previous occurrence, if any (then the Event is patched); it updates its cache
     // before the spam filter decides.
     let last = c.logs.get(spamKey, aggregateKey, logKey);
-    const existing = last ? this.store.events.record(last.namespace, last.name) : undefined;
-    if (last) last.count += 1;
-    else {
+    const existing = last ? this.store.events.recordAt(last.key) : undefined;
+    let name: string;
+    if (last) {
+      last.count += 1;
+      name = existing ? existing.name : last.key.slice(namespace.length + 1);
+    } else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
-      const name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
-      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, namespace, name };
+      name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
+      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, key: eventKey(namespace, name) };
       c.logs.add(last);
     }
     if (!c.allow(spamKey, nowMs)) return;
@@ -234,8 +237,9 @@ export class EventRecorder {
       return;
     }
     const rec: EventRecordInput = {
+      key: last.key,
       namespace,
-      name: last.name,
+      name,
       involvedObject: ref,
       reason,
       message: eventMessage,
