@@ -29,7 +29,7 @@ const SPAM_BURST = 25;
 const SPAM_QPS = 1 / 300;
 
 /** objects whose spam key is kept before the cache starts over (a bound, not a behaviour) */
-const OBJECT_KEYS_MAX = 16_384;
+const OBJECT_KEYS_MAX = 131_072;
 
 interface ObjectKey {
   kind: string;

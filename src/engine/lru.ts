@@ -108,12 +108,13 @@ export const SCAN_MAX = 8;
  * The same LRU for the correlator, made to cost little when there are many of them (one per kubelet,
  * 65,000 at the largest): no key string is made per lookup (the key is three shared strings), the
  * entries are the values (no wrapper object), and a cache of up to `SCAN_MAX` entries has no Map at
- * all: a lookup walks its use-order list. Past that the cache builds its index (object key → joined
- * rest of the key → entry) and keeps it. `Lru` on the joined keys is the test oracle.
+ * all: a lookup walks its use-order list. Past that the cache builds its index (object key → the
+ * object's entry, or a Map from the joined rest of the key once the object has two) and keeps it. `Lru` on the joined keys is the test oracle.
  */
 export class KeyedLru<E extends KeyedEntry<E>> extends UseOrder<E> {
   private n = 0;
-  private index: Map<string, Map<string, E>> | undefined;
+  /** object key → its only entry, or joined rest of the key → entry */
+  private index: Map<string, E | Map<string, E>> | undefined;
   constructor(private readonly size = LRU_SIZE) {
     super();
   }
@@ -121,8 +122,10 @@ export class KeyedLru<E extends KeyedEntry<E>> extends UseOrder<E> {
   /** The entry of (a, b, c), now the most recently used; undefined when there is none. */
   get(a: string, b: string, c: string | undefined): E | undefined {
     let e: E | undefined;
-    if (this.index) e = this.index.get(a)?.get(innerKey(b, c));
-    else for (e = this.front; e; e = e.next) if (e.a === a && e.b === b && e.c === c) break;
+    if (this.index) {
+      const x = this.index.get(a);
+      e = x instanceof Map ? x.get(innerKey(b, c)) : x !== undefined && x.b === b && x.c === c ? x : undefined;
+    } else for (e = this.front; e; e = e.next) if (e.a === a && e.b === b && e.c === c) break;
     if (e) this.moveToFront(e);
     return e;
   }
@@ -135,11 +138,7 @@ export class KeyedLru<E extends KeyedEntry<E>> extends UseOrder<E> {
     if (this.n > this.size) {
       const old = this.popBack()!;
       this.n--;
-      if (this.index) {
-        const byInner = this.index.get(old.a)!;
-        byInner.delete(innerKey(old.b, old.c));
-        if (byInner.size === 0) this.index.delete(old.a);
-      }
+      if (this.index) this.indexDelete(old);
     }
     if (!this.index && this.n > SCAN_MAX) {
       this.index = new Map();
@@ -154,14 +153,39 @@ export class KeyedLru<E extends KeyedEntry<E>> extends UseOrder<E> {
     return out;
   }
 
+  /** How many entries the cache holds. */
+  get length(): number {
+    return this.n;
+  }
+
   /** Whether the cache has built its index (tests). */
   get indexed(): boolean {
     return this.index !== undefined;
   }
 
+  /** Indexes an entry: an object's only entry as it is, a Map (joined rest of the key → entry) once it has two. */
   private indexAdd(e: E): void {
-    let byInner = this.index!.get(e.a);
-    if (!byInner) this.index!.set(e.a, (byInner = new Map()));
-    byInner.set(innerKey(e.b, e.c), e);
+    const index = this.index!;
+    const x = index.get(e.a);
+    if (x === undefined) index.set(e.a, e);
+    else if (x instanceof Map) x.set(innerKey(e.b, e.c), e);
+    else
+      index.set(
+        e.a,
+        new Map([
+          [innerKey(x.b, x.c), x],
+          [innerKey(e.b, e.c), e],
+        ]),
+      );
+  }
+
+  private indexDelete(e: E): void {
+    const index = this.index!;
+    const x = index.get(e.a)!;
+    if (!(x instanceof Map)) index.delete(e.a);
+    else {
+      x.delete(innerKey(e.b, e.c));
+      if (x.size === 0) index.delete(e.a);
+    }
   }
 }
