@@ -31,6 +31,12 @@ const SPAM_QPS = 1 / 300;
 /** objects whose spam key is kept before the cache starts over (a bound, not a behaviour) */
 const OBJECT_KEYS_MAX = 131_072;
 
+/** A type and reason: their aggregate key, and the last message seen with them (to share its text). */
+interface AggregateKind {
+  key: string;
+  message: string;
+}
+
 interface ObjectKey {
   kind: string;
   namespace: string | undefined;
@@ -153,7 +159,7 @@ export class EventRecorder {
   private readonly correlators = new Map<string, Map<string, Correlator>>();
   /** the spam-filter key of each object (by uid) last seen: made once per object, not per event */
   private readonly objectKeys = new Map<string, ObjectKey>();
-  private readonly aggregateKeys = new Map<string, Map<string, string>>();
+  private readonly aggregateKeys = new Map<string, Map<string, AggregateKind>>();
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
@@ -170,12 +176,12 @@ export class EventRecorder {
     return c;
   }
 
-  /** `\0type\0reason`, one string per pair (reasons are the components' constants) */
-  private aggregateKey(type: string, reason: string): string {
+  /** The `\0type\0reason` key of a pair, one per pair (reasons are the components' constants). */
+  private aggregateKind(type: string, reason: string): AggregateKind {
     let byReason = this.aggregateKeys.get(type);
     if (!byReason) this.aggregateKeys.set(type, (byReason = new Map()));
     let k = byReason.get(reason);
-    if (k === undefined) byReason.set(reason, (k = `\u0000${type}\u0000${reason}`));
+    if (k === undefined) byReason.set(reason, (k = { key: `\u0000${type}\u0000${reason}`, message: '' }));
     return k;
   }
 
@@ -210,7 +216,12 @@ export class EventRecorder {
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
     const spamKey = this.spamKey(ref);
-    const aggregateKey = this.aggregateKey(type, reason);
+    const kind = this.aggregateKind(type, reason);
+    const aggregateKey = kind.key;
+    // The same text as the last message of this type and reason is that one string: 65,000 kubelets
+    // keep "Started container …" in their caches once, not once each.
+    if (message === kind.message) message = kind.message;
+    else kind.message = message;
     // The event is counted under upstream's event key (object, aggregate key, message) or, once
     // combined, its aggregate key (object, aggregate key).
     const combined = c.aggregate(spamKey, aggregateKey, message, nowMs);
