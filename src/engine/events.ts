@@ -236,9 +236,11 @@ export class EventRecorder {
       last.count += 1;
       name = existing ? existing.name : last.key.slice(namespace.length + 1);
     } else {
-      // Real event names are `<object>.<unix nanoseconds in hex>`.
-      name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
-      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, key: eventKey(namespace, name) };
+      // Real event names are `<object>.<unix nanoseconds in hex>`; the name is a slice of the
+      // Event's key in the store (`namespace/name`), one string for both.
+      const key = eventKey(namespace, `${ref.name}.${nanosHex(nowMs, this.seq++)}`);
+      name = key.slice(namespace.length + 1);
+      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, key };
       c.logs.add(last);
     }
     if (!c.allow(spamKey, nowMs)) return;
