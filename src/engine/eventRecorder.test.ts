@@ -48,12 +48,14 @@ describe('EventRecorder', () => {
         // mostly one object, so similar events group (10 messages in 10 minutes) before the spam
         // filter runs out
         const focus = r.int(10) < 7;
+        // a few events in a row about one object version (they share its reference)
+        const rv = String(i >> 2);
         const obj = {
           apiVersion: focus ? 'v1' : pick(['v1', 'apps/v1']),
           kind: focus ? 'Pod' : pick(['Pod', 'Node', 'DaemonSet']),
           metadata: focus
-            ? { name: 'a', namespace: 'default', uid: 'u1', resourceVersion: String(i) }
-            : { name: pick(['a', 'b', 'c']), namespace: pick(['default', 'kube-system', undefined]), uid: pick(['u1', 'u2', 'u3', 'u4']), resourceVersion: String(i) },
+            ? { name: 'a', namespace: 'default', uid: 'u1', resourceVersion: rv }
+            : { name: pick(['a', 'b', 'c']), namespace: pick(['default', 'kube-system', undefined]), uid: pick(['u1', 'u2', 'u3', 'u4']), resourceVersion: rv },
         } as unknown as KObject;
         const type = focus ? 'Warning' : pick(['Normal', 'Warning'] as const);
         const reason = focus ? 'FailedCreate' : pick(['Pulled', 'Created', 'FailedCreate']);

@@ -168,12 +168,30 @@ export class EventRecorder {
     private readonly clock: Clock,
   ) {}
 
+  /** the source of the last event and its correlator (a kubelet's pass writes a pod's events in a row) */
+  private lastComponent = '';
+  private lastHost = '';
+  private lastCorrelator: Correlator | undefined;
+  /** the reference of the last event (events about one object version in a row share it) */
+  private lastRef: ObjectReference | undefined;
+
   private correlator(component: string, host: string): Correlator {
+    if (this.lastCorrelator && component === this.lastComponent && host === this.lastHost) return this.lastCorrelator;
+    this.lastComponent = component;
+    this.lastHost = host;
     let byHost = this.correlators.get(component);
     if (!byHost) this.correlators.set(component, (byHost = new Map()));
     let c = byHost.get(host);
     if (!c) byHost.set(host, (c = new Correlator(component, host)));
-    return c;
+    return (this.lastCorrelator = c);
+  }
+
+  /** The event's object reference (shared with the last event's when it names the same object version). */
+  private reference(obj: KObject): ObjectReference {
+    const md = obj.metadata;
+    const r = this.lastRef;
+    if (r && r.uid === md.uid && r.resourceVersion === md.resourceVersion && r.name === md.name && r.namespace === md.namespace && r.kind === obj.kind && r.apiVersion === obj.apiVersion) return r;
+    return (this.lastRef = { kind: obj.kind, namespace: md.namespace, name: md.name, uid: md.uid, apiVersion: obj.apiVersion, resourceVersion: md.resourceVersion });
   }
 
   /** The `\0type\0reason` key of a pair, one per pair (reasons are the components' constants). */
@@ -199,14 +217,7 @@ export class EventRecorder {
   }
 
   event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
-    const ref: ObjectReference = {
-      kind: obj.kind,
-      namespace: obj.metadata.namespace,
-      name: obj.metadata.name,
-      uid: obj.metadata.uid,
-      apiVersion: obj.apiVersion,
-      resourceVersion: obj.metadata.resourceVersion,
-    };
+    const ref = this.reference(obj);
     const namespace = obj.metadata.namespace ?? 'default';
     const nowMs = this.clock.now();
     if (nowMs !== this.isoAt) {
