@@ -50,6 +50,8 @@ export function spamKeyOf(ref: ObjectReference): string {
 }
 
 const TWO_24 = 0x100_0000;
+let lastHi = NaN;
+let lastHiHex = '';
 
 /**
  * `(nowMs × 10^6 + seq)` in hex, the unix nanoseconds of an event name, without BigInt: the product
@@ -64,7 +66,13 @@ export function nanosHex(nowMs: number, seq: number): string {
   hi += carry;
   lo -= carry * TWO_24;
   const loHex = lo.toString(16);
-  return hi === 0 ? loHex : hi.toString(16) + '000000'.slice(loHex.length) + loHex;
+  if (hi === 0) return loHex;
+  // hi changes once in 2^24 ns (16.8 ms) of event time: its text is kept
+  if (hi !== lastHi) {
+    lastHi = hi;
+    lastHiHex = hi.toString(16);
+  }
+  return lastHiHex + '000000'.slice(loHex.length) + loHex;
 }
 
 /**
@@ -205,6 +213,15 @@ export class EventRecorder {
 
   /** getSpamKey: the object's kind, namespace, name, uid and apiVersion joined (cached per uid). */
   private spamKey(ref: ObjectReference): string {
+    if (ref === this.spamKeyRef) return this.spamKeyText;
+    this.spamKeyRef = ref;
+    return (this.spamKeyText = this.spamKeyOfUid(ref));
+  }
+
+  private spamKeyRef: ObjectReference | undefined;
+  private spamKeyText = '';
+
+  private spamKeyOfUid(ref: ObjectReference): string {
     const uid = ref.uid;
     if (uid === undefined) return spamKeyOf(ref);
     let k = this.objectKeys.get(uid);
