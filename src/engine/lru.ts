@@ -101,8 +101,11 @@ export function innerKey(b: string, c: string | undefined): string {
   return c === undefined ? b : `\u0000${b}\u0000${c}`;
 }
 
-/** Up to this many entries a cache is searched along its use order; beyond, it is indexed by Maps. */
-export const SCAN_MAX = 8;
+/**
+ * Up to this many entries a cache is searched along its use order; beyond, it is indexed by Maps (a
+ * kubelet's caches hold 9 entries of its pod and its replaced pod after a rolling update).
+ */
+export const SCAN_MAX = 16;
 
 /**
  * The same LRU for the correlator, made to cost little when there are many of them (one per kubelet,
