@@ -10,9 +10,12 @@
 //   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB]
 //
 // heap peak: the most heapUsed seen while running (uncollected garbage included); heap live: after a
-// full GC at the end of the case. `--heap 2048` runs every case in a 2 GiB V8 heap.
+// full GC at the end of the case. gc apply / gc rollout: the main thread's garbage collection pauses in
+// the phase (PerformanceObserver 'gc' entries, wall time) and their share of the phase's wall time.
+// `--heap 2048` runs every case in a 2 GiB V8 heap.
 
 import { spawnSync } from 'node:child_process';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { Simulation } from '../engine/simulation';
@@ -32,6 +35,8 @@ interface Phase {
   writes: number;
   /** fraction of the work done (1 unless the budget ran out) */
   done: number;
+  /** garbage collection pauses of the main thread during the phase (wall time; 'gc' performance entries) */
+  gcMs?: number;
 }
 
 interface CaseResult {
@@ -54,6 +59,10 @@ function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(name);
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : dflt;
 }
+
+/** The phases' wall-time windows, to charge the GC pauses seen in them once the entries arrive. */
+const windows: { p: Phase; start: number; end: number }[] = [];
+const gcEntries: PerformanceEntry[] = [];
 
 let peak = 0;
 const sample = () => {
@@ -106,7 +115,19 @@ function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
   const c = process.cpuUsage();
   const done = fn();
   const cu = process.cpuUsage(c);
-  return { ms: (cu.user + cu.system) / 1000, wallMs: performance.now() - w, simS: (sim.now() - t0) / 1000, syncs: syncs() - s0, writes: sim.store.writes - w0, done };
+  const end = performance.now();
+  const p: Phase = { ms: (cu.user + cu.system) / 1000, wallMs: end - w, simS: (sim.now() - t0) / 1000, syncs: syncs() - s0, writes: sim.store.writes - w0, done };
+  windows.push({ p, start: w, end });
+  return p;
+}
+
+/** Charges each phase the GC pauses that started in its window (the entries come after the run, on the event loop). */
+async function chargeGc(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 0));
+  for (const { p, start, end } of windows) {
+    p.gcMs = 0;
+    for (const e of gcEntries) if (e.startTime >= start && e.startTime < end) p.gcMs += e.duration;
+  }
 }
 
 function rollout(sim: Simulation, n: number, maxUnavailable: string | number, budgetMs: number, syncs: () => number): Phase {
@@ -205,7 +226,9 @@ function floorWrites(n: number, writes: number, how: 'copy' | 'shared'): number 
   return (cu.user + cu.system) / 1000;
 }
 
-function child(): void {
+async function child(): Promise<void> {
+  const gcObserver = new PerformanceObserver((list) => gcEntries.push(...list.getEntries()));
+  gcObserver.observe({ entryTypes: ['gc'] });
   const mode = arg('--case', '') as Mode;
   const n = Number(arg('--nodes', '1000'));
   const budgetMs = Number(arg('--budget', '120')) * 1000;
@@ -218,6 +241,8 @@ function child(): void {
     return;
   }
   const r = engineCase(mode, n, budgetMs, arg('--default', '0') === '1');
+  await chargeGc();
+  gcObserver.disconnect();
   console.log(JSON.stringify(r));
 }
 
@@ -235,6 +260,12 @@ function runChild(args: string[], timeoutMs: number): unknown {
 
 const fmtMs = (ms: number | undefined) => (ms === undefined ? '—' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 
+/** GC pauses of a phase, and their share of its wall time. */
+function gcCell(p: Phase | undefined): string {
+  if (!p || p.gcMs === undefined) return '—';
+  return `${fmtMs(p.gcMs)} (${((p.gcMs / p.wallMs) * 100).toFixed(0)}%)`;
+}
+
 function phaseCell(p: Phase | undefined): string {
   if (!p) return '—';
   if (p.done < 1) return `> ${fmtMs(p.ms)} (${(p.done * 100).toFixed(1)}% done, ~${fmtMs(p.ms / p.done)} extrapolated)`;
@@ -250,7 +281,7 @@ function parent(): void {
   console.log('floor = the same number of immutable writes of a daemon pod into a Map, no controllers: deep copy + deep freeze per write (as the store creates);');
   console.log('floor (shared) = the least an immutable write costs: new frozen object, metadata and status, other frozen subtrees shared\n');
   const rows: string[][] = [];
-  const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak', 'heap live'];
+  const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak', 'heap live', 'gc apply', 'gc rollout'];
   const results = new Map<string, CaseResult>();
   const floors = new Map<number, number[]>();
   const defaults: { mode: string; r: CaseResult }[] = [];
@@ -293,6 +324,8 @@ function parent(): void {
         String(r.events),
         `${r.heapMiB.toFixed(0)} MiB`,
         r.liveMiB === undefined ? '—' : `${r.liveMiB.toFixed(0)} MiB`,
+        gcCell(r.apply),
+        gcCell(r.rollout),
       ]);
       process.stderr.write(`  done: ${mode} ${n}\n`);
     }
@@ -332,5 +365,5 @@ function printTable(header: string[], rows: string[][]): void {
   for (const r of rows) console.log(line(r));
 }
 
-if (process.argv.includes('--case')) child();
+if (process.argv.includes('--case')) await child();
 else parent();

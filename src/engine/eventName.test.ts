@@ -24,6 +24,17 @@ describe('nanosHex', () => {
     }
   });
 
+  it('equals the BigInt form along a clock that moves as the simulation does (its kept high part reused)', () => {
+    const r = new Random(12);
+    let nowMs = Date.parse('2026-01-01T00:00:00Z');
+    let seq = 0;
+    for (let i = 0; i < 20_000; i++) {
+      if (r.int(4) === 0) nowMs += [0, 1, 500, 16_777, 60_000][r.int(5)];
+      expect(nanosHex(nowMs, seq)).toBe(bigIntNanosHex(nowMs, seq));
+      seq += r.int(3) === 0 ? 999_000 : 1;
+    }
+  });
+
   it('handles the carry and the edges', () => {
     const cases: [number, number][] = [
       [0, 0],

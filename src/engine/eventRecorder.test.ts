@@ -48,18 +48,21 @@ describe('EventRecorder', () => {
         // mostly one object, so similar events group (10 messages in 10 minutes) before the spam
         // filter runs out
         const focus = r.int(10) < 7;
+        // a few events in a row about one object version (they share its reference)
+        const rv = String(i >> 2);
         const obj = {
           apiVersion: focus ? 'v1' : pick(['v1', 'apps/v1']),
           kind: focus ? 'Pod' : pick(['Pod', 'Node', 'DaemonSet']),
           metadata: focus
-            ? { name: 'a', namespace: 'default', uid: 'u1', resourceVersion: String(i) }
-            : { name: pick(['a', 'b', 'c']), namespace: pick(['default', 'kube-system', undefined]), uid: pick(['u1', 'u2', 'u3', 'u4']), resourceVersion: String(i) },
+            ? { name: 'a', namespace: 'default', uid: 'u1', resourceVersion: rv }
+            : { name: pick(['a', 'b', 'c']), namespace: pick(['default', 'kube-system', undefined]), uid: pick(['u1', 'u2', 'u3', 'u4']), resourceVersion: rv },
         } as unknown as KObject;
         const type = focus ? 'Warning' : pick(['Normal', 'Warning'] as const);
         const reason = focus ? 'FailedCreate' : pick(['Pulled', 'Created', 'FailedCreate']);
         const message = `m${r.int(r.int(2) ? 3 : 14)}`;
         const component = focus ? 'daemonset-controller' : pick(['kubelet', 'daemonset-controller']);
-        const host = component === 'kubelet' ? pick(['n1', 'n2']) : undefined;
+        // two busy kubelets (their caches indexed) and many with a few events (their caches scanned)
+        const host = component === 'kubelet' ? (r.int(4) ? pick(['n1', 'n2']) : `n${3 + r.int(100)}`) : undefined;
         a.rec.event(obj, type, reason, message, component, host);
         b.rec.event(obj, type, reason, message, component, host);
         if (a.store.events.list().some((e) => e.count > 1)) patched = true;
@@ -71,6 +74,11 @@ describe('EventRecorder', () => {
       // the sequence reached the paths it is meant to compare
       expect(a.heard.filter((e) => e.message.startsWith('(combined from similar events): ')).length).toBeGreaterThan(5);
       expect(patched).toBe(true);
+      // both ways the correlator's caches find entries: scanned (few entries) and indexed (many)
+      const indexed = new Set<boolean>();
+      for (const byHost of (a.rec as unknown as { correlators: Map<string, Map<string, { logs: { indexed: boolean } }>> }).correlators.values())
+        for (const c of byHost.values()) indexed.add(c.logs.indexed);
+      expect([...indexed].sort()).toEqual([false, true]);
       expect(a.store.writes).toBeGreaterThan(a.store.events.size + 100); // patches and drops
       expect(a.heard.length).toBeLessThan(3_000); // the spam filter dropped some
     });

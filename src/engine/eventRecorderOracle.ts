@@ -6,7 +6,8 @@ import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
 import type { EventRecordInput } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
-import { Lru, type RecordedEvent } from './events';
+import type { RecordedEvent } from './events';
+import { Lru } from './lru';
 
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;

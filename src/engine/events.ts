@@ -10,8 +10,9 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import type { EventRecordInput } from './api/eventStore';
+import { eventKey, type EventRecordInput } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
+import { KeyedLru, type KeyedEntry } from './lru';
 
 export interface RecordedEvent {
   time: number;
@@ -22,14 +23,19 @@ export interface RecordedEvent {
   object: ObjectReference;
 }
 
-const LRU_SIZE = 4096;
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;
 const SPAM_BURST = 25;
 const SPAM_QPS = 1 / 300;
 
 /** objects whose spam key is kept before the cache starts over (a bound, not a behaviour) */
-const OBJECT_KEYS_MAX = 16_384;
+const OBJECT_KEYS_MAX = 131_072;
+
+/** A type and reason: their aggregate key, and the last message seen with them (to share its text). */
+interface AggregateKind {
+  key: string;
+  message: string;
+}
 
 interface ObjectKey {
   kind: string;
@@ -44,6 +50,8 @@ export function spamKeyOf(ref: ObjectReference): string {
 }
 
 const TWO_24 = 0x100_0000;
+let lastHi = NaN;
+let lastHiHex = '';
 
 /**
  * `(nowMs × 10^6 + seq)` in hex, the unix nanoseconds of an event name, without BigInt: the product
@@ -58,160 +66,27 @@ export function nanosHex(nowMs: number, seq: number): string {
   hi += carry;
   lo -= carry * TWO_24;
   const loHex = lo.toString(16);
-  return hi === 0 ? loHex : hi.toString(16) + '000000'.slice(loHex.length) + loHex;
-}
-
-interface Linked<E> {
-  prev: E | undefined;
-  next: E | undefined;
-}
-
-/** A doubly linked list of entries in use order, front = most recent: the part both LRUs share. */
-class UseOrder<E extends Linked<E>> {
-  front: E | undefined;
-  private back: E | undefined;
-
-  pushFront(e: E): void {
-    e.prev = undefined;
-    e.next = this.front;
-    if (this.front) this.front.prev = e;
-    this.front = e;
-    if (!this.back) this.back = e;
+  if (hi === 0) return loHex;
+  // hi changes once in 2^24 ns (16.8 ms) of event time: its text is kept
+  if (hi !== lastHi) {
+    lastHi = hi;
+    lastHiHex = hi.toString(16);
   }
-
-  moveToFront(e: E): void {
-    if (this.front === e) return;
-    this.unlink(e);
-    this.pushFront(e);
-  }
-
-  /** Takes the least recently used entry off the list. */
-  popBack(): E | undefined {
-    const e = this.back;
-    if (e) this.unlink(e);
-    return e;
-  }
-
-  private unlink(e: E): void {
-    if (e.prev) e.prev.next = e.next;
-    else this.front = e.next;
-    if (e.next) e.next.prev = e.prev;
-    else this.back = e.prev;
-    e.prev = e.next = undefined;
-  }
-}
-
-interface LruEntry<V> extends Linked<LruEntry<V>> {
-  key: string;
-  value: V;
+  return lastHiHex + '000000'.slice(loHex.length) + loHex;
 }
 
 /**
- * A cache that forgets its least recently used entry beyond `size` (groupcache/lru): a Map to the
- * entries and a doubly linked list in use order, front = most recent (a Map re-inserted on every hit
- * scans its deleted slots to find the oldest).
+ * An aggregate record (EventAggregator's cache), keyed by (object key, `\0type\0reason`): the
+ * messages seen in the group, oldest first (one message as it is, a Set once there are two: most
+ * groups never see a second message) and when the group last saw an event.
  */
-export class Lru<V> {
-  private readonly m = new Map<string, LruEntry<V>>();
-  private readonly order = new UseOrder<LruEntry<V>>();
-  constructor(private readonly size = LRU_SIZE) {}
-
-  get(k: string): V | undefined {
-    const e = this.m.get(k);
-    if (e === undefined) return undefined;
-    this.order.moveToFront(e);
-    return e.value;
-  }
-
-  add(k: string, v: V): void {
-    const e = this.m.get(k);
-    if (e !== undefined) {
-      e.value = v;
-      this.order.moveToFront(e);
-      return;
-    }
-    const n: LruEntry<V> = { key: k, value: v, prev: undefined, next: undefined };
-    this.order.pushFront(n);
-    this.m.set(k, n);
-    if (this.m.size > this.size) this.m.delete(this.order.popBack()!.key);
-  }
-
-  /** Keys from the most to the least recently used (tests). */
-  keys(): string[] {
-    const out: string[] = [];
-    for (let e = this.order.front; e; e = e.next) out.push(e.key);
-    return out;
-  }
-}
-
-interface PairEntry<V> extends Linked<PairEntry<V>> {
-  outer: string;
-  inner: string;
-  value: V;
-}
-
-/**
- * The same LRU keyed by a pair (outer, inner) that stands for the joined key `outer + inner`
- * (upstream's string keys): the object's spam key as `outer` is one shared string per object, so an
- * event's key is not a new copy of that prefix (made, hashed and kept per event). `Lru` on the joined
- * keys is its test oracle (pairLru.test.ts).
- */
-export class PairLru<V> {
-  private readonly m = new Map<string, Map<string, PairEntry<V>>>();
-  private readonly order = new UseOrder<PairEntry<V>>();
-  private n = 0;
-  constructor(private readonly size = LRU_SIZE) {}
-
-  get(outer: string, inner: string): V | undefined {
-    const e = this.m.get(outer)?.get(inner);
-    if (e === undefined) return undefined;
-    this.order.moveToFront(e);
-    return e.value;
-  }
-
-  add(outer: string, inner: string, v: V): void {
-    let byInner = this.m.get(outer);
-    const e = byInner?.get(inner);
-    if (e !== undefined) {
-      e.value = v;
-      this.order.moveToFront(e);
-      return;
-    }
-    if (!byInner) this.m.set(outer, (byInner = new Map()));
-    const n: PairEntry<V> = { outer, inner, value: v, prev: undefined, next: undefined };
-    this.order.pushFront(n);
-    byInner.set(inner, n);
-    if (++this.n > this.size) this.removeOldest();
-  }
-
-  /** Joined keys from the most to the least recently used (tests). */
-  keys(): string[] {
-    const out: string[] = [];
-    for (let e = this.order.front; e; e = e.next) out.push(e.outer + e.inner);
-    return out;
-  }
-
-  private removeOldest(): void {
-    const e = this.order.popBack();
-    if (!e) return;
-    const byInner = this.m.get(e.outer)!;
-    byInner.delete(e.inner);
-    if (byInner.size === 0) this.m.delete(e.outer);
-    this.n--;
-  }
-}
-
-interface AggregateRecord {
-  /**
-   * the messages seen in the group, oldest first: one message as it is, a Set once there are two
-   * (most groups never see a second message; a Set each costs memory when 65,000 kubelets keep them)
-   */
+interface AggregateEntry extends KeyedEntry<AggregateEntry> {
   localKeys: string | Set<string> | undefined;
   last: number;
 }
 
 /** Adds a message to a group's messages; returns how many distinct messages it has now. */
-function addLocalKey(rec: AggregateRecord, message: string): number {
+function addLocalKey(rec: AggregateEntry, message: string): number {
   const k = rec.localKeys;
   if (k === undefined) rec.localKeys = message;
   else if (typeof k === 'string') {
@@ -221,70 +96,66 @@ function addLocalKey(rec: AggregateRecord, message: string): number {
   return typeof now === 'string' ? 1 : now.size;
 }
 
-interface EventLog {
+/**
+ * The eventLogger's cache entry, keyed by (object key, `\0type\0reason`, message) for upstream's
+ * event key, or (object key, `\0type\0reason`, undefined) for a combined event's aggregate key.
+ */
+interface EventLog extends KeyedEntry<EventLog> {
   count: number;
   firstTimestamp: string;
-  namespace: string;
-  name: string;
+  /** the Event's key in the store, `namespace/name` (the namespace is the object's, part of `a`) */
+  key: string;
 }
 
-interface TokenBucket {
+/** The spam filter's token bucket, keyed by (object key, '', undefined). */
+interface TokenBucket extends KeyedEntry<TokenBucket> {
   tokens: number;
   last: number;
 }
 
-/** EventCorrelator for one source. */
+/** EventCorrelator for one source: its three caches, each an LRU of 4096 entries. */
 class Correlator {
   /** the Events' source, one object shared by all the records this source writes */
   readonly source: { component: string; host?: string };
-  private readonly aggregates = new PairLru<AggregateRecord>();
-  private readonly logs = new PairLru<EventLog>();
-  private readonly spam = new Lru<TokenBucket>();
+  readonly aggregates = new KeyedLru<AggregateEntry>();
+  readonly logs = new KeyedLru<EventLog>();
+  readonly spam = new KeyedLru<TokenBucket>();
 
   constructor(component: string, host: string) {
     this.source = host ? { component, host } : { component };
   }
 
   /**
-   * EventAggregate: the key the event is counted under (the object's key `objectKey` joined with
-   * `aggregateKey` or the event's key: only the second part is returned), and its message. The event's
-   * key is `\0` + aggregateKey + `\0` + message, i.e. `\0\0type\0reason\0message`.
+   * EventAggregate: the number of distinct messages of the event's group (type and reason about the
+   * object) within the interval; from AGGREGATE_MAX_EVENTS on the event is counted as a combined one.
    */
-  aggregate(objectKey: string, aggregateKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
-    let rec = this.aggregates.get(objectKey, aggregateKey);
-    if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
+  aggregate(objectKey: string, aggregateKey: string, message: string, now: number): boolean {
+    let rec = this.aggregates.get(objectKey, aggregateKey, undefined);
+    if (!rec) {
+      rec = { prev: undefined, next: undefined, a: objectKey, b: aggregateKey, c: undefined, localKeys: undefined, last: 0 };
+      this.aggregates.add(rec);
+    } else if (now - rec.last > AGGREGATE_INTERVAL_MS) rec.localKeys = undefined; // a new record
     const size = addLocalKey(rec, message);
     rec.last = now;
-    this.aggregates.add(objectKey, aggregateKey, rec);
-    if (size < AGGREGATE_MAX_EVENTS) return { key: `\u0000${aggregateKey}\u0000${message}`, message, combined: false };
+    if (size < AGGREGATE_MAX_EVENTS) return false;
     // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
     const keys = rec.localKeys as Set<string>;
     keys.delete(keys.values().next().value!);
-    return { key: aggregateKey, message: `(combined from similar events): ${message}`, combined: true };
-  }
-
-  /** eventObserve: the previous occurrence under `objectKey + key`, if any (then the Event is patched). */
-  observed(objectKey: string, key: string): EventLog | undefined {
-    return this.logs.get(objectKey, key);
-  }
-
-  remember(objectKey: string, key: string, log: EventLog): void {
-    this.logs.add(objectKey, key, log);
+    return true;
   }
 
   /** EventSourceObjectSpamFilter: false when the source has no token left for this object. */
   allow(spamKey: string, now: number): boolean {
-    let b = this.spam.get(spamKey);
-    if (!b) b = { tokens: SPAM_BURST, last: now };
+    let b = this.spam.get(spamKey, '', undefined);
+    if (!b) {
+      b = { prev: undefined, next: undefined, a: spamKey, b: '', c: undefined, tokens: SPAM_BURST, last: now };
+      this.spam.add(b);
+    }
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
     b.last = now;
-    let ok = false;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      ok = true;
-    }
-    this.spam.add(spamKey, b);
-    return ok;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
   }
 }
 
@@ -296,7 +167,7 @@ export class EventRecorder {
   private readonly correlators = new Map<string, Map<string, Correlator>>();
   /** the spam-filter key of each object (by uid) last seen: made once per object, not per event */
   private readonly objectKeys = new Map<string, ObjectKey>();
-  private readonly aggregateKeys = new Map<string, Map<string, string>>();
+  private readonly aggregateKeys = new Map<string, Map<string, AggregateKind>>();
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
@@ -305,25 +176,52 @@ export class EventRecorder {
     private readonly clock: Clock,
   ) {}
 
+  /** the source of the last event and its correlator (a kubelet's pass writes a pod's events in a row) */
+  private lastComponent = '';
+  private lastHost = '';
+  private lastCorrelator: Correlator | undefined;
+  /** the reference of the last event (events about one object version in a row share it) */
+  private lastRef: ObjectReference | undefined;
+
   private correlator(component: string, host: string): Correlator {
+    if (this.lastCorrelator && component === this.lastComponent && host === this.lastHost) return this.lastCorrelator;
+    this.lastComponent = component;
+    this.lastHost = host;
     let byHost = this.correlators.get(component);
     if (!byHost) this.correlators.set(component, (byHost = new Map()));
     let c = byHost.get(host);
     if (!c) byHost.set(host, (c = new Correlator(component, host)));
-    return c;
+    return (this.lastCorrelator = c);
   }
 
-  /** `\0type\0reason`, one string per pair (reasons are the components' constants) */
-  private aggregateKey(type: string, reason: string): string {
+  /** The event's object reference (shared with the last event's when it names the same object version). */
+  private reference(obj: KObject): ObjectReference {
+    const md = obj.metadata;
+    const r = this.lastRef;
+    if (r && r.uid === md.uid && r.resourceVersion === md.resourceVersion && r.name === md.name && r.namespace === md.namespace && r.kind === obj.kind && r.apiVersion === obj.apiVersion) return r;
+    return (this.lastRef = { kind: obj.kind, namespace: md.namespace, name: md.name, uid: md.uid, apiVersion: obj.apiVersion, resourceVersion: md.resourceVersion });
+  }
+
+  /** The `\0type\0reason` key of a pair, one per pair (reasons are the components' constants). */
+  private aggregateKind(type: string, reason: string): AggregateKind {
     let byReason = this.aggregateKeys.get(type);
     if (!byReason) this.aggregateKeys.set(type, (byReason = new Map()));
     let k = byReason.get(reason);
-    if (k === undefined) byReason.set(reason, (k = `\u0000${type}\u0000${reason}`));
+    if (k === undefined) byReason.set(reason, (k = { key: `\u0000${type}\u0000${reason}`, message: '' }));
     return k;
   }
 
   /** getSpamKey: the object's kind, namespace, name, uid and apiVersion joined (cached per uid). */
   private spamKey(ref: ObjectReference): string {
+    if (ref === this.spamKeyRef) return this.spamKeyText;
+    this.spamKeyRef = ref;
+    return (this.spamKeyText = this.spamKeyOfUid(ref));
+  }
+
+  private spamKeyRef: ObjectReference | undefined;
+  private spamKeyText = '';
+
+  private spamKeyOfUid(ref: ObjectReference): string {
     const uid = ref.uid;
     if (uid === undefined) return spamKeyOf(ref);
     let k = this.objectKeys.get(uid);
@@ -336,14 +234,7 @@ export class EventRecorder {
   }
 
   event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
-    const ref: ObjectReference = {
-      kind: obj.kind,
-      namespace: obj.metadata.namespace,
-      name: obj.metadata.name,
-      uid: obj.metadata.uid,
-      apiVersion: obj.apiVersion,
-      resourceVersion: obj.metadata.resourceVersion,
-    };
+    const ref = this.reference(obj);
     const namespace = obj.metadata.namespace ?? 'default';
     const nowMs = this.clock.now();
     if (nowMs !== this.isoAt) {
@@ -353,40 +244,52 @@ export class EventRecorder {
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
     const spamKey = this.spamKey(ref);
-    // The aggregate and event keys (upstream's getEventKey and the aggregate key) after the object's
-    // spam key: `spamKey + aggregateKey` and `spamKey + eventKey` are the joined keys.
-    const agg = c.aggregate(spamKey, this.aggregateKey(type, reason), message, nowMs);
-    const last = c.observed(spamKey, agg.key);
-    const existing = last ? this.store.events.record(last.namespace, last.name) : undefined;
-    // eventObserve updates its cache before the spam filter decides.
+    const kind = this.aggregateKind(type, reason);
+    const aggregateKey = kind.key;
+    // The same text as the last message of this type and reason is that one string: 65,000 kubelets
+    // keep "Started container …" in their caches once, not once each.
+    if (message === kind.message) message = kind.message;
+    else kind.message = message;
+    // The event is counted under upstream's event key (object, aggregate key, message) or, once
+    // combined, its aggregate key (object, aggregate key).
+    const combined = c.aggregate(spamKey, aggregateKey, message, nowMs);
+    const logKey = combined ? undefined : message;
+    const eventMessage = combined ? `(combined from similar events): ${message}` : message;
+    // eventObserve: the previous occurrence, if any (then the Event is patched); it updates its cache
+    // before the spam filter decides.
+    let last = c.logs.get(spamKey, aggregateKey, logKey);
+    const existing = last ? this.store.events.recordAt(last.key) : undefined;
     let name: string;
     if (last) {
-      name = last.name;
-      last.count += 1; // the cache's own entry (upstream stores a copy with count + 1)
-      c.remember(spamKey, agg.key, last);
+      last.count += 1;
+      name = existing ? existing.name : last.key.slice(namespace.length + 1);
     } else {
-      // Real event names are `<object>.<unix nanoseconds in hex>`.
-      name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
-      c.remember(spamKey, agg.key, { count: 1, firstTimestamp: now, namespace, name });
+      // Real event names are `<object>.<unix nanoseconds in hex>`; the name is a slice of the
+      // Event's key in the store (`namespace/name`), one string for both.
+      const key = eventKey(namespace, `${ref.name}.${nanosHex(nowMs, this.seq++)}`);
+      name = key.slice(namespace.length + 1);
+      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, key };
+      c.logs.add(last);
     }
     if (!c.allow(spamKey, nowMs)) return;
-    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
+    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: eventMessage, component, object: ref });
     if (existing) {
-      this.store.updateEvent(existing, last!.count, now, agg.message);
+      this.store.updateEvent(existing, last.count, now, eventMessage);
       return;
     }
     const rec: EventRecordInput = {
+      key: last.key,
       namespace,
       name,
       involvedObject: ref,
       reason,
-      message: agg.message,
+      message: eventMessage,
       source: c.source,
-      firstTimestamp: last ? last.firstTimestamp : now,
+      firstTimestamp: last.firstTimestamp,
       lastTimestamp: now,
-      count: last ? last.count : 1,
+      count: last.count,
       type,
-      reportingComponent: agg.combined ? undefined : component,
+      reportingComponent: combined ? undefined : component,
     };
     this.store.createEvent(rec);
   }

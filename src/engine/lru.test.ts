@@ -1,7 +1,7 @@
 // The event correlator's LRU (linked list + Map) against the simple Map-reinsertion LRU it replaced.
 
 import { describe, expect, it } from 'vitest';
-import { Lru } from './events';
+import { Lru } from './lru';
 import { Random } from './random';
 
 /** The oracle: a Map in use order, re-inserted on every hit; the first key is the oldest. */

@@ -10,6 +10,8 @@ export const DEFAULT_EVENT_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_MAX_EVENTS = 50_000;
 
 export interface EventRecord {
+  /** `namespace/name`: the store's key, made once per Event (its versions share it) */
+  key: string;
   namespace: string;
   name: string;
   uid: string;
@@ -30,8 +32,11 @@ export interface EventRecord {
   full?: KEvent;
 }
 
-/** What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps). */
-export type EventRecordInput = Omit<EventRecord, 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full'>;
+/**
+ * What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps); its
+ * key when it has made it already (`eventKey(namespace, name)`).
+ */
+export type EventRecordInput = Omit<EventRecord, 'key' | 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full'> & { key?: string };
 
 /**
  * A record with every field in one order, so all records share one hidden class (an object spread
@@ -46,6 +51,7 @@ export function makeRecord(
   full?: KEvent,
 ): EventRecord {
   return {
+    key: r.key ?? eventKey(r.namespace, r.name),
     namespace: r.namespace,
     name: r.name,
     uid,
@@ -68,6 +74,7 @@ export function makeRecord(
 /** The next version of a record: the recorder's patch of count, lastTimestamp and message. */
 export function patchRecord(prev: EventRecord, count: number, lastTimestamp: string, message: string, resourceVersion: string, written: number): EventRecord {
   return {
+    key: prev.key,
     namespace: prev.namespace,
     name: prev.name,
     uid: prev.uid,
@@ -108,7 +115,8 @@ export interface EventRow {
 
 export type EventListener = (type: 'upsert' | 'delete', r: EventRecord) => void;
 
-function key(namespace: string, name: string): string {
+/** The key of an Event in the store (and of its record). */
+export function eventKey(namespace: string, name: string): string {
   return `${namespace}/${name}`;
 }
 
@@ -134,9 +142,10 @@ export class EventStore {
 
   /** Stores a new or updated record (replacing the one of the same name). */
   put(r: EventRecord): void {
-    const k = key(r.namespace, r.name);
-    if (!this.records.has(k)) this.sorted = undefined;
+    const k = r.key;
+    const n = this.records.size;
     this.records.set(k, r);
+    if (this.records.size !== n) this.sorted = undefined;
     this.fifoKeys.push(k);
     this.fifoAt.push(r.written);
     for (const l of this.listeners) l('upsert', r);
@@ -144,17 +153,25 @@ export class EventStore {
   }
 
   record(namespace: string, name: string): EventRecord | undefined {
-    return this.records.get(key(namespace, name));
+    return this.records.get(eventKey(namespace, name));
+  }
+
+  /** The record under a key (`EventRecord.key`). */
+  recordAt(k: string): EventRecord | undefined {
+    return this.records.get(k);
   }
 
   delete(namespace: string, name: string): EventRecord | undefined {
-    const k = key(namespace, name);
+    const k = eventKey(namespace, name);
     const r = this.records.get(k);
-    if (!r) return undefined;
-    this.records.delete(k);
+    if (r) this.remove(r);
+    return r;
+  }
+
+  private remove(r: EventRecord): void {
+    this.records.delete(r.key);
     this.sorted = undefined;
     for (const l of this.listeners) l('delete', r);
-    return r;
   }
 
   private dropOldest(): void {
@@ -162,7 +179,7 @@ export class EventStore {
       const i = this.head++;
       const r = this.records.get(this.fifoKeys[i]);
       if (r && r.written === this.fifoAt[i]) {
-        this.delete(r.namespace, r.name);
+        this.remove(r);
         break;
       }
     }
@@ -187,7 +204,7 @@ export class EventStore {
       if (at + this.ttlMs > now) break;
       this.head++;
       const r = this.records.get(this.fifoKeys[i]);
-      if (r && r.written === at) this.delete(r.namespace, r.name);
+      if (r && r.written === at) this.remove(r);
     }
     this.compact();
   }
@@ -204,7 +221,7 @@ export class EventStore {
   }
 
   get(namespace: string, name: string): KEvent | undefined {
-    const r = this.records.get(key(namespace, name));
+    const r = this.records.get(eventKey(namespace, name));
     return r ? this.object(r) : undefined;
   }
 
