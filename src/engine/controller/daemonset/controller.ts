@@ -10,7 +10,7 @@ import type { Simulation } from '../../simulation';
 import { TIMINGS } from '../../timings';
 import { FailedPodsBackoff } from './backoff';
 import { DecisionLog, type Decision } from './decisions';
-import { DaemonSetInformer } from './informer';
+import { DaemonSetInformer, type PodSink } from './informer';
 import { IncrementalSync } from './incrementalSync';
 import { DaemonSetSyncState } from './syncState';
 import { cleanupHistory, constructHistory } from './history';
@@ -32,6 +32,10 @@ export class DaemonSetController {
   /** incremental mode: indexes kept from the change feed, and what each DaemonSet keeps between syncs */
   private readonly informer = new DaemonSetInformer();
   private readonly states = new Map<string, DaemonSetSyncState>();
+  private readonly sink: PodSink = {
+    podTouched: (owner, node, bits) => this.states.get(owner)?.podTouched(node, bits),
+    podToCheck: (owner, uid) => void this.states.get(owner)?.changedPods.add(uid),
+  };
 
   constructor(
     private readonly sim: Simulation,
@@ -216,12 +220,7 @@ export class DaemonSetController {
       if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return;
       for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
     } else if (c.kind === 'Pod') {
-      for (const t of this.informer.observePod(c)) {
-        const st = this.states.get(t.owner);
-        if (!st) continue;
-        for (const n of t.nodes) st.touch(n);
-        st.changedPods.add(t.podKey);
-      }
+      this.informer.observePod(c, this.sink);
     } else if (c.kind === 'DaemonSet' && c.type === 'DELETED') {
       this.states.delete(c.obj.metadata.uid);
     }

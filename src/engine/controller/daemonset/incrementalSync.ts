@@ -37,21 +37,19 @@ export class IncrementalSync {
 
   /** Whether claimPods would adopt or release anything: orphans matching the selector, owned pods no longer matching. */
   private needsClaim(selectorChanged: boolean): boolean {
-    const { ds, sim, state } = this;
+    const { ds, state } = this;
     const sel = ds.spec.selector;
     const ns = ds.metadata.namespace;
-    for (const key of this.informer.orphans.get(ns ?? 'default') ?? []) {
-      const pod = sim.store.get('Pod', ns, key.slice(key.indexOf('/') + 1));
-      if (pod && !pod.metadata.deletionTimestamp && selectorMatches(sel, pod.metadata.labels)) return true;
-    }
+    const orphans = this.informer.orphans.get(ns ?? 'default');
+    if (orphans) for (const pod of orphans.values()) if (!pod.metadata.deletionTimestamp && selectorMatches(sel, pod.metadata.labels)) return true;
     const owner = this.owner();
     if (!owner) return false;
     if (selectorChanged) {
       for (const e of owner.pods.values()) if (!selectorMatches(sel, e.pod.metadata.labels)) return true;
       return false;
     }
-    for (const key of state.changedPods) {
-      const e = owner.pods.get(key);
+    for (const uid of state.changedPods) {
+      const e = owner.pods.get(uid);
       if (e && !selectorMatches(sel, e.pod.metadata.labels)) return true;
     }
     return false;

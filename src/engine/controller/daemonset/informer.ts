@@ -4,6 +4,11 @@
 //
 // The pod lists keep the store's iteration order (the order in which pods were first added), which
 // is the order claimPods meets them in; this keeps deletes and their events in the same order.
+//
+// Each pod change tells the sink which consumers must look at the node again (podDelta): a change of
+// the pod's identity, spec, labels or deletion concerns everyone; a phase change only manage; a
+// change of the Ready condition the rolling update and the status; anything else (container
+// statuses, IPs) nobody.
 
 import { controllerRef, isPodTerminal } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
@@ -12,15 +17,27 @@ import { SortedNames } from './sortedNames';
 import { targetNodeName } from './podsByNode';
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from './util';
 
+/** the pod came, went, moved, or its spec, labels or deletion changed: every consumer looks again */
+export const TOUCH_ALL = 1;
+/** status.phase changed: manage looks again (failed and succeeded pods are replaced) */
+export const TOUCH_PHASE = 2;
+/** the Ready condition changed: the rolling update and the status look again (and a surging manage) */
+export const TOUCH_READY = 4;
+
 interface Entry {
   pod: Pod;
   seq: number;
-  /** the node it is listed under in byNode (undefined: not listed) */
-  node?: string;
+  /** uid of the controlling owner (undefined: an orphan) */
+  owner: string | undefined;
+  /** targetNodeName(pod), kept while the spec is the same object */
+  target: string | undefined;
+  /** the node it is listed under in its owner's byNode (undefined: not listed) */
+  node: string | undefined;
 }
 
 /** The pods one DaemonSet (by uid) controls. */
 export class OwnerIndex {
+  /** pod uid → entry */
   readonly pods = new Map<string, Entry>();
   /** node name → pods meant for it, terminal pods that are being deleted left out (claimPods.byNode) */
   readonly byNode = new Map<string, Pod[]>();
@@ -29,28 +46,63 @@ export class OwnerIndex {
 
   /** The sequence number (store order) of a listed pod. */
   seqOf(pod: Pod): number {
-    return this.pods.get(podKey(pod))?.seq ?? 0;
+    return this.pods.get(pod.metadata.uid)?.seq ?? 0;
   }
 }
 
-export function podKey(pod: Pod): string {
-  return `${pod.metadata.namespace}/${pod.metadata.name}`;
+/** Who hears what a pod change touched. */
+export interface PodSink {
+  /** `owner`'s pods on `node` changed; `bits` say which consumers must look again (TOUCH_*) */
+  podTouched(owner: string, node: string, bits: number): void;
+  /** a pod `owner` controls is new to it or changed its labels: claimPods checks it against the selector */
+  podToCheck(owner: string, uid: string): void;
 }
 
-/** What one change touched: the owner uid and the nodes whose pods changed. */
-export interface PodTouch {
-  owner: string;
-  nodes: string[];
-  podKey: string;
+/**
+ * Which consumers a new version of the same pod concerns (0: none), listing changes aside. What they
+ * read of a pod: its name, creation time, labels and deletion (everyone); whether spec.nodeName is
+ * set (comparePods orders by it, manage deletes unscheduled pods of missing nodes: `SCHEDULED`, which
+ * the caller turns into TOUCH_ALL only where it matters); whether the phase is Failed or Succeeded
+ * (manage); whether the pod is ready and since when (status, rolling update, a surging manage).
+ */
+export function podDelta(old: Pod, pod: Pod): number {
+  const om = old.metadata;
+  const nm = pod.metadata;
+  if (om.labels !== nm.labels || om.deletionTimestamp !== nm.deletionTimestamp || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp) {
+    return TOUCH_ALL;
+  }
+  let bits = 0;
+  if (old.spec !== pod.spec && !old.spec.nodeName !== !pod.spec.nodeName) bits |= SCHEDULED;
+  if (old.status !== pod.status) {
+    if (terminalPhase(old) !== terminalPhase(pod)) bits |= TOUCH_PHASE;
+    if (old.status?.conditions !== pod.status?.conditions && readySince(old) !== readySince(pod)) bits |= TOUCH_READY;
+  }
+  return bits;
+}
+
+/** podDelta: spec.nodeName was set or cleared */
+export const SCHEDULED = 8;
+
+function terminalPhase(pod: Pod): string {
+  const p = pod.status?.phase;
+  return p === 'Failed' || p === 'Succeeded' ? p : '';
+}
+
+/** The Ready condition's lastTransitionTime ('' when it has none) if the pod is ready, else undefined. */
+function readySince(pod: Pod): string | undefined {
+  const cs = pod.status?.conditions;
+  if (!cs) return undefined;
+  for (let i = 0; i < cs.length; i++) if (cs[i].type === 'Ready') return cs[i].status === 'True' ? (cs[i].lastTransitionTime ?? '') : undefined;
+  return undefined;
 }
 
 export class DaemonSetInformer {
   readonly nodeNames = new SortedNames();
   readonly owners = new Map<string, OwnerIndex>();
-  /** pods without a controller, per namespace (claimPods may adopt them) */
-  readonly orphans = new Map<string, Set<string>>();
+  /** pods without a controller, per namespace: uid → pod (claimPods may adopt them) */
+  readonly orphans = new Map<string, Map<string, Pod>>();
   private seq = 0;
-  private readonly seqs = new Map<string, number>();
+  private readonly entries = new Map<string, Entry>();
 
   owner(uid: string): OwnerIndex | undefined {
     return this.owners.get(uid);
@@ -62,37 +114,66 @@ export class DaemonSetInformer {
     else if (c.type === 'DELETED') this.nodeNames.delete(c.obj.metadata.name);
   }
 
-  /** Applies a pod change; returns the owners touched (the old one and the new one). */
-  observePod(c: Change): PodTouch[] {
+  /** Applies a pod change and tells `sink` what it touched (the old owner's nodes and the new one's). */
+  observePod(c: Change, sink: PodSink): void {
     const pod = c.obj as Pod;
-    const key = podKey(pod);
-    let seq = this.seqs.get(key);
-    if (c.type === 'ADDED' || seq === undefined) {
-      seq = ++this.seq;
-      this.seqs.set(key, seq);
-    }
-    const touches: PodTouch[] = [];
-    const old = c.old as Pod | undefined;
-    const oldRef = old ? controllerRef(old) : undefined;
-    const newRef = c.type === 'DELETED' ? undefined : controllerRef(pod);
-    const ns = pod.metadata.namespace ?? 'default';
-    if (oldRef && oldRef.uid !== newRef?.uid) touches.push(this.remove(oldRef.uid, key));
+    const uid = pod.metadata.uid;
+    let e = this.entries.get(uid);
     if (c.type === 'DELETED') {
-      const ref = controllerRef(pod);
-      if (ref) touches.push(this.remove(ref.uid, key));
-      this.orphans.get(ns)?.delete(key);
-      this.seqs.delete(key);
-      return touches;
+      if (!e) return;
+      this.entries.delete(uid);
+      if (e.owner !== undefined) this.disown(e, sink);
+      else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
+      return;
     }
-    if (newRef) {
-      this.orphans.get(ns)?.delete(key);
-      touches.push(this.put(newRef.uid, key, pod, seq));
-    } else {
-      let s = this.orphans.get(ns);
-      if (!s) this.orphans.set(ns, (s = new Set()));
-      s.add(key);
+    if (!e || c.type === 'ADDED') {
+      if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod }, sink);
+      e = { pod, seq: ++this.seq, owner: undefined, target: targetNodeName(pod), node: undefined };
+      this.entries.set(uid, e);
+      this.own(e, controllerRef(pod)?.uid, sink);
+      return;
     }
-    return touches;
+    const prev = e.pod;
+    const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerRef(pod)?.uid;
+    if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
+    if (owner !== e.owner) {
+      if (e.owner !== undefined) this.disown(e, sink);
+      else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
+      e.pod = pod;
+      this.own(e, owner, sink);
+      return;
+    }
+    e.pod = pod;
+    if (owner === undefined) {
+      this.orphans.get(pod.metadata.namespace ?? 'default')?.set(uid, pod);
+      return;
+    }
+    const o = this.owners.get(owner)!;
+    let bits = podDelta(prev, pod);
+    if (prev.metadata.labels !== pod.metadata.labels) {
+      bumpHash(o, prev, -1);
+      bumpHash(o, pod, 1);
+      sink.podToCheck(owner, uid);
+    }
+    const node = isPodTerminal(pod) && pod.metadata.deletionTimestamp ? undefined : e.target;
+    if (node !== undefined && node === e.node && replaceListed(o, node, prev, pod)) {
+      // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
+      if (bits & SCHEDULED) bits = o.byNode.get(node)!.length > 1 || !this.nodeNames.has(node) ? TOUCH_ALL : bits & ~SCHEDULED;
+      if (bits) sink.podTouched(owner, node, bits);
+      return;
+    }
+    const was = e.node;
+    if (was !== undefined) {
+      unlist(o, was, prev);
+      sink.podTouched(owner, was, TOUCH_ALL);
+    }
+    e.node = node;
+    if (node !== undefined) {
+      list(o, node, pod, e.seq);
+      if (node !== was) sink.podTouched(owner, node, TOUCH_ALL);
+    } else if (e.target !== undefined && e.target !== was) {
+      sink.podTouched(owner, e.target, TOUCH_ALL);
+    }
   }
 
   private index(uid: string): OwnerIndex {
@@ -101,49 +182,43 @@ export class DaemonSetInformer {
     return o;
   }
 
-  private put(uid: string, key: string, pod: Pod, seq: number): PodTouch {
-    const o = this.index(uid);
-    const prev = o.pods.get(key);
-    const nodes: string[] = [];
-    if (prev && prev.node !== undefined && prev.pod.metadata.labels === pod.metadata.labels) {
-      // The most common change: a new version of a pod listed under the same node (a status write).
-      const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
-      if (listed && targetNodeName(pod) === prev.node && replaceListed(o, prev.node, prev.pod, pod)) {
-        o.pods.set(key, { pod, seq, node: prev.node });
-        return { owner: uid, nodes: [prev.node], podKey: key };
-      }
+  /** Makes `owner` (undefined: nobody) the owner of entry `e`, whose pod is not listed anywhere. */
+  private own(e: Entry, owner: string | undefined, sink: PodSink): void {
+    const pod = e.pod;
+    const uid = pod.metadata.uid;
+    e.owner = owner;
+    e.node = undefined;
+    if (owner === undefined) {
+      const ns = pod.metadata.namespace ?? 'default';
+      let s = this.orphans.get(ns);
+      if (!s) this.orphans.set(ns, (s = new Map()));
+      s.set(uid, pod);
+      return;
     }
-    if (prev) {
-      bumpHash(o, prev.pod, -1);
-      if (prev.node !== undefined) {
-        unlist(o, prev.node, prev.pod);
-        nodes.push(prev.node);
-      }
-    }
-    const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
-    const node = listed ? targetNodeName(pod) : undefined;
-    const e: Entry = { pod, seq, node };
-    o.pods.set(key, e);
+    const o = this.index(owner);
+    o.pods.set(uid, e);
     bumpHash(o, pod, 1);
-    if (node !== undefined) {
-      list(o, node, pod, seq);
-      if (nodes[0] !== node) nodes.push(node);
-    } else if (!listed) {
-      const t = targetNodeName(pod);
-      if (t !== undefined && nodes[0] !== t) nodes.push(t);
+    sink.podToCheck(owner, uid);
+    const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
+    if (listed && e.target !== undefined) {
+      e.node = e.target;
+      list(o, e.target, pod, e.seq);
     }
-    return { owner: uid, nodes, podKey: key };
+    if (e.target !== undefined) sink.podTouched(owner, e.target, TOUCH_ALL);
   }
 
-  private remove(uid: string, key: string): PodTouch {
-    const o = this.owners.get(uid);
-    const prev = o?.pods.get(key);
-    if (!o || !prev) return { owner: uid, nodes: [], podKey: key };
-    o.pods.delete(key);
-    bumpHash(o, prev.pod, -1);
-    if (prev.node !== undefined) unlist(o, prev.node, prev.pod);
-    const t = prev.node ?? targetNodeName(prev.pod);
-    return { owner: uid, nodes: t !== undefined ? [t] : [], podKey: key };
+  /** Takes entry `e` (its pod as last seen) away from its owner. */
+  private disown(e: Entry, sink: PodSink): void {
+    const owner = e.owner!;
+    const o = this.owners.get(owner);
+    e.owner = undefined;
+    const was = e.node;
+    e.node = undefined;
+    if (!o || !o.pods.delete(e.pod.metadata.uid)) return;
+    bumpHash(o, e.pod, -1);
+    if (was !== undefined) unlist(o, was, e.pod);
+    const t = was ?? e.target;
+    if (t !== undefined) sink.podTouched(owner, t, TOUCH_ALL);
   }
 }
 
@@ -169,14 +244,16 @@ function list(o: OwnerIndex, node: string, pod: Pod, seq: number): void {
   o.byNode.set(node, next);
 }
 
-/** Puts `next` where `prev` is listed (copy on write). False when `prev` is not listed there. */
+/**
+ * Puts `next` where `prev` is listed, in place: a new version of the same pod, which every reader
+ * of the list wants to see. False when `prev` is not listed there.
+ */
 function replaceListed(o: OwnerIndex, node: string, prev: Pod, next: Pod): boolean {
   const cur = o.byNode.get(node);
-  const i = cur ? cur.indexOf(prev) : -1;
-  if (!cur || i < 0) return false;
-  const copy = cur.slice();
-  copy[i] = next;
-  o.byNode.set(node, copy);
+  if (!cur) return false;
+  const i = cur.length === 1 ? (cur[0] === prev ? 0 : -1) : cur.indexOf(prev);
+  if (i < 0) return false;
+  cur[i] = next;
   return true;
 }
 

@@ -12,6 +12,7 @@ import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
 import { SortedNames } from './sortedNames';
 import { templateGeneration } from './util';
+import { TOUCH_ALL, TOUCH_PHASE, TOUCH_READY } from './informer';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
 
@@ -34,7 +35,9 @@ export class DaemonSetSyncState {
   readonly pending = new Set<string>();
   /** nodes where manage decided to create a pod: not visited again until they change */
   readonly needsPod = new SortedNames();
-  /** owned pods changed since the last sync (their labels are checked against the selector) */
+  /** maxSurge > 0 at the last sync: manage then reads readiness too (a template change makes every node dirty) */
+  surge = false;
+  /** owned pods (uids) new to the DaemonSet or with new labels since the last sync (checked against the selector) */
   readonly changedPods = new Set<string>();
   /** the decisions of manage at its last visit of each node */
   readonly manageDecisions = new Map<string, Decision[]>();
@@ -50,6 +53,19 @@ export class DaemonSetSyncState {
     this.manageDirty.add(node);
     this.rollingDirty.add(node);
     this.statusDirty.add(node);
+  }
+
+  /** A pod on `node` changed; `bits` (TOUCH_*) say which consumers must look again. */
+  podTouched(node: string, bits: number): void {
+    if (bits & TOUCH_ALL) {
+      this.touch(node);
+      return;
+    }
+    if (bits & TOUCH_PHASE || (bits & TOUCH_READY && this.surge)) this.manageDirty.add(node);
+    if (bits & TOUCH_READY) {
+      this.rollingDirty.add(node);
+      this.statusDirty.add(node);
+    }
   }
 
   nodeTouched(node: string): void {
@@ -74,6 +90,7 @@ export class DaemonSetSyncState {
    */
   prepare(ds: DaemonSet, hash: string, nodeNames: Iterable<string>, getNode: (name: string) => Node | undefined, now: number): boolean {
     const generation = templateGeneration(ds);
+    this.surge = surgeAllowed(ds);
     const specChanged = ds.spec !== this.spec;
     const selectorChanged = !this.spec || this.spec.selector !== ds.spec.selector;
     if (specChanged || hash !== this.hash || generation !== this.generation) {
@@ -108,4 +125,12 @@ export class DaemonSetSyncState {
     }
     return selectorChanged;
   }
+}
+
+/** Whether a rolling update may surge (manage then keeps an old and a new pod per node). */
+export function surgeAllowed(ds: DaemonSet): boolean {
+  const us = ds.spec.updateStrategy;
+  if (us?.type !== 'RollingUpdate') return false;
+  const ms = us.rollingUpdate?.maxSurge;
+  return ms !== undefined && ms !== 0 && ms !== '0%';
 }
