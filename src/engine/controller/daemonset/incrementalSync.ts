@@ -2,7 +2,7 @@
 // manage, rollingUpdate, updateDaemonSetStatus) reading the informer's indexes and the DaemonSet's
 // kept state, visiting only the nodes that changed since the last sync or still have work left.
 
-import { selectorMatches } from '../../api/labels';
+import { fromLabelSelector, matches } from '../../api/labels';
 import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { DecisionLog, type Decision } from './decisions';
@@ -38,19 +38,20 @@ export class IncrementalSync {
   /** Whether claimPods would adopt or release anything: orphans matching the selector, owned pods no longer matching. */
   private needsClaim(selectorChanged: boolean): boolean {
     const { ds, state } = this;
-    const sel = ds.spec.selector;
+    const sel = fromLabelSelector(ds.spec.selector);
+    if (!sel) return false;
     const ns = ds.metadata.namespace;
     const orphans = this.informer.orphans.get(ns ?? 'default');
-    if (orphans) for (const pod of orphans.values()) if (!pod.metadata.deletionTimestamp && selectorMatches(sel, pod.metadata.labels)) return true;
+    if (orphans) for (const pod of orphans.values()) if (!pod.metadata.deletionTimestamp && matches(sel, pod.metadata.labels)) return true;
     const owner = this.owner();
     if (!owner) return false;
     if (selectorChanged) {
-      for (const e of owner.pods.values()) if (!selectorMatches(sel, e.pod.metadata.labels)) return true;
+      for (const e of owner.pods.values()) if (!matches(sel, e.pod.metadata.labels)) return true;
       return false;
     }
     for (const uid of state.changedPods) {
       const e = owner.pods.get(uid);
-      if (e && !selectorMatches(sel, e.pod.metadata.labels)) return true;
+      if (e && !matches(sel, e.pod.metadata.labels)) return true;
     }
     return false;
   }

@@ -71,7 +71,7 @@ describe('podDelta', () => {
 describe('DaemonSetInformer.observePod', () => {
   function setup() {
     const inf = new DaemonSetInformer();
-    inf.observeNode({ type: 'ADDED', kind: 'Node', obj: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec: {}, status: {} } } as Change);
+    inf.observeNode({ type: 'ADDED', kind: 'Node', obj: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec: {}, status: {} } } as unknown as Change);
     const rec = new Recorder();
     return { inf, rec, apply: (type: Change['type'], obj: Pod, old?: Pod) => inf.observePod({ type, kind: 'Pod', obj, old } as Change, rec) };
   }

@@ -15,7 +15,7 @@ import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
 import { SortedNames } from './sortedNames';
 import { targetNodeName } from './podsByNode';
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from './util';
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, readyCondition } from './util';
 
 /** the pod came, went, moved, or its spec, labels or deletion changed: every consumer looks again */
 export const TOUCH_ALL = 1;
@@ -90,10 +90,8 @@ function terminalPhase(pod: Pod): string {
 
 /** The Ready condition's lastTransitionTime ('' when it has none) if the pod is ready, else undefined. */
 function readySince(pod: Pod): string | undefined {
-  const cs = pod.status?.conditions;
-  if (!cs) return undefined;
-  for (let i = 0; i < cs.length; i++) if (cs[i].type === 'Ready') return cs[i].status === 'True' ? (cs[i].lastTransitionTime ?? '') : undefined;
-  return undefined;
+  const c = readyCondition(pod);
+  return c?.status === 'True' ? (c.lastTransitionTime ?? '') : undefined;
 }
 
 export class DaemonSetInformer {

@@ -1,7 +1,7 @@
 // getNodesToDaemonPods (daemon_controller.go): claim the DaemonSet's pods (adopt matching orphans,
 // release owned pods that no longer match) and group them by the node they are meant for.
 
-import { selectorMatches } from '../../api/labels';
+import { fromLabelSelector, matches } from '../../api/labels';
 import { controllerRef, isPodTerminal } from '../../api/podutil';
 import type { DaemonSet, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
@@ -29,9 +29,10 @@ export function claimPods(sim: Simulation, ds: DaemonSet): ClaimResult {
   const uid = ds.metadata.uid;
   const pods: Pod[] = [];
   sim.store.each('Pod', ds.metadata.namespace, (p) => pods.push(p));
+  const selector = fromLabelSelector(ds.spec.selector);
   for (let pod of pods) {
     const ref = controllerRef(pod);
-    const match = selectorMatches(ds.spec.selector, pod.metadata.labels);
+    const match = selector !== null && matches(selector, pod.metadata.labels);
     if (ref) {
       if (ref.uid !== uid) continue;
       if (!match) {

@@ -4,7 +4,6 @@
 // in name order" without walking every node. Same decisions as rollingUpdate.ts; the decisions of
 // the candidates that wait are not written per node but computed when asked (`sim why`).
 
-import { getPodCondition, isPodAvailable, isPodReady } from '../../api/podutil';
 import type { Pod } from '../../api/types';
 import { parseTime } from '../../clock';
 import { DecisionLog, type Decision } from './decisions';
@@ -12,7 +11,7 @@ import { syncNodes } from './manage';
 import { findUpdatedPodsOnNode } from './rollingUpdate';
 import { SortedNames } from './sortedNames';
 import type { SyncContext } from './syncContext';
-import { updatedDesiredNodeCounts } from './util';
+import { readyCondition, updatedDesiredNodeCounts } from './util';
 
 type Cat =
   // maxSurge == 0
@@ -100,12 +99,15 @@ export class RollingUpdateState {
     if (p.cat !== 'unavailable' && p.cat !== 'done' && p.cat !== 'surging' && p.cat !== 'none') this.set(p.cat).add(node);
   }
 
+  /** isPodAvailable; a ready pod that is not available yet asks to be looked at again when it is. */
   private avail(pod: Pod, node: string, inp: RollingInputs): boolean {
-    if (isPodAvailable(pod, inp.minReady, inp.now)) return true;
-    if (inp.minReady > 0 && isPodReady(pod)) {
-      const t = parseTime(getPodCondition(pod, 'Ready')?.lastTransitionTime);
-      if (t !== undefined) inp.wakeAt(t + inp.minReady * 1000, node);
-    }
+    const c = readyCondition(pod);
+    if (c?.status !== 'True') return false;
+    if (inp.minReady === 0) return true;
+    const t = parseTime(c.lastTransitionTime);
+    if (t === undefined) return false;
+    if (t + inp.minReady * 1000 <= inp.now) return true;
+    inp.wakeAt(t + inp.minReady * 1000, node);
     return false;
   }
 

@@ -4,6 +4,7 @@
 // (they still had something to do), the decisions of the last visit of each node, the status counters
 // and the rolling-update places.
 
+import { deepEqual } from '../../api/objects';
 import type { DaemonSet, DaemonSetSpec, Node, Toleration } from '../../api/types';
 import type { Decision } from './decisions';
 import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
@@ -92,7 +93,7 @@ export class DaemonSetSyncState {
     const generation = templateGeneration(ds);
     this.surge = surgeAllowed(ds);
     const specChanged = ds.spec !== this.spec;
-    const selectorChanged = !this.spec || this.spec.selector !== ds.spec.selector;
+    const selectorChanged = !this.spec || (this.spec.selector !== ds.spec.selector && !deepEqual(this.spec.selector, ds.spec.selector));
     if (specChanged || hash !== this.hash || generation !== this.generation) {
       this.spec = ds.spec;
       this.hash = hash;
