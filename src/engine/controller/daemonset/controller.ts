@@ -10,7 +10,7 @@ import type { Simulation } from '../../simulation';
 import { TIMINGS } from '../../timings';
 import { FailedPodsBackoff } from './backoff';
 import { DecisionLog, type Decision } from './decisions';
-import { DaemonSetInformer, type PodSink } from './informer';
+import { DaemonSetInformer } from './informer';
 import { IncrementalSync } from './incrementalSync';
 import { DaemonSetSyncState } from './syncState';
 import { cleanupHistory, constructHistory } from './history';
@@ -32,10 +32,8 @@ export class DaemonSetController {
   /** incremental mode: indexes kept from the change feed, and what each DaemonSet keeps between syncs */
   private readonly informer = new DaemonSetInformer();
   private readonly states = new Map<string, DaemonSetSyncState>();
-  private readonly sink: PodSink = {
-    podTouched: (owner, node, bits) => this.states.get(owner)?.podTouched(node, bits),
-    podToCheck: (owner, uid) => void this.states.get(owner)?.changedPods.add(uid),
-  };
+  /** per DaemonSet uid: its work-queue key and the sync to run (made once, not per event) */
+  private readonly queueKeys = new Map<string, { key: string; run: () => string }>();
 
   constructor(
     private readonly sim: Simulation,
@@ -49,8 +47,12 @@ export class DaemonSetController {
   }
 
   private enqueue(ds: DaemonSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
-    const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
-    this.sim.enqueue(CONTROLLER, key, delayMs, reason, () => this.syncDaemonSet(key));
+    let q = this.queueKeys.get(ds.metadata.uid);
+    if (!q) {
+      const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
+      this.queueKeys.set(ds.metadata.uid, (q = { key, run: () => this.syncDaemonSet(key) }));
+    }
+    this.sim.enqueue(CONTROLLER, q.key, delayMs, reason, q.run);
   }
 
   private enqueueAll(reason: string): void {
@@ -64,6 +66,7 @@ export class DaemonSetController {
         const ds = c.obj as DaemonSet;
         if (c.type === 'DELETED') {
           this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
+          this.queueKeys.delete(ds.metadata.uid);
           return;
         }
         // A status-only write (our own) does not need another round.
@@ -207,7 +210,10 @@ export class DaemonSetController {
 
   private stateFor(ds: DaemonSet): DaemonSetSyncState {
     let st = this.states.get(ds.metadata.uid);
-    if (!st) this.states.set(ds.metadata.uid, (st = new DaemonSetSyncState(ds.metadata.uid)));
+    if (!st) {
+      this.states.set(ds.metadata.uid, (st = new DaemonSetSyncState(ds.metadata.uid)));
+      this.informer.listen(ds.metadata.uid, st);
+    }
     return st;
   }
 
@@ -220,9 +226,10 @@ export class DaemonSetController {
       if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return;
       for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
     } else if (c.kind === 'Pod') {
-      this.informer.observePod(c, this.sink);
+      this.informer.observePod(c);
     } else if (c.kind === 'DaemonSet' && c.type === 'DELETED') {
       this.states.delete(c.obj.metadata.uid);
+      this.informer.listen(c.obj.metadata.uid, undefined);
     }
   }
 }

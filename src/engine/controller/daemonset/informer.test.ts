@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
-import { DaemonSetInformer, podDelta, SCHEDULED, TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodSink } from './informer';
+import { DaemonSetInformer, podDelta, SCHEDULED, TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodListener } from './informer';
 
 function pod(o: { name?: string; uid?: string; owner?: string; node?: string; pinned?: string; phase?: string; ready?: 'True' | 'False'; since?: string; labels?: Record<string, string> } = {}): Pod {
   return {
@@ -34,13 +34,16 @@ function next(p: Pod, f: (q: Pod) => Pod): Pod {
   return f({ ...p, metadata: { ...p.metadata, resourceVersion: String(Number(p.metadata.resourceVersion ?? 0) + 1) } });
 }
 
-class Recorder implements PodSink {
-  readonly log: string[] = [];
-  podTouched(owner: string, node: string, bits: number): void {
-    this.log.push(`${owner} ${node} ${bits}`);
+class Recorder implements PodListener {
+  constructor(
+    private readonly owner: string,
+    readonly log: string[],
+  ) {}
+  podTouched(node: string, bits: number): void {
+    this.log.push(`${this.owner} ${node} ${bits}`);
   }
-  podToCheck(owner: string, uid: string): void {
-    this.log.push(`check ${owner} ${uid}`);
+  podToCheck(uid: string): void {
+    this.log.push(`check ${this.owner} ${uid}`);
   }
 }
 
@@ -72,8 +75,9 @@ describe('DaemonSetInformer.observePod', () => {
   function setup() {
     const inf = new DaemonSetInformer();
     inf.observeNode({ type: 'ADDED', kind: 'Node', obj: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec: {}, status: {} } } as unknown as Change);
-    const rec = new Recorder();
-    return { inf, rec, apply: (type: Change['type'], obj: Pod, old?: Pod) => inf.observePod({ type, kind: 'Pod', obj, old } as Change, rec) };
+    const rec = new Recorder('ds1', []);
+    inf.listen('ds1', rec);
+    return { inf, rec, apply: (type: Change['type'], obj: Pod, old?: Pod) => inf.observePod({ type, kind: 'Pod', obj, old } as Change) };
   }
 
   it('lists a new pod under the node it is pinned to, and replaces it in place on status writes', () => {

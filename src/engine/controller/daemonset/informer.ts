@@ -5,7 +5,7 @@
 // The pod lists keep the store's iteration order (the order in which pods were first added), which
 // is the order claimPods meets them in; this keeps deletes and their events in the same order.
 //
-// Each pod change tells the sink which consumers must look at the node again (podDelta): a change of
+// Each pod change tells its owner's listener which consumers must look at the node again (podDelta): a change of
 // the pod's identity, spec, labels or deletion concerns everyone; a phase change only manage; a
 // change of the Ready condition the rolling update and the status; anything else (container
 // statuses, IPs) nobody.
@@ -29,6 +29,8 @@ interface Entry {
   seq: number;
   /** uid of the controlling owner (undefined: an orphan) */
   owner: string | undefined;
+  /** the owner's index (while it has an owner) */
+  index: OwnerIndex | undefined;
   /** targetNodeName(pod), kept while the spec is the same object */
   target: string | undefined;
   /** the node it is listed under in its owner's byNode (undefined: not listed) */
@@ -43,6 +45,8 @@ export class OwnerIndex {
   readonly byNode = new Map<string, Pod[]>();
   /** controller-revision-hash → number of controlled pods carrying it (terminal and terminating included) */
   readonly hashes = new Map<string, number>();
+  /** who hears what the changes of these pods touched (the DaemonSet's sync state, once it has one) */
+  listener: PodListener | undefined;
 
   /** The sequence number (store order) of a listed pod. */
   seqOf(pod: Pod): number {
@@ -50,12 +54,12 @@ export class OwnerIndex {
   }
 }
 
-/** Who hears what a pod change touched. */
-export interface PodSink {
-  /** `owner`'s pods on `node` changed; `bits` say which consumers must look again (TOUCH_*) */
-  podTouched(owner: string, node: string, bits: number): void;
-  /** a pod `owner` controls is new to it or changed its labels: claimPods checks it against the selector */
-  podToCheck(owner: string, uid: string): void;
+/** Who hears what the changes of one owner's pods touched. */
+export interface PodListener {
+  /** the owner's pods on `node` changed; `bits` say which consumers must look again (TOUCH_*) */
+  podTouched(node: string, bits: number): void;
+  /** a pod the owner controls is new to it or changed its labels: claimPods checks it against the selector */
+  podToCheck(uid: string): void;
 }
 
 /**
@@ -106,71 +110,81 @@ export class DaemonSetInformer {
     return this.owners.get(uid);
   }
 
+  /** Sets who hears about the pods `owner` controls (undefined: nobody). */
+  listen(owner: string, listener: PodListener | undefined): void {
+    if (listener) this.index(owner).listener = listener;
+    else {
+      const o = this.owners.get(owner);
+      if (o) o.listener = undefined;
+    }
+  }
+
   /** Applies a node change. */
   observeNode(c: Change): void {
     if (c.type === 'ADDED') this.nodeNames.add(c.obj.metadata.name);
     else if (c.type === 'DELETED') this.nodeNames.delete(c.obj.metadata.name);
   }
 
-  /** Applies a pod change and tells `sink` what it touched (the old owner's nodes and the new one's). */
-  observePod(c: Change, sink: PodSink): void {
+  /** Applies a pod change and tells the owners' listeners what it touched (the old owner's nodes and the new one's). */
+  observePod(c: Change): void {
     const pod = c.obj as Pod;
     const uid = pod.metadata.uid;
     let e = this.entries.get(uid);
     if (c.type === 'DELETED') {
       if (!e) return;
       this.entries.delete(uid);
-      if (e.owner !== undefined) this.disown(e, sink);
+      if (e.owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
       return;
     }
     if (!e || c.type === 'ADDED') {
-      if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod }, sink);
-      e = { pod, seq: ++this.seq, owner: undefined, target: targetNodeName(pod), node: undefined };
+      if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
+      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined };
       this.entries.set(uid, e);
-      this.own(e, controllerRef(pod)?.uid, sink);
+      this.own(e, controllerRef(pod)?.uid);
       return;
     }
     const prev = e.pod;
     const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerRef(pod)?.uid;
-    if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
     if (owner !== e.owner) {
-      if (e.owner !== undefined) this.disown(e, sink);
+      if (e.owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
       e.pod = pod;
-      this.own(e, owner, sink);
+      if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
+      this.own(e, owner);
       return;
     }
+    if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
     e.pod = pod;
     if (owner === undefined) {
       this.orphans.get(pod.metadata.namespace ?? 'default')?.set(uid, pod);
       return;
     }
-    const o = this.owners.get(owner)!;
+    const o = e.index!;
     let bits = podDelta(prev, pod);
     if (prev.metadata.labels !== pod.metadata.labels) {
       bumpHash(o, prev, -1);
       bumpHash(o, pod, 1);
-      sink.podToCheck(owner, uid);
+      o.listener?.podToCheck(uid);
     }
     const node = isPodTerminal(pod) && pod.metadata.deletionTimestamp ? undefined : e.target;
     if (node !== undefined && node === e.node && replaceListed(o, node, prev, pod)) {
       // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
       if (bits & SCHEDULED) bits = o.byNode.get(node)!.length > 1 || !this.nodeNames.has(node) ? TOUCH_ALL : bits & ~SCHEDULED;
-      if (bits) sink.podTouched(owner, node, bits);
+      if (bits) o.listener?.podTouched(node, bits);
       return;
     }
     const was = e.node;
     if (was !== undefined) {
       unlist(o, was, prev);
-      sink.podTouched(owner, was, TOUCH_ALL);
+      o.listener?.podTouched(was, TOUCH_ALL);
     }
     e.node = node;
     if (node !== undefined) {
       list(o, node, pod, e.seq);
-      if (node !== was) sink.podTouched(owner, node, TOUCH_ALL);
+      if (node !== was) o.listener?.podTouched(node, TOUCH_ALL);
     } else if (e.target !== undefined && e.target !== was) {
-      sink.podTouched(owner, e.target, TOUCH_ALL);
+      o.listener?.podTouched(e.target, TOUCH_ALL);
     }
   }
 
@@ -181,7 +195,7 @@ export class DaemonSetInformer {
   }
 
   /** Makes `owner` (undefined: nobody) the owner of entry `e`, whose pod is not listed anywhere. */
-  private own(e: Entry, owner: string | undefined, sink: PodSink): void {
+  private own(e: Entry, owner: string | undefined): void {
     const pod = e.pod;
     const uid = pod.metadata.uid;
     e.owner = owner;
@@ -194,29 +208,30 @@ export class DaemonSetInformer {
       return;
     }
     const o = this.index(owner);
+    e.index = o;
     o.pods.set(uid, e);
     bumpHash(o, pod, 1);
-    sink.podToCheck(owner, uid);
+    o.listener?.podToCheck(uid);
     const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
     if (listed && e.target !== undefined) {
       e.node = e.target;
       list(o, e.target, pod, e.seq);
     }
-    if (e.target !== undefined) sink.podTouched(owner, e.target, TOUCH_ALL);
+    if (e.target !== undefined) o.listener?.podTouched(e.target, TOUCH_ALL);
   }
 
   /** Takes entry `e` (its pod as last seen) away from its owner. */
-  private disown(e: Entry, sink: PodSink): void {
-    const owner = e.owner!;
-    const o = this.owners.get(owner);
+  private disown(e: Entry): void {
+    const o = e.index;
     e.owner = undefined;
+    e.index = undefined;
     const was = e.node;
     e.node = undefined;
     if (!o || !o.pods.delete(e.pod.metadata.uid)) return;
     bumpHash(o, e.pod, -1);
     if (was !== undefined) unlist(o, was, e.pod);
     const t = was ?? e.target;
-    if (t !== undefined) sink.podTouched(owner, t, TOUCH_ALL);
+    if (t !== undefined) o.listener?.podTouched(t, TOUCH_ALL);
   }
 }
 

@@ -13,11 +13,11 @@ import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
 import { SortedNames } from './sortedNames';
 import { templateGeneration } from './util';
-import { TOUCH_ALL, TOUCH_PHASE, TOUCH_READY } from './informer';
+import { TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodListener } from './informer';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
 
-export class DaemonSetSyncState {
+export class DaemonSetSyncState implements PodListener {
   spec?: DaemonSetSpec;
   hash = '';
   generation: string | undefined;
@@ -27,7 +27,7 @@ export class DaemonSetSyncState {
   /** next sync looks at every node (first sync, template or hash change) */
   allDirty = true;
   readonly nodeChanged = new Set<string>();
-  readonly manageDirty = new Set<string>();
+  manageDirty = new Set<string>();
   readonly rollingDirty = new Set<string>();
   rollingAll = true;
   readonly statusDirty = new Set<string>();
@@ -67,6 +67,10 @@ export class DaemonSetSyncState {
       this.rollingDirty.add(node);
       this.statusDirty.add(node);
     }
+  }
+
+  podToCheck(uid: string): void {
+    this.changedPods.add(uid);
   }
 
   nodeTouched(node: string): void {
