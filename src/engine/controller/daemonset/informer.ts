@@ -3,7 +3,8 @@
 // for, so a sync reads what claimPods would compute without walking every pod.
 //
 // The pod lists keep the store's iteration order (the order in which pods were first added), which
-// is the order claimPods meets them in; this keeps deletes and their events in the same order.
+// is the order claimPods meets them in; this keeps deletes and their events in the same order. They
+// are changed in place: a sync reads a node's list when it looks at the node.
 //
 // Each pod change tells its owner's listener which consumers must look at the node again (podDelta): a change of
 // the pod's identity, spec, labels or deletion concerns everyone; a phase change only manage; a
@@ -35,6 +36,8 @@ interface Entry {
   target: string | undefined;
   /** the node it is listed under in its owner's byNode (undefined: not listed) */
   node: string | undefined;
+  /** the list it is in (its owner's byNode.get(node)) */
+  list: Pod[] | undefined;
 }
 
 /** The pods one DaemonSet (by uid) controls. */
@@ -139,7 +142,7 @@ export class DaemonSetInformer {
     }
     if (!e || c.type === 'ADDED') {
       if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
-      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined };
+      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined };
       this.entries.set(uid, e);
       this.own(e, controllerRef(pod)?.uid);
       return;
@@ -168,20 +171,20 @@ export class DaemonSetInformer {
       o.listener?.podToCheck(uid);
     }
     const node = isPodTerminal(pod) && pod.metadata.deletionTimestamp ? undefined : e.target;
-    if (node !== undefined && node === e.node && replaceListed(o, node, prev, pod)) {
+    if (node !== undefined && node === e.node && replaceListed(e, prev, pod)) {
       // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
-      if (bits & SCHEDULED) bits = o.byNode.get(node)!.length > 1 || !this.nodeNames.has(node) ? TOUCH_ALL : bits & ~SCHEDULED;
+      if (bits & SCHEDULED) bits = e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_ALL : bits & ~SCHEDULED;
       if (bits) o.listener?.podTouched(node, bits);
       return;
     }
     const was = e.node;
     if (was !== undefined) {
-      unlist(o, was, prev);
+      unlist(o, e, prev);
       o.listener?.podTouched(was, TOUCH_ALL);
     }
     e.node = node;
     if (node !== undefined) {
-      list(o, node, pod, e.seq);
+      list(o, e);
       if (node !== was) o.listener?.podTouched(node, TOUCH_ALL);
     } else if (e.target !== undefined && e.target !== was) {
       o.listener?.podTouched(e.target, TOUCH_ALL);
@@ -215,7 +218,7 @@ export class DaemonSetInformer {
     const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
     if (listed && e.target !== undefined) {
       e.node = e.target;
-      list(o, e.target, pod, e.seq);
+      list(o, e);
     }
     if (e.target !== undefined) o.listener?.podTouched(e.target, TOUCH_ALL);
   }
@@ -226,10 +229,10 @@ export class DaemonSetInformer {
     e.owner = undefined;
     e.index = undefined;
     const was = e.node;
+    if (o && was !== undefined) unlist(o, e, e.pod);
     e.node = undefined;
     if (!o || !o.pods.delete(e.pod.metadata.uid)) return;
     bumpHash(o, e.pod, -1);
-    if (was !== undefined) unlist(o, was, e.pod);
     const t = was ?? e.target;
     if (t !== undefined) o.listener?.podTouched(t, TOUCH_ALL);
   }
@@ -243,26 +246,27 @@ function bumpHash(o: OwnerIndex, pod: Pod, d: number): void {
   else o.hashes.set(h, n);
 }
 
-/** Lists a pod under a node, in sequence order (copy on write: a caller may hold the old array). */
-function list(o: OwnerIndex, node: string, pod: Pod, seq: number): void {
+/**
+ * Lists entry `e`'s pod under its node, in sequence order. The lists are changed in place (each
+ * entry keeps the list it is in): readers take a node's list when they look at the node and never
+ * hold it across a write.
+ */
+function list(o: OwnerIndex, e: Entry): void {
+  const node = e.node!;
   const cur = o.byNode.get(node);
   if (!cur) {
-    o.byNode.set(node, [pod]);
+    o.byNode.set(node, (e.list = [e.pod]));
     return;
   }
-  const next = cur.slice();
-  let i = next.length;
-  while (i > 0 && o.seqOf(next[i - 1]) > seq) i--;
-  next.splice(i, 0, pod);
-  o.byNode.set(node, next);
+  let i = cur.length;
+  while (i > 0 && o.seqOf(cur[i - 1]) > e.seq) i--;
+  cur.splice(i, 0, e.pod);
+  e.list = cur;
 }
 
-/**
- * Puts `next` where `prev` is listed, in place: a new version of the same pod, which every reader
- * of the list wants to see. False when `prev` is not listed there.
- */
-function replaceListed(o: OwnerIndex, node: string, prev: Pod, next: Pod): boolean {
-  const cur = o.byNode.get(node);
+/** Puts `next` where `prev` is listed (a new version of the same pod). False when `prev` is not listed there. */
+function replaceListed(e: Entry, prev: Pod, next: Pod): boolean {
+  const cur = e.list;
   if (!cur) return false;
   const i = cur.length === 1 ? (cur[0] === prev ? 0 : -1) : cur.indexOf(prev);
   if (i < 0) return false;
@@ -270,11 +274,15 @@ function replaceListed(o: OwnerIndex, node: string, prev: Pod, next: Pod): boole
   return true;
 }
 
-function unlist(o: OwnerIndex, node: string, pod: Pod): void {
-  const cur = o.byNode.get(node);
+/** Takes entry `e`'s pod (`pod`, as listed) off its node's list. */
+function unlist(o: OwnerIndex, e: Entry, pod: Pod): void {
+  const node = e.node!;
+  const cur = e.list ?? o.byNode.get(node);
+  e.list = undefined;
   if (!cur) return;
   const name = pod.metadata.name;
-  const next = cur.filter((p) => p.metadata.name !== name);
-  if (next.length) o.byNode.set(node, next);
-  else o.byNode.delete(node);
+  let j = 0;
+  for (let i = 0; i < cur.length; i++) if (cur[i].metadata.name !== name) cur[j++] = cur[i];
+  cur.length = j;
+  if (j === 0) o.byNode.delete(node);
 }
