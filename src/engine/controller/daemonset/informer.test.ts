@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
-import { DaemonSetInformer, podDelta, SCHEDULED, TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodListener } from './informer';
+import { DaemonSetInformer, podDelta, readySince, SCHEDULED, TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodListener } from './informer';
 
 function pod(o: { name?: string; uid?: string; owner?: string; node?: string; pinned?: string; phase?: string; ready?: 'True' | 'False'; since?: string; labels?: Record<string, string> } = {}): Pod {
   return {
@@ -61,6 +61,14 @@ describe('podDelta', () => {
     expect(podDelta(base, next(base, (q) => ({ ...q, status: { ...q.status, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:05Z' }] } })))).toBe(TOUCH_READY);
     const ready = pod({ node: 'n1', ready: 'True' });
     expect(podDelta(ready, next(ready, (q) => ({ ...q, status: { ...q.status, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:09Z' }] } })))).toBe(TOUCH_READY);
+  });
+  it('keeps what it saw of readiness in `seen` (the informer keeps it per pod)', () => {
+    const seen = { ready: readySince(base) };
+    const ready = next(base, (q) => ({ ...q, status: { ...q.status, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:05Z' }] } }));
+    expect(podDelta(base, ready, seen)).toBe(TOUCH_READY);
+    expect(seen.ready).toBe('2026-01-01T00:00:05Z');
+    const again = next(ready, (q) => ({ ...q, status: { ...q.status, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:05Z', message: 'm' }] } }));
+    expect(podDelta(ready, again, seen)).toBe(0);
   });
   it('tells everyone about labels and deletion, and flags a pod that gets or loses its node', () => {
     expect(podDelta(base, next(base, (q) => ({ ...q, metadata: { ...q.metadata, labels: { app: 'b' } } })))).toBe(TOUCH_ALL);

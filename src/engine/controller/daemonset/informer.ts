@@ -38,6 +38,8 @@ interface Entry {
   node: string | undefined;
   /** the list it is in (its owner's byNode.get(node)) */
   list: Pod[] | undefined;
+  /** readySince(pod) */
+  ready: string | null;
 }
 
 /** The pods one DaemonSet (by uid) controls. */
@@ -72,18 +74,24 @@ export interface PodListener {
  * the caller turns into TOUCH_ALL only where it matters); whether the phase is Failed or Succeeded
  * (manage); whether the pod is ready and since when (status, rolling update, a surging manage).
  */
-export function podDelta(old: Pod, pod: Pod): number {
+export function podDelta(old: Pod, pod: Pod, seen: { ready: string | null } = { ready: readySince(old) }): number {
   const om = old.metadata;
   const nm = pod.metadata;
+  let bits = 0;
+  if (old.status !== pod.status) {
+    if (terminalPhase(old) !== terminalPhase(pod)) bits |= TOUCH_PHASE;
+    if (old.status?.conditions !== pod.status?.conditions) {
+      const ready = readySince(pod);
+      if (ready !== seen.ready) {
+        bits |= TOUCH_READY;
+        seen.ready = ready;
+      }
+    }
+  }
   if (om.labels !== nm.labels || om.deletionTimestamp !== nm.deletionTimestamp || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp) {
     return TOUCH_ALL;
   }
-  let bits = 0;
   if (old.spec !== pod.spec && !old.spec.nodeName !== !pod.spec.nodeName) bits |= SCHEDULED;
-  if (old.status !== pod.status) {
-    if (terminalPhase(old) !== terminalPhase(pod)) bits |= TOUCH_PHASE;
-    if (old.status?.conditions !== pod.status?.conditions && readySince(old) !== readySince(pod)) bits |= TOUCH_READY;
-  }
   return bits;
 }
 
@@ -95,10 +103,10 @@ function terminalPhase(pod: Pod): string {
   return p === 'Failed' || p === 'Succeeded' ? p : '';
 }
 
-/** The Ready condition's lastTransitionTime ('' when it has none) if the pod is ready, else undefined. */
-function readySince(pod: Pod): string | undefined {
+/** The Ready condition's lastTransitionTime ('' when it has none) if the pod is ready, else null. */
+export function readySince(pod: Pod): string | null {
   const c = readyCondition(pod);
-  return c?.status === 'True' ? (c.lastTransitionTime ?? '') : undefined;
+  return c?.status === 'True' ? (c.lastTransitionTime ?? '') : null;
 }
 
 export class DaemonSetInformer {
@@ -142,7 +150,7 @@ export class DaemonSetInformer {
     }
     if (!e || c.type === 'ADDED') {
       if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
-      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined };
+      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined, ready: readySince(pod) };
       this.entries.set(uid, e);
       this.own(e, controllerRef(pod)?.uid);
       return;
@@ -153,6 +161,7 @@ export class DaemonSetInformer {
       if (e.owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
       e.pod = pod;
+      e.ready = readySince(pod);
       if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
       this.own(e, owner);
       return;
@@ -160,11 +169,12 @@ export class DaemonSetInformer {
     if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
     e.pod = pod;
     if (owner === undefined) {
+      e.ready = readySince(pod);
       this.orphans.get(pod.metadata.namespace ?? 'default')?.set(uid, pod);
       return;
     }
     const o = e.index!;
-    let bits = podDelta(prev, pod);
+    let bits = podDelta(prev, pod, e);
     if (prev.metadata.labels !== pod.metadata.labels) {
       bumpHash(o, prev, -1);
       bumpHash(o, pod, 1);
