@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
-import { DaemonSetInformer, podDelta, readySince, SCHEDULED, TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodListener } from './informer';
+import { DaemonSetInformer, podDelta, readySince, SCHEDULED, TOUCH_ALL, TOUCH_DELETION, TOUCH_MANAGE, TOUCH_PHASE, TOUCH_READY, TOUCH_STATUS, type PodListener } from './informer';
 
 function pod(o: { name?: string; uid?: string; owner?: string; node?: string; pinned?: string; phase?: string; ready?: 'True' | 'False'; since?: string; labels?: Record<string, string> } = {}): Pod {
   return {
@@ -70,9 +70,9 @@ describe('podDelta', () => {
     const again = next(ready, (q) => ({ ...q, status: { ...q.status, conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:05Z', message: 'm' }] } }));
     expect(podDelta(ready, again, seen)).toBe(0);
   });
-  it('tells everyone about labels and deletion, and flags a pod that gets or loses its node', () => {
+  it('tells everyone about labels, manage and the rolling update about deletion, and flags a pod that gets or loses its node', () => {
     expect(podDelta(base, next(base, (q) => ({ ...q, metadata: { ...q.metadata, labels: { app: 'b' } } })))).toBe(TOUCH_ALL);
-    expect(podDelta(base, next(base, (q) => ({ ...q, metadata: { ...q.metadata, deletionTimestamp: '2026-01-01T00:01:00Z' } })))).toBe(TOUCH_ALL);
+    expect(podDelta(base, next(base, (q) => ({ ...q, metadata: { ...q.metadata, deletionTimestamp: '2026-01-01T00:01:00Z' } })))).toBe(TOUCH_DELETION);
     const pending = pod({ pinned: 'n1' });
     expect(podDelta(pending, next(pending, (q) => ({ ...q, spec: { ...q.spec, nodeName: 'n1' } })))).toBe(SCHEDULED);
     expect(podDelta(base, next(base, (q) => ({ ...q, spec: { ...q.spec, terminationGracePeriodSeconds: 3 } })))).toBe(0);
@@ -113,7 +113,7 @@ describe('DaemonSetInformer.observePod', () => {
     rec.log.length = 0;
     const b1 = next(b0, (q) => ({ ...q, spec: { ...q.spec, nodeName: 'n1' } }));
     apply('MODIFIED', b1, b0);
-    expect(rec.log).toEqual([`ds1 n1 ${TOUCH_ALL}`]);
+    expect(rec.log).toEqual([`ds1 n1 ${TOUCH_MANAGE | TOUCH_STATUS}`]);
     rec.log.length = 0;
     const b2 = next(b1, (q) => ({ ...q, metadata: { ...q.metadata, labels: { app: 'other' } } }));
     apply('MODIFIED', b2, b1);

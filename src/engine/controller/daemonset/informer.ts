@@ -6,10 +6,10 @@
 // is the order claimPods meets them in; this keeps deletes and their events in the same order. They
 // are changed in place: a sync reads a node's list when it looks at the node.
 //
-// Each pod change tells its owner's listener which consumers must look at the node again (podDelta): a change of
-// the pod's identity, spec, labels or deletion concerns everyone; a phase change only manage; a
-// change of the Ready condition the rolling update and the status; anything else (container
-// statuses, IPs) nobody.
+// Each pod change tells its owner's listener which consumers must look at the node again (podDelta):
+// a pod that comes, goes, moves or changes its labels concerns everyone; its deletion manage and the
+// rolling update; a terminal phase manage; its readiness the rolling update and the status; anything
+// else (container statuses, IPs, the phase on the way to Running) nobody.
 
 import { controllerRef, isPodTerminal } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
@@ -18,12 +18,22 @@ import { SortedNames } from './sortedNames';
 import { targetNodeName } from './podsByNode';
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, readyCondition } from './util';
 
-/** the pod came, went, moved, or its spec, labels or deletion changed: every consumer looks again */
-export const TOUCH_ALL = 1;
-/** status.phase changed: manage looks again (failed and succeeded pods are replaced) */
-export const TOUCH_PHASE = 2;
-/** the Ready condition changed: the rolling update and the status look again (and a surging manage) */
-export const TOUCH_READY = 4;
+// Which consumers of a node's pods must look at the node again (bits of PodListener.podTouched).
+export const TOUCH_MANAGE = 1;
+export const TOUCH_ROLLING = 2;
+export const TOUCH_STATUS = 4;
+/** manage, if the DaemonSet may surge (it then compares the readiness of the old and the new pod) */
+export const TOUCH_MANAGE_IF_SURGE = 8;
+/** the pod came, went or moved, or its labels changed: every consumer looks again */
+export const TOUCH_ALL = TOUCH_MANAGE | TOUCH_ROLLING | TOUCH_STATUS;
+/** the pod started terminating (the status counts terminating pods as they are) */
+export const TOUCH_DELETION = TOUCH_MANAGE | TOUCH_ROLLING;
+/** status.phase became or stopped being Failed or Succeeded: manage replaces such pods */
+export const TOUCH_PHASE = TOUCH_MANAGE;
+/** whether the pod is ready, or since when, changed */
+export const TOUCH_READY = TOUCH_ROLLING | TOUCH_STATUS | TOUCH_MANAGE_IF_SURGE;
+/** podDelta: spec.nodeName was set or cleared (comparePods orders by it: manage and status, where it matters) */
+export const SCHEDULED = 16;
 
 interface Entry {
   pod: Pod;
@@ -69,10 +79,12 @@ export interface PodListener {
 
 /**
  * Which consumers a new version of the same pod concerns (0: none), listing changes aside. What they
- * read of a pod: its name, creation time, labels and deletion (everyone); whether spec.nodeName is
- * set (comparePods orders by it, manage deletes unscheduled pods of missing nodes: `SCHEDULED`, which
- * the caller turns into TOUCH_ALL only where it matters); whether the phase is Failed or Succeeded
- * (manage); whether the pod is ready and since when (status, rolling update, a surging manage).
+ * read of a pod: its name, creation time and labels (everyone: comparePods, isPodUpdated, the hash
+ * label); its deletion (manage, the rolling update); whether spec.nodeName is set (comparePods
+ * orders by it, manage deletes unscheduled pods of missing nodes: `SCHEDULED`, which the caller turns
+ * into manage and status only where it matters); whether the phase is Failed or Succeeded (manage);
+ * whether the pod is ready and since when (status, rolling update, a surging manage). `seen.ready` is
+ * readySince(old), updated to readySince(pod).
  */
 export function podDelta(old: Pod, pod: Pod, seen: { ready: string | null } = { ready: readySince(old) }): number {
   const om = old.metadata;
@@ -88,15 +100,11 @@ export function podDelta(old: Pod, pod: Pod, seen: { ready: string | null } = { 
       }
     }
   }
-  if (om.labels !== nm.labels || om.deletionTimestamp !== nm.deletionTimestamp || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp) {
-    return TOUCH_ALL;
-  }
+  if (om.labels !== nm.labels || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp) return TOUCH_ALL;
+  if (om.deletionTimestamp !== nm.deletionTimestamp) bits |= TOUCH_DELETION;
   if (old.spec !== pod.spec && !old.spec.nodeName !== !pod.spec.nodeName) bits |= SCHEDULED;
   return bits;
 }
-
-/** podDelta: spec.nodeName was set or cleared */
-export const SCHEDULED = 8;
 
 function terminalPhase(pod: Pod): string {
   const p = pod.status?.phase;
@@ -183,7 +191,7 @@ export class DaemonSetInformer {
     const node = isPodTerminal(pod) && pod.metadata.deletionTimestamp ? undefined : e.target;
     if (node !== undefined && node === e.node && replaceListed(e, prev, pod)) {
       // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
-      if (bits & SCHEDULED) bits = e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_ALL : bits & ~SCHEDULED;
+      if (bits & SCHEDULED) bits = (bits & ~SCHEDULED) | (e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_MANAGE | TOUCH_STATUS : 0);
       if (bits) o.listener?.podTouched(node, bits);
       return;
     }

@@ -13,7 +13,7 @@ import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
 import { SortedNames } from './sortedNames';
 import { templateGeneration } from './util';
-import { TOUCH_ALL, TOUCH_PHASE, TOUCH_READY, type PodListener } from './informer';
+import { TOUCH_MANAGE, TOUCH_MANAGE_IF_SURGE, TOUCH_ROLLING, TOUCH_STATUS, type PodListener } from './informer';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
 
@@ -58,15 +58,9 @@ export class DaemonSetSyncState implements PodListener {
 
   /** A pod on `node` changed; `bits` (TOUCH_*) say which consumers must look again. */
   podTouched(node: string, bits: number): void {
-    if (bits & TOUCH_ALL) {
-      this.touch(node);
-      return;
-    }
-    if (bits & TOUCH_PHASE || (bits & TOUCH_READY && this.surge)) this.manageDirty.add(node);
-    if (bits & TOUCH_READY) {
-      this.rollingDirty.add(node);
-      this.statusDirty.add(node);
-    }
+    if (bits & TOUCH_MANAGE || (bits & TOUCH_MANAGE_IF_SURGE && this.surge)) this.manageDirty.add(node);
+    if (bits & TOUCH_ROLLING) this.rollingDirty.add(node);
+    if (bits & TOUCH_STATUS) this.statusDirty.add(node);
   }
 
   podToCheck(uid: string): void {
