@@ -34,6 +34,8 @@ export class DaemonSetController {
   private readonly states = new Map<string, DaemonSetSyncState>();
   /** per DaemonSet uid: its work-queue key and the sync to run (made once, not per event) */
   private readonly queueKeys = new Map<string, { key: string; run: () => string }>();
+  /** work-queue key → when its waiting sync runs (set on enqueue, cleared when the sync starts) */
+  private readonly queuedAt = new Map<string, number>();
 
   constructor(
     private readonly sim: Simulation,
@@ -46,12 +48,30 @@ export class DaemonSetController {
     return this.lastDecisions.get(`${namespace}/${name}`);
   }
 
-  private enqueue(ds: DaemonSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
+  private queueKey(ds: DaemonSet): { key: string; run: () => string } {
     let q = this.queueKeys.get(ds.metadata.uid);
     if (!q) {
       const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
       this.queueKeys.set(ds.metadata.uid, (q = { key, run: () => this.syncDaemonSet(key) }));
     }
+    return q;
+  }
+
+  /**
+   * Whether enqueue would change the work queue: false when a sync of `ds` already waits for the
+   * same time or earlier (the queue keeps that one, and its reason). Lets a pod event skip making
+   * its reason.
+   */
+  private wouldQueue(ds: DaemonSet, delayMs: number = TIMINGS.controllerSyncDelayMs): boolean {
+    const at = this.queuedAt.get(this.queueKey(ds).key);
+    return at === undefined || at > this.sim.now() + Math.max(0, delayMs);
+  }
+
+  private enqueue(ds: DaemonSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
+    const q = this.queueKey(ds);
+    const at = this.sim.now() + Math.max(0, delayMs);
+    const waiting = this.queuedAt.get(q.key);
+    if (waiting === undefined || at < waiting) this.queuedAt.set(q.key, at);
     this.sim.enqueue(CONTROLLER, q.key, delayMs, reason, q.run);
   }
 
@@ -110,9 +130,9 @@ export class DaemonSetController {
     if (ref) {
       if (ref.kind !== 'DaemonSet') return;
       const ds = this.sim.store.get('DaemonSet', pod.metadata.namespace, ref.name);
-      if (ds && ds.metadata.uid === ref.uid) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
+      if (ds && ds.metadata.uid === ref.uid && this.wouldQueue(ds)) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
       const old = c.old as Pod | undefined;
-      if (!old || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
+      if (!old || old.metadata.labels === pod.metadata.labels || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
     }
     if (c.type === 'DELETED') return;
     // Orphans (and pods whose labels changed) may be adopted by any DaemonSet whose selector matches.
@@ -124,6 +144,7 @@ export class DaemonSetController {
 
   /** syncDaemonSet: one reconcile round. Returns what it did, for `sim step`. */
   syncDaemonSet(key: string): string {
+    this.queuedAt.delete(key);
     const [namespace, name] = key.split('/');
     const sim = this.sim;
     const ds = sim.store.get('DaemonSet', namespace, name);

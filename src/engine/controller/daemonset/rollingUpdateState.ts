@@ -8,7 +8,7 @@ import type { Pod } from '../../api/types';
 import { parseTime } from '../../clock';
 import { DecisionLog, type Decision } from './decisions';
 import { syncNodes } from './manage';
-import { findUpdatedPodsOnNode } from './rollingUpdate';
+import { findUpdatedPodsOnNodeInto, type NodePods } from './rollingUpdate';
 import { SortedNames } from './sortedNames';
 import type { SyncContext } from './syncContext';
 import { readyCondition, updatedDesiredNodeCounts } from './util';
@@ -54,6 +54,16 @@ interface LastRound {
   chosen: Set<string>;
 }
 
+/** Categories that count towards numUnavailable (maxSurge 0) or numSurge (maxSurge > 0). */
+function counts(cat: Cat): boolean {
+  return cat === 'unavailable' || cat === 'replace' || cat === 'surging';
+}
+
+/** Categories kept as ordered sets (the rounds pick from them in name order). */
+function listed(cat: Cat): boolean {
+  return cat !== 'unavailable' && cat !== 'done' && cat !== 'surging' && cat !== 'none';
+}
+
 export class RollingUpdateState {
   private surge: boolean | undefined;
   private readonly places = new Map<string, Place>();
@@ -61,6 +71,7 @@ export class RollingUpdateState {
   private counted = 0;
   private availableCount = 0;
   private last?: LastRound;
+  private readonly scratch: NodePods = { ok: true };
 
   reset(): void {
     this.surge = undefined;
@@ -82,21 +93,34 @@ export class RollingUpdateState {
     return s;
   }
 
-  private place(node: string, p: Place | undefined): void {
+  /** Sets one node's place (cat undefined: the node is not in the rollout); keeps the counters and sets. */
+  private place(node: string, cat: Cat | undefined, pod?: Pod, available = false, reason?: string): void {
     const prev = this.places.get(node);
     if (prev) {
-      if (prev.cat === 'unavailable' || prev.cat === 'replace' || prev.cat === 'surging') this.counted--;
+      if (prev.cat === cat && prev.available === available) {
+        prev.pod = pod;
+        prev.reason = reason;
+        return;
+      }
+      if (counts(prev.cat)) this.counted--;
       if (prev.available) this.availableCount--;
-      if (prev.cat !== 'unavailable' && prev.cat !== 'done' && prev.cat !== 'surging' && prev.cat !== 'none') this.sets.get(prev.cat)?.delete(node);
+      if (listed(prev.cat)) this.sets.get(prev.cat)?.delete(node);
     }
-    if (!p) {
-      this.places.delete(node);
+    if (cat === undefined) {
+      if (prev) this.places.delete(node);
       return;
     }
-    this.places.set(node, p);
-    if (p.cat === 'unavailable' || p.cat === 'replace' || p.cat === 'surging') this.counted++;
-    if (p.available) this.availableCount++;
-    if (p.cat !== 'unavailable' && p.cat !== 'done' && p.cat !== 'surging' && p.cat !== 'none') this.set(p.cat).add(node);
+    if (prev) {
+      prev.cat = cat;
+      prev.pod = pod;
+      prev.available = available;
+      prev.reason = reason;
+    } else {
+      this.places.set(node, { cat, pod, available, reason });
+    }
+    if (counts(cat)) this.counted++;
+    if (available) this.availableCount++;
+    if (listed(cat)) this.set(cat).add(node);
   }
 
   /** isPodAvailable; a ready pod that is not available yet asks to be looked at again when it is. */
@@ -119,30 +143,30 @@ export class RollingUpdateState {
       this.place(node, undefined);
       return;
     }
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(pods ?? [], inp.hash, inp.generation);
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNodeInto(pods ?? [], inp.hash, inp.generation, this.scratch);
     if (!this.surge) {
-      if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) this.place(node, { cat: 'unavailable', available: false });
-      else if (!oldPod) this.place(node, { cat: this.avail(newPod!, node, inp) ? 'done' : 'unavailable', available: false });
-      else if (!this.avail(oldPod, node, inp)) this.place(node, { cat: 'replace', pod: oldPod, available: false });
-      else this.place(node, { cat: 'candidate', pod: oldPod, available: false });
+      if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) this.place(node, 'unavailable');
+      else if (!oldPod) this.place(node, this.avail(newPod!, node, inp) ? 'done' : 'unavailable');
+      else if (!this.avail(oldPod, node, inp)) this.place(node, 'replace', oldPod);
+      else this.place(node, 'candidate', oldPod);
       return;
     }
     if (!ok) {
-      this.place(node, { cat: 'surging', available: false });
+      this.place(node, 'surging');
       return;
     }
     const oldAvail = oldPod ? this.avail(oldPod, node, inp) : false;
     const newAvail = newPod ? this.avail(newPod, node, inp) : false;
     const available = oldPod ? oldAvail : newPod ? newAvail : false;
-    if (!oldPod) this.place(node, { cat: 'none', available });
+    if (!oldPod) this.place(node, 'none', undefined, available);
     else if (!newPod) {
       if (!oldAvail) {
-        if (!shouldRun) this.place(node, { cat: 'deleteOld', pod: oldPod, available, reason: 'rolling update: unavailable old pod on a node that should not run one' });
-        else this.place(node, { cat: 'allowNew', available });
-      } else if (!shouldRun) this.place(node, { cat: 'shouldNotRun', pod: oldPod, available });
-      else this.place(node, { cat: 'surgeCandidate', available });
-    } else if (!newAvail) this.place(node, { cat: 'surging', available });
-    else this.place(node, { cat: 'deleteOld', pod: oldPod, available, reason: 'rolling update: the new pod is available, remove the old one' });
+        if (!shouldRun) this.place(node, 'deleteOld', oldPod, available, 'rolling update: unavailable old pod on a node that should not run one');
+        else this.place(node, 'allowNew', undefined, available);
+      } else if (!shouldRun) this.place(node, 'shouldNotRun', oldPod, available);
+      else this.place(node, 'surgeCandidate', undefined, available);
+    } else if (!newAvail) this.place(node, 'surging', undefined, available);
+    else this.place(node, 'deleteOld', oldPod, available, 'rolling update: the new pod is available, remove the old one');
   }
 
   /**

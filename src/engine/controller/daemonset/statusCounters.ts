@@ -80,7 +80,7 @@ export class StatusCounters {
         this.availableAt.set(node, at);
         this.timers.push(at, node);
       }
-    } else {
+    } else if (this.availableAt.size) {
       this.availableAt.delete(node);
     }
   }
