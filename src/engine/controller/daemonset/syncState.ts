@@ -89,15 +89,24 @@ export class DaemonSetSyncState implements PodListener {
    */
   prepare(ds: DaemonSet, hash: string, nodeNames: Iterable<string>, getNode: (name: string) => Node | undefined, now: number): boolean {
     const generation = templateGeneration(ds);
-    this.surge = surgeAllowed(ds);
+    const surge = surgeAllowed(ds);
     const specChanged = ds.spec !== this.spec;
     const selectorChanged = !this.spec || (this.spec.selector !== ds.spec.selector && !deepEqual(this.spec.selector, ds.spec.selector));
     if (specChanged || hash !== this.hash || generation !== this.generation) {
+      // Without surge, manage reads of the DaemonSet only what decides nodeShouldRunDaemonPod: a new
+      // template that keeps that (a new image, say) changes nothing it decided. The rolling update
+      // and the status read the hash: they look at every node again.
+      if (!this.spec || surge || this.surge || !sameShouldRunInputs(this.spec, ds.spec)) this.allDirty = true;
       this.spec = ds.spec;
       this.hash = hash;
       this.generation = generation;
-      this.allDirty = true;
+      this.rollingAll = true;
+      this.statusAll = true;
+      this.rollingDirty.clear();
+      this.statusDirty.clear();
+      this.wakeups.clear();
     }
+    this.surge = surge;
     if (this.allDirty) {
       this.tolerations = daemonTolerations(ds);
       this.shouldRun.clear();
@@ -124,6 +133,19 @@ export class DaemonSetSyncState implements PodListener {
     }
     return selectorChanged;
   }
+}
+
+/** Whether nodeShouldRunDaemonPod reads the same of both specs (shouldRunFast: nodeName, nodeSelector, affinity, tolerations, hostNetwork). */
+function sameShouldRunInputs(a: DaemonSetSpec, b: DaemonSetSpec): boolean {
+  const x = a.template.spec;
+  const y = b.template.spec;
+  return (
+    x.nodeName === y.nodeName &&
+    x.hostNetwork === y.hostNetwork &&
+    deepEqual(x.nodeSelector, y.nodeSelector) &&
+    deepEqual(x.affinity, y.affinity) &&
+    deepEqual(x.tolerations, y.tolerations)
+  );
 }
 
 /** Whether a rolling update may surge (manage then keeps an old and a new pod per node). */
