@@ -297,3 +297,26 @@ describe('incremental DaemonSet controller vs the full-pass oracle, beyond burst
     expect(inc.objects).toBe(full.objects)
   }, 120_000)
 })
+
+describe('incremental DaemonSet controller vs the full-pass oracle, a rollout wider than burstReplicas', () => {
+  it('deletes 250 old pods per sync and says the same about chosen, deleted and waiting nodes', () => {
+    const nodes: Op[] = Array.from({ length: 600 }, (_, i) => ({ op: 'addNode' as const, i, notReady: false }))
+    const apply: Op = { op: 'apply', strategy: 'RollingUpdate:50%:0', selector: false, toleration: false, minReady: 0, image: 1 }
+    const whys: Op[] = [1, 150, 300, 420, 599].map((i) => ({ op: 'why' as const, i }))
+    const ops: Op[] = [
+      { op: 'advance', ms: 30000 },
+      { op: 'setImage', image: 2 },
+      { op: 'step', n: 4 },
+      ...whys,
+      { op: 'step', n: 3 },
+      ...whys,
+      { op: 'advance', ms: 2500 },
+      ...whys,
+    ]
+    const inc = run('incremental', [...nodes, apply], ops, 11)
+    const full = run('fullPass', [...nodes, apply], ops, 11)
+    expect(inc.transcript).toContain('rolling update: 300 old pod(s) to replace')
+    expect(inc.transcript).toBe(full.transcript)
+    expect(inc.objects).toBe(full.objects)
+  }, 120_000)
+})

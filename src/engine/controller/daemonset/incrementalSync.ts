@@ -15,6 +15,16 @@ import { templateGeneration } from './util';
 const EMPTY = new Map<string, Pod[]>();
 const EMPTY_HASHES = new Map<string, number>();
 
+/**
+ * Whether `name` is a terminating pod among `pods`: manage's wait for it lasts until the pod is gone,
+ * and its deletion touches the node (no need to visit it every sync meanwhile).
+ */
+function isTerminating(pods: readonly Pod[] | undefined, name: string | undefined): boolean {
+  if (!pods || name === undefined) return false;
+  for (const p of pods) if (p.metadata.name === name) return !!p.metadata.deletionTimestamp;
+  return false;
+}
+
 export class IncrementalSync {
   /** the nodes manage visits this sync: existing ones in name order, then missing ones in claim order */
   private readonly visited: string[] = [];
@@ -135,19 +145,22 @@ export class IncrementalSync {
   afterManage(ctx: SyncContext): void {
     const { state } = this;
     const { pending, needsPod, manageDecisions } = state;
+    const byNode = this.byNode();
     for (const n of this.visited) {
       const d = ctx.decisions.forNode(n);
       if (d.length) manageDecisions.set(n, d);
       else manageDecisions.delete(n);
-      let waits = false;
-      for (let i = 0; i < d.length; i++) if (d[i].action === 'delete' || d[i].action === 'wait') waits = true;
-      if (waits) pending.add(n);
+      let revisit = false;
+      for (let i = 0; i < d.length; i++) {
+        const a = d[i].action;
+        if (a === 'delete' || (a === 'wait' && !isTerminating(byNode.get(n), d[i].pod))) revisit = true;
+      }
+      if (revisit) pending.add(n);
       else if (pending.size) pending.delete(n);
       if (d.length === 1 && d[0].action === 'create') needsPod.add(n);
       else if (needsPod.size) needsPod.delete(n);
     }
     if (pending.size) {
-      const byNode = this.byNode();
       for (const n of pending) if (!this.informer.nodeNames.has(n) && !byNode.has(n)) pending.delete(n);
     }
     state.allDirty = false;

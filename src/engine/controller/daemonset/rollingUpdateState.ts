@@ -2,12 +2,14 @@
 // (new pod available, old pod to replace, waiting candidate, …) is kept and recomputed only for nodes
 // that changed, with counters and ordered sets per category, so a sync picks "the first k candidates
 // in name order" without walking every node. Same decisions as rollingUpdate.ts; the decisions of
-// the candidates that wait are not written per node but computed when asked (`sim why`).
+// the candidates (chosen or waiting) are not written per node but computed when asked (`sim why`),
+// and syncNodes gets only as many pods as it may delete in one sync, plus one.
 
 import type { Pod } from '../../api/types';
 import { parseTime } from '../../clock';
 import { DecisionLog, type Decision } from './decisions';
 import { syncNodes } from './manage';
+import { TIMINGS } from '../../timings';
 import { findUpdatedPodsOnNodeInto, type NodePods } from './rollingUpdate';
 import { SortedNames } from './sortedNames';
 import type { SyncContext } from './syncContext';
@@ -50,8 +52,11 @@ export interface RollingInputs {
 interface LastRound {
   log: DecisionLog;
   waitReason: string;
+  /** maxSurge 0: the chosen candidates' old pods are deleted; else a surge pod is created there */
   withPod: boolean;
+  /** the candidates the round chose (their decision, like the waiting ones', is made when asked) */
   chosen: Set<string>;
+  chosenReason: string;
 }
 
 /** Categories that count towards numUnavailable (maxSurge 0) or numSurge (maxSurge > 0). */
@@ -184,28 +189,29 @@ export class RollingUpdateState {
     }
     for (const node of dirty === 'all' ? allNames() : dirty) this.evaluate(node, inp);
     const log = new DecisionLog();
+    const burst = TIMINGS.burstReplicas;
     if (!surge) {
       const numUnavailable = this.counted;
       const remaining = Math.max(0, maxUnavailable - numUnavailable);
       const chosen = this.set('candidate').first(remaining);
+      // syncNodes deletes burstReplicas pods and only needs to know whether more are waiting.
       const toDelete: Pod[] = [];
-      for (const node of this.set('replace')) {
+      const replace = this.set('replace');
+      for (const node of replace) {
         const pod = this.places.get(node)!.pod!;
         toDelete.push(pod);
         log.add({ node, action: 'delete', pod: pod.metadata.name, reason: 'rolling update: old pod is unavailable, replace it first' });
       }
-      for (const node of chosen) {
-        const pod = this.places.get(node)!.pod!;
-        toDelete.push(pod);
-        log.add({ node, action: 'delete', pod: pod.metadata.name, reason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})` });
-      }
+      for (let i = 0; i < chosen.length && toDelete.length <= burst; i++) toDelete.push(this.places.get(chosen[i])!.pod!);
       this.last = {
         log,
         chosen: new Set(chosen),
+        chosenReason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})`,
         withPod: true,
         waitReason: `rolling update: waits, ${numUnavailable + chosen.length} of maxUnavailable ${maxUnavailable} nodes unavailable`,
       };
-      if (toDelete.length) ctx.notes.push(`rolling update: ${toDelete.length} old pod(s) to replace`);
+      const total = replace.size + chosen.length;
+      if (total) ctx.notes.push(`rolling update: ${total} old pod(s) to replace`);
       return syncNodes(ctx, toDelete, []);
     }
     const numSurge = this.counted;
@@ -219,13 +225,13 @@ export class RollingUpdateState {
     }
     const allowedNew = this.set('allowNew').toArray();
     for (const node of allowedNew) log.add({ node, action: 'create', reason: 'rolling update: old pod is unavailable, surge a new one now' });
-    for (const node of surgeNodes) log.add({ node, action: 'create', reason: `rolling update: surge a new pod (maxSurge ${maxSurge})` });
     const shouldNotRun = this.set('shouldNotRun');
     const allowedShouldNotRun = Math.min(shouldNotRun.size, Math.max(0, this.availableCount - desired));
     for (const node of shouldNotRun.first(allowedShouldNotRun)) oldPodsToDelete.push(this.places.get(node)!.pod!);
     this.last = {
       log,
       chosen: new Set(surgeNodes),
+      chosenReason: `rolling update: surge a new pod (maxSurge ${maxSurge})`,
       withPod: false,
       waitReason: `rolling update: waits, ${numSurge + surgeNodes.length} of maxSurge ${maxSurge} surge pods not available yet`,
     };
@@ -241,7 +247,11 @@ export class RollingUpdateState {
     const explicit = last.log.forNode(node);
     if (explicit.length) return explicit;
     const p = this.places.get(node);
-    if (!p || last.chosen.has(node)) return [];
+    if (!p) return [];
+    // Places change only in a round: what they say now is what the last round saw.
+    if (last.chosen.has(node)) {
+      return last.withPod ? [{ node, action: 'delete', pod: p.pod!.metadata.name, reason: last.chosenReason }] : [{ node, action: 'create', reason: last.chosenReason }];
+    }
     if (p.cat === 'candidate') return [{ node, action: 'wait', pod: p.pod!.metadata.name, reason: last.waitReason }];
     if (p.cat === 'surgeCandidate') return [{ node, action: 'wait', reason: last.waitReason }];
     return [];

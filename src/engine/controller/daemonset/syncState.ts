@@ -32,7 +32,11 @@ export class DaemonSetSyncState implements PodListener {
   rollingAll = true;
   readonly statusDirty = new Set<string>();
   statusAll = true;
-  /** nodes where manage decided to delete or wait: visited again next sync */
+  /**
+   * nodes where manage decided to delete, or to wait for something other than a pod's termination
+   * (a failed pod's back-off, a surge pod becoming available): visited again next sync. A wait for a
+   * terminating pod ends with that pod's deletion, which touches the node.
+   */
   readonly pending = new Set<string>();
   /** nodes where manage decided to create a pod: not visited again until they change */
   readonly needsPod = new SortedNames();
