@@ -3,7 +3,6 @@
 
 import { isEmptyLabelSelector, selectorMatches } from '../../api/labels';
 import { deepEqual } from '../../api/objects';
-import { controllerRef } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
 import type { DaemonSet, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
@@ -17,7 +16,7 @@ import { cleanupHistory, constructHistory } from './history';
 import { historyEvent } from './historyEvents';
 import { manage } from './manage';
 import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
-import { claimPods } from './podsByNode';
+import { claimPods, controllerOf } from './podsByNode';
 import { rollingUpdate } from './rollingUpdate';
 import { updateDaemonSetStatus } from './status';
 import type { SyncContext } from './syncContext';
@@ -125,7 +124,7 @@ export class DaemonSetController {
 
   private onPodChange(c: Change): void {
     const pod = c.obj as Pod;
-    const ref = controllerRef(pod);
+    const ref = controllerOf(pod);
     const what = c.type === 'ADDED' ? 'added' : c.type === 'DELETED' ? 'deleted' : 'updated';
     if (ref) {
       if (ref.kind !== 'DaemonSet') return;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../api/objectStore';
+import { controllerRef } from '../../api/podutil';
+import { controllerOf } from './podsByNode';
 import type { Pod } from '../../api/types';
 import { DaemonSetInformer, podDelta, readySince, SCHEDULED, TOUCH_ALL, TOUCH_DELETION, TOUCH_MANAGE, TOUCH_PHASE, TOUCH_READY, TOUCH_STATUS, type PodListener } from './informer';
 
@@ -143,5 +145,21 @@ describe('DaemonSetInformer.observePod', () => {
     apply('DELETED', b);
     expect(inf.owner('ds1')!.byNode.has('n1')).toBe(false);
     expect(inf.owner('ds1')!.pods.size).toBe(0);
+  });
+});
+
+describe('controllerOf', () => {
+  it('finds what controllerRef finds: the first owner reference with controller set', () => {
+    const refs = [
+      undefined,
+      [],
+      [{ apiVersion: 'v1', kind: 'X', name: 'a', uid: '1' }],
+      [{ apiVersion: 'v1', kind: 'X', name: 'a', uid: '1', controller: false }, { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'b', uid: '2', controller: true }],
+      [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'c', uid: '3', controller: true }, { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'd', uid: '4', controller: true }],
+    ];
+    for (const ownerReferences of refs) {
+      const p = { metadata: { name: 'p', uid: 'u', ownerReferences } } as unknown as Pod;
+      expect(controllerOf(p)).toBe(controllerRef(p));
+    }
   });
 });

@@ -11,11 +11,11 @@
 // rolling update; a terminal phase manage; its readiness the rolling update and the status; anything
 // else (container statuses, IPs, the phase on the way to Running) nobody.
 
-import { controllerRef, isPodTerminal } from '../../api/podutil';
+import { isPodTerminal } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
 import { SortedNames } from './sortedNames';
-import { targetNodeName } from './podsByNode';
+import { controllerOf, targetNodeName } from './podsByNode';
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, readyCondition } from './util';
 
 // Which consumers of a node's pods must look at the node again (bits of PodListener.podTouched).
@@ -160,11 +160,11 @@ export class DaemonSetInformer {
       if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
       e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined, ready: readySince(pod) };
       this.entries.set(uid, e);
-      this.own(e, controllerRef(pod)?.uid);
+      this.own(e, controllerOf(pod)?.uid);
       return;
     }
     const prev = e.pod;
-    const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerRef(pod)?.uid;
+    const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerOf(pod)?.uid;
     if (owner !== e.owner) {
       if (e.owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
