@@ -187,9 +187,9 @@ export class IncrementalSync {
         generation: templateGeneration(ds),
         minReady: ds.spec.minReadySeconds ?? 0,
         now: sim.now(),
-        shouldRun: (n) => state.shouldRun.get(n)?.shouldRun ?? false,
-        pods: (n) => byNode.get(n),
-        wakeAt: (at, n) => state.wakeups.push(at, n),
+        shouldRun: state.shouldRun,
+        pods: byNode,
+        wakeups: state.wakeups,
       },
     );
     return wrote;

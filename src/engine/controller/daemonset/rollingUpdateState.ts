@@ -12,6 +12,7 @@ import { syncNodes } from './manage';
 import { TIMINGS } from '../../timings';
 import { findUpdatedPodsOnNodeInto, type NodePods } from './rollingUpdate';
 import { SortedNames } from './sortedNames';
+import type { TimerQueue } from './timerQueue';
 import type { SyncContext } from './syncContext';
 import { readyCondition, updatedDesiredNodeCounts } from './util';
 
@@ -42,10 +43,12 @@ export interface RollingInputs {
   generation: string | undefined;
   minReady: number;
   now: number;
-  shouldRun: (node: string) => boolean;
-  pods: (node: string) => readonly Pod[] | undefined;
-  /** asks to look at `node` again at `at` (a ready pod becomes available) */
-  wakeAt: (at: number, node: string) => void;
+  /** nodeShouldRunDaemonPod per node (absent: the node does not exist) */
+  shouldRun: ReadonlyMap<string, { shouldRun: boolean }>;
+  /** node → the DaemonSet's pods meant for it */
+  pods: ReadonlyMap<string, readonly Pod[]>;
+  /** where to ask to look at a node again at a time (a ready pod becomes available) */
+  wakeups: TimerQueue;
 }
 
 /** The last rolling-update round: what it decided explicitly and what the waiting candidates read. */
@@ -136,14 +139,14 @@ export class RollingUpdateState {
     const t = parseTime(c.lastTransitionTime);
     if (t === undefined) return false;
     if (t + inp.minReady * 1000 <= inp.now) return true;
-    inp.wakeAt(t + inp.minReady * 1000, node);
+    inp.wakeups.push(t + inp.minReady * 1000, node);
     return false;
   }
 
   /** Recomputes one node's place (the node is in the rollout when it has pods or should run one). */
   evaluate(node: string, inp: RollingInputs): void {
-    const pods = inp.pods(node);
-    const shouldRun = inp.shouldRun(node);
+    const pods = inp.pods.get(node);
+    const shouldRun = inp.shouldRun.get(node)?.shouldRun ?? false;
     if (!(pods && pods.length) && !shouldRun) {
       this.place(node, undefined);
       return;
