@@ -3,7 +3,6 @@
 
 import { isEmptyLabelSelector, selectorMatches } from '../../api/labels';
 import { deepEqual } from '../../api/objects';
-import { controllerRef } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
 import type { DaemonSet, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
@@ -17,7 +16,7 @@ import { cleanupHistory, constructHistory } from './history';
 import { historyEvent } from './historyEvents';
 import { manage } from './manage';
 import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
-import { claimPods } from './podsByNode';
+import { claimPods, controllerOf } from './podsByNode';
 import { rollingUpdate } from './rollingUpdate';
 import { updateDaemonSetStatus } from './status';
 import type { SyncContext } from './syncContext';
@@ -32,6 +31,10 @@ export class DaemonSetController {
   /** incremental mode: indexes kept from the change feed, and what each DaemonSet keeps between syncs */
   private readonly informer = new DaemonSetInformer();
   private readonly states = new Map<string, DaemonSetSyncState>();
+  /** per DaemonSet uid: its work-queue key and the sync to run (made once, not per event) */
+  private readonly queueKeys = new Map<string, { key: string; run: () => string }>();
+  /** work-queue key → when its waiting sync runs (set on enqueue, cleared when the sync starts) */
+  private readonly queuedAt = new Map<string, number>();
 
   constructor(
     private readonly sim: Simulation,
@@ -44,9 +47,31 @@ export class DaemonSetController {
     return this.lastDecisions.get(`${namespace}/${name}`);
   }
 
+  private queueKey(ds: DaemonSet): { key: string; run: () => string } {
+    let q = this.queueKeys.get(ds.metadata.uid);
+    if (!q) {
+      const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
+      this.queueKeys.set(ds.metadata.uid, (q = { key, run: () => this.syncDaemonSet(key) }));
+    }
+    return q;
+  }
+
+  /**
+   * Whether enqueue would change the work queue: false when a sync of `ds` already waits for the
+   * same time or earlier (the queue keeps that one, and its reason). Lets a pod event skip making
+   * its reason.
+   */
+  private wouldQueue(ds: DaemonSet, delayMs: number = TIMINGS.controllerSyncDelayMs): boolean {
+    const at = this.queuedAt.get(this.queueKey(ds).key);
+    return at === undefined || at > this.sim.now() + Math.max(0, delayMs);
+  }
+
   private enqueue(ds: DaemonSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
-    const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
-    this.sim.enqueue(CONTROLLER, key, delayMs, reason, () => this.syncDaemonSet(key));
+    const q = this.queueKey(ds);
+    const at = this.sim.now() + Math.max(0, delayMs);
+    const waiting = this.queuedAt.get(q.key);
+    if (waiting === undefined || at < waiting) this.queuedAt.set(q.key, at);
+    this.sim.enqueue(CONTROLLER, q.key, delayMs, reason, q.run);
   }
 
   private enqueueAll(reason: string): void {
@@ -60,6 +85,7 @@ export class DaemonSetController {
         const ds = c.obj as DaemonSet;
         if (c.type === 'DELETED') {
           this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
+          this.queueKeys.delete(ds.metadata.uid);
           return;
         }
         // A status-only write (our own) does not need another round.
@@ -98,14 +124,14 @@ export class DaemonSetController {
 
   private onPodChange(c: Change): void {
     const pod = c.obj as Pod;
-    const ref = controllerRef(pod);
+    const ref = controllerOf(pod);
     const what = c.type === 'ADDED' ? 'added' : c.type === 'DELETED' ? 'deleted' : 'updated';
     if (ref) {
       if (ref.kind !== 'DaemonSet') return;
       const ds = this.sim.store.get('DaemonSet', pod.metadata.namespace, ref.name);
-      if (ds && ds.metadata.uid === ref.uid) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
+      if (ds && ds.metadata.uid === ref.uid && this.wouldQueue(ds)) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
       const old = c.old as Pod | undefined;
-      if (!old || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
+      if (!old || old.metadata.labels === pod.metadata.labels || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
     }
     if (c.type === 'DELETED') return;
     // Orphans (and pods whose labels changed) may be adopted by any DaemonSet whose selector matches.
@@ -117,6 +143,7 @@ export class DaemonSetController {
 
   /** syncDaemonSet: one reconcile round. Returns what it did, for `sim step`. */
   syncDaemonSet(key: string): string {
+    this.queuedAt.delete(key);
     const [namespace, name] = key.split('/');
     const sim = this.sim;
     const ds = sim.store.get('DaemonSet', namespace, name);
@@ -203,7 +230,10 @@ export class DaemonSetController {
 
   private stateFor(ds: DaemonSet): DaemonSetSyncState {
     let st = this.states.get(ds.metadata.uid);
-    if (!st) this.states.set(ds.metadata.uid, (st = new DaemonSetSyncState(ds.metadata.uid)));
+    if (!st) {
+      this.states.set(ds.metadata.uid, (st = new DaemonSetSyncState(ds.metadata.uid)));
+      this.informer.listen(ds.metadata.uid, st);
+    }
     return st;
   }
 
@@ -216,14 +246,10 @@ export class DaemonSetController {
       if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return;
       for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
     } else if (c.kind === 'Pod') {
-      for (const t of this.informer.observePod(c)) {
-        const st = this.states.get(t.owner);
-        if (!st) continue;
-        for (const n of t.nodes) st.touch(n);
-        st.changedPods.add(t.podKey);
-      }
+      this.informer.observePod(c);
     } else if (c.kind === 'DaemonSet' && c.type === 'DELETED') {
       this.states.delete(c.obj.metadata.uid);
+      this.informer.listen(c.obj.metadata.uid, undefined);
     }
   }
 }

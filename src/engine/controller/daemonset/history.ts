@@ -74,7 +74,19 @@ export function templateFromRevision(cr: ControllerRevision): PodTemplateSpec {
 }
 
 export function revisionMatches(ds: DaemonSet, cr: ControllerRevision): boolean {
-  return canonicalJSON(cr.data) === canonicalJSON(getPatch(ds));
+  return jsonOf(cr.data, () => cr.data) === jsonOf(ds.spec.template, () => getPatch(ds));
+}
+
+/**
+ * canonicalJSON of `make()`, remembered per `key` when `key` is frozen (a stored object's part never
+ * changes): every sync compares the template with each revision, and both stay the same for long.
+ */
+const jsonMemo = new WeakMap<object, string>();
+function jsonOf(key: unknown, make: () => unknown): string {
+  if (key === null || typeof key !== 'object' || !Object.isFrozen(key)) return canonicalJSON(make());
+  let s = jsonMemo.get(key);
+  if (s === undefined) jsonMemo.set(key, (s = canonicalJSON(make())));
+  return s;
 }
 
 export function maxRevision(crs: ControllerRevision[]): number {

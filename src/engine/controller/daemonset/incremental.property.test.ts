@@ -1,6 +1,6 @@
 // The full-pass controller is the oracle of the incremental one: random operation sequences (nodes
 // added, deleted, tainted, labelled, cordoned, NotReady; DaemonSets applied with random strategies;
-// set image, undo, pod failures, OnDelete deletes; time advancing and single steps) run through
+// set image, undo, pod failures, OnDelete deletes, pod relabels and orphans to adopt; time advancing and single steps) run through
 // both, and the transcripts (every command's output, `sim step` lines with what each sync did,
 // `sim why` with the last sync's decisions) and the stored objects must be identical.
 
@@ -21,6 +21,8 @@ export type Op =
   | { op: 'undo' }
   | { op: 'failPod'; k: number }
   | { op: 'deletePod'; k: number }
+  | { op: 'labelPod'; k: number; app: 'agent' | 'other' }
+  | { op: 'runPod'; k: number }
   | { op: 'advance'; ms: number }
   | { op: 'step'; n: number }
   | { op: 'why'; i: number };
@@ -64,6 +66,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('undo' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('failPod' as const), k: fc.nat(8) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deletePod' as const), k: fc.nat(8) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('labelPod' as const), k: fc.nat(8), app: fc.constantFrom('agent' as const, 'other' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('runPod' as const), k: fc.nat(3) }) },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(10, 300, 1000, 2500, 5000, 20000) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('step' as const), n: fc.integer({ min: 1, max: 6 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('why' as const), i: node }) },
@@ -164,6 +168,14 @@ export function run(mode: 'incremental' | 'fullPass', setup: Op[], ops: Op[], se
         break;
       case 'deletePod':
         exec(`kubectl delete pod ${podName(o.k)} --wait=false`);
+        break;
+      case 'labelPod':
+        // released when it stops matching the selector, adopted again when it matches once more
+        exec(`kubectl label pod ${podName(o.k)} app=${o.app} --overwrite`);
+        break;
+      case 'runPod':
+        // an orphan matching the selector: adopted, then deleted as a duplicate or a misfit
+        exec(`kubectl run bare${o.k} --image=agent:1 --labels=app=agent`);
         break;
       case 'advance':
         exec(`sim advance ${o.ms}ms`);
@@ -281,6 +293,29 @@ describe('incremental DaemonSet controller vs the full-pass oracle, beyond burst
     const inc = run('incremental', [...nodes, apply], ops, 7)
     const full = run('fullPass', [...nodes, apply], ops, 7)
     expect(inc.transcript).toContain('created 250 pods')
+    expect(inc.transcript).toBe(full.transcript)
+    expect(inc.objects).toBe(full.objects)
+  }, 120_000)
+})
+
+describe('incremental DaemonSet controller vs the full-pass oracle, a rollout wider than burstReplicas', () => {
+  it('deletes 250 old pods per sync and says the same about chosen, deleted and waiting nodes', () => {
+    const nodes: Op[] = Array.from({ length: 600 }, (_, i) => ({ op: 'addNode' as const, i, notReady: false }))
+    const apply: Op = { op: 'apply', strategy: 'RollingUpdate:50%:0', selector: false, toleration: false, minReady: 0, image: 1 }
+    const whys: Op[] = [1, 150, 300, 420, 599].map((i) => ({ op: 'why' as const, i }))
+    const ops: Op[] = [
+      { op: 'advance', ms: 30000 },
+      { op: 'setImage', image: 2 },
+      { op: 'step', n: 4 },
+      ...whys,
+      { op: 'step', n: 3 },
+      ...whys,
+      { op: 'advance', ms: 2500 },
+      ...whys,
+    ]
+    const inc = run('incremental', [...nodes, apply], ops, 11)
+    const full = run('fullPass', [...nodes, apply], ops, 11)
+    expect(inc.transcript).toContain('rolling update: 300 old pod(s) to replace')
     expect(inc.transcript).toBe(full.transcript)
     expect(inc.objects).toBe(full.objects)
   }, 120_000)

@@ -2,7 +2,7 @@
 // manage, rollingUpdate, updateDaemonSetStatus) reading the informer's indexes and the DaemonSet's
 // kept state, visiting only the nodes that changed since the last sync or still have work left.
 
-import { selectorMatches } from '../../api/labels';
+import { fromLabelSelector, matches } from '../../api/labels';
 import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { DecisionLog, type Decision } from './decisions';
@@ -15,8 +15,19 @@ import { templateGeneration } from './util';
 const EMPTY = new Map<string, Pod[]>();
 const EMPTY_HASHES = new Map<string, number>();
 
+/**
+ * Whether `name` is a terminating pod among `pods`: manage's wait for it lasts until the pod is gone,
+ * and its deletion touches the node (no need to visit it every sync meanwhile).
+ */
+function isTerminating(pods: readonly Pod[] | undefined, name: string | undefined): boolean {
+  if (!pods || name === undefined) return false;
+  for (const p of pods) if (p.metadata.name === name) return !!p.metadata.deletionTimestamp;
+  return false;
+}
+
 export class IncrementalSync {
-  private visited: string[] = [];
+  /** the nodes manage visits this sync: existing ones in name order, then missing ones in claim order */
+  private readonly visited: string[] = [];
   private readonly owner: () => OwnerIndex | undefined;
 
   constructor(
@@ -37,22 +48,21 @@ export class IncrementalSync {
 
   /** Whether claimPods would adopt or release anything: orphans matching the selector, owned pods no longer matching. */
   private needsClaim(selectorChanged: boolean): boolean {
-    const { ds, sim, state } = this;
-    const sel = ds.spec.selector;
+    const { ds, state } = this;
+    const sel = fromLabelSelector(ds.spec.selector);
+    if (!sel) return false;
     const ns = ds.metadata.namespace;
-    for (const key of this.informer.orphans.get(ns ?? 'default') ?? []) {
-      const pod = sim.store.get('Pod', ns, key.slice(key.indexOf('/') + 1));
-      if (pod && !pod.metadata.deletionTimestamp && selectorMatches(sel, pod.metadata.labels)) return true;
-    }
+    const orphans = this.informer.orphans.get(ns ?? 'default');
+    if (orphans) for (const pod of orphans.values()) if (!pod.metadata.deletionTimestamp && matches(sel, pod.metadata.labels)) return true;
     const owner = this.owner();
     if (!owner) return false;
     if (selectorChanged) {
-      for (const e of owner.pods.values()) if (!selectorMatches(sel, e.pod.metadata.labels)) return true;
+      for (const e of owner.pods.values()) if (!matches(sel, e.pod.metadata.labels)) return true;
       return false;
     }
-    for (const key of state.changedPods) {
-      const e = owner.pods.get(key);
-      if (e && !selectorMatches(sel, e.pod.metadata.labels)) return true;
+    for (const uid of state.changedPods) {
+      const e = owner.pods.get(uid);
+      if (e && !matches(sel, e.pod.metadata.labels)) return true;
     }
     return false;
   }
@@ -67,53 +77,54 @@ export class IncrementalSync {
     }
     state.changedPods.clear();
     const byNode = this.byNode();
-    let names: Iterable<string>;
+    const names = this.visited;
     const missing: string[] = [];
     const nodes: Node[] = [];
+    const nodeNames = informer.nodeNames;
+    let visitedSet: ReadonlySet<string> | undefined;
     if (state.allDirty) {
       state.manageDecisions.clear();
       state.needsPod.clear();
-      names = informer.nodeNames;
-      for (const n of byNode.keys()) if (!informer.nodeNames.has(n)) missing.push(n);
+      for (const n of nodeNames) names.push(n);
+      for (const n of byNode.keys()) if (!nodeNames.has(n)) missing.push(n);
+      state.manageDirty.clear();
     } else {
-      const set = new Set(state.manageDirty);
-      for (const n of state.pending) set.add(n);
+      const dirty = state.manageDirty;
+      for (const n of state.pending) dirty.add(n);
       // Many dirty nodes: walk the node names in order instead of sorting them.
-      let sorted: string[];
-      if (set.size * 8 > informer.nodeNames.size) {
-        sorted = [];
-        for (const n of informer.nodeNames) if (set.delete(n)) sorted.push(n);
-        if (set.size) sorted = [...sorted, ...set].sort();
+      if (dirty.size * 8 > nodeNames.size) {
+        for (const n of nodeNames) if (dirty.has(n)) names.push(n);
       } else {
-        sorted = [...set].sort();
+        for (const n of dirty) if (nodeNames.has(n)) names.push(n);
+        names.sort();
       }
-      names = sorted.filter((n) => {
-        if (informer.nodeNames.has(n)) return true;
-        if (byNode.has(n)) missing.push(n);
-        // A node that is gone and has no pods: the full pass has nothing to say about it.
-        else {
-          state.manageDecisions.delete(n);
-          state.needsPod.delete(n);
+      if (names.length < dirty.size) {
+        for (const n of dirty) {
+          if (nodeNames.has(n)) continue;
+          if (byNode.has(n)) missing.push(n);
+          // A node that is gone and has no pods: the full pass has nothing to say about it.
+          else {
+            state.manageDecisions.delete(n);
+            state.needsPod.delete(n);
+          }
         }
-        return false;
-      });
+      }
+      visitedSet = dirty;
+      // A new set now, before manage writes: the changes its own writes cause mark nodes for the next sync.
+      state.manageDirty = new Set();
     }
-    // Cleared now, before manage writes: the changes its own writes cause mark nodes for the next sync.
-    state.manageDirty.clear();
-    for (const n of names) {
-      nodes.push(this.getNode(n)!);
-      this.visited.push(n);
+    for (let i = 0; i < names.length; i++) nodes.push(this.getNode(names[i])!);
+    if (missing.length > 1) {
+      const owner = this.owner()!;
+      missing.sort((a, b) => owner.seqOf(byNode.get(a)![0] as Pod) - owner.seqOf(byNode.get(b)![0] as Pod));
     }
-    const owner = this.owner();
-    missing.sort((a, b) => owner!.seqOf(byNode.get(a)![0] as Pod) - owner!.seqOf(byNode.get(b)![0] as Pod));
-    for (const n of missing) this.visited.push(n);
-    const visitedSet = new Set(this.visited);
+    for (const n of missing) names.push(n);
     const needsPod = state.needsPod;
-    const knownNeedingPods = state.allDirty
-      ? undefined
-      : (function* () {
-          for (const n of needsPod) if (!visitedSet.has(n)) yield n;
-        })();
+    const knownNeedingPods = visitedSet
+      ? (function* (visited: ReadonlySet<string>) {
+          for (const n of needsPod) if (!visited.has(n)) yield n;
+        })(visitedSet)
+      : undefined;
     return {
       sim,
       ds,
@@ -133,16 +144,25 @@ export class IncrementalSync {
   /** Remembers what manage decided for the nodes it visited; those with work left are visited again. */
   afterManage(ctx: SyncContext): void {
     const { state } = this;
+    const { pending, needsPod, manageDecisions } = state;
+    const byNode = this.byNode();
     for (const n of this.visited) {
       const d = ctx.decisions.forNode(n);
-      if (d.length) state.manageDecisions.set(n, d);
-      else state.manageDecisions.delete(n);
-      if (d.some((x) => x.action === 'delete' || x.action === 'wait')) state.pending.add(n);
-      else state.pending.delete(n);
-      if (d.length === 1 && d[0].action === 'create') state.needsPod.add(n);
-      else state.needsPod.delete(n);
+      if (d.length) manageDecisions.set(n, d);
+      else manageDecisions.delete(n);
+      let revisit = false;
+      for (let i = 0; i < d.length; i++) {
+        const a = d[i].action;
+        if (a === 'delete' || (a === 'wait' && !isTerminating(byNode.get(n), d[i].pod))) revisit = true;
+      }
+      if (revisit) pending.add(n);
+      else if (pending.size) pending.delete(n);
+      if (d.length === 1 && d[0].action === 'create') needsPod.add(n);
+      else if (needsPod.size) needsPod.delete(n);
     }
-    for (const n of state.pending) if (!this.informer.nodeNames.has(n) && !this.byNode().has(n)) state.pending.delete(n);
+    if (pending.size) {
+      for (const n of pending) if (!this.informer.nodeNames.has(n) && !byNode.has(n)) pending.delete(n);
+    }
     state.allDirty = false;
   }
 
@@ -167,9 +187,9 @@ export class IncrementalSync {
         generation: templateGeneration(ds),
         minReady: ds.spec.minReadySeconds ?? 0,
         now: sim.now(),
-        shouldRun: (n) => state.shouldRun.get(n)?.shouldRun ?? false,
-        pods: (n) => byNode.get(n),
-        wakeAt: (at, n) => state.wakeups.push(at, n),
+        shouldRun: state.shouldRun,
+        pods: byNode,
+        wakeups: state.wakeups,
       },
     );
     return wrote;

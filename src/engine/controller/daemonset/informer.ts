@@ -3,57 +3,139 @@
 // for, so a sync reads what claimPods would compute without walking every pod.
 //
 // The pod lists keep the store's iteration order (the order in which pods were first added), which
-// is the order claimPods meets them in; this keeps deletes and their events in the same order.
+// is the order claimPods meets them in; this keeps deletes and their events in the same order. They
+// are changed in place: a sync reads a node's list when it looks at the node.
+//
+// Each pod change tells its owner's listener which consumers must look at the node again (podDelta):
+// a pod that comes, goes, moves or changes its labels concerns everyone; its deletion manage and the
+// rolling update; a terminal phase manage; its readiness the rolling update and the status; anything
+// else (container statuses, IPs, the phase on the way to Running) nobody.
 
-import { controllerRef, isPodTerminal } from '../../api/podutil';
+import { isPodTerminal } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
 import { SortedNames } from './sortedNames';
-import { targetNodeName } from './podsByNode';
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from './util';
+import { controllerOf, targetNodeName } from './podsByNode';
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, readyCondition } from './util';
+
+// Which consumers of a node's pods must look at the node again (bits of PodListener.podTouched).
+export const TOUCH_MANAGE = 1;
+export const TOUCH_ROLLING = 2;
+export const TOUCH_STATUS = 4;
+/** manage, if the DaemonSet may surge (it then compares the readiness of the old and the new pod) */
+export const TOUCH_MANAGE_IF_SURGE = 8;
+/** the pod came, went or moved, or its labels changed: every consumer looks again */
+export const TOUCH_ALL = TOUCH_MANAGE | TOUCH_ROLLING | TOUCH_STATUS;
+/** the pod started terminating (the status counts terminating pods as they are) */
+export const TOUCH_DELETION = TOUCH_MANAGE | TOUCH_ROLLING;
+/** status.phase became or stopped being Failed or Succeeded: manage replaces such pods */
+export const TOUCH_PHASE = TOUCH_MANAGE;
+/** whether the pod is ready, or since when, changed */
+export const TOUCH_READY = TOUCH_ROLLING | TOUCH_STATUS | TOUCH_MANAGE_IF_SURGE;
+/** podDelta: spec.nodeName was set or cleared (comparePods orders by it: manage and status, where it matters) */
+export const SCHEDULED = 16;
 
 interface Entry {
   pod: Pod;
   seq: number;
-  /** the node it is listed under in byNode (undefined: not listed) */
-  node?: string;
+  /** uid of the controlling owner (undefined: an orphan) */
+  owner: string | undefined;
+  /** the owner's index (while it has an owner) */
+  index: OwnerIndex | undefined;
+  /** targetNodeName(pod), kept while the spec is the same object */
+  target: string | undefined;
+  /** the node it is listed under in its owner's byNode (undefined: not listed) */
+  node: string | undefined;
+  /** the list it is in (its owner's byNode.get(node)) */
+  list: Pod[] | undefined;
+  /** readySince(pod) */
+  ready: string | null;
 }
 
 /** The pods one DaemonSet (by uid) controls. */
 export class OwnerIndex {
+  /** pod uid → entry */
   readonly pods = new Map<string, Entry>();
   /** node name → pods meant for it, terminal pods that are being deleted left out (claimPods.byNode) */
   readonly byNode = new Map<string, Pod[]>();
   /** controller-revision-hash → number of controlled pods carrying it (terminal and terminating included) */
   readonly hashes = new Map<string, number>();
+  /** who hears what the changes of these pods touched (the DaemonSet's sync state, once it has one) */
+  listener: PodListener | undefined;
 
   /** The sequence number (store order) of a listed pod. */
   seqOf(pod: Pod): number {
-    return this.pods.get(podKey(pod))?.seq ?? 0;
+    return this.pods.get(pod.metadata.uid)?.seq ?? 0;
   }
 }
 
-export function podKey(pod: Pod): string {
-  return `${pod.metadata.namespace}/${pod.metadata.name}`;
+/** Who hears what the changes of one owner's pods touched. */
+export interface PodListener {
+  /** the owner's pods on `node` changed; `bits` say which consumers must look again (TOUCH_*) */
+  podTouched(node: string, bits: number): void;
+  /** a pod the owner controls is new to it or changed its labels: claimPods checks it against the selector */
+  podToCheck(uid: string): void;
 }
 
-/** What one change touched: the owner uid and the nodes whose pods changed. */
-export interface PodTouch {
-  owner: string;
-  nodes: string[];
-  podKey: string;
+/**
+ * Which consumers a new version of the same pod concerns (0: none), listing changes aside. What they
+ * read of a pod: its name, creation time and labels (everyone: comparePods, isPodUpdated, the hash
+ * label); its deletion (manage, the rolling update); whether spec.nodeName is set (comparePods
+ * orders by it, manage deletes unscheduled pods of missing nodes: `SCHEDULED`, which the caller turns
+ * into manage and status only where it matters); whether the phase is Failed or Succeeded (manage);
+ * whether the pod is ready and since when (status, rolling update, a surging manage). `seen.ready` is
+ * readySince(old), updated to readySince(pod).
+ */
+export function podDelta(old: Pod, pod: Pod, seen: { ready: string | null } = { ready: readySince(old) }): number {
+  const om = old.metadata;
+  const nm = pod.metadata;
+  let bits = 0;
+  if (old.status !== pod.status) {
+    if (terminalPhase(old) !== terminalPhase(pod)) bits |= TOUCH_PHASE;
+    if (old.status?.conditions !== pod.status?.conditions) {
+      const ready = readySince(pod);
+      if (ready !== seen.ready) {
+        bits |= TOUCH_READY;
+        seen.ready = ready;
+      }
+    }
+  }
+  if (om.labels !== nm.labels || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp) return TOUCH_ALL;
+  if (om.deletionTimestamp !== nm.deletionTimestamp) bits |= TOUCH_DELETION;
+  if (old.spec !== pod.spec && !old.spec.nodeName !== !pod.spec.nodeName) bits |= SCHEDULED;
+  return bits;
+}
+
+function terminalPhase(pod: Pod): string {
+  const p = pod.status?.phase;
+  return p === 'Failed' || p === 'Succeeded' ? p : '';
+}
+
+/** The Ready condition's lastTransitionTime ('' when it has none) if the pod is ready, else null. */
+export function readySince(pod: Pod): string | null {
+  const c = readyCondition(pod);
+  return c?.status === 'True' ? (c.lastTransitionTime ?? '') : null;
 }
 
 export class DaemonSetInformer {
   readonly nodeNames = new SortedNames();
   readonly owners = new Map<string, OwnerIndex>();
-  /** pods without a controller, per namespace (claimPods may adopt them) */
-  readonly orphans = new Map<string, Set<string>>();
+  /** pods without a controller, per namespace: uid → pod (claimPods may adopt them) */
+  readonly orphans = new Map<string, Map<string, Pod>>();
   private seq = 0;
-  private readonly seqs = new Map<string, number>();
+  private readonly entries = new Map<string, Entry>();
 
   owner(uid: string): OwnerIndex | undefined {
     return this.owners.get(uid);
+  }
+
+  /** Sets who hears about the pods `owner` controls (undefined: nobody). */
+  listen(owner: string, listener: PodListener | undefined): void {
+    if (listener) this.index(owner).listener = listener;
+    else {
+      const o = this.owners.get(owner);
+      if (o) o.listener = undefined;
+    }
   }
 
   /** Applies a node change. */
@@ -62,37 +144,69 @@ export class DaemonSetInformer {
     else if (c.type === 'DELETED') this.nodeNames.delete(c.obj.metadata.name);
   }
 
-  /** Applies a pod change; returns the owners touched (the old one and the new one). */
-  observePod(c: Change): PodTouch[] {
+  /** Applies a pod change and tells the owners' listeners what it touched (the old owner's nodes and the new one's). */
+  observePod(c: Change): void {
     const pod = c.obj as Pod;
-    const key = podKey(pod);
-    let seq = this.seqs.get(key);
-    if (c.type === 'ADDED' || seq === undefined) {
-      seq = ++this.seq;
-      this.seqs.set(key, seq);
-    }
-    const touches: PodTouch[] = [];
-    const old = c.old as Pod | undefined;
-    const oldRef = old ? controllerRef(old) : undefined;
-    const newRef = c.type === 'DELETED' ? undefined : controllerRef(pod);
-    const ns = pod.metadata.namespace ?? 'default';
-    if (oldRef && oldRef.uid !== newRef?.uid) touches.push(this.remove(oldRef.uid, key));
+    const uid = pod.metadata.uid;
+    let e = this.entries.get(uid);
     if (c.type === 'DELETED') {
-      const ref = controllerRef(pod);
-      if (ref) touches.push(this.remove(ref.uid, key));
-      this.orphans.get(ns)?.delete(key);
-      this.seqs.delete(key);
-      return touches;
+      if (!e) return;
+      this.entries.delete(uid);
+      if (e.owner !== undefined) this.disown(e);
+      else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
+      return;
     }
-    if (newRef) {
-      this.orphans.get(ns)?.delete(key);
-      touches.push(this.put(newRef.uid, key, pod, seq));
-    } else {
-      let s = this.orphans.get(ns);
-      if (!s) this.orphans.set(ns, (s = new Set()));
-      s.add(key);
+    if (!e || c.type === 'ADDED') {
+      if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
+      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined, ready: readySince(pod) };
+      this.entries.set(uid, e);
+      this.own(e, controllerOf(pod)?.uid);
+      return;
     }
-    return touches;
+    const prev = e.pod;
+    const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerOf(pod)?.uid;
+    if (owner !== e.owner) {
+      if (e.owner !== undefined) this.disown(e);
+      else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
+      e.pod = pod;
+      e.ready = readySince(pod);
+      if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
+      this.own(e, owner);
+      return;
+    }
+    if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
+    e.pod = pod;
+    if (owner === undefined) {
+      e.ready = readySince(pod);
+      this.orphans.get(pod.metadata.namespace ?? 'default')?.set(uid, pod);
+      return;
+    }
+    const o = e.index!;
+    let bits = podDelta(prev, pod, e);
+    if (prev.metadata.labels !== pod.metadata.labels) {
+      bumpHash(o, prev, -1);
+      bumpHash(o, pod, 1);
+      o.listener?.podToCheck(uid);
+    }
+    const node = isPodTerminal(pod) && pod.metadata.deletionTimestamp ? undefined : e.target;
+    if (node !== undefined && node === e.node && replaceListed(e, prev, pod)) {
+      // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
+      if (bits & SCHEDULED) bits = (bits & ~SCHEDULED) | (e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_MANAGE | TOUCH_STATUS : 0);
+      if (bits) o.listener?.podTouched(node, bits);
+      return;
+    }
+    const was = e.node;
+    if (was !== undefined) {
+      unlist(o, e, prev);
+      o.listener?.podTouched(was, TOUCH_ALL);
+    }
+    e.node = node;
+    if (node !== undefined) {
+      list(o, e);
+      if (node !== was) o.listener?.podTouched(node, TOUCH_ALL);
+    } else if (e.target !== undefined && e.target !== was) {
+      o.listener?.podTouched(e.target, TOUCH_ALL);
+    }
   }
 
   private index(uid: string): OwnerIndex {
@@ -101,49 +215,44 @@ export class DaemonSetInformer {
     return o;
   }
 
-  private put(uid: string, key: string, pod: Pod, seq: number): PodTouch {
-    const o = this.index(uid);
-    const prev = o.pods.get(key);
-    const nodes: string[] = [];
-    if (prev && prev.node !== undefined && prev.pod.metadata.labels === pod.metadata.labels) {
-      // The most common change: a new version of a pod listed under the same node (a status write).
-      const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
-      if (listed && targetNodeName(pod) === prev.node && replaceListed(o, prev.node, prev.pod, pod)) {
-        o.pods.set(key, { pod, seq, node: prev.node });
-        return { owner: uid, nodes: [prev.node], podKey: key };
-      }
+  /** Makes `owner` (undefined: nobody) the owner of entry `e`, whose pod is not listed anywhere. */
+  private own(e: Entry, owner: string | undefined): void {
+    const pod = e.pod;
+    const uid = pod.metadata.uid;
+    e.owner = owner;
+    e.node = undefined;
+    if (owner === undefined) {
+      const ns = pod.metadata.namespace ?? 'default';
+      let s = this.orphans.get(ns);
+      if (!s) this.orphans.set(ns, (s = new Map()));
+      s.set(uid, pod);
+      return;
     }
-    if (prev) {
-      bumpHash(o, prev.pod, -1);
-      if (prev.node !== undefined) {
-        unlist(o, prev.node, prev.pod);
-        nodes.push(prev.node);
-      }
-    }
-    const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
-    const node = listed ? targetNodeName(pod) : undefined;
-    const e: Entry = { pod, seq, node };
-    o.pods.set(key, e);
+    const o = this.index(owner);
+    e.index = o;
+    o.pods.set(uid, e);
     bumpHash(o, pod, 1);
-    if (node !== undefined) {
-      list(o, node, pod, seq);
-      if (nodes[0] !== node) nodes.push(node);
-    } else if (!listed) {
-      const t = targetNodeName(pod);
-      if (t !== undefined && nodes[0] !== t) nodes.push(t);
+    o.listener?.podToCheck(uid);
+    const listed = !(isPodTerminal(pod) && pod.metadata.deletionTimestamp);
+    if (listed && e.target !== undefined) {
+      e.node = e.target;
+      list(o, e);
     }
-    return { owner: uid, nodes, podKey: key };
+    if (e.target !== undefined) o.listener?.podTouched(e.target, TOUCH_ALL);
   }
 
-  private remove(uid: string, key: string): PodTouch {
-    const o = this.owners.get(uid);
-    const prev = o?.pods.get(key);
-    if (!o || !prev) return { owner: uid, nodes: [], podKey: key };
-    o.pods.delete(key);
-    bumpHash(o, prev.pod, -1);
-    if (prev.node !== undefined) unlist(o, prev.node, prev.pod);
-    const t = prev.node ?? targetNodeName(prev.pod);
-    return { owner: uid, nodes: t !== undefined ? [t] : [], podKey: key };
+  /** Takes entry `e` (its pod as last seen) away from its owner. */
+  private disown(e: Entry): void {
+    const o = e.index;
+    e.owner = undefined;
+    e.index = undefined;
+    const was = e.node;
+    if (o && was !== undefined) unlist(o, e, e.pod);
+    e.node = undefined;
+    if (!o || !o.pods.delete(e.pod.metadata.uid)) return;
+    bumpHash(o, e.pod, -1);
+    const t = was ?? e.target;
+    if (t !== undefined) o.listener?.podTouched(t, TOUCH_ALL);
   }
 }
 
@@ -155,36 +264,43 @@ function bumpHash(o: OwnerIndex, pod: Pod, d: number): void {
   else o.hashes.set(h, n);
 }
 
-/** Lists a pod under a node, in sequence order (copy on write: a caller may hold the old array). */
-function list(o: OwnerIndex, node: string, pod: Pod, seq: number): void {
+/**
+ * Lists entry `e`'s pod under its node, in sequence order. The lists are changed in place (each
+ * entry keeps the list it is in): readers take a node's list when they look at the node and never
+ * hold it across a write.
+ */
+function list(o: OwnerIndex, e: Entry): void {
+  const node = e.node!;
   const cur = o.byNode.get(node);
   if (!cur) {
-    o.byNode.set(node, [pod]);
+    o.byNode.set(node, (e.list = [e.pod]));
     return;
   }
-  const next = cur.slice();
-  let i = next.length;
-  while (i > 0 && o.seqOf(next[i - 1]) > seq) i--;
-  next.splice(i, 0, pod);
-  o.byNode.set(node, next);
+  let i = cur.length;
+  while (i > 0 && o.seqOf(cur[i - 1]) > e.seq) i--;
+  cur.splice(i, 0, e.pod);
+  e.list = cur;
 }
 
-/** Puts `next` where `prev` is listed (copy on write). False when `prev` is not listed there. */
-function replaceListed(o: OwnerIndex, node: string, prev: Pod, next: Pod): boolean {
-  const cur = o.byNode.get(node);
-  const i = cur ? cur.indexOf(prev) : -1;
-  if (!cur || i < 0) return false;
-  const copy = cur.slice();
-  copy[i] = next;
-  o.byNode.set(node, copy);
+/** Puts `next` where `prev` is listed (a new version of the same pod). False when `prev` is not listed there. */
+function replaceListed(e: Entry, prev: Pod, next: Pod): boolean {
+  const cur = e.list;
+  if (!cur) return false;
+  const i = cur.length === 1 ? (cur[0] === prev ? 0 : -1) : cur.indexOf(prev);
+  if (i < 0) return false;
+  cur[i] = next;
   return true;
 }
 
-function unlist(o: OwnerIndex, node: string, pod: Pod): void {
-  const cur = o.byNode.get(node);
+/** Takes entry `e`'s pod (`pod`, as listed) off its node's list. */
+function unlist(o: OwnerIndex, e: Entry, pod: Pod): void {
+  const node = e.node!;
+  const cur = e.list ?? o.byNode.get(node);
+  e.list = undefined;
   if (!cur) return;
   const name = pod.metadata.name;
-  const next = cur.filter((p) => p.metadata.name !== name);
-  if (next.length) o.byNode.set(node, next);
-  else o.byNode.delete(node);
+  let j = 0;
+  for (let i = 0; i < cur.length; i++) if (cur[i].metadata.name !== name) cur[j++] = cur[i];
+  cur.length = j;
+  if (j === 0) o.byNode.delete(node);
 }

@@ -7,18 +7,13 @@ import { comparePods } from './podsByNode';
 import type { SyncContext } from './syncContext';
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, newDaemonPod, isPodUpdated, templateGeneration } from './util';
 import type { FailedPodsBackoff } from './backoff';
+import { surgeAllowed } from './syncState';
 
 export interface ManagePlan {
   nodesNeedingDaemonPods: string[];
   podsToDelete: Pod[];
 }
 
-function surgeAllowed(ctx: SyncContext): boolean {
-  const us = ctx.ds.spec.updateStrategy;
-  if (us?.type !== 'RollingUpdate') return false;
-  const ms = us.rollingUpdate?.maxSurge;
-  return ms !== undefined && ms !== 0 && ms !== '0%';
-}
 
 /** podsShouldBeOnNode: which pods to create on and delete from one node. */
 export function podsShouldBeOnNode(ctx: SyncContext, node: Node, backoff: FailedPodsBackoff, plan: ManagePlan): void {
@@ -74,7 +69,7 @@ export function podsShouldBeOnNode(ctx: SyncContext, node: Node, backoff: Failed
       }
       running.push(pod);
     }
-    if (!surgeAllowed(ctx)) {
+    if (!surgeAllowed(ctx.ds)) {
       if (running.length > 1) {
         running.sort(comparePods);
         for (const p of running.slice(1)) {

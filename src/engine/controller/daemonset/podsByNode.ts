@@ -1,9 +1,9 @@
 // getNodesToDaemonPods (daemon_controller.go): claim the DaemonSet's pods (adopt matching orphans,
 // release owned pods that no longer match) and group them by the node they are meant for.
 
-import { selectorMatches } from '../../api/labels';
-import { controllerRef, isPodTerminal } from '../../api/podutil';
-import type { DaemonSet, Pod } from '../../api/types';
+import { fromLabelSelector, matches } from '../../api/labels';
+import { isPodTerminal } from '../../api/podutil';
+import type { DaemonSet, OwnerReference, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { pinnedNodeName } from '../../scheduler/nodeAffinity';
 
@@ -14,6 +14,14 @@ export interface ClaimResult {
   all: Pod[];
   adopted: string[];
   released: string[];
+}
+
+/** controllerRef (metav1.GetControllerOf) without a closure: the controller's change handler calls it for every pod event. */
+export function controllerOf(obj: { metadata: Pod['metadata'] }): OwnerReference | undefined {
+  const refs = obj.metadata.ownerReferences;
+  if (!refs) return undefined;
+  for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
+  return undefined;
 }
 
 /** The node a daemon pod is for: spec.nodeName, else the node its affinity pins it to. */
@@ -29,9 +37,10 @@ export function claimPods(sim: Simulation, ds: DaemonSet): ClaimResult {
   const uid = ds.metadata.uid;
   const pods: Pod[] = [];
   sim.store.each('Pod', ds.metadata.namespace, (p) => pods.push(p));
+  const selector = fromLabelSelector(ds.spec.selector);
   for (let pod of pods) {
-    const ref = controllerRef(pod);
-    const match = selectorMatches(ds.spec.selector, pod.metadata.labels);
+    const ref = controllerOf(pod);
+    const match = selector !== null && matches(selector, pod.metadata.labels);
     if (ref) {
       if (ref.uid !== uid) continue;
       if (!match) {

@@ -15,7 +15,7 @@ import type { SyncContext } from './syncContext';
 import { syncNodes } from './manage';
 import { isPodUpdated, templateGeneration, updatedDesiredNodeCounts } from './util';
 
-interface NodePods {
+export interface NodePods {
   newPod?: Pod;
   oldPod?: Pod;
   /** more than one new or old pod: manage will prune; counts as unavailable */
@@ -24,19 +24,30 @@ interface NodePods {
 
 /** findUpdatedPodsOnNode: at most one new and one old non-terminating pod. */
 export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: string | undefined): NodePods {
+  return findUpdatedPodsOnNodeInto(pods, hash, generation, { ok: true });
+}
+
+/** findUpdatedPodsOnNode writing into `out` (the incremental rolling update reuses one). */
+export function findUpdatedPodsOnNodeInto(pods: readonly Pod[], hash: string, generation: string | undefined, out: NodePods): NodePods {
+  out.newPod = undefined;
+  out.oldPod = undefined;
+  out.ok = false;
   let newPod: Pod | undefined;
   let oldPod: Pod | undefined;
   for (const pod of pods) {
     if (pod.metadata.deletionTimestamp) continue;
     if (isPodUpdated(pod, hash, generation)) {
-      if (newPod) return { ok: false };
+      if (newPod) return out;
       newPod = pod;
     } else {
-      if (oldPod) return { ok: false };
+      if (oldPod) return out;
       oldPod = pod;
     }
   }
-  return { newPod, oldPod, ok: true };
+  out.newPod = newPod;
+  out.oldPod = oldPod;
+  out.ok = true;
+  return out;
 }
 
 export function rollingUpdate(ctx: SyncContext): boolean {

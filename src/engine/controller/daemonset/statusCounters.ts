@@ -2,12 +2,11 @@
 // and only the nodes whose pods or eligibility changed (or whose pod became available after
 // minReadySeconds) are looked at again. Same answer as calculateStatus in status.ts.
 
-import { getPodCondition, isPodAvailable, isPodReady } from '../../api/podutil';
 import type { DaemonSet, DaemonSetStatus, Pod } from '../../api/types';
 import { parseTime } from '../../clock';
 import { comparePods } from './podsByNode';
 import { TimerQueue } from './timerQueue';
-import { isPodUpdated } from './util';
+import { isPodUpdated, readyCondition } from './util';
 import { newDaemonSetStatus } from './status';
 
 const DESIRED = 1;
@@ -53,12 +52,15 @@ export class StatusCounters {
         if (scheduled) {
           bits |= CURRENT;
           const pod = pods!.length > 1 ? [...pods!].sort(comparePods)[0] : pods![0];
-          if (isPodReady(pod)) {
+          // isPodReady, then isPodAvailable, reading the Ready condition once
+          const ready = readyCondition(pod);
+          if (ready?.status === 'True') {
             bits |= READY;
-            if (isPodAvailable(pod, minReady, now)) bits |= AVAILABLE;
+            if (minReady === 0) bits |= AVAILABLE;
             else {
-              const t = parseTime(getPodCondition(pod, 'Ready')?.lastTransitionTime);
-              if (t !== undefined) at = t + minReady * 1000;
+              const t = parseTime(ready.lastTransitionTime);
+              if (t !== undefined && t + minReady * 1000 <= now) bits |= AVAILABLE;
+              else if (t !== undefined) at = t + minReady * 1000;
             }
           }
           if (isPodUpdated(pod, hash, generation)) bits |= UPDATED;
@@ -78,7 +80,7 @@ export class StatusCounters {
         this.availableAt.set(node, at);
         this.timers.push(at, node);
       }
-    } else {
+    } else if (this.availableAt.size) {
       this.availableAt.delete(node);
     }
   }

@@ -4,6 +4,7 @@
 // (they still had something to do), the decisions of the last visit of each node, the status counters
 // and the rolling-update places.
 
+import { deepEqual } from '../../api/objects';
 import type { DaemonSet, DaemonSetSpec, Node, Toleration } from '../../api/types';
 import type { Decision } from './decisions';
 import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
@@ -12,10 +13,11 @@ import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
 import { SortedNames } from './sortedNames';
 import { templateGeneration } from './util';
+import { TOUCH_MANAGE, TOUCH_MANAGE_IF_SURGE, TOUCH_ROLLING, TOUCH_STATUS, type PodListener } from './informer';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
 
-export class DaemonSetSyncState {
+export class DaemonSetSyncState implements PodListener {
   spec?: DaemonSetSpec;
   hash = '';
   generation: string | undefined;
@@ -25,16 +27,22 @@ export class DaemonSetSyncState {
   /** next sync looks at every node (first sync, template or hash change) */
   allDirty = true;
   readonly nodeChanged = new Set<string>();
-  readonly manageDirty = new Set<string>();
+  manageDirty = new Set<string>();
   readonly rollingDirty = new Set<string>();
   rollingAll = true;
   readonly statusDirty = new Set<string>();
   statusAll = true;
-  /** nodes where manage decided to delete or wait: visited again next sync */
+  /**
+   * nodes where manage decided to delete, or to wait for something other than a pod's termination
+   * (a failed pod's back-off, a surge pod becoming available): visited again next sync. A wait for a
+   * terminating pod ends with that pod's deletion, which touches the node.
+   */
   readonly pending = new Set<string>();
   /** nodes where manage decided to create a pod: not visited again until they change */
   readonly needsPod = new SortedNames();
-  /** owned pods changed since the last sync (their labels are checked against the selector) */
+  /** maxSurge > 0 at the last sync: manage then reads readiness too (a template change makes every node dirty) */
+  surge = false;
+  /** owned pods (uids) new to the DaemonSet or with new labels since the last sync (checked against the selector) */
   readonly changedPods = new Set<string>();
   /** the decisions of manage at its last visit of each node */
   readonly manageDecisions = new Map<string, Decision[]>();
@@ -50,6 +58,17 @@ export class DaemonSetSyncState {
     this.manageDirty.add(node);
     this.rollingDirty.add(node);
     this.statusDirty.add(node);
+  }
+
+  /** A pod on `node` changed; `bits` (TOUCH_*) say which consumers must look again. */
+  podTouched(node: string, bits: number): void {
+    if (bits & TOUCH_MANAGE || (bits & TOUCH_MANAGE_IF_SURGE && this.surge)) this.manageDirty.add(node);
+    if (bits & TOUCH_ROLLING) this.rollingDirty.add(node);
+    if (bits & TOUCH_STATUS) this.statusDirty.add(node);
+  }
+
+  podToCheck(uid: string): void {
+    this.changedPods.add(uid);
   }
 
   nodeTouched(node: string): void {
@@ -74,14 +93,24 @@ export class DaemonSetSyncState {
    */
   prepare(ds: DaemonSet, hash: string, nodeNames: Iterable<string>, getNode: (name: string) => Node | undefined, now: number): boolean {
     const generation = templateGeneration(ds);
+    const surge = surgeAllowed(ds);
     const specChanged = ds.spec !== this.spec;
-    const selectorChanged = !this.spec || this.spec.selector !== ds.spec.selector;
+    const selectorChanged = !this.spec || (this.spec.selector !== ds.spec.selector && !deepEqual(this.spec.selector, ds.spec.selector));
     if (specChanged || hash !== this.hash || generation !== this.generation) {
+      // Without surge, manage reads of the DaemonSet only what decides nodeShouldRunDaemonPod: a new
+      // template that keeps that (a new image, say) changes nothing it decided. The rolling update
+      // and the status read the hash: they look at every node again.
+      if (!this.spec || surge || this.surge || !sameShouldRunInputs(this.spec, ds.spec)) this.allDirty = true;
       this.spec = ds.spec;
       this.hash = hash;
       this.generation = generation;
-      this.allDirty = true;
+      this.rollingAll = true;
+      this.statusAll = true;
+      this.rollingDirty.clear();
+      this.statusDirty.clear();
+      this.wakeups.clear();
     }
+    this.surge = surge;
     if (this.allDirty) {
       this.tolerations = daemonTolerations(ds);
       this.shouldRun.clear();
@@ -108,4 +137,25 @@ export class DaemonSetSyncState {
     }
     return selectorChanged;
   }
+}
+
+/** Whether nodeShouldRunDaemonPod reads the same of both specs (shouldRunFast: nodeName, nodeSelector, affinity, tolerations, hostNetwork). */
+function sameShouldRunInputs(a: DaemonSetSpec, b: DaemonSetSpec): boolean {
+  const x = a.template.spec;
+  const y = b.template.spec;
+  return (
+    x.nodeName === y.nodeName &&
+    x.hostNetwork === y.hostNetwork &&
+    deepEqual(x.nodeSelector, y.nodeSelector) &&
+    deepEqual(x.affinity, y.affinity) &&
+    deepEqual(x.tolerations, y.tolerations)
+  );
+}
+
+/** Whether a rolling update may surge (manage then keeps an old and a new pod per node). */
+export function surgeAllowed(ds: DaemonSet): boolean {
+  const us = ds.spec.updateStrategy;
+  if (us?.type !== 'RollingUpdate') return false;
+  const ms = us.rollingUpdate?.maxSurge;
+  return ms !== undefined && ms !== 0 && ms !== '0%';
 }

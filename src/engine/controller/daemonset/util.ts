@@ -1,8 +1,9 @@
 // pkg/controller/daemon/util/daemonset_util.go: what the controller injects into daemon pods, and
 // how it tells new pods from old ones.
 
-import type { DaemonSet, NodeSelectorTerm, Pod, PodSpec, PodTemplateSpec, Toleration } from '../../api/types';
+import type { DaemonSet, NodeSelectorTerm, Pod, PodCondition, PodSpec, PodTemplateSpec, Toleration } from '../../api/types';
 import { TEMPLATE_GENERATION_ANNOTATION } from '../../api/annotations';
+import { deepFreeze } from '../../api/objects';
 
 export const DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY = 'controller-revision-hash';
 export const DAEMONSET_TEMPLATE_GENERATION_KEY = 'pod-template-generation';
@@ -69,6 +70,14 @@ export function templateGeneration(ds: DaemonSet): string | undefined {
   return ds.metadata.annotations?.[TEMPLATE_GENERATION_ANNOTATION];
 }
 
+/** The pod's Ready condition (getPodCondition(pod, 'Ready') without a closure: the controller's hot paths read it). */
+export function readyCondition(pod: Pod): PodCondition | undefined {
+  const cs = pod.status?.conditions;
+  if (!cs) return undefined;
+  for (let i = 0; i < cs.length; i++) if (cs[i].type === 'Ready') return cs[i];
+  return undefined;
+}
+
 /** IsPodUpdated: the pod carries the current hash, or the current template generation. */
 export function isPodUpdated(pod: Pod, hash: string, generation: string | undefined): boolean {
   const labels = pod.metadata.labels ?? {};
@@ -84,12 +93,31 @@ export function getPodsPrefix(controllerName: string): string {
 
 /** The pod the controller creates for `nodeName` from the current template (GetPodFromTemplate + injections). */
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
-  const t = ds.spec.template;
+  const base = daemonPodBase(ds, hash);
   // A shallow copy: tolerations and affinity are replaced, not changed in place, so the template's
   // (frozen) subtrees are shared; the API server copies the whole pod when it is created.
+  const spec = { ...base.spec };
+  replaceDaemonSetPodNodeNameNodeAffinity(spec, nodeName);
+  const metadata = { ...base.metadata };
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: {} };
+}
+
+interface PodBase {
+  hash: string;
+  metadata: Pod['metadata'];
+  spec: PodSpec;
+}
+
+/** What every pod of one DaemonSet version and hash shares, made once per (frozen) DaemonSet object. */
+const bases = new WeakMap<DaemonSet, PodBase>();
+
+function daemonPodBase(ds: DaemonSet, hash: string): PodBase {
+  const frozen = Object.isFrozen(ds) && Object.isFrozen(ds.spec.template);
+  const known = frozen ? bases.get(ds) : undefined;
+  if (known && known.hash === hash) return known;
+  const t = ds.spec.template;
   const spec = { ...t.spec };
   addOrUpdateDaemonPodTolerations(spec);
-  replaceDaemonSetPodNodeNameNodeAffinity(spec, nodeName);
   const labels: Record<string, string> = { ...t.metadata?.labels };
   const gen = templateGeneration(ds);
   if (gen !== undefined) labels[DAEMONSET_TEMPLATE_GENERATION_KEY] = gen;
@@ -105,7 +133,13 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
   if (t.metadata?.annotations && Object.keys(t.metadata.annotations).length) metadata.annotations = { ...t.metadata.annotations };
   const fin = (t.metadata as { finalizers?: string[] } | undefined)?.finalizers;
   if (fin?.length) metadata.finalizers = [...fin];
-  return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: {} };
+  const base = { hash, metadata, spec };
+  if (!frozen) return base;
+  // Shared by every pod made from it: frozen, so that nobody changes one pod's parts through another.
+  for (const v of Object.values(metadata)) if (typeof v === 'object') deepFreeze(v);
+  if (spec.tolerations) deepFreeze(spec.tolerations);
+  bases.set(ds, base);
+  return base;
 }
 
 /** intstr.GetScaledValueFromIntOrPercent with round-up. */
