@@ -9,7 +9,7 @@ import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
 import { setPodCondition } from '../scheduler/podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
-import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
+import { deepEqual, deepFreeze, clone, cloneUnfrozen } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
 import { EventStore, fromObject, makeRecord, patchRecord, type EventRecord, type EventRecordInput } from './eventStore';
 
@@ -48,11 +48,19 @@ export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
+/**
+ * Where one stored object lives: both indexes hold the same cell, so a write swaps `obj` in place
+ * instead of building the `ns/name` key and setting two maps again.
+ */
+interface Cell {
+  obj: KObject;
+}
+
 export class ObjectStore {
-  /** per kind: `namespace/name` (or name) → object, in the order objects were first stored */
-  private readonly objects = new Map<Kind, Map<string, KObject>>();
-  /** per namespaced kind: namespace → name → object (lookups without building the `ns/name` key) */
-  private readonly byNamespace = new Map<Kind, Map<string, Map<string, KObject>>>();
+  /** per kind: `namespace/name` (or name) → cell, in the order objects were first stored */
+  private readonly objects = new Map<Kind, Map<string, Cell>>();
+  /** per namespaced kind: namespace → name → cell (lookups without building the `ns/name` key) */
+  private readonly byNamespace = new Map<Kind, Map<string, Map<string, Cell>>>();
   private rv = 1000;
   /** committed writes (creates, updates, deletes), for benchmarks */
   writes = 0;
@@ -112,20 +120,31 @@ export class ObjectStore {
       this.events.expire(this.clock.now());
       return this.events.get(namespace ?? 'default', name) as KindMap[K] | undefined;
     }
-    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name) as KindMap[K] | undefined;
+    return this.cell(kind, namespace, name)?.obj as KindMap[K] | undefined;
+  }
+
+  private cell(kind: Kind, namespace: string | undefined, name: string): Cell | undefined {
+    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name);
     if (namespace === undefined) return undefined;
-    return this.byNamespace.get(kind)!.get(namespace)?.get(name) as KindMap[K] | undefined;
+    return this.byNamespace.get(kind)!.get(namespace)?.get(name);
   }
 
   /** Stores an object (under its kind's key, and in the namespace index that `get` reads). */
   private put(kind: Kind, obj: KObject): void {
     const md = obj.metadata;
-    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), obj);
-    if (!NAMESPACED[kind]) return;
+    const namespaced = NAMESPACED[kind];
+    const found = this.cell(kind, namespaced ? md.namespace : undefined, md.name);
+    if (found) {
+      found.obj = obj;
+      return;
+    }
+    const cell: Cell = { obj };
+    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), cell);
+    if (!namespaced) return;
     const idx = this.byNamespace.get(kind)!;
     let m = idx.get(md.namespace!);
     if (!m) idx.set(md.namespace!, (m = new Map()));
-    m.set(md.name, obj);
+    m.set(md.name, cell);
   }
 
   mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
@@ -141,7 +160,7 @@ export class ObjectStore {
       for (const r of this.events.values()) if (namespace === undefined || r.namespace === namespace) fn(this.events.object(r) as KindMap[K]);
       return;
     }
-    for (const o of this.objects.get(kind)!.values()) {
+    for (const { obj: o } of this.objects.get(kind)!.values()) {
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       fn(o as KindMap[K]);
     }
@@ -163,12 +182,15 @@ export class ObjectStore {
     let keys = this.sortedKeys.get(kind);
     if (!keys) {
       // Names never change, so the order only changes when objects come or go.
-      keys = [...m.values()].sort(byNamespaceAndName).map((o) => objectKey(o.metadata.namespace, o.metadata.name));
+      keys = [...m.values()]
+        .map((c) => c.obj)
+        .sort(byNamespaceAndName)
+        .map((o) => objectKey(o.metadata.namespace, o.metadata.name));
       this.sortedKeys.set(kind, keys);
     }
     const out: KindMap[K][] = [];
     for (const k of keys) {
-      const o = m.get(k)!;
+      const o = m.get(k)!.obj;
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       if (selector && !matches(selector, o.metadata.labels)) continue;
       out.push(o as KindMap[K]);
@@ -439,7 +461,7 @@ export class ObjectStore {
       return old;
     }
     const key = objectKey(NAMESPACED[kind] ? namespace : undefined, name);
-    const old = this.objects.get(kind)!.get(key);
+    const old = this.objects.get(kind)!.get(key)?.obj;
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
     if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
@@ -475,7 +497,7 @@ export class ObjectStore {
     for (const [kind, m] of this.objects) {
       if (kind === 'Event') {
         if (opts.events !== false) for (const r of this.events.values()) out.push(this.events.object(r));
-      } else pushAll(out, m.values());
+      } else for (const c of m.values()) out.push(c.obj);
     }
     return out;
   }

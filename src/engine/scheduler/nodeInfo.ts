@@ -56,23 +56,33 @@ function sumRequests(containers: Pod['spec']['containers'] | undefined): { milli
   return { milliCPU, memory };
 }
 
-/** computed requests per (frozen, shared between writes) pod spec, as the cache's PodInfo keeps them */
-const requestsBySpec = new WeakMap<object, PodRequest>();
+/**
+ * computed requests per (frozen) containers array, as the cache's PodInfo keeps them: the pods of one
+ * template share it (podCreateMemo.ts), and a write that does not touch the containers keeps it, so
+ * the binding and every status write reuse the create's figure. The request also depends on the
+ * init containers: the entry remembers which array it was computed with.
+ */
+const requestsByContainers = new WeakMap<object, { init: unknown; req: PodRequest }>();
 
 /** Sum of the containers' requests; init containers run one at a time, so their maximum counts. */
 export function podRequest(pod: Pod): PodRequest {
   const spec = pod.spec;
-  if (!Object.isFrozen(spec)) return computePodRequest(pod);
-  let r = requestsBySpec.get(spec);
-  if (!r) {
-    r = computePodRequest(pod);
-    Object.freeze(r.ports);
-    requestsBySpec.set(spec, Object.freeze(r));
+  const containers = spec.containers;
+  const init = spec.initContainers;
+  if (!Object.isFrozen(spec) || !containers || !Object.isFrozen(containers) || (init !== undefined && !Object.isFrozen(init))) {
+    return computePodRequest(pod);
   }
+  const e = requestsByContainers.get(containers);
+  if (e && e.init === init) return e.req;
+  const r = computePodRequest(pod);
+  Object.freeze(r.ports);
+  Object.freeze(r);
+  requestsByContainers.set(containers, { init, req: r });
   return r;
 }
 
-function computePodRequest(pod: Pod): PodRequest {
+/** The computation itself (the oracle of the cached `podRequest`). */
+export function computePodRequest(pod: Pod): PodRequest {
   const sum = sumRequests(pod.spec.containers);
   for (const c of pod.spec.initContainers ?? []) {
     const one = sumRequests([c]);
