@@ -105,13 +105,30 @@ export class ObjectStore {
   }
 
   newUID(): string {
-    // The same draws, in the same order, as one hex character at a time; built as char codes.
+    // The same draws, in the same order, as one hex character at a time (`uids.int(16)`, the
+    // variant `uids.int(4)`), built as char codes. The draws are Random's mulberry32 steps run here
+    // on its state in integer arithmetic: int(n) for n = 2^k is floor(u / 2^32 * 2^k) = u >>> (32 - k)
+    // exactly, so no float is made per digit (writePath.test.ts holds this to Random itself).
     const c = UID_CODES;
+    let state = this.uids.getState();
     let j = 0;
-    for (const n of UID_GROUPS) {
-      if (n < 0) c[j++] = n === -1 ? DASH : n === -2 ? FOUR : VARIANT[this.uids.int(4)];
-      else for (let i = 0; i < n; i++) c[j++] = HEX[this.uids.int(16)];
+    for (let g = 0; g < UID_GROUPS.length; g++) {
+      const n = UID_GROUPS[g];
+      if (n === -1) c[j++] = DASH;
+      else if (n === -2) c[j++] = FOUR;
+      else {
+        const draws = n === -3 ? 1 : n;
+        const shift = n === -3 ? 30 : 28;
+        for (let i = 0; i < draws; i++) {
+          state = (state + 0x6d2b79f5) >>> 0;
+          let t = Math.imul(state ^ (state >>> 15), state | 1);
+          t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+          const u = (t ^ (t >>> 14)) >>> 0;
+          c[j++] = n === -3 ? VARIANT[u >>> shift] : HEX[u >>> shift];
+        }
+      }
     }
+    this.uids.setState(state);
     return String.fromCharCode.apply(null, c as unknown as number[]);
   }
 

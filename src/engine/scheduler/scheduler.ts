@@ -139,31 +139,47 @@ export class Scheduler {
   /** findNodesThatFitPod + selectHost, without side effects. */
   findNode(pod: Pod): ScheduleResult {
     const numAllNodes = this.sim.store.count('Node');
-    const diagnosis: Diagnosis = { numAllNodes, nodeToStatus: new Map(), absentNodes: 0 };
-    if (numAllNodes === 0) return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+    const diagnosis = (): Diagnosis => ({ numAllNodes, nodeToStatus: new Map(), absentNodes: 0 });
+    if (numAllNodes === 0) {
+      const d = diagnosis();
+      return { diagnosis: d, message: fitErrorMessage(pod, d) };
+    }
     const names = preFilterNodeNames(pod.spec);
     let candidates: Node[];
+    let absent: Diagnosis | undefined;
     if (names === 'conflict') {
-      diagnosis.preFilterMsg = ERR_AFFINITY_CONFLICT;
-      return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+      const d = diagnosis();
+      d.preFilterMsg = ERR_AFFINITY_CONFLICT;
+      return { diagnosis: d, message: fitErrorMessage(pod, d) };
     } else if (names) {
-      candidates = [...names]
-        .sort()
-        .map((n) => this.sim.store.get('Node', undefined, n))
-        .filter((n): n is Node => n !== undefined);
-      diagnosis.absentNodes = numAllNodes - candidates.length;
-      if (diagnosis.absentNodes > 0) diagnosis.absentStatus = absentNodesStatus(['NodeAffinity']);
+      if (names.size === 1) {
+        // A daemon pod: its affinity pins one node.
+        const only = this.sim.store.get('Node', undefined, names.values().next().value!);
+        candidates = only ? [only] : [];
+      } else {
+        candidates = [...names]
+          .sort()
+          .map((n) => this.sim.store.get('Node', undefined, n))
+          .filter((n): n is Node => n !== undefined);
+      }
+      if (numAllNodes - candidates.length > 0) {
+        absent = diagnosis();
+        absent.absentNodes = numAllNodes - candidates.length;
+        absent.absentStatus = absentNodesStatus(['NodeAffinity']);
+      }
     } else {
       candidates = this.sim.store.list('Node');
     }
     let best: Node | undefined;
     let bestPods = Infinity;
     const req = podRequest(pod);
+    // The diagnosis is built only when a node fails (in the same order as before).
+    let d = absent;
     for (const node of candidates) {
       const usage = this.nodeInfos.usage(node.metadata.name);
       const failure = firstFailure(pod, node, usage, req);
       if (failure) {
-        diagnosis.nodeToStatus.set(node.metadata.name, statusOf(failure));
+        (d ??= diagnosis()).nodeToStatus.set(node.metadata.name, statusOf(failure));
       } else if (usage.pods < bestPods) {
         // Score: fewest pods first; candidates are in name order, so ties go to the first name.
         best = node;
@@ -171,7 +187,8 @@ export class Scheduler {
       }
     }
     if (best) return { node: best.metadata.name };
-    return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+    d ??= diagnosis();
+    return { diagnosis: d, message: fitErrorMessage(pod, d) };
   }
 
   private scheduleOne(key: string): string {
