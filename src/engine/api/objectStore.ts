@@ -92,7 +92,8 @@ export class ObjectStore {
 
   private emit(c: Change): void {
     this.writes++;
-    for (const l of this.listeners) l(c);
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) ls[i](c);
   }
 
   resourceVersion(): string {

@@ -6,6 +6,7 @@ import type { Change } from '../api/objectStore';
 import { isPodTerminal } from '../api/podutil';
 import { milliValue, parseQuantity } from '../api/quantity';
 import type { Node, Pod } from '../api/types';
+import { PodMap } from './podMap';
 
 export interface HostPort {
   protocol: string;
@@ -176,25 +177,22 @@ export function usageOf(pods: readonly Pod[]): NodeUsage {
   return u;
 }
 
-function podKey(pod: Pod): string {
-  return `${pod.metadata.namespace}/${pod.metadata.name}`;
-}
-
 /** Per-node usage kept up to date from store changes: every fit check is O(1) in the pod count. */
 export class NodeInfoIndex {
   private readonly byNode = new Map<string, MutableUsage>();
-  private readonly byPod = new Map<string, { node: string; req: PodRequest }>();
+  /** per pod (namespace, name): the node it counts on and what it asks */
+  private readonly byPod = new PodMap<{ node: string; req: PodRequest }>();
 
   /** Feed every Pod change here. Returns the node a pod stopped counting on, if any. */
   onPodChange(c: Change): string | undefined {
     const pod = c.obj as Pod;
-    const key = podKey(pod);
-    const prev = this.byPod.get(key);
+    const { namespace, name } = pod.metadata;
+    const prev = this.byPod.get(namespace, name);
     const counts = c.type !== 'DELETED' && !!pod.spec.nodeName && !isPodTerminal(pod);
     if (prev && counts && prev.node === pod.spec.nodeName) return undefined;
     if (prev) {
       this.byNode.get(prev.node)?.apply(prev.req, -1);
-      this.byPod.delete(key);
+      this.byPod.delete(namespace, name);
     }
     if (counts) {
       const req = podRequest(pod);
@@ -202,7 +200,7 @@ export class NodeInfoIndex {
       let u = this.byNode.get(node);
       if (!u) this.byNode.set(node, (u = new MutableUsage()));
       u.apply(req, 1);
-      this.byPod.set(key, { node, req });
+      this.byPod.set(namespace, name, { node, req });
     }
     return prev && (!counts || prev.node !== pod.spec.nodeName) ? prev.node : undefined;
   }
@@ -213,7 +211,7 @@ export class NodeInfoIndex {
 
   /** The node's usage without the given pod's own share (when explaining a pod already bound there). */
   usageWithout(node: string, pod: Pod): NodeUsage {
-    const own = this.byPod.get(podKey(pod));
+    const own = this.byPod.get(pod.metadata.namespace, pod.metadata.name);
     const u = this.byNode.get(node);
     if (!u) return EMPTY_USAGE;
     if (!own || own.node !== node) return u;
