@@ -109,6 +109,16 @@ export class Simulation {
     return rec;
   }
 
+  /** runItem for callers that drop the record (advance, settle): no record when nobody listens. */
+  private runQuiet(item: WorkItem): void {
+    if (this.stepListeners.length > 0) {
+      this.runItem(item);
+      return;
+    }
+    if (item.at > this.clock.now()) this.clock.set(item.at);
+    item.run();
+  }
+
   /** Runs every item due within `ms` from now; the clock ends exactly `ms` later. */
   advance(ms: number): number {
     const end = Math.min(this.clock.now() + ms, Math.max(this.clock.now(), this.horizon));
@@ -116,7 +126,7 @@ export class Simulation {
     for (;;) {
       const t = this.queue.peekTime();
       if (t === undefined || t > end) break;
-      this.runItem(this.queue.pop()!);
+      this.runQuiet(this.queue.pop()!);
       n++;
     }
     this.clock.set(end);
@@ -135,7 +145,7 @@ export class Simulation {
       if (t > end) {
         return false;
       }
-      this.runItem(this.queue.pop()!);
+      this.runQuiet(this.queue.pop()!);
     }
   }
 

@@ -81,30 +81,43 @@ export class WorkQueue {
     }
   }
 
+  // Sifts move a hole instead of swapping pairs (one write per level), comparing inline.
   private push(item: WorkItem): void {
     const h = this.heap;
+    let i = h.length;
     h.push(item);
-    let i = h.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (compare(h[i], h[p]) >= 0) break;
-      [h[i], h[p]] = [h[p], h[i]];
+      const q = h[p];
+      if (q.at < item.at || (q.at === item.at && q.seq <= item.seq)) break;
+      h[i] = q;
       i = p;
     }
+    h[i] = item;
   }
 
   private down(i: number): void {
     const h = this.heap;
+    const n = h.length;
+    const item = h[i];
     for (;;) {
       const l = 2 * i + 1;
+      if (l >= n) break;
+      let m = l;
+      let c = h[l];
       const r = l + 1;
-      let m = i;
-      if (l < h.length && compare(h[l], h[m]) < 0) m = l;
-      if (r < h.length && compare(h[r], h[m]) < 0) m = r;
-      if (m === i) return;
-      [h[i], h[m]] = [h[m], h[i]];
+      if (r < n) {
+        const rc = h[r];
+        if (rc.at < c.at || (rc.at === c.at && rc.seq < c.seq)) {
+          m = r;
+          c = rc;
+        }
+      }
+      if (!(c.at < item.at || (c.at === item.at && c.seq < item.seq))) break;
+      h[i] = c;
       i = m;
     }
+    h[i] = item;
   }
 }
 

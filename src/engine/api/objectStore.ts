@@ -9,7 +9,7 @@ import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
 import { setPodCondition } from '../scheduler/podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
-import { deepEqual, deepFreeze, clone, cloneUnfrozen, pushAll } from './objects';
+import { deepEqual, deepFreeze, clone, cloneUnfrozen } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
 import { EventStore, fromObject, makeRecord, patchRecord, type EventRecord, type EventRecordInput } from './eventStore';
 
@@ -48,11 +48,19 @@ export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
+/**
+ * Where one stored object lives: both indexes hold the same cell, so a write swaps `obj` in place
+ * instead of building the `ns/name` key and setting two maps again.
+ */
+interface Cell {
+  obj: KObject;
+}
+
 export class ObjectStore {
-  /** per kind: `namespace/name` (or name) → object, in the order objects were first stored */
-  private readonly objects = new Map<Kind, Map<string, KObject>>();
-  /** per namespaced kind: namespace → name → object (lookups without building the `ns/name` key) */
-  private readonly byNamespace = new Map<Kind, Map<string, Map<string, KObject>>>();
+  /** per kind: `namespace/name` (or name) → cell, in the order objects were first stored */
+  private readonly objects = new Map<Kind, Map<string, Cell>>();
+  /** per namespaced kind: namespace → name → cell (lookups without building the `ns/name` key) */
+  private readonly byNamespace = new Map<Kind, Map<string, Map<string, Cell>>>();
   private rv = 1000;
   /** committed writes (creates, updates, deletes), for benchmarks */
   writes = 0;
@@ -84,7 +92,8 @@ export class ObjectStore {
 
   private emit(c: Change): void {
     this.writes++;
-    for (const l of this.listeners) l(c);
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) ls[i](c);
   }
 
   resourceVersion(): string {
@@ -97,13 +106,30 @@ export class ObjectStore {
   }
 
   newUID(): string {
-    // The same draws, in the same order, as one hex character at a time; built as char codes.
+    // The same draws, in the same order, as one hex character at a time (`uids.int(16)`, the
+    // variant `uids.int(4)`), built as char codes. The draws are Random's mulberry32 steps run here
+    // on its state in integer arithmetic: int(n) for n = 2^k is floor(u / 2^32 * 2^k) = u >>> (32 - k)
+    // exactly, so no float is made per digit (writePath.test.ts holds this to Random itself).
     const c = UID_CODES;
+    let state = this.uids.getState();
     let j = 0;
-    for (const n of UID_GROUPS) {
-      if (n < 0) c[j++] = n === -1 ? DASH : n === -2 ? FOUR : VARIANT[this.uids.int(4)];
-      else for (let i = 0; i < n; i++) c[j++] = HEX[this.uids.int(16)];
+    for (let g = 0; g < UID_GROUPS.length; g++) {
+      const n = UID_GROUPS[g];
+      if (n === -1) c[j++] = DASH;
+      else if (n === -2) c[j++] = FOUR;
+      else {
+        const draws = n === -3 ? 1 : n;
+        const shift = n === -3 ? 30 : 28;
+        for (let i = 0; i < draws; i++) {
+          state = (state + 0x6d2b79f5) >>> 0;
+          let t = Math.imul(state ^ (state >>> 15), state | 1);
+          t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+          const u = (t ^ (t >>> 14)) >>> 0;
+          c[j++] = n === -3 ? VARIANT[u >>> shift] : HEX[u >>> shift];
+        }
+      }
     }
+    this.uids.setState(state);
     return String.fromCharCode.apply(null, c as unknown as number[]);
   }
 
@@ -112,20 +138,31 @@ export class ObjectStore {
       this.events.expire(this.clock.now());
       return this.events.get(namespace ?? 'default', name) as KindMap[K] | undefined;
     }
-    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name) as KindMap[K] | undefined;
+    return this.cell(kind, namespace, name)?.obj as KindMap[K] | undefined;
+  }
+
+  private cell(kind: Kind, namespace: string | undefined, name: string): Cell | undefined {
+    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name);
     if (namespace === undefined) return undefined;
-    return this.byNamespace.get(kind)!.get(namespace)?.get(name) as KindMap[K] | undefined;
+    return this.byNamespace.get(kind)!.get(namespace)?.get(name);
   }
 
   /** Stores an object (under its kind's key, and in the namespace index that `get` reads). */
   private put(kind: Kind, obj: KObject): void {
     const md = obj.metadata;
-    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), obj);
-    if (!NAMESPACED[kind]) return;
+    const namespaced = NAMESPACED[kind];
+    const found = this.cell(kind, namespaced ? md.namespace : undefined, md.name);
+    if (found) {
+      found.obj = obj;
+      return;
+    }
+    const cell: Cell = { obj };
+    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), cell);
+    if (!namespaced) return;
     const idx = this.byNamespace.get(kind)!;
     let m = idx.get(md.namespace!);
     if (!m) idx.set(md.namespace!, (m = new Map()));
-    m.set(md.name, obj);
+    m.set(md.name, cell);
   }
 
   mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
@@ -141,7 +178,7 @@ export class ObjectStore {
       for (const r of this.events.values()) if (namespace === undefined || r.namespace === namespace) fn(this.events.object(r) as KindMap[K]);
       return;
     }
-    for (const o of this.objects.get(kind)!.values()) {
+    for (const { obj: o } of this.objects.get(kind)!.values()) {
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       fn(o as KindMap[K]);
     }
@@ -163,12 +200,15 @@ export class ObjectStore {
     let keys = this.sortedKeys.get(kind);
     if (!keys) {
       // Names never change, so the order only changes when objects come or go.
-      keys = [...m.values()].sort(byNamespaceAndName).map((o) => objectKey(o.metadata.namespace, o.metadata.name));
+      keys = [...m.values()]
+        .map((c) => c.obj)
+        .sort(byNamespaceAndName)
+        .map((o) => objectKey(o.metadata.namespace, o.metadata.name));
       this.sortedKeys.set(kind, keys);
     }
     const out: KindMap[K][] = [];
     for (const k of keys) {
-      const o = m.get(k)!;
+      const o = m.get(k)!.obj;
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       if (selector && !matches(selector, o.metadata.labels)) continue;
       out.push(o as KindMap[K]);
@@ -439,7 +479,7 @@ export class ObjectStore {
       return old;
     }
     const key = objectKey(NAMESPACED[kind] ? namespace : undefined, name);
-    const old = this.objects.get(kind)!.get(key);
+    const old = this.objects.get(kind)!.get(key)?.obj;
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
     if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
@@ -475,7 +515,7 @@ export class ObjectStore {
     for (const [kind, m] of this.objects) {
       if (kind === 'Event') {
         if (opts.events !== false) for (const r of this.events.values()) out.push(this.events.object(r));
-      } else pushAll(out, m.values());
+      } else for (const c of m.values()) out.push(c.obj);
     }
     return out;
   }

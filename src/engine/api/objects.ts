@@ -86,13 +86,30 @@ export function deepFreeze<T>(v: T): T {
 
 /** JSON with keys sorted at every level (Go's map marshalling order). */
 export function canonicalJSON(v: unknown): string {
+  // Built as one string, without the map/filter/join arrays of the simple version (objects.test.ts
+  // keeps it as the oracle): the DaemonSet controller hashes every template and revision with it.
   if (v === null || typeof v !== 'object') return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(canonicalJSON).join(',')}]`;
+  if (Array.isArray(v)) {
+    let s = '[';
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) s += ',';
+      // join writes an undefined element (and a hole) as nothing
+      if (i in v) s += canonicalJSON(v[i]) ?? '';
+    }
+    return `${s}]`;
+  }
   const o = v as Record<string, unknown>;
-  const keys = Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJSON(o[k])}`).join(',')}}`;
+  const keys = Object.keys(o);
+  let n = 0;
+  for (let i = 0; i < keys.length; i++) if (o[keys[i]] !== undefined) keys[n++] = keys[i];
+  keys.length = n;
+  keys.sort();
+  let s = '{';
+  for (let i = 0; i < n; i++) {
+    if (i > 0) s += ',';
+    s += `${JSON.stringify(keys[i])}:${canonicalJSON(o[keys[i]])}`;
+  }
+  return `${s}}`;
 }
 
 /** `out.push(...items)` without spreading: a spread of 100,000+ items overflows the call stack. */

@@ -21,7 +21,36 @@ interface Entry {
   prepared: Pod;
 }
 
-/** The same tree: the same keys in the same order, the same values; identical references short-cut. */
+/**
+ * The own keys of a memo entry's input objects, listed once: the entry's input never changes (its
+ * unfrozen parts are the memo's own copies), so comparing a new input against it lists only the new
+ * side's keys, by iteration, without building an array per object.
+ */
+const memoKeys = new WeakMap<object, string[]>();
+
+function keysOf(o: object): string[] {
+  let k = memoKeys.get(o);
+  if (!k) memoKeys.set(o, (k = Object.keys(o)));
+  return k;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Whether `a`'s own keys are `bk`, in that order (Object.keys(a) equals bk, without the array). */
+function sameKeys(a: object, bk: readonly string[]): boolean {
+  let i = 0;
+  for (const k in a) {
+    if (!hasOwn.call(a, k)) continue;
+    if (i >= bk.length || k !== bk[i]) return false;
+    i++;
+  }
+  return i === bk.length;
+}
+
+/**
+ * The same tree: the same keys in the same order, the same values; identical references short-cut.
+ * `b` is the memo's side (its key lists are kept).
+ */
 function sameTree(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -31,12 +60,11 @@ function sameTree(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  if (ak.length !== bk.length) return false;
+  const bk = keysOf(b);
+  if (!sameKeys(a, bk)) return false;
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
-  for (let i = 0; i < ak.length; i++) if (ak[i] !== bk[i] || !sameTree(ao[ak[i]], bo[ak[i]])) return false;
+  for (let i = 0; i < bk.length; i++) if (!sameTree(ao[bk[i]], bo[bk[i]])) return false;
   return true;
 }
 
@@ -46,12 +74,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /** Two pod inputs that are the same tree except for the values of spec.affinity (both objects). */
 function sameApartFromAffinity(a: Pod, b: Pod): boolean {
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  if (ak.length !== bk.length) return false;
-  for (let i = 0; i < ak.length; i++) {
-    const k = ak[i];
-    if (k !== bk[i]) return false;
+  const bk = keysOf(b);
+  if (!sameKeys(a, bk)) return false;
+  for (let i = 0; i < bk.length; i++) {
+    const k = bk[i];
     if (k !== 'spec') {
       if (!sameTree((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k])) return false;
       continue;
@@ -59,12 +85,10 @@ function sameApartFromAffinity(a: Pod, b: Pod): boolean {
     const as = a.spec as unknown as Record<string, unknown>;
     const bs = b.spec as unknown as Record<string, unknown>;
     if (!isObject(as) || !isObject(bs)) return false;
-    const sk = Object.keys(as);
-    const tk = Object.keys(bs);
-    if (sk.length !== tk.length) return false;
-    for (let j = 0; j < sk.length; j++) {
-      const f = sk[j];
-      if (f !== tk[j]) return false;
+    const tk = keysOf(bs);
+    if (!sameKeys(as, tk)) return false;
+    for (let j = 0; j < tk.length; j++) {
+      const f = tk[j];
       if (f === 'affinity' && isObject(as[f]) && isObject(bs[f])) continue;
       if (!sameTree(as[f], bs[f])) return false;
     }

@@ -4,7 +4,10 @@ import { parseTime } from '../clock';
 import type { Pod, PodCondition, Node, NodeCondition } from './types';
 
 export function getPodCondition(pod: Pod, type: string): PodCondition | undefined {
-  return pod.status?.conditions?.find((c) => c.type === type);
+  // A loop, not `find` with a closure: called for every pod on every sync and status write.
+  const cs = pod.status?.conditions;
+  if (cs) for (let i = 0; i < cs.length; i++) if (cs[i].type === type) return cs[i];
+  return undefined;
 }
 
 export function isPodReady(pod: Pod): boolean {
@@ -29,11 +32,15 @@ export function isPodTerminating(pod: Pod): boolean {
 }
 
 export function controllerRef(pod: { metadata: Pod['metadata'] }) {
-  return pod.metadata.ownerReferences?.find((r) => r.controller);
+  const refs = pod.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
+  return undefined;
 }
 
 export function getNodeCondition(node: Node, type: string): NodeCondition | undefined {
-  return node.status?.conditions?.find((c) => c.type === type);
+  const cs = node.status?.conditions;
+  if (cs) for (let i = 0; i < cs.length; i++) if (cs[i].type === type) return cs[i];
+  return undefined;
 }
 
 /** Ready / NotReady / Unknown from the Ready condition. */

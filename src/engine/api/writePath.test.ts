@@ -47,6 +47,19 @@ describe('newUID', () => {
     const r = new Random(42);
     for (let i = 0; i < 200; i++) expect(s.newUID()).toBe(oracleUID(r));
   });
+
+  it('leaves the random source where the draws one at a time leave it', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const shared = new Random(seed * 7919 + 1);
+      const s = new ObjectStore(new Clock(), shared);
+      const r = new Random(seed * 7919 + 1);
+      for (let i = 0; i < 50; i++) {
+        expect(s.newUID()).toBe(oracleUID(r));
+        expect(shared.int(1000)).toBe(r.int(1000));
+        expect(shared.getState()).toBe(r.getState());
+      }
+    }
+  });
 });
 
 describe('deepEqual', () => {

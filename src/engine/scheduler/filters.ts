@@ -143,8 +143,30 @@ export function runFilters(pod: Pod, node: Node, usage: NodeUsage, all = false):
   return out;
 }
 
+const NO_SCHEDULE_EFFECTS: readonly Taint['effect'][] = ['NoSchedule', 'NoExecute'];
+
+/**
+ * Whether every filter passes, as `runFilters(...).every((r) => r.passed)` decides it, without
+ * building a result per filter (the scheduler's hot path; filters.test.ts holds it to the filters).
+ */
+export function fitsNode(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest): boolean {
+  const spec = pod.spec;
+  if (node.spec?.unschedulable && !tolerationsTolerateTaint(spec.tolerations, UNSCHEDULABLE_TAINT)) return false;
+  if (spec.nodeName && spec.nodeName !== node.metadata.name) return false;
+  if (findUntoleratedTaint(node.spec?.taints, spec.tolerations, NO_SCHEDULE_EFFECTS)) return false;
+  if (!podMatchesNodeAffinity(spec, node)) return false;
+  const ports = req.ports;
+  for (let i = 0; i < ports.length; i++) if (portConflicts(usage, ports[i])) return false;
+  const alloc = nodeAllocatable(node);
+  if (usage.pods + 1 > alloc.pods) return false;
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU) return false;
+  if (req.memory > 0 && req.memory > alloc.memory - usage.memory) return false;
+  return true;
+}
+
 /** The first failing filter, or undefined when the pod fits the node. */
 export function firstFailure(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest = podRequest(pod)): FilterResult | undefined {
+  if (fitsNode(pod, node, usage, req)) return undefined;
   const ctx: FilterContext = { req, detail: false };
   for (const f of FILTERS) {
     const r = f(pod, node, usage, ctx);

@@ -34,6 +34,14 @@ export interface Diagnosis {
 export function preFilterNodeNames(spec: PodSpec): Set<string> | 'conflict' | undefined {
   const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (!terms?.length) return undefined;
+  if (terms.length === 1) {
+    // The daemon pod's shape (one term, one matchFields metadata.name In): the same set, built once.
+    const fields = terms[0].matchFields;
+    if (fields?.length === 1 && fields[0].key === 'metadata.name' && fields[0].operator === 'In') {
+      const s = new Set(fields[0].values ?? []);
+      return s.size === 0 ? 'conflict' : s;
+    }
+  }
   let names: Set<string> | undefined;
   for (const t of terms) {
     let termNames: Set<string> | undefined;

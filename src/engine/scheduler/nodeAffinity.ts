@@ -36,23 +36,35 @@ function matchField(r: NodeSelectorRequirement, node: Node): boolean {
   return false;
 }
 
+// Loops rather than every/some/Object.entries: the kubelet's admission and the scheduler ask this
+// for every pod they place, and these allocate nothing.
 export function termMatches(term: NodeSelectorTerm, node: Node): boolean {
-  const exprs = term.matchExpressions ?? [];
-  const fields = term.matchFields ?? [];
-  if (exprs.length === 0 && fields.length === 0) return false;
+  const exprs = term.matchExpressions;
+  const fields = term.matchFields;
+  if (!exprs?.length && !fields?.length) return false;
   const labels = node.metadata.labels ?? {};
-  return exprs.every((e) => matchExpression(e, labels)) && fields.every((f) => matchField(f, node));
+  if (exprs) for (let i = 0; i < exprs.length; i++) if (!matchExpression(exprs[i], labels)) return false;
+  if (fields) for (let i = 0; i < fields.length; i++) if (!matchField(fields[i], node)) return false;
+  return true;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 export function nodeSelectorMatches(nodeSelector: Record<string, string> | undefined, node: Node): boolean {
+  if (!nodeSelector) return true;
   const labels = node.metadata.labels ?? {};
-  return Object.entries(nodeSelector ?? {}).every(([k, v]) => labels[k] === v);
+  for (const k in nodeSelector) {
+    if (hasOwn.call(nodeSelector, k) && labels[k] !== nodeSelector[k]) return false;
+  }
+  return true;
 }
 
 export function requiredTermsMatch(spec: PodSpec, node: Node): boolean {
   const req = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (!req) return true;
-  return (req.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+  const terms = req.nodeSelectorTerms;
+  if (terms) for (let i = 0; i < terms.length; i++) if (termMatches(terms[i], node)) return true;
+  return false;
 }
 
 /** GetRequiredNodeAffinity(pod).Match(node) */

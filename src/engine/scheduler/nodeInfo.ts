@@ -6,6 +6,7 @@ import type { Change } from '../api/objectStore';
 import { isPodTerminal } from '../api/podutil';
 import { milliValue, parseQuantity } from '../api/quantity';
 import type { Node, Pod } from '../api/types';
+import { PodMap } from './podMap';
 
 export interface HostPort {
   protocol: string;
@@ -56,23 +57,33 @@ function sumRequests(containers: Pod['spec']['containers'] | undefined): { milli
   return { milliCPU, memory };
 }
 
-/** computed requests per (frozen, shared between writes) pod spec, as the cache's PodInfo keeps them */
-const requestsBySpec = new WeakMap<object, PodRequest>();
+/**
+ * computed requests per (frozen) containers array, as the cache's PodInfo keeps them: the pods of one
+ * template share it (podCreateMemo.ts), and a write that does not touch the containers keeps it, so
+ * the binding and every status write reuse the create's figure. The request also depends on the
+ * init containers: the entry remembers which array it was computed with.
+ */
+const requestsByContainers = new WeakMap<object, { init: unknown; req: PodRequest }>();
 
 /** Sum of the containers' requests; init containers run one at a time, so their maximum counts. */
 export function podRequest(pod: Pod): PodRequest {
   const spec = pod.spec;
-  if (!Object.isFrozen(spec)) return computePodRequest(pod);
-  let r = requestsBySpec.get(spec);
-  if (!r) {
-    r = computePodRequest(pod);
-    Object.freeze(r.ports);
-    requestsBySpec.set(spec, Object.freeze(r));
+  const containers = spec.containers;
+  const init = spec.initContainers;
+  if (!Object.isFrozen(spec) || !containers || !Object.isFrozen(containers) || (init !== undefined && !Object.isFrozen(init))) {
+    return computePodRequest(pod);
   }
+  const e = requestsByContainers.get(containers);
+  if (e && e.init === init) return e.req;
+  const r = computePodRequest(pod);
+  Object.freeze(r.ports);
+  Object.freeze(r);
+  requestsByContainers.set(containers, { init, req: r });
   return r;
 }
 
-function computePodRequest(pod: Pod): PodRequest {
+/** The computation itself (the oracle of the cached `podRequest`). */
+export function computePodRequest(pod: Pod): PodRequest {
   const sum = sumRequests(pod.spec.containers);
   for (const c of pod.spec.initContainers ?? []) {
     const one = sumRequests([c]);
@@ -166,25 +177,22 @@ export function usageOf(pods: readonly Pod[]): NodeUsage {
   return u;
 }
 
-function podKey(pod: Pod): string {
-  return `${pod.metadata.namespace}/${pod.metadata.name}`;
-}
-
 /** Per-node usage kept up to date from store changes: every fit check is O(1) in the pod count. */
 export class NodeInfoIndex {
   private readonly byNode = new Map<string, MutableUsage>();
-  private readonly byPod = new Map<string, { node: string; req: PodRequest }>();
+  /** per pod (namespace, name): the node it counts on and what it asks */
+  private readonly byPod = new PodMap<{ node: string; req: PodRequest }>();
 
   /** Feed every Pod change here. Returns the node a pod stopped counting on, if any. */
   onPodChange(c: Change): string | undefined {
     const pod = c.obj as Pod;
-    const key = podKey(pod);
-    const prev = this.byPod.get(key);
+    const { namespace, name } = pod.metadata;
+    const prev = this.byPod.get(namespace, name);
     const counts = c.type !== 'DELETED' && !!pod.spec.nodeName && !isPodTerminal(pod);
     if (prev && counts && prev.node === pod.spec.nodeName) return undefined;
     if (prev) {
       this.byNode.get(prev.node)?.apply(prev.req, -1);
-      this.byPod.delete(key);
+      this.byPod.delete(namespace, name);
     }
     if (counts) {
       const req = podRequest(pod);
@@ -192,7 +200,7 @@ export class NodeInfoIndex {
       let u = this.byNode.get(node);
       if (!u) this.byNode.set(node, (u = new MutableUsage()));
       u.apply(req, 1);
-      this.byPod.set(key, { node, req });
+      this.byPod.set(namespace, name, { node, req });
     }
     return prev && (!counts || prev.node !== pod.spec.nodeName) ? prev.node : undefined;
   }
@@ -203,7 +211,7 @@ export class NodeInfoIndex {
 
   /** The node's usage without the given pod's own share (when explaining a pod already bound there). */
   usageWithout(node: string, pod: Pod): NodeUsage {
-    const own = this.byPod.get(podKey(pod));
+    const own = this.byPod.get(pod.metadata.namespace, pod.metadata.name);
     const u = this.byNode.get(node);
     if (!u) return EMPTY_USAGE;
     if (!own || own.node !== node) return u;

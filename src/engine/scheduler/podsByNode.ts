@@ -3,6 +3,7 @@
 
 import type { Change } from '../api/objectStore';
 import type { Pod } from '../api/types';
+import { PodMap } from './podMap';
 
 export function podKeyOf(pod: { metadata: { namespace?: string; name: string } }): string {
   return `${pod.metadata.namespace}/${pod.metadata.name}`;
@@ -15,27 +16,29 @@ export function splitKey(key: string): [string, string] {
 
 export class PodsByNode {
   private readonly byNode = new Map<string, Set<string>>();
-  private readonly nodeOf = new Map<string, string>();
+  /** per pod (namespace, name): its node and its key in that node's set */
+  private readonly nodeOf = new PodMap<{ node: string; key: string }>();
 
   /** Feed Pod changes here. */
   onPodChange(c: Change): void {
     const pod = c.obj as Pod;
     if (c.type === 'MODIFIED' && (c.old as Pod).spec.nodeName === pod.spec.nodeName) return;
-    const key = podKeyOf(pod);
+    const { namespace, name } = pod.metadata;
     const node = c.type === 'DELETED' ? undefined : pod.spec.nodeName || undefined;
-    const prev = this.nodeOf.get(key);
-    if (prev === node) return;
+    const prev = this.nodeOf.get(namespace, name);
+    if (prev?.node === node) return;
     if (prev !== undefined) {
-      const s = this.byNode.get(prev)!;
-      s.delete(key);
-      if (s.size === 0) this.byNode.delete(prev);
-      this.nodeOf.delete(key);
+      const s = this.byNode.get(prev.node)!;
+      s.delete(prev.key);
+      if (s.size === 0) this.byNode.delete(prev.node);
+      this.nodeOf.delete(namespace, name);
     }
     if (node !== undefined) {
+      const key = prev?.key ?? podKeyOf(pod);
       let s = this.byNode.get(node);
       if (!s) this.byNode.set(node, (s = new Set()));
       s.add(key);
-      this.nodeOf.set(key, node);
+      this.nodeOf.set(namespace, name, { node, key });
     }
   }
 

@@ -10,6 +10,7 @@ import { TIMINGS } from '../timings';
 import { firstFailure } from './filters';
 import {
   type Diagnosis,
+  type NodeStatus,
   ERR_AFFINITY_CONFLICT,
   absentNodesStatus,
   fitErrorMessage,
@@ -73,12 +74,14 @@ export class Scheduler {
       return;
     }
     const freed = this.nodeInfos.onPodChange(c);
-    if (freed) this.requeueFor(freed, `pod ${podKeyOf(pod)} on node ${freed} freed its resources`);
-    const key = podKeyOf(pod);
+    // Nothing parked (the usual case): no pod to move back, no key to forget, no text to build.
+    const parked = this.waitingKey.size > 0;
+    if (freed && parked) this.requeueFor(freed, `pod ${podKeyOf(pod)} on node ${freed} freed its resources`);
     if (c.type === 'DELETED' || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
-      this.forget(key);
+      if (parked) this.forget(podKeyOf(pod));
       return;
     }
+    const key = podKeyOf(pod);
     if ((pod.spec.schedulerName ?? SCHEDULER_NAME) !== SCHEDULER_NAME) return;
     if (c.type === 'ADDED') {
       this.enqueue(key, 'pod created without a node');
@@ -104,6 +107,7 @@ export class Scheduler {
 
   /** Moves the unschedulable pods a change on `node` may help back to the active queue. */
   private requeueFor(node: string, reason: string): void {
+    if (this.waitingKey.size === 0) return;
     const keys = [...(this.waitingOnNode.get(node) ?? []), ...this.waitingOnAny].sort();
     for (const k of keys) {
       this.forget(k);
@@ -139,31 +143,39 @@ export class Scheduler {
   /** findNodesThatFitPod + selectHost, without side effects. */
   findNode(pod: Pod): ScheduleResult {
     const numAllNodes = this.sim.store.count('Node');
-    const diagnosis: Diagnosis = { numAllNodes, nodeToStatus: new Map(), absentNodes: 0 };
-    if (numAllNodes === 0) return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+    if (numAllNodes === 0) return failed(pod, emptyDiagnosis(numAllNodes, 0));
     const names = preFilterNodeNames(pod.spec);
     let candidates: Node[];
+    let absentNodes = 0;
     if (names === 'conflict') {
-      diagnosis.preFilterMsg = ERR_AFFINITY_CONFLICT;
-      return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+      const d = emptyDiagnosis(numAllNodes, 0);
+      d.preFilterMsg = ERR_AFFINITY_CONFLICT;
+      return failed(pod, d);
     } else if (names) {
-      candidates = [...names]
-        .sort()
-        .map((n) => this.sim.store.get('Node', undefined, n))
-        .filter((n): n is Node => n !== undefined);
-      diagnosis.absentNodes = numAllNodes - candidates.length;
-      if (diagnosis.absentNodes > 0) diagnosis.absentStatus = absentNodesStatus(['NodeAffinity']);
+      if (names.size === 1) {
+        // A daemon pod: its affinity pins one node.
+        const only = this.sim.store.get('Node', undefined, names.values().next().value!);
+        candidates = only ? [only] : [];
+      } else {
+        candidates = [...names]
+          .sort()
+          .map((n) => this.sim.store.get('Node', undefined, n))
+          .filter((n): n is Node => n !== undefined);
+      }
+      absentNodes = numAllNodes - candidates.length;
     } else {
       candidates = this.sim.store.list('Node');
     }
     let best: Node | undefined;
     let bestPods = Infinity;
     const req = podRequest(pod);
+    // The diagnosis is built only when no node fits (the failed nodes in candidate order).
+    let statuses: Map<string, NodeStatus> | undefined;
     for (const node of candidates) {
       const usage = this.nodeInfos.usage(node.metadata.name);
       const failure = firstFailure(pod, node, usage, req);
       if (failure) {
-        diagnosis.nodeToStatus.set(node.metadata.name, statusOf(failure));
+        (statuses ??= new Map()).set(node.metadata.name, statusOf(failure));
       } else if (usage.pods < bestPods) {
         // Score: fewest pods first; candidates are in name order, so ties go to the first name.
         best = node;
@@ -171,7 +183,9 @@ export class Scheduler {
       }
     }
     if (best) return { node: best.metadata.name };
-    return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
+    const d = emptyDiagnosis(numAllNodes, absentNodes, statuses);
+    if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
+    return failed(pod, d);
   }
 
   private scheduleOne(key: string): string {
@@ -215,6 +229,14 @@ export class Scheduler {
     });
     this.sim.recorder.event(updated, 'Warning', 'FailedScheduling', message, SCHEDULER_NAME);
   }
+}
+
+function emptyDiagnosis(numAllNodes: number, absentNodes: number, nodeToStatus: Map<string, NodeStatus> = new Map()): Diagnosis {
+  return { numAllNodes, nodeToStatus, absentNodes };
+}
+
+function failed(pod: Pod, diagnosis: Diagnosis): ScheduleResult {
+  return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
 }
 
 /** The single node a pod's NodeAffinity PreFilter limits it to, if exactly one. */

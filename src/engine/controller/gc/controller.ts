@@ -12,12 +12,29 @@
 import { pushAll } from '../../api/objects';
 import { FOREGROUND_DELETION_FINALIZER, type Change } from '../../api/objectStore';
 import { type Kind, type KObject, type OwnerReference, isKind } from '../../api/types';
+import { PodMap } from '../../scheduler/podMap';
 import type { Simulation } from '../../simulation';
 import { TIMINGS } from '../../timings';
 
 export const GARBAGE_COLLECTOR = 'garbage-collector';
 
 type Policy = 'Background' | 'Orphan';
+
+/** A dependent as the graph builder indexed it: its id and the owner uids it names, in order. */
+interface Indexed {
+  id: string;
+  uids: string[];
+}
+
+const NO_UIDS: string[] = [];
+
+/** Whether `refs` name exactly `uids`, in order (without building the list of their uids). */
+function sameUids(uids: readonly string[], refs: readonly OwnerReference[] | undefined): boolean {
+  const n = refs?.length ?? 0;
+  if (n !== uids.length) return false;
+  for (let i = 0; i < n; i++) if (refs![i].uid !== uids[i]) return false;
+  return true;
+}
 
 function idOf(kind: string, o: KObject): string {
   return `${kind}\u0000${o.metadata.namespace ?? ''}\u0000${o.metadata.name}`;
@@ -31,8 +48,8 @@ function parseId(id: string): [Kind, string | undefined, string] {
 export class GarbageCollector {
   /** owner uid → dependent ids */
   private readonly dependents = new Map<string, Set<string>>();
-  /** dependent id → owner uids it was indexed under */
-  private readonly owners = new Map<string, string[]>();
+  /** dependent (kind, namespace, name) → its id and the owner uids it was indexed under */
+  private readonly owners = new Map<Kind, PodMap<Indexed>>();
   /** work key → owners deleted and waiting for the collector */
   private readonly pending = new Map<string, { uid: string; policy: Policy }[]>();
   /** owners being deleted in the foreground (uid → id), until their finalizer is removed */
@@ -62,11 +79,14 @@ export class GarbageCollector {
     ) {
       return;
     }
-    const id = idOf(c.kind, c.obj);
-    this.watchForeground(c, id);
-    const uids = c.type === 'DELETED' ? [] : (c.obj.metadata.ownerReferences ?? []).map((r) => r.uid);
-    const prev = this.owners.get(id) ?? [];
-    if (prev.length === uids.length && prev.every((u, i) => u === uids[i])) return;
+    const md = c.obj.metadata;
+    const indexed = this.ownersOf(c.kind).get(md.namespace, md.name);
+    this.watchForeground(c, indexed);
+    const refs = c.type === 'DELETED' ? undefined : md.ownerReferences;
+    const prev = indexed?.uids ?? NO_UIDS;
+    if (sameUids(prev, refs)) return;
+    const id = indexed?.id ?? idOf(c.kind, c.obj);
+    const uids = refs ? refs.map((r) => r.uid) : NO_UIDS;
     // A dependent went away (or dropped a reference): owners waiting for it look again.
     for (const u of prev) if (!uids.includes(u) && this.deletingDependents.has(u)) this.enqueueDeletingDependents(u, `dependent ${id.split('\u0000').join('/')} gone`);
     for (const u of prev) {
@@ -79,12 +99,18 @@ export class GarbageCollector {
       if (!s) this.dependents.set(u, (s = new Set()));
       s.add(id);
     }
-    if (uids.length) this.owners.set(id, uids);
-    else this.owners.delete(id);
+    if (uids.length) this.ownersOf(c.kind).set(md.namespace, md.name, { id, uids });
+    else this.ownersOf(c.kind).delete(md.namespace, md.name);
+  }
+
+  private ownersOf(kind: Kind): PodMap<Indexed> {
+    let m = this.owners.get(kind);
+    if (!m) this.owners.set(kind, (m = new PodMap()));
+    return m;
   }
 
   /** startsWaitingForDependentsDeleted: an owner got the foregroundDeletion finalizer while being deleted. */
-  private watchForeground(c: Change, id: string): void {
+  private watchForeground(c: Change, indexed: Indexed | undefined): void {
     const uid = c.obj.metadata.uid;
     const waiting = c.type !== 'DELETED' && !!c.obj.metadata.deletionTimestamp && !!c.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
     if (!waiting) {
@@ -92,7 +118,7 @@ export class GarbageCollector {
       return;
     }
     if (this.deletingDependents.has(uid)) return;
-    this.deletingDependents.set(uid, id);
+    this.deletingDependents.set(uid, indexed?.id ?? idOf(c.kind, c.obj));
     this.enqueueDeletingDependents(uid, `${c.kind.toLowerCase()} ${c.obj.metadata.name} is being deleted in the foreground`);
   }
 

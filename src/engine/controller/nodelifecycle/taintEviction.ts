@@ -78,15 +78,15 @@ export class TaintEvictionController {
 
   onPod(c: Change): void {
     const pod = c.obj as Pod;
-    const key = podKeyOf(pod);
     if (c.type === 'DELETED') {
-      this.scheduled.delete(key);
+      this.scheduled.delete(podKeyOf(pod));
       return;
     }
     const nodeName = pod.spec.nodeName;
     if (!nodeName || pod.metadata.deletionTimestamp) return;
     const old = c.old as Pod | undefined;
     if (old && old.spec.nodeName === nodeName && deepEqual(old.spec.tolerations, pod.spec.tolerations)) return;
+    const key = podKeyOf(pod);
     const node = this.sim.store.get('Node', undefined, nodeName);
     if (noExecuteTaints(node).length === 0 && !this.scheduled.has(key)) return;
     this.enqueue(key, 0, `pod bound to node ${nodeName}, which has NoExecute taints`);
