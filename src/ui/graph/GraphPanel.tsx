@@ -20,7 +20,7 @@ import {
 import '@xyflow/react/dist/style.css'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
-import { selectDaemonSets, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
+import { selectDaemonSetSpecs, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
 import { NO_PODS } from '../../state/clusterSlice'
 import { useThrottledStore } from '../../state/useThrottledStore'
 import type { Selection } from '../../state/uiSlice'
@@ -151,9 +151,9 @@ function GraphCanvas() {
   const names = nameSet(nodeNames)
   const lanePods = useStore(selectLane)
   const selectedPodPlace = useStore(selectSelectedPodPlace)
-  // A DaemonSet's status changes with every sync of a rollout: its card follows it a few times a
-  // second (each change rebuilds the graph's list), the first change after a quiet spell at once.
-  const daemonSets = useThrottledStore(selectDaemonSets, DS_UPDATE_MS)
+  // A DaemonSet's status changes with every sync of a rollout: its card follows its own counters (see
+  // DaemonSetCard); the graph follows only the DaemonSets' specs (a few times a second at most).
+  const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS)
   const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS)
   const selection = useStore(selectSelection)
   const theme = useStore(selectTheme)

@@ -10,6 +10,7 @@ import { NODE_H, NODE_W, type Level, type XY } from './layout'
 import { summarize, type OverviewCell } from './overview'
 import { liveCells } from './liveCard'
 import { useStore } from '../../state/store'
+import { isDebug } from '../../state/debug'
 
 interface Palette {
   ok: string
@@ -43,46 +44,113 @@ function fillOf(p: Palette, f: OverviewCell['fill']): string {
   }
 }
 
-function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], transform: [number, number, number], p: Palette) {
-  const dpr = window.devicePixelRatio || 1
-  const w = canvas.clientWidth
-  const h = canvas.clientHeight
+/** What a full draw was made for: when any of it changes, the next draw is a full one. */
+interface Frame {
+  transform: [number, number, number]
+  w: number
+  h: number
+  dpr: number
+  palette: Palette
+  names: readonly string[]
+  positions: Readonly<Record<string, XY>>
+}
+
+/**
+ * Counts what the overview drew (debug builds: see e2e/overview-redraw.spec.ts): full redraws and
+ * cells drawn, so a test can tell that a change to one node redraws one cell, not the grid.
+ */
+export const overviewDraws = { full: 0, cells: 0 }
+
+/**
+ * The part of the canvas a cell covers, in whole CSS pixels: drawing and clearing the same whole
+ * pixels leaves no trace of the old cell, and two cells never share a pixel (rounding keeps order).
+ */
+function cellRect(c: OverviewCell, t: readonly [number, number, number]): [number, number, number, number] {
+  const [tx, ty, k] = t
+  const x = Math.round(c.x * k + tx)
+  const y = Math.round(c.y * k + ty)
+  return [x, y, Math.round((c.x + NODE_W) * k + tx) - x, Math.round((c.y + NODE_H) * k + ty) - y]
+}
+
+function drawCell(ctx: CanvasRenderingContext2D, c: OverviewCell, [x, y, cw, ch]: readonly [number, number, number, number], p: Palette) {
+  const inset = Math.max(1, Math.min(4, cw * 0.04))
+  ctx.fillStyle = c.border === 'notready' ? p.danger : c.border === 'cordoned' ? p.warn : p.panel
+  ctx.fillRect(x, y, cw, ch)
+  ctx.fillStyle = fillOf(p, c.fill)
+  ctx.fillRect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset)
+  if (cw >= 48) {
+    ctx.fillStyle = c.fill === 'none' ? p.fg : p.panel
+    ctx.fillText(c.name, x + inset + 2, y + inset + 2, cw - 2 * inset - 4)
+  }
+  if (cw >= 24 && c.pods.length) {
+    const s = Math.max(3, Math.min(14, cw / 8))
+    const n = Math.min(4, c.pods.length)
+    for (let i = 0; i < n; i++) {
+      ctx.fillStyle = p.panel
+      ctx.fillRect(x + inset + 2 + i * (s + 2), y + ch - inset - s - 2, s, s)
+      ctx.fillStyle = fillOf(p, c.pods[i])
+      ctx.fillRect(x + inset + 3 + i * (s + 2), y + ch - inset - s - 1, s - 2, s - 2)
+    }
+  }
+  overviewDraws.cells++
+}
+
+/**
+ * Draws the cells. With `prev` (the last frame, drawn for the same view) and `drawn` (the cell drawn
+ * for each node then), only the nodes whose cell changed are cleared and drawn again: cells own
+ * disjoint grid squares, so a change to one node costs one square, not the grid.
+ */
+function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: Frame, prev: Frame | null, drawn: Map<string, OverviewCell>) {
+  const { w, h, dpr, palette: p, transform } = frame
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return
+  const full =
+    !prev ||
+    prev.w !== w ||
+    prev.h !== h ||
+    prev.dpr !== dpr ||
+    prev.palette !== p ||
+    prev.names !== frame.names ||
+    prev.positions !== frame.positions ||
+    prev.transform[0] !== transform[0] ||
+    prev.transform[1] !== transform[1] ||
+    prev.transform[2] !== transform[2]
   if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
     canvas.width = Math.round(w * dpr)
     canvas.height = Math.round(h * dpr)
   }
-  const ctx = canvas.getContext('2d')
-  if (!ctx) return
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-  ctx.clearRect(0, 0, w, h)
-  const [tx, ty, k] = transform
-  const cw = NODE_W * k
-  const ch = NODE_H * k
-  const inset = Math.max(1, Math.min(4, cw * 0.04))
-  const showName = cw >= 48
+  const cw = NODE_W * transform[2]
   ctx.font = `${Math.min(12, Math.max(8, cw / 9))}px ui-monospace, monospace`
   ctx.textBaseline = 'top'
+  const visible = ([x, y, rw, rh]: readonly number[]) => !(x > w || y > h || x + rw < 0 || y + rh < 0)
+  if (full) {
+    overviewDraws.full++
+    ctx.clearRect(0, 0, w, h)
+    drawn.clear()
+    for (const c of cells) {
+      drawn.set(c.id, c)
+      const r = cellRect(c, transform)
+      if (visible(r)) drawCell(ctx, c, r, p)
+    }
+    return
+  }
+  // Same view: only the cells that changed (a node's content is a new object only when it changed).
+  const seen = new Set<string>()
   for (const c of cells) {
-    const x = c.x * k + tx
-    const y = c.y * k + ty
-    if (x > w || y > h || x + cw < 0 || y + ch < 0) continue
-    ctx.fillStyle = c.border === 'notready' ? p.danger : c.border === 'cordoned' ? p.warn : p.panel
-    ctx.fillRect(x, y, cw, ch)
-    ctx.fillStyle = fillOf(p, c.fill)
-    ctx.fillRect(x + inset, y + inset, cw - 2 * inset, ch - 2 * inset)
-    if (showName) {
-      ctx.fillStyle = c.fill === 'none' ? p.fg : p.panel
-      ctx.fillText(c.name, x + inset + 2, y + inset + 2, cw - 2 * inset - 4)
-    }
-    if (cw >= 24 && c.pods.length) {
-      const s = Math.max(3, Math.min(14, cw / 8))
-      c.pods.slice(0, 4).forEach((t, i) => {
-        ctx.fillStyle = p.panel
-        ctx.fillRect(x + inset + 2 + i * (s + 2), y + ch - inset - s - 2, s, s)
-        ctx.fillStyle = fillOf(p, t)
-        ctx.fillRect(x + inset + 3 + i * (s + 2), y + ch - inset - s - 1, s - 2, s - 2)
-      })
-    }
+    seen.add(c.id)
+    const old = drawn.get(c.id)
+    if (old === c) continue
+    drawn.set(c.id, c)
+    const r = cellRect(c, transform)
+    if (!visible(r)) continue
+    if (old) ctx.clearRect(...cellRect(old, transform))
+    drawCell(ctx, c, r, p)
+  }
+  for (const [id, old] of drawn) {
+    if (seen.has(id)) continue
+    drawn.delete(id)
+    ctx.clearRect(...cellRect(old, transform))
   }
 }
 
@@ -105,6 +173,9 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
   const frame = useRef(0)
   const [summary, setSummary] = useState<ReturnType<typeof summarize> | null>(null)
   const lastSummary = useRef(0)
+  const last = useRef<Frame | null>(null)
+  const drawn = useRef(new Map<string, OverviewCell>())
+  const box = useRef<{ w: number; h: number } | null>(null)
 
   const schedule = useRef(() => {
     if (frame.current) return
@@ -115,7 +186,14 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       const l = latest.current
       const cells = liveCells(useStore.getState(), l.names, l.positions, l.context, l.level)
       palette.current ??= readPalette(c)
-      draw(c, cells, store.getState().transform, palette.current)
+      const fs = store.getState()
+      // The canvas's size as the ResizeObserver last reported it (reading clientWidth here would
+      // force a layout of the page in the middle of a frame).
+      const size = box.current ?? { w: c.clientWidth, h: c.clientHeight }
+      box.current = size
+      const next: Frame = { transform: fs.transform, w: size.w, h: size.h, dpr: window.devicePixelRatio || 1, palette: palette.current, names: l.names, positions: l.positions }
+      draw(c, cells, next, last.current, drawn.current)
+      last.current = next
       const now = performance.now()
       if (now - lastSummary.current >= SUMMARY_MS) {
         lastSummary.current = now
@@ -127,6 +205,7 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
 
   useEffect(() => {
     palette.current = null
+    last.current = null
     schedule.current()
   }, [names, positions, context, level, theme])
 
@@ -151,7 +230,11 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
         Math.max(0, lastCluster + CLUSTER_REDRAW_MS - performance.now()),
       )
     })
-    const ro = new ResizeObserver(again)
+    const ro = new ResizeObserver((entries) => {
+      const r = entries[entries.length - 1]?.contentRect
+      if (r) box.current = { w: r.width, h: r.height }
+      again()
+    })
     if (ref.current) ro.observe(ref.current)
     return () => {
       unsub()
@@ -177,3 +260,6 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
     />
   )
 }
+
+// The draw counter is reachable from tests of the page (debug builds only, see src/state/debug.ts).
+if (typeof window !== 'undefined' && isDebug()) (window as unknown as { __dspOverview: typeof overviewDraws }).__dspOverview = overviewDraws

@@ -6,8 +6,11 @@ import type { StepRecord } from '../../engine/simulation'
 import { parseTime } from '../../engine/clock'
 import { humanDuration } from '../../engine/kubectl/printers/age'
 
-/** Rows rendered at most (the newest); the rest are counted, not drawn. */
-export const MAX_ROWS = 300
+/**
+ * Rows listed at most (the newest); the rest are counted. The table draws only the rows in view
+ * (useVirtualRows), so this bounds the memory of the list, not the DOM.
+ */
+export const MAX_ROWS = 10_000
 
 export interface ObjectRef {
   kind: Kind
