@@ -59,17 +59,12 @@ interface Frame {
  * Counts what the overview drew (debug builds: see e2e/overview-redraw.spec.ts): full redraws and
  * cells drawn, so a test can tell that a change to one node redraws one cell, not the grid.
  */
-export const overviewDraws = { full: 0, cells: 0 }
+export const overviewDraws: { full: number; cells: number; redrawAll?: () => void } = { full: 0, cells: 0 }
 
-/**
- * The part of the canvas a cell covers, in whole CSS pixels: drawing and clearing the same whole
- * pixels leaves no trace of the old cell, and two cells never share a pixel (rounding keeps order).
- */
-function cellRect(c: OverviewCell, t: readonly [number, number, number]): [number, number, number, number] {
+/** A cell's square on screen, in CSS pixels (fractional: a cell may be smaller than a pixel). */
+function cellBox(c: OverviewCell, t: readonly [number, number, number]): [number, number, number, number] {
   const [tx, ty, k] = t
-  const x = Math.round(c.x * k + tx)
-  const y = Math.round(c.y * k + ty)
-  return [x, y, Math.round((c.x + NODE_W) * k + tx) - x, Math.round((c.y + NODE_H) * k + ty) - y]
+  return [c.x * k + tx, c.y * k + ty, NODE_W * k, NODE_H * k]
 }
 
 function drawCell(ctx: CanvasRenderingContext2D, c: OverviewCell, [x, y, cw, ch]: readonly [number, number, number, number], p: Palette) {
@@ -95,17 +90,41 @@ function drawCell(ctx: CanvasRenderingContext2D, c: OverviewCell, [x, y, cw, ch]
   overviewDraws.cells++
 }
 
+/** Side of the screen buckets that find the cells touching a pixel (device pixels). */
+const BUCKET = 32
+
+/** What a full draw leaves for the partial ones: each cell as drawn, its rank in draw order, and the buckets. */
+export interface Drawn {
+  cells: Map<string, OverviewCell>
+  rank: Map<string, number>
+  buckets: Map<number, string[]>
+}
+
+export function emptyDrawn(): Drawn {
+  return { cells: new Map(), rank: new Map(), buckets: new Map() }
+}
+
+/** The device pixels a cell touches: [x0, y0, x1, y1), whole pixels. */
+function pixels(c: OverviewCell, t: readonly [number, number, number], dpr: number): [number, number, number, number] {
+  const [x, y, w, h] = cellBox(c, t)
+  return [Math.floor(x * dpr), Math.floor(y * dpr), Math.ceil((x + w) * dpr), Math.ceil((y + h) * dpr)]
+}
+
+const bucketKey = (bx: number, by: number) => (by + 32768) * 65536 + (bx + 32768)
+
 /**
- * Draws the cells. With `prev` (the last frame, drawn for the same view) and `drawn` (the cell drawn
- * for each node then), only the nodes whose cell changed are cleared and drawn again: cells own
- * disjoint grid squares, so a change to one node costs one square, not the grid.
+ * Draws the cells. With `prev` (the last frame, drawn for the same view) only the nodes whose cell
+ * changed are drawn again: the pixels such a cell touches are cleared (clipped to whole pixels) and
+ * every cell touching them is drawn again there in the order of a full draw, so the result is pixel
+ * for pixel what a full redraw gives (tiny cells share pixels) at the cost of the changed cells.
  */
-function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: Frame, prev: Frame | null, drawn: Map<string, OverviewCell>) {
+function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: Frame, prev: Frame | null, drawn: Drawn) {
   const { w, h, dpr, palette: p, transform } = frame
   const ctx = canvas.getContext('2d')
   if (!ctx) return
   const full =
     !prev ||
+    cells.length !== drawn.rank.size ||
     prev.w !== w ||
     prev.h !== h ||
     prev.dpr !== dpr ||
@@ -115,42 +134,76 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
     prev.transform[0] !== transform[0] ||
     prev.transform[1] !== transform[1] ||
     prev.transform[2] !== transform[2]
-  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
-    canvas.width = Math.round(w * dpr)
-    canvas.height = Math.round(h * dpr)
+  const W = Math.round(w * dpr)
+  const H = Math.round(h * dpr)
+  if (canvas.width !== W || canvas.height !== H) {
+    canvas.width = W
+    canvas.height = H
   }
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
   const cw = NODE_W * transform[2]
   ctx.font = `${Math.min(12, Math.max(8, cw / 9))}px ui-monospace, monospace`
   ctx.textBaseline = 'top'
-  const visible = ([x, y, rw, rh]: readonly number[]) => !(x > w || y > h || x + rw < 0 || y + rh < 0)
+  const onScreen = ([x0, y0, x1, y1]: readonly number[]) => x1 > 0 && y1 > 0 && x0 < W && y0 < H
   if (full) {
     overviewDraws.full++
-    ctx.clearRect(0, 0, w, h)
-    drawn.clear()
-    for (const c of cells) {
-      drawn.set(c.id, c)
-      const r = cellRect(c, transform)
-      if (visible(r)) drawCell(ctx, c, r, p)
-    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.clearRect(0, 0, W, H)
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+    drawn.cells.clear()
+    drawn.rank.clear()
+    drawn.buckets.clear()
+    cells.forEach((c, i) => {
+      drawn.cells.set(c.id, c)
+      drawn.rank.set(c.id, i)
+      const px = pixels(c, transform, dpr)
+      if (!onScreen(px)) return
+      for (let by = Math.floor(px[1] / BUCKET); by <= Math.floor((px[3] - 1) / BUCKET); by++)
+        for (let bx = Math.floor(px[0] / BUCKET); bx <= Math.floor((px[2] - 1) / BUCKET); bx++) {
+          const k = bucketKey(bx, by)
+          const list = drawn.buckets.get(k)
+          if (list) list.push(c.id)
+          else drawn.buckets.set(k, [c.id])
+        }
+      drawCell(ctx, c, cellBox(c, transform), p)
+    })
     return
   }
-  // Same view: only the cells that changed (a node's content is a new object only when it changed).
-  const seen = new Set<string>()
+  // Same view: the cells that changed (a node's content is a new object only when it changed). The
+  // node list is the same (else the draw is a full one), so every id was drawn before.
+  const dirty: [number, number, number, number][] = []
   for (const c of cells) {
-    seen.add(c.id)
-    const old = drawn.get(c.id)
-    if (old === c) continue
-    drawn.set(c.id, c)
-    const r = cellRect(c, transform)
-    if (!visible(r)) continue
-    if (old) ctx.clearRect(...cellRect(old, transform))
-    drawCell(ctx, c, r, p)
+    if (drawn.cells.get(c.id) === c) continue
+    if (!drawn.rank.has(c.id)) {
+      // a node the last full draw did not have (the list is being replaced): draw everything
+      draw(canvas, cells, frame, null, drawn)
+      return
+    }
+    drawn.cells.set(c.id, c)
+    const px = pixels(c, transform, dpr)
+    if (onScreen(px)) dirty.push(px)
   }
-  for (const [id, old] of drawn) {
-    if (seen.has(id)) continue
-    drawn.delete(id)
-    ctx.clearRect(...cellRect(old, transform))
+  if (!dirty.length) return
+  for (const [x0, y0, x1, y1] of dirty) {
+    // every cell touching these pixels, in draw order
+    const ids = new Set<string>()
+    for (let by = Math.floor(y0 / BUCKET); by <= Math.floor((y1 - 1) / BUCKET); by++)
+      for (let bx = Math.floor(x0 / BUCKET); bx <= Math.floor((x1 - 1) / BUCKET); bx++) for (const id of drawn.buckets.get(bucketKey(bx, by)) ?? []) ids.add(id)
+    const touching = [...ids]
+      .map((id) => drawn.cells.get(id)!)
+      .filter((c) => {
+        const q = pixels(c, transform, dpr)
+        return q[0] < x1 && q[2] > x0 && q[1] < y1 && q[3] > y0
+      })
+      .sort((a, b) => drawn.rank.get(a.id)! - drawn.rank.get(b.id)!)
+    ctx.save()
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.beginPath()
+    ctx.rect(x0, y0, x1 - x0, y1 - y0)
+    ctx.clip()
+    ctx.clearRect(x0, y0, x1 - x0, y1 - y0)
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+    for (const c of touching) drawCell(ctx, c, cellBox(c, transform), p)
+    ctx.restore()
   }
 }
 
@@ -174,7 +227,7 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
   const [summary, setSummary] = useState<ReturnType<typeof summarize> | null>(null)
   const lastSummary = useRef(0)
   const last = useRef<Frame | null>(null)
-  const drawn = useRef(new Map<string, OverviewCell>())
+  const drawn = useRef(emptyDrawn())
   const box = useRef<{ w: number; h: number } | null>(null)
 
   const schedule = useRef(() => {
@@ -211,6 +264,11 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
 
   useEffect(() => {
     const again = schedule.current
+    // a test's way to compare the cells drawn one by one with the whole grid drawn again
+    overviewDraws.redrawAll = () => {
+      last.current = null
+      again()
+    }
     const unsub = store.subscribe((s, prev) => {
       if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) again()
     })

@@ -292,6 +292,7 @@ const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels, ro
         <button
           type="button"
           className="object-link"
+          tabIndex={tabIndex}
           title={`${objectLabel(o)}${o.namespace ? ` (${o.namespace})` : ''} — ${labels.filterToObject}`}
           onClick={(ev) => {
             ev.stopPropagation()
@@ -335,6 +336,7 @@ const StepRow = memo(function StepRow({ r, start, selected, onFilter, labels, ro
           <button
             type="button"
             className="object-link"
+            tabIndex={tabIndex}
             title={`${r.key} — ${labels.filterToObject}`}
             onClick={(ev) => {
               ev.stopPropagation()

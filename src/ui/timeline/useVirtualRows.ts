@@ -24,7 +24,7 @@ export interface VirtualRows {
   headRef: RefCallback<HTMLElement>
   /** what the body holds, in order */
   body: Slice[]
-  /** what row `i` needs: its ref (measured), its tab stop, its row number (1 is the head), its index */
+  /** what row `i` needs: its ref (measured), its tab stop (0 for the one row Tab stops at, whose controls are tab stops too; -1 for the others), its row number (1 is the head), its index */
   rowProps: (i: number) => RowProps
   /** the body's handlers: focus tracking and the keys that move the focus */
   bodyProps: { onFocus: (e: FocusEvent<HTMLElement>) => void; onKeyDown: (e: KeyboardEvent<HTMLElement>) => void }
@@ -42,6 +42,11 @@ export function useVirtualRows<K>(keys: readonly K[], estimate: number): Virtual
   const [active, setActive] = useState<K | undefined>(undefined)
   const [focused, setFocused] = useState<K | undefined>(undefined)
   const pendingFocus = useRef<K | undefined>(undefined)
+  /** the measured rows' heights, summed: rows not drawn yet are taken to be of their mean height */
+  const mean = useRef({ sum: 0, n: 0 })
+  const stickToEnd = useRef(false)
+  /** scrolled to the end of the list (as of the last scroll) */
+  const atEnd = useRef(false)
 
   const ro = useMemo(
     () =>
@@ -64,10 +69,20 @@ export function useVirtualRows<K>(keys: readonly K[], estimate: number): Virtual
                 continue
               }
               const k = keyOf.current.get(e.target) as K
-              if (h > 0 && Math.abs((heights.current.get(k) ?? estimate) - h) > 0.5) changed = true
-              if (h > 0) heights.current.set(k, h)
+              if (!(h > 0)) continue
+              const old = heights.current.get(k)
+              if (old === undefined) {
+                mean.current.sum += h
+                mean.current.n++
+              } else mean.current.sum += h - old
+              if (Math.abs((old ?? estimate) - h) > 0.5) changed = true
+              heights.current.set(k, h)
             }
-            if (changed) setMeasured((m) => m + 1)
+            if (changed) {
+              // at the end of the list, stay there while the rows' measured heights replace the estimates
+              if (atEnd.current) stickToEnd.current = true
+              setMeasured((m) => m + 1)
+            }
           }),
     [estimate],
   )
@@ -75,7 +90,9 @@ export function useVirtualRows<K>(keys: readonly K[], estimate: number): Virtual
 
   const onScroll = useCallback(() => {
     const w = wrap.current
-    if (w) setView((v) => (v.top === w.scrollTop ? v : { ...v, top: w.scrollTop }))
+    if (!w) return
+    atEnd.current = w.scrollTop > 0 && w.scrollTop + w.clientHeight >= w.scrollHeight - 2
+    setView((v) => (v.top === w.scrollTop ? v : { ...v, top: w.scrollTop }))
   }, [])
   const wrapRef = useCallback<RefCallback<HTMLElement>>(
     (el) => {
@@ -104,12 +121,20 @@ export function useVirtualRows<K>(keys: readonly K[], estimate: number): Virtual
   useEffect(() => {
     if (heights.current.size + refs.current.size <= 4 * keys.length + 200) return
     const live = new Set(keys)
-    for (const k of heights.current.keys()) if (!live.has(k)) heights.current.delete(k)
+    for (const [k, h] of heights.current)
+      if (!live.has(k)) {
+        heights.current.delete(k)
+        mean.current.sum -= h
+        mean.current.n--
+      }
     for (const k of refs.current.keys()) if (!live.has(k)) refs.current.delete(k)
   }, [keys])
 
   const offsets = useMemo(
-    () => rowOffsets(keys.length, (i) => heights.current.get(keys[i]) ?? estimate),
+    () => {
+      const guess = mean.current.n ? mean.current.sum / mean.current.n : estimate
+      return rowOffsets(keys.length, (i) => heights.current.get(keys[i]) ?? guess)
+    },
     // measured: the heights changed (they live in a ref)
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [keys, measured, estimate],
@@ -123,6 +148,11 @@ export function useVirtualRows<K>(keys: readonly K[], estimate: number): Virtual
 
   // After a key moved the focus: focus the row once it is drawn.
   useLayoutEffect(() => {
+    const w = wrap.current
+    if (stickToEnd.current && w) {
+      stickToEnd.current = false
+      w.scrollTop = w.scrollHeight
+    }
     const k = pendingFocus.current
     if (k === undefined) return
     const el = els.current.get(k)
