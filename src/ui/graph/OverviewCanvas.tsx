@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import type { CardContext } from './buildGraph'
 import { NODE_H, NODE_W, type Level, type XY } from './layout'
 import { summarize, type OverviewCell } from './overview'
-import { liveCells } from './liveCard'
+import { liveCells, type CellBudget } from './liveCard'
 import { useStore } from '../../state/store'
 import { isDebug } from '../../state/debug'
 
@@ -183,6 +183,11 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
     if (onScreen(px)) dirty.push(px)
   }
   if (!dirty.length) return
+  // Most of the grid changed (a rollout started: every pod's revision moved): one full draw is cheaper.
+  if (dirty.length > cells.length / 4) {
+    draw(canvas, cells, frame, null, drawn)
+    return
+  }
   for (const [x0, y0, x1, y1] of dirty) {
     // every cell touching these pixels, in draw order
     const ids = new Set<string>()
@@ -195,8 +200,15 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
         return q[0] < x1 && q[2] > x0 && q[1] < y1 && q[3] > y0
       })
       .sort((a, b) => drawn.rank.get(a.id)! - drawn.rank.get(b.id)!)
-    ctx.save()
     ctx.setTransform(1, 0, 0, 1, 0, 0)
+    if (touching.length === 1) {
+      // no other cell shares these pixels (the usual case: cells have gaps): no clip needed
+      ctx.clearRect(x0, y0, x1 - x0, y1 - y0)
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+      drawCell(ctx, touching[0], cellBox(touching[0], transform), p)
+      continue
+    }
+    ctx.save()
     ctx.beginPath()
     ctx.rect(x0, y0, x1 - x0, y1 - y0)
     ctx.clip()
@@ -209,6 +221,8 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
 
 /** How often the canvas's accessible summary may change (ms): a screen reader need not hear every batch. */
 const SUMMARY_MS = 1000
+/** How long a frame may spend making nodes' contents again for the overview (ms). */
+const CELL_BUDGET_MS = 6
 /** How often pod and node changes may redraw the overview (ms). */
 const CLUSTER_REDRAW_MS = 100
 
@@ -237,7 +251,10 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       const c = ref.current
       if (!c) return
       const l = latest.current
-      const cells = liveCells(useStore.getState(), l.names, l.positions, l.context, l.level)
+      // Contents made again within a slice of the frame; the rest keep their cell until the next frame.
+      const budget: CellBudget = { deadline: performance.now() + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), more: false }
+      const cells = liveCells(useStore.getState(), l.names, l.positions, l.context, l.level, budget)
+      if (budget.more) schedule.current()
       palette.current ??= readPalette(c)
       const fs = store.getState()
       // The canvas's size as the ResizeObserver last reported it (reading clientWidth here would
@@ -256,11 +273,14 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
     })
   })
 
+  // A new theme: colours read again, everything drawn again. Other changes draw what changed (the
+  // draw itself tells a new view or node list from a change of some cells).
   useEffect(() => {
     palette.current = null
     last.current = null
     schedule.current()
-  }, [names, positions, context, level, theme])
+  }, [theme])
+  useEffect(() => schedule.current(), [names, positions, context, level])
 
   useEffect(() => {
     const again = schedule.current

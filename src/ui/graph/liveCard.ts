@@ -38,6 +38,12 @@ export function liveContent(name: string, node: Node, pods: readonly Pod[], wait
   return out
 }
 
+/** A card's content when it is made already for these inputs, else undefined (nothing is made). */
+function cachedContent(name: string, node: Node, pods: readonly Pod[], waiting: readonly Pod[], ctx: CardContext, selPod: string | undefined, level: Level): NodeCardData | undefined {
+  const e = cache.get(name)
+  return e && e.node === node && e.pods === pods && e.waiting === waiting && e.ctx === ctx && e.selPod === selPod && e.level === level ? e.out : undefined
+}
+
 /** The same, read from a store state (the overview canvas, the minimap). */
 export function liveContentOf(s: AppState, name: string, ctx: CardContext, level: Level): NodeCardData | undefined {
   const node = s.mirror.get('Node', `/${name}`) as Node | undefined
@@ -70,7 +76,19 @@ const cellCache = new WeakMap<NodeCardData, { x: number; y: number; cell: Overvi
 /** The overview's squares for these nodes at these positions, from the store as it is now. */
 const keysOf = new Map<string, { id: string; key: string }>()
 
-export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level): OverviewCell[] {
+/**
+ * A time limit for liveCells: once `deadline` (performance.now()) has passed, a node whose content
+ * would have to be made again keeps the cell `stale` gives (the one on screen) and `more` is set, so
+ * the caller finishes in a later frame. When the revision chain changes (a rollout starts) every
+ * node's content is made again: spread over frames, 5,000 nodes do not make one long task.
+ */
+export interface CellBudget {
+  deadline: number
+  stale: (id: string) => OverviewCell | undefined
+  more: boolean
+}
+
+export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level, budget?: CellBudget): OverviewCell[] {
   const out: OverviewCell[] = []
   const selPod = selectSelectedPodKey(s)
   const nodes = s.mirror.maps.get('Node')!
@@ -82,7 +100,18 @@ export function liveCells(s: AppState, names: readonly string[], positions: Read
     if (!position) continue
     const node = nodes.get(k.key) as Node | undefined
     if (!node) continue
-    const data = liveContent(name, node, s.podsByNode.get(name) ?? NO_PODS, s.waitingByNode.get(name) ?? NO_PODS, ctx, selPod, level)
+    const pods = s.podsByNode.get(name) ?? NO_PODS
+    const waiting = s.waitingByNode.get(name) ?? NO_PODS
+    let data = cachedContent(name, node, pods, waiting, ctx, selPod, level)
+    if (!data && budget && performance.now() > budget.deadline) {
+      const old = budget.stale(id)
+      if (old) {
+        budget.more = true
+        out.push(old)
+        continue
+      }
+    }
+    data ??= liveContent(name, node, pods, waiting, ctx, selPod, level)
     const c = cellCache.get(data)
     if (c && c.x === position.x && c.y === position.y) out.push(c.cell)
     else {

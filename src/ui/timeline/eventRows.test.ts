@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { KEvent } from '../../engine/api/types'
-import { filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
+import type { KEvent, Kind } from '../../engine/api/types'
+import { eventMatches, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const iso = (ms: number) => new Date(T0 + ms).toISOString().replace('.000Z', 'Z')
@@ -46,6 +46,11 @@ describe('event rows', () => {
     expect(filterEvents(sorted, { ...NO_FILTER, kind: 'Pod' }).total).toBe(2)
     expect(filterEvents(sorted, { ...NO_FILTER, object: { kind: 'Node', name: 'node-1' } }).rows).toHaveLength(1)
     expect(filterEvents(sorted, { ...NO_FILTER, text: 'warning' }).rows[0].reason).toBe('NodeNotReady')
+    // no filter: every event, in order (the same rows the per-event test keeps)
+    expect(filterEvents(sorted, NO_FILTER).rows).toEqual(sorted.filter((e) => eventMatches(e, { ...NO_FILTER, kind: e.involvedObject.kind as Kind })))
+    expect(filterEvents(sorted, { ...NO_FILTER, text: '  ' }).total).toBe(sorted.length)
+    // the text filter is case-insensitive and matches every word (a changed Event is a new object)
+    expect(filterEvents(sorted, { ...NO_FILTER, text: 'NORMAL successfulcreate' }).rows.map((e) => e.reason)).toEqual(['SuccessfulCreate'])
     const capped = filterEvents(sorted, NO_FILTER, 2)
     expect(capped.rows).toHaveLength(2)
     expect(capped.total).toBe(4)

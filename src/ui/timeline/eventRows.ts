@@ -121,11 +121,26 @@ function textMatch(fields: (string | undefined)[], text: string): boolean {
   return q.split(/\s+/).every((part) => hay.includes(part))
 }
 
+/** What the text filter searches in an Event, lower case, made once per Event object. */
+const haystacks = new WeakMap<KEvent, string>()
+function eventHaystack(e: KEvent): string {
+  let h = haystacks.get(e)
+  if (h === undefined) {
+    const o = eventObject(e)
+    h = [e.type, e.reason, e.message, objectLabel(o), o.namespace, e.source?.component].filter(Boolean).join('\n').toLowerCase()
+    haystacks.set(e, h)
+  }
+  return h
+}
+
 export function eventMatches(e: KEvent, f: LogFilter): boolean {
-  const o = eventObject(e)
+  const o = e.involvedObject
   if (f.kind && o.kind !== f.kind) return false
-  if (f.object && !sameObject(o, f.object)) return false
-  return textMatch([e.type, e.reason, e.message, objectLabel(o), o.namespace, e.source?.component], f.text)
+  if (f.object && !sameObject(eventObject(e), f.object)) return false
+  const q = f.text.trim().toLowerCase()
+  if (!q) return true
+  const hay = eventHaystack(e)
+  return q.split(/\s+/).every((part) => hay.includes(part))
 }
 
 export interface Page<T> {
@@ -134,7 +149,14 @@ export interface Page<T> {
   total: number
 }
 
+/** No filter set: every row matches. */
+export function noFilter(f: LogFilter): boolean {
+  return f.text.trim() === '' && f.kind === '' && f.object === null
+}
+
 export function filterEvents(sorted: readonly KEvent[], f: LogFilter, limit = MAX_ROWS): Page<KEvent> {
+  // Unfiltered (the usual case, thousands of events in a large cluster): no test per event.
+  if (noFilter(f)) return { rows: sorted.length <= limit ? (sorted as KEvent[]) : sorted.slice(0, limit), total: sorted.length }
   const rows: KEvent[] = []
   let total = 0
   for (const e of sorted) {
@@ -196,6 +218,11 @@ export function stepMatches(r: StepRecord, f: LogFilter): boolean {
 
 /** Step records newest first, filtered, at most `limit`. */
 export function filterSteps(steps: readonly StepRecord[], f: LogFilter, limit = MAX_ROWS): Page<StepRecord> {
+  if (noFilter(f)) {
+    const rows: StepRecord[] = []
+    for (let i = steps.length - 1; i >= 0 && rows.length < limit; i--) rows.push(steps[i])
+    return { rows, total: steps.length }
+  }
   const rows: StepRecord[] = []
   let total = 0
   for (let i = steps.length - 1; i >= 0; i--) {
