@@ -59,7 +59,7 @@ interface Frame {
  * Counts what the overview drew (debug builds: see e2e/overview-redraw.spec.ts): full redraws and
  * cells drawn, so a test can tell that a change to one node redraws one cell, not the grid.
  */
-export const overviewDraws: { full: number; cells: number; redrawAll?: () => void } = { full: 0, cells: 0 }
+export const overviewDraws: { full: number; cells: number; longestMs: number; redrawAll?: () => void } = { full: 0, cells: 0, longestMs: 0 }
 
 /** A cell's square on screen, in CSS pixels (fractional: a cell may be smaller than a pixel). */
 function cellBox(c: OverviewCell, t: readonly [number, number, number]): [number, number, number, number] {
@@ -89,6 +89,9 @@ function drawCell(ctx: CanvasRenderingContext2D, c: OverviewCell, [x, y, cw, ch]
   }
   overviewDraws.cells++
 }
+
+/** The font last set on each canvas's context. */
+const fonts = new WeakMap<CanvasRenderingContext2D, string>()
 
 /** Side of the screen buckets that find the cells touching a pixel (device pixels). */
 const BUCKET = 32
@@ -137,12 +140,22 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
   const W = Math.round(w * dpr)
   const H = Math.round(h * dpr)
   if (canvas.width !== W || canvas.height !== H) {
+    // (resizing resets the context's state, the font included)
     canvas.width = W
     canvas.height = H
+    fonts.delete(ctx)
   }
   const cw = NODE_W * transform[2]
-  ctx.font = `${Math.min(12, Math.max(8, cw / 9))}px ui-monospace, monospace`
-  ctx.textBaseline = 'top'
+  // Names are drawn only on cells wide enough; setting a font resolves it again (slow with fallback
+  // fonts), so it is set only when it changes.
+  if (cw >= 48) {
+    const font = `${Math.min(12, Math.max(8, cw / 9))}px ui-monospace, monospace`
+    if (fonts.get(ctx) !== font) {
+      ctx.font = font
+      ctx.textBaseline = 'top'
+      fonts.set(ctx, font)
+    }
+  }
   const onScreen = ([x0, y0, x1, y1]: readonly number[]) => x1 > 0 && y1 > 0 && x0 < W && y0 < H
   if (full) {
     overviewDraws.full++
@@ -252,7 +265,8 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       if (!c) return
       const l = latest.current
       // Contents made again within a slice of the frame; the rest keep their cell until the next frame.
-      const budget: CellBudget = { deadline: performance.now() + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), more: false }
+      const t0 = performance.now()
+      const budget: CellBudget = { deadline: t0 + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), more: false }
       const cells = liveCells(useStore.getState(), l.names, l.positions, l.context, l.level, budget)
       if (budget.more) schedule.current()
       palette.current ??= readPalette(c)
@@ -265,6 +279,7 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       draw(c, cells, next, last.current, drawn.current)
       last.current = next
       const now = performance.now()
+      overviewDraws.longestMs = Math.max(overviewDraws.longestMs, now - t0)
       if (now - lastSummary.current >= SUMMARY_MS) {
         lastSummary.current = now
         const next = summarize(cells)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { KEvent, Kind } from '../../engine/api/types'
-import { eventMatches, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
+import { eventMatches, nameSeq, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const iso = (ms: number) => new Date(T0 + ms).toISOString().replace('.000Z', 'Z')
@@ -85,5 +85,27 @@ describe('object names', () => {
     expect(splitTail('node/master')).toEqual(['node/', 'master'])
     expect(splitTail('x')).toEqual(['', 'x'])
     expect(splitTail('daemonset/fluentd-elasticsearch')).toEqual(['daemonset/fluentd-', 'elasticsearch'])
+  })
+
+  it('orders event names by their hex suffix as numbers (the BigInt order), without BigInt', () => {
+    const big = (n: string) => {
+      const m = /\.([0-9a-f]+)$/.exec(n)
+      return m ? BigInt(`0x${m[1]}`) : 0n
+    }
+    let seed = 7
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+    const names = ['a', 'a.0', 'a.00', 'a.xyz', 'a.1F', 'b.1f', 'c.d.ff', 'e1f']
+    for (let i = 0; i < 300; i++) {
+      const len = 1 + Math.floor(rnd() * 17)
+      let hex = ''
+      for (let j = 0; j < len; j++) hex += '0123456789abcdef'[Math.floor(rnd() * 16)]
+      names.push(`pod-${i}.${hex}`)
+    }
+    for (const a of names)
+      for (const b of names.slice(0, 60)) {
+        const want = big(a) < big(b) ? -1 : big(a) > big(b) ? 1 : 0
+        const got = nameSeq(a) < nameSeq(b) ? -1 : nameSeq(a) > nameSeq(b) ? 1 : 0
+        expect(got, `${a} vs ${b}`).toBe(want)
+      }
   })
 })

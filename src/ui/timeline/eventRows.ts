@@ -39,15 +39,17 @@ export function objectLabel(o: ObjectRef): string {
   return `${o.kind.toLowerCase()}/${o.name}`
 }
 
-/** Event names end in `.<unix nanoseconds in hex>`: the order events were first made. */
-function nameSeq(name: string): bigint {
-  const m = /\.([0-9a-f]+)$/.exec(name)
-  if (!m) return 0n
-  try {
-    return BigInt(`0x${m[1]}`)
-  } catch {
-    return 0n
-  }
+/**
+ * Event names end in `.<unix nanoseconds in hex>`: the order events were first made. The hex digits,
+ * zero-padded to one width, compare as strings in the order of their numbers (no BigInt per event).
+ */
+const ZERO_SEQ = ''.padStart(32, '0')
+export function nameSeq(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const hex = dot >= 0 ? name.slice(dot + 1) : ''
+  // no suffix (or not a number) counts as 0, as before
+  if (!hex || hex.length > 32 || !/^[0-9a-f]+$/.test(hex)) return ZERO_SEQ
+  return hex.replace(/^0+/, '').padStart(32, '0')
 }
 
 function lastSeenMs(e: KEvent): number {
@@ -55,7 +57,7 @@ function lastSeenMs(e: KEvent): number {
 }
 
 /** Sort keys per Event object (the mirror keeps unchanged objects by identity). */
-const sortKeys = new WeakMap<KEvent, { e: KEvent; t: number; s: bigint }>()
+const sortKeys = new WeakMap<KEvent, { e: KEvent; t: number; s: string }>()
 function sortKey(e: KEvent) {
   let k = sortKeys.get(e)
   if (!k) {
@@ -72,7 +74,7 @@ export function sortEvents(events: Iterable<KEvent>): KEvent[] {
   return withKeys.map((x) => x.e)
 }
 
-const newestFirst = (a: { t: number; s: bigint }, b: { t: number; s: bigint }) => (b.t !== a.t ? b.t - a.t : b.s > a.s ? 1 : b.s < a.s ? -1 : 0)
+const newestFirst = (a: { t: number; s: string }, b: { t: number; s: string }) => (b.t !== a.t ? b.t - a.t : b.s > a.s ? 1 : b.s < a.s ? -1 : 0)
 
 /**
  * sortEvents that costs what changed: it keeps its last answer, drops the events that are gone or
