@@ -142,6 +142,28 @@ function freeArea(el: HTMLElement | null, overview: boolean): Area | null {
   }
 }
 
+interface TipState {
+  x: number
+  y: number
+  label: string
+}
+
+/** The overview's tooltip: the cell under the pointer, where the pointer is. */
+function OverviewTip({ register }: { register: { current: (h: TipState | null) => void } }) {
+  const [hover, setHover] = useState<TipState | null>(null)
+  useLayoutEffect(() => {
+    register.current = setHover
+    return () => {
+      register.current = () => {}
+    }
+  }, [register])
+  return hover ? (
+    <div className="overview-tip" style={{ left: hover.x, top: hover.y }} role="tooltip">
+      {hover.label}
+    </div>
+  ) : null
+}
+
 function GraphCanvas() {
   const { t } = useTranslation('graph')
   const flow = useReactFlow()
@@ -414,7 +436,11 @@ function GraphCanvas() {
   }, [])
 
   // In the overview a click on a square selects that node and zooms in on it; hovering names it.
-  const [hover, setHover] = useState<{ x: number; y: number; label: string } | null>(null)
+  // The overview's tooltip follows the pointer: it lives in its own component, so a mouse move
+  // re-renders the tooltip, not the whole graph (see OverviewTip).
+  const tip = useRef<(h: TipState | null) => void>(() => {})
+  const setHover = useCallback((h: TipState | null) => tip.current(h), [])
+  const lastTip = useRef<{ id: string; x: number; y: number } | null>(null)
   const onPaneClick = useCallback(
     (e: ReactMouseEvent) => {
       graphUi.closeMenu(false)
@@ -434,14 +460,24 @@ function GraphCanvas() {
     (e: ReactMouseEvent) => {
       if (!overview) return
       const hit = cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }))
+      if (!hit) {
+        if (lastTip.current) setHover(null)
+        lastTip.current = null
+        return
+      }
+      if (lastTip.current && lastTip.current.id === hit.id && lastTip.current.x === e.clientX && lastTip.current.y === e.clientY) return
+      lastTip.current = { id: hit.id, x: e.clientX, y: e.clientY }
       const r = rootRef.current!.getBoundingClientRect()
-      setHover(hit ? { x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label } : null)
+      setHover({ x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label })
     },
-    [overview, cellsNow, flow],
+    [overview, cellsNow, flow, setHover],
   )
   useEffect(() => {
-    if (!overview) setHover(null)
-  }, [overview])
+    if (!overview) {
+      lastTip.current = null
+      setHover(null)
+    }
+  }, [overview, setHover])
 
   // Bring a card into view, clear of the palette, the toolbar and the side panel, at the same zoom: a
   // selection made elsewhere (the event log, the inspector), or a node added with the palette's button.
@@ -546,7 +582,10 @@ function GraphCanvas() {
         onNodeContextMenu={onNodeContextMenu}
         onPaneClick={onPaneClick}
         onPaneMouseMove={onPaneMouseMove}
-        onPaneMouseLeave={() => setHover(null)}
+        onPaneMouseLeave={() => {
+          lastTip.current = null
+          setHover(null)
+        }}
         onMoveStart={(e) => {
           graphUi.closeMenu(false)
           if (e) setMoved(true)
@@ -611,11 +650,7 @@ function GraphCanvas() {
         ) : null}
       </ReactFlow>
       </CardContextReact.Provider>
-      {hover ? (
-        <div className="overview-tip" style={{ left: hover.x, top: hover.y }} role="tooltip">
-          {hover.label}
-        </div>
-      ) : null}
+      <OverviewTip register={tip} />
       {simOff ? <NoPalette /> : <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />

@@ -86,7 +86,8 @@ export function useVirtualRows<K>(keys: readonly K[], estimate: number): Virtual
           }),
     [estimate],
   )
-  useEffect(() => () => ro?.disconnect(), [ro])
+  // (no disconnect on unmount: every element it observes unobserves itself in its ref's cleanup,
+  // which also holds when React's StrictMode detaches and attaches everything once more)
 
   const onScroll = useCallback(() => {
     const w = wrap.current
