@@ -75,7 +75,7 @@ const FIT_BOTTOM_OVERVIEW = 44
 const AUTO_EDGES_MAX_NODES = 60
 const MINIMAP_STYLE = { width: 150, height: 100 }
 /** How often DaemonSet and revision changes may rebuild the graph (ms). */
-const DS_UPDATE_MS = 250
+const DS_UPDATE_MS = 200
 /** Below this canvas width the minimap is left out. */
 const NARROW_WIDTH = 900
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */

@@ -11,6 +11,7 @@ import { summarize, type OverviewCell } from './overview'
 import { liveCells, type CellBudget } from './liveCard'
 import { useStore } from '../../state/store'
 import { isDebug } from '../../state/debug'
+import { alignedWait } from '../../state/useThrottledStore'
 
 interface Palette {
   ok: string
@@ -309,18 +310,21 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
     })
     // Cluster changes redraw at most every CLUSTER_REDRAW_MS (a running clock changes pods with
     // every batch; each redraw of the whole canvas is uploaded again); panning redraws every frame.
+    // The redraws keep to the wall clock's 100 ms grid, as the other views that follow a running
+    // clock do (useThrottledStore), so they all change in the same frame.
     let clusterTimer: ReturnType<typeof setTimeout> | undefined
     let lastCluster = 0
     const unsubCluster = useStore.subscribe((s, prev) => {
       if (s.mirrorVersion === prev.mirrorVersion) return
       if (clusterTimer !== undefined) return
+      const now = Date.now()
       clusterTimer = setTimeout(
         () => {
           clusterTimer = undefined
-          lastCluster = performance.now()
+          lastCluster = Date.now()
           again()
         },
-        Math.max(0, lastCluster + CLUSTER_REDRAW_MS - performance.now()),
+        now - lastCluster >= CLUSTER_REDRAW_MS ? 0 : alignedWait(now, CLUSTER_REDRAW_MS),
       )
     })
     const ro = new ResizeObserver((entries) => {

@@ -15,7 +15,7 @@ import { selectDaemonSetCounters } from '../../../state/selectors'
 
 export const REV_ROW_H = 28
 /** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */
-const COUNTERS_MS = 250
+const COUNTERS_MS = 200
 
 const COUNTERS = [
   ['desired', 'DESIRED'],
