@@ -85,6 +85,21 @@ test('overview: a failed pod redraws its own cell, not the grid, and the cells d
   await expect.poll(() => page.evaluate(() => window.__dspOverview.full)).toBe(after.full + 1)
   const full = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
   expect(partial === full, 'the canvas drawn cell by cell equals a full redraw').toBe(true)
+
+  // a rolling update under way (every cell changes, spread over frames): still what a full redraw draws
+  await runConsole(page, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system')
+  await page.getByTestId('play-toggle').click()
+  await expect.poll(async () => (await dsStatus(page))?.numberAvailable ?? nodes, { timeout: 60_000 }).toBeLessThan(nodes)
+  await page.waitForTimeout(1500)
+  await page.getByTestId('play-toggle').click()
+  await expect(page.getByTestId('play-toggle')).toHaveAttribute('aria-pressed', 'false')
+  await quiet(page)
+  const fullBefore = await page.evaluate(() => window.__dspOverview.full)
+  const during = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+  await page.evaluate(() => window.__dspOverview.redrawAll!())
+  await expect.poll(() => page.evaluate(() => window.__dspOverview.full)).toBe(fullBefore + 1)
+  const redrawn = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+  expect(during === redrawn, 'mid-rollout, the canvas equals a full redraw').toBe(true)
 })
 
 test('event table: only the rows in view are in the DOM; newest first; scrolling and the keyboard reach every row', async ({ page }) => {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import type { CardContext } from './buildGraph'
 import { NODE_H, NODE_W, type Level, type XY } from './layout'
 import { summarize, type OverviewCell } from './overview'
-import { liveCells, type CellBudget } from './liveCard'
+import { liveCells, nameSet, type CellBudget } from './liveCard'
 import { useStore } from '../../state/store'
 import { isDebug } from '../../state/debug'
 import { alignedWait } from '../../state/useThrottledStore'
@@ -122,22 +122,31 @@ const bucketKey = (bx: number, by: number) => (by + 32768) * 65536 + (bx + 32768
  * every cell touching them is drawn again there in the order of a full draw, so the result is pixel
  * for pixel what a full redraw gives (tiny cells share pixels) at the cost of the changed cells.
  */
-function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: Frame, prev: Frame | null, drawn: Drawn) {
+/** The same view: the same size, colours, nodes, positions and viewport (else everything is drawn again). */
+function sameView(a: Frame, b: Frame): boolean {
+  return (
+    a.w === b.w &&
+    a.h === b.h &&
+    a.dpr === b.dpr &&
+    a.palette === b.palette &&
+    a.names === b.names &&
+    a.positions === b.positions &&
+    a.transform[0] === b.transform[0] &&
+    a.transform[1] === b.transform[1] &&
+    a.transform[2] === b.transform[2]
+  )
+}
+
+/**
+ * `subset`: `cells` are only the nodes that changed (else every node's). Returns false when it could
+ * not draw from a subset (a node the last full draw did not have): the caller draws again with all.
+ */
+function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: Frame, prev: Frame | null, drawn: Drawn, subset = false): boolean {
   const { w, h, dpr, palette: p, transform } = frame
   const ctx = canvas.getContext('2d')
-  if (!ctx) return
-  const full =
-    !prev ||
-    cells.length !== drawn.rank.size ||
-    prev.w !== w ||
-    prev.h !== h ||
-    prev.dpr !== dpr ||
-    prev.palette !== p ||
-    prev.names !== frame.names ||
-    prev.positions !== frame.positions ||
-    prev.transform[0] !== transform[0] ||
-    prev.transform[1] !== transform[1] ||
-    prev.transform[2] !== transform[2]
+  if (!ctx) return true
+  const full = !prev || !sameView(prev, frame) || (!subset && cells.length !== drawn.rank.size)
+  if (full && subset) return false
   const W = Math.round(w * dpr)
   const H = Math.round(h * dpr)
   if (canvas.width !== W || canvas.height !== H) {
@@ -180,7 +189,7 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
         }
       drawCell(ctx, c, cellBox(c, transform), p)
     })
-    return
+    return true
   }
   // Same view: the cells that changed (a node's content is a new object only when it changed). The
   // node list is the same (else the draw is a full one), so every id was drawn before.
@@ -189,19 +198,16 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
     if (drawn.cells.get(c.id) === c) continue
     if (!drawn.rank.has(c.id)) {
       // a node the last full draw did not have (the list is being replaced): draw everything
-      draw(canvas, cells, frame, null, drawn)
-      return
+      if (subset) return false
+      return draw(canvas, cells, frame, null, drawn)
     }
     drawn.cells.set(c.id, c)
     const px = pixels(c, transform, dpr)
     if (onScreen(px)) dirty.push(px)
   }
-  if (!dirty.length) return
+  if (!dirty.length) return true
   // Most of the grid changed (a rollout started: every pod's revision moved): one full draw is cheaper.
-  if (dirty.length > cells.length / 4) {
-    draw(canvas, cells, frame, null, drawn)
-    return
-  }
+  if (!subset && dirty.length > cells.length / 4) return draw(canvas, cells, frame, null, drawn)
   for (const [x0, y0, x1, y1] of dirty) {
     // every cell touching these pixels, in draw order
     const ids = new Set<string>()
@@ -231,6 +237,7 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
     for (const c of touching) drawCell(ctx, c, cellBox(c, transform), p)
     ctx.restore()
   }
+  return true
 }
 
 /** How often the canvas's accessible summary may change (ms): a screen reader need not hear every batch. */
@@ -257,6 +264,8 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
   const last = useRef<Frame | null>(null)
   const drawn = useRef(emptyDrawn())
   const box = useRef<{ w: number; h: number } | null>(null)
+  /** the nodes to draw again at the next frame ('all': every node) */
+  const pending = useRef<Set<string> | 'all'>('all')
 
   const schedule = useRef(() => {
     if (frame.current) return
@@ -265,11 +274,7 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       const c = ref.current
       if (!c) return
       const l = latest.current
-      // Contents made again within a slice of the frame; the rest keep their cell until the next frame.
       const t0 = performance.now()
-      const budget: CellBudget = { deadline: t0 + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), more: false }
-      const cells = liveCells(useStore.getState(), l.names, l.positions, l.context, l.level, budget)
-      if (budget.more) schedule.current()
       palette.current ??= readPalette(c)
       const fs = store.getState()
       // The canvas's size as the ResizeObserver last reported it (reading clientWidth here would
@@ -277,13 +282,23 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       const size = box.current ?? { w: c.clientWidth, h: c.clientHeight }
       box.current = size
       const next: Frame = { transform: fs.transform, w: size.w, h: size.h, dpr: window.devicePixelRatio || 1, palette: palette.current, names: l.names, positions: l.positions }
-      draw(c, cells, next, last.current, drawn.current)
-      last.current = next
+      // Only the nodes that changed since the last frame, unless the view or what every cell
+      // depends on changed; contents made again within a slice of the frame, the rest next frame.
+      const want = pending.current
+      pending.current = new Set()
+      const all = want === 'all' || !last.current || !sameView(last.current, next)
+      const known = nameSet(l.names)
+      const budget: CellBudget = { deadline: t0 + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), deferred: [] }
+      const cells = liveCells(useStore.getState(), all ? l.names : [...want].filter((n) => known.has(n)), l.positions, l.context, l.level, budget)
+      if (draw(c, cells, next, last.current, drawn.current, !all)) last.current = next
+      else pending.current = 'all'
+      if (budget.deferred.length && pending.current !== 'all') for (const n of budget.deferred) pending.current.add(n)
+      if (budget.deferred.length || pending.current === 'all') schedule.current()
       const now = performance.now()
       overviewDraws.longestMs = Math.max(overviewDraws.longestMs, now - t0)
       if (now - lastSummary.current >= SUMMARY_MS) {
         lastSummary.current = now
-        const next = summarize(cells)
+        const next = summarize([...drawn.current.cells.values()])
         setSummary((old) => (old && JSON.stringify(old) === JSON.stringify(next) ? old : next))
       }
     })
@@ -294,9 +309,13 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
   useEffect(() => {
     palette.current = null
     last.current = null
+    pending.current = 'all'
     schedule.current()
   }, [theme])
-  useEffect(() => schedule.current(), [names, positions, context, level])
+  useEffect(() => {
+    pending.current = 'all'
+    schedule.current()
+  }, [names, positions, context, level])
 
   useEffect(() => {
     const again = schedule.current
@@ -315,7 +334,10 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
     let clusterTimer: ReturnType<typeof setTimeout> | undefined
     let lastCluster = 0
     const unsubCluster = useStore.subscribe((s, prev) => {
-      if (s.mirrorVersion === prev.mirrorVersion) return
+      if (s.mirrorVersion === prev.mirrorVersion && s.selection === prev.selection) return
+      // which nodes to look at again: those of each publish (a selected pod marks its node's cell)
+      if (s.selection !== prev.selection || s.nodesChanged === 'all') pending.current = 'all'
+      else if (s.mirrorVersion !== prev.mirrorVersion && pending.current !== 'all') for (const n of s.nodesChanged) pending.current.add(n)
       if (clusterTimer !== undefined) return
       const now = Date.now()
       clusterTimer = setTimeout(

@@ -85,10 +85,11 @@ const keysOf = new Map<string, { id: string; key: string }>()
 export interface CellBudget {
   deadline: number
   stale: (id: string) => OverviewCell | undefined
-  more: boolean
+  /** the names whose old cell was kept (to be made in a later frame) */
+  deferred: string[]
 }
 
-export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level, budget?: CellBudget): OverviewCell[] {
+export function liveCells(s: AppState, names: Iterable<string>, positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level, budget?: CellBudget): OverviewCell[] {
   const out: OverviewCell[] = []
   const selPod = selectSelectedPodKey(s)
   const nodes = s.mirror.maps.get('Node')!
@@ -106,7 +107,7 @@ export function liveCells(s: AppState, names: readonly string[], positions: Read
     if (!data && budget && performance.now() > budget.deadline) {
       const old = budget.stale(id)
       if (old) {
-        budget.more = true
+        budget.deferred.push(name)
         out.push(old)
         continue
       }
