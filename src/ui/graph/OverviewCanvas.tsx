@@ -206,8 +206,9 @@ function draw(canvas: HTMLCanvasElement, cells: readonly OverviewCell[], frame: 
     if (onScreen(px)) dirty.push(px)
   }
   if (!dirty.length) return true
-  // Most of the grid changed (a rollout started: every pod's revision moved): one full draw is cheaper.
-  if (!subset && dirty.length > cells.length / 4) return draw(canvas, cells, frame, null, drawn)
+  // Much of the grid changed (a rollout started: every pod's revision moved): one full draw is
+  // cheaper, from every node's cell as it is now (drawn.cells holds them in draw order).
+  if (dirty.length > drawn.rank.size / 8) return draw(canvas, subset ? [...drawn.cells.values()] : cells, frame, null, drawn)
   for (const [x0, y0, x1, y1] of dirty) {
     // every cell touching these pixels, in draw order
     const ids = new Set<string>()
@@ -288,7 +289,7 @@ export function OverviewCanvas({ names, positions, context, level, theme }: { na
       pending.current = new Set()
       const all = want === 'all' || !last.current || !sameView(last.current, next)
       const known = nameSet(l.names)
-      const budget: CellBudget = { deadline: t0 + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), deferred: [] }
+      const budget: CellBudget = { deadline: t0 + CELL_BUDGET_MS, stale: (id) => drawn.current.cells.get(id), deferred: [], keepStale: all }
       const cells = liveCells(useStore.getState(), all ? l.names : [...want].filter((n) => known.has(n)), l.positions, l.context, l.level, budget)
       if (draw(c, cells, next, last.current, drawn.current, !all)) last.current = next
       else pending.current = 'all'

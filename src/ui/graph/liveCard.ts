@@ -78,7 +78,7 @@ const keysOf = new Map<string, { id: string; key: string }>()
 
 /**
  * A time limit for liveCells: once `deadline` (performance.now()) has passed, a node whose content
- * would have to be made again keeps the cell `stale` gives (the one on screen) and `more` is set, so
+ * would have to be made again keeps the cell `stale` gives (the one on screen) and its name goes to `deferred`, so
  * the caller finishes in a later frame. When the revision chain changes (a rollout starts) every
  * node's content is made again: spread over frames, 5,000 nodes do not make one long task.
  */
@@ -87,13 +87,22 @@ export interface CellBudget {
   stale: (id: string) => OverviewCell | undefined
   /** the names whose old cell was kept (to be made in a later frame) */
   deferred: string[]
+  /** return the kept cells too (the caller compares every cell); else leave them out */
+  keepStale: boolean
 }
 
-export function liveCells(s: AppState, names: Iterable<string>, positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level, budget?: CellBudget): OverviewCell[] {
+export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level, budget?: CellBudget): OverviewCell[] {
   const out: OverviewCell[] = []
   const selPod = selectSelectedPodKey(s)
   const nodes = s.mirror.maps.get('Node')!
-  for (const name of names) {
+  let late = false
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]
+    if (late && budget && !budget.keepStale) {
+      // out of time, and nobody needs the old cells: the rest waits for the next frame as it is
+      for (let j = i; j < names.length; j++) budget.deferred.push(names[j])
+      break
+    }
     let k = keysOf.get(name)
     if (!k) keysOf.set(name, (k = { id: nodeId(name), key: `/${name}` }))
     const id = k.id
@@ -104,7 +113,8 @@ export function liveCells(s: AppState, names: Iterable<string>, positions: Reado
     const pods = s.podsByNode.get(name) ?? NO_PODS
     const waiting = s.waitingByNode.get(name) ?? NO_PODS
     let data = cachedContent(name, node, pods, waiting, ctx, selPod, level)
-    if (!data && budget && performance.now() > budget.deadline) {
+    if (!data && budget && (late || performance.now() > budget.deadline)) {
+      late = true
       const old = budget.stale(id)
       if (old) {
         budget.deferred.push(name)
