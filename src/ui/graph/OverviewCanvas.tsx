@@ -119,8 +119,9 @@ const bucketKey = (bx: number, by: number) => (by + 32768) * 65536 + (bx + 32768
 /**
  * Draws the cells. With `prev` (the last frame, drawn for the same view) only the nodes whose cell
  * changed are drawn again: the pixels such a cell touches are cleared (clipped to whole pixels) and
- * every cell touching them is drawn again there in the order of a full draw, so the result is pixel
- * for pixel what a full redraw gives (tiny cells share pixels) at the cost of the changed cells.
+ * every cell touching them is drawn again there in the order of a full draw, so the result is what a
+ * full redraw gives (tiny cells share pixels; there the clipped edges may round 1–2/255 apart) at
+ * the cost of the changed cells.
  */
 /** The same view: the same size, colours, nodes, positions and viewport (else everything is drawn again). */
 function sameView(a: Frame, b: Frame): boolean {

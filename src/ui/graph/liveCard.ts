@@ -11,7 +11,7 @@ import { selectNode, selectPodsOnNode, selectWaitingFor } from '../../state/sele
 import { cardContent, cardOrder, type CardContext, type NodeCardData } from './buildGraph'
 import { nodeId, type Level, type XY } from './layout'
 import { isDebug } from '../../state/debug'
-import { overviewCell, type OverviewCell } from './overview'
+import { overviewCell, placeholderCell, type OverviewCell } from './overview'
 
 export const CardContextReact = createContext<CardContext | null>(null)
 
@@ -78,8 +78,8 @@ const keysOf = new Map<string, { id: string; key: string }>()
 
 /**
  * A time limit for liveCells: once `deadline` (performance.now()) has passed, a node whose content
- * would have to be made again keeps the cell `stale` gives (the one on screen) and its name goes to `deferred`, so
- * the caller finishes in a later frame. When the revision chain changes (a rollout starts) every
+ * would have to be made again keeps the cell `stale` gives (the one on screen, or an empty square)
+ * and its name goes to `deferred`, so the caller finishes in a later frame. When the revision chain changes (a rollout starts) every
  * node's content is made again: spread over frames, 5,000 nodes do not make one long task.
  */
 export interface CellBudget {
@@ -115,12 +115,10 @@ export function liveCells(s: AppState, names: readonly string[], positions: Read
     let data = cachedContent(name, node, pods, waiting, ctx, selPod, level)
     if (!data && budget && (late || performance.now() > budget.deadline)) {
       late = true
-      const old = budget.stale(id)
-      if (old) {
-        budget.deferred.push(name)
-        out.push(old)
-        continue
-      }
+      // the cell on screen stays until its turn (an empty square if the node was never drawn)
+      budget.deferred.push(name)
+      out.push(budget.stale(id) ?? placeholderCell(id, name, position))
+      continue
     }
     data ??= liveContent(name, node, pods, waiting, ctx, selPod, level)
     const c = cellCache.get(data)

@@ -61,6 +61,14 @@ export function overviewCell(n: { id: string; position: XY; data: NodeCardData }
   )
 }
 
+/**
+ * A node's square before its content is made (the first frames of a very large cluster: the
+ * contents are made a slice per frame): an empty square with its name.
+ */
+export function placeholderCell(id: string, name: string, position: XY): OverviewCell {
+  return { id, name, x: position.x, y: position.y, fill: 'none', border: 'ready', pods: [], label: name }
+}
+
 /** The cell under a point in flow coordinates (the last drawn wins, as on screen). */
 export function cellAt(cells: readonly OverviewCell[], p: XY): OverviewCell | undefined {
   for (let i = cells.length - 1; i >= 0; i--) {
