@@ -182,6 +182,17 @@ async function rollout(build, nodes, seconds, profile) {
       for (const e of tasks) if (e !== rt && e.ts >= rt.ts && e.ts < rt.ts + rt.dur && e.name !== 'RunTask') parts.set(e.name, (parts.get(e.name) ?? 0) + e.dur / 1000)
       const desc = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')
       top.push([`[trace] task: ${desc}`, rt.dur / 1000])
+      // the script it ran: the longest calls inside it, with where they are (map them with a
+      // `vite build --sourcemap` of the same sources)
+      const calls = tasks
+        .filter((e) => e.ts >= rt.ts && e.ts < rt.ts + rt.dur && (e.name === 'FunctionCall' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EventDispatch') && e.args?.data)
+        .sort((a, b) => b.dur - a.dur)
+        .slice(0, 3)
+      for (const c of calls) {
+        const d = c.args.data
+        const where = d.url ? `${d.functionName || '(anonymous)'} ${String(d.url).split('/').pop()}:${(d.lineNumber ?? 0) + 1}:${(d.columnNumber ?? 0) + 1}` : (d.type ?? d.timerId ?? d.id ?? '')
+        top.push([`[trace]   ${c.name} ${where}`, c.dur / 1000])
+      }
     }
     const lt = tasks.filter((e) => e.name === 'Layout').map((e) => e.dur / 1000)
     top.push([`[trace] Layouts: ${lt.length}, median ${med(lt).toFixed(1)} ms`, 0])

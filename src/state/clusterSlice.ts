@@ -35,6 +35,9 @@ export function objectKey(o: { metadata: { namespace?: string; name: string } })
  */
 export type PodsByNode = ReadonlyMap<string, readonly Pod[]>
 
+/** The nodes whose Node object, pods or waiting pods changed in one publish ('all' after a reset). */
+export type NodesChanged = ReadonlySet<string> | 'all'
+
 export interface ClusterSlice {
   objects: Objects
   podsByNode: PodsByNode
@@ -50,6 +53,11 @@ export interface ClusterSlice {
   eventsVersion: number
   /** moves on every applied batch (for subscribers that want "something changed") */
   mirrorVersion: number
+  /**
+   * The nodes that changed in the last publish (a new set each publish): a view drawing every node
+   * (the overview) follows these instead of looking at all of them. '' is the unscheduled lane.
+   */
+  nodesChanged: NodesChanged
   now: number
   start: number
   playing: boolean
@@ -140,10 +148,11 @@ class PodIndex {
     this.dirty.add('')
   }
 
-  /** New arrays for the nodes whose pods changed; true when any did. */
-  commit(): boolean {
+  /** New arrays for the nodes whose pods changed (added to `touched`); true when any did. */
+  commit(touched?: Set<string>): boolean {
     if (this.dirty.size === 0) return false
     for (const node of this.dirty) {
+      touched?.add(node)
       const s = this.sets.get(node)
       if (!s || s.size === 0) {
         this.sets.delete(node)
@@ -168,6 +177,9 @@ export class Mirror {
   readonly waiting = new PodIndex()
   private view: Objects = emptyObjects()
   private namesDirty = false
+  /** names of the nodes whose Node object or drawn pods changed since the last publish */
+  private touched = new Set<string>()
+  private touchedAll = false
   /** node names in order; a new array only when a node comes or goes */
   nodeNames: readonly string[] = Object.freeze([])
 
@@ -183,6 +195,7 @@ export class Mirror {
     if (o) m.set(key, o)
     else m.delete(key)
     this.changed.add(kind)
+    if (kind === 'Node') this.touched.add(key.slice(1))
     if (kind === 'Node' && (!old || !o)) this.namesDirty = true
     if (kind === 'Pod') this.placePod(key, o as Pod | undefined)
   }
@@ -215,6 +228,7 @@ export class Mirror {
         if (m.size) this.changed.add(k)
         m.clear()
       }
+      this.touchedAll = true
       this.placed.clear()
       this.pods.clear()
       this.waiting.clear()
@@ -256,21 +270,24 @@ export class Mirror {
    * What changed since the last call, for the store: a new `objects` view when a kind changed (its
    * records are made lazily; unchanged kinds keep theirs) and whether the pod indexes moved.
    */
-  publish(): { objects: Objects; podsChanged: boolean; eventsChanged: boolean } {
+  publish(): { objects: Objects; podsChanged: boolean; eventsChanged: boolean; nodesChanged: NodesChanged } {
     if (this.namesDirty) {
       this.namesDirty = false
       this.nodeNames = Object.freeze([...this.maps.get('Node')!.values()].map((n) => n.metadata.name).sort())
     }
-    const podsChanged = this.pods.commit()
-    const waitingChanged = this.waiting.commit()
-    if (this.changed.size === 0) return { objects: this.view, podsChanged: podsChanged || waitingChanged, eventsChanged: false }
+    const podsChanged = this.pods.commit(this.touched)
+    const waitingChanged = this.waiting.commit(this.touched)
+    const nodesChanged: NodesChanged = this.touchedAll ? 'all' : this.touched
+    this.touched = new Set()
+    this.touchedAll = false
+    if (this.changed.size === 0) return { objects: this.view, podsChanged: podsChanged || waitingChanged, eventsChanged: false, nodesChanged }
     const eventsChanged = this.changed.has('Event')
     for (const k of this.changed) this.records.delete(k)
     this.changed.clear()
     const view = {} as Record<Kind, ObjectMap>
     for (const k of KINDS) Object.defineProperty(view, k, { enumerable: true, get: () => this.record(k) })
     this.view = view
-    return { objects: view, podsChanged: podsChanged || waitingChanged, eventsChanged }
+    return { objects: view, podsChanged: podsChanged || waitingChanged, eventsChanged, nodesChanged }
   }
 }
 
@@ -290,7 +307,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
   const applyBatches = (bs: readonly ChangeBatch[]) => {
     if (!bs.length) return
     for (const b of bs) mirror.apply(b)
-    const { objects, podsChanged, eventsChanged } = mirror.publish()
+    const { objects, podsChanged, eventsChanged, nodesChanged } = mirror.publish()
     const s = get()
     let steps = s.steps
     let events = s.events
@@ -313,6 +330,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       ...(podsChanged ? { podsVersion: s.podsVersion + 1 } : {}),
       ...(eventsChanged ? { eventsVersion: s.eventsVersion + 1 } : {}),
       mirrorVersion: ++version,
+      nodesChanged,
       nodeNames: mirror.nodeNames,
       now: last.now,
       start: last.start,
@@ -332,6 +350,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     podsVersion: 0,
     eventsVersion: 0,
     mirrorVersion: 0,
+    nodesChanged: 'all',
     now: 0,
     start: 0,
     playing: false,

@@ -69,3 +69,69 @@ export function selectObject<T extends KObject = KObject>(kind: Kind, key: strin
 /** Node names in order; a new array only when a node comes or goes. */
 export const selectNodeNames = (s: AppState): readonly string[] => s.nodeNames
 export const selectPodsVersion = (s: AppState) => s.podsVersion
+
+// The DaemonSets for the graph's layout (its column, revision chains, the cards' why-lines): a
+// DaemonSet's status moves with every sync of a rollout, its spec only when someone changes it. This
+// record keeps each DaemonSet's previous object while its uid, generation (bumped on every spec
+// change) and deletion mark stay the same, so a status update rebuilds nothing; the DaemonSet card
+// reads its own counters with selectDaemonSetCounters.
+let specMemo: { src: Readonly<Record<string, DaemonSet>>; out: Readonly<Record<string, DaemonSet>> } | undefined
+
+function sameSpec(a: DaemonSet, b: DaemonSet): boolean {
+  return a === b || (a.metadata.uid === b.metadata.uid && a.metadata.generation === b.metadata.generation && a.metadata.deletionTimestamp === b.metadata.deletionTimestamp && a.metadata.name === b.metadata.name)
+}
+
+export function selectDaemonSetSpecs(s: AppState): Readonly<Record<string, DaemonSet>> {
+  const src = selectDaemonSets(s)
+  if (specMemo?.src === src) return specMemo.out
+  const prev = specMemo?.out
+  const keys = Object.keys(src)
+  let same = !!prev && keys.length === Object.keys(prev).length
+  const out: Record<string, DaemonSet> = {}
+  for (const k of keys) {
+    const old = prev && Object.hasOwn(prev, k) ? prev[k] : undefined
+    if (old && sameSpec(old, src[k])) out[k] = old
+    else {
+      out[k] = src[k]
+      same = false
+    }
+  }
+  specMemo = { src, out: same && prev ? prev : Object.freeze(out) }
+  return specMemo.out
+}
+
+/** kubectl's counters of one DaemonSet (DESIRED … AVAILABLE, misscheduled), the same object while they are. */
+export interface DaemonSetCounters {
+  desired: number
+  current: number
+  ready: number
+  upToDate: number
+  available: number
+  misscheduled: number
+}
+const counterSelectors = new Map<string, (s: AppState) => DaemonSetCounters | undefined>()
+
+/** One DaemonSet's counters by key (`namespace/name`): O(1), a new object only when a counter moved. */
+export function selectDaemonSetCounters(key: string): (s: AppState) => DaemonSetCounters | undefined {
+  let f = counterSelectors.get(key)
+  if (!f) {
+    let last: DaemonSetCounters | undefined
+    f = (s: AppState) => {
+      const ds = s.mirror.get('DaemonSet', key) as DaemonSet | undefined
+      if (!ds) return (last = undefined)
+      const st = ds.status ?? ({} as DaemonSet['status'])
+      const next: DaemonSetCounters = {
+        desired: st.desiredNumberScheduled ?? 0,
+        current: st.currentNumberScheduled ?? 0,
+        ready: st.numberReady ?? 0,
+        upToDate: st.updatedNumberScheduled ?? 0,
+        available: st.numberAvailable ?? 0,
+        misscheduled: st.numberMisscheduled ?? 0,
+      }
+      if (last && last.desired === next.desired && last.current === next.current && last.ready === next.ready && last.upToDate === next.upToDate && last.available === next.available && last.misscheduled === next.misscheduled) return last
+      return (last = next)
+    }
+    counterSelectors.set(key, f)
+  }
+  return f
+}

@@ -5,6 +5,11 @@
 import { useEffect, useState } from 'react'
 import { useStore, type AppState } from './store'
 
+/** Time until the next multiple of `ms` (ms since the epoch). */
+export function alignedWait(now: number, ms: number): number {
+  return ms - (now % ms)
+}
+
 export function useThrottledStore<T>(selector: (s: AppState) => T, ms: number): T {
   const [value, setValue] = useState(() => selector(useStore.getState()))
   useEffect(() => {
@@ -16,7 +21,11 @@ export function useThrottledStore<T>(selector: (s: AppState) => T, ms: number): 
     }
     const unsub = useStore.subscribe(() => {
       if (timer !== undefined) return
-      const wait = Math.max(0, last + ms - Date.now())
+      const now = Date.now()
+      // After a quiet spell at once; else at the next multiple of `ms` on the wall clock, so the
+      // views following the store with the same (or a multiple of the same) period change in the
+      // same frame: one layout, paint and commit for all of them instead of one each.
+      const wait = now - last >= ms ? 0 : alignedWait(now, ms)
       timer = setTimeout(() => {
         timer = undefined
         last = Date.now()

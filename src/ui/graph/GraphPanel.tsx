@@ -20,7 +20,7 @@ import {
 import '@xyflow/react/dist/style.css'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
-import { selectDaemonSets, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
+import { selectDaemonSetSpecs, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
 import { NO_PODS } from '../../state/clusterSlice'
 import { useThrottledStore } from '../../state/useThrottledStore'
 import type { Selection } from '../../state/uiSlice'
@@ -75,7 +75,7 @@ const FIT_BOTTOM_OVERVIEW = 44
 const AUTO_EDGES_MAX_NODES = 60
 const MINIMAP_STYLE = { width: 150, height: 100 }
 /** How often DaemonSet and revision changes may rebuild the graph (ms). */
-const DS_UPDATE_MS = 250
+const DS_UPDATE_MS = 200
 /** Below this canvas width the minimap is left out. */
 const NARROW_WIDTH = 900
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
@@ -142,6 +142,28 @@ function freeArea(el: HTMLElement | null, overview: boolean): Area | null {
   }
 }
 
+interface TipState {
+  x: number
+  y: number
+  label: string
+}
+
+/** The overview's tooltip: the cell under the pointer, where the pointer is. */
+function OverviewTip({ register }: { register: { current: (h: TipState | null) => void } }) {
+  const [hover, setHover] = useState<TipState | null>(null)
+  useLayoutEffect(() => {
+    register.current = setHover
+    return () => {
+      register.current = () => {}
+    }
+  }, [register])
+  return hover ? (
+    <div className="overview-tip" style={{ left: hover.x, top: hover.y }} role="tooltip">
+      {hover.label}
+    </div>
+  ) : null
+}
+
 function GraphCanvas() {
   const { t } = useTranslation('graph')
   const flow = useReactFlow()
@@ -151,9 +173,9 @@ function GraphCanvas() {
   const names = nameSet(nodeNames)
   const lanePods = useStore(selectLane)
   const selectedPodPlace = useStore(selectSelectedPodPlace)
-  // A DaemonSet's status changes with every sync of a rollout: its card follows it a few times a
-  // second (each change rebuilds the graph's list), the first change after a quiet spell at once.
-  const daemonSets = useThrottledStore(selectDaemonSets, DS_UPDATE_MS)
+  // A DaemonSet's status changes with every sync of a rollout: its card follows its own counters (see
+  // DaemonSetCard); the graph follows only the DaemonSets' specs (a few times a second at most).
+  const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS)
   const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS)
   const selection = useStore(selectSelection)
   const theme = useStore(selectTheme)
@@ -414,7 +436,11 @@ function GraphCanvas() {
   }, [])
 
   // In the overview a click on a square selects that node and zooms in on it; hovering names it.
-  const [hover, setHover] = useState<{ x: number; y: number; label: string } | null>(null)
+  // The overview's tooltip follows the pointer: it lives in its own component, so a mouse move
+  // re-renders the tooltip, not the whole graph (see OverviewTip).
+  const tip = useRef<(h: TipState | null) => void>(() => {})
+  const setHover = useCallback((h: TipState | null) => tip.current(h), [])
+  const lastTip = useRef<{ id: string; x: number; y: number } | null>(null)
   const onPaneClick = useCallback(
     (e: ReactMouseEvent) => {
       graphUi.closeMenu(false)
@@ -434,14 +460,24 @@ function GraphCanvas() {
     (e: ReactMouseEvent) => {
       if (!overview) return
       const hit = cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }))
+      if (!hit) {
+        if (lastTip.current) setHover(null)
+        lastTip.current = null
+        return
+      }
+      if (lastTip.current && lastTip.current.id === hit.id && lastTip.current.x === e.clientX && lastTip.current.y === e.clientY) return
+      lastTip.current = { id: hit.id, x: e.clientX, y: e.clientY }
       const r = rootRef.current!.getBoundingClientRect()
-      setHover(hit ? { x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label } : null)
+      setHover({ x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label })
     },
-    [overview, cellsNow, flow],
+    [overview, cellsNow, flow, setHover],
   )
   useEffect(() => {
-    if (!overview) setHover(null)
-  }, [overview])
+    if (!overview) {
+      lastTip.current = null
+      setHover(null)
+    }
+  }, [overview, setHover])
 
   // Bring a card into view, clear of the palette, the toolbar and the side panel, at the same zoom: a
   // selection made elsewhere (the event log, the inspector), or a node added with the palette's button.
@@ -546,7 +582,10 @@ function GraphCanvas() {
         onNodeContextMenu={onNodeContextMenu}
         onPaneClick={onPaneClick}
         onPaneMouseMove={onPaneMouseMove}
-        onPaneMouseLeave={() => setHover(null)}
+        onPaneMouseLeave={() => {
+          lastTip.current = null
+          setHover(null)
+        }}
         onMoveStart={(e) => {
           graphUi.closeMenu(false)
           if (e) setMoved(true)
@@ -611,11 +650,7 @@ function GraphCanvas() {
         ) : null}
       </ReactFlow>
       </CardContextReact.Provider>
-      {hover ? (
-        <div className="overview-tip" style={{ left: hover.x, top: hover.y }} role="tooltip">
-          {hover.label}
-        </div>
-      ) : null}
+      <OverviewTip register={tip} />
       {simOff ? <NoPalette /> : <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />

@@ -316,6 +316,19 @@ export function noPodReason(node: Node, daemonSets: readonly DaemonSet[], waitin
   return undefined
 }
 
+/**
+ * The node's summary for its card, made once per node object and pod list (both immutable): when
+ * every card's content is made again because the revision chain moved, the summaries are not.
+ */
+const summaries = new WeakMap<Node, { pods: readonly Pod[]; summary: NodeSummary }>()
+function nodeSummary(node: Node, pods: readonly Pod[]): NodeSummary {
+  const m = summaries.get(node)
+  if (m && sameList(m.pods, pods)) return m.summary
+  const summary = summarizeNode(node, pods)
+  summaries.set(node, { pods, summary })
+  return summary
+}
+
 /** A card's content from its node, its pods (in card order) and the pods waiting for it. */
 export function cardContent(node: Node, pods: readonly Pod[], waitingPods: readonly Pod[], ctx: CardContext, selectedPod: string | undefined, level: Level): NodeCardData {
   const views = pods.map((p) => ctx.viewOf(p))
@@ -324,7 +337,7 @@ export function cardContent(node: Node, pods: readonly Pod[], waitingPods: reado
   let sel: string | undefined
   if (selectedPod) for (const p of pods) if (factsOf(p).key === selectedPod) sel = selectedPod
   return {
-    summary: summarizeNode(node, pods),
+    summary: nodeSummary(node, pods),
     pods: views,
     hasDaemonPod,
     waiting: waitingPods.length,

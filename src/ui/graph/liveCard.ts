@@ -11,7 +11,7 @@ import { selectNode, selectPodsOnNode, selectWaitingFor } from '../../state/sele
 import { cardContent, cardOrder, type CardContext, type NodeCardData } from './buildGraph'
 import { nodeId, type Level, type XY } from './layout'
 import { isDebug } from '../../state/debug'
-import { overviewCell, type OverviewCell } from './overview'
+import { overviewCell, placeholderCell, type OverviewCell } from './overview'
 
 export const CardContextReact = createContext<CardContext | null>(null)
 
@@ -36,6 +36,12 @@ export function liveContent(name: string, node: Node, pods: readonly Pod[], wait
   const out = cardContent(node, cardOrder(pods), waiting, ctx, selPod, level)
   cache.set(name, { node, pods, waiting, ctx, selPod, level, out })
   return out
+}
+
+/** A card's content when it is made already for these inputs, else undefined (nothing is made). */
+function cachedContent(name: string, node: Node, pods: readonly Pod[], waiting: readonly Pod[], ctx: CardContext, selPod: string | undefined, level: Level): NodeCardData | undefined {
+  const e = cache.get(name)
+  return e && e.node === node && e.pods === pods && e.waiting === waiting && e.ctx === ctx && e.selPod === selPod && e.level === level ? e.out : undefined
 }
 
 /** The same, read from a store state (the overview canvas, the minimap). */
@@ -70,11 +76,33 @@ const cellCache = new WeakMap<NodeCardData, { x: number; y: number; cell: Overvi
 /** The overview's squares for these nodes at these positions, from the store as it is now. */
 const keysOf = new Map<string, { id: string; key: string }>()
 
-export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level): OverviewCell[] {
+/**
+ * A time limit for liveCells: once `deadline` (performance.now()) has passed, a node whose content
+ * would have to be made again keeps the cell `stale` gives (the one on screen, or an empty square)
+ * and its name goes to `deferred`, so the caller finishes in a later frame. When the revision chain changes (a rollout starts) every
+ * node's content is made again: spread over frames, 5,000 nodes do not make one long task.
+ */
+export interface CellBudget {
+  deadline: number
+  stale: (id: string) => OverviewCell | undefined
+  /** the names whose old cell was kept (to be made in a later frame) */
+  deferred: string[]
+  /** return the kept cells too (the caller compares every cell); else leave them out */
+  keepStale: boolean
+}
+
+export function liveCells(s: AppState, names: readonly string[], positions: Readonly<Record<string, XY>>, ctx: CardContext, level: Level, budget?: CellBudget): OverviewCell[] {
   const out: OverviewCell[] = []
   const selPod = selectSelectedPodKey(s)
   const nodes = s.mirror.maps.get('Node')!
-  for (const name of names) {
+  let late = false
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]
+    if (late && budget && !budget.keepStale) {
+      // out of time, and nobody needs the old cells: the rest waits for the next frame as it is
+      for (let j = i; j < names.length; j++) budget.deferred.push(names[j])
+      break
+    }
     let k = keysOf.get(name)
     if (!k) keysOf.set(name, (k = { id: nodeId(name), key: `/${name}` }))
     const id = k.id
@@ -82,7 +110,17 @@ export function liveCells(s: AppState, names: readonly string[], positions: Read
     if (!position) continue
     const node = nodes.get(k.key) as Node | undefined
     if (!node) continue
-    const data = liveContent(name, node, s.podsByNode.get(name) ?? NO_PODS, s.waitingByNode.get(name) ?? NO_PODS, ctx, selPod, level)
+    const pods = s.podsByNode.get(name) ?? NO_PODS
+    const waiting = s.waitingByNode.get(name) ?? NO_PODS
+    let data = cachedContent(name, node, pods, waiting, ctx, selPod, level)
+    if (!data && budget && (late || performance.now() > budget.deadline)) {
+      late = true
+      // the cell on screen stays until its turn (an empty square if the node was never drawn)
+      budget.deferred.push(name)
+      out.push(budget.stale(id) ?? placeholderCell(id, name, position))
+      continue
+    }
+    data ??= liveContent(name, node, pods, waiting, ctx, selPod, level)
     const c = cellCache.get(data)
     if (c && c.x === position.x && c.y === position.y) out.push(c.cell)
     else {

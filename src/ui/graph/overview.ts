@@ -20,26 +20,53 @@ export interface OverviewCell {
   border: 'ready' | 'notready' | 'cordoned'
   pods: PodTone[]
   /** one line for the tooltip and the screen reader summary */
-  label: string
+  readonly label: string
 }
 
 const WORST: readonly CellFill[] = ['failed', 'terminating', 'progress', 'unknown', 'ok', 'done']
+
+/** A node's square as drawn; its label is made when read (a tooltip), not for each of 5,000 cells. */
+class Cell implements OverviewCell {
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly x: number,
+    readonly y: number,
+    readonly fill: CellFill,
+    readonly border: OverviewCell['border'],
+    readonly pods: PodTone[],
+    private readonly data: NodeCardData,
+  ) {}
+
+  get label(): string {
+    const s = this.data.summary
+    return `${s.name}: ${s.status}; ${this.data.pods.map((p) => `${p.name} ${p.status}`).join(', ') || 'no pods'}`
+  }
+}
 
 /** A node's square: the worst state among its pods fills it; its border tells NotReady and cordoned apart. */
 export function overviewCell(n: { id: string; position: XY; data: NodeCardData }): OverviewCell {
   const s = n.data.summary
   let fill: CellFill = 'none'
   for (const p of n.data.pods) if (fill === 'none' || WORST.indexOf(p.tone) < WORST.indexOf(fill)) fill = p.tone
-  return {
-    id: n.id,
-    name: s.name,
-    x: n.position.x,
-    y: n.position.y,
+  return new Cell(
+    n.id,
+    s.name,
+    n.position.x,
+    n.position.y,
     fill,
-    border: s.ready !== 'Ready' ? 'notready' : s.unschedulable ? 'cordoned' : 'ready',
-    pods: n.data.pods.map((p) => p.tone),
-    label: `${s.name}: ${s.status}; ${n.data.pods.map((p) => `${p.name} ${p.status}`).join(', ') || 'no pods'}`,
-  }
+    s.ready !== 'Ready' ? 'notready' : s.unschedulable ? 'cordoned' : 'ready',
+    n.data.pods.map((p) => p.tone),
+    n.data,
+  )
+}
+
+/**
+ * A node's square before its content is made (the first frames of a very large cluster: the
+ * contents are made a slice per frame): an empty square with its name.
+ */
+export function placeholderCell(id: string, name: string, position: XY): OverviewCell {
+  return { id, name, x: position.x, y: position.y, fill: 'none', border: 'ready', pods: [], label: name }
 }
 
 /** The cell under a point in flow coordinates (the last drawn wins, as on screen). */

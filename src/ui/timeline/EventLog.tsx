@@ -3,6 +3,7 @@
 // one object (click its name); click a row to select its object in the graph.
 
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { useVirtualRows, type RowProps } from './useVirtualRows'
 import { useTranslation } from 'react-i18next'
 import type { KEvent, Kind } from '../../engine/api/types'
 import type { StepRecord } from '../../engine/simulation'
@@ -18,6 +19,8 @@ type Tab = 'events' | 'controller'
 const KINDS: Kind[] = ['DaemonSet', 'Pod', 'Node', 'ControllerRevision']
 
 const LOG_UPDATE_MS = 400
+/** A row's height before it is measured (px): one line of 12 px text with its padding. */
+const ROW_ESTIMATE = 21
 const selectEventsVersion = (s: { eventsVersion: number }) => s.eventsVersion
 
 const selectNowSecond = (s: { now: number }) => Math.floor(s.now / 1000) * 1000
@@ -67,6 +70,9 @@ export default function EventLog() {
   const sorted = useMemo(() => sorter(useStore.getState().mirror.maps.get('Event')!.values() as Iterable<KEvent>), [sorter, eventsVersion])
   const eventPage = useMemo(() => (tab === 'events' ? filterEvents(sorted, effective) : null), [tab, sorted, effective])
   const stepPage = useMemo(() => (tab === 'controller' ? filterSteps(steps, effective) : null), [tab, steps, effective])
+  // Only the rows in view are drawn (the table holds thousands in a large cluster).
+  const keys = useMemo<readonly (string | number)[]>(() => (eventPage ? eventPage.rows.map((e) => e.metadata.name) : stepPage ? stepPage.rows.map(stepKey) : []), [eventPage, stepPage])
+  const v = useVirtualRows(keys, ROW_ESTIMATE)
 
   const filterTo = useCallback((o: ObjectRef) => {
     setFilter((f) => ({ ...f, object: o }))
@@ -154,11 +160,11 @@ export default function EventLog() {
           </button>
         ) : null}
       </div>
-      <div className="event-table-wrap" id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
+      <div className="event-table-wrap" id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} ref={v.wrapRef}>
         {tab === 'events' && eventPage ? (
-          <table className="event-table" role="table" aria-label={t('log.tab.events')} data-testid="event-table">
-            <thead role="rowgroup">
-              <tr role="row">
+          <table className="event-table" role="table" aria-label={t('log.tab.events')} aria-rowcount={eventPage.rows.length + 1} data-testid="event-table">
+            <thead role="rowgroup" ref={v.headRef}>
+              <tr role="row" aria-rowindex={1}>
                 <th scope="col" role="columnheader">{t('log.col.lastSeen')}</th>
                 <th scope="col" role="columnheader">{t('log.col.type')}</th>
                 <th scope="col" role="columnheader">{t('log.col.reason')}</th>
@@ -168,17 +174,19 @@ export default function EventLog() {
                 </th>
               </tr>
             </thead>
-            <tbody role="rowgroup">
-              {eventPage.rows.map((e) => (
-                <EventRow key={e.metadata.name} e={e} now={now} selected={sameObject(eventObject(e), selected)} onFilter={filterTo} labels={labels} />
-              ))}
+            <tbody role="rowgroup" {...v.bodyProps}>
+              {v.body.map((sl) => {
+                if ('gap' in sl) return <Spacer key={`gap-${sl.from}`} height={sl.gap} />
+                const e = eventPage.rows[sl.row]
+                return <EventRow key={e.metadata.name} e={e} now={now} selected={sameObject(eventObject(e), selected)} onFilter={filterTo} labels={labels} {...v.rowProps(sl.row)} />
+              })}
             </tbody>
           </table>
         ) : null}
         {tab === 'controller' && stepPage ? (
-          <table className="event-table" role="table" aria-label={t('log.tab.controller')} data-testid="step-table">
-            <thead role="rowgroup">
-              <tr role="row">
+          <table className="event-table" role="table" aria-label={t('log.tab.controller')} aria-rowcount={stepPage.rows.length + 1} data-testid="step-table">
+            <thead role="rowgroup" ref={v.headRef}>
+              <tr role="row" aria-rowindex={1}>
                 <th scope="col" role="columnheader">{t('log.col.time')}</th>
                 <th scope="col" role="columnheader">{t('log.col.controller')}</th>
                 <th scope="col" role="columnheader">{t('log.col.object')}</th>
@@ -190,10 +198,12 @@ export default function EventLog() {
                 </th>
               </tr>
             </thead>
-            <tbody role="rowgroup">
-              {stepPage.rows.map((r) => (
-                <StepRow key={stepKey(r)} r={r} start={start} selected={sameObject(stepObject(r), selected)} onFilter={filterTo} labels={labels} />
-              ))}
+            <tbody role="rowgroup" {...v.bodyProps}>
+              {v.body.map((sl) => {
+                if ('gap' in sl) return <Spacer key={`gap-${sl.from}`} height={sl.gap} />
+                const r = stepPage.rows[sl.row]
+                return <StepRow key={stepKey(r)} r={r} start={start} selected={sameObject(stepObject(r), selected)} onFilter={filterTo} labels={labels} {...v.rowProps(sl.row)} />
+              })}
             </tbody>
           </table>
         ) : null}
@@ -223,6 +233,15 @@ function ObjectText({ text }: { text: string }) {
   )
 }
 
+/** Stands in for the rows not drawn (their height, so the scroll bar is the table's). */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr className="vspacer" aria-hidden="true" style={{ height }}>
+      <td colSpan={5} />
+    </tr>
+  )
+}
+
 /** Translated strings the rows need (rows take no hooks: there may be hundreds of them). */
 interface RowLabels {
   rowHint: string
@@ -230,7 +249,7 @@ interface RowLabels {
   nothingDone: string
 }
 
-interface EventRowProps {
+interface EventRowProps extends RowProps {
   e: KEvent
   now: number
   selected: boolean
@@ -238,14 +257,17 @@ interface EventRowProps {
   labels: RowLabels
 }
 
-const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: EventRowProps) {
+const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels, rowRef, tabIndex, rowIndex, index }: EventRowProps) {
   const o = eventObject(e)
   const warning = e.type === 'Warning'
   return (
     <tr
       role="row"
       className={`${warning ? 'warning' : 'normal'}${selected ? ' selected' : ''}`}
-      tabIndex={0}
+      ref={rowRef}
+      tabIndex={tabIndex}
+      aria-rowindex={rowIndex}
+      data-index={index}
       onClick={() => selectObject(o)}
       onKeyDown={(ev) => onRowKey(ev, o)}
       title={labels.rowHint}
@@ -270,6 +292,7 @@ const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: 
         <button
           type="button"
           className="object-link"
+          tabIndex={tabIndex}
           title={`${objectLabel(o)}${o.namespace ? ` (${o.namespace})` : ''} — ${labels.filterToObject}`}
           onClick={(ev) => {
             ev.stopPropagation()
@@ -285,7 +308,7 @@ const EventRow = memo(function EventRow({ e, now, selected, onFilter, labels }: 
   )
 })
 
-interface StepRowProps {
+interface StepRowProps extends RowProps {
   r: StepRecord
   start: number
   selected: boolean
@@ -293,10 +316,17 @@ interface StepRowProps {
   labels: RowLabels
 }
 
-const StepRow = memo(function StepRow({ r, start, selected, onFilter, labels }: StepRowProps) {
+const StepRow = memo(function StepRow({ r, start, selected, onFilter, labels, rowRef, tabIndex, rowIndex, index }: StepRowProps) {
   const o = stepObject(r)
   return (
-    <tr role="row" className={`normal${selected ? ' selected' : ''}`} tabIndex={0} onClick={() => selectObject(o)} onKeyDown={(ev) => onRowKey(ev, o)} data-testid="step-row">
+    <tr
+      role="row"
+      className={`normal${selected ? ' selected' : ''}`}
+      ref={rowRef}
+      tabIndex={tabIndex}
+      aria-rowindex={rowIndex}
+      data-index={index}
+      onClick={() => selectObject(o)} onKeyDown={(ev) => onRowKey(ev, o)} data-testid="step-row">
       <td role="cell" className="nowrap mono" title={formatOffset(r.time - start)}>
         {formatStamp(r.time)}
       </td>
@@ -306,6 +336,7 @@ const StepRow = memo(function StepRow({ r, start, selected, onFilter, labels }: 
           <button
             type="button"
             className="object-link"
+            tabIndex={tabIndex}
             title={`${r.key} — ${labels.filterToObject}`}
             onClick={(ev) => {
               ev.stopPropagation()

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
+import { useThrottledStore } from '../../state/useThrottledStore'
 import { selectBusy, selectEngineStatus, selectInputs, selectNow, selectPlaying, selectStart } from '../../state/selectors'
 import { pause, play, setSpeed, step } from '../../state/actions'
 import type { StepRecord } from '../../engine/simulation'
@@ -15,6 +16,9 @@ import './timeline.css'
 export const SPEEDS = [1, 10, 60] as const
 /** Markers drawn on the slider for recorded commands (the newest). */
 const MAX_MARKERS = 200
+/** How often the running clock may re-render the bar (ms). */
+const CLOCK_MS = 100
+const selectNothing = () => 0
 /** Keyboard scrubbing replays once the keys have been still this long. */
 const KEY_COMMIT_MS = 450
 
@@ -22,9 +26,14 @@ type LastStep = { record: StepRecord } | { quiet: true } | { error: string }
 
 export default function TimelineBar({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation('timeline')
-  const now = useStore(selectNow)
-  const start = useStore(selectStart)
+  // At 60x the clock moves with every frame; the bar (clock, slider and its markers) follows it at
+  // most every CLOCK_MS while it runs (the first move after a pause at once).
+  // Paused, it shows the clock as it is (a step, a command).
   const playing = useStore(selectPlaying)
+  const running = useThrottledStore(selectNow, CLOCK_MS)
+  const still = useStore(playing ? selectNothing : selectNow)
+  const now = playing ? running : still
+  const start = useStore(selectStart)
   const busy = useStore(selectBusy)
   const inputs = useStore(selectInputs)
   const status = useStore(selectEngineStatus)

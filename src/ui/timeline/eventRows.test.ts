@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { KEvent } from '../../engine/api/types'
-import { filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
+import type { KEvent, Kind } from '../../engine/api/types'
+import { eventMatches, nameSeq, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 const iso = (ms: number) => new Date(T0 + ms).toISOString().replace('.000Z', 'Z')
@@ -46,6 +46,11 @@ describe('event rows', () => {
     expect(filterEvents(sorted, { ...NO_FILTER, kind: 'Pod' }).total).toBe(2)
     expect(filterEvents(sorted, { ...NO_FILTER, object: { kind: 'Node', name: 'node-1' } }).rows).toHaveLength(1)
     expect(filterEvents(sorted, { ...NO_FILTER, text: 'warning' }).rows[0].reason).toBe('NodeNotReady')
+    // no filter: every event, in order (the same rows the per-event test keeps)
+    expect(filterEvents(sorted, NO_FILTER).rows).toEqual(sorted.filter((e) => eventMatches(e, { ...NO_FILTER, kind: e.involvedObject.kind as Kind })))
+    expect(filterEvents(sorted, { ...NO_FILTER, text: '  ' }).total).toBe(sorted.length)
+    // the text filter is case-insensitive and matches every word (a changed Event is a new object)
+    expect(filterEvents(sorted, { ...NO_FILTER, text: 'NORMAL successfulcreate' }).rows.map((e) => e.reason)).toEqual(['SuccessfulCreate'])
     const capped = filterEvents(sorted, NO_FILTER, 2)
     expect(capped.rows).toHaveLength(2)
     expect(capped.total).toBe(4)
@@ -80,5 +85,27 @@ describe('object names', () => {
     expect(splitTail('node/master')).toEqual(['node/', 'master'])
     expect(splitTail('x')).toEqual(['', 'x'])
     expect(splitTail('daemonset/fluentd-elasticsearch')).toEqual(['daemonset/fluentd-', 'elasticsearch'])
+  })
+
+  it('orders event names by their hex suffix as numbers (the BigInt order), without BigInt', () => {
+    const big = (n: string) => {
+      const m = /\.([0-9a-f]+)$/.exec(n)
+      return m ? BigInt(`0x${m[1]}`) : 0n
+    }
+    let seed = 7
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+    const names = ['a', 'a.0', 'a.00', 'a.xyz', 'a.1F', 'b.1f', 'c.d.ff', 'e1f']
+    for (let i = 0; i < 300; i++) {
+      const len = 1 + Math.floor(rnd() * 17)
+      let hex = ''
+      for (let j = 0; j < len; j++) hex += '0123456789abcdef'[Math.floor(rnd() * 16)]
+      names.push(`pod-${i}.${hex}`)
+    }
+    for (const a of names)
+      for (const b of names.slice(0, 60)) {
+        const want = big(a) < big(b) ? -1 : big(a) > big(b) ? 1 : 0
+        const got = nameSeq(a) < nameSeq(b) ? -1 : nameSeq(a) > nameSeq(b) ? 1 : 0
+        expect(got, `${a} vs ${b}`).toBe(want)
+      }
   })
 })

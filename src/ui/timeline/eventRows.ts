@@ -6,8 +6,11 @@ import type { StepRecord } from '../../engine/simulation'
 import { parseTime } from '../../engine/clock'
 import { humanDuration } from '../../engine/kubectl/printers/age'
 
-/** Rows rendered at most (the newest); the rest are counted, not drawn. */
-export const MAX_ROWS = 300
+/**
+ * Rows listed at most (the newest); the rest are counted. The table draws only the rows in view
+ * (useVirtualRows), so this bounds the memory of the list, not the DOM.
+ */
+export const MAX_ROWS = 10_000
 
 export interface ObjectRef {
   kind: Kind
@@ -36,15 +39,17 @@ export function objectLabel(o: ObjectRef): string {
   return `${o.kind.toLowerCase()}/${o.name}`
 }
 
-/** Event names end in `.<unix nanoseconds in hex>`: the order events were first made. */
-function nameSeq(name: string): bigint {
-  const m = /\.([0-9a-f]+)$/.exec(name)
-  if (!m) return 0n
-  try {
-    return BigInt(`0x${m[1]}`)
-  } catch {
-    return 0n
-  }
+/**
+ * Event names end in `.<unix nanoseconds in hex>`: the order events were first made. The hex digits,
+ * zero-padded to one width, compare as strings in the order of their numbers (no BigInt per event).
+ */
+const ZERO_SEQ = ''.padStart(32, '0')
+export function nameSeq(name: string): string {
+  const dot = name.lastIndexOf('.')
+  const hex = dot >= 0 ? name.slice(dot + 1) : ''
+  // no suffix (or not a number) counts as 0, as before
+  if (!hex || hex.length > 32 || !/^[0-9a-f]+$/.test(hex)) return ZERO_SEQ
+  return hex.replace(/^0+/, '').padStart(32, '0')
 }
 
 function lastSeenMs(e: KEvent): number {
@@ -52,7 +57,7 @@ function lastSeenMs(e: KEvent): number {
 }
 
 /** Sort keys per Event object (the mirror keeps unchanged objects by identity). */
-const sortKeys = new WeakMap<KEvent, { e: KEvent; t: number; s: bigint }>()
+const sortKeys = new WeakMap<KEvent, { e: KEvent; t: number; s: string }>()
 function sortKey(e: KEvent) {
   let k = sortKeys.get(e)
   if (!k) {
@@ -69,7 +74,7 @@ export function sortEvents(events: Iterable<KEvent>): KEvent[] {
   return withKeys.map((x) => x.e)
 }
 
-const newestFirst = (a: { t: number; s: bigint }, b: { t: number; s: bigint }) => (b.t !== a.t ? b.t - a.t : b.s > a.s ? 1 : b.s < a.s ? -1 : 0)
+const newestFirst = (a: { t: number; s: string }, b: { t: number; s: string }) => (b.t !== a.t ? b.t - a.t : b.s > a.s ? 1 : b.s < a.s ? -1 : 0)
 
 /**
  * sortEvents that costs what changed: it keeps its last answer, drops the events that are gone or
@@ -118,11 +123,26 @@ function textMatch(fields: (string | undefined)[], text: string): boolean {
   return q.split(/\s+/).every((part) => hay.includes(part))
 }
 
+/** What the text filter searches in an Event, lower case, made once per Event object. */
+const haystacks = new WeakMap<KEvent, string>()
+function eventHaystack(e: KEvent): string {
+  let h = haystacks.get(e)
+  if (h === undefined) {
+    const o = eventObject(e)
+    h = [e.type, e.reason, e.message, objectLabel(o), o.namespace, e.source?.component].filter(Boolean).join('\n').toLowerCase()
+    haystacks.set(e, h)
+  }
+  return h
+}
+
 export function eventMatches(e: KEvent, f: LogFilter): boolean {
-  const o = eventObject(e)
+  const o = e.involvedObject
   if (f.kind && o.kind !== f.kind) return false
-  if (f.object && !sameObject(o, f.object)) return false
-  return textMatch([e.type, e.reason, e.message, objectLabel(o), o.namespace, e.source?.component], f.text)
+  if (f.object && !sameObject(eventObject(e), f.object)) return false
+  const q = f.text.trim().toLowerCase()
+  if (!q) return true
+  const hay = eventHaystack(e)
+  return q.split(/\s+/).every((part) => hay.includes(part))
 }
 
 export interface Page<T> {
@@ -131,7 +151,14 @@ export interface Page<T> {
   total: number
 }
 
+/** No filter set: every row matches. */
+export function noFilter(f: LogFilter): boolean {
+  return f.text.trim() === '' && f.kind === '' && f.object === null
+}
+
 export function filterEvents(sorted: readonly KEvent[], f: LogFilter, limit = MAX_ROWS): Page<KEvent> {
+  // Unfiltered (the usual case, thousands of events in a large cluster): no test per event.
+  if (noFilter(f)) return { rows: sorted.length <= limit ? (sorted as KEvent[]) : sorted.slice(0, limit), total: sorted.length }
   const rows: KEvent[] = []
   let total = 0
   for (const e of sorted) {
@@ -193,6 +220,11 @@ export function stepMatches(r: StepRecord, f: LogFilter): boolean {
 
 /** Step records newest first, filtered, at most `limit`. */
 export function filterSteps(steps: readonly StepRecord[], f: LogFilter, limit = MAX_ROWS): Page<StepRecord> {
+  if (noFilter(f)) {
+    const rows: StepRecord[] = []
+    for (let i = steps.length - 1; i >= 0 && rows.length < limit; i--) rows.push(steps[i])
+    return { rows, total: steps.length }
+  }
   const rows: StepRecord[] = []
   let total = 0
   for (let i = steps.length - 1; i >= 0; i--) {

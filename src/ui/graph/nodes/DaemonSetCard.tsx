@@ -10,8 +10,12 @@ import { dsHighlight, useGraphUi } from '../graphStore'
 import { openMenu, run } from '../graphActions'
 import { cmd } from '../commands'
 import { CardMenuButton } from './CardMenuButton'
+import { useThrottledStore } from '../../../state/useThrottledStore'
+import { selectDaemonSetCounters } from '../../../state/selectors'
 
 export const REV_ROW_H = 28
+/** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */
+const COUNTERS_MS = 200
 
 const COUNTERS = [
   ['desired', 'DESIRED'],
@@ -23,7 +27,11 @@ const COUNTERS = [
 
 function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
   const { t } = useTranslation('graph')
-  const d = data.ds
+  const view = data.ds
+  // The counters come from the card's own subscription to its DaemonSet: the graph is not rebuilt
+  // when only a status changed (see selectDaemonSetSpecs).
+  const counters = useThrottledStore(selectDaemonSetCounters(view.key), COUNTERS_MS)
+  const d = counters ? { ...view, ...counters } : view
   const hl = useGraphUi((s) => dsHighlight(s, d.key))
   // Revisions whose number changed while on screen (an undo renumbered them): flash them once.
   const seen = useRef(new Map<string, number>())
