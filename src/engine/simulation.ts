@@ -7,7 +7,7 @@ import { ObjectStore, type Change } from './api/objectStore';
 import { EventRecorder } from './events';
 import { WorkQueue, type WorkItem } from './workQueue';
 import { TIMINGS } from './timings';
-import type { KObject } from './api/types';
+import type { Kind, KObject } from './api/types';
 import { DaemonSetController } from './controller/daemonset/controller';
 import { Scheduler } from './scheduler/scheduler';
 import { Kubelet } from './kubelet/kubelet';
@@ -87,9 +87,9 @@ export class Simulation {
     this.queue.add(controller, key, this.clock.now() + Math.max(0, delayMs), reason, run);
   }
 
-  /** Subscribes to store changes. */
-  watch(fn: (c: Change) => void): () => void {
-    return this.store.subscribe(fn);
+  /** Subscribes to store changes (of the given kinds only, if `kinds` is given). */
+  watch(fn: (c: Change) => void, kinds?: readonly Kind[]): () => void {
+    return this.store.subscribe(fn, kinds);
   }
 
   /** Runs the next work item, moving the clock to its time. */

@@ -56,6 +56,17 @@ interface Cell {
   obj: KObject;
 }
 
+/** One kind's storage and watchers, found with one lookup by kind. */
+interface KindTable {
+  namespaced: boolean;
+  /** `namespace/name` (or name) → cell (the same map as `objects` holds) */
+  byKey: Map<string, Cell>;
+  /** namespace → name → cell (the same map as `byNamespace` holds) */
+  byNs: Map<string, Map<string, Cell>>;
+  /** the listeners that want this kind, in subscription order */
+  listeners: Listener[];
+}
+
 export class ObjectStore {
   /** per kind: `namespace/name` (or name) → cell, in the order objects were first stored */
   private readonly objects = new Map<Kind, Map<string, Cell>>();
@@ -64,7 +75,7 @@ export class ObjectStore {
   private rv = 1000;
   /** committed writes (creates, updates, deletes), for benchmarks */
   writes = 0;
-  private readonly listeners: Listener[] = [];
+  private readonly tables = new Map<Kind, KindTable>();
   /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
   nodeLimit = Infinity;
   /** Events, kept compactly apart from the other kinds (see eventStore.ts); they are not in the change feed */
@@ -77,22 +88,34 @@ export class ObjectStore {
     private readonly uids: Random,
   ) {
     for (const k of Object.keys(NAMESPACED) as Kind[]) {
-      this.objects.set(k, new Map());
-      this.byNamespace.set(k, new Map());
+      const byKey = new Map<string, Cell>();
+      const byNs = new Map<string, Map<string, Cell>>();
+      this.objects.set(k, byKey);
+      this.byNamespace.set(k, byNs);
+      this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [] });
     }
   }
 
-  subscribe(l: Listener): () => void {
-    this.listeners.push(l);
+  /**
+   * Calls `l` with every change (of the given kinds only, if `kinds` is given), after the
+   * listeners subscribed before it. Returns the unsubscribe function.
+   */
+  subscribe(l: Listener, kinds?: readonly Kind[]): () => void {
+    // Each kind's list changes in place, as the one list did: a listener that subscribes or
+    // unsubscribes while a change is being delivered has the same effect on that delivery.
+    for (const [kind, t] of this.tables) if (kinds === undefined || kinds.includes(kind)) t.listeners.push(l);
     return () => {
-      const i = this.listeners.indexOf(l);
-      if (i >= 0) this.listeners.splice(i, 1);
+      for (const [kind, t] of this.tables) {
+        if (kinds !== undefined && !kinds.includes(kind)) continue;
+        const i = t.listeners.indexOf(l);
+        if (i >= 0) t.listeners.splice(i, 1);
+      }
     };
   }
 
   private emit(c: Change): void {
     this.writes++;
-    const ls = this.listeners;
+    const ls = this.tables.get(c.kind)!.listeners;
     for (let i = 0; i < ls.length; i++) ls[i](c);
   }
 
@@ -142,9 +165,11 @@ export class ObjectStore {
   }
 
   private cell(kind: Kind, namespace: string | undefined, name: string): Cell | undefined {
-    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name);
+    const t = this.tables.get(kind);
+    if (t === undefined) return this.objects.get(kind)!.get(name);
+    if (!t.namespaced) return t.byKey.get(name);
     if (namespace === undefined) return undefined;
-    return this.byNamespace.get(kind)!.get(namespace)?.get(name);
+    return t.byNs.get(namespace)?.get(name);
   }
 
   /** Stores an object (under its kind's key, and in the namespace index that `get` reads). */

@@ -45,7 +45,7 @@ export class Scheduler {
   private readonly waitingKey = new Map<string, string | undefined>();
 
   constructor(private readonly sim: Simulation) {
-    sim.watch((c) => this.onChange(c));
+    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
   }
 
   /** Pods parked as unschedulable (for the UI). */
