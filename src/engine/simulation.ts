@@ -123,10 +123,8 @@ export class Simulation {
   advance(ms: number): number {
     const end = Math.min(this.clock.now() + ms, Math.max(this.clock.now(), this.horizon));
     let n = 0;
-    for (;;) {
-      const t = this.queue.peekTime();
-      if (t === undefined || t > end) break;
-      this.runQuiet(this.queue.pop()!);
+    for (let item = this.queue.popUntil(end); item; item = this.queue.popUntil(end)) {
+      this.runQuiet(item);
       n++;
     }
     this.clock.set(end);
@@ -140,12 +138,10 @@ export class Simulation {
   settle(limitMs: number = TIMINGS.settleLimitMs): boolean {
     const end = Math.min(this.clock.now() + limitMs, this.horizon);
     for (;;) {
-      const t = this.queue.peekTime();
-      if (t === undefined) return true;
-      if (t > end) {
-        return false;
-      }
-      this.runQuiet(this.queue.pop()!);
+      const item = this.queue.popUntil(end);
+      // nothing due by `end`: settled if nothing waits at all
+      if (!item) return this.queue.peekTime() === undefined;
+      this.runQuiet(item);
     }
   }
 

@@ -168,9 +168,16 @@ describe('WorkQueue', () => {
           const c = `c${r.int(4)}`;
           const k = `k${r.int(200)}`;
           expect(fast.add(c, k, at, `r${op}`, run)).toBe(slow.add(c, k, at, `r${op}`, run));
-        } else {
+        } else if (r.int(2) === 0) {
           const a = slow.pop();
           expect(desc(fast.pop())).toBe(desc(a));
+          if (a) now = a.at;
+        } else {
+          // popUntil(end): pop when the next item is due by `end`, else nothing
+          const end = now + [0, 10, 500][r.int(3)];
+          const t = slow.peekTime();
+          const a = t !== undefined && t <= end ? slow.pop() : undefined;
+          expect(desc(fast.popUntil(end))).toBe(desc(a));
           if (a) now = a.at;
         }
         expect(fast.peekTime()).toBe(slow.peekTime());

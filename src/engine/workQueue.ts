@@ -67,8 +67,13 @@ export class WorkQueue {
   }
 
   pop(): WorkItem | undefined {
+    return this.popUntil(Infinity);
+  }
+
+  /** pop, if the next item is due at `end` or earlier (peekTime and pop in one look). */
+  popUntil(end: number): WorkItem | undefined {
     const b = this.first();
-    if (!b) return undefined;
+    if (!b || b.at > end) return undefined;
     const top = b.items[b.head++];
     if (this.waiting.get(top.controller)!.delete(top.key)) this.count--;
     return top;
