@@ -137,24 +137,34 @@ function computeAllocatable(node: Node): NodeAllocatable {
   };
 }
 
+/** the ports of a usage no pod with host ports ever counted on (shared, never written) */
+const NO_PORTS: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map();
+
 class MutableUsage implements NodeUsage {
   milliCPU = 0;
   memory = 0;
   pods = 0;
-  readonly ports = new Map<string, Map<string, number>>();
+  /** made on the first host port (most nodes never see one) */
+  private ownPorts: Map<string, Map<string, number>> | undefined;
+
+  get ports(): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    return this.ownPorts ?? NO_PORTS;
+  }
 
   apply(req: PodRequest, sign: 1 | -1): void {
     this.milliCPU += sign * req.milliCPU;
     this.memory += sign * req.memory;
     this.pods += sign;
+    if (req.ports.length === 0) return;
+    const ports = (this.ownPorts ??= new Map());
     for (const p of req.ports) {
       const k = `${p.protocol}/${p.port}`;
-      let ips = this.ports.get(k);
-      if (!ips) this.ports.set(k, (ips = new Map()));
+      let ips = ports.get(k);
+      if (!ips) ports.set(k, (ips = new Map()));
       const n = (ips.get(p.ip) ?? 0) + sign;
       if (n > 0) ips.set(p.ip, n);
       else ips.delete(p.ip);
-      if (ips.size === 0) this.ports.delete(k);
+      if (ips.size === 0) ports.delete(k);
     }
   }
 
@@ -163,7 +173,7 @@ class MutableUsage implements NodeUsage {
     u.milliCPU = this.milliCPU;
     u.memory = this.memory;
     u.pods = this.pods;
-    for (const [k, ips] of this.ports) u.ports.set(k, new Map(ips));
+    if (this.ownPorts) u.ownPorts = new Map([...this.ownPorts].map(([k, ips]) => [k, new Map(ips)]));
     return u;
   }
 }
