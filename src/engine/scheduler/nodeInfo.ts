@@ -120,15 +120,24 @@ export function portConflicts(usage: NodeUsage, want: HostPort): boolean {
 export function nodeAllocatable(node: Node): NodeAllocatable {
   const status = node.status;
   if (!status || !Object.isFrozen(status)) return computeAllocatable(node);
-  let a = allocatableByStatus.get(status);
-  if (!a) allocatableByStatus.set(status, (a = Object.freeze(computeAllocatable(node))));
-  return a;
+  const { capacity, allocatable } = status;
+  const key = allocatable ?? capacity;
+  if (!key || !Object.isFrozen(key) || (capacity !== undefined && !Object.isFrozen(capacity))) return computeAllocatable(node);
+  const e = allocatableByMaps.get(key);
+  if (e && e.capacity === capacity && e.allocatable === allocatable) return e.value;
+  const value = Object.freeze(computeAllocatable(node));
+  allocatableByMaps.set(key, { capacity, allocatable, value });
+  return value;
 }
 
-/** allocatable per (frozen) node status: a node's status object is shared until the node writes it */
-const allocatableByStatus = new WeakMap<object, NodeAllocatable>();
+/**
+ * allocatable per (frozen) capacity and allocatable maps, the only inputs: a node status write that
+ * keeps them (images, conditions, heartbeats) keeps the figure
+ */
+const allocatableByMaps = new WeakMap<object, { capacity: unknown; allocatable: unknown; value: NodeAllocatable }>();
 
-function computeAllocatable(node: Node): NodeAllocatable {
+/** The computation itself (the oracle of the cached `nodeAllocatable`). */
+export function computeAllocatable(node: Node): NodeAllocatable {
   const a: Record<string, string> = { ...node.status?.capacity, ...node.status?.allocatable };
   return {
     milliCPU: a.cpu !== undefined ? quantity(a.cpu, milliValue) : Infinity,
