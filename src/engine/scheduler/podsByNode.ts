@@ -44,7 +44,11 @@ export class PodsByNode {
 
   /** Keys (`ns/name`) of the pods bound to `node`, sorted. */
   keys(node: string): string[] {
-    return [...(this.byNode.get(node) ?? [])].sort();
+    const s = this.byNode.get(node);
+    if (s === undefined) return [];
+    // one pod per node is the usual case (a daemon pod): nothing to sort
+    if (s.size === 1) return [s.values().next().value!];
+    return [...s].sort();
   }
 
   has(node: string): boolean {
