@@ -7,7 +7,7 @@ import { ObjectStore, type Change } from './api/objectStore';
 import { EventRecorder } from './events';
 import { WorkQueue, type WorkItem } from './workQueue';
 import { TIMINGS } from './timings';
-import type { KObject } from './api/types';
+import type { Kind, KObject } from './api/types';
 import { DaemonSetController } from './controller/daemonset/controller';
 import { Scheduler } from './scheduler/scheduler';
 import { Kubelet } from './kubelet/kubelet';
@@ -87,9 +87,9 @@ export class Simulation {
     this.queue.add(controller, key, this.clock.now() + Math.max(0, delayMs), reason, run);
   }
 
-  /** Subscribes to store changes. */
-  watch(fn: (c: Change) => void): () => void {
-    return this.store.subscribe(fn);
+  /** Subscribes to store changes (of the given kinds only, if `kinds` is given). */
+  watch(fn: (c: Change) => void, kinds?: readonly Kind[]): () => void {
+    return this.store.subscribe(fn, kinds);
   }
 
   /** Runs the next work item, moving the clock to its time. */
@@ -123,10 +123,8 @@ export class Simulation {
   advance(ms: number): number {
     const end = Math.min(this.clock.now() + ms, Math.max(this.clock.now(), this.horizon));
     let n = 0;
-    for (;;) {
-      const t = this.queue.peekTime();
-      if (t === undefined || t > end) break;
-      this.runQuiet(this.queue.pop()!);
+    for (let item = this.queue.popUntil(end); item; item = this.queue.popUntil(end)) {
+      this.runQuiet(item);
       n++;
     }
     this.clock.set(end);
@@ -140,12 +138,10 @@ export class Simulation {
   settle(limitMs: number = TIMINGS.settleLimitMs): boolean {
     const end = Math.min(this.clock.now() + limitMs, this.horizon);
     for (;;) {
-      const t = this.queue.peekTime();
-      if (t === undefined) return true;
-      if (t > end) {
-        return false;
-      }
-      this.runQuiet(this.queue.pop()!);
+      const item = this.queue.popUntil(end);
+      // nothing due by `end`: settled if nothing waits at all
+      if (!item) return this.queue.peekTime() === undefined;
+      this.runQuiet(item);
     }
   }
 

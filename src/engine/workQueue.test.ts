@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Random } from './random';
 import { WorkQueue, type WorkItem } from './workQueue';
 
-// The queue as it was before its sifts moved a hole (pairwise swaps, one compare function): the
-// oracle. Both must hand out the same items in the same order, stale entries and all.
+// The queue as it was before it was bucketed by due time (a binary heap of items, pairwise swaps,
+// one compare function): the oracle. Both must hand out the same items in the same order, stale
+// entries and all.
 class SwapHeapQueue {
   private heap: WorkItem[] = [];
   /** controller → key → the item waiting */
@@ -122,7 +123,7 @@ describe('WorkQueue', () => {
     expect(q.size).toBe(0);
   });
 
-  it('matches the pairwise-swap heap on random adds, pops and peeks', () => {
+  it('matches the binary heap of items on random adds, pops, peeks and clears', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const r = new Random(seed);
       const fast = new WorkQueue();
@@ -138,12 +139,50 @@ describe('WorkQueue', () => {
           expect(fast.add(c, k, at, `r${op}`, run)).toBe(slow.add(c, k, at, `r${op}`, run));
         } else if (x < 9) {
           expect(desc(fast.pop())).toBe(desc(slow.pop()));
+        } else if (r.int(40) === 0) {
+          fast.clear();
+          slow.clear();
         } else {
           expect(fast.peekTime()).toBe(slow.peekTime());
         }
         expect(fast.size).toBe(slow.size);
       }
       expect(fast.pending().map(desc)).toEqual(slow.pending().map(desc));
+      for (let it = slow.pop(); it; it = slow.pop()) expect(desc(fast.pop())).toBe(desc(it));
+      expect(fast.pop()).toBeUndefined();
+    }
+  });
+
+  it('matches the binary heap when, as in a simulation, items come due at the clock or later', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const r = new Random(seed * 7919);
+      const fast = new WorkQueue();
+      const slow = new SwapHeapQueue();
+      const run = () => undefined;
+      const desc = (it: WorkItem | undefined) => (it ? `${it.controller}/${it.key}@${it.at}#${it.seq} ${it.reason}` : '-');
+      let now = 0;
+      for (let op = 0; op < 3000; op++) {
+        if (r.int(3) < 2) {
+          // few distinct delays: many items share a due time
+          const at = now + [0, 0, 10, 100, 1000][r.int(5)];
+          const c = `c${r.int(4)}`;
+          const k = `k${r.int(200)}`;
+          expect(fast.add(c, k, at, `r${op}`, run)).toBe(slow.add(c, k, at, `r${op}`, run));
+        } else if (r.int(2) === 0) {
+          const a = slow.pop();
+          expect(desc(fast.pop())).toBe(desc(a));
+          if (a) now = a.at;
+        } else {
+          // popUntil(end): pop when the next item is due by `end`, else nothing
+          const end = now + [0, 10, 500][r.int(3)];
+          const t = slow.peekTime();
+          const a = t !== undefined && t <= end ? slow.pop() : undefined;
+          expect(desc(fast.popUntil(end))).toBe(desc(a));
+          if (a) now = a.at;
+        }
+        expect(fast.peekTime()).toBe(slow.peekTime());
+        expect(fast.size).toBe(slow.size);
+      }
       for (let it = slow.pop(); it; it = slow.pop()) expect(desc(fast.pop())).toBe(desc(it));
       expect(fast.pop()).toBeUndefined();
     }

@@ -11,8 +11,24 @@ export interface WorkItem {
   run: () => string | void;
 }
 
+/** The items due at one time, in queueing (seq) order; `head` is the next one to run. */
+interface Bucket {
+  at: number;
+  items: WorkItem[];
+  head: number;
+}
+
+/**
+ * Ordered by (at, seq) like a binary heap of items, but bucketed by due time: many items share a
+ * time (everything queued in one step with the same delay), and `seq` only grows, so each bucket is
+ * already in seq order and only the distinct times need a heap. (workQueue.test.ts holds it to a
+ * plain binary heap of items on random inputs.)
+ */
 export class WorkQueue {
-  private heap: WorkItem[] = [];
+  /** due time → its bucket */
+  private buckets = new Map<number, Bucket>();
+  /** min-heap of the buckets, by time (one entry per bucket) */
+  private times: Bucket[] = [];
   /** controller → key → the item waiting */
   private waiting = new Map<string, Map<string, WorkItem>>();
   private count = 0;
@@ -29,31 +45,36 @@ export class WorkQueue {
     const existing = byKey.get(key);
     if (existing) {
       if (existing.at <= at) return false;
-      // Move earlier: invalidate the old heap entry, keep its reason.
+      // Move earlier: invalidate the old entry (it stays in its bucket, skipped), keep its reason.
       existing.seq = -1;
       reason = existing.reason;
     }
     const item: WorkItem = { at, seq: this.seq++, controller, key, reason, run };
     if (!existing) this.count++;
     byKey.set(key, item);
-    this.push(item);
+    let b = this.buckets.get(at);
+    if (!b) {
+      b = { at, items: [], head: 0 };
+      this.buckets.set(at, b);
+      this.pushTime(b);
+    }
+    b.items.push(item);
     return true;
   }
 
   peekTime(): number | undefined {
-    this.dropStale();
-    return this.heap[0]?.at;
+    return this.first()?.at;
   }
 
   pop(): WorkItem | undefined {
-    this.dropStale();
-    const top = this.heap[0];
-    if (!top) return undefined;
-    const last = this.heap.pop()!;
-    if (this.heap.length) {
-      this.heap[0] = last;
-      this.down(0);
-    }
+    return this.popUntil(Infinity);
+  }
+
+  /** pop, if the next item is due at `end` or earlier (peekTime and pop in one look). */
+  popUntil(end: number): WorkItem | undefined {
+    const b = this.first();
+    if (!b || b.at > end) return undefined;
+    const top = b.items[b.head++];
     if (this.waiting.get(top.controller)!.delete(top.key)) this.count--;
     return top;
   }
@@ -66,58 +87,66 @@ export class WorkQueue {
   }
 
   clear(): void {
-    this.heap = [];
+    this.buckets = new Map();
+    this.times = [];
     this.waiting.clear();
     this.count = 0;
   }
 
-  private dropStale(): void {
-    while (this.heap.length && this.heap[0].seq === -1) {
-      const last = this.heap.pop()!;
-      if (this.heap.length) {
-        this.heap[0] = last;
-        this.down(0);
+  /** The earliest bucket with a live item at its head (stale entries and spent buckets dropped). */
+  private first(): Bucket | undefined {
+    const t = this.times;
+    while (t.length) {
+      const b = t[0];
+      const items = b.items;
+      let h = b.head;
+      while (h < items.length && items[h].seq === -1) h++;
+      b.head = h;
+      if (h < items.length) return b;
+      this.buckets.delete(b.at);
+      const last = t.pop()!;
+      if (t.length) {
+        t[0] = last;
+        this.downTime(0);
       }
     }
+    return undefined;
   }
 
-  // Sifts move a hole instead of swapping pairs (one write per level), comparing inline.
-  private push(item: WorkItem): void {
-    const h = this.heap;
+  // Sifts move a hole instead of swapping pairs (one write per level). Times are distinct.
+  private pushTime(b: Bucket): void {
+    const h = this.times;
     let i = h.length;
-    h.push(item);
+    h.push(b);
     while (i > 0) {
       const p = (i - 1) >> 1;
       const q = h[p];
-      if (q.at < item.at || (q.at === item.at && q.seq <= item.seq)) break;
+      if (q.at < b.at) break;
       h[i] = q;
       i = p;
     }
-    h[i] = item;
+    h[i] = b;
   }
 
-  private down(i: number): void {
-    const h = this.heap;
+  private downTime(i: number): void {
+    const h = this.times;
     const n = h.length;
-    const item = h[i];
+    const b = h[i];
     for (;;) {
       const l = 2 * i + 1;
       if (l >= n) break;
       let m = l;
       let c = h[l];
       const r = l + 1;
-      if (r < n) {
-        const rc = h[r];
-        if (rc.at < c.at || (rc.at === c.at && rc.seq < c.seq)) {
-          m = r;
-          c = rc;
-        }
+      if (r < n && h[r].at < c.at) {
+        m = r;
+        c = h[r];
       }
-      if (!(c.at < item.at || (c.at === item.at && c.seq < item.seq))) break;
+      if (!(c.at < b.at)) break;
       h[i] = c;
       i = m;
     }
-    h[i] = item;
+    h[i] = b;
   }
 }
 

@@ -56,6 +56,17 @@ interface Cell {
   obj: KObject;
 }
 
+/** One kind's storage and watchers, found with one lookup by kind. */
+interface KindTable {
+  namespaced: boolean;
+  /** `namespace/name` (or name) → cell (the same map as `objects` holds) */
+  byKey: Map<string, Cell>;
+  /** namespace → name → cell (the same map as `byNamespace` holds) */
+  byNs: Map<string, Map<string, Cell>>;
+  /** the listeners that want this kind, in subscription order */
+  listeners: Listener[];
+}
+
 export class ObjectStore {
   /** per kind: `namespace/name` (or name) → cell, in the order objects were first stored */
   private readonly objects = new Map<Kind, Map<string, Cell>>();
@@ -64,7 +75,7 @@ export class ObjectStore {
   private rv = 1000;
   /** committed writes (creates, updates, deletes), for benchmarks */
   writes = 0;
-  private readonly listeners: Listener[] = [];
+  private readonly tables = new Map<Kind, KindTable>();
   /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
   nodeLimit = Infinity;
   /** Events, kept compactly apart from the other kinds (see eventStore.ts); they are not in the change feed */
@@ -77,22 +88,34 @@ export class ObjectStore {
     private readonly uids: Random,
   ) {
     for (const k of Object.keys(NAMESPACED) as Kind[]) {
-      this.objects.set(k, new Map());
-      this.byNamespace.set(k, new Map());
+      const byKey = new Map<string, Cell>();
+      const byNs = new Map<string, Map<string, Cell>>();
+      this.objects.set(k, byKey);
+      this.byNamespace.set(k, byNs);
+      this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [] });
     }
   }
 
-  subscribe(l: Listener): () => void {
-    this.listeners.push(l);
+  /**
+   * Calls `l` with every change (of the given kinds only, if `kinds` is given), after the
+   * listeners subscribed before it. Returns the unsubscribe function.
+   */
+  subscribe(l: Listener, kinds?: readonly Kind[]): () => void {
+    // Each kind's list changes in place, as the one list did: a listener that subscribes or
+    // unsubscribes while a change is being delivered has the same effect on that delivery.
+    for (const [kind, t] of this.tables) if (kinds === undefined || kinds.includes(kind)) t.listeners.push(l);
     return () => {
-      const i = this.listeners.indexOf(l);
-      if (i >= 0) this.listeners.splice(i, 1);
+      for (const [kind, t] of this.tables) {
+        if (kinds !== undefined && !kinds.includes(kind)) continue;
+        const i = t.listeners.indexOf(l);
+        if (i >= 0) t.listeners.splice(i, 1);
+      }
     };
   }
 
   private emit(c: Change): void {
     this.writes++;
-    const ls = this.listeners;
+    const ls = this.tables.get(c.kind)!.listeners;
     for (let i = 0; i < ls.length; i++) ls[i](c);
   }
 
@@ -142,9 +165,11 @@ export class ObjectStore {
   }
 
   private cell(kind: Kind, namespace: string | undefined, name: string): Cell | undefined {
-    if (!NAMESPACED[kind]) return this.objects.get(kind)!.get(name);
+    const t = this.tables.get(kind);
+    if (t === undefined) return this.objects.get(kind)!.get(name);
+    if (!t.namespaced) return t.byKey.get(name);
     if (namespace === undefined) return undefined;
-    return this.byNamespace.get(kind)!.get(namespace)?.get(name);
+    return t.byNs.get(namespace)?.get(name);
   }
 
   /** Stores an object (under its kind's key, and in the namespace index that `get` reads). */
@@ -156,6 +181,13 @@ export class ObjectStore {
       found.obj = obj;
       return;
     }
+    this.putNew(kind, obj);
+  }
+
+  /** Stores an object under a name nothing is stored under (the caller has just looked). */
+  private putNew(kind: Kind, obj: KObject): void {
+    const md = obj.metadata;
+    const namespaced = NAMESPACED[kind];
     const cell: Cell = { obj };
     this.objects.get(kind)!.set(objectKey(md.namespace, md.name), cell);
     if (!namespaced) return;
@@ -274,17 +306,20 @@ export class ObjectStore {
       // Like a ResourceQuota (validating admission, after validation): the session's node budget.
       throw new StatusError(403, 'Forbidden', `nodes "${md.name || md.generateName || ''}" is forbidden: exceeded the playground's limit of ${this.nodeLimit} nodes`);
     }
+    // a generated name just found free needs no second look
+    let free = false;
     if (!md.name && md.generateName) {
       // The real name generator retries on conflict; so do we.
       for (let i = 0; i < 8; i++) {
         const candidate = this.generateName(md.generateName);
         if (!this.get(kind, md.namespace, candidate)) {
           md.name = candidate;
+          free = true;
           break;
         }
       }
     }
-    if (this.get(kind, md.namespace, md.name)) throw alreadyExists(kind, md.name);
+    if (!free && this.get(kind, md.namespace, md.name)) throw alreadyExists(kind, md.name);
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
@@ -297,7 +332,8 @@ export class ObjectStore {
       this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
       return frozen as KindMap[K];
     }
-    this.put(kind, frozen);
+    // `get` found nothing under this name above, and nothing was stored since
+    this.putNew(kind, frozen);
     this.sortedKeys.delete(kind);
     this.emit({ type: 'ADDED', kind, obj: frozen });
     return frozen as KindMap[K];
@@ -322,12 +358,13 @@ export class ObjectStore {
    * spec.nodeName and the PodScheduled=True condition. Refused for a pod being deleted or bound already.
    */
   bind(namespace: string, name: string, nodeName: string): Pod {
-    const old = this.mustGet('Pod', namespace, name);
+    const cell = this.mustCell('Pod', namespace, name);
+    const old = cell.obj as Pod;
     if (old.metadata.deletionTimestamp) throw new StatusError(409, 'Conflict', `pod ${name} is being deleted, cannot be assigned to a host`);
     if (old.spec.nodeName) throw new StatusError(409, 'Conflict', `pod ${name} is already assigned to node "${old.spec.nodeName}"`);
     const status = { ...old.status, conditions: setPodCondition(old.status?.conditions, { type: 'PodScheduled', status: 'True' }, this.clock.iso()) };
     const obj = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec, nodeName }, status } as Pod;
-    return this.commit('Pod', old, obj, {}, true);
+    return this.commit('Pod', old, obj, {}, true, cell);
   }
 
   /** Writes only `.status` (the status subresource). */
@@ -337,13 +374,15 @@ export class ObjectStore {
 
   private write<K extends Kind>(input: KObject, sub: 'main' | 'status', opts: WriteOptions): KindMap[K] {
     const kind = input.kind as K;
-    const old = this.mustGet(kind, input.metadata.namespace, input.metadata.name);
+    // where the object lives (its commit swaps the cell's object without looking it up again)
+    const cell = kind === 'Event' ? undefined : this.mustCell(kind, input.metadata.namespace, input.metadata.name);
+    const old = cell ? cell.obj : this.mustGet(kind, input.metadata.namespace, input.metadata.name);
     if (sub === 'status') {
       // The status subresource takes only `.status` from the input; everything else is the stored object's.
       const status = cloneUnfrozen((input as { status?: unknown }).status);
       if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
       const merged = { ...old, metadata: { ...old.metadata }, status } as KObject;
-      return this.commit(kind, old, merged, opts, true);
+      return this.commit(kind, old, merged, opts, true, cell);
     }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
@@ -384,10 +423,18 @@ export class ObjectStore {
     if ('status' in old) obj.status = old.status;
     prepareForUpdate(kind, obj, old, this.clock);
     validateUpdate(kind, obj, old);
-    return this.commit(kind, old, obj, opts);
+    return this.commit(kind, old, obj, opts, false, cell);
   }
 
-  private commit<K extends Kind>(kind: K, old: KObject, obj: KObject, opts: WriteOptions, changed = false): KindMap[K] {
+  /** The cell of a stored object (not an Event), or NotFound as `mustGet` says it. */
+  private mustCell(kind: Kind, namespace: string | undefined, name: string): Cell {
+    const c = this.cell(kind, namespace, name);
+    if (!c) throw notFound(kind, name);
+    return c;
+  }
+
+  /** `cell`: where `old` is stored, when the caller has it (else looked up by name). */
+  private commit<K extends Kind>(kind: K, old: KObject, obj: KObject, opts: WriteOptions, changed = false, cell?: Cell): KindMap[K] {
     if (!changed && deepEqual(old, obj)) return old as KindMap[K];
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     obj.metadata.resourceVersion = this.nextRV();
@@ -398,7 +445,8 @@ export class ObjectStore {
       if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length) this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
       return frozen as KindMap[K];
     }
-    this.put(kind, frozen);
+    if (cell) cell.obj = frozen;
+    else this.put(kind, frozen);
     this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
     // An object whose last finalizer went away while it was being deleted disappears now, and the
     // garbage collector takes care of whatever dependents are left (as after a background delete).

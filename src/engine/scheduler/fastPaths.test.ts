@@ -7,7 +7,7 @@ import { Random } from '../random';
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, Taint, Toleration } from '../api/types';
 import { firstFailure, fitsNode, runFilters } from './filters';
 import { podRequest, usageOf } from './nodeInfo';
-import { preFilterNodeNames } from './fitError';
+import { preFilterNodeNames, preFilterSingleNode } from './fitError';
 import { nodeSelectorMatches, podMatchesNodeAffinity, requiredTermsMatch, termMatches } from './nodeAffinity';
 
 // --- the simple versions (every/some/Object.entries), as they were ---
@@ -145,6 +145,8 @@ function randomNode(r: Random, i: number): Node {
 describe('node affinity without every/some/Object.entries', () => {
   it('agrees with the simple version on random terms, selectors and nodes', () => {
     const r = new Random(3);
+    let singleHits = 0;
+    let singleMisses = 0;
     for (let i = 0; i < 3000; i++) {
       const spec = randomSpec(r);
       const node = randomNode(r, i);
@@ -156,7 +158,14 @@ describe('node affinity without every/some/Object.entries', () => {
       const pre = preFilterNodeNames(spec);
       const want = oraclePreFilterNodeNames(spec);
       expect(pre instanceof Set ? [...pre] : pre).toEqual(want instanceof Set ? [...want] : want);
+      // the daemon pod's shortcut names the one node the prefilter keeps, or stays out of the way
+      const single = preFilterSingleNode(spec);
+      if (single !== undefined) expect(want instanceof Set ? [...want] : want).toEqual([single]);
+      else singleMisses++;
+      if (single !== undefined) singleHits++;
     }
+    expect(singleHits).toBeGreaterThan(0);
+    expect(singleMisses).toBeGreaterThan(0);
   });
 });
 

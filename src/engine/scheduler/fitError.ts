@@ -57,6 +57,21 @@ export function preFilterNodeNames(spec: PodSpec): Set<string> | 'conflict' | un
   return names;
 }
 
+/**
+ * The one node `preFilterNodeNames` would limit a daemon pod to (one term, one matchFields
+ * `metadata.name In [x]`), read without building its set; undefined for any other shape (then ask
+ * preFilterNodeNames). fastPaths.test.ts holds the two together.
+ */
+export function preFilterSingleNode(spec: PodSpec): string | undefined {
+  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  if (!terms || terms.length !== 1) return undefined;
+  const fields = terms[0].matchFields;
+  if (!fields || fields.length !== 1) return undefined;
+  const f = fields[0];
+  if (f.key !== 'metadata.name' || f.operator !== 'In' || !f.values || f.values.length !== 1) return undefined;
+  return f.values[0];
+}
+
 /** The status given to nodes a PreFilter left out. */
 export function absentNodesStatus(plugins: string[]): NodeStatus {
   return { reasons: [`node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`], code: 'UnschedulableAndUnresolvable' };

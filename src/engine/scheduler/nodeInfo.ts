@@ -120,15 +120,24 @@ export function portConflicts(usage: NodeUsage, want: HostPort): boolean {
 export function nodeAllocatable(node: Node): NodeAllocatable {
   const status = node.status;
   if (!status || !Object.isFrozen(status)) return computeAllocatable(node);
-  let a = allocatableByStatus.get(status);
-  if (!a) allocatableByStatus.set(status, (a = Object.freeze(computeAllocatable(node))));
-  return a;
+  const { capacity, allocatable } = status;
+  const key = allocatable ?? capacity;
+  if (!key || !Object.isFrozen(key) || (capacity !== undefined && !Object.isFrozen(capacity))) return computeAllocatable(node);
+  const e = allocatableByMaps.get(key);
+  if (e && e.capacity === capacity && e.allocatable === allocatable) return e.value;
+  const value = Object.freeze(computeAllocatable(node));
+  allocatableByMaps.set(key, { capacity, allocatable, value });
+  return value;
 }
 
-/** allocatable per (frozen) node status: a node's status object is shared until the node writes it */
-const allocatableByStatus = new WeakMap<object, NodeAllocatable>();
+/**
+ * allocatable per (frozen) capacity and allocatable maps, the only inputs: a node status write that
+ * keeps them (images, conditions, heartbeats) keeps the figure
+ */
+const allocatableByMaps = new WeakMap<object, { capacity: unknown; allocatable: unknown; value: NodeAllocatable }>();
 
-function computeAllocatable(node: Node): NodeAllocatable {
+/** The computation itself (the oracle of the cached `nodeAllocatable`). */
+export function computeAllocatable(node: Node): NodeAllocatable {
   const a: Record<string, string> = { ...node.status?.capacity, ...node.status?.allocatable };
   return {
     milliCPU: a.cpu !== undefined ? quantity(a.cpu, milliValue) : Infinity,
@@ -137,24 +146,34 @@ function computeAllocatable(node: Node): NodeAllocatable {
   };
 }
 
+/** the ports of a usage no pod with host ports ever counted on (shared, never written) */
+const NO_PORTS: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map();
+
 class MutableUsage implements NodeUsage {
   milliCPU = 0;
   memory = 0;
   pods = 0;
-  readonly ports = new Map<string, Map<string, number>>();
+  /** made on the first host port (most nodes never see one) */
+  private ownPorts: Map<string, Map<string, number>> | undefined;
+
+  get ports(): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    return this.ownPorts ?? NO_PORTS;
+  }
 
   apply(req: PodRequest, sign: 1 | -1): void {
     this.milliCPU += sign * req.milliCPU;
     this.memory += sign * req.memory;
     this.pods += sign;
+    if (req.ports.length === 0) return;
+    const ports = (this.ownPorts ??= new Map());
     for (const p of req.ports) {
       const k = `${p.protocol}/${p.port}`;
-      let ips = this.ports.get(k);
-      if (!ips) this.ports.set(k, (ips = new Map()));
+      let ips = ports.get(k);
+      if (!ips) ports.set(k, (ips = new Map()));
       const n = (ips.get(p.ip) ?? 0) + sign;
       if (n > 0) ips.set(p.ip, n);
       else ips.delete(p.ip);
-      if (ips.size === 0) this.ports.delete(k);
+      if (ips.size === 0) ports.delete(k);
     }
   }
 
@@ -163,7 +182,7 @@ class MutableUsage implements NodeUsage {
     u.milliCPU = this.milliCPU;
     u.memory = this.memory;
     u.pods = this.pods;
-    for (const [k, ips] of this.ports) u.ports.set(k, new Map(ips));
+    if (this.ownPorts) u.ownPorts = new Map([...this.ownPorts].map(([k, ips]) => [k, new Map(ips)]));
     return u;
   }
 }

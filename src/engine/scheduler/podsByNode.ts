@@ -2,7 +2,7 @@
 // store changes, so node events touch only that node's pods.
 
 import type { Change } from '../api/objectStore';
-import type { Pod } from '../api/types';
+import type { Kind, Pod } from '../api/types';
 import { PodMap } from './podMap';
 
 export function podKeyOf(pod: { metadata: { namespace?: string; name: string } }): string {
@@ -44,7 +44,11 @@ export class PodsByNode {
 
   /** Keys (`ns/name`) of the pods bound to `node`, sorted. */
   keys(node: string): string[] {
-    return [...(this.byNode.get(node) ?? [])].sort();
+    const s = this.byNode.get(node);
+    if (s === undefined) return [];
+    // one pod per node is the usual case (a daemon pod): nothing to sort
+    if (s.size === 1) return [s.values().next().value!];
+    return [...s].sort();
   }
 
   has(node: string): boolean {
@@ -63,13 +67,13 @@ const shared = new WeakMap<object, PodsByNode>();
  * The one nodeName index of a simulation, shared by the node-side components (kubelet, node
  * lifecycle, pod GC). It subscribes on first use, so it sees every change before they do.
  */
-export function podsByNodeOf(sim: { watch(fn: (c: Change) => void): () => void }): PodsByNode {
+export function podsByNodeOf(sim: { watch(fn: (c: Change) => void, kinds?: readonly Kind[]): () => void }): PodsByNode {
   let idx = shared.get(sim);
   if (!idx) {
     const created = new PodsByNode();
     sim.watch((c) => {
       if (c.kind === 'Pod') created.onPodChange(c);
-    });
+    }, ['Pod']);
     shared.set(sim, (idx = created));
   }
   return idx;

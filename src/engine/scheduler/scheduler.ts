@@ -15,6 +15,7 @@ import {
   absentNodesStatus,
   fitErrorMessage,
   preFilterNodeNames,
+  preFilterSingleNode,
   statusOf,
 } from './fitError';
 import { NodeInfoIndex, podRequest } from './nodeInfo';
@@ -45,7 +46,7 @@ export class Scheduler {
   private readonly waitingKey = new Map<string, string | undefined>();
 
   constructor(private readonly sim: Simulation) {
-    sim.watch((c) => this.onChange(c));
+    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
   }
 
   /** Pods parked as unschedulable (for the UI). */
@@ -84,11 +85,11 @@ export class Scheduler {
     const key = podKeyOf(pod);
     if ((pod.spec.schedulerName ?? SCHEDULER_NAME) !== SCHEDULER_NAME) return;
     if (c.type === 'ADDED') {
-      this.enqueue(key, 'pod created without a node');
+      this.enqueue(key, 'pod created without a node', pod);
     } else if (old) {
       if (!deepEqual(old.spec, pod.spec) || !deepEqual(old.metadata.labels, pod.metadata.labels)) {
         this.forget(key);
-        this.enqueue(key, 'unscheduled pod updated');
+        this.enqueue(key, 'unscheduled pod updated', pod);
       }
     }
   }
@@ -101,8 +102,11 @@ export class Scheduler {
     }
   }
 
-  private enqueue(key: string, reason: string): void {
-    this.sim.enqueue(SCHEDULER_QUEUE, key, TIMINGS.schedulerDelayMs, reason, () => this.scheduleOne(key));
+  /** `pod`: the pod the key names, when the caller has it (its namespace and name, not split from the key) */
+  private enqueue(key: string, reason: string, pod?: Pod): void {
+    const ns = pod?.metadata.namespace;
+    const name = pod?.metadata.name;
+    this.sim.enqueue(SCHEDULER_QUEUE, key, TIMINGS.schedulerDelayMs, reason, () => this.scheduleOne(key, ns, name));
   }
 
   /** Moves the unschedulable pods a change on `node` may help back to the active queue. */
@@ -144,10 +148,16 @@ export class Scheduler {
   findNode(pod: Pod): ScheduleResult {
     const numAllNodes = this.sim.store.count('Node');
     if (numAllNodes === 0) return failed(pod, emptyDiagnosis(numAllNodes, 0));
-    const names = preFilterNodeNames(pod.spec);
+    // A daemon pod (its affinity pins one node) is read without building the prefilter's set.
+    const pinned = preFilterSingleNode(pod.spec);
+    const names = pinned !== undefined ? undefined : preFilterNodeNames(pod.spec);
     let candidates: Node[];
     let absentNodes = 0;
-    if (names === 'conflict') {
+    if (pinned !== undefined) {
+      const only = this.sim.store.get('Node', undefined, pinned);
+      candidates = only ? [only] : [];
+      absentNodes = numAllNodes - candidates.length;
+    } else if (names === 'conflict') {
       const d = emptyDiagnosis(numAllNodes, 0);
       d.preFilterMsg = ERR_AFFINITY_CONFLICT;
       return failed(pod, d);
@@ -188,8 +198,10 @@ export class Scheduler {
     return failed(pod, d);
   }
 
-  private scheduleOne(key: string): string {
-    const [ns, name] = splitKey(key);
+  private scheduleOne(key: string, namespace?: string, podName?: string): string {
+    let ns = namespace;
+    let name = podName;
+    if (ns === undefined || name === undefined) [ns, name] = splitKey(key);
     const pod = this.sim.store.get('Pod', ns, name);
     if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp) return 'nothing to do';
     const result = this.findNode(pod);

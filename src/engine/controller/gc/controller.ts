@@ -114,7 +114,7 @@ export class GarbageCollector {
     const uid = c.obj.metadata.uid;
     const waiting = c.type !== 'DELETED' && !!c.obj.metadata.deletionTimestamp && !!c.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
     if (!waiting) {
-      this.deletingDependents.delete(uid);
+      if (this.deletingDependents.size > 0) this.deletingDependents.delete(uid);
       return;
     }
     if (this.deletingDependents.has(uid)) return;

@@ -43,7 +43,7 @@ export class NodeLifecycleController {
   constructor(private readonly sim: Simulation) {
     this.pods = podsByNodeOf(sim);
     this.taintEviction = new TaintEvictionController(sim, this.pods);
-    sim.watch((c) => this.onChange(c));
+    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
   }
 
   private onChange(c: Change): void {

@@ -16,6 +16,13 @@ export function noExecuteTaints(node: Node | undefined): Taint[] {
   return (node?.spec?.taints ?? []).filter((t) => t.effect === 'NoExecute');
 }
 
+/** noExecuteTaints(node).length > 0, without the array */
+function hasNoExecuteTaint(node: Node | undefined): boolean {
+  const taints = node?.spec?.taints;
+  if (taints) for (let i = 0; i < taints.length; i++) if (taints[i].effect === 'NoExecute') return true;
+  return false;
+}
+
 /** v1helper.GetMatchingTolerations: the first toleration of each taint, or false if one is untolerated. */
 export function matchingTolerations(
   taints: readonly Taint[],
@@ -86,10 +93,10 @@ export class TaintEvictionController {
     if (!nodeName || pod.metadata.deletionTimestamp) return;
     const old = c.old as Pod | undefined;
     if (old && old.spec.nodeName === nodeName && deepEqual(old.spec.tolerations, pod.spec.tolerations)) return;
-    const key = podKeyOf(pod);
     const node = this.sim.store.get('Node', undefined, nodeName);
-    if (noExecuteTaints(node).length === 0 && !this.scheduled.has(key)) return;
-    this.enqueue(key, 0, `pod bound to node ${nodeName}, which has NoExecute taints`);
+    // (no eviction scheduled at all: no key to build to look one up)
+    if (!hasNoExecuteTaint(node) && (this.scheduled.size === 0 || !this.scheduled.has(podKeyOf(pod)))) return;
+    this.enqueue(podKeyOf(pod), 0, `pod bound to node ${nodeName}, which has NoExecute taints`);
   }
 
   private enqueue(key: string, delayMs: number, reason: string): void {

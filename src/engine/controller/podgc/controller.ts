@@ -20,7 +20,7 @@ export class PodGCController {
   constructor(private readonly sim: Simulation) {
     this.start = sim.now();
     this.pods = podsByNodeOf(sim);
-    sim.watch((c) => this.onChange(c));
+    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
   }
 
   private onChange(c: Change): void {
