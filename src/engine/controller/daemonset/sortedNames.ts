@@ -3,7 +3,7 @@
 // incremental DaemonSet controller uses for node names and for the nodes of each rolling-update
 // category, where it needs "the first k in name order" many times per rollout.
 
-const CHUNK = 512;
+const CHUNK = 128;
 
 export class SortedNames {
   private chunks: string[][] = [];
