@@ -79,7 +79,7 @@ export class DaemonSetController {
   }
 
   private onChange(c: Change): void {
-    if (this.mode === 'incremental') this.observe(c);
+    const owner = this.mode === 'incremental' ? this.observe(c) : undefined;
     switch (c.kind) {
       case 'DaemonSet': {
         const ds = c.obj as DaemonSet;
@@ -95,7 +95,7 @@ export class DaemonSetController {
         return;
       }
       case 'Pod':
-        this.onPodChange(c);
+        this.onPodChange(c, owner);
         return;
       case 'ControllerRevision':
         for (const w of historyEvent(this.sim, c)) this.enqueue(w.ds, w.reason);
@@ -122,8 +122,19 @@ export class DaemonSetController {
     }
   }
 
-  private onPodChange(c: Change): void {
+  /** `owner`: the uid of the pod's controller as the informer resolved it (undefined: not known). */
+  private onPodChange(c: Change, owner: string | undefined): void {
     const pod = c.obj as Pod;
+    if (owner !== undefined) {
+      // A sync of the pod's DaemonSet already waits (the common case): the handler below would not
+      // queue again, and without a label change it has nothing else to do. No lookups needed.
+      const q = this.queueKeys.get(owner);
+      const at = q && this.queuedAt.get(q.key);
+      if (at !== undefined && at <= this.sim.now() + Math.max(0, TIMINGS.controllerSyncDelayMs)) {
+        const old = c.old as Pod | undefined;
+        if (!old || old.metadata.labels === pod.metadata.labels) return;
+      }
+    }
     const ref = controllerOf(pod);
     const what = c.type === 'ADDED' ? 'added' : c.type === 'DELETED' ? 'deleted' : 'updated';
     if (ref) {
@@ -200,7 +211,7 @@ export class DaemonSetController {
       sim,
       ds: current,
       key,
-      nodes,
+      nodeNames: nodes.map((n) => n.metadata.name),
       missingNodes: [...claim.byNode].filter(([n]) => !nodesByName.has(n)),
       hash: history.hash,
       nodeToDaemonPods: claim.byNode,
@@ -237,19 +248,23 @@ export class DaemonSetController {
     return st;
   }
 
-  /** Keeps the informer's indexes and every DaemonSet's dirty sets up to date (incremental mode). */
-  private observe(c: Change): void {
+  /**
+   * Keeps the informer's indexes and every DaemonSet's dirty sets up to date (incremental mode).
+   * Returns, for a pod, the uid of its controller.
+   */
+  private observe(c: Change): string | undefined {
     if (c.kind === 'Node') {
       this.informer.observeNode(c);
       const node = c.obj as Node;
       const old = c.old as Node | undefined;
-      if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return;
+      if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return undefined;
       for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
     } else if (c.kind === 'Pod') {
-      this.informer.observePod(c);
+      return this.informer.observePod(c);
     } else if (c.kind === 'DaemonSet' && c.type === 'DELETED') {
       this.states.delete(c.obj.metadata.uid);
       this.informer.listen(c.obj.metadata.uid, undefined);
     }
+    return undefined;
   }
 }

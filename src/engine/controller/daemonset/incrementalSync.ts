@@ -79,7 +79,6 @@ export class IncrementalSync {
     const byNode = this.byNode();
     const names = this.visited;
     const missing: string[] = [];
-    const nodes: Node[] = [];
     const nodeNames = informer.nodeNames;
     let visitedSet: ReadonlySet<string> | undefined;
     if (state.allDirty) {
@@ -113,7 +112,7 @@ export class IncrementalSync {
       // A new set now, before manage writes: the changes its own writes cause mark nodes for the next sync.
       state.manageDirty = new Set();
     }
-    for (let i = 0; i < names.length; i++) nodes.push(this.getNode(names[i])!);
+    const existing = names.slice();
     if (missing.length > 1) {
       const owner = this.owner()!;
       missing.sort((a, b) => owner.seqOf(byNode.get(a)![0] as Pod) - owner.seqOf(byNode.get(b)![0] as Pod));
@@ -129,7 +128,7 @@ export class IncrementalSync {
       sim,
       ds,
       key,
-      nodes,
+      nodeNames: existing,
       knownNeedingPods,
       missingNodes: missing.map((n) => [n, byNode.get(n)!] as [string, readonly Pod[]]),
       hash: this.hash,
@@ -166,8 +165,28 @@ export class IncrementalSync {
     state.allDirty = false;
   }
 
+  /**
+   * Whether every pod the DaemonSet controls carries the current controller-revision-hash: then
+   * findUpdatedPodsOnNode finds no old pod anywhere, and rollingUpdate has nothing to delete, no
+   * surge to make and no candidate to choose or keep waiting (right after an apply, say).
+   */
+  private noOldPods(): boolean {
+    const owner = this.owner();
+    if (!owner || owner.pods.size === 0) return true;
+    const hashes = owner.hashes;
+    return hashes.size === 1 && this.hash !== '' && hashes.get(this.hash) === owner.pods.size;
+  }
+
   rollingUpdate(ctx: SyncContext): boolean {
     const { state, sim, ds } = this;
+    if (this.noOldPods()) {
+      // The round would decide nothing: it does not run, and the next round looks at every node.
+      state.rollingDirty.clear();
+      state.rollingAll = true;
+      state.wakeups.clear();
+      state.rolling.skipped();
+      return false;
+    }
     const byNode = this.byNode();
     const all = state.rollingAll;
     const dirty = all ? 'all' : [...state.rollingDirty];

@@ -144,24 +144,29 @@ export class DaemonSetInformer {
     else if (c.type === 'DELETED') this.nodeNames.delete(c.obj.metadata.name);
   }
 
-  /** Applies a pod change and tells the owners' listeners what it touched (the old owner's nodes and the new one's). */
-  observePod(c: Change): void {
+  /**
+   * Applies a pod change and tells the owners' listeners what it touched (the old owner's nodes and
+   * the new one's). Returns the uid of the pod's controller (controllerOf(c.obj)?.uid, resolved once
+   * here for the event handler too; undefined for orphans and pods it did not know).
+   */
+  observePod(c: Change): string | undefined {
     const pod = c.obj as Pod;
     const uid = pod.metadata.uid;
     let e = this.entries.get(uid);
     if (c.type === 'DELETED') {
-      if (!e) return;
+      if (!e) return undefined;
       this.entries.delete(uid);
-      if (e.owner !== undefined) this.disown(e);
+      const owner = e.owner;
+      if (owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
-      return;
+      return owner;
     }
     if (!e || c.type === 'ADDED') {
       if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
       e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined, ready: readySince(pod) };
       this.entries.set(uid, e);
       this.own(e, controllerOf(pod)?.uid);
-      return;
+      return e.owner;
     }
     const prev = e.pod;
     const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerOf(pod)?.uid;
@@ -172,14 +177,14 @@ export class DaemonSetInformer {
       e.ready = readySince(pod);
       if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
       this.own(e, owner);
-      return;
+      return owner;
     }
     if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
     e.pod = pod;
     if (owner === undefined) {
       e.ready = readySince(pod);
       this.orphans.get(pod.metadata.namespace ?? 'default')?.set(uid, pod);
-      return;
+      return undefined;
     }
     const o = e.index!;
     let bits = podDelta(prev, pod, e);
@@ -193,7 +198,7 @@ export class DaemonSetInformer {
       // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
       if (bits & SCHEDULED) bits = (bits & ~SCHEDULED) | (e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_MANAGE | TOUCH_STATUS : 0);
       if (bits) o.listener?.podTouched(node, bits);
-      return;
+      return owner;
     }
     const was = e.node;
     if (was !== undefined) {
@@ -207,6 +212,7 @@ export class DaemonSetInformer {
     } else if (e.target !== undefined && e.target !== was) {
       o.listener?.podTouched(e.target, TOUCH_ALL);
     }
+    return owner;
   }
 
   private index(uid: string): OwnerIndex {

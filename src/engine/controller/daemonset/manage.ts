@@ -1,7 +1,7 @@
 // manage / podsShouldBeOnNode / syncNodes (daemon_controller.go): one pod per eligible node.
 
 import { isPodAvailable, isPodReady } from '../../api/podutil';
-import type { Node, Pod } from '../../api/types';
+import type { Pod } from '../../api/types';
 import { TIMINGS } from '../../timings';
 import { comparePods } from './podsByNode';
 import type { SyncContext } from './syncContext';
@@ -15,9 +15,8 @@ export interface ManagePlan {
 }
 
 
-/** podsShouldBeOnNode: which pods to create on and delete from one node. */
-export function podsShouldBeOnNode(ctx: SyncContext, node: Node, backoff: FailedPodsBackoff, plan: ManagePlan): void {
-  const name = node.metadata.name;
+/** podsShouldBeOnNode: which pods to create on and delete from one node (an existing one, by name). */
+export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: FailedPodsBackoff, plan: ManagePlan): void {
   const { shouldRun, shouldContinueRunning } = ctx.shouldRun.get(name)!;
   const daemonPods = ctx.nodeToDaemonPods.get(name) ?? [];
   const log = ctx.decisions;
@@ -134,7 +133,8 @@ export function podsShouldBeOnNode(ctx: SyncContext, node: Node, backoff: Failed
 /** manage: compute and carry out the creates and deletes for every node. Returns true if it wrote anything. */
 export function manage(ctx: SyncContext, backoff: FailedPodsBackoff): boolean {
   const plan: ManagePlan = { nodesNeedingDaemonPods: [], podsToDelete: [] };
-  for (const node of ctx.nodes) podsShouldBeOnNode(ctx, node, backoff, plan);
+  const names = ctx.nodeNames;
+  for (let i = 0; i < names.length; i++) podsShouldBeOnNode(ctx, names[i], backoff, plan);
   // getUnscheduledPodsWithoutNode: pending pods meant for a node that no longer exists.
   for (const [nodeName, pods] of ctx.missingNodes) {
     for (const pod of pods) {

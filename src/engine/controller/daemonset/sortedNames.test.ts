@@ -25,6 +25,7 @@ describe('SortedNames', () => {
         expect(s.first(7)).toEqual(sorted.slice(0, 7))
         for (const n of sorted.slice(0, 20)) expect(s.has(n)).toBe(true)
         expect(s.has('zzz')).toBe(false)
+        for (const [, i] of ops) expect(s.has(`node-${i}`)).toBe(ref.has(`node-${i}`))
       }),
       { numRuns: 60 },
     )

@@ -3,11 +3,13 @@
 // incremental DaemonSet controller uses for node names and for the nodes of each rolling-update
 // category, where it needs "the first k in name order" many times per rollout.
 
-const CHUNK = 512;
+const CHUNK = 128;
 
 export class SortedNames {
   private chunks: string[][] = [];
   private n = 0;
+  /** the same names, for membership without a search (the hot paths ask has() per node) */
+  private readonly members = new Set<string>();
 
   get size(): number {
     return this.n;
@@ -16,6 +18,7 @@ export class SortedNames {
   clear(): void {
     this.chunks = [];
     this.n = 0;
+    this.members.clear();
   }
 
   /** Builds the set from names already sorted and unique (O(n)). */
@@ -23,6 +26,7 @@ export class SortedNames {
     const s = new SortedNames();
     for (let i = 0; i < names.length; i += CHUNK) s.chunks.push(names.slice(i, i + CHUNK));
     s.n = names.length;
+    for (const name of names) s.members.add(name);
     return s;
   }
 
@@ -39,14 +43,13 @@ export class SortedNames {
   }
 
   has(name: string): boolean {
-    if (this.n === 0) return false;
-    const ch = this.chunks[this.chunkFor(name)];
-    const i = lowerBound(ch, name);
-    return i < ch.length && ch[i] === name;
+    return this.members.has(name);
   }
 
   /** Adds a name; returns false when it was there already. */
   add(name: string): boolean {
+    if (this.members.has(name)) return false;
+    this.members.add(name);
     if (this.n === 0) {
       this.chunks = [[name]];
       this.n = 1;
@@ -54,9 +57,7 @@ export class SortedNames {
     }
     const ci = this.chunkFor(name);
     const ch = this.chunks[ci];
-    const i = lowerBound(ch, name);
-    if (i < ch.length && ch[i] === name) return false;
-    ch.splice(i, 0, name);
+    ch.splice(lowerBound(ch, name), 0, name);
     this.n++;
     if (ch.length > 2 * CHUNK) this.chunks.splice(ci, 1, ch.slice(0, CHUNK), ch.slice(CHUNK));
     return true;
@@ -64,12 +65,10 @@ export class SortedNames {
 
   /** Removes a name; returns false when it was not there. */
   delete(name: string): boolean {
-    if (this.n === 0) return false;
+    if (!this.members.delete(name)) return false;
     const ci = this.chunkFor(name);
     const ch = this.chunks[ci];
-    const i = lowerBound(ch, name);
-    if (i >= ch.length || ch[i] !== name) return false;
-    ch.splice(i, 1);
+    ch.splice(lowerBound(ch, name), 1);
     this.n--;
     if (ch.length === 0) this.chunks.splice(ci, 1);
     return true;

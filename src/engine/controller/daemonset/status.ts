@@ -19,8 +19,7 @@ export function calculateStatus(ctx: SyncContext): DaemonSetStatus {
   let available = 0;
   let updated = 0;
   let nextAvailableAt: number | undefined;
-  for (const node of ctx.nodes) {
-    const name = node.metadata.name;
+  for (const name of ctx.nodeNames) {
     const shouldRun = ctx.shouldRun.get(name)!.shouldRun;
     const pods = ctx.nodeToDaemonPods.get(name);
     const scheduled = !!pods && pods.length > 0;

@@ -71,7 +71,9 @@ export class StatusCounters {
     }
     const prev = this.contrib.get(node) ?? 0;
     if (prev !== bits) {
-      for (let i = 0; i < BITS.length; i++) this.sums[i] += (bits & BITS[i] ? 1 : 0) - (prev & BITS[i] ? 1 : 0);
+      const changed = prev ^ bits;
+      const sums = this.sums;
+      for (let i = 0; i < BITS.length; i++) if (changed & BITS[i]) sums[i] += bits & BITS[i] ? 1 : -1;
       if (bits) this.contrib.set(node, bits);
       else this.contrib.delete(node);
     }

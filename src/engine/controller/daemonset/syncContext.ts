@@ -1,6 +1,6 @@
 // What one syncDaemonSet round works with.
 
-import type { DaemonSet, Node, Pod } from '../../api/types';
+import type { DaemonSet, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import type { DecisionLog } from './decisions';
 
@@ -9,8 +9,8 @@ export interface SyncContext {
   sim: Simulation;
   ds: DaemonSet;
   key: string;
-  /** the nodes manage visits: every node (full pass), or those that changed or had work left (incremental) */
-  nodes: Node[];
+  /** the nodes manage visits, by name: every node (full pass), or those that changed or had work left (incremental) */
+  nodeNames: readonly string[];
   /** pods meant for nodes that do not exist (getUnscheduledPodsWithoutNode), in claim order */
   missingNodes: Iterable<[string, readonly Pod[]]>;
   hash: string;

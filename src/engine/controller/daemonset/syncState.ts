@@ -53,18 +53,22 @@ export class DaemonSetSyncState implements PodListener {
 
   constructor(readonly uid: string) {}
 
-  /** A pod or node changed on `node`. */
+  /**
+   * A pod or node changed on `node`. While the rolling update or the status will look at every node
+   * anyway (rollingAll, statusAll: each is reset together with its dirty set), their sets are not
+   * kept. Manage's is: a full pass's own writes mark nodes for the next sync.
+   */
   touch(node: string): void {
     this.manageDirty.add(node);
-    this.rollingDirty.add(node);
-    this.statusDirty.add(node);
+    if (!this.rollingAll) this.rollingDirty.add(node);
+    if (!this.statusAll) this.statusDirty.add(node);
   }
 
-  /** A pod on `node` changed; `bits` (TOUCH_*) say which consumers must look again. */
+  /** A pod on `node` changed; `bits` (TOUCH_*) say which consumers must look again (see touch). */
   podTouched(node: string, bits: number): void {
     if (bits & TOUCH_MANAGE || (bits & TOUCH_MANAGE_IF_SURGE && this.surge)) this.manageDirty.add(node);
-    if (bits & TOUCH_ROLLING) this.rollingDirty.add(node);
-    if (bits & TOUCH_STATUS) this.statusDirty.add(node);
+    if (bits & TOUCH_ROLLING && !this.rollingAll) this.rollingDirty.add(node);
+    if (bits & TOUCH_STATUS && !this.statusAll) this.statusDirty.add(node);
   }
 
   podToCheck(uid: string): void {

@@ -95,8 +95,10 @@ export function getPodsPrefix(controllerName: string): string {
 export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod {
   const base = daemonPodBase(ds, hash);
   // A shallow copy: tolerations and affinity are replaced, not changed in place, so the template's
-  // (frozen) subtrees are shared; the API server copies the whole pod when it is created.
+  // (frozen) subtrees are shared; the API server copies the whole pod when it is created. The
+  // base's spec already has the affinity key in its place: setting it adds no property per pod.
   const spec = { ...base.spec };
+  spec.affinity = base.affinity;
   replaceDaemonSetPodNodeNameNodeAffinity(spec, nodeName);
   const metadata = { ...base.metadata };
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: {} };
@@ -105,7 +107,10 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string, hash: string): Pod
 interface PodBase {
   hash: string;
   metadata: Pod['metadata'];
+  /** the template's spec with the injected tolerations, and an `affinity` key where the pod's goes */
   spec: PodSpec;
+  /** the template's affinity */
+  affinity: PodSpec['affinity'];
 }
 
 /** What every pod of one DaemonSet version and hash shares, made once per (frozen) DaemonSet object. */
@@ -118,6 +123,9 @@ function daemonPodBase(ds: DaemonSet, hash: string): PodBase {
   const t = ds.spec.template;
   const spec = { ...t.spec };
   addOrUpdateDaemonPodTolerations(spec);
+  const affinity = spec.affinity;
+  // The key the pod's affinity takes: where the template has it, else last (as assigning it would add it).
+  spec.affinity = undefined;
   const labels: Record<string, string> = { ...t.metadata?.labels };
   const gen = templateGeneration(ds);
   if (gen !== undefined) labels[DAEMONSET_TEMPLATE_GENERATION_KEY] = gen;
@@ -133,7 +141,7 @@ function daemonPodBase(ds: DaemonSet, hash: string): PodBase {
   if (t.metadata?.annotations && Object.keys(t.metadata.annotations).length) metadata.annotations = { ...t.metadata.annotations };
   const fin = (t.metadata as { finalizers?: string[] } | undefined)?.finalizers;
   if (fin?.length) metadata.finalizers = [...fin];
-  const base = { hash, metadata, spec };
+  const base = { hash, metadata, spec, affinity };
   if (!frozen) return base;
   // Shared by every pod made from it: frozen, so that nobody changes one pod's parts through another.
   for (const v of Object.values(metadata)) if (typeof v === 'object') deepFreeze(v);
