@@ -26,6 +26,8 @@ export const PROVIDES_ANNOTATION = 'playground.daemonset.dev/provides';
 type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'stopping' | 'done';
 
 interface PodWorker {
+  /** the pod's key (`namespace/name`) */
+  key: string;
   uid: string;
   stage: Stage;
   /** index of the container being pulled / started */
@@ -148,6 +150,8 @@ function readinessDelayMs(pod: Pod): number {
 
 export class Kubelet {
   private readonly workers = new Map<string, PodWorker>();
+  /** the same workers by pod uid (a pod's change finds its worker without making its key) */
+  private readonly byUid = new Map<string, PodWorker>();
   private readonly pods: PodsByNode;
   readonly images = new ImageCache();
   private readonly nextIP = new Map<string, number>();
@@ -168,18 +172,19 @@ export class Kubelet {
 
   private onPod(c: Change): void {
     const pod = c.obj as Pod;
-    const key = podKeyOf(pod);
+    // the worker of this pod (by uid: the worker of its key, when that worker is this pod's)
+    const w = this.byUid.get(pod.metadata.uid);
     if (c.type === 'DELETED') {
-      if (this.workers.get(key)?.uid === pod.metadata.uid) this.workers.delete(key);
+      if (w) this.dropWorker(w);
       return;
     }
     const node = pod.spec.nodeName;
     if (!node) return;
-    const w = this.workers.get(key);
-    if (!w || w.uid !== pod.metadata.uid) {
-      if (!isPodTerminal(pod)) this.enqueue(key, 0, `pod bound to node ${node}`, pod);
+    if (!w) {
+      if (!isPodTerminal(pod)) this.enqueue(podKeyOf(pod), 0, `pod bound to node ${node}`, pod);
       return;
     }
+    const key = w.key;
     const old = c.old as Pod | undefined;
     const md = pod.metadata;
     if (md.deletionTimestamp && (old?.metadata.deletionTimestamp !== md.deletionTimestamp || old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)) {
@@ -241,9 +246,12 @@ export class Kubelet {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === undefined) {
-      w = { uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
+      w = { key, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
       const rejected = this.admit(pod, node, w);
+      const old = this.workers.get(key);
+      if (old) this.byUid.delete(old.uid);
       this.workers.set(key, w);
+      this.byUid.set(w.uid, w);
       if (rejected) return rejected;
     }
     if (pod.metadata.deletionTimestamp) return this.terminate(key, pod, w, node);
@@ -407,6 +415,11 @@ export class Kubelet {
     this.sim.recorder.event(pod, type, reason, message, KUBELET, nodeName);
   }
 
+  private dropWorker(w: PodWorker): void {
+    this.workers.delete(w.key);
+    this.byUid.delete(w.uid);
+  }
+
   /** Graceful termination: stop the containers, then remove the pod object (the final grace-0 delete). */
   private terminate(key: string, pod: Pod, w: PodWorker, node: Node): string {
     const now = this.sim.now();
@@ -433,7 +446,8 @@ export class Kubelet {
       return did || 'waiting for the containers to stop';
     }
     this.sim.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
-    this.workers.delete(key);
+    const cur = this.workers.get(key);
+    if (cur) this.dropWorker(cur);
     return 'containers stopped; pod removed';
   }
 
