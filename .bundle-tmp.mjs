@@ -1,5 +1,7 @@
-// .prof/evbench.ts
+// .prof/runp.ts
 import { parse } from "yaml";
+import { Session } from "node:inspector/promises";
+import fs from "node:fs";
 
 // src/engine/clock.ts
 var DEFAULT_START = Date.parse("2026-01-01T00:00:00Z");
@@ -30,9 +32,9 @@ function rfc3339(ms) {
   }
   return lastText;
 }
-function parseTime(s) {
-  if (!s) return void 0;
-  const t = Date.parse(s);
+function parseTime(s2) {
+  if (!s2) return void 0;
+  const t = Date.parse(s2);
   return Number.isNaN(t) ? void 0 : t;
 }
 
@@ -49,14 +51,14 @@ var Random = class {
     t ^= t + Math.imul(t ^ t >>> 7, t | 61);
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   }
-  int(n) {
-    return Math.floor(this.next() * n);
+  int(n2) {
+    return Math.floor(this.next() * n2);
   }
   getState() {
     return this.state;
   }
-  setState(s) {
-    this.state = s >>> 0;
+  setState(s2) {
+    this.state = s2 >>> 0;
   }
 };
 var NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
@@ -65,13 +67,13 @@ var RANDOM_LENGTH = 5;
 var MAX_GENERATED_NAME_LENGTH = MAX_NAME_LENGTH - RANDOM_LENGTH;
 function generateName(base, rand) {
   const b = base.length > MAX_GENERATED_NAME_LENGTH ? base.slice(0, MAX_GENERATED_NAME_LENGTH) : base;
-  let s = "";
-  for (let i = 0; i < RANDOM_LENGTH; i++) s += NAME_ALPHABET[rand.int(NAME_ALPHABET.length)];
-  return b + s;
+  let s2 = "";
+  for (let i = 0; i < RANDOM_LENGTH; i++) s2 += NAME_ALPHABET[rand.int(NAME_ALPHABET.length)];
+  return b + s2;
 }
-function safeEncodeString(s) {
+function safeEncodeString(s2) {
   let out = "";
-  for (let i = 0; i < s.length; i++) out += NAME_ALPHABET[s.charCodeAt(i) % NAME_ALPHABET.length];
+  for (let i = 0; i < s2.length; i++) out += NAME_ALPHABET[s2.charCodeAt(i) % NAME_ALPHABET.length];
   return out;
 }
 
@@ -104,8 +106,8 @@ function qualifiedResource(kind) {
   const r = RESOURCE[kind];
   return r.group ? `${r.plural}.${r.group}` : r.plural;
 }
-function isKind(s) {
-  return Object.prototype.hasOwnProperty.call(NAMESPACED, s);
+function isKind(s2) {
+  return Object.prototype.hasOwnProperty.call(NAMESPACED, s2);
 }
 
 // src/engine/api/own.ts
@@ -197,25 +199,25 @@ function deepFreeze(v) {
 function canonicalJSON(v) {
   if (v === null || typeof v !== "object") return JSON.stringify(v);
   if (Array.isArray(v)) {
-    let s2 = "[";
+    let s3 = "[";
     for (let i = 0; i < v.length; i++) {
-      if (i > 0) s2 += ",";
-      if (i in v) s2 += canonicalJSON(v[i]) ?? "";
+      if (i > 0) s3 += ",";
+      if (i in v) s3 += canonicalJSON(v[i]) ?? "";
     }
-    return `${s2}]`;
+    return `${s3}]`;
   }
   const o = v;
   const keys = Object.keys(o);
-  let n = 0;
-  for (let i = 0; i < keys.length; i++) if (o[keys[i]] !== void 0) keys[n++] = keys[i];
-  keys.length = n;
+  let n2 = 0;
+  for (let i = 0; i < keys.length; i++) if (o[keys[i]] !== void 0) keys[n2++] = keys[i];
+  keys.length = n2;
   keys.sort();
-  let s = "{";
-  for (let i = 0; i < n; i++) {
-    if (i > 0) s += ",";
-    s += `${JSON.stringify(keys[i])}:${canonicalJSON(o[keys[i]])}`;
+  let s2 = "{";
+  for (let i = 0; i < n2; i++) {
+    if (i > 0) s2 += ",";
+    s2 += `${JSON.stringify(keys[i])}:${canonicalJSON(o[keys[i]])}`;
   }
-  return `${s}}`;
+  return `${s2}}`;
 }
 function pushAll(out, items) {
   for (const x of items) out.push(x);
@@ -259,17 +261,17 @@ var GO_ESCAPES = /* @__PURE__ */ new Map([
   ["\\", "\\\\"]
 ]);
 var GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-function goQuote(s) {
+function goQuote(s2) {
   let out = '"';
-  for (const ch of s) {
+  for (const ch of s2) {
     const named = GO_ESCAPES.get(ch);
-    const c = ch.codePointAt(0);
+    const c2 = ch.codePointAt(0);
     if (named) out += named;
-    else if (c < 32 || c === 127) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else if (c >= 55296 && c <= 57343) out += "\uFFFD";
+    else if (c2 < 32 || c2 === 127) out += `\\x${c2.toString(16).padStart(2, "0")}`;
+    else if (c2 >= 55296 && c2 <= 57343) out += "\uFFFD";
     else if (GO_PRINTABLE.test(ch)) out += ch;
-    else if (c > 65535) out += `\\U${c.toString(16).padStart(8, "0")}`;
-    else out += `\\u${c.toString(16).padStart(4, "0")}`;
+    else if (c2 > 65535) out += `\\U${c2.toString(16).padStart(8, "0")}`;
+    else out += `\\u${c2.toString(16).padStart(4, "0")}`;
   }
   return `${out}"`;
 }
@@ -292,7 +294,7 @@ function formatFieldError(e) {
     case "Forbidden":
       return `${e.field}: Forbidden${e.detail ? `: ${e.detail}` : ""}`;
     case "Unsupported value":
-      return `${e.field}: Unsupported value: ${formatFieldValue(e.value)}${e.supported ? `: supported values: ${e.supported.map((s) => JSON.stringify(s)).join(", ")}` : ""}`;
+      return `${e.field}: Unsupported value: ${formatFieldValue(e.value)}${e.supported ? `: supported values: ${e.supported.map((s2) => JSON.stringify(s2)).join(", ")}` : ""}`;
     case "Duplicate value":
       return `${e.field}: Duplicate value: ${formatFieldValue(e.value)}`;
     case "Not found":
@@ -352,14 +354,14 @@ function isEmptyLabelSelector(ls) {
   return !ls || Object.keys(ls.matchLabels ?? {}).length === 0 && (ls.matchExpressions ?? []).length === 0;
 }
 function selectorMatches(ls, labels) {
-  const s = fromLabelSelector(ls);
-  return s !== null && matches(s, labels);
+  const s2 = fromLabelSelector(ls);
+  return s2 !== null && matches(s2, labels);
 }
 
 // src/engine/scheduler/podCondition.ts
 function setPodCondition(conditions, next, now) {
   const list2 = [...conditions ?? []];
-  const i = list2.findIndex((c) => c.type === next.type);
+  const i = list2.findIndex((c2) => c2.type === next.type);
   const cond = nextPodCondition(i >= 0 ? list2[i] : void 0, next, now);
   if (i >= 0) list2[i] = cond;
   else list2.push(cond);
@@ -386,17 +388,17 @@ function defaultPullPolicy(image) {
   if (tagSep < 0) return "Always";
   return image.slice(tagSep + 1) === "latest" ? "Always" : "IfNotPresent";
 }
-function defaultContainer(c, hostNetwork) {
-  if (c.terminationMessagePath === void 0) c.terminationMessagePath = "/dev/termination-log";
-  if (c.terminationMessagePolicy === void 0) c.terminationMessagePolicy = "File";
-  if (c.imagePullPolicy === void 0) c.imagePullPolicy = defaultPullPolicy(c.image);
-  for (const p of c.ports ?? []) {
+function defaultContainer(c2, hostNetwork) {
+  if (c2.terminationMessagePath === void 0) c2.terminationMessagePath = "/dev/termination-log";
+  if (c2.terminationMessagePolicy === void 0) c2.terminationMessagePolicy = "File";
+  if (c2.imagePullPolicy === void 0) c2.imagePullPolicy = defaultPullPolicy(c2.image);
+  for (const p of c2.ports ?? []) {
     if (p.protocol === void 0) p.protocol = "TCP";
     if (hostNetwork && p.hostPort === void 0) p.hostPort = p.containerPort;
   }
-  if (c.resources === void 0) c.resources = {};
-  if (c.resources.limits) {
-    c.resources.requests = { ...c.resources.limits, ...c.resources.requests };
+  if (c2.resources === void 0) c2.resources = {};
+  if (c2.resources.limits) {
+    c2.resources.requests = { ...c2.resources.limits, ...c2.resources.requests };
   }
 }
 function defaultPodSpec(spec2) {
@@ -405,8 +407,8 @@ function defaultPodSpec(spec2) {
   if (spec2.terminationGracePeriodSeconds === void 0) spec2.terminationGracePeriodSeconds = 30;
   if (spec2.schedulerName === void 0) spec2.schedulerName = "default-scheduler";
   if (spec2.securityContext === void 0) spec2.securityContext = {};
-  for (const c of spec2.containers ?? []) defaultContainer(c, spec2.hostNetwork === true);
-  for (const c of spec2.initContainers ?? []) defaultContainer(c, spec2.hostNetwork === true);
+  for (const c2 of spec2.containers ?? []) defaultContainer(c2, spec2.hostNetwork === true);
+  for (const c2 of spec2.initContainers ?? []) defaultContainer(c2, spec2.hostNetwork === true);
   for (const t of spec2.tolerations ?? []) {
     void t;
   }
@@ -468,11 +470,11 @@ function parseQuantity(q) {
   if (typeof q === "number") return q;
   const m = QUANTITY.exec(q.trim());
   if (!m) throw new Error(`quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`);
-  const n = Number(m[1]);
+  const n2 = Number(m[1]);
   const suffix = m[2] ?? "";
-  if (suffix in BINARY) return n * BINARY[suffix];
-  if (/^[eE]/.test(suffix)) return n * 10 ** Number(suffix.slice(1));
-  return n * DECIMAL[suffix];
+  if (suffix in BINARY) return n2 * BINARY[suffix];
+  if (/^[eE]/.test(suffix)) return n2 * 10 ** Number(suffix.slice(1));
+  return n2 * DECIMAL[suffix];
 }
 function milliValue(q) {
   return Math.ceil(parseQuantity(q) * 1e3 - 1e-9);
@@ -482,8 +484,8 @@ function formatMilli(m) {
 }
 function formatBytes(b) {
   if (b === 0) return "0";
-  for (const [s, v] of Object.entries(BINARY).reverse()) {
-    if (b % v === 0) return `${b / v}${s}`;
+  for (const [s2, v] of Object.entries(BINARY).reverse()) {
+    if (b % v === 0) return `${b / v}${s2}`;
   }
   return String(b);
 }
@@ -497,11 +499,11 @@ var DNS1123_SUBDOMAIN_MSG = "a lowercase RFC 1123 subdomain must consist of lowe
 var DNS1123_LABEL_MSG = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 var QUALIFIED_NAME_MSG = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 var LABEL_VALUE_MSG = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-function isDNS1123Subdomain(s) {
-  return s.length <= 253 && DNS1123_SUBDOMAIN.test(s);
+function isDNS1123Subdomain(s2) {
+  return s2.length <= 253 && DNS1123_SUBDOMAIN.test(s2);
 }
-function isDNS1123Label(s) {
-  return s.length <= 63 && DNS1123_LABEL.test(s);
+function isDNS1123Label(s2) {
+  return s2.length <= 63 && DNS1123_LABEL.test(s2);
 }
 function qualifiedNameError(key) {
   const parts = key.split("/");
@@ -554,18 +556,18 @@ function validateObjectMeta(obj, errs, nameIsLabel = false) {
   validateAnnotations(md.annotations, "metadata.annotations", errs);
 }
 var TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
-function utf8Length(s) {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) n += 1;
-    else if (c < 2048) n += 2;
-    else if (c >= 55296 && c <= 56319 && i + 1 < s.length && (s.charCodeAt(i + 1) & 64512) === 56320) {
-      n += 4;
+function utf8Length(s2) {
+  let n2 = 0;
+  for (let i = 0; i < s2.length; i++) {
+    const c2 = s2.charCodeAt(i);
+    if (c2 < 128) n2 += 1;
+    else if (c2 < 2048) n2 += 2;
+    else if (c2 >= 55296 && c2 <= 56319 && i + 1 < s2.length && (s2.charCodeAt(i + 1) & 64512) === 56320) {
+      n2 += 4;
       i++;
-    } else n += 3;
+    } else n2 += 3;
   }
-  return n;
+  return n2;
 }
 function validateAnnotations(annotations, path, errs) {
   let size = 0;
@@ -654,8 +656,8 @@ function validateTaints(taints, path, errs) {
     seen.add(id);
   });
 }
-function validateResources(c, path, errs) {
-  const r = c.resources;
+function validateResources(c2, path, errs) {
+  const r = c2.resources;
   if (!r) return;
   for (const section of ["limits", "requests"]) {
     for (const [name, q] of Object.entries(r[section] ?? {})) {
@@ -688,23 +690,23 @@ function validateContainers(cs, path, errs, required, names) {
     if (required) errs.push({ field: path, type: "Required value" });
     return;
   }
-  cs.forEach((c, i) => {
+  cs.forEach((c2, i) => {
     const p = `${path}[${i}]`;
-    if (!c || typeof c !== "object") {
-      errs.push({ field: p, type: "Invalid value", value: c, detail: "must be an object" });
+    if (!c2 || typeof c2 !== "object") {
+      errs.push({ field: p, type: "Invalid value", value: c2, detail: "must be an object" });
       return;
     }
-    if (!c.name) errs.push({ field: `${p}.name`, type: "Required value" });
-    else if (!isDNS1123Label(c.name)) errs.push({ field: `${p}.name`, type: "Invalid value", value: c.name, detail: DNS1123_LABEL_MSG });
-    else if (names.has(c.name)) errs.push({ field: `${p}.name`, type: "Duplicate value", value: c.name });
-    if (c.name) names.add(c.name);
-    if (!c.image || String(c.image).trim() === "") errs.push({ field: `${p}.image`, type: "Required value" });
-    (c.env ?? []).forEach((e, j) => {
+    if (!c2.name) errs.push({ field: `${p}.name`, type: "Required value" });
+    else if (!isDNS1123Label(c2.name)) errs.push({ field: `${p}.name`, type: "Invalid value", value: c2.name, detail: DNS1123_LABEL_MSG });
+    else if (names.has(c2.name)) errs.push({ field: `${p}.name`, type: "Duplicate value", value: c2.name });
+    if (c2.name) names.add(c2.name);
+    if (!c2.image || String(c2.image).trim() === "") errs.push({ field: `${p}.image`, type: "Required value" });
+    (c2.env ?? []).forEach((e, j) => {
       if (!e?.name) errs.push({ field: `${p}.env[${j}].name`, type: "Required value" });
       const ref = e?.valueFrom?.fieldRef;
       if (ref && !ref.fieldPath) errs.push({ field: `${p}.env[${j}].valueFrom.fieldRef.fieldPath`, type: "Required value" });
     });
-    (c.ports ?? []).forEach((port, j) => {
+    (c2.ports ?? []).forEach((port, j) => {
       const pp = `${p}.ports[${j}]`;
       if (!Number.isInteger(port.containerPort) || port.containerPort < 1 || port.containerPort > 65535) {
         errs.push({ field: `${pp}.containerPort`, type: "Invalid value", value: port.containerPort, detail: "must be between 1 and 65535, inclusive" });
@@ -716,11 +718,11 @@ function validateContainers(cs, path, errs, required, names) {
         errs.push({ field: `${pp}.protocol`, type: "Unsupported value", value: port.protocol, supported: ["SCTP", "TCP", "UDP"] });
       }
     });
-    validateResources(c, p, errs);
-    if (c.imagePullPolicy && !["Always", "IfNotPresent", "Never"].includes(c.imagePullPolicy)) {
-      errs.push({ field: `${p}.imagePullPolicy`, type: "Unsupported value", value: c.imagePullPolicy, supported: ["Always", "IfNotPresent", "Never"] });
+    validateResources(c2, p, errs);
+    if (c2.imagePullPolicy && !["Always", "IfNotPresent", "Never"].includes(c2.imagePullPolicy)) {
+      errs.push({ field: `${p}.imagePullPolicy`, type: "Unsupported value", value: c2.imagePullPolicy, supported: ["Always", "IfNotPresent", "Never"] });
     }
-    (c.volumeMounts ?? []).forEach((m, j) => {
+    (c2.volumeMounts ?? []).forEach((m, j) => {
       if (!m.name) errs.push({ field: `${p}.volumeMounts[${j}].name`, type: "Required value" });
       if (!m.mountPath) errs.push({ field: `${p}.volumeMounts[${j}].mountPath`, type: "Required value" });
     });
@@ -743,8 +745,8 @@ function validatePodSpec(spec2, path, errs) {
     if (v.hostPath && !v.hostPath.path) errs.push({ field: `${path}.volumes[${i}].hostPath.path`, type: "Required value" });
   });
   for (const [group, cs] of [["containers", spec2.containers], ["initContainers", spec2.initContainers]]) {
-    (cs ?? []).forEach((c, i) => {
-      (c?.volumeMounts ?? []).forEach((m, j) => {
+    (cs ?? []).forEach((c2, i) => {
+      (c2?.volumeMounts ?? []).forEach((m, j) => {
         if (m.name && !volumes.has(m.name)) {
           errs.push({ field: `${path}.${group}[${i}].volumeMounts[${j}].name`, type: "Not found", value: m.name });
         }
@@ -959,8 +961,8 @@ function prepareForUpdate(kind, obj, old, _clock) {
       const tolerations = incoming.tolerations;
       if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0)) pod.spec.tolerations = tolerations;
       if (!prev.spec.nodeName && incoming.nodeName) pod.spec.nodeName = incoming.nodeName;
-      const images = new Map((incoming.containers ?? []).map((c) => [c.name, c.image]));
-      pod.spec.containers = prev.spec.containers.map((c) => images.get(c.name) && images.get(c.name) !== c.image ? { ...c, image: images.get(c.name) } : c);
+      const images = new Map((incoming.containers ?? []).map((c2) => [c2.name, c2.image]));
+      pod.spec.containers = prev.spec.containers.map((c2) => images.get(c2.name) && images.get(c2.name) !== c2.image ? { ...c2, image: images.get(c2.name) } : c2);
     }
   } else if (kind === "Node") {
     defaultNode(obj);
@@ -999,9 +1001,9 @@ function qosClass(pod) {
   const cs = pod.spec?.containers ?? [];
   let anySet = false;
   let guaranteed = cs.length > 0;
-  for (const c of cs) {
-    const req = c.resources?.requests ?? {};
-    const lim = c.resources?.limits ?? {};
+  for (const c2 of cs) {
+    const req = c2.resources?.requests ?? {};
+    const lim = c2.resources?.limits ?? {};
     if (Object.keys(req).length || Object.keys(lim).length) anySet = true;
     for (const r of ["cpu", "memory"]) {
       if (lim[r] === void 0 || req[r] !== void 0 && req[r] !== lim[r]) guaranteed = false;
@@ -1073,8 +1075,8 @@ var PodCreateMemo = class {
   /** keyed by the input's containers array: the template's frozen one for daemon pods */
   entries = /* @__PURE__ */ new WeakMap();
   key(input) {
-    const c = input.spec?.containers;
-    return c !== null && typeof c === "object" ? c : void 0;
+    const c2 = input.spec?.containers;
+    return c2 !== null && typeof c2 === "object" ? c2 : void 0;
   }
   /**
    * The prepared pod for `input` when the memo knows its shape and its affinity is valid: a new
@@ -1173,9 +1175,9 @@ var EventStore = class {
   /** Stores a new or updated record (replacing the one of the same name). */
   put(r) {
     const k = r.key;
-    const n = this.records.size;
+    const n2 = this.records.size;
     this.records.set(k, r);
-    if (this.records.size !== n) this.sorted = void 0;
+    if (this.records.size !== n2) this.sorted = void 0;
     this.fifoKeys.push(k);
     this.fifoAt.push(r.written);
     for (const l of this.listeners) l("upsert", r);
@@ -1358,10 +1360,10 @@ var ObjectStore = class {
       if (i >= 0) this.listeners.splice(i, 1);
     };
   }
-  emit(c) {
+  emit(c2) {
     this.writes++;
     const ls = this.listeners;
-    for (let i = 0; i < ls.length; i++) ls[i](c);
+    for (let i = 0; i < ls.length; i++) ls[i](c2);
   }
   resourceVersion() {
     return String(this.rv);
@@ -1371,27 +1373,27 @@ var ObjectStore = class {
     return String(this.rv);
   }
   newUID() {
-    const c = UID_CODES;
+    const c2 = UID_CODES;
     let state = this.uids.getState();
     let j = 0;
     for (let g = 0; g < UID_GROUPS.length; g++) {
-      const n = UID_GROUPS[g];
-      if (n === -1) c[j++] = DASH;
-      else if (n === -2) c[j++] = FOUR;
+      const n2 = UID_GROUPS[g];
+      if (n2 === -1) c2[j++] = DASH;
+      else if (n2 === -2) c2[j++] = FOUR;
       else {
-        const draws = n === -3 ? 1 : n;
-        const shift = n === -3 ? 30 : 28;
+        const draws = n2 === -3 ? 1 : n2;
+        const shift = n2 === -3 ? 30 : 28;
         for (let i = 0; i < draws; i++) {
           state = state + 1831565813 >>> 0;
           let t = Math.imul(state ^ state >>> 15, state | 1);
           t ^= t + Math.imul(t ^ t >>> 7, t | 61);
           const u = (t ^ t >>> 14) >>> 0;
-          c[j++] = n === -3 ? VARIANT[u >>> shift] : HEX[u >>> shift];
+          c2[j++] = n2 === -3 ? VARIANT[u >>> shift] : HEX[u >>> shift];
         }
       }
     }
     this.uids.setState(state);
-    return String.fromCharCode.apply(null, c);
+    return String.fromCharCode.apply(null, c2);
   }
   get(kind, namespace, name) {
     if (kind === "Event") {
@@ -1454,7 +1456,7 @@ var ObjectStore = class {
     const m = this.objects.get(kind);
     let keys = this.sortedKeys.get(kind);
     if (!keys) {
-      keys = [...m.values()].map((c) => c.obj).sort(byNamespaceAndName).map((o) => objectKey(o.metadata.namespace, o.metadata.name));
+      keys = [...m.values()].map((c2) => c2.obj).sort(byNamespaceAndName).map((o) => objectKey(o.metadata.namespace, o.metadata.name));
       this.sortedKeys.set(kind, keys);
     }
     const out = [];
@@ -1478,17 +1480,17 @@ var ObjectStore = class {
   /** Records a new Event (the event recorder's create): a compact record, no object made. */
   createEvent(r) {
     this.events.expire(this.clock.now());
-    const rec2 = makeRecord(r, this.newUID(), this.nextRV(), this.clock.iso(), this.clock.now());
+    const rec = makeRecord(r, this.newUID(), this.nextRV(), this.clock.iso(), this.clock.now());
     this.writes++;
-    this.events.put(rec2);
-    return rec2;
+    this.events.put(rec);
+    return rec;
   }
   /** Updates an Event (the event recorder's patch of count, lastTimestamp and message). */
   updateEvent(prev, count, lastTimestamp, message) {
-    const rec2 = patchRecord(prev, count, lastTimestamp, message, this.nextRV(), this.clock.now());
+    const rec = patchRecord(prev, count, lastTimestamp, message, this.nextRV(), this.clock.now());
     this.writes++;
-    this.events.put(rec2);
-    return rec2;
+    this.events.put(rec);
+    return rec;
   }
   /** Creates an object. `generateName` is honoured; the stored object is returned (frozen). */
   create(input, opts = {}) {
@@ -1736,7 +1738,7 @@ var ObjectStore = class {
     for (const [kind, m] of this.objects) {
       if (kind === "Event") {
         if (opts.events !== false) for (const r of this.events.values()) out.push(this.events.object(r));
-      } else for (const c of m.values()) out.push(c.obj);
+      } else for (const c2 of m.values()) out.push(c2.obj);
     }
     return out;
   }
@@ -1779,8 +1781,8 @@ var UseOrder = class {
     e.prev = e.next = void 0;
   }
 };
-function innerKey(b, c) {
-  return c === void 0 ? b : `\0${b}\0${c}`;
+function innerKey(b, c2) {
+  return c2 === void 0 ? b : `\0${b}\0${c2}`;
 }
 var SCAN_MAX = 16;
 var KeyedLru = class extends UseOrder {
@@ -1793,12 +1795,12 @@ var KeyedLru = class extends UseOrder {
   /** object key → its only entry, or joined rest of the key → entry */
   index;
   /** The entry of (a, b, c), now the most recently used; undefined when there is none. */
-  get(a, b, c) {
+  get(a, b, c2) {
     let e;
     if (this.index) {
       const x = this.index.get(a);
-      e = x instanceof Map ? x.get(innerKey(b, c)) : x !== void 0 && x.b === b && x.c === c ? x : void 0;
-    } else for (e = this.front; e; e = e.next) if (e.a === a && e.b === b && e.c === c) break;
+      e = x instanceof Map ? x.get(innerKey(b, c2)) : x !== void 0 && x.b === b && x.c === c2 ? x : void 0;
+    } else for (e = this.front; e; e = e.next) if (e.a === a && e.b === b && e.c === c2) break;
     if (e) this.moveToFront(e);
     return e;
   }
@@ -1884,13 +1886,13 @@ function nanosHex(nowMs, seq) {
   }
   return lastHiHex + "000000".slice(loHex.length) + loHex;
 }
-function addLocalKey(rec2, message) {
-  const k = rec2.localKeys;
-  if (k === void 0) rec2.localKeys = message;
+function addLocalKey(rec, message) {
+  const k = rec.localKeys;
+  if (k === void 0) rec.localKeys = message;
   else if (typeof k === "string") {
-    if (k !== message) rec2.localKeys = /* @__PURE__ */ new Set([k, message]);
+    if (k !== message) rec.localKeys = /* @__PURE__ */ new Set([k, message]);
   } else k.add(message);
-  const now = rec2.localKeys;
+  const now = rec.localKeys;
   return typeof now === "string" ? 1 : now.size;
 }
 var Correlator = class {
@@ -1907,15 +1909,15 @@ var Correlator = class {
    * object) within the interval; from AGGREGATE_MAX_EVENTS on the event is counted as a combined one.
    */
   aggregate(objectKey2, aggregateKey, message, now) {
-    let rec2 = this.aggregates.get(objectKey2, aggregateKey, void 0);
-    if (!rec2) {
-      rec2 = { prev: void 0, next: void 0, a: objectKey2, b: aggregateKey, c: void 0, localKeys: void 0, last: 0 };
-      this.aggregates.add(rec2);
-    } else if (now - rec2.last > AGGREGATE_INTERVAL_MS) rec2.localKeys = void 0;
-    const size = addLocalKey(rec2, message);
-    rec2.last = now;
+    let rec = this.aggregates.get(objectKey2, aggregateKey, void 0);
+    if (!rec) {
+      rec = { prev: void 0, next: void 0, a: objectKey2, b: aggregateKey, c: void 0, localKeys: void 0, last: 0 };
+      this.aggregates.add(rec);
+    } else if (now - rec.last > AGGREGATE_INTERVAL_MS) rec.localKeys = void 0;
+    const size = addLocalKey(rec, message);
+    rec.last = now;
     if (size < AGGREGATE_MAX_EVENTS) return false;
-    const keys = rec2.localKeys;
+    const keys = rec.localKeys;
     keys.delete(keys.values().next().value);
     return true;
   }
@@ -1962,9 +1964,9 @@ var EventRecorder = class {
     this.lastHost = host;
     let byHost = this.correlators.get(component);
     if (!byHost) this.correlators.set(component, byHost = /* @__PURE__ */ new Map());
-    let c = byHost.get(host);
-    if (!c) byHost.set(host, c = new Correlator(component, host));
-    return this.lastCorrelator = c;
+    let c2 = byHost.get(host);
+    if (!c2) byHost.set(host, c2 = new Correlator(component, host));
+    return this.lastCorrelator = c2;
   }
   /** The event's object reference (shared with the last event's when it names the same object version). */
   reference(obj) {
@@ -2009,16 +2011,16 @@ var EventRecorder = class {
       this.iso = this.clock.iso();
     }
     const now = this.iso;
-    const c = this.correlator(component, host ?? "");
+    const c2 = this.correlator(component, host ?? "");
     const spamKey = this.spamKey(ref);
     const kind = this.aggregateKind(type, reason);
     const aggregateKey = kind.key;
     if (message === kind.message) message = kind.message;
     else kind.message = message;
-    const combined = c.aggregate(spamKey, aggregateKey, message, nowMs);
+    const combined = c2.aggregate(spamKey, aggregateKey, message, nowMs);
     const logKey = combined ? void 0 : message;
     const eventMessage = combined ? `(combined from similar events): ${message}` : message;
-    let last = c.logs.get(spamKey, aggregateKey, logKey);
+    let last = c2.logs.get(spamKey, aggregateKey, logKey);
     const existing = last ? this.store.events.recordAt(last.key) : void 0;
     let name;
     if (last) {
@@ -2028,29 +2030,29 @@ var EventRecorder = class {
       const key = eventKey(namespace, `${ref.name}.${nanosHex(nowMs, this.seq++)}`);
       name = key.slice(namespace.length + 1);
       last = { prev: void 0, next: void 0, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, key };
-      c.logs.add(last);
+      c2.logs.add(last);
     }
-    if (!c.allow(spamKey, nowMs)) return;
+    if (!c2.allow(spamKey, nowMs)) return;
     if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: eventMessage, component, object: ref });
     if (existing) {
       this.store.updateEvent(existing, last.count, now, eventMessage);
       return;
     }
-    const rec2 = {
+    const rec = {
       key: last.key,
       namespace,
       name,
       involvedObject: ref,
       reason,
       message: eventMessage,
-      source: c.source,
+      source: c2.source,
       firstTimestamp: last.firstTimestamp,
       lastTimestamp: now,
       count: last.count,
       type,
       reportingComponent: combined ? void 0 : component
     };
-    this.store.createEvent(rec2);
+    this.store.createEvent(rec);
   }
 };
 
@@ -2132,23 +2134,23 @@ var WorkQueue = class {
   }
   down(i) {
     const h = this.heap;
-    const n = h.length;
+    const n2 = h.length;
     const item = h[i];
     for (; ; ) {
       const l = 2 * i + 1;
-      if (l >= n) break;
+      if (l >= n2) break;
       let m = l;
-      let c = h[l];
+      let c2 = h[l];
       const r = l + 1;
-      if (r < n) {
+      if (r < n2) {
         const rc = h[r];
-        if (rc.at < c.at || rc.at === c.at && rc.seq < c.seq) {
+        if (rc.at < c2.at || rc.at === c2.at && rc.seq < c2.seq) {
           m = r;
-          c = rc;
+          c2 = rc;
         }
       }
-      if (!(c.at < item.at || c.at === item.at && c.seq < item.seq)) break;
-      h[i] = c;
+      if (!(c2.at < item.at || c2.at === item.at && c2.seq < item.seq)) break;
+      h[i] = c2;
       i = m;
     }
     h[i] = item;
@@ -2248,10 +2250,10 @@ function isPodReady(pod) {
   return getPodCondition(pod, "Ready")?.status === "True";
 }
 function isPodAvailable(pod, minReadySeconds, now) {
-  const c = getPodCondition(pod, "Ready");
-  if (c?.status !== "True") return false;
+  const c2 = getPodCondition(pod, "Ready");
+  if (c2?.status !== "True") return false;
   if (minReadySeconds === 0) return true;
-  const t = parseTime(c.lastTransitionTime);
+  const t = parseTime(c2.lastTransitionTime);
   return t !== void 0 && t + minReadySeconds * 1e3 <= now;
 }
 function isPodTerminal(pod) {
@@ -2286,18 +2288,18 @@ var SortedNames = class _SortedNames {
   }
   /** Builds the set from names already sorted and unique (O(n)). */
   static fromSorted(names) {
-    const s = new _SortedNames();
-    for (let i = 0; i < names.length; i += CHUNK) s.chunks.push(names.slice(i, i + CHUNK));
-    s.n = names.length;
-    return s;
+    const s2 = new _SortedNames();
+    for (let i = 0; i < names.length; i += CHUNK) s2.chunks.push(names.slice(i, i + CHUNK));
+    s2.n = names.length;
+    return s2;
   }
   chunkFor(name) {
-    const c = this.chunks;
+    const c2 = this.chunks;
     let lo = 0;
-    let hi = c.length - 1;
+    let hi = c2.length - 1;
     while (lo < hi) {
       const mid = lo + hi + 1 >> 1;
-      if (c[mid][0] <= name) lo = mid;
+      if (c2[mid][0] <= name) lo = mid;
       else hi = mid - 1;
     }
     return lo;
@@ -2340,9 +2342,9 @@ var SortedNames = class _SortedNames {
   first(k) {
     const out = [];
     for (const ch of this.chunks) {
-      for (const s of ch) {
+      for (const s2 of ch) {
         if (out.length >= k) return out;
-        out.push(s);
+        out.push(s2);
       }
     }
     return out;
@@ -2668,8 +2670,8 @@ function terminalPhase(pod) {
   return p === "Failed" || p === "Succeeded" ? p : "";
 }
 function readySince(pod) {
-  const c = readyCondition(pod);
-  return c?.status === "True" ? c.lastTransitionTime ?? "" : null;
+  const c2 = readyCondition(pod);
+  return c2?.status === "True" ? c2.lastTransitionTime ?? "" : null;
 }
 var DaemonSetInformer = class {
   nodeNames = new SortedNames();
@@ -2690,23 +2692,23 @@ var DaemonSetInformer = class {
     }
   }
   /** Applies a node change. */
-  observeNode(c) {
-    if (c.type === "ADDED") this.nodeNames.add(c.obj.metadata.name);
-    else if (c.type === "DELETED") this.nodeNames.delete(c.obj.metadata.name);
+  observeNode(c2) {
+    if (c2.type === "ADDED") this.nodeNames.add(c2.obj.metadata.name);
+    else if (c2.type === "DELETED") this.nodeNames.delete(c2.obj.metadata.name);
   }
   /** Applies a pod change and tells the owners' listeners what it touched (the old owner's nodes and the new one's). */
-  observePod(c) {
-    const pod = c.obj;
+  observePod(c2) {
+    const pod = c2.obj;
     const uid = pod.metadata.uid;
     let e = this.entries.get(uid);
-    if (c.type === "DELETED") {
+    if (c2.type === "DELETED") {
       if (!e) return;
       this.entries.delete(uid);
       if (e.owner !== void 0) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? "default")?.delete(uid);
       return;
     }
-    if (!e || c.type === "ADDED") {
+    if (!e || c2.type === "ADDED") {
       if (e) this.observePod({ type: "DELETED", kind: "Pod", obj: e.pod });
       e = { pod, seq: ++this.seq, owner: void 0, index: void 0, target: targetNodeName(pod), node: void 0, list: void 0, ready: readySince(pod) };
       this.entries.set(uid, e);
@@ -2770,9 +2772,9 @@ var DaemonSetInformer = class {
     e.node = void 0;
     if (owner === void 0) {
       const ns = pod.metadata.namespace ?? "default";
-      let s = this.orphans.get(ns);
-      if (!s) this.orphans.set(ns, s = /* @__PURE__ */ new Map());
-      s.set(uid, pod);
+      let s2 = this.orphans.get(ns);
+      if (!s2) this.orphans.set(ns, s2 = /* @__PURE__ */ new Map());
+      s2.set(uid, pod);
       return;
     }
     const o = this.index(owner);
@@ -2804,9 +2806,9 @@ var DaemonSetInformer = class {
 function bumpHash(o, pod, d) {
   const h = pod.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY];
   if (!h) return;
-  const n = (o.hashes.get(h) ?? 0) + d;
-  if (n <= 0) o.hashes.delete(h);
-  else o.hashes.set(h, n);
+  const n2 = (o.hashes.get(h) ?? 0) + d;
+  if (n2 <= 0) o.hashes.delete(h);
+  else o.hashes.set(h, n2);
 }
 function list(o, e) {
   const node = e.node;
@@ -2909,25 +2911,25 @@ var IncrementalSync = class {
     if (state.allDirty) {
       state.manageDecisions.clear();
       state.needsPod.clear();
-      for (const n of nodeNames) names.push(n);
-      for (const n of byNode.keys()) if (!nodeNames.has(n)) missing.push(n);
+      for (const n2 of nodeNames) names.push(n2);
+      for (const n2 of byNode.keys()) if (!nodeNames.has(n2)) missing.push(n2);
       state.manageDirty.clear();
     } else {
       const dirty = state.manageDirty;
-      for (const n of state.pending) dirty.add(n);
+      for (const n2 of state.pending) dirty.add(n2);
       if (dirty.size * 8 > nodeNames.size) {
-        for (const n of nodeNames) if (dirty.has(n)) names.push(n);
+        for (const n2 of nodeNames) if (dirty.has(n2)) names.push(n2);
       } else {
-        for (const n of dirty) if (nodeNames.has(n)) names.push(n);
+        for (const n2 of dirty) if (nodeNames.has(n2)) names.push(n2);
         names.sort();
       }
       if (names.length < dirty.size) {
-        for (const n of dirty) {
-          if (nodeNames.has(n)) continue;
-          if (byNode.has(n)) missing.push(n);
+        for (const n2 of dirty) {
+          if (nodeNames.has(n2)) continue;
+          if (byNode.has(n2)) missing.push(n2);
           else {
-            state.manageDecisions.delete(n);
-            state.needsPod.delete(n);
+            state.manageDecisions.delete(n2);
+            state.needsPod.delete(n2);
           }
         }
       }
@@ -2939,10 +2941,10 @@ var IncrementalSync = class {
       const owner = this.owner();
       missing.sort((a, b) => owner.seqOf(byNode.get(a)[0]) - owner.seqOf(byNode.get(b)[0]));
     }
-    for (const n of missing) names.push(n);
+    for (const n2 of missing) names.push(n2);
     const needsPod = state.needsPod;
     const knownNeedingPods = visitedSet ? (function* (visited) {
-      for (const n of needsPod) if (!visited.has(n)) yield n;
+      for (const n2 of needsPod) if (!visited.has(n2)) yield n2;
     })(visitedSet) : void 0;
     return {
       sim: sim2,
@@ -2950,7 +2952,7 @@ var IncrementalSync = class {
       key,
       nodes,
       knownNeedingPods,
-      missingNodes: missing.map((n) => [n, byNode.get(n)]),
+      missingNodes: missing.map((n2) => [n2, byNode.get(n2)]),
       hash: this.hash,
       nodeToDaemonPods: byNode,
       shouldRun: state.shouldRun,
@@ -2964,22 +2966,22 @@ var IncrementalSync = class {
     const { state } = this;
     const { pending, needsPod, manageDecisions } = state;
     const byNode = this.byNode();
-    for (const n of this.visited) {
-      const d = ctx.decisions.forNode(n);
-      if (d.length) manageDecisions.set(n, d);
-      else manageDecisions.delete(n);
+    for (const n2 of this.visited) {
+      const d = ctx.decisions.forNode(n2);
+      if (d.length) manageDecisions.set(n2, d);
+      else manageDecisions.delete(n2);
       let revisit = false;
       for (let i = 0; i < d.length; i++) {
         const a = d[i].action;
-        if (a === "delete" || a === "wait" && !isTerminating(byNode.get(n), d[i].pod)) revisit = true;
+        if (a === "delete" || a === "wait" && !isTerminating(byNode.get(n2), d[i].pod)) revisit = true;
       }
-      if (revisit) pending.add(n);
-      else if (pending.size) pending.delete(n);
-      if (d.length === 1 && d[0].action === "create") needsPod.add(n);
-      else if (needsPod.size) needsPod.delete(n);
+      if (revisit) pending.add(n2);
+      else if (pending.size) pending.delete(n2);
+      if (d.length === 1 && d[0].action === "create") needsPod.add(n2);
+      else if (needsPod.size) needsPod.delete(n2);
     }
     if (pending.size) {
-      for (const n of pending) if (!this.informer.nodeNames.has(n) && !byNode.has(n)) pending.delete(n);
+      for (const n2 of pending) if (!this.informer.nodeNames.has(n2) && !byNode.has(n2)) pending.delete(n2);
     }
     state.allDirty = false;
   }
@@ -2997,7 +2999,7 @@ var IncrementalSync = class {
       dirty,
       function* () {
         yield* informer.nodeNames;
-        for (const n of byNode.keys()) if (!informer.nodeNames.has(n)) yield n;
+        for (const n2 of byNode.keys()) if (!informer.nodeNames.has(n2)) yield n2;
       },
       {
         hash: this.hash,
@@ -3023,7 +3025,7 @@ var IncrementalSync = class {
     const generation = templateGeneration(fresh);
     const names = state.statusAll ? this.informer.nodeNames : state.statusDirty;
     if (state.statusAll) state.status.reset();
-    for (const n of names) state.status.evaluate(n, state.shouldRun.get(n)?.shouldRun, byNode.get(n), this.hash, generation, minReady, now);
+    for (const n2 of names) state.status.evaluate(n2, state.shouldRun.get(n2)?.shouldRun, byNode.get(n2), this.hash, generation, minReady, now);
     state.statusDirty.clear();
     state.statusAll = false;
     const next = state.status.nextAvailableAt();
@@ -3293,10 +3295,10 @@ function rollingUpdate(ctx) {
   const generation = templateGeneration(ds);
   const nodeNames = new Set(ctx.nodeToDaemonPods.keys());
   let desired = 0;
-  for (const [n, r] of ctx.shouldRun) {
+  for (const [n2, r] of ctx.shouldRun) {
     if (r.shouldRun) {
       desired++;
-      nodeNames.add(n);
+      nodeNames.add(n2);
     }
   }
   const names = [...nodeNames].sort();
@@ -3328,13 +3330,13 @@ function rollingUpdate(ctx) {
     }
     const remaining = Math.max(0, maxUnavailable - numUnavailable);
     const chosen = candidates.slice(0, remaining);
-    for (const c of chosen) {
-      log.add({ node: c.node, action: "delete", pod: c.pod.metadata.name, reason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})` });
+    for (const c2 of chosen) {
+      log.add({ node: c2.node, action: "delete", pod: c2.pod.metadata.name, reason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})` });
     }
-    for (const c of candidates.slice(remaining)) {
-      log.add({ node: c.node, action: "wait", pod: c.pod.metadata.name, reason: `rolling update: waits, ${numUnavailable + chosen.length} of maxUnavailable ${maxUnavailable} nodes unavailable` });
+    for (const c2 of candidates.slice(remaining)) {
+      log.add({ node: c2.node, action: "wait", pod: c2.pod.metadata.name, reason: `rolling update: waits, ${numUnavailable + chosen.length} of maxUnavailable ${maxUnavailable} nodes unavailable` });
     }
-    const toDelete = [...allowedReplacementPods, ...chosen.map((c) => c.pod)];
+    const toDelete = [...allowedReplacementPods, ...chosen.map((c2) => c2.pod)];
     if (toDelete.length) ctx.notes.push(`rolling update: ${toDelete.length} old pod(s) to replace`);
     return syncNodes(ctx, toDelete, []);
   }
@@ -3419,9 +3421,9 @@ var RollingUpdateState = class {
     this.last = void 0;
   }
   set(cat) {
-    let s = this.sets.get(cat);
-    if (!s) this.sets.set(cat, s = new SortedNames());
-    return s;
+    let s2 = this.sets.get(cat);
+    if (!s2) this.sets.set(cat, s2 = new SortedNames());
+    return s2;
   }
   /** Sets one node's place (cat undefined: the node is not in the rollout); keeps the counters and sets. */
   place(node, cat, pod, available = false, reason) {
@@ -3454,10 +3456,10 @@ var RollingUpdateState = class {
   }
   /** isPodAvailable; a ready pod that is not available yet asks to be looked at again when it is. */
   avail(pod, node, inp) {
-    const c = readyCondition(pod);
-    if (c?.status !== "True") return false;
+    const c2 = readyCondition(pod);
+    if (c2?.status !== "True") return false;
     if (inp.minReady === 0) return true;
-    const t = parseTime(c.lastTransitionTime);
+    const t = parseTime(c2.lastTransitionTime);
     if (t === void 0) return false;
     if (t + inp.minReady * 1e3 <= inp.now) return true;
     inp.wakeups.push(t + inp.minReady * 1e3, node);
@@ -3649,7 +3651,7 @@ function calculateStatus(ctx) {
         ready++;
         if (isPodAvailable(pod, minReady, now)) available++;
         else {
-          const t = parseTime(pod.status.conditions?.find((c) => c.type === "Ready")?.lastTransitionTime);
+          const t = parseTime(pod.status.conditions?.find((c2) => c2.type === "Ready")?.lastTransitionTime);
           if (t !== void 0) {
             const at = t + minReady * 1e3;
             nextAvailableAt = nextAvailableAt === void 0 ? at : Math.min(nextAvailableAt, at);
@@ -3664,16 +3666,16 @@ function calculateStatus(ctx) {
   if (nextAvailableAt !== void 0) ctx.requeueAfter(Math.max(0, nextAvailableAt - now), "a ready pod becomes available after minReadySeconds");
   return newDaemonSetStatus(ds, { desired, current, misscheduled, ready, available, updated });
 }
-function newDaemonSetStatus(ds, c) {
+function newDaemonSetStatus(ds, c2) {
   const status = {
-    currentNumberScheduled: c.current,
-    numberMisscheduled: c.misscheduled,
-    desiredNumberScheduled: c.desired,
-    numberReady: c.ready,
+    currentNumberScheduled: c2.current,
+    numberMisscheduled: c2.misscheduled,
+    desiredNumberScheduled: c2.desired,
+    numberReady: c2.ready,
     observedGeneration: ds.metadata.generation,
-    updatedNumberScheduled: c.updated,
-    numberAvailable: c.available,
-    numberUnavailable: c.desired - c.available
+    updatedNumberScheduled: c2.updated,
+    numberAvailable: c2.available,
+    numberUnavailable: c2.desired - c2.available
   };
   if (ds.status.collisionCount !== void 0) status.collisionCount = ds.status.collisionCount;
   return status;
@@ -3682,8 +3684,8 @@ function updateDaemonSetStatus(ctx, calculate = (fresh) => calculateStatus({ ...
   const fresh = ctx.sim.store.get("DaemonSet", ctx.ds.metadata.namespace, ctx.ds.metadata.name);
   if (!fresh) return false;
   const status = calculate(fresh);
-  const s = fresh.status;
-  const same2 = s.currentNumberScheduled === status.currentNumberScheduled && s.numberMisscheduled === status.numberMisscheduled && s.desiredNumberScheduled === status.desiredNumberScheduled && s.numberReady === status.numberReady && s.observedGeneration === status.observedGeneration && s.updatedNumberScheduled === status.updatedNumberScheduled && s.numberAvailable === status.numberAvailable && s.numberUnavailable === status.numberUnavailable;
+  const s2 = fresh.status;
+  const same2 = s2.currentNumberScheduled === status.currentNumberScheduled && s2.numberMisscheduled === status.numberMisscheduled && s2.desiredNumberScheduled === status.desiredNumberScheduled && s2.numberReady === status.numberReady && s2.observedGeneration === status.observedGeneration && s2.updatedNumberScheduled === status.updatedNumberScheduled && s2.numberAvailable === status.numberAvailable && s2.numberUnavailable === status.numberUnavailable;
   if (same2) return false;
   ctx.sim.store.updateStatus({ ...fresh, status });
   const parts = [`${status.desiredNumberScheduled} desired`, `${status.currentNumberScheduled} current`, `${status.numberReady} ready`, `${status.updatedNumberScheduled} up-to-date`, `${status.numberAvailable} available`];
@@ -3922,9 +3924,9 @@ function computeHash(template, collisionCount) {
   return safeEncodeString(String(h));
 }
 function withoutEmptyResources(t) {
-  const strip = (cs) => cs?.map((c) => {
-    if (!c.resources || Object.keys(c.resources).length > 0) return c;
-    const { resources: _r, ...rest } = c;
+  const strip = (cs) => cs?.map((c2) => {
+    if (!c2.resources || Object.keys(c2.resources).length > 0) return c2;
+    const { resources: _r, ...rest } = c2;
     return rest;
   });
   const spec2 = t.spec && { ...t.spec, containers: strip(t.spec.containers) };
@@ -3941,12 +3943,12 @@ function revisionMatches(ds, cr) {
 var jsonMemo = /* @__PURE__ */ new WeakMap();
 function jsonOf(key, make) {
   if (key === null || typeof key !== "object" || !Object.isFrozen(key)) return canonicalJSON(make());
-  let s = jsonMemo.get(key);
-  if (s === void 0) jsonMemo.set(key, s = canonicalJSON(make()));
-  return s;
+  let s2 = jsonMemo.get(key);
+  if (s2 === void 0) jsonMemo.set(key, s2 = canonicalJSON(make()));
+  return s2;
 }
 function maxRevision(crs) {
-  return crs.reduce((m, c) => Math.max(m, c.revision), 0);
+  return crs.reduce((m, c2) => Math.max(m, c2.revision), 0);
 }
 function controlledHistories(sim2, ds) {
   const out = [];
@@ -4040,7 +4042,7 @@ function snapshot(sim2, ds, revision) {
 function dedupCurHistories(sim2, ds, cur) {
   if (cur.length === 1) return cur[0];
   let keep = cur[0];
-  for (const c of cur) if (c.revision >= keep.revision) keep = c;
+  for (const c2 of cur) if (c2.revision >= keep.revision) keep = c2;
   const keepHash = keep.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] ?? keep.metadata.name;
   for (const pod of sim2.store.list("Pod", ds.metadata.namespace)) {
     if (controllerRef(pod)?.uid !== ds.metadata.uid) continue;
@@ -4048,7 +4050,7 @@ function dedupCurHistories(sim2, ds, cur) {
       sim2.store.update({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: keepHash } } });
     }
   }
-  for (const c of cur) if (c !== keep) sim2.store.delete("ControllerRevision", c.metadata.namespace, c.metadata.name);
+  for (const c2 of cur) if (c2 !== keep) sim2.store.delete("ControllerRevision", c2.metadata.namespace, c2.metadata.name);
   return keep;
 }
 function cleanupHistory(sim2, ds, old, liveHashes) {
@@ -4113,11 +4115,11 @@ function deleteHistory(sim2, cr) {
   const ds = resolveControllerRef(sim2, cr.metadata.namespace, ref);
   return ds ? [{ ds, reason: `ControllerRevision ${cr.metadata.name} deleted` }] : [];
 }
-function historyEvent(sim2, c) {
-  const cr = c.obj;
-  if (c.type === "ADDED") return addHistory(sim2, cr);
-  if (c.type === "DELETED") return deleteHistory(sim2, cr);
-  return updateHistory(sim2, c.old, cr);
+function historyEvent(sim2, c2) {
+  const cr = c2.obj;
+  if (c2.type === "ADDED") return addHistory(sim2, cr);
+  if (c2.type === "DELETED") return deleteHistory(sim2, cr);
+  return updateHistory(sim2, c2.old, cr);
 }
 
 // src/engine/controller/daemonset/controller.ts
@@ -4126,7 +4128,7 @@ var DaemonSetController = class {
   constructor(sim2, mode = "incremental") {
     this.sim = sim2;
     this.mode = mode;
-    sim2.watch((c) => this.onChange(c));
+    sim2.watch((c2) => this.onChange(c2));
   }
   sim;
   mode;
@@ -4170,56 +4172,56 @@ var DaemonSetController = class {
   enqueueAll(reason) {
     for (const ds of this.sim.store.list("DaemonSet")) this.enqueue(ds, reason);
   }
-  onChange(c) {
-    if (this.mode === "incremental") this.observe(c);
-    switch (c.kind) {
+  onChange(c2) {
+    if (this.mode === "incremental") this.observe(c2);
+    switch (c2.kind) {
       case "DaemonSet": {
-        const ds = c.obj;
-        if (c.type === "DELETED") {
+        const ds = c2.obj;
+        if (c2.type === "DELETED") {
           this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
           this.queueKeys.delete(ds.metadata.uid);
           return;
         }
-        const old = c.old;
+        const old = c2.old;
         if (old && old.metadata.generation === ds.metadata.generation && deepEqual(old.metadata, { ...ds.metadata, resourceVersion: old.metadata.resourceVersion })) return;
-        this.enqueue(ds, c.type === "ADDED" ? "DaemonSet added" : "DaemonSet updated");
+        this.enqueue(ds, c2.type === "ADDED" ? "DaemonSet added" : "DaemonSet updated");
         return;
       }
       case "Pod":
-        this.onPodChange(c);
+        this.onPodChange(c2);
         return;
       case "ControllerRevision":
-        for (const w of historyEvent(this.sim, c)) this.enqueue(w.ds, w.reason);
+        for (const w of historyEvent(this.sim, c2)) this.enqueue(w.ds, w.reason);
         return;
       case "Node": {
-        const node = c.obj;
-        if (c.type === "MODIFIED") {
-          const old = c.old;
+        const node = c2.obj;
+        if (c2.type === "MODIFIED") {
+          const old = c2.old;
           if (deepEqual(old.metadata.labels, node.metadata.labels) && deepEqual(old.spec.taints, node.spec.taints) && old.spec.unschedulable === node.spec.unschedulable) {
             return;
           }
           this.enqueueAll(`node ${node.metadata.name} changed`);
           return;
         }
-        this.enqueueAll(`node ${node.metadata.name} ${c.type === "ADDED" ? "added" : "deleted"}`);
+        this.enqueueAll(`node ${node.metadata.name} ${c2.type === "ADDED" ? "added" : "deleted"}`);
         return;
       }
       default:
         return;
     }
   }
-  onPodChange(c) {
-    const pod = c.obj;
+  onPodChange(c2) {
+    const pod = c2.obj;
     const ref = controllerOf(pod);
-    const what = c.type === "ADDED" ? "added" : c.type === "DELETED" ? "deleted" : "updated";
+    const what = c2.type === "ADDED" ? "added" : c2.type === "DELETED" ? "deleted" : "updated";
     if (ref) {
       if (ref.kind !== "DaemonSet") return;
       const ds = this.sim.store.get("DaemonSet", pod.metadata.namespace, ref.name);
       if (ds && ds.metadata.uid === ref.uid && this.wouldQueue(ds)) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
-      const old = c.old;
+      const old = c2.old;
       if (!old || old.metadata.labels === pod.metadata.labels || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
     }
-    if (c.type === "DELETED") return;
+    if (c2.type === "DELETED") return;
     for (const ds of this.sim.store.list("DaemonSet", pod.metadata.namespace)) {
       if (ref && ref.uid === ds.metadata.uid) continue;
       if (selectorMatches(ds.spec.selector, pod.metadata.labels)) this.enqueue(ds, `pod ${pod.metadata.name} ${what} matches its selector`);
@@ -4267,10 +4269,10 @@ var DaemonSetController = class {
       return notes.length ? notes.join("; ") : "in sync; nothing to do";
     }
     const nodes = sim2.store.list("Node");
-    const nodesByName = new Map(nodes.map((n) => [n.metadata.name, n]));
+    const nodesByName = new Map(nodes.map((n2) => [n2.metadata.name, n2]));
     const shouldRun = /* @__PURE__ */ new Map();
     const tolerations = daemonTolerations(current);
-    for (const n of nodes) shouldRun.set(n.metadata.name, shouldRunFast(n, current, tolerations));
+    for (const n2 of nodes) shouldRun.set(n2.metadata.name, shouldRunFast(n2, current, tolerations));
     const claim = claimPods(sim2, current);
     if (claim.adopted.length) notes.push(`adopted ${claim.adopted.join(", ")}`);
     if (claim.released.length) notes.push(`released ${claim.released.join(", ")}`);
@@ -4279,7 +4281,7 @@ var DaemonSetController = class {
       ds: current,
       key,
       nodes,
-      missingNodes: [...claim.byNode].filter(([n]) => !nodesByName.has(n)),
+      missingNodes: [...claim.byNode].filter(([n2]) => !nodesByName.has(n2)),
       hash: history.hash,
       nodeToDaemonPods: claim.byNode,
       shouldRun,
@@ -4311,18 +4313,18 @@ var DaemonSetController = class {
     return st;
   }
   /** Keeps the informer's indexes and every DaemonSet's dirty sets up to date (incremental mode). */
-  observe(c) {
-    if (c.kind === "Node") {
-      this.informer.observeNode(c);
-      const node = c.obj;
-      const old = c.old;
+  observe(c2) {
+    if (c2.kind === "Node") {
+      this.informer.observeNode(c2);
+      const node = c2.obj;
+      const old = c2.old;
       if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return;
       for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
-    } else if (c.kind === "Pod") {
-      this.informer.observePod(c);
-    } else if (c.kind === "DaemonSet" && c.type === "DELETED") {
-      this.states.delete(c.obj.metadata.uid);
-      this.informer.listen(c.obj.metadata.uid, void 0);
+    } else if (c2.kind === "Pod") {
+      this.informer.observePod(c2);
+    } else if (c2.kind === "DaemonSet" && c2.type === "DELETED") {
+      this.states.delete(c2.obj.metadata.uid);
+      this.informer.listen(c2.obj.metadata.uid, void 0);
     }
   }
 };
@@ -4366,9 +4368,9 @@ function quantity(q, f) {
 function sumRequests(containers) {
   let milliCPU = 0;
   let memory = 0;
-  for (const c of containers ?? []) {
-    milliCPU += quantity(c.resources?.requests?.cpu, milliValue);
-    memory += Math.ceil(quantity(c.resources?.requests?.memory, parseQuantity));
+  for (const c2 of containers ?? []) {
+    milliCPU += quantity(c2.resources?.requests?.cpu, milliValue);
+    memory += Math.ceil(quantity(c2.resources?.requests?.memory, parseQuantity));
   }
   return { milliCPU, memory };
 }
@@ -4390,8 +4392,8 @@ function podRequest(pod) {
 }
 function computePodRequest(pod) {
   const sum = sumRequests(pod.spec.containers);
-  for (const c of pod.spec.initContainers ?? []) {
-    const one = sumRequests([c]);
+  for (const c2 of pod.spec.initContainers ?? []) {
+    const one = sumRequests([c2]);
     sum.milliCPU = Math.max(sum.milliCPU, one.milliCPU);
     sum.memory = Math.max(sum.memory, one.memory);
   }
@@ -4399,8 +4401,8 @@ function computePodRequest(pod) {
 }
 function hostPorts(pod) {
   const out = [];
-  for (const c of pod.spec.containers ?? []) {
-    for (const p of c.ports ?? []) {
+  for (const c2 of pod.spec.containers ?? []) {
+    for (const p of c2.ports ?? []) {
       if (!p.hostPort || p.hostPort <= 0) continue;
       out.push({ protocol: p.protocol || "TCP", ip: p.hostIP || WILDCARD_IP, port: p.hostPort });
     }
@@ -4442,8 +4444,8 @@ var MutableUsage = class _MutableUsage {
       const k = `${p.protocol}/${p.port}`;
       let ips = this.ports.get(k);
       if (!ips) this.ports.set(k, ips = /* @__PURE__ */ new Map());
-      const n = (ips.get(p.ip) ?? 0) + sign;
-      if (n > 0) ips.set(p.ip, n);
+      const n2 = (ips.get(p.ip) ?? 0) + sign;
+      if (n2 > 0) ips.set(p.ip, n2);
       else ips.delete(p.ip);
       if (ips.size === 0) this.ports.delete(k);
     }
@@ -4468,11 +4470,11 @@ var NodeInfoIndex = class {
   /** per pod (namespace, name): the node it counts on and what it asks */
   byPod = new PodMap();
   /** Feed every Pod change here. Returns the node a pod stopped counting on, if any. */
-  onPodChange(c) {
-    const pod = c.obj;
+  onPodChange(c2) {
+    const pod = c2.obj;
     const { namespace, name } = pod.metadata;
     const prev = this.byPod.get(namespace, name);
-    const counts2 = c.type !== "DELETED" && !!pod.spec.nodeName && !isPodTerminal(pod);
+    const counts2 = c2.type !== "DELETED" && !!pod.spec.nodeName && !isPodTerminal(pod);
     if (prev && counts2 && prev.node === pod.spec.nodeName) return void 0;
     if (prev) {
       this.byNode.get(prev.node)?.apply(prev.req, -1);
@@ -4531,8 +4533,8 @@ function nodeName(pod, node) {
 function taintToleration(pod, node) {
   const taint = findUntoleratedTaint(node.spec?.taints, pod.spec.tolerations, ["NoSchedule", "NoExecute"]);
   if (!taint) {
-    const n = (node.spec?.taints ?? []).filter((t) => t.effect !== "PreferNoSchedule").length;
-    return pass("TaintToleration", n ? "pod tolerates every NoSchedule/NoExecute taint" : "node has no NoSchedule/NoExecute taints");
+    const n2 = (node.spec?.taints ?? []).filter((t) => t.effect !== "PreferNoSchedule").length;
+    return pass("TaintToleration", n2 ? "pod tolerates every NoSchedule/NoExecute taint" : "node has no NoSchedule/NoExecute taints");
   }
   return fail("TaintToleration", [`node(s) had untolerated taint ${taintBraces(taint)}`], "UnschedulableAndUnresolvable");
 }
@@ -4610,8 +4612,8 @@ function preFilterNodeNames(spec2) {
   if (terms.length === 1) {
     const fields = terms[0].matchFields;
     if (fields?.length === 1 && fields[0].key === "metadata.name" && fields[0].operator === "In") {
-      const s = new Set(fields[0].values ?? []);
-      return s.size === 0 ? "conflict" : s;
+      const s2 = new Set(fields[0].values ?? []);
+      return s2.size === 0 ? "conflict" : s2;
     }
   }
   let names;
@@ -4619,8 +4621,8 @@ function preFilterNodeNames(spec2) {
     let termNames;
     for (const r of t.matchFields ?? []) {
       if (r.key !== "metadata.name" || r.operator !== "In") continue;
-      const s = new Set(r.values ?? []);
-      termNames = termNames ? new Set([...termNames].filter((n) => s.has(n))) : s;
+      const s2 = new Set(r.values ?? []);
+      termNames = termNames ? new Set([...termNames].filter((n2) => s2.has(n2))) : s2;
     }
     if (!termNames) return void 0;
     names = /* @__PURE__ */ new Set([...names ?? [], ...termNames]);
@@ -4635,18 +4637,18 @@ function statusOf(r) {
   return { reasons: r.reasons, code: r.code ?? "Unschedulable" };
 }
 function histogram(counts2) {
-  const parts = [...counts2].map(([reason, n]) => `${n} ${reason}`);
+  const parts = [...counts2].map(([reason, n2]) => `${n2} ${reason}`);
   parts.sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
   return parts.join(", ");
 }
-function add(counts2, reason, n = 1) {
-  if (n > 0) counts2.set(reason, (counts2.get(reason) ?? 0) + n);
+function add(counts2, reason, n2 = 1) {
+  if (n2 > 0) counts2.set(reason, (counts2.get(reason) ?? 0) + n2);
 }
 function filterMessage(d) {
   let msg = `0/${d.numAllNodes} nodes are available:`;
   if (d.preFilterMsg) return `${msg} ${d.preFilterMsg}.`;
   const counts2 = /* @__PURE__ */ new Map();
-  for (const s of d.nodeToStatus.values()) for (const r of s.reasons) add(counts2, r);
+  for (const s2 of d.nodeToStatus.values()) for (const r of s2.reasons) add(counts2, r);
   if (d.absentStatus) for (const r of d.absentStatus.reasons) add(counts2, r, d.absentNodes);
   const h = histogram(counts2);
   if (h) msg += ` ${h}.`;
@@ -4658,8 +4660,8 @@ function preemptionMessage(pod, d) {
   if (d.preFilterMsg) {
     add(counts2, PREEMPTION_NOT_HELPFUL, d.numAllNodes);
   } else {
-    for (const s of d.nodeToStatus.values()) {
-      add(counts2, s.code === "UnschedulableAndUnresolvable" ? PREEMPTION_NOT_HELPFUL : NO_PREEMPTION_VICTIMS);
+    for (const s2 of d.nodeToStatus.values()) {
+      add(counts2, s2.code === "UnschedulableAndUnresolvable" ? PREEMPTION_NOT_HELPFUL : NO_PREEMPTION_VICTIMS);
     }
     if (d.absentStatus) add(counts2, PREEMPTION_NOT_HELPFUL, d.absentNodes);
   }
@@ -4683,24 +4685,24 @@ var PodsByNode = class {
   /** per pod (namespace, name): its node and its key in that node's set */
   nodeOf = new PodMap();
   /** Feed Pod changes here. */
-  onPodChange(c) {
-    const pod = c.obj;
-    if (c.type === "MODIFIED" && c.old.spec.nodeName === pod.spec.nodeName) return;
+  onPodChange(c2) {
+    const pod = c2.obj;
+    if (c2.type === "MODIFIED" && c2.old.spec.nodeName === pod.spec.nodeName) return;
     const { namespace, name } = pod.metadata;
-    const node = c.type === "DELETED" ? void 0 : pod.spec.nodeName || void 0;
+    const node = c2.type === "DELETED" ? void 0 : pod.spec.nodeName || void 0;
     const prev = this.nodeOf.get(namespace, name);
     if (prev?.node === node) return;
     if (prev !== void 0) {
-      const s = this.byNode.get(prev.node);
-      s.delete(prev.key);
-      if (s.size === 0) this.byNode.delete(prev.node);
+      const s2 = this.byNode.get(prev.node);
+      s2.delete(prev.key);
+      if (s2.size === 0) this.byNode.delete(prev.node);
       this.nodeOf.delete(namespace, name);
     }
     if (node !== void 0) {
       const key = prev?.key ?? podKeyOf(pod);
-      let s = this.byNode.get(node);
-      if (!s) this.byNode.set(node, s = /* @__PURE__ */ new Set());
-      s.add(key);
+      let s2 = this.byNode.get(node);
+      if (!s2) this.byNode.set(node, s2 = /* @__PURE__ */ new Set());
+      s2.add(key);
       this.nodeOf.set(namespace, name, { node, key });
     }
   }
@@ -4721,8 +4723,8 @@ function podsByNodeOf(sim2) {
   let idx = shared.get(sim2);
   if (!idx) {
     const created = new PodsByNode();
-    sim2.watch((c) => {
-      if (c.kind === "Pod") created.onPodChange(c);
+    sim2.watch((c2) => {
+      if (c2.kind === "Pod") created.onPodChange(c2);
     });
     shared.set(sim2, idx = created);
   }
@@ -4738,7 +4740,7 @@ function nodeSchedulingChanged(a, b) {
 var Scheduler = class {
   constructor(sim2) {
     this.sim = sim2;
-    sim2.watch((c) => this.onChange(c));
+    sim2.watch((c2) => this.onChange(c2));
   }
   sim;
   /** The scheduler cache: what is bound to each node. */
@@ -4752,26 +4754,26 @@ var Scheduler = class {
   unschedulablePods() {
     return [...this.waitingKey.keys()].sort();
   }
-  onChange(c) {
-    if (c.kind === "Pod") this.onPod(c);
-    else if (c.kind === "Node") this.onNode(c);
+  onChange(c2) {
+    if (c2.kind === "Pod") this.onPod(c2);
+    else if (c2.kind === "Node") this.onNode(c2);
   }
-  onPod(c) {
-    const pod = c.obj;
-    const old = c.old;
-    if (old && c.type === "MODIFIED" && pod.spec.nodeName && old.spec === pod.spec && old.status?.phase === pod.status?.phase && old.metadata.deletionTimestamp === pod.metadata.deletionTimestamp) {
+  onPod(c2) {
+    const pod = c2.obj;
+    const old = c2.old;
+    if (old && c2.type === "MODIFIED" && pod.spec.nodeName && old.spec === pod.spec && old.status?.phase === pod.status?.phase && old.metadata.deletionTimestamp === pod.metadata.deletionTimestamp) {
       return;
     }
-    const freed = this.nodeInfos.onPodChange(c);
+    const freed = this.nodeInfos.onPodChange(c2);
     const parked = this.waitingKey.size > 0;
     if (freed && parked) this.requeueFor(freed, `pod ${podKeyOf(pod)} on node ${freed} freed its resources`);
-    if (c.type === "DELETED" || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
+    if (c2.type === "DELETED" || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
       if (parked) this.forget(podKeyOf(pod));
       return;
     }
     const key = podKeyOf(pod);
     if ((pod.spec.schedulerName ?? SCHEDULER_NAME) !== SCHEDULER_NAME) return;
-    if (c.type === "ADDED") {
+    if (c2.type === "ADDED") {
       this.enqueue(key, "pod created without a node");
     } else if (old) {
       if (!deepEqual(old.spec, pod.spec) || !deepEqual(old.metadata.labels, pod.metadata.labels)) {
@@ -4780,10 +4782,10 @@ var Scheduler = class {
       }
     }
   }
-  onNode(c) {
-    const node = c.obj;
-    if (c.type === "ADDED") this.requeueFor(node.metadata.name, `node ${node.metadata.name} added`);
-    else if (c.type === "MODIFIED" && nodeSchedulingChanged(c.old, node)) {
+  onNode(c2) {
+    const node = c2.obj;
+    if (c2.type === "ADDED") this.requeueFor(node.metadata.name, `node ${node.metadata.name} added`);
+    else if (c2.type === "MODIFIED" && nodeSchedulingChanged(c2.old, node)) {
       this.requeueFor(node.metadata.name, `node ${node.metadata.name} updated`);
     }
   }
@@ -4806,9 +4808,9 @@ var Scheduler = class {
       this.waitingOnAny.add(key);
       return;
     }
-    let s = this.waitingOnNode.get(pinned);
-    if (!s) this.waitingOnNode.set(pinned, s = /* @__PURE__ */ new Set());
-    s.add(key);
+    let s2 = this.waitingOnNode.get(pinned);
+    if (!s2) this.waitingOnNode.set(pinned, s2 = /* @__PURE__ */ new Set());
+    s2.add(key);
   }
   forget(key) {
     if (!this.waitingKey.has(key)) return;
@@ -4818,9 +4820,9 @@ var Scheduler = class {
       this.waitingOnAny.delete(key);
       return;
     }
-    const s = this.waitingOnNode.get(pinned);
-    s?.delete(key);
-    if (s && s.size === 0) this.waitingOnNode.delete(pinned);
+    const s2 = this.waitingOnNode.get(pinned);
+    s2?.delete(key);
+    if (s2 && s2.size === 0) this.waitingOnNode.delete(pinned);
   }
   /** findNodesThatFitPod + selectHost, without side effects. */
   findNode(pod) {
@@ -4838,7 +4840,7 @@ var Scheduler = class {
         const only = this.sim.store.get("Node", void 0, names.values().next().value);
         candidates = only ? [only] : [];
       } else {
-        candidates = [...names].sort().map((n) => this.sim.store.get("Node", void 0, n)).filter((n) => n !== void 0);
+        candidates = [...names].sort().map((n2) => this.sim.store.get("Node", void 0, n2)).filter((n2) => n2 !== void 0);
       }
       absentNodes = numAllNodes - candidates.length;
     } else {
@@ -4957,21 +4959,21 @@ function rejectedStatus(pod, reason, message, now) {
 }
 
 // src/engine/kubelet/images.ts
-function fnv(s, seed = 2166136261) {
+function fnv(s2, seed = 2166136261) {
   let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
+  for (let i = 0; i < s2.length; i++) {
+    h ^= s2.charCodeAt(i);
     h = Math.imul(h, 16777619) >>> 0;
   }
   return h;
 }
 var digests = /* @__PURE__ */ new Map();
-function pseudoDigest(s) {
-  const cached = digests.get(s);
+function pseudoDigest(s2) {
+  const cached = digests.get(s2);
   if (cached !== void 0) return cached;
-  const d = computeDigest(s);
+  const d = computeDigest(s2);
   if (digests.size > 1e4) digests.clear();
-  digests.set(s, d);
+  digests.set(s2, d);
   return d;
 }
 var [S0, S1, S2, S3, S4, S5, S6, S7] = Array.from({ length: 8 }, (_, i) => fnv(`${i}:`));
@@ -4980,10 +4982,10 @@ var HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0")
 function hex8(h) {
   return HEX2[h >>> 24] + HEX2[h >>> 16 & 255] + HEX2[h >>> 8 & 255] + HEX2[h & 255];
 }
-function computeDigest(s) {
+function computeDigest(s2) {
   let h0 = S0, h1 = S1, h2 = S2, h3 = S3, h4 = S4, h5 = S5, h6 = S6, h7 = S7;
-  for (let j = 0; j < s.length; j++) {
-    const ch = s.charCodeAt(j);
+  for (let j = 0; j < s2.length; j++) {
+    const ch = s2.charCodeAt(j);
     h0 = Math.imul(h0 ^ ch, FNV_PRIME);
     h1 = Math.imul(h1 ^ ch, FNV_PRIME);
     h2 = Math.imul(h2 ^ ch, FNV_PRIME);
@@ -5019,11 +5021,11 @@ function imageID(image) {
   return imageIDs.get(image) ?? remember(imageIDs, image, imageIDUncached(image));
 }
 function imageIDUncached(image) {
-  const n = normalizeImage(image);
-  const at = n.indexOf("@");
-  if (at >= 0) return n;
-  const repo = n.slice(0, n.lastIndexOf(":"));
-  return `${repo}@sha256:${pseudoDigest(n)}`;
+  const n2 = normalizeImage(image);
+  const at = n2.indexOf("@");
+  if (at >= 0) return n2;
+  const repo = n2.slice(0, n2.lastIndexOf(":"));
+  return `${repo}@sha256:${pseudoDigest(n2)}`;
 }
 function imageSize(image) {
   return 1e7 + fnv(normalizeImage(image)) % 8e7;
@@ -5033,8 +5035,8 @@ function goDuration(ms) {
   if (ms < 1e3) return `${ms}ms`;
   const h = Math.floor(ms / 36e5);
   const m = Math.floor(ms % 36e5 / 6e4);
-  const s = ms % 6e4 / 1e3;
-  return `${h ? `${h}h` : ""}${h || m ? `${m}m` : ""}${s}s`;
+  const s2 = ms % 6e4 / 1e3;
+  return `${h ? `${h}h` : ""}${h || m ? `${m}m` : ""}${s2}s`;
 }
 var ImageCache = class {
   byNode = /* @__PURE__ */ new Map();
@@ -5042,9 +5044,9 @@ var ImageCache = class {
     return this.byNode.get(node)?.has(normalizeImage(image)) ?? false;
   }
   add(node, image) {
-    let s = this.byNode.get(node);
-    if (!s) this.byNode.set(node, s = /* @__PURE__ */ new Set());
-    s.add(normalizeImage(image));
+    let s2 = this.byNode.get(node);
+    if (!s2) this.byNode.set(node, s2 = /* @__PURE__ */ new Set());
+    s2.add(normalizeImage(image));
   }
   /** A node that is deleted and registered again starts with no images. */
   forget(node) {
@@ -5082,7 +5084,7 @@ function conditionReason(type, status) {
   return ownGet(ownGet(REASONS, type), status) ?? { reason: `${type}${status === "True" ? "" : "Not"}Set`, message: `${type} is ${status}` };
 }
 function putNodeCondition(list2, type, status, now, why = conditionReason(type, status)) {
-  const i = list2.findIndex((c) => c.type === type);
+  const i = list2.findIndex((c2) => c2.type === type);
   const old = i >= 0 ? list2[i] : void 0;
   const cond = {
     type,
@@ -5120,9 +5122,21 @@ function networkPluginUp(sim2, nodeName2, podKey) {
 }
 
 // src/engine/kubelet/podStatus.ts
-var CONDITION_RANK = new Map(["PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"].map((t, i) => [t, i]));
-function rank(c) {
-  return CONDITION_RANK.get(c.type) ?? CONDITION_RANK.size;
+function rank(c2) {
+  switch (c2.type) {
+    case "PodReadyToStartContainers":
+      return 0;
+    case "Initialized":
+      return 1;
+    case "Ready":
+      return 2;
+    case "ContainersReady":
+      return 3;
+    case "PodScheduled":
+      return 4;
+    default:
+      return 5;
+  }
 }
 function orderConditions(list2) {
   let sorted = true;
@@ -5153,30 +5167,30 @@ function nextCondition(old, spec2, now) {
     memoNow = now;
     memo.clear();
   }
-  let c = memo.get(spec2);
-  if (!c) memo.set(spec2, c = Object.freeze(nextPodCondition(old, spec2, now)));
-  return c;
+  let c2 = memo.get(spec2);
+  if (!c2) memo.set(spec2, c2 = Object.freeze(nextPodCondition(old, spec2, now)));
+  return c2;
 }
 function withConditions(status, now, conds) {
   const old = status?.conditions;
   const list2 = [];
   if (old) for (let i = 0; i < old.length; i++) list2.push(old[i]);
   for (let j = 0; j < conds.length; j++) {
-    const c = conds[j];
+    const c2 = conds[j];
     let i = 0;
-    while (i < list2.length && list2[i].type !== c.type) i++;
-    list2[i] = nextCondition(i < list2.length ? list2[i] : void 0, c, now);
+    while (i < list2.length && list2[i].type !== c2.type) i++;
+    list2[i] = nextCondition(i < list2.length ? list2[i] : void 0, c2, now);
   }
   orderConditions(list2);
   return !old || Object.isFrozen(old) ? Object.freeze(list2) : list2;
 }
-function sealed(out, s) {
-  return s === void 0 || Object.isFrozen(s) ? Object.freeze(out) : out;
+function sealed(out, s2) {
+  return s2 === void 0 || Object.isFrozen(s2) ? Object.freeze(out) : out;
 }
 var STATUS_ORDER = ["phase", "conditions", "message", "reason", "nominatedNodeName", "hostIP", "hostIPs", "podIP", "podIPs", "startTime", "initContainerStatuses", "containerStatuses", "qosClass"];
 var IN_ORDER = new Set(STATUS_ORDER);
-function ordered(s, o) {
-  const src = s ?? {};
+function ordered(s2, o) {
+  const src = s2 ?? {};
   const out = {};
   let v;
   if ((v = o.phase !== void 0 ? o.phase : src.phase) !== void 0) out.phase = v;
@@ -5205,7 +5219,7 @@ function unreadyMessage(pod) {
   const cs = pod.spec.containers;
   let m = unreadyMessages.get(cs);
   if (m === void 0) {
-    m = `containers with unready status: [${cs.map((c) => c.name).join(" ")}]`;
+    m = `containers with unready status: [${cs.map((c2) => c2.name).join(" ")}]`;
     if (Object.isFrozen(cs)) unreadyMessages.set(cs, m);
   }
   return m;
@@ -5252,9 +5266,9 @@ function waiting(pod) {
   return w;
 }
 function waitingFor(cs) {
-  return cs.map((c) => ({
-    name: c.name,
-    image: c.image ?? "",
+  return cs.map((c2) => ({
+    name: c2.name,
+    image: c2.image ?? "",
     imageID: "",
     ready: false,
     restartCount: 0,
@@ -5278,79 +5292,79 @@ function ipList(ip) {
   return Object.freeze([Object.freeze({ ip })]);
 }
 function pendingStatus(pod, hostIP, now, sandboxReady) {
-  const s = pod.status;
+  const s2 = pod.status;
   const specs = lifecycleSpecs(pod);
-  const out = ordered(s, {
+  const out = ordered(s2, {
     phase: "Pending",
-    conditions: withConditions(s, now, sandboxReady ? specs.ready : specs.notReady),
+    conditions: withConditions(s2, now, sandboxReady ? specs.ready : specs.notReady),
     hostIP,
     hostIPs: ipList(hostIP),
-    startTime: s?.startTime ?? now,
+    startTime: s2?.startTime ?? now,
     containerStatuses: waiting(pod)
   });
-  return sealed(out, s);
+  return sealed(out, s2);
 }
 function runningStatus(pod, podIP, now, startedAt) {
-  const s = pod.status;
+  const s2 = pod.status;
   const containers = pod.spec.containers;
   const statuses = [];
   for (let i = 0; i < containers.length; i++) {
-    const c = containers[i];
-    const image = c.image ?? "";
+    const c2 = containers[i];
+    const image = c2.image ?? "";
     statuses.push(
       Object.freeze({
-        name: c.name,
+        name: c2.name,
         image: normalizeImage(image),
         imageID: imageID(image),
-        containerID: containerID(pod, c.name),
+        containerID: containerID(pod, c2.name),
         ready: false,
         restartCount: 0,
         started: true,
-        state: runningState(startedAt[c.name] ?? now),
+        state: runningState(startedAt[c2.name] ?? now),
         lastState: NO_STATE
       })
     );
   }
-  const out = ordered(s, {
+  const out = ordered(s2, {
     phase: "Running",
-    conditions: withConditions(s, now, lifecycleSpecs(pod).running),
+    conditions: withConditions(s2, now, lifecycleSpecs(pod).running),
     podIP,
     podIPs: ipList(podIP),
     containerStatuses: Object.freeze(statuses)
   });
-  return sealed(out, s);
+  return sealed(out, s2);
 }
 function withReady(list2, ready) {
   const out = [];
   if (!list2) return Object.freeze(out);
   const frozen = Object.isFrozen(list2);
   for (let i = 0; i < list2.length; i++) {
-    const c = { ...list2[i], ready };
-    out.push(frozen ? Object.freeze(c) : c);
+    const c2 = { ...list2[i], ready };
+    out.push(frozen ? Object.freeze(c2) : c2);
   }
   return frozen ? Object.freeze(out) : out;
 }
 function readyStatus(pod, now) {
-  const s = pod.status;
-  return sealed({ ...s, conditions: withConditions(s, now, READY_CONDS), containerStatuses: withReady(s?.containerStatuses, true) }, s);
+  const s2 = pod.status;
+  return sealed({ ...s2, conditions: withConditions(s2, now, READY_CONDS), containerStatuses: withReady(s2?.containerStatuses, true) }, s2);
 }
 function notReadyStatus(pod, now) {
-  const s = pod.status;
-  return sealed({ ...s, conditions: withConditions(s, now, notReadyConds(pod)), containerStatuses: withReady(s?.containerStatuses, false) }, s);
+  const s2 = pod.status;
+  return sealed({ ...s2, conditions: withConditions(s2, now, notReadyConds(pod)), containerStatuses: withReady(s2?.containerStatuses, false) }, s2);
 }
 function withCondition(pod, cond, now) {
-  const s = pod.status;
-  return { ...s, conditions: withConditions(s, now, [cond]) };
+  const s2 = pod.status;
+  return { ...s2, conditions: withConditions(s2, now, [cond]) };
 }
 
 // src/engine/kubelet/kubelet.ts
 var KUBELET = "kubelet";
 var PROVIDES_ANNOTATION = "playground.daemonset.dev/provides";
 var containerTexts = /* @__PURE__ */ new WeakMap();
-function textsOf(c) {
-  let t = containerTexts.get(c);
+function textsOf(c2) {
+  let t = containerTexts.get(c2);
   if (t === void 0) {
-    const image = c.image ?? "";
+    const image = c2.image ?? "";
     t = {
       image,
       pulling: `Pulling image "${image}"`,
@@ -5358,15 +5372,15 @@ function textsOf(c) {
       stepPulling: `pulling image ${image}`,
       stepPresent: `image ${image} already present`,
       waitPulled: `image "${image}" pulled`,
-      created: `Created container: ${c.name}`,
-      started: `Started container ${c.name}`,
-      stepStarted: `started container ${c.name}`,
-      waitStarted: `container ${c.name} started`,
+      created: `Created container: ${c2.name}`,
+      started: `Started container ${c2.name}`,
+      stepStarted: `started container ${c2.name}`,
+      waitStarted: `container ${c2.name} started`,
       pullMs: NaN,
       pulled: "",
       stepPulled: `pulled image ${image}`
     };
-    if (Object.isFrozen(c)) containerTexts.set(c, t);
+    if (Object.isFrozen(c2)) containerTexts.set(c2, t);
   }
   return t;
 }
@@ -5414,8 +5428,8 @@ function isNetworkPlugin(pod) {
 }
 function readinessDelayMs(pod) {
   let ms = 0;
-  for (const c of pod.spec.containers) {
-    const probe = c.readinessProbe;
+  for (const c2 of pod.spec.containers) {
+    const probe = c2.readinessProbe;
     ms = Math.max(ms, probe?.initialDelaySeconds !== void 0 ? probe.initialDelaySeconds * 1e3 : TIMINGS.readinessDelayMs);
   }
   return ms;
@@ -5424,10 +5438,12 @@ var Kubelet = class {
   constructor(sim2) {
     this.sim = sim2;
     this.pods = podsByNodeOf(sim2);
-    sim2.watch((c) => this.onChange(c));
+    sim2.watch((c2) => this.onChange(c2));
   }
   sim;
   workers = /* @__PURE__ */ new Map();
+  /** the same workers by pod uid (a pod's change finds its worker without making its key) */
+  byUid = /* @__PURE__ */ new Map();
   pods;
   images = new ImageCache();
   nextIP = /* @__PURE__ */ new Map();
@@ -5435,42 +5451,42 @@ var Kubelet = class {
   wrote = false;
   /** the pod as the store returned it from that write */
   written;
-  onChange(c) {
-    if (c.kind === "Pod") this.onPod(c);
-    else if (c.kind === "Node") this.onNode(c);
+  onChange(c2) {
+    if (c2.kind === "Pod") this.onPod(c2);
+    else if (c2.kind === "Node") this.onNode(c2);
   }
-  onPod(c) {
-    const pod = c.obj;
-    const key = podKeyOf(pod);
-    if (c.type === "DELETED") {
-      if (this.workers.get(key)?.uid === pod.metadata.uid) this.workers.delete(key);
+  onPod(c2) {
+    const pod = c2.obj;
+    const w = this.byUid.get(pod.metadata.uid);
+    if (c2.type === "DELETED") {
+      if (w) this.dropWorker(w);
       return;
     }
     const node = pod.spec.nodeName;
     if (!node) return;
-    const w = this.workers.get(key);
-    if (!w || w.uid !== pod.metadata.uid) {
-      if (!isPodTerminal(pod)) this.enqueue(key, 0, `pod bound to node ${node}`, pod);
+    if (!w) {
+      if (!isPodTerminal(pod)) this.enqueue(podKeyOf(pod), 0, `pod bound to node ${node}`, pod);
       return;
     }
-    const old = c.old;
+    const key = w.key;
+    const old = c2.old;
     const md = pod.metadata;
     if (md.deletionTimestamp && (old?.metadata.deletionTimestamp !== md.deletionTimestamp || old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)) {
       this.enqueue(key, 0, `pod is being deleted (grace period ${md.deletionGracePeriodSeconds ?? 0}s)`, pod);
     }
   }
-  onNode(c) {
-    const node = c.obj;
+  onNode(c2) {
+    const node = c2.obj;
     const name = node.metadata.name;
-    if (c.type === "DELETED") {
+    if (c2.type === "DELETED") {
       this.images.forget(name);
       return;
     }
-    if (c.type === "ADDED") {
+    if (c2.type === "ADDED") {
       for (const k of this.pods.keys(name)) this.enqueue(k, 0, `node ${name} registered`);
       return;
     }
-    const old = c.old;
+    const old = c2.old;
     if (nodeUnknown(old) && !nodeUnknown(node)) {
       for (const k of this.pods.keys(name)) this.enqueue(k, 0, `node ${name} reports status again`);
     } else if (networkUnavailable(old) && !networkUnavailable(node)) {
@@ -5510,9 +5526,12 @@ var Kubelet = class {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === void 0) {
-      w = { uid: pod.metadata.uid, stage: "new", container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
+      w = { key, uid: pod.metadata.uid, stage: "new", container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
       const rejected = this.admit(pod, node, w);
+      const old = this.workers.get(key);
+      if (old) this.byUid.delete(old.uid);
       this.workers.set(key, w);
+      this.byUid.set(w.uid, w);
       if (rejected) return rejected;
     }
     if (pod.metadata.deletionTimestamp) return this.terminate(key, pod, w, node);
@@ -5561,12 +5580,12 @@ var Kubelet = class {
     return `rejected by admission: ${r.reason} (${r.message})`;
   }
   waitReason(pod, w) {
-    const c = pod.spec.containers[w.container];
+    const c2 = pod.spec.containers[w.container];
     switch (w.stage) {
       case "pulling":
-        return c ? textsOf(c).waitPulled : 'image "" pulled';
+        return c2 ? textsOf(c2).waitPulled : 'image "" pulled';
       case "starting":
-        return c ? textsOf(c).waitStarted : "container  started";
+        return c2 ? textsOf(c2).waitStarted : "container  started";
       case "readying":
         return "readiness reported";
       default:
@@ -5599,15 +5618,15 @@ var Kubelet = class {
         return "pod sandbox created (ContainerCreating)";
       }
       case "container": {
-        const c = pod.spec.containers[w.container];
-        if (!c) {
+        const c2 = pod.spec.containers[w.container];
+        if (!c2) {
           this.writeStatus(pod, runningStatus(pod, this.podIP(pod, node), iso, w.startedAt));
           w.stage = "readying";
           w.dueAt = now + readinessDelayMs(pod);
           return "Running";
         }
-        const t = textsOf(c);
-        if (c.imagePullPolicy === "Always" || !this.images.has(nodeName2, t.image)) {
+        const t = textsOf(c2);
+        if (c2.imagePullPolicy === "Always" || !this.images.has(nodeName2, t.image)) {
           this.event(pod, "Normal", "Pulling", t.pulling, nodeName2);
           w.stage = "pulling";
           w.dueAt = now + TIMINGS.imagePullMs;
@@ -5627,11 +5646,11 @@ var Kubelet = class {
         return t.stepPulled;
       }
       case "starting": {
-        const c = pod.spec.containers[w.container];
-        const t = textsOf(c);
+        const c2 = pod.spec.containers[w.container];
+        const t = textsOf(c2);
         this.event(pod, "Normal", "Created", t.created, nodeName2);
         this.event(pod, "Normal", "Started", t.started, nodeName2);
-        w.startedAt[c.name] = iso;
+        w.startedAt[c2.name] = iso;
         w.container++;
         w.stage = "container";
         return t.stepStarted;
@@ -5667,6 +5686,10 @@ var Kubelet = class {
   event(pod, type, reason, message, nodeName2) {
     this.sim.recorder.event(pod, type, reason, message, KUBELET, nodeName2);
   }
+  dropWorker(w) {
+    this.workers.delete(w.key);
+    this.byUid.delete(w.uid);
+  }
   /** Graceful termination: stop the containers, then remove the pod object (the final grace-0 delete). */
   terminate(key, pod, w, node) {
     const now = this.sim.now();
@@ -5674,9 +5697,9 @@ var Kubelet = class {
     const stopAt = now + Math.min(TIMINGS.containerStopMs, grace * 1e3);
     let did = "";
     if (w.stopAt === void 0) {
-      for (const c of pod.spec.containers) {
-        if (w.startedAt[c.name]) {
-          this.sim.recorder.event(pod, "Normal", "Killing", `Stopping container ${c.name}`, KUBELET, node.metadata.name);
+      for (const c2 of pod.spec.containers) {
+        if (w.startedAt[c2.name]) {
+          this.sim.recorder.event(pod, "Normal", "Killing", `Stopping container ${c2.name}`, KUBELET, node.metadata.name);
         }
       }
       if (isPodReady(pod) || pod.status?.phase === "Running") {
@@ -5693,7 +5716,8 @@ var Kubelet = class {
       return did || "waiting for the containers to stop";
     }
     this.sim.store.remove("Pod", pod.metadata.namespace, pod.metadata.name);
-    this.workers.delete(key);
+    const cur = this.workers.get(key);
+    if (cur) this.dropWorker(cur);
     return "containers stopped; pod removed";
   }
   /** 10.244.<node's podCIDR octet>.<n>, handed out in order per node; host network pods use the node IP. */
@@ -5701,9 +5725,9 @@ var Kubelet = class {
     if (pod.spec.hostNetwork) return hostIPOf(node);
     const prefix = podIPPrefix(node.spec?.podCIDR ?? "");
     const name = node.metadata.name;
-    const n = this.nextIP.get(name) ?? 2;
-    this.nextIP.set(name, n >= 254 ? 2 : n + 1);
-    return `${prefix}.${n}`;
+    const n2 = this.nextIP.get(name) ?? 2;
+    this.nextIP.set(name, n2 >= 254 ? 2 : n2 + 1);
+    return `${prefix}.${n2}`;
   }
 };
 
@@ -5747,24 +5771,24 @@ var TaintEvictionController = class {
   pendingEvictions() {
     return new Map([...this.scheduled].map(([k, e]) => [k, e.triggerAt]));
   }
-  onNode(c) {
-    const node = c.obj;
-    const before = c.type === "ADDED" ? [] : noExecuteTaints(c.old);
-    const after = c.type === "DELETED" ? [] : noExecuteTaints(node);
+  onNode(c2) {
+    const node = c2.obj;
+    const before = c2.type === "ADDED" ? [] : noExecuteTaints(c2.old);
+    const after = c2.type === "DELETED" ? [] : noExecuteTaints(node);
     if (sameTaints(before, after)) return;
     const name = node.metadata.name;
     if (!this.pods.has(name)) return;
     this.sim.enqueue(TAINT_EVICTION, `node:${name}`, 0, `NoExecute taints of node ${name} changed`, () => this.syncNode(name));
   }
-  onPod(c) {
-    const pod = c.obj;
-    if (c.type === "DELETED") {
+  onPod(c2) {
+    const pod = c2.obj;
+    if (c2.type === "DELETED") {
       this.scheduled.delete(podKeyOf(pod));
       return;
     }
     const nodeName2 = pod.spec.nodeName;
     if (!nodeName2 || pod.metadata.deletionTimestamp) return;
-    const old = c.old;
+    const old = c2.old;
     if (old && old.spec.nodeName === nodeName2 && deepEqual(old.spec.tolerations, pod.spec.tolerations)) return;
     const key = podKeyOf(pod);
     const node = this.sim.store.get("Node", void 0, nodeName2);
@@ -5861,12 +5885,12 @@ function same(a, b) {
 function nodeConditionTaints(node) {
   const out = [];
   const noSchedule = (key) => out.push({ key, effect: "NoSchedule" });
-  for (const c of node.status?.conditions ?? []) {
-    const key = ownGet(ownGet(CONDITION_TAINTS, c.type), c.status);
+  for (const c2 of node.status?.conditions ?? []) {
+    const key = ownGet(ownGet(CONDITION_TAINTS, c2.type), c2.status);
     if (key) noSchedule(key);
   }
   if (node.spec?.unschedulable) noSchedule(TAINT_UNSCHEDULABLE);
-  const ready = node.status?.conditions?.find((c) => c.type === "Ready")?.status;
+  const ready = node.status?.conditions?.find((c2) => c2.type === "Ready")?.status;
   const noExecute = "NoExecute";
   if (ready === "False") out.push({ key: TAINT_NOT_READY, effect: noExecute });
   else if (ready === "Unknown") out.push({ key: TAINT_UNREACHABLE, effect: noExecute });
@@ -5900,38 +5924,38 @@ var NodeLifecycleController = class {
     this.sim = sim2;
     this.pods = podsByNodeOf(sim2);
     this.taintEviction = new TaintEvictionController(sim2, this.pods);
-    sim2.watch((c) => this.onChange(c));
+    sim2.watch((c2) => this.onChange(c2));
   }
   sim;
   pods;
   taintEviction;
   /** Nodes whose Ready turned Unknown: their pods are marked not ready at the next reconcile. */
   lostContact = /* @__PURE__ */ new Set();
-  onChange(c) {
-    if (c.kind === "Pod") {
-      this.taintEviction.onPod(c);
-    } else if (c.kind === "Node") {
-      this.onNode(c);
-      this.taintEviction.onNode(c);
+  onChange(c2) {
+    if (c2.kind === "Pod") {
+      this.taintEviction.onPod(c2);
+    } else if (c2.kind === "Node") {
+      this.onNode(c2);
+      this.taintEviction.onNode(c2);
     }
   }
-  onNode(c) {
-    const node = c.obj;
+  onNode(c2) {
+    const node = c2.obj;
     const name = node.metadata.name;
-    if (c.type === "DELETED") {
+    if (c2.type === "DELETED") {
       this.lostContact.delete(name);
       return;
     }
-    const wasUnknown = readyStatus2(c.old) === "Unknown";
+    const wasUnknown = readyStatus2(c2.old) === "Unknown";
     const isUnknown = readyStatus2(node) === "Unknown";
-    if (c.type === "MODIFIED" && !wasUnknown && isUnknown) this.lostContact.add(name);
+    if (c2.type === "MODIFIED" && !wasUnknown && isUnknown) this.lostContact.add(name);
     if (!isUnknown) this.lostContact.delete(name);
     if (this.lostContact.has(name) || reconcileConditionTaints(node, "") !== void 0) {
       this.sim.enqueue(
         NODE_LIFECYCLE,
         name,
         TIMINGS.nodeLifecycleDelayMs,
-        `node ${name} ${c.type === "ADDED" ? "added" : "changed"}`,
+        `node ${name} ${c2.type === "ADDED" ? "added" : "changed"}`,
         () => this.reconcile(name)
       );
     }
@@ -5955,7 +5979,7 @@ var NodeLifecycleController = class {
   markPodsNotReady(node) {
     const name = node.metadata.name;
     this.sim.recorder.event(node, "Normal", "NodeNotReady", `Node ${name} status is now: NodeNotReady`, NODE_CONTROLLER);
-    let n = 0;
+    let n2 = 0;
     for (const key of this.pods.keys(name)) {
       const [ns, podName] = splitKey(key);
       const pod = this.sim.store.get("Pod", ns, podName);
@@ -5965,9 +5989,9 @@ var NodeLifecycleController = class {
         status: { ...pod.status, conditions: setPodCondition(pod.status.conditions, { type: "Ready", status: "False" }, this.sim.iso()) }
       });
       this.sim.recorder.event(updated, "Warning", "NodeNotReady", "Node is not ready", NODE_CONTROLLER);
-      n++;
+      n2++;
     }
-    return `marked ${n} pod(s) not ready`;
+    return `marked ${n2} pod(s) not ready`;
   }
 };
 
@@ -5978,20 +6002,20 @@ var PodGCController = class {
     this.sim = sim2;
     this.start = sim2.now();
     this.pods = podsByNodeOf(sim2);
-    sim2.watch((c) => this.onChange(c));
+    sim2.watch((c2) => this.onChange(c2));
   }
   sim;
   pods;
   /** The simulation's start: gc checks run on multiples of the period from here. */
   start;
-  onChange(c) {
-    if (c.kind === "Pod") {
-      const pod = c.obj;
+  onChange(c2) {
+    if (c2.kind === "Pod") {
+      const pod = c2.obj;
       const node = pod.spec.nodeName;
-      const newlyBound = c.type === "ADDED" || c.type === "MODIFIED" && c.old.spec.nodeName !== node;
+      const newlyBound = c2.type === "ADDED" || c2.type === "MODIFIED" && c2.old.spec.nodeName !== node;
       if (newlyBound && node && !this.sim.store.get("Node", void 0, node)) this.schedule(node);
-    } else if (c.kind === "Node" && c.type === "DELETED") {
-      const node = c.obj.metadata.name;
+    } else if (c2.kind === "Node" && c2.type === "DELETED") {
+      const node = c2.obj.metadata.name;
       if (this.pods.has(node)) this.schedule(node);
     }
   }
@@ -6036,9 +6060,9 @@ var PodGCController = class {
 var GARBAGE_COLLECTOR = "garbage-collector";
 var NO_UIDS = [];
 function sameUids(uids, refs) {
-  const n = refs?.length ?? 0;
-  if (n !== uids.length) return false;
-  for (let i = 0; i < n; i++) if (refs[i].uid !== uids[i]) return false;
+  const n2 = refs?.length ?? 0;
+  if (n2 !== uids.length) return false;
+  for (let i = 0; i < n2; i++) if (refs[i].uid !== uids[i]) return false;
   return true;
 }
 function idOf(kind, o) {
@@ -6052,7 +6076,7 @@ var GarbageCollector = class {
   constructor(sim2) {
     this.sim = sim2;
     sim2.store.onOwnerDeleted = (owner, policy) => this.onOwnerDeleted(owner, policy);
-    sim2.watch((c) => this.onChange(c));
+    sim2.watch((c2) => this.onChange(c2));
   }
   sim;
   /** owner uid → dependent ids */
@@ -6067,33 +6091,33 @@ var GarbageCollector = class {
   dependentsOf(uid) {
     return [...this.dependents.get(uid) ?? []].sort();
   }
-  onChange(c) {
-    if (c.kind === "Event") return;
-    const old = c.old;
-    if (old && c.type === "MODIFIED" && old.metadata.ownerReferences === c.obj.metadata.ownerReferences && old.metadata.deletionTimestamp === c.obj.metadata.deletionTimestamp && old.metadata.finalizers === c.obj.metadata.finalizers) {
+  onChange(c2) {
+    if (c2.kind === "Event") return;
+    const old = c2.old;
+    if (old && c2.type === "MODIFIED" && old.metadata.ownerReferences === c2.obj.metadata.ownerReferences && old.metadata.deletionTimestamp === c2.obj.metadata.deletionTimestamp && old.metadata.finalizers === c2.obj.metadata.finalizers) {
       return;
     }
-    const md = c.obj.metadata;
-    const indexed = this.ownersOf(c.kind).get(md.namespace, md.name);
-    this.watchForeground(c, indexed);
-    const refs = c.type === "DELETED" ? void 0 : md.ownerReferences;
+    const md = c2.obj.metadata;
+    const indexed = this.ownersOf(c2.kind).get(md.namespace, md.name);
+    this.watchForeground(c2, indexed);
+    const refs = c2.type === "DELETED" ? void 0 : md.ownerReferences;
     const prev = indexed?.uids ?? NO_UIDS;
     if (sameUids(prev, refs)) return;
-    const id = indexed?.id ?? idOf(c.kind, c.obj);
+    const id = indexed?.id ?? idOf(c2.kind, c2.obj);
     const uids = refs ? refs.map((r) => r.uid) : NO_UIDS;
     for (const u of prev) if (!uids.includes(u) && this.deletingDependents.has(u)) this.enqueueDeletingDependents(u, `dependent ${id.split("\0").join("/")} gone`);
     for (const u of prev) {
-      const s = this.dependents.get(u);
-      s?.delete(id);
-      if (s && s.size === 0) this.dependents.delete(u);
+      const s2 = this.dependents.get(u);
+      s2?.delete(id);
+      if (s2 && s2.size === 0) this.dependents.delete(u);
     }
     for (const u of uids) {
-      let s = this.dependents.get(u);
-      if (!s) this.dependents.set(u, s = /* @__PURE__ */ new Set());
-      s.add(id);
+      let s2 = this.dependents.get(u);
+      if (!s2) this.dependents.set(u, s2 = /* @__PURE__ */ new Set());
+      s2.add(id);
     }
-    if (uids.length) this.ownersOf(c.kind).set(md.namespace, md.name, { id, uids });
-    else this.ownersOf(c.kind).delete(md.namespace, md.name);
+    if (uids.length) this.ownersOf(c2.kind).set(md.namespace, md.name, { id, uids });
+    else this.ownersOf(c2.kind).delete(md.namespace, md.name);
   }
   ownersOf(kind) {
     let m = this.owners.get(kind);
@@ -6101,16 +6125,16 @@ var GarbageCollector = class {
     return m;
   }
   /** startsWaitingForDependentsDeleted: an owner got the foregroundDeletion finalizer while being deleted. */
-  watchForeground(c, indexed) {
-    const uid = c.obj.metadata.uid;
-    const waiting2 = c.type !== "DELETED" && !!c.obj.metadata.deletionTimestamp && !!c.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
+  watchForeground(c2, indexed) {
+    const uid = c2.obj.metadata.uid;
+    const waiting2 = c2.type !== "DELETED" && !!c2.obj.metadata.deletionTimestamp && !!c2.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
     if (!waiting2) {
       this.deletingDependents.delete(uid);
       return;
     }
     if (this.deletingDependents.has(uid)) return;
-    this.deletingDependents.set(uid, indexed?.id ?? idOf(c.kind, c.obj));
-    this.enqueueDeletingDependents(uid, `${c.kind.toLowerCase()} ${c.obj.metadata.name} is being deleted in the foreground`);
+    this.deletingDependents.set(uid, indexed?.id ?? idOf(c2.kind, c2.obj));
+    this.enqueueDeletingDependents(uid, `${c2.kind.toLowerCase()} ${c2.obj.metadata.name} is being deleted in the foreground`);
   }
   enqueueDeletingDependents(uid, reason) {
     const id = this.deletingDependents.get(uid);
@@ -6283,9 +6307,9 @@ var Simulation = class {
   runItem(item) {
     if (item.at > this.clock.now()) this.clock.set(item.at);
     const result = item.run() ?? "";
-    const rec2 = { time: this.clock.now(), controller: item.controller, key: item.key, reason: item.reason, result };
-    for (const l of this.stepListeners) l(rec2);
-    return rec2;
+    const rec = { time: this.clock.now(), controller: item.controller, key: item.key, reason: item.reason, result };
+    for (const l of this.stepListeners) l(rec);
+    return rec;
   }
   /** runItem for callers that drop the record (advance, settle): no record when nobody listens. */
   runQuiet(item) {
@@ -6299,15 +6323,15 @@ var Simulation = class {
   /** Runs every item due within `ms` from now; the clock ends exactly `ms` later. */
   advance(ms) {
     const end = Math.min(this.clock.now() + ms, Math.max(this.clock.now(), this.horizon));
-    let n = 0;
+    let n2 = 0;
     for (; ; ) {
       const t = this.queue.peekTime();
       if (t === void 0 || t > end) break;
       this.runQuiet(this.queue.pop());
-      n++;
+      n2++;
     }
     this.clock.set(end);
-    return n;
+    return n2;
   }
   /**
    * Runs until no work is queued; the clock stops at the last item. Gives up after `limitMs` of
@@ -6434,9 +6458,9 @@ function applyPreset(sim2, preset, nodes) {
     case "empty":
       return;
     case "large": {
-      const n = nodes ?? 1e3;
-      const width = Math.max(4, String(n).length);
-      for (let i = 1; i <= n; i++) addNode(sim2, `node-${String(i).padStart(width, "0")}`);
+      const n2 = nodes ?? 1e3;
+      const width = Math.max(4, String(n2).length);
+      for (let i = 1; i <= n2; i++) addNode(sim2, `node-${String(i).padStart(width, "0")}`);
       return;
     }
   }
@@ -6487,38 +6511,19 @@ spec:
           path: /var/lib/docker/containers
 `;
 
-// .prof/evbench.ts
-import { Session } from "node:inspector/promises";
-import fs from "node:fs";
+// .prof/runp.ts
+var n = Number(process.argv[2] ?? 5e3);
 var sim = new Simulation({ seed: 1 });
-applyPreset(sim, "large", 5e3);
-var calls = [];
-var rec = sim.recorder;
-var orig = rec.event.bind(rec);
-rec.event = (...a) => {
-  calls.push([sim.now(), ...a]);
-  return orig(...a);
-};
+applyPreset(sim, "large", n);
+var s = new Session();
+s.connect();
+await s.post("Profiler.enable");
+await s.post("Profiler.setSamplingInterval", { interval: 100 });
+await s.post("Profiler.start");
+var c = process.cpuUsage();
 sim.store.create(parse(ARTICLE_MANIFEST));
 sim.settle();
-var reps = Number(process.argv[2] ?? 5);
-var ss = new Session();
-ss.connect();
-await ss.post("Profiler.enable");
-await ss.post("Profiler.setSamplingInterval", { interval: 50 });
-await ss.post("Profiler.start");
-var times = [];
-for (let r = 0; r < reps; r++) {
-  const s2 = new Simulation({ seed: 1 });
-  const clock = s2.clock;
-  const c = process.cpuUsage();
-  for (const [t, ...a] of calls) {
-    if (t > clock.now()) clock.set(t);
-    s2.recorder.event(a[0], a[1], a[2], a[3], a[4], a[5]);
-  }
-  const u = process.cpuUsage(c);
-  times.push((u.user + u.system) / 1e3);
-}
-var { profile } = await ss.post("Profiler.stop");
-fs.writeFileSync(".prof/ev.cpuprofile", JSON.stringify(profile));
-console.log("events", calls.length, "ms", times.map((x) => x.toFixed(0)).join(" "));
+var cu = process.cpuUsage(c);
+var { profile } = await s.post("Profiler.stop");
+fs.writeFileSync(".prof/apply.cpuprofile", JSON.stringify(profile));
+console.log("apply", ((cu.user + cu.system) / 1e3).toFixed(0), "ms");
