@@ -26,8 +26,10 @@ export const PROVIDES_ANNOTATION = 'playground.daemonset.dev/provides';
 type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'stopping' | 'done';
 
 interface PodWorker {
-  /** the pod's key (`namespace/name`) */
+  /** the pod's key (`namespace/name`), and its namespace and name (the pod's own strings) */
   key: string;
+  namespace: string;
+  name: string;
   uid: string;
   stage: Stage;
   /** index of the container being pulled / started */
@@ -246,7 +248,7 @@ export class Kubelet {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === undefined) {
-      w = { key, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
+      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
       const rejected = this.admit(pod, node, w);
       const old = this.workers.get(key);
       if (old) this.byUid.delete(old.uid);
@@ -291,8 +293,7 @@ export class Kubelet {
     for (const k of this.pods.keys(node.metadata.name)) {
       const o = this.workers.get(k);
       if (!o || o.stage === 'done') continue;
-      const [ons, oname] = splitKey(k);
-      const other = this.sim.store.get('Pod', ons, oname);
+      const other = this.sim.store.get('Pod', o.namespace, o.name);
       if (other && other.metadata.uid === o.uid && !isPodTerminal(other)) others.push(other);
     }
     const r = canAdmitPod(pod, node, others);
