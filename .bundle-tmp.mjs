@@ -1109,12 +1109,13 @@ var PodCreateMemo = class {
 // src/engine/api/eventStore.ts
 var DEFAULT_EVENT_TTL_MS = 60 * 60 * 1e3;
 var DEFAULT_MAX_EVENTS = 5e4;
-function makeRecord(r, uid, resourceVersion, creationTimestamp, written, full) {
+function makeRecord(r, uid, resourceVersion, creationTimestamp, written, full, uidState = -1) {
   return {
     key: r.key ?? eventKey(r.namespace, r.name),
     namespace: r.namespace,
     name: r.name,
     uid,
+    uidState,
     resourceVersion,
     creationTimestamp,
     involvedObject: r.involvedObject,
@@ -1136,6 +1137,7 @@ function patchRecord(prev, count, lastTimestamp, message, resourceVersion, writt
     namespace: prev.namespace,
     name: prev.name,
     uid: prev.uid,
+    uidState: prev.uidState,
     resourceVersion,
     creationTimestamp: prev.creationTimestamp,
     involvedObject: prev.involvedObject,
@@ -1169,6 +1171,8 @@ var EventStore = class {
   listeners = [];
   ttlMs = DEFAULT_EVENT_TTL_MS;
   max = DEFAULT_MAX_EVENTS;
+  /** spells out the uid drawn from a generator state (the object store's uid generator) */
+  spellUID;
   get size() {
     return this.records.size;
   }
@@ -1238,6 +1242,7 @@ var EventStore = class {
     if (r.full) return r.full;
     let o = this.objects.get(r);
     if (!o) {
+      if (r.uidState >= 0 && r.uid === "") r.uid = this.spellUID(r.uidState);
       o = toObject(r);
       this.objects.set(r, o);
     }
@@ -1480,7 +1485,16 @@ var ObjectStore = class {
   /** Records a new Event (the event recorder's create): a compact record, no object made. */
   createEvent(r) {
     this.events.expire(this.clock.now());
-    const rec = makeRecord(r, this.newUID(), this.nextRV(), this.clock.iso(), this.clock.now());
+    const uidState = this.uids.getState();
+    this.uids.setState(uidState + 31 * 1831565813);
+    this.events.spellUID ??= (state) => {
+      const now = this.uids.getState();
+      this.uids.setState(state);
+      const uid = this.newUID();
+      this.uids.setState(now);
+      return uid;
+    };
+    const rec = makeRecord(r, "", this.nextRV(), this.clock.iso(), this.clock.now(), void 0, uidState);
     this.writes++;
     this.events.put(rec);
     return rec;
@@ -4917,10 +4931,11 @@ function pinnedTarget(pod) {
 
 // src/engine/kubelet/admission.ts
 var ERR_TAINT_TOLERATION = "node(s) had taints that the pod didn't tolerate";
+var NO_USAGE = usageOf([]);
 var OUT_OF = { pods: "OutOfpods", cpu: "OutOfcpu", memory: "OutOfmemory" };
 function generalFilter(pod, node, others) {
   const out = [];
-  const usage = usageOf(others);
+  const usage = others.length === 0 ? NO_USAGE : usageOf(others);
   const alloc = nodeAllocatable(node);
   const req = podRequest(pod);
   if (usage.pods + 1 > alloc.pods) out.push({ kind: "resource", resource: "pods", requested: 1, used: usage.pods, capacity: alloc.pods });
@@ -5526,7 +5541,7 @@ var Kubelet = class {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === void 0) {
-      w = { key, uid: pod.metadata.uid, stage: "new", container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
+      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: "new", container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
       const rejected = this.admit(pod, node, w);
       const old = this.workers.get(key);
       if (old) this.byUid.delete(old.uid);
@@ -5568,8 +5583,7 @@ var Kubelet = class {
     for (const k of this.pods.keys(node.metadata.name)) {
       const o = this.workers.get(k);
       if (!o || o.stage === "done") continue;
-      const [ons, oname] = splitKey(k);
-      const other = this.sim.store.get("Pod", ons, oname);
+      const other = this.sim.store.get("Pod", o.namespace, o.name);
       if (other && other.metadata.uid === o.uid && !isPodTerminal(other)) others.push(other);
     }
     const r = canAdmitPod(pod, node, others);

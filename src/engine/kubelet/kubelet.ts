@@ -41,6 +41,8 @@ interface PodWorker {
   /** the node object last checked for Ready=Unknown, and the answer (node objects are immutable) */
   node: Node | undefined;
   nodeUnknown: boolean;
+  /** the worker's pass (syncPod of its pod), one function for all its waits */
+  run: () => string;
 }
 
 /**
@@ -248,7 +250,9 @@ export class Kubelet {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === undefined) {
-      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
+      const wns = ns;
+      const wname = name;
+      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false, run: () => this.syncPod(key, wns, wname) };
       const rejected = this.admit(pod, node, w);
       const old = this.workers.get(key);
       if (old) this.byUid.delete(old.uid);
@@ -266,7 +270,7 @@ export class Kubelet {
     this.wrote = false;
     for (let guard = 0; guard < 1000; guard++) {
       if (w.dueAt > this.sim.now()) {
-        this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w), pod);
+        this.sim.enqueue(KUBELET, key, w.dueAt - this.sim.now(), this.waitReason(pod, w), w.run);
         break;
       }
       // Each step starts from the stored pod: read again only after a step that wrote (events do
