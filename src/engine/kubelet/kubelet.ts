@@ -227,6 +227,11 @@ export class Kubelet {
     this.sim.enqueue(KUBELET, key, delayMs, reason, () => this.syncPod(key, ns, name));
   }
 
+  /** The pod worker's pass as a work item (made where no name is given to it: a bare arrow). */
+  private pass(key: string, namespace: string, podName: string): () => string {
+    return () => this.syncPod(key, namespace, podName);
+  }
+
   /** One pass of the pod worker: performs every step that is due, then waits for the next. */
   private syncPod(key: string, namespace?: string, podName?: string): string {
     let ns = namespace;
@@ -250,9 +255,7 @@ export class Kubelet {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === undefined) {
-      const wns = ns;
-      const wname = name;
-      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false, run: () => this.syncPod(key, wns, wname) };
+      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false, run: this.pass(key, ns, name) };
       const rejected = this.admit(pod, node, w);
       const old = this.workers.get(key);
       if (old) this.byUid.delete(old.uid);
