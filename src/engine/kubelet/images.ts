@@ -125,16 +125,23 @@ export function goDuration(ms: number): string {
 
 /** The images present on each node (what `crictl images` would list). */
 export class ImageCache {
-  private readonly byNode = new Map<string, Set<string>>();
+  /** node → its one image, or a Set once it has two (most nodes keep the one DaemonSet image) */
+  private readonly byNode = new Map<string, string | Set<string>>();
 
   has(node: string, image: string): boolean {
-    return this.byNode.get(node)?.has(normalizeImage(image)) ?? false;
+    const s = this.byNode.get(node);
+    if (s === undefined) return false;
+    const n = normalizeImage(image);
+    return typeof s === 'string' ? s === n : s.has(n);
   }
 
   add(node: string, image: string): void {
-    let s = this.byNode.get(node);
-    if (!s) this.byNode.set(node, (s = new Set()));
-    s.add(normalizeImage(image));
+    const n = normalizeImage(image);
+    const s = this.byNode.get(node);
+    if (s === undefined) this.byNode.set(node, n);
+    else if (typeof s === 'string') {
+      if (s !== n) this.byNode.set(node, new Set([s, n]));
+    } else s.add(n);
   }
 
   /** A node that is deleted and registered again starts with no images. */
