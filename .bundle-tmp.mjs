@@ -1880,7 +1880,7 @@ var SPAM_BURST = 25;
 var SPAM_QPS = 1 / 300;
 var OBJECT_KEYS_MAX = 131072;
 function spamKeyOf(ref) {
-  return `${ref.kind}\0${ref.namespace ?? ""}\0${ref.name}\0${ref.uid ?? ""}\0${ref.apiVersion ?? ""}`;
+  return [ref.kind, ref.namespace ?? "", ref.name, ref.uid ?? "", ref.apiVersion ?? ""].join("\0");
 }
 var TWO_24 = 16777216;
 var lastHi = NaN;
@@ -4993,9 +4993,14 @@ function pseudoDigest(s2) {
 }
 var [S0, S1, S2, S3, S4, S5, S6, S7] = Array.from({ length: 8 }, (_, i) => fnv(`${i}:`));
 var FNV_PRIME = 16777619;
-var HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-function hex8(h) {
-  return HEX2[h >>> 24] + HEX2[h >>> 16 & 255] + HEX2[h >>> 8 & 255] + HEX2[h & 255];
+var HEX_CODES = Array.from("0123456789abcdef", (ch) => ch.charCodeAt(0));
+var DIGEST_CODES = Array.from({ length: 64 }, () => 0);
+function hex8(h, at) {
+  const c2 = DIGEST_CODES;
+  for (let i = 7; i >= 0; i--) {
+    c2[at + i] = HEX_CODES[h & 15];
+    h >>>= 4;
+  }
 }
 function computeDigest(s2) {
   let h0 = S0, h1 = S1, h2 = S2, h3 = S3, h4 = S4, h5 = S5, h6 = S6, h7 = S7;
@@ -5010,7 +5015,15 @@ function computeDigest(s2) {
     h6 = Math.imul(h6 ^ ch, FNV_PRIME);
     h7 = Math.imul(h7 ^ ch, FNV_PRIME);
   }
-  return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4) + hex8(h5) + hex8(h6) + hex8(h7);
+  hex8(h0, 0);
+  hex8(h1, 8);
+  hex8(h2, 16);
+  hex8(h3, 24);
+  hex8(h4, 32);
+  hex8(h5, 40);
+  hex8(h6, 48);
+  hex8(h7, 56);
+  return String.fromCharCode.apply(null, DIGEST_CODES);
 }
 var normalized = /* @__PURE__ */ new Map();
 var imageIDs = /* @__PURE__ */ new Map();
@@ -5054,14 +5067,21 @@ function goDuration(ms) {
   return `${h ? `${h}h` : ""}${h || m ? `${m}m` : ""}${s2}s`;
 }
 var ImageCache = class {
+  /** node → its one image, or a Set once it has two (most nodes keep the one DaemonSet image) */
   byNode = /* @__PURE__ */ new Map();
   has(node, image) {
-    return this.byNode.get(node)?.has(normalizeImage(image)) ?? false;
+    const s2 = this.byNode.get(node);
+    if (s2 === void 0) return false;
+    const n2 = normalizeImage(image);
+    return typeof s2 === "string" ? s2 === n2 : s2.has(n2);
   }
   add(node, image) {
-    let s2 = this.byNode.get(node);
-    if (!s2) this.byNode.set(node, s2 = /* @__PURE__ */ new Set());
-    s2.add(normalizeImage(image));
+    const n2 = normalizeImage(image);
+    const s2 = this.byNode.get(node);
+    if (s2 === void 0) this.byNode.set(node, n2);
+    else if (typeof s2 === "string") {
+      if (s2 !== n2) this.byNode.set(node, /* @__PURE__ */ new Set([s2, n2]));
+    } else s2.add(n2);
   }
   /** A node that is deleted and registered again starts with no images. */
   forget(node) {
@@ -5519,6 +5539,10 @@ var Kubelet = class {
     const name = pod?.metadata.name;
     this.sim.enqueue(KUBELET, key, delayMs, reason, () => this.syncPod(key, ns, name));
   }
+  /** The pod worker's pass as a work item (made where no name is given to it: a bare arrow). */
+  pass(key, namespace, podName) {
+    return () => this.syncPod(key, namespace, podName);
+  }
   /** One pass of the pod worker: performs every step that is due, then waits for the next. */
   syncPod(key, namespace, podName) {
     let ns = namespace;
@@ -5541,7 +5565,7 @@ var Kubelet = class {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === void 0) {
-      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: "new", container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false };
+      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: "new", container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false, run: this.pass(key, ns, name) };
       const rejected = this.admit(pod, node, w);
       const old = this.workers.get(key);
       if (old) this.byUid.delete(old.uid);
@@ -5559,7 +5583,7 @@ var Kubelet = class {
     this.wrote = false;
     for (let guard = 0; guard < 1e3; guard++) {
       if (w.dueAt > this.sim.now()) {
-        this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w), pod);
+        this.sim.enqueue(KUBELET, key, w.dueAt - this.sim.now(), this.waitReason(pod, w), w.run);
         break;
       }
       if (this.wrote) {

@@ -330,7 +330,8 @@ export class Kubelet {
     const store = this.sim.store;
     const ns = pod.metadata.namespace!;
     const name = pod.metadata.name;
-    const nodeName = node.metadata.name;
+    // the node's name as the pod names it (the node was looked up by it): no read of the node's metadata per step
+    const nodeName = pod.spec.nodeName!;
     const now = this.sim.now();
     const iso = this.sim.iso();
     switch (w.stage) {
