@@ -46,7 +46,8 @@ interface ObjectKey {
 }
 
 export function spamKeyOf(ref: ObjectReference): string {
-  return `${ref.kind}\u0000${ref.namespace ?? ''}\u0000${ref.name}\u0000${ref.uid ?? ''}\u0000${ref.apiVersion ?? ''}`;
+  // joined in one flat string (kept as a cache key: a chain of concatenations keeps its pieces)
+  return [ref.kind, ref.namespace ?? '', ref.name, ref.uid ?? '', ref.apiVersion ?? ''].join('\u0000');
 }
 
 const TWO_24 = 0x100_0000;

@@ -14,7 +14,14 @@ export interface EventRecord {
   key: string;
   namespace: string;
   name: string;
+  /** the uid; '' while it is only drawn, not spelled out (see `uidState`) */
   uid: string;
+  /**
+   * The uid generator's state the uid was drawn from, when `uid` is '' (−1 otherwise): the store
+   * advances the generator by the uid's draws at the write and spells the uid out from this state
+   * only when the Event is read as an object (most Events never are).
+   */
+  uidState: number;
   resourceVersion: string;
   creationTimestamp: string;
   involvedObject: ObjectReference;
@@ -36,7 +43,7 @@ export interface EventRecord {
  * What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps); its
  * key when it has made it already (`eventKey(namespace, name)`).
  */
-export type EventRecordInput = Omit<EventRecord, 'key' | 'uid' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full'> & { key?: string };
+export type EventRecordInput = Omit<EventRecord, 'key' | 'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full'> & { key?: string };
 
 /**
  * A record with every field in one order, so all records share one hidden class (an object spread
@@ -49,12 +56,14 @@ export function makeRecord(
   creationTimestamp: string,
   written: number,
   full?: KEvent,
+  uidState = -1,
 ): EventRecord {
   return {
     key: r.key ?? eventKey(r.namespace, r.name),
     namespace: r.namespace,
     name: r.name,
     uid,
+    uidState,
     resourceVersion,
     creationTimestamp,
     involvedObject: r.involvedObject,
@@ -78,6 +87,7 @@ export function patchRecord(prev: EventRecord, count: number, lastTimestamp: str
     namespace: prev.namespace,
     name: prev.name,
     uid: prev.uid,
+    uidState: prev.uidState,
     resourceVersion,
     creationTimestamp: prev.creationTimestamp,
     involvedObject: prev.involvedObject,
@@ -135,6 +145,8 @@ export class EventStore {
   readonly listeners: EventListener[] = [];
   ttlMs = DEFAULT_EVENT_TTL_MS;
   max = DEFAULT_MAX_EVENTS;
+  /** spells out the uid drawn from a generator state (the object store's uid generator) */
+  spellUID: ((state: number) => string) | undefined;
 
   get size(): number {
     return this.records.size;
@@ -214,6 +226,7 @@ export class EventStore {
     if (r.full) return r.full;
     let o = this.objects.get(r);
     if (!o) {
+      if (r.uidState >= 0 && r.uid === '') r.uid = this.spellUID!(r.uidState);
       o = toObject(r);
       this.objects.set(r, o);
     }

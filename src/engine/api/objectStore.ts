@@ -262,7 +262,18 @@ export class ObjectStore {
   /** Records a new Event (the event recorder's create): a compact record, no object made. */
   createEvent(r: EventRecordInput): EventRecord {
     this.events.expire(this.clock.now());
-    const rec = makeRecord(r, this.newUID(), this.nextRV(), this.clock.iso(), this.clock.now());
+    // The uid is drawn now (the generator moves on by its 31 mulberry32 steps, each adding the same
+    // constant to the state) and spelled out by newUID from that state when the Event is read.
+    const uidState = this.uids.getState();
+    this.uids.setState(uidState + 31 * 0x6d2b79f5);
+    this.events.spellUID ??= (state) => {
+      const now = this.uids.getState();
+      this.uids.setState(state);
+      const uid = this.newUID();
+      this.uids.setState(now);
+      return uid;
+    };
+    const rec = makeRecord(r, '', this.nextRV(), this.clock.iso(), this.clock.now(), undefined, uidState);
     this.writes++;
     this.events.put(rec);
     return rec;

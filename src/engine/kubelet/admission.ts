@@ -18,6 +18,9 @@ export const ERR_TAINT_TOLERATION = "node(s) had taints that the pod didn't tole
 
 export type AdmitResult = { admit: true } | { admit: false; reason: string; message: string };
 
+/** The usage of no pods (only read here: the first pod on a node shares it). */
+const NO_USAGE = usageOf([]);
+
 /** One failed check, in generalFilter's order. */
 type Failure =
   | { kind: 'resource'; resource: 'pods' | 'cpu' | 'memory'; requested: number; used: number; capacity: number }
@@ -32,7 +35,7 @@ const OUT_OF: Record<'pods' | 'cpu' | 'memory', string> = { pods: 'OutOfpods', c
  */
 export function generalFilter(pod: Pod, node: Node, others: readonly Pod[]): Failure[] {
   const out: Failure[] = [];
-  const usage = usageOf(others);
+  const usage = others.length === 0 ? NO_USAGE : usageOf(others);
   const alloc = nodeAllocatable(node);
   const req = podRequest(pod);
   if (usage.pods + 1 > alloc.pods) out.push({ kind: 'resource', resource: 'pods', requested: 1, used: usage.pods, capacity: alloc.pods });

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
-import { computeDigest, imageID, normalizeImage } from './images';
+import { ImageCache, computeDigest, imageID, normalizeImage } from './images';
 
 function fnv(s: string): number {
   let h = 0x811c9dc5;
@@ -68,6 +68,30 @@ describe('normalizeImage and imageID', () => {
         expect(normalizeImage(image)).toBe(oracleNormalize(image));
         expect(imageID(image)).toBe(oracleImageID(image));
       }
+    }
+  });
+});
+
+describe('ImageCache', () => {
+  it('answers like a Set per node, through one image and then many', () => {
+    const c = new ImageCache();
+    const oracle = new Map<string, Set<string>>();
+    const images = ['nginx', 'nginx:latest', 'docker.io/library/nginx:1.27', 'busybox', 'k8s.gcr.io/pause:3.9'];
+    let x = 11;
+    const pick = (n: number) => (x = (x * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let i = 0; i < 500; i++) {
+      const node = `n${pick(4)}`;
+      const image = images[pick(images.length)];
+      const op = pick(10);
+      if (op < 4) {
+        c.add(node, image);
+        if (!oracle.has(node)) oracle.set(node, new Set());
+        oracle.get(node)!.add(normalizeImage(image));
+      } else if (op === 9) {
+        c.forget(node);
+        oracle.delete(node);
+      }
+      for (const im of images) expect(c.has(node, im)).toBe(oracle.get(node)?.has(normalizeImage(im)) ?? false);
     }
   });
 });

@@ -26,11 +26,18 @@ export function pseudoDigest(s: string): string {
 /** fnv of `0:`, `1:`, … `7:`: the states the eight hashes of computeDigest start from */
 const [S0, S1, S2, S3, S4, S5, S6, S7] = Array.from({ length: 8 }, (_, i) => fnv(`${i}:`));
 const FNV_PRIME = 0x01000193;
-/** the two hex digits of each byte */
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** the character codes of the hex digits */
+const HEX_CODES = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
+/** the digest's 64 character codes, filled per call */
+const DIGEST_CODES: number[] = Array.from({ length: 64 }, () => 0);
 
-function hex8(h: number): string {
-  return HEX[h >>> 24] + HEX[(h >>> 16) & 255] + HEX[(h >>> 8) & 255] + HEX[h & 255];
+/** The 8 hex digits of `h` (int32, printed unsigned) into DIGEST_CODES from `at`. */
+function hex8(h: number, at: number): void {
+  const c = DIGEST_CODES;
+  for (let i = 7; i >= 0; i--) {
+    c[at + i] = HEX_CODES[h & 15];
+    h >>>= 4;
+  }
 }
 
 /**
@@ -50,7 +57,16 @@ export function computeDigest(s: string): string {
     h6 = Math.imul(h6 ^ ch, FNV_PRIME);
     h7 = Math.imul(h7 ^ ch, FNV_PRIME);
   }
-  return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4) + hex8(h5) + hex8(h6) + hex8(h7);
+  hex8(h0, 0);
+  hex8(h1, 8);
+  hex8(h2, 16);
+  hex8(h3, 24);
+  hex8(h4, 32);
+  hex8(h5, 40);
+  hex8(h6, 48);
+  hex8(h7, 56);
+  // one flat string (a chain of concatenations would keep ~40 string pieces per digest alive)
+  return String.fromCharCode.apply(null, DIGEST_CODES);
 }
 
 /** Per image text: a few distinct images, asked for at every pod's start (bounded like `digests`). */
@@ -109,16 +125,23 @@ export function goDuration(ms: number): string {
 
 /** The images present on each node (what `crictl images` would list). */
 export class ImageCache {
-  private readonly byNode = new Map<string, Set<string>>();
+  /** node → its one image, or a Set once it has two (most nodes keep the one DaemonSet image) */
+  private readonly byNode = new Map<string, string | Set<string>>();
 
   has(node: string, image: string): boolean {
-    return this.byNode.get(node)?.has(normalizeImage(image)) ?? false;
+    const s = this.byNode.get(node);
+    if (s === undefined) return false;
+    const n = normalizeImage(image);
+    return typeof s === 'string' ? s === n : s.has(n);
   }
 
   add(node: string, image: string): void {
-    let s = this.byNode.get(node);
-    if (!s) this.byNode.set(node, (s = new Set()));
-    s.add(normalizeImage(image));
+    const n = normalizeImage(image);
+    const s = this.byNode.get(node);
+    if (s === undefined) this.byNode.set(node, n);
+    else if (typeof s === 'string') {
+      if (s !== n) this.byNode.set(node, new Set([s, n]));
+    } else s.add(n);
   }
 
   /** A node that is deleted and registered again starts with no images. */

@@ -8,7 +8,7 @@ import { notFound } from '../api/errors';
 import { deepFreeze } from '../api/objects';
 import type { Change } from '../api/objectStore';
 import { isPodReady, isPodTerminal } from '../api/podutil';
-import type { Node, Pod, PodStatus } from '../api/types';
+import type { Container, Node, Pod, PodStatus } from '../api/types';
 import type { Simulation } from '../simulation';
 import { TIMINGS } from '../timings';
 import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
@@ -26,6 +26,10 @@ export const PROVIDES_ANNOTATION = 'playground.daemonset.dev/provides';
 type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'stopping' | 'done';
 
 interface PodWorker {
+  /** the pod's key (`namespace/name`), and its namespace and name (the pod's own strings) */
+  key: string;
+  namespace: string;
+  name: string;
   uid: string;
   stage: Stage;
   /** index of the container being pulled / started */
@@ -34,6 +38,69 @@ interface PodWorker {
   dueAt: number;
   startedAt: Record<string, string>;
   stopAt?: number;
+  /** the node object last checked for Ready=Unknown, and the answer (node objects are immutable) */
+  node: Node | undefined;
+  nodeUnknown: boolean;
+  /** the worker's pass (syncPod of its pod), one function for all its waits */
+  run: () => string;
+}
+
+/**
+ * The texts the kubelet writes about one container (its events, steps and waits), made once per
+ * (frozen, template-shared) container: every pod of a template says the same strings.
+ */
+interface ContainerTexts {
+  image: string;
+  pulling: string;
+  present: string;
+  stepPulling: string;
+  stepPresent: string;
+  waitPulled: string;
+  created: string;
+  started: string;
+  stepStarted: string;
+  waitStarted: string;
+  /** the pull message is kept with the pull time it names (TIMINGS may change) */
+  pullMs: number;
+  pulled: string;
+  stepPulled: string;
+}
+
+const containerTexts = new WeakMap<Container, ContainerTexts>();
+
+function textsOf(c: Container): ContainerTexts {
+  let t = containerTexts.get(c);
+  if (t === undefined) {
+    const image = c.image ?? '';
+    t = {
+      image,
+      pulling: `Pulling image "${image}"`,
+      present: `Container image "${image}" already present on machine`,
+      stepPulling: `pulling image ${image}`,
+      stepPresent: `image ${image} already present`,
+      waitPulled: `image "${image}" pulled`,
+      created: `Created container: ${c.name}`,
+      started: `Started container ${c.name}`,
+      stepStarted: `started container ${c.name}`,
+      waitStarted: `container ${c.name} started`,
+      pullMs: NaN,
+      pulled: '',
+      stepPulled: `pulled image ${image}`,
+    };
+    if (Object.isFrozen(c)) containerTexts.set(c, t);
+  }
+  return t;
+}
+
+/** `Successfully pulled image …` for the current pull time. */
+function pulledMessage(t: ContainerTexts): string {
+  const ms = TIMINGS.imagePullMs;
+  if (t.pullMs !== ms) {
+    const d = goDuration(ms);
+    t.pullMs = ms;
+    t.pulled = `Successfully pulled image "${t.image}" in ${d} (${d} including waiting). Image size: ${imageSize(t.image)} bytes.`;
+  }
+  return t.pulled;
 }
 
 /** getNodeCondition(node, type)?.status, as a plain loop (called for every pod at every step). */
@@ -87,11 +154,15 @@ function readinessDelayMs(pod: Pod): number {
 
 export class Kubelet {
   private readonly workers = new Map<string, PodWorker>();
+  /** the same workers by pod uid (a pod's change finds its worker without making its key) */
+  private readonly byUid = new Map<string, PodWorker>();
   private readonly pods: PodsByNode;
   readonly images = new ImageCache();
   private readonly nextIP = new Map<string, number>();
   /** whether the step syncPod just ran wrote to the store */
   private wrote = false;
+  /** the pod as the store returned it from that write */
+  private written: Pod | undefined;
 
   constructor(private readonly sim: Simulation) {
     this.pods = podsByNodeOf(sim);
@@ -105,18 +176,19 @@ export class Kubelet {
 
   private onPod(c: Change): void {
     const pod = c.obj as Pod;
-    const key = podKeyOf(pod);
+    // the worker of this pod (by uid: the worker of its key, when that worker is this pod's)
+    const w = this.byUid.get(pod.metadata.uid);
     if (c.type === 'DELETED') {
-      if (this.workers.get(key)?.uid === pod.metadata.uid) this.workers.delete(key);
+      if (w) this.dropWorker(w);
       return;
     }
     const node = pod.spec.nodeName;
     if (!node) return;
-    const w = this.workers.get(key);
-    if (!w || w.uid !== pod.metadata.uid) {
-      if (!isPodTerminal(pod)) this.enqueue(key, 0, `pod bound to node ${node}`, pod);
+    if (!w) {
+      if (!isPodTerminal(pod)) this.enqueue(podKeyOf(pod), 0, `pod bound to node ${node}`, pod);
       return;
     }
+    const key = w.key;
     const old = c.old as Pod | undefined;
     const md = pod.metadata;
     if (md.deletionTimestamp && (old?.metadata.deletionTimestamp !== md.deletionTimestamp || old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)) {
@@ -155,6 +227,11 @@ export class Kubelet {
     this.sim.enqueue(KUBELET, key, delayMs, reason, () => this.syncPod(key, ns, name));
   }
 
+  /** The pod worker's pass as a work item (made where no name is given to it: a bare arrow). */
+  private pass(key: string, namespace: string, podName: string): () => string {
+    return () => this.syncPod(key, namespace, podName);
+  }
+
   /** One pass of the pod worker: performs every step that is due, then waits for the next. */
   private syncPod(key: string, namespace?: string, podName?: string): string {
     let ns = namespace;
@@ -164,12 +241,26 @@ export class Kubelet {
     if (!pod || !pod.spec.nodeName) return 'nothing to do';
     const node = this.sim.store.get('Node', undefined, pod.spec.nodeName);
     if (!node) return `node ${pod.spec.nodeName} does not exist; nothing runs the pod`;
-    if (nodeUnknown(node)) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
+    // the pod's worker, if it has one (a worker of an earlier pod of that name is not its)
     let w = this.workers.get(key);
-    if (!w || w.uid !== pod.metadata.uid) {
-      w = { uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {} };
+    if (w !== undefined && w.uid !== pod.metadata.uid) w = undefined;
+    let unknown: boolean;
+    if (w !== undefined && w.node === node) unknown = w.nodeUnknown;
+    else {
+      unknown = nodeUnknown(node);
+      if (w !== undefined) {
+        w.node = node;
+        w.nodeUnknown = unknown;
+      }
+    }
+    if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
+    if (w === undefined) {
+      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false, run: this.pass(key, ns, name) };
       const rejected = this.admit(pod, node, w);
+      const old = this.workers.get(key);
+      if (old) this.byUid.delete(old.uid);
       this.workers.set(key, w);
+      this.byUid.set(w.uid, w);
       if (rejected) return rejected;
     }
     if (pod.metadata.deletionTimestamp) return this.terminate(key, pod, w, node);
@@ -182,13 +273,13 @@ export class Kubelet {
     this.wrote = false;
     for (let guard = 0; guard < 1000; guard++) {
       if (w.dueAt > this.sim.now()) {
-        this.enqueue(key, w.dueAt - this.sim.now(), this.waitReason(pod, w), pod);
+        this.sim.enqueue(KUBELET, key, w.dueAt - this.sim.now(), this.waitReason(pod, w), w.run);
         break;
       }
       // Each step starts from the stored pod: read again only after a step that wrote (events do
       // not go through the store's watchers, so nothing else can have changed it).
       if (this.wrote) {
-        cur = this.sim.store.get('Pod', ns, name)!;
+        cur = this.written ?? this.sim.store.get('Pod', ns, name)!;
         this.wrote = false;
       }
       const step = this.advance(cur, w, node);
@@ -209,8 +300,7 @@ export class Kubelet {
     for (const k of this.pods.keys(node.metadata.name)) {
       const o = this.workers.get(k);
       if (!o || o.stage === 'done') continue;
-      const [ons, oname] = splitKey(k);
-      const other = this.sim.store.get('Pod', ons, oname);
+      const other = this.sim.store.get('Pod', o.namespace, o.name);
       if (other && other.metadata.uid === o.uid && !isPodTerminal(other)) others.push(other);
     }
     const r = canAdmitPod(pod, node, others);
@@ -225,9 +315,9 @@ export class Kubelet {
     const c = pod.spec.containers[w.container];
     switch (w.stage) {
       case 'pulling':
-        return `image "${c?.image ?? ''}" pulled`;
+        return c ? textsOf(c).waitPulled : 'image "" pulled';
       case 'starting':
-        return `container ${c?.name ?? ''} started`;
+        return c ? textsOf(c).waitStarted : 'container  started';
       case 'readying':
         return 'readiness reported';
       default:
@@ -240,7 +330,8 @@ export class Kubelet {
     const store = this.sim.store;
     const ns = pod.metadata.namespace!;
     const name = pod.metadata.name;
-    const nodeName = node.metadata.name;
+    // the node's name as the pod names it (the node was looked up by it): no read of the node's metadata per step
+    const nodeName = pod.spec.nodeName!;
     const now = this.sim.now();
     const iso = this.sim.iso();
     switch (w.stage) {
@@ -269,35 +360,35 @@ export class Kubelet {
           w.dueAt = now + readinessDelayMs(pod);
           return 'Running';
         }
-        const image = c.image ?? '';
-        if (c.imagePullPolicy === 'Always' || !this.images.has(nodeName, image)) {
-          this.event(pod, 'Normal', 'Pulling', `Pulling image "${image}"`, nodeName);
+        const t = textsOf(c);
+        if (c.imagePullPolicy === 'Always' || !this.images.has(nodeName, t.image)) {
+          this.event(pod, 'Normal', 'Pulling', t.pulling, nodeName);
           w.stage = 'pulling';
           w.dueAt = now + TIMINGS.imagePullMs;
-          return `pulling image ${image}`;
+          return t.stepPulling;
         }
-        this.event(pod, 'Normal', 'Pulled', `Container image "${image}" already present on machine`, nodeName);
+        this.event(pod, 'Normal', 'Pulled', t.present, nodeName);
         w.stage = 'starting';
         w.dueAt = now + TIMINGS.containerStartMs;
-        return `image ${image} already present`;
+        return t.stepPresent;
       }
       case 'pulling': {
-        const image = pod.spec.containers[w.container].image ?? '';
-        this.images.add(nodeName, image);
-        const d = goDuration(TIMINGS.imagePullMs);
-        this.event(pod, 'Normal', 'Pulled', `Successfully pulled image "${image}" in ${d} (${d} including waiting). Image size: ${imageSize(image)} bytes.`, nodeName);
+        const t = textsOf(pod.spec.containers[w.container]);
+        this.images.add(nodeName, t.image);
+        this.event(pod, 'Normal', 'Pulled', pulledMessage(t), nodeName);
         w.stage = 'starting';
         w.dueAt = now + TIMINGS.containerStartMs;
-        return `pulled image ${image}`;
+        return t.stepPulled;
       }
       case 'starting': {
         const c = pod.spec.containers[w.container];
-        this.event(pod, 'Normal', 'Created', `Created container: ${c.name}`, nodeName);
-        this.event(pod, 'Normal', 'Started', `Started container ${c.name}`, nodeName);
+        const t = textsOf(c);
+        this.event(pod, 'Normal', 'Created', t.created, nodeName);
+        this.event(pod, 'Normal', 'Started', t.started, nodeName);
         w.startedAt[c.name] = iso;
         w.container++;
         w.stage = 'container';
-        return `started container ${c.name}`;
+        return t.stepStarted;
       }
       case 'readying': {
         this.writeStatus(pod, readyStatus(pod, iso));
@@ -322,7 +413,7 @@ export class Kubelet {
   /** The status manager's write (frozen: the store shares it); the next step reads the pod again. */
   private writeStatus(pod: Pod, status: PodStatus): void {
     this.wrote = true;
-    this.sim.store.updateStatus({ ...pod, status: deepFreeze(status) });
+    this.written = this.sim.store.updateStatus<'Pod'>({ ...pod, status: deepFreeze(status) });
   }
 
   /**
@@ -331,6 +422,11 @@ export class Kubelet {
    */
   private event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string, nodeName: string): void {
     this.sim.recorder.event(pod, type, reason, message, KUBELET, nodeName);
+  }
+
+  private dropWorker(w: PodWorker): void {
+    this.workers.delete(w.key);
+    this.byUid.delete(w.uid);
   }
 
   /** Graceful termination: stop the containers, then remove the pod object (the final grace-0 delete). */
@@ -359,7 +455,8 @@ export class Kubelet {
       return did || 'waiting for the containers to stop';
     }
     this.sim.store.remove('Pod', pod.metadata.namespace, pod.metadata.name);
-    this.workers.delete(key);
+    const cur = this.workers.get(key);
+    if (cur) this.dropWorker(cur);
     return 'containers stopped; pod removed';
   }
 

@@ -16,10 +16,21 @@ import { computeDigest, imageID, normalizeImage } from './images';
 type CondSpec = Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>;
 
 /** The condition types in the kubelet's order; any other type sorts after them. */
-const CONDITION_RANK = new Map(['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((t, i) => [t, i]));
-
 function rank(c: PodCondition): number {
-  return CONDITION_RANK.get(c.type) ?? CONDITION_RANK.size;
+  switch (c.type) {
+    case 'PodReadyToStartContainers':
+      return 0;
+    case 'Initialized':
+      return 1;
+    case 'Ready':
+      return 2;
+    case 'ContainersReady':
+      return 3;
+    case 'PodScheduled':
+      return 4;
+    default:
+      return 5;
+  }
 }
 
 /** The conditions in the kubelet's order (a stable sort by rank; Array.prototype.sort is stable). */
