@@ -1,15 +1,17 @@
-// The built-in lessons on the page: the YAML files of this folder, bundled as text and validated the
-// first time they are opened. Lookups by id (from the URL) go through a Map.
+// The built-in lessons on the page: the YAML files of this folder, each bundled as text in a chunk
+// of its own (loaded the first time a lesson is listed or opened, not before the first paint: the
+// five lessons in two languages are 13 KiB gzip) and validated then. Lookups by id (from the URL) go
+// through a Map.
 
 import { parseLessonText } from './load'
 import type { Lesson } from './types'
 
-const files = import.meta.glob<string>('./*.yaml', { query: '?raw', import: 'default', eager: true })
+const files = import.meta.glob<string>('./*.yaml', { query: '?raw', import: 'default' })
 
-const SOURCES = new Map<string, string>()
-for (const [path, text] of Object.entries(files)) SOURCES.set(path.replace(/^\.\//, '').replace(/\.yaml$/, ''), text)
+const SOURCES = new Map<string, () => Promise<string>>()
+for (const [path, load] of Object.entries(files)) SOURCES.set(path.replace(/^\.\//, '').replace(/\.yaml$/, ''), load)
 
-const cache = new Map<string, Lesson | null>()
+const cache = new Map<string, Promise<Lesson | undefined>>()
 
 /** The order of the lesson list: the article first, then as a course would go; any others after. */
 const ORDER = ['article', 'network', 'rolling-updates', 'taints', 'placement']
@@ -22,17 +24,27 @@ export function isBuiltinLesson(id: string | undefined): boolean {
 }
 
 /** The lesson with this id (from `?lesson=`, a link, a message): own entries only, so `constructor` is no lesson. */
-export function lessonById(id: string | undefined): Lesson | undefined {
-  if (id === undefined || !SOURCES.has(id)) return undefined
-  if (!cache.has(id)) {
-    const v = parseLessonText(SOURCES.get(id)!, { dryRun: false })
-    if (!v.lesson) console.error(`built-in lesson ${id} is not valid:`, v.problems)
-    cache.set(id, v.lesson)
+export function lessonById(id: string | undefined): Promise<Lesson | undefined> {
+  if (id === undefined || !SOURCES.has(id)) return Promise.resolve(undefined)
+  let p = cache.get(id)
+  if (!p) {
+    p = SOURCES.get(id)!().then((text) => {
+      const v = parseLessonText(text, { dryRun: false })
+      if (!v.lesson) console.error(`built-in lesson ${id} is not valid:`, v.problems)
+      return v.lesson ?? undefined
+    })
+    cache.set(id, p)
   }
-  return cache.get(id) ?? undefined
+  return p
+}
+
+/** Every built-in lesson, in the list's order (the ones that fail to load left out). */
+export async function builtinLessons(): Promise<Lesson[]> {
+  const all = await Promise.all(BUILTIN_LESSONS.map((id) => lessonById(id)))
+  return all.filter((l): l is Lesson => l !== undefined)
 }
 
 /** The raw file of a built-in lesson (for "download this lesson"). */
-export function builtinLessonSource(id: string): string | undefined {
-  return SOURCES.get(id)
+export function builtinLessonSource(id: string): Promise<string | undefined> {
+  return SOURCES.get(id)?.() ?? Promise.resolve(undefined)
 }

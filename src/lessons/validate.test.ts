@@ -180,14 +180,14 @@ describe('hostile lesson files', () => {
 })
 
 describe('built-in lessons', () => {
-  it('are all valid files and open by id (a Map: no prototype lookups)', () => {
+  it('are all valid files and open by id (a Map: no prototype lookups)', async () => {
     expect(BUILTIN_LESSONS[0]).toBe('article')
     for (const id of BUILTIN_LESSONS) {
       const v = parseLessonText(readFileSync(new URL(`./${id}.yaml`, import.meta.url), 'utf8'))
       expect(v.problems.map(formatProblem), id).toEqual([])
-      expect(lessonById(id)?.id).toBe(id)
+      expect((await lessonById(id))?.id).toBe(id)
     }
-    expect(lessonById('constructor')).toBeUndefined()
-    expect(lessonById('__proto__')).toBeUndefined()
+    expect(await lessonById('constructor')).toBeUndefined()
+    expect(await lessonById('__proto__')).toBeUndefined()
   })
 })

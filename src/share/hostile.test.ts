@@ -44,7 +44,7 @@ describe('share payloads from outside', () => {
     )
   })
 
-  it('prototype names as fields, presets, versions and lesson ids', () => {
+  it('prototype names as fields, presets, versions and lesson ids', async () => {
     for (const n of PROTO_NAMES) {
       const withKey = `{"v":1,"seed":1,"preset":"article","inputs":[],"until":0,"editorText":"",${JSON.stringify(n)}:{}}`
       expect(outcome(() => decodeShared(frameJson(withKey)))).toBe('shape')
@@ -52,11 +52,11 @@ describe('share payloads from outside', () => {
       expect(outcome(() => decodeSharedJson(JSON.stringify({ format: SCENARIO_FILE_FORMAT, ...wire, v: n })))).toBe('version')
       expect(outcome(() => decodeSharedJson(`{"format":"${SCENARIO_FILE_FORMAT}","v":1,"seed":1,"preset":"article","inputs":[],"until":0,"editorText":"",${JSON.stringify(n)}:1}`))).toBe('shape')
       // a lesson id is data: kept if it is an id, and no lesson answers to it
-      expect(lessonById(n)).toBeUndefined()
+      expect(await lessonById(n)).toBeUndefined()
     }
-    expect(lessonById('article')?.id).toBe('article')
-    expect(lessonById(undefined)).toBeUndefined()
-    expect(lessonById('')).toBeUndefined()
+    expect((await lessonById('article'))?.id).toBe('article')
+    expect(await lessonById(undefined)).toBeUndefined()
+    expect(await lessonById('')).toBeUndefined()
   })
 
   it('arbitrary JSON shapes with arbitrary keys are a ShareError or a valid state', () => {

@@ -125,7 +125,7 @@ export async function openLessonParam(value: string, opts: { allowed: ReadonlySe
   const ref = resolveLessonRef(value, { pageUrl: location.href, allowedOrigins: opts.allowed, isBuiltin: isBuiltinLesson })
   if (ref.kind === 'error') return failed(ref.message)
   if (ref.kind === 'url') return openLessonUrl(ref.url, opts.allowed, { startStep: opts.startStep })
-  const lesson = lessonById(ref.id)
+  const lesson = await lessonById(ref.id)
   if (!lesson) return failed(`the built-in lesson ${ref.id} is damaged`)
   return openLesson(lesson, 'builtin', { startStep: opts.startStep, freshCluster: opts.freshCluster })
 }

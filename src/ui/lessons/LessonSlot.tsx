@@ -1,9 +1,10 @@
 // What the lesson area of the page shows: the open lesson, the list of built-in lessons, a lesson that
 // failed to load (and why), or nothing. Starts the live goal checker while a lesson is open.
 
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BUILTIN_LESSONS, lessonById } from '../../lessons/index'
+import { builtinLessons } from '../../lessons/index'
+import type { Lesson } from '../../lessons/types'
 import { textIn } from '../../lessons/types'
 import { closeLesson, dismissLessonError, openLesson, openLessonFile, setPicking, useLessonHost } from '../../state/lessonHost'
 import { startGoalWatcher } from '../../state/lessonGoals'
@@ -40,6 +41,17 @@ function LoadError() {
 function Picker() {
   const { t, i18n } = useTranslation('lessons')
   const file = useRef<HTMLInputElement>(null)
+  // the built-in lessons load when the list first opens (their files are not in the first bundle)
+  const [lessons, setLessons] = useState<Lesson[] | null>(null)
+  useEffect(() => {
+    let live = true
+    void builtinLessons().then((ls) => {
+      if (live) setLessons(ls)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
   return (
     <section className="lesson-panel lesson-picker" data-testid="lesson-picker" aria-label={t('pick.title')}>
       <header className="lesson-head">
@@ -49,13 +61,11 @@ function Picker() {
           {t('pick.close')}
         </button>
       </header>
-      <ul className="lesson-list">
-        {BUILTIN_LESSONS.map((id) => {
-          const l = lessonById(id)
-          if (!l) return null
+      <ul className="lesson-list" aria-busy={lessons === null}>
+        {(lessons ?? []).map((l) => {
           return (
-            <li key={id}>
-              <button type="button" data-testid={`lesson-pick.${id}`} onClick={() => void openLesson(l, 'builtin')}>
+            <li key={l.id}>
+              <button type="button" data-testid={`lesson-pick.${l.id}`} onClick={() => void openLesson(l, 'builtin')}>
                 {textIn(l.title, i18n.language)}
               </button>{' '}
               <span className="lesson-muted">{t('pick.steps', { count: l.steps.length })}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lessonById } from '../../lessons/index'
 
-const articleLesson = lessonById('article')!
+const articleLesson = (await lessonById('article'))!
 import { stepCommands } from './runStep'
 
 describe('lesson steps on the page', () => {
