@@ -142,11 +142,10 @@ test('the YAML editor: typing, schema markers, hover docs, completion, apply, en
   // Completion under spec.template.spec offers tolerations (absent from this manifest).
   await page.getByRole('button', { name: 'Load minimal DaemonSet' }).click()
   await expect(editor.locator('.view-lines')).toContainText('name: demo')
-  await gotoLineEnd(page, editor, lineOf(MINIMAL_YAML, 'terminationGracePeriodSeconds'))
-  // a suggestion list the YAML worker opened at the line's end would take the Enter: close it first
-  await page.keyboard.press('Escape')
-  await page.keyboard.press('Enter')
-  await page.keyboard.type('tol')
+  // On the empty last line, indented as the pod spec's fields (an Enter at the end of the line above
+  // was sometimes taken by a suggestion list the YAML worker opened there, leaving "30tol").
+  await gotoLineEnd(page, editor, lineOf(MINIMAL_YAML, 'terminationGracePeriodSeconds') + 1)
+  await page.keyboard.type('      tol')
   // on a line of its own (an Enter lost to the closing quick input once left "30tol")
   await expect(page.getByTestId('value')).toContainText(/terminationGracePeriodSeconds: 30\n\s+tol/, { useInnerText: false })
   const suggest = page.locator('.suggest-widget.visible')
