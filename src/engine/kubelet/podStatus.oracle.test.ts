@@ -8,7 +8,7 @@ import { deepFreeze } from '../api/objects';
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { Random } from '../random';
 import { nextPodCondition } from '../scheduler/podCondition';
-import { computeDigest, imageID, normalizeImage } from './images';
+import { imageID, normalizeImage } from './images';
 import * as fast from './podStatus';
 
 // ---- the simple builders (podStatus.ts before the frozen, shared builders) ----
@@ -57,7 +57,6 @@ function ordered(s: PodStatus): PodStatus {
 
 /** per (frozen, template-shared) containers list: the message and the waiting statuses, made once */
 const unreadyMessages = new WeakMap<readonly Container[], string>();
-const waitingStatuses = new WeakMap<readonly Container[], readonly ContainerStatus[]>();
 
 function unreadyMessage(pod: Pod): string {
   const cs = pod.spec.containers;
@@ -77,36 +76,8 @@ function notReadyConds(pod: Pod) {
   ];
 }
 
-/** The waiting statuses (frozen: they go into a stored status as they are, shared by the pods of one template). */
-function waiting(pod: Pod): ContainerStatus[] {
-  const cs = pod.spec.containers;
-  let w = waitingStatuses.get(cs);
-  if (!w) {
-    w = deepFreeze(waitingFor(cs));
-    if (Object.isFrozen(cs)) waitingStatuses.set(cs, w);
-  }
-  return w as ContainerStatus[];
-}
+const { waiting, containerID } = fast; // unchanged: shared with the code under test
 
-function waitingFor(cs: readonly Container[]): ContainerStatus[] {
-  return cs.map((c) => ({
-    name: c.name,
-    image: c.image ?? '',
-    imageID: '',
-    ready: false,
-    restartCount: 0,
-    started: false,
-    state: { waiting: { reason: 'ContainerCreating' } },
-    lastState: {},
-  }));
-}
-
-/** A deterministic containerd container ID for a pod's container (one per pod: not worth caching). */
-function containerID(pod: Pod, container: string): string {
-  return `containerd://${computeDigest(`${pod.metadata.uid}/${container}`)}`;
-}
-
-/** Right after binding: Pending, ContainerCreating; sandboxReady false while the network is missing. */
 function pendingStatus(pod: Pod, hostIP: string, now: string, sandboxReady: boolean): PodStatus {
   const s: PodStatus = { ...pod.status };
   return ordered({

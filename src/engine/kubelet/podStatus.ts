@@ -196,7 +196,7 @@ function lifecycleSpecs(pod: Pod) {
 }
 
 /** The waiting statuses (frozen: they go into a stored status as they are, shared by the pods of one template). */
-function waiting(pod: Pod): ContainerStatus[] {
+export function waiting(pod: Pod): ContainerStatus[] {
   const cs = pod.spec.containers;
   let w = waitingStatuses.get(cs);
   if (!w) {

@@ -3,7 +3,7 @@
 
 import type { Node, NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from '../api/types';
 
-function matchExpression(r: NodeSelectorRequirement, labels: Record<string, string>): boolean {
+export function matchExpression(r: NodeSelectorRequirement, labels: Record<string, string>): boolean {
   const has = Object.prototype.hasOwnProperty.call(labels, r.key);
   const v = labels[r.key];
   const values = r.values ?? [];
@@ -29,7 +29,7 @@ function matchExpression(r: NodeSelectorRequirement, labels: Record<string, stri
   }
 }
 
-function matchField(r: NodeSelectorRequirement, node: Node): boolean {
+export function matchField(r: NodeSelectorRequirement, node: Node): boolean {
   if (r.key !== 'metadata.name' || (r.values ?? []).length !== 1) return false;
   if (r.operator === 'In') return node.metadata.name === r.values![0];
   if (r.operator === 'NotIn') return node.metadata.name !== r.values![0];
