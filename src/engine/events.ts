@@ -10,7 +10,7 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import { eventKey, type EventRecordInput } from './api/eventStore';
+import type { EventRecordInput, EventSlot } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
 import { KeyedLru, type KeyedEntry } from './lru';
 
@@ -104,8 +104,10 @@ function addLocalKey(rec: AggregateEntry, message: string): number {
 interface EventLog extends KeyedEntry<EventLog> {
   count: number;
   firstTimestamp: string;
-  /** the Event's key in the store, `namespace/name` (the namespace is the object's, part of `a`) */
-  key: string;
+  /** the Event's name (its namespace is the object's, part of `a`) */
+  name: string;
+  /** where the store keeps the Event this entry last wrote (undefined until it is written) */
+  slot: EventSlot | undefined;
 }
 
 /** The spam filter's token bucket, keyed by (object key, '', undefined). */
@@ -259,17 +261,12 @@ export class EventRecorder {
     // eventObserve: the previous occurrence, if any (then the Event is patched); it updates its cache
     // before the spam filter decides.
     let last = c.logs.get(spamKey, aggregateKey, logKey);
-    const existing = last ? this.store.events.recordAt(last.key) : undefined;
-    let name: string;
-    if (last) {
-      last.count += 1;
-      name = existing ? existing.name : last.key.slice(namespace.length + 1);
-    } else {
-      // Real event names are `<object>.<unix nanoseconds in hex>`; the name is a slice of the
-      // Event's key in the store (`namespace/name`), one string for both.
-      const key = eventKey(namespace, `${ref.name}.${nanosHex(nowMs, this.seq++)}`);
-      name = key.slice(namespace.length + 1);
-      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, key };
+    const existing = last ? this.store.events.at(last.slot, namespace, last.name) : undefined;
+    if (last) last.count += 1;
+    else {
+      // Real event names are `<object>.<unix nanoseconds in hex>`.
+      const name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
+      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, name, slot: undefined };
       c.logs.add(last);
     }
     if (!c.allow(spamKey, nowMs)) return;
@@ -279,9 +276,8 @@ export class EventRecorder {
       return;
     }
     const rec: EventRecordInput = {
-      key: last.key,
       namespace,
-      name,
+      name: last.name,
       involvedObject: ref,
       reason,
       message: eventMessage,
@@ -292,6 +288,6 @@ export class EventRecorder {
       type,
       reportingComponent: combined ? undefined : component,
     };
-    this.store.createEvent(rec);
+    last.slot = this.store.createEvent(rec).slot;
   }
 }

@@ -9,9 +9,16 @@ import type { KEvent, ObjectReference } from './types';
 export const DEFAULT_EVENT_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_MAX_EVENTS = 50_000;
 
+/**
+ * Where one Event lives in the store while it exists: its current record, undefined once the Event
+ * is removed. Each record knows its slot, so the recorder patches the Event it wrote last without
+ * looking up its name.
+ */
+export interface EventSlot {
+  rec: EventRecord | undefined;
+}
+
 export interface EventRecord {
-  /** `namespace/name`: the store's key, made once per Event (its versions share it) */
-  key: string;
   namespace: string;
   name: string;
   /** the uid; '' while it is only drawn, not spelled out (see `uidState`) */
@@ -37,13 +44,12 @@ export interface EventRecord {
   written: number;
   /** an Event written through the API is kept whole (it may carry labels, annotations, …) */
   full?: KEvent;
+  /** the record's slot, set when the store keeps it */
+  slot: EventSlot | undefined;
 }
 
-/**
- * What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps); its
- * key when it has made it already (`eventKey(namespace, name)`).
- */
-export type EventRecordInput = Omit<EventRecord, 'key' | 'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full'> & { key?: string };
+/** What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps). */
+export type EventRecordInput = Omit<EventRecord, 'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full' | 'slot'>;
 
 /**
  * A record with every field in one order, so all records share one hidden class (an object spread
@@ -59,7 +65,6 @@ export function makeRecord(
   uidState = -1,
 ): EventRecord {
   return {
-    key: r.key ?? eventKey(r.namespace, r.name),
     namespace: r.namespace,
     name: r.name,
     uid,
@@ -77,13 +82,13 @@ export function makeRecord(
     reportingComponent: r.reportingComponent,
     written,
     full,
+    slot: undefined,
   };
 }
 
 /** The next version of a record: the recorder's patch of count, lastTimestamp and message. */
 export function patchRecord(prev: EventRecord, count: number, lastTimestamp: string, message: string, resourceVersion: string, written: number): EventRecord {
   return {
-    key: prev.key,
     namespace: prev.namespace,
     name: prev.name,
     uid: prev.uid,
@@ -101,6 +106,7 @@ export function patchRecord(prev: EventRecord, count: number, lastTimestamp: str
     reportingComponent: prev.reportingComponent,
     written,
     full: undefined,
+    slot: undefined,
   };
 }
 
@@ -131,16 +137,29 @@ export function eventKey(namespace: string, name: string): string {
 }
 
 export class EventStore {
-  private readonly records = new Map<string, EventRecord>();
   /**
-   * writes in time order, as two parallel arrays (key, time) so a write allocates no entry; an entry
-   * is stale when the record was written again later
+   * the slot of every Event, in the order their names were first written (a Map's order, which
+   * lists used to follow); a removed Event's slot stays until the next compaction
    */
-  private fifoKeys: string[] = [];
+  private slots: EventSlot[] = [];
+  private live = 0;
+  private dead = 0;
+  /**
+   * `namespace/name` → slot, built the first time something asks for an Event by name, then kept.
+   * Until then every record was written by the recorder under a name no other stored record has
+   * (its first write's unix nanoseconds end it, and a name is reused only after its Event is gone),
+   * so a new Event needs no lookup and its name need not be hashed.
+   */
+  private byName: Map<string, EventSlot> | undefined;
+  /**
+   * writes in time order, as two parallel arrays (slot, time) so a write allocates no entry; an
+   * entry is stale when its slot's record was written again later or removed
+   */
+  private fifoSlots: EventSlot[] = [];
   private fifoAt: number[] = [];
   private head = 0;
   private expiredAt = NaN;
-  private sorted?: string[];
+  private sorted?: EventSlot[];
   private readonly objects = new WeakMap<EventRecord, KEvent>();
   readonly listeners: EventListener[] = [];
   ttlMs = DEFAULT_EVENT_TTL_MS;
@@ -149,49 +168,79 @@ export class EventStore {
   spellUID: ((state: number) => string) | undefined;
 
   get size(): number {
-    return this.records.size;
+    return this.live;
   }
 
-  /** Stores a new or updated record (replacing the one of the same name). */
-  put(r: EventRecord): void {
-    const k = r.key;
-    const n = this.records.size;
-    this.records.set(k, r);
-    if (this.records.size !== n) this.sorted = undefined;
-    this.fifoKeys.push(k);
+  /**
+   * Stores a new or updated record: in `prev`'s slot when `prev` is the stored record it updates
+   * (the recorder's patch), else replacing the record of the same name, if there is one.
+   */
+  put(r: EventRecord, prev?: EventRecord): void {
+    let slot = prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev ? prev.slot : undefined;
+    if (slot === undefined && (this.byName !== undefined || r.full !== undefined)) slot = this.names().get(eventKey(r.namespace, r.name));
+    if (slot === undefined) {
+      slot = { rec: r };
+      this.slots.push(slot);
+      this.live++;
+      this.sorted = undefined;
+      this.byName?.set(eventKey(r.namespace, r.name), slot);
+    } else slot.rec = r;
+    r.slot = slot;
+    this.fifoSlots.push(slot);
     this.fifoAt.push(r.written);
-    for (const l of this.listeners) l('upsert', r);
-    while (this.records.size > this.max) this.dropOldest();
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('upsert', r);
+    while (this.live > this.max) this.dropOldest();
+  }
+
+  private names(): Map<string, EventSlot> {
+    if (this.byName === undefined) {
+      const m = new Map<string, EventSlot>();
+      for (const s of this.slots) if (s.rec !== undefined) m.set(eventKey(s.rec.namespace, s.rec.name), s);
+      this.byName = m;
+    }
+    return this.byName;
   }
 
   record(namespace: string, name: string): EventRecord | undefined {
-    return this.records.get(eventKey(namespace, name));
+    return this.names().get(eventKey(namespace, name))?.rec;
   }
 
-  /** The record under a key (`EventRecord.key`). */
-  recordAt(k: string): EventRecord | undefined {
-    return this.records.get(k);
+  /**
+   * The record stored under `namespace/name`, whose slot the caller kept from its last write (if it
+   * wrote one): that slot's record while the Event lives, else whatever has the name since.
+   */
+  at(slot: EventSlot | undefined, namespace: string, name: string): EventRecord | undefined {
+    if (slot?.rec !== undefined) return slot.rec;
+    return this.byName?.get(eventKey(namespace, name))?.rec;
   }
 
   delete(namespace: string, name: string): EventRecord | undefined {
-    const k = eventKey(namespace, name);
-    const r = this.records.get(k);
-    if (r) this.remove(r);
+    const s = this.names().get(eventKey(namespace, name));
+    const r = s?.rec;
+    if (r) this.remove(s!);
     return r;
   }
 
-  private remove(r: EventRecord): void {
-    this.records.delete(r.key);
+  private remove(s: EventSlot): void {
+    const r = s.rec!;
+    s.rec = undefined;
+    this.live--;
+    this.dead++;
+    this.byName?.delete(eventKey(r.namespace, r.name));
     this.sorted = undefined;
-    for (const l of this.listeners) l('delete', r);
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('delete', r);
+    if (this.dead > 1024 && this.dead > this.live) {
+      this.slots = this.slots.filter((x) => x.rec !== undefined);
+      this.dead = 0;
+    }
   }
 
   private dropOldest(): void {
-    while (this.head < this.fifoKeys.length) {
+    while (this.head < this.fifoSlots.length) {
       const i = this.head++;
-      const r = this.records.get(this.fifoKeys[i]);
-      if (r && r.written === this.fifoAt[i]) {
-        this.remove(r);
+      const s = this.fifoSlots[i];
+      if (s.rec !== undefined && s.rec.written === this.fifoAt[i]) {
+        this.remove(s);
         break;
       }
     }
@@ -199,8 +248,8 @@ export class EventStore {
   }
 
   private compact(): void {
-    if (this.head > 1024 && this.head * 2 > this.fifoKeys.length) {
-      this.fifoKeys = this.fifoKeys.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.fifoSlots.length) {
+      this.fifoSlots = this.fifoSlots.slice(this.head);
       this.fifoAt = this.fifoAt.slice(this.head);
       this.head = 0;
     }
@@ -210,13 +259,13 @@ export class EventStore {
   expire(now: number): void {
     if (now === this.expiredAt) return;
     this.expiredAt = now;
-    while (this.head < this.fifoKeys.length) {
+    while (this.head < this.fifoSlots.length) {
       const i = this.head;
       const at = this.fifoAt[i];
       if (at + this.ttlMs > now) break;
       this.head++;
-      const r = this.records.get(this.fifoKeys[i]);
-      if (r && r.written === at) this.remove(r);
+      const s = this.fifoSlots[i];
+      if (s.rec !== undefined && s.rec.written === at) this.remove(s);
     }
     this.compact();
   }
@@ -234,36 +283,33 @@ export class EventStore {
   }
 
   get(namespace: string, name: string): KEvent | undefined {
-    const r = this.records.get(eventKey(namespace, name));
+    const r = this.record(namespace, name);
     return r ? this.object(r) : undefined;
   }
 
   /** Records in API order (namespace, then name). */
   list(namespace?: string): EventRecord[] {
-    if (!this.sorted) this.sorted = [...this.records.keys()].sort(compareKeys);
+    if (!this.sorted) this.sorted = this.slots.filter((s) => s.rec !== undefined).sort(byName);
     const out: EventRecord[] = [];
-    for (const k of this.sorted) {
-      const r = this.records.get(k)!;
+    for (const s of this.sorted) {
+      const r = s.rec!;
       if (namespace !== undefined && r.namespace !== namespace) continue;
       out.push(r);
     }
     return out;
   }
 
-  values(): IterableIterator<EventRecord> {
-    return this.records.values();
+  /** Records in the order their names were first written (since they last went away). */
+  *values(): IterableIterator<EventRecord> {
+    for (const s of this.slots) if (s.rec !== undefined) yield s.rec;
   }
 }
 
-function compareKeys(a: string, b: string): number {
-  const ia = a.indexOf('/');
-  const ib = b.indexOf('/');
-  const na = a.slice(0, ia);
-  const nb = b.slice(0, ib);
-  if (na !== nb) return na < nb ? -1 : 1;
-  const ma = a.slice(ia + 1);
-  const mb = b.slice(ib + 1);
-  return ma < mb ? -1 : ma > mb ? 1 : 0;
+function byName(a: EventSlot, b: EventSlot): number {
+  const x = a.rec!;
+  const y = b.rec!;
+  if (x.namespace !== y.namespace) return x.namespace < y.namespace ? -1 : 1;
+  return x.name < y.name ? -1 : x.name > y.name ? 1 : 0;
 }
 
 function dropUndefined<T extends object>(o: T): T {

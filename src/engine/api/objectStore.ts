@@ -283,7 +283,7 @@ export class ObjectStore {
   updateEvent(prev: EventRecord, count: number, lastTimestamp: string, message: string): EventRecord {
     const rec = patchRecord(prev, count, lastTimestamp, message, this.nextRV(), this.clock.now());
     this.writes++;
-    this.events.put(rec);
+    this.events.put(rec, prev);
     return rec;
   }
 

@@ -1,0 +1,118 @@
+// The event store (a slot per Event, names indexed only once something asks by name) against the
+// Map-keyed store it replaced (eventStoreOracle.ts): random writes by the recorder (new Events,
+// patches, names reused after their Event went away), writes through the API (any name), deletes,
+// the TTL and a small cap must leave the same records in the same orders and tell the listeners
+// the same changes.
+
+import { describe, expect, it } from 'vitest';
+import { Random } from '../random';
+import { EventStore, fromObject, makeRecord, patchRecord, toObject, type EventRecord, type EventRecordInput } from './eventStore';
+import { MapEventStore } from './eventStoreOracle';
+
+type Store = EventStore | MapEventStore;
+
+const input = (namespace: string, name: string, message: string): EventRecordInput => ({
+  namespace,
+  name,
+  involvedObject: { kind: 'Pod', namespace, name: 'p', uid: 'u1', apiVersion: 'v1' },
+  reason: 'Pulled',
+  message,
+  source: { component: 'kubelet', host: 'n1' },
+  firstTimestamp: '2026-01-01T00:00:00Z',
+  lastTimestamp: '2026-01-01T00:00:00Z',
+  count: 1,
+  type: 'Normal',
+  reportingComponent: 'kubelet',
+});
+
+const brief = (r: EventRecord | undefined) => (r ? `${r.namespace}/${r.name}@${r.resourceVersion}:${r.count}:${r.message}` : '-');
+
+function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
+  const r = new Random(seed);
+  const stores: Store[] = [new EventStore(), new MapEventStore()];
+  const heard: string[][] = [[], []];
+  stores.forEach((s, i) => {
+    s.ttlMs = 60_000;
+    s.max = seed % 2 ? 40 : 10_000;
+    s.listeners.push((type, rec) => heard[i].push(`${type} ${brief(rec)}`));
+  });
+  const namespaces = ['default', 'kube-system'];
+  // names in use by the recorder (it never writes a name another stored Event has), and the record
+  // it last wrote under each to the store under test (it keeps the slot, not the name)
+  const names: { namespace: string; name: string }[] = [];
+  const wrote = new Map<{ namespace: string; name: string }, EventRecord>();
+  let now = 0;
+  let rv = 0;
+  const steps = 1_500;
+  for (let step = 0; step < steps; step++) {
+    now += r.int(4) === 0 ? r.int(30_000) : r.int(3) * 500;
+    const op = r.int(100);
+    // writes through the API, deletes and lookups by name (each makes the store index names)
+    const ask = lookups === 'always' || (lookups === 'late' && step > steps / 2);
+    rv++;
+    if (op < 35 || names.length === 0) {
+      // the recorder's new Event: a fresh name, or one whose Event is gone from the store
+      const gone = names.filter((n) => !stores[1].record(n.namespace, n.name));
+      const n = gone.length && r.int(3) === 0 ? gone[r.int(gone.length)] : { namespace: namespaces[r.int(2)], name: `p.${step.toString(16)}` };
+      if (!names.includes(n)) names.push(n);
+      const recs = stores.map(() => makeRecord(input(n.namespace, n.name, `m${step}`), '', String(rv), '2026-01-01T00:00:00Z', now));
+      stores.forEach((s, i) => s.put(recs[i]));
+      wrote.set(n, recs[0]);
+    } else if (op < 75) {
+      // the recorder's patch of an Event it wrote (count + 1), if the Event is still there
+      const n = names[r.int(names.length)];
+      const prev = [(stores[0] as EventStore).at(wrote.get(n)?.slot, n.namespace, n.name), stores[1].record(n.namespace, n.name)];
+      expect(brief(prev[0])).toBe(brief(prev[1]));
+      if (!prev[1]) continue;
+      const recs = prev.map((p) => patchRecord(p!, p!.count + 1, '2026-01-01T00:00:01Z', `m${step}`, String(rv), now));
+      stores.forEach((s, i) => s.put(recs[i], prev[i]));
+      wrote.set(n, recs[0]);
+    } else if (op < 85) {
+      if (!ask) continue;
+      // an Event written through the API, under any name (a recorder's name, or another)
+      const n = r.int(2) ? names[r.int(names.length)] : { namespace: namespaces[r.int(2)], name: `api.${r.int(20)}` };
+      const obj = toObject(makeRecord(input(n.namespace, n.name, `api${step}`), `uid${step}`, String(rv), '2026-01-01T00:00:00Z', now));
+      for (const s of stores) s.put(fromObject(obj, now));
+    } else if (op < 92) {
+      if (!ask) continue;
+      const n = r.int(2) ? names[r.int(names.length)] : { namespace: namespaces[r.int(2)], name: `api.${r.int(20)}` };
+      expect(brief(stores[0].delete(n.namespace, n.name))).toBe(brief(stores[1].delete(n.namespace, n.name)));
+    } else {
+      for (const s of stores) s.expire(now);
+    }
+    if (ask && r.int(4) === 0) {
+      const n = names[r.int(names.length)];
+      expect(brief(stores[0].record(n.namespace, n.name))).toBe(brief(stores[1].record(n.namespace, n.name)));
+    }
+    if (step % 50 === 0 || step === steps - 1) {
+      expect(stores[0].size).toBe(stores[1].size);
+      expect(stores[0].list().map(brief)).toEqual(stores[1].list().map(brief));
+      expect(stores[0].list('kube-system').map(brief)).toEqual(stores[1].list('kube-system').map(brief));
+      expect([...stores[0].values()].map(brief)).toEqual([...stores[1].values()].map(brief));
+    }
+  }
+  expect(heard[0]).toEqual(heard[1]);
+  expect(heard[0].filter((h) => h.startsWith('delete')).length).toBeGreaterThan(20);
+  expect(heard[0].filter((h) => h.startsWith('upsert')).length).toBeGreaterThan(steps / 3);
+  if (lookups === 'never') expect((stores[0] as unknown as { byName?: unknown }).byName).toBeUndefined();
+}
+
+describe('EventStore', () => {
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    for (const lookups of ['never', 'late', 'always'] as const) {
+      it(`keeps the same Events as the Map-keyed store (seed ${seed}, lookups by name ${lookups})`, () => run(seed, lookups));
+    }
+  }
+
+  it('patches the Event a record was written to without asking for its name', () => {
+    const s = new EventStore();
+    const a = makeRecord(input('default', 'p.1', 'one'), '', '1', '2026-01-01T00:00:00Z', 0);
+    s.put(a);
+    const b = patchRecord(a, 2, '2026-01-01T00:00:01Z', 'one', '2', 1);
+    s.put(b, a);
+    expect(s.size).toBe(1);
+    expect(a.slot).toBe(b.slot);
+    expect(s.at(a.slot, 'default', 'p.1')).toBe(b);
+    expect(s.list()).toEqual([b]);
+  });
+});
