@@ -15,11 +15,12 @@ import { EventStore, fromObject, makeRecord, patchRecord, type EventRecord, type
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
+/** A change as watchers see it. Every change has all four fields (`old` undefined when there is none), so all share one shape. */
 export interface Change {
   type: ChangeType;
   kind: Kind;
   obj: KObject;
-  old?: KObject;
+  old: KObject | undefined;
 }
 
 export type Listener = (c: Change) => void;
@@ -346,7 +347,7 @@ export class ObjectStore {
     // `get` found nothing under this name above, and nothing was stored since
     this.putNew(kind, frozen);
     this.sortedKeys.delete(kind);
-    this.emit({ type: 'ADDED', kind, obj: frozen });
+    this.emit({ type: 'ADDED', kind, obj: frozen, old: undefined });
     return frozen as KindMap[K];
   }
 
@@ -544,7 +545,7 @@ export class ObjectStore {
     if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
     this.sortedKeys.delete(kind);
     this.nextRV();
-    this.emit({ type: 'DELETED', kind, obj: old });
+    this.emit({ type: 'DELETED', kind, obj: old, old: undefined });
     return old;
   }
 

@@ -102,10 +102,10 @@ describe('PodsByNode and NodeInfoIndex keyed by namespace and name', () => {
         if (!old) {
           const pod = podOf(ns, name, r.int(3) === 0 ? NODES[r.int(NODES.length)] : undefined, 'Pending', ['100m', '1'][r.int(2)]);
           live.set(k, pod);
-          c = { type: 'ADDED', kind: 'Pod', obj: pod };
+          c = { type: 'ADDED', kind: 'Pod', obj: pod, old: undefined };
         } else if (r.int(5) === 0) {
           live.delete(k);
-          c = { type: 'DELETED', kind: 'Pod', obj: old };
+          c = { type: 'DELETED', kind: 'Pod', obj: old, old: undefined };
         } else {
           const x = r.int(3);
           const node = x === 0 ? NODES[r.int(NODES.length)] : old.spec.nodeName;

@@ -162,7 +162,7 @@ export class DaemonSetInformer {
       return owner;
     }
     if (!e || c.type === 'ADDED') {
-      if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod });
+      if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod, old: undefined });
       e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined, ready: readySince(pod) };
       this.entries.set(uid, e);
       this.own(e, controllerOf(pod)?.uid);
