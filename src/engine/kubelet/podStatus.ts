@@ -33,11 +33,23 @@ function rank(c: PodCondition): number {
   }
 }
 
-/** The conditions in the kubelet's order (a stable sort by rank; Array.prototype.sort is stable). */
+/**
+ * The conditions in the kubelet's order: a stable sort by rank, in place. An insertion sort by hand:
+ * a list holds at most a handful, and Array.prototype.sort allocated a comparator and a work array
+ * for each of the 10,000 lists a 5,000-node apply sorts.
+ */
 function orderConditions(list: PodCondition[]): PodCondition[] {
-  let sorted = true;
-  for (let i = 1; i < list.length && sorted; i++) sorted = rank(list[i - 1]) <= rank(list[i]);
-  return sorted ? list : list.sort((a, b) => rank(a) - rank(b));
+  for (let i = 1; i < list.length; i++) {
+    const c = list[i];
+    const r = rank(c);
+    let j = i;
+    while (j > 0 && rank(list[j - 1]) > r) {
+      list[j] = list[j - 1];
+      j--;
+    }
+    list[j] = c;
+  }
+  return list;
 }
 
 /**
