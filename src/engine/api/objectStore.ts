@@ -262,6 +262,14 @@ export class ObjectStore {
 
   /** Records a new Event (the event recorder's create): a compact record, no object made. */
   createEvent(r: EventRecordInput): EventRecord {
+    return this.recordEvent(makeRecord(r, '', '', '', 0));
+  }
+
+  /**
+   * Stores a new record the recorder made (makeRecord with the server's fields blank): draws its
+   * uid and fills in resourceVersion, creationTimestamp and the write time.
+   */
+  recordEvent(rec: EventRecord): EventRecord {
     this.events.expire(this.clock.now());
     // The uid is drawn now (the generator moves on by its 31 mulberry32 steps, each adding the same
     // constant to the state) and spelled out by newUID from that state when the Event is read.
@@ -274,7 +282,11 @@ export class ObjectStore {
       this.uids.setState(now);
       return uid;
     };
-    const rec = makeRecord(r, '', this.nextRV(), this.clock.iso(), this.clock.now(), undefined, uidState);
+    rec.uid = '';
+    rec.uidState = uidState;
+    rec.resourceVersion = this.nextRV();
+    rec.creationTimestamp = this.clock.iso();
+    rec.written = this.clock.now();
     this.writes++;
     this.events.put(rec);
     return rec;
