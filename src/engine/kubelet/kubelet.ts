@@ -166,12 +166,9 @@ export class Kubelet {
 
   constructor(private readonly sim: Simulation) {
     this.pods = podsByNodeOf(sim);
-    sim.watch((c) => this.onChange(c));
-  }
-
-  private onChange(c: Change): void {
-    if (c.kind === 'Pod') this.onPod(c);
-    else if (c.kind === 'Node') this.onNode(c);
+    // one handler per kind, like informers' event handlers (each is compiled on its own)
+    sim.watch((c) => this.onPod(c), ['Pod']);
+    sim.watch((c) => this.onNode(c), ['Node']);
   }
 
   private onPod(c: Change): void {

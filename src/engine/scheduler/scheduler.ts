@@ -46,17 +46,13 @@ export class Scheduler {
   private readonly waitingKey = new Map<string, string | undefined>();
 
   constructor(private readonly sim: Simulation) {
-    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
+    sim.watch((c) => this.onPod(c), ['Pod']);
+    sim.watch((c) => this.onNode(c), ['Node']);
   }
 
   /** Pods parked as unschedulable (for the UI). */
   unschedulablePods(): string[] {
     return [...this.waitingKey.keys()].sort();
-  }
-
-  private onChange(c: Change): void {
-    if (c.kind === 'Pod') this.onPod(c);
-    else if (c.kind === 'Node') this.onNode(c);
   }
 
   private onPod(c: Change): void {

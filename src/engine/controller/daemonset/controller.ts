@@ -40,7 +40,11 @@ export class DaemonSetController {
     private readonly sim: Simulation,
     readonly mode: 'incremental' | 'fullPass' = 'incremental',
   ) {
-    sim.watch((c) => this.onChange(c));
+    // one handler per informer, as upstream registers them (each is compiled on its own)
+    sim.watch((c) => this.onDaemonSet(c), ['DaemonSet']);
+    sim.watch((c) => this.onPodChange(c, this.mode === 'incremental' ? this.informer.observePod(c) : undefined), ['Pod']);
+    sim.watch((c) => this.onHistory(c), ['ControllerRevision']);
+    sim.watch((c) => this.onNode(c), ['Node']);
   }
 
   decisions(namespace: string, name: string): { forNode(node: string): Decision[] } | undefined {
@@ -78,48 +82,41 @@ export class DaemonSetController {
     for (const ds of this.sim.store.list('DaemonSet')) this.enqueue(ds, reason);
   }
 
-  private onChange(c: Change): void {
-    const owner = this.mode === 'incremental' ? this.observe(c) : undefined;
-    switch (c.kind) {
-      case 'DaemonSet': {
-        const ds = c.obj as DaemonSet;
-        if (c.type === 'DELETED') {
-          this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
-          this.queueKeys.delete(ds.metadata.uid);
-          return;
-        }
-        // A status-only write (our own) does not need another round.
-        const old = c.old as DaemonSet | undefined;
-        if (old && old.metadata.generation === ds.metadata.generation && deepEqual(old.metadata, { ...ds.metadata, resourceVersion: old.metadata.resourceVersion })) return;
-        this.enqueue(ds, c.type === 'ADDED' ? 'DaemonSet added' : 'DaemonSet updated');
-        return;
+  private onDaemonSet(c: Change): void {
+    const ds = c.obj as DaemonSet;
+    if (c.type === 'DELETED') {
+      if (this.mode === 'incremental') {
+        this.states.delete(ds.metadata.uid);
+        this.informer.listen(ds.metadata.uid, undefined);
       }
-      case 'Pod':
-        this.onPodChange(c, owner);
-        return;
-      case 'ControllerRevision':
-        for (const w of historyEvent(this.sim, c)) this.enqueue(w.ds, w.reason);
-        return;
-      case 'Node': {
-        const node = c.obj as Node;
-        if (c.type === 'MODIFIED') {
-          const old = c.old as Node;
-          if (
-            deepEqual(old.metadata.labels, node.metadata.labels) &&
-            deepEqual(old.spec.taints, node.spec.taints) &&
-            old.spec.unschedulable === node.spec.unschedulable
-          ) {
-            return;
-          }
-          this.enqueueAll(`node ${node.metadata.name} changed`);
-          return;
-        }
-        this.enqueueAll(`node ${node.metadata.name} ${c.type === 'ADDED' ? 'added' : 'deleted'}`);
-        return;
-      }
-      default:
-        return;
+      this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
+      this.queueKeys.delete(ds.metadata.uid);
+      return;
     }
+    // A status-only write (our own) does not need another round.
+    const old = c.old as DaemonSet | undefined;
+    if (old && old.metadata.generation === ds.metadata.generation && deepEqual(old.metadata, { ...ds.metadata, resourceVersion: old.metadata.resourceVersion })) return;
+    this.enqueue(ds, c.type === 'ADDED' ? 'DaemonSet added' : 'DaemonSet updated');
+  }
+
+  private onHistory(c: Change): void {
+    for (const w of historyEvent(this.sim, c)) this.enqueue(w.ds, w.reason);
+  }
+
+  private onNode(c: Change): void {
+    const node = c.obj as Node;
+    const old = c.old as Node | undefined;
+    if (this.mode === 'incremental') {
+      this.informer.observeNode(c);
+      const same = old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable;
+      if (!same) for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
+    }
+    if (c.type === 'MODIFIED') {
+      if (deepEqual(old!.metadata.labels, node.metadata.labels) && deepEqual(old!.spec.taints, node.spec.taints) && old!.spec.unschedulable === node.spec.unschedulable) return;
+      this.enqueueAll(`node ${node.metadata.name} changed`);
+      return;
+    }
+    this.enqueueAll(`node ${node.metadata.name} ${c.type === 'ADDED' ? 'added' : 'deleted'}`);
   }
 
   /** `owner`: the uid of the pod's controller as the informer resolved it (undefined: not known). */
@@ -246,25 +243,5 @@ export class DaemonSetController {
       this.informer.listen(ds.metadata.uid, st);
     }
     return st;
-  }
-
-  /**
-   * Keeps the informer's indexes and every DaemonSet's dirty sets up to date (incremental mode).
-   * Returns, for a pod, the uid of its controller.
-   */
-  private observe(c: Change): string | undefined {
-    if (c.kind === 'Node') {
-      this.informer.observeNode(c);
-      const node = c.obj as Node;
-      const old = c.old as Node | undefined;
-      if (old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable) return undefined;
-      for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
-    } else if (c.kind === 'Pod') {
-      return this.informer.observePod(c);
-    } else if (c.kind === 'DaemonSet' && c.type === 'DELETED') {
-      this.states.delete(c.obj.metadata.uid);
-      this.informer.listen(c.obj.metadata.uid, undefined);
-    }
-    return undefined;
   }
 }

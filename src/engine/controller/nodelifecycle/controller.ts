@@ -43,16 +43,11 @@ export class NodeLifecycleController {
   constructor(private readonly sim: Simulation) {
     this.pods = podsByNodeOf(sim);
     this.taintEviction = new TaintEvictionController(sim, this.pods);
-    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
-  }
-
-  private onChange(c: Change): void {
-    if (c.kind === 'Pod') {
-      this.taintEviction.onPod(c);
-    } else if (c.kind === 'Node') {
+    sim.watch((c) => this.taintEviction.onPod(c), ['Pod']);
+    sim.watch((c) => {
       this.onNode(c);
       this.taintEviction.onNode(c);
-    }
+    }, ['Node']);
   }
 
   private onNode(c: Change): void {

@@ -20,19 +20,21 @@ export class PodGCController {
   constructor(private readonly sim: Simulation) {
     this.start = sim.now();
     this.pods = podsByNodeOf(sim);
-    sim.watch((c) => this.onChange(c), ['Pod', 'Node']);
+    sim.watch((c) => this.onPod(c), ['Pod']);
+    sim.watch((c) => this.onNode(c), ['Node']);
   }
 
-  private onChange(c: Change): void {
-    if (c.kind === 'Pod') {
-      const pod = c.obj as Pod;
-      const node = pod.spec.nodeName;
-      const newlyBound = c.type === 'ADDED' || (c.type === 'MODIFIED' && (c.old as Pod).spec.nodeName !== node);
-      if (newlyBound && node && !this.sim.store.get('Node', undefined, node)) this.schedule(node);
-    } else if (c.kind === 'Node' && c.type === 'DELETED') {
-      const node = c.obj.metadata.name;
-      if (this.pods.has(node)) this.schedule(node);
-    }
+  private onPod(c: Change): void {
+    const pod = c.obj as Pod;
+    const node = pod.spec.nodeName;
+    const newlyBound = c.type === 'ADDED' || (c.type === 'MODIFIED' && (c.old as Pod).spec.nodeName !== node);
+    if (newlyBound && node && !this.sim.store.get('Node', undefined, node)) this.schedule(node);
+  }
+
+  private onNode(c: Change): void {
+    if (c.type !== 'DELETED') return;
+    const node = c.obj.metadata.name;
+    if (this.pods.has(node)) this.schedule(node);
   }
 
   /** When a node missing now is confirmed gone: the next gc tick, plus the quarantine. */
