@@ -9,7 +9,7 @@ import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
 import { setPodCondition } from '../scheduler/podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
-import { deepEqual, deepFreeze, clone, cloneUnfrozen } from './objects';
+import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
 import { EventStore, fromObject, makeRecord, patchRecord, type EventRecord, type EventRecordInput } from './eventStore';
 
@@ -310,7 +310,7 @@ export class ObjectStore {
     const obj = prepared ?? (clone(input) as KObject);
     if (!prepared) {
       obj.apiVersion = API_VERSION[kind];
-      obj.metadata = { ...obj.metadata } as KObject['metadata'];
+      obj.metadata = shallowCopy(obj.metadata);
     }
     const md = obj.metadata;
     if (NAMESPACED[kind]) {

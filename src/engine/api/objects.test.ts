@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
-import { canonicalJSON } from './objects';
+import { canonicalJSON, shallowCopy } from './objects';
 
 /** canonicalJSON as it was (map/filter/join): the oracle. */
 function oracleCanonicalJSON(v: unknown): string {
@@ -50,5 +50,26 @@ describe('canonicalJSON', () => {
       const v = value(r, 0);
       expect(canonicalJSON(v)).toBe(oracleCanonicalJSON(v));
     }
+  });
+});
+
+describe('shallowCopy', () => {
+  it('copies own enumerable keys in order, like an object spread, sharing the values', () => {
+    const labels = { a: '1' };
+    const o = { name: 'n', labels, uid: 'u' };
+    const c = shallowCopy(o);
+    expect(c).toEqual({ ...o });
+    expect(Object.keys(c)).toEqual(['name', 'labels', 'uid']);
+    expect(c.labels).toBe(labels);
+    expect(c).not.toBe(o);
+  });
+
+  it('keeps a __proto__ key an own property and the prototype untouched', () => {
+    const o = JSON.parse('{"__proto__": {"polluted": true}, "name": "x"}') as Record<string, unknown>;
+    const c = shallowCopy(o);
+    expect(Object.getPrototypeOf(c)).toBe(Object.prototype);
+    expect(Object.hasOwn(c, '__proto__')).toBe(true);
+    expect((c as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(Object.keys(c)).toEqual(['__proto__', 'name']);
   });
 });
