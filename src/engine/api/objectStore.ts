@@ -413,14 +413,14 @@ export class ObjectStore {
     const obj = (kind === 'DaemonSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
     obj.apiVersion = old.apiVersion;
     // Server-owned metadata always comes from the stored object.
-    obj.metadata = {
-      ...obj.metadata,
-      uid: old.metadata.uid,
-      creationTimestamp: old.metadata.creationTimestamp,
-      resourceVersion: old.metadata.resourceVersion,
-      namespace: old.metadata.namespace,
-      name: old.metadata.name,
-    };
+    // (a spread with these overrides: the same keys in the same order, see shallowCopy)
+    const md = shallowCopy(obj.metadata);
+    md.uid = old.metadata.uid;
+    md.creationTimestamp = old.metadata.creationTimestamp;
+    md.resourceVersion = old.metadata.resourceVersion;
+    md.namespace = old.metadata.namespace;
+    md.name = old.metadata.name;
+    obj.metadata = md;
     if (old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation;
     if (old.metadata.deletionTimestamp) {
       obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
