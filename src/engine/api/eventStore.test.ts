@@ -6,24 +6,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
-import { EventStore, fromObject, makeRecord, patchRecord, toObject, type EventRecord, type EventRecordInput } from './eventStore';
+import { newEventInput } from '../testing/builders';
+import { EventStore, fromObject, makeRecord, patchRecord, toObject, type EventRecord } from './eventStore';
 import { MapEventStore } from './eventStoreOracle';
 
 type Store = EventStore | MapEventStore;
 
-const input = (namespace: string, name: string, message: string): EventRecordInput => ({
-  namespace,
-  name,
-  involvedObject: { kind: 'Pod', namespace, name: 'p', uid: 'u1', apiVersion: 'v1' },
-  reason: 'Pulled',
-  message,
-  source: { component: 'kubelet', host: 'n1' },
-  firstTimestamp: '2026-01-01T00:00:00Z',
-  lastTimestamp: '2026-01-01T00:00:00Z',
-  count: 1,
-  type: 'Normal',
-  reportingComponent: 'kubelet',
-});
+const input = (namespace: string, name: string, message: string) => newEventInput(name, namespace, message);
 
 const brief = (r: EventRecord | undefined) => (r ? `${r.namespace}/${r.name}@${r.resourceVersion}:${r.count}:${r.message}` : '-');
 

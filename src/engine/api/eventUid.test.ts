@@ -5,22 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { Clock } from '../clock';
 import { Random } from '../random';
 import { ObjectStore } from './objectStore';
-import type { EventRecordInput } from './eventStore';
+import { newEventInput } from '../testing/builders';
 import type { KObject } from './types';
 
-const input = (name: string): EventRecordInput => ({
-  namespace: 'default',
-  name,
-  involvedObject: { kind: 'Pod', namespace: 'default', name: 'p', uid: 'u1', apiVersion: 'v1' },
-  reason: 'Pulled',
-  message: 'pulled',
-  source: { component: 'kubelet', host: 'n1' },
-  firstTimestamp: '2026-01-01T00:00:00Z',
-  lastTimestamp: '2026-01-01T00:00:00Z',
-  count: 1,
-  type: 'Normal',
-  reportingComponent: 'kubelet',
-});
+const input = (name: string) => newEventInput(name);
 
 const ns = (name: string): KObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }) as KObject;
 
