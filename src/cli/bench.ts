@@ -50,7 +50,43 @@ interface CaseResult {
   heapMiB: number;
   /** heapUsed after a full GC at the end: what the cluster itself holds */
   liveMiB?: number;
+  /** hidden classes (V8 maps) among the stored objects' parts after the apply, e.g. Node.metadata → 1 */
+  shapes?: Record<string, number>;
   error?: string;
+}
+
+/** %HaveSameMap, when the child runs with --allow-natives-syntax (a diagnostic: it changes no timing) */
+const haveSameMap = (() => {
+  try {
+    return new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** How many hidden classes the objects have (counted up to `cap`): more than 4 makes a read site megamorphic. */
+function hiddenClasses(objs: Iterable<unknown>, cap = 100): number {
+  const reps: object[] = [];
+  for (const o of objs) {
+    if (o === null || typeof o !== 'object') continue;
+    if (!reps.some((r) => haveSameMap!(r, o))) reps.push(o);
+    if (reps.length >= cap) break;
+  }
+  return reps.length;
+}
+
+function shapesOf(sim: Simulation): Record<string, number> | undefined {
+  if (!haveSameMap) return undefined;
+  const nodes = sim.store.list('Node');
+  const pods = sim.store.list('Pod');
+  return {
+    'Node.metadata': hiddenClasses(nodes.map((x) => x.metadata)),
+    'Node.status': hiddenClasses(nodes.map((x) => x.status)),
+    Pod: hiddenClasses(pods),
+    'Pod.metadata': hiddenClasses(pods.map((x) => x.metadata)),
+    'Pod.spec': hiddenClasses(pods.map((x) => x.spec)),
+    'Pod.status': hiddenClasses(pods.map((x) => x.status)),
+  };
 }
 
 const NEW_IMAGE = 'k8s.gcr.io/fluentd-elasticsearch:v2.2.0';
@@ -153,7 +189,7 @@ function engineCase(mode: 'fullPass' | 'incremental', n: number, budgetMs: numbe
     return settleWithin(sim, deadline0, () => runningPods(sim, n));
   });
   sample();
-  const res: CaseResult = { mode, nodes: n, apply, events: 0, heapMiB: 0 };
+  const res: CaseResult = { mode, nodes: n, apply, events: 0, heapMiB: 0, shapes: shapesOf(sim) };
   if (apply.done < 1) return finish(sim, res);
   if (runningPods(sim, n) < 1) throw new Error(`not all ${n} pods are Running after settle`);
   res.rollout = rollout(sim, n, '10%', budgetMs, syncs);
@@ -249,7 +285,7 @@ async function child(): Promise<void> {
 function runChild(args: string[], timeoutMs: number): unknown {
   const self = fileURLToPath(import.meta.url);
   const heap = Number(arg('--heap', '4096'));
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heap}`, '--expose-gc', '--import', 'tsx', self, ...args], {
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heap}`, '--expose-gc', '--allow-natives-syntax', '--import', 'tsx', self, ...args], {
     encoding: 'utf8',
     timeout: timeoutMs,
     maxBuffer: 1 << 24,
@@ -331,6 +367,14 @@ function parent(): void {
     }
   }
   printTable(header, rows);
+
+  const shapeRows: string[][] = [];
+  for (const r of results.values()) if (r.shapes) shapeRows.push([String(r.nodes), r.mode === 'fullPass' ? 'full-pass' : 'incremental', ...Object.values(r.shapes).map((v) => (v >= 100 ? '100+' : String(v)))]);
+  const anyShapes = [...results.values()].find((r) => r.shapes)?.shapes;
+  if (anyShapes) {
+    console.log('\nhidden classes (V8 maps) of the stored objects after the apply (a read site that sees more than 4 is megamorphic):');
+    printTable(['nodes', 'controller', ...Object.keys(anyShapes)], shapeRows);
+  }
 
   if (defaults.length) {
     console.log(`\ndefault rolling update (maxUnavailable: 1, maxSurge: 0) at ${defaultAt} nodes:`);
