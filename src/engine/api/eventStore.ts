@@ -145,10 +145,9 @@ export class EventStore {
   private live = 0;
   private dead = 0;
   /**
-   * `namespace/name` → slot, built the first time something asks for an Event by name, then kept.
-   * Until then every record was written by the recorder under a name no other stored record has
-   * (its first write's unix nanoseconds end it, and a name is reused only after its Event is gone),
-   * so a new Event needs no lookup and its name need not be hashed.
+   * `namespace/name` → slot, built the first time something asks for an Event by name (a get, a
+   * delete, a write through the API or `put`), then kept. The recorder's new Events (`add`) need no
+   * lookup, so their names need not be hashed.
    */
   private byName: Map<string, EventSlot> | undefined;
   /**
@@ -176,8 +175,22 @@ export class EventStore {
    * (the recorder's patch), else replacing the record of the same name, if there is one.
    */
   put(r: EventRecord, prev?: EventRecord): void {
-    let slot = prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev ? prev.slot : undefined;
-    if (slot === undefined && (this.byName !== undefined || r.full !== undefined)) slot = this.names().get(eventKey(r.namespace, r.name));
+    const slot = prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev ? prev.slot : this.names().get(eventKey(r.namespace, r.name));
+    this.store(r, slot);
+  }
+
+  /**
+   * Stores the record of a new Event the recorder wrote. Until something else writes an Event (which
+   * makes the index of names), every stored record is the recorder's, under a name none of its live
+   * Events has (names end in their first write's unix nanoseconds, and one is reused only once its
+   * Event is gone: `at` says so), so no lookup is needed and no index is made. Once the index
+   * exists, a record of the same name is replaced, as `put` does.
+   */
+  add(r: EventRecord): void {
+    this.store(r, this.byName?.get(eventKey(r.namespace, r.name)));
+  }
+
+  private store(r: EventRecord, slot: EventSlot | undefined): void {
     if (slot === undefined) {
       slot = { rec: r };
       this.slots.push(slot);

@@ -262,14 +262,19 @@ export class ObjectStore {
 
   /** Records a new Event (the event recorder's create): a compact record, no object made. */
   createEvent(r: EventRecordInput): EventRecord {
-    return this.recordEvent(makeRecord(r, '', '', '', 0));
+    return this.storeEvent(makeRecord(r, '', '', '', 0), false);
   }
 
   /**
-   * Stores a new record the recorder made (makeRecord with the server's fields blank): draws its
-   * uid and fills in resourceVersion, creationTimestamp and the write time.
+   * Stores a new record the event recorder made (makeRecord with the server's fields blank), under a
+   * name no stored Event has (EventStore.add): draws its uid and fills in resourceVersion,
+   * creationTimestamp and the write time.
    */
   recordEvent(rec: EventRecord): EventRecord {
+    return this.storeEvent(rec, true);
+  }
+
+  private storeEvent(rec: EventRecord, newName: boolean): EventRecord {
     this.events.expire(this.clock.now());
     // The uid is drawn now (the generator moves on by its 31 mulberry32 steps, each adding the same
     // constant to the state) and spelled out by newUID from that state when the Event is read.
@@ -288,7 +293,8 @@ export class ObjectStore {
     rec.creationTimestamp = this.clock.iso();
     rec.written = this.clock.now();
     this.writes++;
-    this.events.put(rec);
+    if (newName) this.events.add(rec);
+    else this.events.put(rec);
     return rec;
   }
 
