@@ -7,7 +7,7 @@
 // with a wall-time budget; a case over budget reports how far it got and an extrapolation.
 // A script that prints numbers, never a test.
 //
-//   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB]
+//   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB] [--warm 0]
 //
 // heap peak: the most heapUsed seen while running (uncollected garbage included); heap live: after a
 // full GC at the end of the case. gc apply / gc rollout: the main thread's garbage collection pauses in
@@ -50,6 +50,8 @@ interface CaseResult {
   heapMiB: number;
   /** heapUsed after a full GC at the end: what the cluster itself holds */
   liveMiB?: number;
+  /** the same apply + settle again in the same process, on a new cluster: V8 has compiled the engine's code */
+  warm?: Phase;
   /** hidden classes (V8 maps) among the stored objects' parts after the apply, e.g. Node.metadata → 1 */
   shapes?: Record<string, number>;
   error?: string;
@@ -228,6 +230,18 @@ function finish(sim: Simulation, res: CaseResult): CaseResult {
   return res;
 }
 
+/** The apply + settle of engineCase again, on a new cluster in the same process (after the first is gone). */
+function warmApply(mode: 'fullPass' | 'incremental', n: number, budgetMs: number): Phase {
+  const sim = new Simulation({ seed: 1, daemonSetController: mode });
+  const syncs = countSyncs(sim);
+  applyPreset(sim, 'large', n);
+  const deadline = performance.now() + budgetMs;
+  return phase(sim, syncs, () => {
+    sim.store.create(parse(FLUENTD_YAML) as KObject);
+    return settleWithin(sim, deadline, () => runningPods(sim, n));
+  });
+}
+
 /**
  * The floor: `writes` immutable writes of a daemon pod into a Map of `n` keys, no controllers.
  * `copy`: each write a deep copy of the object, deep-frozen (what the store's create does; the floor
@@ -277,6 +291,7 @@ async function child(): Promise<void> {
     return;
   }
   const r = engineCase(mode, n, budgetMs, arg('--default', '0') === '1');
+  if (arg('--warm', '1') === '1' && r.apply?.done === 1) r.warm = warmApply(mode, n, budgetMs);
   await chargeGc();
   gcObserver.disconnect();
   console.log(JSON.stringify(r));
@@ -328,7 +343,7 @@ function parent(): void {
         continue;
       }
       const withDefault = n === defaultAt;
-      const r = runChild(['--case', mode, '--nodes', String(n), '--budget', String(budget), '--default', withDefault ? '1' : '0'], (budget * 3 + 120) * 1000) as CaseResult;
+      const r = runChild(['--case', mode, '--nodes', String(n), '--budget', String(budget), '--default', withDefault ? '1' : '0', '--warm', arg('--warm', '1')], (budget * 4 + 120) * 1000) as CaseResult;
       if (r.error) {
         rows.push([String(n), mode, `failed: ${r.error}`]);
         continue;
@@ -374,6 +389,16 @@ function parent(): void {
   if (anyShapes) {
     console.log('\nhidden classes (V8 maps) of the stored objects after the apply (a read site that sees more than 4 is megamorphic):');
     printTable(['nodes', 'controller', ...Object.keys(anyShapes)], shapeRows);
+  }
+
+  const warmRows: string[][] = [];
+  for (const r of results.values()) {
+    if (!r.warm || !r.apply) continue;
+    warmRows.push([String(r.nodes), r.mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(r.apply), phaseCell(r.warm), r.warm.done === 1 ? `${((r.warm.ms / r.apply.ms) * 100).toFixed(0)}%` : '—']);
+  }
+  if (warmRows.length) {
+    console.log('\nthe apply + settle again in the same process, on a new cluster (V8 has compiled the engine by then; --warm 0 skips it):');
+    printTable(['nodes', 'controller', 'cold (above)', 'warm', 'warm / cold'], warmRows);
   }
 
   if (defaults.length) {
