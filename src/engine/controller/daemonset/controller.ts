@@ -86,6 +86,7 @@ export class DaemonSetController {
     const ds = c.obj as DaemonSet;
     if (c.type === 'DELETED') {
       if (this.mode === 'incremental') {
+        // its sync state, and the informer's listener for its pods
         this.states.delete(ds.metadata.uid);
         this.informer.listen(ds.metadata.uid, undefined);
       }
@@ -107,6 +108,7 @@ export class DaemonSetController {
     const node = c.obj as Node;
     const old = c.old as Node | undefined;
     if (this.mode === 'incremental') {
+      // the informer's node names, and every DaemonSet's dirty nodes when what the placement reads changed
       this.informer.observeNode(c);
       const same = old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable;
       if (!same) for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
