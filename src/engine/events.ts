@@ -10,7 +10,7 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import { makeRecord, type EventSlot } from './api/eventStore';
+import type { EventRecordInput, EventSlot } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
 import { KeyedLru, type KeyedEntry } from './lru';
 
@@ -275,26 +275,19 @@ export class EventRecorder {
       this.store.updateEvent(existing, last.count, now, eventMessage);
       return;
     }
-    // one record, made here (makeRecord is small enough to be inlined, and its input with it)
-    const rec = makeRecord(
-      {
-        namespace,
-        name: last.name,
-        involvedObject: ref,
-        reason,
-        message: eventMessage,
-        source: c.source,
-        firstTimestamp: last.firstTimestamp,
-        lastTimestamp: now,
-        count: last.count,
-        type,
-        reportingComponent: combined ? undefined : component,
-      },
-      '',
-      '',
-      '',
-      0,
-    );
+    const rec: EventRecordInput = {
+      namespace,
+      name: last.name,
+      involvedObject: ref,
+      reason,
+      message: eventMessage,
+      source: c.source,
+      firstTimestamp: last.firstTimestamp,
+      lastTimestamp: now,
+      count: last.count,
+      type,
+      reportingComponent: combined ? undefined : component,
+    };
     last.slot = this.store.recordEvent(rec).slot;
   }
 }

@@ -266,14 +266,14 @@ export class ObjectStore {
   }
 
   /**
-   * Stores a new record the event recorder made (makeRecord with the server's fields blank), under a
-   * name no stored Event has (EventStore.add): draws its uid and fills in resourceVersion,
-   * creationTimestamp and the write time.
+   * createEvent for the event recorder, whose new Events have names no stored Event has
+   * (EventStore.add: no lookup by name).
    */
-  recordEvent(rec: EventRecord): EventRecord {
-    return this.storeEvent(rec, true);
+  recordEvent(r: EventRecordInput): EventRecord {
+    return this.storeEvent(makeRecord(r, '', '', '', 0), true);
   }
 
+  /** Stores a record made with the server's fields blank: draws its uid, fills in resourceVersion, creationTimestamp and the write time. */
   private storeEvent(rec: EventRecord, newName: boolean): EventRecord {
     this.events.expire(this.clock.now());
     // The uid is drawn now (the generator moves on by its 31 mulberry32 steps, each adding the same
