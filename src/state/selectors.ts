@@ -109,6 +109,18 @@ export interface DaemonSetCounters {
   available: number
   misscheduled: number
 }
+/** The counters of a DaemonSet's status (0 where the controller has not written one yet). */
+export function daemonSetCounters(st: DaemonSet['status'] | undefined): DaemonSetCounters {
+  return {
+    desired: st?.desiredNumberScheduled ?? 0,
+    current: st?.currentNumberScheduled ?? 0,
+    ready: st?.numberReady ?? 0,
+    upToDate: st?.updatedNumberScheduled ?? 0,
+    available: st?.numberAvailable ?? 0,
+    misscheduled: st?.numberMisscheduled ?? 0,
+  }
+}
+
 const counterSelectors = new Map<string, (s: AppState) => DaemonSetCounters | undefined>()
 
 /** One DaemonSet's counters by key (`namespace/name`): O(1), a new object only when a counter moved. */
@@ -119,15 +131,7 @@ export function selectDaemonSetCounters(key: string): (s: AppState) => DaemonSet
     f = (s: AppState) => {
       const ds = s.mirror.get('DaemonSet', key) as DaemonSet | undefined
       if (!ds) return (last = undefined)
-      const st = ds.status ?? ({} as DaemonSet['status'])
-      const next: DaemonSetCounters = {
-        desired: st.desiredNumberScheduled ?? 0,
-        current: st.currentNumberScheduled ?? 0,
-        ready: st.numberReady ?? 0,
-        upToDate: st.updatedNumberScheduled ?? 0,
-        available: st.numberAvailable ?? 0,
-        misscheduled: st.numberMisscheduled ?? 0,
-      }
+      const next = daemonSetCounters(ds.status)
       if (last && last.desired === next.desired && last.current === next.current && last.ready === next.ready && last.upToDate === next.upToDate && last.available === next.available && last.misscheduled === next.misscheduled) return last
       return (last = next)
     }

@@ -11,6 +11,7 @@ import { pinnedNodeName } from '../../engine/scheduler/nodeAffinity'
 import { taintString, toleratesTaint, tolerationString } from '../../engine/scheduler/taints'
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, isInjectedToleration } from '../../engine/controller/daemonset/util'
 import { parseTime } from '../../engine/clock'
+import { daemonSetCounters, type DaemonSetCounters } from '../../state/selectors'
 
 export const CHANGE_CAUSE = 'kubernetes.io/change-cause'
 /** Labels every simulated node carries; the card counts them instead of listing them. */
@@ -336,16 +337,10 @@ export function revisionChain(ds: DaemonSet, crs: readonly ControllerRevision[])
 
 // ------------------------------------------------------------------------------------------ daemonsets
 
-export interface DaemonSetView {
+export interface DaemonSetView extends DaemonSetCounters {
   key: string
   name: string
   namespace: string
-  desired: number
-  current: number
-  ready: number
-  upToDate: number
-  available: number
-  misscheduled: number
   images: string[]
   strategy: string
   nodeSelector: string[]
@@ -355,7 +350,6 @@ export interface DaemonSetView {
 }
 
 export function daemonSetView(ds: DaemonSet, revisions: RevisionView[]): DaemonSetView {
-  const st = ds.status ?? ({} as DaemonSet['status'])
   const su = ds.spec.updateStrategy
   const ru = su?.rollingUpdate
   const strategy =
@@ -366,12 +360,7 @@ export function daemonSetView(ds: DaemonSet, revisions: RevisionView[]): DaemonS
     key: objKey(ds),
     name: ds.metadata.name,
     namespace: ds.metadata.namespace ?? 'default',
-    desired: st.desiredNumberScheduled ?? 0,
-    current: st.currentNumberScheduled ?? 0,
-    ready: st.numberReady ?? 0,
-    upToDate: st.updatedNumberScheduled ?? 0,
-    available: st.numberAvailable ?? 0,
-    misscheduled: st.numberMisscheduled ?? 0,
+    ...daemonSetCounters(ds.status),
     images: ds.spec.template.spec.containers.map((c) => c.image ?? ''),
     strategy,
     nodeSelector: Object.entries(ds.spec.template.spec.nodeSelector ?? {}).map(([k, v]) => `${k}=${v}`),
