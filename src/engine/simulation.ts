@@ -14,6 +14,7 @@ import { Kubelet } from './kubelet/kubelet';
 import { NodeLifecycleController } from './controller/nodelifecycle/controller';
 import { PodGCController } from './controller/podgc/controller';
 import { GarbageCollector } from './controller/gc/controller';
+import { Registry } from './registry/registry';
 
 export interface SimulationOptions {
   seed?: number;
@@ -45,6 +46,8 @@ export class Simulation {
   readonly daemonsets: DaemonSetController;
   readonly scheduler: Scheduler;
   readonly kubelet: Kubelet;
+  /** the image registry the kubelets pull from, with the `sim image` rules */
+  readonly registry = new Registry();
   readonly nodeLifecycle: NodeLifecycleController;
   readonly podGC: PodGCController;
   readonly gc: GarbageCollector;

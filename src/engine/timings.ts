@@ -18,6 +18,11 @@ export const TIMINGS = {
   containerStopMs: 1_500,
   /** Kubelet: a container that crashed is restarted after this back-off (first restart). */
   crashBackoffMs: 10_000,
+  /** Kubelet: the crash-loop back-off's cap (MaxContainerBackOff, pkg/kubelet/kubelet.go). */
+  crashBackoffMaxMs: 300_000,
+  /** Kubelet: the image pull back-off (imageBackOffPeriod / MaxImageBackOff, pkg/kubelet/kubelet.go). */
+  imageBackoffMs: 10_000,
+  imageBackoffMaxMs: 300_000,
   /** Node lifecycle controller: reaction time to a node condition or spec change. */
   nodeLifecycleDelayMs: 100,
   /** Garbage collector: reaction time to an owner's deletion. */
