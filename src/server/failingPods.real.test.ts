@@ -100,6 +100,8 @@ describe.skipIf(!kubectl)('failing pods: the real kubectl against the emulator',
     'get pods -o wide',
     'get ds',
     'get ds -o wide',
+    'get events',
+    'get events -o wide',
     'get events --field-selector involvedObject.name=app-crashloop',
   ])('kubectl %s', (line) => same(line), 60_000);
 
