@@ -70,4 +70,13 @@ describe('kubectl logs --previous', () => {
     expect(kc(sim, 'kubectl logs app-crashloop -p -f').exitCode).toBe(0);
     expect(sim.now()).toBe(before);
   });
+
+  it('without -p, a container waiting in CrashLoopBackOff shows its last run (validateContainerLogStatus)', () => {
+    expect(kc(sim, 'kubectl logs app-crashloop')).toEqual(kc(sim, 'kubectl logs app-crashloop -p'));
+    expect(kc(sim, 'kubectl logs app-crashloop -f').exitCode).toBe(0);
+    // one that never ran is still waiting to start
+    expect(kc(sim, 'kubectl logs app-imagepullbackoff').text).toBe(
+      'Error from server (BadRequest): container "app" in pod "app-imagepullbackoff" is waiting to start: trying and failing to pull image\n',
+    );
+  });
 });

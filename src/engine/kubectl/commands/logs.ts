@@ -12,7 +12,7 @@ import type { Kind, KindMap, Pod } from '../../api/types';
 import { parseDuration } from '../../clock';
 import { containerLogLines, containerLogUnavailable, type LogLine } from '../../kubelet/containerLogs';
 import { flagBool, flagString } from '../argv';
-import { previousContainerLogLines, previousNotFound } from './previousContainerLog';
+import { previousContainerLogLines, previousNotFound, servesLastTermination } from './previousContainerLog';
 import { resolveResource } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { stepUntil } from './common';
@@ -220,9 +220,11 @@ export const logsCommand: CommandDef = {
     const previous = flagBool(ctx.args, 'previous');
     const follow = flagBool(ctx.args, 'follow');
     const streams = logStreams(ctx);
-    // -p reads the container's previous instance (undefined when it has none), else the current one
+    // -p reads the container's previous instance (undefined when it has none), and so does a plain
+    // read of a container waiting to run again (CrashLoopBackOff); else the current instance.
+    const readsPrevious = (pod: Pod, container: string) => previous || servesLastTermination(pod, container);
     const instanceLines = (pod: Pod, container: string): LogLine[] | undefined =>
-      previous ? previousContainerLogLines(pod, container) : containerLogLines(pod, container);
+      readsPrevious(pod, container) ? previousContainerLogLines(pod, container) : containerLogLines(pod, container);
     const read = (pod: Pod, container: string): LogLine[] => {
       let lines = instanceLines(pod, container) ?? [];
       if (since > 0) lines = lines.filter((l) => Date.parse(l.time) >= ctx.sim.now() - since);
@@ -248,7 +250,7 @@ export const logsCommand: CommandDef = {
     for (const { pod, container } of streams) {
       // A pod not yet on a node has no kubelet to ask: an empty log.
       if (!pod.spec.nodeName) continue;
-      const unavailable = previous
+      const unavailable = readsPrevious(pod, container)
         ? instanceLines(pod, container) === undefined
           ? previousNotFound(pod, container)
           : undefined
@@ -261,7 +263,7 @@ export const logsCommand: CommandDef = {
       if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
       for (const l of lines) write(formatLogLine(ctx, pod, container, l));
       // The previous instance has exited: there is nothing to follow (the kubelet ends the stream).
-      if (!follow || previous) continue;
+      if (!follow || readsPrevious(pod, container)) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
       const current = () => ctx.sim.store.get('Pod', pod.metadata.namespace, pod.metadata.name);
       following.push({ over: false, check: logFollower(current, pod, container, (p) => read(p, container), (p, l) => write(formatLogLine(ctx, p, container, l))) });
