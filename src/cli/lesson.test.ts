@@ -64,19 +64,19 @@ spec:
         sim cluster empty
         sim image list
     - title: {en: "Make it crash"}
-      text: {en: "Now make busybox crash."}
+      text: {en: "Now make the agent crash."}
       goal:
-        text: {en: "busybox exits with code 3 after 2s"}
+        text: {en: "the agent exits with code 3 after 2s"}
         expect:
           - command: sim image list
-            matches: "^docker.io/library/busybox:latest\\\\s+ok \\\\(not catalogued\\\\)\\\\s+crash after 2s \\\\(exit 3\\\\)$"
+            matches: "^registry\\\\.example\\\\.com/team/agent:v1\\\\s+ok \\\\(not catalogued\\\\)\\\\s+crash after 2s \\\\(exit 3\\\\)$"
         hint: {en: "sim image crash"}
-        solution: sim image crash busybox --after 2s --exit-code 3
+        solution: sim image crash registry.example.com/team/agent:v1 --after 2s --exit-code 3
 `
     const r = run(lesson)
     expect(r.err).toBe('FILE: lesson broken-images: 2 steps hold\n')
     expect(r.code).toBe(0)
     expect(r.out).toContain('$ sim image list\nIMAGE                          PULL      RUN\ndocker.io/library/nginx:1.99   missing   runs\n')
-    expect(r.out).toContain('# step 2 goal: solution\n$ sim image crash busybox --after 2s --exit-code 3\n')
+    expect(r.out).toContain('# step 2 goal: solution\n$ sim image crash registry.example.com/team/agent:v1 --after 2s --exit-code 3\n')
   })
 })
