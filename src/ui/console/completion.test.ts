@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Kind } from '../../engine/api/types'
 import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, loadCommandTable, type ObjectIndex } from './completion'
+import { SIM_IMAGE_VERBS } from '../../engine/script/simImage'
 
 const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
   Node: [{ name: 'master' }, { name: 'node-1' }],
@@ -119,6 +120,7 @@ describe('console completion', () => {
   it('completes sim image: the verbs, then the images the cluster uses, then each verb\'s flags and durations', () => {
     expect(done('sim im').before).toBe('sim image ')
     expect(words('sim image ')).toEqual(['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready'])
+    expect(words('sim image ')).toEqual([...SIM_IMAGE_VERBS].sort()) // the engine's verbs, no more, no fewer
     expect(done('sim image m').before).toBe('sim image missing ')
     expect(done('sim image o').list).toEqual(['ok', 'oom'])
     expect(words('sim image missing ')).toEqual(['k8s.gcr.io/fluentd-elasticsearch:1.20', 'k8s.gcr.io/pause:3.9', 'nginx'])
