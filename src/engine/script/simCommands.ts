@@ -108,6 +108,31 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       failPod(sim(), flagString(a, 'namespace') ?? 'default', name);
       return;
     }
+    case 'image': {
+      // TEMPORARY (branch h/containers): the least parse of `sim image …` the kubelet's scenario
+      // transcripts need; the registry helper's command replaces this branch.
+      const [verb, ...args] = rest;
+      const a = parseArgs(args, [{ name: 'after', type: 'string' }, { name: 'exit-code', type: 'string' }], `sim image ${verb ?? ''}`);
+      const [image, dur] = a.positional;
+      if (!image) throw new CommandError('usage: sim image missing|ok|unready|crash|oom|slow IMAGE');
+      const ms = (d: string | undefined, dflt: number) => {
+        if (d === undefined) return dflt;
+        try {
+          return parseDuration(d);
+        } catch {
+          throw new CommandError(`invalid duration "${d}" (examples: 500ms, 30s, 5m, 1h30m)`);
+        }
+      };
+      const after = ms(flagString(a, 'after'), 0);
+      if (verb === 'missing') sim().registry.set(image, { exists: false });
+      else if (verb === 'ok') sim().registry.set(image, { exists: true, run: { kind: 'runs' } });
+      else if (verb === 'unready') sim().registry.set(image, { run: { kind: 'unready' } });
+      else if (verb === 'crash') sim().registry.set(image, { run: { kind: 'crash', afterMs: after, exitCode: Number(flagString(a, 'exit-code') ?? '1') } });
+      else if (verb === 'oom') sim().registry.set(image, { run: { kind: 'oom', afterMs: after } });
+      else if (verb === 'slow') sim().registry.set(image, { pullMs: ms(dur, 0) });
+      else throw new CommandError(`unknown command "sim image ${verb ?? ''}"; one of: missing, ok, unready, crash, oom, slow`);
+      return;
+    }
     case 'advance': {
       const d = rest[0];
       if (!d) throw new CommandError('usage: sim advance DURATION (500ms, 30s, 5m, 1h30m)');
