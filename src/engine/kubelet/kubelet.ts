@@ -46,8 +46,9 @@ import {
   newestExit,
   shouldContainerBeRestarted,
 } from './podLife';
+import { nextProbeTime, probeRan, probeStarted, runExited, startProbing, stopProbing } from './probeWorkers';
 import { containerID, failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus } from './podStatus';
-import { type Probe, probeFailedMessage, probeFails, probeOf } from './prober';
+import { probeFailedMessage, probeFails, probeOf } from './prober';
 
 export { setNodeCondition } from './nodeStatus';
 
@@ -237,30 +238,6 @@ function formatPod(pod: Pod): string {
 }
 
 const RUNS: RunBehaviour = Object.freeze({ kind: 'runs' });
-
-function worker(probe: Probe, at: number): ProbeWorker {
-  return { probe, at, failures: 0, successes: 0 };
-}
-
-/** The probes of a container that stopped or is being stopped run no more (until its next start). */
-function stopProbes(cl: ContainerLife): void {
-  cl.ready = false;
-  cl.readyAt = Infinity;
-  cl.exitAt = Infinity;
-  if (cl.startup) cl.startup.at = Infinity;
-  if (cl.liveness) cl.liveness.at = Infinity;
-  if (cl.readiness) cl.readiness.at = Infinity;
-}
-
-/** The instance exited (containerd's exit code and reason). */
-function exited(cl: ContainerLife, cur: Instance, now: number, iso: string, exitCode: number, reason: string): void {
-  cur.finishedMs = now;
-  cur.finishedAt = iso;
-  cur.exitCode = exitCode;
-  cur.reason = reason;
-  cl.started = false;
-  stopProbes(cl);
-}
 
 export class Kubelet {
   private readonly workers = new Map<string, PodWorker>();
@@ -539,7 +516,7 @@ export class Kubelet {
         return t.stepStarted;
       }
       case 'killing':
-        return this.killed(pod, w, now, iso);
+        return this.killed(w, now, iso);
       case 'readying': {
         this.writeStatus(pod, readyStatus(pod, iso));
         w.stage = 'running';
@@ -631,7 +608,7 @@ export class Kubelet {
       const at = w.startedAt[c.name];
       if (at !== undefined) {
         cl.cur = this.instance(pod, c, 0, Date.parse(at), at, RUNS);
-        this.scheduleProbes(cl, c, cl.cur.startedMs, now);
+        startProbing(cl, c, cl.cur.startedMs, now);
       }
       containers.push(cl);
       toStart.push(i);
@@ -665,41 +642,8 @@ export class Kubelet {
     if (last !== undefined) cl.prev = last;
     cl.cur = this.instance(pod, c, last === undefined ? 0 : last.attempt + 1, now, iso, run);
     cl.failure = undefined;
-    this.scheduleProbes(cl, c, now, now);
+    startProbing(cl, c, now, now);
     life.changed = true;
-  }
-
-  /**
-   * The prober's workers for a new instance (prober_manager AddPod): startup first; readiness and
-   * liveness once it started. The exit of a program that exits is due `afterMs` after the start.
-   */
-  private scheduleProbes(cl: ContainerLife, c: Container, startedMs: number, now: number): void {
-    const run = cl.cur!.run;
-    cl.kill = undefined;
-    cl.ready = false;
-    cl.readyAt = Infinity;
-    cl.exitAt = run.kind === 'crash' || run.kind === 'oom' ? startedMs + run.afterMs : Infinity;
-    const startup = c.startupProbe === undefined ? undefined : probeOf(c, 'startup');
-    cl.startup = startup ? worker(startup, startedMs + startup.firstMs) : undefined;
-    const readiness = c.readinessProbe === undefined ? undefined : probeOf(c, 'readiness');
-    cl.readiness = readiness ? worker(readiness, Infinity) : undefined;
-    const liveness = c.livenessProbe === undefined ? undefined : probeOf(c, 'liveness');
-    cl.liveness = liveness ? worker(liveness, Infinity) : undefined;
-    cl.started = startup === undefined;
-    if (cl.started) this.afterStarted(cl, startedMs, now, run);
-  }
-
-  /**
-   * Once started: readiness is probed from its first time on (or reported readinessDelayMs later
-   * without a probe); liveness is probed only when the program fails it (a probe that succeeds
-   * changes nothing: the healthy path schedules none).
-   */
-  private afterStarted(cl: ContainerLife, startedMs: number, now: number, run: RunBehaviour): void {
-    const r = cl.readiness;
-    if (r) r.at = Math.max(now, startedMs + r.probe.firstMs);
-    else cl.readyAt = now + TIMINGS.readinessDelayMs;
-    const l = cl.liveness;
-    if (l && probeFails('liveness', run)) l.at = Math.max(now, startedMs + l.probe.firstMs);
   }
 
   /**
@@ -791,7 +735,7 @@ export class Kubelet {
         const restart = policy !== 'Never';
         this.event(pod, 'Normal', 'Killing', restart ? `${cl.kill}, will be restarted` : cl.kill!, nodeName);
         cl.cur!.signalledMs = now;
-        stopProbes(cl);
+        stopProbing(cl);
       }
       const grace = pod.spec.terminationGracePeriodSeconds ?? 30;
       life.killing = killing;
@@ -808,17 +752,16 @@ export class Kubelet {
   }
 
   /** The containers the sync killed have stopped (the simulated program exits 0 on SIGTERM). */
-  private killed(pod: Pod, w: PodWorker, now: number, iso: string): string {
+  private killed(w: PodWorker, now: number, iso: string): string {
     const life = w.life!;
     const names: string[] = [];
     for (const i of life.killing) {
       const cl = life.containers[i];
       const cur = cl.cur;
       if (!isRunning(cur)) continue;
-      exited(cl, cur, now, iso, 0, 'Completed');
+      runExited(cl, cur, now, iso, 0, 'Completed');
       names.push(cl.name);
     }
-    void pod;
     life.killing = [];
     life.changed = true;
     w.stage = 'container';
@@ -847,66 +790,23 @@ export class Kubelet {
   private runDueTimer(pod: Pod, w: PodWorker, node: Node, now: number): string | undefined {
     const life = w.life!;
     const specs = pod.spec.containers;
-    const iso = this.sim.iso();
-    const nodeName = pod.spec.nodeName!;
     for (let i = 0; i < life.containers.length; i++) {
       const cl = life.containers[i];
       const cur = cl.cur;
       if (!isRunning(cur)) continue;
-      const c = specs[i];
       if (cl.exitAt <= now) {
         const run = cur.run;
-        if (run.kind === 'oom') exited(cl, cur, now, iso, 137, 'OOMKilled');
+        const iso = this.sim.iso();
+        if (run.kind === 'oom') runExited(cl, cur, now, iso, 137, 'OOMKilled');
         else {
           const code = run.kind === 'crash' ? run.exitCode : 0;
-          exited(cl, cur, now, iso, code, code === 0 ? 'Completed' : 'Error');
+          runExited(cl, cur, now, iso, code, code === 0 ? 'Completed' : 'Error');
         }
         this.requestSync(w, now);
         return `container ${cl.name} exited with code ${cur.exitCode} (${cur.reason})`;
       }
-      const s = cl.startup;
-      if (s && s.at <= now) {
-        if (this.probe(pod, w, cl, c, s, nodeName)) {
-          cl.started = true;
-          s.at = Infinity;
-          this.afterStarted(cl, cur.startedMs, now, cur.run);
-          this.writeLifeStatus(pod, w, node);
-          return `container ${cl.name} started (startup probe succeeded)`;
-        }
-        return this.probeFailed(w, cl, s, now);
-      }
-      const l = cl.liveness;
-      if (l && l.at <= now) {
-        if (this.probe(pod, w, cl, c, l, nodeName)) {
-          l.failures = 0;
-          l.at = Infinity;
-          return `liveness probe of container ${cl.name} succeeded`;
-        }
-        return this.probeFailed(w, cl, l, now);
-      }
-      const r = cl.readiness;
-      if (r && r.at <= now) {
-        if (this.probe(pod, w, cl, c, r, nodeName)) {
-          r.failures = 0;
-          r.successes++;
-          if (r.successes < r.probe.successThreshold) {
-            r.at = now + r.probe.periodMs;
-            return `readiness probe of container ${cl.name} succeeded (${r.successes} of ${r.probe.successThreshold})`;
-          }
-          r.at = Infinity;
-          cl.ready = true;
-          this.writeLifeStatus(pod, w, node);
-          return `container ${cl.name} is ready`;
-        }
-        r.successes = 0;
-        r.failures++;
-        r.at = now + r.probe.periodMs;
-        if (cl.ready && r.failures >= r.probe.failureThreshold) {
-          cl.ready = false;
-          this.writeLifeStatus(pod, w, node);
-          return `container ${cl.name} is not ready (readiness probe failed ${r.failures} times)`;
-        }
-        return `readiness probe of container ${cl.name} failed`;
+      for (const p of [cl.startup, cl.liveness, cl.readiness]) {
+        if (p !== undefined && p.at <= now) return this.runProbe(pod, w, node, cl, specs[i], p, now);
       }
       if (cl.readyAt <= now) {
         cl.readyAt = Infinity;
@@ -919,30 +819,37 @@ export class Kubelet {
   }
 
   /**
-   * runProbe: whether the probe succeeds — what the image's program does now (a probe asks the
-   * registry when it runs, so `sim image ok` heals a failing one) — with the `Unhealthy` event of a failure.
+   * runProbe, and what its result does: a startup success starts readiness and liveness; readiness
+   * sets the container's ready (the status manager writes it); failureThreshold liveness or startup
+   * failures ask the next sync to kill the container. The probe asks the registry what the program
+   * does when it runs, so `sim image ok` heals a failing one at its next run; a failure is an
+   * `Unhealthy` event.
    */
-  private probe(pod: Pod, w: PodWorker, cl: ContainerLife, c: Container, p: ProbeWorker, nodeName: string): boolean {
-    const run = this.sim.registry.facts(c.image ?? '').run;
-    if (!probeFails(p.probe.type, run)) return true;
-    this.event(pod, 'Warning', 'Unhealthy', probeFailedMessage(p.probe, w.life!.podIP ?? pod.status?.podIP), nodeName);
-    void cl;
-    return false;
-  }
-
-  /** A liveness or startup probe failed: failureThreshold in a row asks the next sync to kill the container. */
-  private probeFailed(w: PodWorker, cl: ContainerLife, p: ProbeWorker, now: number): string {
+  private runProbe(pod: Pod, w: PodWorker, node: Node, cl: ContainerLife, c: Container, p: ProbeWorker, now: number): string {
     const type = p.probe.type;
-    p.failures++;
-    if (p.failures < p.probe.failureThreshold) {
-      p.at = now + p.probe.periodMs;
-      return `${type} probe of container ${cl.name} failed (${p.failures} of ${p.probe.failureThreshold})`;
+    const ok = !probeFails(type, this.sim.registry.facts(c.image ?? '').run);
+    if (!ok) this.event(pod, 'Warning', 'Unhealthy', probeFailedMessage(p.probe, w.life!.podIP ?? pod.status?.podIP), pod.spec.nodeName!);
+    const result = probeRan(p, ok, now);
+    const what = `${type} probe of container ${cl.name} ${ok ? 'succeeded' : 'failed'}`;
+    if (result === undefined) return `${what} (${ok ? p.successes : p.failures} of ${ok ? p.probe.successThreshold : p.probe.failureThreshold})`;
+    if (type === 'readiness') {
+      if (cl.ready === (result === 'success')) return what;
+      cl.ready = result === 'success';
+      this.writeLifeStatus(pod, w, node);
+      return `${what}: the container is ${cl.ready ? '' : 'not '}ready`;
     }
-    // worker.go: onHold until the container is restarted
-    p.at = Infinity;
+    if (result === 'success') {
+      if (type === 'startup') {
+        cl.started = true;
+        probeStarted(cl, cl.cur!.startedMs, now, cl.cur!.run);
+        this.writeLifeStatus(pod, w, node);
+        return `${what}: the container started`;
+      }
+      return what;
+    }
     cl.kill = `Container ${cl.name} failed ${type} probe`;
     this.requestSync(w, now);
-    return `${type} probe of container ${cl.name} failed ${p.failures} times: it is killed`;
+    return `${what} ${p.failures} times: it is to be killed`;
   }
 
   /** Queues the worker's next wake-up: the step in progress, the next timer, or the next sync. */
@@ -961,11 +868,8 @@ export class Kubelet {
     } else if (stage !== 'synced') return;
     for (const cl of life.containers) {
       if (!isRunning(cl.cur)) continue;
-      if (cl.exitAt < at) [at, reason] = [cl.exitAt, `container ${cl.name} exits`];
-      for (const p of [cl.startup, cl.liveness, cl.readiness]) {
-        if (p && p.at < at) [at, reason] = [p.at, `${p.probe.type} probe of container ${cl.name}`];
-      }
-      if (cl.readyAt < at) [at, reason] = [cl.readyAt, `container ${cl.name} ready`];
+      const t = nextProbeTime(cl);
+      if (t < at) [at, reason] = [t, t === cl.exitAt ? `container ${cl.name} exits` : `probes of container ${cl.name}`];
     }
     if (at === Infinity) return;
     this.sim.enqueue(KUBELET, w.key, at - this.sim.now(), reason, w.run);
