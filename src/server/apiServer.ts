@@ -484,7 +484,7 @@ export class ApiServer {
     const sinceSeconds = q.get('sinceSeconds');
     const sinceTime = q.get('sinceTime');
     const read = (p: Pod) => {
-      let lines = containerLogLines(p, container);
+      let lines = containerLogLines(p, container, { previous, kubelet: this.session.sim.kubelet });
       if (sinceSeconds !== null) lines = lines.filter((l) => Date.parse(l.time) >= this.session.sim.now() - Number(sinceSeconds) * 1000);
       if (sinceTime !== null) lines = lines.filter((l) => Date.parse(l.time) >= Date.parse(sinceTime));
       return lines;

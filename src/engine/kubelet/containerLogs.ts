@@ -38,7 +38,8 @@ function nano(iso: string): string {
 }
 
 function statusOf(pod: Pod, container: string): ContainerStatus | undefined {
-  return (pod.status?.containerStatuses ?? []).find((c) => c.name === container);
+  const status = pod.status as { containerStatuses?: ContainerStatus[]; initContainerStatuses?: ContainerStatus[] } | undefined;
+  return (status?.containerStatuses ?? []).find((c) => c.name === container) ?? (status?.initContainerStatuses ?? []).find((c) => c.name === container);
 }
 
 type Terminated = NonNullable<ContainerState['terminated']> & { containerID?: string };
