@@ -60,7 +60,7 @@ test('kubectl edit opens the live DaemonSet in the editor; Apply saves the chang
   await page.getByTestId('apply-button').click()
   await expect(log).toContainText('daemonset.apps/fluentd-elasticsearch configured', { timeout: 30_000 })
   const wide = await run(page, 'kubectl get ds fluentd-elasticsearch -n kube-system -o wide')
-  expect(wide).toContain('k8s.gcr.io/fluentd-elasticsearch:1.21')
+  expect(wide).toContain('k8s.gcr.io/fluentd-elasticsearch:1.22')
 
   // With unapplied text in the editor, kubectl edit does not overwrite it.
   await editor.locator('.monaco-editor .view-lines').click()
