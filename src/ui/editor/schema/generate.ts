@@ -21,7 +21,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { API_VERSION } from '../../../engine/api/types'
-import { KUBELET_VERSION } from '../../../engine/cluster/nodeFactory'
+import { KUBELET_VERSION } from '../../../engine/version'
 
 type Schema = { [key: string]: unknown }
 
