@@ -19,7 +19,7 @@ import {
   statusOf,
 } from './fitError';
 import { NodeInfoIndex, podRequest } from './nodeInfo';
-import { setPodCondition } from './podCondition';
+import { setPodCondition } from '../api/podCondition';
 import { podKeyOf, splitKey } from './podsByNode';
 
 export const SCHEDULER_QUEUE = 'scheduler';
