@@ -4,7 +4,7 @@
 
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests';
 import { Session } from '../engine/script/session';
-import type { Input } from '../worker/protocol';
+import type { Input } from '../wire/protocol';
 import { exportSession } from '../worker/exportSession';
 
 const arg = process.argv.indexOf('--sizes');

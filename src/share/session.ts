@@ -2,7 +2,7 @@
 // and describe the current situation as a SharedState for "Copy link" and the embed bridge.
 
 import type { BootParams } from '../boot'
-import type { Replayed, SessionSpec } from '../worker/protocol'
+import type { Replayed, SessionSpec } from '../wire/protocol'
 import { lastApplied } from '../state/applied'
 import type { PresetName } from '../engine/cluster/presets'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'

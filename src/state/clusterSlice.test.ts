@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { createHost, splitBatch, type Host } from '../worker/host'
-import type { ChangeBatch, Message, Request } from '../worker/protocol'
+import type { ChangeBatch, Message, Request } from '../wire/protocol'
 import { Mirror, placeOf, type Objects } from './clusterSlice'
 import type { Pod } from '../engine/api/types'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'

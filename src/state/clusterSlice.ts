@@ -14,7 +14,7 @@ import { applyChanges, decodeGroup } from '../worker/delta'
 import { pinnedNodeName } from '../engine/scheduler/nodeAffinity'
 import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
-import type { ChangeBatch, Input } from '../worker/protocol'
+import type { ChangeBatch, Input } from '../wire/protocol'
 import type { AppState } from './store'
 
 export type ObjectMap = Readonly<Record<string, KObject>>

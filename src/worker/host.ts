@@ -14,7 +14,7 @@ import type { RecordedEvent } from '../engine/events'
 import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
 import { diffObjects, encodeGroup, type CompactGroup } from './delta'
 import { exportSession } from './exportSession'
-import { PROTOCOL_VERSION, type ChangeBatch, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
+import { PROTOCOL_VERSION, type ChangeBatch, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from '../wire/protocol'
 
 export interface Endpoint {
   postMessage(m: Message): void

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionSpec } from '../../worker/protocol'
+import type { SessionSpec } from '../../wire/protocol'
 
 const calls: Partial<SessionSpec>[] = []
 vi.mock('../../state/engine', () => ({
