@@ -10,7 +10,7 @@
 import type { StateCreator } from 'zustand'
 import type { KEvent, Kind, KObject, Pod } from '../engine/api/types'
 import type { EventRow } from '../engine/api/eventStore'
-import { applyChanges, decodeGroup } from '../worker/delta'
+import { applyChanges, decodeGroup } from '../wire/delta'
 import { pinnedNodeName } from '../engine/scheduler/nodeAffinity'
 import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'

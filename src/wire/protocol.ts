@@ -7,7 +7,7 @@ import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import type { PresetName } from '../engine/cluster/presets'
 import type { EventRow } from '../engine/api/eventStore'
-import type { CompactGroup, FieldChange } from '../worker/delta'
+import type { CompactGroup, FieldChange } from './delta'
 import type { ExportSummary } from '../engine/export/archive'
 
 export const PROTOCOL_VERSION = 2

@@ -12,7 +12,7 @@ import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
-import { diffObjects, encodeGroup, type CompactGroup } from './delta'
+import { diffObjects, encodeGroup, type CompactGroup } from '../wire/delta'
 import { exportSession } from './exportSession'
 import { PROTOCOL_VERSION, type ChangeBatch, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from '../wire/protocol'
 
