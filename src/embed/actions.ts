@@ -8,7 +8,7 @@ import { rolloutWatchTarget } from '../worker/rolloutWatchTarget'
 import { useStore } from '../state/store'
 import { resetEngine } from '../state/engine'
 import { play, runCommand } from '../state/actions'
-import { useTimeline } from '../ui/timeline/timelineStore'
+import { useTimeline } from '../state/timelineStore'
 import { i18n } from '../i18n'
 import { LatestWins, SUPERSEDED } from './latest'
 

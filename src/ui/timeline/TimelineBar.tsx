@@ -10,7 +10,7 @@ import { pause, play, setSpeed, step } from '../../state/actions'
 import type { StepRecord } from '../../engine/simulation'
 import { formatClock, formatDateTime, formatOffset, stepLine } from './format'
 import { sliderMax } from './scrub'
-import { goBackTo, useTimeline, watchForks, watchSpeed } from './timelineStore'
+import { goBackTo, useTimeline, watchForks, watchSpeed } from '../../state/timelineStore'
 import './timeline.css'
 
 export const SPEEDS = [1, 10, 60] as const
