@@ -1,4 +1,4 @@
-// The engine protocol (src/worker/protocol.ts) answered by a real API server instead of the worker:
+// The engine protocol (src/wire/protocol.ts) answered by a real API server instead of the worker:
 // the page's EngineClient talks to this port exactly as it talks to the worker, so the store, the
 // graph, the console and the editor do not need to know where the cluster is.
 //
