@@ -5,7 +5,7 @@ import { create } from 'zustand'
 import { useStore } from './store'
 import { resetEngine } from './engine'
 import { lastApplied } from './applied'
-import { droppedInputs, hasForked, inputsUpTo, rewind, type Branch } from '../ui/timeline/scrub'
+import { droppedInputs, hasForked, inputsUpTo, rewind, type Branch } from './scrub'
 
 export interface ForkNote {
   /** where the timeline forked (ms since the start) */

@@ -9,7 +9,7 @@ import { selectBusy, selectEngineStatus, selectInputs, selectNow, selectPlaying,
 import { pause, play, setSpeed, step } from '../../state/actions'
 import type { StepRecord } from '../../engine/simulation'
 import { formatClock, formatDateTime, formatOffset, stepLine } from './format'
-import { sliderMax } from './scrub'
+import { sliderMax } from '../../state/scrub'
 import { goBackTo, useTimeline, watchForks, watchSpeed } from '../../state/timelineStore'
 import './timeline.css'
 
