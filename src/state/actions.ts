@@ -3,7 +3,7 @@
 import type { Chunk } from '../engine/kubectl/types'
 import type { Response } from '../wire/protocol'
 import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
-import type { EditorMarker } from '../ui/editor/types'
+import type { EditorMarker } from './editorMarkers'
 import { engine } from './engine'
 import { useStore } from './store'
 import { appliesStdin } from './applied'

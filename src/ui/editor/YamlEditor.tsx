@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next'
 import type * as Monaco from 'monaco-editor/editor'
 import { loadMonaco } from './loadMonaco'
 import { isMac, shortcuts } from './shortcuts'
-import { ENGINE_MARKER_OWNER, type EditorMarker } from './types'
+import { ENGINE_MARKER_OWNER, type EditorMarker } from '../../state/editorMarkers'
 import './editor.css'
 
-export type { EditorMarker } from './types'
+export type { EditorMarker } from '../../state/editorMarkers'
 
 export type YamlEditorProps = {
   value: string

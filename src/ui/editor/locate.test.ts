@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ARTICLE_YAML, NODE_YAML } from './fixtures'
 import { findDocument, locateField, parseFieldPath, yamlSyntaxMarkers } from './locate'
-import type { TextRange } from './types'
+import type { TextRange } from '../../state/editorMarkers'
 
 /** The text a range covers (single-line ranges). */
 function textAt(text: string, r: TextRange | undefined): string | undefined {
