@@ -2,7 +2,7 @@
 
 import type { Chunk } from '../engine/kubectl/types'
 import type { Response } from '../wire/protocol'
-import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
+import { locateField, yamlSyntaxMarkers } from './locate'
 import type { EditorMarker } from './editorMarkers'
 import { engine } from './engine'
 import { useStore } from './store'
