@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ARTICLE_YAML, NODE_YAML } from '../ui/editor/fixtures'
+import { ARTICLE_YAML, NODE_YAML } from '../engine/testing/sampleManifests'
 import { findDocument, locateField, parseFieldPath, yamlSyntaxMarkers } from './locate'
 import type { TextRange } from './editorMarkers'
 
