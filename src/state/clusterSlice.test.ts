@@ -2,7 +2,8 @@
 // holds exactly the engine's objects, keeps unchanged objects and per-node pod lists by identity.
 
 import { describe, expect, it } from 'vitest'
-import { createHost, splitBatch, type Host } from '../worker/host'
+import { createHost, type Host } from '../worker/host'
+import { splitBatch } from '../worker/changeBatcher'
 import type { ChangeBatch, Message, Request } from '../wire/protocol'
 import { Mirror, placeOf, type Objects } from './clusterSlice'
 import type { Pod } from '../engine/api/types'
