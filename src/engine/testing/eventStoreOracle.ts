@@ -2,8 +2,8 @@
 // FIFO of those keys. The test oracle of `EventStore` (eventStore.test.ts), which keeps a slot per
 // Event name instead and indexes names only once something asks by name.
 
-import { DEFAULT_EVENT_TTL_MS, DEFAULT_MAX_EVENTS, eventKey, toObject, type EventListener, type EventRecord } from './eventStore';
-import type { KEvent } from './types';
+import { DEFAULT_EVENT_TTL_MS, DEFAULT_MAX_EVENTS, eventKey, toObject, type EventListener, type EventRecord } from '../api/eventStore';
+import type { KEvent } from '../api/types';
 
 export class MapEventStore {
   private readonly records = new Map<string, EventRecord>();
