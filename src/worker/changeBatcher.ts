@@ -5,6 +5,7 @@
 
 import type { Change } from '../engine/api/objectStore'
 import type { KObject } from '../engine/api/types'
+import { namespacedName } from '../engine/api/namespacedName'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
 import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
@@ -57,7 +58,7 @@ export class ChangeBatcher {
 
   /** An Event row was written or deleted. */
   eventRow(type: 'upsert' | 'delete', r: EventRecord): void {
-    const key = `${r.namespace}/${r.name}`
+    const key = namespacedName(r.namespace, r.name)
     if (type === 'upsert') {
       this.pendingRowDeletes.delete(key)
       this.pendingRows.set(key, r)
