@@ -9,7 +9,7 @@
 
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { deepFreeze } from '../api/objects';
-import { nextPodCondition } from '../scheduler/podCondition';
+import { nextPodCondition } from '../api/podCondition';
 import { computeDigest, imageID, normalizeImage } from './images';
 
 /** What a builder asks of one condition (setPodCondition's input). */

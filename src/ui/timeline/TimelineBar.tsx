@@ -8,9 +8,9 @@ import { useThrottledStore } from '../../state/useThrottledStore'
 import { selectBusy, selectEngineStatus, selectInputs, selectNow, selectPlaying, selectStart } from '../../state/selectors'
 import { pause, play, setSpeed, step } from '../../state/actions'
 import type { StepRecord } from '../../engine/simulation'
-import { formatClock, formatDateTime, formatOffset, stepLine } from './format'
-import { sliderMax } from './scrub'
-import { goBackTo, useTimeline, watchForks, watchSpeed } from './timelineStore'
+import { formatClock, formatDateTime, formatOffset, stepLine } from '../../state/timeFormat'
+import { sliderMax } from '../../state/scrub'
+import { goBackTo, useTimeline, watchForks, watchSpeed } from '../../state/timelineStore'
 import './timeline.css'
 
 export const SPEEDS = [1, 10, 60] as const

@@ -2,12 +2,12 @@
 // string keys, BigInt names, a copy of the cached log): the test oracle of eventRecorder.test.ts.
 // Not used by the engine.
 
-import type { Clock } from './clock';
-import type { ObjectStore } from './api/objectStore';
-import type { EventRecordInput } from './api/eventStore';
-import type { KObject, ObjectReference } from './api/types';
-import type { RecordedEvent } from './events';
-import { Lru } from './lru';
+import type { Clock } from '../clock';
+import type { ObjectStore } from '../api/objectStore';
+import type { EventRecordInput } from '../api/eventStore';
+import type { KObject, ObjectReference } from '../api/types';
+import type { RecordedEvent } from '../events';
+import { Lru } from '../lru';
 
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;

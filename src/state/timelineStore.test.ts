@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionSpec } from '../../worker/protocol'
+import type { SessionSpec } from '../wire/protocol'
 
 const calls: Partial<SessionSpec>[] = []
-vi.mock('../../state/engine', () => ({
+vi.mock('./engine', () => ({
   // the replayed engine reports the kept inputs and the clock at `until`
   resetEngine: async (spec: Partial<SessionSpec>) => {
     calls.push(spec)
-    const { useStore } = await import('../../state/store')
+    const { useStore } = await import('./store')
     useStore.setState((s) => ({ inputs: spec.inputs ?? [], now: s.start + (spec.until ?? 0), playing: false }))
   },
 }))
 
-const { useStore } = await import('../../state/store')
+const { useStore } = await import('./store')
 const { goBackTo, useTimeline, watchForks } = await import('./timelineStore')
 
 const START = Date.parse('2026-01-01T00:00:00Z')

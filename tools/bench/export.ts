@@ -1,11 +1,11 @@
-// npx tsx src/cli/benchExport.ts [--sizes 2,1000,5000]: what the page's Export costs, side by side
+// npx tsx tools/bench/export.ts [--sizes 2,1000,5000]: what the page's Export costs, side by side
 // with its baseline (running the same session once, which the export replays): ms and ratio, and the
 // archive's size. Prints numbers; asserts nothing.
 
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests';
-import { Session } from '../engine/script/session';
-import type { Input } from '../worker/protocol';
-import { exportSession } from '../worker/exportSession';
+import { ARTICLE_MANIFEST } from '../../src/engine/cluster/manifests';
+import { Session } from '../../src/engine/script/session';
+import type { Input } from '../../src/wire/protocol';
+import { exportSession } from '../../src/worker/exportSession';
 
 const arg = process.argv.indexOf('--sizes');
 const sizes = (arg > 0 ? process.argv[arg + 1] : '2,1000,5000').split(',').map(Number);

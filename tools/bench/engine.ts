@@ -18,11 +18,11 @@ import { spawnSync } from 'node:child_process';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { Simulation } from '../engine/simulation';
-import { applyPreset } from '../engine/cluster/presets';
-import { FLUENTD_YAML } from '../engine/testing/builders';
-import { clone, deepFreeze } from '../engine/api/objects';
-import type { DaemonSet, KObject, Pod } from '../engine/api/types';
+import { Simulation } from '../../src/engine/simulation';
+import { applyPreset } from '../../src/engine/cluster/presets';
+import { FLUENTD_YAML } from '../../src/engine/testing/builders';
+import { clone, deepFreeze } from '../../src/engine/api/objects';
+import type { DaemonSet, KObject, Pod } from '../../src/engine/api/types';
 
 type Mode = 'floor' | 'fullPass' | 'incremental';
 

@@ -4,13 +4,13 @@
 
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { shareUrl } from './index'
-import { currentSharedState, restoreShared } from './session'
-import { downloadScenario, readScenarioFile } from './file'
-import { ShareError } from './errors'
-import { useShareNotice } from './notice'
-import type { SharedState } from './types'
-import { ExportButton } from '../ui/export/ExportButton'
+import { shareUrl } from '../../share/index'
+import { currentSharedState, restoreShared } from '../../share/session'
+import { downloadScenario, readScenarioFile } from '../../share/file'
+import { ShareError } from '../../share/errors'
+import { useShareNotice } from '../../share/notice'
+import type { SharedState } from '../../share/types'
+import { ExportButton } from '../export/ExportButton'
 import './share.css'
 
 type Made = { state: SharedState; url: string; tooLong: boolean; copied: boolean | null }

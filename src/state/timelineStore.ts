@@ -2,9 +2,9 @@
 // recorded future we went back from, the fork note, and going back itself.
 
 import { create } from 'zustand'
-import { useStore } from '../../state/store'
-import { resetEngine } from '../../state/engine'
-import { lastApplied } from '../../state/applied'
+import { useStore } from './store'
+import { resetEngine } from './engine'
+import { lastApplied } from './applied'
 import { droppedInputs, hasForked, inputsUpTo, rewind, type Branch } from './scrub'
 
 export interface ForkNote {

@@ -15,9 +15,9 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
-import { resolveChromiumPath } from '../../../e2e/browser.mjs'
+import { resolveChromiumPath } from '../../e2e/browser.mjs'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
+const root = fileURLToPath(new URL('../../', import.meta.url))
 const { values: opts } = parseArgs({
   options: { dist: { type: 'string', default: 'dist' }, port: { type: 'string', default: '4192' }, watch: { type: 'string', default: '30' } },
 })

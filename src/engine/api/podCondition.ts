@@ -1,7 +1,7 @@
 // podutil.UpdatePodCondition: replace or append a pod condition; lastTransitionTime moves only when
 // the status changes.
 
-import type { PodCondition } from '../api/types';
+import type { PodCondition } from './types';
 
 export function setPodCondition(
   conditions: readonly PodCondition[] | undefined,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ARTICLE_YAML, NODE_YAML } from './fixtures'
+import { ARTICLE_YAML, NODE_YAML } from '../engine/testing/sampleManifests'
 import { findDocument, locateField, parseFieldPath, yamlSyntaxMarkers } from './locate'
-import type { TextRange } from './types'
+import type { TextRange } from './editorMarkers'
 
 /** The text a range covers (single-line ranges). */
 function textAt(text: string, r: TextRange | undefined): string | undefined {
@@ -169,5 +169,18 @@ describe('yamlSyntaxMarkers', () => {
     const markers = yamlSyntaxMarkers('kind: "Node')
     expect(markers.length).toBeGreaterThan(0)
     expect(markers[0].line).toBe(1)
+  })
+
+  // The API server's YAML depth limit (engine/api/yamlLimits.ts, tested in limits.test.ts there): the
+  // editor marks the same line, not a stack overflow, before anything is sent.
+  it('marks YAML nested deeper than the API server reads', () => {
+    const blockNest = (depth: number) => {
+      const lines = ['apiVersion: v1', 'kind: Pod', 'metadata:', '  name: deep', 'spec:']
+      for (let i = 0; i < depth; i++) lines.push(`${'  '.repeat(i + 1)}k${i}:`)
+      lines[lines.length - 1] += ' x'
+      return `${lines.join('\n')}\n`
+    }
+    expect(yamlSyntaxMarkers(`# a comment\n${blockNest(1000)}`)).toEqual([{ line: 106, column: 1, message: 'exceeded max depth of 100', severity: 'error' }])
+    expect(yamlSyntaxMarkers(blockNest(50))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatDateTime, formatOffset, formatStamp, stepLine } from './format'
+import { formatClock, formatDateTime, formatOffset, formatStamp, stepLine } from './timeFormat'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
 

@@ -3,8 +3,8 @@
 // runs in Vitest's Node environment.
 
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node as YamlNode, type YAMLError } from 'yaml'
-import type { EditorMarker, TextRange } from './types'
-import { yamlDepthError } from '../../engine/api/yamlLimits'
+import type { EditorMarker, TextRange } from './editorMarkers'
+import { yamlDepthError } from '../engine/api/yamlLimits'
 
 /** One step of a field path: `.name`, `[0]` (list index) or `[key]` (map key, e.g. `requests[cpu]`). */
 export type PathSegment = { field: string } | { index: number } | { key: string }

@@ -1,6 +1,6 @@
-// Sample manifests for the editor's tests and its dev harness.
+// Sample manifests for tests (the editor's, the markers', e2e) and the editor's dev harness.
 
-import { ARTICLE_MANIFEST } from '../../engine/cluster/manifests'
+import { ARTICLE_MANIFEST } from '../cluster/manifests'
 
 /** The article's DaemonSet (fluentd-elasticsearch), as written there. */
 export const ARTICLE_YAML = ARTICLE_MANIFEST

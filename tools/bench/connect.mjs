@@ -3,7 +3,7 @@
 // trip, against `serve` with the article preset and with 1,000 nodes. Prints numbers; asserts nothing.
 //
 //   npm run build && npx vite preview --port 4301 &   # the page
-//   node src/connect/bench.mjs [PAGE_URL]             # default http://127.0.0.1:4301/
+//   node tools/bench/connect.mjs [PAGE_URL]            # default http://127.0.0.1:4301/
 
 import { spawn } from 'node:child_process'
 import { chromium } from '@playwright/test'

@@ -2,15 +2,15 @@
 // text only), dropping a scenario file anywhere on the page, following a new `#s=…` pasted into the
 // address bar, and — in embed mode, where there is no header — a compact "Copy link" button.
 
-import { isLessonFileName } from '../lessons/source'
-import { openLessonFile } from '../state/lessonHost'
+import { isLessonFileName } from '../../lessons/source'
+import { openLessonFile } from '../../state/lessonHost'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { readSharedState } from './index'
-import { ShareError, type BudgetDetail } from './errors'
-import { useShareNotice } from './notice'
-import { restoreShared } from './session'
-import { readScenarioFile } from './file'
+import { readSharedState } from '../../share/index'
+import { ShareError, type BudgetDetail } from '../../share/errors'
+import { useShareNotice } from '../../share/notice'
+import { restoreShared } from '../../share/session'
+import { readScenarioFile } from '../../share/file'
 import { ShareButton } from './ShareButton'
 import './share.css'
 

@@ -1,7 +1,7 @@
 // Going back in time by replaying the recorded inputs up to the chosen moment (same engine, same seed,
 // same inputs ⇒ same state), and telling when the user forks the timeline from there. Pure.
 
-import type { Input } from '../../worker/protocol'
+import type { Input } from '../wire/protocol'
 
 /** The recorded history a rewind left behind, while it can still be returned to. */
 export interface Branch {

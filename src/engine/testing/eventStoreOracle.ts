@@ -2,8 +2,9 @@
 // FIFO of those keys. The test oracle of `EventStore` (eventStore.test.ts), which keeps a slot per
 // Event name instead and indexes names only once something asks by name.
 
-import { DEFAULT_EVENT_TTL_MS, DEFAULT_MAX_EVENTS, eventKey, toObject, type EventListener, type EventRecord } from './eventStore';
-import type { KEvent } from './types';
+import { DEFAULT_EVENT_TTL_MS, DEFAULT_MAX_EVENTS, toObject, type EventListener, type EventRecord } from '../api/eventStore';
+import { namespacedName } from '../api/namespacedName';
+import type { KEvent } from '../api/types';
 
 export class MapEventStore {
   private readonly records = new Map<string, EventRecord>();
@@ -29,7 +30,7 @@ export class MapEventStore {
 
   /** Stores a new or updated record (replacing the one of the same name). */
   put(r: EventRecord): void {
-    const k = eventKey(r.namespace, r.name);
+    const k = namespacedName(r.namespace, r.name);
     const n = this.records.size;
     this.records.set(k, r);
     if (this.records.size !== n) this.sorted = undefined;
@@ -40,7 +41,7 @@ export class MapEventStore {
   }
 
   record(namespace: string, name: string): EventRecord | undefined {
-    return this.records.get(eventKey(namespace, name));
+    return this.records.get(namespacedName(namespace, name));
   }
 
   /** The record under a key (`EventRecord.key`). */
@@ -49,14 +50,14 @@ export class MapEventStore {
   }
 
   delete(namespace: string, name: string): EventRecord | undefined {
-    const k = eventKey(namespace, name);
+    const k = namespacedName(namespace, name);
     const r = this.records.get(k);
     if (r) this.remove(r);
     return r;
   }
 
   private remove(r: EventRecord): void {
-    this.records.delete(eventKey(r.namespace, r.name));
+    this.records.delete(namespacedName(r.namespace, r.name));
     this.sorted = undefined;
     for (const l of this.listeners) l('delete', r);
   }
@@ -109,7 +110,7 @@ export class MapEventStore {
   }
 
   get(namespace: string, name: string): KEvent | undefined {
-    const r = this.records.get(eventKey(namespace, name));
+    const r = this.records.get(namespacedName(namespace, name));
     return r ? this.object(r) : undefined;
   }
 

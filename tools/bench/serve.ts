@@ -8,11 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Session } from '../engine/script/session';
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests';
-import { ApiServer } from './apiServer';
-import { kubeconfigText } from './kubeconfig';
-import { findKubectl } from './realKubectl';
+import { Session } from '../../src/engine/script/session';
+import { ARTICLE_MANIFEST } from '../../src/engine/cluster/manifests';
+import { ApiServer } from '../../src/server/apiServer';
+import { kubeconfigText } from '../../src/server/kubeconfig';
+import { findKubectl } from '../../src/server/realKubectl';
 
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 
