@@ -38,7 +38,7 @@ spec:
     spec:
       containers:
       - name: c
-        image: pause:3.10
+        image: registry.k8s.io/pause:3.10
 EOF
 sim settle
 `

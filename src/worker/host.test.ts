@@ -42,7 +42,7 @@ spec:
     spec:
       containers:
       - name: c
-        image: pause:3.10
+        image: registry.k8s.io/pause:3.10
 `
 
 describe('worker host', () => {
@@ -62,7 +62,7 @@ describe('worker host', () => {
     expect(pods.length).toBeGreaterThan(0)
     expect(batches.at(-1)!.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -'])
 
-    const bad = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest.replace('image: pause:3.10', 'image: ""') })
+    const bad = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest.replace('image: registry.k8s.io/pause:3.10', 'image: ""') })
     expect(bad.exitCode).toBe(1)
     expect(bad.diagnostics[0]).toMatchObject({ document: 0, field: 'spec.template.spec.containers[0].image' })
   })
@@ -139,7 +139,7 @@ describe('live rollout status', () => {
     await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
     await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
     await client.request({ type: 'advance', ms: 5000 })
-    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=pause:3.11' })
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
     const lines: string[] = []
     const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' }, { onChunk: (c) => lines.push(c.text) })
     await new Promise((r) => setTimeout(r, 20))
@@ -157,7 +157,7 @@ describe('live rollout status', () => {
     await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
     await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
     await client.request({ type: 'advance', ms: 5000 })
-    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=pause:3.11' })
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
     const id = client.peekNextId()
     const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' })
     await client.request({ type: 'cancel', target: id })

@@ -65,7 +65,7 @@ spec:
     spec:
       containers:
       - name: c
-        image: pause:3.10
+        image: registry.k8s.io/pause:3.10
 `
 
 type Exec = Extract<Response, { type: 'exec' }>
@@ -86,7 +86,7 @@ describe('hang watchdog', () => {
     await a.client.request({ type: 'init', spec: { seed: 7, preset: 'article', inputs: [] } })
     await a.client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
     await a.client.request({ type: 'advance', ms: 5000 })
-    await a.client.request({ type: 'exec', line: 'kubectl set image ds/agent c=pause:3.11' })
+    await a.client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
     await a.client.request({ type: 'advance', ms: 1200 })
     const before = a.batches.at(-1)!
     const podsBefore = pods(a.batches)
@@ -106,7 +106,7 @@ describe('hang watchdog', () => {
     expect(hungAfter).toBeLessThan(2000)
 
     // The hung command never reached the inputs the page holds; replaying them gives the same state.
-    expect(before.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -', 'kubectl set image ds/agent c=pause:3.11'])
+    expect(before.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -', 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1'])
     const b = connect()
     await b.client.request({ type: 'init', spec: { seed: 7, preset: 'article', inputs: before.inputs, until: before.now - before.start } })
     expect(pods(b.batches)).toEqual(podsBefore)
@@ -120,7 +120,7 @@ describe('hang watchdog', () => {
     await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
     await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
     await client.request({ type: 'advance', ms: 5000 })
-    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=pause:3.11' })
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
     let hung = false
     watch(client, () => (hung = true))
     const id = client.peekNextId()

@@ -201,7 +201,7 @@ function engineCase(mode: 'fullPass' | 'incremental', n: number, budgetMs: numbe
     // The same template change back again, with the default maxUnavailable: 1.
     const ds = sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!;
     const t = structuredClone(ds) as DaemonSet;
-    t.spec.template.spec.containers[0].image = 'k8s.gcr.io/fluentd-elasticsearch:v2.2.1';
+    t.spec.template.spec.containers[0].image = 'k8s.gcr.io/fluentd-elasticsearch:v2.3.1';
     t.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
     res.defaultRollout = phase(sim, syncs, () => {
       sim.store.update(t);
@@ -209,7 +209,7 @@ function engineCase(mode: 'fullPass' | 'incremental', n: number, budgetMs: numbe
       return settleWithin(sim, deadline, () => {
         let k = 0;
         sim.store.each('Pod', 'kube-system', (p) => {
-          if (p.spec.containers[0].image?.endsWith('v2.2.1') && p.status.phase === 'Running') k++;
+          if (p.spec.containers[0].image?.endsWith('v2.3.1') && p.status.phase === 'Running') k++;
         });
         return k / n;
       });

@@ -16,7 +16,6 @@
 import { braceMatcher } from './braces';
 import { OFFICIAL_IMAGES, OFFICIAL_TAGS } from './catalogue/official';
 import { PROJECT_TAGS } from './catalogue/projects';
-import { WAIVED } from './catalogue/waivers';
 
 /** What the catalogue knows of a fully qualified reference (`docker.io/library/nginx:1.27`). */
 export type CatalogueAnswer = 'exists' | 'missing' | 'unknown';
@@ -51,8 +50,6 @@ for (const { repos, tags, unknown } of PROJECT_TAGS) {
   for (const repo of repos) repositories.set(repo, set);
 }
 
-const waived = new Set(WAIVED.map(([ref]) => ref));
-
 /** ref → answer: a cluster pulls a few distinct images many times (bounded like kubelet/images.ts) */
 const answers = new Map<string, CatalogueAnswer>();
 
@@ -67,7 +64,6 @@ export function catalogueLookup(ref: string): CatalogueAnswer {
 }
 
 function lookupUncached(ref: string): CatalogueAnswer {
-  if (waived.has(ref)) return 'unknown';
   const at = ref.indexOf('@');
   const named = at < 0 ? ref : ref.slice(0, at);
   const colon = named.indexOf(':', named.lastIndexOf('/') + 1);
