@@ -61,5 +61,7 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     // Keep Playwright's e2e/*.spec.ts out of Vitest (TOOLCHAIN.md gotcha 6).
     include: ['src/**/*.test.ts'],
+    // fast-check properties take their seed from FC_SEED when it is set (replay a red run; README "Tests")
+    setupFiles: ['src/testing/fastCheckSeed.ts'],
   },
 }))
