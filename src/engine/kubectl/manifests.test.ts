@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './argv';
-import { decodeError, loadManifests, splitDocuments } from './manifests';
+import { decodeError, loadManifests } from './manifests';
 import { Output, type CommandContext } from './types';
 import type { Simulation } from '../simulation';
 import type { KObject } from './../api/types';
@@ -27,13 +27,6 @@ const NODE = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n';
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p1\nspec:\n  containers:\n  - name: c\n    image: nginx\n';
 
 const messages = (es: { error?: unknown }[]) => es.map((e) => (e.error ? (e.error as Error).message : null));
-
-describe('splitDocuments (YAMLReader)', () => {
-  it('splits on --- lines only', () => {
-    expect(splitDocuments('a: 1\n---\nb: 2\n--- # c\nc: 3')).toEqual(['a: 1', 'b: 2', 'c: 3']);
-    expect(splitDocuments('a: "---"\n')).toEqual(['a: "---"\n']);
-  });
-});
 
 describe('loadManifests', () => {
   it('reads multi-document files and List items, filling in the namespace', () => {

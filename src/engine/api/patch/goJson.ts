@@ -1,29 +1,51 @@
-// encoding/json's decoding as the API server and kubectl run it on patches: the scanner's syntax
-// error texts (`invalid character 'b' looking for beginning of object key string`, `unexpected end
-// of JSON input`) and the unmarshal type errors, so bad patches fail with the words kubectl shows.
+// encoding/json's decoding as the API server and kubectl run it on patches and manifests: the
+// scanner's syntax error texts (`invalid character 'b' looking for beginning of object key string`,
+// `unexpected end of JSON input`) and the unmarshal type errors, so bad input fails with the words
+// kubectl shows.
 
-export class GoJSONError extends Error {}
+import { goQuote } from '../errors';
 
-/** scanner.go quoteChar. */
-function quoteChar(c: string): string {
-  if (c === "'") return `'\\''`;
-  if (c === '"') return `'"'`;
-  const q = JSON.stringify(c).slice(1, -1);
-  return `'${q}'`;
+/** A syntax error of encoding/json's scanner: at `index` (of the text), or the text ended inside a value (`eof`). */
+export class GoJSONError extends Error {
+  constructor(
+    message: string,
+    readonly index: number,
+    readonly eof = false,
+  ) {
+    super(message);
+  }
 }
 
-/** Checks `text` as encoding/json's scanner does; throws its first syntax error. */
-export function checkGoJSON(text: string): void {
-  let i = 0;
+/**
+ * scanner.go quoteChar. The scanner reads bytes: a character outside ASCII is named by its first
+ * UTF-8 byte, taken as a Latin-1 character (U+00A0 is 'Â', U+2028 is 'â').
+ */
+function quoteChar(ch: string): string {
+  if (ch === "'") return `'\\''`;
+  if (ch === '"') return `'"'`;
+  const c = ch.codePointAt(0) ?? 0;
+  const first = c < 0x80 ? c : c < 0x800 ? 0xc0 | (c >> 6) : c < 0x10000 ? 0xe0 | (c >> 12) : 0xf0 | (c >> 18);
+  return `'${goQuote(String.fromCharCode(first)).slice(1, -1)}'`;
+}
+
+const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r' || c === '\n';
+
+/**
+ * Scans one JSON value of `text` from `start` (after white space) as encoding/json's scanner does and
+ * returns the index just after it; throws its first syntax error. A number ends where its digits end
+ * (json.Decoder reads `0 1` and `01` alike as two values).
+ */
+export function scanGoJSONValue(text: string, start: number): number {
+  let i = start;
   const n = text.length;
   const ws = () => {
-    while (i < n && ' \t\r\n'.includes(text[i])) i++;
+    while (i < n && isSpace(text[i])) i++;
   };
   const eof = (): never => {
-    throw new GoJSONError('unexpected end of JSON input');
+    throw new GoJSONError('unexpected end of JSON input', n, true);
   };
   const bad = (ctx: string): never => {
-    throw new GoJSONError(`invalid character ${quoteChar(text[i])} ${ctx}`);
+    throw new GoJSONError(`invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} ${ctx}`, i);
   };
   const value = (): void => {
     ws();
@@ -152,8 +174,16 @@ export function checkGoJSON(text: string): void {
     }
   };
   value();
-  ws();
-  if (i < n) bad('after top-level value');
+  return i;
+}
+
+/** Checks `text` as json.Unmarshal's scanner does (one value, then only white space); throws its first syntax error. */
+export function checkGoJSON(text: string): void {
+  let i = scanGoJSONValue(text, 0);
+  while (i < text.length && isSpace(text[i])) i++;
+  if (i < text.length) {
+    throw new GoJSONError(`invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} after top-level value`, i);
+  }
 }
 
 /** json.Unmarshal(text, &v): the syntax check, then JSON.parse. */
