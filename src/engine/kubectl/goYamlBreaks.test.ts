@@ -74,4 +74,13 @@ describe('goYamlLineBreaks', () => {
     expect(read('a: {b: 1,\u2028c: 2}\n')).toEqual({ a: { b: 1, c: 2 } });
     expect(read('a: [1, # one\u20282]\n')).toEqual({ a: [1, 2] });
   });
+
+  it('keeps every line where go-yaml counts it (for error lines and editor markers)', () => {
+    const text = 'a: |\n  x\u2028  y\nb: "p\u0085q\n  r"\nc: {d: "s\u2029t",\u2028e: 1}\nf: 2\n';
+    const lines = goYamlLineBreaks(text).split('\n');
+    expect(lines.findIndex((l) => l.startsWith('b:'))).toBe(3);
+    expect(lines.findIndex((l) => l.startsWith('c:'))).toBe(6);
+    expect(lines.findIndex((l) => l.startsWith('f:'))).toBe(9);
+    expect(read(text)).toEqual({ a: 'x\u2028y\n', b: 'p q r', c: { d: 's\u2029t', e: 1 }, f: 2 });
+  });
 });

@@ -101,6 +101,48 @@ describe('loadManifests', () => {
   });
 });
 
+describe('loadManifests: JSON streams, as kubectl 1.33.1 reads them', () => {
+  const pod = (name: string, labels: Record<string, string> = {}) =>
+    JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+
+  it('a JSON manifest is JSON: a label key with U+2028 (or U+2029, U+0085) is a key, not a line break', () => {
+    for (const key of ['\u2028', '\u2029', '\u0085', '\u00a0', '\ufeff']) {
+      const es = loadManifests(ctxWith({}, { stdin: pod('p', { [key]: 'v' }) }), ['-']);
+      expect(messages(es)).toEqual([null]);
+      expect(es[0].obj?.metadata.labels).toEqual({ [key]: 'v' });
+    }
+  });
+
+  it('JSON values one after the other are objects one after the other, each its own document and line', () => {
+    const es = loadManifests(ctxWith({}, { stdin: `${pod('a')}${pod('b')}\n\n${pod('c')}` }), ['-']);
+    expect(es.map((e) => [e.obj?.metadata.name, e.document])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ]);
+  });
+
+  it('a JSON syntax error names its byte offset; the YAML after a JSON object is read as YAML', () => {
+    const bad = loadManifests(ctxWith({}, { stdin: `${pod('a')}\n[1,\n` }), ['-']);
+    expect(bad.map((e) => e.obj?.metadata.name ?? (e.error as Error).message)).toEqual(['a', 'error parsing STDIN: unexpected EOF']);
+    const broken = loadManifests(ctxWith({}, { stdin: '{\n  "apiVersion": "v1",\n  "kind": "Pod" x\n}' }), ['-']);
+    expect(messages(broken)).toEqual(["error parsing STDIN: json: offset 41: invalid character 'x' after object key:value pair"]);
+    expect(broken[0].line).toBe(3);
+    const mixed = loadManifests(ctxWith({}, { stdin: `${pod('a')}\n---\n${POD}` }), ['-']);
+    expect(mixed.map((e) => e.obj?.metadata.name)).toEqual(['a', 'p1']);
+  });
+
+  it('an object the builder cannot decode is an error of its own; the stream goes on', () => {
+    const es = loadManifests({ ...ctxWith({}, { stdin: `${pod('a')}\n[1]\n{"apiVersion":"v1","kind":5}\n${pod('b')}` }), args: parseArgs(['--validate=false'], [{ name: 'validate', type: 'string' }], 'kubectl create') }, ['-']);
+    expect(es.map((e) => e.obj?.metadata.name ?? (e.error as Error).message)).toEqual([
+      'a',
+      'unable to decode "STDIN": json: cannot unmarshal array into Go value of type unstructured.detector',
+      `unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","kind":5}'`,
+      'b',
+    ]);
+  });
+});
+
 describe('decodeError', () => {
   const ds = (patch: string) =>
     loadManifests(

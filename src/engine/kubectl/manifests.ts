@@ -29,7 +29,7 @@ export interface ManifestEntry {
   error?: unknown;
   /** 0-based index of the `---` document in its file (for editor markers) */
   document?: number;
-  /** 1-based line in the file, when the error points at one */
+  /** 1-based line in the file: of the error when it points at one, else where the object's document starts */
   line?: number;
 }
 
@@ -250,33 +250,33 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
       if (value === null || value === undefined) continue;
       const kerr = validating ? objectKindError(source, value) : null;
       if (kerr) {
-        out.push({ source, document, error: kerr });
+        out.push({ source, document, line: part.line, error: kerr });
         break;
       }
       if (typeof value !== 'object' || Array.isArray(value)) {
         // the builder's unstructured decoder takes only objects (an object of its own, then the next document)
-        out.push({ source, document, error: new ClientError(`unable to decode ${JSON.stringify(source)}: json: cannot unmarshal ${jsonKindOf(value)} into Go value of type unstructured.detector`) });
+        out.push({ source, document, line: part.line, error: new ClientError(`unable to decode ${JSON.stringify(source)}: json: cannot unmarshal ${jsonKindOf(value)} into Go value of type unstructured.detector`) });
         continue;
       }
       const obj = value as Record<string, unknown>;
       const derr = builderDecodeError(source, obj);
       if (derr) {
-        out.push({ source, document, error: derr });
+        out.push({ source, document, line: part.line, error: derr });
         continue;
       }
       const verr = validationError(source, obj);
       if (verr) {
-        out.push({ source, document, error: verr });
+        out.push({ source, document, line: part.line, error: verr });
         break;
       }
       const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
       for (const item of items) {
         const ierr = (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ?? validationError(source, item ?? {});
         if (ierr) {
-          out.push({ source, document, error: ierr });
+          out.push({ source, document, line: part.line, error: ierr });
           break fileLoop;
         }
-        const entry = { ...mapEntry(ctx, source, item), document };
+        const entry = { ...mapEntry(ctx, source, item), document, line: part.line };
         out.push(entry);
         if (entry.error && entry.kind) break fileLoop; // namespace conflicts end the stream
       }

@@ -13,6 +13,7 @@
 
 import { GoJSONError, scanGoJSONValue } from '../api/patch/goJson';
 import { utf8Length } from '../api/validation';
+import { MAX_YAML_DEPTH } from '../api/yamlLimits';
 
 /** The builder's buffer: how far into a stream the decoder looks for `{`. */
 export const SNIFF_BYTES = 4096;
@@ -141,7 +142,8 @@ export function* decodeYAMLOrJSON(stream: string): Generator<StreamPart> {
   for (;;) {
     let end: number;
     try {
-      end = scanGoJSONValue(text, pos);
+      // nesting: the playground's limit for manifests, in encoding/json's words (it stops at 10,000)
+      end = scanGoJSONValue(text, pos, MAX_YAML_DEPTH);
     } catch (e) {
       if (!(e instanceof GoJSONError)) throw e;
       // json.Decoder: only white space left is the end of the stream; a value cut short is io.ErrUnexpectedEOF

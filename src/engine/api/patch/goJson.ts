@@ -30,12 +30,16 @@ function quoteChar(ch: string): string {
 
 const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\r' || c === '\n';
 
+/** encoding/json's maxNestingDepth: objects and arrays open at once. */
+export const GO_JSON_MAX_DEPTH = 10000;
+
 /**
  * Scans one JSON value of `text` from `start` (after white space) as encoding/json's scanner does and
  * returns the index just after it; throws its first syntax error. A number ends where its digits end
- * (json.Decoder reads `0 1` and `01` alike as two values).
+ * (json.Decoder reads `0 1` and `01` alike as two values). Objects and arrays nest at most `maxDepth`
+ * deep; the scan keeps its own stack, so no depth runs the JavaScript stack out.
  */
-export function scanGoJSONValue(text: string, start: number): number {
+export function scanGoJSONValue(text: string, start: number, maxDepth = GO_JSON_MAX_DEPTH): number {
   let i = start;
   const n = text.length;
   const ws = () => {
@@ -46,79 +50,6 @@ export function scanGoJSONValue(text: string, start: number): number {
   };
   const bad = (ctx: string): never => {
     throw new GoJSONError(`invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} ${ctx}`, i);
-  };
-  const value = (): void => {
-    ws();
-    if (i >= n) eof();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (i >= n) eof();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        if (i >= n) eof();
-        if (text[i] !== '"') bad('looking for beginning of object key string');
-        string();
-        ws();
-        if (i >= n) eof();
-        if (text[i] !== ':') bad('after object key');
-        i++;
-        value();
-        ws();
-        if (i >= n) eof();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        bad('after object key:value pair');
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (i >= n) eof();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (i >= n) eof();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        bad('after array element');
-      }
-    }
-    if (c === '"') return string();
-    if (c === '-' || (c >= '0' && c <= '9')) return number();
-    for (const lit of ['true', 'false', 'null']) {
-      if (c === lit[0]) {
-        for (let k = 1; k < lit.length; k++) {
-          i++;
-          if (i >= n) eof();
-          if (text[i] !== lit[k]) bad(`in literal ${lit} (expecting ${quoteChar(lit[k])})`);
-        }
-        i++;
-        return;
-      }
-    }
-    bad('looking for beginning of value');
   };
   const string = (): void => {
     i++;
@@ -151,6 +82,17 @@ export function scanGoJSONValue(text: string, start: number): number {
       i++;
     }
   };
+  /** An object key and its colon. */
+  const key = (): void => {
+    ws();
+    if (i >= n) eof();
+    if (text[i] !== '"') bad('looking for beginning of object key string');
+    string();
+    ws();
+    if (i >= n) eof();
+    if (text[i] !== ':') bad('after object key');
+    i++;
+  };
   const number = (): void => {
     if (text[i] === '-') {
       i++;
@@ -173,8 +115,59 @@ export function scanGoJSONValue(text: string, start: number): number {
       while (i < n && text[i] >= '0' && text[i] <= '9') i++;
     }
   };
-  value();
-  return i;
+  const literal = (lit: string): void => {
+    for (let k = 1; k < lit.length; k++) {
+      i++;
+      if (i >= n) eof();
+      if (text[i] !== lit[k]) bad(`in literal ${lit} (expecting ${quoteChar(lit[k])})`);
+    }
+    i++;
+  };
+  /** The objects and arrays open around the value being read. */
+  const open: string[] = [];
+  for (;;) {
+    // a value
+    ws();
+    if (i >= n) eof();
+    const c = text[i];
+    let scalar = true;
+    if (c === '{' || c === '[') {
+      open.push(c);
+      if (open.length > maxDepth) bad('exceeded max depth');
+      i++;
+      ws();
+      if (i >= n) eof();
+      if (text[i] === (c === '{' ? '}' : ']')) {
+        open.pop();
+        i++;
+      } else {
+        if (c === '{') key();
+        scalar = false;
+      }
+    } else if (c === '"') string();
+    else if (c === '-' || (c >= '0' && c <= '9')) number();
+    else if (c === 't' || c === 'f' || c === 'n') literal(c === 't' ? 'true' : c === 'f' ? 'false' : 'null');
+    else bad('looking for beginning of value');
+    if (!scalar) continue;
+    // after a value: a comma and the next member, or the ends of the collections it closes
+    for (;;) {
+      if (open.length === 0) return i;
+      const top = open[open.length - 1];
+      ws();
+      if (i >= n) eof();
+      if (text[i] === ',') {
+        i++;
+        if (top === '{') key();
+        break;
+      }
+      if (text[i] === (top === '{' ? '}' : ']')) {
+        open.pop();
+        i++;
+        continue;
+      }
+      bad(top === '{' ? 'after object key:value pair' : 'after array element');
+    }
+  }
 }
 
 /** Checks `text` as json.Unmarshal's scanner does (one value, then only white space); throws its first syntax error. */
