@@ -63,5 +63,10 @@ export default defineConfig(({ mode }) => ({
     include: ['src/**/*.test.ts'],
     // fast-check properties take their seed from FC_SEED when it is set (replay a red run; README "Tests")
     setupFiles: ['src/testing/fastCheckSeed.ts'],
+    // A time limit only to end a test that hangs: the tests are deterministic work whose speed is the
+    // machine's (a loaded 2-core runner is several times slower), so none may fail for taking 5 s.
+    // Tests wait for what they expect (src/testing/until.ts), never for a number of milliseconds.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 }))
