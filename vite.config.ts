@@ -61,5 +61,12 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     // Keep Playwright's e2e/*.spec.ts out of Vitest (TOOLCHAIN.md gotcha 6).
     include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
+    // fast-check properties take their seed from FC_SEED when it is set (replay a red run; README "Tests")
+    setupFiles: ['src/testing/fastCheckSeed.ts'],
+    // A time limit only to end a test that hangs: the tests are deterministic work whose speed is the
+    // machine's (a loaded 2-core runner is several times slower), so none may fail for taking 5 s.
+    // Tests wait for what they expect (src/testing/until.ts), never for a number of milliseconds.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 }))

@@ -17,7 +17,7 @@ const SRC = dirname(SELF)
  * and the rooms of lower floors. Same-floor rooms do not import each other.
  */
 const FLOORS: readonly (readonly string[])[] = [
-  ['engine', 'scenarios'], // the simulation (pure, deterministic); the scenario scripts (data)
+  ['engine', 'scenarios', 'testing'], // the simulation (pure, deterministic); the scenario scripts (data); test helpers every floor's tests use
   ['wire', 'i18n', 'boot.ts', 'offline'], // messages and encodings; translations; the page's boot parameters; the service worker
   ['lessons'], // lesson files: types, validation, loading
   ['worker', 'server'], // the engine host (worker or main thread); the API-server mode (Node)

@@ -136,6 +136,6 @@ describe.skipIf(!kubectl)('replay.sh with the real kubectl against serve', () =>
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    });
   }
 });

@@ -6,9 +6,11 @@ import { runLessonCli } from './lesson'
 
 const example = readFileSync(new URL('../../public/example-lesson.yaml', import.meta.url), 'utf8')
 const dir = mkdtempSync(join(tmpdir(), 'lesson-cli-'))
+let files = 0
 
 function run(text: string) {
-  const f = join(dir, `l${Math.random().toString(36).slice(2)}.yaml`)
+  // a fresh directory of this run: numbered names, nothing left to chance
+  const f = join(dir, `l${++files}.yaml`)
   writeFileSync(f, text)
   let out = ''
   let err = ''

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { until } from '../testing/until'
 import { ListWatch, type Fetch } from './listWatch'
 
 type Obj = { kind?: string; metadata: { name: string; resourceVersion?: string } }
@@ -6,13 +7,19 @@ type Obj = { kind?: string; metadata: { name: string; resourceVersion?: string }
 /** A scripted server: each request takes the next answer; what was asked is kept. */
 function server(answers: ((url: string) => Response | Promise<Response>)[]) {
   const urls: string[] = []
+  let waiting = false
   const fetch: Fetch = async (url) => {
     urls.push(url)
     const a = answers.shift()
-    if (!a) return new Promise<Response>(() => undefined) // the last watch stays open
+    if (!a) {
+      waiting = true
+      return new Promise<Response>(() => undefined) // the last watch stays open
+    }
     return a(url)
   }
-  return { urls, fetch }
+  /** Resolves once every answer is used and the client waits on the request after them: what the answers made it do is done. */
+  const drained = () => until(() => expect(waiting).toBe(true))
+  return { urls, fetch, drained }
 }
 
 const list = (rv: string, names: string[]) => () =>
@@ -34,20 +41,18 @@ function run(answers: Parameters<typeof server>[0]) {
     { fetch: s.fetch, sleep: () => Promise.resolve() },
   )
   void lw.start()
-  return { lw, log, urls: s.urls }
+  return { lw, log, urls: s.urls, drained: s.drained }
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 20))
 
 describe('ListWatch', () => {
   it('lists, then watches from the list resourceVersion and resumes from the last one seen', async () => {
-    const { lw, log, urls } = run([
+    const { lw, log, urls, drained } = run([
       list('10', ['a']),
       stream({ type: 'ADDED', object: node('b', '11') }, { type: 'BOOKMARK', object: { metadata: { resourceVersion: '15' } } }),
       // the stream ended (server time-out): watch again from 15, no new list
       stream({ type: 'MODIFIED', object: node('b', '16') }),
     ])
-    await settle()
+    await drained()
     lw.stop()
     expect(urls).toEqual([
       'http://127.0.0.1:1/api/v1/nodes',
@@ -60,8 +65,8 @@ describe('ListWatch', () => {
   })
 
   it('after a dropped connection says so, then resumes the watch without a new list', async () => {
-    const { lw, log, urls } = run([list('10', ['a']), down(), down(), list('11', ['a']), stream({ type: 'DELETED', object: node('a', '12') })])
-    await settle()
+    const { lw, log, urls, drained } = run([list('10', ['a']), down(), down(), list('11', ['a']), stream({ type: 'DELETED', object: node('a', '12') })])
+    await drained()
     lw.stop()
     expect(log.filter((l) => l.startsWith('down'))).toEqual(['down:cannot reach http://127.0.0.1:1 (Failed to fetch)', 'down:cannot reach http://127.0.0.1:1 (Failed to fetch)'])
     // back: the server's resourceVersion (11) is not older than the last seen (10), so the watch resumes
@@ -78,8 +83,8 @@ describe('ListWatch', () => {
   })
 
   it('lists again after a lost connection when the server history is older than the last version seen (a restarted server)', async () => {
-    const { lw, log, urls } = run([list('50', ['a', 'gone']), down(), list('12', ['a']), list('12', ['a'])])
-    await settle()
+    const { lw, log, urls, drained } = run([list('50', ['a', 'gone']), down(), list('12', ['a']), list('12', ['a'])])
+    await drained()
     lw.stop()
     expect(log.filter((l) => l.startsWith('replace'))).toEqual(['replace@50:Node/a,Node/gone', 'replace@12:Node/a'])
     expect(urls).toContain('http://127.0.0.1:1/api/v1/nodes?limit=1')
@@ -87,14 +92,14 @@ describe('ListWatch', () => {
   })
 
   it('lists again on 410 Gone, as an ERROR event or as the HTTP status', async () => {
-    const { lw, log, urls } = run([
+    const { lw, log, urls, drained } = run([
       list('10', ['a']),
       stream({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old resource version: 10 (20)' } }),
       list('30', ['a', 'c']),
       () => new Response('{"kind":"Status","code":410}', { status: 410 }),
       list('40', ['c']),
     ])
-    await settle()
+    await drained()
     lw.stop()
     expect(log.filter((l) => l.startsWith('replace'))).toEqual(['replace@10:Node/a', 'replace@30:Node/a,Node/c', 'replace@40:Node/c'])
     expect(urls.at(-1)).toBe('http://127.0.0.1:1/api/v1/nodes?watch=1&allowWatchBookmarks=true&resourceVersion=40')
@@ -104,8 +109,8 @@ describe('ListWatch', () => {
   it('shows the Status message of a refused list word for word and keeps trying', async () => {
     const forbidden = () =>
       new Response(JSON.stringify({ kind: 'Status', code: 403, message: 'nodes is forbidden: User "x" cannot list resource "nodes"' }), { status: 403 })
-    const { lw, log } = run([forbidden, list('5', [])])
-    await settle()
+    const { lw, log, drained } = run([forbidden, list('5', [])])
+    await drained()
     lw.stop()
     expect(log[0]).toBe('down:nodes is forbidden: User "x" cannot list resource "nodes"')
     expect(log).toContain('replace@5:')
@@ -122,7 +127,7 @@ describe('ListWatch with poll', () => {
       { fetch: s.fetch, sleep: () => Promise.resolve() },
     )
     void lw.start()
-    await settle()
+    await s.drained()
     lw.stop()
     expect(got).toEqual(['1:a', '2:a,b', '3:b'])
     expect(s.urls.every((u) => !u.includes('watch'))).toBe(true)

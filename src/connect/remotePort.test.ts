@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { until } from '../testing/until'
 import type { ChangeBatch, Message } from '../wire/protocol'
 import { RemotePort } from './remotePort'
 import { useConnection } from './status'
@@ -31,7 +32,6 @@ function fakeServer() {
   return { fetch, push, requests, lists, setAnswer: (f: typeof answer) => (answer = f) }
 }
 
-const wait = (ms = 30) => new Promise((r) => setTimeout(r, ms))
 let port: RemotePort | null = null
 afterEach(() => port?.terminate())
 
@@ -42,70 +42,72 @@ function open() {
   port.onmessage = (e) => got.push(e.data)
   port.postMessage({ id: 1, type: 'init', spec: { seed: 1, preset: 'empty', inputs: [] } })
   const batches = () => got.filter((m): m is ChangeBatch => m.type === 'changes')
-  return { srv, got, batches }
+  /** The first whole picture has come (every kind listed). */
+  const synced = () => until(() => expect(batches()[0]?.reset).toBe(true))
+  /** The answer to exec `id`. */
+  const reply = async (id: number) => {
+    await until(() => expect(got.find((m) => m.type === 'exec' && m.id === id)).toBeDefined())
+    return got.find((m) => m.type === 'exec' && m.id === id)!
+  }
+  return { srv, got, batches, synced, reply }
 }
 
 describe('RemotePort', () => {
   it('sends one whole picture once every kind is listed, then the watched changes', async () => {
-    const { srv, batches } = open()
-    await wait()
+    const { srv, batches, synced } = open()
+    await synced()
     const first = batches()[0]
-    expect(first.reset).toBe(true)
     expect(first.upserts.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Node/n1'])
-    expect(useConnection.getState()).toMatchObject({ state: 'connected', served: true, version: 'v1.35.0' })
+    await until(() => expect(useConnection.getState()).toMatchObject({ state: 'connected', served: true, version: 'v1.35.0' }))
     srv.push('/api/v1/nodes', { type: 'ADDED', object: node('n2', '6') })
     srv.push('/api/v1/nodes', { type: 'DELETED', object: node('n1', '7') })
-    await wait()
-    const later = batches().slice(1).filter((b) => b.upserts.length || b.deletes.length)
-    expect(later.flatMap((b) => b.upserts.map((o) => o.metadata.name))).toEqual(['n2'])
-    expect(later.flatMap((b) => b.deletes)).toEqual([{ kind: 'Node', name: 'n1' }])
+    const later = () => batches().slice(1).filter((b) => b.upserts.length || b.deletes.length)
+    await until(() => expect(later().flatMap((b) => b.deletes)).toEqual([{ kind: 'Node', name: 'n1' }]))
+    expect(later().flatMap((b) => b.upserts.map((o) => o.metadata.name))).toEqual(['n2'])
   })
 
   it('a write runs on the copy, goes to the server as a request, and prints the copy’s words', async () => {
-    const { srv, got } = open()
-    await wait()
+    const { srv, synced, reply } = open()
+    await synced()
     port!.postMessage({ id: 2, type: 'exec', line: 'kubectl cordon n1' })
-    await wait()
+    expect(await reply(2)).toMatchObject({ exitCode: 0, chunks: [{ stream: 'stdout', text: 'node/n1 cordoned\n' }] })
     const put = srv.requests.find((r) => r.method === 'PUT')!
     expect(put.url).toBe('/api/v1/nodes/n1')
     expect(JSON.parse(put.body!)).toMatchObject({ metadata: { name: 'n1', resourceVersion: '5' }, spec: { unschedulable: true } })
-    expect(got.find((m) => m.type === 'exec' && m.id === 2)).toMatchObject({ exitCode: 0, chunks: [{ stream: 'stdout', text: 'node/n1 cordoned\n' }] })
   })
 
   it('a write the server refuses prints its Status word for word, as kubectl does', async () => {
-    const { srv, got } = open()
-    await wait()
+    const { srv, synced, reply } = open()
+    await synced()
     srv.setAnswer((method) =>
       method === 'PUT'
         ? Response.json({ kind: 'Status', status: 'Failure', reason: 'Conflict', code: 409, message: 'Operation cannot be fulfilled on nodes "n1": the object has been modified; please apply your changes to the latest version and try again' }, { status: 409 })
         : undefined,
     )
     port!.postMessage({ id: 3, type: 'exec', line: 'kubectl cordon n1' })
-    await wait()
-    expect(got.find((m) => m.type === 'exec' && m.id === 3)).toMatchObject({
+    expect(await reply(3)).toMatchObject({
       exitCode: 1,
       chunks: [{ stream: 'stderr', text: 'Error from server (Conflict): Operation cannot be fulfilled on nodes "n1": the object has been modified; please apply your changes to the latest version and try again\n' }],
     })
   })
 
   it('refuses commands that follow the cluster over time, and sim lines on a server without the sim endpoint', async () => {
-    const { srv, got } = open()
+    const { srv, synced, reply } = open()
     srv.setAnswer((_method, path) => (path === '/playground/v1/sim' ? new Response('404 page not found', { status: 404 }) : undefined))
-    await wait()
+    await synced()
     port!.postMessage({ id: 4, type: 'exec', line: 'kubectl get pods -w' })
     port!.postMessage({ id: 5, type: 'exec', line: 'sim node add x' })
-    await wait()
-    const text = (id: number) => (got.find((m) => m.type === 'exec' && m.id === id) as { chunks: { text: string }[] }).chunks[0].text
-    expect(text(4)).toContain('run it with your own kubectl in a terminal')
-    expect(text(5)).toContain("sim commands need the playground's own server")
+    const text = async (id: number) => ((await reply(id)) as { chunks: { text: string }[] }).chunks[0].text
+    expect(await text(4)).toContain('run it with your own kubectl in a terminal')
+    expect(await text(5)).toContain("sim commands need the playground's own server")
     expect(useConnection.getState().served).toBe(false)
   })
 })
 
 describe('RemotePort on a conflict', () => {
   it('reads the object again and runs the command again on the fresh copy', async () => {
-    const { srv, got } = open()
-    await wait()
+    const { srv, synced, reply } = open()
+    await synced()
     let puts = 0
     srv.setAnswer((method, path) => {
       if (method === 'PUT') {
@@ -117,26 +119,24 @@ describe('RemotePort on a conflict', () => {
       return undefined
     })
     port!.postMessage({ id: 6, type: 'exec', line: 'kubectl cordon n1' })
-    await wait(60)
+    expect(await reply(6)).toMatchObject({ exitCode: 0 })
     const bodies = srv.requests.filter((r) => r.method === 'PUT').map((r) => JSON.parse(r.body!).metadata.resourceVersion)
     expect(bodies).toEqual(['5', '9'])
-    expect(got.find((m) => m.type === 'exec' && m.id === 6)).toMatchObject({ exitCode: 0 })
   })
 })
 
 describe('RemotePort and a namespace made a moment ago', () => {
   it('lists the namespaces again when the copy does not know the one a command names, then runs it', async () => {
-    const { srv, got } = open()
+    const { srv, synced, reply } = open()
     srv.lists.set('/api/v1/namespaces', [{ metadata: { name: 'default', resourceVersion: '1' } }])
-    await wait()
+    await synced()
     srv.lists.set('/api/v1/namespaces', [
       { metadata: { name: 'default', resourceVersion: '1' } },
       { metadata: { name: 'demo', resourceVersion: '6' } },
     ])
     port!.postMessage({ id: 7, type: 'exec', line: 'kubectl run web --image=nginx -n demo --dry-run=server' })
-    await wait(60)
+    expect(await reply(7)).toMatchObject({ exitCode: 0 })
     const post = srv.requests.find((r) => r.method === 'POST' && r.url.startsWith('/api/v1/namespaces/demo/pods'))
     expect(post?.url).toBe('/api/v1/namespaces/demo/pods?dryRun=All')
-    expect(got.find((m) => m.type === 'exec' && m.id === 7)).toMatchObject({ exitCode: 0 })
   })
 })

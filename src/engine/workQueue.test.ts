@@ -108,6 +108,18 @@ function compare(a: WorkItem, b: WorkItem): number {
   return a.seq - b.seq;
 }
 
+/**
+ * Compares the two queues answer by answer without an `expect` per answer (tens of thousands of them
+ * would make the test slow for nothing); the differences are asserted at the end of each seed.
+ */
+function sameAs() {
+  const differences: string[] = [];
+  const same = (fast: unknown, slow: unknown, where: string) => {
+    if (fast !== slow && differences.length < 5) differences.push(`${where}: ${String(fast)} instead of ${String(slow)}`);
+  };
+  return Object.assign(same, { differences });
+}
+
 describe('WorkQueue', () => {
   it('runs items by time, then by queueing order; a waiting key moves earlier, never later', () => {
     const q = new WorkQueue();
@@ -124,6 +136,7 @@ describe('WorkQueue', () => {
   });
 
   it('matches the binary heap of items on random adds, pops, peeks and clears', () => {
+    const same = sameAs();
     for (let seed = 1; seed <= 40; seed++) {
       const r = new Random(seed);
       const fast = new WorkQueue();
@@ -136,24 +149,26 @@ describe('WorkQueue', () => {
           const c = `c${r.int(3)}`;
           const k = `k${r.int(30)}`;
           const at = r.int(50) * (r.int(4) === 0 ? 0 : 1);
-          expect(fast.add(c, k, at, `r${op}`, run)).toBe(slow.add(c, k, at, `r${op}`, run));
+          same(fast.add(c, k, at, `r${op}`, run), slow.add(c, k, at, `r${op}`, run), `add at op ${op}`);
         } else if (x < 9) {
-          expect(desc(fast.pop())).toBe(desc(slow.pop()));
+          same(desc(fast.pop()), desc(slow.pop()), `pop at op ${op}`);
         } else if (r.int(40) === 0) {
           fast.clear();
           slow.clear();
         } else {
-          expect(fast.peekTime()).toBe(slow.peekTime());
+          same(fast.peekTime(), slow.peekTime(), `peekTime at op ${op}`);
         }
-        expect(fast.size).toBe(slow.size);
+        same(fast.size, slow.size, `size at op ${op}`);
       }
       expect(fast.pending().map(desc)).toEqual(slow.pending().map(desc));
       for (let it = slow.pop(); it; it = slow.pop()) expect(desc(fast.pop())).toBe(desc(it));
       expect(fast.pop()).toBeUndefined();
+      expect(same.differences, `seed ${seed}`).toEqual([]);
     }
   });
 
   it('matches the binary heap when, as in a simulation, items come due at the clock or later', () => {
+    const same = sameAs();
     for (let seed = 1; seed <= 20; seed++) {
       const r = new Random(seed * 7919);
       const fast = new WorkQueue();
@@ -167,24 +182,25 @@ describe('WorkQueue', () => {
           const at = now + [0, 0, 10, 100, 1000][r.int(5)];
           const c = `c${r.int(4)}`;
           const k = `k${r.int(200)}`;
-          expect(fast.add(c, k, at, `r${op}`, run)).toBe(slow.add(c, k, at, `r${op}`, run));
+          same(fast.add(c, k, at, `r${op}`, run), slow.add(c, k, at, `r${op}`, run), `add at op ${op}`);
         } else if (r.int(2) === 0) {
           const a = slow.pop();
-          expect(desc(fast.pop())).toBe(desc(a));
+          same(desc(fast.pop()), desc(a), `pop at op ${op}`);
           if (a) now = a.at;
         } else {
           // popUntil(end): pop when the next item is due by `end`, else nothing
           const end = now + [0, 10, 500][r.int(3)];
           const t = slow.peekTime();
           const a = t !== undefined && t <= end ? slow.pop() : undefined;
-          expect(desc(fast.popUntil(end))).toBe(desc(a));
+          same(desc(fast.popUntil(end)), desc(a), `popUntil at op ${op}`);
           if (a) now = a.at;
         }
-        expect(fast.peekTime()).toBe(slow.peekTime());
-        expect(fast.size).toBe(slow.size);
+        same(fast.peekTime(), slow.peekTime(), `peekTime at op ${op}`);
+        same(fast.size, slow.size, `size at op ${op}`);
       }
       for (let it = slow.pop(); it; it = slow.pop()) expect(desc(fast.pop())).toBe(desc(it));
       expect(fast.pop()).toBeUndefined();
+      expect(same.differences, `seed ${seed}`).toEqual([]);
     }
   });
 });

@@ -153,9 +153,8 @@ describe('graph questions ("click the nodes that will get a pod")', () => {
 
 describe('hostile lesson files', () => {
   it('refuses a huge file without parsing it', () => {
-    const t0 = performance.now()
-    expect(problems(GOOD + '#'.repeat(600_000))).toEqual(['the lesson is 601083 characters long (at most 524288)'.replace('601083', String(GOOD.length + 600_000))])
-    expect(performance.now() - t0).toBeLessThan(5000)
+    // parsed, 600,000 open brackets would be refused as nested too deeply: only the size is named
+    expect(problems(GOOD + '['.repeat(600_000))).toEqual([`the lesson is ${GOOD.length + 600_000} characters long (at most 524288)`])
   })
   it('refuses deep nesting and alias bombs', () => {
     expect(problems('['.repeat(100_000) + ']'.repeat(100_000))[0]).toContain('nested too deeply')

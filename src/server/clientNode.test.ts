@@ -8,6 +8,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Session } from '../engine/script/session';
 import { ApiServer } from './apiServer';
+import { until } from '../testing/until';
 
 let server: Server;
 let api: ApiServer;
@@ -62,6 +63,7 @@ describe('@kubernetes/client-node', () => {
     await core.createNode({ body: { metadata: { name: 'late' } } });
     const seen: string[] = [];
     const watch = new k8s.Watch(kc);
+    let request: AbortController | undefined;
     const done = new Promise<void>((resolve, reject) => {
       void watch
         .watch(
@@ -73,12 +75,13 @@ describe('@kubernetes/client-node', () => {
           },
           (err: unknown) => (err ? reject(err) : undefined),
         )
-        .then((req) => setTimeout(() => req.abort(), 5000).unref());
+        .then((req) => (request = req), reject);
     });
-    // Wait for the first event, then change something.
-    await new Promise((r) => setTimeout(r, 200));
+    // The first event, then a change (waited for, not slept for: how long it takes depends on the machine).
+    await until(() => expect(seen).toEqual(['ADDED late']));
     await core.deleteNode({ name: 'late' });
     await done;
+    request?.abort();
     expect(seen).toEqual(['ADDED late', 'DELETED late']);
   });
 

@@ -184,3 +184,30 @@ describe('yamlSyntaxMarkers', () => {
     expect(yamlSyntaxMarkers(blockNest(50))).toEqual([])
   })
 })
+
+describe('the buffer as kubectl reads it (issue 26)', () => {
+  const pod = (labels: Record<string, string>) => JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels }, spec: { containers: [{ name: 'c', image: 'nginx' }] } }, null, 2)
+
+  it('a JSON buffer gets no YAML markers: kubectl reads it as JSON, and its decoder says what is wrong', () => {
+    expect(yamlSyntaxMarkers(pod({ '\u2028': '' }))).toEqual([])
+    // two objects in a row are a JSON stream, not a YAML error
+    expect(yamlSyntaxMarkers(`${pod({})}${pod({})}`)).toEqual([])
+  })
+
+  it('finds a field of a JSON manifest whose strings hold U+2028', () => {
+    const text = pod({ '\u2028': '' })
+    expect(locateField(text, 0, 'metadata.labels')?.line).toBe(lineOf(text, '"labels"'))
+  })
+
+  it('reads U+2028 and U+0085 in YAML as go-yaml does (line breaks), and places markers on the editor’s lines', () => {
+    const text = 'apiVersion: v1\u2028kind: Pod\nmetadata:\n  name: "a\u0085b"\n  labels: {x: y,\u2028z: w}\n'
+    expect(yamlSyntaxMarkers(text)).toEqual([])
+    // the editor breaks lines at "\n" only: z is on the fourth
+    expect(locateField(text, 0, 'metadata.labels[z]')).toMatchObject({ line: 4, column: 18 })
+    expect(locateField(text, 0, 'metadata.name')).toMatchObject({ line: 3, column: 3 })
+    expect(findDocument(text, { kind: 'Pod', name: 'a b' })).toBe(0)
+    const broken = 'a: 1\u2028b: [\nc: 2\n'
+    expect(yamlSyntaxMarkers(broken)[0]).toMatchObject({ severity: 'error' })
+    expect(yamlSyntaxMarkers(broken)[0].line).toBeLessThanOrEqual(3)
+  })
+})

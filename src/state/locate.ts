@@ -5,6 +5,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node as YamlNode, type YAMLError } from 'yaml'
 import type { EditorMarker, TextRange } from './editorMarkers'
 import { yamlDepthError } from '../engine/api/yamlLimits'
+import { rewriteGoYamlLineBreaks } from '../engine/kubectl/goYamlBreaks'
+import { looksLikeJSON } from '../engine/kubectl/yamlOrJSON'
 
 /** One step of a field path: `.name`, `[0]` (list index) or `[key]` (map key, e.g. `requests[cpu]`). */
 export type PathSegment = { field: string } | { index: number } | { key: string }
@@ -44,12 +46,24 @@ export function parseFieldPath(path: string): PathSegment[] {
 // The engine parses manifests as YAML 1.1 (like kubectl's go-yaml) and allows duplicate keys.
 const PARSE_OPTIONS = { version: '1.1', uniqueKeys: false, prettyErrors: false } as const
 
-type Parsed = { docs: Document.Parsed[]; lines: LineCounter }
+/**
+ * The documents as the yaml package reads `text`; `origin` maps its offsets back to the buffer's,
+ * where `lines` counts the editor's lines.
+ */
+type Parsed = { docs: Document.Parsed[]; lines: LineCounter; text: string; origin: (offset: number) => number }
 
-function parse(text: string): Parsed {
+/**
+ * The buffer as kubectl reads it (engine/kubectl/yamlOrJSON.ts): JSON as it is (the yaml package
+ * reads a JSON object as one), YAML with go-yaml's line breaks (NEL, LS, PS) read as go-yaml reads them
+ * (the editor does not break lines there: positions are mapped back to the buffer).
+ */
+function parse(buffer: string): Parsed {
+  const { text, origin } = looksLikeJSON(buffer) ? { text: buffer, origin: (o: number) => o } : rewriteGoYamlLineBreaks(buffer)
+  const docs = parseAllDocuments(text, PARSE_OPTIONS)
   const lines = new LineCounter()
-  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter: lines })
-  return { docs: Array.isArray(docs) ? docs : [], lines }
+  lines.addNewLine(0)
+  for (let i = buffer.indexOf('\n'); i !== -1; i = buffer.indexOf('\n', i + 1)) lines.addNewLine(i + 1)
+  return { docs: Array.isArray(docs) ? docs : [], lines, text, origin }
 }
 
 function keyText(key: unknown): string | undefined {
@@ -116,7 +130,7 @@ function documentHit(doc: Document.Parsed): Hit | undefined {
  * Undefined when there is no such document.
  */
 export function locateField(yamlText: string, documentIndex: number, path: string): TextRange | undefined {
-  const { docs, lines } = parse(yamlText)
+  const { docs, lines, origin } = parse(yamlText)
   const doc = docs[documentIndex]
   if (!doc) return undefined
   let node: unknown = doc.contents
@@ -146,7 +160,7 @@ export function locateField(yamlText: string, documentIndex: number, path: strin
     }
   }
   hit ??= documentHit(doc)
-  return hit && toRange(yamlText, lines, hit.start, hit.end)
+  return hit && toRange(yamlText, lines, origin(hit.start), origin(hit.end))
 }
 
 /** Index of the first document whose kind and metadata.name (and namespace, when given) match. */
@@ -162,20 +176,30 @@ export function findDocument(yamlText: string, match: { kind: string; name: stri
   return i < 0 ? undefined : i
 }
 
-function marker(text: string, lines: LineCounter, e: YAMLError, severity: EditorMarker['severity']): EditorMarker {
+function marker(buffer: string, { lines, text, origin }: Parsed, e: YAMLError, severity: EditorMarker['severity']): EditorMarker {
   const [start, end] = e.pos
-  const r = toRange(text, lines, Math.min(start, Math.max(text.length - 1, 0)), end)
+  const r = toRange(buffer, lines, origin(Math.min(start, Math.max(text.length - 1, 0))), origin(end))
   return { ...r, message: e.message, severity }
 }
 
-/** YAML syntax errors (and warnings) of every document, as editor markers. */
-export function yamlSyntaxMarkers(text: string): EditorMarker[] {
+/**
+ * YAML syntax errors (and warnings) of every document, as editor markers. None for a buffer kubectl
+ * reads as JSON: its decoder says what is wrong with it, and where (`kubectl apply` reports it).
+ */
+export function yamlSyntaxMarkers(buffer: string): EditorMarker[] {
+  if (looksLikeJSON(buffer)) return []
   // Nesting past the engine's limit: its message on its line (the parser would run out of stack)
+  const { text, origin } = rewriteGoYamlLineBreaks(buffer)
   const deep = yamlDepthError(text)
-  if (deep) return [{ line: deep.line, column: 1, message: deep.message, severity: 'error' }]
-  const { docs, lines } = parse(text)
-  return docs.flatMap((d) => [
-    ...d.errors.map((e) => marker(text, lines, e, 'error')),
-    ...d.warnings.map((e) => marker(text, lines, e, 'warning')),
+  if (deep) {
+    // its line in the text read, back to the buffer's line
+    const lineStart = text.split('\n').slice(0, deep.line - 1).reduce((n, l) => n + l.length + 1, 0)
+    const line = buffer.slice(0, origin(lineStart)).split('\n').length
+    return [{ line, column: 1, message: deep.message, severity: 'error' }]
+  }
+  const parsed = parse(buffer)
+  return parsed.docs.flatMap((d) => [
+    ...d.errors.map((e) => marker(buffer, parsed, e, 'error')),
+    ...d.warnings.map((e) => marker(buffer, parsed, e, 'warning')),
   ])
 }

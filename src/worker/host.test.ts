@@ -5,6 +5,7 @@ import { MessageChannel } from 'node:worker_threads'
 import { createHost } from './host'
 import { EngineClient, type Port } from './client'
 import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
+import { until } from '../testing/until'
 
 const open: { close(): void }[] = []
 afterEach(() => {
@@ -142,8 +143,8 @@ describe('live rollout status', () => {
     await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
     const lines: string[] = []
     const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' }, { onChunk: (c) => lines.push(c.text) })
-    await new Promise((r) => setTimeout(r, 20))
-    // The first line came at once; the rest only as time passes.
+    // The first line comes at once; the rest only as time passes.
+    await until(() => expect(lines.length).toBeGreaterThan(0))
     expect(lines).toEqual(['Waiting for daemon set spec update to be observed...\n'])
     await client.request({ type: 'advance', ms: 30_000 })
     const res = await done

@@ -6,6 +6,7 @@ import { createHost } from './host'
 import { EngineClient, type Port } from './client'
 import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
 import { logsFollowTarget } from './logsFollow'
+import { until } from '../testing/until'
 
 const open: { close(): void }[] = []
 afterEach(() => {
@@ -56,11 +57,9 @@ describe('live kubectl logs -f', () => {
     await client.request({ type: 'advance', ms: 10_000 })
     const lines: string[] = []
     const done = client.request<Exec>({ type: 'exec', line: 'kubectl logs -f web' }, { onChunk: (c) => lines.push(c.text) })
-    await new Promise((r) => setTimeout(r, 20))
-    expect(lines.join('')).toMatch(/^\[playground\] docker\.io\/library\/nginx:1\.27: container c of pod default\/web started on node /)
+    await until(() => expect(lines.join('')).toMatch(/^\[playground\] docker\.io\/library\/nginx:1\.27: container c of pod default\/web started on node /))
     await client.request({ type: 'exec', line: 'kubectl delete pod web --wait=false' })
-    await new Promise((r) => setTimeout(r, 20))
-    expect(lines.at(-1)).toBe('[playground] received SIGTERM; shutting down (grace period 5s)\n')
+    await until(() => expect(lines.at(-1)).toBe('[playground] received SIGTERM; shutting down (grace period 5s)\n'))
     await client.request({ type: 'advance', ms: 10_000 })
     expect((await done).exitCode).toBe(0)
     expect(batches.some((b) => b.inputs.some((i) => i.line === 'kubectl logs -f web --follow=false'))).toBe(true)

@@ -1,9 +1,12 @@
 // The hang watchdog, with the real host and client over a MessageChannel: a host that hangs while a
 // command is in flight is detected quickly, the command gets the error, and a new host replays the
-// inputs to the same state. A busy host and a blocked page are not mistaken for a hang.
+// inputs to the same state. A busy host and a blocked page are not mistaken for a hang. The watchdog
+// and the client read a clock the tests move (the watchdog's ticks are its `check()` calls), so what
+// is tested does not hang on how fast the machine runs.
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageChannel } from 'node:worker_threads'
+import { until } from '../testing/until'
 import { BEAT_MS, createHost } from './host'
 import { EngineClient, type Port } from './client'
 import { Watchdog } from './watchdog'
@@ -19,7 +22,7 @@ afterEach(() => {
 const timers = { setInterval: (fn: () => void, ms: number) => setInterval(fn, ms), clearInterval: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>) }
 
 /** A host whose `hang` makes it go silent for good, as a worker stuck in a loop looks from outside. */
-function connect(now?: () => number) {
+function connect(now?: () => number, clientNow?: () => number) {
   const { port1, port2 } = new MessageChannel()
   open.push(port1, port2)
   let stuck = false
@@ -39,18 +42,22 @@ function connect(now?: () => number) {
   )
   const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null }
   port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>))
-  const client = new EngineClient(port)
+  const client = new EngineClient(port, clientNow)
   const batches: ChangeBatch[] = []
   client.onBatch = (b) => batches.push(b)
   return { client, batches, posted }
 }
 
-function watch(client: EngineClient, onHang: (ms: number) => void, everyMs = 20, hangMs = 200) {
-  const dog = new Watchdog(client, onHang, { everyMs, hangMs, now: () => Date.now(), ...timers })
+/** A watchdog on the test's clock; it checks when the test calls `check()` (every 20 ms of that clock). */
+function watch(client: EngineClient, onHang: (ms: number) => void, now: () => number) {
+  const dog = new Watchdog(client, onHang, { everyMs: 20, hangMs: 200, now, setInterval: () => 0, clearInterval: () => {} })
   dogs.push(dog)
   dog.start()
   return dog
 }
+
+/** A turn of the event loop: messages already posted over the channel get through. */
+const turn = () => new Promise((r) => setImmediate(r))
 
 const manifest = `apiVersion: apps/v1
 kind: DaemonSet
@@ -82,7 +89,8 @@ function pods(bs: ChangeBatch[]): string[] {
 
 describe('hang watchdog', () => {
   it('detects a hang with a command in flight, fails that command, and a new engine replays the inputs', async () => {
-    const a = connect()
+    let clock = 0
+    const a = connect(undefined, () => clock)
     await a.client.request({ type: 'init', spec: { seed: 7, preset: 'article', inputs: [] } })
     await a.client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
     await a.client.request({ type: 'advance', ms: 5000 })
@@ -92,18 +100,31 @@ describe('hang watchdog', () => {
     const podsBefore = pods(a.batches)
     expect(podsBefore.length).toBeGreaterThan(0)
 
-    let hungAfter = -1
-    const t0 = Date.now()
-    watch(a.client, (ms) => {
-      hungAfter = Date.now() - t0
-      a.client.rejectAll(`the engine stopped answering (${ms} ms)`)
-    })
+    let silentFor = -1
+    const dog = watch(
+      a.client,
+      (ms) => {
+        silentFor = ms
+        a.client.rejectAll(`the engine stopped answering (${ms} ms)`)
+      },
+      () => clock,
+    )
     await a.client.request({ type: 'hang', when: 'next-exec' })
+    const quietSince = clock
     // The command that hangs is in flight, with no time-out of its own: only the watchdog can end it.
     const inFlight = a.client.request<Exec>({ type: 'exec', line: 'kubectl get pods' }, { timeoutMs: Infinity })
+    // ticks, each after the engine had its chance to answer the last ping
+    for (let i = 0; i < 50 && silentFor < 0; i++) {
+      await turn()
+      clock += 20
+      dog.check()
+    }
     await expect(inFlight).rejects.toThrow(/stopped answering/)
-    expect(hungAfter).toBeGreaterThanOrEqual(200)
-    expect(hungAfter).toBeLessThan(2000)
+    // at the first tick past 200 ms of silence (a message already on its way when the engine hung may
+    // have come a tick later)
+    expect(silentFor).toBeGreaterThan(200)
+    expect(silentFor).toBeLessThanOrEqual(240)
+    expect(clock - quietSince).toBeLessThanOrEqual(240)
 
     // The hung command never reached the inputs the page holds; replaying them gives the same state.
     expect(before.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -', 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1'])
@@ -116,16 +137,22 @@ describe('hang watchdog', () => {
   })
 
   it('keeps pinging while a command runs, so a long watch is not taken for a hang', async () => {
-    const { client } = connect()
+    let clock = 0
+    const { client } = connect(undefined, () => clock)
     await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
     await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
     await client.request({ type: 'advance', ms: 5000 })
     await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
     let hung = false
-    watch(client, () => (hung = true))
+    const dog = watch(client, () => (hung = true), () => clock)
     const id = client.peekNextId()
     const watching = client.request<Exec>({ type: 'exec', line: 'kubectl rollout status ds/agent' }, { timeoutMs: Infinity })
-    await new Promise((r) => setTimeout(r, 600))
+    // 600 ms of ticks (three times the hang limit): each ping is answered while the watch runs
+    for (let i = 0; i < 30; i++) {
+      clock += 20
+      dog.check()
+      await until(() => expect(client.lastSeen).toBe(clock))
+    }
     expect(hung).toBe(false)
     expect(client.inFlight()).toBeGreaterThanOrEqual(1)
     await client.request({ type: 'cancel', target: id })

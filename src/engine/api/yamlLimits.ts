@@ -5,7 +5,10 @@
 
 import { Lexer, Parser } from 'yaml';
 
-/** Deepest nesting of mappings and sequences (block or flow) in one manifest. */
+/**
+ * Deepest nesting of mappings and sequences (block or flow) in one manifest; in a JSON manifest, of
+ * objects and arrays (encoding/json's words: `invalid character '[' exceeded max depth`).
+ */
 export const MAX_YAML_DEPTH = 100;
 /** Largest manifest file or stdin read by `-f` (characters). The API server takes at most 3 MiB per object. */
 export const MAX_MANIFEST_CHARS = 4 * 1024 * 1024;

@@ -44,6 +44,8 @@ interface Token {
   value?: string;
   /** a plain scalar (its value is resolved by type) */
   plain?: boolean;
+  /** a block scalar (`|` or `>`): its span ends at the start of the line after it */
+  block?: boolean;
 }
 
 interface SimpleKey {
@@ -66,6 +68,12 @@ class YamlFail extends Error {
 
 const copy = (m: Mark): Mark => ({ index: m.index, line: m.line, column: m.column });
 const ZERO: Mark = { index: 0, line: 0, column: 0 };
+
+/** Double-quoted escapes (`\\x`, `\\u`, `\\U` aside) and what they stand for; YAML 1.1 has no `\\/`. */
+const ESCAPES = new Map([
+  ['0', '\0'], ['a', '\x07'], ['b', '\b'], ['t', '\t'], ['\t', '\t'], ['n', '\n'], ['v', '\v'], ['f', '\f'], ['r', '\r'], ['e', '\x1b'],
+  [' ', ' '], ['"', '"'], ["'", "'"], ['\\', '\\'], ['N', '\u0085'], ['_', '\u00a0'], ['L', '\u2028'], ['P', '\u2029'],
+]);
 
 const isBreakCh = (c: string) => c === '\r' || c === '\n' || c === '\u0085' || c === '\u2028' || c === '\u2029';
 const isBlankCh = (c: string) => c === ' ' || c === '\t';
@@ -131,16 +139,23 @@ class Scanner {
       this.pos++;
     }
   }
-  /** read_line: consumes one line break (CR LF as one) */
-  private readLine(): void {
+  /**
+   * read_line: consumes one line break (CR LF as one) and returns what it adds to a scalar: "\n" for
+   * CR, LF, CR LF and NEL, the character itself for LS and PS (which go-yaml never folds).
+   */
+  private readLine(): string {
+    let out = '\n';
     if (this.at() === '\r' && this.at(1) === '\n') {
       this.pos += 2;
       this.mark.index++;
-    } else if (this.isBreak()) this.pos++;
-    else return;
+    } else if (this.isBreak()) {
+      if (this.at() === '\u2028' || this.at() === '\u2029') out = this.at();
+      this.pos++;
+    } else return '';
     this.mark.index++;
     this.mark.column = 0;
     this.mark.line++;
+    return out;
   }
 
   private fail(context: Mark, problem: string): never {
@@ -425,8 +440,10 @@ class Scanner {
 
   private scanBlockScalar(): void {
     const start = copy(this.mark);
+    const literal = this.at() === '|';
     this.skip();
     let increment = 0;
+    let chomping = 0;
     const digit = () => {
       if (/^[0-9]$/.test(this.at())) {
         if (this.at() === '0') this.fail(start, 'found an indentation indicator equal to 0');
@@ -437,10 +454,14 @@ class Scanner {
       return false;
     };
     if (this.at() === '+' || this.at() === '-') {
+      chomping = this.at() === '+' ? 1 : -1;
       this.skip();
       digit();
     } else if (digit()) {
-      if (this.at() === '+' || this.at() === '-') this.skip();
+      if (this.at() === '+' || this.at() === '-') {
+        chomping = this.at() === '+' ? 1 : -1;
+        this.skip();
+      }
     }
     while (this.isBlank()) this.skip();
     if (this.at() === '#') while (!this.isBreakZ()) this.skip();
@@ -448,6 +469,10 @@ class Scanner {
     if (this.isBreak()) this.skipLine();
     let end = copy(this.mark);
     let indent = increment > 0 ? (this.indent >= 0 ? this.indent + increment : increment) : 0;
+    let s = '';
+    let leadingBreak = '';
+    let trailingBreaks = '';
+    // yaml_parser_scan_block_scalar_breaks
     const breaks = () => {
       end = copy(this.mark);
       let maxIndent = 0;
@@ -458,23 +483,42 @@ class Scanner {
           this.fail(start, 'found a tab character where an indentation space is expected');
         }
         if (!this.isBreak()) break;
-        this.readLine();
+        trailingBreaks += this.readLine();
         end = copy(this.mark);
       }
       if (indent === 0) indent = Math.max(maxIndent, this.indent + 1, 1);
     };
     breaks();
+    let leadingBlank = false;
     while (this.mark.column === indent && !this.isZ()) {
-      while (!this.isBreakZ()) this.skip();
-      this.readLine();
+      const trailingBlank = this.isBlank();
+      // a folded scalar joins two lines with a space, unless a line is more indented (or the break is LS/PS)
+      if (!literal && !leadingBlank && !trailingBlank && leadingBreak.startsWith('\n')) {
+        if (trailingBreaks === '') s += ' ';
+      } else s += leadingBreak;
+      leadingBreak = '';
+      s += trailingBreaks;
+      trailingBreaks = '';
+      leadingBlank = this.isBlank();
+      while (!this.isBreakZ()) {
+        s += this.at();
+        this.skip();
+      }
+      leadingBreak = this.readLine();
       breaks();
     }
-    this.insert(-1, { typ: T.Scalar, start, end });
+    if (chomping !== -1) s += leadingBreak;
+    if (chomping === 1) s += trailingBreaks;
+    this.insert(-1, { typ: T.Scalar, start, end, value: s, block: true });
   }
 
   private scanFlowScalar(single: boolean): void {
     const start = copy(this.mark);
     this.skip();
+    let s = '';
+    let leadingBreak = '';
+    let trailingBreaks = '';
+    let whitespaces = '';
     for (;;) {
       if (this.mark.column === 0 && ((this.at() === '-' && this.at(1) === '-' && this.at(2) === '-') || (this.at() === '.' && this.at(1) === '.' && this.at(2) === '.')) && this.isBlankZ(3)) {
         this.fail(start, 'found unexpected document indicator');
@@ -484,6 +528,7 @@ class Scanner {
       while (!this.isBlankZ()) {
         const c = this.at();
         if (single && c === "'" && this.at(1) === "'") {
+          s += "'";
           this.skip();
           this.skip();
         } else if (single && c === "'") break;
@@ -499,7 +544,8 @@ class Scanner {
           if (e === 'x') codeLength = 2;
           else if (e === 'u') codeLength = 4;
           else if (e === 'U') codeLength = 8;
-          else if (!'0abt\tnvfre "\'\\N_LP'.includes(e) || e === '\0') this.fail(start, 'found unknown escape character');
+          else if (!ESCAPES.has(e)) this.fail(start, 'found unknown escape character');
+          else s += ESCAPES.get(e);
           this.skip();
           this.skip();
           if (codeLength > 0) {
@@ -509,42 +555,67 @@ class Scanner {
               value = value * 16 + parseInt(this.at(k), 16);
             }
             if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) this.fail(start, 'found invalid Unicode character escape code');
+            s += String.fromCodePoint(value);
             for (let k = 0; k < codeLength; k++) this.skip();
           }
-        } else this.skip();
+        } else {
+          s += c;
+          this.skip();
+        }
       }
       if (single ? this.at() === "'" : this.at() === '"') break;
       while (this.isBlank() || this.isBreak()) {
-        if (this.isBlank()) this.skip();
-        else if (!leadingBlanks) {
-          this.readLine();
+        if (this.isBlank()) {
+          if (!leadingBlanks) whitespaces += this.at();
+          this.skip();
+        } else if (!leadingBlanks) {
+          whitespaces = '';
+          leadingBreak = this.readLine();
           leadingBlanks = true;
-        } else this.readLine();
+        } else trailingBreaks += this.readLine();
+      }
+      // join the white space, or fold the line breaks (a first break of LS/PS is kept, never folded)
+      if (leadingBlanks) {
+        if (leadingBreak.startsWith('\n')) s += trailingBreaks === '' ? ' ' : trailingBreaks;
+        else s += leadingBreak + trailingBreaks;
+        leadingBreak = '';
+        trailingBreaks = '';
+      } else {
+        s += whitespaces;
+        whitespaces = '';
       }
     }
     this.skip();
-    this.insert(-1, { typ: T.Scalar, start, end: copy(this.mark) });
+    this.insert(-1, { typ: T.Scalar, start, end: copy(this.mark), value: s });
   }
 
   private scanPlainScalar(): void {
     let leadingBlanks = false;
-    let spaces = false;
     const indent = this.indent + 1;
     const start = copy(this.mark);
     let end = copy(this.mark);
-    let text = '';
+    let s = '';
+    let leadingBreak = '';
+    let trailingBreaks = '';
+    let whitespaces = '';
     for (;;) {
       if (this.mark.column === 0 && ((this.at() === '-' && this.at(1) === '-' && this.at(2) === '-') || (this.at() === '.' && this.at(1) === '.' && this.at(2) === '.')) && this.isBlankZ(3)) break;
       if (this.at() === '#') break;
       while (!this.isBlankZ()) {
         const c = this.at();
         if ((c === ':' && this.isBlankZ(1)) || (this.flowLevel > 0 && ',?[]{}'.includes(c))) break;
-        if (leadingBlanks || spaces) {
-          text += ' ';
+        if (leadingBlanks) {
+          // fold the line breaks (a first break of LS/PS is kept, never folded)
+          if (leadingBreak.startsWith('\n')) s += trailingBreaks === '' ? ' ' : trailingBreaks;
+          else s += leadingBreak + trailingBreaks;
+          leadingBreak = '';
+          trailingBreaks = '';
           leadingBlanks = false;
-          spaces = false;
+        } else if (whitespaces) {
+          s += whitespaces;
+          whitespaces = '';
         }
-        text += c;
+        s += c;
         this.skip();
         end = copy(this.mark);
       }
@@ -552,19 +623,17 @@ class Scanner {
       while (this.isBlank() || this.isBreak()) {
         if (this.isBlank()) {
           if (leadingBlanks && this.mark.column < indent && this.at() === '\t') this.fail(start, 'found a tab character that violates indentation');
-          if (!leadingBlanks) spaces = true;
+          if (!leadingBlanks) whitespaces += this.at();
           this.skip();
-        } else {
-          if (!leadingBlanks) {
-            spaces = false;
-            leadingBlanks = true;
-          }
-          this.readLine();
-        }
+        } else if (!leadingBlanks) {
+          whitespaces = '';
+          leadingBreak = this.readLine();
+          leadingBlanks = true;
+        } else trailingBreaks += this.readLine();
       }
       if (this.flowLevel === 0 && this.mark.column < indent) break;
     }
-    this.insert(-1, { typ: T.Scalar, start, end, value: text, plain: true });
+    this.insert(-1, { typ: T.Scalar, start, end, value: s, plain: true });
     if (leadingBlanks) this.simpleKeyAllowed = true;
   }
 }
@@ -980,6 +1049,48 @@ function where(e: YamlFail): string {
   if (e.problemMark.line !== 0) line = e.problemMark.line + (e.kind === 'scanner' ? 1 : 0);
   else if (e.contextMark.line !== 0) line = e.contextMark.line;
   return line !== 0 ? `line ${line}: ` : '';
+}
+
+/** A scalar as go-yaml's scanner reads it: its span in code points (`end` exclusive) and its value. */
+export interface GoYamlScalar {
+  start: number;
+  end: number;
+  value: string;
+  /** plain (resolved by type), or quoted or block (a string) */
+  plain: boolean;
+  /** `|` or `>`: the span ends at the start of the line after the scalar */
+  block: boolean;
+}
+
+/** An outermost flow collection (`[…]`, `{…}`): its span in code points and the column it starts at. */
+export interface GoYamlFlow {
+  start: number;
+  end: number;
+  column: number;
+}
+
+/** The scalars and outermost flow collections of `text`, in order, up to the end of the stream or the scanner's first error. */
+export function goYamlTokens(text: string): { scalars: GoYamlScalar[]; flows: GoYamlFlow[] } {
+  const scanner = new Scanner(text);
+  const scalars: GoYamlScalar[] = [];
+  const flows: GoYamlFlow[] = [];
+  let depth = 0;
+  let open: Mark = ZERO;
+  try {
+    for (let t = scanner.peek(); t.typ !== T.StreamEnd; t = scanner.peek()) {
+      if (t.typ === T.Scalar) scalars.push({ start: t.start.index, end: t.end.index, value: t.value ?? '', plain: t.plain === true, block: t.block === true });
+      else if (t.typ === T.FlowSequenceStart || t.typ === T.FlowMappingStart) {
+        if (depth++ === 0) open = t.start;
+      } else if ((t.typ === T.FlowSequenceEnd || t.typ === T.FlowMappingEnd) && depth > 0 && --depth === 0) {
+        flows.push({ start: open.index, end: t.end.index, column: open.column });
+      }
+      scanner.skipToken();
+    }
+  } catch (e) {
+    if (!(e instanceof YamlFail)) throw e;
+  }
+  if (depth > 0) flows.push({ start: open.index, end: Array.from(text).length, column: open.column });
+  return { scalars, flows };
 }
 
 export interface GoYamlError {

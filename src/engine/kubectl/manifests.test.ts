@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './argv';
-import { decodeError, loadManifests, splitDocuments } from './manifests';
+import { decodeError, loadManifests } from './manifests';
 import { Output, type CommandContext } from './types';
 import type { Simulation } from '../simulation';
 import type { KObject } from './../api/types';
@@ -27,13 +27,6 @@ const NODE = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n';
 const POD = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p1\nspec:\n  containers:\n  - name: c\n    image: nginx\n';
 
 const messages = (es: { error?: unknown }[]) => es.map((e) => (e.error ? (e.error as Error).message : null));
-
-describe('splitDocuments (YAMLReader)', () => {
-  it('splits on --- lines only', () => {
-    expect(splitDocuments('a: 1\n---\nb: 2\n--- # c\nc: 3')).toEqual(['a: 1', 'b: 2', 'c: 3']);
-    expect(splitDocuments('a: "---"\n')).toEqual(['a: "---"\n']);
-  });
-});
 
 describe('loadManifests', () => {
   it('reads multi-document files and List items, filling in the namespace', () => {
@@ -105,6 +98,48 @@ describe('loadManifests', () => {
     // `n` is false too, so a node named n does not decode (real kubectl says the same)
     const n = loadManifests(ctxWith({ 'x.yaml': 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n' }), ['x.yaml']);
     expect((n[0].error as Error).message).toBe('unable to decode "x.yaml": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.name of type string');
+  });
+});
+
+describe('loadManifests: JSON streams, as kubectl 1.33.1 reads them', () => {
+  const pod = (name: string, labels: Record<string, string> = {}) =>
+    JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+
+  it('a JSON manifest is JSON: a label key with U+2028 (or U+2029, U+0085) is a key, not a line break', () => {
+    for (const key of ['\u2028', '\u2029', '\u0085', '\u00a0', '\ufeff']) {
+      const es = loadManifests(ctxWith({}, { stdin: pod('p', { [key]: 'v' }) }), ['-']);
+      expect(messages(es)).toEqual([null]);
+      expect(es[0].obj?.metadata.labels).toEqual({ [key]: 'v' });
+    }
+  });
+
+  it('JSON values one after the other are objects one after the other, each its own document and line', () => {
+    const es = loadManifests(ctxWith({}, { stdin: `${pod('a')}${pod('b')}\n\n${pod('c')}` }), ['-']);
+    expect(es.map((e) => [e.obj?.metadata.name, e.document])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+    ]);
+  });
+
+  it('a JSON syntax error names its byte offset; the YAML after a JSON object is read as YAML', () => {
+    const bad = loadManifests(ctxWith({}, { stdin: `${pod('a')}\n[1,\n` }), ['-']);
+    expect(bad.map((e) => e.obj?.metadata.name ?? (e.error as Error).message)).toEqual(['a', 'error parsing STDIN: unexpected EOF']);
+    const broken = loadManifests(ctxWith({}, { stdin: '{\n  "apiVersion": "v1",\n  "kind": "Pod" x\n}' }), ['-']);
+    expect(messages(broken)).toEqual(["error parsing STDIN: json: offset 41: invalid character 'x' after object key:value pair"]);
+    expect(broken[0].line).toBe(3);
+    const mixed = loadManifests(ctxWith({}, { stdin: `${pod('a')}\n---\n${POD}` }), ['-']);
+    expect(mixed.map((e) => e.obj?.metadata.name)).toEqual(['a', 'p1']);
+  });
+
+  it('an object the builder cannot decode is an error of its own; the stream goes on', () => {
+    const es = loadManifests({ ...ctxWith({}, { stdin: `${pod('a')}\n[1]\n{"apiVersion":"v1","kind":5}\n${pod('b')}` }), args: parseArgs(['--validate=false'], [{ name: 'validate', type: 'string' }], 'kubectl create') }, ['-']);
+    expect(es.map((e) => e.obj?.metadata.name ?? (e.error as Error).message)).toEqual([
+      'a',
+      'unable to decode "STDIN": json: cannot unmarshal array into Go value of type unstructured.detector',
+      `unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","kind":5}'`,
+      'b',
+    ]);
   });
 });
 

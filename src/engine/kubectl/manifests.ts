@@ -1,8 +1,8 @@
 // Reading `-f FILE` / `-f -` the way kubectl's resource builder does (cli-runtime pkg/resource
-// visitor.go + apimachinery's YAMLOrJSONDecoder): documents split on `---` lines, each converted to
-// JSON on its own (so YAML error lines count from the document's first line), `kind: List` items
-// flattened, apiVersion/kind checked, kinds mapped to the resources the simulated server has, and
-// the namespace filled in or checked against an explicit `-n`.
+// visitor.go + apimachinery's YAMLOrJSONDecoder, yamlOrJSON.ts): JSON values, or YAML documents split
+// on `---` lines, each converted to JSON on its own (so YAML error lines count from the document's
+// first line), `kind: List` items flattened, apiVersion/kind checked, kinds mapped to the resources
+// the simulated server has, and the namespace filled in or checked against an explicit `-n`.
 
 import { parseAllDocuments, type YAMLError } from 'yaml';
 import { isValidQuantity, QUANTITY_REGEX_TEXT } from '../api/quantity';
@@ -14,6 +14,8 @@ import { ownSet } from '../api/own';
 import { utf8Length } from '../api/validation';
 import { MAX_MANIFEST_CHARS, MAX_REQUEST_BYTES, yamlDepthError } from '../api/yamlLimits';
 import { goYamlFirstError } from './goYaml';
+import { goYamlLineBreaks } from './goYamlBreaks';
+import { decodeYAMLOrJSON } from './yamlOrJSON';
 import { validationDirective } from './commands/fieldValidationFlag';
 import { metadataDecodeError, typeError } from '../api/decode';
 import { canonicalJSON } from '../api/objects';
@@ -27,32 +29,8 @@ export interface ManifestEntry {
   error?: unknown;
   /** 0-based index of the `---` document in its file (for editor markers) */
   document?: number;
-  /** 1-based line in the file, when the error points at one */
+  /** 1-based line in the file: of the error when it points at one, else where the object's document starts */
   line?: number;
-}
-
-const SEPARATOR = /^---\s*(#.*)?$/;
-
-/** yaml.YAMLReader: splits a stream into documents at `---` lines (the separator line is dropped). */
-export function splitDocuments(text: string): string[] {
-  const docs: string[] = [];
-  let cur: string[] = [];
-  for (const line of text.split('\n')) {
-    if (line.startsWith('---')) {
-      const rest = line.slice(3).trim();
-      if (rest && !rest.startsWith('#')) {
-        throw new ClientError(`invalid Yaml document separator: ${rest}`);
-      }
-      if (SEPARATOR.test(line)) {
-        docs.push(cur.join('\n'));
-        cur = [];
-        continue;
-      }
-    }
-    cur.push(line);
-  }
-  docs.push(cur.join('\n'));
-  return docs;
 }
 
 function indentOf(line: string): number {
@@ -209,103 +187,98 @@ function readSource(ctx: CommandContext, filename: string): { source: string; te
   return read;
 }
 
+/** A YAML document's value as sigs.k8s.io/yaml's YAMLToJSON reads it, or its error (line 1-based in the document). */
+function readYAMLDocument(doc: string): { value: unknown } | { line?: number; message: string } {
+  // go-yaml's own words for a document it cannot read (the YAML reader ends each line with a
+  // newline); the yaml package then builds the value, from a text where go-yaml's line breaks
+  // (NEL, LS, PS) read as go-yaml reads them.
+  const bad = goYamlFirstError(doc.endsWith('\n') ? doc : `${doc}\n`);
+  if (bad) return { line: bad.line, message: `error converting YAML to JSON: yaml: ${bad.message}` };
+  const text = goYamlLineBreaks(doc);
+  const deep = yamlDepthError(text);
+  if (deep) return { line: deep.line, message: `error converting YAML to JSON: yaml: line ${deep.line}: ${deep.message}` };
+  const parsed = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, prettyErrors: true });
+  // YAMLToJSON reads the first document of a chunk (after a `...` end marker the rest is ignored).
+  const first = (Array.isArray(parsed) ? parsed : [])[0];
+  const err = first?.errors[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
+  if (err) {
+    const { line, message } = goYamlError(err, text);
+    return { line: err.linePos?.[0]?.line ?? line, message: `error converting YAML to JSON: yaml: line ${line}: ${message}` };
+  }
+  return { value: first ? toPlainJSON(first.toJS({ maxAliasCount: 1000 })) : null };
+}
+
+/** The JSON kind as encoding/json names it in an unmarshal error. */
+function jsonKindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value === 'string' ? 'string' : 'number';
+}
+
 /**
  * Reads every file named by `-f`. A missing file fails the whole command before anything is done
  * (builder error); a syntax or validation error ends that file's stream (earlier documents stay);
- * an unknown kind or a namespace conflict only affects its own object.
+ * an object the builder cannot decode, an unknown kind or a namespace conflict only affects its own
+ * object. Each stream is read as kubectl reads it (yamlOrJSON.ts): JSON values when it starts with
+ * `{`, YAML documents otherwise.
  */
 export function loadManifests(ctx: CommandContext, filenames: string[]): ManifestEntry[] {
   const sources = filenames.map((f) => readSource(ctx, f));
   const validating = validates(ctx);
   const out: ManifestEntry[] = [];
   for (const { source, text } of sources) {
-    let docs: string[];
-    try {
-      docs = splitDocuments(text);
-    } catch (e) {
-      out.push({ source, error: new ClientError(`error parsing ${source}: ${(e as Error).message}`) });
-      continue;
-    }
-    let offset = 0;
-    fileLoop: for (const [document, doc] of docs.entries()) {
-      const docStart = offset;
-      offset += doc.split('\n').length + 1;
-      // go-yaml's own words for a document it cannot read (the YAML reader ends each line with a
-      // newline); the yaml package then builds the value.
-      const bad = goYamlFirstError(doc.endsWith('\n') ? doc : `${doc}\n`);
-      if (bad) {
-        out.push({
-          source,
-          document,
-          line: bad.line !== undefined ? docStart + bad.line : undefined,
-          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: ${bad.message}`),
-        });
+    let document = -1;
+    fileLoop: for (const part of decodeYAMLOrJSON(text)) {
+      document++;
+      if (part.kind === 'error') {
+        out.push({ source, document, line: part.line, error: new ClientError(`error parsing ${source}: ${part.message}`) });
         break;
       }
-      const deep = yamlDepthError(doc);
-      if (deep) {
-        out.push({
-          source,
-          document,
-          line: docStart + deep.line,
-          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${deep.line}: ${deep.message}`),
-        });
+      let value: unknown;
+      if (part.kind === 'json') value = part.value;
+      else {
+        const read = readYAMLDocument(part.text);
+        if (!('value' in read)) {
+          // after a JSON value, the JSON error is the one reported when the YAML does not decode either
+          const line = part.jsonError ? part.jsonError.line : read.line !== undefined ? part.line - 1 + read.line : undefined;
+          const message = part.jsonError ? part.jsonError.message : read.message;
+          out.push({ source, document, ...(line !== undefined ? { line } : {}), error: new ClientError(`error parsing ${source}: ${message}`) });
+          break;
+        }
+        value = read.value;
+      }
+      if (value === null || value === undefined) continue;
+      const kerr = validating ? objectKindError(source, value) : null;
+      if (kerr) {
+        out.push({ source, document, line: part.line, error: kerr });
         break;
       }
-      const parsed = parseAllDocuments(doc, { version: '1.1', uniqueKeys: false, prettyErrors: true });
-      // YAMLToJSON reads the first document of a chunk (after a `...` end marker the rest is ignored).
-      const parsedDocs = (Array.isArray(parsed) ? parsed : []).slice(0, 1);
-      const err = parsedDocs.flatMap((d) => d.errors)[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
-      if (err) {
-        const { line, message } = goYamlError(err, doc);
-        out.push({
-          source,
-          document,
-          line: docStart + (err.linePos?.[0]?.line ?? line),
-          error: new ClientError(`error parsing ${source}: error converting YAML to JSON: yaml: line ${line}: ${message}`),
-        });
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        // the builder's unstructured decoder takes only objects (an object of its own, then the next document)
+        out.push({ source, document, line: part.line, error: new ClientError(`unable to decode ${JSON.stringify(source)}: json: cannot unmarshal ${jsonKindOf(value)} into Go value of type unstructured.detector`) });
+        continue;
+      }
+      const obj = value as Record<string, unknown>;
+      const derr = builderDecodeError(source, obj);
+      if (derr) {
+        out.push({ source, document, line: part.line, error: derr });
+        continue;
+      }
+      const verr = validationError(source, obj);
+      if (verr) {
+        out.push({ source, document, line: part.line, error: verr });
         break;
       }
-      for (const d of parsedDocs) {
-        const value = toPlainJSON(d.toJS({ maxAliasCount: 1000 }));
-        if (value === null || value === undefined) continue;
-        const kerr = validating ? objectKindError(source, value) : null;
-        if (kerr) {
-          out.push({ source, document, error: kerr });
+      const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
+      for (const item of items) {
+        const ierr = (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ?? validationError(source, item ?? {});
+        if (ierr) {
+          out.push({ source, document, line: part.line, error: ierr });
           break fileLoop;
         }
-        if (typeof value !== 'object' || Array.isArray(value)) {
-          out.push({
-            source,
-            document,
-            error: new ClientError(
-              `error parsing ${source}: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value === 'string' ? 'string' : 'number'} into Go value of type map[string]interface {}`,
-            ),
-          });
-          break fileLoop;
-        }
-        const obj = value as Record<string, unknown>;
-        const derr = builderDecodeError(source, obj);
-        if (derr) {
-          out.push({ source, document, error: derr });
-          break fileLoop;
-        }
-        const verr = validationError(source, obj);
-        if (verr) {
-          out.push({ source, document, error: verr });
-          break fileLoop;
-        }
-        const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
-        for (const item of items) {
-          const ierr = (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ?? validationError(source, item ?? {});
-          if (ierr) {
-            out.push({ source, document, error: ierr });
-            break fileLoop;
-          }
-          const entry = { ...mapEntry(ctx, source, item), document };
-          out.push(entry);
-          if (entry.error && entry.kind) break fileLoop; // namespace conflicts end the stream
-        }
+        const entry = { ...mapEntry(ctx, source, item), document, line: part.line };
+        out.push(entry);
+        if (entry.error && entry.kind) break fileLoop; // namespace conflicts end the stream
       }
     }
   }

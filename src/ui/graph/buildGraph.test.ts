@@ -201,7 +201,7 @@ describe('createGraphBuilder keeps unchanged cards', () => {
     expect(card(c, 'node-1')).not.toBe(card(a, 'node-1'))
   })
 
-  it('builds 1,000 nodes with pods quickly, and a one-pod change quicker', () => {
+  it('builds 1,000 nodes with pods, and after a one-pod change rebuilds only that node (times printed, not tested: they are the machine’s)', () => {
     const s = new Session({ seed: 1, preset: 'large', nodes: 1000 })
     run(s, 'kubectl apply -f -', ARTICLE_NO_MASTER)
     run(s, 'sim settle')
@@ -220,8 +220,7 @@ describe('createGraphBuilder keeps unchanged cards', () => {
     const rebuilt = g2.nodes.filter((n, i) => n !== g.nodes[i])
     expect(rebuilt).toHaveLength(1)
     console.info(`buildGraph 1,000 nodes: first ${first.toFixed(1)} ms, after one pod changed ${second.toFixed(1)} ms`)
-    expect(second).toBeLessThan(first)
-  }, 60_000)
+  })
 })
 
 describe('placeNodes', () => {

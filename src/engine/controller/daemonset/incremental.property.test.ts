@@ -295,7 +295,7 @@ describe('incremental DaemonSet controller vs the full-pass oracle, beyond burst
     expect(inc.transcript).toContain('created 250 pods')
     expect(inc.transcript).toBe(full.transcript)
     expect(inc.objects).toBe(full.objects)
-  }, 120_000)
+  })
 })
 
 describe('incremental DaemonSet controller vs the full-pass oracle, a rollout wider than burstReplicas', () => {
@@ -318,5 +318,5 @@ describe('incremental DaemonSet controller vs the full-pass oracle, a rollout wi
     expect(inc.transcript).toContain('rolling update: 300 old pod(s) to replace')
     expect(inc.transcript).toBe(full.transcript)
     expect(inc.objects).toBe(full.objects)
-  }, 120_000)
+  })
 })

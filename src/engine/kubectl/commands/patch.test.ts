@@ -52,6 +52,16 @@ describe('kubectl patch', () => {
     expect(patchToJSON('  {"a":1}', '')).toBe('  {"a":1}');
     expect(() => patchToJSON('a: b: c', 'a: b: c')).toThrow('unable to parse "a: b: c": yaml: mapping values are not allowed in this context');
   });
+  it('takes a patch as kubectl 1.33.1 does: JSON (after Go white space) as it is, YAML with go-yaml line breaks', () => {
+    const json = '{"metadata":{"annotations":{"k":"a\u2028b"}}}';
+    expect(patchToJSON(json, '')).toBe(json);
+    expect(patchToJSON(`\u00a0${json}`, '')).toBe(`\u00a0${json}`); // the server then refuses it: Invalid JSON Patch
+    expect(JSON.parse(patchToJSON('metadata:\n  annotations:\n    k: "a\u0085b"\n    j: x\u2028      y\n', ''))).toEqual({ metadata: { annotations: { k: 'a b', j: 'x\u2028y' } } });
+    const flow = 'metadata: {annotations: {"a\u2028": x}}';
+    expect(() => patchToJSON(flow, flow)).toThrow(`unable to parse "metadata: {annotations: {\\"a\\u2028\\": x}}": yaml: line 1: did not find expected ',' or '}'`);
+    const block = 'metadata:\n  annotations:\n    k: "a\u0085b"\n    j: x\u2028    y\n';
+    expect(() => patchToJSON(block, block)).toThrow(`unable to parse "metadata:\\n  annotations:\\n    k: \\"a\\u0085b\\"\\n    j: x\\u2028    y\\n": yaml: line 7: could not find expected ':'`);
+  });
 });
 
 describe('kubectl wait', () => {

@@ -17,6 +17,8 @@ import { API_VERSION, kindGroup, type Kind, type KObject } from '../../api/types
 import { flagArray, flagBool, flagString } from '../argv';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { goYamlFirstError } from '../goYaml';
+import { goYamlLineBreaks } from '../goYamlBreaks';
+import { looksLikeJSON } from '../yamlOrJSON';
 import { goYamlError, loadManifests } from '../manifests';
 import { goQuote } from '../printers/goValue';
 import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter, type Printer } from '../printers/printFlags';
@@ -37,17 +39,22 @@ class ServerError extends CommandError {
   }
 }
 
-/** k8s.io/apimachinery/pkg/util/yaml.ToJSON: text starting with `{` is taken as JSON, the rest as YAML. */
+/**
+ * k8s.io/apimachinery/pkg/util/yaml.ToJSON: text starting with `{` after white space (Go's: NEL, NBSP,
+ * LS and PS too) is taken as JSON as it is, the rest as YAML.
+ */
 export function patchToJSON(text: string, flagValue: string): string {
-  if (text.trimStart().startsWith('{')) return text;
-  // go-yaml's own words for text it cannot read (goYaml.ts), then the value from the yaml package.
+  if (looksLikeJSON(text, Infinity)) return text;
+  // go-yaml's own words for text it cannot read (goYaml.ts), then the value from the yaml package,
+  // read with go-yaml's line breaks (goYamlBreaks.ts).
   const bad = goYamlFirstError(text);
   if (bad) throw new CommandError(`unable to parse ${goQuote(flagValue)}: yaml: ${bad.message}`);
-  const docs = parseAllDocuments(text, { version: '1.1', uniqueKeys: false });
+  const yamlText = goYamlLineBreaks(text);
+  const docs = parseAllDocuments(yamlText, { version: '1.1', uniqueKeys: false });
   const doc = Array.isArray(docs) ? docs[0] : docs;
   if (!doc) return 'null';
   if (doc.errors.length > 0) {
-    const { line, message } = goYamlError(doc.errors[0], text);
+    const { line, message } = goYamlError(doc.errors[0], yamlText);
     throw new CommandError(`unable to parse ${goQuote(flagValue)}: yaml: line ${line}: ${message}`);
   }
   return JSON.stringify(doc.toJS() ?? null);

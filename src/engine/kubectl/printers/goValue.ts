@@ -3,6 +3,8 @@
 // Marshal (sorted keys, HTML-safe escapes) and MarshalIndent. Integral numbers are int64 (as the
 // unstructured decoder makes them), other numbers float64.
 
+import { goQuote } from '../../api/errors';
+
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [k: string]: JSONValue };
 
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -44,24 +46,8 @@ export function goV(v: unknown): string {
   return String(v);
 }
 
-/** strconv.Quote for the characters JSON-shaped strings hold. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"' || ch === '\\') out += `\\${ch}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (c === 7) out += '\\a';
-    else if (c === 8) out += '\\b';
-    else if (c === 12) out += '\\f';
-    else if (c === 11) out += '\\v';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
+/** strconv.Quote (one implementation: non-printable characters such as U+0085 and U+2028 escaped too). */
+export { goQuote };
 
 /** fmt.Sprintf("%#v", v) for unstructured content. */
 export function goSyntax(v: unknown): string {
