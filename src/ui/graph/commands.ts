@@ -31,9 +31,19 @@ export const cmd = {
   setImage: (ds: string, namespace: string, container: string, image: string) => `kubectl set image ds/${q(ds)} ${q(`${container}=${image}`)} ${ns(namespace)}`,
   restart: (ds: string, namespace: string) => `kubectl rollout restart ds/${q(ds)} ${ns(namespace)}`,
   undo: (ds: string, namespace: string, revision: number) => `kubectl rollout undo ds/${q(ds)} ${ns(namespace)} --to-revision=${revision}`,
+  /** back to the previous revision */
+  undoLast: (ds: string, namespace: string) => `kubectl rollout undo ds/${q(ds)} ${ns(namespace)}`,
   history: (ds: string, namespace: string) => `kubectl rollout history ds/${q(ds)} ${ns(namespace)}`,
   deleteDs: (ds: string, namespace: string) => `kubectl delete ds ${q(ds)} ${ns(namespace)}`,
   describeDs: (ds: string, namespace: string) => `kubectl describe ds ${q(ds)} ${ns(namespace)}`,
+}
+
+/** What `sim image` makes an image do (the pod menu's "Break image"): missing, crash, oom, unready, or ok again. */
+export type ImageVerb = 'missing' | 'crash' | 'oom' | 'unready' | 'ok'
+
+/** `sim image VERB IMAGE`: a rule for every pod that runs IMAGE, on every node. */
+export function imageRule(verb: ImageVerb, image: string): string {
+  return `sim image ${verb} ${q(image)}`
 }
 
 export interface NodeSpecInput {
