@@ -296,7 +296,6 @@ function MenuBody({ menu }: { menu: MenuState }) {
               {t(item.label, 'params' in item && item.params ? item.params : {})}
               {item.type === 'form' ? '…' : ''}
               {item.type === 'submenu' ? <span aria-hidden="true"> ▸</span> : null}
-              {item.type === 'command' && open ? <code className="menu-cmd">{item.command}</code> : null}
             </button>
           ),
         )

@@ -161,6 +161,7 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
   return (
     <div className="ds-details" data-testid="ds-details">
       <h3>daemonset.apps/{view.name}</h3>
+      <RolloutWhy namespace={view.namespace} name={view.name} showProgress />
       <p>
         DESIRED {view.desired} · CURRENT {view.current} · READY {view.ready} · UP-TO-DATE {view.upToDate} · AVAILABLE {view.available} · {t('ds.misscheduled')} {view.misscheduled}
       </p>
@@ -168,7 +169,6 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
         {t('ds.image')}: <code>{view.images.join(', ')}</code>
       </p>
       <p className="muted">{view.strategy}</p>
-      <RolloutWhy namespace={view.namespace} name={view.name} showProgress />
       {view.tolerations.length ? (
         <>
           <h4>{t('ds.templateTolerations')}</h4>

@@ -6,7 +6,7 @@ import type { ControllerRevision } from '../../engine/api/types'
 import { rolloutProgress } from '../../state/rollout'
 import { podTrouble } from '../../state/podTrouble'
 import { daemonPod, fluentd, NODES, T0 } from '../../state/troubleFixtures'
-import { budgetText, previousImageFixes, rolloutLine, rolloutWhy, stallReason, troubleText, type Tr } from './rolloutWords'
+import { budgetText, previousImageFixes, rolloutLine, rolloutWhy, stallReason, stallWords, troubleText, type Tr } from './rolloutWords'
 
 const i18n = i18next.createInstance()
 await i18n.init({ resources: { en: { trouble: en }, 'zh-CN': { trouble: zh } }, lng: 'en', defaultNS: 'trouble', interpolation: { escapeValue: false } })
@@ -53,6 +53,7 @@ describe('the words of trouble', () => {
     const ds = fluentd({ updatedNumberScheduled: 3, numberAvailable: 0 })
     const nodes = ['a', 'b', 'c', 'd'].map((n) => ({ node: n, why: 'trouble' as const, trouble: podTrouble(daemonPod(ds, n, 'new', n === 'd' ? 'crashLoop' : 'imagePullBackOff', { restarts: 2 }))! }))
     expect(stallReason(tEn, nodes)).toBe('ImagePullBackOff on a, b +1; CrashLoopBackOff on d')
+    expect(stallWords(tEn, nodes)).toBe('ImagePullBackOff, CrashLoopBackOff')
   })
 
   it('says the budget as the controller resolves it', () => {

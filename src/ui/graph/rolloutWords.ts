@@ -51,6 +51,11 @@ export function stallReason(t: Tr, troubled: readonly UnavailableNode[]): string
     .join('; ')
 }
 
+/** The words alone, for a compact card: `ImagePullBackOff`, `ImagePullBackOff, CrashLoopBackOff`. */
+export function stallWords(t: Tr, troubled: readonly UnavailableNode[]): string {
+  return [...new Set(troubled.flatMap((u) => (u.trouble ? [troubleText(t, { ...u.trouble, restarts: 0 })] : [])))].join(', ')
+}
+
 export interface RolloutLine {
   /** where the update stands: `rolling 1 of 3`, `complete`, `2 of 3 available` */
   progress: string

@@ -14,7 +14,7 @@ import { useThrottledStore } from '../../../state/useThrottledStore'
 import { selectDaemonSetCounters } from '../../../state/selectors'
 import { selectRollout } from '../../../state/rolloutSelectors'
 import type { RolloutProgress } from '../../../state/rollout'
-import { rolloutLine, stallReason } from '../rolloutWords'
+import { rolloutLine, stallWords } from '../rolloutWords'
 import type { RevisionView } from '../model'
 
 export const REV_ROW_H = 28
@@ -34,7 +34,8 @@ export const ROLLOUT_ICON: Record<RolloutProgress['state'], string> = {
 function RolloutLine({ name, namespace, p, compact }: { name: string; namespace: string; p: RolloutProgress; compact?: boolean }) {
   const { t } = useTranslation('trouble')
   const line = rolloutLine(t, p)
-  const text = compact && p.state === 'stalled' ? `${t('rollout.stalledShort')} · ${stallReason(t, p.troubled)}` : compact && line.trouble ? line.trouble : line.trouble ? `${line.progress} · ${line.trouble}` : line.progress
+  // Compact cards have one short line: the stall and its reason, else the progress.
+  const text = compact && p.state === 'stalled' ? t('rollout.stalledCompact', { reason: stallWords(t, p.troubled) }) : compact ? line.progress : line.trouble ? `${line.progress} · ${line.trouble}` : line.progress
   const title = [`${t('rollout.label')}: ${line.progress}`, line.trouble ?? '', p.state === 'stalled' ? t('rollout.explain') : ''].filter(Boolean).join('\n')
   return (
     <button
