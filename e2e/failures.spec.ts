@@ -8,6 +8,7 @@
 // 390×844 phone, measured the way a person sees it: the state text on screen, not covered, and at
 // least 10 px after the graph's zoom.
 
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 
 test.describe.configure({ timeout: 180_000 })
@@ -206,11 +207,12 @@ test('the failing state is readable at 1280×720, presenting with the console op
   await page.keyboard.press('Escape')
 
   const sizes = [
-    { name: 'desktop', query: '?', viewport: { width: 1280, height: 720 } },
-    { name: 'present-console', query: '?present=1', viewport: { width: 1280, height: 720 }, console: true },
+    { name: 'desktop', query: '?', viewport: { width: 1280, height: 720 }, axe: true },
+    { name: 'present-console', query: '?present=1', viewport: { width: 1280, height: 720 }, console: true, axe: true },
+    { name: 'present-dark', query: '?present=1&theme=dark', viewport: { width: 1280, height: 720 }, axe: true },
     { name: 'embed', query: '?embed=1', viewport: { width: 700, height: 450 } },
     { name: 'phone', query: '?', viewport: { width: 390, height: 844 } },
-    { name: 'zh-dark', query: '?lang=zh-CN&theme=dark', viewport: { width: 1280, height: 720 } },
+    { name: 'zh-dark', query: '?lang=zh-CN&theme=dark', viewport: { width: 1280, height: 720 }, axe: true },
   ]
   for (const s of sizes) {
     const o = await openAt(browser, s.query, hash, s.viewport)
@@ -227,6 +229,17 @@ test('the failing state is readable at 1280×720, presenting with the console op
     await shot(o.page, testInfo, s.name)
     expectReadable(pods, `${s.name}: the pod's state`, /ImagePullBackOff/)
     expectReadable(ds, `${s.name}: the DaemonSet's rollout`, /stalled|卡住/)
+    if (s.axe) {
+      // The colours of trouble pass axe's contrast rules, with the Why panel open too.
+      await o.page.getByTestId(`graph.ds.kube-system.${DS}`).click({ position: { x: 20, y: 10 } })
+      await expect(o.page.getByTestId('rollout-why')).toBeVisible()
+      const results = await new AxeBuilder({ page: o.page }).analyze()
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(
+        bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')} — ${v.help}`),
+        s.name,
+      ).toEqual([])
+    }
     expect(o.problems, s.name).toEqual([])
     await o.context.close()
   }

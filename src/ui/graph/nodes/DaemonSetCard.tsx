@@ -134,7 +134,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
               </span>
               {t('ds.readyOf', { ready: d.ready, desired: d.desired })} · {t('ds.upToDateOf', { upToDate: d.upToDate })}
             </div>
-            {rollout && rollout.state !== 'complete' ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact /> : null}
+            {rollout ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact /> : null}
             {cur ? (
               <div className={`ds-line rev-chip rev-${cur.color}`} data-testid={`graph.rev.${cur.name}`} data-revision={cur.revision} title={[cur.name, ...cur.images].join('\n')}>
                 <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: cur.revision })}
