@@ -11,7 +11,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 
-test.describe.configure({ timeout: 180_000 })
+test.describe.configure({ timeout: 360_000 })
 expect.configure({ timeout: 20_000 })
 
 const DS = 'fluentd-elasticsearch'
