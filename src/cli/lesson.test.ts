@@ -47,4 +47,36 @@ describe('npm run -s sim -- --lesson FILE', () => {
     expect(r.err).toBe('FILE: not a valid lesson (2 problems):\nFILE: kind: must be Lesson (got "Lessons")\nFILE: spec.steps[0].question.answer: choice 7 does not exist (the choices are 0 to 2)\n')
     expect(runLessonCli(join(dir, 'missing.yaml'), {}, { out: () => {}, err: () => {} })).toBe(2)
   })
+
+  it('runs sim image lines in steps and checks sim image list as a goal, carried across sim cluster', () => {
+    const lesson = `apiVersion: playground.daemonset.dev/v1
+kind: Lesson
+metadata:
+  name: broken-images
+spec:
+  title: {en: "Broken images"}
+  preset: kubeadm
+  steps:
+    - title: {en: "A missing tag"}
+      text: {en: "The registry has no such tag."}
+      script: |
+        sim image missing nginx:1.99
+        sim cluster empty
+        sim image list
+    - title: {en: "Make it crash"}
+      text: {en: "Now make the agent crash."}
+      goal:
+        text: {en: "the agent exits with code 3 after 2s"}
+        expect:
+          - command: sim image list
+            matches: "^registry\\\\.example\\\\.com/team/agent:v1\\\\s+ok \\\\(not catalogued\\\\)\\\\s+crash after 2s \\\\(exit 3\\\\)$"
+        hint: {en: "sim image crash"}
+        solution: sim image crash registry.example.com/team/agent:v1 --after 2s --exit-code 3
+`
+    const r = run(lesson)
+    expect(r.err).toBe('FILE: lesson broken-images: 2 steps hold\n')
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('$ sim image list\nIMAGE                          PULL      RUN\ndocker.io/library/nginx:1.99   missing   runs\n')
+    expect(r.out).toContain('# step 2 goal: solution\n$ sim image crash registry.example.com/team/agent:v1 --after 2s --exit-code 3\n')
+  })
 })

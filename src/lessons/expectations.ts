@@ -38,10 +38,14 @@ export function expectationCommandProblem(command: string): string | null {
   } catch (e) {
     return (e as Error).message
   }
-  if (words[0] === 'sim') return words[1] === 'why' ? null : `"sim ${words[1] ?? ''}" changes the cluster: an expectation may only read (kubectl get, describe, rollout history, sim why)`
+  if (words[0] === 'sim') {
+    if (words[1] === 'why' || (words[1] === 'image' && words[2] === 'list')) return null
+    const what = words[1] === 'image' ? `sim image ${words[2] ?? ''}` : `sim ${words[1] ?? ''}`
+    return `"${what}" changes the cluster: an expectation may only read (kubectl get, describe, rollout history, sim why, sim image list)`
+  }
   const verb = words.slice(1).find((w) => !w.startsWith('-'))
   const check = verb !== undefined ? READ_ONLY.get(verb) : undefined
-  if (!check) return `"kubectl ${verb ?? ''}" is not a read-only command: use kubectl get, describe, rollout history or sim why`
+  if (!check) return `"kubectl ${verb ?? ''}" is not a read-only command: use kubectl get, describe, rollout history, sim why or sim image list`
   return check(words.slice(words.indexOf(verb!) + 1))
 }
 

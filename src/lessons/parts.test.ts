@@ -104,6 +104,21 @@ describe('save as lesson', () => {
     expect(r.ok).toBe(true)
     expect(r.text).toContain('daemonset.apps/a image updated\n$ kubectl rollout status ds/a --watch=false\nWaiting for daemon set spec update to be observed...')
   })
+  it('starts a step at a sim image rule, and keeps sim image list with the step before it (a read)', () => {
+    const { steps, yaml } = lessonDraft({
+      preset: 'article',
+      inputs: [
+        { at: 0, line: 'sim image missing nginx:1.99' },
+        { at: 0, line: 'sim image list' },
+        { at: 0, line: 'sim image crash nginx --after 2s' },
+      ],
+      until: 0,
+    })
+    expect(steps).toBe(2)
+    const l = parseLessonText(yaml, { dryRun: emptyClusterDryRun() }).lesson!
+    expect(l.steps.map((s) => s.script)).toEqual(['sim image missing nginx:1.99\nsim image list\n', 'sim image crash nginx --after 2s\n'])
+    expect(replayLesson(l).ok).toBe(true)
+  })
   it('picks another here-document delimiter when the text holds EOF', () => {
     const { yaml } = lessonDraft({ preset: 'article', inputs: [{ at: 0, line: 'kubectl apply -f -', stdin: 'EOF\n' }], until: 0 })
     expect(yaml).toContain('kubectl apply -f - <<EOF1\n')

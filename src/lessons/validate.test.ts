@@ -92,6 +92,17 @@ describe('lesson validator', () => {
     expect(with_('kubectl get ds nope -n kube-system')).toEqual([]) // NotFound now is fine: it may exist later
   })
 
+  it('takes sim image list as an expectation, and refuses the sim image verbs that set rules', () => {
+    const with_ = (cmd: string) => problems(GOOD.replace('kubectl get nodes -l disk=ssd -o name', cmd)).filter((p) => p.includes('expect[0]'))
+    expect(with_('sim image list')).toEqual([])
+    expect(with_('sim image missing nginx')).toEqual([
+      'spec.steps[1].goal.expect[0].command: "sim image missing" changes the cluster: an expectation may only read (kubectl get, describe, rollout history, sim why, sim image list)',
+    ])
+    expect(with_('sim image crash nginx --after 1s')[0]).toContain('"sim image crash" changes the cluster')
+    // a usage error of sim image list is reported like kubectl's
+    expect(with_('sim image list --bogus')[0]).toContain('unknown flag: --bogus')
+  })
+
   it('checks types, required fields and both or neither of equals/matches', () => {
     const doc = parse(GOOD)
     doc.spec.steps[0].title = 3

@@ -148,7 +148,7 @@ describe('names from outside', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined(); // nothing polluted
   });
 
-  it('script lines: sim subcommands, presets, node conditions, durations', () => {
+  it('script lines: sim subcommands, presets, node conditions, images, durations', () => {
     const templates = [
       (n: string) => `sim ${q(n)}`,
       (n: string) => `sim cluster ${q(n)}`,
@@ -160,6 +160,11 @@ describe('names from outside', () => {
       (n: string) => `sim pod fail ${q(n)}`,
       (n: string) => `sim why ${q(n)}`,
       (n: string) => `sim why node-1 ${q(n)}`,
+      (n: string) => `sim image ${q(n)}`,
+      (n: string) => `sim image missing ${q(n)}`,
+      (n: string) => `sim image crash ${q(n)} --after 1s`,
+      (n: string) => `sim image crash nginx --exit-code ${q(n)}`,
+      (n: string) => `sim image slow nginx ${q(n)}`,
       (n: string) => `sim advance ${q(n)}`,
       (n: string) => `sim step ${q(n)}`,
       (n: string) => n,
@@ -181,6 +186,19 @@ describe('names from outside', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('sim image rules keyed by Object.prototype names stay in their Map', () => {
+    const s = new Session();
+    for (const n of PROTO_NAMES) {
+      const r = run(s, `sim image missing ${q(n)}`);
+      // a name is a reference when it is lowercase (constructor); the others are refused with the reason
+      expect(r.text === '' || r.text.startsWith(`error: invalid image reference "${n}": `), r.text).toBe(true);
+      expect(jsLeak(r.text, n)).toBeNull();
+    }
+    expect(s.sim.registry.facts('constructor').exists).toBe(false);
+    expect([...s.sim.registry.rules.keys()]).toEqual(['docker.io/library/constructor:latest']);
+    expect(run(s, 'sim image list').text).toMatch(/^IMAGE {2,}PULL {2,}RUN\ndocker\.io\/library\/constructor:latest {3,}missing {3,}runs\n/);
   });
 
   it('sim cluster PRESET takes only the presets there are', () => {

@@ -54,11 +54,16 @@ export class Session {
     return Math.max(0, this.sim.horizon - this.sim.now());
   }
 
-  /** Replaces the cluster with a preset; the clock goes on from where it is. */
+  /**
+   * Replaces the cluster with a preset; the clock goes on from where it is. The image registry is
+   * outside the cluster, so its `sim image` rules stay.
+   */
   reset(preset: PresetName, nodes?: number): void {
     this.checkPreset(preset, nodes);
     const now = this.sim.now();
+    const registry = this.sim.registry;
     this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now, daemonSetController: this.opts.daemonSetController });
+    this.sim.registry.copyFrom(registry);
     this.limit(this.sim);
     applyPreset(this.sim, preset, nodes);
   }

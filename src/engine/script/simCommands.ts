@@ -8,6 +8,7 @@ import type { Taint, TaintEffect } from '../api/types';
 import { addNode } from '../cluster/presets';
 import { failPod, setNodeCondition } from '../kubelet/kubelet';
 import { formatWhy, why } from './why';
+import { runSimImage } from './simImage';
 import type { Session } from './session';
 import { isPreset, PRESETS } from '../cluster/presets';
 import { isValidQuantity } from '../api/quantity';
@@ -108,6 +109,9 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       failPod(sim(), flagString(a, 'namespace') ?? 'default', name);
       return;
     }
+    case 'image':
+      runSimImage(session, rest, out);
+      return;
     case 'advance': {
       const d = rest[0];
       if (!d) throw new CommandError('usage: sim advance DURATION (500ms, 30s, 5m, 1h30m)');
@@ -154,6 +158,6 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       return;
     }
     default:
-      throw new CommandError(`unknown command "sim ${sub ?? ''}"; one of: cluster, node, pod, advance, step, settle, why`);
+      throw new CommandError(`unknown command "sim ${sub ?? ''}"; one of: cluster, node, pod, image, advance, step, settle, why`);
   }
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Kind } from '../../engine/api/types'
 import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, loadCommandTable, type ObjectIndex } from './completion'
+import { SIM_IMAGE_VERBS } from '../../engine/script/simImage'
 
 const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
   Node: [{ name: 'master' }, { name: 'node-1' }],
@@ -17,6 +18,7 @@ const index: ObjectIndex = {
   names: (kind: Kind, ns) => (OBJECTS[kind] ?? []).filter((o) => ns === null || o.ns === undefined || o.ns === ns).map((o) => o.name),
   namespaces: () => OBJECTS.Namespace.map((o) => o.name),
   containers: (ns, name) => (ns === 'kube-system' && name === 'fluentd-elasticsearch' ? ['fluentd-elasticsearch'] : []),
+  images: () => ['k8s.gcr.io/fluentd-elasticsearch:1.20', 'nginx', 'k8s.gcr.io/pause:3.9'],
 }
 const table = kubectlCommandTable()
 beforeAll(async () => {
@@ -113,6 +115,27 @@ describe('console completion', () => {
     expect(done('sim node condition node-1 Ready=F').before).toBe('sim node condition node-1 Ready=False ')
     expect(words('sim why ')).toEqual(['master', 'node-1'])
     expect(done('sim pod fail -n kube-system fluentd-elasticsearch-a').before).toBe('sim pod fail -n kube-system fluentd-elasticsearch-abcde ')
+  })
+
+  it('completes sim image: the verbs, then the images the cluster uses, then each verb\'s flags and durations', () => {
+    expect(done('sim im').before).toBe('sim image ')
+    expect(words('sim image ')).toEqual(['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready'])
+    expect(words('sim image ')).toEqual([...SIM_IMAGE_VERBS].sort()) // the engine's verbs, no more, no fewer
+    expect(done('sim image m').before).toBe('sim image missing ')
+    expect(done('sim image o').list).toEqual(['ok', 'oom'])
+    expect(words('sim image missing ')).toEqual(['k8s.gcr.io/fluentd-elasticsearch:1.20', 'k8s.gcr.io/pause:3.9', 'nginx'])
+    expect(done('sim image crash k8s.gcr.io/f').before).toBe('sim image crash k8s.gcr.io/fluentd-elasticsearch:1.20 ')
+    expect(words('sim image crash nginx --')).toEqual(['--after', '--exit-code'])
+    expect(words('sim image oom nginx --')).toEqual(['--after'])
+    expect(words('sim image unready nginx --')).toEqual([])
+    expect(words('sim image crash nginx --after ')).toEqual(['10s', '1h', '1m', '30s', '500ms', '5m'])
+    expect(words('sim image crash nginx --exit-code ')).toEqual([])
+    // the value of --after is not taken for the IMAGE: the image is still offered after it
+    expect(words('sim image crash --after 5s ')).toEqual(['k8s.gcr.io/fluentd-elasticsearch:1.20', 'k8s.gcr.io/pause:3.9', 'nginx'])
+    expect(words('sim image slow nginx ')).toEqual(['10s', '1h', '1m', '30s', '500ms', '5m'])
+    expect(words('sim image ok nginx ')).toEqual([])
+    expect(words('sim image list ')).toEqual([])
+    expect(words('sim image bogus ')).toEqual([])
   })
 
   it('offers nothing for unknown words', () => {

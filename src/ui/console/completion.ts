@@ -24,6 +24,8 @@ export interface ObjectIndex {
   namespaces: () => string[]
   /** container names of a DaemonSet's pod template (for `set image ds/x CONTAINER=`) */
   containers?: (namespace: string, daemonSet: string) => string[]
+  /** the images the cluster's pods and DaemonSet templates name, as written (for `sim image VERB IMAGE`) */
+  images?: () => string[]
 }
 
 export interface Completion {
@@ -128,7 +130,15 @@ const CAN_I_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watc
 /** The playground's only kubeconfig context. */
 const CONTEXTS = ['playground']
 
-const SIM_SUBCOMMANDS = ['advance', 'cluster', 'node', 'pod', 'settle', 'step', 'why']
+const SIM_SUBCOMMANDS = ['advance', 'cluster', 'image', 'node', 'pod', 'settle', 'step', 'why']
+const SIM_IMAGE_VERBS = ['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready']
+/** `sim image VERB`: the flags each verb takes */
+const SIM_IMAGE_FLAGS = new Map<string, string[]>([
+  ['crash', ['--after', '--exit-code']],
+  ['oom', ['--after']],
+])
+/** sim flags followed by a value (the value is not a positional word) */
+const SIM_VALUE_FLAGS = ['-n', '--namespace', '--nodes', '--label', '--taint', '--cpu', '--memory', '--pods', '--after', '--exit-code']
 const SIM_NODE_FLAGS = ['--label', '--taint', '--cpu', '--memory', '--pods', '--not-ready', '--no-network']
 const SIM_CONDITIONS = [
   'Ready=True',
@@ -306,7 +316,7 @@ function simCandidates(words: string[], partial: string, objects: ObjectIndex): 
   const namespace = nsIdx >= 0 && words[nsIdx + 1] ? words[nsIdx + 1] : null
   const prev = words[words.length - 1]
   if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial)
-  const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && ['-n', '--namespace', '--nodes', '--label', '--taint', '--cpu', '--memory', '--pods'].includes(words[i - 1])))
+  const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && SIM_VALUE_FLAGS.includes(words[i - 1])))
   if (plain.length === 0) return uniqSorted(SIM_SUBCOMMANDS, partial)
   const [sub, ...args] = plain
   switch (sub) {
@@ -326,6 +336,17 @@ function simCandidates(words: string[], partial: string, objects: ObjectIndex): 
       if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial)
       if (args[0] === 'fail' && args.length === 1) return uniqSorted(objects.names('Pod', namespace ?? 'default'), partial)
       return []
+    case 'image': {
+      if (args.length === 0) return uniqSorted(SIM_IMAGE_VERBS, partial)
+      const verb = args[0]
+      if (verb === 'list' || !SIM_IMAGE_VERBS.includes(verb)) return []
+      if (prev === '--after') return uniqSorted(SIM_DURATIONS, partial)
+      if (prev === '--exit-code') return []
+      if (partial.startsWith('-')) return uniqSorted(SIM_IMAGE_FLAGS.get(verb) ?? [], partial)
+      if (args.length === 1) return uniqSorted(objects.images?.() ?? [], partial)
+      if (args.length === 2 && verb === 'slow') return uniqSorted(SIM_DURATIONS, partial)
+      return []
+    }
     case 'advance':
       return args.length === 0 ? uniqSorted(SIM_DURATIONS, partial) : []
     case 'why':

@@ -1,6 +1,6 @@
 // The completion's view of the mirrored objects (names per kind and namespace). Pure.
 
-import type { DaemonSet, Kind } from '../../engine/api/types'
+import type { DaemonSet, Kind, Pod, PodSpec } from '../../engine/api/types'
 import type { Objects } from '../../state/clusterSlice'
 import type { ObjectIndex } from './completion'
 
@@ -17,6 +17,15 @@ export function objectIndex(objects: Objects): ObjectIndex {
     containers: (namespace, name) => {
       const ds = objects.DaemonSet?.[`${namespace}/${name}`] as DaemonSet | undefined
       return ds?.spec?.template?.spec?.containers?.map((c) => c.name) ?? []
+    },
+    images: () => {
+      const out = new Set<string>()
+      const add = (spec: PodSpec | undefined) => {
+        for (const c of [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])]) if (c.image) out.add(c.image)
+      }
+      for (const ds of Object.values(objects.DaemonSet ?? {}) as DaemonSet[]) add(ds.spec?.template?.spec)
+      for (const pod of Object.values(objects.Pod ?? {}) as Pod[]) add(pod.spec)
+      return [...out]
     },
   }
 }

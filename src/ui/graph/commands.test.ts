@@ -32,6 +32,19 @@ describe('command lines', () => {
     expect(imageRule('ok', 'my image')).toBe("sim image ok 'my image'")
   })
 
+  it('builds the sim image commands, and the engine takes each one', () => {
+    expect(cmd.imageMissing('k8s.gcr.io/fluentd-elasticsearch:1.20')).toBe('sim image missing k8s.gcr.io/fluentd-elasticsearch:1.20')
+    expect(cmd.imageOk('nginx')).toBe('sim image ok nginx')
+    expect(cmd.imageCrash('nginx@sha256:' + 'a'.repeat(64))).toBe(`sim image crash nginx@sha256:${'a'.repeat(64)}`)
+    expect(cmd.imageOom('localhost:5000/agent')).toBe('sim image oom localhost:5000/agent')
+    expect(cmd.imageUnready('[fc00::1]:5000/agent:v1')).toBe("sim image unready '[fc00::1]:5000/agent:v1'")
+    const s = articleCluster()
+    for (const line of [cmd.imageMissing('nginx:1.99'), cmd.imageCrash('quay.io/org/app:v1'), cmd.imageOom('nginx'), cmd.imageUnready('[fc00::1]:5000/agent:v1'), cmd.imageOk('nginx:1.99')]) {
+      expect(s.exec(line).exitCode, line).toBe(0)
+    }
+    expect(s.exec('sim image list').chunks.map((c) => c.text).join('')).toContain('[fc00::1]:5000/agent:v1')
+  })
+
   it('parses the taint and label inputs of the forms', () => {
     expect(parseTaintInput('k=v:NoExecute')).toEqual({ key: 'k', value: 'v', effect: 'NoExecute' })
     expect(parseTaintInput(' k:PreferNoSchedule ')).toEqual({ key: 'k', effect: 'PreferNoSchedule' })

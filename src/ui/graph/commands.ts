@@ -36,6 +36,12 @@ export const cmd = {
   history: (ds: string, namespace: string) => `kubectl rollout history ds/${q(ds)} ${ns(namespace)}`,
   deleteDs: (ds: string, namespace: string) => `kubectl delete ds ${q(ds)} ${ns(namespace)}`,
   describeDs: (ds: string, namespace: string) => `kubectl describe ds ${q(ds)} ${ns(namespace)}`,
+  // the registry's rules (`sim image …`): IMAGE as the pod spec names it
+  imageMissing: (image: string) => `sim image missing ${q(image)}`,
+  imageOk: (image: string) => `sim image ok ${q(image)}`,
+  imageCrash: (image: string) => `sim image crash ${q(image)}`,
+  imageOom: (image: string) => `sim image oom ${q(image)}`,
+  imageUnready: (image: string) => `sim image unready ${q(image)}`,
 }
 
 /** What `sim image` makes an image do (the pod menu's "Break image"): missing, crash, oom, unready, or ok again. */

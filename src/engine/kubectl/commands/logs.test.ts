@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../argv';
 import { runKubectl } from '../index';
+import { failingPodsCluster } from '../printers/failingPodsFixture';
 import { simWithNodes } from '../testing';
 import type { Simulation } from '../../simulation';
 
@@ -25,5 +26,57 @@ describe('kubectl logs errors', () => {
     const sim = simWithNodes(['node-1']);
     const node = sim.store.list('Node')[0].metadata.name;
     expect(kc(sim, `kubectl logs node/${node}`).text).toBe('error: cannot get the logs from *v1.Node: selector for *v1.Node not implemented\n');
+  });
+});
+
+// `kubectl logs -p`: the container's previous instance (the one lastState.terminated describes), or
+// the kubelet's BadRequest when there is none.
+describe('kubectl logs --previous', () => {
+  const { sim } = failingPodsCluster();
+
+  it("prints the previous instance's log: its start and its exit", () => {
+    expect(kc(sim, 'kubectl logs app-crashloop -p')).toEqual({
+      text: [
+        '[playground] busybox:1.36: container app of pod default/app-crashloop started on node node-1',
+        '[playground] exiting with code 1 (Error)',
+        '',
+      ].join('\n'),
+      exitCode: 0,
+    });
+  });
+
+  it('with --timestamps and --tail, of a container running again after an OOM kill', () => {
+    expect(kc(sim, 'kubectl logs app-oomkilled --previous --timestamps --tail=1').text).toBe('2026-01-01T00:05:00.000000000Z [playground] exiting with code 137 (OOMKilled)\n');
+  });
+
+  it('of an init container named with -c', () => {
+    expect(kc(sim, 'kubectl logs app-init-crash -c init -p').text).toBe(
+      '[playground] busybox:1.36: container init of pod default/app-init-crash started on node node-1\n[playground] exiting with code 2 (Error)\n',
+    );
+  });
+
+  it('a container that never restarted has no previous instance', () => {
+    expect(kc(sim, 'kubectl logs app-creating -p')).toEqual({
+      text: 'Error from server (BadRequest): previous terminated container "app" in pod "app-creating" not found\n',
+      exitCode: 1,
+    });
+    expect(kc(sim, 'kubectl logs app-running-unready --previous').text).toBe(
+      'Error from server (BadRequest): previous terminated container "app" in pod "app-running-unready" not found\n',
+    );
+  });
+
+  it('-p -f prints the previous log and ends: that instance has exited', () => {
+    const before = sim.now();
+    expect(kc(sim, 'kubectl logs app-crashloop -p -f').exitCode).toBe(0);
+    expect(sim.now()).toBe(before);
+  });
+
+  it('without -p, a container waiting in CrashLoopBackOff shows its last run (validateContainerLogStatus)', () => {
+    expect(kc(sim, 'kubectl logs app-crashloop')).toEqual(kc(sim, 'kubectl logs app-crashloop -p'));
+    expect(kc(sim, 'kubectl logs app-crashloop -f').exitCode).toBe(0);
+    // one that never ran is still waiting to start
+    expect(kc(sim, 'kubectl logs app-imagepullbackoff').text).toBe(
+      'Error from server (BadRequest): container "app" in pod "app-imagepullbackoff" is waiting to start: trying and failing to pull image\n',
+    );
   });
 });

@@ -12,6 +12,7 @@ import type { Kind, KindMap, Pod } from '../../api/types';
 import { parseDuration } from '../../clock';
 import { containerLogLines, containerLogUnavailable, type LogLine } from '../../kubelet/containerLogs';
 import { flagBool, flagString } from '../argv';
+import { previousContainerLogLines, previousNotFound, servesLastTermination } from './previousContainerLog';
 import { resolveResource } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { stepUntil } from './common';
@@ -219,8 +220,13 @@ export const logsCommand: CommandDef = {
     const previous = flagBool(ctx.args, 'previous');
     const follow = flagBool(ctx.args, 'follow');
     const streams = logStreams(ctx);
+    // -p reads the container's previous instance (undefined when it has none), and so does a plain
+    // read of a container waiting to run again (CrashLoopBackOff); else the current instance.
+    const readsPrevious = (pod: Pod, container: string) => previous || servesLastTermination(pod, container);
+    const instanceLines = (pod: Pod, container: string): LogLine[] | undefined =>
+      readsPrevious(pod, container) ? previousContainerLogLines(pod, container) : containerLogLines(pod, container);
     const read = (pod: Pod, container: string): LogLine[] => {
-      let lines = containerLogLines(pod, container);
+      let lines = instanceLines(pod, container) ?? [];
       if (since > 0) lines = lines.filter((l) => Date.parse(l.time) >= ctx.sim.now() - since);
       if (sinceTime !== undefined) lines = lines.filter((l) => Date.parse(l.time) >= sinceTime);
       return lines;
@@ -242,16 +248,22 @@ export const logsCommand: CommandDef = {
     // With -f every stream follows at once (parallelConsumeRequest), until each container is over.
     const following: { over: boolean; check: () => boolean }[] = [];
     for (const { pod, container } of streams) {
-      const unavailable = containerLogUnavailable(pod, container, previous);
-      if (unavailable && pod.spec.nodeName) {
+      // A pod not yet on a node has no kubelet to ask: an empty log.
+      if (!pod.spec.nodeName) continue;
+      const unavailable = readsPrevious(pod, container)
+        ? instanceLines(pod, container) === undefined
+          ? previousNotFound(pod, container)
+          : undefined
+        : containerLogUnavailable(pod, container, false);
+      if (unavailable) {
         if (flagBool(ctx.args, 'ignore-errors') && follow) continue;
         throw new StatusError(400, 'BadRequest', unavailable);
       }
-      if (previous || !pod.spec.nodeName) continue;
       let lines = read(pod, container);
       if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
       for (const l of lines) write(formatLogLine(ctx, pod, container, l));
-      if (!follow) continue;
+      // The previous instance has exited: there is nothing to follow (the kubelet ends the stream).
+      if (!follow || readsPrevious(pod, container)) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
       const current = () => ctx.sim.store.get('Pod', pod.metadata.namespace, pod.metadata.name);
       following.push({ over: false, check: logFollower(current, pod, container, (p) => read(p, container), (p, l) => write(formatLogLine(ctx, p, container, l))) });

@@ -164,7 +164,10 @@ const EVENT_COLUMNS: ColumnSet = {
     const io = e.involvedObject;
     const target = io.name ? `${io.kind.toLowerCase()}/${io.name}` : io.kind.toLowerCase();
     if (!o.wide) return [last, e.type, e.reason, target, e.message.trim()];
-    const source = e.source?.host ? `${e.source.component}, ${e.source.host}` : (e.source?.component ?? e.reportingComponent ?? '');
+    // formatEventSource: component (else reportingController), then `, host` (else reportingInstance)
+    const component = e.source?.component || e.reportingComponent || '';
+    const instance = e.source?.host || (e as { reportingInstance?: string }).reportingInstance || '';
+    const source = instance ? `${component}, ${instance}` : component;
     return [last, e.type, e.reason, target, io.fieldPath ?? '', source, e.message.trim(), first, String(e.count || 1), e.metadata.name];
   },
 };

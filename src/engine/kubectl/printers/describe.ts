@@ -55,6 +55,9 @@ export function writeEvents(events: KEvent[], w: PrefixWriter, now: number): voi
     const first = translateTimestampSince(e.firstTimestamp, now);
     const interval = e.count > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
     const source = e.source?.component || e.reportingComponent || '';
-    w.write(1, `${e.type}\t${e.reason}\t${interval}\t${source}\t${e.message.trim()}\n`);
+    // kubectl ≥ 1.35 names the container a kubelet event is about: `spec.containers{app}: Back-off …`
+    const fieldPath = e.involvedObject.fieldPath;
+    const message = fieldPath ? `${fieldPath}: ${e.message.trim()}` : e.message.trim();
+    w.write(1, `${e.type}\t${e.reason}\t${interval}\t${source}\t${message}\n`);
   }
 }

@@ -3,6 +3,7 @@
 
 import type { Container, ContainerState, ContainerStatus, ResourceRequirements, Volume } from '../../api/types';
 import { formatRFC1123Z } from './age';
+import { describeProbe, type Probe } from './describeProbe';
 import type { PrefixWriter } from './prefixWriter';
 import { quantityString } from './quantityString';
 
@@ -16,34 +17,6 @@ export function describeResources(r: ResourceRequirements | undefined, w: Prefix
   const requests = Object.keys(r.requests ?? {}).sort();
   if (requests.length > 0) w.write(level, 'Requests:\n');
   for (const k of requests) w.write(level + 1, `${k}:\t${quantityString(r.requests![k])}\n`);
-}
-
-interface Probe {
-  initialDelaySeconds?: number;
-  timeoutSeconds?: number;
-  periodSeconds?: number;
-  successThreshold?: number;
-  failureThreshold?: number;
-  exec?: { command?: string[] };
-  httpGet?: { scheme?: string; host?: string; port?: number | string; path?: string };
-  tcpSocket?: { host?: string; port?: number | string };
-  grpc?: { port: number; service?: string };
-}
-
-/** DescribeProbe (defaults as the API server fills them: timeout 1, period 10, success 1, failure 3). */
-export function describeProbe(p: Probe): string {
-  const attrs = `delay=${p.initialDelaySeconds ?? 0}s timeout=${p.timeoutSeconds ?? 1}s period=${p.periodSeconds ?? 10}s #success=${
-    p.successThreshold ?? 1
-  } #failure=${p.failureThreshold ?? 3}`;
-  if (p.exec) return `exec [${(p.exec.command ?? []).join(' ')}] ${attrs}`;
-  if (p.httpGet) {
-    const scheme = (p.httpGet.scheme ?? 'HTTP').toLowerCase();
-    const host = `${p.httpGet.host ?? ''}:${p.httpGet.port ?? ''}`;
-    return `http-get ${scheme}://${host}${p.httpGet.path ?? ''} ${attrs}`;
-  }
-  if (p.tcpSocket) return `tcp-socket ${p.tcpSocket.host ?? ''}:${p.tcpSocket.port ?? ''} ${attrs}`;
-  if (p.grpc) return `grpc <pod>:${p.grpc.port} ${p.grpc.service ?? ''} ${attrs}`;
-  return `unknown ${attrs}`;
 }
 
 function describeStatus(name: string, state: ContainerState | undefined, w: PrefixWriter): void {
@@ -125,9 +98,11 @@ export function describeContainers(
     if (st) w.write(2, `Container ID:\t${st.containerID ?? ''}\n`);
     w.write(2, `Image:\t${c.image ?? ''}\n`);
     if (st) w.write(2, `Image ID:\t${st.imageID ?? ''}\n`);
-    const ports = (c.ports ?? []).map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ');
+    // describeContainerPorts / describeContainerHostPorts (kubectl ≥ 1.34 adds a named port's name)
+    const named = (s: string, p: { name?: string }) => (p.name ? `${s} (${p.name})` : s);
+    const ports = (c.ports ?? []).map((p) => named(`${p.containerPort}/${p.protocol ?? 'TCP'}`, p)).join(', ');
     w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
-    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`).join(', ');
+    const hostPorts = (c.ports ?? []).map((p) => named(`${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`, p)).join(', ');
     w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
     if (c.command?.length) {
       w.write(2, 'Command:\n');

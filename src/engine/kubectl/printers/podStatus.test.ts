@@ -107,7 +107,86 @@ describe('podCells (printPod)', () => {
       'NotReady',
       '0',
     ],
+    ['image pull error', pod({ phase: 'Pending', containerStatuses: [cs({ waiting: { reason: 'ErrImagePull', message: 'not found' } })] }), '0/1', 'ErrImagePull', '0'],
+    ['image never pulled', pod({ phase: 'Pending', containerStatuses: [cs({ waiting: { reason: 'ErrImageNeverPull' } })] }), '0/1', 'ErrImageNeverPull', '0'],
+    ['OOM-killed now', pod({ phase: 'Running', containerStatuses: [cs({ terminated: { exitCode: 137, reason: 'OOMKilled' } })] }), '0/1', 'OOMKilled', '0'],
+    ['killed by a signal, no reason', pod({ phase: 'Failed', containerStatuses: [cs({ terminated: { exitCode: 143, signal: 15 } as never })] }), '0/1', 'Signal:15', '0'],
+    [
+      'running again after a restart: the age of the last termination',
+      pod({
+        phase: 'Running',
+        containerStatuses: [cs({ running: {} }, { ready: true, restartCount: 1, lastState: { terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: '2026-01-01T00:59:28Z' } } })],
+      }),
+      '1/1',
+      'Running',
+      '1 (32s ago)',
+    ],
+    ['restarts without a last termination time: the count alone', pod({ phase: 'Running', containerStatuses: [cs({ running: {} }, { ready: true, restartCount: 2 })] }), '1/1', 'Running', '2'],
+    [
+      'several containers: restarts add up, the latest termination gives the age',
+      pod(
+        {
+          phase: 'Running',
+          containerStatuses: [
+            cs({ running: {} }, { name: 'c0', ready: true, restartCount: 1, lastState: { terminated: { exitCode: 1, finishedAt: '2026-01-01T00:50:00Z' } } }),
+            cs({ waiting: { reason: 'CrashLoopBackOff' } }, { name: 'c1', restartCount: 5, lastState: { terminated: { exitCode: 1, finishedAt: '2026-01-01T00:59:00Z' } } }),
+          ],
+        },
+        { containers: 2 },
+      ),
+      '1/2',
+      'CrashLoopBackOff',
+      '6 (60s ago)',
+    ],
+    ['init container killed by a signal', pod({ phase: 'Failed', initContainerStatuses: [{ ...cs({ terminated: { exitCode: 137, signal: 9 } as never }), name: 'i0' }] } as PodStatus, { init: 1 }), '0/1', 'Init:Signal:9', '0'],
+    ['init container exit code', pod({ phase: 'Failed', initContainerStatuses: [{ ...cs({ terminated: { exitCode: 3 } }), name: 'i0' }] } as PodStatus, { init: 1 }), '0/1', 'Init:ExitCode:3', '0'],
+    ['init container error', pod({ phase: 'Failed', initContainerStatuses: [{ ...cs({ terminated: { exitCode: 1, reason: 'Error' } }), name: 'i0' }] } as PodStatus, { init: 1 }), '0/1', 'Init:Error', '0'],
+    [
+      'init container restarts count while initializing, with their age',
+      pod(
+        {
+          phase: 'Pending',
+          initContainerStatuses: [{ ...cs({ waiting: { reason: 'CrashLoopBackOff' } }, { restartCount: 3, lastState: { terminated: { exitCode: 1, finishedAt: '2026-01-01T00:59:50Z' } } }), name: 'i0' }],
+        } as PodStatus,
+        { init: 1 },
+      ),
+      '0/1',
+      'Init:CrashLoopBackOff',
+      '3 (10s ago)',
+    ],
+    [
+      'completed container while another runs, pod Ready',
+      pod(
+        {
+          phase: 'Running',
+          conditions: [{ type: 'Ready', status: 'True' }],
+          containerStatuses: [cs({ running: {} }, { name: 'c0', ready: true }), cs({ terminated: { exitCode: 0, reason: 'Completed' } }, { name: 'c1' })],
+        },
+        { containers: 2 },
+      ),
+      '1/2',
+      'Running',
+      '0',
+    ],
   ])('%s', (_name, p, ready, status, restarts) => {
     expect(podCells(p, NOW)).toEqual({ ready, status, restarts });
+  });
+});
+
+describe('podCells with a restartable init container (a sidecar)', () => {
+  it('counts it in READY and its restarts in RESTARTS once the pod is initialized', () => {
+    const p = pod(
+      {
+        phase: 'Running',
+        conditions: [{ type: 'Initialized', status: 'True' }],
+        initContainerStatuses: [
+          { ...cs({ running: {} }, { ready: true, started: true, restartCount: 2, lastState: { terminated: { exitCode: 1, finishedAt: '2026-01-01T00:58:00Z' } } }), name: 'i0' },
+        ],
+        containerStatuses: [cs({ running: {} }, { ready: true })],
+      } as PodStatus,
+      { init: 1 },
+    );
+    (p.spec.initContainers![0] as { restartPolicy?: string }).restartPolicy = 'Always';
+    expect(podCells(p, NOW)).toEqual({ ready: '2/2', status: 'Running', restarts: '2 (2m ago)' });
   });
 });
