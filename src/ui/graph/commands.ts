@@ -47,9 +47,10 @@ export const cmd = {
 /** What `sim image` makes an image do (the pod menu's "Break image"): missing, crash, oom, unready, or ok again. */
 export type ImageVerb = 'missing' | 'crash' | 'oom' | 'unready' | 'ok'
 
-/** `sim image VERB IMAGE`: a rule for every pod that runs IMAGE, on every node. */
+/** `sim image VERB IMAGE` through the builders above: a rule for every pod that runs IMAGE, on every node. */
 export function imageRule(verb: ImageVerb, image: string): string {
-  return `sim image ${verb} ${q(image)}`
+  const build = { missing: cmd.imageMissing, crash: cmd.imageCrash, oom: cmd.imageOom, unready: cmd.imageUnready, ok: cmd.imageOk }[verb]
+  return build(image)
 }
 
 export interface NodeSpecInput {
