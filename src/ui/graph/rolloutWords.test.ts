@@ -51,6 +51,10 @@ describe('the words of trouble', () => {
 
   it('groups nodes by word and shortens long lists', () => {
     const ds = fluentd({ updatedNumberScheduled: 3, numberAvailable: 0 })
+    const all = ['node-1', 'node-2', 'node-3'].map((n) => daemonPod(ds, n, 'new', 'imagePullBackOff'))
+    const w = rolloutWhy(tEn, ds, rolloutProgress({ ds, pods: all, nodes: NODES, hash: 'new', now: NOW }), CRS, hashOf)
+    // the kubelet's message once per word, not once per pod
+    expect(w.pods.map((x) => !!x.message)).toEqual([true, false, false])
     const nodes = ['a', 'b', 'c', 'd'].map((n) => ({ node: n, why: 'trouble' as const, trouble: podTrouble(daemonPod(ds, n, 'new', n === 'd' ? 'crashLoop' : 'imagePullBackOff', { restarts: 2 }))! }))
     expect(stallReason(tEn, nodes)).toBe('ImagePullBackOff on a, b +1; CrashLoopBackOff on d')
     expect(stallWords(tEn, nodes)).toBe('ImagePullBackOff, CrashLoopBackOff')

@@ -133,10 +133,14 @@ export function rolloutWhy(t: Tr, ds: DaemonSet, p: RolloutProgress, crs: readon
   const budget = surge ? budgetText(t, 'maxSurge', p.maxSurge) : budgetText(t, 'maxUnavailable', p.maxUnavailable, p.maxSurge)
   const max = surge ? p.maxSurge.value : p.maxUnavailable.value
   const counted = p.unavailable.length
+  // What the kubelet said, once per kind of trouble (the same back-off message for every pod is noise).
+  const told = new Set<string>()
   const pods = p.unavailable.map((u) => {
     const what = u.trouble ? troubleText(t, u.trouble) : t(`why.state.${u.why}`)
     const text = u.pod ? t('why.podOn', { pod: u.pod.name, node: u.node, what }) : t('why.nodeOnly', { node: u.node, what })
-    return { node: u.node, ...(u.pod ? { pod: { name: u.pod.name, namespace: u.pod.namespace } } : {}), text, ...(u.trouble?.message ? { message: u.trouble.message } : {}) }
+    const tell = u.trouble?.message && !told.has(u.trouble.word) ? u.trouble.message : undefined
+    if (u.trouble) told.add(u.trouble.word)
+    return { node: u.node, ...(u.pod ? { pod: { name: u.pod.name, namespace: u.pod.namespace } } : {}), text, ...(tell ? { message: tell } : {}) }
   })
   let so: string
   if (p.waiting === 0) so = t('why.soNothingLeft', { count: counted })
