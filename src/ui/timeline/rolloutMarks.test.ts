@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { observe, pruneFuture, stalledAt, type RolloutMark } from './rolloutMarks'
+import type { RecordedEvent } from '../../engine/events'
+import { observe, pruneFuture, recoveryTime, stallStart, stalledAt, type RolloutMark } from './rolloutMarks'
 
 const DS = 'kube-system/fluentd-elasticsearch'
 
@@ -40,5 +41,49 @@ describe('rollout marks', () => {
     // the timeline forked at 20 s: the recorded recovery at 30 s is gone
     expect(pruneFuture(m, 20_000)).toEqual([{ at: 5000, ds: DS, kind: 'stalled' }])
     expect(pruneFuture(m, 40_000)).toBe(m)
+  })
+})
+
+const START = 1_000_000
+function ev(at: number, type: 'Normal' | 'Warning', reason: string, kind: string, name: string): RecordedEvent {
+  return { time: START + at, type, reason, message: '', component: kind === 'Pod' ? 'kubelet' : 'daemonset-controller', object: { kind, namespace: 'kube-system', name } }
+}
+
+describe('placing a change seen after a long sim advance', () => {
+  // set image at 20 s; the new pod on master fails to pull from 22 s; the page looks at 110 s;
+  // undo at 110 s: the controller deletes the failing pod at once.
+  const events = [
+    ev(20_000, 'Normal', 'SuccessfulDelete', 'DaemonSet', 'fluentd-elasticsearch'),
+    ev(21_000, 'Normal', 'SuccessfulCreate', 'DaemonSet', 'fluentd-elasticsearch'),
+    ev(21_500, 'Normal', 'Pulling', 'Pod', 'f-new'),
+    ev(22_000, 'Warning', 'Failed', 'Pod', 'f-new'),
+    ev(32_000, 'Warning', 'Failed', 'Pod', 'f-new'),
+    ev(40_000, 'Warning', 'Failed', 'Pod', 'f-other'),
+    ev(110_000, 'Normal', 'SuccessfulDelete', 'DaemonSet', 'fluentd-elasticsearch'),
+  ]
+  const pods = ['kube-system/f-new']
+
+  it('a stall starts where its failing pods first failed (the last of them to)', () => {
+    expect(stallStart(events, pods, 0, 110_000, START)).toBe(22_000)
+    expect(stallStart(events, ['kube-system/f-new', 'kube-system/f-other'], 0, 110_000, START)).toBe(40_000)
+    expect(stallStart(events, pods, 0, 21_000, START)).toBeUndefined()
+  })
+
+  it('a recovery is placed at the first thing the controller or the failing pods did after the stall', () => {
+    expect(recoveryTime(events, DS, pods, 22_000, 150_000, START)).toBe(110_000)
+    expect(recoveryTime(events, DS, pods, 110_000, 150_000, START)).toBeUndefined()
+  })
+
+  it('observe places the mark between the last one and the moment it was seen', () => {
+    let m = observe([], DS, true, 110_000, (since) => ({ at: stallStart(events, pods, since, 110_000, START) ?? 110_000, pods }))
+    expect(m).toEqual([{ at: 22_000, ds: DS, kind: 'stalled', pods }])
+    m = observe(m, DS, false, 170_000, (since, last) => ({ at: recoveryTime(events, DS, last?.pods ?? [], since, 170_000, START) ?? 170_000 }))
+    expect(m.map((x) => [x.kind, x.at])).toEqual([
+      ['stalled', 22_000],
+      ['recovered', 110_000],
+    ])
+    // never before the last mark, never after the moment seen
+    expect(observe([], DS, true, 50_000, () => ({ at: 90_000 }))[0].at).toBe(50_000)
+    expect(observe([{ at: 30_000, ds: DS, kind: 'stalled' }], DS, false, 50_000, () => ({ at: 10_000 }))[1].at).toBe(30_000)
   })
 })
