@@ -60,6 +60,6 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'node',
     // Keep Playwright's e2e/*.spec.ts out of Vitest (TOOLCHAIN.md gotcha 6).
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
   },
 }))

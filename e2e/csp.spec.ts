@@ -46,7 +46,7 @@ test('a whole session under the Content-Security-Policy: no violation', async ({
   // console: tables, describe, a live rollout status
   await run(page, 'kubectl get pods -A -o wide')
   await run(page, 'kubectl describe node master')
-  await run(page, 'kubectl set image ds/fluentd-elasticsearch -n kube-system fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:1.21')
+  await run(page, 'kubectl set image ds/fluentd-elasticsearch -n kube-system fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:1.22')
   await run(page, 'kubectl rollout status ds/fluentd-elasticsearch -n kube-system')
   await expect(page.getByTestId('console-log')).toContainText('successfully rolled out', { timeout: 30_000 })
 

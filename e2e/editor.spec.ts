@@ -2,7 +2,7 @@
 // production build (`npm run build`, then `vite preview`).
 
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
-import { ARTICLE_YAML, MINIMAL_YAML } from '../src/ui/editor/fixtures'
+import { ARTICLE_YAML, MINIMAL_YAML } from '../src/engine/testing/sampleManifests'
 
 const HARNESS = 'src/ui/editor/harness.html'
 

@@ -48,19 +48,19 @@ test('kubectl edit opens the live DaemonSet in the editor; Apply saves the chang
   await expect(editor.locator('.view-lines')).toContainText("# Please edit the object below. Lines beginning with a '#' will be ignored,")
   await expect(page.getByTestId('manifest-state')).toHaveText(/^(?!.*unapplied)/i)
 
-  // 1.20 → 1.21 at the end of the image line, reached from the top with the arrow keys.
+  // 1.20 → 1.22 at the end of the image line, reached from the top with the arrow keys (there is no 1.21).
   await editor.locator('.monaco-editor .view-lines').click()
   await page.keyboard.press('Control+Home')
   for (let i = 1; i < imageLine; i++) await page.keyboard.press('ArrowDown')
   await page.keyboard.press('End')
   await page.keyboard.press('Backspace')
-  await page.keyboard.type('1')
+  await page.keyboard.type('2')
   await page.screenshot({ path: testInfo.outputPath('kubectl-edit.png') })
 
   await page.getByTestId('apply-button').click()
   await expect(log).toContainText('daemonset.apps/fluentd-elasticsearch configured', { timeout: 30_000 })
   const wide = await run(page, 'kubectl get ds fluentd-elasticsearch -n kube-system -o wide')
-  expect(wide).toContain('k8s.gcr.io/fluentd-elasticsearch:1.21')
+  expect(wide).toContain('k8s.gcr.io/fluentd-elasticsearch:1.22')
 
   // With unapplied text in the editor, kubectl edit does not overwrite it.
   await editor.locator('.monaco-editor .view-lines').click()

@@ -136,7 +136,7 @@ test('the header lists the built-in lessons; "Save as lesson" downloads a draft 
   await page.goto('./')
   await page.getByTestId('lesson-button').click()
   const picker = page.getByTestId('lesson-picker')
-  for (const id of ['article', 'network', 'placement', 'rolling-updates', 'taints']) await expect(picker.getByTestId(`lesson-pick.${id}`)).toBeVisible()
+  for (const id of ['article', 'network', 'placement', 'rolling-updates', 'bad-release', 'taints']) await expect(picker.getByTestId(`lesson-pick.${id}`)).toBeVisible()
   await page.screenshot({ path: '/tmp/lessons/lesson-picker.png' })
   await picker.getByTestId('lesson-pick.taints').click()
   await expect(page.getByTestId('lesson-name')).toHaveText('Taints: NoSchedule, NoExecute, cordon and drain')

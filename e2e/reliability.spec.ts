@@ -114,7 +114,7 @@ test('a reload in the middle of a rolling update brings back the same pods, revi
   await expect(page.getByTestId('play-toggle')).toHaveAttribute('aria-pressed', 'false')
   await applyEditor(page)
   await run(page, 'sim advance 10s')
-  await run(page, 'kubectl set image ds/fluentd-elasticsearch -n kube-system fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:1.21')
+  await run(page, 'kubectl set image ds/fluentd-elasticsearch -n kube-system fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:1.22')
   await run(page, 'sim advance 3s')
   await expect.poll(async () => (await snapshot(page)).inputs).toBe(4)
   await expect(page.getByTestId('manifest-state')).toHaveText('Applied')

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ChangeBatch, Message } from '../worker/protocol'
+import type { ChangeBatch, Message } from '../wire/protocol'
 import { RemotePort } from './remotePort'
 import { useConnection } from './status'
 import type { Fetch } from './listWatch'

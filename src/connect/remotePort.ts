@@ -1,4 +1,4 @@
-// The engine protocol (src/worker/protocol.ts) answered by a real API server instead of the worker:
+// The engine protocol (src/wire/protocol.ts) answered by a real API server instead of the worker:
 // the page's EngineClient talks to this port exactly as it talks to the worker, so the store, the
 // graph, the console and the editor do not need to know where the cluster is.
 //
@@ -12,14 +12,15 @@
 // - `why`: the checks computed on the copy.
 
 import type { Kind, KObject } from '../engine/api/types'
+import { namespacedName } from '../engine/api/namespacedName'
 import type { Chunk } from '../engine/kubectl/types'
 import { tokenize } from '../engine/kubectl/argv'
 import { why } from '../engine/script/why'
 import type { Port } from '../worker/client'
-import type { ChangeBatch, Message, ObjectRef, Request, WhyData } from '../worker/protocol'
+import type { ChangeBatch, Message, ObjectRef, Request, WhyData } from '../wire/protocol'
 import { ApiError, apiErrorOf, ListWatch, type Fetch } from './listWatch'
 import { mirrorSimulation, runRecorded, watchingCommand, type Op } from './mirrorSim'
-import { MIRRORED, mirrorKey, objectPath } from './resources'
+import { MIRRORED, objectPath } from './resources'
 import { requestFor } from './request'
 import { ServedClock } from './clock'
 import { kubectlText } from './serverError'
@@ -179,7 +180,7 @@ export class RemotePort implements Port {
   private replace(kind: Kind, items: KObject[]): void {
     const m = this.cache.get(kind)!
     const next = new Map<string, KObject>()
-    for (const o of items) next.set(mirrorKey(o), o)
+    for (const o of items) next.set(namespacedName(o.metadata.namespace, o.metadata.name), o)
     for (const [k, o] of m) if (!next.has(k)) this.deletes.set(`${kind}|${k}`, ref(o))
     for (const [k, o] of next) {
       if (m.get(k)?.metadata.resourceVersion !== o.metadata.resourceVersion) this.upserts.set(`${kind}|${k}`, o)
@@ -194,7 +195,7 @@ export class RemotePort implements Port {
 
   private change(kind: Kind, type: 'ADDED' | 'MODIFIED' | 'DELETED', o: KObject): void {
     const m = this.cache.get(kind)!
-    const k = mirrorKey(o)
+    const k = namespacedName(o.metadata.namespace, o.metadata.name)
     const id = `${kind}|${k}`
     if (type === 'DELETED') {
       if (m.delete(k)) {
@@ -401,7 +402,7 @@ export class RemotePort implements Port {
       const o = { kind: op.kind, apiVersion: res0?.apiVersion ?? 'v1', ...((await res.json()) as object) } as KObject
       const m = this.cache.get(op.kind)
       if (!m) return false
-      m.set(mirrorKey(o), o)
+      m.set(namespacedName(o.metadata.namespace, o.metadata.name), o)
       return true
     } catch {
       return false
@@ -417,7 +418,7 @@ export class RemotePort implements Port {
     // sees it even before the watch brings it.
     if (op.op !== 'delete' && !op.dryRun) {
       const body = (await res.json().catch(() => null)) as KObject | null
-      const held = body?.metadata?.name ? this.cache.get(op.kind)?.get(mirrorKey(body)) : undefined
+      const held = body?.metadata?.name ? this.cache.get(op.kind)?.get(namespacedName(body.metadata.namespace, body.metadata.name)) : undefined
       // …unless the watch already brought a newer version
       const newer = held && Number(held.metadata.resourceVersion) > Number(body?.metadata.resourceVersion)
       if (body && body.kind === op.kind && body.metadata?.name && !newer) this.change(op.kind, 'MODIFIED', body)

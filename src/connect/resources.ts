@@ -40,7 +40,3 @@ export function collectionPath(kind: Kind, namespace: string | undefined): strin
 export function objectPath(kind: Kind, namespace: string | undefined, name: string): string {
   return `${collectionPath(kind, namespace)}/${encodeURIComponent(name)}`
 }
-
-export function mirrorKey(o: { metadata: { namespace?: string; name: string } }): string {
-  return `${o.metadata.namespace ?? ''}/${o.metadata.name}`
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseScript } from '../engine/script/parse'
-import { lastHeredocManifest, pageLine } from './actions'
+import { pageLine } from './actions'
 
 describe('loading a scenario script', () => {
   const script = [
@@ -33,10 +33,5 @@ describe('loading a scenario script', () => {
     expect(pageLine({ command: 'kubectl get ds --watch-only' })).toBe('kubectl get ds --watch-only --request-timeout=0')
     expect(pageLine({ command: 'kubectl get pods -w --request-timeout=5s' })).toBe('kubectl get pods -w --request-timeout=5s')
     expect(pageLine({ command: 'kubectl get pods -o wide' })).toBe('kubectl get pods -o wide')
-  })
-
-  it('puts the last manifest applied from a heredoc in the editor', () => {
-    expect(lastHeredocManifest(cmds)).toBe('kind: Second\n')
-    expect(lastHeredocManifest(parseScript('sim settle\n'))).toBeNull()
   })
 })

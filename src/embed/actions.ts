@@ -1,14 +1,14 @@
 // What a parent page can ask for: load a scenario script (DESIGN §3 format) into a fresh cluster, or
 // reset to a fresh cluster with the default manifest. Requests run one after the other.
 
-import { ScriptParseError, type ScriptCommand } from '../engine/script/parse'
+import { lastHeredocManifest, ScriptParseError, type ScriptCommand } from '../engine/script/parse'
 import { parseScriptInBudget } from '../engine/script/budget'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import { rolloutWatchTarget } from '../worker/rolloutWatchTarget'
 import { useStore } from '../state/store'
 import { resetEngine } from '../state/engine'
 import { play, runCommand } from '../state/actions'
-import { useTimeline } from '../ui/timeline/timelineStore'
+import { useTimeline } from '../state/timelineStore'
 import { i18n } from '../i18n'
 import { LatestWins, SUPERSEDED } from './latest'
 
@@ -24,15 +24,6 @@ export function pageLine(c: Pick<ScriptCommand, 'command'>): string {
   // a watching `kubectl get` runs until the cluster is quiet, as in the CLI (no live watch)
   if (/^kubectl\s+get\s.*(\s-w\b|\s--watch\b|\s--watch-only\b)/.test(`${c.command} `) && !/--request-timeout/.test(c.command)) return `${c.command} --request-timeout=0`
   return c.command
-}
-
-/** The manifest the scenario applied last from a heredoc (shown in the editor afterwards), if any. */
-export function lastHeredocManifest(commands: readonly ScriptCommand[]): string | null {
-  for (let i = commands.length - 1; i >= 0; i--) {
-    const c = commands[i]
-    if (c.stdin !== undefined && /^kubectl\s+(apply|create)\b/.test(c.command) && /\s-f\s+-(\s|$)/.test(`${c.command} `)) return c.stdin
-  }
-  return null
 }
 
 /** load and reset requests: one at a time, the latest wins (a flood restarts the engine at most twice) */

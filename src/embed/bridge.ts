@@ -10,7 +10,7 @@ import { encodeShared, LIMITS } from '../share/index'
 import { currentSharedState } from '../share/session'
 import { BridgeCore, MESSAGE_SOURCE, MESSAGE_VERSION, allowedOrigins, isAllowedOrigin, type OutgoingMessage, type StateReport } from './protocol'
 import { loadScenario, resetPlayground } from './actions'
-import { currentStep, onStep, reportStep } from './step'
+import { currentStep, onStep, reportStep } from '../state/step'
 import { startLessonMessages } from './lessonMessages'
 import { openLessonData } from '../state/lessonHost'
 

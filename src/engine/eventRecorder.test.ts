@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Clock } from './clock';
 import { EventRecorder, type RecordedEvent } from './events';
-import { OracleRecorder } from './eventRecorderOracle';
+import { OracleRecorder } from './testing/eventRecorderOracle';
 import { ObjectStore } from './api/objectStore';
 import { Random } from './random';
 import type { KObject } from './api/types';

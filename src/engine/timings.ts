@@ -16,11 +16,23 @@ export const TIMINGS = {
   readinessDelayMs: 500,
   /** Kubelet: a container given SIGTERM exits after this long (capped by the grace period). */
   containerStopMs: 1_500,
-  /** Kubelet: a container that crashed is restarted after this back-off (first restart). */
+  /** Kubelet: a pull of a reference the registry does not have fails after this long (the registry answers the resolve: not found). */
+  imagePullFailMs: 1_000,
+  /**
+   * Kubelet: a pod worker whose sync failed (a container could not start: image pull, back-off)
+   * syncs the pod again after this long (backOffPeriod, pkg/kubelet/kubelet.go; upstream adds up to
+   * 50 % jitter, the simulation none).
+   */
+  podSyncBackoffMs: 10_000,
+  /**
+   * Kubelet: the crash-loop back-off (backOff = flowcontrol.NewBackOff(backOffPeriod,
+   * MaxContainerBackOff), pkg/kubelet/kubelet.go): a container that exited is restarted at once the
+   * first time, then after 10 s, doubling to the cap; it starts over once the container ran 2 × cap.
+   */
   crashBackoffMs: 10_000,
   /** Kubelet: the crash-loop back-off's cap (MaxContainerBackOff, pkg/kubelet/kubelet.go). */
   crashBackoffMaxMs: 300_000,
-  /** Kubelet: the image pull back-off (imageBackOffPeriod / MaxImageBackOff, pkg/kubelet/kubelet.go). */
+  /** Kubelet: the image pull back-off per pod and image (imageBackOffPeriod / MaxImageBackOff, pkg/kubelet/kubelet.go). */
   imageBackoffMs: 10_000,
   imageBackoffMaxMs: 300_000,
   /** Node lifecycle controller: reaction time to a node condition or spec change. */

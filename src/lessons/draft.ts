@@ -5,7 +5,7 @@
 
 import { Document } from 'yaml'
 import { isPreset, type PresetName } from '../engine/cluster/presets'
-import type { Input } from '../worker/protocol'
+import type { Input } from '../wire/protocol'
 import { expectationCommandProblem } from './expectations'
 import { LESSON_API_VERSION, LESSON_KIND, LESSON_LIMITS } from './limits'
 

@@ -4,7 +4,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { conflict, StatusError } from '../engine/api/errors';
-import { objectKey } from '../engine/api/objectStore';
+import { metaNamespaceKey } from '../engine/api/objectStore';
 import type { Kind, KObject } from '../engine/api/types';
 import type { Session } from '../engine/script/session';
 import { parseScript, ScriptParseError } from '../engine/script/parse';
@@ -229,13 +229,13 @@ export class ApiServer {
     const cont = q.get('continue');
     if (cont) {
       const after = decodeContinue(cont);
-      items = items.filter((o) => objectKey(o.metadata.namespace, o.metadata.name) > after);
+      items = items.filter((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name) > after);
     }
     const limit = Number(q.get('limit') ?? 0);
     const meta: Record<string, unknown> = { resourceVersion: rv };
     if (limit > 0 && items.length > limit) {
       const last = items[limit - 1];
-      meta.continue = encodeContinue(objectKey(last.metadata.namespace, last.metadata.name));
+      meta.continue = encodeContinue(metaNamespaceKey(last.metadata.namespace, last.metadata.name));
       meta.remainingItemCount = items.length - limit;
       items = items.slice(0, limit);
     }
@@ -484,7 +484,7 @@ export class ApiServer {
     const sinceSeconds = q.get('sinceSeconds');
     const sinceTime = q.get('sinceTime');
     const read = (p: Pod) => {
-      let lines = containerLogLines(p, container);
+      let lines = containerLogLines(p, container, { previous, kubelet: this.session.sim.kubelet });
       if (sinceSeconds !== null) lines = lines.filter((l) => Date.parse(l.time) >= this.session.sim.now() - Number(sinceSeconds) * 1000);
       if (sinceTime !== null) lines = lines.filter((l) => Date.parse(l.time) >= Date.parse(sinceTime));
       return lines;

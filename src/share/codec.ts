@@ -5,7 +5,7 @@
 // version and a decoder next to the old ones, and the v1 sample links in fixtures.ts keep being tested.
 
 import { deflateSync, Inflate, strToU8 } from 'fflate'
-import { fromBase64url, toBase64url } from './base64url'
+import { fromBase64url, toBase64url } from '../wire/base64url'
 import { crc32 } from './crc32'
 import { DICTIONARY_V1_TEXT } from './dictionary'
 import { ShareError } from './errors'

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { createHost } from '../worker/host'
-import type { ChangeBatch, Message, Request } from '../worker/protocol'
+import type { ChangeBatch, Message, Request } from '../wire/protocol'
 import type { KObject } from '../engine/api/types'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 import { decodeShared, encodeShared } from './codec'

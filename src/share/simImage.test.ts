@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest'
 import { createHost } from '../worker/host'
-import type { ChangeBatch, Message, Replayed, Request } from '../worker/protocol'
+import type { ChangeBatch, Message, Replayed, Request } from '../wire/protocol'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
-import { inputsUpTo } from '../ui/timeline/scrub'
+import { inputsUpTo } from '../state/scrub'
 import { decodeShared, encodeShared } from './codec'
 import type { SharedState } from './types'
 

@@ -1,4 +1,4 @@
-import type { Input } from '../worker/protocol'
+import type { Input } from '../wire/protocol'
 import type { PresetName } from '../engine/cluster/presets'
 
 /** A situation to restore: the inputs that made it (never derived state) and the editor text. */

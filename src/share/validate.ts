@@ -3,7 +3,7 @@
 
 import { PRESETS, type PresetName } from '../engine/cluster/presets'
 import { BudgetError, checkScriptBudget, PAGE_BUDGET } from '../engine/script/budget'
-import type { Input } from '../worker/protocol'
+import type { Input } from '../wire/protocol'
 import { ShareError } from './errors'
 import { LIMITS } from './limits'
 import type { SharedState } from './types'

@@ -1,9 +1,9 @@
 // Module-level actions (zustand's "no store actions" pattern): what the UI does, through the engine.
 
 import type { Chunk } from '../engine/kubectl/types'
-import type { Response } from '../worker/protocol'
-import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
-import type { EditorMarker } from '../ui/editor/types'
+import type { Response } from '../wire/protocol'
+import { locateField, yamlSyntaxMarkers } from './locate'
+import type { EditorMarker } from './editorMarkers'
 import { engine } from './engine'
 import { useStore } from './store'
 import { appliesStdin } from './applied'

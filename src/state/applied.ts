@@ -2,7 +2,7 @@
 // standard input (the Apply button, a lesson step's here-document) among the inputs that made the
 // cluster. Share links, scenario files and going back in time rebuild it from their inputs.
 
-import type { Input } from '../worker/protocol'
+import type { Input } from '../wire/protocol'
 
 const APPLIES_STDIN = /^kubectl (apply|create) -f -$/
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { BatchQueue } from './batchQueue'
-import type { ChangeBatch } from '../worker/protocol'
+import type { ChangeBatch } from '../wire/protocol'
 
 function batch(n: number, reset = false, now = 0): ChangeBatch {
   return {

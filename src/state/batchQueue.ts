@@ -7,7 +7,7 @@
 // Whoever needs the mirror current (an answer to a command: the changes it made came first) calls
 // flush(), which applies everything waiting at once.
 
-import type { ChangeBatch } from '../worker/protocol'
+import type { ChangeBatch } from '../wire/protocol'
 
 /** How much of a frame the queue may use (ms). */
 export const FRAME_BUDGET_MS = 8

@@ -2,8 +2,9 @@
 // holds exactly the engine's objects, keeps unchanged objects and per-node pod lists by identity.
 
 import { describe, expect, it } from 'vitest'
-import { createHost, splitBatch, type Host } from '../worker/host'
-import type { ChangeBatch, Message, Request } from '../worker/protocol'
+import { createHost, type Host } from '../worker/host'
+import { splitBatch } from '../worker/changeBatcher'
+import type { ChangeBatch, Message, Request } from '../wire/protocol'
 import { Mirror, placeOf, type Objects } from './clusterSlice'
 import type { Pod } from '../engine/api/types'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'

@@ -9,12 +9,13 @@
 
 import type { StateCreator } from 'zustand'
 import type { KEvent, Kind, KObject, Pod } from '../engine/api/types'
+import { namespacedName } from '../engine/api/namespacedName'
 import type { EventRow } from '../engine/api/eventStore'
-import { applyChanges, decodeGroup } from '../worker/delta'
+import { applyChanges, decodeGroup } from '../wire/delta'
 import { pinnedNodeName } from '../engine/scheduler/nodeAffinity'
 import type { StepRecord } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
-import type { ChangeBatch, Input } from '../worker/protocol'
+import type { ChangeBatch, Input } from '../wire/protocol'
 import type { AppState } from './store'
 
 export type ObjectMap = Readonly<Record<string, KObject>>
@@ -23,10 +24,6 @@ export type Objects = Readonly<Record<Kind, ObjectMap>>
 const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'Event']
 const MAX_STEPS = 2000
 const MAX_EVENTS = 2000
-
-export function objectKey(o: { metadata: { namespace?: string; name: string } }): string {
-  return `${o.metadata.namespace ?? ''}/${o.metadata.name}`
-}
 
 /**
  * node name → the pods drawn on it, sorted by key: the pods bound to it, and the pods not bound yet
@@ -236,24 +233,24 @@ export class Mirror {
     }
     const put = (o: KObject) => {
       const kind = o.kind as Kind
-      const key = objectKey(o)
+      const key = namespacedName(o.metadata.namespace, o.metadata.name)
       const old = before ? before.get(kind)!.get(key) : this.get(kind, key)
       this.put(kind, key, old && old.metadata.resourceVersion === o.metadata.resourceVersion && old.metadata.uid === o.metadata.uid ? old : o)
     }
     for (const o of b.upserts) put(o)
     for (const g of b.compact ?? []) for (const o of decodeGroup<KObject>(g)) put(o)
     for (const p of b.patches ?? []) {
-      const key = `${p.namespace ?? ''}/${p.name}`
+      const key = namespacedName(p.namespace, p.name)
       const old = this.get(p.kind, key)
       if (!old || old.metadata.resourceVersion === p.resourceVersion) continue
       this.put(p.kind, key, applyChanges(old, p.changes))
     }
-    for (const d of b.deletes) this.put(d.kind, `${d.namespace ?? ''}/${d.name}`, undefined)
+    for (const d of b.deletes) this.put(d.kind, namespacedName(d.namespace, d.name), undefined)
     for (const r of b.eventRows ?? []) {
-      const key = `${r.namespace}/${r.name}`
+      const key = namespacedName(r.namespace, r.name)
       if (this.get('Event', key)?.metadata.resourceVersion !== r.resourceVersion) this.put('Event', key, rowToEvent(r))
     }
-    for (const d of b.eventDeletes ?? []) this.put('Event', `${d.namespace}/${d.name}`, undefined)
+    for (const d of b.eventDeletes ?? []) this.put('Event', namespacedName(d.namespace, d.name), undefined)
   }
 
   /** The whole kind as a record, made once per change of the kind (on first read). */

@@ -6,7 +6,7 @@
 // editor: `unable to launch the editor "vi"`).
 
 import { tokenize } from '../engine/kubectl/argv'
-import type { Response } from '../worker/protocol'
+import type { Response } from '../wire/protocol'
 import { engine } from './engine'
 import { useStore } from './store'
 

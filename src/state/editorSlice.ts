@@ -1,7 +1,7 @@
 // The manifest being edited, its markers and what was last applied.
 
 import type { StateCreator } from 'zustand'
-import type { EditorMarker } from '../ui/editor/types'
+import type { EditorMarker } from './editorMarkers'
 import type { AppState } from './store'
 
 export interface EditorSlice {

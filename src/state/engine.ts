@@ -6,7 +6,7 @@
 
 import { EngineClient } from '../worker/client'
 import { openEnginePort } from '../worker/inProcess'
-import type { Replayed, Response, SessionSpec } from '../worker/protocol'
+import type { Replayed, Response, SessionSpec } from '../wire/protocol'
 import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog'
 import { i18n } from '../i18n'
 import { useStore } from './store'

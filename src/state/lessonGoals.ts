@@ -6,7 +6,7 @@ import { engine } from './engine'
 import { useStore } from './store'
 import { goalChecked, useLessonProgress } from './lessonProgress'
 import { expectationHolds } from '../lessons/expectations'
-import type { Response } from '../worker/protocol'
+import type { Response } from '../wire/protocol'
 
 /** Cluster changes are checked at most this often (commands are checked at once). */
 export const GOAL_CHECK_THROTTLE_MS = 300

@@ -4,7 +4,7 @@
 // stays as it was.
 
 import { create } from 'zustand'
-import { parseScript } from '../engine/script/parse'
+import { lastHeredocManifest, parseScript } from '../engine/script/parse'
 import { LESSON_LIMITS } from '../lessons/limits'
 import { isBuiltinLesson, lessonById } from '../lessons/index'
 import { loadLesson } from '../lessons/load'
@@ -12,11 +12,10 @@ import { lessonStartScript } from '../lessons/startScript'
 import { isAllowedLessonOrigin, resolveLessonRef } from '../lessons/source'
 import type { Lesson } from '../lessons/types'
 import { formatProblem } from '../lessons/validate'
-import { useTimeline } from '../ui/timeline/timelineStore'
+import { useTimeline } from './timelineStore'
 import { resetEngine } from './engine'
 import { leaveStep, startProgress, useLessonProgress } from './lessonProgress'
 import { useStore } from './store'
-import { lastHeredocManifest } from '../embed/actions'
 
 export type LessonFrom = 'builtin' | 'url' | 'message' | 'file'
 

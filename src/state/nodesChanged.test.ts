@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { createHost } from '../worker/host'
-import type { Message, Request } from '../worker/protocol'
+import type { Message, Request } from '../wire/protocol'
 import { Mirror, NO_PODS } from './clusterSlice'
 import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
 

@@ -3,7 +3,7 @@
 // says whether it worked, so the page can tell the user (StorageNotice) instead of losing work silently.
 
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
-import { fromBase64url, toBase64url } from '../share/base64url'
+import { fromBase64url, toBase64url } from '../wire/base64url'
 
 export function storageNamespace(loc: { pathname: string; search: string }): string {
   const p = new URLSearchParams(loc.search)

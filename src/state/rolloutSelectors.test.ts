@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ControllerRevision, DaemonSet, Node, Pod } from '../engine/api/types'
 import type { AppState } from './store'
 import { cachedTrouble, currentHash, rolloutSignature, selectRollout } from './rolloutSelectors'
-import { daemonPod, fluentd, NODES, T0 } from './troubleFixtures'
+import { daemonPod, fluentd, NODES, T0 } from '../engine/testing/podStates'
 
 function cr(ds: DaemonSet, revision: number, hash: string): ControllerRevision {
   return {

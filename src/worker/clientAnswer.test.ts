@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { EngineClient, type Port } from './client'
-import type { Message, Request } from './protocol'
+import type { Message, Request } from '../wire/protocol'
 
 function fakePort() {
   const sent: Request[] = []

@@ -1,6 +1,6 @@
 // The module Web Worker that runs the engine.
 import { createHost } from './host'
-import type { Request } from './protocol'
+import type { Request } from '../wire/protocol'
 
 const scope = self as unknown as {
   postMessage(m: unknown): void

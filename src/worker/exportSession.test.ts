@@ -15,7 +15,7 @@ import { Session } from '../engine/script/session'
 import { createHost } from './host'
 import { EngineClient, type Port } from './client'
 import { exportSession } from './exportSession'
-import type { Input, Message, Request, Response } from './protocol'
+import type { Input, Message, Request, Response } from '../wire/protocol'
 
 type ExportAnswer = Extract<Response, { type: 'export' }>
 

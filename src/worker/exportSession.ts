@@ -4,7 +4,7 @@
 
 import { exportArchive, EXPORT_FILE_NAME, summarize, type ExportSummary } from '../engine/export/archive'
 import { ExportError, exportKind } from '../engine/export/kind'
-import type { Input, SessionSpec } from './protocol'
+import type { Input, SessionSpec } from '../wire/protocol'
 
 export interface SessionExport {
   fileName: string

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MessageChannel } from 'node:worker_threads'
 import { createHost } from './host'
 import { EngineClient, type Port } from './client'
-import type { ChangeBatch, Message, Request, Response } from './protocol'
+import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
 
 const open: { close(): void }[] = []
 afterEach(() => {

@@ -1,20 +1,17 @@
 // The worker host: owns a Session (engine + kubectl), answers requests, runs the clock while playing
-// and pushes batched changes. It runs in a Web Worker, or on the main thread as a fallback (inProcess).
+// and pushes batched changes (changeBatcher.ts); the streaming commands are streams.ts'. It runs in a
+// Web Worker, or on the main thread as a fallback (inProcess).
 
 import { probeLines } from '../lessons/probe'
 import { Session } from '../engine/script/session'
 import { why } from '../engine/script/why'
-import { rolloutWatchTarget, watchRollout } from './liveWatch'
-import { startLiveGetWatch } from './getWatchLive'
-import { followLogs, logsFollowTarget } from './logsFollow'
-import type { Change } from '../engine/api/objectStore'
-import type { KObject } from '../engine/api/types'
 import type { StepRecord, Simulation } from '../engine/simulation'
 import type { RecordedEvent } from '../engine/events'
-import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
-import { diffObjects, encodeGroup, type CompactGroup } from './delta'
+import type { EventRecord } from '../engine/api/eventStore'
+import { ChangeBatcher } from './changeBatcher'
 import { exportSession } from './exportSession'
-import { PROTOCOL_VERSION, type ChangeBatch, type Input, type Message, type ObjectPatch, type ObjectRef, type Replayed, type Request, type SessionSpec } from './protocol'
+import { Streams } from './streams'
+import { PROTOCOL_VERSION, type Input, type Message, type Replayed, type Request, type SessionSpec } from '../wire/protocol'
 
 export interface Endpoint {
   postMessage(m: Message): void
@@ -37,17 +34,6 @@ export const BEAT_MS = 1000
 
 /** Wall-clock period of the play loop. */
 export const TICK_MS = 50
-const MAX_STEPS_PER_BATCH = 200
-const MAX_EVENTS_PER_BATCH = 500
-/** from this many new objects of a kind in one batch on, they go as a compact group */
-export const COMPACT_FROM = 64
-/**
- * At most this many changes (objects, patches, deletes, event rows) per message: a larger flush goes
- * as several messages, so the page never has to take in (structured-clone) one huge message in one
- * task, and can spread their application over frames. Only the first carries `reset`; only the last
- * the steps, events and inputs. A compact group holds at most this many objects.
- */
-export const MAX_CHANGES_PER_MESSAGE = 1000
 /**
  * The play loop catches up at most this much wall time per tick: a tick the engine took long over
  * (thousands of pods changing at once) does not slow the simulated clock, while a page left in the
@@ -61,22 +47,16 @@ export class Host {
   private spec: Pick<SessionSpec, 'seed' | 'preset' | 'nodes'> = { seed: 1, preset: 'article' }
   private attached?: Simulation
   private unsubscribe: (() => void)[] = []
-  private pendingUpserts = new Map<string, KObject>()
-  private pendingDeletes = new Map<string, ObjectRef>()
-  /** the version of each object the page has (what patches are computed against) */
-  private sent = new Map<string, KObject>()
-  private pendingRows = new Map<string, EventRecord>()
-  private pendingRowDeletes = new Map<string, { namespace: string; name: string }>()
-  private steps: StepRecord[] = []
-  private events: RecordedEvent[] = []
+  /** what the page has not been sent yet */
+  private readonly batch = new ChangeBatcher()
+  /** the streaming commands running (rollout status, get -w, logs -f) */
+  private readonly streams: Streams
   private inputs: Input[] = []
   private playing = false
   private speed = 1
   private timer: unknown
   /** simulated time at which the session started; inputs are stored relative to it */
   private startMs = 0
-  /** the next batch replaces everything the page holds */
-  private resetNext = false
   /** the hang test: get stuck in the next exec */
   private hangNextExec = false
   private lastBeat = 0
@@ -85,6 +65,14 @@ export class Host {
     private readonly endpoint: Endpoint,
     private readonly timers: Timers,
   ) {
+    this.streams = new Streams({
+      sim: () => this.session.sim,
+      exec: (line, stdin, id) => this.exec(line, stdin, id),
+      flush: () => this.flush(),
+      post: (m: Message) => this.endpoint.postMessage(m),
+      setInterval: (fn, ms) => this.timers.setInterval(fn, ms),
+      clearInterval: (h) => this.timers.clearInterval(h),
+    })
     endpoint.onMessage((r) => this.handle(r))
     endpoint.postMessage({ type: 'ready', version: PROTOCOL_VERSION })
   }
@@ -102,9 +90,7 @@ export class Host {
             this.endpoint.hang?.()
             return
           }
-          if (this.startWatch(r.id, r.line)) return
-          if (this.startGetWatch(r.id, r.line)) return
-          if (this.startLogsFollow(r.id, r.line)) return
+          if (this.streams.start(r.id, r.line)) return
           const res = this.exec(r.line, r.stdin, r.id)
           // Changes first, so the page's mirror is current when the answer arrives.
           this.flush()
@@ -157,12 +143,10 @@ export class Host {
           this.endpoint.postMessage({ id: r.id, type: 'why', reports })
           return
         }
-        case 'cancel': {
-          const stop = this.watches.get(r.target)
-          if (stop) stop()
+        case 'cancel':
+          this.streams.cancel(r.target)
           this.endpoint.postMessage({ id: r.id, type: 'ok' })
           return
-        }
         case 'crash':
           // For the recovery test: the engine stops answering, as a hung or crashed worker would.
           this.endpoint.crash?.()
@@ -203,123 +187,12 @@ export class Host {
     return replayed
   }
 
-  private readonly watches = new Map<number, () => void>()
-
-  /**
-   * A watching `kubectl rollout status`: print the current line now, then a line per change of the
-   * DaemonSet as the clock runs, and answer the request when the rollout is done (or cancelled).
-   * It is recorded as `--watch=false` so that replaying the inputs does not run the clock.
-   */
-  private startWatch(id: number, line: string): boolean {
-    const target = rolloutWatchTarget(line)
-    if (!target) return false
-    const once = this.exec(`${line} --watch=false`, undefined, id)
-    const text = once.chunks.map((c) => c.text).join('')
-    if (once.exitCode !== 0 || text.includes('successfully rolled out')) {
-      this.flush()
-      this.endpoint.postMessage({ id, type: 'exec', chunks: once.chunks, exitCode: once.exitCode, diagnostics: [] })
-      return true
-    }
-    const chunks = [...once.chunks]
-    const keepAlive = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive', id }), 2000)
-    const end = (exitCode: number) => {
-      this.timers.clearInterval(keepAlive)
-      this.watches.delete(id)
-      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode, diagnostics: [] })
-    }
-    const stopWatch = watchRollout(
-      this.session.sim,
-      target,
-      (text, stream) => {
-        const chunk = { stream, text }
-        chunks.push(chunk)
-        this.endpoint.postMessage({ type: 'chunk', id, chunk })
-      },
-      end,
-    )
-    this.watches.set(id, () => {
-      stopWatch()
-      end(130)
-    })
-    this.flush()
-    return true
-  }
-
-  /**
-   * A watching `kubectl get` (-w, --watch-only): the listing now, then a row per change of a watched
-   * object as the clock runs, until Ctrl+C (answered with exit code 130). A read: not recorded.
-   */
-  private startGetWatch(id: number, line: string): boolean {
-    const chunks: { stream: 'stdout' | 'stderr'; text: string }[] = []
-    const live = startLiveGetWatch(this.session.sim, line, (chunk) => {
-      chunks.push(chunk)
-      this.endpoint.postMessage({ type: 'chunk', id, chunk })
-    })
-    if (!live) return false
-    const keepAlive = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive', id }), 2000)
-    this.watches.set(id, () => {
-      live.stop()
-      this.timers.clearInterval(keepAlive)
-      this.watches.delete(id)
-      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode: 130, diagnostics: [] })
-    })
-    this.flush()
-    return true
-  }
-
-  /**
-   * A following `kubectl logs -f`: print what was written so far now, then each new line as the clock
-   * runs, and answer when the container exits (or on Ctrl+C). Recorded as `--follow=false`, like the
-   * live rollout status, so that replaying the inputs does not run the clock.
-   */
-  private startLogsFollow(id: number, line: string): boolean {
-    const target = logsFollowTarget(line)
-    if (!target) return false
-    const once = this.exec(`${line} --follow=false`, undefined, id)
-    const chunks = [...once.chunks]
-    if (once.exitCode !== 0) {
-      this.flush()
-      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode: once.exitCode, diagnostics: [] })
-      return true
-    }
-    const keepAlive = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive', id }), 2000)
-    let ended = false
-    const end = (exitCode: number) => {
-      ended = true
-      this.timers.clearInterval(keepAlive)
-      this.watches.delete(id)
-      this.endpoint.postMessage({ id, type: 'exec', chunks, exitCode, diagnostics: [] })
-    }
-    this.flush()
-    const stopFollow = followLogs(
-      this.session.sim,
-      target,
-      (text) => {
-        const chunk = { stream: 'stdout' as const, text }
-        chunks.push(chunk)
-        this.endpoint.postMessage({ type: 'chunk', id, chunk })
-      },
-      end,
-    )
-    if (ended) return true
-    this.watches.set(id, () => {
-      stopFollow()
-      end(130)
-    })
-    return true
-  }
-
-  private stopWatches(): void {
-    // stop() removes its entry, so iterate over a copy
-    for (const stop of Array.from(this.watches.values())) stop()
-  }
-
   private exec(line: string, stdin: string | undefined, id?: number) {
     const sim = this.session.sim
     this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) })
     const res = this.session.exec(line, stdin, id === undefined ? undefined : (chunk) => this.endpoint.postMessage({ type: 'chunk', id, chunk }))
     if (this.session.sim !== this.attached) {
-      this.stopWatches()
+      this.streams.stopAll()
       this.attach(true)
     }
     return res
@@ -329,37 +202,27 @@ export class Host {
     for (const u of this.unsubscribe) u()
     const sim = this.session.sim
     this.attached = sim
-    this.unsubscribe = [sim.watch((c) => this.onChange(c))]
+    this.unsubscribe = [
+      sim.watch((c) => {
+        this.beat()
+        this.batch.object(c)
+      }),
+    ]
     const onStep = (s: StepRecord) => {
-      this.steps.push(s)
+      this.batch.step(s)
       this.beat()
     }
     sim.stepListeners.push(onStep)
-    const onEvent = (e: RecordedEvent) => this.events.push(e)
+    const onEvent = (e: RecordedEvent) => this.batch.event(e)
     sim.recorder.listeners.push(onEvent)
-    const onRow = (type: 'upsert' | 'delete', r: EventRecord) => {
-      const key = `${r.namespace}/${r.name}`
-      if (type === 'upsert') {
-        this.pendingRowDeletes.delete(key)
-        this.pendingRows.set(key, r)
-      } else {
-        this.pendingRows.delete(key)
-        this.pendingRowDeletes.set(key, { namespace: r.namespace, name: r.name })
-      }
-    }
+    const onRow = (type: 'upsert' | 'delete', r: EventRecord) => this.batch.eventRow(type, r)
     sim.store.events.listeners.push(onRow)
     this.unsubscribe.push(() => {
       sim.stepListeners.splice(sim.stepListeners.indexOf(onStep), 1)
       sim.recorder.listeners.splice(sim.recorder.listeners.indexOf(onEvent), 1)
       sim.store.events.listeners.splice(sim.store.events.listeners.indexOf(onRow), 1)
     })
-    if (reset) {
-      this.pendingUpserts.clear()
-      this.pendingDeletes.clear()
-      this.pendingRows.clear()
-      this.pendingRowDeletes.clear()
-      this.resetNext = true
-    }
+    if (reset) this.batch.reset()
   }
 
   /**
@@ -371,18 +234,6 @@ export class Host {
     if (t - this.lastBeat < BEAT_MS) return
     this.lastBeat = t
     this.endpoint.postMessage({ type: 'alive' })
-  }
-
-  private onChange(c: Change): void {
-    this.beat()
-    const key = `${c.kind}/${c.obj.metadata.namespace ?? ''}/${c.obj.metadata.name}`
-    if (c.type === 'DELETED') {
-      this.pendingUpserts.delete(key)
-      this.pendingDeletes.set(key, { kind: c.kind, namespace: c.obj.metadata.namespace, name: c.obj.metadata.name })
-    } else {
-      this.pendingDeletes.delete(key)
-      this.pendingUpserts.set(key, c.obj)
-    }
   }
 
   private setPlaying(p: boolean): void {
@@ -411,130 +262,11 @@ export class Host {
 
   /** Sends what changed since the last batch (everything, when reset): new objects whole, known ones as patches. */
   flush(forceReset = false): void {
-    const sim = this.session.sim
-    const reset = forceReset || this.resetNext
-    this.resetNext = false
-    const upserts: KObject[] = []
-    const patches: ObjectPatch[] = []
-    let deletes: ObjectRef[] = []
-    let eventRows: EventRow[]
-    let eventDeletes: { namespace: string; name: string }[] = []
-    if (reset) {
-      this.sent.clear()
-      for (const o of sim.store.all({ events: false })) {
-        upserts.push(o)
-        this.sent.set(`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o)
-      }
-      eventRows = [...sim.store.events.values()].map(toRow)
-    } else {
-      for (const [key, o] of this.pendingUpserts) {
-        const prev = this.sent.get(key)
-        this.sent.set(key, o)
-        if (!prev || prev.metadata.uid !== o.metadata.uid) upserts.push(o)
-        else patches.push({ kind: o.kind as ObjectPatch['kind'], namespace: o.metadata.namespace, name: o.metadata.name, resourceVersion: o.metadata.resourceVersion, changes: diffObjects(prev, o) })
-      }
-      for (const key of this.pendingDeletes.keys()) this.sent.delete(key)
-      deletes = [...this.pendingDeletes.values()]
-      eventRows = [...this.pendingRows.values()].map(toRow)
-      eventDeletes = [...this.pendingRowDeletes.values()]
-    }
-    this.pendingUpserts.clear()
-    this.pendingDeletes.clear()
-    this.pendingRows.clear()
-    this.pendingRowDeletes.clear()
-    const compact: CompactGroup[] = []
-    const byKind = new Map<string, KObject[]>()
-    for (const o of upserts) {
-      const l = byKind.get(o.kind)
-      if (l) l.push(o)
-      else byKind.set(o.kind, [o])
-    }
-    let whole = upserts
-    for (const [kind, objs] of byKind) {
-      if (objs.length < COMPACT_FROM) continue
-      for (let i = 0; i < objs.length; i += MAX_CHANGES_PER_MESSAGE) compact.push(encodeGroup(kind, objs.slice(i, i + MAX_CHANGES_PER_MESSAGE)))
-    }
-    if (compact.length) {
-      const grouped = new Set(compact.map((g) => g.kind))
-      whole = upserts.filter((o) => !grouped.has(o.kind))
-    }
-    const steps = this.steps.slice(-MAX_STEPS_PER_BATCH)
-    const events = this.events.slice(-MAX_EVENTS_PER_BATCH)
-    this.steps = []
-    this.events = []
-    const batch: ChangeBatch = {
-      type: 'changes',
-      reset,
-      upserts: whole,
-      compact,
-      patches,
-      deletes,
-      eventRows,
-      eventDeletes,
-      now: sim.now(),
-      start: this.startMs,
-      steps,
-      events,
-      playing: this.playing,
-      speed: this.speed,
-      inputs: this.inputs,
-    }
-    for (const part of splitBatch(batch, MAX_CHANGES_PER_MESSAGE)) this.endpoint.postMessage(part)
+    const session = { start: this.startMs, playing: this.playing, speed: this.speed, inputs: this.inputs }
+    for (const part of this.batch.take(this.session.sim, forceReset, session)) this.endpoint.postMessage(part)
   }
 }
 
 export function createHost(endpoint: Endpoint, timers: Timers): Host {
   return new Host(endpoint, timers)
-}
-
-/**
- * A batch as messages of at most `max` changes each (a compact group counts its objects and is not
- * cut), in the order they apply: the first carries `reset`, the last the steps, events and inputs.
- */
-export function splitBatch(b: ChangeBatch, max: number): ChangeBatch[] {
-  const size = (x: ChangeBatch) =>
-    x.upserts.length + (x.compact ?? []).reduce((n, g) => n + g.items.length, 0) + (x.patches?.length ?? 0) + x.deletes.length + (x.eventRows?.length ?? 0) + (x.eventDeletes?.length ?? 0)
-  if (size(b) <= max) return [b]
-  const parts: ChangeBatch[] = []
-  const empty = (): ChangeBatch => ({ ...b, reset: false, upserts: [], compact: [], patches: [], deletes: [], eventRows: [], eventDeletes: [], steps: [], events: [] })
-  let cur = empty()
-  let n = 0
-  const room = (k: number) => {
-    if (n > 0 && n + k > max) {
-      parts.push(cur)
-      cur = empty()
-      n = 0
-    }
-    n += k
-  }
-  for (const g of b.compact ?? []) {
-    room(g.items.length)
-    cur.compact!.push(g)
-  }
-  for (const o of b.upserts) {
-    room(1)
-    cur.upserts.push(o)
-  }
-  for (const p of b.patches ?? []) {
-    room(1)
-    cur.patches!.push(p)
-  }
-  for (const d of b.deletes) {
-    room(1)
-    cur.deletes.push(d)
-  }
-  for (const r of b.eventRows ?? []) {
-    room(1)
-    cur.eventRows!.push(r)
-  }
-  for (const d of b.eventDeletes ?? []) {
-    room(1)
-    cur.eventDeletes!.push(d)
-  }
-  parts.push(cur)
-  parts[0].reset = b.reset
-  const last = parts[parts.length - 1]
-  last.steps = b.steps
-  last.events = b.events
-  return parts
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createInProcessPort, createEnginePort } from './inProcess'
 import { EngineClient } from './client'
-import type { Response } from './protocol'
+import type { Response } from '../wire/protocol'
 
 describe('main-thread fallback', () => {
   it('serves the protocol without a worker', async () => {

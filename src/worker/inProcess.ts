@@ -2,7 +2,7 @@
 // MessageChannel so the client cannot tell the difference.
 
 import type { Port } from './client'
-import type { Message, Request } from './protocol'
+import type { Message, Request } from '../wire/protocol'
 
 export function createInProcessPort(): Port {
   const channel = new MessageChannel()

@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads'
 import { BEAT_MS, createHost } from './host'
 import { EngineClient, type Port } from './client'
 import { Watchdog } from './watchdog'
-import type { ChangeBatch, Message, Request, Response } from './protocol'
+import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
 
 const open: { close(): void }[] = []
 const dogs: Watchdog[] = []

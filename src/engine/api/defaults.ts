@@ -12,7 +12,25 @@ export function defaultPullPolicy(image: string | undefined): string {
   return image.slice(tagSep + 1) === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
+/** SetDefaults_Probe and SetDefaults_HTTPGetAction (pkg/apis/core/v1/defaults.go). */
+function defaultProbe(probe: unknown): void {
+  if (probe === null || typeof probe !== 'object') return;
+  const p = probe as Record<string, unknown>;
+  const httpGet = p.httpGet as Record<string, unknown> | undefined;
+  if (httpGet !== null && typeof httpGet === 'object') {
+    if (!httpGet.path) httpGet.path = '/';
+    if (!httpGet.scheme) httpGet.scheme = 'HTTP';
+  }
+  if (!p.timeoutSeconds) p.timeoutSeconds = 1;
+  if (!p.periodSeconds) p.periodSeconds = 10;
+  if (!p.successThreshold) p.successThreshold = 1;
+  if (!p.failureThreshold) p.failureThreshold = 3;
+}
+
 function defaultContainer(c: Container, hostNetwork: boolean): void {
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
   if (c.terminationMessagePath === undefined) c.terminationMessagePath = '/dev/termination-log';
   if (c.terminationMessagePolicy === undefined) c.terminationMessagePolicy = 'File';
   if (c.imagePullPolicy === undefined) c.imagePullPolicy = defaultPullPolicy(c.image);

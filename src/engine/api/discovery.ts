@@ -4,7 +4,7 @@
 // version.Info). One source: the API server (src/server) serves these, and the emulator's
 // `kubectl get --raw`, `api-resources`, `api-versions` and `version` answer from them.
 
-import { KUBELET_VERSION } from '../cluster/nodeFactory';
+import { KUBELET_VERSION } from '../version';
 import type { ObjectStore } from './objectStore';
 import type { Kind, Node } from './types';
 

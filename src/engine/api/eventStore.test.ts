@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
 import { newEventInput } from '../testing/builders';
 import { EventStore, fromObject, makeRecord, patchRecord, toObject, type EventRecord } from './eventStore';
-import { MapEventStore } from './eventStoreOracle';
+import { MapEventStore } from '../testing/eventStoreOracle';
 
 type Store = EventStore | MapEventStore;
 

@@ -4,6 +4,7 @@
 // default) an Event disappears one TTL after its last write; the store is also bounded (the oldest
 // writes go first).
 
+import { namespacedName } from './namespacedName';
 import type { KEvent, ObjectReference } from './types';
 
 export const DEFAULT_EVENT_TTL_MS = 60 * 60 * 1000;
@@ -131,11 +132,6 @@ export interface EventRow {
 
 export type EventListener = (type: 'upsert' | 'delete', r: EventRecord) => void;
 
-/** The key of an Event in the store (and of its record). */
-export function eventKey(namespace: string, name: string): string {
-  return `${namespace}/${name}`;
-}
-
 export class EventStore {
   /**
    * the slot of every Event, in the order their names were first written (a Map's order, which
@@ -175,7 +171,7 @@ export class EventStore {
    * (the recorder's patch), else replacing the record of the same name, if there is one.
    */
   put(r: EventRecord, prev?: EventRecord): void {
-    const slot = prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev ? prev.slot : this.names().get(eventKey(r.namespace, r.name));
+    const slot = prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev ? prev.slot : this.names().get(namespacedName(r.namespace, r.name));
     this.store(r, slot);
   }
 
@@ -187,7 +183,7 @@ export class EventStore {
    * exists, a record of the same name is replaced, as `put` does.
    */
   add(r: EventRecord): void {
-    this.store(r, this.byName?.get(eventKey(r.namespace, r.name)));
+    this.store(r, this.byName?.get(namespacedName(r.namespace, r.name)));
   }
 
   private store(r: EventRecord, slot: EventSlot | undefined): void {
@@ -196,7 +192,7 @@ export class EventStore {
       this.slots.push(slot);
       this.live++;
       this.sorted = undefined;
-      this.byName?.set(eventKey(r.namespace, r.name), slot);
+      this.byName?.set(namespacedName(r.namespace, r.name), slot);
     } else slot.rec = r;
     r.slot = slot;
     this.fifoSlots.push(slot);
@@ -208,14 +204,14 @@ export class EventStore {
   private names(): Map<string, EventSlot> {
     if (this.byName === undefined) {
       const m = new Map<string, EventSlot>();
-      for (const s of this.slots) if (s.rec !== undefined) m.set(eventKey(s.rec.namespace, s.rec.name), s);
+      for (const s of this.slots) if (s.rec !== undefined) m.set(namespacedName(s.rec.namespace, s.rec.name), s);
       this.byName = m;
     }
     return this.byName;
   }
 
   record(namespace: string, name: string): EventRecord | undefined {
-    return this.names().get(eventKey(namespace, name))?.rec;
+    return this.names().get(namespacedName(namespace, name))?.rec;
   }
 
   /**
@@ -224,11 +220,11 @@ export class EventStore {
    */
   at(slot: EventSlot | undefined, namespace: string, name: string): EventRecord | undefined {
     if (slot?.rec !== undefined) return slot.rec;
-    return this.byName?.get(eventKey(namespace, name))?.rec;
+    return this.byName?.get(namespacedName(namespace, name))?.rec;
   }
 
   delete(namespace: string, name: string): EventRecord | undefined {
-    const s = this.names().get(eventKey(namespace, name));
+    const s = this.names().get(namespacedName(namespace, name));
     const r = s?.rec;
     if (r) this.remove(s!);
     return r;
@@ -239,7 +235,7 @@ export class EventStore {
     s.rec = undefined;
     this.live--;
     this.dead++;
-    this.byName?.delete(eventKey(r.namespace, r.name));
+    this.byName?.delete(namespacedName(r.namespace, r.name));
     this.sorted = undefined;
     for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('delete', r);
     if (this.dead > 1024 && this.dead > this.live) {

@@ -10,7 +10,6 @@ import { TOTAL_ANNOTATION_SIZE_LIMIT_B, utf8Length, qualifiedNameError } from '.
 import { hasOwn, ownGet, ownSet } from './own';
 import { clone, deepEqual } from './objects';
 import { goQuote } from './errors';
-import { yamlSyntaxMarkers } from '../../ui/editor/locate';
 
 function run(s: Session, line: string, stdin?: string): string {
   return s
@@ -110,11 +109,6 @@ describe('YAML nesting', () => {
     const s = new Session();
     const out = run(s, 'kubectl apply -f -', `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ok\n---\n${blockNest(200)}`);
     expect(out).toBe('namespace/ok created\nerror: error parsing STDIN: error converting YAML to JSON: yaml: line 105: exceeded max depth of 100\n');
-  });
-
-  it('the editor marks the same line (not a stack overflow) before anything is sent', () => {
-    expect(yamlSyntaxMarkers(`# a comment\n${blockNest(1000)}`)).toEqual([{ line: 106, column: 1, message: 'exceeded max depth of 100', severity: 'error' }]);
-    expect(yamlSyntaxMarkers(blockNest(50))).toEqual([]);
   });
 
   it('nesting within the limit parses (and is then the API server’s business)', () => {

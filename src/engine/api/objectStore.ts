@@ -7,7 +7,7 @@ import type { Random } from '../random';
 import { alreadyExists, invalid, notFound, StatusError, badRequest } from './errors';
 import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
-import { setPodCondition } from '../scheduler/podCondition';
+import { setPodCondition } from './podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
@@ -45,7 +45,8 @@ const FOUR = 52;
 const UID_GROUPS = [8, -1, 4, -1, -2, 3, -1, -3, 3, -1, 12];
 const UID_CODES: number[] = Array.from({ length: 36 }, () => 0);
 
-export function objectKey(namespace: string | undefined, name: string): string {
+/** cache.MetaNamespaceKeyFunc: `namespace/name`, or the bare name of a cluster-scoped object (the store's index key; compare namespacedName). */
+export function metaNamespaceKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
@@ -190,7 +191,7 @@ export class ObjectStore {
     const md = obj.metadata;
     const namespaced = NAMESPACED[kind];
     const cell: Cell = { obj };
-    this.objects.get(kind)!.set(objectKey(md.namespace, md.name), cell);
+    this.objects.get(kind)!.set(metaNamespaceKey(md.namespace, md.name), cell);
     if (!namespaced) return;
     const idx = this.byNamespace.get(kind)!;
     let m = idx.get(md.namespace!);
@@ -236,7 +237,7 @@ export class ObjectStore {
       keys = [...m.values()]
         .map((c) => c.obj)
         .sort(byNamespaceAndName)
-        .map((o) => objectKey(o.metadata.namespace, o.metadata.name));
+        .map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name));
       this.sortedKeys.set(kind, keys);
     }
     const out: KindMap[K][] = [];
@@ -556,7 +557,7 @@ export class ObjectStore {
       this.writes++;
       return old;
     }
-    const key = objectKey(NAMESPACED[kind] ? namespace : undefined, name);
+    const key = metaNamespaceKey(NAMESPACED[kind] ? namespace : undefined, name);
     const old = this.objects.get(kind)!.get(key)?.obj;
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);

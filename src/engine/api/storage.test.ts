@@ -10,7 +10,7 @@ import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { FLUENTD_YAML } from '../testing/builders';
 import type { DaemonSet, Kind, KObject } from './types';
-import { objectKey } from './objectStore';
+import { metaNamespaceKey } from './objectStore';
 
 function deeplyFrozen(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return true;
@@ -25,7 +25,7 @@ describe('object storage', () => {
     sim.watch((c) => {
       let m = mirror.get(c.kind);
       if (!m) mirror.set(c.kind, (m = new Map()));
-      const key = objectKey(c.obj.metadata.namespace, c.obj.metadata.name);
+      const key = metaNamespaceKey(c.obj.metadata.namespace, c.obj.metadata.name);
       if (c.type === 'DELETED') m.delete(key);
       else m.set(key, c.obj);
     });
@@ -54,8 +54,8 @@ describe('object storage', () => {
       for (const o of want) expect(sim.store.get(kind, o.metadata.namespace, o.metadata.name)).toBe(o);
       const listed = sim.store.list(kind);
       expect(new Set(listed)).toEqual(new Set(want));
-      expect(listed.map((o) => objectKey(o.metadata.namespace, o.metadata.name))).toEqual(
-        want.map((o) => objectKey(o.metadata.namespace, o.metadata.name)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      expect(listed.map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name))).toEqual(
+        want.map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       );
       for (const o of want) expect(deeplyFrozen(o)).toBe(true);
     }

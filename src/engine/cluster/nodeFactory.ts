@@ -1,6 +1,7 @@
 // What a node looks like when its kubelet registers: capacity, conditions, addresses, node info.
 
 import type { Node, NodeCondition, Taint } from '../api/types';
+import { KUBELET_VERSION } from '../version';
 
 export interface NodeOptions {
   labels?: Record<string, string>;
@@ -14,8 +15,6 @@ export interface NodeOptions {
   index: number;
   now: string;
 }
-
-export const KUBELET_VERSION = 'v1.35.0';
 
 function condition(type: string, status: 'True' | 'False', reason: string, message: string, now: string): NodeCondition {
   return { type, status, lastHeartbeatTime: now, lastTransitionTime: now, reason, message };

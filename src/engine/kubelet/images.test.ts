@@ -95,3 +95,14 @@ describe('ImageCache', () => {
     }
   });
 });
+
+describe('normalizeImage follows docker reference normalization', () => {
+  it('qualifies Docker Hub names the way ParseNormalizedNamed does', () => {
+    expect(normalizeImage('nginx')).toBe('docker.io/library/nginx:latest');
+    expect(normalizeImage('docker.io/nginx')).toBe('docker.io/library/nginx:latest');
+    expect(normalizeImage('index.docker.io/library/nginx:1.27')).toBe('docker.io/library/nginx:1.27');
+    expect(normalizeImage('prom/node-exporter:v1.8.0')).toBe('docker.io/prom/node-exporter:v1.8.0');
+    expect(normalizeImage('localhost:5000/app')).toBe('localhost:5000/app:latest');
+    expect(normalizeImage('Registry.Example/app:1')).toBe('Registry.Example/app:1');
+  });
+});

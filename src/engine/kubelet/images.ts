@@ -1,6 +1,8 @@
 // Container images as the kubelet and containerd report them: a per-node image cache, fully
 // qualified names, deterministic digests and sizes (derived from the name, so runs are repeatable).
 
+import { formatImageReference, parseImageReference } from '../registry/reference';
+
 /** FNV-1a 32-bit. */
 function fnv(s: string, seed = 0x811c9dc5): number {
   let h = seed >>> 0;
@@ -85,6 +87,13 @@ export function normalizeImage(image: string): string {
 }
 
 function normalizeImageUncached(image: string): string {
+  // ParseNormalizedNamed + TagNameOnly (`docker.io/nginx` and `index.docker.io/nginx` are
+  // `docker.io/library/nginx:latest`); a reference docker's grammar rejects is qualified by hand
+  try {
+    return formatImageReference(parseImageReference(image));
+  } catch {
+    // below
+  }
   let name = image;
   const slash = name.indexOf('/');
   const first = slash < 0 ? '' : name.slice(0, slash);

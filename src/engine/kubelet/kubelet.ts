@@ -3,6 +3,14 @@
 // are being deleted, and brings a node's network up when a network plugin pod is running on it.
 // Pods on a node that stopped reporting (Ready=Unknown) or that is gone are left alone.
 // Statuses are handed to the store frozen: it shares frozen subtrees instead of copying them.
+//
+// When something goes wrong — an image the registry does not have (ErrImagePull, then
+// ImagePullBackOff), `imagePullPolicy: Never` without the image, a program that exits or is
+// OOM-killed (restarted per restartPolicy with the crash-loop back-off), a probe that fails — the
+// pod's worker gets a PodLife (podLife.ts) and from then on syncs as upstream's SyncPod does: the
+// status first (generated from its containers and the reason cache of the last sync), then
+// computePodActions (kill, start), each start through doBackOff and EnsureImageExists. A healthy pod
+// never gets one, and costs what it did: no work item per probe period, no extra allocation.
 
 import { notFound } from '../api/errors';
 import { deepFreeze } from '../api/objects';
@@ -12,10 +20,35 @@ import type { Container, Node, Pod, PodStatus } from '../api/types';
 import type { Simulation } from '../simulation';
 import { TIMINGS } from '../timings';
 import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
+import type { RunBehaviour } from '../registry/registry';
 import { canAdmitPod, rejectedStatus } from './admission';
-import { ImageCache, goDuration, imageSize } from './images';
+import { Backoff } from './backoff';
+import {
+  ERR_IMAGE_NEVER_PULL,
+  ERR_IMAGE_PULL,
+  ERR_IMAGE_PULL_BACKOFF,
+  backOffPullingMessage,
+  failedToPullMessage,
+  neverPullMessage,
+  pullNotFoundError,
+  startErrorMessage,
+} from './imageManager';
+import { ImageCache, goDuration, imageID, imageSize, normalizeImage } from './images';
 import { NETWORK_NOT_READY_MESSAGE, networkPluginUp } from './nodeStatus';
-import { failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus } from './podStatus';
+import {
+  type ContainerLife,
+  type Instance,
+  type ProbeWorker,
+  type StartFailure,
+  isRunning,
+  lifeStatus,
+  newContainerLife,
+  newestExit,
+  shouldContainerBeRestarted,
+} from './podLife';
+import { nextProbeTime, probeRan, probeStarted, runExited, startProbing, stopProbing } from './probeWorkers';
+import { containerID, failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus } from './podStatus';
+import { probeFailedMessage, probeFails, probeOf } from './prober';
 
 export { setNodeCondition } from './nodeStatus';
 
@@ -23,7 +56,36 @@ export const KUBELET = 'kubelet';
 /** DESIGN §3: a pod carrying this annotation with value `network` is a network plugin. */
 export const PROVIDES_ANNOTATION = 'playground.daemonset.dev/provides';
 
-type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'stopping' | 'done';
+/**
+ * Where the pod's worker is. The healthy path: new → (network) → container ⇄ pulling/starting →
+ * readying → running. With a PodLife: synced (idle between syncs) → (killing) → container ⇄
+ * pulling/starting → synced. Then stopping, done.
+ */
+type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'killing' | 'synced' | 'stopping' | 'done';
+
+/**
+ * The pod worker's state once something went wrong (see the file comment): its containers, the
+ * back-offs, and the sync in progress.
+ */
+interface PodLife {
+  containers: ContainerLife[];
+  /** the reason cache as the last sync saw it: what the status shows */
+  shown: (StartFailure | undefined)[];
+  podIP: string | undefined;
+  /** the image pull back-off of this pod, keyed by image (upstream: one back-off keyed `podUID_image`) */
+  imageBackOff: Backoff;
+  /** the crash-loop back-off of this pod's containers, keyed by container name (GetStableKey) */
+  crashBackOff: Backoff;
+  /** the containers the current sync starts (indices into the spec), and those it kills first */
+  toStart: number[];
+  killing: number[];
+  /** the next sync: a runtime change's (now) or a failed sync's (podSyncBackoffMs later); Infinity: none */
+  syncAt: number;
+  /** the current sync changed the runtime (a sandbox or container started or stopped): the PLEG syncs again when it is done */
+  changed: boolean;
+  /** a start failed in the current sync: the pod worker syncs again after podSyncBackoffMs */
+  failed: boolean;
+}
 
 interface PodWorker {
   /** the pod's key (`namespace/name`), and its namespace and name (the pod's own strings) */
@@ -43,6 +105,11 @@ interface PodWorker {
   nodeUnknown: boolean;
   /** the worker's pass (syncPod of its pod), one function for all its waits */
   run: () => string;
+  /** the pull in progress: how long it takes, and whether the registry has the image */
+  pullMs: number;
+  pullFound: boolean;
+  /** the unhappy path's state (undefined while the pod is healthy) */
+  life: PodLife | undefined;
 }
 
 /**
@@ -92,9 +159,8 @@ function textsOf(c: Container): ContainerTexts {
   return t;
 }
 
-/** `Successfully pulled image …` for the current pull time. */
-function pulledMessage(t: ContainerTexts): string {
-  const ms = TIMINGS.imagePullMs;
+/** `Successfully pulled image …` for a pull that took `ms`. */
+function pulledMessage(t: ContainerTexts, ms: number): string {
   if (t.pullMs !== ms) {
     const d = goDuration(ms);
     t.pullMs = ms;
@@ -143,14 +209,35 @@ export function isNetworkPlugin(pod: Pod): boolean {
   return pod.metadata.annotations?.[PROVIDES_ANNOTATION] === 'network';
 }
 
+/**
+ * When the healthy path reports the pod ready, after its containers started: each readiness probe
+ * succeeds at its first run and again every period until successThreshold; a container without one
+ * is ready TIMINGS.readinessDelayMs after it started.
+ */
 function readinessDelayMs(pod: Pod): number {
   let ms = 0;
   for (const c of pod.spec.containers) {
-    const probe = c.readinessProbe as { initialDelaySeconds?: number } | undefined;
-    ms = Math.max(ms, probe?.initialDelaySeconds !== undefined ? probe.initialDelaySeconds * 1000 : TIMINGS.readinessDelayMs);
+    const probe = c.readinessProbe === undefined ? undefined : probeOf(c, 'readiness');
+    ms = Math.max(ms, probe ? probe.firstMs + (probe.successThreshold - 1) * probe.periodMs : TIMINGS.readinessDelayMs);
   }
   return ms;
 }
+
+/**
+ * Whether a container that starts running `run` takes the pod off the healthy path: a program that
+ * exits, a startup probe (its `started` is false until it succeeds), a probe the program fails.
+ */
+function needsLife(c: Container, run: RunBehaviour): boolean {
+  if (run.kind === 'crash' || run.kind === 'oom' || c.startupProbe !== undefined) return true;
+  return run.kind === 'unready' && (c.readinessProbe !== undefined || (run.liveness === true && c.livenessProbe !== undefined));
+}
+
+/** format.Pod: `name_namespace(uid)`, as the kubelet names a pod in its messages */
+function formatPod(pod: Pod): string {
+  return `${pod.metadata.name}_${pod.metadata.namespace ?? ''}(${pod.metadata.uid})`;
+}
+
+const RUNS: RunBehaviour = Object.freeze({ kind: 'runs' });
 
 export class Kubelet {
   private readonly workers = new Map<string, PodWorker>();
@@ -252,7 +339,22 @@ export class Kubelet {
     }
     if (unknown) return `node ${node.metadata.name} stopped posting status; the pod is left as it is`;
     if (w === undefined) {
-      w = { key, namespace: ns, name, uid: pod.metadata.uid, stage: 'new', container: 0, dueAt: 0, startedAt: {}, node, nodeUnknown: false, run: this.pass(key, ns, name) };
+      w = {
+        key,
+        namespace: ns,
+        name,
+        uid: pod.metadata.uid,
+        stage: 'new',
+        container: 0,
+        dueAt: 0,
+        startedAt: {},
+        node,
+        nodeUnknown: false,
+        run: this.pass(key, ns, name),
+        pullMs: 0,
+        pullFound: true,
+        life: undefined,
+      };
       const rejected = this.admit(pod, node, w);
       const old = this.workers.get(key);
       if (old) this.byUid.delete(old.uid);
@@ -269,15 +371,26 @@ export class Kubelet {
     let cur = pod;
     this.wrote = false;
     for (let guard = 0; guard < 1000; guard++) {
-      if (w.dueAt > this.sim.now()) {
-        this.sim.enqueue(KUBELET, key, w.dueAt - this.sim.now(), this.waitReason(pod, w), w.run);
-        break;
-      }
       // Each step starts from the stored pod: read again only after a step that wrote (events do
       // not go through the store's watchers, so nothing else can have changed it).
       if (this.wrote) {
         cur = this.written ?? this.sim.store.get('Pod', ns, name)!;
         this.wrote = false;
+      }
+      if (w.life !== undefined) {
+        const step = this.stepLife(cur, w, node);
+        if (step === undefined) {
+          // woken with nothing due (the node reports again, …): the status is put right if it drifted
+          if (!done && w.stage === 'synced') this.writeLifeStatus(cur, w, node);
+          this.wakeLife(cur, w);
+          break;
+        }
+        done = done ? `${done}; ${step}` : step;
+        continue;
+      }
+      if (w.dueAt > this.sim.now()) {
+        this.sim.enqueue(KUBELET, key, w.dueAt - this.sim.now(), this.waitReason(pod, w), w.run);
+        break;
       }
       const step = this.advance(cur, w, node);
       if (step === undefined) break;
@@ -309,7 +422,7 @@ export class Kubelet {
   }
 
   private waitReason(pod: Pod, w: PodWorker): string {
-    const c = pod.spec.containers[w.container];
+    const c = pod.spec.containers[this.containerIndex(w)];
     switch (w.stage) {
       case 'pulling':
         return c ? textsOf(c).waitPulled : 'image "" pulled';
@@ -350,43 +463,60 @@ export class Kubelet {
         return 'pod sandbox created (ContainerCreating)';
       }
       case 'container': {
-        const c = pod.spec.containers[w.container];
+        const life = w.life;
+        const idx = this.containerIndex(w);
+        const c = pod.spec.containers[idx] as Container | undefined;
         if (!c) {
+          if (life !== undefined) return this.endSync(w, now);
           this.writeStatus(pod, runningStatus(pod, this.podIP(pod, node), iso, w.startedAt));
           w.stage = 'readying';
           w.dueAt = now + readinessDelayMs(pod);
           return 'Running';
         }
-        const t = textsOf(c);
-        if (c.imagePullPolicy === 'Always' || !this.images.has(nodeName, t.image)) {
-          this.event(pod, 'Normal', 'Pulling', t.pulling, nodeName);
-          w.stage = 'pulling';
-          w.dueAt = now + TIMINGS.imagePullMs;
-          return t.stepPulling;
+        if (life !== undefined) {
+          const backOff = this.doBackOff(pod, w, life, idx, c, nodeName);
+          if (backOff !== undefined) return backOff;
         }
-        this.event(pod, 'Normal', 'Pulled', t.present, nodeName);
-        w.stage = 'starting';
-        w.dueAt = now + TIMINGS.containerStartMs;
-        return t.stepPresent;
+        return this.ensureImageExists(pod, w, idx, c, nodeName);
       }
       case 'pulling': {
-        const t = textsOf(pod.spec.containers[w.container]);
+        const idx = this.containerIndex(w);
+        const c = pod.spec.containers[idx];
+        const t = textsOf(c);
+        if (!w.pullFound) {
+          const life = this.ensureLife(pod, w);
+          const err = pullNotFoundError(t.image);
+          this.event(pod, 'Warning', 'Failed', failedToPullMessage(t.image, err), nodeName);
+          life.imageBackOff.next(t.image, now, now);
+          return this.startFailed(pod, w, idx, ERR_IMAGE_PULL, err, nodeName);
+        }
         this.images.add(nodeName, t.image);
-        this.event(pod, 'Normal', 'Pulled', pulledMessage(t), nodeName);
+        this.event(pod, 'Normal', 'Pulled', pulledMessage(t, w.pullMs), nodeName);
+        w.life?.imageBackOff.gc(now);
         w.stage = 'starting';
         w.dueAt = now + TIMINGS.containerStartMs;
         return t.stepPulled;
       }
       case 'starting': {
-        const c = pod.spec.containers[w.container];
+        const idx = this.containerIndex(w);
+        const c = pod.spec.containers[idx];
         const t = textsOf(c);
         this.event(pod, 'Normal', 'Created', t.created, nodeName);
         this.event(pod, 'Normal', 'Started', t.started, nodeName);
-        w.startedAt[c.name] = iso;
+        let life = w.life;
+        if (life === undefined) {
+          const run = this.sim.registry.facts(t.image).run;
+          if (needsLife(c, run)) {
+            life = this.ensureLife(pod, w);
+            this.startInstance(pod, life, idx, c, now, iso, run);
+          } else w.startedAt[c.name] = iso;
+        } else this.startInstance(pod, life, idx, c, now, iso, this.sim.registry.facts(t.image).run);
         w.container++;
         w.stage = 'container';
         return t.stepStarted;
       }
+      case 'killing':
+        return this.killed(w, now, iso);
       case 'readying': {
         this.writeStatus(pod, readyStatus(pod, iso));
         w.stage = 'running';
@@ -405,6 +535,367 @@ export class Kubelet {
       default:
         return undefined;
     }
+  }
+
+  /** The index (in the spec) of the container the worker is at: the healthy path goes through all in order, a sync through its toStart. */
+  private containerIndex(w: PodWorker): number {
+    const life = w.life;
+    if (life === undefined) return w.container;
+    return w.container < life.toStart.length ? life.toStart[w.container] : -1;
+  }
+
+  /**
+   * EnsureImageExists (images/image_manager.go) for the container at `idx`: `Never` without the
+   * image fails (ErrImageNeverPull); a pull while this pod's back-off for the image runs fails
+   * (ImagePullBackOff); else a pull starts, or the image is already present.
+   */
+  private ensureImageExists(pod: Pod, w: PodWorker, idx: number, c: Container, nodeName: string): string {
+    const t = textsOf(c);
+    const now = this.sim.now();
+    const policy = c.imagePullPolicy;
+    const present = this.images.has(nodeName, t.image);
+    if (policy === 'Never' && !present) {
+      const msg = neverPullMessage(t.image);
+      this.event(pod, 'Warning', ERR_IMAGE_NEVER_PULL, msg, nodeName);
+      return this.startFailed(pod, w, idx, ERR_IMAGE_NEVER_PULL, msg, nodeName);
+    }
+    if (policy !== 'Never' && (policy === 'Always' || !present)) {
+      const life = w.life;
+      if (life !== undefined && life.imageBackOff.isInBackOffSinceUpdate(t.image, now)) {
+        const msg = backOffPullingMessage(t.image);
+        this.event(pod, 'Normal', 'BackOff', msg, nodeName);
+        return this.startFailed(pod, w, idx, ERR_IMAGE_PULL_BACKOFF, msg, nodeName);
+      }
+      const facts = this.sim.registry.facts(t.image);
+      w.pullFound = facts.exists;
+      w.pullMs = facts.exists ? (facts.pullMs ?? TIMINGS.imagePullMs) : TIMINGS.imagePullFailMs;
+      this.event(pod, 'Normal', 'Pulling', t.pulling, nodeName);
+      w.stage = 'pulling';
+      w.dueAt = now + w.pullMs;
+      return t.stepPulling;
+    }
+    this.event(pod, 'Normal', 'Pulled', t.present, nodeName);
+    w.stage = 'starting';
+    w.dueAt = now + TIMINGS.containerStartMs;
+    return t.stepPresent;
+  }
+
+  /** startContainer failed with `reason`: its `Error: …` event, the reason cache, and on to the next container. */
+  private startFailed(pod: Pod, w: PodWorker, idx: number, reason: string, message: string, nodeName: string): string {
+    const life = this.ensureLife(pod, w);
+    const c = pod.spec.containers[idx];
+    this.event(pod, 'Warning', 'Failed', startErrorMessage(reason), nodeName);
+    life.containers[idx].failure = { reason, message };
+    life.failed = true;
+    w.container++;
+    w.stage = 'container';
+    return `container ${c.name}: ${reason}`;
+  }
+
+  /**
+   * The worker's PodLife, made from the healthy path's state the first time something goes wrong
+   * (during the pod's first start: the containers started so far run healthy programs).
+   */
+  private ensureLife(pod: Pod, w: PodWorker): PodLife {
+    if (w.life !== undefined) return w.life;
+    const now = this.sim.now();
+    const specs = pod.spec.containers;
+    const containers: ContainerLife[] = [];
+    const toStart: number[] = [];
+    for (let i = 0; i < specs.length; i++) {
+      const c = specs[i];
+      const cl = newContainerLife(c.name);
+      const at = w.startedAt[c.name];
+      if (at !== undefined) {
+        cl.cur = this.instance(pod, c, 0, Date.parse(at), at, RUNS);
+        startProbing(cl, c, cl.cur.startedMs, now);
+      }
+      containers.push(cl);
+      toStart.push(i);
+    }
+    const life: PodLife = {
+      containers,
+      shown: [],
+      podIP: undefined,
+      imageBackOff: new Backoff(TIMINGS.imageBackoffMs, TIMINGS.imageBackoffMaxMs),
+      crashBackOff: new Backoff(TIMINGS.crashBackoffMs, TIMINGS.crashBackoffMaxMs),
+      toStart,
+      killing: [],
+      syncAt: Infinity,
+      // this first sync created the pod's sandbox: the PLEG sees it
+      changed: true,
+      failed: false,
+    };
+    w.life = life;
+    return life;
+  }
+
+  private instance(pod: Pod, c: Container, attempt: number, startedMs: number, startedAt: string, run: RunBehaviour): Instance {
+    const image = c.image ?? '';
+    return { id: containerID(pod, c.name, attempt), attempt, image: normalizeImage(image), imageID: imageID(image), startedMs, startedAt, run };
+  }
+
+  /** A new instance of the container at `idx` runs (its restart count one more than the last one's). */
+  private startInstance(pod: Pod, life: PodLife, idx: number, c: Container, now: number, iso: string, run: RunBehaviour): void {
+    const cl = life.containers[idx];
+    const last = cl.cur;
+    if (last !== undefined) cl.prev = last;
+    cl.cur = this.instance(pod, c, last === undefined ? 0 : last.attempt + 1, now, iso, run);
+    cl.failure = undefined;
+    startProbing(cl, c, now, now);
+    life.changed = true;
+  }
+
+  /**
+   * doBackOff (kuberuntime_manager.go): a container that exited before is restarted only once the
+   * crash-loop back-off since its finish has passed; while it runs, CrashLoopBackOff.
+   */
+  private doBackOff(pod: Pod, w: PodWorker, life: PodLife, idx: number, c: Container, nodeName: string): string | undefined {
+    const cl = life.containers[idx];
+    const ts = cl.backOffTs;
+    if (ts === undefined) return undefined;
+    const now = this.sim.now();
+    const key = c.name;
+    if (life.crashBackOff.isInBackOffSince(key, ts, now)) {
+      const ref = formatPod(pod);
+      this.event(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${ref}`, nodeName);
+      const message = `back-off ${goDuration(life.crashBackOff.get(key))} restarting failed container=${c.name} pod=${ref}`;
+      cl.failure = { reason: 'CrashLoopBackOff', message };
+      life.failed = true;
+      w.container++;
+      return `container ${c.name}: CrashLoopBackOff (${message})`;
+    }
+    life.crashBackOff.next(key, ts, now);
+    return undefined;
+  }
+
+  /** The sync's starts are done: the PLEG syncs again at once after a runtime change, a failed sync after podSyncBackoffMs. */
+  private endSync(w: PodWorker, now: number): string {
+    const life = w.life!;
+    life.toStart = [];
+    w.container = 0;
+    w.stage = 'synced';
+    let next = 'sync done';
+    if (life.changed) {
+      life.syncAt = now;
+      next = 'sync done; the containers changed: sync again';
+    } else if (life.failed) {
+      life.syncAt = now + TIMINGS.podSyncBackoffMs;
+      next = `sync done; a container could not start: sync again in ${goDuration(TIMINGS.podSyncBackoffMs)}`;
+    }
+    life.changed = false;
+    life.failed = false;
+    return next;
+  }
+
+  /** A runtime change (an exit, a probe's verdict): the PLEG's sync, now or once the sync in progress is done. */
+  private requestSync(w: PodWorker, now: number): void {
+    const life = w.life!;
+    if (w.stage === 'synced') life.syncAt = Math.min(life.syncAt, now);
+    else life.changed = true;
+  }
+
+  /**
+   * One sync of a pod with a PodLife (SyncPod): the status from its containers and the reason
+   * cache, then computePodActions — kill the containers a probe failed, start the ones that are not
+   * running and should be (ShouldContainerBeRestarted).
+   */
+  private syncLife(pod: Pod, w: PodWorker, node: Node): string {
+    const life = w.life!;
+    const now = this.sim.now();
+    life.syncAt = Infinity;
+    const cls = life.containers;
+    for (let i = 0; i < cls.length; i++) life.shown[i] = cls[i].failure;
+    const status = this.writeLifeStatus(pod, w, node);
+    if (status.phase === 'Failed' || status.phase === 'Succeeded') {
+      w.stage = 'done';
+      return `the pod's containers have stopped and are not restarted (restartPolicy ${pod.spec.restartPolicy ?? 'Always'}): ${status.phase}`;
+    }
+    const policy = pod.spec.restartPolicy;
+    const toStart: number[] = [];
+    const killing: number[] = [];
+    for (let i = 0; i < cls.length; i++) {
+      const cl = cls[i];
+      cl.backOffTs = newestExit(cl);
+      if (isRunning(cl.cur)) {
+        if (cl.kill !== undefined) {
+          killing.push(i);
+          if (policy !== 'Never') toStart.push(i);
+        }
+      } else if (shouldContainerBeRestarted(cl, policy, false)) toStart.push(i);
+    }
+    life.toStart = toStart;
+    w.container = 0;
+    w.dueAt = now;
+    const names = (list: number[]) => list.map((i) => cls[i].name).join(', ');
+    if (killing.length > 0) {
+      const nodeName = pod.spec.nodeName!;
+      for (const i of killing) {
+        const cl = cls[i];
+        const restart = policy !== 'Never';
+        this.event(pod, 'Normal', 'Killing', restart ? `${cl.kill}, will be restarted` : cl.kill!, nodeName);
+        cl.cur!.signalledMs = now;
+        stopProbing(cl);
+      }
+      const grace = pod.spec.terminationGracePeriodSeconds ?? 30;
+      life.killing = killing;
+      w.stage = 'killing';
+      w.dueAt = now + Math.min(TIMINGS.containerStopMs, grace * 1000);
+      return `sync: stopping container ${names(killing)}`;
+    }
+    if (toStart.length > 0) {
+      w.stage = 'container';
+      return `sync: starting container ${names(toStart)}`;
+    }
+    w.stage = 'synced';
+    return 'sync: nothing to start or stop';
+  }
+
+  /** The containers the sync killed have stopped (the simulated program exits 0 on SIGTERM). */
+  private killed(w: PodWorker, now: number, iso: string): string {
+    const life = w.life!;
+    const names: string[] = [];
+    for (const i of life.killing) {
+      const cl = life.containers[i];
+      const cur = cl.cur;
+      if (!isRunning(cur)) continue;
+      runExited(cl, cur, now, iso, 0, 'Completed');
+      names.push(cl.name);
+    }
+    life.killing = [];
+    life.changed = true;
+    w.stage = 'container';
+    return `container ${names.join(', ')} stopped`;
+  }
+
+  /** One thing due now for a pod with a PodLife (a step of the sync, a timer, the next sync), or undefined. */
+  private stepLife(pod: Pod, w: PodWorker, node: Node): string | undefined {
+    const life = w.life!;
+    const now = this.sim.now();
+    const stage = w.stage;
+    if ((stage === 'container' || stage === 'pulling' || stage === 'starting' || stage === 'killing') && w.dueAt <= now) {
+      return this.advance(pod, w, node);
+    }
+    if (stage !== 'synced' && stage !== 'container' && stage !== 'pulling' && stage !== 'starting' && stage !== 'killing') return undefined;
+    const timer = this.runDueTimer(pod, w, node, now);
+    if (timer !== undefined) return timer;
+    if (stage === 'synced' && life.syncAt <= now) return this.syncLife(pod, w, node);
+    return undefined;
+  }
+
+  /**
+   * The first timer due (in container order: the program's exit, then its startup, liveness and
+   * readiness probes): the PLEG seeing an exit, a probe worker's run, readiness reported.
+   */
+  private runDueTimer(pod: Pod, w: PodWorker, node: Node, now: number): string | undefined {
+    const life = w.life!;
+    const specs = pod.spec.containers;
+    for (let i = 0; i < life.containers.length; i++) {
+      const cl = life.containers[i];
+      const cur = cl.cur;
+      if (!isRunning(cur)) continue;
+      if (cl.exitAt <= now) {
+        const run = cur.run;
+        const iso = this.sim.iso();
+        if (run.kind === 'oom') runExited(cl, cur, now, iso, 137, 'OOMKilled');
+        else {
+          const code = run.kind === 'crash' ? run.exitCode : 0;
+          runExited(cl, cur, now, iso, code, code === 0 ? 'Completed' : 'Error');
+        }
+        this.requestSync(w, now);
+        return `container ${cl.name} exited with code ${cur.exitCode} (${cur.reason})`;
+      }
+      for (const p of [cl.startup, cl.liveness, cl.readiness]) {
+        if (p !== undefined && p.at <= now) return this.runProbe(pod, w, node, cl, specs[i], p, now);
+      }
+      if (cl.readyAt <= now) {
+        cl.readyAt = Infinity;
+        cl.ready = true;
+        this.writeLifeStatus(pod, w, node);
+        return `container ${cl.name} is ready`;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * runProbe, and what its result does: a startup success starts readiness and liveness; readiness
+   * sets the container's ready (the status manager writes it); failureThreshold liveness or startup
+   * failures ask the next sync to kill the container. The probe asks the registry what the program
+   * does when it runs, so `sim image ok` heals a failing one at its next run; a failure is an
+   * `Unhealthy` event.
+   */
+  private runProbe(pod: Pod, w: PodWorker, node: Node, cl: ContainerLife, c: Container, p: ProbeWorker, now: number): string {
+    const type = p.probe.type;
+    const ok = !probeFails(type, this.sim.registry.facts(c.image ?? '').run);
+    if (!ok) this.event(pod, 'Warning', 'Unhealthy', probeFailedMessage(p.probe, w.life!.podIP ?? pod.status?.podIP), pod.spec.nodeName!);
+    const result = probeRan(p, ok, now);
+    const what = `${type} probe of container ${cl.name} ${ok ? 'succeeded' : 'failed'}`;
+    if (result === undefined) return `${what} (${ok ? p.successes : p.failures} of ${ok ? p.probe.successThreshold : p.probe.failureThreshold})`;
+    if (type === 'readiness') {
+      if (cl.ready === (result === 'success')) return what;
+      cl.ready = result === 'success';
+      this.writeLifeStatus(pod, w, node);
+      return `${what}: the container is ${cl.ready ? '' : 'not '}ready`;
+    }
+    if (result === 'success') {
+      if (type === 'startup') {
+        cl.started = true;
+        probeStarted(cl, cl.cur!.startedMs, now, cl.cur!.run);
+        this.writeLifeStatus(pod, w, node);
+        return `${what}: the container started`;
+      }
+      return what;
+    }
+    cl.kill = `Container ${cl.name} failed ${type} probe`;
+    this.requestSync(w, now);
+    return `${what} ${p.failures} times: it is to be killed`;
+  }
+
+  /** Queues the worker's next wake-up: the step in progress, the next timer, or the next sync. */
+  private wakeLife(pod: Pod, w: PodWorker): void {
+    const life = w.life!;
+    const stage = w.stage;
+    let at = Infinity;
+    let reason = '';
+    const busy = stage === 'container' || stage === 'pulling' || stage === 'starting' || stage === 'killing';
+    if (busy) {
+      at = w.dueAt;
+      reason = stage === 'killing' ? 'containers stopped' : this.waitReason(pod, w);
+    } else if (stage === 'synced' && life.syncAt < at) {
+      at = life.syncAt;
+      reason = 'pod sync (a container could not start)';
+    } else if (stage !== 'synced') return;
+    for (const cl of life.containers) {
+      if (!isRunning(cl.cur)) continue;
+      const t = nextProbeTime(cl);
+      if (t < at) [at, reason] = [t, t === cl.exitAt ? `container ${cl.name} exits` : `probes of container ${cl.name}`];
+    }
+    if (at === Infinity) return;
+    this.sim.enqueue(KUBELET, w.key, at - this.sim.now(), reason, w.run);
+  }
+
+  /** generateAPIPodStatus for a pod with a PodLife, written when it differs from the stored one. */
+  private writeLifeStatus(pod: Pod, w: PodWorker, node: Node): PodStatus {
+    const life = w.life!;
+    if (life.podIP === undefined) life.podIP = pod.status?.podIP ?? this.podIP(pod, node);
+    const status = lifeStatus(pod, { containers: life.containers, shown: life.shown, hostIP: hostIPOf(node), podIP: life.podIP, now: this.sim.iso() });
+    if (JSON.stringify(status) !== JSON.stringify(pod.status)) this.writeStatus(pod, status);
+    return status;
+  }
+
+  /**
+   * When the kubelet sent SIGTERM to the container `containerID` of the pod (a failed liveness or
+   * startup probe), for the log its program wrote; undefined when it did not.
+   */
+  signalledAt(pod: Pod, containerID: string): number | undefined {
+    const life = this.byUid.get(pod.metadata.uid)?.life;
+    if (life === undefined) return undefined;
+    for (const cl of life.containers) {
+      if (cl.cur?.id === containerID) return cl.cur.signalledMs;
+      if (cl.prev?.id === containerID) return cl.prev.signalledMs;
+    }
+    return undefined;
   }
 
   /** The status manager's write (frozen: the store shares it); the next step reads the pod again. */
@@ -433,8 +924,11 @@ export class Kubelet {
     const stopAt = now + Math.min(TIMINGS.containerStopMs, grace * 1000);
     let did = '';
     if (w.stopAt === undefined) {
-      for (const c of pod.spec.containers) {
-        if (w.startedAt[c.name]) {
+      const life = w.life;
+      const specs = pod.spec.containers;
+      for (let i = 0; i < specs.length; i++) {
+        const c = specs[i];
+        if (life !== undefined ? isRunning(life.containers[i]?.cur) : w.startedAt[c.name]) {
           this.sim.recorder.event(pod, 'Normal', 'Killing', `Stopping container ${c.name}`, KUBELET, node.metadata.name);
         }
       }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../api/objects';
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { Random } from '../random';
-import { nextPodCondition } from '../scheduler/podCondition';
+import { nextPodCondition } from '../api/podCondition';
 import { imageID, normalizeImage } from './images';
 import * as fast from './podStatus';
 

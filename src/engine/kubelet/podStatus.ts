@@ -9,11 +9,11 @@
 
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { deepFreeze } from '../api/objects';
-import { nextPodCondition } from '../scheduler/podCondition';
+import { nextPodCondition } from '../api/podCondition';
 import { computeDigest, imageID, normalizeImage } from './images';
 
 /** What a builder asks of one condition (setPodCondition's input). */
-type CondSpec = Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>;
+export type CondSpec = Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>;
 
 /** The condition types in the kubelet's order; any other type sorts after them. */
 function rank(c: PodCondition): number {
@@ -95,7 +95,7 @@ function nextCondition(old: PodCondition | undefined, spec: CondSpec, now: strin
  * setPodCondition for each, on one copy of the list. The list is frozen when what it keeps of the
  * old one was frozen (frozen means frozen all the way down: deepFreeze stops at a frozen object).
  */
-function withConditions(status: PodStatus | undefined, now: string, conds: readonly CondSpec[]): PodCondition[] {
+export function withConditions(status: PodStatus | undefined, now: string, conds: readonly CondSpec[]): PodCondition[] {
   const old = status?.conditions;
   // a copy by hand: Array.prototype.slice takes a slow path on frozen arrays (V8 11)
   const list: PodCondition[] = [];
@@ -116,10 +116,10 @@ function sealed(out: PodStatus, s: PodStatus | undefined): PodStatus {
 }
 
 /** PodStatus with the fields this file writes that the shared type leaves out. */
-type Status = PodStatus & { hostIPs?: { ip: string }[]; nominatedNodeName?: string; initContainerStatuses?: ContainerStatus[] };
+export type Status = PodStatus & { hostIPs?: { ip: string }[]; nominatedNodeName?: string; initContainerStatuses?: ContainerStatus[] };
 
 /** The fields a builder sets (every one it names is defined); the rest come from the pod's status. */
-type Overrides = Pick<Status, 'phase' | 'conditions' | 'hostIP' | 'hostIPs' | 'podIP' | 'podIPs' | 'startTime' | 'containerStatuses'>;
+export type Overrides = Pick<Status, 'phase' | 'conditions' | 'hostIP' | 'hostIPs' | 'podIP' | 'podIPs' | 'startTime' | 'containerStatuses'>;
 
 /** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
 const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
@@ -130,7 +130,7 @@ const IN_ORDER = new Set(STATUS_ORDER);
  * `{ ...s, ...o }` with its fields in STATUS_ORDER, then any other field of `s` in its own order;
  * undefined fields left out. Written out field by field: V8 builds every status the same shape.
  */
-function ordered(s: Status | undefined, o: Overrides): PodStatus {
+export function ordered(s: Status | undefined, o: Overrides): PodStatus {
   const src: Status = s ?? {};
   const out: Status = {};
   let v;
@@ -231,9 +231,12 @@ function waitingFor(cs: readonly Container[]): ContainerStatus[] {
   }));
 }
 
-/** A deterministic containerd container ID for a pod's container (one per pod: not worth caching). */
-export function containerID(pod: Pod, container: string): string {
-  return `containerd://${computeDigest(`${pod.metadata.uid}/${container}`)}`;
+/**
+ * A deterministic containerd container ID for a pod's container (one per pod: not worth caching);
+ * each restart (`attempt` n > 0) is a new container with its own ID.
+ */
+export function containerID(pod: Pod, container: string, attempt = 0): string {
+  return `containerd://${computeDigest(attempt === 0 ? `${pod.metadata.uid}/${container}` : `${pod.metadata.uid}/${container}/${attempt}`)}`;
 }
 
 const NO_STATE = Object.freeze({});
@@ -249,7 +252,7 @@ function runningState(startedAt: string): ContainerStatus['state'] {
 }
 
 /** `[{ ip }]`, frozen */
-function ipList(ip: string): { ip: string }[] {
+export function ipList(ip: string): { ip: string }[] {
   return Object.freeze([Object.freeze({ ip })]) as { ip: string }[];
 }
 

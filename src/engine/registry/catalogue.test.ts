@@ -233,6 +233,8 @@ function imagesUsedByTheRepository(): Map<string, string> {
       .split('\n')
       .forEach((line, i) => {
         const where = `${file}:${i + 1}`;
+        // a script's comment is prose (`# sim image: rules …`), not an image
+        if (/^\s*#/.test(line)) return;
         for (const m of line.matchAll(/(?<![A-Za-z])["']?image["']?:\s*["']?([A-Za-z0-9][\w./:@-]*)/g)) note(m[1], where);
         for (const m of line.matchAll(/--image[= ]([^\s'"]+)/g)) note(m[1], where);
         if (line.includes('"path":"') && line.includes('/image"')) {

@@ -57,15 +57,15 @@ describe('registry rules', () => {
   it('rules are not shared: changing one later does not change a copy or an earlier facts answer', () => {
     const r = new Registry();
     const run = { kind: 'crash' as const, afterMs: 1, exitCode: 2 };
-    r.runAs('app', run);
+    r.runAs('registry.example.com/app', run);
     run.exitCode = 9;
-    expect(r.facts('app').run).toEqual({ kind: 'crash', afterMs: 1, exitCode: 2 });
+    expect(r.facts('registry.example.com/app').run).toEqual({ kind: 'crash', afterMs: 1, exitCode: 2 });
     const copy = new Registry();
     copy.copyFrom(r);
-    r.missing('app');
+    r.missing('registry.example.com/app');
     r.missing('other');
-    expect(copy.facts('app').exists).toBe(true);
-    expect([...copy.rules.keys()]).toEqual(['docker.io/library/app:latest']);
+    expect(copy.facts('registry.example.com/app').exists).toBe(true);
+    expect([...copy.rules.keys()]).toEqual(['registry.example.com/app:latest']);
   });
 
   it('lists the rules in the order the images first got one, as sim image list words them', () => {

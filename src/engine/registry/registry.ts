@@ -12,8 +12,11 @@ export type RunBehaviour =
   | { kind: 'crash'; afterMs: number; exitCode: number }
   /** the container is OOM-killed (exit 137, reason OOMKilled) after running `afterMs` */
   | { kind: 'oom'; afterMs: number }
-  /** its readiness probes fail (a container without a readiness probe is still ready) */
-  | { kind: 'unready' };
+  /**
+   * its readiness probes fail (a container without a readiness probe is still ready); with
+   * `liveness`, its liveness and startup probes fail too (the kubelet restarts it)
+   */
+  | { kind: 'unready'; liveness?: boolean };
 
 /** One image's rule, as `sim image …` set it. */
 export interface ImageRule {

@@ -8,7 +8,8 @@ import type { Pod } from '../api/types';
 import { Random } from '../random';
 import { NodeInfoIndex, podRequest } from './nodeInfo';
 import { PodMap } from './podMap';
-import { PodsByNode, podKeyOf } from './podsByNode';
+import { namespacedName } from '../api/namespacedName';
+import { PodsByNode } from './podsByNode';
 
 class OraclePodsByNode {
   private readonly byNode = new Map<string, Set<string>>();
@@ -16,7 +17,7 @@ class OraclePodsByNode {
   onPodChange(c: Change): void {
     const pod = c.obj as Pod;
     if (c.type === 'MODIFIED' && (c.old as Pod).spec.nodeName === pod.spec.nodeName) return;
-    const key = podKeyOf(pod);
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     const node = c.type === 'DELETED' ? undefined : pod.spec.nodeName || undefined;
     const prev = this.nodeOf.get(key);
     if (prev === node) return;
@@ -49,7 +50,7 @@ class OracleUsage {
   private readonly byPod = new Map<string, { node: string; pod: Pod }>();
   onPodChange(c: Change): string | undefined {
     const pod = c.obj as Pod;
-    const key = podKeyOf(pod);
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     const prev = this.byPod.get(key);
     const counts = c.type !== 'DELETED' && !!pod.spec.nodeName && !isPodTerminal(pod);
     if (prev && counts && prev.node === pod.spec.nodeName) return undefined;

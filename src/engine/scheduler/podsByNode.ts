@@ -1,12 +1,14 @@
 // A spec.nodeName index of pods (the informer indexer every node-side component keeps), fed from
 // store changes, so node events touch only that node's pods.
 
+import { namespacedName } from '../api/namespacedName';
 import type { Change } from '../api/objectStore';
 import type { Kind, Pod } from '../api/types';
 import { PodMap } from './podMap';
 
+/** A pod's namespacedName. Kept only for kubelet.ts (being changed elsewhere at the moment): new code calls namespacedName. */
 export function podKeyOf(pod: { metadata: { namespace?: string; name: string } }): string {
-  return `${pod.metadata.namespace}/${pod.metadata.name}`;
+  return namespacedName(pod.metadata.namespace, pod.metadata.name);
 }
 
 export function splitKey(key: string): [string, string] {
@@ -34,7 +36,7 @@ export class PodsByNode {
       this.nodeOf.delete(namespace, name);
     }
     if (node !== undefined) {
-      const key = prev?.key ?? podKeyOf(pod);
+      const key = prev?.key ?? namespacedName(pod.metadata.namespace, pod.metadata.name);
       let s = this.byNode.get(node);
       if (!s) this.byNode.set(node, (s = new Set()));
       s.add(key);

@@ -19,8 +19,9 @@ import {
   statusOf,
 } from './fitError';
 import { NodeInfoIndex, podRequest } from './nodeInfo';
-import { setPodCondition } from './podCondition';
-import { podKeyOf, splitKey } from './podsByNode';
+import { setPodCondition } from '../api/podCondition';
+import { namespacedName } from '../api/namespacedName';
+import { splitKey } from './podsByNode';
 
 export const SCHEDULER_QUEUE = 'scheduler';
 export const SCHEDULER_NAME = 'default-scheduler';
@@ -73,12 +74,12 @@ export class Scheduler {
     const freed = this.nodeInfos.onPodChange(c);
     // Nothing parked (the usual case): no pod to move back, no key to forget, no text to build.
     const parked = this.waitingKey.size > 0;
-    if (freed && parked) this.requeueFor(freed, `pod ${podKeyOf(pod)} on node ${freed} freed its resources`);
+    if (freed && parked) this.requeueFor(freed, `pod ${namespacedName(pod.metadata.namespace, pod.metadata.name)} on node ${freed} freed its resources`);
     if (c.type === 'DELETED' || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
-      if (parked) this.forget(podKeyOf(pod));
+      if (parked) this.forget(namespacedName(pod.metadata.namespace, pod.metadata.name));
       return;
     }
-    const key = podKeyOf(pod);
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     if ((pod.spec.schedulerName ?? SCHEDULER_NAME) !== SCHEDULER_NAME) return;
     if (c.type === 'ADDED') {
       this.enqueue(key, 'pod created without a node', pod);

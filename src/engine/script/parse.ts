@@ -85,3 +85,12 @@ export function parseScript(source: string): ScriptCommand[] {
   }
   return out;
 }
+
+/** The manifest a script applied last from a heredoc (`kubectl apply|create -f - <<EOF`), if any: the page shows it in the editor. */
+export function lastHeredocManifest(commands: readonly ScriptCommand[]): string | null {
+  for (let i = commands.length - 1; i >= 0; i--) {
+    const c = commands[i];
+    if (c.stdin !== undefined && /^kubectl\s+(apply|create)\b/.test(c.command) && /\s-f\s+-(\s|$)/.test(`${c.command} `)) return c.stdin;
+  }
+  return null;
+}

@@ -8,7 +8,7 @@ import { selectBusy, selectConsoleHistory, selectConsoleLines } from '../../stat
 import type { ConsoleLine } from '../../state/consoleSlice'
 import { cancelCommand, runCommand } from '../../state/actions'
 import { editFetchArgs, openForEdit } from '../../state/editObject'
-import { useTimeline } from '../timeline/timelineStore'
+import { useTimeline } from '../../state/timelineStore'
 import { complete, formatColumns, kubectlCommandTable } from './completion'
 import { FRESH, historyDown, historyUp, type HistoryCursor } from './history'
 import { objectIndex } from './objectIndex'

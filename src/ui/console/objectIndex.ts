@@ -1,6 +1,7 @@
 // The completion's view of the mirrored objects (names per kind and namespace). Pure.
 
 import type { DaemonSet, Kind, Pod, PodSpec } from '../../engine/api/types'
+import { namespacedName } from '../../engine/api/namespacedName'
 import type { Objects } from '../../state/clusterSlice'
 import type { ObjectIndex } from './completion'
 
@@ -15,7 +16,7 @@ export function objectIndex(objects: Objects): ObjectIndex {
     },
     namespaces: () => Object.values(objects.Namespace ?? {}).map((o) => o.metadata.name),
     containers: (namespace, name) => {
-      const ds = objects.DaemonSet?.[`${namespace}/${name}`] as DaemonSet | undefined
+      const ds = objects.DaemonSet?.[namespacedName(namespace, name)] as DaemonSet | undefined
       return ds?.spec?.template?.spec?.containers?.map((c) => c.name) ?? []
     },
     images: () => {

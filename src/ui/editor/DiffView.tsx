@@ -1,10 +1,10 @@
 // A read-only side-by-side diff of two YAML texts (Monaco's diff editor): the DaemonSet's pod template
 // beside a pod the controller generated from it, or two ControllerRevisions. Load it with React.lazy.
 
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type * as Monaco from 'monaco-editor/editor'
-import { loadMonaco } from './loadMonaco'
+import { useMonaco, type MonacoSetup } from './useMonaco'
 import './editor.css'
 
 export type DiffViewProps = {
@@ -15,9 +15,8 @@ export type DiffViewProps = {
   theme: 'light' | 'dark'
 }
 
-type Setup = Awaited<ReturnType<typeof loadMonaco>>
 type Loaded = {
-  setup: Setup
+  setup: MonacoSetup
   editor: Monaco.editor.IStandaloneDiffEditor
   original: Monaco.editor.ITextModel
   modified: Monaco.editor.ITextModel
@@ -28,55 +27,45 @@ export default function DiffView(props: DiffViewProps) {
   const { t, i18n } = useTranslation('editor')
   const hostRef = useRef<HTMLDivElement>(null)
   const latest = useRef(props)
-  const [loaded, setLoaded] = useState<Loaded>()
-  const [error, setError] = useState<string>()
 
   useEffect(() => {
     latest.current = props
   })
 
-  useEffect(() => {
-    let disposed = false
-    let created: Loaded | undefined
-    loadMonaco(i18n.language).then(
-      (setup) => {
-        const host = hostRef.current
-        if (disposed || !host) return
-        const { monaco } = setup
-        const p = latest.current
-        const uris = setup.diffUris()
-        const originalModel = monaco.editor.createModel(p.original, 'yaml', uris.original)
-        const modifiedModel = monaco.editor.createModel(p.modified, 'yaml', uris.modified)
-        const editor = monaco.editor.createDiffEditor(host, {
-          theme: setup.themeName(p.theme),
-          readOnly: true,
-          originalEditable: false,
-          automaticLayout: true,
-          renderSideBySide: true,
-          // Side by side even in a narrow panel: inline mode would hide which side an addition is on.
-          useInlineViewWhenSpaceIsLimited: false,
-          minimap: { enabled: false },
-          scrollBeyondLastLine: false,
-          renderOverviewRuler: false,
-          fontSize: 13,
-          ariaLabel: p.modifiedLabel,
-          originalAriaLabel: p.originalLabel,
-        })
-        editor.setModel({ original: originalModel, modified: modifiedModel })
-        created = { setup, editor, original: originalModel, modified: modifiedModel }
-        setLoaded(created)
-      },
-      (e: unknown) => {
-        if (!disposed) setError(e instanceof Error ? e.message : String(e))
-      },
-    )
-    return () => {
-      disposed = true
-      created?.editor.dispose()
-      created?.original.dispose()
-      created?.modified.dispose()
-    }
-  }, [])
+  const { loaded, error } = useMonaco<Loaded>(
+    hostRef,
+    i18n.language,
+    theme,
+    (setup, host) => {
+      const { monaco } = setup
+      const p = latest.current
+      const uris = setup.diffUris()
+      const originalModel = monaco.editor.createModel(p.original, 'yaml', uris.original)
+      const modifiedModel = monaco.editor.createModel(p.modified, 'yaml', uris.modified)
+      const editor = monaco.editor.createDiffEditor(host, {
+        theme: setup.themeName(p.theme),
+        readOnly: true,
+        originalEditable: false,
+        automaticLayout: true,
+        renderSideBySide: true,
+        // Side by side even in a narrow panel: inline mode would hide which side an addition is on.
+        useInlineViewWhenSpaceIsLimited: false,
+        minimap: { enabled: false },
+        scrollBeyondLastLine: false,
+        renderOverviewRuler: false,
+        fontSize: 13,
+        ariaLabel: p.modifiedLabel,
+        originalAriaLabel: p.originalLabel,
+      })
+      editor.setModel({ original: originalModel, modified: modifiedModel })
+      return { setup, editor, original: originalModel, modified: modifiedModel }
+    },
+    (made) => {
+      made.editor.dispose()
+      made.original.dispose()
+      made.modified.dispose()
+    },
+  )
 
   useEffect(() => {
     if (loaded && loaded.original.getValue() !== original) loaded.original.setValue(original)
@@ -85,10 +74,6 @@ export default function DiffView(props: DiffViewProps) {
   useEffect(() => {
     if (loaded && loaded.modified.getValue() !== modified) loaded.modified.setValue(modified)
   }, [loaded, modified])
-
-  useEffect(() => {
-    loaded?.setup.monaco.editor.setTheme(loaded.setup.themeName(theme))
-  }, [loaded, theme])
 
   useEffect(() => {
     loaded?.editor.getOriginalEditor().updateOptions({ ariaLabel: originalLabel })

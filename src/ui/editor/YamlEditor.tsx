@@ -5,12 +5,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type * as Monaco from 'monaco-editor/editor'
-import { loadMonaco } from './loadMonaco'
+import { useMonaco, type MonacoSetup } from './useMonaco'
 import { isMac, shortcuts } from './shortcuts'
-import { ENGINE_MARKER_OWNER, type EditorMarker } from './types'
+import { ENGINE_MARKER_OWNER, type EditorMarker } from '../../state/editorMarkers'
 import './editor.css'
 
-export type { EditorMarker } from './types'
+export type { EditorMarker } from '../../state/editorMarkers'
 
 export type YamlEditorProps = {
   value: string
@@ -24,10 +24,9 @@ export type YamlEditorProps = {
   fontSize?: number
 }
 
-type Setup = Awaited<ReturnType<typeof loadMonaco>>
-type Loaded = { setup: Setup; editor: Monaco.editor.IStandaloneCodeEditor; model: Monaco.editor.ITextModel }
+type Loaded = { setup: MonacoSetup; editor: Monaco.editor.IStandaloneCodeEditor; model: Monaco.editor.ITextModel }
 
-function toMarkerData(setup: Setup, model: Monaco.editor.ITextModel, m: EditorMarker, source: string): Monaco.editor.IMarkerData {
+function toMarkerData(setup: MonacoSetup, model: Monaco.editor.ITextModel, m: EditorMarker, source: string): Monaco.editor.IMarkerData {
   const lines = model.getLineCount()
   const line = Math.min(Math.max(m.line, 1), lines)
   const endLine = Math.min(Math.max(m.endLine ?? line, line), lines)
@@ -48,8 +47,6 @@ export default function YamlEditor(props: YamlEditorProps) {
   const { t, i18n } = useTranslation('editor')
   const hostRef = useRef<HTMLDivElement>(null)
   const latest = useRef(props)
-  const [loaded, setLoaded] = useState<Loaded>()
-  const [error, setError] = useState<string>()
   const [tabMovesFocus, setTabMovesFocus] = useState(false)
   const hintId = useId()
   // Set while we replace the text because the `value` prop changed, so that onChange does not echo it.
@@ -64,74 +61,65 @@ export default function YamlEditor(props: YamlEditorProps) {
   })
 
   // Create the editor once; later prop changes are applied by the effects below.
-  useEffect(() => {
-    let disposed = false
-    let created: Loaded | undefined
-    loadMonaco(i18n.language).then(
-      (setup) => {
-        const host = hostRef.current
-        if (disposed || !host) return
-        const { monaco } = setup
-        const p = latest.current
-        const model = monaco.editor.createModel(p.value, 'yaml', setup.manifestUri())
-        const editor = monaco.editor.create(host, {
-          model,
-          theme: setup.themeName(p.theme),
-          readOnly: p.readOnly ?? false,
-          ariaLabel: p.ariaLabel,
-          automaticLayout: true,
-          minimap: { enabled: false },
-          scrollBeyondLastLine: false,
-          tabSize: 2,
-          insertSpaces: true,
-          detectIndentation: false,
-          fontSize: p.fontSize ?? 13,
-          renderWhitespace: 'boundary',
-          fixedOverflowWidgets: true,
-          quickSuggestions: { other: true, comments: false, strings: true },
-          hover: { delay: 300 },
-          // The enclosing keys stay on top while scrolling a deep manifest; YAML nests by indentation.
-          stickyScroll: { enabled: true, defaultModel: 'indentationModel', maxLineCount: 4 },
-        })
-        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onApply())
-        model.onDidChangeContent(() => {
-          // The engine's markers describe the text it was given; after an edit they may point anywhere.
-          monaco.editor.setModelMarkers(model, ENGINE_MARKER_OWNER, [])
-          if (applyingProp.current) return
-          const text = model.getValue()
-          emitted.current.push(text)
-          if (emitted.current.length > 100) emitted.current.shift() // a parent that never echoes
-          latest.current.onChange(text)
-        })
-        // The Tab trap: Tab indents, so keyboard users need a way out. Monaco's own "Toggle Tab Key Moves
-        // Focus" flips a global flag that the public API does not report; bind its keys to the same
-        // switch kept per editor (the tabFocusMode option), so the hint below can say which mode is on.
-        const { KeyMod, KeyCode } = monaco
-        const toggleKeys = isMac() ? KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM
-        editor.addCommand(toggleKeys, () => {
-          const next = !editor.getOption(monaco.editor.EditorOption.tabFocusMode)
-          editor.updateOptions({ tabFocusMode: next })
-          setTabMovesFocus(next)
-        })
-        // Tie the visible keyboard hint to Monaco's text input for screen readers.
-        editor
-          .getDomNode()
-          ?.querySelectorAll('textarea, .native-edit-context')
-          .forEach((el) => el.setAttribute('aria-describedby', hintId))
-        created = { setup, editor, model }
-        setLoaded(created)
-      },
-      (e: unknown) => {
-        if (!disposed) setError(e instanceof Error ? e.message : String(e))
-      },
-    )
-    return () => {
-      disposed = true
-      created?.editor.dispose()
-      created?.model.dispose()
-    }
-    // Created once: props reach it through `latest` and the effects below.
-  }, [])
+  const { loaded, error } = useMonaco<Loaded>(
+    hostRef,
+    i18n.language,
+    theme,
+    (setup, host) => {
+      const { monaco } = setup
+      const p = latest.current
+      const model = monaco.editor.createModel(p.value, 'yaml', setup.manifestUri())
+      const editor = monaco.editor.create(host, {
+        model,
+        theme: setup.themeName(p.theme),
+        readOnly: p.readOnly ?? false,
+        ariaLabel: p.ariaLabel,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        scrollBeyondLastLine: false,
+        tabSize: 2,
+        insertSpaces: true,
+        detectIndentation: false,
+        fontSize: p.fontSize ?? 13,
+        renderWhitespace: 'boundary',
+        fixedOverflowWidgets: true,
+        quickSuggestions: { other: true, comments: false, strings: true },
+        hover: { delay: 300 },
+        // The enclosing keys stay on top while scrolling a deep manifest; YAML nests by indentation.
+        stickyScroll: { enabled: true, defaultModel: 'indentationModel', maxLineCount: 4 },
+      })
+      editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onApply())
+      model.onDidChangeContent(() => {
+        // The engine's markers describe the text it was given; after an edit they may point anywhere.
+        monaco.editor.setModelMarkers(model, ENGINE_MARKER_OWNER, [])
+        if (applyingProp.current) return
+        const text = model.getValue()
+        emitted.current.push(text)
+        if (emitted.current.length > 100) emitted.current.shift() // a parent that never echoes
+        latest.current.onChange(text)
+      })
+      // The Tab trap: Tab indents, so keyboard users need a way out. Monaco's own "Toggle Tab Key Moves
+      // Focus" flips a global flag that the public API does not report; bind its keys to the same
+      // switch kept per editor (the tabFocusMode option), so the hint below can say which mode is on.
+      const { KeyMod, KeyCode } = monaco
+      const toggleKeys = isMac() ? KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM
+      editor.addCommand(toggleKeys, () => {
+        const next = !editor.getOption(monaco.editor.EditorOption.tabFocusMode)
+        editor.updateOptions({ tabFocusMode: next })
+        setTabMovesFocus(next)
+      })
+      // Tie the visible keyboard hint to Monaco's text input for screen readers.
+      editor
+        .getDomNode()
+        ?.querySelectorAll('textarea, .native-edit-context')
+        .forEach((el) => el.setAttribute('aria-describedby', hintId))
+      return { setup, editor, model }
+    },
+    (made) => {
+      made.editor.dispose()
+      made.model.dispose()
+    },
+  )
 
   // The value prop changed from outside (a lesson, a shared link, undo in the store): replace the text,
   // keeping it on Monaco's undo stack.
@@ -168,10 +156,6 @@ export default function YamlEditor(props: YamlEditorProps) {
       markers.map((m) => toMarkerData(setup, model, m, source)),
     )
   }, [loaded, markers, t])
-
-  useEffect(() => {
-    loaded?.setup.monaco.editor.setTheme(loaded.setup.themeName(theme))
-  }, [loaded, theme])
 
   useEffect(() => {
     loaded?.editor.updateOptions({ readOnly, ariaLabel })

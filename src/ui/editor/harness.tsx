@@ -5,9 +5,9 @@
 import { lazy, StrictMode, Suspense, useCallback, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { initI18n } from '../../i18n'
-import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from './fixtures'
-import { locateField, yamlSyntaxMarkers } from './locate'
-import type { EditorMarker } from './types'
+import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing/sampleManifests'
+import { locateField, yamlSyntaxMarkers } from '../../state/locate'
+import type { EditorMarker } from '../../state/editorMarkers'
 
 const YamlEditor = lazy(() => import('./YamlEditor'))
 const DiffView = lazy(() => import('./DiffView'))

@@ -4,7 +4,7 @@
 import type { ExportSummary } from '../../engine/export/archive'
 import { engine } from '../../state/engine'
 import { useStore } from '../../state/store'
-import type { Response } from '../../worker/protocol'
+import type { Response } from '../../wire/protocol'
 
 export class NotReadyError extends Error {}
 

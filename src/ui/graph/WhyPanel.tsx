@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { DaemonSet, Node, Pod } from '../../engine/api/types'
-import type { Response, WhyData } from '../../worker/protocol'
+import type { Response, WhyData } from '../../wire/protocol'
 import { engine } from '../../state/engine'
 import { useStore } from '../../state/store'
 import { selectDaemonSets, selectPodsOnNode } from '../../state/selectors'

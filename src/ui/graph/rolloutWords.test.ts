@@ -5,7 +5,7 @@ import zh from '../../i18n/locales/zh-CN/trouble.json'
 import type { ControllerRevision } from '../../engine/api/types'
 import { rolloutProgress } from '../../state/rollout'
 import { podTrouble } from '../../state/podTrouble'
-import { daemonPod, fluentd, NODES, T0 } from '../../state/troubleFixtures'
+import { daemonPod, fluentd, NODES, T0 } from '../../engine/testing/podStates'
 import { budgetText, previousImageFixes, rolloutLine, rolloutWhy, stallReason, stallWords, troubleText, type Tr } from './rolloutWords'
 
 const i18n = i18next.createInstance()

@@ -3,7 +3,7 @@
 // that exist for the failed ones. Pure, tested.
 
 import type { DaemonSet, Node, Taint } from '../../engine/api/types'
-import type { WhyData } from '../../worker/protocol'
+import type { WhyData } from '../../wire/protocol'
 import { taintString } from '../../engine/scheduler/taints'
 import { cmd } from './commands'
 import { toleratesAny } from './model'

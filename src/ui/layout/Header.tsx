@@ -6,7 +6,7 @@ import { useStore } from '../../state/store'
 import { selectTheme } from '../../state/selectors'
 import { applyTheme } from '../theme'
 import { ShortcutSheet } from './ShortcutSheet'
-import { ShareButton } from '../../share/ShareButton'
+import { ShareButton } from '../share/ShareButton'
 import { PresentToggle } from './PresentToggle'
 
 export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => void; lessonOpen: boolean }) {

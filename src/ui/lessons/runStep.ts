@@ -1,8 +1,7 @@
 // Running a lesson step on the page: its commands, in order, through the console (so they are echoed).
 
-import { parseScript } from '../../engine/script/parse'
+import { lastHeredocManifest, parseScript } from '../../engine/script/parse'
 import type { LessonStep } from '../../lessons/types'
-import { lastHeredocManifest } from '../../embed/actions'
 import { useStore } from '../../state/store'
 
 export interface StepCommand {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectApplyError, selectApplyState, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
 import { applyEditor } from '../../state/actions'
-import { LoadWhenVisible } from '../../embed/LoadWhenVisible'
+import { LoadWhenVisible } from '../layout/LoadWhenVisible'
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'))
 const ComparePanel = lazy(() => import('./ComparePanel'))

@@ -11,7 +11,7 @@ import { useStore } from '../../state/store'
 import { useThrottledStore } from '../../state/useThrottledStore'
 import { selectSelection, selectStart, selectSteps } from '../../state/selectors'
 import { eventObject, filterEvents, splitTail, filterSteps, lastSeen, NO_FILTER, objectLabel, sameObject, stepObject, createEventSorter, type LogFilter, type ObjectRef } from './eventRows'
-import { formatOffset, formatStamp } from './format'
+import { formatOffset, formatStamp } from '../../state/timeFormat'
 import './timeline.css'
 
 type Tab = 'events' | 'controller'

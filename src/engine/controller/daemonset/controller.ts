@@ -3,6 +3,7 @@
 
 import { isEmptyLabelSelector, selectorMatches } from '../../api/labels';
 import { deepEqual } from '../../api/objects';
+import { namespacedName } from '../../api/namespacedName';
 import type { Change } from '../../api/objectStore';
 import type { DaemonSet, Node, Pod } from '../../api/types';
 import type { Simulation } from '../../simulation';
@@ -48,13 +49,13 @@ export class DaemonSetController {
   }
 
   decisions(namespace: string, name: string): { forNode(node: string): Decision[] } | undefined {
-    return this.lastDecisions.get(`${namespace}/${name}`);
+    return this.lastDecisions.get(namespacedName(namespace, name));
   }
 
   private queueKey(ds: DaemonSet): { key: string; run: () => string } {
     let q = this.queueKeys.get(ds.metadata.uid);
     if (!q) {
-      const key = `${ds.metadata.namespace}/${ds.metadata.name}`;
+      const key = namespacedName(ds.metadata.namespace, ds.metadata.name);
       this.queueKeys.set(ds.metadata.uid, (q = { key, run: () => this.syncDaemonSet(key) }));
     }
     return q;
@@ -90,7 +91,7 @@ export class DaemonSetController {
         this.states.delete(ds.metadata.uid);
         this.informer.listen(ds.metadata.uid, undefined);
       }
-      this.lastDecisions.delete(`${ds.metadata.namespace}/${ds.metadata.name}`);
+      this.lastDecisions.delete(namespacedName(ds.metadata.namespace, ds.metadata.name));
       this.queueKeys.delete(ds.metadata.uid);
       return;
     }

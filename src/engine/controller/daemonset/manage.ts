@@ -5,9 +5,8 @@ import type { Pod } from '../../api/types';
 import { TIMINGS } from '../../timings';
 import { comparePods } from './podsByNode';
 import type { SyncContext } from './syncContext';
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, newDaemonPod, isPodUpdated, templateGeneration } from './util';
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, newDaemonPod, isPodUpdated, surgeAllowed, templateGeneration } from './util';
 import type { FailedPodsBackoff } from './backoff';
-import { surgeAllowed } from './syncState';
 
 export interface ManagePlan {
   nodesNeedingDaemonPods: string[];

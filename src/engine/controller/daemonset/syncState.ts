@@ -12,7 +12,7 @@ import { RollingUpdateState } from './rollingUpdateState';
 import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
 import { SortedNames } from './sortedNames';
-import { templateGeneration } from './util';
+import { surgeAllowed, templateGeneration } from './util';
 import { TOUCH_MANAGE, TOUCH_MANAGE_IF_SURGE, TOUCH_ROLLING, TOUCH_STATUS, type PodListener } from './informer';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
@@ -154,12 +154,4 @@ function sameShouldRunInputs(a: DaemonSetSpec, b: DaemonSetSpec): boolean {
     deepEqual(x.affinity, y.affinity) &&
     deepEqual(x.tolerations, y.tolerations)
   );
-}
-
-/** Whether a rolling update may surge (manage then keeps an old and a new pod per node). */
-export function surgeAllowed(ds: DaemonSet): boolean {
-  const us = ds.spec.updateStrategy;
-  if (us?.type !== 'RollingUpdate') return false;
-  const ms = us.rollingUpdate?.maxSurge;
-  return ms !== undefined && ms !== 0 && ms !== '0%';
 }

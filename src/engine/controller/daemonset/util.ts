@@ -1,5 +1,5 @@
-// pkg/controller/daemon/util/daemonset_util.go: what the controller injects into daemon pods, and
-// how it tells new pods from old ones.
+// pkg/controller/daemon/util/daemonset_util.go: what the controller injects into daemon pods, how
+// it tells new pods from old ones, and the rolling update's surge and unavailable arithmetic.
 
 import type { DaemonSet, NodeSelectorTerm, Pod, PodCondition, PodSpec, PodTemplateSpec, Toleration } from '../../api/types';
 import { TEMPLATE_GENERATION_ANNOTATION } from '../../api/annotations';
@@ -166,4 +166,12 @@ export function updatedDesiredNodeCounts(ds: DaemonSet, desired: number): { maxS
   const maxSurge = scaledValue(ru?.maxSurge, desired);
   if (desired > 0 && maxUnavailable === 0 && maxSurge === 0) maxUnavailable = 1;
   return { maxSurge, maxUnavailable };
+}
+
+/** AllowsSurge: whether a rolling update may surge (manage then keeps an old and a new pod per node). */
+export function surgeAllowed(ds: DaemonSet): boolean {
+  const us = ds.spec.updateStrategy;
+  if (us?.type !== 'RollingUpdate') return false;
+  const ms = us.rollingUpdate?.maxSurge;
+  return ms !== undefined && ms !== 0 && ms !== '0%';
 }

@@ -6,7 +6,7 @@ import type { Change } from '../../api/objectStore';
 import { getNodeCondition, isPodReady } from '../../api/podutil';
 import type { Node, Taint } from '../../api/types';
 import { type PodsByNode, podsByNodeOf, splitKey } from '../../scheduler/podsByNode';
-import { setPodCondition } from '../../scheduler/podCondition';
+import { setPodCondition } from '../../api/podCondition';
 import { taintString } from '../../scheduler/taints';
 import type { Simulation } from '../../simulation';
 import { TIMINGS } from '../../timings';

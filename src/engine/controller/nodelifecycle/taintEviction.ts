@@ -6,7 +6,8 @@ import type { Change } from '../../api/objectStore';
 import { deepEqual } from '../../api/objects';
 import type { Node, Pod, Taint, Toleration } from '../../api/types';
 import { withCondition } from '../../kubelet/podStatus';
-import { type PodsByNode, podKeyOf, splitKey } from '../../scheduler/podsByNode';
+import { namespacedName } from '../../api/namespacedName';
+import { type PodsByNode, splitKey } from '../../scheduler/podsByNode';
 import { taintString, toleratesTaint } from '../../scheduler/taints';
 import type { Simulation } from '../../simulation';
 
@@ -86,7 +87,7 @@ export class TaintEvictionController {
   onPod(c: Change): void {
     const pod = c.obj as Pod;
     if (c.type === 'DELETED') {
-      this.scheduled.delete(podKeyOf(pod));
+      this.scheduled.delete(namespacedName(pod.metadata.namespace, pod.metadata.name));
       return;
     }
     const nodeName = pod.spec.nodeName;
@@ -95,8 +96,8 @@ export class TaintEvictionController {
     if (old && old.spec.nodeName === nodeName && deepEqual(old.spec.tolerations, pod.spec.tolerations)) return;
     const node = this.sim.store.get('Node', undefined, nodeName);
     // (no eviction scheduled at all: no key to build to look one up)
-    if (!hasNoExecuteTaint(node) && (this.scheduled.size === 0 || !this.scheduled.has(podKeyOf(pod)))) return;
-    this.enqueue(podKeyOf(pod), 0, `pod bound to node ${nodeName}, which has NoExecute taints`);
+    if (!hasNoExecuteTaint(node) && (this.scheduled.size === 0 || !this.scheduled.has(namespacedName(pod.metadata.namespace, pod.metadata.name)))) return;
+    this.enqueue(namespacedName(pod.metadata.namespace, pod.metadata.name), 0, `pod bound to node ${nodeName}, which has NoExecute taints`);
   }
 
   private enqueue(key: string, delayMs: number, reason: string): void {
@@ -138,7 +139,7 @@ export class TaintEvictionController {
   }
 
   private cancel(pod: Pod): string {
-    const key = podKeyOf(pod);
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     if (!this.scheduled.has(key)) return 'nothing to do';
     this.scheduled.delete(key);
     this.sim.recorder.event(pod, 'Normal', 'TaintManagerEviction', `Cancelling deletion of Pod ${key}`, TAINT_EVICTION);
@@ -146,7 +147,7 @@ export class TaintEvictionController {
   }
 
   private evict(pod: Pod, why: string): string {
-    const key = podKeyOf(pod);
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     this.scheduled.delete(key);
     this.sim.recorder.event(pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${key}`, TAINT_EVICTION);
     const updated = this.sim.store.updateStatus<'Pod'>({

@@ -45,8 +45,8 @@ describe('kubectl logs --previous', () => {
     });
   });
 
-  it('with --timestamps and --tail, of a container running again after an OOM kill', () => {
-    expect(kc(sim, 'kubectl logs app-oomkilled --previous --timestamps --tail=1').text).toBe('2026-01-01T00:05:00.000000000Z [playground] exiting with code 137 (OOMKilled)\n');
+  it('with --timestamps and --tail, of a container running again after an OOM kill (the kernel killed it: no exit line)', () => {
+    expect(kc(sim, 'kubectl logs app-oomkilled --previous --timestamps --tail=1').text).toMatch(/^2026-01-01T00:04:00\.000000000Z \[playground\] \S+: container app of pod default\/app-oomkilled started on node /);
   });
 
   it('of an init container named with -c', () => {

@@ -224,7 +224,7 @@ export const logsCommand: CommandDef = {
     // read of a container waiting to run again (CrashLoopBackOff); else the current instance.
     const readsPrevious = (pod: Pod, container: string) => previous || servesLastTermination(pod, container);
     const instanceLines = (pod: Pod, container: string): LogLine[] | undefined =>
-      readsPrevious(pod, container) ? previousContainerLogLines(pod, container) : containerLogLines(pod, container);
+      readsPrevious(pod, container) ? previousContainerLogLines(pod, container, ctx.sim.kubelet) : containerLogLines(pod, container, { kubelet: ctx.sim.kubelet });
     const read = (pod: Pod, container: string): LogLine[] => {
       let lines = instanceLines(pod, container) ?? [];
       if (since > 0) lines = lines.filter((l) => Date.parse(l.time) >= ctx.sim.now() - since);

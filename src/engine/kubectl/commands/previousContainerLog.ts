@@ -2,16 +2,12 @@
 // validateContainerLogStatus with previous=true: the container of lastState.terminated), and what a
 // plain `kubectl logs` reads of a container waiting to run again. The contract the command relies
 // on: the lines that instance wrote, or undefined when the container has none — no
-// lastState.terminated (a container that never restarted has none).
-//
-// Until the kubelet exports its own reader of the previous instance (src/engine/kubelet/
-// containerLogs.ts), the lines are the ones that module writes for an instance, taken for the
-// instance described by lastState: its start and its exit.
+// lastState.terminated (a container that never restarted has none). The lines are the kubelet's (kubelet/containerLogs.ts).
 
 import type { ContainerStatus, Pod } from '../../api/types';
-import { containerLogLines, type LogLine } from '../../kubelet/containerLogs';
+import { previousContainerLogLines as kubeletPrevious, type LogLine, type SignalSource } from '../../kubelet/containerLogs';
 
-export type PreviousContainerLog = (pod: Pod, container: string) => LogLine[] | undefined;
+export type PreviousContainerLog = (pod: Pod, container: string, kubelet?: SignalSource) => LogLine[] | undefined;
 
 function containerStatus(pod: Pod, container: string): ContainerStatus | undefined {
   const status = pod.status ?? {};
@@ -29,14 +25,10 @@ export function servesLastTermination(pod: Pod, container: string): boolean {
   return !!cs && !cs.state.running && !cs.state.terminated && !!cs.lastState?.terminated;
 }
 
-export const previousContainerLogLines: PreviousContainerLog = (pod, container) => {
-  const status = pod.status ?? {};
+export const previousContainerLogLines: PreviousContainerLog = (pod, container, kubelet) => {
   const cs = containerStatus(pod, container);
-  const last = cs?.lastState?.terminated;
-  if (!cs || !last) return undefined;
-  // The same pod, with the container as it was: that instance, exited.
-  const instance: ContainerStatus = { ...cs, state: { terminated: last }, lastState: {} };
-  return containerLogLines({ ...pod, status: { ...status, containerStatuses: [instance] } }, container);
+  if (!cs?.lastState?.terminated) return undefined;
+  return kubeletPrevious(pod, container, kubelet);
 };
 
 /** The kubelet's words when there is no previous instance (a BadRequest from the API server). */

@@ -1,7 +1,7 @@
 // `kubectl version`: client and server versions of the simulated cluster (the server's `/version`).
 
 import { versionInfo } from '../../api/discovery';
-import { KUBELET_VERSION } from '../../cluster/nodeFactory';
+import { KUBELET_VERSION } from '../../version';
 import { flagString } from '../argv';
 import { toJSON } from '../printers/json';
 import { toYAML } from '../printers/yaml';

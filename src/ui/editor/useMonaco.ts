@@ -1,0 +1,51 @@
+// The Monaco start-up the manifest editor and the diff view share: load Monaco (once per page,
+// loadMonaco), make the component's editor in its host element once it has loaded, dispose of it on
+// unmount, say why when loading failed, and keep Monaco's theme in step with the page's.
+
+import { useEffect, useState, type RefObject } from 'react'
+import { loadMonaco } from './loadMonaco'
+
+export type MonacoSetup = Awaited<ReturnType<typeof loadMonaco>>
+
+/**
+ * `create` runs once, when Monaco has loaded and the host element is mounted (it reads the props it
+ * needs through a ref: later changes reach the editor through the component's own effects); `dispose`
+ * runs on unmount. Returns what `create` made (undefined until then) and the load error, if any.
+ */
+export function useMonaco<T extends { setup: MonacoSetup }>(
+  hostRef: RefObject<HTMLDivElement | null>,
+  language: string | undefined,
+  theme: 'light' | 'dark',
+  create: (setup: MonacoSetup, host: HTMLDivElement) => T,
+  dispose: (made: T) => void,
+): { loaded: T | undefined; error: string | undefined } {
+  const [loaded, setLoaded] = useState<T>()
+  const [error, setError] = useState<string>()
+
+  // Made once; `create` and `dispose` of the first render are the ones used.
+  useEffect(() => {
+    let disposed = false
+    let created: T | undefined
+    loadMonaco(language).then(
+      (setup) => {
+        const host = hostRef.current
+        if (disposed || !host) return
+        created = create(setup, host)
+        setLoaded(created)
+      },
+      (e: unknown) => {
+        if (!disposed) setError(e instanceof Error ? e.message : String(e))
+      },
+    )
+    return () => {
+      disposed = true
+      if (created) dispose(created)
+    }
+  }, [])
+
+  useEffect(() => {
+    loaded?.setup.monaco.editor.setTheme(loaded.setup.themeName(theme))
+  }, [loaded, theme])
+
+  return { loaded, error }
+}

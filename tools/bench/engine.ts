@@ -1,0 +1,438 @@
+// npm run bench: how fast the engine is (wall time on this machine), side by side in one run:
+//   floor        the same number of immutable writes into Maps as the engine made, no controllers
+//   full-pass    the full-pass DaemonSet controller (every sync walks every node and pod; the oracle)
+//   incremental  the incremental DaemonSet controller (a sync costs what changed; the default)
+// for clusters of 1k / 5k / 20k / 65k nodes: apply + settle, a 10% rolling update, and at 5k the
+// default `maxUnavailable: 1` rolling update. Each case runs in its own Node process (clean heap)
+// with a wall-time budget; a case over budget reports how far it got and an extrapolation.
+// A script that prints numbers, never a test.
+//
+//   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB] [--warm 0]
+//
+// heap peak: the most heapUsed seen while running (uncollected garbage included); heap live: after a
+// full GC at the end of the case. gc apply / gc rollout: the main thread's garbage collection pauses in
+// the phase (PerformanceObserver 'gc' entries, wall time) and their share of the phase's wall time.
+// `--heap 2048` runs every case in a 2 GiB V8 heap.
+
+import { spawnSync } from 'node:child_process';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { Simulation } from '../../src/engine/simulation';
+import { applyPreset } from '../../src/engine/cluster/presets';
+import { FLUENTD_YAML } from '../../src/engine/testing/builders';
+import { clone, deepFreeze } from '../../src/engine/api/objects';
+import type { DaemonSet, KObject, Pod } from '../../src/engine/api/types';
+
+type Mode = 'floor' | 'fullPass' | 'incremental';
+
+interface Phase {
+  /** CPU time of this process (user + system): what the numbers compare (wall time depends on the machine's load) */
+  ms: number;
+  wallMs: number;
+  simS: number;
+  syncs: number;
+  writes: number;
+  /** fraction of the work done (1 unless the budget ran out) */
+  done: number;
+  /** garbage collection pauses of the main thread during the phase (wall time; 'gc' performance entries) */
+  gcMs?: number;
+}
+
+interface CaseResult {
+  mode: Mode;
+  nodes: number;
+  apply?: Phase;
+  rollout?: Phase;
+  defaultRollout?: Phase;
+  events: number;
+  /** peak heapUsed sampled while running (garbage not yet collected included) */
+  heapMiB: number;
+  /** heapUsed after a full GC at the end: what the cluster itself holds */
+  liveMiB?: number;
+  /** the same apply + settle again in the same process, on a new cluster: V8 has compiled the engine's code */
+  warm?: Phase;
+  /** hidden classes (V8 maps) among the stored objects' parts after the apply, e.g. Node.metadata → 1 */
+  shapes?: Record<string, number>;
+  error?: string;
+}
+
+/** %HaveSameMap, when the child runs with --allow-natives-syntax (a diagnostic: it changes no timing) */
+const haveSameMap = (() => {
+  try {
+    return new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** How many hidden classes the objects have (counted up to `cap`): more than 4 makes a read site megamorphic. */
+function hiddenClasses(objs: Iterable<unknown>, cap = 100): number {
+  const reps: object[] = [];
+  for (const o of objs) {
+    if (o === null || typeof o !== 'object') continue;
+    if (!reps.some((r) => haveSameMap!(r, o))) reps.push(o);
+    if (reps.length >= cap) break;
+  }
+  return reps.length;
+}
+
+function shapesOf(sim: Simulation): Record<string, number> | undefined {
+  if (!haveSameMap) return undefined;
+  const nodes = sim.store.list('Node');
+  const pods = sim.store.list('Pod');
+  return {
+    'Node.metadata': hiddenClasses(nodes.map((x) => x.metadata)),
+    'Node.status': hiddenClasses(nodes.map((x) => x.status)),
+    Pod: hiddenClasses(pods),
+    'Pod.metadata': hiddenClasses(pods.map((x) => x.metadata)),
+    'Pod.spec': hiddenClasses(pods.map((x) => x.spec)),
+    'Pod.status': hiddenClasses(pods.map((x) => x.status)),
+  };
+}
+
+const NEW_IMAGE = 'k8s.gcr.io/fluentd-elasticsearch:v2.2.0';
+
+function arg(name: string, dflt: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : dflt;
+}
+
+/** The phases' wall-time windows, to charge the GC pauses seen in them once the entries arrive. */
+const windows: { p: Phase; start: number; end: number }[] = [];
+const gcEntries: PerformanceEntry[] = [];
+
+let peak = 0;
+const sample = () => {
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+};
+
+function countSyncs(sim: Simulation): () => number {
+  let n = 0;
+  sim.stepListeners.push((r) => {
+    if (r.controller === 'daemonset-controller') n++;
+  });
+  return () => n;
+}
+
+/** Runs until quiet or until the wall budget is spent; `progress` says how far a cut-off run got. */
+function settleWithin(sim: Simulation, deadline: number, progress: () => number): number {
+  let i = 0;
+  for (;;) {
+    const t = sim.nextAt();
+    if (t === undefined) return 1;
+    sim.step();
+    if ((++i & 1023) === 0) {
+      sample();
+      if (performance.now() > deadline) return Math.max(progress(), 1e-6);
+    }
+  }
+}
+
+function updatedPods(sim: Simulation, n: number): number {
+  let k = 0;
+  sim.store.each('Pod', 'kube-system', (p) => {
+    if (p.spec.containers[0].image === NEW_IMAGE && p.status.phase === 'Running' && !p.metadata.deletionTimestamp) k++;
+  });
+  return k / n;
+}
+
+function runningPods(sim: Simulation, n: number): number {
+  let k = 0;
+  sim.store.each('Pod', 'kube-system', (p) => {
+    if (p.status.phase === 'Running') k++;
+  });
+  return k / n;
+}
+
+function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
+  const s0 = syncs();
+  const w0 = sim.store.writes;
+  const t0 = sim.now();
+  const w = performance.now();
+  const c = process.cpuUsage();
+  const done = fn();
+  const cu = process.cpuUsage(c);
+  const end = performance.now();
+  const p: Phase = { ms: (cu.user + cu.system) / 1000, wallMs: end - w, simS: (sim.now() - t0) / 1000, syncs: syncs() - s0, writes: sim.store.writes - w0, done };
+  windows.push({ p, start: w, end });
+  return p;
+}
+
+/** Charges each phase the GC pauses that started in its window (the entries come after the run, on the event loop). */
+async function chargeGc(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 0));
+  for (const { p, start, end } of windows) {
+    p.gcMs = 0;
+    for (const e of gcEntries) if (e.startTime >= start && e.startTime < end) p.gcMs += e.duration;
+  }
+}
+
+function rollout(sim: Simulation, n: number, maxUnavailable: string | number, budgetMs: number, syncs: () => number): Phase {
+  const ds = sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!;
+  const t = structuredClone(ds) as DaemonSet;
+  t.spec.template.spec.containers[0].image = NEW_IMAGE;
+  t.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable, maxSurge: 0 } };
+  return phase(sim, syncs, () => {
+    sim.store.update(t);
+    const deadline = performance.now() + budgetMs;
+    return settleWithin(sim, deadline, () => updatedPods(sim, n));
+  });
+}
+
+function engineCase(mode: 'fullPass' | 'incremental', n: number, budgetMs: number, withDefault: boolean): CaseResult {
+  const sim = new Simulation({ seed: 1, daemonSetController: mode });
+  const syncs = countSyncs(sim);
+  applyPreset(sim, 'large', n);
+  sample();
+  const deadline0 = performance.now() + budgetMs;
+  const apply = phase(sim, syncs, () => {
+    sim.store.create(parse(FLUENTD_YAML) as KObject);
+    return settleWithin(sim, deadline0, () => runningPods(sim, n));
+  });
+  sample();
+  const res: CaseResult = { mode, nodes: n, apply, events: 0, heapMiB: 0, shapes: shapesOf(sim) };
+  if (apply.done < 1) return finish(sim, res);
+  if (runningPods(sim, n) < 1) throw new Error(`not all ${n} pods are Running after settle`);
+  res.rollout = rollout(sim, n, '10%', budgetMs, syncs);
+  sample();
+  if (res.rollout.done === 1 && updatedPods(sim, n) < 1) throw new Error('the 10% rollout did not converge');
+  if (withDefault && res.rollout.done === 1) {
+    // The same template change back again, with the default maxUnavailable: 1.
+    const ds = sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!;
+    const t = structuredClone(ds) as DaemonSet;
+    t.spec.template.spec.containers[0].image = 'k8s.gcr.io/fluentd-elasticsearch:v2.2.1';
+    t.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } };
+    res.defaultRollout = phase(sim, syncs, () => {
+      sim.store.update(t);
+      const deadline = performance.now() + budgetMs;
+      return settleWithin(sim, deadline, () => {
+        let k = 0;
+        sim.store.each('Pod', 'kube-system', (p) => {
+          if (p.spec.containers[0].image?.endsWith('v2.2.1') && p.status.phase === 'Running') k++;
+        });
+        return k / n;
+      });
+    });
+  }
+  return finish(sim, res);
+}
+
+function finish(sim: Simulation, res: CaseResult): CaseResult {
+  sample();
+  res.events = sim.store.count('Event');
+  res.heapMiB = peak / 2 ** 20;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    res.liveMiB = process.memoryUsage().heapUsed / 2 ** 20;
+  }
+  return res;
+}
+
+/** The apply + settle of engineCase again, on a new cluster in the same process (after the first is gone). */
+function warmApply(mode: 'fullPass' | 'incremental', n: number, budgetMs: number): Phase {
+  const sim = new Simulation({ seed: 1, daemonSetController: mode });
+  const syncs = countSyncs(sim);
+  applyPreset(sim, 'large', n);
+  const deadline = performance.now() + budgetMs;
+  return phase(sim, syncs, () => {
+    sim.store.create(parse(FLUENTD_YAML) as KObject);
+    return settleWithin(sim, deadline, () => runningPods(sim, n));
+  });
+}
+
+/**
+ * The floor: `writes` immutable writes of a daemon pod into a Map of `n` keys, no controllers.
+ * `copy`: each write a deep copy of the object, deep-frozen (what the store's create does; the floor
+ * the ratios use). `shared`: a new frozen object, metadata and status sharing the other frozen
+ * subtrees (the least an immutable store can do).
+ */
+function floorWrites(n: number, writes: number, how: 'copy' | 'shared'): number {
+  const sim = new Simulation({ seed: 1 });
+  applyPreset(sim, 'large', 1);
+  sim.store.create(parse(FLUENTD_YAML) as KObject);
+  sim.settle();
+  const pod = deepFreeze(clone(sim.store.list('Pod', 'kube-system')[0] as Pod));
+  const m = new Map<string, KObject>();
+  const keys = Array.from({ length: n }, (_, i) => `kube-system/pod-${i}`);
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < writes; i++) {
+    let o: Pod;
+    if (how === 'copy') {
+      o = clone(pod);
+      o.metadata.resourceVersion = String(i);
+      deepFreeze(o);
+    } else {
+      o = Object.freeze({
+        ...pod,
+        metadata: Object.freeze({ ...pod.metadata, resourceVersion: String(i) }),
+        status: Object.freeze({ ...pod.status, conditions: Object.freeze(pod.status.conditions?.map((c) => Object.freeze({ ...c }))) }),
+      }) as Pod;
+    }
+    m.set(keys[i % n], o);
+  }
+  const cu = process.cpuUsage(c0);
+  return (cu.user + cu.system) / 1000;
+}
+
+async function child(): Promise<void> {
+  const gcObserver = new PerformanceObserver((list) => gcEntries.push(...list.getEntries()));
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const mode = arg('--case', '') as Mode;
+  const n = Number(arg('--nodes', '1000'));
+  const budgetMs = Number(arg('--budget', '120')) * 1000;
+  if (mode === 'floor') {
+    const writes = arg('--writes', '0').split(',').map(Number);
+    const how = arg('--how', 'copy') as 'copy' | 'shared';
+    const out = writes.map((w) => floorWrites(n, w, how));
+    sample();
+    console.log(JSON.stringify({ floor: out, heapMiB: peak / 2 ** 20 }));
+    return;
+  }
+  const r = engineCase(mode, n, budgetMs, arg('--default', '0') === '1');
+  if (arg('--warm', '1') === '1' && r.apply?.done === 1) r.warm = warmApply(mode, n, budgetMs);
+  await chargeGc();
+  gcObserver.disconnect();
+  console.log(JSON.stringify(r));
+}
+
+function runChild(args: string[], timeoutMs: number): unknown {
+  const self = fileURLToPath(import.meta.url);
+  const heap = Number(arg('--heap', '4096'));
+  const r = spawnSync(process.execPath, [`--max-old-space-size=${heap}`, '--expose-gc', '--allow-natives-syntax', '--import', 'tsx', self, ...args], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 1 << 24,
+  });
+  if (r.status !== 0) return { error: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-3).join(' ') };
+  return JSON.parse(r.stdout.trim().split('\n').pop()!);
+}
+
+const fmtMs = (ms: number | undefined) => (ms === undefined ? '—' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+/** GC pauses of a phase, and their share of its wall time. */
+function gcCell(p: Phase | undefined): string {
+  if (!p || p.gcMs === undefined) return '—';
+  return `${fmtMs(p.gcMs)} (${((p.gcMs / p.wallMs) * 100).toFixed(0)}%)`;
+}
+
+function phaseCell(p: Phase | undefined): string {
+  if (!p) return '—';
+  if (p.done < 1) return `> ${fmtMs(p.ms)} (${(p.done * 100).toFixed(1)}% done, ~${fmtMs(p.ms / p.done)} extrapolated)`;
+  return fmtMs(p.ms);
+}
+
+function parent(): void {
+  const sizes = arg('--sizes', '1000,5000,20000,65000').split(',').map(Number);
+  const budget = Number(arg('--budget', '90'));
+  const defaultAt = Number(arg('--default-at', '5000'));
+  const fullPassMax = Number(arg('--full-pass-max', '20000'));
+  console.log(`npm run bench — CPU time (user + system) of each case's process on this machine (${process.version}); budget ${budget} s of wall time per phase`);
+  console.log('floor = the same number of immutable writes of a daemon pod into a Map, no controllers: deep copy + deep freeze per write (as the store creates);');
+  console.log('floor (shared) = the least an immutable write costs: new frozen object, metadata and status, other frozen subtrees shared\n');
+  const rows: string[][] = [];
+  const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak', 'heap live', 'gc apply', 'gc rollout'];
+  const results = new Map<string, CaseResult>();
+  const floors = new Map<number, number[]>();
+  const defaults: { mode: string; r: CaseResult }[] = [];
+  for (const n of sizes) {
+    for (const mode of ['incremental', 'fullPass'] as const) {
+      if (mode === 'fullPass' && n > fullPassMax) {
+        rows.push([String(n), 'full-pass', `skipped (over --full-pass-max ${fullPassMax})`]);
+        continue;
+      }
+      const withDefault = n === defaultAt;
+      const r = runChild(['--case', mode, '--nodes', String(n), '--budget', String(budget), '--default', withDefault ? '1' : '0', '--warm', arg('--warm', '1')], (budget * 4 + 120) * 1000) as CaseResult;
+      if (r.error) {
+        rows.push([String(n), mode, `failed: ${r.error}`]);
+        continue;
+      }
+      results.set(`${mode}/${n}`, r);
+      if (withDefault) defaults.push({ mode, r });
+      if (!floors.has(n)) {
+        const w = `${r.apply?.writes ?? 0},${r.rollout?.writes ?? 0},${r.defaultRollout?.writes ?? 0}`;
+        const f = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w], 600_000) as { floor: number[] };
+        const fs = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w, '--how', 'shared'], 600_000) as { floor: number[] };
+        floors.set(n, f.floor ?? [NaN, NaN, NaN]);
+        rows.push([String(n), 'floor', fmtMs(f.floor?.[0]), '1.0', '', String(r.apply?.writes ?? ''), fmtMs(f.floor?.[1]), '1.0', '', String(r.rollout?.writes ?? ''), '', '']);
+        const ratio0 = (a?: number, b?: number) => (a && b ? (a / b).toFixed(2) : '—');
+        rows.push([String(n), 'floor (shared)', fmtMs(fs.floor?.[0]), ratio0(fs.floor?.[0], f.floor?.[0]), '', '', fmtMs(fs.floor?.[1]), ratio0(fs.floor?.[1], f.floor?.[1]), '', '', '', '']);
+      }
+      const fl = floors.get(n)!;
+      const ratio = (p: Phase | undefined, f: number) => (p && p.done === 1 && f > 0 ? (p.ms / f).toFixed(1) : '—');
+      rows.push([
+        String(n),
+        mode === 'fullPass' ? 'full-pass' : 'incremental',
+        phaseCell(r.apply),
+        ratio(r.apply, fl[0]),
+        String(r.apply?.syncs ?? ''),
+        String(r.apply?.writes ?? ''),
+        phaseCell(r.rollout),
+        ratio(r.rollout, fl[1]),
+        String(r.rollout?.syncs ?? ''),
+        String(r.rollout?.writes ?? ''),
+        String(r.events),
+        `${r.heapMiB.toFixed(0)} MiB`,
+        r.liveMiB === undefined ? '—' : `${r.liveMiB.toFixed(0)} MiB`,
+        gcCell(r.apply),
+        gcCell(r.rollout),
+      ]);
+      process.stderr.write(`  done: ${mode} ${n}\n`);
+    }
+  }
+  printTable(header, rows);
+
+  const shapeRows: string[][] = [];
+  for (const r of results.values()) if (r.shapes) shapeRows.push([String(r.nodes), r.mode === 'fullPass' ? 'full-pass' : 'incremental', ...Object.values(r.shapes).map((v) => (v >= 100 ? '100+' : String(v)))]);
+  const anyShapes = [...results.values()].find((r) => r.shapes)?.shapes;
+  if (anyShapes) {
+    console.log('\nhidden classes (V8 maps) of the stored objects after the apply (a read site that sees more than 4 is megamorphic):');
+    printTable(['nodes', 'controller', ...Object.keys(anyShapes)], shapeRows);
+  }
+
+  const warmRows: string[][] = [];
+  for (const r of results.values()) {
+    if (!r.warm || !r.apply) continue;
+    warmRows.push([String(r.nodes), r.mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(r.apply), phaseCell(r.warm), r.warm.done === 1 ? `${((r.warm.ms / r.apply.ms) * 100).toFixed(0)}%` : '—']);
+  }
+  if (warmRows.length) {
+    console.log('\nthe apply + settle again in the same process, on a new cluster (V8 has compiled the engine by then; --warm 0 skips it):');
+    printTable(['nodes', 'controller', 'cold (above)', 'warm', 'warm / cold'], warmRows);
+  }
+
+  if (defaults.length) {
+    console.log(`\ndefault rolling update (maxUnavailable: 1, maxSurge: 0) at ${defaultAt} nodes:`);
+    const fl = floors.get(defaultAt)!;
+    const drows = defaults.map(({ mode, r }) => {
+      const p = r.defaultRollout;
+      return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p ? fmtMs(p.wallMs) : '—', p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
+    });
+    printTable(['controller', 'time', 'wall', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
+  }
+
+  console.log('\ngrowth (time ratio when the node count grows; linear = the node ratio):');
+  const grow: string[][] = [];
+  for (let i = 1; i < sizes.length; i++) {
+    const a = sizes[i - 1];
+    const b = sizes[i];
+    for (const mode of ['incremental', 'fullPass'] as const) {
+      const ra = results.get(`${mode}/${a}`);
+      const rb = results.get(`${mode}/${b}`);
+      if (!ra || !rb) continue;
+      const g = (x?: Phase, y?: Phase) => (x && y && x.done === 1 && y.done === 1 ? `×${(y.ms / x.ms).toFixed(2)}` : '—');
+      grow.push([`${a} → ${b} (×${(b / a).toFixed(1)})`, mode === 'fullPass' ? 'full-pass' : 'incremental', g(ra.apply, rb.apply), g(ra.rollout, rb.rollout)]);
+    }
+  }
+  printTable(['nodes', 'controller', 'apply+settle', 'rollout 10%'], grow);
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r.length === 3 && i === 2 ? 0 : (r[i] ?? '').length))));
+  const line = (r: string[]) => (r.length === 3 ? `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2]}` : r.map((c, i) => (c ?? '').padEnd(w[i])).join('  ').trimEnd());
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+}
+
+if (process.argv.includes('--case')) await child();
+else parent();
