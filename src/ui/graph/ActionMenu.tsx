@@ -170,6 +170,8 @@ function MenuBody({ menu }: { menu: MenuState }) {
   const objects = useStore((s) => s.objects)
   const resolved = useMemo(() => resolve(menu, objects), [menu, objects])
   const [form, setForm] = useState<MenuState['form']>(menu.form)
+  // An open submenu ("Break image ▸"): its items replace the list, with Back first.
+  const [sub, setSub] = useState<string | undefined>(undefined)
   const ref = useRef<HTMLDivElement>(null)
   const [pos, setPos] = useState({ x: menu.x, y: menu.y })
 
@@ -184,8 +186,8 @@ function MenuBody({ menu }: { menu: MenuState }) {
   }, [menu.x, menu.y, form])
 
   useEffect(() => {
-    if (!form) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-  }, [form])
+    if (!form) ref.current?.querySelector<HTMLElement>(sub ? '[role="menuitem"]:not([data-back])' : '[role="menuitem"]')?.focus()
+  }, [form, sub])
 
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
@@ -202,10 +204,24 @@ function MenuBody({ menu }: { menu: MenuState }) {
       e.preventDefault()
       e.stopPropagation()
       if (form && !menu.form) setForm(undefined)
+      else if (sub) setSub(undefined)
       else close()
       return
     }
     if (form) return
+    if (sub && e.key === 'ArrowLeft') {
+      e.preventDefault()
+      setSub(undefined)
+      return
+    }
+    if (!sub && e.key === 'ArrowRight') {
+      const id = (document.activeElement as HTMLElement | null)?.dataset.submenu
+      if (id) {
+        e.preventDefault()
+        setSub(id)
+      }
+      return
+    }
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
     const i = items.indexOf(document.activeElement as HTMLElement)
     let next = -1
@@ -227,7 +243,10 @@ function MenuBody({ menu }: { menu: MenuState }) {
       else if (item.action === 'diff' && menu.target.kind === 'pod') useGraphUi.setState({ diffPod: { namespace: menu.target.namespace, name: menu.target.name } })
       close()
     } else if (item.type === 'form') setForm(item.form)
+    else if (item.type === 'submenu') setSub(item.id)
   }
+  const open = sub ? resolved.items.find((i): i is Extract<MenuItem, { type: 'submenu' }> => i.type === 'submenu' && i.id === sub) : undefined
+  const list: MenuItem[] = open ? open.items : resolved.items
 
   return (
     <div
@@ -240,7 +259,18 @@ function MenuBody({ menu }: { menu: MenuState }) {
       onContextMenu={(e) => e.preventDefault()}
       data-testid="graph.menu"
     >
-      <div className="menu-title">{resolved.title}</div>
+      <div className="menu-title">
+        {resolved.title}
+        {open ? ` ▸ ${t(open.label, open.params ?? {})}` : ''}
+      </div>
+      {open ? (
+        <>
+          <button type="button" role="menuitem" tabIndex={-1} className="menu-item menu-back" data-back="" data-testid="graph.menu.back" onClick={() => setSub(undefined)}>
+            ‹ {t('trouble:menu.back')}
+          </button>
+          {open.params?.image ? <code className="menu-preview menu-sub-image">{String(open.params.image)}</code> : null}
+        </>
+      ) : null}
       {form === 'taint' && menu.target.kind === 'node' ? (
         <TaintForm node={menu.target.name} onDone={close} />
       ) : form === 'label' && resolved.node ? (
@@ -248,7 +278,7 @@ function MenuBody({ menu }: { menu: MenuState }) {
       ) : form === 'image' && resolved.ds ? (
         <ImageForm ds={resolved.ds} onDone={close} />
       ) : (
-        resolved.items.map((item) =>
+        list.map((item) =>
           item.type === 'separator' ? (
             <div key={item.id} className="menu-sep" role="separator" />
           ) : (
@@ -257,13 +287,15 @@ function MenuBody({ menu }: { menu: MenuState }) {
               type="button"
               role="menuitem"
               tabIndex={-1}
-              className={`menu-item${item.type === 'command' && item.danger ? ' danger' : ''}`}
+              className={`menu-item${item.type === 'command' && item.danger ? ' danger' : ''}${item.type === 'submenu' ? ' has-sub' : ''}`}
               data-testid={`graph.menu.${item.id}`}
               title={item.type === 'command' ? item.command : undefined}
+              {...(item.type === 'submenu' ? { 'aria-haspopup': 'menu' as const, 'data-submenu': item.id } : {})}
               onClick={() => activate(item)}
             >
               {t(item.label, 'params' in item && item.params ? item.params : {})}
               {item.type === 'form' ? '…' : ''}
+              {item.type === 'submenu' ? <span aria-hidden="true"> ▸</span> : null}
             </button>
           ),
         )

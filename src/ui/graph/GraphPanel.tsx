@@ -66,6 +66,7 @@ import { EFFECT_ICON } from './model'
 import './graph.css'
 import './nodes/nodes.css'
 import './nodes/daemonset.css'
+import './nodes/trouble.css'
 import './panels.css'
 
 /** Room kept free below the cards when fitting (the overview's hint, the zoom buttons). */

@@ -5,12 +5,53 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ControllerRevision, DaemonSet, Pod } from '../../engine/api/types'
 import { useStore } from '../../state/store'
+import { useThrottledStore } from '../../state/useThrottledStore'
+import { selectRollout } from '../../state/rolloutSelectors'
 import { selectRevisions, selectSelection } from '../../state/selectors'
 import { daemonSetView, podView, revisionChain, podHash } from './model'
 import { cmd } from './commands'
 import { clearSelection, openMenu, run, selectNode } from './graphActions'
 import { useGraphUi } from './graphStore'
 import { WhyPanel } from './WhyPanel'
+import { RolloutWhy } from './RolloutWhy'
+import { lastExitText, troubleText } from './rolloutWords'
+import { useTrouble } from './nodes/useTrouble'
+
+/** A failing pod's state: its word in its class's colour, what that means, the kubelet's message, restarts, last exit. */
+function PodTroubleRows({ view }: { view: ReturnType<typeof podView> }) {
+  const { t } = useTranslation('trouble')
+  const trouble = useTrouble(view)
+  if (!trouble) return null
+  const last = lastExitText(t, trouble)
+  return (
+    <>
+      <dt>{t('details.state')}</dt>
+      <dd className={`trouble-${trouble.class}`} data-testid="pod-details.trouble" data-trouble={trouble.class}>
+        <span className="trouble-word">{troubleText(t, trouble)}</span> — {t(`class.${trouble.class}`)}
+      </dd>
+      {trouble.message ? (
+        <>
+          <dt>{t('details.message')}</dt>
+          <dd>
+            <code>{trouble.message}</code>
+          </dd>
+        </>
+      ) : null}
+      {trouble.restarts ? (
+        <>
+          <dt>{t('details.restarts')}</dt>
+          <dd>{trouble.restarts}</dd>
+        </>
+      ) : null}
+      {last ? (
+        <>
+          <dt>{t('details.lastExit')}</dt>
+          <dd>{last}</dd>
+        </>
+      ) : null}
+    </>
+  )
+}
 
 function PodDetails({ namespace, name }: { namespace: string; name: string }) {
   const { t } = useTranslation('graph')
@@ -44,6 +85,7 @@ function PodDetails({ namespace, name }: { namespace: string; name: string }) {
         <dd>
           <span className={`pod-status tone-${view.tone}`}>{view.status}</span> ({view.readyText})
         </dd>
+        <PodTroubleRows view={view} />
         <dt>{t('pod.owner')}</dt>
         <dd>{view.owner ? `${view.owner.kind}/${view.owner.name}` : t('pod.bare')}</dd>
         {view.revision ? (
@@ -67,6 +109,7 @@ function PodDetails({ namespace, name }: { namespace: string; name: string }) {
           </>
         ) : null}
       </dl>
+      {view.owner?.kind === 'DaemonSet' ? <RolloutWhy namespace={view.namespace} name={view.owner.name} /> : null}
       <h4>{t('pod.tolerations')}</h4>
       <ul className="tol-list" data-testid="pod-details.tolerations">
         {view.tolerations.map((x, i) => (
@@ -93,6 +136,18 @@ function PodDetails({ namespace, name }: { namespace: string; name: string }) {
   )
 }
 
+/** "✗ failing" beside a revision whose pods fail. */
+function BadRevision({ namespace, name, hash }: { namespace: string; name: string; hash: string }) {
+  const { t } = useTranslation('trouble')
+  const bad = useThrottledStore(selectRollout(`${namespace}/${name}`), 200)?.badRevisions.get(hash)
+  if (!bad) return null
+  return (
+    <span className={`rev-bad trouble-${bad.class}`} title={t('badTitle', { count: bad.count, word: bad.word })} data-testid={`ds-details.bad.${hash}`}>
+      ✗ {t('bad')} ({bad.word})
+    </span>
+  )
+}
+
 function DaemonSetDetails({ namespace, name }: { namespace: string; name: string }) {
   const { t } = useTranslation('graph')
   const ds = useStore((s) => s.mirror.get('DaemonSet', `${namespace}/${name}`) as DaemonSet | undefined)
@@ -106,6 +161,7 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
   return (
     <div className="ds-details" data-testid="ds-details">
       <h3>daemonset.apps/{view.name}</h3>
+      <RolloutWhy namespace={view.namespace} name={view.name} showProgress />
       <p>
         DESIRED {view.desired} · CURRENT {view.current} · READY {view.ready} · UP-TO-DATE {view.upToDate} · AVAILABLE {view.available} · {t('ds.misscheduled')} {view.misscheduled}
       </p>
@@ -129,7 +185,8 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
       <ol className="rev-list">
         {view.revisions.map((r) => (
           <li key={r.name} className={`rev-${r.color}`}>
-            <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: r.revision })} <code>{r.hash}</code> {r.current ? <b>{t('ds.current')}</b> : null}
+            <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: r.revision })} <code>{r.hash}</code> {r.current ? <b>{t('ds.current')}</b> : null}{' '}
+            <BadRevision namespace={view.namespace} name={view.name} hash={r.hash} />
             <div className="muted">{r.changeCause ?? r.images.join(', ')}</div>
             {!r.current ? (
               <button type="button" onClick={() => void run(cmd.undo(view.name, view.namespace, r.revision))}>

@@ -13,6 +13,7 @@ import { taintString } from '../../engine/scheduler/taints'
 import { checkWords, fixesFor, verdict, type Fix } from './why'
 import { daemonSetManifest, dedentDiff, lineDiff, tolerationFor, toYaml, withToleration } from './manifest'
 import { run, selectPod } from './graphActions'
+import { RolloutWhy } from './RolloutWhy'
 
 type WhyResponse = Extract<Response, { type: 'why' }>
 
@@ -127,6 +128,7 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
         {r.shouldRun ? '✓ ' : '✗ '}
         {t(v.key, v.params ?? {})}
       </p>
+      <RolloutWhy namespace={r.daemonSet.namespace} name={r.daemonSet.name} />
       <p className="why-flags">
         shouldRun: <b>{String(r.shouldRun)}</b>, shouldContinueRunning: <b>{String(r.shouldContinueRunning)}</b>
       </p>

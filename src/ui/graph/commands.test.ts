@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cmd, parseLabelInput, parseTaintInput, shellQuote, splitList } from './commands'
+import { cmd, imageRule, parseLabelInput, parseTaintInput, shellQuote, splitList } from './commands'
 import { dsMenuItems, nodeMenuItems, podMenuItems, type MenuItem } from './menuItems'
 import { buildGraph, type DaemonSetNode, type NodeCardNode } from './buildGraph'
 import { articleCluster, objectsOf, run } from './testCluster'
@@ -27,6 +27,9 @@ describe('command lines', () => {
     expect(cmd.setImage('fluentd', 'kube-system', 'fluentd', 'img:2')).toBe('kubectl set image ds/fluentd fluentd=img:2 -n kube-system')
     expect(cmd.undo('fluentd', 'kube-system', 1)).toBe('kubectl rollout undo ds/fluentd -n kube-system --to-revision=1')
     expect(cmd.failPod('p', 'kube-system')).toBe('sim pod fail p -n kube-system')
+    expect(cmd.undoLast('fluentd', 'kube-system')).toBe('kubectl rollout undo ds/fluentd -n kube-system')
+    expect(imageRule('missing', 'k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo')).toBe('sim image missing k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo')
+    expect(imageRule('ok', 'my image')).toBe("sim image ok 'my image'")
   })
 
   it('builds the sim image commands, and the engine takes each one', () => {
@@ -92,5 +95,22 @@ describe('card menus run commands the engine accepts', () => {
     run(s, pc.yaml)
     run(s, pc.fail)
     run(s, pc.delete)
+  })
+
+  it('pod menu: Break image ▸ missing / crash / OOM / unready, and Image OK, for the image the pod runs', () => {
+    const s = articleCluster()
+    const g = buildGraph(objectsOf(s), UI)
+    const pod = (g.nodes.find((n) => n.id === nodeId('node-1')) as NodeCardNode).data.pods[0]
+    const sub = podMenuItems(pod).find((i) => i.id === 'breakImage')
+    expect(sub?.type).toBe('submenu')
+    const image = 'k8s.gcr.io/fluentd-elasticsearch:1.20'
+    expect(sub?.type === 'submenu' && sub.params).toEqual({ image })
+    expect(sub?.type === 'submenu' && commands(sub.items)).toEqual({
+      'image:missing': `sim image missing ${image}`,
+      'image:crash': `sim image crash ${image}`,
+      'image:oom': `sim image oom ${image}`,
+      'image:unready': `sim image unready ${image}`,
+      'image:ok': `sim image ok ${image}`,
+    })
   })
 })

@@ -31,6 +31,8 @@ export const cmd = {
   setImage: (ds: string, namespace: string, container: string, image: string) => `kubectl set image ds/${q(ds)} ${q(`${container}=${image}`)} ${ns(namespace)}`,
   restart: (ds: string, namespace: string) => `kubectl rollout restart ds/${q(ds)} ${ns(namespace)}`,
   undo: (ds: string, namespace: string, revision: number) => `kubectl rollout undo ds/${q(ds)} ${ns(namespace)} --to-revision=${revision}`,
+  /** back to the previous revision */
+  undoLast: (ds: string, namespace: string) => `kubectl rollout undo ds/${q(ds)} ${ns(namespace)}`,
   history: (ds: string, namespace: string) => `kubectl rollout history ds/${q(ds)} ${ns(namespace)}`,
   deleteDs: (ds: string, namespace: string) => `kubectl delete ds ${q(ds)} ${ns(namespace)}`,
   describeDs: (ds: string, namespace: string) => `kubectl describe ds ${q(ds)} ${ns(namespace)}`,
@@ -40,6 +42,15 @@ export const cmd = {
   imageCrash: (image: string) => `sim image crash ${q(image)}`,
   imageOom: (image: string) => `sim image oom ${q(image)}`,
   imageUnready: (image: string) => `sim image unready ${q(image)}`,
+}
+
+/** What `sim image` makes an image do (the pod menu's "Break image"): missing, crash, oom, unready, or ok again. */
+export type ImageVerb = 'missing' | 'crash' | 'oom' | 'unready' | 'ok'
+
+/** `sim image VERB IMAGE` through the builders above: a rule for every pod that runs IMAGE, on every node. */
+export function imageRule(verb: ImageVerb, image: string): string {
+  const build = { missing: cmd.imageMissing, crash: cmd.imageCrash, oom: cmd.imageOom, unready: cmd.imageUnready, ok: cmd.imageOk }[verb]
+  return build(image)
 }
 
 export interface NodeSpecInput {

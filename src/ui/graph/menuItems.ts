@@ -1,7 +1,7 @@
 // The actions of each card's menu, as data: which command each one runs. The menu component only
 // renders them (labels are i18n keys in the `graph` namespace), so what a click does is tested here.
 
-import { cmd } from './commands'
+import { cmd, imageRule, type ImageVerb } from './commands'
 import type { DaemonSetView, NodeSummary, PodView } from './model'
 
 export type MenuItem =
@@ -9,6 +9,19 @@ export type MenuItem =
   | { type: 'form'; id: string; label: string; form: 'taint' | 'label' | 'image' }
   | { type: 'action'; id: string; label: string; action: 'select' | 'diff' }
   | { type: 'separator'; id: string }
+  | { type: 'submenu'; id: string; label: string; params?: Record<string, string | number>; items: MenuItem[] }
+
+/** The verbs of "Break image ▸", in menu order, then "Image OK" to restore it. */
+export const BREAK_VERBS: readonly ImageVerb[] = ['missing', 'crash', 'oom', 'unready']
+
+/** `sim image VERB IMAGE` for each way to break an image, and `sim image ok IMAGE`. */
+export function breakImageItems(image: string): MenuItem[] {
+  return [
+    ...BREAK_VERBS.map((verb): MenuItem => ({ type: 'command', id: `image:${verb}`, label: `trouble:menu.image.${verb}`, command: imageRule(verb, image), danger: true })),
+    { type: 'separator', id: 'image:s' },
+    { type: 'command', id: 'image:ok', label: 'trouble:menu.image.ok', command: imageRule('ok', image) },
+  ]
+}
 
 export function nodeMenuItems(n: NodeSummary): MenuItem[] {
   const items: MenuItem[] = [
@@ -57,6 +70,11 @@ export function podMenuItems(p: PodView): MenuItem[] {
   items.push({ type: 'separator', id: 's1' })
   if (p.tone !== 'failed' && p.tone !== 'done' && p.status !== 'Terminating') {
     items.push({ type: 'command', id: 'fail', label: 'menu.fail', command: cmd.failPod(p.name, p.namespace) })
+  }
+  // One "Break image ▸" per image the pod runs (a rule is per image: every pod that runs it breaks).
+  for (const image of p.images) {
+    const one = p.images.length === 1
+    items.push({ type: 'submenu', id: one ? 'breakImage' : `breakImage:${image}`, label: one ? 'trouble:menu.breakImage' : 'trouble:menu.breakTitle', params: { image }, items: breakImageItems(image) })
   }
   if (p.status !== 'Terminating') items.push({ type: 'command', id: 'delete', label: 'menu.deletePod', command: cmd.deletePod(p.name, p.namespace), danger: true })
   return items

@@ -12,6 +12,7 @@ import { taintString, toleratesTaint, tolerationString } from '../../engine/sche
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, isInjectedToleration } from '../../engine/controller/daemonset/util'
 import { parseTime } from '../../engine/clock'
 import { daemonSetCounters, type DaemonSetCounters } from '../../state/selectors'
+import { podTrouble, unreadyFrom, type PodTrouble } from '../../state/podTrouble'
 
 export const CHANGE_CAUSE = 'kubernetes.io/change-cause'
 /** Labels every simulated node carries; the card counts them instead of listing them. */
@@ -182,6 +183,12 @@ export interface PodView {
   targetNode?: string
   /** PodScheduled=False message (the scheduler's), when unschedulable */
   schedulingMessage?: string
+  /** what is wrong with it (image pull, crash, OOM, not ready), in Kubernetes' words */
+  trouble?: PodTrouble
+  /** for a pod running not ready: from when that is trouble (ms); before, it is on its way */
+  unreadyFrom?: number
+  /** its containers' images, one each */
+  images: string[]
 }
 
 export function podTone(status: string, pod: Pod): PodTone {
@@ -224,6 +231,13 @@ export function podView(pod: Pod, revision: RevisionRef | undefined): PodView {
     readyText: cells.ready,
     tolerations: (pod.spec.tolerations ?? []).map((t) => ({ text: tolerationString(t), injected: isDaemon && isInjectedToleration(t, hostNetwork) })),
     image: pod.spec.containers.map((c) => c.image ?? '').join(', '),
+    images: [...new Set(pod.spec.containers.map((c) => c.image ?? '').filter(Boolean))],
+  }
+  const trouble = podTrouble(pod)
+  if (trouble) view.trouble = trouble
+  if (trouble?.class === 'unready') {
+    const from = unreadyFrom(pod)
+    if (from !== undefined) view.unreadyFrom = from
   }
   if (ref) view.owner = { kind: ref.kind, name: ref.name }
   const del = parseTime(pod.metadata.deletionTimestamp)

@@ -11,7 +11,9 @@ import type { StepRecord } from '../../engine/simulation'
 import { formatClock, formatDateTime, formatOffset, stepLine } from '../../state/timeFormat'
 import { sliderMax } from '../../state/scrub'
 import { goBackTo, useTimeline, watchForks, watchSpeed } from '../../state/timelineStore'
+import { useRolloutMarks, watchRollouts, type RolloutMark } from '../../state/rolloutMarks'
 import './timeline.css'
+import '../graph/nodes/trouble.css'
 
 export const SPEEDS = [1, 10, 60] as const
 /** Markers drawn on the slider for recorded commands (the newest). */
@@ -44,12 +46,15 @@ export default function TimelineBar({ extra }: { extra?: ReactNode } = {}) {
   const keyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const sliderRef = useRef<HTMLInputElement>(null)
 
+  const rolloutMarks = useRolloutMarks((s) => s.marks)
   useEffect(() => {
     const a = watchForks()
     const b = watchSpeed()
+    const c = watchRollouts()
     return () => {
       a()
       b()
+      c()
       clearTimeout(keyTimer.current)
     }
   }, [])
@@ -201,6 +206,7 @@ export default function TimelineBar({ extra }: { extra?: ReactNode } = {}) {
               <span key={i} className={`timeline-marker${branch && m.at > branch.at ? ' dropped' : ''}`} style={{ left: `${pct(m.at)}%` }} />
             ))}
           </div>
+          {rolloutMarks.length ? <RolloutMarks marks={rolloutMarks} pct={pct} branchAt={branch?.at} start={start} disabled={disabled || busy} onGo={commit} /> : null}
           <input
             id="timeline-scrub-input"
             type="range"
@@ -261,6 +267,35 @@ export default function TimelineBar({ extra }: { extra?: ReactNode } = {}) {
           ) : null}
         </div>
       ) : null}
+    </div>
+  )
+}
+
+/** Where a rollout stalled (⚠) and recovered (✓): a click goes back (or forward) to that moment. */
+function RolloutMarks({ marks, pct, branchAt, start, disabled, onGo }: { marks: readonly RolloutMark[]; pct: (ms: number) => number; branchAt?: number; start: number; disabled: boolean; onGo: (at: number) => void }) {
+  const { t } = useTranslation('trouble')
+  const shown = marks.length > MAX_MARKERS ? marks.slice(-MAX_MARKERS) : marks
+  return (
+    <div className="timeline-rollouts" role="group" aria-label={t('timeline.marks')}>
+      {shown.map((m) => {
+        const label = t(`timeline.${m.kind}`, { ds: m.ds.slice(m.ds.indexOf('/') + 1), offset: formatOffset(m.at) })
+        return (
+          <button
+            key={`${m.ds}@${m.at}`}
+            type="button"
+            className={`timeline-rollout ${m.kind}${branchAt !== undefined && m.at > branchAt ? ' dropped' : ''}`}
+            style={{ left: `${pct(m.at)}%` }}
+            title={`${label} (${formatClock(start + m.at)})`}
+            aria-label={label}
+            disabled={disabled}
+            data-testid={`timeline.rollout.${m.kind}`}
+            data-at={m.at}
+            onClick={() => onGo(m.at)}
+          >
+            {m.kind === 'stalled' ? '⚠' : '✓'}
+          </button>
+        )
+      })}
     </div>
   )
 }

@@ -7,15 +7,68 @@ import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
 import type { DaemonSetNode } from '../buildGraph'
 import { dsHighlight, useGraphUi } from '../graphStore'
-import { openMenu, run } from '../graphActions'
+import { openMenu, run, selectDaemonSet } from '../graphActions'
 import { cmd } from '../commands'
 import { CardMenuButton } from './CardMenuButton'
 import { useThrottledStore } from '../../../state/useThrottledStore'
 import { selectDaemonSetCounters } from '../../../state/selectors'
+import { selectRollout } from '../../../state/rolloutSelectors'
+import type { RolloutProgress } from '../../../state/rollout'
+import { rolloutLine, stallWords } from '../rolloutWords'
+import type { RevisionView } from '../model'
 
 export const REV_ROW_H = 28
 /** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */
 const COUNTERS_MS = 200
+
+/** A mark per rollout state, so it reads without colour. */
+export const ROLLOUT_ICON: Record<RolloutProgress['state'], string> = {
+  complete: '✓',
+  rolling: '⟳',
+  pending: '…',
+  onDelete: '⏸',
+  stalled: '⚠',
+}
+
+/** Where the rollout stands, and what holds it; a click opens the DaemonSet's panel (why, fixes). */
+function RolloutLine({ name, namespace, p, compact }: { name: string; namespace: string; p: RolloutProgress; compact?: boolean }) {
+  const { t } = useTranslation('trouble')
+  const line = rolloutLine(t, p)
+  // Compact cards have one short line: the stall and its reason, else the progress.
+  const text = compact && p.state === 'stalled' ? t('rollout.stalledCompact', { reason: stallWords(t, p.troubled) }) : compact ? line.progress : line.trouble ? `${line.progress} · ${line.trouble}` : line.progress
+  const title = [`${t('rollout.label')}: ${line.progress}`, line.trouble ?? '', p.state === 'stalled' ? t('rollout.explain') : ''].filter(Boolean).join('\n')
+  return (
+    <button
+      type="button"
+      className={`ds-line ds-rollout nodrag nokey state-${p.state}${line.trouble ? ' has-trouble' : ''}`}
+      data-testid={`graph.ds.${name}.rollout`}
+      data-state={p.state}
+      title={title}
+      aria-label={title}
+      onClick={(e) => {
+        e.stopPropagation()
+        selectDaemonSet(namespace, name)
+      }}
+    >
+      <span className="ds-rollout-icon" aria-hidden="true">
+        {ROLLOUT_ICON[p.state]}
+      </span>{' '}
+      {text}
+    </button>
+  )
+}
+
+/** A revision's "failing" mark, with how many of its pods fail and how. */
+function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) {
+  const { t } = useTranslation('trouble')
+  const bad = p?.badRevisions.get(r.hash)
+  if (!bad) return null
+  return (
+    <span className={`rev-bad trouble-${bad.class}`} title={t('badTitle', { count: bad.count, word: bad.word })} data-testid={`graph.rev.${r.name}.bad`}>
+      ✗ {t('bad')}
+    </span>
+  )
+}
 
 const COUNTERS = [
   ['desired', 'DESIRED'],
@@ -32,6 +85,8 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
   // when only a status changed (see selectDaemonSetSpecs).
   const counters = useThrottledStore(selectDaemonSetCounters(view.key), COUNTERS_MS)
   const d = counters ? { ...view, ...counters } : view
+  const rollout = useThrottledStore(selectRollout(view.key), COUNTERS_MS)
+  const { t: tt } = useTranslation('trouble')
   const hl = useGraphUi((s) => dsHighlight(s, d.key))
   // Revisions whose number changed while on screen (an undo renumbered them): flash them once.
   const seen = useRef(new Map<string, number>())
@@ -60,6 +115,11 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
           <span className="ds-name">{d.name}</span>
           {tiny ? (
             <span className="ds-ready">
+              {rollout?.state === 'stalled' ? (
+                <span className="ds-stalled-glyph" role="img" aria-label={tt('rollout.stalledShort')} title={rolloutLine(tt, rollout).trouble} data-testid={`graph.ds.${d.name}.stalled`}>
+                  ⚠{' '}
+                </span>
+              ) : null}
               {d.ready}/{d.desired}
             </span>
           ) : (
@@ -74,11 +134,13 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
               </span>
               {t('ds.readyOf', { ready: d.ready, desired: d.desired })} · {t('ds.upToDateOf', { upToDate: d.upToDate })}
             </div>
+            {rollout ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact /> : null}
             {cur ? (
               <div className={`ds-line rev-chip rev-${cur.color}`} data-testid={`graph.rev.${cur.name}`} data-revision={cur.revision} title={[cur.name, ...cur.images].join('\n')}>
                 <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: cur.revision })}
                 {cur.was !== undefined ? <span className="rev-was"> · {t('ds.was', { revision: cur.was })}</span> : null}
                 <span className="rev-current"> {t('ds.current')}</span>
+                <BadMark r={cur} p={rollout} />
                 {d.revisions.length > 1 ? <span className="muted"> +{d.revisions.length - 1}</span> : null}
               </div>
             ) : null}
@@ -132,6 +194,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
         {t('ds.image')}: <code>{d.images.join(', ')}</code>
       </div>
       <div className="ds-line ds-strategy">{d.strategy}</div>
+      {rollout ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} /> : null}
       {d.nodeSelector.length ? (
         <div className="ds-line" title={d.nodeSelector.join('\n')}>
           nodeSelector: <code>{d.nodeSelector.join(', ')}</code>
@@ -144,7 +207,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
         {d.revisions.map((r, i) => (
           <li
             key={r.name}
-            className={`rev-row rev-${r.color}${r.current ? ' current' : ''}${bumped.current.get(r.name) === r.revision ? ' bumped' : ''}${data.selectedRevision === r.name ? ' selected' : ''}`}
+            className={`rev-row rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) ? ' bad' : ''}${bumped.current.get(r.name) === r.revision ? ' bumped' : ''}${data.selectedRevision === r.name ? ' selected' : ''}`}
             style={{ transform: `translateY(${i * REV_ROW_H}px)` }}
             data-testid={`graph.rev.${r.name}`}
             data-revision={r.revision}
@@ -157,6 +220,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
             </span>
             <code className="rev-hash">{r.hash}</code>
             {r.current ? <span className="rev-current">{t('ds.current')}</span> : null}
+            <BadMark r={r} p={rollout} />
             <span className="rev-cause">{r.changeCause ?? r.images.join(', ')}</span>
             {!r.current ? (
               <button

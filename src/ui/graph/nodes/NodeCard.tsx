@@ -16,6 +16,9 @@ import { usePresence } from './usePresence'
 import { selectNode } from '../graphActions'
 import { MAX_CARD_PODS, PODS_TOP } from '../layout'
 import { CardMenuButton } from './CardMenuButton'
+import { useTrouble } from './useTrouble'
+import { TROUBLE_GLYPH, troubleWord } from '../../../state/podTrouble'
+import { troubleLabel } from '../rolloutWords'
 
 /** Invisible handles where CARD_HANDLES says they are (compact and tiny cards: one, mid left). */
 const SlotHandles = memo(function SlotHandles({ small }: { small?: boolean }) {
@@ -146,6 +149,25 @@ function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected:
   )
 }
 
+/** A pod of a one-line card: a square in its state's colour; a failing pod shows its class's glyph, labelled with its word. */
+function TinyPod({ pod }: { pod: PodView }) {
+  const { t } = useTranslation('trouble')
+  const trouble = useTrouble(pod)
+  const label = trouble ? troubleLabel(t, trouble) : undefined
+  return (
+    <span
+      className={`tiny-pod tone-${pod.tone}${pod.revision ? ` rev-${pod.revision.color}` : ''}${trouble ? ` trouble trouble-${trouble.class}` : ''}`}
+      data-testid={`pod.${pod.name}`}
+      data-status={pod.status}
+      data-trouble={trouble?.class}
+      data-revision={pod.revision?.revision ?? ''}
+      {...(label ? { role: 'img', 'aria-label': `${pod.name}: ${label}`, title: label } : { 'aria-hidden': true })}
+    >
+      {trouble ? TROUBLE_GLYPH[trouble.class] : null}
+    </span>
+  )
+}
+
 /** Tiny: one line — name, Ready as an icon, a square per pod in its state. */
 function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: boolean }) {
   const { t } = useTranslation('graph')
@@ -156,7 +178,7 @@ function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
       className={`k8s-node small tiny ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''} tone-${tone}`}
       data-testid={`graph.node.${s.name}`}
       title={`${s.name}: ${s.status}${s.taints.length ? `; ${s.taints.map((x) => x.text).join(', ')}` : ''}`}
-      aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => p.status).join(', ') || t('node.noPods') })}
+      aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => (p.trouble && p.trouble.class !== 'unready' ? troubleWord(p.trouble) : p.status)).join(', ') || t('node.noPods') })}
     >
       <SlotHandles small />
       <span className={`tiny-status ready-${s.ready}`} aria-hidden="true">
@@ -172,15 +194,9 @@ function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
           {s.taints.length > 1 ? s.taints.length : ''}
         </span>
       ) : null}
-      <span className="tiny-pods" aria-hidden="true">
+      <span className="tiny-pods">
         {data.pods.slice(0, 3).map((p) => (
-          <span
-            key={p.key}
-            className={`tiny-pod tone-${p.tone}${p.revision ? ` rev-${p.revision.color}` : ''}`}
-            data-testid={`pod.${p.name}`}
-            data-status={p.status}
-            data-revision={p.revision?.revision ?? ''}
-          />
+          <TinyPod key={p.key} pod={p} />
         ))}
       </span>
     </div>

@@ -9,6 +9,8 @@ import { selectNow } from '../../../state/selectors'
 import { podHighlight, useGraphUi } from '../graphStore'
 import { countdownSeconds, type PodView } from '../model'
 import { isMenuKey, openMenu, selectPod } from '../graphActions'
+import { useTrouble } from './useTrouble'
+import { lastExitText, troubleText } from '../rolloutWords'
 
 function Countdown({ at }: { at: number }) {
   const { t } = useTranslation('graph')
@@ -33,7 +35,11 @@ export interface PodChipProps {
 
 function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps) {
   const { t } = useTranslation('graph')
+  const { t: tt } = useTranslation('trouble')
   const hl = useGraphUi((s) => podHighlight(s, pod.key))
+  const trouble = useTrouble(pod)
+  const word = trouble ? troubleText(tt, trouble) : pod.status
+  const lastExit = trouble ? lastExitText(tt, trouble) : undefined
   const rev = pod.revision
   const target = { kind: 'pod' as const, namespace: pod.namespace, name: pod.name }
   const injected = pod.tolerations.filter((x) => x.injected).length
@@ -46,6 +52,9 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
   const title = [
     `${pod.namespace}/${pod.name}`,
     `${t('pod.status')}: ${pod.status} (${pod.readyText})`,
+    trouble ? tt('podTitle', { word, what: tt(`class.${trouble.class}`) }) : '',
+    trouble?.message ?? '',
+    lastExit ?? '',
     pod.image,
     rev ? t('pod.revisionTitle', { revision: rev.revision ?? '?', hash: rev.hash }) + (rev.was !== undefined ? ` · ${t('pod.was', { revision: rev.was })}` : '') : '',
     pod.tolerations.length ? `${t('pod.tolSplit', { own, injected })}:\n${tolLines.join('\n')}` : '',
@@ -54,7 +63,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
     .join('\n')
   return (
     <div
-      className={`pod-chip nokey${mini ? ' mini' : ''} tone-${pod.tone}${selected ? ' selected' : ''}${leaving ? ' leaving' : ''}${hl ? ` hl-${hl}` : ''}${rev ? ` rev-${rev.color}` : ''}${rev && !rev.current ? ' outdated' : ''}`}
+      className={`pod-chip nokey${mini ? ' mini' : ''} tone-${pod.tone}${trouble ? ` trouble trouble-${trouble.class}` : ''}${selected ? ' selected' : ''}${leaving ? ' leaving' : ''}${hl ? ` hl-${hl}` : ''}${rev ? ` rev-${rev.color}` : ''}${rev && !rev.current ? ' outdated' : ''}`}
       role="button"
       tabIndex={0}
       aria-pressed={selected}
@@ -62,6 +71,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
       aria-description={title}
       data-testid={`pod.${pod.name}`}
       data-status={pod.status}
+      data-trouble={trouble?.class}
       data-revision={rev?.revision ?? ''}
       data-hash={rev?.hash ?? ''}
       data-highlight={hl || undefined}
@@ -89,7 +99,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
       <span className="pod-rev-stripe" aria-hidden="true" />
       {mini ? (
         <span className="pod-line">
-          <span className={`pod-status tone-${pod.tone}`}>{pod.status}</span>
+          <PodState pod={pod} word={word} trouble={trouble !== undefined} />
           {rev?.revision !== undefined ? <span className="pod-rev">{t('pod.rev', { revision: rev.revision })}</span> : null}
           {rev && !rev.current ? <span className="pod-outdated">{t('pod.outdated')}</span> : null}
           <span className="sr-only">{pod.name}</span>
@@ -105,10 +115,12 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
         ) : (
           <span className="pod-name">{pod.name}</span>
         )}
-        <span className={`pod-status tone-${pod.tone}`}>{pod.status}</span>
-        <span className="pod-ready" title={t('pod.readyTitle')}>
-          {pod.readyText}
-        </span>
+        <PodState pod={pod} word={word} trouble={trouble !== undefined} />
+        {trouble?.class === 'unready' ? null : (
+          <span className="pod-ready" title={t('pod.readyTitle')}>
+            {pod.readyText}
+          </span>
+        )}
       </span>
       )}
       {mini ? null : (
@@ -125,7 +137,11 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
           <span className="pod-owner">{pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : ''}</span>
         )}
         {pod.deletionAt !== undefined && pod.status === 'Terminating' ? <Countdown at={pod.deletionAt} /> : null}
-        {pod.tolerations.length ? (
+        {lastExit && trouble?.last?.reason ? (
+          <span className="pod-last" title={lastExit}>
+            {trouble.last.reason} ({trouble.last.exitCode})
+          </span>
+        ) : pod.tolerations.length ? (
           <span className="pod-tols" title={t('pod.tolSplit', { own, injected })}>
             {t('pod.tolShort', { own, injected })}
           </span>
@@ -139,6 +155,15 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
         </span>
       ) : null}
     </div>
+  )
+}
+
+/** The STATUS word, or the trouble word in its class's colour (`ImagePullBackOff`, `CrashLoopBackOff ×4`, `0/1 not ready`). */
+function PodState({ pod, word, trouble }: { pod: PodView; word: string; trouble: boolean }) {
+  return (
+    <span className={`pod-status tone-${pod.tone}${trouble ? ' pod-trouble' : ''}`} data-testid={trouble ? `pod.${pod.name}.trouble` : undefined}>
+      {word}
+    </span>
   )
 }
 
