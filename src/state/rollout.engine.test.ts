@@ -44,7 +44,7 @@ describe('rolloutProgress on the engine', () => {
     run(s, 'sim node add node-3')
     run(s, 'sim settle')
     expect(look(s).p.state).toBe('complete')
-    run(s, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:1.21 -n kube-system')
+    run(s, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:1.22 -n kube-system')
     const seen = new Set<string>()
     for (let i = 0; i < 400; i++) {
       const { p } = look(s)

@@ -249,7 +249,7 @@ spec:
     spec:
       containers:
       - name: agent
-        image: agent:1
+        image: registry.example.com/agent:1
         resources:
           requests: {cpu: 10m, memory: 20Mi}
 `

@@ -113,7 +113,7 @@ function manifest(o: Extract<Op, { op: 'apply' }>): string {
     '      terminationGracePeriodSeconds: 2',
     '      containers:',
     '      - name: c',
-    `        image: agent:${o.image}`,
+    `        image: registry.example.com/agent:${o.image}`,
   ].join('\n');
 }
 
@@ -158,7 +158,7 @@ export function run(mode: 'incremental' | 'fullPass', setup: Op[], ops: Op[], se
         exec('kubectl apply -f -', manifest(o));
         break;
       case 'setImage':
-        exec(`kubectl set image ds/agent c=agent:${o.image}`);
+        exec(`kubectl set image ds/agent c=registry.example.com/agent:${o.image}`);
         break;
       case 'undo':
         exec('kubectl rollout undo ds/agent');
@@ -175,7 +175,7 @@ export function run(mode: 'incremental' | 'fullPass', setup: Op[], ops: Op[], se
         break;
       case 'runPod':
         // an orphan matching the selector: adopted, then deleted as a duplicate or a misfit
-        exec(`kubectl run bare${o.k} --image=agent:1 --labels=app=agent`);
+        exec(`kubectl run bare${o.k} --image=registry.example.com/agent:1 --labels=app=agent`);
         break;
       case 'advance':
         exec(`sim advance ${o.ms}ms`);

@@ -17,7 +17,7 @@ function daemonSet(strategy: { maxUnavailable: number | string; maxSurge: number
     spec: {
       selector: { matchLabels: { app: 'agent' } },
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: strategy },
-      template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'c', image: 'agent:1' }] } },
+      template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'c', image: 'registry.example.com/agent:1' }] } },
     },
   } as unknown as DaemonSet;
 }
@@ -53,9 +53,9 @@ describe('rolling update invariants', () => {
         sim.store.create(daemonSet(strategy));
         expect(sim.settle()).toBe(true);
         const budget = strategy.maxSurge === 0 ? Math.max(1, scaledValue(strategy.maxUnavailable, nodes)) : 0;
-        let image = 'agent:1';
+        let image = 'registry.example.com/agent:1';
         for (let c = 0; c < changes; c++) {
-          image = `agent:${c + 2}`;
+          image = `registry.example.com/agent:${c + 2}`;
           const ds = sim.store.get('DaemonSet', 'default', 'agent')!;
           sim.store.update({ ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { ...ds.spec.template.spec, containers: [{ name: 'c', image }] } } } });
           let guard = 0;

@@ -39,7 +39,7 @@ function setup(c: Case) {
     spec: {
       selector: { matchLabels: { app: 'ds' } },
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: c.maxUnavailable, maxSurge: c.maxSurge } },
-      template: { metadata: { labels: { app: 'ds' } }, spec: { containers: [{ name: 'c', image: 'v:1' }] } },
+      template: { metadata: { labels: { app: 'ds' } }, spec: { containers: [{ name: 'c', image: 'registry.example.com/v:1' }] } },
     },
   } as unknown as DaemonSet);
   sim.settle();
@@ -51,7 +51,7 @@ function setup(c: Case) {
     } as Pod);
   }
   const ds = sim.store.get('DaemonSet', 'default', 'ds')!;
-  sim.store.update({ ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { containers: [{ name: 'c', image: 'v:2' }] } } } });
+  sim.store.update({ ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { containers: [{ name: 'c', image: 'registry.example.com/v:2' }] } } } });
   return sim;
 }
 
@@ -75,14 +75,14 @@ describe('rollingUpdate', () => {
       apiVersion: 'apps/v1',
       kind: 'DaemonSet',
       metadata: { name: 'ds', namespace: 'default' },
-      spec: { selector: { matchLabels: { app: 'ds' } }, updateStrategy: { type: 'OnDelete' }, template: { metadata: { labels: { app: 'ds' } }, spec: { containers: [{ name: 'c', image: 'v:1' }] } } },
+      spec: { selector: { matchLabels: { app: 'ds' } }, updateStrategy: { type: 'OnDelete' }, template: { metadata: { labels: { app: 'ds' } }, spec: { containers: [{ name: 'c', image: 'registry.example.com/v:1' }] } } },
     } as unknown as DaemonSet);
     sim.settle();
     const ds = sim.store.get('DaemonSet', 'default', 'ds')!;
-    sim.store.update({ ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { containers: [{ name: 'c', image: 'v:2' }] } } } });
+    sim.store.update({ ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { containers: [{ name: 'c', image: 'registry.example.com/v:2' }] } } } });
     sim.settle();
     expect(sim.store.list('ControllerRevision', 'default').map((r) => r.revision).sort()).toEqual([1, 2]);
-    expect(sim.store.list('Pod', 'default').map((p) => p.spec.containers[0].image)).toEqual(['v:1']);
+    expect(sim.store.list('Pod', 'default').map((p) => p.spec.containers[0].image)).toEqual(['registry.example.com/v:1']);
     expect(sim.store.get('DaemonSet', 'default', 'ds')!.status.updatedNumberScheduled).toBe(0);
   });
 });

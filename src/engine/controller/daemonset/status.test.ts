@@ -12,7 +12,7 @@ function ds(name: string, extra: Record<string, unknown> = {}, podSpec: Record<s
     metadata: { name, namespace: 'default' },
     spec: {
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'v:1' }], ...podSpec } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'registry.example.com/v:1' }], ...podSpec } },
       ...extra,
     },
   } as unknown as DaemonSet;
@@ -44,7 +44,7 @@ describe('status', () => {
   it('a pod that fits nowhere counts as current and up-to-date but never ready', () => {
     const sim = new Simulation();
     addNode(sim, 'small', { cpu: '500m' });
-    sim.store.create(ds('d', {}, { containers: [{ name: 'c', image: 'v:1', resources: { requests: { cpu: '1' } } }] }));
+    sim.store.create(ds('d', {}, { containers: [{ name: 'c', image: 'registry.example.com/v:1', resources: { requests: { cpu: '1' } } }] }));
     sim.settle();
     expect(status(sim)).toEqual([1, 1, 0, 1, 0, 0]);
     expect(sim.store.list('Pod', 'default')[0].status.phase).toBe('Pending');
@@ -91,10 +91,10 @@ describe('history', () => {
     addNode(sim, 'a');
     sim.store.create(ds('d'));
     sim.settle();
-    setImage(sim, 'v:2');
-    expect(revisions(sim)).toEqual([[1, 'v:1'], [2, 'v:2']]);
-    setImage(sim, 'v:1');
-    expect(revisions(sim)).toEqual([[2, 'v:2'], [3, 'v:1']]);
+    setImage(sim, 'registry.example.com/v:2');
+    expect(revisions(sim)).toEqual([[1, 'registry.example.com/v:1'], [2, 'registry.example.com/v:2']]);
+    setImage(sim, 'registry.example.com/v:1');
+    expect(revisions(sim)).toEqual([[2, 'registry.example.com/v:2'], [3, 'registry.example.com/v:1']]);
     expect(sim.store.count('ControllerRevision')).toBe(2);
   });
 
@@ -103,11 +103,11 @@ describe('history', () => {
     addNode(sim, 'a');
     sim.store.create(ds('d', { revisionHistoryLimit: 1, updateStrategy: { type: 'OnDelete' } }));
     sim.settle();
-    setImage(sim, 'v:2');
-    setImage(sim, 'v:3');
-    setImage(sim, 'v:4');
+    setImage(sim, 'registry.example.com/v:2');
+    setImage(sim, 'registry.example.com/v:3');
+    setImage(sim, 'registry.example.com/v:4');
     // OnDelete: the pod still runs revision 1, so it survives; the limit of 1 old then keeps only it.
-    expect(revisions(sim)).toEqual([[1, 'v:1'], [4, 'v:4']]);
+    expect(revisions(sim)).toEqual([[1, 'registry.example.com/v:1'], [4, 'registry.example.com/v:4']]);
   });
 
   it('hash labels on pods and revisions match', () => {
