@@ -2,7 +2,7 @@
 
 import type { Chunk } from '../engine/kubectl/types'
 import type { Response } from '../worker/protocol'
-import { locateField, yamlSyntaxMarkers } from '../ui/editor/locate'
+import { locateField, prepareLocate, yamlSyntaxMarkers } from '../ui/editor/locate'
 import type { EditorMarker } from '../ui/editor/types'
 import { engine } from './engine'
 import { useStore } from './store'
@@ -52,6 +52,7 @@ export async function cancelCommand(): Promise<boolean> {
 /** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */
 export async function applyEditor(): Promise<boolean> {
   const text = useStore.getState().editorText
+  await prepareLocate(text)
   const syntax = yamlSyntaxMarkers(text)
   if (syntax.length) {
     useStore.setState({ markers: syntax, applyError: syntax.map((m) => `line ${m.line}: ${m.message}`).join('\n') })
