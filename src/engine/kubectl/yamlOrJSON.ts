@@ -1,9 +1,9 @@
 // apimachinery's YAMLOrJSONDecoder (pkg/util/yaml/decoder.go, kubectl 1.33+) as kubectl's resource
 // builder runs it on each `-f` stream (cli-runtime StreamVisitor, buffer 4096), after the file reader
 // dropped a leading byte-order mark:
-// - a stream whose first 4096 bytes start (jsonSniff.ts), after white space (Go's unicode.IsSpace: NEL, NBSP, LS and
-//   PS too), with `{` is read as JSON values, one after the other (`{…}{…}` is two objects), with
-//   json.Decoder: JSON strings may hold any character, U+2028 included, and YAML never sees them;
+// - a stream whose first 4096 bytes start with `{` after white space (jsonSniff.ts; Go's white space:
+//   NEL, NBSP, LS and PS too) is read as JSON values, one after the other (`{…}{…}` is two objects),
+//   with json.Decoder: JSON strings may hold any character, U+2028 included, and YAML never sees them;
 // - when a JSON value does not read and at most one value did, the decoder rewinds to the end of the
 //   last value, eats white space up to the first line break (consumeWhitespace: it needs 4 bytes to
 //   look at, and gives up when fewer are left) and reads the rest as YAML documents; if the first of
