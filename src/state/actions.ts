@@ -2,7 +2,7 @@
 
 import type { Chunk } from '../engine/kubectl/types'
 import type { Response } from '../wire/protocol'
-import { locateField, yamlSyntaxMarkers } from './locate'
+import { locateField, prepareLocate, yamlSyntaxMarkers } from './locate'
 import type { EditorMarker } from './editorMarkers'
 import { engine } from './engine'
 import { useStore } from './store'
@@ -52,6 +52,7 @@ export async function cancelCommand(): Promise<boolean> {
 /** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */
 export async function applyEditor(): Promise<boolean> {
   const text = useStore.getState().editorText
+  await prepareLocate(text)
   const syntax = yamlSyntaxMarkers(text)
   if (syntax.length) {
     useStore.setState({ markers: syntax, applyError: syntax.map((m) => `line ${m.line}: ${m.message}`).join('\n') })

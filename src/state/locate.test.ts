@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ARTICLE_YAML, NODE_YAML } from '../engine/testing/sampleManifests'
-import { findDocument, locateField, parseFieldPath, yamlSyntaxMarkers } from './locate'
+import { findDocument, locateField, parseFieldPath, prepareLocate, yamlSyntaxMarkers } from './locate'
 import type { TextRange } from './editorMarkers'
 
 /** The text a range covers (single-line ranges). */
@@ -199,8 +199,11 @@ describe('the buffer as kubectl reads it (issue 26)', () => {
     expect(locateField(text, 0, 'metadata.labels')?.line).toBe(lineOf(text, '"labels"'))
   })
 
-  it('reads U+2028 and U+0085 in YAML as go-yaml does (line breaks), and places markers on the editor’s lines', () => {
+  it('reads U+2028 and U+0085 in YAML as go-yaml does (line breaks), and places markers on the editor’s lines', async () => {
     const text = 'apiVersion: v1\u2028kind: Pod\nmetadata:\n  name: "a\u0085b"\n  labels: {x: y,\u2028z: w}\n'
+    // before go-yaml's reader is loaded, the yaml package's reading (YAML 1.2: no line breaks there)
+    expect(yamlSyntaxMarkers(text).length).toBeGreaterThan(0)
+    await prepareLocate(text)
     expect(yamlSyntaxMarkers(text)).toEqual([])
     // the editor breaks lines at "\n" only: z is on the fourth
     expect(locateField(text, 0, 'metadata.labels[z]')).toMatchObject({ line: 4, column: 18 })

@@ -5,8 +5,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node as YamlNode, type YAMLError } from 'yaml'
 import type { EditorMarker, TextRange } from './editorMarkers'
 import { yamlDepthError } from '../engine/api/yamlLimits'
-import { rewriteGoYamlLineBreaks } from '../engine/kubectl/goYamlBreaks'
-import { looksLikeJSON } from '../engine/kubectl/yamlOrJSON'
+import type { RewrittenYaml } from '../engine/kubectl/goYamlBreaks'
+import { looksLikeJSON } from '../engine/kubectl/jsonSniff'
 
 /** One step of a field path: `.name`, `[0]` (list index) or `[key]` (map key, e.g. `requests[cpu]`). */
 export type PathSegment = { field: string } | { index: number } | { key: string }
@@ -52,13 +52,32 @@ const PARSE_OPTIONS = { version: '1.1', uniqueKeys: false, prettyErrors: false }
  */
 type Parsed = { docs: Document.Parsed[]; lines: LineCounter; text: string; origin: (offset: number) => number }
 
+const GO_LINE_BREAKS = /[\u0085\u2028\u2029]/
+let rewriteLineBreaks: ((text: string) => RewrittenYaml) | undefined
+
+/**
+ * Loads go-yaml's reading of NEL, LS and PS (the engine's YAML scanner, kept out of the page's first
+ * load) when `buffer` has one of them; the functions below read such a buffer as go-yaml does once it
+ * is loaded (and as the yaml package does before).
+ */
+export async function prepareLocate(buffer: string): Promise<void> {
+  if (rewriteLineBreaks || !GO_LINE_BREAKS.test(buffer)) return
+  rewriteLineBreaks = (await import('../engine/kubectl/goYamlBreaks')).rewriteGoYamlLineBreaks
+}
+
+/** The text the yaml package reads for `buffer`, and the way back to the buffer's offsets. */
+function asKubectlReads(buffer: string): RewrittenYaml {
+  if (looksLikeJSON(buffer) || !rewriteLineBreaks || !GO_LINE_BREAKS.test(buffer)) return { text: buffer, origin: (o) => o }
+  return rewriteLineBreaks(buffer)
+}
+
 /**
  * The buffer as kubectl reads it (engine/kubectl/yamlOrJSON.ts): JSON as it is (the yaml package
  * reads a JSON object as one), YAML with go-yaml's line breaks (NEL, LS, PS) read as go-yaml reads them
  * (the editor does not break lines there: positions are mapped back to the buffer).
  */
 function parse(buffer: string): Parsed {
-  const { text, origin } = looksLikeJSON(buffer) ? { text: buffer, origin: (o: number) => o } : rewriteGoYamlLineBreaks(buffer)
+  const { text, origin } = asKubectlReads(buffer)
   const docs = parseAllDocuments(text, PARSE_OPTIONS)
   const lines = new LineCounter()
   lines.addNewLine(0)
@@ -189,7 +208,7 @@ function marker(buffer: string, { lines, text, origin }: Parsed, e: YAMLError, s
 export function yamlSyntaxMarkers(buffer: string): EditorMarker[] {
   if (looksLikeJSON(buffer)) return []
   // Nesting past the engine's limit: its message on its line (the parser would run out of stack)
-  const { text, origin } = rewriteGoYamlLineBreaks(buffer)
+  const { text, origin } = asKubectlReads(buffer)
   const deep = yamlDepthError(text)
   if (deep) {
     // its line in the text read, back to the buffer's line

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goYamlFirstError } from './goYaml';
+import { goYamlFirstError, goYamlTokens } from './goYaml';
 
 // Every case checked with the real kubectl 1.33 (go.yaml.in/yaml/v2 through sigs.k8s.io/yaml):
 // `kubectl patch --local -f /dev/null -p TEXT` prints `unable to parse "TEXT": yaml: MESSAGE`, or
@@ -101,5 +101,28 @@ describe('goYamlFirstError (go-yaml v2 as kubectl reads YAML)', () => {
   it('reads only the first document, as yaml.Unmarshal does', () => {
     expect(goYamlFirstError('a: b\n---\nc: [')).toBeUndefined();
     expect(goYamlFirstError('a: b\n...\nc: [\n')).toBeUndefined();
+  });
+});
+
+describe('goYamlTokens: scalar values as go-yaml reads them', () => {
+  const values = (text: string) => goYamlTokens(text).scalars.map((t) => t.value);
+
+  it('escapes of double-quoted scalars, YAML 1.1 ones included', () => {
+    expect(values('a: "\\N\\L\\P\\_\\x41\\u00e9\\U0001F600\\t\\e"')).toEqual(['a', '\u0085\u2028\u2029\u00a0A\u00e9\u{1F600}\t\x1b']);
+    expect(values("a: 'it''s'")).toEqual(['a', "it's"]);
+  });
+
+  it('folding: a line break is a space, an empty line a line break; LS and PS are kept', () => {
+    expect(values('a: "x\n  y\n\n  z"')).toEqual(['a', 'x y\nz']);
+    expect(values('a: x\n  y\u2028  z')).toEqual(['a', 'x y\u2028z']);
+    expect(values('a: >\n  x\n  y\u2028  z\n')).toEqual(['a', 'x y\u2028z\n']);
+    expect(values('a: |-\n  x\n  y\n\n')).toEqual(['a', 'x\ny']);
+    expect(values('a: |+\n  x\n\n')).toEqual(['a', 'x\n\n']);
+  });
+
+  it('spans in code points, outermost flow collections with their column', () => {
+    const t = goYamlTokens('a: [b, {c: "\u{1F600}d"}]\ne: f\n');
+    expect(t.scalars.map((x) => [x.start, x.end])).toEqual([[0, 1], [4, 5], [8, 9], [11, 15], [18, 19], [21, 22]]);
+    expect(t.flows).toEqual([{ start: 3, end: 17, column: 3 }]);
   });
 });

@@ -5,7 +5,8 @@
 // of the problem (1-based) unless it is the first, a parser error the 0-based line of the token it
 // stopped at (or of its context) — so "line 1" often points at the second line. Only the first
 // document is read, as yaml.Unmarshal reads it; aliases of unknown anchors fail as the composer
-// fails. No values are built: this only finds errors.
+// fails. No documents are built; the scanner reads each scalar's value as go-yaml does (folding,
+// escapes, and U+0085, U+2028 and U+2029 as line breaks), for goYamlBreaks.ts.
 
 interface Mark {
   index: number;
@@ -44,8 +45,6 @@ interface Token {
   value?: string;
   /** a plain scalar (its value is resolved by type) */
   plain?: boolean;
-  /** a block scalar (`|` or `>`): its span ends at the start of the line after it */
-  block?: boolean;
 }
 
 interface SimpleKey {
@@ -69,7 +68,7 @@ class YamlFail extends Error {
 const copy = (m: Mark): Mark => ({ index: m.index, line: m.line, column: m.column });
 const ZERO: Mark = { index: 0, line: 0, column: 0 };
 
-/** Double-quoted escapes (`\\x`, `\\u`, `\\U` aside) and what they stand for; YAML 1.1 has no `\\/`. */
+/** Double-quoted escapes (`\x`, `\u`, `\U` aside) and what they stand for; YAML 1.1 has no `\/`. */
 const ESCAPES = new Map([
   ['0', '\0'], ['a', '\x07'], ['b', '\b'], ['t', '\t'], ['\t', '\t'], ['n', '\n'], ['v', '\v'], ['f', '\f'], ['r', '\r'], ['e', '\x1b'],
   [' ', ' '], ['"', '"'], ["'", "'"], ['\\', '\\'], ['N', '\u0085'], ['_', '\u00a0'], ['L', '\u2028'], ['P', '\u2029'],
@@ -509,7 +508,7 @@ class Scanner {
     }
     if (chomping !== -1) s += leadingBreak;
     if (chomping === 1) s += trailingBreaks;
-    this.insert(-1, { typ: T.Scalar, start, end, value: s, block: true });
+    this.insert(-1, { typ: T.Scalar, start, end, value: s });
   }
 
   private scanFlowScalar(single: boolean): void {
@@ -1056,10 +1055,6 @@ export interface GoYamlScalar {
   start: number;
   end: number;
   value: string;
-  /** plain (resolved by type), or quoted or block (a string) */
-  plain: boolean;
-  /** `|` or `>`: the span ends at the start of the line after the scalar */
-  block: boolean;
 }
 
 /** An outermost flow collection (`[…]`, `{…}`): its span in code points and the column it starts at. */
@@ -1078,7 +1073,7 @@ export function goYamlTokens(text: string): { scalars: GoYamlScalar[]; flows: Go
   let open: Mark = ZERO;
   try {
     for (let t = scanner.peek(); t.typ !== T.StreamEnd; t = scanner.peek()) {
-      if (t.typ === T.Scalar) scalars.push({ start: t.start.index, end: t.end.index, value: t.value ?? '', plain: t.plain === true, block: t.block === true });
+      if (t.typ === T.Scalar) scalars.push({ start: t.start.index, end: t.end.index, value: t.value ?? '' });
       else if (t.typ === T.FlowSequenceStart || t.typ === T.FlowMappingStart) {
         if (depth++ === 0) open = t.start;
       } else if ((t.typ === T.FlowSequenceEnd || t.typ === T.FlowMappingEnd) && depth > 0 && --depth === 0) {

@@ -5,8 +5,8 @@
 //   is read as "\n" and folded like it; LS and PS stay as they are, never folded into a space, so
 //   "x<LS>  y" is "x<LS>y" where "x\n  y" is "x y"): double-quoted, on one line. A plain one too: a
 //   value that spans lines has a space or a line break in it, so it is a string (the one YAML 1.1
-//   type that has a space, the timestamp, kubectl writes back as the text it was);
-//   The lines it spanned follow it as empty lines, so that what comes after stays on its line;
+//   type that has a space, the timestamp, kubectl writes back as the text it was). The lines it
+//   spanned follow it as empty lines, so that what comes after stays on its line;
 // - anywhere else (between tokens, ending a comment) they become "\n".
 // Inside a flow collection, where go-yaml does not look at indentation and the `yaml` package does,
 // the line breaks it adds are indented past the collection's start.

@@ -2,7 +2,8 @@
 // against `npm run serve`), whose YAMLOrJSONDecoder is the one this file follows.
 
 import { describe, expect, it } from 'vitest';
-import { decodeYAMLOrJSON, isGoSpace, looksLikeJSON, type StreamPart } from './yamlOrJSON';
+import { decodeYAMLOrJSON, type StreamPart } from './yamlOrJSON';
+import { isGoSpace, looksLikeJSON } from './jsonSniff';
 
 const P = (name: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, ...extra }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });

@@ -1,9 +1,9 @@
 // apimachinery's YAMLOrJSONDecoder (pkg/util/yaml/decoder.go, kubectl 1.33+) as kubectl's resource
 // builder runs it on each `-f` stream (cli-runtime StreamVisitor, buffer 4096), after the file reader
 // dropped a leading byte-order mark:
-// - a stream whose first 4096 bytes start, after white space (Go's unicode.IsSpace: NEL, NBSP, LS and
-//   PS too), with `{` is read as JSON values, one after the other (`{…}{…}` is two objects), with
-//   json.Decoder: JSON strings may hold any character, U+2028 included, and YAML never sees them;
+// - a stream whose first 4096 bytes start with `{` after white space (jsonSniff.ts; Go's white space:
+//   NEL, NBSP, LS and PS too) is read as JSON values, one after the other (`{…}{…}` is two objects),
+//   with json.Decoder: JSON strings may hold any character, U+2028 included, and YAML never sees them;
 // - when a JSON value does not read and at most one value did, the decoder rewinds to the end of the
 //   last value, eats white space up to the first line break (consumeWhitespace: it needs 4 bytes to
 //   look at, and gives up when fewer are left) and reads the rest as YAML documents; if the first of
@@ -12,33 +12,9 @@
 // - any other stream is YAML documents, split at `---` lines (YAMLReader), each read with go-yaml.
 
 import { GoJSONError, scanGoJSONValue } from '../api/patch/goJson';
+import { dropByteOrderMark, isGoSpace, looksLikeJSON } from './jsonSniff';
 import { utf8Length } from '../api/validation';
 import { MAX_YAML_DEPTH } from '../api/yamlLimits';
-
-/** The builder's buffer: how far into a stream the decoder looks for `{`. */
-export const SNIFF_BYTES = 4096;
-
-/** Go's unicode.IsSpace. */
-export function isGoSpace(c: string): boolean {
-  return /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]$/u.test(c);
-}
-
-/** The file reader's unicode.BOMOverride: one leading byte-order mark is dropped. */
-export function dropByteOrderMark(text: string): string {
-  return text.startsWith('\ufeff') ? text.slice(1) : text;
-}
-
-/** GuessJSONStream / IsJSONBuffer: the first `size` bytes start with `{` after white space. */
-export function looksLikeJSON(text: string, size = SNIFF_BYTES): boolean {
-  let bytes = 0;
-  for (const c of text) {
-    bytes += utf8Length(c);
-    if (bytes > size) return false;
-    if (c === '{') return true;
-    if (!isGoSpace(c)) return false;
-  }
-  return false;
-}
 
 /** What the decoder hands on, in stream order. `line` is the 1-based line where it starts (or fails). */
 export type StreamPart =

@@ -18,7 +18,7 @@ import { flagArray, flagBool, flagString } from '../argv';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { goYamlFirstError } from '../goYaml';
 import { goYamlLineBreaks } from '../goYamlBreaks';
-import { looksLikeJSON } from '../yamlOrJSON';
+import { looksLikeJSON } from '../jsonSniff';
 import { goYamlError, loadManifests } from '../manifests';
 import { goQuote } from '../printers/goValue';
 import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter, type Printer } from '../printers/printFlags';
