@@ -66,7 +66,7 @@ export default defineConfig(({ mode }) => ({
     // A time limit only to end a test that hangs: the tests are deterministic work whose speed is the
     // machine's (a loaded 2-core runner is several times slower), so none may fail for taking 5 s.
     // Tests wait for what they expect (src/testing/until.ts), never for a number of milliseconds.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 }))

@@ -8,6 +8,6 @@ import { vi } from 'vitest';
  * Resolves as soon as `check` stops throwing (an `expect` that holds), trying every few
  * milliseconds. The timeout only ends a test whose answer never comes.
  */
-export function until(check: () => void, timeoutMs = 10_000): Promise<void> {
+export function until(check: () => void, timeoutMs = 60_000): Promise<void> {
   return vi.waitFor(check, { timeout: timeoutMs, interval: 5 });
 }

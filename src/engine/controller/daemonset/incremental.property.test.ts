@@ -269,7 +269,7 @@ describe('incremental DaemonSet controller vs the full-pass oracle', () => {
       }),
       { numRuns: Number(process.env.ORACLE_RUNS ?? 150), examples: FOUND },
     );
-  }, 240_000);
+  });
 });
 
 describe('incremental DaemonSet controller vs the full-pass oracle, beyond burstReplicas', () => {
