@@ -57,6 +57,8 @@ export interface Lesson {
   /** cluster preset the lesson starts from */
   preset: PresetName
   nodes?: number
+  /** the score (0–1, as `scoreOf` computes it) at or above which an LMS records "passed" (issue 25) */
+  passingScore?: number
   /** scenario-script lines run before step 1, not shown */
   setup: string
   steps: LessonStep[]

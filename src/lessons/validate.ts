@@ -302,7 +302,7 @@ export function validateLesson(doc: unknown, opts: ValidateOptions = {}): Valida
   }
   let lesson: Lesson | null = null
   if (Object.hasOwn(root, 'spec')) {
-    const s = c.obj(root.spec, 'spec', ['title', 'preset', 'nodes', 'setup', 'steps'], ['title', 'steps'])
+    const s = c.obj(root.spec, 'spec', ['title', 'preset', 'nodes', 'passingScore', 'setup', 'steps'], ['title', 'steps'])
     if (s) {
       const title = Object.hasOwn(s, 'title') ? c.text(s.title, 'spec.title', L.maxTitleChars, true) : null
       let preset: Lesson['preset'] | null = 'article'
@@ -321,11 +321,19 @@ export function validateLesson(doc: unknown, opts: ValidateOptions = {}): Valida
           if (preset !== null && preset !== 'large') c.add('spec.nodes', `only the large preset takes a number of nodes (this lesson uses ${preset})`, 'semantic')
         }
       }
+      let passingScore: number | undefined | null
+      if (Object.hasOwn(s, 'passingScore')) {
+        const n = s.passingScore
+        if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1) {
+          c.add('spec.passingScore', `must be a number from 0 to 1, the share of the lesson's score needed to pass (got ${JSON.stringify(n)?.slice(0, 60)})`)
+          passingScore = null
+        } else passingScore = n
+      }
       const setup = Object.hasOwn(s, 'setup') ? c.script(s.setup, 'spec.setup') : ''
       const raw = Object.hasOwn(s, 'steps') ? list(c, s.steps, 'spec.steps', 1, L.maxSteps) : null
       const steps = raw?.map((x, i) => step(c, x, `spec.steps[${i}]`, dry)) ?? null
-      if (id && title && preset && nodes !== null && setup !== null && steps && steps.every((x) => x !== null)) {
-        lesson = { id, title, preset, ...(nodes !== undefined ? { nodes } : {}), setup, steps: steps as LessonStep[] }
+      if (id && title && preset && nodes !== null && passingScore !== null && setup !== null && steps && steps.every((x) => x !== null)) {
+        lesson = { id, title, preset, ...(nodes !== undefined ? { nodes } : {}), ...(passingScore !== undefined ? { passingScore } : {}), setup, steps: steps as LessonStep[] }
       }
     }
   }
