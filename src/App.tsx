@@ -30,6 +30,8 @@ import { parseConnect } from './connect/target'
 import { useConnection } from './connect/status'
 import { ConnectBanner } from './connect/ConnectBanner'
 import { ClockBar } from './connect/ClockBar'
+import { startLms } from './lms/start'
+import { LmsNotice } from './ui/lessons/LmsNotice'
 
 export function App() {
   const params = useMemo(() => parseBootParams(location.search), [])
@@ -59,7 +61,9 @@ export function App() {
       return unsubRemote
     }
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
-    const boot = bootFromLocation(params, location.hash)
+    // lms=… (issue 25): a course platform launched the page; a returning learner's session is the cluster
+    const lms = startLms(location.search, window)
+    const boot = bootFromLocation(params, lms.resume?.sessionPayload ? `#s=${lms.resume.sessionPayload}` : location.hash)
     const saved = loadEditorText(ns)
     useStore.setState({ editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST, appliedText: boot.appliedText ?? null })
     // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
@@ -72,13 +76,15 @@ export function App() {
       // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
       const lessonParam = params.lesson ?? boot.shared?.lesson
       if (!cancelled && lessonParam) {
-        await openLessonParam(lessonParam, { allowed: allowedOrigins(location.search, location.origin), startStep: boot.step, freshCluster: !boot.shared })
+        await openLessonParam(lessonParam, { allowed: allowedOrigins(location.search, location.origin), startStep: lms.resume?.step ?? boot.step, freshCluster: !boot.shared, progress: lms.resume?.progress })
       }
+      if (!cancelled) lms.begin()
       // A restored session keeps its paused/playing state and speed (src/state/saving.ts).
       if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false) await play(boot.speed ?? 1)
     })()
     return () => {
       cancelled = true
+      lms.stop()
       unsub()
       stopBridge()
     }
@@ -91,6 +97,7 @@ export function App() {
       notice={
         <>
           <ConnectBanner />
+          <LmsNotice />
           <EngineNotice />
           <ShareLayer embed={params.embed} />
         </>

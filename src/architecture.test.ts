@@ -23,6 +23,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['worker', 'server'], // the engine host (worker or main thread); the API-server mode (Node)
   ['state', 'cli'], // the page's stores, actions and their pure helpers; the headless CLI (Node)
   ['share', 'connect'], // share links and session files; the page live against a served cluster
+  ['lms'], // the page inside a course platform: SCORM, cmi5, Open edX JSInput (the data model, the adapters)
   ['ui'], // React: the panels
   ['embed'], // the page inside a course: the bridge to the parent, the sandboxed build
   ['App.tsx'], // the shell
@@ -267,7 +268,7 @@ describe('the layers (ARCHITECTURE.md)', () => {
       './mocked',
     ])
     const arrow = (from: string, to: string): Arrow => ({ from, to, line: 1, typeOnly: false })
-    expect(breach(arrow('state/actions.ts', 'ui/editor/locate.ts'))).toBe('state (floor 4) imports ui (floor 6), a floor up')
+    expect(breach(arrow('state/actions.ts', 'ui/editor/locate.ts'))).toBe('state (floor 4) imports ui (floor 7), a floor up')
     expect(breach(arrow('engine/simulation.ts', 'state/store.ts'))).toBe('engine (floor 0) imports state (floor 4), a floor up')
     expect(breach(arrow('worker/host.ts', 'server/apiServer.ts'))).toBe('worker imports server, another room of its own floor (3)')
     expect(breach(arrow('engine/api/discovery.ts', 'engine/cluster/nodeFactory.ts'))).toBe('engine/api/ imports engine/cluster, above it')

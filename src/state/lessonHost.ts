@@ -14,7 +14,7 @@ import type { Lesson } from '../lessons/types'
 import { formatProblem } from '../lessons/validate'
 import { useTimeline } from './timelineStore'
 import { resetEngine } from './engine'
-import { leaveStep, startProgress, useLessonProgress } from './lessonProgress'
+import { leaveStep, startProgress, useLessonProgress, type StepProgress } from './lessonProgress'
 import { useStore } from './store'
 
 export type LessonFrom = 'builtin' | 'url' | 'message' | 'file'
@@ -56,7 +56,7 @@ async function prepareCluster(lesson: Lesson): Promise<void> {
 }
 
 /** Opens a validated lesson. `freshCluster: false` keeps the cluster (a share link restored it). */
-export async function openLesson(lesson: Lesson, from: LessonFrom, opts: { startStep?: number; freshCluster?: boolean } = {}): Promise<OpenResult> {
+export async function openLesson(lesson: Lesson, from: LessonFrom, opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {}): Promise<OpenResult> {
   useLessonHost.setState({ preparing: true, error: null, picking: false })
   try {
     if (opts.freshCluster !== false) await prepareCluster(lesson)
@@ -64,7 +64,7 @@ export async function openLesson(lesson: Lesson, from: LessonFrom, opts: { start
     useLessonHost.setState({ preparing: false })
     return failed(`the lesson's cluster could not be started: ${(e as Error).message}`)
   }
-  startProgress(lesson)
+  startProgress(lesson, opts.progress)
   useLessonHost.setState((s) => ({ lesson, from, startStep: opts.startStep ?? 1, restored: opts.freshCluster === false, token: s.token + 1, preparing: false }))
   return { ok: true, lesson }
 }
@@ -97,7 +97,7 @@ export async function openLessonFile(file: File): Promise<OpenResult> {
 const FETCH_TIMEOUT_MS = 15_000
 
 /** Fetches a lesson file from an allowed origin (also after redirects) and opens it. */
-export async function openLessonUrl(url: string, allowed: ReadonlySet<string>, opts: { startStep?: number } = {}): Promise<OpenResult> {
+export async function openLessonUrl(url: string, allowed: ReadonlySet<string>, opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {}): Promise<OpenResult> {
   const ctl = new AbortController()
   const timer = setTimeout(() => ctl.abort(), FETCH_TIMEOUT_MS)
   let text: string
@@ -120,13 +120,14 @@ export async function openLessonUrl(url: string, allowed: ReadonlySet<string>, o
 }
 
 /** `?lesson=` at boot: a built-in id or a URL. */
-export async function openLessonParam(value: string, opts: { allowed: ReadonlySet<string>; startStep?: number; freshCluster?: boolean }): Promise<OpenResult> {
+export async function openLessonParam(value: string, opts: { allowed: ReadonlySet<string>; startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null }): Promise<OpenResult> {
   const ref = resolveLessonRef(value, { pageUrl: location.href, allowedOrigins: opts.allowed, isBuiltin: isBuiltinLesson })
   if (ref.kind === 'error') return failed(ref.message)
-  if (ref.kind === 'url') return openLessonUrl(ref.url, opts.allowed, { startStep: opts.startStep })
+  // a lesson from a URL keeps a cluster restored for it only when a course platform restored it (issue 25)
+  if (ref.kind === 'url') return openLessonUrl(ref.url, opts.allowed, { startStep: opts.startStep, ...(opts.progress ? { freshCluster: opts.freshCluster, progress: opts.progress } : {}) })
   const lesson = await lessonById(ref.id)
   if (!lesson) return failed(`the built-in lesson ${ref.id} is damaged`)
-  return openLesson(lesson, 'builtin', { startStep: opts.startStep, freshCluster: opts.freshCluster })
+  return openLesson(lesson, 'builtin', { startStep: opts.startStep, freshCluster: opts.freshCluster, progress: opts.progress })
 }
 
 export function dismissLessonError(): void {

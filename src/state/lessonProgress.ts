@@ -77,8 +77,13 @@ function patch(i: number, p: Partial<StepProgress>): void {
   useLessonProgress.setState((s) => ({ steps: s.steps.map((x, j) => (j === i ? { ...x, ...p } : x)) }))
 }
 
-export function startProgress(lesson: Lesson | null): void {
-  useLessonProgress.setState({ lesson, steps: lesson ? lesson.steps.map(() => empty()) : [], autoRunning: false, scoreSent: false, current: 0 })
+/** A new lesson's progress: empty, or what a course platform kept (issue 25) when it is for this lesson. */
+export function startProgress(lesson: Lesson | null, restored?: readonly StepProgress[] | null): void {
+  const steps = lesson ? (restored && restored.length === lesson.steps.length ? restored.map((p) => ({ ...p })) : lesson.steps.map(() => empty())) : []
+  const last = lesson ? lesson.steps.length - 1 : -1
+  // a lesson completed before is not scored again
+  const scoreSent = !!lesson && !!restored && steps.length > 0 && stepDone(lesson, last, steps[last])
+  useLessonProgress.setState({ lesson, steps, autoRunning: false, scoreSent, current: 0 })
 }
 
 export function setCurrentStep(i: number): void {
@@ -128,6 +133,8 @@ export function markRan(i: number): void {
 
 /** An earlier step run while opening the lesson at a later one (its solution too): done, not scored. */
 export function markCaughtUp(i: number): void {
+  // a step whose progress was restored keeps it
+  if (useLessonProgress.getState().steps[i]?.ran) return
   const g = useLessonProgress.getState().lesson?.steps[i]?.goal
   patch(i, { ran: true, ...(g ? { goalMet: true, solutionShown: true, goalReported: true } : {}) })
 }
