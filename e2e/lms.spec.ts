@@ -7,7 +7,7 @@
 
 import { expect, test, type Frame, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -240,3 +240,30 @@ test('no LMS: the lesson works and the page says nothing is reported', async ({ 
   await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('lms-notice')).toHaveAttribute('data-kind', 'none')
 })
+
+test('the page packages the open lesson: "Download for an LMS…"', async ({ page }) => {
+  test.setTimeout(180_000)
+  await page.goto('./?lesson=taints')
+  await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 })
+  await page.getByTestId('lesson-lms').locator('summary').click()
+  const download = page.waitForEvent('download', { timeout: 120_000 })
+  await page.getByTestId('lesson-lms-scorm2004').click()
+  const d = await download
+  expect(d.suggestedFilename()).toBe('taints-scorm2004.zip')
+  const files = unzipSync(readFileSync((await d.path())!))
+  const names = Object.keys(files)
+  // the same build the CLI packs: index.html, the module chunks, the classic bundle for sandboxed frames
+  const cli = packages.get('scorm2004')!.dir
+  expect(names).toContain('index.html')
+  expect(names).toContain('classic/app.js')
+  expect(names).toContain('classic/engine.worker.js')
+  expect(names).not.toContain('sw.js')
+  expect(names.filter((n) => n.startsWith('assets/')).length).toBe(readdirRecursive(join(cli, 'assets')).length)
+  const manifest = new TextDecoder().decode(files['imsmanifest.xml'])
+  expect(manifest).toContain('href="index.html?lesson=taints&amp;lms=scorm2004&amp;offline=0"')
+  expect(await validateManifest('scorm2004', manifest)).toEqual([])
+})
+
+function readdirRecursive(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
+}

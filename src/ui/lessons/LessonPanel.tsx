@@ -16,6 +16,7 @@ import { NodeQuestionBox } from './NodeQuestionBox'
 import { GoalBox } from './GoalBox'
 import { StepDots } from './StepDots'
 import { SaveLessonButton } from './SaveLessonButton'
+import { LmsDownload } from './LmsDownload'
 import { useLessonFold } from '../layout/LayoutContext'
 import './lessons.css'
 
@@ -120,6 +121,7 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
         </span>
         <StepDots lesson={lesson} index={index} onGo={setIndex} disabled={running} />
         <SaveLessonButton />
+        <LmsDownload lesson={lesson} />
         <button type="button" className="lesson-close" onClick={onClose} aria-label={t('lesson.close')} title={t('lesson.close')} data-testid="lesson-close">
           <span aria-hidden="true">×</span>
         </button>
