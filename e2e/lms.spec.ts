@@ -267,3 +267,29 @@ test('the page packages the open lesson: "Download for an LMS…"', async ({ pag
 function readdirRecursive(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
 }
+
+test('Open edX JSInput: getGrade, getState, and setState on a new visit', async ({ page, browser }) => {
+  test.setTimeout(240_000)
+  const url = `${origin}/lms/courses/scorm12/index.html?lesson=lesson.yaml&lms=jsinput&offline=0`
+  await page.goto(url)
+  await firstTwoSteps(page.mainFrame())
+  type W = { getGrade(): string; getState(): string; setState(s: string): void }
+  const early = JSON.parse(await page.evaluate(() => (window as unknown as W).getGrade()))
+  expect(early).toMatchObject({ lesson: 'lms-check', complete: false, score: 0, passed: null, passingScore: 0.5 })
+  const state = await page.evaluate(() => (window as unknown as W).getState())
+  expect(JSON.parse(state).suspend).toMatch(/^d1~2~/)
+  await page.getByTestId('lesson-next').click()
+  await expect(page.getByTestId('lesson-done')).toBeVisible()
+  expect(JSON.parse(await page.evaluate(() => (window as unknown as W).getGrade()))).toMatchObject({ complete: true, score: 0.5, passed: true, rightFirstTime: 0, goalsMetUnaided: 1 })
+
+  // the learner comes back: Open edX opens the problem afresh and hands the saved state over
+  const again = await (await browser.newContext()).newPage()
+  await again.goto(url)
+  await expect(again.getByTestId('lesson-progress')).toContainText('Step 1 of 3', { timeout: 60_000 })
+  await again.evaluate((s) => (window as unknown as W).setState(s), state)
+  await expect(again.getByTestId('lesson-progress')).toContainText('Step 2 of 3', { timeout: 60_000 })
+  await expect(again.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'true', { timeout: 60_000 })
+  await again.getByTestId('console-input').fill('kubectl get nodes -l tier=web -o name')
+  await again.getByTestId('console-input').press('Enter')
+  await expect(again.getByTestId('console-log')).toContainText('node/worker-1')
+})

@@ -61,15 +61,31 @@ export async function jsInputSetState(state: string): Promise<void> {
   }
 }
 
-export function installJsInput(win: Window): () => void {
+/**
+ * Puts the three functions on the window at once (Open edX may call them as soon as the frame has
+ * loaded); a state that comes before the lesson is open waits for `ready()`.
+ */
+export function installJsInput(win: Window): { ready: () => void; stop: () => void } {
   const w = win as unknown as Record<string, unknown>
+  let open = false
+  let pending: string | null = null
   w.getGrade = () => JSON.stringify(jsInputGrade() ?? { lesson: null, complete: false, score: 0 })
   w.getState = () => jsInputState()
-  w.setState = (s: unknown) => void jsInputSetState(typeof s === 'string' ? s : JSON.stringify(s))
+  w.setState = (s: unknown) => {
+    const text = typeof s === 'string' ? s : JSON.stringify(s)
+    if (open) void jsInputSetState(text)
+    else pending = text
+  }
   showLmsNotice('reporting')
-  return () => {
+  const ready = () => {
+    open = true
+    if (pending !== null) void jsInputSetState(pending)
+    pending = null
+  }
+  const stop = () => {
     delete w.getGrade
     delete w.getState
     delete w.setState
   }
+  return { ready, stop }
 }

@@ -6,6 +6,7 @@ import { standardOf, type Standard } from './standard'
 import { connectScorm, runScorm, type ScormConnection } from './scorm'
 import type { Suspended } from './suspend'
 import { showLmsNotice, useLmsNotice } from './notice'
+import { installJsInput } from './jsinput'
 
 export interface LmsBoot {
   standard: Standard | null
@@ -46,14 +47,18 @@ export function startLms(search: string, win: Window): LmsBoot {
       stop: () => stop?.(),
     }
   }
+  if (standard === 'jsinput') {
+    const js = installJsInput(win)
+    return { standard, resume: null, begin: js.ready, stop: js.stop }
+  }
   let stop: (() => void) | null = null
   let stopped = false
   return {
     standard,
     resume: null,
     begin: () => {
-      const run = standard === 'cmi5' ? import('./cmi5run').then((m) => m.runCmi5(search, win)) : import('./jsinput').then((m) => m.installJsInput(win))
-      void run
+      void import('./cmi5run')
+        .then((m) => m.runCmi5(search, win))
         .then((s) => {
           if (stopped) s()
           else stop = s
