@@ -69,7 +69,7 @@ describe('lesson validator', () => {
       .replace('kubectl get nodes\n    question', 'kubectl get nodes\n      helm install x\n    question')
     expect(problems(bad)).toEqual([
       'metadata.name: must be a lower-case name of letters, digits, "-" and "." (at most 63), like gpu-agents',
-      'spec.colour: unknown field (allowed here: title, preset, nodes, setup, steps)',
+      'spec.colour: unknown field (allowed here: title, preset, nodes, passingScore, setup, steps)',
       'spec.preset: must be one of article, kubeadm, empty, large (got "huge")',
       'spec.steps[0].script: line 2: unknown command "helm": a scenario line starts with kubectl or sim',
       'spec.steps[0].question.answer: choice 5 does not exist (the choices are 0 to 1)',
