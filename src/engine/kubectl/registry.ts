@@ -32,6 +32,7 @@ import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery';
 import { clusterInfoCommand } from './commands/clusterInfo';
 import { topNodeCommand, topPodCommand } from './commands/top';
 import { authCanICommand } from './commands/authCanI';
+import { eventsCommand } from './commands/events';
 import { configCurrentContextCommand, configGetContextsCommand, configUseContextCommand, configViewCommand } from './commands/config';
 
 export const COMMANDS: CommandDef[] = [
@@ -68,6 +69,7 @@ export const COMMANDS: CommandDef[] = [
   topNodeCommand,
   topPodCommand,
   authCanICommand,
+  eventsCommand,
   configCurrentContextCommand,
   configGetContextsCommand,
   configUseContextCommand,
@@ -89,7 +91,7 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
   { title: 'Deploy Commands', names: ['rollout'] },
   { title: 'Cluster Management Commands', names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'] },
-  { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth'] },
+  { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth', 'events'] },
   { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },
   { title: 'Settings Commands', names: ['label', 'annotate'] },
   { title: 'Other Commands', names: ['api-resources', 'api-versions', 'config', 'version'] },
