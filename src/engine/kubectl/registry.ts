@@ -32,6 +32,7 @@ import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery';
 import { clusterInfoCommand } from './commands/clusterInfo';
 import { topNodeCommand, topPodCommand } from './commands/top';
 import { authCanICommand } from './commands/authCanI';
+import { authWhoamiCommand } from './commands/authWhoami';
 import { eventsCommand } from './commands/events';
 import { configCurrentContextCommand, configGetContextsCommand, configUseContextCommand, configViewCommand } from './commands/config';
 
@@ -69,6 +70,7 @@ export const COMMANDS: CommandDef[] = [
   topNodeCommand,
   topPodCommand,
   authCanICommand,
+  authWhoamiCommand,
   eventsCommand,
   configCurrentContextCommand,
   configGetContextsCommand,
