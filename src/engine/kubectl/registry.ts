@@ -7,6 +7,7 @@ import { describeCommand } from './commands/describe';
 import { explainCommand } from './commands/explain';
 import { versionCommand } from './commands/version';
 import { createCommand } from './commands/create';
+import { createNamespaceCommand } from './commands/createNamespace';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
@@ -38,6 +39,7 @@ import { configCurrentContextCommand, configGetContextsCommand, configUseContext
 
 export const COMMANDS: CommandDef[] = [
   createCommand,
+  createNamespaceCommand,
   applyCommand,
   patchCommand,
   waitCommand,
