@@ -50,7 +50,7 @@ const DIFF_FILE_TIME = /^((?:---|\+\+\+) \/tmp\/(?:LIVE|MERGED)-\S+)\t\d{4}-\d\d
  * 7. The server URL in the kubeconfig (`config view`, YAML and JSON) is where the client reaches
  * the cluster: the emulator's https://127.0.0.1:6443, the served one's http://127.0.0.1:PORT.
  */
-const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?)$/;
+const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?,?)$/;
 
 /**
  * 8. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
