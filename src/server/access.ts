@@ -3,7 +3,7 @@
 // authorizer allows everything, as AlwaysAllow does — so every review comes back with its spec and
 // `status.allowed: true`, the answer the emulator's `auth can-i` gives.
 
-import { StatusError } from '../engine/api/errors';
+import { formatFieldError, StatusError, type FieldError } from '../engine/api/errors';
 
 export const SELF_SUBJECT_ACCESS_REVIEWS = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
 
@@ -82,5 +82,23 @@ export function selfSubjectAccessReview(body: Uint8Array, contentType: string | 
     if (!review || typeof review !== 'object' || review.kind !== 'SelfSubjectAccessReview') throw new StatusError(400, 'BadRequest', UNKNOWN_FORMAT);
     spec = review.spec && typeof review.spec === 'object' ? review.spec : {};
   }
+  checkSpec(spec as Record<string, unknown>);
   return { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', metadata: {}, spec, status: { allowed: true } };
+}
+
+/** ValidateSelfSubjectAccessReviewSpec: exactly one of resourceAttributes and nonResourceAttributes (a 422, as the API server answers). */
+function checkSpec(spec: Record<string, unknown>): void {
+  const resource = spec.resourceAttributes !== undefined && spec.resourceAttributes !== null;
+  const nonResource = spec.nonResourceAttributes !== undefined && spec.nonResourceAttributes !== null;
+  let err: FieldError | undefined;
+  if (resource && nonResource) {
+    err = { field: 'spec.nonResourceAttributes', type: 'Invalid value', value: spec.nonResourceAttributes, detail: 'cannot be specified in combination with resourceAttributes' };
+  } else if (!resource && !nonResource) {
+    // field.Invalid(…, spec.NonResourceAttributes (a nil pointer), …): ErrorBody prints it as "null"
+    err = { field: 'spec.resourceAttributes', type: 'Invalid value', value: 'null', detail: 'exactly one of nonResourceAttributes or resourceAttributes must be specified' };
+  }
+  if (!err) return;
+  const e = new StatusError(422, 'Invalid', `SelfSubjectAccessReview.authorization.k8s.io "" is invalid: ${formatFieldError(err)}`, [err]);
+  e.details = { kind: 'SelfSubjectAccessReview', name: '' };
+  throw e;
 }

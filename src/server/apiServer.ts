@@ -10,9 +10,10 @@ import type { Session } from '../engine/script/session';
 import { parseScript, ScriptParseError } from '../engine/script/parse';
 import { discoveryResponse } from '../engine/api/discovery';
 import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
+import { SELF_SUBJECT_REVIEWS, selfSubjectReviewResponse } from './authn';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { decodeError } from '../engine/kubectl/manifests';
-import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/fieldValidation';
+import { dropFields, strictDecodingError, unknownFields, type FieldValidation } from '../engine/api/fieldValidation';
 import { nodeLease } from './lease';
 import { serverJSON } from '../engine/api/encode';
 import { applyPatch, PATCH_TYPES } from './patch';
@@ -26,6 +27,7 @@ import { objectMatches, parseFieldSelector, parseLabelSelector } from './selecto
 import { failure, notFoundPath, statusFromError, type StatusBody } from './status';
 import { toTable, wantsTable, type IncludeObject } from './table';
 import { WatchHub, type Watcher } from './watch';
+import { decodeDeleteOptions, decodeObjectBody, MAX_DECODE_DEPTH, tooDeep } from './requestBody';
 
 /** How long the paced clock holds for the other streams of a `logs -f` of several containers. */
 const FOLLOW_GATHER_MS = 100;
@@ -112,6 +114,11 @@ export class ApiServer {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (badPathEscape(req.url ?? '/')) {
+      // Go's net/http cannot parse the request line (url.ParseRequestURI): its own 400, no API Status
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('400 Bad Request');
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
@@ -139,9 +146,14 @@ export class ApiServer {
     }
     const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(path);
     if (lease && method === 'GET') {
-      const node = this.session.sim.store.get('Node', undefined, decodeURIComponent(lease[1]));
-      if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${decodeURIComponent(lease[1])}" not found`);
+      const leaseName = unescapePath(lease[1]);
+      const node = this.session.sim.store.get('Node', undefined, leaseName);
+      if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${leaseName}" not found`);
       return send(res, 200, nodeLease(node, this.session.sim.now()));
+    }
+    if (path === SELF_SUBJECT_REVIEWS) {
+      if (method !== 'POST') throw methodNotAllowed();
+      return send(res, 201, selfSubjectReviewResponse(await readBytes(req), req.headers['content-type']));
     }
     if (path === SELF_SUBJECT_ACCESS_REVIEWS) {
       if (method !== 'POST') throw methodNotAllowed();
@@ -159,7 +171,7 @@ export class ApiServer {
         case 'GET':
           return q.get('watch') === 'true' || q.get('watch') === '1' ? this.watch(req, res, target, q, table) : this.list(res, target, q, table);
         case 'POST':
-          return this.create(res, target, q, await readJSON(req));
+          return this.create(res, target, q, await readJSON(req, r.kind));
         case 'DELETE':
           return this.deleteCollection(res, target, q);
         default:
@@ -169,7 +181,7 @@ export class ApiServer {
     const name = target.name;
     if (target.subresource === 'eviction') {
       if (method !== 'POST') throw methodNotAllowed();
-      return this.evict(res, target, await readJSON(req));
+      return this.evict(res, target, await readJSON(req, 'Eviction'));
     }
     if (target.subresource === 'log') {
       if (method !== 'GET') throw methodNotAllowed();
@@ -190,7 +202,7 @@ export class ApiServer {
         return;
       }
       case 'PUT':
-        return this.update(res, target, q, await readJSON(req), status);
+        return this.update(res, target, q, await readJSON(req, r.kind), status);
       case 'PATCH':
         return this.patch(req, res, target, q, status);
       case 'DELETE':
@@ -301,13 +313,23 @@ export class ApiServer {
    * (the default) drops them with a `Warning` header each, Ignore drops them silently.
    */
   private decode(obj: KObject, q: URLSearchParams, res: ServerResponse): KObject {
-    const bad = decodeError(obj, obj.kind as Kind);
+    const kind = obj.kind as Kind;
+    // Unknown fields go first, unread (they may nest as deep as the JSON scanner allows); what the
+    // decoder rejects is in the known ones.
+    const paths = unknownFields(kind, obj);
+    const known = dropFields(obj, paths);
+    const deep = tooDeep(known);
+    if (deep !== undefined) {
+      const version = String(obj.apiVersion ?? 'v1').split('/').pop();
+      throw new HttpError(failure(400, `${kind} in version "${version}" cannot be handled as a ${kind}: ${deep}: nested deeper than ${MAX_DECODE_DEPTH} levels, more than any field of a ${kind} holds`));
+    }
+    const bad = decodeError(known, kind);
     if (bad) throw bad;
     const v = q.get('fieldValidation');
     const directive: FieldValidation = v === 'Strict' || v === 'Ignore' ? v : 'Warn';
-    const r = decodeWithFieldValidation(obj.kind as Kind, obj, directive);
-    if (r.warnings.length) res.setHeader('Warning', r.warnings.map((w) => `299 - ${JSON.stringify(w)}`));
-    return r.obj;
+    if (paths.length > 0 && directive === 'Strict') throw strictDecodingError(kind, paths);
+    if (paths.length > 0 && directive === 'Warn') res.setHeader('Warning', paths.map((p) => `299 - ${JSON.stringify(`unknown field ${JSON.stringify(p)}`)}`));
+    return known;
   }
 
   private waitUntilGone(kind: Kind, namespace: string | undefined, name: string, uid: string): void {
@@ -421,8 +443,7 @@ export class ApiServer {
   private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {
     const r = target.resource;
     const name = target.name!;
-    const text = await readBody(req);
-    const opts = (text.trim() ? JSON.parse(text) : {}) as { propagationPolicy?: string; gracePeriodSeconds?: number; dryRun?: string[] };
+    const opts = decodeDeleteOptions(await readBytes(req), req.headers['content-type']) as { propagationPolicy?: string; gracePeriodSeconds?: number; dryRun?: string[] };
     const policy = opts.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
     if (policy !== undefined && policy !== 'Background' && policy !== 'Orphan' && policy !== 'Foreground') {
       throw new HttpError(failure(422, `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`, 'Invalid'));
@@ -576,7 +597,13 @@ export function parseTarget(path: string): Target | undefined {
   let group = '';
   let version: string;
   let rest: string[];
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  let parts: string[];
+  try {
+    parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    // escapes of bytes that are not UTF-8 (`%ff`): Go unescapes them, and no resource has such a name
+    return undefined;
+  }
   if (parts[0] === 'api' && parts.length >= 3) {
     version = parts[1];
     rest = parts.slice(2);
@@ -594,6 +621,21 @@ export function parseTarget(path: string): Target | undefined {
   if (!resource || rest.length > 3) return undefined;
   if (resource.namespaced && namespace === undefined && rest.length > 1) return undefined;
   return { resource, namespace, name: rest[1], subresource: rest[2] };
+}
+
+/** A path segment unescaped; escapes of bytes that are not UTF-8 stay as they are (no object has such a name). */
+function unescapePath(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** A `%` in the path not followed by two hex digits: url.ParseRequestURI's `invalid URL escape`. */
+function badPathEscape(url: string): boolean {
+  const q = url.indexOf('?');
+  return /%(?![0-9a-fA-F]{2})/.test(q >= 0 ? url.slice(0, q) : url);
 }
 
 function methodNotAllowed(): HttpError {
@@ -643,14 +685,9 @@ async function readBytes(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function readJSON(req: IncomingMessage): Promise<unknown> {
-  const text = await readBody(req);
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new HttpError(failure(400, `couldn't get version/kind; json parse error: ${(e as Error).message}`));
-  }
+/** A create, update or eviction body (JSON or YAML) as the API server decodes it (requestBody.ts). */
+async function readJSON(req: IncomingMessage, kind: string): Promise<unknown> {
+  return decodeObjectBody(await readBytes(req), req.headers['content-type'], kind);
 }
 
 const jsonCache = new WeakMap<KObject, string>();

@@ -6,12 +6,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from '../engine/kubectl/commands/playgroundConfig';
 
-/** The emulator's kubeconfig (the same cluster, user and context names), with the served address. */
+/**
+ * The emulator's kubeconfig (the same cluster, user and context names), with the served address.
+ * The server speaks plain HTTP on loopback, and the cluster says `insecure-skip-tls-verify: true`:
+ * kubectl (1.27–1.33 checked) and client-go take it as it is, and @kubernetes/client-node refuses an
+ * http server without it ("HTTP protocol is not allowed when skipTLSVerify is not set"). Serving TLS
+ * with a generated CA would need a certificate per start and gain nothing on loopback.
+ */
 export function kubeconfigText(server: string): string {
   return `apiVersion: v1
 kind: Config
 clusters:
 - cluster:
+    insecure-skip-tls-verify: true
     server: ${server}
   name: ${PLAYGROUND_CLUSTER}
 contexts:

@@ -5,6 +5,8 @@
 //    machine's clock, not the simulated one: the age cell is masked and the row's spacing
 //    collapsed.
 
+import { maskEventAges } from './normalizeEvents';
+
 const AGE = String.raw`(?:<unknown>|<invalid>|\d+[smhdy](?:\d+[smh])?(?: \(x\d+ over \S+\))?)`;
 const EVENT_ROW = new RegExp(String.raw`^(\s+)(Normal|Warning)\s+(\S+)\s+${AGE}\s+(.+?)\s{2,}(.*)$`);
 const POD_ROW = new RegExp(String.raw`^(\s+)(\S+)\s+(\S+)\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+${AGE}$`);
@@ -48,7 +50,7 @@ const DIFF_FILE_TIME = /^((?:---|\+\+\+) \/tmp\/(?:LIVE|MERGED)-\S+)\t\d{4}-\d\d
  * 7. The server URL in the kubeconfig (`config view`, YAML and JSON) is where the client reaches
  * the cluster: the emulator's https://127.0.0.1:6443, the served one's http://127.0.0.1:PORT.
  */
-const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?)$/;
+const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?,?)$/;
 
 /**
  * 8. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
@@ -109,8 +111,7 @@ function groupPrefixedLogs(lines: string[]): string[] {
 }
 
 export function normalizeClientDifferences(text: string): string {
-  const lines = text
-    .split('\n')
+  const lines = maskEventAges(text.split('\n'))
     .filter((l) => !UNDO_WARNING.test(l))
     .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>').replace(UNDO_SKIPPED, '$1 rolled back'))
     .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>').replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'));
@@ -127,4 +128,5 @@ export const NORMALIZATION_RULES = [
   "config view: the kubeconfig's server URL (where the client reaches the cluster) is masked",
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
   'logs of several pods or containers come in random order (a Go map): --prefix lines compared grouped by source',
+  "kubectl events: LAST SEEN is computed on the client (the machine's clock): masked, the row's spacing collapsed",
 ];

@@ -2,7 +2,9 @@
 // Runs the engine as a Kubernetes API server on 127.0.0.1 (plain HTTP, no auth), writes a
 // kubeconfig and a `kubectl-sim` plugin for it, prints `KUBECONFIG=<path>` once it listens, and
 // runs until SIGINT/SIGTERM. The simulated clock runs at --speed × wall time (0: only `sim`
-// commands move it).
+// commands move it). It starts at the wall-clock time (whole seconds), so the ages clients compute
+// from their own clock (kubectl events, describe's Events) are right; --start TIME (RFC 3339)
+// starts it elsewhere, e.g. at the transcripts' fixed 2026-01-01T00:00:00Z.
 
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { Pacer } from './pacer';
 import { writeClientFiles } from './kubeconfig';
 
 const USAGE =
-  'usage: npm run -s serve -- [--port N] [--seed N] [--speed X] [--preset article|kubeadm|empty|large] [--nodes N] [--allow-origin ORIGIN]… [SCRIPT]';
+  'usage: npm run -s serve -- [--port N] [--seed N] [--speed X] [--preset article|kubeadm|empty|large] [--nodes N] [--start RFC3339] [--allow-origin ORIGIN]… [SCRIPT]';
 
 interface Args {
   port: number;
@@ -27,6 +29,8 @@ interface Args {
   allowOrigins: string[];
   script?: string;
   dir?: string;
+  /** the simulated clock's start (ms since the epoch); default: now */
+  start?: number;
 }
 
 function fail(msg: string): never {
@@ -79,6 +83,13 @@ export function parseArgs(argv: string[]): Args {
         a.allowOrigins.push(v);
         break;
       }
+      case '--start': {
+        const v = value() ?? '';
+        const t = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v) ? Date.parse(v) : NaN;
+        if (!Number.isFinite(t)) fail(`--start needs an RFC 3339 time like 2026-01-01T00:00:00Z, not "${v}"`);
+        a.start = t;
+        break;
+      }
       case '--dir':
         a.dir = value();
         break;
@@ -119,7 +130,8 @@ function runStartScript(session: Session, script: string): void {
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const base = args.script && args.script !== '-' ? dirname(resolve(args.script)) : process.cwd();
-  const session = new Session({ seed: args.seed, preset: args.preset, nodes: args.nodes, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
+  const start = args.start ?? Math.floor(Date.now() / 1000) * 1000;
+  const session = new Session({ seed: args.seed, start, preset: args.preset, nodes: args.nodes, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
   if (args.script) runStartScript(session, args.script);
   // --speed 0: the paced clock, which moves while clients wait, exactly as the emulator would.
   const pacer = args.speed === 0 ? new Pacer(() => session.sim) : undefined;

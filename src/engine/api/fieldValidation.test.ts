@@ -61,3 +61,23 @@ describe('unknownFields (strict decoding)', () => {
     expect(dropFields({ a: 1 }, [])).toEqual({ a: 1 });
   });
 });
+
+describe('dropFields on bodies from outside', () => {
+  it('drops an unknown field of any depth without walking it, and copies only the way to it', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const obj = { kind: 'Pod', spec: { bogus: deep, containers: [{ name: 'a' }] } };
+    const out = dropFields(obj, ['spec.bogus']);
+    expect(out).toEqual({ kind: 'Pod', spec: { containers: [{ name: 'a' }] } });
+    expect(obj.spec.bogus).toBe(deep);
+    expect(out.spec.containers).toBe(obj.spec.containers);
+  });
+
+  it('treats a __proto__ key as data', () => {
+    const obj = JSON.parse('{"spec":{"__proto__":{"x":1},"y":2}}') as Record<string, unknown>;
+    const out = dropFields(obj, ['spec.__proto__.x']) as { spec: Record<string, unknown> };
+    expect(Object.getPrototypeOf(out.spec)).toBe(Object.prototype);
+    expect(Object.hasOwn(out.spec, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});

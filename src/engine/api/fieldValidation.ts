@@ -53,16 +53,35 @@ export function strictDecodingError(kind: Kind, paths: string[]): StatusError {
   return new StatusError(400, 'BadRequest', `${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
 }
 
-/** A copy of `obj` without the unknown fields (what the decoder keeps under Warn and Ignore). */
+/**
+ * A copy of `obj` without the unknown fields (what the decoder keeps under Warn and Ignore). Only
+ * the objects and arrays on the way to a dropped field are copied (shallowly): the dropped values
+ * are never walked, so an unknown field of any depth costs nothing.
+ */
 export function dropFields<T>(obj: T, paths: string[]): T {
   if (paths.length === 0) return obj;
-  const copy = structuredClone(obj) as unknown;
+  const shallow = (v: unknown): unknown => (Array.isArray(v) ? [...(v as unknown[])] : isObject(v) ? { ...v } : v);
+  const copied = new WeakSet<object>();
+  const own = (v: unknown): unknown => {
+    const c = shallow(v);
+    if (c && typeof c === 'object') copied.add(c);
+    return c;
+  };
+  const copy = own(obj);
   for (const p of paths) {
     const parts = p.match(/[^.[\]]+|\[\d+\]/g) ?? [];
     let cur: unknown = copy;
     for (let i = 0; i < parts.length - 1 && cur !== undefined; i++) {
       const part = parts[i];
-      cur = part.startsWith('[') ? (cur as unknown[])[Number(part.slice(1, -1))] : (cur as Record<string, unknown>)[part];
+      const key: string | number = part.startsWith('[') ? Number(part.slice(1, -1)) : part;
+      const container = cur as Record<string | number, unknown>;
+      // keys come from the request body: own properties only (a `__proto__` key is data)
+      let next = Object.hasOwn(container, key) ? container[key] : undefined;
+      if (next && typeof next === 'object' && !copied.has(next)) {
+        next = own(next);
+        Object.defineProperty(container, key, { value: next, writable: true, enumerable: true, configurable: true });
+      }
+      cur = next;
     }
     if (isObject(cur)) delete cur[parts[parts.length - 1]];
   }

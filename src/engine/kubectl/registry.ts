@@ -7,6 +7,7 @@ import { describeCommand } from './commands/describe';
 import { explainCommand } from './commands/explain';
 import { versionCommand } from './commands/version';
 import { createCommand } from './commands/create';
+import { createNamespaceCommand } from './commands/createNamespace';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
@@ -32,10 +33,13 @@ import { apiResourcesCommand, apiVersionsCommand } from './commands/discovery';
 import { clusterInfoCommand } from './commands/clusterInfo';
 import { topNodeCommand, topPodCommand } from './commands/top';
 import { authCanICommand } from './commands/authCanI';
+import { authWhoamiCommand } from './commands/authWhoami';
+import { eventsCommand } from './commands/events';
 import { configCurrentContextCommand, configGetContextsCommand, configUseContextCommand, configViewCommand } from './commands/config';
 
 export const COMMANDS: CommandDef[] = [
   createCommand,
+  createNamespaceCommand,
   applyCommand,
   patchCommand,
   waitCommand,
@@ -68,6 +72,8 @@ export const COMMANDS: CommandDef[] = [
   topNodeCommand,
   topPodCommand,
   authCanICommand,
+  authWhoamiCommand,
+  eventsCommand,
   configCurrentContextCommand,
   configGetContextsCommand,
   configUseContextCommand,
@@ -89,7 +95,7 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
   { title: 'Deploy Commands', names: ['rollout'] },
   { title: 'Cluster Management Commands', names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'] },
-  { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth'] },
+  { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth', 'events'] },
   { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },
   { title: 'Settings Commands', names: ['label', 'annotate'] },
   { title: 'Other Commands', names: ['api-resources', 'api-versions', 'config', 'version'] },

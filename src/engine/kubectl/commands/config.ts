@@ -1,6 +1,6 @@
 // `kubectl config view|current-context|get-contexts|use-context` (pkg/cmd/config) for the
-// playground's kubeconfig: one cluster, one user (no credentials: the playground needs none), one
-// context, which is current.
+// playground's kubeconfig: one cluster (with no certificate authority: insecure-skip-tls-verify),
+// one user (no credentials: the playground needs none), one context, which is current.
 
 import { flagBool, flagString } from '../argv';
 import { printTable } from '../printers/table';
@@ -12,7 +12,8 @@ import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_SERVER, PLAYGROUND_U
 function kubeconfig(): Record<string, unknown> {
   return {
     apiVersion: 'v1',
-    clusters: [{ cluster: { server: PLAYGROUND_SERVER }, name: PLAYGROUND_CLUSTER }],
+    // no CA to verify against: the served cluster's kubeconfig says so too (src/server/kubeconfig.ts)
+    clusters: [{ cluster: { server: PLAYGROUND_SERVER, 'insecure-skip-tls-verify': true }, name: PLAYGROUND_CLUSTER }],
     contexts: [{ context: { cluster: PLAYGROUND_CLUSTER, user: PLAYGROUND_USER }, name: PLAYGROUND_CONTEXT }],
     'current-context': PLAYGROUND_CONTEXT,
     kind: 'Config',
