@@ -44,12 +44,7 @@ const LEFT_FOR_LATER = new Map<string, string>([
 ])
 
 /** Circles of value imports left for later, as the files in them (sorted, space-separated). */
-const CIRCLES_LEFT_FOR_LATER = new Map<string, string>([
-  [
-    'engine/kubectl/commands/get.ts engine/kubectl/commands/getWatch.ts',
-    'get -w reuses get’s listing and get dispatches to the watch; the shared listing should go to its own file, but kubectl/ is being changed elsewhere',
-  ],
-])
+const CIRCLES_LEFT_FOR_LATER = new Map<string, string>([])
 
 const CODE = /\.(tsx?|mjs|js)$/
 

@@ -3,7 +3,7 @@
 import { matches, parseSelector, SelectorParseError, type Selector } from '../engine/api/labels';
 import type { Kind, KObject } from '../engine/api/types';
 import { StatusError } from '../engine/api/errors';
-import { FIELD_LABELS } from '../engine/kubectl/commands/get';
+import { FIELD_LABELS } from '../engine/kubectl/commands/getListing';
 
 export interface FieldRequirement {
   field: string;
