@@ -33,7 +33,9 @@ import {
   pullNotFoundError,
   startErrorMessage,
 } from './imageManager';
-import { ImageCache, goDuration, imageID, imageSize, normalizeImage } from './images';
+import { goDuration } from '../clock';
+import { normalizeImage } from '../registry/reference';
+import { ImageCache, imageID, imageSize } from './images';
 import { NETWORK_NOT_READY_MESSAGE, networkPluginUp } from './nodeStatus';
 import {
   type ContainerLife,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
 import { ARTICLE_YAML, NODE_YAML } from '../../../engine/testing/sampleManifests'
 import { KUBELET_VERSION } from '../../../engine/version'
-import { SCHEMA_VERSION } from '../../../engine/kubectl/explain/schema'
+import { SCHEMA_VERSION } from '../../../engine/api/schema'
 import schema from './kubernetes.schema.json'
 
 // strictRequired off: the per-kind branches require `metadata`, which the top of the schema defines.
