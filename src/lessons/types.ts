@@ -2,7 +2,7 @@
 // a Lesson. Steps are scenario-script lines (kubectl / sim, heredocs allowed), so the CLI replays a
 // lesson exactly as the page runs it.
 
-import type { PresetName } from '../engine/cluster/presets'
+import type { PresetName } from '../engine'
 
 /** A text: a plain string, or a map by language tag (`en` always present after validation). */
 export type LText = string | Readonly<Record<string, string>>

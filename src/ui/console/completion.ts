@@ -2,9 +2,8 @@
 // `completionCandidates` needs the Simulation, which lives in the worker). Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind } from '../../engine/api/types'
-import { GLOBAL_FLAGS } from '../../engine/kubectl/argv'
-import { PRESETS } from '../../engine/cluster/presets'
+import type { Kind } from '../../engine'
+import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts'
 
 export interface FlagInfo {
   name: string
