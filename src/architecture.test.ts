@@ -265,6 +265,15 @@ describe('the layers (ARCHITECTURE.md)', () => {
     expect([...CIRCLES_LEFT_FOR_LATER.keys()].filter((k) => !circles.includes(k))).toEqual([])
   })
 
+  it('gives the components the narrow host (engine/host.ts), not the Simulation', () => {
+    // the controllers, the scheduler and the kubelet, as upstream's take informers and clients; the
+    // scheduler's explanation for `why` (scheduler/explain.ts) reads the scheduler itself
+    const component = (f: string) => /^engine\/(controller|scheduler|kubelet)\//.test(f) && !isTest(f) && f !== 'engine/scheduler/explain.ts'
+    const seen = all.arrows.filter((a) => component(a.from) && a.to === 'engine/simulation.ts').map((a) => `${a.from}:${a.line}`)
+    expect(seen).toEqual([])
+    expect(all.arrows.some((a) => component(a.from) && a.to === 'engine/host.ts')).toBe(true)
+  })
+
   it('knows every room under src/', () => {
     const rooms = new Set(codeFiles(SRC)
       .filter((f) => f !== SELF)
