@@ -1,5 +1,5 @@
 // Failing pods and stalled rollouts, the real kubectl against the emulator: the fixture of
-// src/engine/kubectl/printers/failingPodsFixture.ts (every STATUS form, CrashLoopBackOff with its
+// src/engine/testing/failingPods.ts (every STATUS form, CrashLoopBackOff with its
 // last termination, OOMKilled, probes, Warning events with counts, two stuck DaemonSets) is served
 // to the real kubectl on PATH, and each command's output must equal the emulator's, byte for byte.
 // Skipped without a kubectl (set KUBECTL=…).

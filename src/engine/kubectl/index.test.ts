@@ -3,7 +3,7 @@ import { invalid, StatusError } from '../api/errors';
 import { tokenize } from './argv';
 import { commandNames, completionCandidates, runKubectl } from './index';
 import { COMMANDS } from './registry';
-import { articleCluster } from './printers/testFixtures';
+import { articleCluster } from '../testing/printerFixtures';
 import type { Simulation } from '../simulation';
 import { CommandError, type CommandDef } from './types';
 

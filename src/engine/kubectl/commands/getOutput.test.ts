@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { completionCandidates } from '../index';
-import { articleCluster } from '../printers/testFixtures';
-import { runDef } from '../testing';
+import { articleCluster } from '../../testing/printerFixtures';
+import { runDef } from '../../testing/kubectl';
 import { getCommand } from './get';
 
 const sim = articleCluster();
