@@ -41,11 +41,6 @@ export function resourceInfo(kind: Kind): ResourceInfo {
   return RESOURCES.find((r) => r.kind === kind)!;
 }
 
-/** Every word accepted as a resource type (for completion). */
-export function resourceWords(): string[] {
-  return RESOURCES.flatMap((r) => [r.plural, r.singular, ...r.shortNames]);
-}
-
 export interface ResourceRequest {
   kind: Kind;
   names: string[];
