@@ -62,9 +62,6 @@ export interface Lesson {
   steps: LessonStep[]
 }
 
-/** The language tags the page's own UI has; a lesson may carry others. */
-export const LESSON_LANGUAGES = ['en', 'zh-CN'] as const
-
 /** The text in a language: that language, else its base language (`zh` for `zh-TW`), else English. */
 export function textIn(t: LText | undefined, lang: string): string {
   if (t === undefined) return ''

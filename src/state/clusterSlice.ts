@@ -88,12 +88,6 @@ export function rowToEvent(r: EventRow): KEvent {
   }
 }
 
-/** The new objects of a batch: those sent whole and those of the compact groups. */
-export function newObjects(b: ChangeBatch): KObject[] {
-  if (!b.compact?.length) return b.upserts
-  return [...b.upserts, ...b.compact.flatMap((g) => decodeGroup<KObject>(g))]
-}
-
 function isUnschedulable(pod: Pod): boolean {
   if (pod.spec.nodeName) return false
   const c = pod.status?.conditions?.find((x) => x.type === 'PodScheduled')

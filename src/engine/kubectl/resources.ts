@@ -37,10 +37,6 @@ export function resolveResource(s: string): Kind {
   return k;
 }
 
-export function resourceInfo(kind: Kind): ResourceInfo {
-  return RESOURCES.find((r) => r.kind === kind)!;
-}
-
 export interface ResourceRequest {
   kind: Kind;
   names: string[];
