@@ -1,7 +1,7 @@
 // What the page was asked for in its URL (DESIGN §4: lang, theme, embed, view, readonly, lesson, step,
 // preset) and the defaults that follow.
 
-import { isPreset, type PresetName } from './engine/cluster/presets'
+import { isPreset, type PresetName } from './engine/scripts'
 
 export type View = 'graph' | 'editor' | 'split' | 'console'
 

@@ -2,14 +2,10 @@
 // `npm run -s sim -- --expect NAME.out NAME.sim` would. A first line `# seed: N` sets the seed.
 // `--update NAME…` rewrites those expected transcripts (read the diff before committing them).
 
-import { CLI_BUDGET } from '../engine/script/budget';
+import { CLI_BUDGET, parseScript, ScriptParseError, runCommands, Session, compareTranscript } from '../engine';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseScript, ScriptParseError } from '../engine/script/parse';
-import { runCommands } from '../engine/script/run';
-import { Session } from '../engine/script/session';
-import { compareTranscript } from '../engine/script/expect';
 import { builtinLessonFiles, readLessonFile } from '../lessons/files';
 import { parseLessonText } from '../lessons/load';
 import { formatProblem } from '../lessons/validate';

@@ -9,15 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { KObject } from '../engine/api/types';
-import { parseScript } from '../engine/script/parse';
-import { runCommands } from '../engine/script/run';
-import { Session } from '../engine/script/session';
+import { type KObject, parseScript, runCommands, Session, exportKind, ExportError } from '../engine';
 import { ApiServer } from '../server/apiServer';
 import { writeClientFiles } from '../server/kubeconfig';
 import { Pacer } from '../server/pacer';
 import { findKubectl } from '../server/realKubectl';
-import { exportKind, ExportError } from '../engine/export/kind';
 
 const scenarios = resolve(dirname(fileURLToPath(import.meta.url)), '../scenarios');
 const read = (p: string) => readFileSync(resolve(scenarios, p), 'utf8');

@@ -3,11 +3,7 @@
 // command; the exit status is 0 (ran to its end), 1 (--expect differs) or 2 (bad arguments or script).
 
 import { dirname, resolve } from 'node:path';
-import { parseScript, ScriptParseError } from '../engine/script/parse';
-import { runCommands } from '../engine/script/run';
-import { Session } from '../engine/script/session';
-import { compareTranscript } from '../engine/script/expect';
-import { CLI_BUDGET } from '../engine/script/budget';
+import { parseScript, ScriptParseError, runCommands, Session, compareTranscript, CLI_BUDGET } from '../engine';
 import { runLessonCli } from './lesson';
 import { writeKindExport } from './writeExport';
 

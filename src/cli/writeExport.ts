@@ -2,8 +2,7 @@
 
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ScriptCommand } from '../engine/script/parse';
-import { exportKind, ExportError } from '../engine/export/kind';
+import { type ScriptCommand, exportKind, ExportError } from '../engine';
 
 export function writeKindExport(
   commands: ScriptCommand[],

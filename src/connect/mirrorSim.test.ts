@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Session } from '../engine/script/session'
-import type { KObject } from '../engine/api/types'
+import { Session, type KObject } from '../engine'
 import { mirrorSimulation, runRecorded, watchingCommand } from './mirrorSim'
 
 /** The objects of a cluster as a server would list them: a session with the article applied. */

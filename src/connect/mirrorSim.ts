@@ -4,11 +4,7 @@
 // same objects. A write command's own calls to the store (create, update, delete — not what the copy's
 // controllers would do next) are recorded, to be sent to the server as real requests.
 
-import type { Kind, KObject } from '../engine/api/types'
-import type { DeleteOptions, WriteOptions } from '../engine/api/objectStore'
-import { Simulation } from '../engine/simulation'
-import { runKubectlLine } from '../engine/kubectl/index'
-import type { KubectlResult } from '../engine/kubectl/types'
+import { type Kind, type KObject, type DeleteOptions, type WriteOptions, Simulation, runKubectlLine, type KubectlResult } from '../engine'
 
 export type Op =
   | { op: 'create'; kind: Kind; namespace?: string; name: string; body: KObject; dryRun: boolean }

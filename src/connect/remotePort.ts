@@ -11,11 +11,9 @@
 // - `sim …` lines, step and advance: `POST /playground/v1/sim`, only on the playground's own server.
 // - `why`: the checks computed on the copy.
 
-import type { Kind, KObject } from '../engine/api/types'
-import { namespacedName } from '../engine/api/namespacedName'
-import type { Chunk } from '../engine/kubectl/types'
-import { tokenize } from '../engine/kubectl/argv'
-import { why } from '../engine/script/why'
+import { type Kind, type KObject, type Chunk, why } from '../engine'
+import { namespacedName } from '../engine/predicates'
+import { tokenize } from '../engine/scripts'
 import type { Port } from '../worker/client'
 import type { ChangeBatch, Message, ObjectRef, Request, WhyData } from '../wire/protocol'
 import { ApiError, apiErrorOf, ListWatch, type Fetch } from './listWatch'
@@ -329,7 +327,7 @@ export class RemotePort implements Port {
     return { text: out, exitCode: res.ok ? code : 1 }
   }
 
-  private async exec(line: string, stdin?: string): Promise<{ chunks: Chunk[]; exitCode: number; diagnostics: NonNullable<import('../engine/kubectl/types').KubectlResult['diagnostics']> }> {
+  private async exec(line: string, stdin?: string): Promise<{ chunks: Chunk[]; exitCode: number; diagnostics: NonNullable<import('../engine').KubectlResult['diagnostics']> }> {
     const err = (text: string) => ({ chunks: [{ stream: 'stderr' as const, text: text.endsWith('\n') ? text : `${text}\n` }], exitCode: 1, diagnostics: [] })
     let words: string[]
     try {

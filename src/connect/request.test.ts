@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { KObject } from '../engine/api/types'
+import type { KObject } from '../engine'
 import { requestFor } from './request'
 
 const ds = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'a b', namespace: 'kube-system' } } as unknown as KObject

@@ -1,6 +1,6 @@
 // The kinds the page mirrors from a connected cluster, and where the API serves them.
 
-import type { Kind } from '../engine/api/types'
+import type { Kind } from '../engine'
 
 export interface MirroredResource {
   kind: Kind

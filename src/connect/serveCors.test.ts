@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Session } from '../engine/script/session'
+import { Session } from '../engine'
 import { ApiServer } from '../server/apiServer'
 
 const ORIGIN = 'http://127.0.0.1:4301'

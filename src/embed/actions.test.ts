@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseScript } from '../engine/script/parse'
+import { parseScript } from '../engine/scripts'
 import { pageLine } from './actions'
 
 describe('loading a scenario script', () => {

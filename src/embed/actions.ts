@@ -1,9 +1,7 @@
 // What a parent page can ask for: load a scenario script (DESIGN §3 format) into a fresh cluster, or
 // reset to a fresh cluster with the default manifest. Requests run one after the other.
 
-import { lastHeredocManifest, ScriptParseError, type ScriptCommand } from '../engine/script/parse'
-import { parseScriptInBudget } from '../engine/script/budget'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import { lastHeredocManifest, ScriptParseError, type ScriptCommand, parseScriptInBudget, ARTICLE_MANIFEST } from '../engine/scripts'
 import { rolloutWatchTarget } from '../worker/rolloutWatchTarget'
 import { useStore } from '../state/store'
 import { resetEngine } from '../state/engine'

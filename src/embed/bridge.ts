@@ -4,7 +4,7 @@
 // `step` — only from the parent window, and only from its own origin or one listed in `origin=`.
 
 import type { BootParams } from '../boot'
-import type { Pod } from '../engine/api/types'
+import type { Pod } from '../engine'
 import { useStore, type AppState } from '../state/store'
 import { encodeShared, LIMITS } from '../share/index'
 import { currentSharedState } from '../share/session'

@@ -49,3 +49,13 @@ export function parseDuration(s: string): number {
   if (consumed !== s.length || s.length === 0) throw new Error(`invalid duration "${s}"`);
   return Math.round(total);
 }
+
+/** Go's time.Duration.String for whole milliseconds: `2s`, `1.5s`, `500ms`, `1m30s`. */
+export function goDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  return `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${s}s`;
+}

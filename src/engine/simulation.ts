@@ -8,6 +8,7 @@ import { EventRecorder } from './events';
 import { WorkQueue, type WorkItem } from './workQueue';
 import { TIMINGS } from './timings';
 import type { Kind, KObject } from './api/types';
+import type { KubeletHost } from './host';
 import { DaemonSetController } from './controller/daemonset/controller';
 import { Scheduler } from './scheduler/scheduler';
 import { Kubelet } from './kubelet/kubelet';
@@ -36,7 +37,7 @@ export interface StepRecord {
   result: string;
 }
 
-export class Simulation {
+export class Simulation implements KubeletHost {
   readonly seed: number;
   readonly clock: Clock;
   readonly rand: Random;

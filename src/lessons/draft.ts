@@ -4,7 +4,7 @@
 // cluster. Texts are placeholders for the author to write.
 
 import { Document } from 'yaml'
-import { isPreset, type PresetName } from '../engine/cluster/presets'
+import { isPreset, type PresetName } from '../engine/scripts'
 import type { Input } from '../wire/protocol'
 import { expectationCommandProblem } from './expectations'
 import { LESSON_API_VERSION, LESSON_KIND, LESSON_LIMITS } from './limits'

@@ -2,7 +2,7 @@
 // runs once so usage errors show (a "not found" is fine). Kept apart from ./validate so that module
 // does not pull the engine into the page's first bundle.
 
-import { Session } from '../engine/script/session'
+import { Session } from '../engine'
 import type { DryRun } from './validate'
 
 export function emptyClusterDryRun(): DryRun {

@@ -1,8 +1,7 @@
 // Expectations: read-only commands whose output the engine checks, after every command a learner runs.
 // Only commands that cannot change the cluster are allowed (they run again and again).
 
-import { tokenize } from '../engine/kubectl/argv'
-import { parseScript } from '../engine/script/parse'
+import { tokenize, parseScript } from '../engine/scripts'
 import type { Expectation } from './types'
 
 /** kubectl verbs that only read (rollout status only with --watch=false: watching runs the clock). */

@@ -43,8 +43,3 @@ export async function builtinLessons(): Promise<Lesson[]> {
   const all = await Promise.all(BUILTIN_LESSONS.map((id) => lessonById(id)))
   return all.filter((l): l is Lesson => l !== undefined)
 }
-
-/** The raw file of a built-in lesson (for "download this lesson"). */
-export function builtinLessonSource(id: string): Promise<string | undefined> {
-  return SOURCES.get(id)?.() ?? Promise.resolve(undefined)
-}

@@ -1,7 +1,7 @@
 // "Click the nodes that will get a pod" (issue 13): the answer of a graph question is what the engine
 // does — the nodes that hold a pod of the DaemonSet once the step's script has run. Pure.
 
-import type { DaemonSet, Pod } from '../engine/api/types'
+import type { DaemonSet, Pod } from '../engine'
 import type { NodeQuestion } from './types'
 
 /** The nodes with a live pod of the DaemonSet (bound, not being deleted), sorted; null when it does not exist. */

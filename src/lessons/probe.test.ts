@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Session } from '../engine/script/session'
+import { Session } from '../engine'
 import { probeLines } from './probe'
 
 describe('expectations in the engine worker', () => {

@@ -1,7 +1,7 @@
 // Running lesson expectations in the engine worker: read-only commands, not recorded as inputs (they
 // are not the learner's), refused when they could change the cluster.
 
-import type { Session } from '../engine/script/session'
+import type { Session } from '../engine'
 import { expectationCommandProblem } from './expectations'
 
 export const MAX_PROBE_LINES = 20

@@ -1,8 +1,8 @@
 // Replaying a lesson headless (the CLI's --lesson, npm test): setup, then every step's script, then
 // each goal's solution and its expectations. Pure: the same lesson and seed give the same transcript.
 
-import { parseScript, type ScriptCommand } from '../engine/script/parse'
-import { Session } from '../engine/script/session'
+import { parseScript, type ScriptCommand } from '../engine/scripts'
+import { Session } from '../engine'
 import { expectationHolds, expectationOutput } from './expectations'
 import { textIn, type Expectation, type Lesson } from './types'
 import { nodesWithDaemonPod } from './nodeQuestion'

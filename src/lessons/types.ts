@@ -2,7 +2,7 @@
 // a Lesson. Steps are scenario-script lines (kubectl / sim, heredocs allowed), so the CLI replays a
 // lesson exactly as the page runs it.
 
-import type { PresetName } from '../engine/cluster/presets'
+import type { PresetName } from '../engine'
 
 /** A text: a plain string, or a map by language tag (`en` always present after validation). */
 export type LText = string | Readonly<Record<string, string>>
@@ -63,9 +63,6 @@ export interface Lesson {
   setup: string
   steps: LessonStep[]
 }
-
-/** The language tags the page's own UI has; a lesson may carry others. */
-export const LESSON_LANGUAGES = ['en', 'zh-CN'] as const
 
 /** The text in a language: that language, else its base language (`zh` for `zh-TW`), else English. */
 export function textIn(t: LText | undefined, lang: string): string {

@@ -3,9 +3,7 @@
 // finds (a test keeps the two in agreement); "semantic" ones need the engine: scripts that do not
 // parse, expectations that cannot run, answers out of range, unsafe links and patterns.
 
-import { isPreset, PRESETS } from '../engine/cluster/presets'
-import { parseScript, ScriptParseError } from '../engine/script/parse'
-import { tokenize } from '../engine/kubectl/argv'
+import { isPreset, PRESETS, parseScript, ScriptParseError, tokenize } from '../engine/scripts'
 import { LANGUAGE_TAG, LESSON_API_VERSION, LESSON_KIND, LESSON_LIMITS as L, LESSON_NAME } from './limits'
 import { expectationCommandProblem, isUsageError } from './expectations'
 import { isSafeHref, linkTargets } from './markdown'

@@ -3,7 +3,7 @@
 // authorizer allows everything, as AlwaysAllow does — so every review comes back with its spec and
 // `status.allowed: true`, the answer the emulator's `auth can-i` gives.
 
-import { formatFieldError, StatusError, type FieldError } from '../engine/api/errors';
+import { formatFieldError, StatusError, type FieldError } from '../engine';
 
 export const SELF_SUBJECT_ACCESS_REVIEWS = '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews';
 

@@ -4,8 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Session } from '../engine/script/session';
-import { FLUENTD_YAML } from '../engine/testing/builders';
+import { Session } from '../engine';
+import { FLUENTD_YAML } from '../engine/testing';
 import { ApiServer, parseTarget } from './apiServer';
 
 let server: Server;

@@ -3,25 +3,13 @@
 // errors, over plain HTTP on loopback (staging/src/k8s.io/apiserver/pkg/endpoints/handlers).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { conflict, StatusError } from '../engine/api/errors';
-import { metaNamespaceKey } from '../engine/api/objectStore';
-import type { Kind, KObject } from '../engine/api/types';
-import type { Session } from '../engine/script/session';
-import { parseScript, ScriptParseError } from '../engine/script/parse';
-import { discoveryResponse } from '../engine/api/discovery';
+import { conflict, StatusError, metaNamespaceKey, type Kind, type KObject, type Session, parseScript, ScriptParseError, discoveryResponse, decodeError, dropFields, strictDecodingError, unknownFields, type FieldValidation, serverJSON, daemonSetStatus, type DaemonSet, type Pod, containerLogLines, containerLogUnavailable, type LogLine, FOLLOW_LIMIT_MS, logFollower } from '../engine';
 import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
 import { SELF_SUBJECT_REVIEWS, selfSubjectReviewResponse } from './authn';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
-import { decodeError } from '../engine/kubectl/manifests';
-import { dropFields, strictDecodingError, unknownFields, type FieldValidation } from '../engine/api/fieldValidation';
 import { nodeLease } from './lease';
-import { serverJSON } from '../engine/api/encode';
 import { applyPatch, PATCH_TYPES } from './patch';
 import type { Pacer } from './pacer';
-import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
-import type { DaemonSet, Pod } from '../engine/api/types';
-import { containerLogLines, containerLogUnavailable, type LogLine } from '../engine/kubelet/containerLogs';
-import { FOLLOW_LIMIT_MS, logFollower } from '../engine/kubectl/commands/logs';
 import { groupVersion, servedResource, type ServedResource } from './resources';
 import { objectMatches, parseFieldSelector, parseLabelSelector } from './selectors';
 import { failure, notFoundPath, statusFromError, type StatusBody } from './status';

@@ -4,8 +4,7 @@
 // you are `system:unsecured` in `system:masters` and `system:authenticated`. A SelfSubjectReview
 // has no spec: the body is only checked to be one.
 
-import { StatusError } from '../engine/api/errors';
-import { selfSubjectReview } from '../engine/kubectl/commands/authWhoami';
+import { StatusError, selfSubjectReview } from '../engine';
 import { decodeObjectBody, mediaType, PROTOBUF } from './requestBody';
 
 export const SELF_SUBJECT_REVIEWS = '/apis/authentication.k8s.io/v1/selfsubjectreviews';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compareTranscript } from '../engine/script/expect';
+import { compareTranscript } from '../engine';
 import { normalizeClientDifferences } from './normalize';
 import { findKubectl, runWithRealKubectl } from './realKubectl';
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as k8s from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Session } from '../engine/script/session';
+import { Session } from '../engine';
 import { ApiServer } from './apiServer';
 import { until } from '../testing/until';
 

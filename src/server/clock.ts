@@ -1,7 +1,7 @@
 // The simulated clock of a served cluster: it runs at `speed` × wall time, in small steps, so
 // controllers react while clients talk to the server. Speed 0 leaves it to `sim advance`/`settle`.
 
-import type { Simulation } from '../engine/simulation';
+import type { Simulation } from '../engine';
 
 export class SimClock {
   private timer: ReturnType<typeof setInterval> | undefined;

@@ -1,5 +1,5 @@
 // Failing pods and stalled rollouts, the real kubectl against the emulator: the fixture of
-// src/engine/kubectl/printers/failingPodsFixture.ts (every STATUS form, CrashLoopBackOff with its
+// src/engine/testing/failingPods.ts (every STATUS form, CrashLoopBackOff with its
 // last termination, OOMKilled, probes, Warning events with counts, two stuck DaemonSets) is served
 // to the real kubectl on PATH, and each command's output must equal the emulator's, byte for byte.
 // Skipped without a kubectl (set KUBECTL=…).
@@ -19,11 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenize } from '../engine/kubectl/argv';
-import { runKubectl } from '../engine/kubectl/index';
-import { failingPodsCluster } from '../engine/kubectl/printers/failingPodsFixture';
-import { Session } from '../engine/script/session';
-import type { Simulation } from '../engine/simulation';
+import { tokenize, runKubectl, Session, type Simulation } from '../engine';
+import { failingPodsCluster } from '../engine/testing';
 import { ApiServer } from './apiServer';
 import { kubeconfigText } from './kubeconfig';
 import { findKubectl } from './realKubectl';

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as k8s from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
-import { Session } from '../engine/script/session';
+import { Session } from '../engine';
 import { ApiServer } from './apiServer';
 import { kubeconfigText } from './kubeconfig';
 

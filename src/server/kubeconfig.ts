@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from '../engine/kubectl/commands/playgroundConfig';
+import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from '../engine';
 
 /**
  * The emulator's kubeconfig (the same cluster, user and context names), with the served address.

@@ -2,8 +2,7 @@
 // describe node` reads. The simulation does not store Leases: each node's is derived from the node,
 // renewed every 10 s of simulated time, as the emulator's describe prints it.
 
-import type { KObject } from '../engine/api/types';
-import { rfc3339 } from '../engine/clock';
+import { type KObject, rfc3339 } from '../engine';
 
 const RENEW_MS = 10_000;
 

@@ -3,7 +3,7 @@
 // parameter, which is how kubectl ≥ 1.27 finds out that the server validates fields itself
 // (k8s.io/cli-runtime/pkg/resource/query_param_verifier_v3.go).
 
-import { KUBELET_VERSION } from '../engine/version';
+import { KUBELET_VERSION } from '../engine';
 import { groupVersion, SERVED, servedGroupVersions, type ServedResource } from './resources';
 import { componentSchemas } from './openapiSchemas';
 

@@ -4,7 +4,7 @@
 // holds (a DaemonSet rolled out, an object gone) or, for any other watch, until the cluster is
 // quiet. So a real kubectl against the server prints the transcript the emulator prints.
 
-import type { Simulation } from '../engine/simulation';
+import type { Simulation } from '../engine';
 
 export interface Wait {
   /** true once the client's wait is over */

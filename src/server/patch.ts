@@ -2,13 +2,7 @@
 // (RFC 6902), JSON merge patch (RFC 7386) and strategic merge patch — the engine's implementations
 // (src/engine/api/patch), with the Status the server answers when one fails.
 
-import { StatusError } from '../engine/api/errors';
-import type { Kind, KObject } from '../engine/api/types';
-import { checkGoJSON, GoJSONError, jsonKind, parseGoJSON } from '../engine/api/patch/goJson';
-import { jsonMergePatch } from '../engine/api/patch/jsonMergePatch';
-import { applyJSONPatch, decodePatch, JSONPatchError } from '../engine/api/patch/jsonPatch';
-import { hasPatchMeta } from '../engine/api/patch/patchMeta';
-import { PatchError, strategicMergePatch } from '../engine/api/patch/strategicMerge';
+import { StatusError, type Kind, type KObject, checkGoJSON, GoJSONError, jsonKind, parseGoJSON, jsonMergePatch, applyJSONPatch, decodePatch, JSONPatchError, hasPatchMeta, PatchError, strategicMergePatch } from '../engine';
 
 export const PATCH_TYPES = new Set([
   'application/json-patch+json',

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Session } from '../engine/script/session';
+import { Session } from '../engine';
 import { ApiServer } from './apiServer';
 import { Pacer } from './pacer';
 

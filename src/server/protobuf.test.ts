@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../engine/api/errors';
+import { StatusError } from '../engine';
 import { decodeProtobuf } from './protobuf';
 
 // The body kubectl 1.33 sends for `kubectl create namespace x` (its -v=8 dump).

@@ -5,7 +5,7 @@
 // generated.proto fields of ObjectMeta and Namespace, into the JSON object the handlers take. Other
 // kinds are answered with the API server's 415, which names the media types it reads.
 
-import { StatusError } from '../engine/api/errors';
+import { StatusError } from '../engine';
 
 const MAGIC = Buffer.from('k8s\u0000');
 

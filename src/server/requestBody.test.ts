@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../engine/api/errors';
+import { StatusError } from '../engine';
 import { decodeDeleteOptions, decodeObjectBody, tooDeep } from './requestBody';
 
 const deep = (n: number) => `{"kind":"Pod","x":${'['.repeat(n)}${']'.repeat(n)}}`;

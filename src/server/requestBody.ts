@@ -7,9 +7,7 @@
 // with a 500 whose reason is empty (ErrorToAPIStatus of an error that is not a Status).
 
 import { parse as parseYAML, YAMLParseError } from 'yaml';
-import { StatusError } from '../engine/api/errors';
-import { checkGoJSON, GoJSONError } from '../engine/api/patch/goJson';
-import { yamlDepthError } from '../engine/api/yamlLimits';
+import { StatusError, checkGoJSON, GoJSONError, yamlDepthError } from '../engine';
 import { decodeProtobuf } from './protobuf';
 
 export const PROTOBUF = 'application/vnd.kubernetes.protobuf';

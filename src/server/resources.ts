@@ -1,9 +1,9 @@
 // The resources the simulated API server serves (src/engine/api/discovery.ts, the one list the
 // emulator's kubectl uses too), looked up by request path.
 
-import { SERVED, type ServedResource } from '../engine/api/discovery';
+import { SERVED, type ServedResource } from '../engine';
 
-export { groupVersion, NAMESPACE_VERBS, SERVED, servedGroupVersions, VERBS, type ServedResource } from '../engine/api/discovery';
+export { groupVersion, NAMESPACE_VERBS, SERVED, servedGroupVersions, VERBS, type ServedResource } from '../engine';
 
 const BY_PATH = new Map<string, ServedResource>(SERVED.map((r) => [`${r.group}/${r.version}/${r.plural}`, r]));
 

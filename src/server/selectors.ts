@@ -1,9 +1,6 @@
 // `labelSelector=` and `fieldSelector=` of list and watch requests.
 
-import { matches, parseSelector, SelectorParseError, type Selector } from '../engine/api/labels';
-import type { Kind, KObject } from '../engine/api/types';
-import { StatusError } from '../engine/api/errors';
-import { FIELD_LABELS } from '../engine/kubectl/commands/get';
+import { matches, parseSelector, SelectorParseError, type Selector, type Kind, type KObject, StatusError, FIELD_LABELS } from '../engine';
 
 export interface FieldRequirement {
   field: string;

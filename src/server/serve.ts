@@ -9,9 +9,7 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isPreset, type PresetName } from '../engine/cluster/presets';
-import { parseScript, ScriptParseError } from '../engine/script/parse';
-import { Session } from '../engine/script/session';
+import { isPreset, type PresetName, parseScript, ScriptParseError, Session } from '../engine';
 import { ApiServer } from './apiServer';
 import { SimClock } from './clock';
 import { Pacer } from './pacer';

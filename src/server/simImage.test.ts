@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Session } from '../engine/script/session';
+import { Session } from '../engine';
 import { ApiServer } from './apiServer';
 import { writeClientFiles } from './kubeconfig';
 

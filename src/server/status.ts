@@ -1,6 +1,6 @@
 // metav1.Status bodies for API errors, word for word as the API server sends them.
 
-import { formatFieldError, StatusError, type FieldError } from '../engine/api/errors';
+import { formatFieldError, StatusError, type FieldError } from '../engine';
 
 const CAUSE_REASON = new Map<FieldError['type'], string>([
   ['Required value', 'FieldValueRequired'],

@@ -1,8 +1,7 @@
 // Server-side printing (`Accept: application/json;as=Table;v=v1;g=meta.k8s.io`): the same columns
 // the kubectl emulator prints, as a meta.k8s.io/v1 Table (pkg/printers/internalversion/printers.go).
 
-import type { Kind, KObject } from '../engine/api/types';
-import { COLUMNS, headersFor } from '../engine/kubectl/printers/columns';
+import { type Kind, type KObject, COLUMNS, headersFor } from '../engine';
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 

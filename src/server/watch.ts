@@ -3,8 +3,7 @@
 // event with reason Expired) when that version has left the history — as the API server's watch
 // cache answers.
 
-import type { Change, ObjectStore } from '../engine/api/objectStore';
-import type { Kind, KObject } from '../engine/api/types';
+import type { Change, ObjectStore, Kind, KObject } from '../engine';
 import { failure } from './status';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';

@@ -2,7 +2,7 @@
 // anything is decompressed past the cap or replayed. Nodes, time and steps are the page's budget
 // (engine/script/budget.ts), the same one the engine enforces while replaying.
 
-import { PAGE_BUDGET } from '../engine/script/budget'
+import { PAGE_BUDGET } from '../engine/scripts'
 
 export const LIMITS = {
   /** characters of the `s=` payload in a link */

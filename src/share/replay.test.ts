@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import { createHost } from '../worker/host'
 import type { ChangeBatch, Message, Request } from '../wire/protocol'
-import type { KObject } from '../engine/api/types'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import type { KObject } from '../engine'
+import { ARTICLE_MANIFEST } from '../engine/scripts'
 import { decodeShared, encodeShared } from './codec'
 import type { SharedState } from './types'
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHost } from '../worker/host'
 import type { ChangeBatch, Message, Replayed, Request } from '../wire/protocol'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import { ARTICLE_MANIFEST } from '../engine/scripts'
 import { inputsUpTo } from '../state/scrub'
 import { decodeShared, encodeShared } from './codec'
 import type { SharedState } from './types'

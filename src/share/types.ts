@@ -1,5 +1,5 @@
 import type { Input } from '../wire/protocol'
-import type { PresetName } from '../engine/cluster/presets'
+import type { PresetName } from '../engine'
 
 /** A situation to restore: the inputs that made it (never derived state) and the editor text. */
 export interface SharedState {

@@ -1,8 +1,7 @@
 // Strict shape checks of a decoded state: types, lengths, allowed values. Anything else is refused, so
 // what reaches the engine is exactly what a page could have recorded.
 
-import { PRESETS, type PresetName } from '../engine/cluster/presets'
-import { BudgetError, checkScriptBudget, PAGE_BUDGET } from '../engine/script/budget'
+import { PRESETS, type PresetName, BudgetError, checkScriptBudget, PAGE_BUDGET } from '../engine/scripts'
 import type { Input } from '../wire/protocol'
 import { ShareError } from './errors'
 import { LIMITS } from './limits'

@@ -1,6 +1,6 @@
 // Module-level actions (zustand's "no store actions" pattern): what the UI does, through the engine.
 
-import type { Chunk } from '../engine/kubectl/types'
+import type { Chunk } from '../engine'
 import type { Response } from '../wire/protocol'
 import { locateField, prepareLocate, yamlSyntaxMarkers } from './locate'
 import type { EditorMarker } from './editorMarkers'

@@ -6,9 +6,8 @@ import { createHost, type Host } from '../worker/host'
 import { splitBatch } from '../worker/changeBatcher'
 import type { ChangeBatch, Message, Request } from '../wire/protocol'
 import { Mirror, placeOf, type Objects } from './clusterSlice'
-import type { Pod } from '../engine/api/types'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
-import type { Session } from '../engine/script/session'
+import type { Pod, Session } from '../engine'
+import { ARTICLE_MANIFEST } from '../engine/scripts'
 
 function mirror() {
   let handler: (r: Request) => void = () => {}

@@ -8,13 +8,9 @@
 //   gets a new array, so a card subscribed to its node re-renders only when its node or pods change.
 
 import type { StateCreator } from 'zustand'
-import type { KEvent, Kind, KObject, Pod } from '../engine/api/types'
-import { namespacedName } from '../engine/api/namespacedName'
-import type { EventRow } from '../engine/api/eventStore'
+import type { KEvent, Kind, KObject, Pod, EventRow, StepRecord, RecordedEvent } from '../engine'
+import { namespacedName, pinnedNodeName } from '../engine/predicates'
 import { applyChanges, decodeGroup } from '../wire/delta'
-import { pinnedNodeName } from '../engine/scheduler/nodeAffinity'
-import type { StepRecord } from '../engine/simulation'
-import type { RecordedEvent } from '../engine/events'
 import type { ChangeBatch, Input } from '../wire/protocol'
 import type { AppState } from './store'
 
@@ -90,12 +86,6 @@ export function rowToEvent(r: EventRow): KEvent {
     count: r.count,
     type: r.type,
   }
-}
-
-/** The new objects of a batch: those sent whole and those of the compact groups. */
-export function newObjects(b: ChangeBatch): KObject[] {
-  if (!b.compact?.length) return b.upserts
-  return [...b.upserts, ...b.compact.flatMap((g) => decodeGroup<KObject>(g))]
 }
 
 function isUnschedulable(pod: Pod): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DaemonSet } from '../engine/api/types'
+import type { DaemonSet } from '../engine'
 import type { AppState } from './store'
 import { selectDaemonSetCounters, selectDaemonSetSpecs } from './selectors'
 

@@ -5,7 +5,7 @@
 // Manifest panel is never overwritten. Scripts and the CLI keep kubectl's own answer (no terminal
 // editor: `unable to launch the editor "vi"`).
 
-import { tokenize } from '../engine/kubectl/argv'
+import { tokenize } from '../engine/scripts'
 import type { Response } from '../wire/protocol'
 import { engine } from './engine'
 import { useStore } from './store'

@@ -151,11 +151,6 @@ export function resetEngine(spec: Partial<SessionSpec> = {}, opts: { transcript?
   })
 }
 
-/** Is a restart asked for or under way? */
-export function restartPending(): boolean {
-  return draining
-}
-
 async function drain(): Promise<void> {
   draining = true
   try {
@@ -184,9 +179,4 @@ async function drain(): Promise<void> {
   } finally {
     draining = false
   }
-}
-
-/** For tests and the "kill the worker" check: break the engine on purpose. */
-export function crashEngineForTest(): void {
-  void recover('the engine worker was stopped')
 }

@@ -4,7 +4,7 @@
 // stays as it was.
 
 import { create } from 'zustand'
-import { lastHeredocManifest, parseScript } from '../engine/script/parse'
+import { lastHeredocManifest, parseScript } from '../engine/scripts'
 import { LESSON_LIMITS } from '../lessons/limits'
 import { isBuiltinLesson, lessonById } from '../lessons/index'
 import { loadLesson } from '../lessons/load'

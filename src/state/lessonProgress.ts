@@ -122,10 +122,6 @@ export function nodesResult(i: number, actual: string[]): void {
   maybeScore()
 }
 
-export function revealAnswer(i: number): void {
-  patch(i, { revealed: true })
-}
-
 export function markRan(i: number): void {
   patch(i, { ran: true })
   maybeScore()

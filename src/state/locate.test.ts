@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ARTICLE_YAML, NODE_YAML } from '../engine/testing/sampleManifests'
+import { ARTICLE_YAML, NODE_YAML } from '../engine/testing'
 import { findDocument, locateField, parseFieldPath, prepareLocate, yamlSyntaxMarkers } from './locate'
 import type { TextRange } from './editorMarkers'
 

@@ -4,9 +4,8 @@
 
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node as YamlNode, type YAMLError } from 'yaml'
 import type { EditorMarker, TextRange } from './editorMarkers'
-import { yamlDepthError } from '../engine/api/yamlLimits'
-import type { RewrittenYaml } from '../engine/kubectl/goYamlBreaks'
-import { looksLikeJSON } from '../engine/kubectl/jsonSniff'
+import { yamlDepthError, looksLikeJSON } from '../engine/scripts'
+import type { RewrittenYaml } from '../engine'
 
 /** One step of a field path: `.name`, `[0]` (list index) or `[key]` (map key, e.g. `requests[cpu]`). */
 export type PathSegment = { field: string } | { index: number } | { key: string }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createHost } from '../worker/host'
 import type { Message, Request } from '../wire/protocol'
 import { Mirror, NO_PODS } from './clusterSlice'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import { ARTICLE_MANIFEST } from '../engine/scripts'
 
 describe('Mirror.publish: nodesChanged', () => {
   it('names every node whose object, pods or waiting pods changed', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { podCells } from '../engine/kubectl/printers/podStatus'
+import { podCells } from '../engine/predicates'
 import { NO_PROBE_READY_GRACE_MS, podTrouble, readyGraceMs, troubleSeverity, troubleWord, unreadyFrom } from './podTrouble'
-import { daemonPod, fluentd, T0 } from '../engine/testing/podStates'
+import { daemonPod, fluentd, T0 } from '../engine/testing'
 
 const ds = fluentd({})
 const pod = (state: Parameters<typeof daemonPod>[3], restarts = 0) => daemonPod(ds, 'node-1', 'new', state, { restarts })

@@ -4,9 +4,8 @@
 // the container and message behind it. Read from the pod's status only (containerStatuses[].state,
 // lastState, ready, restartCount; status.phase). Pure.
 
-import type { Container, ContainerStatus, Pod } from '../engine/api/types'
-import { parseTime } from '../engine/clock'
-import { podCells } from '../engine/kubectl/printers/podStatus'
+import type { Container, ContainerStatus, Pod } from '../engine'
+import { parseTime, podCells } from '../engine/predicates'
 
 /** Which kind of trouble: each has its own colour, and its own words beside it. */
 export type TroubleClass = 'pull' | 'crash' | 'oom' | 'unready'

@@ -6,9 +6,8 @@
 // crash loop counts its restarts, an OOM kill is told apart, a failing readiness probe is not ready.
 
 import { describe, expect, it } from 'vitest'
-import type { ControllerRevision, DaemonSet, Node, Pod } from '../engine/api/types'
-import { Session } from '../engine/script/session'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import { type ControllerRevision, type DaemonSet, type Node, type Pod, Session } from '../engine'
+import { ARTICLE_MANIFEST } from '../engine/scripts'
 import { rolloutProgress } from './rollout'
 import { currentHash } from './rolloutSelectors'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rolloutProgress, statusComplete } from './rollout'
-import { daemonPod, fluentd, NODES, T0 } from '../engine/testing/podStates'
+import { daemonPod, fluentd, NODES, T0 } from '../engine/testing'
 
 const NOW = T0 + 120_000
 

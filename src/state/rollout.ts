@@ -5,12 +5,8 @@
 // room, and from those: complete, rolling, or stalled (the budget is spent on pods that are failing,
 // so the controller will not replace another old pod). Also which revisions are failing. Pure.
 
-import type { DaemonSet, Node, Pod } from '../engine/api/types'
-import { isPodAvailable } from '../engine/api/podutil'
-import { findUpdatedPodsOnNode } from '../engine/controller/daemonset/rollingUpdate'
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, scaledValue, templateGeneration, updatedDesiredNodeCounts } from '../engine/controller/daemonset/util'
-import { daemonTolerations, shouldRunFast } from '../engine/controller/daemonset/nodeShouldRunDaemonPod'
-import { pinnedNodeName } from '../engine/scheduler/nodeAffinity'
+import type { DaemonSet, Node, Pod } from '../engine'
+import { isPodAvailable, findUpdatedPodsOnNode, DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, scaledValue, templateGeneration, updatedDesiredNodeCounts, daemonTolerations, shouldRunFast, pinnedNodeName } from '../engine/predicates'
 import { podTrouble, type PodTrouble, type TroubleClass } from './podTrouble'
 
 /** maxUnavailable or maxSurge: the spec's value (`1`, `10%`), the desired count it scales against, and the result. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RecordedEvent } from '../engine/events'
+import type { RecordedEvent } from '../engine'
 import { observe, pruneFuture, recoveryTime, stallStart, stalledAt, type RolloutMark } from './rolloutMarks'
 
 const DS = 'kube-system/fluentd-elasticsearch'

@@ -8,7 +8,7 @@
 // at an earlier time replaces what was recorded after it. Everything but the watcher is pure.
 
 import { create } from 'zustand'
-import type { RecordedEvent } from '../engine/events'
+import type { RecordedEvent } from '../engine'
 import { useStore, type AppState } from './store'
 import { daemonSetKeys, selectRollout } from './rolloutSelectors'
 import { useTimeline } from './timelineStore'

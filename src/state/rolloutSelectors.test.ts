@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ControllerRevision, DaemonSet, Node, Pod } from '../engine/api/types'
+import type { ControllerRevision, DaemonSet, Node, Pod } from '../engine'
 import type { AppState } from './store'
 import { cachedTrouble, currentHash, rolloutSignature, selectRollout } from './rolloutSelectors'
-import { daemonPod, fluentd, NODES, T0 } from '../engine/testing/podStates'
+import { daemonPod, fluentd, NODES, T0 } from '../engine/testing'
 
 function cr(ds: DaemonSet, revision: number, hash: string): ControllerRevision {
   return {

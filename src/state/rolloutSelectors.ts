@@ -3,8 +3,8 @@
 // the DaemonSet's status; a running one is counted again only when pods, revisions or nodes changed,
 // and the result keeps its identity while it says the same thing.
 
-import type { ControllerRevision, DaemonSet, Node, Pod } from '../engine/api/types'
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from '../engine/controller/daemonset/util'
+import type { ControllerRevision, DaemonSet, Node, Pod } from '../engine'
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from '../engine/predicates'
 import { rolloutProgress, statusComplete, type RolloutProgress } from './rollout'
 import { podTrouble, unreadyFrom, type PodTrouble } from './podTrouble'
 import type { AppState } from './store'

@@ -1,6 +1,6 @@
 // Module-level selectors: components subscribe narrowly with useStore(selectX).
 
-import type { DaemonSet, KEvent, Kind, KObject, Node, Pod, ControllerRevision } from '../engine/api/types'
+import type { DaemonSet, KEvent, Kind, KObject, Node, Pod, ControllerRevision } from '../engine'
 import type { AppState } from './store'
 import { NO_PODS } from './clusterSlice'
 

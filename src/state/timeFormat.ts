@@ -1,7 +1,7 @@
 // Time labels for the timeline and the event log. The simulated clock is UTC epoch milliseconds, so
 // everything is formatted in UTC (the same on every machine). Pure.
 
-import type { StepRecord } from '../engine/simulation'
+import type { StepRecord } from '../engine'
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 

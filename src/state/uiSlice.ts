@@ -1,7 +1,7 @@
 // UI state: selection, engine status, language, theme, layout.
 
 import type { StateCreator } from 'zustand'
-import type { Kind } from '../engine/api/types'
+import type { Kind } from '../engine'
 import type { AppState } from './store'
 
 export interface Selection {

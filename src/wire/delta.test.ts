@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { applyChanges, diffObjects, pathOf } from './delta'
-import { deepFreeze } from '../engine/api/objects'
+import { deepFreeze } from '../engine'
 
 describe('object deltas', () => {
   it('sends only the changed fields and rebuilds the object, sharing the unchanged parts', () => {

@@ -25,7 +25,7 @@ export function pathOf(c: FieldChange): Path {
 
 const set = (path: readonly string[], value: unknown): FieldChange => ({ p: path.join(SEP), v: value })
 
-import { deepEqual } from '../engine/api/objects'
+import { deepEqual } from '../engine/predicates'
 
 const MAX_DEPTH = 7
 

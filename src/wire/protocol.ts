@@ -1,14 +1,8 @@
 // The typed messages between the page and the engine worker. Requests carry an id; the worker answers
 // each with a response of the same id, and pushes batched state changes as events.
 
-import type { KObject, Kind } from '../engine/api/types'
-import type { Chunk, Diagnostic } from '../engine/kubectl/types'
-import type { StepRecord } from '../engine/simulation'
-import type { RecordedEvent } from '../engine/events'
-import type { PresetName } from '../engine/cluster/presets'
-import type { EventRow } from '../engine/api/eventStore'
+import type { KObject, Kind, Chunk, Diagnostic, StepRecord, RecordedEvent, PresetName, EventRow, ExportSummary } from '../engine'
 import type { CompactGroup, FieldChange } from './delta'
-import type { ExportSummary } from '../engine/export/archive'
 
 export const PROTOCOL_VERSION = 2
 

@@ -3,12 +3,7 @@
 // events recorded. Many new objects of a kind go as a compact group; a large batch is cut into
 // several messages.
 
-import type { Change } from '../engine/api/objectStore'
-import type { KObject } from '../engine/api/types'
-import { namespacedName } from '../engine/api/namespacedName'
-import type { StepRecord, Simulation } from '../engine/simulation'
-import type { RecordedEvent } from '../engine/events'
-import { toRow, type EventRecord, type EventRow } from '../engine/api/eventStore'
+import { type Change, type KObject, namespacedName, type StepRecord, type Simulation, type RecordedEvent, toRow, type EventRecord, type EventRow } from '../engine'
 import { diffObjects, encodeGroup, type CompactGroup } from '../wire/delta'
 import type { ChangeBatch, Input, ObjectPatch, ObjectRef } from '../wire/protocol'
 

@@ -1,7 +1,7 @@
 // The page's side of the worker protocol: typed requests with ids, streamed chunks, pushed batches.
 // Watches the worker: if it throws or stops answering, the owner is told and can restart it.
 
-import type { Chunk } from '../engine/kubectl/types'
+import type { Chunk } from '../engine'
 import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
 
 type Pending = { resolve: (r: Response) => void; reject: (e: Error) => void; onChunk?: (c: Chunk) => void; touch: () => void; chars: number; type: Request['type'] }

@@ -2,8 +2,7 @@
 // `sim --export kind` (a fresh session from the same seed and preset, each input at its time, up to
 // the page's clock), packed as one tar archive. The running session is not touched.
 
-import { exportArchive, EXPORT_FILE_NAME, summarize, type ExportSummary } from '../engine/export/archive'
-import { ExportError, exportKind } from '../engine/export/kind'
+import { exportArchive, EXPORT_FILE_NAME, summarize, type ExportSummary, ExportError, exportKind } from '../engine'
 import type { Input, SessionSpec } from '../wire/protocol'
 
 export interface SessionExport {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Session } from '../engine/script/session'
-import { ARTICLE_MANIFEST } from '../engine/cluster/manifests'
+import { Session, ARTICLE_MANIFEST } from '../engine'
 import { startLiveGetWatch } from './getWatchLive'
 
 describe('kubectl get -w on the page', () => {

@@ -2,11 +2,7 @@
 // watched object while the clock runs, until Ctrl+C — the same rows as the CLI (which runs the
 // simulation until it is quiet instead). Lines with --request-timeout run as in the CLI.
 
-import { tokenize, parseArgs, flagString } from '../engine/kubectl/argv'
-import { getCommand } from '../engine/kubectl/commands/get'
-import { openLiveGetWatch, type LiveGetWatch } from '../engine/kubectl/commands/getWatch'
-import { Output, type Chunk, type CommandContext } from '../engine/kubectl/types'
-import type { Simulation } from '../engine/simulation'
+import { tokenize, parseArgs, flagString, getCommand, openLiveGetWatch, type LiveGetWatch, Output, type Chunk, type CommandContext, type Simulation } from '../engine'
 
 /**
  * Starts a live watch when `line` is a watching `kubectl get`; null otherwise (the line then runs

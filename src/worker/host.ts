@@ -3,11 +3,7 @@
 // Web Worker, or on the main thread as a fallback (inProcess).
 
 import { probeLines } from '../lessons/probe'
-import { Session } from '../engine/script/session'
-import { why } from '../engine/script/why'
-import type { StepRecord, Simulation } from '../engine/simulation'
-import type { RecordedEvent } from '../engine/events'
-import type { EventRecord } from '../engine/api/eventStore'
+import { Session, why, type StepRecord, type Simulation, type RecordedEvent, type EventRecord } from '../engine'
 import { ChangeBatcher } from './changeBatcher'
 import { exportSession } from './exportSession'
 import { Streams } from './streams'

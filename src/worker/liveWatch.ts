@@ -2,9 +2,7 @@
 // command (what the CLI does), the console prints the current line and then one line each time the
 // DaemonSet changes while the clock runs, as a real watch would, until the rollout is done.
 
-import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus'
-import type { Simulation } from '../engine/simulation'
-import type { DaemonSet } from '../engine/api/types'
+import { daemonSetStatus, type Simulation, type DaemonSet } from '../engine'
 
 export { rolloutWatchTarget, type WatchTarget } from './rolloutWatchTarget'
 import type { WatchTarget } from './rolloutWatchTarget'

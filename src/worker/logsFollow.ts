@@ -2,12 +2,7 @@
 // what the container has written so far, then each new line as the clock runs, until the container
 // exits or its pod goes away (or Ctrl+C). The CLI instead runs the simulation inside the command.
 
-import { flagBool, parseArgs, tokenize } from '../engine/kubectl/argv'
-import { containerLogLines } from '../engine/kubelet/containerLogs'
-import { formatLogLine, logStreams, logsCommand } from '../engine/kubectl/commands/logs'
-import { Output, type CommandContext, type ParsedArgs } from '../engine/kubectl/types'
-import type { Pod } from '../engine/api/types'
-import type { Simulation } from '../engine/simulation'
+import { flagBool, parseArgs, tokenize, containerLogLines, formatLogLine, logStreams, logsCommand, Output, type CommandContext, type ParsedArgs, type Pod, type Simulation } from '../engine'
 
 export interface LogsFollowTarget {
   args: ParsedArgs

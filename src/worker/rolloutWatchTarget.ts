@@ -1,9 +1,7 @@
 // Which `kubectl rollout status` lines watch (the page streams those live): parsing only, so the main
 // thread can ask without loading the command itself.
 
-import { tokenize, parseArgs, flagString } from '../engine/kubectl/argv'
-import { parseResourceArgs } from '../engine/kubectl/resources'
-import { ROLLOUT_STATUS_FLAGS } from '../engine/kubectl/commands/rolloutStatusFlags'
+import { tokenize, parseArgs, flagString, parseResourceArgs, ROLLOUT_STATUS_FLAGS } from '../engine/scripts'
 
 export interface WatchTarget {
   namespace: string

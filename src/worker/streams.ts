@@ -2,8 +2,7 @@
 // Each prints what there is now, then more as the clock runs, with a keep-alive while it lasts, and
 // answers its request when it ends, or on Ctrl+C (cancel) with exit code 130.
 
-import type { Simulation } from '../engine/simulation'
-import type { Chunk } from '../engine/kubectl/types'
+import type { Simulation, Chunk } from '../engine'
 import type { Message } from '../wire/protocol'
 import { rolloutWatchTarget, watchRollout } from './liveWatch'
 import { startLiveGetWatch } from './getWatchLive'

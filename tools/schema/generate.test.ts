@@ -9,6 +9,6 @@ describe('tools/schema/generate.ts', () => {
   it.runIf(process.env.K8S_OPENAPI_SPEC)('wrote the committed files from the spec (K8S_OPENAPI_SPEC)', () => {
     const text = readFileSync(process.env.K8S_OPENAPI_SPEC!, 'utf8')
     expect(schemaText(JSON.parse(text), text) === readFileSync(new URL('../../src/ui/editor/schema/kubernetes.schema.json', import.meta.url), 'utf8')).toBe(true)
-    expect(explainText(JSON.parse(text), text) === readFileSync(new URL('../../src/engine/kubectl/explain/schema.ts', import.meta.url), 'utf8')).toBe(true)
+    expect(explainText(JSON.parse(text), text) === readFileSync(new URL('../../src/engine/api/schema.ts', import.meta.url), 'utf8')).toBe(true)
   })
 })

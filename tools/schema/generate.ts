@@ -3,7 +3,7 @@
 //
 // - src/ui/editor/schema/kubernetes.schema.json — a JSON schema (draft-07) for the documents the editor accepts: DaemonSet
 //   (apps/v1), Pod and Node (core/v1) field by field, with the upstream field descriptions;
-// - src/engine/kubectl/explain/schema.ts — `kubectl explain`'s data for the types a learner looks up.
+// - src/engine/api/schema.ts — `kubectl explain`'s data for the types a learner looks up (the API decoding reads its field types).
 //
 // (tools/schema/fieldSchema.ts then derives the API server's field structure from the
 // first.) The input is kubernetes' api/openapi-spec/swagger.json of that release — the OpenAPI v2
@@ -27,7 +27,7 @@ type Schema = { [key: string]: unknown }
 
 const here = dirname(fileURLToPath(import.meta.url))
 const out = join(here, '../../src/ui/editor/schema/kubernetes.schema.json')
-const explainOut = join(here, '../../src/engine/kubectl/explain/schema.ts')
+const explainOut = join(here, '../../src/engine/api/schema.ts')
 
 /** The kinds the editor knows field by field, with their OpenAPI definitions. */
 const ROOTS = [
@@ -273,7 +273,7 @@ export function buildSchema(spec: Spec, specText: string): Schema {
   }
 }
 
-/** explain/schema.ts's text: the EXPLAIN_TYPES with their fields, in the explain data's shape. */
+/** api/schema.ts's text: the EXPLAIN_TYPES with their fields, in the explain data's shape. */
 export function explainText(spec: Spec, specText: string): string {
   const definitions = buildDefinitions(spec)
   const types: Record<string, unknown> = {

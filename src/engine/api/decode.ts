@@ -1,9 +1,9 @@
 // JSON decoding into the API's Go types, as far as types go: a value of the wrong JSON kind gets Go's
 // encoding/json error (`json: cannot unmarshal string into Go struct field PodSpec.spec.volumes of type
 // []v1.Volume`), instead of reaching code that expects the right shape. Driven by the field types of the
-// explain schema (kubectl/explain/schema.ts); fields it does not list are not checked (and stay as given).
+// explain schema (api/schema.ts, which `kubectl explain` prints); fields it does not list are not checked (and stay as given).
 
-import { SCHEMA } from '../kubectl/explain/schema';
+import { SCHEMA } from './schema';
 import { QUANTITY_REGEX_TEXT } from './quantity';
 import { hasOwn } from './own';
 

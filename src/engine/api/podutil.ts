@@ -27,10 +27,6 @@ export function isPodTerminal(pod: Pod): boolean {
   return pod.status?.phase === 'Failed' || pod.status?.phase === 'Succeeded';
 }
 
-export function isPodTerminating(pod: Pod): boolean {
-  return !!pod.metadata.deletionTimestamp;
-}
-
 export function controllerRef(pod: { metadata: Pod['metadata'] }) {
   const refs = pod.metadata.ownerReferences;
   if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller) return refs[i];
@@ -41,9 +37,4 @@ export function getNodeCondition(node: Node, type: string): NodeCondition | unde
   const cs = node.status?.conditions;
   if (cs) for (let i = 0; i < cs.length; i++) if (cs[i].type === type) return cs[i];
   return undefined;
-}
-
-/** Ready / NotReady / Unknown from the Ready condition. */
-export function nodeReadyStatus(node: Node): 'True' | 'False' | 'Unknown' {
-  return getNodeCondition(node, 'Ready')?.status ?? 'Unknown';
 }

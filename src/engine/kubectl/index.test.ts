@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { invalid, StatusError } from '../api/errors';
 import { tokenize } from './argv';
-import { commandNames, completionCandidates, runKubectl } from './index';
+import { commandNames, runKubectl } from './index';
 import { COMMANDS } from './registry';
-import { articleCluster } from './printers/testFixtures';
+import { articleCluster } from '../testing/printerFixtures';
 import type { Simulation } from '../simulation';
 import { CommandError, type CommandDef } from './types';
 
@@ -116,22 +116,7 @@ describe('runKubectl', () => {
 });
 
 describe('completion', () => {
-  const sim = articleCluster();
-
   it('lists command names', () => {
     expect(commandNames()).toEqual(expect.arrayContaining(['get', 'describe', 'rollout status', 'set image', 'explain']));
-  });
-
-  it('completes commands, subcommands, types, names, flags, namespaces and output formats', () => {
-    expect(completionCandidates(sim, 'ge')).toEqual(['get']);
-    expect(completionCandidates(sim, 'kubectl rollout st')).toEqual(['status']);
-    expect(completionCandidates(sim, 'get da')).toEqual(['daemonset', 'daemonsets']);
-    expect(completionCandidates(sim, 'get ds -n kube-system fl')).toEqual(['fluentd-elasticsearch']);
-    expect(completionCandidates(sim, 'describe no ')).toEqual(['master', 'node-1']);
-    expect(completionCandidates(sim, '-n kube-system describe pod/fl')).toEqual(['pod/fluentd-elasticsearch-dqfv9', 'pod/fluentd-elasticsearch-pf9z5']);
-    expect(completionCandidates(sim, 'get pods --show-l')).toEqual(['--show-labels']);
-    expect(completionCandidates(sim, 'get pods -n kube-')).toEqual(['kube-node-lease', 'kube-public', 'kube-system']);
-    expect(completionCandidates(sim, 'get pods -o y')).toEqual(['yaml']);
-    expect(completionCandidates(sim, 'cordon n')).toEqual(['node-1']);
   });
 });

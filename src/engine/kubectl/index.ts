@@ -2,11 +2,9 @@
 // parses its flags, runs it and renders failures the way kubectl's cmdutil.CheckErr does.
 
 import { kubectlErrorText, StatusError } from '../api/errors';
-import { NAMESPACED, type Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
 import { COMMANDS, findCommand, GROUPS, ROOT_SECTIONS, shortFor, subcommands, topLevelWords } from './registry';
-import { resolveResource, resourceWords } from './resources';
 import { CommandError, Output, type CommandContext, type CommandDef, type FlagSpec, type KubectlOptions, type KubectlResult } from './types';
 
 /** Global flags that take a value and may appear before the command word. */
@@ -216,94 +214,4 @@ export function runKubectlLine(sim: Simulation, line: string, opts: KubectlOptio
 /** Every command name (`get`, `rollout status`, …) for the console. */
 export function commandNames(): string[] {
   return COMMANDS.map((c) => c.name);
-}
-
-const OUTPUT_VALUES = [
-  'json',
-  'name',
-  'wide',
-  'yaml',
-  'jsonpath=',
-  'jsonpath-as-json=',
-  'jsonpath-file=',
-  'custom-columns=',
-  'custom-columns-file=',
-  'go-template=',
-  'go-template-file=',
-];
-/** Values of other flags that take one of a few words. */
-const FLAG_VALUES = new Map<string, string[]>([
-  ['--type', ['json', 'merge', 'strategic']],
-  ['--for', ['condition=Ready', 'create', 'delete', 'jsonpath=']],
-  ['--dry-run', ['client', 'none', 'server']],
-  ['--sort-by', ['.metadata.name', '.metadata.creationTimestamp', '.spec.nodeName', '.status.phase']],
-]);
-/** Commands whose first positional argument is a resource type. */
-const TYPED_COMMANDS = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'patch', 'wait']);
-/** Commands that take node names directly. */
-const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
-
-function namesOf(sim: Simulation, kind: Kind, namespace: string): string[] {
-  return sim.store.list(kind, NAMESPACED[kind] ? namespace : undefined).map((o) => o.metadata.name);
-}
-
-/**
- * Completions for the last (possibly empty) word of a console line: command words, subcommands,
- * flags, resource types, object names (also in TYPE/NAME form), namespaces and -o values.
- * Returns whole replacement words, sorted, without duplicates.
- */
-export function completionCandidates(sim: Simulation, line: string): string[] {
-  let words: string[];
-  try {
-    words = tokenize(line);
-  } catch {
-    return [];
-  }
-  if (words[0] === 'kubectl') words = words.slice(1);
-  const endsWithSpace = line === '' || /\s$/.test(line);
-  const partial = endsWithSpace ? '' : (words.pop() ?? '');
-  const prev = words[words.length - 1];
-  const nsIdx = words.findIndex((w) => w === '-n' || w === '--namespace');
-  const namespace = nsIdx >= 0 && words[nsIdx + 1] ? words[nsIdx + 1] : 'default';
-  const filter = (c: string[]) => [...new Set(c)].filter((w) => w.startsWith(partial)).sort();
-
-  if (prev === '-n' || prev === '--namespace') return filter(namesOf(sim, 'Namespace', namespace));
-  if (prev === '-o' || prev === '--output') return filter(OUTPUT_VALUES);
-  if (prev !== undefined && FLAG_VALUES.has(prev)) return filter(FLAG_VALUES.get(prev)!);
-  for (const [flag, values] of FLAG_VALUES) {
-    if (partial.startsWith(`${flag}=`)) return filter(values.map((v) => `${flag}=${v}`));
-  }
-  if (partial.startsWith('-o=') || partial.startsWith('--output=')) {
-    const head = partial.slice(0, partial.indexOf('=') + 1);
-    return filter(OUTPUT_VALUES.map((v) => `${head}${v}`));
-  }
-  const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && VALUE_GLOBALS.has(words[i - 1])));
-  if (plain.length === 0) return filter(topLevelWords());
-  if (plain.length === 1 && GROUPS.has(plain[0])) return filter(subcommands(plain[0]).map((c) => c.name.split(' ')[1]));
-  const found = findCommand(plain);
-  if (!found) return [];
-  const { def, used } = found;
-  if (partial.startsWith('-')) {
-    return filter([...def.flags, ...GLOBAL_FLAGS].map((f) => `--${f.name}`));
-  }
-  const args = plain.slice(used);
-  if (NODE_COMMANDS.has(def.name)) return filter(namesOf(sim, 'Node', namespace));
-  if (!TYPED_COMMANDS.has(def.name)) return [];
-  if (partial.includes('/')) {
-    const type = partial.slice(0, partial.indexOf('/'));
-    try {
-      const kind = resolveResource(type);
-      return filter(namesOf(sim, kind, namespace).map((n) => `${type}/${n}`));
-    } catch {
-      return [];
-    }
-  }
-  if (args.length === 0) return filter(def.name === 'get' ? [...resourceWords(), 'all'] : resourceWords());
-  if (args[0].includes('/')) return [];
-  try {
-    const kind = resolveResource(args[0].split(',')[0]);
-    return filter(namesOf(sim, kind, namespace));
-  } catch {
-    return [];
-  }
 }

@@ -313,14 +313,6 @@ function mapEntry(ctx: CommandContext, source: string, item: Record<string, unkn
   return { source, obj, kind };
 }
 
-/** Objects only, failing on the first error (for callers that need all-or-nothing). */
-export function loadObjects(ctx: CommandContext, filenames: string[]): KObject[] {
-  const entries = loadManifests(ctx, filenames);
-  const bad = entries.find((e) => e.error);
-  if (bad) throw bad.error;
-  return entries.map((e) => e.obj!);
-}
-
 // ------------------------------------------------------------------------------------ decoding
 
 function goType(v: unknown): string {

@@ -37,15 +37,6 @@ export function resolveResource(s: string): Kind {
   return k;
 }
 
-export function resourceInfo(kind: Kind): ResourceInfo {
-  return RESOURCES.find((r) => r.kind === kind)!;
-}
-
-/** Every word accepted as a resource type (for completion). */
-export function resourceWords(): string[] {
-  return RESOURCES.flatMap((r) => [r.plural, r.singular, ...r.shortNames]);
-}
-
 export interface ResourceRequest {
   kind: Kind;
   names: string[];

@@ -3,7 +3,7 @@
 // the kubelet puts in the container's waiting state and in its events, and containerd's error for
 // a reference the registry does not have.
 
-import { normalizeImage } from './images';
+import { normalizeImage } from '../registry/reference';
 
 /** images.ErrImagePull and friends: the waiting reasons (and the `Error: %s` events) of a failed start */
 export const ERR_IMAGE_PULL = 'ErrImagePull';

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
-import { ImageCache, computeDigest, imageID, normalizeImage } from './images';
+import { normalizeImage } from '../registry/reference';
+import { ImageCache, computeDigest, imageID } from './images';
 
 function fnv(s: string): number {
   let h = 0x811c9dc5;

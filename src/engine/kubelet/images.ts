@@ -1,7 +1,7 @@
 // Container images as the kubelet and containerd report them: a per-node image cache, fully
 // qualified names, deterministic digests and sizes (derived from the name, so runs are repeatable).
 
-import { formatImageReference, parseImageReference } from '../registry/reference';
+import { normalizeImage } from '../registry/reference';
 
 /** FNV-1a 32-bit. */
 function fnv(s: string, seed = 0x811c9dc5): number {
@@ -71,37 +71,13 @@ export function computeDigest(s: string): string {
   return String.fromCharCode.apply(null, DIGEST_CODES);
 }
 
-/** Per image text: a few distinct images, asked for at every pod's start (bounded like `digests`). */
-const normalized = new Map<string, string>();
+/** Per image: a few distinct images, asked for at every pod's start (bounded like `digests`). */
 const imageIDs = new Map<string, string>();
 
 function remember(m: Map<string, string>, k: string, v: string): string {
   if (m.size > 10_000) m.clear();
   m.set(k, v);
   return v;
-}
-
-/** `nginx:1.27` → `docker.io/library/nginx:1.27` (docker reference normalization). */
-export function normalizeImage(image: string): string {
-  return normalized.get(image) ?? remember(normalized, image, normalizeImageUncached(image));
-}
-
-function normalizeImageUncached(image: string): string {
-  // ParseNormalizedNamed + TagNameOnly (`docker.io/nginx` and `index.docker.io/nginx` are
-  // `docker.io/library/nginx:latest`); a reference docker's grammar rejects is qualified by hand
-  try {
-    return formatImageReference(parseImageReference(image));
-  } catch {
-    // below
-  }
-  let name = image;
-  const slash = name.indexOf('/');
-  const first = slash < 0 ? '' : name.slice(0, slash);
-  if (slash < 0) name = `docker.io/library/${name}`;
-  else if (!first.includes('.') && !first.includes(':') && first !== 'localhost') name = `docker.io/${name}`;
-  const lastSlash = name.lastIndexOf('/');
-  if (!name.includes('@') && !name.slice(lastSlash + 1).includes(':')) name += ':latest';
-  return name;
 }
 
 /** `docker.io/library/nginx@sha256:…` as containerStatuses[].imageID shows it. */
@@ -120,16 +96,6 @@ function imageIDUncached(image: string): string {
 /** A plausible compressed image size in bytes (10–90 MB), fixed per image. */
 export function imageSize(image: string): number {
   return 10_000_000 + (fnv(normalizeImage(image)) % 80_000_000);
-}
-
-/** Go's time.Duration.String for whole milliseconds: `2s`, `1.5s`, `500ms`, `1m30s`. */
-export function goDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  if (ms < 1000) return `${ms}ms`;
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const s = (ms % 60_000) / 1000;
-  return `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${s}s`;
 }
 
 /** The images present on each node (what `crictl images` would list). */

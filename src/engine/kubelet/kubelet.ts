@@ -17,7 +17,7 @@ import { deepFreeze } from '../api/objects';
 import type { Change } from '../api/objectStore';
 import { isPodReady, isPodTerminal } from '../api/podutil';
 import type { Container, Node, Pod, PodStatus } from '../api/types';
-import type { Simulation } from '../simulation';
+import type { KubeletHost } from '../host';
 import { TIMINGS } from '../timings';
 import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
 import type { RunBehaviour } from '../registry/registry';
@@ -33,7 +33,9 @@ import {
   pullNotFoundError,
   startErrorMessage,
 } from './imageManager';
-import { ImageCache, goDuration, imageID, imageSize, normalizeImage } from './images';
+import { goDuration } from '../clock';
+import { normalizeImage } from '../registry/reference';
+import { ImageCache, imageID, imageSize } from './images';
 import { NETWORK_NOT_READY_MESSAGE, networkPluginUp } from './nodeStatus';
 import {
   type ContainerLife,
@@ -251,7 +253,7 @@ export class Kubelet {
   /** the pod as the store returned it from that write */
   private written: Pod | undefined;
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: KubeletHost) {
     this.pods = podsByNodeOf(sim);
     // one handler per kind, like informers' event handlers (each is compiled on its own)
     sim.watch((c) => this.onPod(c), ['Pod']);
@@ -963,7 +965,7 @@ export class Kubelet {
 }
 
 /** `sim pod fail NAME`: the pod's containers exit with an error; the pod becomes Failed. */
-export function failPod(sim: Simulation, namespace: string, name: string): Pod {
+export function failPod(sim: KubeletHost, namespace: string, name: string): Pod {
   const pod = sim.store.get('Pod', namespace, name);
   if (!pod) throw notFound('Pod', name);
   return sim.store.updateStatus<'Pod'>({ ...pod, status: deepFreeze(failedStatus(pod, sim.iso())) });

@@ -6,7 +6,7 @@ import { StatusError, notFound } from '../api/errors';
 import { clone } from '../api/objects';
 import { getNodeCondition } from '../api/podutil';
 import type { Node, NodeCondition } from '../api/types';
-import type { Simulation } from '../simulation';
+import type { ControllerHost } from '../host';
 
 export type ConditionStatus = NodeCondition['status'];
 
@@ -77,7 +77,7 @@ export function putNodeCondition(
  * node lifecycle controller, every kubelet-posted condition turns Unknown. Ready=True after that
  * means it posts again: conditions left Unknown come back healthy.
  */
-export function setNodeCondition(sim: Simulation, nodeName: string, type: string, status: string): Node {
+export function setNodeCondition(sim: ControllerHost, nodeName: string, type: string, status: string): Node {
   if (status !== 'True' && status !== 'False' && status !== 'Unknown') {
     throw new StatusError(400, 'BadRequest', `invalid condition status "${status}": must be True, False or Unknown`);
   }
@@ -111,7 +111,7 @@ export function notReadyBecauseOfNetwork(node: Node): boolean {
  * A network plugin pod became Ready on the node: NetworkUnavailable=False and, if the node was not
  * ready only for lack of a network, Ready=True. Returns whether the node changed.
  */
-export function networkPluginUp(sim: Simulation, nodeName: string, podKey: string): boolean {
+export function networkPluginUp(sim: ControllerHost, nodeName: string, podKey: string): boolean {
   const node = sim.store.get('Node', undefined, nodeName);
   if (!node) return false;
   const now = sim.iso();

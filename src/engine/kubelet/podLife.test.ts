@@ -9,7 +9,8 @@ import { newNode } from '../cluster/nodeFactory';
 import type { Container, ContainerStatus, Pod, PodStatus } from '../api/types';
 import type { RunBehaviour } from '../registry/registry';
 import { Simulation } from '../simulation';
-import { imageID, normalizeImage } from './images';
+import { normalizeImage } from '../registry/reference';
+import { imageID } from './images';
 import { type ContainerLife, type StartFailure, getPhase, lifeStatus, newContainerLife } from './podLife';
 import { containerID, pendingStatus, readyStatus, runningStatus } from './podStatus';
 

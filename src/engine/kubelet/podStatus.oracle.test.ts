@@ -8,7 +8,8 @@ import { deepFreeze } from '../api/objects';
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { Random } from '../random';
 import { nextPodCondition } from '../api/podCondition';
-import { imageID, normalizeImage } from './images';
+import { normalizeImage } from '../registry/reference';
+import { imageID } from './images';
 import * as fast from './podStatus';
 
 // ---- the simple builders (podStatus.ts before the frozen, shared builders) ----

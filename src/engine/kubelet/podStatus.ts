@@ -10,7 +10,8 @@
 import type { Container, ContainerStatus, Pod, PodCondition, PodStatus } from '../api/types';
 import { deepFreeze } from '../api/objects';
 import { nextPodCondition } from '../api/podCondition';
-import { computeDigest, imageID, normalizeImage } from './images';
+import { normalizeImage } from '../registry/reference';
+import { computeDigest, imageID } from './images';
 
 /** What a builder asks of one condition (setPodCondition's input). */
 export type CondSpec = Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>;

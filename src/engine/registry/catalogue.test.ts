@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeImage } from '../kubelet/images';
+import { normalizeImage } from './reference';
 import { braceMatcher, expandBraces } from './braces';
 import { catalogueLookup } from './catalogue';
 import { OFFICIAL_IMAGES, OFFICIAL_TAGS } from './catalogue/official';

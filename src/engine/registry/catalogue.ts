@@ -53,7 +53,7 @@ for (const { repos, tags, unknown } of PROJECT_TAGS) {
 /** ref → answer: a cluster pulls a few distinct images many times (bounded like kubelet/images.ts) */
 const answers = new Map<string, CatalogueAnswer>();
 
-/** Looks up a normalized reference (see kubelet/images.ts normalizeImage). */
+/** Looks up a normalized reference (see reference.ts normalizeImage). */
 export function catalogueLookup(ref: string): CatalogueAnswer {
   const known = answers.get(ref);
   if (known !== undefined) return known;

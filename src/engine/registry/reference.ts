@@ -103,3 +103,34 @@ export function formatImageReference(r: ImageReference): string {
   if (r.tag === undefined && r.digest === undefined) return `${name}:latest`;
   return `${name}${r.tag !== undefined ? `:${r.tag}` : ''}${r.digest !== undefined ? `@${r.digest}` : ''}`;
 }
+
+/** Per image text: a few distinct images, asked for at every pod's start (bounded). */
+const normalized = new Map<string, string>();
+
+/** `nginx:1.27` → `docker.io/library/nginx:1.27` (docker reference normalization). */
+export function normalizeImage(image: string): string {
+  const cached = normalized.get(image);
+  if (cached !== undefined) return cached;
+  const n = normalizeImageUncached(image);
+  if (normalized.size > 10_000) normalized.clear();
+  normalized.set(image, n);
+  return n;
+}
+
+function normalizeImageUncached(image: string): string {
+  // ParseNormalizedNamed + TagNameOnly (`docker.io/nginx` and `index.docker.io/nginx` are
+  // `docker.io/library/nginx:latest`); a reference docker's grammar rejects is qualified by hand
+  try {
+    return formatImageReference(parseImageReference(image));
+  } catch {
+    // below
+  }
+  let name = image;
+  const slash = name.indexOf('/');
+  const first = slash < 0 ? '' : name.slice(0, slash);
+  if (slash < 0) name = `docker.io/library/${name}`;
+  else if (!first.includes('.') && !first.includes(':') && first !== 'localhost') name = `docker.io/${name}`;
+  const lastSlash = name.lastIndexOf('/');
+  if (!name.includes('@') && !name.slice(lastSlash + 1).includes(':')) name += ':latest';
+  return name;
+}

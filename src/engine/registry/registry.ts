@@ -2,7 +2,8 @@
 // (catalogue.ts) decides which tags exist, and `sim image …` rules override it per image.
 // Rules are keyed by the normalized reference (`nginx` = `docker.io/library/nginx:latest`).
 
-import { goDuration, normalizeImage } from '../kubelet/images';
+import { goDuration } from '../clock';
+import { normalizeImage } from './reference';
 import { catalogueLookup } from './catalogue';
 
 /** How a container of this image behaves once started (`sim image crash|oom|unready`). */

@@ -18,13 +18,3 @@ export function explainScheduling(sim: Simulation, pod: Pod, node: Node): Filter
 export function fitsNode(pod: Pod, node: Node, usage: NodeUsage): boolean {
   return firstFailure(pod, node, usage) === undefined;
 }
-
-/** Whether `pod` would fit `node` in the simulation as it stands. */
-export function fitsNodeNow(sim: Simulation, pod: Pod, node: Node): boolean {
-  return fitsNode(pod, node, sim.scheduler.nodeInfos.usageWithout(node.metadata.name, pod));
-}
-
-/** The failed checks only, as `Plugin: reason` lines. */
-export function failedChecks(results: readonly FilterResult[]): string[] {
-  return results.filter((r) => !r.passed).map((r) => `${r.name}: ${r.reason}`);
-}

@@ -5,7 +5,7 @@
 import { deepEqual } from '../api/objects';
 import type { Change } from '../api/objectStore';
 import type { Node, Pod } from '../api/types';
-import type { Simulation } from '../simulation';
+import type { ControllerHost } from '../host';
 import { TIMINGS } from '../timings';
 import { firstFailure } from './filters';
 import {
@@ -46,7 +46,7 @@ export class Scheduler {
   private readonly waitingOnAny = new Set<string>();
   private readonly waitingKey = new Map<string, string | undefined>();
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: ControllerHost) {
     sim.watch((c) => this.onPod(c), ['Pod']);
     sim.watch((c) => this.onNode(c), ['Node']);
   }

@@ -1,7 +1,7 @@
 // Runs a parsed scenario script and produces its transcript: `$ command` and what it printed.
 
-import { parseScript, type ScriptCommand } from './parse';
-import { Session, type SessionOptions } from './session';
+import type { ScriptCommand } from './parse';
+import type { Session } from './session';
 
 export interface Transcript {
   text: string;
@@ -25,10 +25,4 @@ export function runCommands(session: Session, commands: ScriptCommand[], onText?
     if (r.exitCode !== 0) failures++;
   }
   return { text, failures };
-}
-
-/** Parses and runs a script against a fresh session. Throws ScriptParseError for a bad script. */
-export function runScript(source: string, opts: SessionOptions = {}): Transcript {
-  const commands = parseScript(source);
-  return runCommands(new Session(opts), commands);
 }

@@ -5,9 +5,8 @@
 
 import { GLOBAL_FLAGS, parseArgs, flagString } from '../kubectl/argv';
 import { CommandError, type FlagSpec, type Output, type ParsedArgs } from '../kubectl/types';
-import { parseDuration } from '../clock';
+import { goDuration, parseDuration } from '../clock';
 import { goQuote } from '../api/errors';
-import { goDuration } from '../kubelet/images';
 import { tabwrite, TABLE_TABWRITER } from '../kubectl/printers/tabwriter';
 import { parseImageReference, ImageReferenceError } from '../registry/reference';
 import { DEFAULT_CRASH_AFTER_MS, DEFAULT_CRASH_EXIT_CODE, DEFAULT_OOM_AFTER_MS, type Registry } from '../registry/registry';

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Kind } from '../../engine/api/types'
+import { type Kind, SIM_IMAGE_VERBS } from '../../engine'
 import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, loadCommandTable, type ObjectIndex } from './completion'
-import { SIM_IMAGE_VERBS } from '../../engine/script/simImage'
 
 const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
   Node: [{ name: 'master' }, { name: 'node-1' }],

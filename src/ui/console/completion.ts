@@ -1,10 +1,9 @@
-// Tab completion for the console, computed on the page from the mirrored objects (the engine's own
-// `completionCandidates` needs the Simulation, which lives in the worker). Pure: the command table
+// Tab completion for the console, computed on the page from the mirrored objects (the Simulation
+// lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind } from '../../engine/api/types'
-import { GLOBAL_FLAGS } from '../../engine/kubectl/argv'
-import { PRESETS } from '../../engine/cluster/presets'
+import type { Kind } from '../../engine'
+import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts'
 
 export interface FlagInfo {
   name: string

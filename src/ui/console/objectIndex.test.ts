@@ -1,9 +1,8 @@
 // The completion's view of the mirrored objects: names, namespaces, DaemonSet containers and images.
 
 import { describe, expect, it } from 'vitest'
-import { Session } from '../../engine/script/session'
-import { ARTICLE_MANIFEST } from '../../engine/cluster/manifests'
-import type { KObject, Kind } from '../../engine/api/types'
+import { Session, type KObject, type Kind } from '../../engine'
+import { ARTICLE_MANIFEST } from '../../engine/scripts'
 import type { Objects } from '../../state/clusterSlice'
 import { objectIndex } from './objectIndex'
 

@@ -1,7 +1,7 @@
 // The completion's view of the mirrored objects (names per kind and namespace). Pure.
 
-import type { DaemonSet, Kind, Pod, PodSpec } from '../../engine/api/types'
-import { namespacedName } from '../../engine/api/namespacedName'
+import type { DaemonSet, Kind, Pod, PodSpec } from '../../engine'
+import { namespacedName } from '../../engine/predicates'
 import type { Objects } from '../../state/clusterSlice'
 import type { ObjectIndex } from './completion'
 

@@ -5,7 +5,7 @@
 import { lazy, StrictMode, Suspense, useCallback, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { initI18n } from '../../i18n'
-import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing/sampleManifests'
+import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing'
 import { locateField, yamlSyntaxMarkers } from '../../state/locate'
 import type { EditorMarker } from '../../state/editorMarkers'
 

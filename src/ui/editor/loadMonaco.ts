@@ -6,7 +6,6 @@
 type MonacoSetup = typeof import('./monacoSetup')
 
 let loading: Promise<MonacoSetup> | undefined
-let loadedLanguage: string | undefined
 
 /** Monaco's message table for a page language, if it has one. */
 export function monacoLocale(language: string | undefined): 'zh-cn' | undefined {
@@ -15,7 +14,6 @@ export function monacoLocale(language: string | undefined): 'zh-cn' | undefined 
 
 export function loadMonaco(language: string | undefined): Promise<MonacoSetup> {
   loading ??= (async () => {
-    loadedLanguage = language
     if (monacoLocale(language) === 'zh-cn') await import('monaco-editor/nls/lang/zh-cn')
     return import('./monacoSetup')
   })().catch((e: unknown) => {
@@ -23,9 +21,4 @@ export function loadMonaco(language: string | undefined): Promise<MonacoSetup> {
     throw e
   })
   return loading
-}
-
-/** The page language Monaco's own UI was loaded in (undefined before the first load). */
-export function monacoLanguage(): string | undefined {
-  return loadedLanguage
 }

@@ -3,7 +3,7 @@
 
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EXPORT_FOLDER, type ExportSummary } from '../../engine/export/archive'
+import { EXPORT_FOLDER, type ExportSummary } from '../../engine/scripts'
 import { downloadExport, NotReadyError } from './requestExport'
 import './export.css'
 

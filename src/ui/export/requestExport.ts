@@ -1,7 +1,7 @@
 // The page's Export: asks the engine worker for the session as a tar archive (kind-config.yaml,
 // manifests/, replay.sh, nodes.sim, README.txt; see src/engine/export) and offers it as a download.
 
-import type { ExportSummary } from '../../engine/export/archive'
+import type { ExportSummary } from '../../engine'
 import { engine } from '../../state/engine'
 import { useStore } from '../../state/store'
 import type { Response } from '../../wire/protocol'

@@ -4,7 +4,7 @@
 
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DaemonSet, Node, Pod } from '../../engine/api/types'
+import type { DaemonSet, Node, Pod } from '../../engine'
 import { nodesWithDaemonPod } from '../../lessons/nodeQuestion'
 import { textIn, type Question } from '../../lessons/types'
 import { lockNodes, nodesResult, useLessonProgress } from '../../state/lessonProgress'

@@ -1,6 +1,6 @@
 // Running a lesson step on the page: its commands, in order, through the console (so they are echoed).
 
-import { lastHeredocManifest, parseScript } from '../../engine/script/parse'
+import { lastHeredocManifest, parseScript } from '../../engine/scripts'
 import type { LessonStep } from '../../lessons/types'
 import { useStore } from '../../state/store'
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { Session } from '../../engine/script/session'
-import { ARTICLE_MANIFEST } from '../../engine/cluster/manifests'
-import type { KObject } from '../../engine/api/types'
+import { Session, type KObject } from '../../engine'
+import { ARTICLE_MANIFEST } from '../../engine/scripts'
 import { emptyObjects, mergeObjects } from '../../state/clusterSlice'
 import { compareSources, defaultPair } from './compareSources'
 

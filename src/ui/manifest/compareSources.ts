@@ -2,7 +2,7 @@
 // from it (with the injected affinity and tolerations), and ControllerRevisions. Pure, for tests.
 
 import { stringify } from 'yaml'
-import type { ControllerRevision, DaemonSet, Pod } from '../../engine/api/types'
+import type { ControllerRevision, DaemonSet, Pod } from '../../engine'
 import type { Objects } from '../../state/clusterSlice'
 
 export interface CompareSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addCommand, uniqueName } from './kinds'
-import { Session } from '../../engine/script/session'
+import { Session } from '../../engine'
 import { run } from '../graph/testCluster'
 
 describe('palette kinds', () => {

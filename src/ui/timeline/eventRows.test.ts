@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { KEvent, Kind } from '../../engine/api/types'
+import type { KEvent, Kind } from '../../engine'
 import { eventMatches, nameSeq, filterEvents, filterSteps, lastSeen, NO_FILTER, objectLabel, sortEvents, splitTail, stepObject } from './eventRows'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')

@@ -1,10 +1,8 @@
 // The event log's rows: Kubernetes Event objects newest first, the controller's step records, the
 // filters, and which object a row points at. Pure.
 
-import type { KEvent, Kind } from '../../engine/api/types'
-import type { StepRecord } from '../../engine/simulation'
-import { parseTime } from '../../engine/clock'
-import { humanDuration } from '../../engine/kubectl/printers/age'
+import type { KEvent, Kind, StepRecord } from '../../engine'
+import { parseTime, humanDuration } from '../../engine/predicates'
 
 /**
  * Rows listed at most (the newest); the rest are counted. The table draws only the rows in view

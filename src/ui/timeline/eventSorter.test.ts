@@ -1,7 +1,7 @@
 // The event log's incremental sort gives the order of a full sort after every change.
 
 import { describe, expect, it } from 'vitest'
-import type { KEvent } from '../../engine/api/types'
+import type { KEvent } from '../../engine'
 import { createEventSorter, sortEvents } from './eventRows'
 
 function ev(name: string, last: number): KEvent {

@@ -6,7 +6,7 @@ import { deepEqual } from '../../api/objects';
 import { namespacedName } from '../../api/namespacedName';
 import type { Change } from '../../api/objectStore';
 import type { DaemonSet, Node, Pod } from '../../api/types';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { TIMINGS } from '../../timings';
 import { FailedPodsBackoff } from './backoff';
 import { DecisionLog, type Decision } from './decisions';
@@ -38,7 +38,7 @@ export class DaemonSetController {
   private readonly queuedAt = new Map<string, number>();
 
   constructor(
-    private readonly sim: Simulation,
+    private readonly sim: ControllerHost,
     readonly mode: 'incremental' | 'fullPass' = 'incremental',
   ) {
     // one handler per informer, as upstream registers them (each is compiled on its own)

@@ -5,7 +5,7 @@ import { canonicalJSON, clone } from '../../api/objects';
 import { selectorMatches } from '../../api/labels';
 import { StatusError } from '../../api/errors';
 import type { ControllerRevision, DaemonSet, PodTemplateSpec } from '../../api/types';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { safeEncodeString } from '../../random';
 import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY } from './util';
 import { controllerRef } from '../../api/podutil';
@@ -94,7 +94,7 @@ export function maxRevision(crs: ControllerRevision[]): number {
 }
 
 /** The DaemonSet's revisions: adopt matching orphans, release non-matching owned ones. */
-export function controlledHistories(sim: Simulation, ds: DaemonSet): ControllerRevision[] {
+export function controlledHistories(sim: ControllerHost, ds: DaemonSet): ControllerRevision[] {
   const out: ControllerRevision[] = [];
   for (const cr of sim.store.list('ControllerRevision', ds.metadata.namespace)) {
     const ref = controllerRef(cr);
@@ -136,7 +136,7 @@ export interface History {
 }
 
 /** constructHistory: find or create the current revision; everything else is old. */
-export function constructHistory(sim: Simulation, ds: DaemonSet): History {
+export function constructHistory(sim: ControllerHost, ds: DaemonSet): History {
   let histories = controlledHistories(sim, ds);
   // Revisions lacking the hash label get it, with their name as the value.
   histories = histories.map((h) =>
@@ -168,7 +168,7 @@ export function constructHistory(sim: Simulation, ds: DaemonSet): History {
 }
 
 /** snapshot: create the revision `<ds>-<hash>`; on a hash collision bump status.collisionCount and retry. */
-export function snapshot(sim: Simulation, ds: DaemonSet, revision: number): ControllerRevision {
+export function snapshot(sim: ControllerHost, ds: DaemonSet, revision: number): ControllerRevision {
   const hash = computeHash(ds.spec.template, ds.status.collisionCount);
   const name = `${ds.metadata.name}-${hash}`;
   const cr: ControllerRevision = {
@@ -201,7 +201,7 @@ export function snapshot(sim: Simulation, ds: DaemonSet, revision: number): Cont
 }
 
 /** dedupCurHistories: keep the highest revision, relabel pods to it, delete the duplicates. */
-function dedupCurHistories(sim: Simulation, ds: DaemonSet, cur: ControllerRevision[]): ControllerRevision {
+function dedupCurHistories(sim: ControllerHost, ds: DaemonSet, cur: ControllerRevision[]): ControllerRevision {
   if (cur.length === 1) return cur[0];
   let keep = cur[0];
   for (const c of cur) if (c.revision >= keep.revision) keep = c;
@@ -220,7 +220,7 @@ function dedupCurHistories(sim: Simulation, ds: DaemonSet, cur: ControllerRevisi
  * cleanupHistory: delete the oldest old revisions beyond revisionHistoryLimit, never one that a pod
  * of the DaemonSet (terminal and terminating pods included) still carries.
  */
-export function cleanupHistory(sim: Simulation, ds: DaemonSet, old: ControllerRevision[], liveHashes: Set<string>): string[] {
+export function cleanupHistory(sim: ControllerHost, ds: DaemonSet, old: ControllerRevision[], liveHashes: Set<string>): string[] {
   const limit = ds.spec.revisionHistoryLimit ?? 10;
   let toKill = old.length - limit;
   if (toKill <= 0) return [];

@@ -9,7 +9,7 @@ import { deepEqual } from '../../api/objects';
 import { controllerRef } from '../../api/podutil';
 import type { Change } from '../../api/objectStore';
 import type { ControllerRevision, DaemonSet, OwnerReference } from '../../api/types';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 
 export interface Wake {
   ds: DaemonSet;
@@ -17,20 +17,20 @@ export interface Wake {
 }
 
 /** resolveControllerRef: the DaemonSet a controllerRef names, if it still exists with that uid. */
-function resolveControllerRef(sim: Simulation, namespace: string | undefined, ref: OwnerReference): DaemonSet | undefined {
+function resolveControllerRef(sim: ControllerHost, namespace: string | undefined, ref: OwnerReference): DaemonSet | undefined {
   if (ref.kind !== 'DaemonSet') return undefined;
   const ds = sim.store.get('DaemonSet', namespace, ref.name);
   return ds && ds.metadata.uid === ref.uid ? ds : undefined;
 }
 
 /** getDaemonSetsForHistory: DaemonSets in the revision's namespace whose selector matches it. */
-function daemonSetsForHistory(sim: Simulation, cr: ControllerRevision): DaemonSet[] {
+function daemonSetsForHistory(sim: ControllerHost, cr: ControllerRevision): DaemonSet[] {
   return sim.store
     .list('DaemonSet', cr.metadata.namespace)
     .filter((ds) => !isEmptyLabelSelector(ds.spec.selector) && selectorMatches(ds.spec.selector, cr.metadata.labels));
 }
 
-function addHistory(sim: Simulation, cr: ControllerRevision): Wake[] {
+function addHistory(sim: ControllerHost, cr: ControllerRevision): Wake[] {
   if (cr.metadata.deletionTimestamp) return deleteHistory(sim, cr);
   const ref = controllerRef(cr);
   const name = cr.metadata.name;
@@ -41,7 +41,7 @@ function addHistory(sim: Simulation, cr: ControllerRevision): Wake[] {
   return daemonSetsForHistory(sim, cr).map((ds) => ({ ds, reason: `orphan ControllerRevision ${name} added` }));
 }
 
-function updateHistory(sim: Simulation, old: ControllerRevision, cur: ControllerRevision): Wake[] {
+function updateHistory(sim: ControllerHost, old: ControllerRevision, cur: ControllerRevision): Wake[] {
   if (old.metadata.resourceVersion === cur.metadata.resourceVersion) return [];
   const out: Wake[] = [];
   const name = cur.metadata.name;
@@ -63,7 +63,7 @@ function updateHistory(sim: Simulation, old: ControllerRevision, cur: Controller
   return out;
 }
 
-function deleteHistory(sim: Simulation, cr: ControllerRevision): Wake[] {
+function deleteHistory(sim: ControllerHost, cr: ControllerRevision): Wake[] {
   const ref = controllerRef(cr);
   if (!ref) return [];
   const ds = resolveControllerRef(sim, cr.metadata.namespace, ref);
@@ -71,7 +71,7 @@ function deleteHistory(sim: Simulation, cr: ControllerRevision): Wake[] {
 }
 
 /** The DaemonSets to enqueue for one ControllerRevision change. */
-export function historyEvent(sim: Simulation, c: Change): Wake[] {
+export function historyEvent(sim: ControllerHost, c: Change): Wake[] {
   const cr = c.obj as ControllerRevision;
   if (c.type === 'ADDED') return addHistory(sim, cr);
   if (c.type === 'DELETED') return deleteHistory(sim, cr);

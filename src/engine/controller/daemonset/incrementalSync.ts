@@ -4,7 +4,7 @@
 
 import { fromLabelSelector, matches } from '../../api/labels';
 import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { DecisionLog, type Decision } from './decisions';
 import type { DaemonSetInformer, OwnerIndex } from './informer';
 import { claimPods } from './podsByNode';
@@ -31,7 +31,7 @@ export class IncrementalSync {
   private readonly owner: () => OwnerIndex | undefined;
 
   constructor(
-    private readonly sim: Simulation,
+    private readonly sim: ControllerHost,
     private readonly informer: DaemonSetInformer,
     readonly state: DaemonSetSyncState,
     private readonly ds: DaemonSet,

@@ -4,7 +4,7 @@
 import { fromLabelSelector, matches } from '../../api/labels';
 import { isPodTerminal } from '../../api/podutil';
 import type { DaemonSet, OwnerReference, Pod } from '../../api/types';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { pinnedNodeName } from '../../scheduler/nodeAffinity';
 
 export interface ClaimResult {
@@ -29,7 +29,7 @@ export function targetNodeName(pod: Pod): string | undefined {
   return pod.spec.nodeName || pinnedNodeName(pod.spec);
 }
 
-export function claimPods(sim: Simulation, ds: DaemonSet): ClaimResult {
+export function claimPods(sim: ControllerHost, ds: DaemonSet): ClaimResult {
   const byNode = new Map<string, Pod[]>();
   const all: Pod[] = [];
   const adopted: string[] = [];

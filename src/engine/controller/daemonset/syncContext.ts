@@ -1,12 +1,12 @@
 // What one syncDaemonSet round works with.
 
 import type { DaemonSet, Pod } from '../../api/types';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import type { DecisionLog } from './decisions';
 
 
 export interface SyncContext {
-  sim: Simulation;
+  sim: ControllerHost;
   ds: DaemonSet;
   key: string;
   /** the nodes manage visits, by name: every node (full pass), or those that changed or had work left (incremental) */

@@ -13,7 +13,7 @@ import { pushAll } from '../../api/objects';
 import { FOREGROUND_DELETION_FINALIZER, type Change } from '../../api/objectStore';
 import { type Kind, type KObject, type OwnerReference, isKind } from '../../api/types';
 import { PodMap } from '../../scheduler/podMap';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { TIMINGS } from '../../timings';
 
 export const GARBAGE_COLLECTOR = 'garbage-collector';
@@ -55,7 +55,7 @@ export class GarbageCollector {
   /** owners being deleted in the foreground (uid → id), until their finalizer is removed */
   private readonly deletingDependents = new Map<string, string>();
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: ControllerHost) {
     sim.store.onOwnerDeleted = (owner, policy) => this.onOwnerDeleted(owner, policy);
     sim.watch((c) => this.onChange(c));
   }

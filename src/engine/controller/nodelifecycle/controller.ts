@@ -8,7 +8,7 @@ import type { Node, Taint } from '../../api/types';
 import { type PodsByNode, podsByNodeOf, splitKey } from '../../scheduler/podsByNode';
 import { setPodCondition } from '../../api/podCondition';
 import { taintString } from '../../scheduler/taints';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { TIMINGS } from '../../timings';
 import { TaintEvictionController } from './taintEviction';
 import { reconcileConditionTaints } from './taints';
@@ -40,7 +40,7 @@ export class NodeLifecycleController {
   /** Nodes whose Ready turned Unknown: their pods are marked not ready at the next reconcile. */
   private readonly lostContact = new Set<string>();
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: ControllerHost) {
     this.pods = podsByNodeOf(sim);
     this.taintEviction = new TaintEvictionController(sim, this.pods);
     sim.watch((c) => this.taintEviction.onPod(c), ['Pod']);

@@ -9,7 +9,7 @@ import { withCondition } from '../../kubelet/podStatus';
 import { namespacedName } from '../../api/namespacedName';
 import { type PodsByNode, splitKey } from '../../scheduler/podsByNode';
 import { taintString, toleratesTaint } from '../../scheduler/taints';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 
 export const TAINT_EVICTION = 'taint-eviction-controller';
 
@@ -65,7 +65,7 @@ export class TaintEvictionController {
   private readonly scheduled = new Map<string, ScheduledEviction>();
 
   constructor(
-    private readonly sim: Simulation,
+    private readonly sim: ControllerHost,
     private readonly pods: PodsByNode,
   ) {}
 

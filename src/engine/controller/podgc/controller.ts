@@ -7,7 +7,7 @@ import type { Change } from '../../api/objectStore';
 import type { Pod } from '../../api/types';
 import { withCondition } from '../../kubelet/podStatus';
 import { type PodsByNode, podsByNodeOf, splitKey } from '../../scheduler/podsByNode';
-import type { Simulation } from '../../simulation';
+import type { ControllerHost } from '../../host';
 import { TIMINGS } from '../../timings';
 
 export const POD_GC = 'pod-garbage-collector';
@@ -17,7 +17,7 @@ export class PodGCController {
   /** The simulation's start: gc checks run on multiples of the period from here. */
   private readonly start: number;
 
-  constructor(private readonly sim: Simulation) {
+  constructor(private readonly sim: ControllerHost) {
     this.start = sim.now();
     this.pods = podsByNodeOf(sim);
     sim.watch((c) => this.onPod(c), ['Pod']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation';
-import { runDef } from '../testing';
+import { runDef } from '../../testing/kubectl';
 import { createCommand } from './create';
 import { applyCommand } from './apply';
 import { FLUENTD_YAML } from '../../testing/builders';

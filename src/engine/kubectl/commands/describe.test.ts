@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../argv';
 import { runKubectl } from '../index';
-import { articleCluster } from '../printers/testFixtures';
+import { articleCluster } from '../../testing/printerFixtures';
 import type { Simulation } from '../../simulation';
 
 function kc(sim: Simulation, line: string) {

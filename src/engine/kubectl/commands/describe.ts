@@ -16,7 +16,7 @@ import { describePod } from '../printers/describePod';
 import { PrefixWriter, printAnnotationsMultiline, printLabelsMultiline } from '../printers/prefixWriter';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
-import { fetchObjects } from './get';
+import { fetchObjects } from './getListing';
 
 function describeNamespace(ns: Namespace): string {
   const w = new PrefixWriter();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runDef, simWithNodes } from '../testing';
+import { runDef, simWithNodes } from '../../testing/kubectl';
 import { FLUENTD_YAML } from '../../testing/builders';
 import { applyCommand } from './apply';
 import { drainCommand } from './drain';

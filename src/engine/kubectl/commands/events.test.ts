@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation';
-import { runDef } from '../testing';
+import { runDef } from '../../testing/kubectl';
 import { eventsCommand } from './events';
 
 function withEvents(): Simulation {

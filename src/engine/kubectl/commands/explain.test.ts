@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../argv';
 import { runKubectl } from '../index';
-import { simWithNodes } from '../testing';
+import { simWithNodes } from '../../testing/kubectl';
 import { explain, wrap } from './explain';
 
 describe('kubectl explain', () => {

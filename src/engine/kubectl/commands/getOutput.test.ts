@@ -2,9 +2,8 @@
 // custom-columns / go-template, --sort-by, -L, get all, --raw, --watch; completion of the new words.
 
 import { describe, expect, it } from 'vitest';
-import { completionCandidates } from '../index';
-import { articleCluster } from '../printers/testFixtures';
-import { runDef } from '../testing';
+import { articleCluster } from '../../testing/printerFixtures';
+import { runDef } from '../../testing/kubectl';
 import { getCommand } from './get';
 
 const sim = articleCluster();
@@ -81,15 +80,5 @@ describe('kubectl get --watch (CLI: until quiet)', () => {
   });
   it('refuses several types', () => {
     expect(get('pods,ds -w').stderr).toBe('error: you may only specify a single resource type\n');
-  });
-});
-
-describe('completion', () => {
-  it('offers output formats, patch types and get all', () => {
-    expect(completionCandidates(sim, 'kubectl get pods -o json')).toEqual(['json', 'jsonpath-as-json=', 'jsonpath-file=', 'jsonpath=']);
-    expect(completionCandidates(sim, 'kubectl patch ds x --type ')).toEqual(['json', 'merge', 'strategic']);
-    expect(completionCandidates(sim, 'kubectl wait --for=c')).toEqual(['--for=condition=Ready', '--for=create']);
-    expect(completionCandidates(sim, 'kubectl get al')).toEqual(['all']);
-    expect(completionCandidates(sim, 'kubectl pa')).toEqual(['patch']);
   });
 });

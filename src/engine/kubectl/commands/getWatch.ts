@@ -17,7 +17,7 @@ import { PrintError, resolvePrinter } from '../printers/printFlags';
 import { parseResourceArgs, type ResourceRequest } from '../resources';
 import { CommandError, type CommandContext } from '../types';
 import { formatSingleError } from './common';
-import { expandAll, fetchObjects, labelColumns, multipleTypesRequested, objectFilter, renderTables, type FetchOptions } from './get';
+import { expandAll, fetchObjects, labelColumns, multipleTypesRequested, objectFilter, renderTables, type FetchOptions } from './getListing';
 
 /** The state of one watch: what it watches and how it prints. */
 export class GetWatcher {

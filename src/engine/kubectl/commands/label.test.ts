@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation';
 import { newNode } from '../../cluster/nodeFactory';
 import { newDaemonSet } from '../../testing/builders';
-import { runDef } from '../testing';
+import { runDef } from '../../testing/kubectl';
 import { annotateCommand, labelCommand } from './label';
 import { runCommand } from './run';
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Pod } from '../../api/types';
 import { tokenize } from '../argv';
 import { runKubectl } from '../index';
-import { failingPodsCluster } from '../printers/failingPodsFixture';
-import { simWithNodes } from '../testing';
+import { failingPodsCluster } from '../../testing/failingPods';
+import { simWithNodes } from '../../testing/kubectl';
 import type { Simulation } from '../../simulation';
+import { byLogging } from './logs';
 
 function kc(sim: Simulation, line: string) {
   const r = runKubectl(sim, tokenize(line).slice(1), {});
@@ -78,5 +80,33 @@ describe('kubectl logs --previous', () => {
     expect(kc(sim, 'kubectl logs app-imagepullbackoff').text).toBe(
       'Error from server (BadRequest): container "app" in pod "app-imagepullbackoff" is waiting to start: trying and failing to pull image\n',
     );
+  });
+});
+
+function pod(name: string, o: { node?: string; phase?: string; ready?: string; created?: string; restarts?: number }): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', creationTimestamp: o.created ?? '2026-01-01T00:00:00Z' },
+    spec: { nodeName: o.node, containers: [{ name: 'c' }] },
+    status: {
+      phase: o.phase ?? 'Running',
+      conditions: o.ready ? [{ type: 'Ready', status: 'True', lastTransitionTime: o.ready }] : [],
+      containerStatuses: [{ name: 'c', restartCount: o.restarts ?? 0 }],
+    },
+  } as unknown as Pod;
+}
+
+describe('podutils.ByLogging (which pod `kubectl logs ds/x` reads)', () => {
+  const order = (...pods: Pod[]) => [...pods].sort(byLogging).map((p) => p.metadata.name);
+  it('prefers scheduled, then running, then ready pods', () => {
+    expect(order(pod('unscheduled', {}), pod('scheduled', { node: 'n' }))).toEqual(['scheduled', 'unscheduled']);
+    expect(order(pod('pending', { node: 'n', phase: 'Pending' }), pod('running', { node: 'n' }))).toEqual(['running', 'pending']);
+    expect(order(pod('unready', { node: 'n' }), pod('ready', { node: 'n', ready: '2026-01-01T00:00:05Z' }))).toEqual(['ready', 'unready']);
+  });
+  it('then ready for longer, more restarts, older', () => {
+    expect(order(pod('late', { node: 'n', ready: '2026-01-01T00:01:00Z' }), pod('early', { node: 'n', ready: '2026-01-01T00:00:10Z' }))).toEqual(['early', 'late']);
+    expect(order(pod('calm', { node: 'n' }), pod('crashy', { node: 'n', restarts: 3 }))).toEqual(['crashy', 'calm']);
+    expect(order(pod('new', { node: 'n', created: '2026-01-01T00:05:00Z' }), pod('old', { node: 'n' }))).toEqual(['old', 'new']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleCluster } from '../printers/testFixtures';
-import { runDef } from '../testing';
+import { articleCluster } from '../../testing/printerFixtures';
+import { runDef } from '../../testing/kubectl';
 import { patchCommand, patchToJSON } from './patch';
 import { waitCommand } from './wait';
 import type { DaemonSet } from '../../api/types';

@@ -4,7 +4,7 @@ import { FLUENTD_YAML } from '../../testing/builders';
 import { clone } from '../../api/objects';
 import type { DaemonSet } from '../../api/types';
 import { computeHash, getPatch } from '../../controller/daemonset/history';
-import { runDef } from '../testing';
+import { runDef } from '../../testing/kubectl';
 import { applyCommand } from './apply';
 import { rolloutHistoryCommand, rolloutRestartCommand, rolloutStatusCommand, rolloutUndoCommand } from './rollout';
 import { setImageCommand } from './setImage';

@@ -1,6 +1,6 @@
 // End-to-end: commands driving the real controllers through the simulation.
 import { describe, expect, it } from 'vitest';
-import { runDef, simWithNodes } from '../testing';
+import { runDef, simWithNodes } from '../../testing/kubectl';
 import { FLUENTD_YAML } from '../../testing/builders';
 import { applyCommand } from './apply';
 import { setImageCommand } from './setImage';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Simulation } from '../../simulation';
 import { newNode } from '../../cluster/nodeFactory';
 import type { Taint } from '../../api/types';
-import { runDef } from '../testing';
+import { runDef } from '../../testing/kubectl';
 import { taintCommand, reorganizeTaints } from './taint';
 import { cordonCommand, uncordonCommand } from './cordon';
 

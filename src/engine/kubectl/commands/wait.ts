@@ -19,7 +19,7 @@ import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter, type Printer } from '..
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { FILENAME_FLAG, finish, formatSingleError } from './common';
-import { objectFilter } from './get';
+import { objectFilter } from './getListing';
 
 const NO_RESOURCES =
   "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";

@@ -5,7 +5,7 @@
 // empty object schema (their fields are not browsable). IntOrString and Quantity are written as the
 // API server's v3 documents write them (oneOf, no type), so explain names them.
 
-import { SCHEMA } from './schema';
+import { SCHEMA } from '../../api/schema';
 
 const META = new Set(['ObjectMeta', 'OwnerReference', 'LabelSelector', 'LabelSelectorRequirement', 'Time', 'MicroTime', 'ManagedFieldsEntry', 'FieldsV1']);
 const APPS = /^(DaemonSet|RollingUpdateDaemonSet|ControllerRevision)/;

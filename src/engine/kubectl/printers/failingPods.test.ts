@@ -1,11 +1,11 @@
 // kubectl's output for pods that fail and DaemonSets stuck on them, on the hand-built fixture of
-// failingPodsFixture.ts. The same outputs were compared with the real kubectl 1.33 through the API
+// src/engine/testing/failingPods.ts. The same outputs were compared with the real kubectl 1.33 through the API
 // server (src/server/failingPods.real.test.ts); here they are pinned without one.
 
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../argv';
 import { runKubectl } from '../index';
-import { failingPodsCluster } from './failingPodsFixture';
+import { failingPodsCluster } from '../../testing/failingPods';
 
 const { sim } = failingPodsCluster();
 

@@ -7,7 +7,3 @@ export function resourceName(obj: KObject): string {
   const prefix = isKind(kind) ? kindGroup(kind) : kind.toLowerCase();
   return `${prefix}/${obj.metadata.name}`;
 }
-
-export function toName(objs: KObject[]): string {
-  return objs.map((o) => `${resourceName(o)}\n`).join('');
-}

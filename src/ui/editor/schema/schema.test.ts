@@ -1,9 +1,8 @@
 import Ajv, { type ErrorObject } from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
-import { ARTICLE_YAML, NODE_YAML } from '../../../engine/testing/sampleManifests'
-import { KUBELET_VERSION } from '../../../engine/version'
-import { SCHEMA_VERSION } from '../../../engine/kubectl/explain/schema'
+import { ARTICLE_YAML, NODE_YAML } from '../../../engine/testing'
+import { KUBELET_VERSION, SCHEMA_VERSION } from '../../../engine'
 import schema from './kubernetes.schema.json'
 
 // strictRequired off: the per-kind branches require `metadata`, which the top of the schema defines.

@@ -3,9 +3,9 @@
 
 import { Simulation, Simulation as SimulationCtor } from '../simulation';
 import { newNode } from '../cluster/nodeFactory';
-import { tokenize } from './argv';
-import { runKubectl } from './index';
-import type { CommandDef, KubectlOptions } from './types';
+import { tokenize } from '../kubectl/argv';
+import { runKubectl } from '../kubectl/index';
+import type { CommandDef, KubectlOptions } from '../kubectl/types';
 
 export interface RunResult {
   stdout: string;

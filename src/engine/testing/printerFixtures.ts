@@ -3,10 +3,10 @@
 // store, so printer and command tests do not depend on the controllers. No work item is run: the
 // clock is moved directly.
 
-import { clone } from '../../api/objects';
-import type { ControllerRevision, DaemonSet, KObject, Pod, PodTemplateSpec } from '../../api/types';
-import { newNode } from '../../cluster/nodeFactory';
-import { Simulation } from '../../simulation';
+import { clone } from '../api/objects';
+import type { ControllerRevision, DaemonSet, KObject, Pod, PodTemplateSpec } from '../api/types';
+import { newNode } from '../cluster/nodeFactory';
+import { Simulation } from '../simulation';
 
 export const T0 = Date.parse('2026-01-01T00:00:00Z');
 export const NS = 'kube-system';

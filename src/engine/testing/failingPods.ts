@@ -4,9 +4,9 @@
 // into the store, status through the status subresource, so the printers are tested on the API
 // shapes alone. No work item is run: the clock is moved directly. Times are offsets from `now`.
 
-import type { ContainerStatus, DaemonSet, KObject, Pod, PodCondition, PodSpec, PodStatus } from '../../api/types';
-import { newNode } from '../../cluster/nodeFactory';
-import { Simulation } from '../../simulation';
+import type { ContainerStatus, DaemonSet, KObject, Pod, PodCondition, PodSpec, PodStatus } from '../api/types';
+import { newNode } from '../cluster/nodeFactory';
+import { Simulation } from '../simulation';
 
 const S = 1000;
 const M = 60 * S;
