@@ -112,7 +112,7 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(consoleLog(page)).toContainText(`Connected to ${s.base} (served cluster, v1.`)
 
     // Someone changes the cluster from outside: a new node (sim endpoint), a label over the API.
-    const add = await api(s.base, 'POST', '/playground/v1/sim', 'sim node add gpu-1 --label accelerator=nvidia\n', 'text/plain')
+    const add = await api(s.base, 'POST', '/playground/v1/sim', 'sim node add gpu-1 --label accelerator=nvidia\n', 'text/x-playground-sim')
     expect(add.status).toBe(200)
     await expect(card(page, 'gpu-1')).toBeVisible()
     const label = await api(s.base, 'PATCH', '/api/v1/nodes/node-1', { metadata: { labels: { team: 'blue' } } }, 'application/merge-patch+json')
