@@ -2,13 +2,16 @@
 // request at a time (a second request waits for the first, so two scripts never interleave), and
 // in slices: after SIM_SLICE_MS of commands the runner gives the event loop a turn, so other
 // clients' requests and watch events go through while a long script (up to the 3 MiB body limit)
-// runs. One command is never cut: a single long `sim` command still holds the server while it runs.
+// runs — the parse too (about half the time of a 3 MiB script). One command is never cut: a single
+// long `sim` command (`sim advance 1h` on a large cluster) still holds the server while it runs.
 
 import type { Session } from '../engine/script/session';
-import { parseScript, ScriptParseError } from '../engine/script/parse';
+import { parseScript, ScriptParseError, type ScriptCommand } from '../engine/script/parse';
 
 /** wall milliseconds of commands between two turns of the event loop */
 export const SIM_SLICE_MS = 10;
+/** lines parsed at once (a block grows to the end of a continued line or a here-document) */
+const PARSE_BLOCK_LINES = 2000;
 
 export interface SimAnswer {
   /** HTTP status: 200, or 400 for a script that does not parse */
@@ -18,6 +21,40 @@ export interface SimAnswer {
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The whole script parsed before anything runs (a script that does not parse changes nothing),
+ * a block of lines at a time: a block ends where a command ends — not on a `\` continuation, and
+ * a block whose here-document is not closed grows until it is.
+ */
+export async function parseScriptInBlocks(text: string, between: () => Promise<void>, blockLines = PARSE_BLOCK_LINES): Promise<ScriptCommand[]> {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const out: ScriptCommand[] = [];
+  for (let a = 0; a < lines.length; ) {
+    let size = blockLines;
+    let b: number;
+    let block: ScriptCommand[];
+    for (;;) {
+      b = Math.min(lines.length, a + size);
+      while (b < lines.length && lines[b - 1].trimEnd().endsWith('\\')) b++;
+      try {
+        block = parseScript(lines.slice(a, b).join('\n'));
+        break;
+      } catch (e) {
+        if (!(e instanceof ScriptParseError)) throw e;
+        if (b < lines.length && /here-document|line continuation/.test(e.message)) {
+          size *= 2;
+          continue;
+        }
+        throw new ScriptParseError(e.line + a, e.message);
+      }
+    }
+    for (const c of block) out.push({ ...c, line: c.line + a });
+    a = b;
+    await between();
+  }
+  return out;
+}
 
 export class SimRunner {
   private tail: Promise<unknown> = Promise.resolve();
@@ -37,23 +74,29 @@ export class SimRunner {
     return next;
   }
 
+  private sliceStart = 0;
+
+  /** Gives the event loop a turn once the current slice has run SIM_SLICE_MS. */
+  private async yieldIfDue(): Promise<void> {
+    if (performance.now() - this.sliceStart < SIM_SLICE_MS) return;
+    this.turns++;
+    await turn();
+    this.sliceStart = performance.now();
+  }
+
   private async runNow(text: string): Promise<SimAnswer> {
+    this.sliceStart = performance.now();
     let commands;
     try {
-      commands = parseScript(text);
+      commands = await parseScriptInBlocks(text, () => this.yieldIfDue());
     } catch (e) {
       if (e instanceof ScriptParseError) return { status: 400, text: `${e.message}\n`, exitCode: 1 };
       throw e;
     }
     const out: string[] = [];
     let exitCode = 0;
-    let sliceStart = performance.now();
     for (const c of commands) {
-      if (performance.now() - sliceStart >= SIM_SLICE_MS) {
-        this.turns++;
-        await turn();
-        sliceStart = performance.now();
-      }
+      await this.yieldIfDue();
       if (!/^sim(\s|$)/.test(c.command)) {
         out.push(`error: line ${c.line}: only sim commands run here (kubectl talks to the API server): ${c.text}\n`);
         exitCode = 1;
