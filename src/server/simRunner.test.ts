@@ -9,6 +9,7 @@ import { Session } from '../engine/script/session';
 import { ApiServer } from './apiServer';
 import { SIM_MEDIA_TYPE } from './guard';
 import { parseScriptInBlocks } from './simRunner';
+import { until } from '../testing/until';
 
 const none = () => Promise.resolve();
 
@@ -59,8 +60,8 @@ describe('the sim endpoint while a long script runs', () => {
       order.push('big script');
       return r;
     });
-    // Other clients are answered while the big script runs (it has given up slices by then).
-    await new Promise((r) => setTimeout(r, 50));
+    // Other clients are answered while the big script runs (once it has started giving up slices).
+    await until(() => expect(api.simRunner.turns).toBeGreaterThan(0));
     const version = await fetch(`${base}/version`);
     order.push('version');
     // A script posted now waits for the first one.

@@ -11,7 +11,7 @@ import { parseScript, ScriptParseError, type ScriptCommand } from '../engine/scr
 /** wall milliseconds of commands between two turns of the event loop */
 export const SIM_SLICE_MS = 10;
 /** lines parsed at once (a block grows to the end of a continued line or a here-document) */
-const PARSE_BLOCK_LINES = 2000;
+const PARSE_BLOCK_LINES = 500;
 
 export interface SimAnswer {
   /** HTTP status: 200, or 400 for a script that does not parse */
@@ -23,34 +23,51 @@ export interface SimAnswer {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Where a block of at least `size` lines from `pos` ends (the index of its last line's newline, or
+ * the text's end): not after a line continued with `\`.
+ */
+function blockEnd(text: string, pos: number, size: number): { end: number; lines: number } {
+  let lines = 0;
+  let start = pos;
+  for (;;) {
+    const nl = text.indexOf('\n', start);
+    lines++;
+    if (nl === -1) return { end: text.length, lines };
+    if (lines >= size && !text.slice(start, nl).trimEnd().endsWith('\\')) return { end: nl, lines };
+    start = nl + 1;
+  }
+}
+
+/**
  * The whole script parsed before anything runs (a script that does not parse changes nothing),
- * a block of lines at a time: a block ends where a command ends — not on a `\` continuation, and
- * a block whose here-document is not closed grows until it is.
+ * a block of lines at a time, found by scanning (no split of the whole text): a block ends where a
+ * command ends — not on a `\` continuation, and a block whose here-document is not closed grows
+ * until it is.
  */
 export async function parseScriptInBlocks(text: string, between: () => Promise<void>, blockLines = PARSE_BLOCK_LINES): Promise<ScriptCommand[]> {
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
   const out: ScriptCommand[] = [];
-  for (let a = 0; a < lines.length; ) {
+  let line0 = 0;
+  for (let pos = 0; pos <= text.length; ) {
     let size = blockLines;
-    let b: number;
     let block: ScriptCommand[];
+    let b: { end: number; lines: number };
     for (;;) {
-      b = Math.min(lines.length, a + size);
-      while (b < lines.length && lines[b - 1].trimEnd().endsWith('\\')) b++;
+      b = blockEnd(text, pos, size);
       try {
-        block = parseScript(lines.slice(a, b).join('\n'));
+        block = parseScript(text.slice(pos, b.end));
         break;
       } catch (e) {
         if (!(e instanceof ScriptParseError)) throw e;
-        if (b < lines.length && /here-document|line continuation/.test(e.message)) {
+        if (b.end < text.length && /here-document|line continuation/.test(e.message)) {
           size *= 2;
           continue;
         }
-        throw new ScriptParseError(e.line + a, e.message);
+        throw new ScriptParseError(e.line + line0, e.message);
       }
     }
-    for (const c of block) out.push({ ...c, line: c.line + a });
-    a = b;
+    for (const c of block) out.push({ ...c, line: c.line + line0 });
+    line0 += b.lines;
+    pos = b.end + 1;
     await between();
   }
   return out;
