@@ -180,7 +180,7 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(card(page, 'gpu-1')).toHaveCount(0)
     await expect(page.getByTestId('rf__node-ds:kube-system/fluentd-elasticsearch')).toHaveCount(0)
     await expect(card(page, 'node-1')).toBeVisible()
-    expect((await api(s.base, 'POST', '/playground/v1/sim', 'sim node add late-1\n', 'text/plain')).status).toBe(200)
+    expect((await api(s.base, 'POST', '/playground/v1/sim', 'sim node add late-1\n', 'text/x-playground-sim')).status).toBe(200)
     await expect(card(page, 'late-1')).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('connected.png') })
     expect(problems).toEqual([])
