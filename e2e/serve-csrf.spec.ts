@@ -218,7 +218,8 @@ test('a page on another origin, or on a rebound name, changes nothing in the ser
     await close(evil)
   }
   const after = await clusterState(base)
-  process.kill(-child.pid!, 'SIGTERM')
+  // The whole process group (npx, tsx and the server), as e2e/connect.spec.ts stops serve.
+  process.kill(-child.pid!, 'SIGKILL')
 
   // Every request reached the server and was refused: 415 for the bodies, 403 for the rebound Host.
   const writes = log.slice(0, 28)
