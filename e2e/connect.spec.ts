@@ -112,7 +112,7 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(consoleLog(page)).toContainText(`Connected to ${s.base} (served cluster, v1.`)
 
     // Someone changes the cluster from outside: a new node (sim endpoint), a label over the API.
-    const add = await api(s.base, 'POST', '/playground/v1/sim', 'sim node add gpu-1 --label accelerator=nvidia\n', 'text/plain')
+    const add = await api(s.base, 'POST', '/playground/v1/sim', 'sim node add gpu-1 --label accelerator=nvidia\n', 'text/x-playground-sim')
     expect(add.status).toBe(200)
     await expect(card(page, 'gpu-1')).toBeVisible()
     const label = await api(s.base, 'PATCH', '/api/v1/nodes/node-1', { metadata: { labels: { team: 'blue' } } }, 'application/merge-patch+json')
@@ -180,7 +180,7 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
     await expect(card(page, 'gpu-1')).toHaveCount(0)
     await expect(page.getByTestId('rf__node-ds:kube-system/fluentd-elasticsearch')).toHaveCount(0)
     await expect(card(page, 'node-1')).toBeVisible()
-    expect((await api(s.base, 'POST', '/playground/v1/sim', 'sim node add late-1\n', 'text/plain')).status).toBe(200)
+    expect((await api(s.base, 'POST', '/playground/v1/sim', 'sim node add late-1\n', 'text/x-playground-sim')).status).toBe(200)
     await expect(card(page, 'late-1')).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('connected.png') })
     expect(problems).toEqual([])

@@ -20,7 +20,12 @@ function fakeServer() {
     const custom = answer(method, u.pathname)
     if (custom) return custom
     if (u.pathname === '/version') return Response.json({ gitVersion: 'v1.35.0' })
-    if (u.pathname === '/playground/v1/sim') return new Response('', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': '0' } })
+    if (u.pathname === '/playground/v1/sim') {
+      // serve takes only its own media type there (src/server/guard.ts: no cross-origin simple request)
+      const type = new Headers(init?.headers).get('Content-Type')
+      if (type !== 'text/x-playground-sim') return new Response('{"kind":"Status","code":415}', { status: 415, headers: { 'Content-Type': 'application/json' } })
+      return new Response('', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': '0' } })
+    }
     if (u.searchParams.get('watch') === '1') {
       const body = new ReadableStream<Uint8Array>({ start: (c) => void watches.set(u.pathname, c) })
       return new Response(body, { status: 200 })

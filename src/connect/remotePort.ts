@@ -25,6 +25,8 @@ import { kubectlText } from './serverError'
 import { useConnection } from './status'
 
 export const SIM_PATH = '/playground/v1/sim'
+/** what serve's sim endpoint takes (src/server/guard.ts): a type a browser sends only after a CORS preflight */
+export const SIM_MEDIA_TYPE = 'text/x-playground-sim'
 const REQUEST_TIMEOUT_MS = 20_000
 
 export interface RemoteOptions {
@@ -281,7 +283,7 @@ export class RemotePort implements Port {
       return
     }
     try {
-      const res = await this.fetch(`${base}${SIM_PATH}`, { method: 'POST', body: '', headers: { 'Content-Type': 'text/plain' } })
+      const res = await this.fetch(`${base}${SIM_PATH}`, { method: 'POST', body: '', headers: { 'Content-Type': SIM_MEDIA_TYPE } })
       // An API server without it answers 404; kubectl proxy's --www-prefix=/playground/ files answer 404/405.
       useConnection.setState({ served: res.ok && (res.headers.get('Content-Type') ?? '').startsWith('text/plain') })
       void this.readClock()
@@ -321,7 +323,7 @@ export class RemotePort implements Port {
   private async sim(text: string): Promise<{ text: string; exitCode: number }> {
     const c = useConnection.getState()
     if (!c.served) throw new Error(`sim commands need the playground's own server (npm run -s serve): ${this.opts.base} does not answer ${SIM_PATH}`)
-    const res = await this.fetch(`${this.opts.base}${SIM_PATH}`, { method: 'POST', body: text, headers: { 'Content-Type': 'text/plain' } })
+    const res = await this.fetch(`${this.opts.base}${SIM_PATH}`, { method: 'POST', body: text, headers: { 'Content-Type': SIM_MEDIA_TYPE } })
     const out = await res.text()
     const code = Number(res.headers.get('X-Exit-Code') ?? (res.ok ? '0' : '1'))
     return { text: out, exitCode: res.ok ? code : 1 }

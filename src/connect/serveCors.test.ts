@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Session } from '../engine'
 import { ApiServer } from '../server/apiServer'
+import { SIM_MEDIA_TYPE } from '../server/guard'
 
 const ORIGIN = 'http://127.0.0.1:4301'
 let server: Server
@@ -24,7 +25,7 @@ afterEach(async () => {
 
 describe('serve for the connected page', () => {
   it('lets the page read the sim endpoint’s exit code', async () => {
-    const res = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: '', headers: { Origin: ORIGIN } })
+    const res = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: '', headers: { Origin: ORIGIN, 'Content-Type': SIM_MEDIA_TYPE } })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     expect(res.headers.get('access-control-expose-headers')).toBe('X-Exit-Code')

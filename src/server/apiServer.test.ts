@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Session } from '../engine';
 import { FLUENTD_YAML } from '../engine/testing';
 import { ApiServer, parseTarget } from './apiServer';
+import { SIM_MEDIA_TYPE } from './guard';
 
 let server: Server;
 let api: ApiServer;
@@ -274,7 +275,7 @@ describe('the cluster behind it', () => {
     const { parseAllDocuments } = await import('yaml');
     const ds = parseAllDocuments(FLUENTD_YAML)[0].toJSON();
     expect((await call('POST', '/apis/apps/v1/namespaces/kube-system/daemonsets', ds)).status).toBe(201);
-    const sim = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim settle\nsim node add gpu-1\nsim settle\n' });
+    const sim = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim settle\nsim node add gpu-1\nsim settle\n', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
     expect(sim.status).toBe(200);
     expect(sim.headers.get('x-exit-code')).toBe('0');
     const pods = (await call('GET', '/api/v1/namespaces/kube-system/pods?fieldSelector=status.phase%3DRunning')).json;
@@ -286,11 +287,11 @@ describe('the cluster behind it', () => {
   it('evicts pods and reports sim errors with their exit status', async () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
     await call('POST', '/api/v1/namespaces/default/pods', pod);
-    await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim settle' });
+    await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim settle', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
     const ev = await call('POST', '/api/v1/namespaces/default/pods/web/eviction', { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'web', namespace: 'default' } });
     expect(ev.status).toBe(201);
     expect((await call('GET', '/api/v1/namespaces/default/pods/web')).json.metadata.deletionTimestamp).toBeDefined();
-    const bad = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim node condition nope Ready=False\nkubectl get pods' });
+    const bad = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim node condition nope Ready=False\nkubectl get pods', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
     expect(bad.headers.get('x-exit-code')).toBe('1');
     expect(await bad.text()).toContain('only sim commands run here');
   });

@@ -3,7 +3,7 @@
 // errors, over plain HTTP on loopback (staging/src/k8s.io/apiserver/pkg/endpoints/handlers).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { conflict, StatusError, metaNamespaceKey, type Kind, type KObject, type Session, parseScript, ScriptParseError, discoveryResponse, decodeError, dropFields, strictDecodingError, unknownFields, type FieldValidation, serverJSON, daemonSetStatus, type DaemonSet, type Pod, containerLogLines, containerLogUnavailable, type LogLine, FOLLOW_LIMIT_MS, logFollower } from '../engine';
+import { conflict, StatusError, metaNamespaceKey, type Kind, type KObject, type Session, discoveryResponse, decodeError, dropFields, strictDecodingError, unknownFields, type FieldValidation, serverJSON, daemonSetStatus, type DaemonSet, type Pod, containerLogLines, containerLogUnavailable, type LogLine, FOLLOW_LIMIT_MS, logFollower } from '../engine';
 import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
 import { SELF_SUBJECT_REVIEWS, selfSubjectReviewResponse } from './authn';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
@@ -16,6 +16,9 @@ import { failure, notFoundPath, statusFromError, type StatusBody } from './statu
 import { toTable, wantsTable, type IncludeObject } from './table';
 import { WatchHub, type Watcher } from './watch';
 import { decodeDeleteOptions, decodeObjectBody, MAX_DECODE_DEPTH, tooDeep } from './requestBody';
+import { guardRequest, SIM_PATH } from './guard';
+import { queryBool, WatchQueue } from './watchQueue';
+import { SimRunner } from './simRunner';
 
 /** How long the paced clock holds for the other streams of a `logs -f` of several containers. */
 const FOLLOW_GATHER_MS = 100;
@@ -28,6 +31,11 @@ export interface ApiServerOptions {
   allowOrigins?: string[];
   /** the paced clock (`--speed 0`): time moves while clients wait, as the emulator moves it */
   pacer?: Pacer;
+  /**
+   * The first resourceVersion to hand out (serve passes one made from the wall clock, so every start
+   * is unique and a client resuming from an earlier run's version gets 410 Gone).
+   */
+  startResourceVersion?: number;
 }
 
 interface Target {
@@ -47,18 +55,28 @@ export class ApiServer {
   readonly hub: WatchHub;
   private store;
   private readonly streams = new Set<ServerResponse>();
+  /** `POST /playground/v1/sim` requests, one at a time, run in slices (simRunner.ts) */
+  readonly simRunner: SimRunner;
+  /** watch streams closed because their client fell behind (watchQueue.ts) */
+  watchersClosedBehind = 0;
 
   constructor(
     readonly session: Session,
     private readonly opts: ApiServerOptions = {},
   ) {
     this.store = session.sim.store;
+    if (opts.startResourceVersion !== undefined) this.store.advanceResourceVersion(opts.startResourceVersion);
     this.hub = new WatchHub(this.store);
+    this.simRunner = new SimRunner(session, () => this.followSession());
   }
 
-  /** After `sim cluster` replaced the simulation: follow the new store; open watches end. */
+  /**
+   * After `sim cluster` replaced the simulation: follow the new store, its resourceVersions going on
+   * from the old one's (a client resuming from an old version gets 410 Gone); open watches end.
+   */
   private followSession(): void {
     if (this.session.sim.store === this.store) return;
+    this.session.sim.store.advanceResourceVersion(Number(this.store.resourceVersion()) + 1);
     this.store = this.session.sim.store;
     this.hub.bind(this.store);
     for (const s of this.streams) s.end();
@@ -73,6 +91,12 @@ export class ApiServer {
 
   handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.cors(req, res);
+    const refused = guardRequest(req, new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/');
+    if (refused) {
+      // The body is not read: the connection closes after the answer.
+      res.setHeader('Connection', 'close');
+      return send(res, refused.code, refused);
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
       return;
@@ -111,7 +135,7 @@ export class ApiServer {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
 
-    if (path === '/playground/v1/sim') {
+    if (path === SIM_PATH) {
       if (method !== 'POST') throw new HttpError(failure(405, `the server does not allow this method on the requested resource`, 'MethodNotAllowed'));
       return this.sim(await readBody(req), res);
     }
@@ -157,7 +181,7 @@ export class ApiServer {
     if (target.name === undefined) {
       switch (method) {
         case 'GET':
-          return q.get('watch') === 'true' || q.get('watch') === '1' ? this.watch(req, res, target, q, table) : this.list(res, target, q, table);
+          return queryBool(q, 'watch') ? this.watch(req, res, target, q, table) : this.list(res, target, q, table);
         case 'POST':
           return this.create(res, target, q, await readJSON(req, r.kind));
         case 'DELETE':
@@ -256,11 +280,34 @@ export class ApiServer {
     const rvParam = q.get('resourceVersion');
     const fromRV = rvParam ? Number(rvParam) : undefined;
     if (rvParam && !Number.isFinite(fromRV)) throw new HttpError(failure(400, `Invalid value: "${rvParam}": resourceVersion must be an integer`));
+    // A version this server has not reached (a client of an earlier run): the watch cache's answer.
+    const current = Number(this.store.resourceVersion());
+    if (fromRV !== undefined && fromRV > current) {
+      throw new HttpError(failure(504, `Too large resource version: ${fromRV}, current: ${current}`, 'Timeout', { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version', field: '' }] }));
+    }
     res.writeHead(200, { 'Content-Type': table ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private' });
     // Headers go out now: a client waits for them before it acts (Node holds them until the first write).
     res.flushHeaders();
     this.streams.add(res);
     let first = true;
+    let ended = false;
+    let stop = (): void => undefined;
+    let endPacing = (): void => undefined;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      stop();
+      endPacing();
+      for (const t of timers) clearInterval(t);
+      this.streams.delete(res);
+      if (!res.writableEnded) res.end();
+    };
+    // A client that stops reading is closed once it is too far behind (watchQueue.ts).
+    const queue = new WatchQueue(res, () => {
+      this.watchersClosedBehind++;
+      end();
+    });
     const w: Watcher = {
       kind: r.kind,
       namespace: r.namespaced ? target.namespace : undefined,
@@ -271,25 +318,21 @@ export class ApiServer {
           object = toTable(r.kind, [obj as KObject], this.session.sim.now(), (obj as KObject).metadata.resourceVersion, includeObject(q), first);
           first = false;
         }
-        res.write(object === obj && type !== 'ERROR' && type !== 'BOOKMARK' ? `{"type":"${type}","object":${objectJSON(obj as KObject)}}\n` : `${JSON.stringify({ type, object })}\n`);
+        queue.write(object === obj && type !== 'ERROR' && type !== 'BOOKMARK' ? `{"type":"${type}","object":${objectJSON(obj as KObject)}}\n` : `${JSON.stringify({ type, object })}\n`);
       },
+      // After the 410 ERROR event the stream ends, as the API server ends it: the client lists again.
+      expired: () => end(),
     };
-    const stop = this.hub.start(w, fromRV);
+    stop = this.hub.start(w, fromRV);
+    queue.live = true;
+    if (ended) return;
     // `kubectl get -w` in a scenario stops when the cluster is quiet; other watchers (wait) stay.
     const isGet = /^kubectl get\b/.test(String(req.headers['kubectl-command'] ?? ''));
-    const endPacing = this.paceWatch(target, fields, isGet ? () => end() : () => undefined);
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    if (q.get('allowWatchBookmarks') === 'true') {
+    endPacing = this.paceWatch(target, fields, isGet ? () => end() : () => undefined);
+    if (queryBool(q, 'allowWatchBookmarks')) {
       timers.push(setInterval(() => this.hub.bookmark(w, groupVersion(r), r.kind), 1000));
     }
     const timeout = Number(q.get('timeoutSeconds') ?? 0);
-    const end = () => {
-      stop();
-      endPacing();
-      for (const t of timers) clearInterval(t);
-      this.streams.delete(res);
-      if (!res.writableEnded) res.end();
-    };
     if (timeout > 0) timers.push(setTimeout(end, timeout * 1000));
     req.on('close', end);
     res.on('close', end);
@@ -551,32 +594,18 @@ export class ApiServer {
     }
   }
 
-  /** `POST /playground/v1/sim`: runs the `sim …` lines of a scenario script; answers with their output. */
-  private sim(text: string, res: ServerResponse): void {
-    let commands;
-    try {
-      commands = parseScript(text);
-    } catch (e) {
-      if (e instanceof ScriptParseError) {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${e.message}\n`);
-        return;
-      }
-      throw e;
-    }
-    let out = '';
-    let exitCode = 0;
-    for (const c of commands) {
-      if (!/^sim(\s|$)/.test(c.command)) {
-        out += `error: line ${c.line}: only sim commands run here (kubectl talks to the API server): ${c.text}\n`;
-        exitCode = 1;
-        continue;
-      }
-      const r = this.session.exec(c.command, c.stdin);
-      for (const ch of r.chunks) out += ch.text;
-      if (r.exitCode !== 0) exitCode = r.exitCode;
+  /**
+   * `POST /playground/v1/sim`: runs the `sim …` lines of a scenario script; answers with their
+   * output. Requests run one at a time, each in slices that let other clients through (simRunner.ts).
+   */
+  private async sim(text: string, res: ServerResponse): Promise<void> {
+    const a = await this.simRunner.run(text);
+    if (a.status !== 200) {
+      res.writeHead(a.status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(a.text);
+      return;
     }
     this.followSession();
-    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': String(exitCode) }).end(out);
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': String(a.exitCode) }).end(a.text);
   }
 }
 

@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from '../engine';
+import { SIM_MEDIA_TYPE, SIM_PATH } from './guard';
 
 /**
  * The emulator's kubeconfig (the same cluster, user and context names), with the served address.
@@ -41,7 +42,7 @@ export function pluginText(server: string): string {
 // DaemonSet Playground cluster at ${server}.
 const q = (a) => (/^[A-Za-z0-9_./:=,@%+-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\\\''") + "'");
 const line = ['sim', ...process.argv.slice(2)].map(q).join(' ');
-fetch('${server}/playground/v1/sim', { method: 'POST', body: line, headers: { 'Content-Type': 'text/plain' } })
+fetch('${server}${SIM_PATH}', { method: 'POST', body: line, headers: { 'Content-Type': '${SIM_MEDIA_TYPE}' } })
   .then(async (r) => {
     process.stdout.write(await r.text());
     process.exitCode = r.status === 200 ? Number(r.headers.get('x-exit-code') ?? 0) : 1;

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '../engine';
 import { ApiServer } from './apiServer';
 import { Pacer } from './pacer';
+import { SIM_MEDIA_TYPE } from './guard';
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -68,7 +69,7 @@ describe('pods/NAME/log?follow=true', () => {
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain('container app of pod default/tail-me started');
-    await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim pod fail tail-me' });
+    await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim pod fail tail-me', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
     let rest = '';
     for (;;) {
       const { value, done } = await reader.read();

@@ -133,7 +133,9 @@ function main(): void {
   if (args.script) runStartScript(session, args.script);
   // --speed 0: the paced clock, which moves while clients wait, exactly as the emulator would.
   const pacer = args.speed === 0 ? new Pacer(() => session.sim) : undefined;
-  const api = new ApiServer(session, { allowOrigins: args.allowOrigins, pacer });
+  // resourceVersions start from the wall clock (microseconds): each start's are above any earlier
+  // run's, so a client resuming from one of those gets 410 Gone and lists again.
+  const api = new ApiServer(session, { allowOrigins: args.allowOrigins, pacer, startResourceVersion: Date.now() * 1000 });
   const clock = new SimClock(() => session.sim, args.speed);
   const server = createServer(api.handle);
   server.on('error', (e: NodeJS.ErrnoException) => {

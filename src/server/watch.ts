@@ -1,7 +1,7 @@
 // Watch streams: the store's change feed kept as a bounded history by resourceVersion, so a client
 // can resume from the resourceVersion of its last list or event, and gets `410 Gone` (an ERROR
-// event with reason Expired) when that version has left the history — as the API server's watch
-// cache answers.
+// event with reason Expired, then the end of the stream) when that version has left the history —
+// as the API server's watch cache answers.
 
 import type { Change, ObjectStore, Kind, KObject } from '../engine';
 import { failure } from './status';
@@ -21,6 +21,8 @@ export interface Watcher {
   namespace?: string;
   matches: (o: KObject) => boolean;
   send: (type: WatchEventType, obj: unknown) => void;
+  /** called after the ERROR event of a watch from a version too old: the stream ends there */
+  expired?: () => void;
 }
 
 export class WatchHub {
@@ -84,6 +86,7 @@ export class WatchHub {
       });
     } else if (fromRV < this.evictedThrough) {
       w.send('ERROR', failure(410, `too old resource version: ${fromRV} (${this.evictedThrough + 1})`, 'Expired'));
+      w.expired?.();
       return () => undefined;
     } else {
       for (const r of this.history) if (r.rv > fromRV) this.deliver(w, r);

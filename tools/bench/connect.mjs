@@ -60,7 +60,7 @@ for (const [label, args, nodes, node] of [
   for (let i = 0; i < 10; i++) {
     const name = `bench-${i}`
     const t = Date.now()
-    await fetch(`${s.base}/playground/v1/sim`, { method: 'POST', body: `sim node add ${name}\n` })
+    await fetch(`${s.base}/playground/v1/sim`, { method: 'POST', body: `sim node add ${name}\n`, headers: { 'Content-Type': 'text/x-playground-sim' } })
     await p.waitForFunction((x) => !!window.__dsp.store.getState().objects.Node[`/${x}`], name, { polling: 10 })
     outside.push(Date.now() - t)
   }

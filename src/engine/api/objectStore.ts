@@ -125,6 +125,15 @@ export class ObjectStore {
     return String(this.rv);
   }
 
+  /**
+   * Moves the resourceVersion counter forward to at least `rv` (never back), with no change record:
+   * a server that replaced its store (or restarted) keeps its versions increasing, so a client
+   * resuming from an older version is told it is too old instead of missing what happened between.
+   */
+  advanceResourceVersion(rv: number): void {
+    if (Number.isSafeInteger(rv) && rv > this.rv) this.rv = rv;
+  }
+
   private nextRV(): string {
     this.rv += 1;
     return String(this.rv);
