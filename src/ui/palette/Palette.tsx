@@ -4,8 +4,8 @@
 
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { NodeSpecInput } from '../graph/commands'
-import { parseLabelInput, parseTaintInput, splitList } from '../graph/commands'
+import type { NodeSpecInput } from '../graph/system/commands'
+import { parseLabelInput, parseTaintInput, splitList } from '../graph/system/commands'
 import { KINDS, type PaletteKind } from './kinds'
 import './palette.css'
 

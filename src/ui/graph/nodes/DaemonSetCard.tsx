@@ -5,17 +5,17 @@
 import { memo, useRef } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import type { DaemonSetNode } from '../buildGraph'
+import type { DaemonSetNode } from '../system/buildGraph'
 import { dsHighlight, useGraphUi } from '../graphStore'
 import { openMenu, run, selectDaemonSet } from '../graphActions'
-import { cmd } from '../commands'
+import { cmd } from '../system/commands'
 import { CardMenuButton } from './CardMenuButton'
 import { useThrottledStore } from '../../../state/useThrottledStore'
 import { selectDaemonSetCounters } from '../../../state/selectors'
 import { selectRollout } from '../../../state/rolloutSelectors'
 import type { RolloutProgress } from '../../../state/rollout'
-import { rolloutLine, stallWords } from '../rolloutWords'
-import type { RevisionView } from '../model'
+import { rolloutLine, stallWords } from '../system/rolloutWords'
+import type { RevisionView } from '../system/model'
 
 export const REV_ROW_H = 28
 /** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */

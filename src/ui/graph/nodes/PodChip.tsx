@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../../state/store'
 import { selectNow } from '../../../state/selectors'
 import { podHighlight, useGraphUi } from '../graphStore'
-import { countdownSeconds, type PodView } from '../model'
+import { countdownSeconds, type PodView } from '../system/model'
 import { isMenuKey, openMenu, selectPod } from '../graphActions'
 import { useTrouble } from './useTrouble'
-import { lastExitText, troubleText } from '../rolloutWords'
+import { lastExitText, troubleText } from '../system/rolloutWords'
 
 function Countdown({ at }: { at: number }) {
   const { t } = useTranslation('graph')
