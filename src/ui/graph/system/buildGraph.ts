@@ -114,6 +114,7 @@ export function createGraphBuilder() {
       level,
       scale,
       hasDaemonSets: dsKeys.length > 0,
+      dsRevisions: chains.map((c) => c.length),
       epoch: revs.epoch,
     })
     if (lane) {

@@ -4,7 +4,7 @@
 import type { DaemonSet } from '../../../engine/api/types'
 import { namespacedName } from '../../../engine/api/namespacedName'
 import { daemonSetView, type RevisionView } from './model'
-import { dsId, dsPositions, DS_W, geometry, type Level, type Positions } from './layout'
+import { dsId, dsPositions, dsSmallHeight, DS_W, geometry, type Level, type Positions } from './layout'
 import type { DaemonSetNode } from './graphTypes'
 import { sameList } from './sameList'
 
@@ -55,7 +55,7 @@ export function createDaemonSetCards() {
               data: { ds: daemonSetView(ds, a.chains[i]), level: a.level, ...(selectedRevision ? { selectedRevision } : {}) },
               selected: selected || selectedRevision !== undefined,
               draggable: false,
-              ...(small ? { width: geo.w, height: geo.h, measured: { width: geo.w, height: geo.h } } : { width: DS_W, ...(m ? { measured: m } : {}) }),
+              ...(small ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, a.chains[i].length)) : { width: DS_W, ...(m ? { measured: m } : {}) }),
               ariaLabel: `daemonset.apps/${ds.metadata.name} (${ds.metadata.namespace ?? ''})`,
             }
       next.set(id, { deps, out: card })
@@ -65,3 +65,5 @@ export function createDaemonSetCards() {
     return out
   }
 }
+
+const smallSize = (width: number, height: number) => ({ width, height, measured: { width, height } })

@@ -1,7 +1,7 @@
 // The unscheduled lane (only when something is in it), kept while its pods and place are the same.
 
 import type { Pod } from '../../../engine/api/types'
-import { CELL_W, LANE_ID, lanePosition, NODE_W, type Level, type Positions, type XY } from './layout'
+import { CELL_W, dsRowHeight, LANE_ID, lanePosition, NODE_W, type Level, type Positions, type XY } from './layout'
 import type { PodView } from './model'
 import type { GraphEdge, LaneNode } from './graphTypes'
 import type { EdgeMode } from './podEdges'
@@ -21,6 +21,8 @@ export interface LaneInput {
   level: Level
   scale: number
   hasDaemonSets: boolean
+  /** revisions per DaemonSet (the height of their row at smaller levels) */
+  dsRevisions: readonly number[]
   /** moves when the revision chains change (the pods' views with them) */
   epoch: number
 }
@@ -34,7 +36,7 @@ export function createLaneCard() {
     }
     const views = a.pods.map(a.viewOf)
     const selected = a.selectedPod && views.some((v) => v.key === a.selectedPod) ? a.selectedPod : undefined
-    const pos: XY = a.positions[LANE_ID] ?? lanePosition(a.level, a.scale, a.hasDaemonSets)
+    const pos: XY = a.positions[LANE_ID] ?? lanePosition(a.level, a.scale, a.hasDaemonSets, dsRowHeight(a.dsRevisions.map((revisions) => ({ revisions })), a.level, a.scale))
     const width = Math.min(Math.max(a.columns, 2), 3) * CELL_W - (CELL_W - NODE_W)
     const m = a.measured[LANE_ID]
     const deps = [...views, a.nodeGone.join(','), selected, pos.x, pos.y, width, m?.width, m?.height, a.edgeMode, a.epoch]
