@@ -120,8 +120,8 @@ try {
     await page.locator('[data-testid="graph"] .react-flow__node[data-id="node:control-plane-1"]').waitFor({ state: 'attached', timeout: 60_000 }).catch(() => {})
     await page.waitForTimeout(1500)
     if (s.console) {
-      await page.getByTestId('console-toggle').click()
-      await page.waitForTimeout(800)
+      await page.getByTestId('console-toggle').evaluate((el) => el.click())
+      await page.waitForTimeout(2000)
     }
     // On a phone the panels stack and the page scrolls: a person scrolls down to the cluster first.
     if (s.w < 600) {

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react'
 import {
   Background,
-  ControlButton,
   Controls,
   MiniMap,
   Panel,
@@ -54,7 +53,7 @@ import { OffscreenPill } from './OffscreenPill'
 import { Palette } from '../palette/Palette'
 import { simUnavailable, useConnection } from '../../connect/status'
 import { NoPalette } from '../../connect/ClockBar'
-import { FIT_MARGIN, freeArea, motion, usePaneSize } from './paneArea'
+import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea'
 import { idOfSelection, selectionFromId } from './selectionIds'
 import { nodeColorWith } from './minimapColor'
 import { OverviewTip, type TipState } from './OverviewTip'
@@ -234,7 +233,18 @@ function GraphCanvas() {
     // follow: only when what is shown changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [follow, viewportReady, moved])
-  const offCount = useFlowStore(useCallback((s: { transform: [number, number, number] }) => (moved ? offscreen(s.transform) : 0), [moved, offscreen]))
+  // "N nodes off-screen": the cards not fully visible in the pane as drawn (the side panel covers its
+  // part), counted from the page after the view moved; the overview draws no cards, so it counts cells.
+  const transform = useFlowStore(useCallback((s: { transform: [number, number, number] }) => (moved ? s.transform : NO_TRANSFORM), [moved]))
+  const [offCount, setOffCount] = useState(0)
+  useEffect(() => {
+    if (!moved) {
+      setOffCount(0)
+      return
+    }
+    const h = requestAnimationFrame(() => setOffCount(overview ? offscreen(transform) : notFullyVisible(rootRef.current, ids)))
+    return () => cancelAnimationFrame(h)
+  }, [moved, transform, overview, offscreen, ids])
 
   // Switching level while the user zooms keeps the spot under the middle of the pane in place.
   const lastLevel = useRef(level)
@@ -401,6 +411,8 @@ function GraphCanvas() {
           if (e) setMoved(true)
         }}
         onlyRenderVisibleElements
+        // A drag moves a card to another cell; it does not select it (the Why panel opens on a click).
+        selectNodesOnDrag={false}
         nodesConnectable={false}
         edgesFocusable={false}
         deleteKeyCode={null}
@@ -417,17 +429,14 @@ function GraphCanvas() {
         <Background gap={24} size={1} />
         {overview ? <OverviewCanvas names={nodeNames} positions={positions} context={context} level={level} theme={theme} /> : null}
         {small ? null : (
-          <Controls showInteractive={false} showFitView={false} position="bottom-left">
-            <ControlButton onClick={showAll} aria-label={t('a11y.fitView')} title={t('a11y.fitView')}>
-              <span aria-hidden="true">⤢</span>
-            </ControlButton>
-          </Controls>
+          <Controls showInteractive={false} showFitView={false} position="bottom-left" />
         )}
         {overview || narrow ? null : <MiniMap<GraphNode> nodeColor={nodeColor} pannable zoomable position="bottom-right" ariaLabel={t('a11y.minimap')} style={MINIMAP_STYLE} />}
         <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
           <button type="button" onClick={showAll} data-testid="graph.fit">
             {t('toolbar.fit')}
           </button>
+          {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
           {small ? (
             <button type="button" aria-expanded={legendOpen} onClick={() => setLegendOpen(!legendOpen)} data-testid="graph.more">
               {t('toolbar.more')}
@@ -447,7 +456,6 @@ function GraphCanvas() {
             </span>
           ) : null}
         </Panel>
-        {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
         {overview ? (
           <Panel position="bottom-center" className="graph-hint" data-testid="graph.overview-hint" role="status">
             {t('overview.hint', { count: ids.length })}
@@ -469,6 +477,7 @@ function GraphCanvas() {
   )
 }
 const NO_NODES: GraphNode[] = []
+const NO_TRANSFORM: [number, number, number] = [0, 0, 1]
 const selectNothing = () => 0
 const NO_EDGES: GraphEdge[] = []
 

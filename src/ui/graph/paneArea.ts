@@ -30,7 +30,8 @@ export function freeArea(el: HTMLElement | null, overview: boolean): Area | null
   return {
     width: el.clientWidth,
     height: el.clientHeight,
-    left: column && palette ? palette.getBoundingClientRect().right - base.left + 12 : FIT_MARGIN,
+    // The zoom buttons (bottom left) keep a strip free, so no card is fitted under them.
+    left: column && palette ? palette.getBoundingClientRect().right - base.left + 12 : Math.max(FIT_MARGIN, controlsRight(el, base) + 8),
     top,
     right: FIT_MARGIN + (docked === 'right' && inspector ? inspector.offsetWidth : 0),
     bottom: (overview ? FIT_BOTTOM_OVERVIEW : FIT_MARGIN) + (docked === 'bottom' && inspector ? inspector.offsetHeight : 0),
@@ -53,4 +54,36 @@ export function usePaneSize(rootRef: RefObject<HTMLDivElement | null>): { w: num
     return () => ro.disconnect()
   }, [])
   return size
+}
+
+/** The right edge of React Flow's zoom buttons in the pane, 0 without them. */
+function controlsRight(el: HTMLElement, base: DOMRect): number {
+  const c = el.querySelector<HTMLElement>('.react-flow__controls')
+  return c ? c.getBoundingClientRect().right - base.left : 0
+}
+
+/** How many of these cards are not fully visible: outside the pane, partly off it, or under the side panel. */
+export function notFullyVisible(el: HTMLElement | null, ids: readonly string[]): number {
+  const pane = el?.querySelector<HTMLElement>('.react-flow')
+  if (!el || !pane) return 0
+  const r = pane.getBoundingClientRect()
+  let right = r.right
+  let bottom = r.bottom
+  const inspector = el.querySelector<HTMLElement>('.inspector')
+  if (inspector) {
+    const ir = inspector.getBoundingClientRect()
+    if (inspector.classList.contains('bottom')) bottom = Math.min(bottom, ir.top)
+    else right = Math.min(right, ir.left)
+  }
+  const drawn = new Map<string, DOMRect>()
+  for (const n of pane.querySelectorAll<HTMLElement>('.react-flow__node')) {
+    const id = n.dataset.id
+    if (id) drawn.set(id, n.getBoundingClientRect())
+  }
+  let off = 0
+  for (const id of ids) {
+    const c = drawn.get(id)
+    if (!c || c.left < r.left - 1 || c.top < r.top - 1 || c.right > right + 1 || c.bottom > bottom + 1) off++
+  }
+  return off
 }

@@ -157,7 +157,7 @@ export function Palette({ add, overCanvas, suggestName, compact = false }: Palet
         title={`${t('palette.title')}: ${t('palette.hint')}`}
         data-testid="palette.toggle"
       >
-        {open && !compact ? t('palette.title') : <><span aria-hidden="true">＋ </span>{t('palette.add')}</>}
+        {open && !compact ? t('palette.title') : <><span aria-hidden="true">+ </span>{t('palette.add')}</>}
       </button>
       {open
         ? KINDS.map((k) => (

@@ -89,6 +89,7 @@ function SmallRevisions({ revisions, rollout }: { revisions: readonly RevisionVi
       {shown.map((r, i) => (
         <li
           key={r.name}
+          aria-current={r.current || undefined}
           className={`rev-chip rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) ? ' bad' : ''}`}
           data-testid={`graph.rev.${r.name}`}
           data-revision={r.revision}
@@ -97,13 +98,12 @@ function SmallRevisions({ revisions, rollout }: { revisions: readonly RevisionVi
           <span className="rev-swatch" aria-hidden="true" />
           <span className="rev-num">{t('ds.rev', { revision: r.revision })}</span>
           {r.was !== undefined ? <span className="rev-was">({t('ds.was', { revision: r.was })})</span> : null}
-          <span className="rev-what">{revisionWhat(r)}</span>
+          <span className="rev-what">
+            <span aria-hidden="true">· </span>
+            {revisionWhat(r)}
+          </span>
+          {r.current ? <span className="sr-only">{t('ds.current')}</span> : null}
           <BadMark r={r} p={rollout} />
-          {r.current ? (
-            <span className="rev-current-mark" aria-label={t('ds.current')}>
-              ●
-            </span>
-          ) : null}
           {i === shown.length - 1 && folded > 0 ? <span className="rev-folded">+{folded}</span> : null}
         </li>
       ))}

@@ -83,6 +83,14 @@ export function Breakable({ text }: { text: string }) {
   ))
 }
 
+/**
+ * Whether a card says why it has no daemon pod: not when the only reason is that one is on its way
+ * while the old one is still terminating on the card (the terminating pod speaks for itself).
+ */
+function whyShown(data: NodeCardNode['data']): boolean {
+  return !data.hasDaemonPod && (data.reason !== undefined || data.pods.length === 0)
+}
+
 /** Why no daemon pod: the full reason on a full card; a few words on smaller ones, the full reason on hover and focus. */
 function WhyLine({ name, reason, short }: { name: string; reason: NoPodReason | undefined; short?: boolean }) {
   const { t } = useTranslation('graph')
@@ -145,7 +153,7 @@ function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected:
       <div className="sc-pods" aria-label={t('node.pods')}>
         {pod ? <PodChip pod={pod} selected={data.selectedPod === pod.key} mini /> : null}
         {others > 0 ? <span className="pods-more">+{others}</span> : null}
-        {!data.hasDaemonPod ? <WhyLine name={s.name} reason={data.reason} short /> : null}
+        {whyShown(data) ? <WhyLine name={s.name} reason={data.reason} short /> : null}
       </div>
     </div>
   )
@@ -189,7 +197,7 @@ function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
   const { t } = useTranslation('graph')
   const s = data.summary
   const tone = compactTone(data.pods)
-  const pod = data.hasDaemonPod ? mainPod(data.pods) : undefined
+  const pod = whyShown(data) ? undefined : mainPod(data.pods)
   return (
     <div
       className={`k8s-node small tiny ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''} tone-${tone}${data.hasDaemonPod ? '' : ' no-daemon-pod'}`}
@@ -289,7 +297,7 @@ function FullCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
         {more > 0 ? <span className="pods-more">{t('node.morePods', { count: more })}</span> : null}
         {data.waiting ? <span className="pods-waiting">{t('node.waiting', { count: data.waiting })}</span> : null}
         {!data.pods.length && !data.waiting && data.hasDaemonPod ? <span className="pods-none">{t('node.noPods')}</span> : null}
-        {!data.hasDaemonPod ? <WhyLine name={s.name} reason={data.reason} /> : null}
+        {whyShown(data) ? <WhyLine name={s.name} reason={data.reason} /> : null}
       </div>
     </div>
   )
