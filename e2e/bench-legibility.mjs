@@ -1,7 +1,10 @@
 // npm run bench:legibility — what a person sees of the cluster graph at a projector (1280×720, plain
 // and `?present=1`), in the 700×450 course embed (split, graph, split with the article lesson) and on a
-// 390×844 phone, with the article's DaemonSet applied and four nodes added (a worker, a tainted GPU
-// node, a node without network, a second control-plane node). For each size it prints: node names
+// 390×844 phone, with the article's DaemonSet applied, four nodes added (a worker, a tainted GPU
+// node, a node without network, a second control-plane node) and a `set image` under way to a tag that
+// does not exist (the rollout stalls on one node with ImagePullBackOff). For each size it prints: the
+// teaching state per card (issue 22: the pod's phase and revision in words, or why no pod, each whole,
+// in the pane, uncovered, ≥ 10 px), node names
 // visible / total (fully shown, inside the pane, not covered, ≥ 12 px after zoom), the smallest text
 // in the graph after zoom, overlapping card pairs, and the cluster pane's share of the frame (and the
 // share of the pane left uncovered by the graph's own toolbar, legend and palette).
@@ -41,9 +44,13 @@ export const ADD_NODES = [
   'sim node add control-plane-1 --label node-role.kubernetes.io/control-plane= --taint node-role.kubernetes.io/control-plane:NoSchedule',
 ]
 
+/** A `set image` under way, to a tag that does not exist. */
+export const ROLLOUT = ['kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo -n kube-system']
+
 const SIZES = [
   { name: 'projector 1280×720', file: 'desktop', w: 1280, h: 720, query: '' },
   { name: 'projector, present=1', file: 'present', w: 1280, h: 720, query: '?present=1' },
+  { name: 'present=1 + console', file: 'present-console', w: 1280, h: 720, query: '?present=1', console: true },
   { name: 'embed 700×450 split', file: 'embed-split', w: 700, h: 450, query: '?embed=1&view=split' },
   { name: 'embed 700×450 graph', file: 'embed-graph', w: 700, h: 450, query: '?embed=1&view=graph' },
   { name: 'embed 700×450 lesson', file: 'embed-lesson', w: 700, h: 450, query: '?embed=1&view=split&lesson=article' },
@@ -84,6 +91,13 @@ async function makeSituation(browser) {
   await page.getByTestId('console-log').getByText('$ sim node add control-plane-1', { exact: false }).waitFor({ timeout: 30_000 })
   // Let the controller and the kubelets run (simulated time plays at 1×).
   await page.waitForTimeout(6000)
+  // A release with a typo'd tag: the rollout replaces one pod, whose image does not pull.
+  for (const line of ROLLOUT) {
+    await page.getByTestId('console-input').fill(line)
+    await page.getByTestId('console-input').press('Enter')
+  }
+  await page.locator('[data-trouble="pull"]').first().waitFor({ timeout: 60_000 })
+  await page.waitForTimeout(1000)
   await page.getByTestId('share-button').click()
   const url = await page.getByTestId('share-link-field').inputValue()
   await page.close()
@@ -105,6 +119,10 @@ try {
     await page.getByTestId('graph').waitFor({ timeout: 60_000 })
     await page.locator('[data-testid="graph"] .react-flow__node[data-id="node:control-plane-1"]').waitFor({ state: 'attached', timeout: 60_000 }).catch(() => {})
     await page.waitForTimeout(1500)
+    if (s.console) {
+      await page.getByTestId('console-toggle').evaluate((el) => el.click())
+      await page.waitForTimeout(2000)
+    }
     // On a phone the panels stack and the page scrolls: a person scrolls down to the cluster first.
     if (s.w < 600) {
       await page.getByTestId('graph-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }))
@@ -121,6 +139,12 @@ try {
 }
 
 const pad = (x, n) => String(x).padEnd(n)
+console.log(`${pad('size', 24)}${pad('mode', 10)}${pad('zoom', 7)}${pad('state', 7)}what the cards say (✗: not readable, and why)`)
+for (const r of rows) {
+  const says = r.teaching.map((c) => `${c.ok ? '' : '✗'}${c.name}: ${c.words}${c.ok ? '' : ` (${c.why})`}`).join('; ')
+  console.log(`${pad(r.size, 24)}${pad(r.mode, 10)}${pad(r.zoom, 7)}${pad(`${r.teachingOk}/${r.teaching.length}`, 7)}${says}`)
+}
+console.log('')
 console.log(`${pad('size', 24)}${pad('mode', 10)}${pad('zoom', 7)}${pad('names', 8)}${pad('min text', 10)}${pad('ui text', 9)}${pad('overlaps', 10)}${pad('pane', 7)}uncovered`)
 for (const r of rows) {
   console.log(

@@ -54,8 +54,8 @@ async function breakRollout(page: Page) {
   await type(page, 'sim advance 60s')
 }
 
-/** The text that says a pod's state at the level drawn: the word (full, compact) or the glyph (one line). */
-const TROUBLE_TEXT = '[data-testid="graph"] .pod-status.pod-trouble, [data-testid="graph"] .tiny-pod.trouble'
+/** The text that says a pod's state, in words at every level (full, compact and two-line cards). */
+const TROUBLE_TEXT = '[data-testid="graph"] .pod-status.pod-trouble'
 const STALL_TEXT = `[data-testid="graph.ds.${DS}.rollout"], [data-testid="graph.ds.${DS}.stalled"]`
 
 interface Seen {

@@ -114,7 +114,9 @@ test('1280×720: every added node is followed and readable; the same cluster at 
   expectLegible(await measure(page), 12)
   await shot(page, testInfo, 'desktop')
   // The node without a daemon pod says why on its card.
-  await expect(page.getByTestId('graph.node.gpu-1.reason')).toHaveText('taint nvidia.com/gpu=present:NoSchedule not tolerated')
+  // (a few words on a small card, the full reason on hover and focus)
+  await expect(page.getByTestId('graph.node.gpu-1.reason')).toHaveAttribute('data-full', 'taint nvidia.com/gpu=present:NoSchedule not tolerated')
+  await expect(page.getByTestId('graph.node.gpu-1.why')).toHaveAttribute('aria-label', /^taint nvidia.com\/gpu=present:NoSchedule not tolerated/)
   expect(problems).toEqual([])
 
   const hash = await shareLink(page)
@@ -139,6 +141,49 @@ test('1280×720: every added node is followed and readable; the same cluster at 
     expectLegible(m, s.name === 'present' && m.paneShare < 0.45 ? 12 : s.namePx)
     // The graph's own toolbar, legend and palette leave most of the pane free.
     expect(m.freeShare, s.name).toBeGreaterThan(0.85)
+    expect(o.problems, s.name).toEqual([])
+    await o.context.close()
+  }
+})
+
+// Issue 22: the teaching state in words on every card, at every size a class meets: the pod's phase and
+// revision (`Running · rev 1`, `ImagePullBackOff · rev 2`), or why a node has no pod (`no network`),
+// each whole, in the pane, not covered and ≥ 10 px — with a `set image` to a typo'd tag under way.
+test('every card says its pod phase and revision, or why no pod, in words ≥ 10 px at every size', async ({ page, browser }, testInfo) => {
+  test.setTimeout(300_000)
+  await page.setViewportSize({ width: 1600, height: 1000 })
+  await buildCluster(page)
+  await type(page, 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo -n kube-system')
+  await expect(page.locator('[data-testid="graph"] [data-trouble="pull"]').first()).toBeVisible({ timeout: 60_000 })
+  const hash = await shareLink(page)
+  const sizes = [
+    { name: 'words-1280', query: '', viewport: { width: 1280, height: 720 } },
+    { name: 'words-present-console', query: '?present=1', viewport: { width: 1280, height: 720 }, console: true },
+    { name: 'words-embed-split', query: '?embed=1&view=split', viewport: { width: 700, height: 450 } },
+    { name: 'words-embed-lesson', query: '?embed=1&view=split&lesson=article', viewport: { width: 700, height: 450 } },
+    { name: 'words-phone', query: '', viewport: { width: 390, height: 844 } },
+    { name: 'words-embed-zh-dark', query: '?embed=1&view=split&lang=zh-CN&theme=dark', viewport: { width: 700, height: 450 } },
+  ]
+  for (const s of sizes) {
+    const o = await openAt(browser, s.query, hash, s.viewport)
+    if (s.console) await o.page.getByTestId('console-toggle').evaluate((el) => (el as HTMLElement).click())
+    if (s.name === 'words-phone') await o.page.getByTestId('graph-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await o.page.waitForTimeout(1500)
+    await expect
+      .poll(async () => (await measure(o.page)).teaching.filter((c) => !c.ok).map((c) => `${c.name}: ${c.words} (${c.why})`), { timeout: 15_000, message: s.name })
+      .toEqual([])
+    const m = await measure(o.page)
+    expect(m.teaching.length, s.name).toBe(6)
+    const says = new Map(m.teaching.map((c) => [c.name, c.words]))
+    const zh = s.query.includes('zh-CN')
+    expect(says.get('no-net-1'), s.name).toBe(zh ? '无网络' : 'no network')
+    expect(says.get('gpu-1'), s.name).toBe(zh ? '未容忍污点' : 'taint not tolerated')
+    expect(m.teaching.find((c) => c.name === 'gpu-1')!.full).toContain('nvidia.com/gpu=present:NoSchedule')
+    // The release under way: one node runs the new revision and cannot pull it, the others the old one.
+    const rev = zh ? '修订' : 'rev'
+    expect([...says.values()].filter((w) => new RegExp(`^(ErrImagePull|ImagePullBackOff) · ${rev} 2$`).test(w)), s.name).toHaveLength(1)
+    expect([...says.values()].filter((w) => w === `Running · ${rev} 1`).length, s.name).toBeGreaterThanOrEqual(2)
+    await shot(o.page, testInfo, s.name)
     expect(o.problems, s.name).toEqual([])
     await o.context.close()
   }

@@ -6,6 +6,17 @@ export interface NameSeen {
   /** rendered font size after zoom */
   px: number
 }
+export interface CardWords {
+  name: string
+  /** what the card says: `Running · rev 2`, or the short reason */
+  words: string
+  /** the full reason (reason cards) */
+  full: string
+  kind: 'pod' | 'reason' | 'none'
+  /** phase and revision (or reason) shown whole, in the pane, uncovered, ≥ 10 px */
+  ok: boolean
+  why: string
+}
 export interface GraphMeasure {
   mode: string
   zoom: number
@@ -16,6 +27,8 @@ export interface GraphMeasure {
   minTextWhere: string
   minUiText: number | null
   overlaps: string[]
+  teaching: CardWords[]
+  teachingOk: number
   paneShare: number
   freeShare: number
 }

@@ -7,6 +7,9 @@
 //   the name) and rendered at ≥ 12 px (font-size × zoom);
 // - the smallest text inside the graph (cards, pods, chips) after zoom, and which element it is;
 // - card pairs whose boxes overlap on screen;
+// - the teaching state of every node card (issue 22): its pod's phase and revision in words (`.w-phase`,
+//   `.w-rev`), or for a node without a daemon pod its reason (`.w-reason`), each fully shown (not cut
+//   by its box or an ellipsis), inside the pane, not covered and ≥ 10 px after zoom;
 // - the cluster pane's share of the frame, and the share of it not covered by toolbars, legend,
 //   palette or side panels.
 
@@ -62,6 +65,54 @@ export function measureGraph() {
     return { name, visible: !why, why, px: Math.round(px * 10) / 10 }
   })
 
+  // The teaching state of each card: the words a class must read, each checked the way a name is.
+  const clipped = (el, card) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const tr = range.getBoundingClientRect()
+    for (let a = el; a && a !== card.parentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a)
+      if (cs.overflow === 'visible' && cs.overflowX === 'visible') continue
+      const ar = a.getBoundingClientRect()
+      if (tr.left < ar.left - 1 || tr.right > ar.right + 1 || tr.top < ar.top - 1 || tr.bottom > ar.bottom + 1) return true
+    }
+    return false
+  }
+  const seen = (el, card) => {
+    if (!el) return 'missing'
+    const text = (el.textContent || '').trim()
+    if (!text) return 'empty'
+    const px = parseFloat(getComputedStyle(el).fontSize) * zoom
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const tr = range.getBoundingClientRect()
+    if (tr.width < 1) return 'hidden'
+    if (tr.left < vis.left - 0.5 || tr.right > vis.right + 0.5 || tr.top < vis.top - 0.5 || tr.bottom > vis.bottom + 0.5) return 'outside the pane'
+    if (clipped(el, card)) return 'cut'
+    for (const f of [0.1, 0.5, 0.9]) {
+      const hit = document.elementFromPoint(tr.left + tr.width * f, tr.top + tr.height / 2)
+      if (!hit || !(hit === el || el.contains(hit) || hit.contains(el))) return 'covered'
+    }
+    if (px < 10 - 0.05) return `too small (${Math.round(px * 10) / 10}px)`
+    return ''
+  }
+  const teaching = cards.map((card) => {
+    const name = (card.getAttribute('data-id') || '').slice(5)
+    const reasonEl = card.querySelector('.w-reason')
+    if (reasonEl) {
+      const why = seen(reasonEl, card)
+      return { name, words: (reasonEl.textContent || '').trim(), full: reasonEl.getAttribute('data-full') || '', kind: 'reason', ok: !why, why }
+    }
+    const phase = card.querySelector('.w-phase')
+    if (!phase) return { name, words: '', full: '', kind: 'none', ok: false, why: 'no phase in words' }
+    const holder = phase.closest('[data-testid^="pod."]:not([data-testid$=".trouble"])') || card
+    const rev = holder.querySelector('.w-rev')
+    const wp = seen(phase, card)
+    const wr = rev ? seen(rev, card) : 'no revision in words'
+    const words = `${(phase.textContent || '').trim()}${rev ? ` · ${(rev.textContent || '').trim().split(/\s+/).slice(0, 2).join(' ')}` : ''}`
+    return { name, words, full: '', kind: 'pod', ok: !wp && !wr, why: wp ? `phase ${wp}` : wr ? `revision ${wr === 'no revision in words' ? 'missing' : wr}` : '' }
+  })
+
   // Smallest text after zoom among the visible text inside the graph's cards.
   let minText = Infinity
   let minWhere = ''
@@ -112,6 +163,8 @@ export function measureGraph() {
     minTextWhere: minWhere,
     minUiText: round1(minUi),
     overlaps,
+    teaching,
+    teachingOk: teaching.filter((c) => c.ok).length,
     paneShare: Math.round((area(vis) / (W * H)) * 1000) / 1000,
     freeShare: total ? Math.round((free / total) * 1000) / 1000 : 0,
   }

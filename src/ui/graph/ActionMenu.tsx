@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next'
 import type { ControllerRevision, DaemonSet, Node, Pod, TaintEffect } from '../../engine/api/types'
 import { useStore } from '../../state/store'
 import { graphUi, useGraphUi, type MenuState } from './graphStore'
-import { daemonSetView, podView, revisionChain, summarizeNode } from './model'
-import { dsMenuItems, nodeMenuItems, podMenuItems, type MenuItem } from './menuItems'
-import { cmd } from './commands'
+import { daemonSetView, podView, revisionChain, summarizeNode } from './system/model'
+import { dsMenuItems, nodeMenuItems, podMenuItems, type MenuItem } from './system/menuItems'
+import { cmd } from './system/commands'
 import { run, selectTarget } from './graphActions'
 
 const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute']

@@ -8,7 +8,7 @@ import { controllerRef } from '../../engine/api/podutil'
 import { useStore } from '../../state/store'
 import { selectTheme } from '../../state/selectors'
 import { useGraphUi } from './graphStore'
-import { podTemplateYaml, templateYaml } from './manifest'
+import { podTemplateYaml, templateYaml } from './system/manifest'
 
 const DiffView = lazy(() => import('../editor/DiffView'))
 

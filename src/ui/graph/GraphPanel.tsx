@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react'
 import {
   Background,
-  ControlButton,
   Controls,
   MiniMap,
   Panel,
@@ -23,31 +22,25 @@ import { useStore } from '../../state/store'
 import { selectDaemonSetSpecs, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
 import { NO_PODS } from '../../state/clusterSlice'
 import { useThrottledStore } from '../../state/useThrottledStore'
-import type { Selection } from '../../state/uiSlice'
-import { runCommand } from '../../state/actions'
-import { createGraphBuilder, type CardContext, type GraphEdge, type GraphNode } from './buildGraph'
-import { CardContextReact, liveCells, liveContentOf, nameSet, pruneLiveContent, selectLane, selectSelectedPodPlace } from './liveCard'
+import { namespacedName } from '../../engine/api/namespacedName'
+import { createGraphBuilder, type GraphEdge, type GraphNode } from './system/buildGraph'
+import { CardContextReact, liveCells, nameSet, pruneLiveContent, selectLane, selectSelectedPodPlace } from './liveCard'
 import {
-  chooseColumns,
   chooseView,
-  dropPosition,
   dsId,
   geometry,
-  LANE_ID,
   layoutBounds,
   levelForZoom,
   nearestFreeSlot,
   nodeId,
   NORMAL,
-  placeNodes,
   PRESENTING,
   slotPosition,
   type Area,
   type Level,
   type Slot,
-  type Slots,
   type XY,
-} from './layout'
+} from './system/layout'
 import { graphUi, useGraphUi } from './graphStore'
 import { nodeTypes } from './nodeTypes'
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions'
@@ -55,23 +48,25 @@ import { ActionMenu } from './ActionMenu'
 import { Inspector } from './Inspector'
 import { DiffModal } from './DiffModal'
 import { OverviewCanvas } from './OverviewCanvas'
-import { cellAt, OVERVIEW_MIN_NODES } from './overview'
+import { cellAt, OVERVIEW_MIN_NODES } from './system/overview'
 import { OffscreenPill } from './OffscreenPill'
 import { Palette } from '../palette/Palette'
 import { simUnavailable, useConnection } from '../../connect/status'
 import { NoPalette } from '../../connect/ClockBar'
-import { addCommand, kindSpec, uniqueName, type PaletteKind } from '../palette/kinds'
-import type { NodeSpecInput } from './commands'
-import { EFFECT_ICON } from './model'
+import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea'
+import { idOfSelection, selectionFromId } from './selectionIds'
+import { nodeColorWith } from './minimapColor'
+import { OverviewTip, type TipState } from './OverviewTip'
+import { useGridSlots } from './useGridSlots'
+import { useReveal } from './useReveal'
+import { useAddNode } from './useAddNode'
+import { EFFECT_ICON } from './system/model'
 import './graph.css'
 import './nodes/nodes.css'
 import './nodes/daemonset.css'
 import './nodes/trouble.css'
 import './panels.css'
 
-/** Room kept free below the cards when fitting (the overview's hint, the zoom buttons). */
-const FIT_MARGIN = 12
-const FIT_BOTTOM_OVERVIEW = 44
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60
 const MINIMAP_STYLE = { width: 150, height: 100 }
@@ -82,88 +77,6 @@ const NARROW_WIDTH = 900
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
 const SMALL_W = 620
 const SMALL_H = 380
-
-/** Animation length, or none when the user prefers reduced motion. */
-function motion(ms: number): number {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : ms
-}
-
-function selectionFromId(id: string): Selection | null {
-  if (id.startsWith('node:')) return { kind: 'Node', name: id.slice(5) }
-  if (id.startsWith('ds:')) {
-    const key = id.slice(3)
-    const slash = key.indexOf('/')
-    return { kind: 'DaemonSet', namespace: key.slice(0, slash), name: key.slice(slash + 1) }
-  }
-  return null
-}
-
-/** `podPlace`: where the selected pod is drawn (its node's name, '' for the lane). */
-function idOfSelection(s: Selection | null, podPlace: string | undefined): string | null {
-  if (!s) return null
-  if (s.kind === 'Node') return nodeId(s.name)
-  if (s.kind === 'DaemonSet') return dsId(`${s.namespace ?? ''}/${s.name}`)
-  if (s.kind === 'Pod') return podPlace ? nodeId(podPlace) : LANE_ID
-  return null
-}
-
-/** The minimap's colour of a card, read from the store (cards carry only their node's name). */
-function nodeColorWith(ctx: CardContext) {
-  return (n: GraphNode): string => {
-    if (n.type === 'daemonSet') return 'var(--accent)'
-    if (n.type === 'lane') return 'var(--warn)'
-    const d = 'live' in n.data ? liveContentOf(useStore.getState(), n.data.name, ctx, n.data.level) : n.data
-    if (!d) return 'var(--graph-minimap-empty)'
-    if (d.summary.ready !== 'Ready') return 'var(--danger)'
-    if (!d.pods.length) return 'var(--graph-minimap-empty)'
-    return d.pods.some((p) => p.tone === 'failed') ? 'var(--danger)' : d.pods.every((p) => p.tone === 'ok') ? 'var(--ok)' : 'var(--warn)'
-  }
-}
-
-/** The part of the pane the cards may use: what the palette, the toolbar and a side panel leave free. */
-function freeArea(el: HTMLElement | null, overview: boolean): Area | null {
-  if (!el || el.clientWidth === 0 || el.clientHeight === 0) return null
-  const base = el.getBoundingClientRect()
-  const below = (sel: string) => {
-    const x = el.querySelector<HTMLElement>(sel)
-    return x ? x.getBoundingClientRect().bottom - base.top : 0
-  }
-  const palette = el.querySelector<HTMLElement>('.palette')
-  const column = palette && palette.classList.contains('column') && !palette.classList.contains('closed')
-  const inspector = el.querySelector<HTMLElement>('.inspector')
-  const docked = inspector ? (inspector.classList.contains('bottom') ? 'bottom' : 'right') : null
-  const top = Math.max(below('.graph-toolbar'), column ? 0 : below('.palette')) + 8
-  return {
-    width: el.clientWidth,
-    height: el.clientHeight,
-    left: column && palette ? palette.getBoundingClientRect().right - base.left + 12 : FIT_MARGIN,
-    top,
-    right: FIT_MARGIN + (docked === 'right' && inspector ? inspector.offsetWidth : 0),
-    bottom: (overview ? FIT_BOTTOM_OVERVIEW : FIT_MARGIN) + (docked === 'bottom' && inspector ? inspector.offsetHeight : 0),
-  }
-}
-
-interface TipState {
-  x: number
-  y: number
-  label: string
-}
-
-/** The overview's tooltip: the cell under the pointer, where the pointer is. */
-function OverviewTip({ register }: { register: { current: (h: TipState | null) => void } }) {
-  const [hover, setHover] = useState<TipState | null>(null)
-  useLayoutEffect(() => {
-    register.current = setHover
-    return () => {
-      register.current = () => {}
-    }
-  }, [register])
-  return hover ? (
-    <div className="overview-tip" style={{ left: hover.x, top: hover.y }} role="tooltip">
-      {hover.label}
-    </div>
-  ) : null
-}
 
 function GraphCanvas() {
   const { t } = useTranslation('graph')
@@ -185,28 +98,13 @@ function GraphCanvas() {
   const simOff = useConnection(simUnavailable)
   const readability = present ? PRESENTING : NORMAL
   const scale = readability.scale
-  const slots = useGraphUi((s) => s.slots)
   const dragging = useGraphUi((s) => s.dragging)
-  const columnsStored = useGraphUi((s) => s.columns)
-  const gridFor = useGraphUi((s) => s.gridFor)
   const measured = useGraphUi((s) => s.measured)
   const edgesPref = useGraphUi((s) => s.showPodEdges)
-  const pending = useGraphUi((s) => s.pending)
   const inspectorOpen = selection?.kind === 'Node' || selection?.kind === 'Pod' || selection?.kind === 'DaemonSet'
   const [build] = useState(createGraphBuilder)
   const rootRef = useRef<HTMLDivElement>(null)
-  const [size, setSize] = useState<{ w: number; h: number } | null>(null)
-  useEffect(() => {
-    const el = rootRef.current
-    if (!el) return
-    const ro = new ResizeObserver(() => {
-      const w = el.clientWidth
-      const h = el.clientHeight
-      setSize((old) => (old && old.w === w && old.h === h ? old : w && h ? { w, h } : old))
-    })
-    ro.observe(el)
-    return () => ro.disconnect()
-  }, [])
+  const size = usePaneSize(rootRef)
   const narrow = (size?.w ?? 1200) < NARROW_WIDTH
   const small = !!size && (size.w < SMALL_W || size.h < SMALL_H)
 
@@ -214,37 +112,7 @@ function GraphCanvas() {
   const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames])
   useEffect(() => pruneLiveContent(nameSet(nodeNames)), [nodeNames])
   const dsCount = Object.keys(daemonSets).length
-  const layout = useMemo(() => {
-    const n = ids.length
-    let columns = columnsStored
-    let base: Slots = slots
-    let planned = gridFor
-    if (n > 0 && size && (columns === null || n > Math.max(8, 2 * gridFor))) {
-      // First nodes, or a cluster replaced by a much bigger one: start a grid that suits the pane.
-      planned = Math.max(n, 6)
-      // The pane as it is without a side panel: the toolbar's band on top, margins around.
-      const area = { width: size.w, height: size.h, left: FIT_MARGIN, top: 40, right: FIT_MARGIN, bottom: FIT_MARGIN }
-      columns = chooseColumns(planned, Math.max(1, dsCount), area, readability, OVERVIEW_MIN_NODES)
-      base = {}
-    }
-    const live: Record<string, Slot> = {}
-    for (const id of ids) if (base[id]) live[id] = base[id]
-    for (const [name, at] of Object.entries(pending)) {
-      const id = nodeId(name)
-      if (at && names.has(name) && !live[id]) live[id] = nearestFreeSlot(slotPosition(at, 'full'), 'full', 1, live)
-    }
-    // No grid before the pane has a size (its columns depend on it).
-    if (columns === null) return { columns: null, gridFor: planned, slots: live }
-    return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) }
-    // readability and dsCount only matter when a grid starts
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, columnsStored, slots, pending, names, size, gridFor])
-  useEffect(() => {
-    const changed = Object.entries(layout.slots).some(([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row)
-    if (changed || layout.columns !== columnsStored || layout.gridFor !== gridFor)
-      useGraphUi.setState({ slots: { ...slots, ...layout.slots }, columns: layout.columns, gridFor: layout.gridFor })
-    for (const name of Object.keys(pending)) if (names.has(name)) graphUi.release(name)
-  }, [layout, slots, columnsStored, gridFor, pending, names])
+  const layout = useGridSlots(ids, names, size, dsCount, readability)
 
   // Semantic zoom: the level of detail follows the zoom (React Flow's store), so cards stay readable.
   const levelOf = useCallback((s: { transform: [number, number, number] }) => levelForZoom(s.transform[2], readability, ids.length, OVERVIEW_MIN_NODES), [readability, ids.length])
@@ -365,7 +233,18 @@ function GraphCanvas() {
     // follow: only when what is shown changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [follow, viewportReady, moved])
-  const offCount = useFlowStore(useCallback((s: { transform: [number, number, number] }) => (moved ? offscreen(s.transform) : 0), [moved, offscreen]))
+  // "N nodes off-screen": the cards not fully visible in the pane as drawn (the side panel covers its
+  // part), counted from the page after the view moved; the overview draws no cards, so it counts cells.
+  const transform = useFlowStore(useCallback((s: { transform: [number, number, number] }) => (moved ? s.transform : NO_TRANSFORM), [moved]))
+  const [offCount, setOffCount] = useState(0)
+  useEffect(() => {
+    if (!moved) {
+      setOffCount(0)
+      return
+    }
+    const h = requestAnimationFrame(() => setOffCount(overview ? offscreen(transform) : notFullyVisible(rootRef.current, ids)))
+    return () => cancelAnimationFrame(h)
+  }, [moved, transform, overview, offscreen, ids])
 
   // Switching level while the user zooms keeps the spot under the middle of the pane in place.
   const lastLevel = useRef(level)
@@ -410,7 +289,7 @@ function GraphCanvas() {
         if (sel) useStore.getState().select(sel)
       } else if (deselectId) {
         const cur = useStore.getState().selection
-        const curId = cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet') ? (cur.kind === 'Node' ? nodeId(cur.name) : dsId(`${cur.namespace ?? ''}/${cur.name}`)) : null
+        const curId = cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet') ? (cur.kind === 'Node' ? nodeId(cur.name) : dsId(namespacedName(cur.namespace, cur.name))) : null
         if (curId === deselectId) clearSelection()
       }
     },
@@ -480,69 +359,9 @@ function GraphCanvas() {
     }
   }, [overview, setHover])
 
-  // Bring a card into view, clear of the palette, the toolbar and the side panel, at the same zoom: a
-  // selection made elsewhere (the event log, the inspector), or a node added with the palette's button.
-  const nodesRef = useRef(graph.nodes)
-  nodesRef.current = graph.nodes
-  const reveal = useCallback(
-    (id: string) => {
-      const n = nodesRef.current.find((x) => x.id === id)
-      const area = freeArea(rootRef.current, false)
-      if (!n || !area) return
-      const { x, y, zoom } = flow.getViewport()
-      const w = (n.measured?.width ?? n.width ?? 0) * zoom
-      const h = (n.measured?.height ?? n.height ?? 200) * zoom
-      const left = n.position.x * zoom + x
-      const top = n.position.y * zoom + y
-      const [l, r, tp, b] = [area.left, area.width - area.right, area.top, area.height - area.bottom]
-      if (left >= l && top >= tp && left + w <= r && top + h <= b) return
-      const dx = left < l || w > r - l ? l - left : left + w > r ? r - (left + w) : 0
-      const dy = top < tp || h > b - tp ? tp - top : top + h > b ? b - (top + h) : 0
-      void flow.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: motion(300) })
-    },
-    [flow],
-  )
-  const selectedId = idOfSelection(selection, selectedPodPlace)
-  useEffect(() => {
-    if (!selectedId) return
-    // After the side panel has docked (it changes the free area).
-    const h = requestAnimationFrame(() => reveal(selectedId))
-    return () => cancelAnimationFrame(h)
-  }, [selectedId, reveal])
-  const toReveal = useRef<string | null>(null)
-  useEffect(() => {
-    const id = toReveal.current
-    if (id && graph.nodes.some((n) => n.id === id)) {
-      toReveal.current = null
-      requestAnimationFrame(() => reveal(id))
-    }
-  }, [graph.nodes, reveal])
 
-  const overCanvas = useCallback((x: number, y: number) => {
-    const hit = document.elementFromPoint(x, y)
-    return !!hit && !!hit.closest('.react-flow') && !hit.closest('.palette, .inspector, .react-flow__panel')
-  }, [])
-  const takenNames = () => [...useStore.getState().nodeNames, ...Object.keys(useGraphUi.getState().pending)]
-  const suggestName = useCallback(() => uniqueName('node', takenNames()), [])
-  const add = useCallback(
-    (kind: PaletteKind, extra?: Partial<NodeSpecInput>, at?: { x: number; y: number }) => {
-      const name = extra?.name ?? uniqueName(kindSpec(kind).prefix, takenNames())
-      let where: Slot | null = null
-      if (at) {
-        const l = level === 'overview' ? 'full' : level
-        const live: Record<string, Slot> = {}
-        for (const id of ids) if (slotsRef.current[id]) live[id] = slotsRef.current[id]
-        for (const p of Object.values(useGraphUi.getState().pending)) if (p) live[`pending:${p.col},${p.row}`] = p
-        where = nearestFreeSlot(dropPosition(flow.screenToFlowPosition(at), l, scale), l, scale, live)
-      }
-      graphUi.reserve(name, where)
-      if (!where) toReveal.current = nodeId(name)
-      void runCommand(addCommand(kind, name, extra)).then((res) => {
-        if (!res || res.exitCode !== 0) graphUi.release(name)
-      })
-    },
-    [flow, ids, level, scale],
-  )
+  const toReveal = useReveal(flow, rootRef, graph.nodes, idOfSelection(selection, selectedPodPlace))
+  const { add, overCanvas, suggestName } = useAddNode(flow, ids, level, scale, slotsRef, toReveal)
 
   const ariaLabelConfig = useMemo(
     () => ({
@@ -592,6 +411,8 @@ function GraphCanvas() {
           if (e) setMoved(true)
         }}
         onlyRenderVisibleElements
+        // A drag moves a card to another cell; it does not select it (the Why panel opens on a click).
+        selectNodesOnDrag={false}
         nodesConnectable={false}
         edgesFocusable={false}
         deleteKeyCode={null}
@@ -608,17 +429,14 @@ function GraphCanvas() {
         <Background gap={24} size={1} />
         {overview ? <OverviewCanvas names={nodeNames} positions={positions} context={context} level={level} theme={theme} /> : null}
         {small ? null : (
-          <Controls showInteractive={false} showFitView={false} position="bottom-left">
-            <ControlButton onClick={showAll} aria-label={t('a11y.fitView')} title={t('a11y.fitView')}>
-              <span aria-hidden="true">⤢</span>
-            </ControlButton>
-          </Controls>
+          <Controls showInteractive={false} showFitView={false} position="bottom-left" />
         )}
         {overview || narrow ? null : <MiniMap<GraphNode> nodeColor={nodeColor} pannable zoomable position="bottom-right" ariaLabel={t('a11y.minimap')} style={MINIMAP_STYLE} />}
         <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
           <button type="button" onClick={showAll} data-testid="graph.fit">
             {t('toolbar.fit')}
           </button>
+          {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
           {small ? (
             <button type="button" aria-expanded={legendOpen} onClick={() => setLegendOpen(!legendOpen)} data-testid="graph.more">
               {t('toolbar.more')}
@@ -638,7 +456,6 @@ function GraphCanvas() {
             </span>
           ) : null}
         </Panel>
-        {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
         {overview ? (
           <Panel position="bottom-center" className="graph-hint" data-testid="graph.overview-hint" role="status">
             {t('overview.hint', { count: ids.length })}
@@ -660,6 +477,7 @@ function GraphCanvas() {
   )
 }
 const NO_NODES: GraphNode[] = []
+const NO_TRANSFORM: [number, number, number] = [0, 0, 1]
 const selectNothing = () => 0
 const NO_EDGES: GraphEdge[] = []
 

@@ -10,8 +10,8 @@ import { useStore } from '../../state/store'
 import { selectRevisions } from '../../state/selectors'
 import { useThrottledStore } from '../../state/useThrottledStore'
 import { selectRollout } from '../../state/rolloutSelectors'
-import { revisionHash } from './model'
-import { rolloutLine, rolloutWhy, type RolloutFix } from './rolloutWords'
+import { revisionHash } from './system/model'
+import { rolloutLine, rolloutWhy, type RolloutFix } from './system/rolloutWords'
 import { openMenu, run, selectPod } from './graphActions'
 
 const ROLLOUT_MS = 200

@@ -4,8 +4,8 @@
 
 import { create } from 'zustand'
 import type { Taint } from '../../engine/api/types'
-import type { Slot, Slots, XY } from './layout'
-import type { Tolerating } from './highlight'
+import type { Slot, Slots, XY } from './system/layout'
+import type { Tolerating } from './system/highlight'
 
 export type MenuTarget =
   | { kind: 'node'; name: string }

@@ -2,9 +2,9 @@
 // node, is what the one-off builder shows. A pod change leaves the graph as it was.
 
 import { describe, expect, it } from 'vitest'
-import { buildGraph, createGraphBuilder, placePods, type NodeCardNode, type LiveCardNode, type LiveGraphObjects } from './buildGraph'
-import { articleCluster, objectsOf, run } from './testCluster'
-import { nodeId } from './layout'
+import { buildGraph, createGraphBuilder, placePods, type NodeCardNode, type LiveCardNode, type LiveGraphObjects } from './system/buildGraph'
+import { articleCluster, objectsOf, run } from './testing/testCluster'
+import { nodeId } from './system/layout'
 import { liveContent } from './liveCard'
 import type { Session } from '../../engine/script/session'
 

@@ -5,18 +5,19 @@
 
 import { createContext, useContext, useMemo } from 'react'
 import type { Node, Pod } from '../../engine/api/types'
+import { namespacedName } from '../../engine/api/namespacedName'
 import { useStore, type AppState } from '../../state/store'
 import { NO_PODS, placeOf } from '../../state/clusterSlice'
 import { selectNode, selectPodsOnNode, selectWaitingFor } from '../../state/selectors'
-import { cardContent, cardOrder, type CardContext, type NodeCardData } from './buildGraph'
-import { nodeId, type Level, type XY } from './layout'
+import { cardContent, cardOrder, type CardContext, type NodeCardData } from './system/buildGraph'
+import { nodeId, type Level, type XY } from './system/layout'
 import { isDebug } from '../../state/debug'
-import { overviewCell, placeholderCell, type OverviewCell } from './overview'
+import { overviewCell, placeholderCell, type OverviewCell } from './system/overview'
 
 export const CardContextReact = createContext<CardContext | null>(null)
 
 /** The selected pod's key (`namespace/name`), or undefined: the same for every card. */
-export const selectSelectedPodKey = (s: AppState): string | undefined => (s.selection?.kind === 'Pod' ? `${s.selection.namespace ?? ''}/${s.selection.name}` : undefined)
+export const selectSelectedPodKey = (s: AppState): string | undefined => (s.selection?.kind === 'Pod' ? namespacedName(s.selection.namespace, s.selection.name) : undefined)
 
 interface Entry {
   node: Node
@@ -159,7 +160,7 @@ export function selectLane(s: AppState): LanePods {
   for (const [node, list] of s.podsByNode) if (node === '' || !have.has(node)) pods.push(...list)
   let out = NO_LANE
   if (pods.length) {
-    const key = (p: Pod) => `${p.metadata.namespace ?? ''}/${p.metadata.name}`
+    const key = (p: Pod) => namespacedName(p.metadata.namespace, p.metadata.name)
     pods.sort((a, b) => (key(a) < key(b) ? -1 : 1))
     const prev = laneMemo?.out
     out =

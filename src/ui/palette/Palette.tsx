@@ -4,8 +4,8 @@
 
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { NodeSpecInput } from '../graph/commands'
-import { parseLabelInput, parseTaintInput, splitList } from '../graph/commands'
+import type { NodeSpecInput } from '../graph/system/commands'
+import { parseLabelInput, parseTaintInput, splitList } from '../graph/system/commands'
 import { KINDS, type PaletteKind } from './kinds'
 import './palette.css'
 
@@ -157,7 +157,7 @@ export function Palette({ add, overCanvas, suggestName, compact = false }: Palet
         title={`${t('palette.title')}: ${t('palette.hint')}`}
         data-testid="palette.toggle"
       >
-        {open && !compact ? t('palette.title') : <><span aria-hidden="true">＋ </span>{t('palette.add')}</>}
+        {open && !compact ? t('palette.title') : <><span aria-hidden="true">+ </span>{t('palette.add')}</>}
       </button>
       {open
         ? KINDS.map((k) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addCommand, uniqueName } from './kinds'
 import { Session } from '../../engine'
-import { run } from '../graph/testCluster'
+import { run } from '../graph/testing/testCluster'
 
 describe('palette kinds', () => {
   it('builds the sim node add command of each kind', () => {

@@ -1,6 +1,6 @@
 // The kinds of node the palette adds, as the `sim node add` command each one runs. Pure, tested.
 
-import { addNodeCommand, type NodeSpecInput } from '../graph/commands'
+import { addNodeCommand, type NodeSpecInput } from '../graph/system/commands'
 
 export type PaletteKind = 'worker' | 'control-plane' | 'gpu' | 'no-network' | 'custom'
 

@@ -5,17 +5,18 @@
 import { memo, useRef } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import type { DaemonSetNode } from '../buildGraph'
+import type { DaemonSetNode } from '../system/buildGraph'
 import { dsHighlight, useGraphUi } from '../graphStore'
 import { openMenu, run, selectDaemonSet } from '../graphActions'
-import { cmd } from '../commands'
+import { cmd } from '../system/commands'
 import { CardMenuButton } from './CardMenuButton'
 import { useThrottledStore } from '../../../state/useThrottledStore'
 import { selectDaemonSetCounters } from '../../../state/selectors'
 import { selectRollout } from '../../../state/rolloutSelectors'
 import type { RolloutProgress } from '../../../state/rollout'
-import { rolloutLine, stallWords } from '../rolloutWords'
-import type { RevisionView } from '../model'
+import { rolloutLine, stallWords } from '../system/rolloutWords'
+import type { RevisionView } from '../system/model'
+import { SMALL_REVS } from '../system/layout'
 
 export const REV_ROW_H = 28
 /** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */
@@ -70,6 +71,46 @@ function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) 
   )
 }
 
+/** What a revision changed, in a word: its image's tag (the whole image on hover), else its change-cause. */
+export function revisionWhat(r: RevisionView): string {
+  const image = r.images[0] ?? ''
+  const last = image.slice(image.lastIndexOf('/') + 1)
+  const colon = last.lastIndexOf(':')
+  return colon >= 0 ? last.slice(colon + 1) : last || (r.changeCause ?? '')
+}
+
+/** The last revisions on a compact or tiny card, newest on top: number (and "was"), image tag, failing, current; older ones folded into "+N". */
+function SmallRevisions({ revisions, rollout }: { revisions: readonly RevisionView[]; rollout: RolloutProgress | undefined }) {
+  const { t } = useTranslation('graph')
+  const shown = revisions.slice(0, SMALL_REVS)
+  const folded = revisions.length - shown.length
+  return (
+    <ol className="ds-small-revs" aria-label={t('ds.revisions')}>
+      {shown.map((r, i) => (
+        <li
+          key={r.name}
+          aria-current={r.current || undefined}
+          className={`rev-chip rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) ? ' bad' : ''}`}
+          data-testid={`graph.rev.${r.name}`}
+          data-revision={r.revision}
+          title={[`${t('ds.rev', { revision: r.revision })}${r.current ? ` (${t('ds.current')})` : ''}`, r.name, ...r.images, r.changeCause ? `change-cause: ${r.changeCause}` : ''].filter(Boolean).join('\n')}
+        >
+          <span className="rev-swatch" aria-hidden="true" />
+          <span className="rev-num">{t('ds.rev', { revision: r.revision })}</span>
+          {r.was !== undefined ? <span className="rev-was">({t('ds.was', { revision: r.was })})</span> : null}
+          <span className="rev-what">
+            <span aria-hidden="true">· </span>
+            {revisionWhat(r)}
+          </span>
+          {r.current ? <span className="sr-only">{t('ds.current')}</span> : null}
+          <BadMark r={r} p={rollout} />
+          {i === shown.length - 1 && folded > 0 ? <span className="rev-folded">+{folded}</span> : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
 const COUNTERS = [
   ['desired', 'DESIRED'],
   ['current', 'CURRENT'],
@@ -98,7 +139,6 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
   }
   const target = { kind: 'ds' as const, namespace: d.namespace, name: d.name }
   if (data.level !== 'full' && data.level !== 'overview') {
-    const cur = d.revisions.find((r) => r.current)
     const tiny = data.level === 'tiny'
     return (
       <div
@@ -112,7 +152,9 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
       >
         <Handle type="source" id="pods" position={Position.Right} isConnectable={false} className="card-handle" />
         <div className="card-head">
-          <span className="ds-name">{d.name}</span>
+          <span className="ds-name" title={d.name}>
+            {d.name}
+          </span>
           {tiny ? (
             <span className="ds-ready">
               {rollout?.state === 'stalled' ? (
@@ -135,17 +177,9 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
               {t('ds.readyOf', { ready: d.ready, desired: d.desired })} · {t('ds.upToDateOf', { upToDate: d.upToDate })}
             </div>
             {rollout ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact /> : null}
-            {cur ? (
-              <div className={`ds-line rev-chip rev-${cur.color}`} data-testid={`graph.rev.${cur.name}`} data-revision={cur.revision} title={[cur.name, ...cur.images].join('\n')}>
-                <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: cur.revision })}
-                {cur.was !== undefined ? <span className="rev-was"> · {t('ds.was', { revision: cur.was })}</span> : null}
-                <span className="rev-current"> {t('ds.current')}</span>
-                <BadMark r={cur} p={rollout} />
-                {d.revisions.length > 1 ? <span className="muted"> +{d.revisions.length - 1}</span> : null}
-              </div>
-            ) : null}
           </>
         )}
+        <SmallRevisions revisions={d.revisions} rollout={rollout} />
       </div>
     )
   }

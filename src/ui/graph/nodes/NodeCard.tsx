@@ -7,18 +7,19 @@ import { memo, useMemo } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { CARD_HANDLES, type LiveCardNode, type NodeCardNode, type NoPodReason } from '../buildGraph'
+import { CARD_HANDLES, type LiveCardNode, type NodeCardNode, type NoPodReason } from '../system/buildGraph'
 import { useLiveCard } from '../liveCard'
-import { EFFECT_ICON, formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../model'
+import { EFFECT_ICON, formatCPU, formatMemory, type NodeSummary, type PodView, type Usage } from '../system/model'
 import { TaintChip } from './TaintChip'
 import { PodChip } from './PodChip'
 import { usePresence } from './usePresence'
 import { selectNode } from '../graphActions'
-import { MAX_CARD_PODS, PODS_TOP } from '../layout'
+import { MAX_CARD_PODS, PODS_TOP } from '../system/layout'
 import { CardMenuButton } from './CardMenuButton'
 import { useTrouble } from './useTrouble'
-import { TROUBLE_GLYPH, troubleWord } from '../../../state/podTrouble'
-import { troubleLabel } from '../rolloutWords'
+import { troubleWord } from '../../../state/podTrouble'
+import { troubleLabel } from '../system/rolloutWords'
+import { fullReason, mainPod, podRevWord, podStateWord, podWords, shortReason, type Tr } from '../system/cardWords'
 
 /** Invisible handles where CARD_HANDLES says they are (compact and tiny cards: one, mid left). */
 const SlotHandles = memo(function SlotHandles({ small }: { small?: boolean }) {
@@ -66,37 +67,51 @@ function compactTone(pods: PodView[]): string {
   return best
 }
 
-/** The one line a card without a daemon pod says about why. */
+/** The one line a card without a daemon pod says about why (the full reason). */
 export function reasonText(t: TFunction<'graph'>, r: NoPodReason | undefined): string {
-  if (!r) return t('node.reason.coming')
-  switch (r.kind) {
-    case 'taint':
-      return t('node.reason.taint', { taint: r.taint })
-    case 'insufficient':
-      return t('node.reason.insufficient', { resource: r.resource })
-    case 'scheduler':
-      return t('node.reason.scheduler', { message: r.message })
-    default:
-      return t(`node.reason.${r.kind}`)
-  }
+  return fullReason(t as Tr, r)
 }
 
-function WhyLine({ name, reason }: { name: string; reason: NoPodReason | undefined }) {
+/** Long words (taint keys, images) may break after `/`, `:`, `=` and `.`, never inside a word. */
+export function Breakable({ text }: { text: string }) {
+  const parts = text.split(/(?<=[/:=.])/)
+  return parts.map((x, i) => (
+    <span key={i}>
+      {x}
+      {i < parts.length - 1 ? <wbr /> : null}
+    </span>
+  ))
+}
+
+/**
+ * Whether a card says why it has no daemon pod: not when the only reason is that one is on its way
+ * while the old one is still terminating on the card (the terminating pod speaks for itself).
+ */
+function whyShown(data: NodeCardNode['data']): boolean {
+  return !data.hasDaemonPod && (data.reason !== undefined || data.pods.length === 0)
+}
+
+/** Why no daemon pod: the full reason on a full card; a few words on smaller ones, the full reason on hover and focus. */
+function WhyLine({ name, reason, short }: { name: string; reason: NoPodReason | undefined; short?: boolean }) {
   const { t } = useTranslation('graph')
-  const text = reasonText(t, reason)
+  const full = reasonText(t, reason)
+  const text = short ? shortReason(t as Tr, reason) : full
   return (
     <button
       type="button"
-      className="why-line nodrag nokey"
+      className={`why-line nodrag nokey${short ? ' short' : ''}`}
       data-testid={`graph.node.${name}.why`}
-      title={`${text} — ${t('node.why')}`}
+      title={`${full} — ${t('node.why')}`}
+      aria-label={`${full} — ${t('node.why')}`}
       onClick={(e) => {
         e.stopPropagation()
         selectNode(name)
       }}
     >
       <span aria-hidden="true">∅ </span>
-      <span data-testid={`graph.node.${name}.reason`}>{text}</span>
+      <span className="w-reason" data-testid={`graph.node.${name}.reason`} data-full={full}>
+        {short ? text : <Breakable text={text} />}
+      </span>
     </button>
   )
 }
@@ -104,11 +119,6 @@ function WhyLine({ name, reason }: { name: string; reason: NoPodReason | undefin
 function MenuButton({ name }: { name: string }) {
   const { t } = useTranslation('graph')
   return <CardMenuButton target={{ kind: 'node', name }} label={t('node.menu', { name })} testId={`graph.node.${name}.menu`} />
-}
-
-/** The live pod a compact card shows: the first daemon pod that is not leaving, else the first pod. */
-function mainPod(pods: PodView[]): PodView | undefined {
-  return pods.find((p) => p.owner?.kind === 'DaemonSet' && p.status !== 'Terminating') ?? pods.find((p) => p.status !== 'Terminating') ?? pods[0]
 }
 
 /** Compact: name, Ready state, taint chips by effect, one pod chip (phase, revision colour), or why not. */
@@ -143,61 +153,76 @@ function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected:
       <div className="sc-pods" aria-label={t('node.pods')}>
         {pod ? <PodChip pod={pod} selected={data.selectedPod === pod.key} mini /> : null}
         {others > 0 ? <span className="pods-more">+{others}</span> : null}
-        {!data.hasDaemonPod ? <WhyLine name={s.name} reason={data.reason} /> : null}
+        {whyShown(data) ? <WhyLine name={s.name} reason={data.reason} short /> : null}
       </div>
     </div>
   )
 }
 
-/** A pod of a one-line card: a square in its state's colour; a failing pod shows its class's glyph, labelled with its word. */
-function TinyPod({ pod }: { pod: PodView }) {
-  const { t } = useTranslation('trouble')
+/** The words of a small card's pod: its state (in its trouble's colour) and revision; the full story on hover. */
+function PodWords({ pod, more }: { pod: PodView; more: number }) {
+  const { t } = useTranslation('graph')
+  const { t: tt } = useTranslation('trouble')
   const trouble = useTrouble(pod)
-  const label = trouble ? troubleLabel(t, trouble) : undefined
+  const rev = podRevWord(t as Tr, pod)
+  const state = podStateWord(pod, trouble)
+  const label = trouble ? troubleLabel(tt, trouble) : undefined
   return (
     <span
-      className={`tiny-pod tone-${pod.tone}${pod.revision ? ` rev-${pod.revision.color}` : ''}${trouble ? ` trouble trouble-${trouble.class}` : ''}`}
+      className={`tiny-words tone-${pod.tone}${pod.revision ? ` rev-${pod.revision.color}` : ''}${trouble ? ` trouble trouble-${trouble.class}` : ''}`}
       data-testid={`pod.${pod.name}`}
       data-status={pod.status}
       data-trouble={trouble?.class}
       data-revision={pod.revision?.revision ?? ''}
-      {...(label ? { role: 'img', 'aria-label': `${pod.name}: ${label}`, title: label } : { 'aria-hidden': true })}
+      title={[`${pod.namespace}/${pod.name}`, podWords(t as Tr, pod, trouble), label ?? '', trouble?.message ?? '', pod.image].filter(Boolean).join('\n')}
     >
-      {trouble ? TROUBLE_GLYPH[trouble.class] : null}
+      <span className="tiny-swatch" aria-hidden="true" />
+      <span className={`w-phase pod-status tone-${pod.tone}${trouble ? ' pod-trouble' : ''}`} data-testid={trouble ? `pod.${pod.name}.trouble` : undefined}>
+        {state}
+      </span>
+      {rev ? (
+        <>
+          <span aria-hidden="true">{'\u00a0·\u00a0'}</span>
+          <span className="w-rev">{rev}</span>
+        </>
+      ) : null}
+      {more > 0 ? <span className="pods-more">{`\u00a0+${more}`}</span> : null}
+      <span className="sr-only">{pod.name}</span>
     </span>
   )
 }
 
-/** Tiny: one line — name, Ready as an icon, a square per pod in its state. */
+/** Tiny: two short lines — name with Ready as an icon, then the pod's state and revision in words, or why no pod. */
 function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: boolean }) {
   const { t } = useTranslation('graph')
   const s = data.summary
   const tone = compactTone(data.pods)
+  const pod = whyShown(data) ? undefined : mainPod(data.pods)
   return (
     <div
-      className={`k8s-node small tiny ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''} tone-${tone}`}
+      className={`k8s-node small tiny ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''} tone-${tone}${data.hasDaemonPod ? '' : ' no-daemon-pod'}`}
       data-testid={`graph.node.${s.name}`}
       title={`${s.name}: ${s.status}${s.taints.length ? `; ${s.taints.map((x) => x.text).join(', ')}` : ''}`}
       aria-label={t('node.compactAria', { name: s.name, status: s.status, pods: data.pods.map((p) => (p.trouble && p.trouble.class !== 'unready' ? troubleWord(p.trouble) : p.status)).join(', ') || t('node.noPods') })}
     >
       <SlotHandles small />
-      <span className={`tiny-status ready-${s.ready}`} aria-hidden="true">
-        {statusIcon(s)}
-      </span>
-      <span className="node-name">{s.name}</span>
-      <span className="sr-only" data-testid={`graph.node.${s.name}.status`}>
-        {s.status}
-      </span>
-      {s.taints.length ? (
-        <span className="tiny-taints" aria-hidden="true">
-          {EFFECT_ICON[s.taints[0].effect]}
-          {s.taints.length > 1 ? s.taints.length : ''}
+      <span className="tiny-head">
+        <span className={`tiny-status ready-${s.ready}`} aria-hidden="true">
+          {statusIcon(s)}
         </span>
-      ) : null}
+        <span className="node-name">{s.name}</span>
+        <span className="sr-only" data-testid={`graph.node.${s.name}.status`}>
+          {s.status}
+        </span>
+        {s.taints.length ? (
+          <span className="tiny-taints" aria-hidden="true">
+            {EFFECT_ICON[s.taints[0].effect]}
+            {s.taints.length > 1 ? s.taints.length : ''}
+          </span>
+        ) : null}
+      </span>
       <span className="tiny-pods">
-        {data.pods.slice(0, 3).map((p) => (
-          <TinyPod key={p.key} pod={p} />
-        ))}
+        {pod ? <PodWords pod={pod} more={data.pods.length - 1} /> : <WhyLine name={s.name} reason={data.reason} short />}
       </span>
     </div>
   )
@@ -272,7 +297,7 @@ function FullCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
         {more > 0 ? <span className="pods-more">{t('node.morePods', { count: more })}</span> : null}
         {data.waiting ? <span className="pods-waiting">{t('node.waiting', { count: data.waiting })}</span> : null}
         {!data.pods.length && !data.waiting && data.hasDaemonPod ? <span className="pods-none">{t('node.noPods')}</span> : null}
-        {!data.hasDaemonPod ? <WhyLine name={s.name} reason={data.reason} /> : null}
+        {whyShown(data) ? <WhyLine name={s.name} reason={data.reason} /> : null}
       </div>
     </div>
   )

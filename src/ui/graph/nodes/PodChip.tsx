@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../../state/store'
 import { selectNow } from '../../../state/selectors'
 import { podHighlight, useGraphUi } from '../graphStore'
-import { countdownSeconds, type PodView } from '../model'
+import { countdownSeconds, type PodView } from '../system/model'
 import { isMenuKey, openMenu, selectPod } from '../graphActions'
 import { useTrouble } from './useTrouble'
-import { lastExitText, troubleText } from '../rolloutWords'
+import { lastExitText, troubleText } from '../system/rolloutWords'
+import { podStateWord } from '../system/cardWords'
 
 function Countdown({ at }: { at: number }) {
   const { t } = useTranslation('graph')
@@ -99,8 +100,8 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
       <span className="pod-rev-stripe" aria-hidden="true" />
       {mini ? (
         <span className="pod-line">
-          <PodState pod={pod} word={word} trouble={trouble !== undefined} />
-          {rev?.revision !== undefined ? <span className="pod-rev">{t('pod.rev', { revision: rev.revision })}</span> : null}
+          <PodState pod={pod} word={podStateWord(pod, trouble)} trouble={trouble !== undefined} />
+          {rev?.revision !== undefined ? <span className="pod-rev w-rev">{t('pod.rev', { revision: rev.revision })}</span> : null}
           {rev && !rev.current ? <span className="pod-outdated">{t('pod.outdated')}</span> : null}
           <span className="sr-only">{pod.name}</span>
         </span>
@@ -126,7 +127,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
       {mini ? null : (
       <span className="pod-line pod-meta">
         {rev ? (
-          <span className="pod-rev">
+          <span className="pod-rev w-rev">
             <span className="rev-swatch" aria-hidden="true" />
             {rev.revision !== undefined ? t('pod.rev', { revision: rev.revision }) : null} <code>{rev.hash}</code>
             {!rev.current ? <span className="pod-outdated"> {t('pod.outdated')}</span> : null}
@@ -161,7 +162,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
 /** The STATUS word, or the trouble word in its class's colour (`ImagePullBackOff`, `CrashLoopBackOff ×4`, `0/1 not ready`). */
 function PodState({ pod, word, trouble }: { pod: PodView; word: string; trouble: boolean }) {
   return (
-    <span className={`pod-status tone-${pod.tone}${trouble ? ' pod-trouble' : ''}`} data-testid={trouble ? `pod.${pod.name}.trouble` : undefined}>
+    <span className={`w-phase pod-status tone-${pod.tone}${trouble ? ' pod-trouble' : ''}`} data-testid={trouble ? `pod.${pod.name}.trouble` : undefined}>
       {word}
     </span>
   )

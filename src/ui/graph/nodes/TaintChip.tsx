@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next'
 import type { DaemonSet, Pod } from '../../../engine/api/types'
 import { useStore } from '../../../state/store'
 import { graphUi, useGraphUi } from '../graphStore'
-import { tolerating } from '../highlight'
-import { EFFECT_ICON, type TaintView } from '../model'
-import { cmd } from '../commands'
+import { tolerating } from '../system/highlight'
+import { EFFECT_ICON, type TaintView } from '../system/model'
+import { cmd } from '../system/commands'
 import { run } from '../graphActions'
 
 /** `short`: the effect only (compact cards); the whole taint is in the title and the accessible name. */

@@ -4,7 +4,7 @@
 import { memo } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import type { LaneNode } from '../buildGraph'
+import type { LaneNode } from '../system/buildGraph'
 import { PodChip } from './PodChip'
 
 function UnscheduledLaneImpl({ data }: NodeProps<LaneNode>) {

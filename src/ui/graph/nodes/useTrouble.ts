@@ -4,7 +4,7 @@
 import { useCallback } from 'react'
 import { useStore, type AppState } from '../../../state/store'
 import type { PodTrouble } from '../../../state/podTrouble'
-import type { PodView } from '../model'
+import type { PodView } from '../system/model'
 
 export function useTrouble(pod: PodView): PodTrouble | undefined {
   const from = pod.trouble?.class === 'unready' ? pod.unreadyFrom : undefined

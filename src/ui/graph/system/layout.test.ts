@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  dsPositions,
+  dsSmallHeight,
   chooseColumns,
   chooseView,
   geometry,
@@ -94,5 +96,19 @@ describe('grid cells', () => {
     expect(nearestFreeSlot({ x: -900, y: -900 }, 'compact', 1, {})).toEqual({ col: 0, row: 0 })
     // A card dragged onto its own cell keeps it.
     expect(nearestFreeSlot(slotPosition({ col: 0, row: 0 }, 'compact'), 'compact', 1, { b: slots.b })).toEqual({ col: 0, row: 0 })
+  })
+
+  it('a compact or tiny DaemonSet card grows a row per revision, up to three, and the grid stays below it', () => {
+    for (const level of ['compact', 'tiny'] as const) {
+      const h = [1, 2, 3, 7].map((n) => dsSmallHeight(level, 1, n))
+      expect(h[0]).toBe(geometry(level).h)
+      expect(h[1]).toBeGreaterThan(h[0])
+      expect(h[2]).toBeGreaterThan(h[1])
+      expect(h[3]).toBe(h[2])
+      const ds = [{ id: 'ds:a', revisions: 3 }]
+      const y = dsPositions(ds, level)['ds:a'].y
+      expect(y + h[2]).toBeLessThan(0)
+      expect(layoutBounds([{ col: 0, row: 0 }], ds, null, level)!.y).toBe(y)
+    }
   })
 })

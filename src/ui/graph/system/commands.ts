@@ -1,7 +1,7 @@
 // The command lines the graph's mouse and keyboard actions run (through runCommand, so the console
 // echoes each one exactly as a person would type it). Pure string building, tested.
 
-import type { TaintEffect } from '../../engine/api/types'
+import type { TaintEffect } from '../../../engine/api/types'
 
 /** Quotes a word for the console's shell-like tokenizer when it needs it. */
 export function shellQuote(s: string): string {

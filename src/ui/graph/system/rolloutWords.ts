@@ -4,10 +4,10 @@
 // the "why is the rollout not progressing?" explanation with the controller's own arithmetic and the
 // fixes. Pure: the translate function is passed in.
 
-import type { ControllerRevision, DaemonSet } from '../../engine/api/types'
-import type { PodTrouble } from '../../state/podTrouble'
-import { troubleWord } from '../../state/podTrouble'
-import type { Budget, RolloutProgress, UnavailableNode } from '../../state/rollout'
+import type { ControllerRevision, DaemonSet } from '../../../engine/api/types'
+import type { PodTrouble } from '../../../state/podTrouble'
+import { troubleWord } from '../../../state/podTrouble'
+import type { Budget, RolloutProgress, UnavailableNode } from '../../../state/rollout'
 import { cmd } from './commands'
 
 /** i18next's t for the `trouble` namespace (or anything that answers the same way). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildGraph, type NodeCardNode } from './buildGraph'
-import { articleCluster, objectsOf, run } from './testCluster'
+import { articleCluster, objectsOf, run } from '../testing/testCluster'
 import { cellAt, overviewCell, summarize } from './overview'
 import { NODE_H, NODE_W } from './layout'
 

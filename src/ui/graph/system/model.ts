@@ -2,17 +2,18 @@
 // React). Words that Kubernetes prints (phases, reasons, condition types, effects) stay as Kubernetes
 // prints them; the components translate only their own labels.
 
-import type { ControllerRevision, DaemonSet, Node, Pod, Taint, TaintEffect, Toleration } from '../../engine/api/types'
-import { controllerRef, getPodCondition, isPodReady } from '../../engine/api/podutil'
-import { findNodeRoles, nodeStatus } from '../../engine/kubectl/printers/columns'
-import { podCells } from '../../engine/kubectl/printers/podStatus'
-import { nodeAllocatable, podRequest } from '../../engine/scheduler/nodeInfo'
-import { pinnedNodeName } from '../../engine/scheduler/nodeAffinity'
-import { taintString, toleratesTaint, tolerationString } from '../../engine/scheduler/taints'
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, isInjectedToleration } from '../../engine/controller/daemonset/util'
-import { parseTime } from '../../engine/clock'
-import { daemonSetCounters, type DaemonSetCounters } from '../../state/selectors'
-import { podTrouble, unreadyFrom, type PodTrouble } from '../../state/podTrouble'
+import type { ControllerRevision, DaemonSet, Node, Pod, Taint, TaintEffect, Toleration } from '../../../engine/api/types'
+import { controllerRef, getPodCondition, isPodReady } from '../../../engine/api/podutil'
+import { findNodeRoles, nodeStatus } from '../../../engine/kubectl/printers/columns'
+import { podCells } from '../../../engine/kubectl/printers/podStatus'
+import { nodeAllocatable, podRequest } from '../../../engine/scheduler/nodeInfo'
+import { pinnedNodeName } from '../../../engine/scheduler/nodeAffinity'
+import { taintString, toleratesTaint, tolerationString } from '../../../engine/scheduler/taints'
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, isInjectedToleration } from '../../../engine/controller/daemonset/util'
+import { parseTime } from '../../../engine/clock'
+import { daemonSetCounters, type DaemonSetCounters } from '../../../state/selectors'
+import { podTrouble, unreadyFrom, type PodTrouble } from '../../../state/podTrouble'
+import { namespacedName } from '../../../engine/api/namespacedName'
 
 export const CHANGE_CAUSE = 'kubernetes.io/change-cause'
 /** Labels every simulated node carries; the card counts them instead of listing them. */
@@ -27,8 +28,6 @@ export const STANDARD_NODE_LABELS: ReadonlySet<string> = new Set([
 export const PRESSURE_CONDITIONS = ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'] as const
 /** How many revision colours the CSS defines (--rev-0 … --rev-7). */
 export const REVISION_COLORS = 8
-
-export const objKey = (o: { metadata: { namespace?: string; name: string } }) => `${o.metadata.namespace ?? ''}/${o.metadata.name}`
 
 // ------------------------------------------------------------------------------------------ taints
 
@@ -220,7 +219,7 @@ export function podView(pod: Pod, revision: RevisionRef | undefined): PodView {
   const isDaemon = ref?.kind === 'DaemonSet'
   const sched = getPodCondition(pod, 'PodScheduled')
   const view: PodView = {
-    key: objKey(pod),
+    key: namespacedName(pod.metadata.namespace, pod.metadata.name),
     name,
     namespace: pod.metadata.namespace ?? 'default',
     suffix,
@@ -371,7 +370,7 @@ export function daemonSetView(ds: DaemonSet, revisions: RevisionView[]): DaemonS
       ? 'OnDelete'
       : `RollingUpdate (maxUnavailable ${ru?.maxUnavailable ?? 1}, maxSurge ${ru?.maxSurge ?? 0})`
   return {
-    key: objKey(ds),
+    key: namespacedName(ds.metadata.namespace, ds.metadata.name),
     name: ds.metadata.name,
     namespace: ds.metadata.namespace ?? 'default',
     ...daemonSetCounters(ds.status),
@@ -389,7 +388,7 @@ export function revisionOwnerKey(cr: ControllerRevision, dsByUid: ReadonlyMap<st
   const ref = cr.metadata.ownerReferences?.find((r) => r.controller && r.kind === 'DaemonSet')
   if (!ref) return undefined
   const ds = dsByUid.get(ref.uid)
-  return ds ? objKey(ds) : `${cr.metadata.namespace ?? ''}/${ref.name}`
+  return ds ? namespacedName(ds.metadata.namespace, ds.metadata.name) : namespacedName(cr.metadata.namespace, ref.name)
 }
 
 /** Formats millicores for a bar label: `100m`, `1.5`, `4`. */

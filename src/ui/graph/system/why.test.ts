@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { why } from '../../engine/script/why'
-import type { Session } from '../../engine/script/session'
-import type { DaemonSet, Node } from '../../engine/api/types'
-import type { WhyData } from '../../wire/protocol'
+import { why } from '../../../engine/script/why'
+import type { Session } from '../../../engine/script/session'
+import type { DaemonSet, Node } from '../../../engine/api/types'
+import type { WhyData } from '../../../wire/protocol'
 import { checkWords, fixesFor, verdict } from './why'
-import { articleCluster, run } from './testCluster'
-import { addCommand } from '../palette/kinds'
+import { articleCluster, run } from '../testing/testCluster'
+import { addCommand } from '../../palette/kinds'
 
 /** What the worker answers to `{type: 'why'}` (the same mapping as worker/host.ts). */
 function whyData(s: Session, node: string): WhyData[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { podView } from './model'
-import { daemonPod, fluentd, T0 } from '../../engine/testing/podStates'
-import { NO_PROBE_READY_GRACE_MS } from '../../state/podTrouble'
+import { daemonPod, fluentd, T0 } from '../../../engine/testing/podStates'
+import { NO_PROBE_READY_GRACE_MS } from '../../../state/podTrouble'
 
 const ds = fluentd({})
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cmd, imageRule, parseLabelInput, parseTaintInput, shellQuote, splitList } from './commands'
 import { dsMenuItems, nodeMenuItems, podMenuItems, type MenuItem } from './menuItems'
 import { buildGraph, type DaemonSetNode, type NodeCardNode } from './buildGraph'
-import { articleCluster, objectsOf, run } from './testCluster'
+import { articleCluster, objectsOf, run } from '../testing/testCluster'
 import { nodeId } from './layout'
 
 const UI = { positions: {}, showPodEdges: false, selection: null }

@@ -2,7 +2,7 @@
 // the first free cell the first time it is seen (or the free cell nearest to where it was dropped or
 // dragged) and keeps it, so the picture never reshuffles as pods or nodes come and go, and two cards
 // never overlap. The same cells are drawn at every level of detail ("semantic zoom"): full cards when
-// there is room, compact cards, then one-line "tiny" cards, then the canvas overview of a very large
+// there is room, compact cards, then two-line "tiny" cards (name; the pod's state in words), then the canvas overview of a very large
 // cluster; only the cell size changes. Full cards keep the DaemonSets in a column to the left; the
 // smaller levels put them in a row above the grid. The unscheduled lane sits above both. Pure.
 
@@ -58,7 +58,7 @@ export interface Geometry {
  */
 export function geometry(level: Level, scale = 1): Geometry {
   if (level === 'compact') return { w: 240 * scale, h: 104 * scale, cellW: 260 * scale, cellH: 122 * scale }
-  if (level === 'tiny') return { w: 250 * scale, h: 44 * scale, cellW: 264 * scale, cellH: 58 * scale }
+  if (level === 'tiny') return { w: 250 * scale, h: 60 * scale, cellW: 264 * scale, cellH: 74 * scale }
   return { w: NODE_W, h: NODE_H, cellW: CELL_W, cellH: CELL_H }
 }
 
@@ -164,6 +164,25 @@ export function dsCardHeight(revisions: number): number {
   return 236 + 28 * Math.max(1, revisions)
 }
 
+/** Revision rows a compact or tiny DaemonSet card lists: the last three; older ones fold into "+N". */
+export const SMALL_REVS = 3
+
+/** Height of a compact or tiny DaemonSet card: its head and rollout line, and a row per listed revision. */
+export function dsSmallHeight(level: Level, scale: number, revisions: number): number {
+  const g = geometry(level, scale)
+  const rows = Math.min(SMALL_REVS, Math.max(1, revisions))
+  if (level === 'compact') return Math.max(g.h, (76 + 18 * rows) * scale)
+  return Math.max(g.h, (30 + 22 * rows) * scale)
+}
+
+/** Height of the row of DaemonSet cards above the grid at a smaller level (card + gap). */
+export function dsRowHeight(entries: readonly { revisions: number }[], level: Level, scale = 1): number {
+  const g = geometry(level, scale)
+  let h = g.h
+  for (const e of entries) h = Math.max(h, dsSmallHeight(level, scale, e.revisions))
+  return h + (g.cellH - g.h)
+}
+
 /**
  * Positions of the DaemonSet cards at a level, in the order given: a column left of the grid (full
  * cards; `heights` are the measured ones where known), or a row above it (smaller levels).
@@ -179,15 +198,16 @@ export function dsPositions(entries: readonly { id: string; revisions: number; h
     return out
   }
   const g = geometry(level, scale)
-  entries.forEach((e, i) => (out[e.id] = { x: i * g.cellW, y: -g.cellH }))
+  const rowH = dsRowHeight(entries, level, scale)
+  entries.forEach((e, i) => (out[e.id] = { x: i * g.cellW, y: -rowH }))
   return out
 }
 
-/** Where the unscheduled lane goes at a level (above the DaemonSet row when there is one). */
-export function lanePosition(level: Level, scale = 1, hasDaemonSets = true): XY {
+/** Where the unscheduled lane goes at a level (above the DaemonSet row when there is one, `dsRow` tall). */
+export function lanePosition(level: Level, scale = 1, hasDaemonSets = true, dsRow?: number): XY {
   if (level === 'full' || level === 'overview') return { x: 0, y: LANE_Y }
   const g = geometry(level, scale)
-  return { x: 0, y: (hasDaemonSets ? -g.cellH : 0) - LANE_H - 20 }
+  return { x: 0, y: (hasDaemonSets ? -(dsRow ?? g.cellH) : 0) - LANE_H - 20 }
 }
 
 export interface Rect {
@@ -215,10 +235,10 @@ export function layoutBounds(slots: readonly Slot[], ds: readonly { id: string; 
   for (const e of ds) {
     const p = dp[e.id]
     if (level === 'full' || level === 'overview') add(p.x, p.y, DS_W, e.height ?? dsCardHeight(e.revisions))
-    else add(p.x, p.y, g.w, g.h)
+    else add(p.x, p.y, g.w, dsSmallHeight(level, scale, e.revisions))
   }
   if (lane) {
-    const p = lanePosition(level, scale, ds.length > 0)
+    const p = lanePosition(level, scale, ds.length > 0, dsRowHeight(ds, level, scale))
     add(p.x, p.y, lane.width, LANE_H)
   }
   if (x0 === Infinity) return null

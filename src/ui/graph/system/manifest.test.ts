@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import type { DaemonSet, Pod } from '../../engine/api/types'
+import type { DaemonSet, Pod } from '../../../engine/api/types'
 import { daemonSetManifest, lineDiff, podTemplateYaml, templateYaml, tolerationFor, toYaml, withToleration } from './manifest'
-import { articleCluster, run } from './testCluster'
+import { articleCluster, run } from '../testing/testCluster'
 import { tolerating } from './highlight'
-import { addCommand } from '../palette/kinds'
+import { addCommand } from '../../palette/kinds'
 
 const liveDs = (s: ReturnType<typeof articleCluster>) => s.sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch') as DaemonSet
 
