@@ -417,7 +417,7 @@ export class ObjectStore {
     }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
-    const obj = (kind === 'DaemonSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
+    const obj = (kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
     obj.apiVersion = old.apiVersion;
     // Server-owned metadata always comes from the stored object.
     // (a spread with these overrides: the same keys in the same order, see shallowCopy)
