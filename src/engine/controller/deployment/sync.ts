@@ -72,11 +72,10 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
     const minReadySecondsNeedsUpdate = (existing.spec.minReadySeconds ?? 0) !== (ctx.d.spec.minReadySeconds ?? 0);
     if (annotationsUpdated || minReadySecondsNeedsUpdate) {
       const before = existing.metadata.annotations?.[REVISION_ANNOTATION];
-      const updated = host.store.update<'ReplicaSet'>({
-        ...existing,
-        metadata: { ...existing.metadata, annotations },
-        spec: { ...existing.spec, minReadySeconds: ctx.d.spec.minReadySeconds ?? 0 },
-      });
+      const spec = { ...existing.spec };
+      if (ctx.d.spec.minReadySeconds) spec.minReadySeconds = ctx.d.spec.minReadySeconds;
+      else delete spec.minReadySeconds;
+      const updated = host.store.update<'ReplicaSet'>({ ...existing, metadata: { ...existing.metadata, annotations }, spec });
       if (before !== annotations[REVISION_ANNOTATION]) ctx.notes.push(`replica set ${existing.metadata.name} is revision ${annotations[REVISION_ANNOTATION]}${before ? ` (was ${before})` : ''}`);
       // upstream returns here; the deployment's revision follows on the next round
       return updated;
@@ -109,7 +108,7 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
       labels: { ...template.metadata.labels },
       ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid, controller: true, blockOwnerDeletion: true }],
     } as ReplicaSet['metadata'],
-    spec: { replicas: 0, minReadySeconds: d.spec.minReadySeconds ?? 0, selector, template },
+    spec: { replicas: 0, ...(d.spec.minReadySeconds ? { minReadySeconds: d.spec.minReadySeconds } : {}), selector, template },
     status: { replicas: 0 },
   };
   const newReplicasCount = newRSNewReplicas(d, [...oldRSs, newRS], newRS);
