@@ -7,6 +7,8 @@ import { describeCommand } from './commands/describe';
 import { explainCommand } from './commands/explain';
 import { versionCommand } from './commands/version';
 import { createCommand } from './commands/create';
+import { createDeploymentCommand } from './commands/createDeployment';
+import { scaleCommand } from './commands/scale';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
@@ -36,6 +38,8 @@ import { configCurrentContextCommand, configGetContextsCommand, configUseContext
 
 export const COMMANDS: CommandDef[] = [
   createCommand,
+  createDeploymentCommand,
+  scaleCommand,
   applyCommand,
   patchCommand,
   waitCommand,
@@ -87,7 +91,7 @@ export const GROUPS: ReadonlyMap<string, string> = new Map([
 export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Basic Commands (Beginner)', names: ['create', 'run', 'set'] },
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
-  { title: 'Deploy Commands', names: ['rollout'] },
+  { title: 'Deploy Commands', names: ['rollout', 'scale'] },
   { title: 'Cluster Management Commands', names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'] },
   { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth'] },
   { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },
