@@ -30,19 +30,15 @@ export function trimDeploymentStatus(s: DeploymentStatus): DeploymentStatus {
   return out;
 }
 
-/** UpdateStatus of the working copy; a no-op when nothing changed. */
-export function updateDeploymentStatus(ctx: SyncContext, status: DeploymentStatus): void {
+/**
+ * UpdateStatus of the working copy, with its annotations (the Deployment's status strategy keeps
+ * them: the revision annotation travels with the status); a no-op when nothing changed.
+ */
+export function updateDeploymentStatus(ctx: SyncContext, status: DeploymentStatus, annotations?: Record<string, string>): void {
   const s = trimDeploymentStatus(status);
-  if (deepEqual(ctx.d.status, s)) return;
-  ctx.d = structuredClone(ctx.host.store.updateStatus<'Deployment'>({ ...ctx.d, status: s }));
-}
-
-/** Writes the working copy's annotations (the revision) when they differ from the stored ones. */
-export function updateDeploymentAnnotations(ctx: SyncContext, annotations: Record<string, string>): void {
-  const stored = ctx.host.store.get('Deployment', ctx.d.metadata.namespace, ctx.d.metadata.name);
-  if (!stored || deepEqual(stored.metadata.annotations ?? {}, annotations)) return;
-  const written = ctx.host.store.update<'Deployment'>({ ...stored, metadata: { ...stored.metadata, annotations } });
-  ctx.d = { ...ctx.d, metadata: structuredClone(written.metadata) };
+  const a = annotations ?? ctx.d.metadata.annotations;
+  if (deepEqual(ctx.d.status, s) && deepEqual(ctx.d.metadata.annotations ?? {}, a ?? {})) return;
+  ctx.d = structuredClone(ctx.host.store.updateStatus<'Deployment'>({ ...ctx.d, metadata: { ...ctx.d.metadata, annotations: a }, status: s }));
 }
 
 /**

@@ -4,7 +4,7 @@
 import { StatusError } from '../../api/errors';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../api/types';
 import { computeHash } from '../daemonset/history';
-import { type SyncContext, DEPLOYMENT_CONTROLLER, scaleReplicaSet, scaleReplicaSetAndRecordEvent, updateDeploymentAnnotations, updateDeploymentStatus } from './context';
+import { type SyncContext, DEPLOYMENT_CONTROLLER, scaleReplicaSet, scaleReplicaSetAndRecordEvent, updateDeploymentStatus } from './context';
 import {
   DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY,
   FOUND_NEW_RS_REASON,
@@ -81,14 +81,13 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
       return updated;
     }
     const dAnnotations = { ...ctx.d.metadata.annotations };
-    const needsAnnotation = setDeploymentRevision(dAnnotations, annotations[REVISION_ANNOTATION] ?? '');
-    if (needsAnnotation) updateDeploymentAnnotations(ctx, dAnnotations);
-    const cond = getDeploymentCondition(ctx.d.status ?? {}, 'Progressing');
-    if (hasProgressDeadline(ctx.d) && !cond) {
-      const status = structuredClone(ctx.d.status ?? {});
+    let needsUpdate = setDeploymentRevision(dAnnotations, annotations[REVISION_ANNOTATION] ?? '');
+    const status = structuredClone(ctx.d.status ?? {});
+    if (hasProgressDeadline(ctx.d) && !getDeploymentCondition(status, 'Progressing')) {
       setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', FOUND_NEW_RS_REASON, `Found new replica set "${existing.metadata.name}"`, host.iso()));
-      updateDeploymentStatus(ctx, status);
+      needsUpdate = true;
     }
+    if (needsUpdate) updateDeploymentStatus(ctx, status, dAnnotations);
     return existing;
   }
   if (!createIfNotExisted) return undefined;
@@ -145,12 +144,13 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
     host.recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name} from 0 to ${newReplicasCount}`, DEPLOYMENT_CONTROLLER);
   }
   const dAnnotations = { ...ctx.d.metadata.annotations };
-  if (setDeploymentRevision(dAnnotations, newRevision)) updateDeploymentAnnotations(ctx, dAnnotations);
+  let needsUpdate = setDeploymentRevision(dAnnotations, newRevision);
+  const status = structuredClone(ctx.d.status ?? {});
   if (hasProgressDeadline(ctx.d)) {
-    const status = structuredClone(ctx.d.status ?? {});
     setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', NEW_REPLICA_SET_REASON, `Created new replica set "${created.metadata.name}"`, host.iso()));
-    updateDeploymentStatus(ctx, status);
+    needsUpdate = true;
   }
+  if (needsUpdate) updateDeploymentStatus(ctx, status, dAnnotations);
   return created;
 }
 
