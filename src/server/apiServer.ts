@@ -16,9 +16,11 @@ import { decodeWithFieldValidation, type FieldValidation } from '../engine/api/f
 import { nodeLease } from './lease';
 import { serverJSON } from '../engine/api/encode';
 import { applyPatch, PATCH_TYPES } from './patch';
+import { applyScale, scaleOf } from './scale';
+import { decodeProtobufObject } from './protobuf';
 import type { Pacer } from './pacer';
-import { daemonSetStatus } from '../engine/kubectl/commands/rolloutStatus';
-import type { DaemonSet, Pod } from '../engine/api/types';
+import { daemonSetStatus, deploymentStatus } from '../engine/kubectl/commands/rolloutStatus';
+import type { DaemonSet, Deployment, Pod } from '../engine/api/types';
 import { containerLogLines, containerLogUnavailable, type LogLine } from '../engine/kubelet/containerLogs';
 import { FOLLOW_LIMIT_MS, logFollower } from '../engine/kubectl/commands/logs';
 import { groupVersion, servedResource, type ServedResource } from './resources';
@@ -159,7 +161,7 @@ export class ApiServer {
         case 'GET':
           return q.get('watch') === 'true' || q.get('watch') === '1' ? this.watch(req, res, target, q, table) : this.list(res, target, q, table);
         case 'POST':
-          return this.create(res, target, q, await readJSON(req));
+          return this.create(res, target, q, (req.headers['content-type'] ?? '').includes('protobuf') ? decodeProtobufObject(await readBytes(req)) : await readJSON(req));
         case 'DELETE':
           return this.deleteCollection(res, target, q);
         default:
@@ -176,6 +178,7 @@ export class ApiServer {
       const pod = this.mustGet(r, target.namespace, name) as Pod;
       return this.podLog(req, res, pod, q);
     }
+    if (target.subresource === 'scale' && (r.kind === 'Deployment' || r.kind === 'ReplicaSet')) return this.scale(req, res, target, q, method);
     if (target.subresource !== undefined && target.subresource !== 'status') return send(res, 404, notFoundPath());
     const status = target.subresource === 'status';
     switch (method) {
@@ -330,6 +333,19 @@ export class ApiServer {
         const uid = obj.metadata.uid;
         return pacer.waitFor({ done: () => this.store.get(r.kind, target.namespace, byName)?.metadata.uid !== uid });
       }
+      if (r.kind === 'Deployment' && obj) {
+        return pacer.waitFor({
+          done: () => {
+            const d = this.store.get('Deployment', target.namespace, byName) as Deployment | undefined;
+            if (!d) return true;
+            try {
+              return deploymentStatus(d).done;
+            } catch {
+              return true;
+            }
+          },
+        });
+      }
       if (r.kind === 'DaemonSet' && obj) {
         return pacer.waitFor({
           done: () => {
@@ -416,6 +432,31 @@ export class ApiServer {
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
     sendObject(res, 200, out);
+  }
+
+  /** GET, PUT and PATCH of the scale subresource (autoscaling/v1 Scale). */
+  private async scale(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, method: string): Promise<void> {
+    const r = target.resource;
+    const current = this.mustGet(r, target.namespace, target.name!);
+    if (method === 'GET') return send(res, 200, scaleOf(current));
+    let scale: { metadata?: { resourceVersion?: string }; spec?: { replicas?: number } };
+    if (method === 'PUT') {
+      scale = asObject(await readJSON(req)) as unknown as typeof scale;
+    } else if (method === 'PATCH') {
+      const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+      if (!PATCH_TYPES.has(type)) {
+        throw new HttpError(failure(415, `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`, 'UnsupportedMediaType'));
+      }
+      scale = applyPatch(type, scaleOf(current) as unknown as KObject, await readBody(req), r.kind) as unknown as typeof scale;
+    } else {
+      throw methodNotAllowed();
+    }
+    const rv = scale.metadata?.resourceVersion;
+    if (rv && rv !== current.metadata.resourceVersion) {
+      throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
+    const out = this.store.update(applyScale(current, scale), { dryRun: q.get('dryRun') === 'All' });
+    send(res, 200, scaleOf(out));
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {

@@ -65,6 +65,9 @@ export function defaultPodSpec(spec: PodSpec): void {
 
 export function defaultPodTemplate(t: PodTemplateSpec): void {
   if (!t.metadata) t.metadata = {};
+  // a zero metav1.Time decodes from null and, since 1.34, is not encoded again (omitzero): a 1.33
+  // client's `creationTimestamp: null` (rollout undo's template patch) leaves no trace
+  if (t.metadata.creationTimestamp === null) delete t.metadata.creationTimestamp;
   if (!t.spec) t.spec = { containers: [] };
   defaultPodSpec(t.spec);
 }

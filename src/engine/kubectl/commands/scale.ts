@@ -2,7 +2,7 @@
 // subresource of Deployments and ReplicaSets; `--current-replicas` is a precondition.
 
 import { StatusError } from '../../api/errors';
-import type { Deployment, Kind } from '../../api/types';
+import { qualifiedResource, type Deployment, type Kind } from '../../api/types';
 import { flagString } from '../argv';
 import { parseResourceArgs, resourceInfo } from '../resources';
 import { CommandError, type CommandDef } from '../types';
@@ -41,12 +41,20 @@ export const scaleCommand: CommandDef = {
     const rv = flagString(ctx.args, 'resource-version');
     const dry = dryRunStrategy(ctx);
     const errs: unknown[] = [];
+    let found = 0;
+    let notFound: StatusError | undefined;
     for (const { kind, names } of parseResourceArgs(ctx.args.positional, 'scale')) {
       if (names.length === 0) throw new CommandError('resource(s) were provided, but no name was specified');
       for (const name of names) {
         try {
           const ns = nsFor(ctx, kind);
-          const obj = ctx.sim.store.mustGet(kind, ns, name);
+          const obj = ctx.sim.store.get(kind, ns, name);
+          if (!obj) {
+            // the builder's visitor drops what it cannot get; with nothing left kubectl says so
+            notFound = new StatusError(404, 'NotFound', `${qualifiedResource(kind)} "${name}" not found`);
+            continue;
+          }
+          found++;
           if (!SCALABLE.has(kind)) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource');
           const o = obj as Deployment;
           if (current >= 0 && (o.spec.replicas ?? 0) !== current) {
@@ -64,6 +72,7 @@ export const scaleCommand: CommandDef = {
         }
       }
     }
+    if (found === 0 && notFound) throw new CommandError(`no objects passed to scale ${notFound.message}`);
     finish(errs);
   },
 };

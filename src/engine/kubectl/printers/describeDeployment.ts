@@ -41,12 +41,12 @@ export function describeDeployment(sim: Simulation, d: Deployment): string {
   if (ru) w.write(0, `RollingUpdateStrategy:\t${ru.maxUnavailable ?? 0} max unavailable, ${ru.maxSurge ?? 0} max surge\n`);
   writePodTemplate(d.spec.template, w);
   writeConditions(w, s.conditions);
-  // GetAllReplicaSets: the controlled ReplicaSets; the old ones listed are those with replicas
+  // GetAllReplicaSets: the controlled ReplicaSets, every old one listed
   const rsList = sim.store.list('ReplicaSet', d.metadata.namespace).filter((rs) => controllerRef(rs)?.uid === d.metadata.uid);
   const newRS = findNewReplicaSet(d, rsList);
-  const { requiredRSs } = findOldReplicaSets(d, rsList);
+  const { allOldRSs } = findOldReplicaSets(d, rsList);
   if (rsList.length > 0) {
-    w.write(0, `OldReplicaSets:\t${printReplicaSets(requiredRSs)}\n`);
+    w.write(0, `OldReplicaSets:\t${printReplicaSets(allOldRSs)}\n`);
     w.write(0, `NewReplicaSet:\t${printReplicaSets(newRS ? [newRS] : [])}\n`);
   }
   writeEvents(eventsFor(sim.store, d), w, sim.now());
