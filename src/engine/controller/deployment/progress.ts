@@ -4,7 +4,7 @@
 import { deepEqual } from '../../api/objects';
 import { parseTime } from '../../clock';
 import type { ReplicaSet } from '../../api/types';
-import { type SyncContext, DEPLOYMENT_CONTROLLER, trimDeploymentStatus, updateDeploymentStatus } from './context';
+import { type SyncContext, trimDeploymentStatus, updateDeploymentStatus } from './context';
 import { calculateStatus } from './sync';
 import {
   NEW_RS_AVAILABLE_REASON,
@@ -45,10 +45,8 @@ export function syncRolloutStatus(ctx: SyncContext, allRSs: readonly (ReplicaSet
       const msg = newRS ? `ReplicaSet "${newRS.metadata.name}" has timed out progressing.` : `Deployment "${d.metadata.name}" has timed out progressing.`;
       const before = getDeploymentCondition(newStatus, 'Progressing')?.reason;
       setDeploymentCondition(newStatus, newDeploymentCondition('Progressing', 'False', TIMED_OUT_REASON, msg, iso));
-      if (before !== TIMED_OUT_REASON) {
-        ctx.notes.push(`progress deadline of ${d.spec.progressDeadlineSeconds}s exceeded`);
-        ctx.host.recorder.event(d, 'Warning', TIMED_OUT_REASON, msg, DEPLOYMENT_CONTROLLER);
-      }
+      // upstream records no event: the condition is the report
+      if (before !== TIMED_OUT_REASON) ctx.notes.push(`progress deadline of ${d.spec.progressDeadlineSeconds}s exceeded`);
     }
   }
   // getReplicaFailures: the new (else an old) ReplicaSet's ReplicaFailure condition, copied
