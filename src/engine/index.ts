@@ -43,7 +43,7 @@ export { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from './kubec
 export { getCommand } from './kubectl/commands/get';
 export { openLiveGetWatch, type LiveGetWatch } from './kubectl/commands/getWatch';
 export { FOLLOW_LIMIT_MS, formatLogLine, logFollower, logStreams, logsCommand } from './kubectl/commands/logs';
-export { daemonSetStatus } from './kubectl/commands/rolloutStatus';
+export { daemonSetStatus, deploymentStatus } from './kubectl/commands/rolloutStatus';
 export { containerLogLines, containerLogUnavailable, type LogLine } from './kubelet/containerLogs';
 
 // ---------------------------------------------------------------------------- what the API server serves
@@ -67,3 +67,4 @@ export { EXPORT_FILE_NAME, exportArchive, summarize } from './export/archive';
 export { ExportError, exportKind } from './export/kind';
 export { yamlDepthError } from './api/yamlLimits';
 export { selfSubjectReview } from './kubectl/commands/authWhoami';
+export { selectorString, fromLabelSelector } from './api/labels';

@@ -16,6 +16,8 @@ import { NodeLifecycleController } from './controller/nodelifecycle/controller';
 import { PodGCController } from './controller/podgc/controller';
 import { GarbageCollector } from './controller/gc/controller';
 import { Registry } from './registry/registry';
+import { ReplicaSetController } from './controller/replicaset/controller';
+import { DeploymentController } from './controller/deployment/controller';
 
 export interface SimulationOptions {
   seed?: number;
@@ -45,6 +47,8 @@ export class Simulation implements KubeletHost {
   readonly recorder: EventRecorder;
   readonly queue = new WorkQueue();
   readonly daemonsets: DaemonSetController;
+  readonly replicaSets: ReplicaSetController;
+  readonly deployments: DeploymentController;
   readonly scheduler: Scheduler;
   readonly kubelet: Kubelet;
   /** the image registry the kubelets pull from, with the `sim image` rules */
@@ -76,6 +80,8 @@ export class Simulation implements KubeletHost {
     this.kubelet = new Kubelet(this);
     this.podGC = new PodGCController(this);
     this.daemonsets = new DaemonSetController(this, opts.daemonSetController ?? 'incremental');
+    this.replicaSets = new ReplicaSetController(this);
+    this.deployments = new DeploymentController(this);
   }
 
   now(): number {

@@ -3,12 +3,13 @@
 // errors, over plain HTTP on loopback (staging/src/k8s.io/apiserver/pkg/endpoints/handlers).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { conflict, StatusError, metaNamespaceKey, type Kind, type KObject, type Session, discoveryResponse, decodeError, dropFields, strictDecodingError, unknownFields, type FieldValidation, serverJSON, daemonSetStatus, type DaemonSet, type Pod, containerLogLines, containerLogUnavailable, type LogLine, FOLLOW_LIMIT_MS, logFollower } from '../engine';
+import { conflict, StatusError, metaNamespaceKey, type Kind, type KObject, type Session, discoveryResponse, decodeError, dropFields, strictDecodingError, unknownFields, type FieldValidation, serverJSON, daemonSetStatus, deploymentStatus, type DaemonSet, type Deployment, type Pod, containerLogLines, containerLogUnavailable, type LogLine, FOLLOW_LIMIT_MS, logFollower } from '../engine';
 import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
 import { SELF_SUBJECT_REVIEWS, selfSubjectReviewResponse } from './authn';
 import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
 import { nodeLease } from './lease';
 import { applyPatch, PATCH_TYPES } from './patch';
+import { applyScale, scaleOf } from './scale';
 import type { Pacer } from './pacer';
 import { groupVersion, servedResource, type ServedResource } from './resources';
 import { objectMatches, parseFieldSelector, parseLabelSelector } from './selectors';
@@ -200,6 +201,7 @@ export class ApiServer {
       const pod = this.mustGet(r, target.namespace, name) as Pod;
       return this.podLog(req, res, pod, q);
     }
+    if (target.subresource === 'scale' && (r.kind === 'Deployment' || r.kind === 'ReplicaSet')) return this.scale(req, res, target, q, method);
     if (target.subresource !== undefined && target.subresource !== 'status') return send(res, 404, notFoundPath());
     const status = target.subresource === 'status';
     switch (method) {
@@ -383,6 +385,19 @@ export class ApiServer {
         const uid = obj.metadata.uid;
         return pacer.waitFor({ done: () => this.store.get(r.kind, target.namespace, byName)?.metadata.uid !== uid });
       }
+      if (r.kind === 'Deployment' && obj) {
+        return pacer.waitFor({
+          done: () => {
+            const d = this.store.get('Deployment', target.namespace, byName) as Deployment | undefined;
+            if (!d) return true;
+            try {
+              return deploymentStatus(d).done;
+            } catch {
+              return true;
+            }
+          },
+        });
+      }
       if (r.kind === 'DaemonSet' && obj) {
         return pacer.waitFor({
           done: () => {
@@ -469,6 +484,31 @@ export class ApiServer {
     const dryRun = q.get('dryRun') === 'All';
     const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
     sendObject(res, 200, out);
+  }
+
+  /** GET, PUT and PATCH of the scale subresource (autoscaling/v1 Scale). */
+  private async scale(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, method: string): Promise<void> {
+    const r = target.resource;
+    const current = this.mustGet(r, target.namespace, target.name!);
+    if (method === 'GET') return send(res, 200, scaleOf(current));
+    let scale: { metadata?: { resourceVersion?: string }; spec?: { replicas?: number } };
+    if (method === 'PUT') {
+      scale = asObject(await readJSON(req, 'Scale')) as unknown as typeof scale;
+    } else if (method === 'PATCH') {
+      const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+      if (!PATCH_TYPES.has(type)) {
+        throw new HttpError(failure(415, `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`, 'UnsupportedMediaType'));
+      }
+      scale = applyPatch(type, scaleOf(current) as unknown as KObject, await readBody(req), r.kind) as unknown as typeof scale;
+    } else {
+      throw methodNotAllowed();
+    }
+    const rv = scale.metadata?.resourceVersion;
+    if (rv && rv !== current.metadata.resourceVersion) {
+      throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
+    const out = this.store.update(applyScale(current, scale), { dryRun: q.get('dryRun') === 'All' });
+    send(res, 200, scaleOf(out));
   }
 
   private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {

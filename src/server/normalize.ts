@@ -28,8 +28,14 @@ const DELETED_FROM = /^(\S+ "[^"]+" deleted) from \S+ namespace$/;
 /** 3. `rollout restart` stamps the pod template with the client's clock. */
 const RESTARTED_AT = /(kubectl\.kubernetes\.io\/restartedAt:\s*"?)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 
-/** 4. kubectl < 1.34 prints no last-applied warning on `rollout undo` of a DaemonSet. */
-const UNDO_WARNING = /^Warning: resource daemonsets\/\S+ was previously managed with 'kubectl apply'\..*$/;
+/** 4. kubectl < 1.34 prints no last-applied warning on `rollout undo` of a DaemonSet or Deployment. */
+const UNDO_WARNING = /^Warning: resource (?:daemonsets|deployments)\/\S+ was previously managed with 'kubectl apply'\..*$/;
+
+/**
+ * 9. kubectl < 1.34 prints a generated object's zero creationTimestamp (`create deployment
+ * --dry-run=client -o yaml`) as `creationTimestamp: null`; ≥ 1.34 leaves it out (omitzero).
+ */
+const NULL_CREATION_TIMESTAMP = /^\s*creationTimestamp: null$/;
 
 /**
  * 5. kubectl < 1.34 marshals the live template with `creationTimestamp: null`, which a ≥ 1.34
@@ -112,7 +118,7 @@ function groupPrefixedLogs(lines: string[]): string[] {
 
 export function normalizeClientDifferences(text: string): string {
   const lines = maskEventAges(text.split('\n'))
-    .filter((l) => !UNDO_WARNING.test(l))
+    .filter((l) => !UNDO_WARNING.test(l) && !NULL_CREATION_TIMESTAMP.test(l))
     .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>').replace(UNDO_SKIPPED, '$1 rolled back'))
     .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>').replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'));
   return groupPrefixedLogs(sortDrainErrors(lines)).join('\n');
@@ -122,11 +128,12 @@ export const NORMALIZATION_RULES = [
   "ages kubectl computes on the client (describe's Events and Non-terminated Pods tables) are masked",
   'kubectl < 1.34: `… deleted` without ` from NS namespace`',
   'rollout restart: the restartedAt annotation carries the client clock',
-  'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet',
+  'kubectl < 1.34: no last-applied warning on rollout undo of a DaemonSet or Deployment',
   'kubectl < 1.34: rollout undo to the current template says "rolled back", not "skipped rollback (…)"',
   "kubectl diff: the temp directories' random suffixes and the files' times (the machine's clock) are masked",
   "config view: the kubeconfig's server URL (where the client reaches the cluster) is masked",
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
   'logs of several pods or containers come in random order (a Go map): --prefix lines compared grouped by source',
   "kubectl events: LAST SEEN is computed on the client (the machine's clock): masked, the row's spacing collapsed",
+  'kubectl < 1.34: a generated object (create deployment --dry-run=client -o yaml) prints creationTimestamp: null',
 ];

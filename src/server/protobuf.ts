@@ -6,6 +6,7 @@
 // kinds are answered with the API server's 415, which names the media types it reads.
 
 import { StatusError } from '../engine';
+import { decodeProtobufObject, SCHEMAS } from './protobufSchema';
 
 const MAGIC = Buffer.from('k8s\u0000');
 
@@ -110,7 +111,7 @@ function namespace(b: Buffer): Record<string, unknown> {
 const DECODERS = new Map<string, (b: Buffer) => Record<string, unknown>>([['v1/Namespace', namespace]]);
 
 /** The kinds whose protobuf bodies are read (`v1/Namespace`). */
-export const PROTOBUF_KINDS = [...DECODERS.keys()];
+export const PROTOBUF_KINDS = [...DECODERS.keys(), ...SCHEMAS.keys()];
 
 /**
  * The JSON object of a protobuf body of one of PROTOBUF_KINDS, or undefined for another kind (the
@@ -120,6 +121,9 @@ export function decodeProtobuf(body: Buffer): Record<string, unknown> | undefine
   if (!body.subarray(0, 4).equals(MAGIC)) throw malformed('the body does not start with the k8s envelope');
   const unknown = byNumber(fields(body.subarray(4)));
   const typeMeta = byNumber(fields(unknown.get(1)?.bytes ?? Buffer.alloc(0)));
-  const decode = DECODERS.get(`${str(typeMeta.get(1))}/${str(typeMeta.get(2))}`);
+  const key = `${str(typeMeta.get(1))}/${str(typeMeta.get(2))}`;
+  // the kinds with a field schema (a Deployment, which `kubectl create deployment` sends) are read by it
+  if (SCHEMAS.has(key)) return decodeProtobufObject(body) as unknown as Record<string, unknown>;
+  const decode = DECODERS.get(key);
   return decode?.(unknown.get(2)?.bytes ?? Buffer.alloc(0));
 }

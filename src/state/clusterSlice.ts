@@ -17,7 +17,7 @@ import type { AppState } from './store'
 export type ObjectMap = Readonly<Record<string, KObject>>
 export type Objects = Readonly<Record<Kind, ObjectMap>>
 
-const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'Event']
+const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'Event', 'Deployment', 'ReplicaSet']
 const MAX_STEPS = 2000
 const MAX_EVENTS = 2000
 

@@ -1,6 +1,6 @@
 // Defaulting on write (pkg/apis/apps/v1/defaults.go, pkg/apis/core/v1/defaults.go).
 
-import type { Container, DaemonSet, Node, Pod, PodSpec, PodTemplateSpec } from './types';
+import type { Container, DaemonSet, Deployment, Node, Pod, PodSpec, PodTemplateSpec, ReplicaSet } from './types';
 
 /** imagePullPolicy: Always for `:latest` or an image with neither tag nor digest, else IfNotPresent. */
 export function defaultPullPolicy(image: string | undefined): string {
@@ -65,6 +65,9 @@ export function defaultPodSpec(spec: PodSpec): void {
 
 export function defaultPodTemplate(t: PodTemplateSpec): void {
   if (!t.metadata) t.metadata = {};
+  // a zero metav1.Time decodes from null and, since 1.34, is not encoded again (omitzero): a 1.33
+  // client's `creationTimestamp: null` (rollout undo's template patch) leaves no trace
+  if (t.metadata.creationTimestamp === null) delete t.metadata.creationTimestamp;
   if (!t.spec) t.spec = { containers: [] };
   defaultPodSpec(t.spec);
 }
@@ -81,6 +84,29 @@ export function defaultDaemonSet(ds: DaemonSet): void {
   }
   if (spec.revisionHistoryLimit === undefined) spec.revisionHistoryLimit = 10;
   if (spec.template) defaultPodTemplate(spec.template);
+}
+
+/** SetDefaults_Deployment (apps/v1): 1 replica, RollingUpdate 25 %/25 %, 10 revisions, 600 s deadline. */
+export function defaultDeployment(d: Deployment): void {
+  const spec = d.spec;
+  if (spec.replicas === undefined) spec.replicas = 1;
+  if (!spec.strategy) spec.strategy = {};
+  const st = spec.strategy;
+  if (st.type === undefined) st.type = 'RollingUpdate';
+  if (st.type === 'RollingUpdate') {
+    if (!st.rollingUpdate) st.rollingUpdate = {};
+    if (st.rollingUpdate.maxUnavailable === undefined) st.rollingUpdate.maxUnavailable = '25%';
+    if (st.rollingUpdate.maxSurge === undefined) st.rollingUpdate.maxSurge = '25%';
+  }
+  if (spec.revisionHistoryLimit === undefined) spec.revisionHistoryLimit = 10;
+  if (spec.progressDeadlineSeconds === undefined) spec.progressDeadlineSeconds = 600;
+  if (spec.template) defaultPodTemplate(spec.template);
+}
+
+/** SetDefaults_ReplicaSet (apps/v1): 1 replica. */
+export function defaultReplicaSet(rs: ReplicaSet): void {
+  if (rs.spec.replicas === undefined) rs.spec.replicas = 1;
+  if (rs.spec.template) defaultPodTemplate(rs.spec.template);
 }
 
 export function defaultPod(pod: Pod): void {

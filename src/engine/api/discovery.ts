@@ -99,6 +99,34 @@ export const SERVED: ServedResource[] = [
     categories: [],
     subresources: [],
   },
+  {
+    kind: 'Deployment',
+    plural: 'deployments',
+    singular: 'deployment',
+    group: 'apps',
+    version: 'v1',
+    namespaced: true,
+    shortNames: ['deploy'],
+    categories: ['all'],
+    subresources: [
+      { name: 'scale', kind: 'Scale', verbs: STATUS_VERBS },
+      { name: 'status', kind: 'Deployment', verbs: STATUS_VERBS },
+    ],
+  },
+  {
+    kind: 'ReplicaSet',
+    plural: 'replicasets',
+    singular: 'replicaset',
+    group: 'apps',
+    version: 'v1',
+    namespaced: true,
+    shortNames: ['rs'],
+    categories: ['all'],
+    subresources: [
+      { name: 'scale', kind: 'Scale', verbs: STATUS_VERBS },
+      { name: 'status', kind: 'ReplicaSet', verbs: STATUS_VERBS },
+    ],
+  },
 ];
 
 export function groupVersion(r: { group: string; version: string }): string {
@@ -184,7 +212,7 @@ export function apiResources(group: string, version: string): APIResource[] | un
         singularName: '',
         namespaced: r.namespaced,
         // pods/eviction is a policy/v1 Eviction: kubectl drain finds eviction support by this entry.
-        ...(s.kind === 'Eviction' ? { group: 'policy', version: 'v1' } : {}),
+        ...(s.kind === 'Eviction' ? { group: 'policy', version: 'v1' } : s.kind === 'Scale' ? { group: 'autoscaling', version: 'v1' } : {}),
         kind: s.kind,
         verbs: s.verbs,
       });

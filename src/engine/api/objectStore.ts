@@ -420,13 +420,18 @@ export class ObjectStore {
     if (sub === 'status') {
       // The status subresource takes only `.status` from the input; everything else is the stored object's.
       const status = cloneUnfrozen((input as { status?: unknown }).status);
-      if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
+      if (kind !== 'Deployment' && deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
       const merged = { ...old, metadata: { ...old.metadata }, status } as KObject;
+      // deploymentStatusStrategy.PrepareForUpdate keeps only spec and labels: the controller's status
+      // write carries the revision annotation with it
+      const annotations = kind === 'Deployment' ? input.metadata.annotations : undefined;
+      if (annotations && !deepEqual(annotations, old.metadata.annotations)) merged.metadata.annotations = cloneUnfrozen(annotations);
+      else if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
       return this.commit(kind, old, merged, opts, true, cell);
     }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
-    const obj = (kind === 'DaemonSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
+    const obj = (kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
     obj.apiVersion = old.apiVersion;
     // Server-owned metadata always comes from the stored object.
     // (a spread with these overrides: the same keys in the same order, see shallowCopy)

@@ -3,10 +3,20 @@
 
 import type { Clock } from '../clock';
 import { invalid, type FieldError } from './errors';
-import { defaultDaemonSet, defaultNode, defaultPod } from './defaults';
+import { defaultDaemonSet, defaultDeployment, defaultNode, defaultPod, defaultReplicaSet } from './defaults';
 import { deepEqual } from './objects';
-import type { DaemonSet, Kind, KObject, Node, Pod } from './types';
-import { validateDaemonSet, validateDaemonSetUpdate, validateGeneric, validateNode, validatePod } from './validation';
+import type { DaemonSet, Deployment, Kind, KObject, Node, Pod, ReplicaSet } from './types';
+import {
+  validateDaemonSet,
+  validateDaemonSetUpdate,
+  validateDeployment,
+  validateDeploymentUpdate,
+  validateGeneric,
+  validateNode,
+  validatePod,
+  validateReplicaSet,
+  validateReplicaSetUpdate,
+} from './validation';
 
 import { TEMPLATE_GENERATION_ANNOTATION } from './annotations';
 export { TEMPLATE_GENERATION_ANNOTATION };
@@ -19,6 +29,20 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
       ds.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
       ds.metadata.generation = 1;
       ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: '1' };
+      break;
+    }
+    case 'Deployment': {
+      const d = obj as Deployment;
+      if (d.spec && typeof d.spec === 'object') defaultDeployment(d);
+      d.status = {};
+      d.metadata.generation = 1;
+      break;
+    }
+    case 'ReplicaSet': {
+      const rs = obj as ReplicaSet;
+      if (rs.spec && typeof rs.spec === 'object') defaultReplicaSet(rs);
+      rs.status = { replicas: 0 };
+      rs.metadata.generation = 1;
       break;
     }
     case 'Pod': {
@@ -51,6 +75,13 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock:
       [TEMPLATE_GENERATION_ANNOTATION]: String(templateChanged ? prevTG + 1 : prevTG),
     };
     if (!deepEqual(ds.spec, prev.spec)) ds.metadata.generation = (prev.metadata.generation ?? 1) + 1;
+  } else if (kind === 'Deployment' || kind === 'ReplicaSet') {
+    // deployment/replicaset strategy PrepareForUpdate: generation follows spec changes
+    if (obj.spec && typeof obj.spec === 'object') {
+      if (kind === 'Deployment') defaultDeployment(obj as Deployment);
+      else defaultReplicaSet(obj as ReplicaSet);
+    }
+    if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
   } else if (kind === 'Pod') {
     // Pod specs are immutable apart from a few fields (ValidatePodUpdate): container images,
     // added tolerations, and the binding (nodeName, set once by the scheduler).
@@ -78,6 +109,10 @@ export function validateCreate(kind: Kind, obj: KObject): void {
   switch (kind) {
     case 'DaemonSet':
       return check(kind, obj, validateDaemonSet(obj as DaemonSet));
+    case 'Deployment':
+      return check(kind, obj, validateDeployment(obj as Deployment));
+    case 'ReplicaSet':
+      return check(kind, obj, validateReplicaSet(obj as ReplicaSet));
     case 'Pod':
       return check(kind, obj, validatePod(obj as Pod));
     case 'Node':
@@ -93,6 +128,10 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
   switch (kind) {
     case 'DaemonSet':
       return check(kind, obj, validateDaemonSetUpdate(obj as DaemonSet, old as DaemonSet));
+    case 'Deployment':
+      return check(kind, obj, validateDeploymentUpdate(obj as Deployment, old as Deployment));
+    case 'ReplicaSet':
+      return check(kind, obj, validateReplicaSetUpdate(obj as ReplicaSet, old as ReplicaSet));
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
     case 'Pod':

@@ -310,6 +310,81 @@ export interface ControllerRevision extends KObject {
   revision: number;
 }
 
+// ---------------------------------------------------------------------------------------- deployments
+
+export interface RollingUpdateDeployment {
+  maxUnavailable?: number | string;
+  maxSurge?: number | string;
+}
+
+export interface DeploymentStrategy {
+  type?: 'RollingUpdate' | 'Recreate';
+  rollingUpdate?: RollingUpdateDeployment;
+}
+
+export interface DeploymentSpec {
+  replicas?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  strategy?: DeploymentStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+  paused?: boolean;
+  progressDeadlineSeconds?: number;
+}
+
+export interface DeploymentCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  lastUpdateTime?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+export interface DeploymentStatus {
+  observedGeneration?: number;
+  replicas?: number;
+  updatedReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  unavailableReplicas?: number;
+  terminatingReplicas?: number;
+  conditions?: DeploymentCondition[];
+  collisionCount?: number;
+}
+
+export interface Deployment extends KObject {
+  apiVersion: 'apps/v1';
+  kind: 'Deployment';
+  spec: DeploymentSpec;
+  status: DeploymentStatus;
+}
+
+export interface ReplicaSetSpec {
+  replicas?: number;
+  minReadySeconds?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+}
+
+export interface ReplicaSetStatus {
+  replicas: number;
+  fullyLabeledReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  terminatingReplicas?: number;
+  observedGeneration?: number;
+  conditions?: DeploymentCondition[];
+}
+
+export interface ReplicaSet extends KObject {
+  apiVersion: 'apps/v1';
+  kind: 'ReplicaSet';
+  spec: ReplicaSetSpec;
+  status: ReplicaSetStatus;
+}
+
 export interface Namespace extends KObject {
   apiVersion: 'v1';
   kind: 'Namespace';
@@ -341,7 +416,7 @@ export interface KEvent extends KObject {
   reportingComponent?: string;
 }
 
-export type Kind = 'Namespace' | 'Node' | 'Pod' | 'DaemonSet' | 'ControllerRevision' | 'Event';
+export type Kind = 'Namespace' | 'Node' | 'Pod' | 'DaemonSet' | 'ControllerRevision' | 'Event' | 'Deployment' | 'ReplicaSet';
 
 export interface KindMap {
   Namespace: Namespace;
@@ -350,6 +425,8 @@ export interface KindMap {
   DaemonSet: DaemonSet;
   ControllerRevision: ControllerRevision;
   Event: KEvent;
+  Deployment: Deployment;
+  ReplicaSet: ReplicaSet;
 }
 
 export const NAMESPACED: Record<Kind, boolean> = {
@@ -359,6 +436,8 @@ export const NAMESPACED: Record<Kind, boolean> = {
   DaemonSet: true,
   ControllerRevision: true,
   Event: true,
+  Deployment: true,
+  ReplicaSet: true,
 };
 
 export const API_VERSION: Record<Kind, string> = {
@@ -368,6 +447,8 @@ export const API_VERSION: Record<Kind, string> = {
   DaemonSet: 'apps/v1',
   ControllerRevision: 'apps/v1',
   Event: 'v1',
+  Deployment: 'apps/v1',
+  ReplicaSet: 'apps/v1',
 };
 
 /** Plural resource name with group, as the API server names it in errors: `daemonsets.apps`. */
@@ -378,6 +459,8 @@ export const RESOURCE: Record<Kind, { plural: string; group: string }> = {
   DaemonSet: { plural: 'daemonsets', group: 'apps' },
   ControllerRevision: { plural: 'controllerrevisions', group: 'apps' },
   Event: { plural: 'events', group: '' },
+  Deployment: { plural: 'deployments', group: 'apps' },
+  ReplicaSet: { plural: 'replicasets', group: 'apps' },
 };
 
 export function qualifiedResource(kind: Kind): string {

@@ -3,7 +3,7 @@
 import type { FieldError } from './errors';
 import { ownGet } from './own';
 import { isValidQuantity, parseQuantity } from './quantity';
-import type { Container, DaemonSet, KObject, Labels, Node, Pod, PodSpec, Taint, Toleration } from './types';
+import type { Container, DaemonSet, Deployment, KObject, LabelSelector, Labels, Node, Pod, PodSpec, PodTemplateSpec, ReplicaSet, Taint, Toleration } from './types';
 import { fromLabelSelector, isEmptyLabelSelector, matches } from './labels';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -438,6 +438,122 @@ export function validateDaemonSetUpdate(ds: DaemonSet, old: DaemonSet): FieldErr
   if (JSON.stringify(fromLabelSelector(ds.spec?.selector)) !== JSON.stringify(fromLabelSelector(old.spec.selector))) {
     errs.unshift({ field: 'spec.selector', type: 'Invalid value', value: ds.spec?.selector, detail: 'field is immutable' });
   }
+  return errs;
+}
+
+function nonNegative(v: unknown, field: string, errs: FieldError[]): void {
+  if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) {
+    errs.push({ field, type: 'Invalid value', value: v, detail: 'must be greater than or equal to 0' });
+  }
+}
+
+/** The selector and ValidatePodTemplateSpecForReplicaSet, shared by Deployments and ReplicaSets. */
+function validateSelectorAndTemplate(
+  selector: LabelSelector | undefined,
+  template: PodTemplateSpec | undefined,
+  what: 'deployment' | 'replicaset',
+  errs: FieldError[],
+): void {
+  if (!selector) {
+    errs.push({ field: 'spec.selector', type: 'Required value' });
+  } else {
+    validateLabels(selector.matchLabels, 'spec.selector.matchLabels', errs);
+    if (isEmptyLabelSelector(selector)) {
+      errs.push({ field: 'spec.selector', type: 'Invalid value', value: selector, detail: `empty selector is invalid for ${what}` });
+    }
+  }
+  if (!template) {
+    errs.push({ field: 'spec.template.spec.containers', type: 'Required value' });
+    return;
+  }
+  const sel = fromLabelSelector(selector);
+  const tl = template.metadata?.labels ?? {};
+  if (sel && !isEmptyLabelSelector(selector) && !matches(sel, tl)) {
+    errs.push({ field: 'spec.template.metadata.labels', type: 'Invalid value', value: tl, detail: '`selector` does not match template `labels`' });
+  }
+  validateLabels(template.metadata?.labels, 'spec.template.metadata.labels', errs);
+  validateAnnotations(template.metadata?.annotations, 'spec.template.metadata.annotations', errs);
+  validatePodSpec(template.spec, 'spec.template.spec', errs);
+  const rp = template.spec?.restartPolicy;
+  if (rp !== undefined && rp !== 'Always') {
+    errs.push({ field: 'spec.template.spec.restartPolicy', type: 'Unsupported value', value: rp, supported: ['Always'] });
+  }
+  if (template.spec?.activeDeadlineSeconds !== undefined) {
+    errs.push({ field: 'spec.template.spec.activeDeadlineSeconds', type: 'Forbidden', detail: 'activeDeadlineSeconds in ReplicaSet is not Supported' });
+  }
+}
+
+/** ValidateDeploymentSpec (pkg/apis/apps/validation). */
+export function validateDeployment(d: Deployment): FieldError[] {
+  const errs: FieldError[] = [];
+  validateObjectMeta(d, errs);
+  const spec = d.spec;
+  if (!spec || typeof spec !== 'object') {
+    errs.push({ field: 'spec.selector', type: 'Required value' });
+    errs.push({ field: 'spec.template.spec.containers', type: 'Required value' });
+    return errs;
+  }
+  nonNegative(spec.replicas, 'spec.replicas', errs);
+  validateSelectorAndTemplate(spec.selector, spec.template, 'deployment', errs);
+  const st = spec.strategy ?? {};
+  if (st.type === 'Recreate') {
+    if (st.rollingUpdate) errs.push({ field: 'spec.strategy.rollingUpdate', type: 'Forbidden', detail: "may not be specified when strategy `type` is 'Recreate'" });
+  } else if (st.type === 'RollingUpdate') {
+    if (!st.rollingUpdate) {
+      errs.push({ field: 'spec.strategy.rollingUpdate', type: 'Required value', detail: 'this should be defaulted and never be nil' });
+    } else {
+      const p = 'spec.strategy.rollingUpdate';
+      const mu = validateIntOrPercent(st.rollingUpdate.maxUnavailable ?? 0, `${p}.maxUnavailable`, errs);
+      const ms = validateIntOrPercent(st.rollingUpdate.maxSurge ?? 0, `${p}.maxSurge`, errs);
+      if (mu === 0 && ms === 0) {
+        errs.push({ field: `${p}.maxUnavailable`, type: 'Invalid value', value: st.rollingUpdate.maxUnavailable ?? 0, detail: 'may not be 0 when `maxSurge` is 0' });
+      }
+    }
+  } else {
+    errs.push({ field: 'spec.strategy.type', type: 'Unsupported value', value: st.type ?? '', supported: ['Recreate', 'RollingUpdate'] });
+  }
+  nonNegative(spec.minReadySeconds, 'spec.minReadySeconds', errs);
+  nonNegative(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit', errs);
+  if (spec.progressDeadlineSeconds !== undefined) {
+    nonNegative(spec.progressDeadlineSeconds, 'spec.progressDeadlineSeconds', errs);
+    if (typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= (spec.minReadySeconds ?? 0)) {
+      errs.push({ field: 'spec.progressDeadlineSeconds', type: 'Invalid value', value: spec.progressDeadlineSeconds, detail: 'must be greater than minReadySeconds' });
+    }
+  }
+  return errs;
+}
+
+function selectorImmutable(sel: LabelSelector | undefined, old: LabelSelector | undefined, errs: FieldError[]): void {
+  if (JSON.stringify(fromLabelSelector(sel)) !== JSON.stringify(fromLabelSelector(old))) {
+    errs.unshift({ field: 'spec.selector', type: 'Invalid value', value: sel, detail: 'field is immutable' });
+  }
+}
+
+export function validateDeploymentUpdate(d: Deployment, old: Deployment): FieldError[] {
+  const errs = validateDeployment(d);
+  selectorImmutable(d.spec?.selector, old.spec.selector, errs);
+  return errs;
+}
+
+/** ValidateReplicaSetSpec */
+export function validateReplicaSet(rs: ReplicaSet): FieldError[] {
+  const errs: FieldError[] = [];
+  validateObjectMeta(rs, errs);
+  const spec = rs.spec;
+  if (!spec || typeof spec !== 'object') {
+    errs.push({ field: 'spec.selector', type: 'Required value' });
+    errs.push({ field: 'spec.template.spec.containers', type: 'Required value' });
+    return errs;
+  }
+  nonNegative(spec.replicas, 'spec.replicas', errs);
+  nonNegative(spec.minReadySeconds, 'spec.minReadySeconds', errs);
+  validateSelectorAndTemplate(spec.selector, spec.template, 'replicaset', errs);
+  return errs;
+}
+
+export function validateReplicaSetUpdate(rs: ReplicaSet, old: ReplicaSet): FieldError[] {
+  const errs = validateReplicaSet(rs);
+  selectorImmutable(rs.spec?.selector, old.spec.selector, errs);
   return errs;
 }
 

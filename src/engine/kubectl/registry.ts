@@ -8,6 +8,8 @@ import { explainCommand } from './commands/explain';
 import { versionCommand } from './commands/version';
 import { createCommand } from './commands/create';
 import { createNamespaceCommand } from './commands/createNamespace';
+import { createDeploymentCommand } from './commands/createDeployment';
+import { scaleCommand } from './commands/scale';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
@@ -40,6 +42,8 @@ import { configCurrentContextCommand, configGetContextsCommand, configUseContext
 export const COMMANDS: CommandDef[] = [
   createCommand,
   createNamespaceCommand,
+  createDeploymentCommand,
+  scaleCommand,
   applyCommand,
   patchCommand,
   waitCommand,
@@ -93,7 +97,7 @@ export const GROUPS: ReadonlyMap<string, string> = new Map([
 export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Basic Commands (Beginner)', names: ['create', 'run', 'set'] },
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
-  { title: 'Deploy Commands', names: ['rollout'] },
+  { title: 'Deploy Commands', names: ['rollout', 'scale'] },
   { title: 'Cluster Management Commands', names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'] },
   { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth', 'events'] },
   { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },

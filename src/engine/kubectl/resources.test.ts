@@ -26,7 +26,7 @@ describe('resolveResource', () => {
   });
 
   it('rejects unknown types like the server', () => {
-    expect(() => resolveResource('deploy')).toThrow('the server doesn\'t have a resource type "deploy"');
+    expect(() => resolveResource('sts')).toThrow('the server doesn\'t have a resource type "sts"');
     expect(() => resolveResource('cr')).toThrow('resource type "cr"');
   });
 });

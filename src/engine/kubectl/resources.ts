@@ -19,6 +19,8 @@ export const RESOURCES: ResourceInfo[] = [
   { kind: 'ControllerRevision', plural: 'controllerrevisions', singular: 'controllerrevision', shortNames: [], group: 'apps' },
   { kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], group: '' },
   { kind: 'Namespace', plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], group: '' },
+  { kind: 'Deployment', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], group: 'apps' },
+  { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps' },
 ];
 
 const BY_WORD = new Map<string, Kind>();
@@ -81,4 +83,8 @@ export function parseResourceArgs(positional: string[], verb = 'get'): ResourceR
     );
   }
   return kinds.map((t) => ({ kind: resolveResource(t), names: [...names] }));
+}
+
+export function resourceInfo(kind: Kind): ResourceInfo {
+  return RESOURCES.find((r) => r.kind === kind)!;
 }

@@ -244,7 +244,10 @@ describe('tags that were never released', () => {
 });
 
 /** References the repository uses because they do not exist, and where. */
-const MEANT_TO_BE_MISSING = new Map([['k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo', 'the bad-release lesson: a typo in the tag']]);
+const MEANT_TO_BE_MISSING = new Map([
+  ['k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo', 'the bad-release lesson: a typo in the tag'],
+  ['nginx:9.99', 'the deployment-stalled scenario: a release whose tag does not exist stalls the rollout'],
+]);
 
 describe('the images the repository uses', () => {
   it('include the ones meant to be missing, and those are', () => {

@@ -7,7 +7,7 @@ import type { Objects } from '../../state/clusterSlice'
 import { objectIndex } from './objectIndex'
 
 function mirror(s: Session): Objects {
-  const out: Record<Kind, Record<string, KObject>> = { Namespace: {}, Node: {}, Pod: {}, DaemonSet: {}, ControllerRevision: {}, Event: {} }
+  const out: Record<Kind, Record<string, KObject>> = { Namespace: {}, Node: {}, Pod: {}, DaemonSet: {}, ControllerRevision: {}, Event: {}, Deployment: {}, ReplicaSet: {} }
   for (const kind of Object.keys(out) as Kind[]) {
     for (const o of s.sim.store.list(kind)) out[kind][o.metadata.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : o.metadata.name] = o
   }

@@ -4,12 +4,13 @@
 
 import { pushAll } from '../../api/objects';
 import { kubectlErrorText, type StatusError } from '../../api/errors';
-import type { DaemonSet, Kind, KObject, Namespace, Node, Pod } from '../../api/types';
+import type { DaemonSet, Deployment, Kind, KObject, Namespace, Node, Pod, ReplicaSet } from '../../api/types';
 import { NAMESPACED } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { flagBool, flagString } from '../argv';
 import { tabbedString } from '../printers/describe';
 import { describeDaemonSet } from '../printers/describeDaemonSet';
+import { describeDeployment, describeReplicaSet } from '../printers/describeDeployment';
 import { describeGeneric } from '../printers/describeGeneric';
 import { describeNode } from '../printers/describeNode';
 import { describePod } from '../printers/describePod';
@@ -38,6 +39,10 @@ export function describeObject(sim: Simulation, obj: KObject): string {
       return describeNode(sim, obj as Node);
     case 'DaemonSet':
       return describeDaemonSet(sim, obj as DaemonSet);
+    case 'Deployment':
+      return describeDeployment(sim, obj as Deployment);
+    case 'ReplicaSet':
+      return describeReplicaSet(sim, obj as ReplicaSet);
     case 'Namespace':
       return describeNamespace(obj as Namespace);
     default:

@@ -84,7 +84,7 @@ describe('kubectl explain', () => {
     // a Go map lookup: no prototype
     expect(() => explain('ds.constructor', false)).toThrow('field "constructor" does not exist');
     expect(() => explain('ds.__proto__', false)).toThrow('field "__proto__" does not exist');
-    expect(() => explain('deploy', false)).toThrow('the server doesn\'t have a resource type "deploy"');
+    expect(() => explain('sts', false)).toThrow('the server doesn\'t have a resource type "sts"');
   });
 
   it('wraps like go-wordwrap v1.0.1: keeps line breaks, never splits long words, counts runes', () => {

@@ -161,7 +161,7 @@ describe('kubectl get', () => {
   });
 
   it('rejects unknown types, flags, formats and mixed forms', () => {
-    expect(kc(sim, 'get deployments')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "deployments"\n', exitCode: 1 });
+    expect(kc(sim, 'get statefulsets')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "statefulsets"\n', exitCode: 1 });
     expect(kc(sim, 'get pods --bogus')).toEqual({
       stdout: '',
       stderr: "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n",

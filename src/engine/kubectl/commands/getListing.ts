@@ -219,7 +219,7 @@ export function labelColumns(ctx: CommandContext): string[] {
 }
 
 /** The kinds `kubectl get all` lists that this cluster serves (the `all` category, in its order). */
-export const ALL_CATEGORY: Kind[] = ['Pod', 'DaemonSet'];
+export const ALL_CATEGORY: Kind[] = ['Pod', 'DaemonSet', 'Deployment', 'ReplicaSet'];
 
 /** Expands `all` (alone or in a comma list) to the category's types. */
 export function expandAll(positional: string[]): string[] {

@@ -73,7 +73,7 @@ describe('kubectl diff', () => {
     expect(d.stdout).toContain('\n-  generation: 1\n+  generation: 2\n');
     // nothing was changed by the dry run
     expect(sim.store.get('DaemonSet', 'default', 'web')!.spec.template.spec.containers[0].image).toBe('nginx:1.26');
-    expect(kc(sim, 'diff -f -', DS('nginx').replace('kind: DaemonSet', 'kind: Deployment')).exitCode).toBe(2);
+    expect(kc(sim, 'diff -f -', DS('nginx').replace('kind: DaemonSet', 'kind: StatefulSet')).exitCode).toBe(2);
   });
 });
 

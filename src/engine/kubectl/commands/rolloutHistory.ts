@@ -10,6 +10,7 @@ import { CommandError, type CommandDef } from '../types';
 import { CHANGE_CAUSE_ANNOTATION } from '../changeCause';
 import { nameLine } from './common';
 import { daemonSetHistory, getDaemonSet, rolloutTargets } from './rolloutTarget';
+import { viewDeploymentHistory } from './rolloutDeployment';
 
 /** printHistory: the table (or one revision's template) kubectl hands to the name printer. */
 export function printHistory(history: ControllerRevision[], revision: number): string {
@@ -36,6 +37,12 @@ export const rolloutHistoryCommand: CommandDef = {
   run(ctx) {
     const revision = Number(flagString(ctx.args, 'revision') ?? '0');
     for (const { kind, name } of rolloutTargets(ctx)) {
+      if (kind === 'Deployment') {
+        const d = ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
+        const info = viewDeploymentHistory(ctx, d, revision);
+        ctx.out.println(nameLine(kind, name, `${revision > 0 ? `with revision #${revision}` : ''}\n${info}`));
+        continue;
+      }
       if (kind !== 'DaemonSet') {
         ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
         throw new CommandError(`no history viewer has been implemented for ${JSON.stringify(kind)}`);

@@ -1,18 +1,39 @@
 // `kubectl rollout pause|resume` (pkg/cmd/rollout/rollout_pause.go, rollout_resume.go +
-// polymorphichelpers objectpauser.go / objectresumer.go): only Deployments can be paused, so for a
-// DaemonSet kubectl fetches the object and then reports `… pausing is not supported`.
+// polymorphichelpers objectpauser.go / objectresumer.go): only Deployments can be paused (spec.paused);
+// for a DaemonSet kubectl fetches the object and then reports `… pausing is not supported`.
 
-import { qualifiedResource } from '../../api/types';
+import { StatusError } from '../../api/errors';
+import { qualifiedResource, type Deployment } from '../../api/types';
 import type { CommandDef } from '../types';
 import { ClientError, finish, nsFor } from './common';
+import { printWritten } from './printObject';
 import { rolloutTargets } from './rolloutTarget';
 
 function notSupported(verb: 'pausing' | 'resuming') {
+  const pause = verb === 'pausing';
   return (ctx: Parameters<CommandDef['run']>[0]) => {
     const errs: unknown[] = [];
     for (const { kind, name } of rolloutTargets(ctx)) {
-      ctx.sim.store.mustGet(kind, nsFor(ctx, kind), name);
-      errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${verb} is not supported`));
+      const obj = ctx.sim.store.mustGet(kind, nsFor(ctx, kind), name);
+      if (kind !== 'Deployment') {
+        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${verb} is not supported`));
+        continue;
+      }
+      const d = obj as Deployment;
+      if (!!d.spec.paused === pause) {
+        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${pause ? 'is already paused' : 'is not paused'}`));
+        continue;
+      }
+      try {
+        const spec = { ...d.spec };
+        if (pause) spec.paused = true;
+        else delete spec.paused;
+        const written = ctx.sim.store.update({ ...d, spec });
+        printWritten(ctx, kind, written, pause ? 'paused' : 'resumed');
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+        errs.push(e);
+      }
     }
     finish(errs);
   };

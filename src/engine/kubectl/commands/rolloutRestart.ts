@@ -3,7 +3,7 @@
 
 import { StatusError } from '../../api/errors';
 import { clone } from '../../api/objects';
-import { qualifiedResource, type KObject } from '../../api/types';
+import { qualifiedResource, type Deployment, type KObject } from '../../api/types';
 import type { CommandDef } from '../types';
 import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
 import { printWritten } from './printObject';
@@ -22,12 +22,16 @@ export const rolloutRestartCommand: CommandDef = {
     resolvePrinter(ctx);
     const errs: unknown[] = [];
     for (const { kind, name } of rolloutTargets(ctx)) {
-      if (kind !== 'DaemonSet') {
+      if (kind !== 'DaemonSet' && kind !== 'Deployment') {
         ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
         errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} restarting is not supported`));
         continue;
       }
-      const ds = getDaemonSet(ctx, name);
+      const ds = kind === 'DaemonSet' ? getDaemonSet(ctx, name) : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
+      if (kind === 'Deployment' && (ds as Deployment).spec.paused) {
+        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} can't restart paused deployment (run rollout resume first)`));
+        continue;
+      }
       const now = ctx.sim.iso();
       const annotations = ds.spec.template.metadata?.annotations ?? {};
       if (annotations[RESTARTED_AT_ANNOTATION] === now) {
@@ -48,7 +52,7 @@ export const rolloutRestartCommand: CommandDef = {
         errs.push(e);
         continue;
       }
-      printWritten(ctx, 'DaemonSet', written, `restarted${dryRunSuffix(dry)}`);
+      printWritten(ctx, kind, written, `restarted${dryRunSuffix(dry)}`);
     }
     finish(errs);
   },

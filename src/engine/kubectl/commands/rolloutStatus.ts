@@ -2,11 +2,12 @@
 // DaemonSetStatusViewer): one line for the current state, then — while watching — one line per
 // Modified event of the DaemonSet, produced by running the simulation, until the rollout is done.
 
-import type { DaemonSet } from '../../api/types';
+import type { DaemonSet, Deployment, Kind, KObject } from '../../api/types';
 import { TIMINGS } from '../../timings';
 import { flagString, goDurationMs } from '../argv';
 import { CommandError, type CommandDef } from '../types';
 import { getDaemonSet, rolloutTargets } from './rolloutTarget';
+import { nsFor } from './common';
 import { ROLLOUT_STATUS_FLAGS } from './rolloutStatusFlags';
 
 /** DaemonSetStatusViewer.Status: the message and whether the rollout is done. */
@@ -31,6 +32,33 @@ export function daemonSetStatus(ds: DaemonSet): { message: string; done: boolean
   return { message: 'Waiting for daemon set spec update to be observed...', done: false };
 }
 
+/** DeploymentStatusViewer.Status */
+export function deploymentStatus(d: Deployment): { message: string; done: boolean } {
+  const st = d.status ?? {};
+  const name = JSON.stringify(d.metadata.name);
+  if ((d.metadata.generation ?? 0) <= (st.observedGeneration ?? 0)) {
+    const cond = st.conditions?.find((c) => c.type === 'Progressing');
+    if (cond?.reason === 'ProgressDeadlineExceeded') throw new CommandError(`deployment ${name} exceeded its progress deadline`);
+    const updated = st.updatedReplicas ?? 0;
+    if (d.spec.replicas !== undefined && updated < d.spec.replicas) {
+      return { message: `Waiting for deployment ${name} rollout to finish: ${updated} out of ${d.spec.replicas} new replicas have been updated...`, done: false };
+    }
+    if ((st.replicas ?? 0) > updated) {
+      return { message: `Waiting for deployment ${name} rollout to finish: ${(st.replicas ?? 0) - updated} old replicas are pending termination...`, done: false };
+    }
+    if ((st.availableReplicas ?? 0) < updated) {
+      return { message: `Waiting for deployment ${name} rollout to finish: ${st.availableReplicas ?? 0} of ${updated} updated replicas are available...`, done: false };
+    }
+    return { message: `deployment ${name} successfully rolled out`, done: true };
+  }
+  return { message: 'Waiting for deployment spec update to be observed...', done: false };
+}
+
+/** The status viewer of a kind (polymorphichelpers.StatusViewerFor). */
+function statusOf(kind: Kind, obj: KObject): { message: string; done: boolean } {
+  return kind === 'Deployment' ? deploymentStatus(obj as Deployment) : daemonSetStatus(obj as DaemonSet);
+}
+
 const TIMEOUT = 'timed out waiting for the condition';
 
 export const rolloutStatusCommand: CommandDef = {
@@ -44,13 +72,13 @@ export const rolloutStatusCommand: CommandDef = {
       throw new CommandError(`rollout status is only supported on individual resources and resource collections: ${targets.length} resources found`);
     }
     const { kind, name } = targets[0];
-    if (kind !== 'DaemonSet') {
+    if (kind !== 'DaemonSet' && kind !== 'Deployment') {
       ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
       throw new CommandError(`no status viewer has been implemented for ${kind}`);
     }
     const sim = ctx.sim;
-    const ds = getDaemonSet(ctx, name);
-    const first = daemonSetStatus(ds);
+    const ds = kind === 'DaemonSet' ? getDaemonSet(ctx, name) : sim.store.mustGet('Deployment', nsFor(ctx, 'Deployment'), name);
+    const first = statusOf(kind, ds);
     ctx.out.println(first.message);
     if (first.done || flagString(ctx.args, 'watch') === 'false') return;
 
@@ -63,13 +91,13 @@ export const rolloutStatusCommand: CommandDef = {
     let done = false;
     let failure: CommandError | null = null;
     const stop = sim.watch((c) => {
-      if (done || failure || c.kind !== 'DaemonSet' || c.obj.metadata.uid !== ds.metadata.uid) return;
+      if (done || failure || c.kind !== kind || c.obj.metadata.uid !== ds.metadata.uid) return;
       if (c.type === 'DELETED') {
         failure = new CommandError('object has been deleted');
         return;
       }
       try {
-        const s = daemonSetStatus(c.obj as DaemonSet);
+        const s = statusOf(kind, c.obj);
         ctx.out.println(s.message);
         done = s.done;
       } catch (e) {

@@ -3,7 +3,7 @@
 // No new revision is made here; the controller renumbers the reused one.
 
 import { canonicalJSON, clone } from '../../api/objects';
-import type { ControllerRevision, DaemonSet } from '../../api/types';
+import type { ControllerRevision, DaemonSet, Deployment } from '../../api/types';
 import { RESOURCE } from '../../api/types';
 import { StatusError } from '../../api/errors';
 import { getPatch, templateFromRevision } from '../../controller/daemonset/history';
@@ -13,6 +13,7 @@ import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { LAST_APPLIED_ANNOTATION } from './applyMerge';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, nameLine } from './common';
 import { daemonSetHistory, getDaemonSet, rolloutTargets } from './rolloutTarget';
+import { rollbackDeployment } from './rolloutDeployment';
 
 const revisionNotFound = (r: number) => new CommandError(`unable to find specified revision ${r} in history`);
 
@@ -57,18 +58,18 @@ export const rolloutUndoCommand: CommandDef = {
     const toRevision = Number(flagString(ctx.args, 'to-revision') ?? '0');
     const dry = dryRunStrategy(ctx);
     for (const { kind, name } of rolloutTargets(ctx)) {
-      if (kind !== 'DaemonSet') {
+      if (kind !== 'DaemonSet' && kind !== 'Deployment') {
         ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
         throw new CommandError(`no rollbacker has been implemented for ${JSON.stringify(kind)}`);
       }
-      const ds = getDaemonSet(ctx, name);
+      const ds = kind === 'DaemonSet' ? getDaemonSet(ctx, name) : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
       if (ds.metadata.annotations?.[LAST_APPLIED_ANNOTATION] !== undefined) {
         ctx.out.eprintln(
-          `Warning: resource ${RESOURCE.DaemonSet.plural}/${name} was previously managed with 'kubectl apply'. Rolling back will not update the ${LAST_APPLIED_ANNOTATION} annotation, which may cause unexpected behavior on future 'kubectl apply' operations. Consider using 'kubectl apply' with your previous configuration file instead.`,
+          `Warning: resource ${RESOURCE[kind].plural}/${name} was previously managed with 'kubectl apply'. Rolling back will not update the ${LAST_APPLIED_ANNOTATION} annotation, which may cause unexpected behavior on future 'kubectl apply' operations. Consider using 'kubectl apply' with your previous configuration file instead.`,
         );
       }
-      const result = rollback(ctx, ds, toRevision);
-      ctx.out.println(nameLine('DaemonSet', name, `${result}${dryRunSuffix(dry)}`));
+      const result = kind === 'DaemonSet' ? rollback(ctx, ds as DaemonSet, toRevision) : rollbackDeployment(ctx, ds as Deployment, toRevision, dry);
+      ctx.out.println(nameLine(kind, name, `${result}${dryRunSuffix(dry)}`));
     }
   },
 };

@@ -4,7 +4,7 @@
 
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
-import type { Container, DaemonSet, Kind, KObject, Pod, PodSpec } from '../../api/types';
+import type { Container, DaemonSet, Deployment, Kind, KObject, Pod, PodSpec } from '../../api/types';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandDef } from '../types';
@@ -15,6 +15,7 @@ import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 /** The pod spec inside an object (polymorphichelpers.updatePodSpecForObject), or null. */
 export function podSpecOf(kind: Kind, obj: KObject): PodSpec | null {
   if (kind === 'DaemonSet') return (obj as DaemonSet).spec.template.spec;
+  if (kind === 'Deployment' || kind === 'ReplicaSet') return (obj as Deployment).spec.template.spec;
   if (kind === 'Pod') return (obj as Pod).spec;
   return null;
 }

@@ -7,6 +7,7 @@ import type {
   Container,
   ControllerRevision,
   DaemonSet,
+  Deployment,
   KEvent,
   Kind,
   KObject,
@@ -14,6 +15,7 @@ import type {
   Namespace,
   Node,
   Pod,
+  ReplicaSet,
 } from '../../api/types';
 import { translateTimestampSince } from './age';
 import { podCells } from './podStatus';
@@ -117,6 +119,38 @@ const DAEMONSET_COLUMNS: ColumnSet = {
   },
 };
 
+/** printDeployment: READY is readyReplicas/spec.replicas. */
+const DEPLOYMENT_COLUMNS: ColumnSet = {
+  headers: ['Name', 'Ready', 'Up-to-date', 'Available', 'Age'],
+  wideHeaders: ['Containers', 'Images', 'Selector'],
+  row: (obj, o) => {
+    const d = obj as Deployment;
+    const s = d.status ?? {};
+    const cells = [
+      d.metadata.name,
+      `${s.readyReplicas ?? 0}/${d.spec.replicas ?? 0}`,
+      String(s.updatedReplicas ?? 0),
+      String(s.availableReplicas ?? 0),
+      age(d, o.now),
+    ];
+    if (o.wide) cells.push(...containerCells(d.spec.template?.spec?.containers ?? []), formatLabelSelector(d.spec.selector));
+    return cells;
+  },
+};
+
+/** printReplicaSet */
+const REPLICASET_COLUMNS: ColumnSet = {
+  headers: ['Name', 'Desired', 'Current', 'Ready', 'Age'],
+  wideHeaders: ['Containers', 'Images', 'Selector'],
+  row: (obj, o) => {
+    const rs = obj as ReplicaSet;
+    const s = rs.status ?? ({} as ReplicaSet['status']);
+    const cells = [rs.metadata.name, String(rs.spec.replicas ?? 0), String(s.replicas ?? 0), String(s.readyReplicas ?? 0), age(rs, o.now)];
+    if (o.wide) cells.push(...containerCells(rs.spec.template?.spec?.containers ?? []), formatLabelSelector(rs.spec.selector));
+    return cells;
+  },
+};
+
 const NODE_COLUMNS: ColumnSet = {
   headers: ['Name', 'Status', 'Roles', 'Age', 'Version'],
   wideHeaders: ['Internal-IP', 'External-IP', 'OS-Image', 'Kernel-Version', 'Container-Runtime'],
@@ -193,4 +227,6 @@ export const COLUMNS: Record<Kind, ColumnSet> = {
   ControllerRevision: CONTROLLER_REVISION_COLUMNS,
   Event: EVENT_COLUMNS,
   Namespace: NAMESPACE_COLUMNS,
+  Deployment: DEPLOYMENT_COLUMNS,
+  ReplicaSet: REPLICASET_COLUMNS,
 };

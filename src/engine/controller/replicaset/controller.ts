@@ -1,0 +1,200 @@
+// The ReplicaSet controller (pkg/controller/replicaset/replica_set.go): event handlers that queue
+// ReplicaSets, and syncReplicaSet: claim the pods the selector matches, manageReplicas (create in
+// slow-start batches, delete the pods getPodsToDelete ranks first), then write the status.
+
+import { selectorMatches, isEmptyLabelSelector } from '../../api/labels';
+import { deepEqual } from '../../api/objects';
+import { namespacedName } from '../../api/namespacedName';
+import type { Change } from '../../api/objectStore';
+import { controllerRef } from '../../api/podutil';
+import type { OwnerReference, Pod, ReplicaSet } from '../../api/types';
+import { TIMINGS } from '../../timings';
+import { activePodsWithRanksLess, filterActivePods, getPodFromTemplate, isPodActive, slowStartBatch } from './controllerUtils';
+import type { ControllerHost } from './host';
+import { calculateStatus, trimStatus } from './status';
+
+export const RS_CONTROLLER = 'replicaset-controller';
+/** BurstReplicas: at most this many creates or deletes per sync (replicaset controller's default). */
+export const BURST_REPLICAS = 500;
+/** SlowStartInitialBatchSize */
+export const SLOW_START_INITIAL_BATCH_SIZE = 1;
+
+function rsControllerRef(rs: ReplicaSet): OwnerReference {
+  return { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid, controller: true, blockOwnerDeletion: true };
+}
+
+/**
+ * getPodsToDelete: the `diff` pods to delete first, ranked by ActivePodsWithRanks; a pod's rank is
+ * the number of active related pods (of the same owner's ReplicaSets) on its node.
+ */
+export function getPodsToDelete(filteredPods: readonly Pod[], relatedPods: readonly Pod[], diff: number, now: number): Pod[] {
+  if (diff >= filteredPods.length) return filteredPods.slice(0, diff);
+  const podsOnNode = new Map<string, number>();
+  for (const p of relatedPods) {
+    if (!isPodActive(p)) continue;
+    const n = p.spec.nodeName ?? '';
+    podsOnNode.set(n, (podsOnNode.get(n) ?? 0) + 1);
+  }
+  const ranked = filteredPods.map((p) => ({ p, rank: podsOnNode.get(p.spec.nodeName ?? '') ?? 0 }));
+  ranked.sort((x, y) => (activePodsWithRanksLess(x.p, x.rank, y.p, y.rank, now) ? -1 : activePodsWithRanksLess(y.p, y.rank, x.p, x.rank, now) ? 1 : 0));
+  return ranked.slice(0, diff).map((r) => r.p);
+}
+
+export class ReplicaSetController {
+  constructor(private readonly host: ControllerHost) {
+    host.watch((c) => this.onReplicaSet(c), ['ReplicaSet']);
+    host.watch((c) => this.onPod(c), ['Pod']);
+  }
+
+  private enqueue(rs: ReplicaSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
+    const key = namespacedName(rs.metadata.namespace, rs.metadata.name);
+    this.host.enqueue(RS_CONTROLLER, key, delayMs, reason, () => this.syncReplicaSet(key));
+  }
+
+  private onReplicaSet(c: Change): void {
+    const rs = c.obj as ReplicaSet;
+    if (c.type === 'DELETED') return;
+    const old = c.old as ReplicaSet | undefined;
+    // our own status write: nothing new to do
+    if (old && old.metadata.generation === rs.metadata.generation && old.spec === rs.spec && deepEqual(old.metadata.labels, rs.metadata.labels)) return;
+    this.enqueue(rs, c.type === 'ADDED' ? 'ReplicaSet added' : 'ReplicaSet updated');
+  }
+
+  /** addPod / updatePod / deletePod: the owner's sync, or every matching ReplicaSet's for an orphan. */
+  private onPod(c: Change): void {
+    const pod = c.obj as Pod;
+    const ref = controllerRef(pod);
+    const what = c.type === 'ADDED' ? 'added' : c.type === 'DELETED' ? 'deleted' : 'updated';
+    if (ref) {
+      if (ref.kind !== 'ReplicaSet') return;
+      const rs = this.host.store.get('ReplicaSet', pod.metadata.namespace, ref.name);
+      if (rs && rs.metadata.uid === ref.uid) {
+        // a pod that turned ready is checked again once minReadySeconds have passed (updatePod)
+        const old = c.old as Pod | undefined;
+        const min = rs.spec.minReadySeconds ?? 0;
+        this.enqueue(rs, `pod ${pod.metadata.name} ${what}`);
+        if (old && min > 0 && !isReady(old) && isReady(pod)) this.enqueue(rs, `pod ${pod.metadata.name} available after minReadySeconds`, min * 1000);
+      }
+      return;
+    }
+    if (c.type === 'DELETED') return;
+    for (const rs of this.host.store.list('ReplicaSet', pod.metadata.namespace)) {
+      if (!rs.metadata.deletionTimestamp && selectorMatches(rs.spec.selector, pod.metadata.labels)) this.enqueue(rs, `orphan pod ${pod.metadata.name} ${what} matches its selector`);
+    }
+  }
+
+  /** claimPods (PodControllerRefManager): adopt matching orphans, release owned pods that no longer match. */
+  private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[]): Pod[] {
+    const store = this.host.store;
+    const out: Pod[] = [];
+    for (const p of pods) {
+      const ref = controllerRef(p);
+      const match = selectorMatches(rs.spec.selector, p.metadata.labels);
+      if (ref) {
+        if (ref.uid !== rs.metadata.uid) continue;
+        if (!match) {
+          store.update({ ...p, metadata: { ...p.metadata, ownerReferences: (p.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid) } });
+          notes.push(`released pod ${p.metadata.name}`);
+          continue;
+        }
+        out.push(p);
+      } else if (match && !rs.metadata.deletionTimestamp && !p.metadata.deletionTimestamp) {
+        out.push(store.update<'Pod'>({ ...p, metadata: { ...p.metadata, ownerReferences: [...(p.metadata.ownerReferences ?? []), rsControllerRef(rs)] } }));
+        notes.push(`adopted pod ${p.metadata.name}`);
+      }
+    }
+    return out;
+  }
+
+  /** syncReplicaSet: one reconcile round for one ReplicaSet. Returns what it did. */
+  syncReplicaSet(key: string): string {
+    const [namespace, name] = key.split('/');
+    const host = this.host;
+    const rs = host.store.get('ReplicaSet', namespace, name);
+    if (!rs) return `ReplicaSet ${key} not found; nothing to do`;
+    if (isEmptyLabelSelector(rs.spec.selector)) return 'empty selector; skipped';
+    const notes: string[] = [];
+    const allPods = host.store.list('Pod', namespace);
+    // pods that are terminal or being deleted are neither counted nor adopted
+    const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes);
+    let manageError: { error: Error; creating: boolean } | undefined;
+    if (!rs.metadata.deletionTimestamp) manageError = this.manageReplicas(filteredPods, allPods, rs, notes);
+
+    const fresh = host.store.get('ReplicaSet', namespace, name);
+    if (!fresh) return notes.join('; ') || 'in sync; nothing to do';
+    const pods = this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
+    const status = trimStatus(calculateStatus(fresh, pods, manageError, host.now(), host.iso()));
+    if (!deepEqual(fresh.status, status)) {
+      host.store.updateStatus({ ...fresh, status });
+      notes.push(`status: ${status.replicas} replicas, ${status.readyReplicas ?? 0} ready, ${status.availableReplicas ?? 0} available`);
+    }
+    // ready but not yet available pods: look again after minReadySeconds
+    const want = fresh.spec.replicas ?? 0;
+    const min = fresh.spec.minReadySeconds ?? 0;
+    if (!manageError && min > 0 && (status.readyReplicas ?? 0) === want && (status.availableReplicas ?? 0) !== want) {
+      this.enqueue(fresh, 'waiting for pods to be available for minReadySeconds', min * 1000);
+    }
+    if (manageError) this.enqueue(fresh, `retry after: ${manageError.error.message}`, 1000);
+    return notes.length ? notes.join('; ') : 'in sync; nothing to do';
+  }
+
+  /** manageReplicas: create or delete pods so that the active ones number spec.replicas. */
+  private manageReplicas(filteredPods: Pod[], allPods: readonly Pod[], rs: ReplicaSet, notes: string[]): { error: Error; creating: boolean } | undefined {
+    const host = this.host;
+    const want = rs.spec.replicas ?? 0;
+    let diff = filteredPods.length - want;
+    if (diff < 0) {
+      diff = Math.min(-diff, BURST_REPLICAS);
+      const created: string[] = [];
+      const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => {
+        const pod = host.store.create<'Pod'>(getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)));
+        created.push(pod.metadata.name);
+        host.recorder.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, RS_CONTROLLER);
+      });
+      if (created.length) notes.push(`created ${created.length} of ${diff} pods in slow-start batches of ${r.batches.join(', ')}: ${created.join(', ')}`);
+      if (r.error) {
+        host.recorder.event(rs, 'Warning', 'FailedCreate', `Error creating: ${r.error.message}`, RS_CONTROLLER);
+        notes.push(`create failed: ${r.error.message}; ${diff - r.successes} pods skipped`);
+        return { error: r.error, creating: true };
+      }
+      return undefined;
+    }
+    if (diff > 0) {
+      diff = Math.min(diff, BURST_REPLICAS);
+      const relatedPods = this.getIndirectlyRelatedPods(rs, allPods);
+      const victims = getPodsToDelete(filteredPods, relatedPods, diff, host.now());
+      const deleted: string[] = [];
+      for (const p of victims) {
+        try {
+          host.store.delete('Pod', p.metadata.namespace, p.metadata.name);
+          deleted.push(p.metadata.name);
+          host.recorder.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, RS_CONTROLLER);
+        } catch (e) {
+          host.recorder.event(rs, 'Warning', 'FailedDelete', `Error deleting: ${(e as Error).message}`, RS_CONTROLLER);
+          return { error: e as Error, creating: false };
+        }
+      }
+      notes.push(`deleted ${deleted.length} pods (ranked by getPodsToDelete): ${deleted.join(', ')}`);
+    }
+    return undefined;
+  }
+
+  /** getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller owner (one Deployment's). */
+  private getIndirectlyRelatedPods(rs: ReplicaSet, allPods: readonly Pod[]): Pod[] {
+    const owner = controllerRef(rs);
+    const uids = new Set<string>([rs.metadata.uid]);
+    if (owner) {
+      for (const other of this.host.store.list('ReplicaSet', rs.metadata.namespace)) {
+        if (controllerRef(other)?.uid === owner.uid) uids.add(other.metadata.uid);
+      }
+    }
+    return allPods.filter((p) => {
+      const ref = controllerRef(p);
+      return ref !== undefined && uids.has(ref.uid);
+    });
+  }
+}
+
+function isReady(p: Pod): boolean {
+  return p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+}

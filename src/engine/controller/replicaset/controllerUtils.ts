@@ -1,0 +1,147 @@
+// Helpers of pkg/controller/controller_utils.go the ReplicaSet controller uses: FilterActivePods,
+// GetPodFromTemplate, ActivePodsWithRanks (which pods go first on scale-down) and slowStartBatch
+// (pkg/controller/replicaset/replica_set.go).
+
+import { parseTime } from '../../clock';
+import { isPodReady } from '../../api/podutil';
+import type { OwnerReference, Pod, PodTemplateSpec } from '../../api/types';
+
+/** IsPodActive: not Succeeded, not Failed, not being deleted. */
+export function isPodActive(p: Pod): boolean {
+  return p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed' && !p.metadata.deletionTimestamp;
+}
+
+export function filterActivePods(pods: readonly Pod[]): Pod[] {
+  return pods.filter(isPodActive);
+}
+
+/** GetPodFromTemplate: the template's labels, annotations and finalizers, `PREFIX-` as generateName. */
+export function getPodFromTemplate(template: PodTemplateSpec, namespace: string, prefix: string, ref: OwnerReference): Pod {
+  const md = template.metadata ?? {};
+  const metadata = { generateName: `${prefix}-`, namespace, labels: { ...md.labels }, ownerReferences: [ref] } as Pod['metadata'];
+  if (md.annotations && Object.keys(md.annotations).length) metadata.annotations = { ...md.annotations };
+  const fin = (md as { finalizers?: string[] }).finalizers;
+  if (fin?.length) metadata.finalizers = [...fin];
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec), status: {} };
+}
+
+const PHASE_ORDINAL = new Map<string, number>([
+  ['Pending', 0],
+  ['Unknown', 1],
+  ['Running', 2],
+]);
+
+function podReadyTime(p: Pod): number | undefined {
+  if (!isPodReady(p)) return undefined;
+  return parseTime(p.status.conditions?.find((c) => c.type === 'Ready')?.lastTransitionTime);
+}
+
+function maxContainerRestarts(p: Pod): number {
+  let m = 0;
+  for (const c of p.status?.containerStatuses ?? []) m = Math.max(m, c.restartCount);
+  return m;
+}
+
+/** afterOrZero: whether t1 is after t2, an empty time counting as the latest. */
+function afterOrZero(t1: number | undefined, t2: number | undefined): boolean {
+  if (t1 === undefined || t2 === undefined) return t1 === undefined;
+  return t1 > t2;
+}
+
+/** logarithmicRankDiff: log2 of the ages in nanoseconds, truncated, compared. */
+export function logarithmicRankDiff(t1: number, t2: number, now: number): number {
+  const d1 = (now - t1) * 1e6;
+  const d2 = (now - t2) * 1e6;
+  const r1 = d1 > 0 ? Math.trunc(Math.log2(d1)) : -1;
+  const r2 = d2 > 0 ? Math.trunc(Math.log2(d2)) : -1;
+  return r1 - r2;
+}
+
+function deletionCost(p: Pod): number {
+  const v = p.metadata.annotations?.['controller.kubernetes.io/pod-deletion-cost'];
+  if (v === undefined) return 0;
+  const n = Number(v);
+  return Number.isInteger(n) ? n : 0;
+}
+
+/**
+ * ActivePodsWithRanks.Less (LogarithmicScaleDown and PodDeletionCost on, as by default): whether pod
+ * `i` should be deleted before pod `j`.
+ */
+export function activePodsWithRanksLess(a: Pod, rankA: number, b: Pod, rankB: number, now: number): boolean {
+  const na = a.spec.nodeName ?? '';
+  const nb = b.spec.nodeName ?? '';
+  // 1. Unassigned < assigned
+  if (na !== nb && (na === '' || nb === '')) return na === '';
+  // 2. PodPending < PodUnknown < PodRunning
+  const pa = PHASE_ORDINAL.get(a.status?.phase ?? '') ?? 0;
+  const pb = PHASE_ORDINAL.get(b.status?.phase ?? '') ?? 0;
+  if (pa !== pb) return pa < pb;
+  // 3. Not ready < ready
+  const ra = isPodReady(a);
+  const rb = isPodReady(b);
+  if (ra !== rb) return !ra;
+  // 4. lower pod-deletion-cost < higher pod-deletion-cost
+  const ca = deletionCost(a);
+  const cb = deletionCost(b);
+  if (ca !== cb) return ca < cb;
+  // 5. Doubled up < not doubled up
+  if (rankA !== rankB) return rankA > rankB;
+  // 6. Been ready for empty time < less time < more time
+  if (ra && rb) {
+    const ta = podReadyTime(a);
+    const tb = podReadyTime(b);
+    if (ta !== tb) {
+      if (ta === undefined || tb === undefined) return afterOrZero(ta, tb);
+      const diff = logarithmicRankDiff(ta, tb, now);
+      if (diff === 0) return a.metadata.uid < b.metadata.uid;
+      return diff < 0;
+    }
+  }
+  // 7. Pods with containers with higher restart counts < lower restart counts
+  const xa = maxContainerRestarts(a);
+  const xb = maxContainerRestarts(b);
+  if (xa !== xb) return xa > xb;
+  // 8. Empty creation time pods < newer pods < older pods
+  const ta = parseTime(a.metadata.creationTimestamp);
+  const tb = parseTime(b.metadata.creationTimestamp);
+  if (ta !== tb) {
+    if (ta === undefined || tb === undefined) return afterOrZero(ta, tb);
+    const diff = logarithmicRankDiff(ta, tb, now);
+    if (diff === 0) return a.metadata.uid < b.metadata.uid;
+    return diff < 0;
+  }
+  return false;
+}
+
+/**
+ * slowStartBatch: calls `fn` `count` times in batches of 1, 2, 4, … (starting at `initialBatchSize`);
+ * stops after the first batch in which a call failed. Returns the successes, the batch sizes and
+ * the first error.
+ */
+export function slowStartBatch(
+  count: number,
+  initialBatchSize: number,
+  fn: () => void,
+): { successes: number; batches: number[]; error?: Error } {
+  let remaining = count;
+  let successes = 0;
+  const batches: number[] = [];
+  for (let batchSize = Math.min(remaining, initialBatchSize); batchSize > 0; batchSize = Math.min(2 * batchSize, remaining)) {
+    batches.push(batchSize);
+    let error: Error | undefined;
+    let failed = 0;
+    for (let i = 0; i < batchSize; i++) {
+      try {
+        fn();
+      } catch (e) {
+        failed++;
+        error ??= e as Error;
+      }
+    }
+    successes += batchSize - failed;
+    if (error) return { successes, batches, error };
+    remaining -= batchSize;
+  }
+  return { successes, batches };
+}
