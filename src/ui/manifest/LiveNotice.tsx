@@ -120,6 +120,7 @@ export function LiveNotice({ drift, diffOpen, onToggleDiff, confirming, onApplyA
 export function LiveDiff() {
   const { t } = useTranslation('common')
   const theme = useStore((s) => s.theme)
+  const present = useStore((s) => s.present)
   const editorText = useStore((s) => s.editorText)
   const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)))
   const live = useMemo(() => {
@@ -130,7 +131,7 @@ export function LiveDiff() {
   return (
     <div className="live-diff" data-testid="live-diff">
       <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-        <DiffView original={editorText} modified={live} originalLabel={t('manifest.live.thisText')} modifiedLabel={t('manifest.live.inCluster')} theme={theme} />
+        <DiffView original={editorText} modified={live} originalLabel={t('manifest.live.thisText')} modifiedLabel={t('manifest.live.inCluster')} theme={theme} fontSize={present ? 16 : undefined} />
       </Suspense>
     </div>
   )
