@@ -30,6 +30,8 @@ export interface Expectation {
   command: string
   equals?: string
   matches?: string
+  /** what the check looks for, in words (shown to the learner instead of the pattern) */
+  description?: LText
 }
 
 export interface Goal {

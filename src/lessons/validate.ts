@@ -209,7 +209,7 @@ function nodeQuestion(c: Checker, o: Obj, path: string): Question | null {
 }
 
 function expectation(c: Checker, v: unknown, path: string, dry: DryRun | null): Expectation | null {
-  const o = c.obj(v, path, ['command', 'equals', 'matches'], ['command'])
+  const o = c.obj(v, path, ['command', 'equals', 'matches', 'description'], ['command'])
   if (!o) return null
   const hasEq = Object.hasOwn(o, 'equals')
   const hasRe = Object.hasOwn(o, 'matches')
@@ -241,8 +241,9 @@ function expectation(c: Checker, v: unknown, path: string, dry: DryRun | null): 
       matches = null
     }
   }
-  if (!ok || command === null || equals === null || matches === null) return null
-  return { command: command.trim(), ...(equals !== undefined ? { equals } : {}), ...(matches !== undefined ? { matches } : {}) }
+  const description = Object.hasOwn(o, 'description') ? c.text(o.description, join(path, 'description'), L.maxTextChars, true, true) : undefined
+  if (!ok || command === null || equals === null || matches === null || description === null) return null
+  return { command: command.trim(), ...(equals !== undefined ? { equals } : {}), ...(matches !== undefined ? { matches } : {}), ...(description !== undefined ? { description } : {}) }
 }
 
 function goal(c: Checker, v: unknown, path: string, dry: DryRun | null): Goal | null {

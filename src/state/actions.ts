@@ -7,6 +7,10 @@ import type { EditorMarker } from './editorMarkers'
 import { engine } from './engine'
 import { useStore } from './store'
 import { appliesStdin } from './applied'
+import { fingerprints, recordChange } from './liveDrift'
+import type { Kind } from '../engine/api/types'
+
+const live = (kind: Kind, key: string) => useStore.getState().mirror.get(kind, key)
 
 type ExecResponse = Extract<Response, { type: 'exec' }>
 
@@ -20,15 +24,26 @@ export async function runCommand(line: string, opts: { stdin?: string; echo?: st
   st.appendLine('command', opts.echo ?? trimmed)
   if (opts.remember !== false) useStore.setState((s) => ({ history: [...s.history.filter((h) => h !== trimmed), trimmed].slice(-200) }))
   useStore.setState({ busy: true })
+  // The objects the editor's text was applied to, before the command: if it changes them, the editor
+  // says so and names this command (liveDrift.ts).
+  const applied = useStore.getState().appliedText
+  const before = applied === null ? null : fingerprints(applied, live)
   running = engine().peekNextId()
   try {
     const res = await engine().request<ExecResponse>(
       { type: 'exec', line: trimmed, stdin: opts.stdin },
       { timeoutMs: EXEC_TIMEOUT_MS, onChunk: (c: Chunk) => useStore.getState().appendLine(c.stream, c.text) },
     )
-    // A manifest applied from standard input (the Apply button, a lesson step's here-document) is what
-    // the editor is compared with: the same text there is "Applied", not "Unapplied changes".
-    if (res.exitCode === 0 && opts.stdin !== undefined && appliesStdin(trimmed)) useStore.setState({ appliedText: opts.stdin })
+    // A manifest applied from standard input is what the editor is compared with when it is the
+    // editor's text (the Apply button); another one (the Why panel's fix, an exercise's solution) is a
+    // change of the live object, recorded below, not a new "Applied" text.
+    const s = useStore.getState()
+    if (res.exitCode === 0 && opts.stdin !== undefined && appliesStdin(trimmed) && opts.stdin === s.editorText) {
+      useStore.setState({ appliedText: opts.stdin, liveChanges: null })
+    } else if (applied !== null && before !== null && s.appliedText === applied) {
+      const changes = recordChange(s.liveChanges, applied, before, fingerprints(applied, live), opts.echo ?? trimmed)
+      if (changes !== s.liveChanges) useStore.setState({ liveChanges: changes })
+    }
     return res
   } catch (e) {
     useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`)
@@ -63,7 +78,7 @@ export async function applyEditor(): Promise<boolean> {
   const res = await runCommand('kubectl apply -f -', { stdin: text, remember: false })
   if (!res) return false
   if (res.exitCode === 0) {
-    useStore.setState({ appliedText: text, markers: [], applyError: null })
+    useStore.setState({ appliedText: text, liveChanges: null, markers: [], applyError: null })
     return true
   }
   const markers: EditorMarker[] = res.diagnostics.map((d) => {

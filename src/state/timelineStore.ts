@@ -46,7 +46,7 @@ export async function goBackTo(t: number, onDone?: (b: Branch) => void): Promise
     const kept = inputsUpTo(b.inputs, b.at)
     await resetEngine({ inputs: kept, until: b.at })
     // Before the Apply, nothing is applied: the editor says so again.
-    useStore.setState({ appliedText: lastApplied(kept) })
+    useStore.setState({ appliedText: lastApplied(kept), liveChanges: null })
     const atEnd = b.at >= b.end && droppedInputs(b).length === 0
     useTimeline.setState({ branch: atEnd ? null : b })
     onDone?.(b)

@@ -22,9 +22,12 @@ export interface UISlice {
   theme: Theme
   /** presentation mode (`?present=1` or the toggle): projector-sized type, console and events collapsed */
   present: boolean
+  /** the console wraps long lines (on), or keeps each table row on one line and scrolls sideways (off) */
+  consoleWrap: boolean
   select: (s: Selection | null) => void
   setTheme: (t: Theme) => void
   setPresent: (on: boolean) => void
+  setConsoleWrap: (on: boolean) => void
 }
 
 export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => ({
@@ -34,7 +37,9 @@ export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => (
   engineNotice: null,
   theme: 'light',
   present: false,
+  consoleWrap: true,
   select: (selection) => set({ selection }),
   setTheme: (theme) => set({ theme }),
   setPresent: (present) => set({ present }),
+  setConsoleWrap: (consoleWrap) => set({ consoleWrap }),
 })

@@ -2,6 +2,7 @@
 // `kubectl …` and `sim …` commands, with history (↑/↓), Tab completion, Ctrl+L and Ctrl+C.
 
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectBusy, selectConsoleHistory, selectConsoleLines } from '../../state/selectors'
@@ -12,13 +13,32 @@ import { useTimeline } from '../../state/timelineStore'
 import { complete, formatColumns, kubectlCommandTable } from './completion'
 import { FRESH, historyDown, historyUp, type HistoryCursor } from './history'
 import { objectIndex } from './objectIndex'
-import { displayText, transcript } from './transcript'
+import { displayText, rowPieces, transcript } from './transcript'
 import './console.css'
 
 /** Within this many pixels of the bottom counts as "at the bottom" (keeps following new output). */
 const STICKY_PX = 24
 
-const Line = memo(function Line({ line }: { line: ConsoleLine }) {
+/** One row of output, wrapped at spaces: words with a hyphen stay whole (`--force`, not `--|force`). */
+function Row({ row }: { row: string }) {
+  return (
+    <span className="console-row">
+      {row === ''
+        ? ' '
+        : rowPieces(row).map((p, i) =>
+            p.keep ? (
+              <span key={i} className="console-word">
+                {p.text}
+              </span>
+            ) : (
+              p.text
+            ),
+          )}
+    </span>
+  )
+}
+
+const Line = memo(function Line({ line, wrap }: { line: ConsoleLine; wrap: boolean }) {
   const text = displayText(line)
   return (
     <div className={`console-line ${line.kind}`}>
@@ -27,7 +47,7 @@ const Line = memo(function Line({ line }: { line: ConsoleLine }) {
           ${' '}
         </span>
       ) : null}
-      {text === '' ? ' ' : text}
+      {wrap ? text.split('\n').map((row, i) => <Row key={i} row={row} />) : text === '' ? ' ' : text}
     </div>
   )
 })
@@ -62,6 +82,10 @@ export default function ConsolePanel() {
   const history = useStore(selectConsoleHistory)
   const busy = useStore(selectBusy)
   const rewinding = useTimeline((s) => s.rewinding)
+  const wrap = useStore((s) => s.consoleWrap)
+  // The toolbar goes into the panel's title row (AppShell's slot), so the output gets that row.
+  const [toolsSlot, setToolsSlot] = useState<HTMLElement | null>(null)
+  useLayoutEffect(() => setToolsSlot(document.getElementById('panel-tools-console')), [])
   const [input, setInput] = useState('')
   const [queue, setQueue] = useState<string[]>([])
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null)
@@ -227,41 +251,55 @@ export default function ConsolePanel() {
 
   const waiting = busy || rewinding
 
+  const toolbar = (
+    <div className="console-toolbar">
+      <span className="console-status" aria-live="polite" data-testid="console-status">
+        {waiting ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> {rewinding ? t('rewinding') : t('running')}
+            {queue.length > 0 ? ` · ${t('queued', { count: queue.length })}` : ''}
+          </>
+        ) : (
+          <span className="console-hint">{t('hint')}</span>
+        )}
+      </span>
+      <button
+        type="button"
+        className="console-wrap"
+        aria-pressed={wrap}
+        onClick={() => useStore.getState().setConsoleWrap(!wrap)}
+        title={wrap ? t('wrapOnHint') : t('wrapOffHint')}
+        data-testid="console-wrap"
+      >
+        {t('wrap')}
+      </button>
+      <button type="button" onClick={() => void onCopyAll()} disabled={lines.length === 0} data-testid="console-copy">
+        {copied === 'ok' ? t('copied') : copied === 'failed' ? t('copyFailed') : t('copyAll')}
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          useStore.getState().clearConsole()
+          inputRef.current?.focus()
+        }}
+        disabled={lines.length === 0}
+        title={t('clearHint')}
+        data-testid="console-clear"
+      >
+        {t('clear')}
+      </button>
+    </div>
+  )
+
   return (
-    <div className="console-panel" data-testid="console" data-busy={waiting ? 'true' : 'false'}>
+    <div className="console-panel" data-testid="console" data-busy={waiting ? 'true' : 'false'} data-wrap={wrap ? 'true' : 'false'}>
       <span ref={measureRef} className="console-measure" aria-hidden="true">
         MMMMMMMMMM
       </span>
-      <div className="console-toolbar">
-        <span className="console-status" aria-live="polite" data-testid="console-status">
-          {waiting ? (
-            <>
-              <span className="spinner" aria-hidden="true" /> {rewinding ? t('rewinding') : t('running')}
-              {queue.length > 0 ? ` · ${t('queued', { count: queue.length })}` : ''}
-            </>
-          ) : (
-            <span className="console-hint">{t('hint')}</span>
-          )}
-        </span>
-        <button type="button" onClick={() => void onCopyAll()} disabled={lines.length === 0} data-testid="console-copy">
-          {copied === 'ok' ? t('copied') : copied === 'failed' ? t('copyFailed') : t('copyAll')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            useStore.getState().clearConsole()
-            inputRef.current?.focus()
-          }}
-          disabled={lines.length === 0}
-          title={t('clearHint')}
-          data-testid="console-clear"
-        >
-          {t('clear')}
-        </button>
-      </div>
+      {toolsSlot ? createPortal(toolbar, toolsSlot) : toolbar}
       <div
         ref={logRef}
-        className="console-log"
+        className={`console-log${wrap ? ' wrap' : ''}`}
         role="log"
         aria-live="polite"
         aria-label={t('logLabel')}
@@ -272,7 +310,7 @@ export default function ConsolePanel() {
       >
         {lines.length === 0 ? <div className="console-welcome">{t('welcome')}</div> : null}
         {lines.map((l) => (
-          <Line key={l.id} line={l} />
+          <Line key={l.id} line={l} wrap={wrap} />
         ))}
       </div>
       {!atBottom ? (

@@ -16,3 +16,29 @@ export function transcript(lines: readonly ConsoleLine[]): string {
 export function displayText(l: ConsoleLine): string {
   return l.text.endsWith('\n') ? l.text.slice(0, -1) : l.text
 }
+
+/** A piece of a displayed row: `keep` marks a word with a hyphen in it, kept whole when rows wrap. */
+export interface RowPiece {
+  text: string
+  keep: boolean
+}
+
+/**
+ * A row cut into pieces for wrapping: words with a hyphen (`--force`, `fluentd-elasticsearch`,
+ * `NoSchedule`'s neighbours) are kept whole, since a browser would otherwise break after the hyphen
+ * and show `--|force`; everything else wraps as usual. A row without a hyphen is one piece.
+ */
+export function rowPieces(row: string): RowPiece[] {
+  if (!row.includes('-')) return [{ text: row, keep: false }]
+  const out: RowPiece[] = []
+  let plain = ''
+  for (const part of row.split(/(\s+)/)) {
+    if (part !== '' && /\S-|-\S/.test(part)) {
+      if (plain) out.push({ text: plain, keep: false })
+      plain = ''
+      out.push({ text: part, keep: true })
+    } else plain += part
+  }
+  if (plain) out.push({ text: plain, keep: false })
+  return out
+}

@@ -13,6 +13,8 @@ export type DiffViewProps = {
   originalLabel: string
   modifiedLabel: string
   theme: 'light' | 'dark'
+  /** text size in px (default 13; presentation mode asks for more) */
+  fontSize?: number
 }
 
 type Loaded = {
@@ -53,7 +55,7 @@ export default function DiffView(props: DiffViewProps) {
         minimap: { enabled: false },
         scrollBeyondLastLine: false,
         renderOverviewRuler: false,
-        fontSize: 13,
+        fontSize: p.fontSize ?? 13,
         ariaLabel: p.modifiedLabel,
         originalAriaLabel: p.originalLabel,
       })
@@ -74,6 +76,11 @@ export default function DiffView(props: DiffViewProps) {
   useEffect(() => {
     if (loaded && loaded.modified.getValue() !== modified) loaded.modified.setValue(modified)
   }, [loaded, modified])
+
+  const { fontSize } = props
+  useEffect(() => {
+    loaded?.editor.updateOptions({ fontSize: fontSize ?? 13 })
+  }, [loaded, fontSize])
 
   useEffect(() => {
     loaded?.editor.getOriginalEditor().updateOptions({ ariaLabel: originalLabel })

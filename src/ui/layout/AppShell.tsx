@@ -11,9 +11,11 @@ interface PanelProps {
   /** the panel can fold to its title bar (console, events) */
   collapsed?: boolean
   onToggle?: () => void
+  /** a slot beside the title for the panel's own buttons (filled with a portal) */
+  tools?: boolean
 }
 
-function Panel({ id, label, children, collapsed, onToggle }: PanelProps) {
+function Panel({ id, label, children, collapsed, onToggle, tools }: PanelProps) {
   const panel = panelById(id)
   const bodyId = `panel-body-${id}`
   return (
@@ -24,6 +26,7 @@ function Panel({ id, label, children, collapsed, onToggle }: PanelProps) {
       data-collapsed={collapsed ? 'true' : undefined}
       aria-label={label}
     >
+      <div className="panel-head">
       <h2 className="panel-title">
         {onToggle ? (
           <button type="button" className="panel-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={onToggle} data-testid={`${id}-toggle`}>
@@ -36,6 +39,9 @@ function Panel({ id, label, children, collapsed, onToggle }: PanelProps) {
           label
         )}
       </h2>
+      {/* the panel's own tools (the console's Wrap, Copy all, Clear) share the title's row */}
+      {tools ? <div className="panel-tools" id={`panel-tools-${id}`} /> : null}
+      </div>
       <div className="panel-body" id={bodyId} hidden={collapsed}>
         {children}
       </div>
@@ -110,7 +116,7 @@ export function AppShell({ header, notice, timeline, lesson, editor, graph, cons
         </Panel>
       )
     return (
-      <Panel key={id} id={id} label={labels[id]} collapsed={folded.has(id)} onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined}>
+      <Panel key={id} id={id} label={labels[id]} collapsed={folded.has(id)} onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined} tools={id === 'console'}>
         {content[id]}
       </Panel>
     )
@@ -124,6 +130,9 @@ export function AppShell({ header, notice, timeline, lesson, editor, graph, cons
     lesson ? 'has-lesson' : '',
     visible.has('editor') ? 'has-editor' : '',
     bottomFolded ? 'bottom-folded' : '',
+    visible.has('console') && folded.has('console') ? 'console-folded' : '',
+    // the console open beside folded events: the events keep only their title's width
+    visible.has('console') && visible.has('events') && !folded.has('console') && folded.has('events') ? 'events-folded' : '',
   ]
   return (
     <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>

@@ -3,13 +3,43 @@
 
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { textIn, type Goal } from '../../lessons/types'
+import { textIn, type Expectation, type Goal } from '../../lessons/types'
+import { patternSample } from '../../lessons/expectWords'
 import { markSolutionShown, setAutoRunning, takeHint, useLessonProgress } from '../../state/lessonProgress'
 import { play, runCommand } from '../../state/actions'
 import { useStore } from '../../state/store'
 import { checkGoalNow } from '../../state/lessonGoals'
 import { scriptCommands } from './runStep'
-import { LessonText } from './LessonText'
+import { LessonInline, LessonText } from './LessonText'
+
+/** What a check looks for, in words: the lesson's description, else the text a simple pattern wants. */
+function ExpectWords({ e, lang }: { e: Expectation; lang: string }) {
+  const { t } = useTranslation('lessons')
+  if (e.description !== undefined) {
+    return (
+      <span className="lesson-expect-words">
+        — <LessonInline text={textIn(e.description, lang)} />
+      </span>
+    )
+  }
+  if (e.equals !== undefined) {
+    return (
+      <span className="lesson-expect-words">
+        {t('expectPrints')} <code>{e.equals}</code>
+      </span>
+    )
+  }
+  const sample = patternSample(e.matches ?? '')
+  return sample !== null ? (
+    <span className="lesson-expect-words">
+      {t('expectShows')} <code>{sample}</code>
+    </span>
+  ) : (
+    <span className="lesson-expect-words">
+      {t('expectPattern')} <code>/{e.matches}/</code>
+    </span>
+  )
+}
 
 export function GoalBox({ goal, index, lang, busy }: { goal: Goal; index: number; lang: string; busy: boolean }) {
   const { t } = useTranslation('lessons')
@@ -44,7 +74,7 @@ export function GoalBox({ goal, index, lang, busy }: { goal: Goal; index: number
         <ul className="lesson-expect" data-testid="lesson-expect">
           {goal.expect.map((e, i) => (
             <li key={i} className={p?.expectMet[i] ? 'ok' : ''}>
-              <code>{e.command}</code> {e.equals !== undefined ? <>= <code>{e.equals}</code></> : <>~ <code>/{e.matches}/</code></>}{' '}
+              <code>{e.command}</code> <ExpectWords e={e} lang={lang} />{' '}
               <span className="lesson-muted">{p?.expectMet[i] ? t('expectMet') : t('expectNotMet')}</span>
             </li>
           ))}

@@ -131,12 +131,14 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
           {textIn(step.title, lang)}
         </h3>
         <LessonText text={textIn(step.text, lang)} />
+        {/* Keys differ between the question and the goal: siblings with one key are one child to React,
+            which then left the previous step's question on screen when the next step had none. */}
         {q?.nodes ? (
-          <NodeQuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
+          <NodeQuestionBox key={`question:${lesson.id}:${index}`} question={q} index={index} lang={lang} />
         ) : q ? (
-          <QuestionBox key={`${lesson.id}:${index}`} question={q} index={index} lang={lang} />
+          <QuestionBox key={`question:${lesson.id}:${index}`} question={q} index={index} lang={lang} />
         ) : null}
-        {step.goal ? <GoalBox key={`${lesson.id}:${index}`} goal={step.goal} index={index} lang={lang} busy={running} /> : null}
+        {step.goal ? <GoalBox key={`goal:${lesson.id}:${index}`} goal={step.goal} index={index} lang={lang} busy={running} /> : null}
       </div>
       <div className="lesson-actions">
         <button type="button" className="lesson-prev" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running} aria-label={t('lesson.previous')} title={t('lesson.previous')} data-testid="lesson-prev">

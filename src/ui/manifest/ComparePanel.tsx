@@ -35,6 +35,7 @@ export default function ComparePanel() {
   const { t } = useTranslation('common')
   const objects = useStore((s) => s.objects)
   const theme = useStore(selectTheme)
+  const present = useStore((s) => s.present)
   const sources = useMemo(() => compareSources(objects), [objects])
   const [chosen, setChosen] = useState<[string, string] | null>(null)
   const pair = chosen && sources.some((s) => s.id === chosen[0]) && sources.some((s) => s.id === chosen[1]) ? chosen : defaultPair(sources)
@@ -49,7 +50,7 @@ export default function ComparePanel() {
       </div>
       <div className="compare-diff" data-testid="compare-diff">
         <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-          <DiffView original={left.yaml} modified={right.yaml} originalLabel={left.label} modifiedLabel={right.label} theme={theme} />
+          <DiffView original={left.yaml} modified={right.yaml} originalLabel={left.label} modifiedLabel={right.label} theme={theme} fontSize={present ? 16 : undefined} />
         </Suspense>
       </div>
     </div>

@@ -1,12 +1,13 @@
 // The manifest panel: the YAML editor (lazy: Monaco loads after the page paints), Apply, the apply
 // error, and the diff view of the template against a generated pod.
 
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from '../../state/store'
 import { selectApplyError, selectApplyState, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
 import { applyEditor } from '../../state/actions'
 import { LoadWhenVisible } from '../layout/LoadWhenVisible'
+import { LiveDiff, LiveNotice, useLiveDrift } from './LiveNotice'
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'))
 const ComparePanel = lazy(() => import('./ComparePanel'))
@@ -32,9 +33,27 @@ export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvai
   const busy = useStore((s) => s.busy)
   const present = useStore((s) => s.present)
   const setText = useStore((s) => s.setEditorText)
+  // The live objects changed since the text was applied (set image, undo, the Why panel's fix…):
+  // say so, and ask before an Apply puts the old text back over that change.
+  const drift = useLiveDrift()
+  const [confirming, setConfirming] = useState(false)
+  const [diffOpen, setDiffOpen] = useState(false)
+  const hasDrift = drift !== null
+  useEffect(() => {
+    if (hasDrift) return
+    setConfirming(false)
+    setDiffOpen(false)
+  }, [hasDrift])
   const onApply = useCallback(() => {
-    if (!readOnly) void applyEditor()
-  }, [readOnly])
+    if (readOnly) return
+    if (hasDrift) setConfirming(true)
+    else void applyEditor()
+  }, [readOnly, hasDrift])
+  const applyAnyway = useCallback(() => {
+    setConfirming(false)
+    void applyEditor()
+  }, [])
+  const shownState = drift && state === 'applied' ? 'liveChanged' : state
   const [tab, setTab] = useState<'edit' | 'compare'>('edit')
   return (
     <div className="manifest-panel">
@@ -48,8 +67,8 @@ export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvai
           </button>
         </div>
         <div className="manifest-toolbar" hidden={tab !== 'edit'}>
-          <span className="manifest-state" aria-live="polite" data-testid="manifest-state" data-state={state} title={t(`manifest.${state}`)}>
-            {t(`manifest.${state}`)}
+          <span className="manifest-state" aria-live="polite" data-testid="manifest-state" data-state={shownState} title={t(`manifest.${shownState}`)}>
+            {t(`manifest.${shownState}`)}
           </span>
           <button type="button" className={`primary${hint ? ' beckon' : ''}`} onClick={onApply} disabled={readOnly || busy} data-testid="apply-button" title={t('manifest.applyHint')}>
             {t('manifest.apply')}
@@ -67,12 +86,24 @@ export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvai
           <ComparePanel />
         </Suspense>
       ) : null}
+      {drift && tab === 'edit' ? (
+        <LiveNotice
+          drift={drift}
+          diffOpen={diffOpen}
+          onToggleDiff={() => setDiffOpen((o) => !o)}
+          confirming={confirming}
+          onApplyAnyway={applyAnyway}
+          onCancel={() => setConfirming(false)}
+          readOnly={readOnly}
+        />
+      ) : null}
+      {drift && diffOpen && tab === 'edit' ? <LiveDiff /> : null}
       {applyError && tab === 'edit' ? (
         <div className="manifest-error" role="alert" data-testid="apply-error">
           {applyError}
         </div>
       ) : null}
-      <div className="manifest-editor" hidden={tab !== 'edit'}>
+      <div className="manifest-editor" hidden={tab !== 'edit' || (!!drift && diffOpen)}>
         <LoadWhenVisible preview={text}>
           <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
             <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} fontSize={present ? 18 : undefined} />

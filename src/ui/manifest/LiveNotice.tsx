@@ -1,0 +1,138 @@
+// Says when the live objects differ from the text the editor applied, and who changed them ("changed
+// by `kubectl set image …`"), with "Load the live object" and a diff; and, before an Apply that would
+// put the old text back over such a change, asks first. The state is src/state/liveDrift.ts.
+
+import { lazy, Suspense, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Kind } from '../../engine/api/types'
+import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift'
+import { useStore } from '../../state/store'
+import type { AppState } from '../../state/store'
+
+const DiffView = lazy(() => import('../editor/DiffView'))
+
+const liveOf = (s: AppState) => (kind: Kind, key: string) => s.mirror.get(kind, key)
+
+/** The drift of the applied text, recomputed only when the applied objects' fingerprints move. */
+export function useLiveDrift(): LiveDrift | null {
+  const applied = useStore((s) => s.appliedText)
+  const changes = useStore((s) => s.liveChanges)
+  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)))
+  return useMemo(() => {
+    void sig
+    return liveDrift(applied, changes, liveOf(useStore.getState()))
+  }, [applied, changes, sig])
+}
+
+/** The editor's text replaced by the live objects (counts as applied: it is what the cluster holds). */
+export function loadLive(): void {
+  const s = useStore.getState()
+  if (s.appliedText === null) return
+  const text = liveText(s.appliedText, liveOf(s))
+  useStore.setState({ editorText: text, appliedText: text, liveChanges: null, markers: [], applyError: null })
+}
+
+function Objects({ drift }: { drift: LiveDrift }) {
+  const { t } = useTranslation('common')
+  return (
+    <>
+      {drift.objects.map((o, i) => (
+        <span key={`${o.kind}/${o.name}`}>
+          {i > 0 ? ', ' : ''}
+          {o.kind} <code>{o.name}</code>
+          {o.deleted ? ` ${t('manifest.live.deleted')}` : ''}
+        </span>
+      ))}
+    </>
+  )
+}
+
+function Commands({ by }: { by: readonly string[] }) {
+  return (
+    <>
+      {by.map((b, i) => (
+        <span key={b}>
+          {i > 0 ? ', ' : ''}
+          <code className="live-cmd">{b}</code>
+        </span>
+      ))}
+    </>
+  )
+}
+
+export interface LiveNoticeProps {
+  drift: LiveDrift
+  diffOpen: boolean
+  onToggleDiff: () => void
+  /** Apply was pressed on this text: ask before putting it back over the live change */
+  confirming: boolean
+  onApplyAnyway: () => void
+  onCancel: () => void
+  readOnly: boolean
+}
+
+export function LiveNotice({ drift, diffOpen, onToggleDiff, confirming, onApplyAnyway, onCancel, readOnly }: LiveNoticeProps) {
+  const { t } = useTranslation('common')
+  return (
+    <div className={`live-notice${confirming ? ' confirming' : ''}`} role={confirming ? 'alertdialog' : 'status'} aria-label={t('manifest.live.title')} data-testid="live-notice">
+      <p className="live-why" data-testid="live-why">
+        {t('manifest.live.differs')} <Objects drift={drift} />
+        {drift.by.length ? (
+          <>
+            {' '}
+            {t('manifest.live.changedBy')} <Commands by={drift.by} />
+          </>
+        ) : (
+          ` ${t('manifest.live.changedUnknown')}`
+        )}
+        {t('manifest.live.end')}
+      </p>
+      {confirming ? (
+        <p className="live-confirm" data-testid="live-confirm">
+          <strong>{t('manifest.live.confirm')}</strong>
+        </p>
+      ) : null}
+      <div className="live-actions">
+        {confirming ? (
+          <>
+            <button type="button" className="primary" onClick={onApplyAnyway} data-testid="live-apply-anyway">
+              {t('manifest.live.applyAnyway')}
+            </button>
+            <button type="button" onClick={onCancel} data-testid="live-cancel">
+              {t('manifest.live.cancel')}
+            </button>
+          </>
+        ) : null}
+        {readOnly ? null : (
+          <button type="button" className={confirming ? '' : 'primary'} onClick={loadLive} data-testid="live-load">
+            {t('manifest.live.load')}
+          </button>
+        )}
+        <button type="button" aria-expanded={diffOpen} onClick={onToggleDiff} data-testid="live-diff-toggle">
+          {diffOpen ? t('manifest.live.hideDiff') : t('manifest.live.showDiff')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The editor's text beside the live objects (Monaco's diff editor, lazy). */
+export function LiveDiff() {
+  const { t } = useTranslation('common')
+  const theme = useStore((s) => s.theme)
+  const present = useStore((s) => s.present)
+  const editorText = useStore((s) => s.editorText)
+  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)))
+  const live = useMemo(() => {
+    void sig
+    const s = useStore.getState()
+    return s.appliedText === null ? '' : liveText(s.appliedText, liveOf(s))
+  }, [sig])
+  return (
+    <div className="live-diff" data-testid="live-diff">
+      <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
+        <DiffView original={editorText} modified={live} originalLabel={t('manifest.live.thisText')} modifiedLabel={t('manifest.live.inCluster')} theme={theme} fontSize={present ? 16 : undefined} />
+      </Suspense>
+    </div>
+  )
+}
