@@ -64,9 +64,7 @@ const ENGINE_LAZY_FACES = new Map<string, string>([
 ])
 
 /** Folders outside the engine still importing it deep, left for later (prefix under src/ -> why). */
-const DEEP_ENGINE_IMPORTS_LEFT_FOR_LATER = new Map<string, string>([
-  ['ui/graph/', 'the graph panel is being split (GraphPanel.tsx, buildGraph.ts) by another change; its imports move to the front door (mostly ./predicates) after it'],
-])
+const DEEP_ENGINE_IMPORTS_LEFT_FOR_LATER = new Map<string, string>([])
 
 /** Circles of value imports left for later, as the files in them (sorted, space-separated). */
 const CIRCLES_LEFT_FOR_LATER = new Map<string, string>([])

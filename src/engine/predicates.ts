@@ -24,3 +24,6 @@ export {
 export { humanDuration } from './kubectl/printers/age';
 export { findNodeRoles, nodeStatus } from './kubectl/printers/columns';
 export { podCells } from './kubectl/printers/podStatus';
+export { API_VERSION, NAMESPACED, isKind } from './api/types';
+export { TEMPLATE_GENERATION_ANNOTATION } from './api/annotations';
+export { TAINT_EFFECTS, splitTaintSpec, type TaintSpecResult } from './api/taintSpec';

@@ -8,7 +8,7 @@ import { engine } from './engine'
 import { useStore } from './store'
 import { appliesStdin } from './applied'
 import { fingerprints, recordChange } from './liveDrift'
-import type { Kind } from '../engine/api/types'
+import type { Kind } from '../engine'
 
 const live = (kind: Kind, key: string) => useStore.getState().mirror.get(kind, key)
 

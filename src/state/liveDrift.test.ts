@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Kind, KObject } from '../engine/api/types'
+import type { Kind, KObject } from '../engine'
 import { fingerprints, liveDrift, liveText, manifestRefs, recordChange } from './liveDrift'
 
 const TEXT = `apiVersion: apps/v1

@@ -6,9 +6,10 @@
 // Pure, for tests: the store and the panel call these.
 
 import { parseAllDocuments, stringify } from 'yaml'
-import { namespacedName } from '../engine/api/namespacedName'
-import { TEMPLATE_GENERATION_ANNOTATION } from '../engine/api/annotations'
-import { API_VERSION, isKind, NAMESPACED, type Kind, type KObject } from '../engine/api/types'
+import { namespacedName } from '../engine/predicates'
+import { TEMPLATE_GENERATION_ANNOTATION } from '../engine/predicates'
+import { API_VERSION, isKind, NAMESPACED } from '../engine/predicates'
+import { type Kind, type KObject } from '../engine'
 
 /** An object the editor's text speaks for, and the document that says what it should be. */
 export interface ManifestRef {

@@ -1,10 +1,11 @@
 // The `sim …` commands of scenario scripts (DESIGN §3). They print nothing on success except
 // `step` and `why`; errors are `error: …` lines, and never change state.
 
+import { splitTaintSpec } from '../api/taintSpec';
 import { parseArgs, flagArray, flagBool, flagString } from '../kubectl/argv';
 import { CommandError, type FlagSpec, type Output } from '../kubectl/types';
 import { parseDuration } from '../clock';
-import type { Taint, TaintEffect } from '../api/types';
+import type { Taint } from '../api/types';
 import { addNode } from '../cluster/presets';
 import { failPod, setNodeCondition } from '../kubelet/kubelet';
 import { formatWhy, why } from './why';
@@ -31,18 +32,11 @@ function budgetSpent(session: Session): string {
   return `the session has run ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, the most it may run`;
 }
 
-const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-
 export function parseTaintSpec(s: string): Taint {
-  const colon = s.lastIndexOf(':');
-  if (colon < 0) throw new CommandError(`invalid taint spec: ${s}, a taint is KEY[=VALUE]:EFFECT`);
-  const effect = s.slice(colon + 1) as TaintEffect;
-  if (!EFFECTS.includes(effect)) throw new CommandError(`invalid taint effect: ${effect}, unsupported taint effect`);
-  const kv = s.slice(0, colon);
-  const eq = kv.indexOf('=');
-  const key = eq >= 0 ? kv.slice(0, eq) : kv;
-  const value = eq >= 0 ? kv.slice(eq + 1) : undefined;
-  return value ? { key, value, effect } : { key, effect };
+  const r = splitTaintSpec(s);
+  if (r.ok) return r.taint;
+  if (r.problem === 'bad-effect') throw new CommandError(`invalid taint effect: ${r.effect}, unsupported taint effect`);
+  throw new CommandError(`invalid taint spec: ${s}, a taint is KEY[=VALUE]:EFFECT`);
 }
 
 function parseLabel(s: string): [string, string] {

@@ -4,7 +4,7 @@
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ControllerRevision, DaemonSet, Node, Pod, TaintEffect } from '../../engine/api/types'
+import type { ControllerRevision, DaemonSet, Node, Pod, TaintEffect } from '../../engine'
 import { useStore } from '../../state/store'
 import { graphUi, useGraphUi, type MenuState } from './graphStore'
 import { daemonSetView, podView, revisionChain, summarizeNode } from './system/model'

@@ -3,8 +3,8 @@
 
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DaemonSet, Pod } from '../../engine/api/types'
-import { controllerRef } from '../../engine/api/podutil'
+import type { DaemonSet, Pod } from '../../engine'
+import { controllerRef } from '../../engine/predicates'
 import { useStore } from '../../state/store'
 import { selectTheme } from '../../state/selectors'
 import { useGraphUi } from './graphStore'

@@ -3,7 +3,7 @@
 
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ControllerRevision, DaemonSet, Pod } from '../../engine/api/types'
+import type { ControllerRevision, DaemonSet, Pod } from '../../engine'
 import { useStore } from '../../state/store'
 import { useThrottledStore } from '../../state/useThrottledStore'
 import { selectRollout } from '../../state/rolloutSelectors'

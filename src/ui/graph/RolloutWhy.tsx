@@ -5,7 +5,7 @@
 
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ControllerRevision, DaemonSet } from '../../engine/api/types'
+import type { ControllerRevision, DaemonSet } from '../../engine'
 import { useStore } from '../../state/store'
 import { selectRevisions } from '../../state/selectors'
 import { useThrottledStore } from '../../state/useThrottledStore'

@@ -3,7 +3,7 @@
 // the open diff. Cluster objects and the selection stay in the app store.
 
 import { create } from 'zustand'
-import type { Taint } from '../../engine/api/types'
+import type { Taint } from '../../engine'
 import type { Slot, Slots, XY } from './system/layout'
 import type { Tolerating } from './system/highlight'
 

@@ -6,7 +6,7 @@ import { buildGraph, createGraphBuilder, placePods, type NodeCardNode, type Live
 import { articleCluster, objectsOf, run } from './testing/testCluster'
 import { nodeId } from './system/layout'
 import { liveContent } from './liveCard'
-import type { Session } from '../../engine/script/session'
+import type { Session } from '../../engine'
 
 const UI = { positions: {}, showPodEdges: false, selection: null }
 const NONE: never[] = []

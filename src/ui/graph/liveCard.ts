@@ -4,8 +4,8 @@
 // overview canvas and the minimap read the same content, made once per change of a node's inputs.
 
 import { createContext, useContext, useMemo } from 'react'
-import type { Node, Pod } from '../../engine/api/types'
-import { namespacedName } from '../../engine/api/namespacedName'
+import type { Node, Pod } from '../../engine'
+import { namespacedName } from '../../engine/predicates'
 import { useStore, type AppState } from '../../state/store'
 import { NO_PODS, placeOf } from '../../state/clusterSlice'
 import { selectNode, selectPodsOnNode, selectWaitingFor } from '../../state/selectors'

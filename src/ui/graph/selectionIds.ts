@@ -1,7 +1,7 @@
 // React Flow ids of the graph's cards and the page's selection, one from the other.
 
 import type { Selection } from '../../state/uiSlice'
-import { namespacedName } from '../../engine/api/namespacedName'
+import { namespacedName } from '../../engine/predicates'
 import { dsId, LANE_ID, nodeId } from './system/layout'
 
 export function selectionFromId(id: string): Selection | null {

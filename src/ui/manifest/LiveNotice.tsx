@@ -4,7 +4,7 @@
 
 import { lazy, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Kind } from '../../engine/api/types'
+import type { Kind } from '../../engine'
 import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift'
 import { useStore } from '../../state/store'
 import type { AppState } from '../../state/store'

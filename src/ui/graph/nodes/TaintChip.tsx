@@ -3,7 +3,7 @@
 
 import { memo, useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { DaemonSet, Pod } from '../../../engine/api/types'
+import type { DaemonSet, Pod } from '../../../engine'
 import { useStore } from '../../../state/store'
 import { graphUi, useGraphUi } from '../graphStore'
 import { tolerating } from '../system/highlight'

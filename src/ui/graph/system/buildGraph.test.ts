@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Session } from '../../../engine/script/session'
+import { Session } from '../../../engine'
 import { buildGraph, createGraphBuilder, type DaemonSetNode, type Graph, type LaneNode, type NodeCardNode } from './buildGraph'
 import { articleCluster, objectsOf, run } from '../testing/testCluster'
 import { LANE_ID, placeNodes, nodeId } from './layout'

@@ -10,8 +10,8 @@
 // node, its pods (by identity) or the revision chains changed. This matters on 1,000 nodes during a
 // rolling update, when batches arrive every 50 ms.
 
-import type { Node, Pod } from '../../../engine/api/types'
-import { namespacedName } from '../../../engine/api/namespacedName'
+import type { Node, Pod } from '../../../engine'
+import { namespacedName } from '../../../engine/predicates'
 import type { Selection } from '../../../state/uiSlice'
 import { nodeId, type Level } from './layout'
 import type { CardContext, Graph, GraphEdge, GraphNode, GraphObjects, GraphUi, LiveCardNode, LiveGraphObjects, NodeCardNode } from './graphTypes'

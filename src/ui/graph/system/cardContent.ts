@@ -1,6 +1,6 @@
 // A node card's content: its node's summary, its pods' views, and why no daemon pod runs there.
 
-import type { Node, Pod } from '../../../engine/api/types'
+import type { Node, Pod } from '../../../engine'
 import { summarizeNode, type NodeSummary } from './model'
 import type { Level } from './layout'
 import type { CardContext, NodeCardData } from './graphTypes'

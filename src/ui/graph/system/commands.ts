@@ -1,7 +1,8 @@
 // The command lines the graph's mouse and keyboard actions run (through runCommand, so the console
 // echoes each one exactly as a person would type it). Pure string building, tested.
 
-import type { TaintEffect } from '../../../engine/api/types'
+import type { TaintEffect } from '../../../engine'
+import { splitTaintSpec } from '../../../engine/predicates'
 
 /** Quotes a word for the console's shell-like tokenizer when it needs it. */
 export function shellQuote(s: string): string {
@@ -75,21 +76,10 @@ export function addNodeCommand(n: NodeSpecInput): string {
   return parts.join(' ')
 }
 
-const EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute']
-
-/** Parses `key[=value]:Effect`; undefined when it is not one. */
+/** Parses `key[=value]:Effect` (the engine's reading, as `sim node add --taint`); undefined when it is not one. */
 export function parseTaintInput(s: string): { key: string; value?: string; effect: TaintEffect } | undefined {
-  const t = s.trim()
-  const colon = t.lastIndexOf(':')
-  if (colon <= 0) return undefined
-  const effect = t.slice(colon + 1) as TaintEffect
-  if (!EFFECTS.includes(effect)) return undefined
-  const kv = t.slice(0, colon)
-  const eq = kv.indexOf('=')
-  const key = eq >= 0 ? kv.slice(0, eq) : kv
-  const value = eq >= 0 ? kv.slice(eq + 1) : ''
-  if (!key) return undefined
-  return value ? { key, value, effect } : { key, effect }
+  const r = splitTaintSpec(s.trim())
+  return r.ok ? (r.taint as { key: string; value?: string; effect: TaintEffect }) : undefined
 }
 
 /** Parses `key=value` (the value may be empty); undefined when there is no `=` or no key. */

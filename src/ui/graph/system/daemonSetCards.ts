@@ -1,8 +1,8 @@
 // The DaemonSet column (full cards) or row (smaller levels): one card per DaemonSet with its revision
 // chain, kept while its inputs are the same objects.
 
-import type { DaemonSet } from '../../../engine/api/types'
-import { namespacedName } from '../../../engine/api/namespacedName'
+import type { DaemonSet } from '../../../engine'
+import { namespacedName } from '../../../engine/predicates'
 import { daemonSetView, type RevisionView } from './model'
 import { dsId, dsPositions, dsSmallHeight, DS_W, geometry, type Level, type Positions } from './layout'
 import type { DaemonSetNode } from './graphTypes'

@@ -2,7 +2,7 @@
 // names and lane) and what it hands React Flow (cards with their data, edges). Types only.
 
 import type { Edge, Node as FlowNode } from '@xyflow/react'
-import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../engine/api/types'
+import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../engine'
 import type { Selection } from '../../../state/uiSlice'
 import type { DaemonSetView, NodeSummary, PodView, RevisionRef } from './model'
 import type { Level, Positions } from './layout'

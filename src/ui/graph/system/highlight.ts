@@ -1,8 +1,8 @@
 // Which pods and DaemonSets tolerate a taint: what lights up while a taint chip is hovered or
 // focused. Pure; the graph store keeps the result so each pod chip subscribes to its own answer.
 
-import type { DaemonSet, Pod, Taint } from '../../../engine/api/types'
-import { newPodSpecForNode } from '../../../engine/controller/daemonset/util'
+import type { DaemonSet, Pod, Taint } from '../../../engine'
+import { newPodSpecForNode } from '../../../engine/predicates'
 import { toleratesAny } from './model'
 
 export interface Tolerating {

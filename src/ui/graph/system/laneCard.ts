@@ -1,6 +1,6 @@
 // The unscheduled lane (only when something is in it), kept while its pods and place are the same.
 
-import type { Pod } from '../../../engine/api/types'
+import type { Pod } from '../../../engine'
 import { CELL_W, dsRowHeight, LANE_ID, lanePosition, NODE_W, type Level, type Positions, type XY } from './layout'
 import type { PodView } from './model'
 import type { GraphEdge, LaneNode } from './graphTypes'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import type { DaemonSet, Pod } from '../../../engine/api/types'
+import type { DaemonSet, Pod } from '../../../engine'
 import { daemonSetManifest, lineDiff, podTemplateYaml, templateYaml, tolerationFor, toYaml, withToleration } from './manifest'
 import { articleCluster, run } from '../testing/testCluster'
 import { tolerating } from './highlight'

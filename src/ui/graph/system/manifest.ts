@@ -3,7 +3,7 @@
 // the pod template beside a pod (the diff modal), and a small line diff to preview a change.
 
 import { stringify } from 'yaml'
-import type { DaemonSet, Pod, Taint, Toleration } from '../../../engine/api/types'
+import type { DaemonSet, Pod, Taint, Toleration } from '../../../engine'
 
 /** Annotations the server or kubectl maintain; a manifest written by hand never has them. */
 const SERVER_ANNOTATIONS = ['kubectl.kubernetes.io/last-applied-configuration', 'deprecated.daemonset.template.generation']

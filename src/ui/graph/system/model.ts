@@ -2,18 +2,18 @@
 // React). Words that Kubernetes prints (phases, reasons, condition types, effects) stay as Kubernetes
 // prints them; the components translate only their own labels.
 
-import type { ControllerRevision, DaemonSet, Node, Pod, Taint, TaintEffect, Toleration } from '../../../engine/api/types'
-import { controllerRef, getPodCondition, isPodReady } from '../../../engine/api/podutil'
-import { findNodeRoles, nodeStatus } from '../../../engine/kubectl/printers/columns'
-import { podCells } from '../../../engine/kubectl/printers/podStatus'
-import { nodeAllocatable, podRequest } from '../../../engine/scheduler/nodeInfo'
-import { pinnedNodeName } from '../../../engine/scheduler/nodeAffinity'
-import { taintString, toleratesTaint, tolerationString } from '../../../engine/scheduler/taints'
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, isInjectedToleration } from '../../../engine/controller/daemonset/util'
-import { parseTime } from '../../../engine/clock'
+import type { ControllerRevision, DaemonSet, Node, Pod, Taint, TaintEffect, Toleration } from '../../../engine'
+import { controllerRef, getPodCondition, isPodReady } from '../../../engine/predicates'
+import { findNodeRoles, nodeStatus } from '../../../engine/predicates'
+import { podCells } from '../../../engine/predicates'
+import { nodeAllocatable, podRequest } from '../../../engine/predicates'
+import { pinnedNodeName } from '../../../engine/predicates'
+import { taintString, toleratesTaint, tolerationString } from '../../../engine/predicates'
+import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, isInjectedToleration } from '../../../engine/predicates'
+import { parseTime } from '../../../engine/predicates'
 import { daemonSetCounters, type DaemonSetCounters } from '../../../state/selectors'
 import { podTrouble, unreadyFrom, type PodTrouble } from '../../../state/podTrouble'
-import { namespacedName } from '../../../engine/api/namespacedName'
+import { namespacedName } from '../../../engine/predicates'
 
 export const CHANGE_CAUSE = 'kubernetes.io/change-cause'
 /** Labels every simulated node carries; the card counts them instead of listing them. */

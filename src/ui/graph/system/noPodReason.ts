@@ -1,9 +1,9 @@
 // Why a node runs no daemon pod, in one short line: the controller's first failing check, else the
 // scheduler's word on a daemon pod waiting for it.
 
-import type { DaemonSet, Node, Pod } from '../../../engine/api/types'
-import { nodeShouldRunDaemonPod } from '../../../engine/controller/daemonset/nodeShouldRunDaemonPod'
-import { taintString } from '../../../engine/scheduler/taints'
+import type { DaemonSet, Node, Pod } from '../../../engine'
+import { nodeShouldRunDaemonPod } from '../../../engine/predicates'
+import { taintString } from '../../../engine/predicates'
 import type { NoPodReason } from './graphTypes'
 
 /**

@@ -2,7 +2,7 @@
 // by tests and one-off builds), or carrying only the node's name (live cards, which read their node
 // and pods from the store). Either kind is kept while its inputs are the same objects.
 
-import type { Node, Pod } from '../../../engine/api/types'
+import type { Node, Pod } from '../../../engine'
 import { geometry, nodeId, type Level, type Positions } from './layout'
 import type { CardContext, GraphEdge, LiveCardNode, NodeCardNode } from './graphTypes'
 import type { EdgeMode } from './podEdges'

@@ -1,6 +1,6 @@
 // Where each pod is drawn: in a node's card, or in the unscheduled lane.
 
-import type { Node, Pod } from '../../../engine/api/types'
+import type { Node, Pod } from '../../../engine'
 import { byOrder, factsOf } from './podFacts'
 
 export interface PodPlacement {

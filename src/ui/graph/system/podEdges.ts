@@ -1,6 +1,6 @@
 // The edge from a DaemonSet to one of its pods: to the pod's row on a full card, to the card otherwise.
 
-import type { DaemonSet, Pod } from '../../../engine/api/types'
+import type { DaemonSet, Pod } from '../../../engine'
 import { dsId, MAX_CARD_PODS } from './layout'
 import type { RevisionRef } from './model'
 import type { GraphEdge } from './graphTypes'

@@ -1,10 +1,10 @@
 // What the graph needs to know about a pod, computed once per pod object (objects are immutable and
 // keep their identity while unchanged), and the order a card draws its pods in.
 
-import type { Pod } from '../../../engine/api/types'
-import { controllerRef } from '../../../engine/api/podutil'
-import { namespacedName } from '../../../engine/api/namespacedName'
-import { pinnedNodeName } from '../../../engine/scheduler/nodeAffinity'
+import type { Pod } from '../../../engine'
+import { controllerRef } from '../../../engine/predicates'
+import { namespacedName } from '../../../engine/predicates'
+import { pinnedNodeName } from '../../../engine/predicates'
 import { isUnschedulable, podHash } from './model'
 
 export interface PodFacts {

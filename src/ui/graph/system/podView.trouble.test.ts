@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { podView } from './model'
-import { daemonPod, fluentd, T0 } from '../../../engine/testing/podStates'
+import { daemonPod, fluentd, T0 } from '../../../engine/testing'
 import { NO_PROBE_READY_GRACE_MS } from '../../../state/podTrouble'
 
 const ds = fluentd({})

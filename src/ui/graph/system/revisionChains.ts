@@ -2,7 +2,7 @@
 // only when its ControllerRevisions change; the epoch moves when any chain does, which is what
 // invalidates the revision shown on each pod (the pod views are then made again).
 
-import type { ControllerRevision, DaemonSet, Pod } from '../../../engine/api/types'
+import type { ControllerRevision, DaemonSet, Pod } from '../../../engine'
 import { hashColor, podView, revisionChain, revisionOwnerKey, withWas, type PodView, type RevisionRef, type RevisionView } from './model'
 import { factsOf } from './podFacts'
 import { sameList } from './sameList'

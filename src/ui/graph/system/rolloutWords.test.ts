@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import i18next from 'i18next'
 import en from '../../../i18n/locales/en/trouble.json'
 import zh from '../../../i18n/locales/zh-CN/trouble.json'
-import type { ControllerRevision } from '../../../engine/api/types'
+import type { ControllerRevision } from '../../../engine'
 import { rolloutProgress } from '../../../state/rollout'
 import { podTrouble } from '../../../state/podTrouble'
-import { daemonPod, fluentd, NODES, T0 } from '../../../engine/testing/podStates'
+import { daemonPod, fluentd, NODES, T0 } from '../../../engine/testing'
 import { budgetText, previousImageFixes, rolloutLine, rolloutWhy, stallReason, stallWords, troubleText, type Tr } from './rolloutWords'
 
 const i18n = i18next.createInstance()

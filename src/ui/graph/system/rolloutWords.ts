@@ -4,7 +4,7 @@
 // the "why is the rollout not progressing?" explanation with the controller's own arithmetic and the
 // fixes. Pure: the translate function is passed in.
 
-import type { ControllerRevision, DaemonSet } from '../../../engine/api/types'
+import type { ControllerRevision, DaemonSet } from '../../../engine'
 import type { PodTrouble } from '../../../state/podTrouble'
 import { troubleWord } from '../../../state/podTrouble'
 import type { Budget, RolloutProgress, UnavailableNode } from '../../../state/rollout'

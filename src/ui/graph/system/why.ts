@@ -2,9 +2,9 @@
 // key and its values; the engine's own English message is kept beside it), and the one-click fixes
 // that exist for the failed ones. Pure, tested.
 
-import type { DaemonSet, Node, Taint } from '../../../engine/api/types'
+import type { DaemonSet, Node, Taint } from '../../../engine'
 import type { WhyData } from '../../../wire/protocol'
-import { taintString } from '../../../engine/scheduler/taints'
+import { taintString } from '../../../engine/predicates'
 import { cmd } from './commands'
 import { toleratesAny } from './model'
 

@@ -1,10 +1,10 @@
 // Test helper: a real engine session (the same code the worker runs) and its objects in the shape
 // the page's store mirrors, keyed `namespace/name` per kind.
 
-import { Session } from '../../../engine/script/session'
-import { ARTICLE_MANIFEST } from '../../../engine/cluster/manifests'
-import type { KObject } from '../../../engine/api/types'
-import type { PresetName } from '../../../engine/cluster/presets'
+import { Session } from '../../../engine'
+import { ARTICLE_MANIFEST } from '../../../engine/scripts'
+import type { KObject } from '../../../engine'
+import type { PresetName } from '../../../engine'
 import type { GraphObjects } from '../system/buildGraph'
 
 export function objectsOf(session: Session): GraphObjects {

@@ -2,7 +2,7 @@
 // retrying"); or why a `?connect=` was refused.
 
 import { useTranslation } from 'react-i18next'
-import { useConnection } from './status'
+import { useConnection } from '../../connect/status'
 import './connect.css'
 
 export function ConnectBanner() {

@@ -4,9 +4,9 @@
 
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useStore } from '../state/store'
-import { runCommand } from '../state/actions'
-import { simUnavailable, useConnection } from './status'
+import { useStore } from '../../state/store'
+import { runCommand } from '../../state/actions'
+import { simUnavailable, useConnection } from '../../connect/status'
 
 export function ClockBar() {
   const { t } = useTranslation('connect')
