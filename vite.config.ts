@@ -1,15 +1,15 @@
-import { fileURLToPath } from 'node:url'
-import react from '@vitejs/plugin-react'
-import type { Plugin } from 'vite'
-import { defineConfig } from 'vitest/config'
-import { offlinePlugin } from './src/offline/vitePlugin.js'
-import { sandboxPlugin } from './src/embed/sandbox/vitePlugin.js'
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { offlinePlugin } from './src/offline/vitePlugin.js';
+import { sandboxPlugin } from './src/embed/sandbox/vitePlugin.js';
 
 // monaco-editor 0.56+ has an exports map ("./*" -> "./esm/vs/*.js"), so the old deep
 // paths used by monaco-yaml's dependencies (monaco-editor/esm/vs/...) would resolve to
 // esm/vs/esm/vs/... Map them straight onto the files (TOOLCHAIN.md gotcha 1).
-const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url))
-const alias = [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }]
+const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
+const alias = [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }];
 
 /**
  * index.html carries the site's Content-Security-Policy as a <meta>. The dev server's own inline
@@ -20,7 +20,7 @@ function cspOnlyInBuild(): Plugin {
     name: 'daemonset-playground:csp-only-in-build',
     apply: 'serve',
     transformIndexHtml: (html) => html.replace(/\s*<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
-  }
+  };
 }
 
 /**
@@ -31,8 +31,11 @@ function plainStylesheets(): Plugin {
   return {
     name: 'daemonset-playground:plain-stylesheets',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/<link rel="stylesheet" crossorigin /g, '<link rel="stylesheet" ') },
-  }
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<link rel="stylesheet" crossorigin /g, '<link rel="stylesheet" '),
+    },
+  };
 }
 
 // `vite build` is the site (dist/). `vite build --mode harness` builds the dev-only editor harness
@@ -44,13 +47,23 @@ export default defineConfig(({ mode }) => ({
     mode === 'harness'
       ? [react()]
       : // sandboxPlugin: the classic bundle for sandboxed frames (dist/classic/) and boot.js (src/embed/sandbox)
-        [react(), sandboxPlugin({ plugins: () => [react()], alias }), offlinePlugin(), cspOnlyInBuild(), plainStylesheets()],
+        [
+          react(),
+          sandboxPlugin({ plugins: () => [react()], alias }),
+          offlinePlugin(),
+          cspOnlyInBuild(),
+          plainStylesheets(),
+        ],
   resolve: { alias },
   build:
     mode === 'harness'
       ? {
           outDir: 'dist-harness',
-          rolldownOptions: { input: { 'editor-harness': fileURLToPath(new URL('./src/ui/editor/harness.html', import.meta.url)) } },
+          rolldownOptions: {
+            input: {
+              'editor-harness': fileURLToPath(new URL('./src/ui/editor/harness.html', import.meta.url)),
+            },
+          },
         }
       : undefined,
   // Every `new Worker(...)` must then pass `{ type: 'module' }`.
@@ -69,4 +82,4 @@ export default defineConfig(({ mode }) => ({
     testTimeout: 300_000,
     hookTimeout: 300_000,
   },
-}))
+}));

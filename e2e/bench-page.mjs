@@ -12,206 +12,303 @@
 //                   FunctionCall, message deserialisation…), top level only
 //   BENCH_SKIP_LOAD=1  skip the load-time figures
 
-import { spawn } from 'node:child_process'
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
-import { join } from 'node:path'
-import { chromium } from '@playwright/test'
-import { resolveChromiumPath } from './browser.mjs'
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { resolveChromiumPath } from './browser.mjs';
 
-const dist = new URL('../dist/', import.meta.url).pathname
-const kib = (n) => `${(n / 1024).toFixed(0)} KiB`
-const gz = (f) => gzipSync(readFileSync(f)).length
-const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const mb = (n) => `${(n / 1e6).toFixed(2)} MB`
+const dist = new URL('../dist/', import.meta.url).pathname;
+const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+const gz = (f) => gzipSync(readFileSync(f)).length;
+const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
 
 // 1. Sizes: what index.html loads eagerly (entry script + its static imports, modulepreloads, CSS).
-const html = readFileSync(join(dist, 'index.html'), 'utf8')
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
 // index.html starts boot.js (a classic script), which adds the entry module and its modulepreloads
 // from its data-entry / data-preload attributes: those load before first paint too.
 const eager = [
   ...[...html.matchAll(/(?:src|href)="\.\/((?:assets\/)?[^"]+\.(?:js|css))"/g)].map((m) => m[1]),
-  ...[...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean).map((f) => f.replace(/^\.\//, '')),
-]
-let eagerJsGz = 0
-let eagerRaw = 0
-let eagerGz = 0
+  ...[...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)]
+    .flatMap((m) => m[1].split(/\s+/))
+    .filter(Boolean)
+    .map((f) => f.replace(/^\.\//, '')),
+];
+let eagerJsGz = 0;
+let eagerRaw = 0;
+let eagerGz = 0;
 for (const f of eager) {
-  eagerRaw += statSync(join(dist, f)).size
-  eagerGz += gz(join(dist, f))
-  if (f.endsWith('.js')) eagerJsGz += gz(join(dist, f))
+  eagerRaw += statSync(join(dist, f)).size;
+  eagerGz += gz(join(dist, f));
+  if (f.endsWith('.js')) eagerJsGz += gz(join(dist, f));
 }
-const assets = readdirSync(join(dist, 'assets'))
-const monaco = assets.filter((f) => f.endsWith('.js')).map((f) => ({ f, size: statSync(join(dist, 'assets', f)).size })).sort((a, b) => b.size - a.size)[0]
-console.log(`eager JS+CSS before first paint: ${eager.length} files, ${kib(eagerRaw)} (${kib(eagerGz)} gzip; JS ${kib(eagerJsGz)} gzip)`)
-console.log(`largest lazy chunk (Monaco): ${monaco.f} ${kib(monaco.size)} (${kib(gz(join(dist, 'assets', monaco.f)))} gzip)`)
+const assets = readdirSync(join(dist, 'assets'));
+const monaco = assets
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => ({ f, size: statSync(join(dist, 'assets', f)).size }))
+  .sort((a, b) => b.size - a.size)[0];
+console.log(
+  `eager JS+CSS before first paint: ${eager.length} files, ${kib(eagerRaw)} (${kib(eagerGz)} gzip; JS ${kib(eagerJsGz)} gzip)`,
+);
+console.log(
+  `largest lazy chunk (Monaco): ${monaco.f} ${kib(monaco.size)} (${kib(gz(join(dist, 'assets', monaco.f)))} gzip)`,
+);
 
 // 2. Timings in Chromium against vite preview (this build, and the baseline's when asked for).
-const port = Number(process.env.E2E_PORT ?? 4179)
-const builds = [{ name: 'this', dir: dist, port }]
-if (process.env.BENCH_BASE) builds.push({ name: 'base', dir: process.env.BENCH_BASE, port: port + 1 })
+const port = Number(process.env.E2E_PORT ?? 4179);
+const builds = [{ name: 'this', dir: dist, port }];
+if (process.env.BENCH_BASE) builds.push({ name: 'base', dir: process.env.BENCH_BASE, port: port + 1 });
 const servers = builds.map((b) =>
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--outDir', b.dir, '--host', '127.0.0.1', '--port', String(b.port), '--strictPort'], { stdio: 'ignore' }),
-)
-await new Promise((r) => setTimeout(r, 2000))
+  spawn(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'preview',
+      '--outDir',
+      b.dir,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(b.port),
+      '--strictPort',
+    ],
+    { stdio: 'ignore' },
+  ),
+);
+await new Promise((r) => setTimeout(r, 2000));
 const browser = await chromium.launch({
   executablePath: resolveChromiumPath(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-})
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 
 /** One rolling update at 60x on a cluster of `nodes`: what the clock, the main thread and the wire did. */
 async function rollout(build, nodes, seconds, profile) {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript(() => {
     // Batches are kept as they come and measured after the timed window (stringifying them here
     // would put the measurement's own work on the main thread).
-    window.__batches = []
-    let dsp
+    window.__batches = [];
+    let dsp;
     Object.defineProperty(window, '__dsp', {
       configurable: true,
       get: () => dsp,
       set: (v) => {
-        dsp = v
+        dsp = v;
         // this build applies batches in slices (applyBatches); an older one one by one (applyBatch)
-        const st = v.store.getState()
+        const st = v.store.getState();
         if (st.applyBatches) {
-          const apply = st.applyBatches
+          const apply = st.applyBatches;
           v.store.setState({
             applyBatches: (bs) => {
-              for (const b of bs) window.__batches.push({ b, reset: b.reset, at: performance.now() })
-              apply(bs)
+              for (const b of bs) window.__batches.push({ b, reset: b.reset, at: performance.now() });
+              apply(bs);
             },
-          })
+          });
         } else {
-          const apply = st.applyBatch
+          const apply = st.applyBatch;
           v.store.setState({
             applyBatch: (b) => {
-              window.__batches.push({ b, reset: b.reset, at: performance.now() })
-              apply(b)
+              window.__batches.push({ b, reset: b.reset, at: performance.now() });
+              apply(b);
             },
-          })
+          });
         }
       },
-    })
-  })
-  await page.goto(`http://127.0.0.1:${build.port}/?preset=large&nodes=${nodes}&debug=1`)
-  await page.locator('.monaco-editor').first().waitFor({ timeout: 120_000 })
-  await page.waitForFunction(() => window.__dsp?.store.getState().engineStatus === 'ready', null, { timeout: 120_000 })
-  await page.getByTestId('apply-button').click()
-  await page.getByTestId('console-log').getByText('created').waitFor({ timeout: 120_000 })
-  await page.getByTestId('speed-select').selectOption('60')
+    });
+  });
+  await page.goto(`http://127.0.0.1:${build.port}/?preset=large&nodes=${nodes}&debug=1`);
+  await page.locator('.monaco-editor').first().waitFor({ timeout: 120_000 });
+  await page.waitForFunction(() => window.__dsp?.store.getState().engineStatus === 'ready', null, {
+    timeout: 120_000,
+  });
+  await page.getByTestId('apply-button').click();
+  await page.getByTestId('console-log').getByText('created').waitFor({ timeout: 120_000 });
+  await page.getByTestId('speed-select').selectOption('60');
   // let the apply settle: every pod running
   await page.waitForFunction(
     (n) => {
-      const ds = Object.values(window.__dsp.store.getState().objects.DaemonSet)[0]
-      return ds && ds.status.numberAvailable === n
+      const ds = Object.values(window.__dsp.store.getState().objects.DaemonSet)[0];
+      return ds && ds.status.numberAvailable === n;
     },
     nodes,
     { timeout: 300_000 },
-  )
+  );
   // what the apply sent (measured now, outside the timed window)
   const before = await page.evaluate(() => {
-    const sizes = window.__batches.map((x) => ({ bytes: JSON.stringify(x.b).length, reset: x.reset, now: x.b.now }))
-    window.__batches = []
+    const sizes = window.__batches.map((x) => ({
+      bytes: JSON.stringify(x.b).length,
+      reset: x.reset,
+      now: x.b.now,
+    }));
+    window.__batches = [];
     // the snapshot: the reset batch and the parts of the same flush after it (same clock)
-    const i = sizes.findIndex((s) => s.reset)
-    let snapshot
+    const i = sizes.findIndex((s) => s.reset);
+    let snapshot;
     if (i >= 0) {
-      snapshot = 0
-      for (let j = i; j < sizes.length && sizes[j].now === sizes[i].now && (j === i || !sizes[j].reset); j++) snapshot += sizes[j].bytes
+      snapshot = 0;
+      for (let j = i; j < sizes.length && sizes[j].now === sizes[i].now && (j === i || !sizes[j].reset); j++)
+        snapshot += sizes[j].bytes;
     }
-    return { snapshot, maxBatch: Math.max(0, ...sizes.map((s) => s.bytes)) }
-  })
-  const input = page.getByTestId('console-input')
-  await input.fill('kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system')
-  let cdp
+    return { snapshot, maxBatch: Math.max(0, ...sizes.map((s) => s.bytes)) };
+  });
+  const input = page.getByTestId('console-input');
+  await input.fill(
+    'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system',
+  );
+  let cdp;
   if (profile && !process.env.BENCH_TRACE) {
-    cdp = await page.context().newCDPSession(page)
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
-    await cdp.send('Profiler.start')
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
   }
-  const trace = process.env.BENCH_TRACE && profile
-  if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] })
+  const trace = process.env.BENCH_TRACE && profile;
+  if (trace)
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
   await page.evaluate(() => {
-    window.__longtasks = []
-    window.__obs?.disconnect()
+    window.__longtasks = [];
+    window.__obs?.disconnect();
     window.__obs = new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) window.__longtasks.push(e.duration)
-    })
-    window.__obs.observe({ type: 'longtask', buffered: false })
-    window.__t0 = { wall: performance.now(), sim: window.__dsp.store.getState().now }
-  })
-  await input.press('Enter')
-  await page.waitForTimeout(seconds * 1000)
+      for (const e of l.getEntries()) window.__longtasks.push(e.duration);
+    });
+    window.__obs.observe({ type: 'longtask', buffered: false });
+    window.__t0 = { wall: performance.now(), sim: window.__dsp.store.getState().now };
+  });
+  await input.press('Enter');
+  await page.waitForTimeout(seconds * 1000);
   const r = await page.evaluate(() => {
-    const s = window.__dsp.store.getState()
-    const ds = Object.values(s.objects.DaemonSet)[0]
-    const wall = (performance.now() - window.__t0.wall) / 1000
-    const sim = (s.now - window.__t0.sim) / 1000
-    return { wall, sim, updated: `${ds.status.updatedNumberScheduled}/${ds.status.desiredNumberScheduled}`, tasks: window.__longtasks }
-  })
-  let top
+    const s = window.__dsp.store.getState();
+    const ds = Object.values(s.objects.DaemonSet)[0];
+    const wall = (performance.now() - window.__t0.wall) / 1000;
+    const sim = (s.now - window.__t0.sim) / 1000;
+    return {
+      wall,
+      sim,
+      updated: `${ds.status.updatedNumberScheduled}/${ds.status.desiredNumberScheduled}`,
+      tasks: window.__longtasks,
+    };
+  });
+  let top;
   if (trace) {
-    const buf = await browser.stopTracing()
-    const events = JSON.parse(buf.toString()).traceEvents
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    const byName = new Map()
+    const buf = await browser.stopTracing();
+    const events = JSON.parse(buf.toString()).traceEvents;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const byName = new Map();
     // top-level slices on the main thread: those inside a RunTask
-    const tasks = events.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.pid === main?.pid).sort((a, b) => a.ts - b.ts)
-    let end = -1
-    let taskEnd = -1
+    const tasks = events
+      .filter((e) => e.ph === 'X' && e.tid === main?.tid && e.pid === main?.pid)
+      .sort((a, b) => a.ts - b.ts);
+    let end = -1;
+    let taskEnd = -1;
     for (const e of tasks) {
       if (e.name === 'RunTask') {
-        taskEnd = e.ts + e.dur
-        end = e.ts
-        continue
+        taskEnd = e.ts + e.dur;
+        end = e.ts;
+        continue;
       }
-      if (e.ts >= taskEnd || e.ts < end) continue
-      end = e.ts + (e.dur ?? 0)
-      byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000)
+      if (e.ts >= taskEnd || e.ts < end) continue;
+      end = e.ts + (e.dur ?? 0);
+      byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
     }
-    top = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => [`[trace] ${k}`, v])
+    top = [...byName.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([k, v]) => [`[trace] ${k}`, v]);
     // the longest layouts: how much of the page they had to lay out
-    const layouts = tasks.filter((e) => e.name === 'Layout').sort((a, b) => b.dur - a.dur).slice(0, 5)
-    for (const l of layouts) top.push([`[trace] Layout: ${l.args?.beginData?.dirtyObjects ?? '?'} dirty of ${l.args?.beginData?.totalObjects ?? '?'} objects, partial ${l.args?.beginData?.partialLayout}`, l.dur / 1000])
+    const layouts = tasks
+      .filter((e) => e.name === 'Layout')
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 5);
+    for (const l of layouts)
+      top.push([
+        `[trace] Layout: ${l.args?.beginData?.dirtyObjects ?? '?'} dirty of ${l.args?.beginData?.totalObjects ?? '?'} objects, partial ${l.args?.beginData?.partialLayout}`,
+        l.dur / 1000,
+      ]);
     // the longest tasks: what they were made of
-    const runTasks = tasks.filter((e) => e.name === 'RunTask').sort((a, b) => b.dur - a.dur).slice(0, 4)
+    const runTasks = tasks
+      .filter((e) => e.name === 'RunTask')
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 4);
     for (const rt of runTasks) {
-      const parts = new Map()
-      for (const e of tasks) if (e !== rt && e.ts >= rt.ts && e.ts < rt.ts + rt.dur && e.name !== 'RunTask') parts.set(e.name, (parts.get(e.name) ?? 0) + e.dur / 1000)
-      const desc = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')
-      top.push([`[trace] task: ${desc}`, rt.dur / 1000])
+      const parts = new Map();
+      for (const e of tasks)
+        if (e !== rt && e.ts >= rt.ts && e.ts < rt.ts + rt.dur && e.name !== 'RunTask')
+          parts.set(e.name, (parts.get(e.name) ?? 0) + e.dur / 1000);
+      const desc = [...parts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ');
+      top.push([`[trace] task: ${desc}`, rt.dur / 1000]);
       // the script it ran: the longest calls inside it, with where they are (map them with a
       // `vite build --sourcemap` of the same sources)
       const calls = tasks
-        .filter((e) => e.ts >= rt.ts && e.ts < rt.ts + rt.dur && (e.name === 'FunctionCall' || e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'EventDispatch') && e.args?.data)
+        .filter(
+          (e) =>
+            e.ts >= rt.ts &&
+            e.ts < rt.ts + rt.dur &&
+            (e.name === 'FunctionCall' ||
+              e.name === 'TimerFire' ||
+              e.name === 'FireAnimationFrame' ||
+              e.name === 'EventDispatch') &&
+            e.args?.data,
+        )
         .sort((a, b) => b.dur - a.dur)
-        .slice(0, 3)
+        .slice(0, 3);
       for (const c of calls) {
-        const d = c.args.data
-        const where = d.url ? `${d.functionName || '(anonymous)'} ${String(d.url).split('/').pop()}:${(d.lineNumber ?? 0) + 1}:${(d.columnNumber ?? 0) + 1}` : (d.type ?? d.timerId ?? d.id ?? '')
-        top.push([`[trace]   ${c.name} ${where}`, c.dur / 1000])
+        const d = c.args.data;
+        const where = d.url
+          ? `${d.functionName || '(anonymous)'} ${String(d.url).split('/').pop()}:${(d.lineNumber ?? 0) + 1}:${(d.columnNumber ?? 0) + 1}`
+          : (d.type ?? d.timerId ?? d.id ?? '');
+        top.push([`[trace]   ${c.name} ${where}`, c.dur / 1000]);
       }
     }
-    const lt = tasks.filter((e) => e.name === 'Layout').map((e) => e.dur / 1000)
-    top.push([`[trace] Layouts: ${lt.length}, median ${med(lt).toFixed(1)} ms`, 0])
+    const lt = tasks.filter((e) => e.name === 'Layout').map((e) => e.dur / 1000);
+    top.push([`[trace] Layouts: ${lt.length}, median ${med(lt).toFixed(1)} ms`, 0]);
   }
   if (cdp) {
-    const { profile: p } = await cdp.send('Profiler.stop')
-    top = [...(top ?? []), ...topFunctions(p)]
+    const { profile: p } = await cdp.send('Profiler.stop');
+    top = [...(top ?? []), ...topFunctions(p)];
   }
   const after = await page.evaluate(() => {
     // only what the clock made after the window opened (parts of an earlier flush that arrive
     // late belong to the apply)
-    window.__batches = window.__batches.filter((x) => x.b.now > window.__t0.sim)
-    const sizes = window.__batches.map((x) => JSON.stringify(x.b).length)
+    window.__batches = window.__batches.filter((x) => x.b.now > window.__t0.sim);
+    const sizes = window.__batches.map((x) => JSON.stringify(x.b).length);
     // what the rollout's bytes were made of
-    const parts = {}
-    for (const { b } of window.__batches) for (const k of ['upserts', 'compact', 'patches', 'deletes', 'eventRows', 'eventDeletes', 'steps', 'events', 'inputs']) parts[k] = (parts[k] ?? 0) + JSON.stringify(b[k] ?? []).length
-    return { maxBatch: Math.max(0, ...sizes), total: sizes.reduce((a, b) => a + b, 0), count: sizes.length, parts }
-  })
-  await page.close()
+    const parts = {};
+    for (const { b } of window.__batches)
+      for (const k of [
+        'upserts',
+        'compact',
+        'patches',
+        'deletes',
+        'eventRows',
+        'eventDeletes',
+        'steps',
+        'events',
+        'inputs',
+      ])
+        parts[k] = (parts[k] ?? 0) + JSON.stringify(b[k] ?? []).length;
+    return {
+      maxBatch: Math.max(0, ...sizes),
+      total: sizes.reduce((a, b) => a + b, 0),
+      count: sizes.length,
+      parts,
+    };
+  });
+  await page.close();
   return {
     speed: r.sim / r.wall,
     updated: r.updated,
@@ -225,59 +322,69 @@ async function rollout(build, nodes, seconds, profile) {
     batches: after.count,
     parts: after.parts,
     top,
-  }
+  };
 }
 
 /** The functions with the most self time in a V8 CPU profile (ms), with where they are. */
 function topFunctions(p) {
-  const self = new Map()
-  const dt = new Map()
-  for (let i = 0; i < p.samples.length; i++) dt.set(p.samples[i], (dt.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0))
+  const self = new Map();
+  const dt = new Map();
+  for (let i = 0; i < p.samples.length; i++)
+    dt.set(p.samples[i], (dt.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
   for (const n of p.nodes) {
-    const t = (dt.get(n.id) ?? 0) / 1000
-    if (!t) continue
-    const f = n.callFrame
-    const key = `${f.functionName || '(anonymous)'} ${(f.url.split('/').pop() || '').slice(0, 40)}:${f.lineNumber + 1}:${f.columnNumber + 1}`
-    self.set(key, (self.get(key) ?? 0) + t)
+    const t = (dt.get(n.id) ?? 0) / 1000;
+    if (!t) continue;
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${(f.url.split('/').pop() || '').slice(0, 40)}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + t);
   }
-  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
 }
 
 try {
   if (!process.env.BENCH_SKIP_LOAD) {
-    const runs = []
+    const runs = [];
     for (let i = 0; i < 5; i++) {
-      const page = await browser.newPage()
-      const t0 = Date.now()
-      await page.goto(`http://127.0.0.1:${port}/`)
-      await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 })
-      const editorReady = Date.now() - t0
-      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN)
-      runs.push({ fcp, editorReady })
-      await page.close()
+      const page = await browser.newPage();
+      const t0 = Date.now();
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+      const editorReady = Date.now() - t0;
+      const fcp = await page.evaluate(
+        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      );
+      runs.push({ fcp, editorReady });
+      await page.close();
     }
-    console.log(`first contentful paint: median ${med(runs.map((r) => r.fcp)).toFixed(0)} ms; editor ready: median ${med(runs.map((r) => r.editorReady))} ms (5 loads)`)
+    console.log(
+      `first contentful paint: median ${med(runs.map((r) => r.fcp)).toFixed(0)} ms; editor ready: median ${med(runs.map((r) => r.editorReady))} ms (5 loads)`,
+    );
   }
 
   // 3. A rolling update at 60x with 1,000 and 5,000 nodes, BENCH_RUNS times per build, alternating.
-  const runsN = Number(process.env.BENCH_RUNS ?? 3)
-  const seconds = Number(process.env.BENCH_SECONDS ?? 20)
+  const runsN = Number(process.env.BENCH_RUNS ?? 3);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 20);
   const line = (name, nodes, r) =>
     `${name.padEnd(4)} ${nodes.toLocaleString('en').padStart(6)} nodes: clock ${r.speed.toFixed(1)}x (${((100 * r.speed) / 60).toFixed(0)}% of 60x), ${r.updated} updated; ` +
     `longest task ${r.longest ? `${r.longest.toFixed(0)} ms` : 'under 50 ms (none reported)'}, ${r.over50} tasks > 50 ms, ${r.over100} > 100 ms; first snapshot ${r.snapshot === undefined ? 'not seen' : mb(r.snapshot)}, ` +
-    `largest message while applying ${mb(r.applyMax)}, largest rollout message ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches`
+    `largest message while applying ${mb(r.applyMax)}, largest rollout message ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches`;
   for (const nodes of (process.env.BENCH_NODES ?? '1000,5000').split(',').map(Number)) {
-    const results = new Map(builds.map((b) => [b.name, []]))
+    const results = new Map(builds.map((b) => [b.name, []]));
     for (let i = 0; i < runsN; i++) {
       for (const b of builds) {
-        const r = await rollout(b, nodes, seconds, process.env.BENCH_PROFILE && b.name === 'this' && i === 0)
-        results.get(b.name).push(r)
-        console.log(`  run ${i + 1} ${line(b.name, nodes, r)}`)
-        if (r.parts) console.log(`      rollout bytes by field: ${Object.entries(r.parts).map(([k, v]) => `${k} ${mb(v)}`).join(', ')}`)
-        if (r.top) for (const [k, ms] of r.top) console.log(`      ${ms.toFixed(0).padStart(6)} ms  ${k}`)
+        const r = await rollout(b, nodes, seconds, process.env.BENCH_PROFILE && b.name === 'this' && i === 0);
+        results.get(b.name).push(r);
+        console.log(`  run ${i + 1} ${line(b.name, nodes, r)}`);
+        if (r.parts)
+          console.log(
+            `      rollout bytes by field: ${Object.entries(r.parts)
+              .map(([k, v]) => `${k} ${mb(v)}`)
+              .join(', ')}`,
+          );
+        if (r.top) for (const [k, ms] of r.top) console.log(`      ${ms.toFixed(0).padStart(6)} ms  ${k}`);
       }
     }
-    const summary = new Map()
+    const summary = new Map();
     for (const [name, rs] of results) {
       const m = {
         speed: med(rs.map((r) => r.speed)),
@@ -290,19 +397,19 @@ try {
         rolloutMax: med(rs.map((r) => r.rolloutMax)),
         rolloutBytes: med(rs.map((r) => r.rolloutBytes)),
         batches: med(rs.map((r) => r.batches)),
-      }
-      summary.set(name, m)
-      console.log(`median of ${rs.length}: ${line(name, nodes, m)}`)
+      };
+      summary.set(name, m);
+      console.log(`median of ${rs.length}: ${line(name, nodes, m)}`);
     }
     if (summary.has('base')) {
-      const a = summary.get('this')
-      const b = summary.get('base')
+      const a = summary.get('this');
+      const b = summary.get('base');
       console.log(
         `this / base at ${nodes.toLocaleString('en')} nodes: clock ×${(a.speed / b.speed).toFixed(2)}, longest task ${a.longest ? `×${(a.longest / b.longest).toFixed(2)}` : `under 50 ms vs ${b.longest.toFixed(0)} ms`}, tasks > 50 ms ${a.over50} vs ${b.over50}, snapshot ×${(a.snapshot / b.snapshot).toFixed(2)}`,
-      )
+      );
     }
   }
 } finally {
-  await browser.close()
-  for (const s of servers) s.kill()
+  await browser.close();
+  for (const s of servers) s.kill();
 }

@@ -2,7 +2,7 @@
 // `constructor` and `__proto__`): the latest request wins, the engine restarts a handful of times, not
 // once per message, and the last `load` lands within seconds.
 
-import { expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test';
 
 const PARENT = `<!doctype html><meta charset="utf-8"><title>flood parent</title>
 <iframe id="f" src="./?embed=1&id=flood" width="700" height="450"></iframe>
@@ -21,7 +21,7 @@ const PARENT = `<!doctype html><meta charset="utf-8"><title>flood parent</title>
     }
     w.postMessage({ type: 'load', script: lastScript }, location.origin)
   }
-</script>`
+</script>`;
 
 const SCRIPT = `sim node add node-last
 kubectl apply -f - <<EOF
@@ -41,48 +41,84 @@ spec:
         image: registry.k8s.io/pause:3.10
 EOF
 sim settle
-`
+`;
 
-test('10,000 messages from the parent: the last load wins within seconds, a few engine restarts', async ({ page }) => {
-  test.setTimeout(90_000)
-  const errors: string[] = []
-  page.on('pageerror', (e) => errors.push(String(e)))
+test('10,000 messages from the parent: the last load wins within seconds, a few engine restarts', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
-  await page.route('**/flood-parent.html', (route) => route.fulfill({ contentType: 'text/html', body: PARENT }))
-  await page.goto('./flood-parent.html')
-  await expect.poll(() => page.evaluate(() => (window as unknown as { received: { type: string }[] }).received.some((m) => m.type === 'ready')), { timeout: 30_000 }).toBe(true)
-  const frame = page.frameLocator('#f')
-  await expect(frame.getByTestId('console-input')).toBeVisible()
-  const embed = page.frames().find((f) => f.url().includes('id=flood'))!
-  const startedBefore = await embed.evaluate(() => (window as unknown as { __dsp: { enginesStarted(): number } }).__dsp.enginesStarted())
-
-  const t0 = Date.now()
-  await page.evaluate((script) => (window as unknown as { flood(n: number, s: string): void }).flood(10_000, script), SCRIPT)
-  const postMs = Date.now() - t0
-  // The embed stays responsive while it works through the flood.
-  const t1 = Date.now()
-  await embed.evaluate(() => 1)
-  const answerMs = Date.now() - t1
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.route('**/flood-parent.html', (route) =>
+    route.fulfill({ contentType: 'text/html', body: PARENT }),
+  );
+  await page.goto('./flood-parent.html');
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { received: { type: string; reason?: string }[] }).received.find((m) => m.type === 'state' && m.reason === 'load')), { timeout: 20_000 })
-    .toMatchObject({ nodes: 3, daemonSets: 1, pods: 2, readyPods: 2, lastCommand: 'sim settle' })
-  const landedMs = Date.now() - t0
-  const restarts = (await embed.evaluate(() => (window as unknown as { __dsp: { enginesStarted(): number } }).__dsp.enginesStarted())) - startedBefore
-  console.log(`posted 10,000 messages in ${postMs} ms; embed answered in ${answerMs} ms; the last load landed after ${landedMs} ms; ${restarts} engine restarts`)
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { received: { type: string }[] }).received.some((m) => m.type === 'ready'),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const frame = page.frameLocator('#f');
+  await expect(frame.getByTestId('console-input')).toBeVisible();
+  const embed = page.frames().find((f) => f.url().includes('id=flood'))!;
+  const startedBefore = await embed.evaluate(() =>
+    (window as unknown as { __dsp: { enginesStarted(): number } }).__dsp.enginesStarted(),
+  );
+
+  const t0 = Date.now();
+  await page.evaluate(
+    (script) => (window as unknown as { flood(n: number, s: string): void }).flood(10_000, script),
+    SCRIPT,
+  );
+  const postMs = Date.now() - t0;
+  // The embed stays responsive while it works through the flood.
+  const t1 = Date.now();
+  await embed.evaluate(() => 1);
+  const answerMs = Date.now() - t1;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { received: { type: string; reason?: string }[] }).received.find(
+            (m) => m.type === 'state' && m.reason === 'load',
+          ),
+        ),
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ nodes: 3, daemonSets: 1, pods: 2, readyPods: 2, lastCommand: 'sim settle' });
+  const landedMs = Date.now() - t0;
+  const restarts =
+    (await embed.evaluate(() =>
+      (window as unknown as { __dsp: { enginesStarted(): number } }).__dsp.enginesStarted(),
+    )) - startedBefore;
+  console.log(
+    `posted 10,000 messages in ${postMs} ms; embed answered in ${answerMs} ms; the last load landed after ${landedMs} ms; ${restarts} engine restarts`,
+  );
   // the time is printed, not asserted (it is the machine's): the poll above bounds it at 20 s
-  expect(restarts).toBeLessThanOrEqual(3)
+  expect(restarts).toBeLessThanOrEqual(3);
   // only the last load ran: no node from an earlier load, none from a junk message
-  await frame.getByTestId('console-input').fill('kubectl get nodes -o name')
-  await frame.getByTestId('console-input').press('Enter')
-  await expect(frame.getByTestId('console-log')).toContainText('node/node-last')
-  const log = await frame.getByTestId('console-log').innerText()
-  expect(log).not.toContain('evil')
-  expect(log.split('\n').filter((l) => l.startsWith('node/'))).toEqual(['node/master', 'node/node-1', 'node/node-last'])
+  await frame.getByTestId('console-input').fill('kubectl get nodes -o name');
+  await frame.getByTestId('console-input').press('Enter');
+  await expect(frame.getByTestId('console-log')).toContainText('node/node-last');
+  const log = await frame.getByTestId('console-log').innerText();
+  expect(log).not.toContain('evil');
+  expect(log.split('\n').filter((l) => l.startsWith('node/'))).toEqual([
+    'node/master',
+    'node/node-1',
+    'node/node-last',
+  ]);
   // one load answer, no error for the overtaken ones
-  const received = await page.evaluate(() => (window as unknown as { received: { type: string; reason?: string }[] }).received)
-  expect(received.filter((m) => m.type === 'state' && m.reason === 'load')).toHaveLength(1)
-  expect(received.filter((m) => m.type === 'error')).toHaveLength(0)
-  expect(errors).toEqual([])
-})
+  const received = await page.evaluate(
+    () => (window as unknown as { received: { type: string; reason?: string }[] }).received,
+  );
+  expect(received.filter((m) => m.type === 'state' && m.reason === 'load')).toHaveLength(1);
+  expect(received.filter((m) => m.type === 'error')).toHaveLength(0);
+  expect(errors).toEqual([]);
+});

@@ -1,32 +1,32 @@
-import { fileURLToPath } from 'node:url'
-import { defineConfig } from '@playwright/test'
-import { resolveChromiumPath } from './browser.mjs'
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { resolveChromiumPath } from './browser.mjs';
 
 // This file lives in e2e/; the web server and the output folder belong to the repo root.
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // E2E_PORT lets several checkouts on one machine run their suites side by side.
-const port = Number(process.env.E2E_PORT ?? 4173)
-const baseURL = `http://127.0.0.1:${port}/`
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}/`;
 // The editor harness is not part of the site: it is built on its own (vite build --mode harness, into
 // dist-harness/) and served on port + 1000, only when the run includes e2e/editor.spec.ts.
-const harnessPort = port + 1000
-const harnessURL = `http://127.0.0.1:${harnessPort}/`
-const specArgs = process.argv.slice(2).filter((a) => /\.spec(\.ts)?(:\d+)?$/.test(a))
-const wantsHarness = specArgs.length === 0 || specArgs.some((a) => a.includes('editor'))
+const harnessPort = port + 1000;
+const harnessURL = `http://127.0.0.1:${harnessPort}/`;
+const specArgs = process.argv.slice(2).filter((a) => /\.spec(\.ts)?(:\d+)?$/.test(a));
+const wantsHarness = specArgs.length === 0 || specArgs.some((a) => a.includes('editor'));
 const pageServer = {
   command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
   cwd: repoRoot,
   url: baseURL,
   reuseExistingServer: !process.env.CI,
   timeout: 60_000,
-}
+};
 const harnessServer = {
   command: `npx vite build --mode harness --logLevel warn && npx vite preview --mode harness --host 127.0.0.1 --port ${harnessPort} --strictPort`,
   cwd: repoRoot,
   url: `${harnessURL}src/ui/editor/harness.html`,
   reuseExistingServer: !process.env.CI,
   timeout: 180_000,
-}
+};
 
 export default defineConfig({
   testDir: '.',
@@ -45,7 +45,21 @@ export default defineConfig({
     trace: 'on-first-retry',
     // The debug flag (src/state/debug.ts): the production build exposes window.__dsp, which specs use,
     // only with it. Every context gets it, also those made with browser.newContext() in a spec.
-    storageState: { cookies: [{ name: 'dsp-debug', value: '1', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] },
+    storageState: {
+      cookies: [
+        {
+          name: 'dsp-debug',
+          value: '1',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     launchOptions: {
       // undefined → Playwright's own browser (npx playwright install chromium).
       executablePath: resolveChromiumPath(),
@@ -66,4 +80,4 @@ export default defineConfig({
   ],
   // Serves the production build (run `npm run build` first; `npm test` does), and the harness build.
   webServer: wantsHarness ? [pageServer, harnessServer] : [pageServer],
-})
+});

@@ -1,94 +1,117 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
-import { useCallback, useEffect, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { AppShell } from './ui/layout/AppShell'
-import ManifestPanel from './ui/manifest/ManifestPanel'
-import ConsolePanel from './ui/console/ConsolePanel'
-import TimelineBar from './ui/timeline/TimelineBar'
-import EventLog from './ui/timeline/EventLog'
-import GraphPanel from './ui/graph/GraphPanel'
-import { Header } from './ui/layout/Header'
-import { EngineNotice } from './ui/layout/EngineNotice'
-import { EmbedControls } from './ui/layout/EmbedControls'
-import { parseBootParams } from './boot'
-import { useStore } from './state/store'
-import { exposeDebugHandle } from './state/debug'
-import { play } from './state/actions'
-import { storageNamespace } from './state/persist'
-import { loadEditorText, startPersistence } from './state/saving'
-import { ARTICLE_MANIFEST } from './engine/scripts'
-import { LessonSlot } from './ui/lessons/LessonSlot'
-import { openLessonParam, setPicking, useLessonHost } from './state/lessonHost'
-import { allowedOrigins } from './embed/protocol'
-import { ShareLayer } from './ui/share/ShareLayer'
-import { bootFromLocation, sessionPayload, startFromBoot } from './share/session'
-import { startEmbedBridge } from './embed/bridge'
-import { reportStep } from './state/step'
-import { registerOfflineWorker } from './offline/register'
-import { parseConnect } from './connect/target'
-import { useConnection } from './connect/status'
-import { ConnectBanner } from './ui/connect/ConnectBanner'
-import { ClockBar } from './ui/connect/ClockBar'
-import { startLms } from './lms/start'
-import { LmsNotice } from './ui/lessons/LmsNotice'
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppShell } from './ui/layout/AppShell';
+import ManifestPanel from './ui/manifest/ManifestPanel';
+import ConsolePanel from './ui/console/ConsolePanel';
+import TimelineBar from './ui/timeline/TimelineBar';
+import EventLog from './ui/timeline/EventLog';
+import GraphPanel from './ui/graph/GraphPanel';
+import { Header } from './ui/layout/Header';
+import { EngineNotice } from './ui/layout/EngineNotice';
+import { EmbedControls } from './ui/layout/EmbedControls';
+import { parseBootParams } from './boot';
+import { useStore } from './state/store';
+import { exposeDebugHandle } from './state/debug';
+import { play } from './state/actions';
+import { storageNamespace } from './state/persist';
+import { loadEditorText, startPersistence } from './state/saving';
+import { ARTICLE_MANIFEST } from './engine/scripts';
+import { LessonSlot } from './ui/lessons/LessonSlot';
+import { openLessonParam, setPicking, useLessonHost } from './state/lessonHost';
+import { allowedOrigins } from './embed/protocol';
+import { ShareLayer } from './ui/share/ShareLayer';
+import { bootFromLocation, sessionPayload, startFromBoot } from './share/session';
+import { startEmbedBridge } from './embed/bridge';
+import { reportStep } from './state/step';
+import { registerOfflineWorker } from './offline/register';
+import { parseConnect } from './connect/target';
+import { useConnection } from './connect/status';
+import { ConnectBanner } from './ui/connect/ConnectBanner';
+import { ClockBar } from './ui/connect/ClockBar';
+import { startLms } from './lms/start';
+import { LmsNotice } from './ui/lessons/LmsNotice';
 
 export function App() {
-  const params = useMemo(() => parseBootParams(location.search), [])
+  const params = useMemo(() => parseBootParams(location.search), []);
   // ?connect=… (src/connect): a served or real cluster instead of the page's own simulation. Its editor
   // text is kept apart, so the local playground's saved session is left as it was.
-  const connect = useMemo(() => parseConnect(location.search, location.origin), [])
-  const ns = useMemo(() => storageNamespace(location) + (connect.type === 'remote' ? ':connect' : ''), [connect])
-  const { t } = useTranslation('common')
-  const lessonOpen = useLessonHost((s) => !!s.lesson)
-  const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.error))
+  const connect = useMemo(() => parseConnect(location.search, location.origin), []);
+  const ns = useMemo(
+    () => storageNamespace(location) + (connect.type === 'remote' ? ':connect' : ''),
+    [connect],
+  );
+  const { t } = useTranslation('common');
+  const lessonOpen = useLessonHost((s) => !!s.lesson);
+  const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.error));
   // The lesson step goes to share links and to a parent page (embed `step` messages).
-  const onStepChange = useCallback((n: number) => reportStep(n), [])
+  const onStepChange = useCallback((n: number) => reportStep(n), []);
 
   useEffect(() => {
     // A handle for end-to-end tests and the curious (debug flag only, see src/state/debug.ts).
-    exposeDebugHandle()
-    if (connect.type === 'refused') useConnection.setState({ refused: { value: connect.value, why: connect.why } })
+    exposeDebugHandle();
+    if (connect.type === 'refused')
+      useConnection.setState({ refused: { value: connect.value, why: connect.why } });
     if (connect.type === 'remote') {
-      useStore.setState({ editorText: loadEditorText(ns) ?? ARTICLE_MANIFEST, appliedText: null })
-      const unsubRemote = startPersistence(ns, { sessionPayload: () => '' })
-      registerOfflineWorker({ embed: params.embed })
+      useStore.setState({ editorText: loadEditorText(ns) ?? ARTICLE_MANIFEST, appliedText: null });
+      const unsubRemote = startPersistence(ns, { sessionPayload: () => '' });
+      registerOfflineWorker({ embed: params.embed });
       // The connection code runs the emulator on a copy of the cluster: loaded only when asked for, so
       // the engine stays out of the page's first bundle (it lives in the worker).
       import('./connect/start')
         .then((m) => m.startRemote(connect))
-        .catch((e: unknown) => useStore.getState().appendLine('stderr', `error: could not load the connection code: ${e instanceof Error ? e.message : String(e)}`))
-      return unsubRemote
+        .catch((e: unknown) =>
+          useStore
+            .getState()
+            .appendLine(
+              'stderr',
+              `error: could not load the connection code: ${e instanceof Error ? e.message : String(e)}`,
+            ),
+        );
+      return unsubRemote;
     }
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
     // lms=… (issue 25): a course platform launched the page; a returning learner's session is the cluster
-    const lms = startLms(location.search, window)
-    const boot = bootFromLocation(params, lms.resume?.sessionPayload ? `#s=${lms.resume.sessionPayload}` : location.hash)
-    const saved = loadEditorText(ns)
-    useStore.setState({ editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST, appliedText: boot.appliedText ?? null })
+    const lms = startLms(location.search, window);
+    const boot = bootFromLocation(
+      params,
+      lms.resume?.sessionPayload ? `#s=${lms.resume.sessionPayload}` : location.hash,
+    );
+    const saved = loadEditorText(ns);
+    useStore.setState({
+      editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST,
+      appliedText: boot.appliedText ?? null,
+    });
     // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
-    const unsub = startPersistence(ns, { sessionPayload })
-    const stopBridge = startEmbedBridge(params)
-    registerOfflineWorker({ embed: params.embed })
-    let cancelled = false
+    const unsub = startPersistence(ns, { sessionPayload });
+    const stopBridge = startEmbedBridge(params);
+    registerOfflineWorker({ embed: params.embed });
+    let cancelled = false;
     void (async () => {
-      await startFromBoot(boot, params)
+      await startFromBoot(boot, params);
       // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
-      const lessonParam = params.lesson ?? boot.shared?.lesson
+      const lessonParam = params.lesson ?? boot.shared?.lesson;
       if (!cancelled && lessonParam) {
-        await openLessonParam(lessonParam, { allowed: allowedOrigins(location.search, location.origin), startStep: lms.resume?.step ?? boot.step, freshCluster: !boot.shared, progress: lms.resume?.progress })
+        await openLessonParam(lessonParam, {
+          allowed: allowedOrigins(location.search, location.origin),
+          startStep: lms.resume?.step ?? boot.step,
+          freshCluster: !boot.shared,
+          progress: lms.resume?.progress,
+        });
       }
-      if (!cancelled) lms.begin()
+      if (!cancelled) lms.begin();
       // A restored session keeps its paused/playing state and speed (src/state/saving.ts).
-      if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false) await play(boot.speed ?? 1)
-    })()
+      if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false)
+        await play(boot.speed ?? 1);
+    })();
     return () => {
-      cancelled = true
-      lms.stop()
-      unsub()
-      stopBridge()
-    }
-  }, [ns, params, connect])
+      cancelled = true;
+      lms.stop();
+      unsub();
+      stopBridge();
+    };
+  }, [ns, params, connect]);
 
   return (
     <AppShell
@@ -102,14 +125,27 @@ export function App() {
           <ShareLayer embed={params.embed} />
         </>
       }
-      timeline={connect.type === 'remote' ? <ClockBar /> : <TimelineBar extra={params.embed ? <EmbedControls /> : null} />}
-      editor={<ManifestPanel readOnly={params.readonly} lessonOpen={lessonShown} lessonAvailable={!params.embed} />}
+      timeline={
+        connect.type === 'remote' ? (
+          <ClockBar />
+        ) : (
+          <TimelineBar extra={params.embed ? <EmbedControls /> : null} />
+        )
+      }
+      editor={
+        <ManifestPanel readOnly={params.readonly} lessonOpen={lessonShown} lessonAvailable={!params.embed} />
+      }
       graph={<GraphPanel />}
       console={<ConsolePanel />}
       events={<EventLog />}
-      labels={{ editor: t('panels.editor'), graph: t('panels.graph'), console: t('panels.console'), events: t('panels.events') }}
+      labels={{
+        editor: t('panels.editor'),
+        graph: t('panels.graph'),
+        console: t('panels.console'),
+        events: t('panels.events'),
+      }}
       view={params.view}
       embed={params.embed}
     />
-  )
+  );
 }

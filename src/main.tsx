@@ -1,30 +1,30 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './App'
-import { initI18n } from './i18n'
-import { parseBootParams } from './boot'
-import { applyTheme, initialTheme } from './ui/theme'
-import { useStore } from './state/store'
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { initI18n } from './i18n';
+import { parseBootParams } from './boot';
+import { applyTheme, initialTheme } from './ui/theme';
+import { useStore } from './state/store';
 
-const root = document.getElementById('root')
-if (!root) throw new Error('#root element missing from index.html')
+const root = document.getElementById('root');
+if (!root) throw new Error('#root element missing from index.html');
 
-initI18n()
-const boot = parseBootParams(location.search)
-const theme = initialTheme(boot.theme)
-applyTheme(theme, false)
-useStore.setState({ theme, present: boot.present })
+initI18n();
+const boot = parseBootParams(location.search);
+const theme = initialTheme(boot.theme);
+applyTheme(theme, false);
+useStore.setState({ theme, present: boot.present });
 // Presentation mode is one attribute on <html>, like the theme: CSS anywhere can follow it.
 useStore.subscribe((s, prev) => {
   if (s.present !== prev.present) {
-    if (s.present) document.documentElement.dataset.present = ''
-    else delete document.documentElement.dataset.present
+    if (s.present) document.documentElement.dataset.present = '';
+    else delete document.documentElement.dataset.present;
   }
-})
-if (boot.present) document.documentElement.dataset.present = ''
+});
+if (boot.present) document.documentElement.dataset.present = '';
 
 createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,
-)
+);

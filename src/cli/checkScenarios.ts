@@ -2,7 +2,14 @@
 // `npm run -s sim -- --expect NAME.out NAME.sim` would. A first line `# seed: N` sets the seed.
 // `--update NAME…` rewrites those expected transcripts (read the diff before committing them).
 
-import { CLI_BUDGET, parseScript, ScriptParseError, runCommands, Session, compareTranscript } from '../engine';
+import {
+  CLI_BUDGET,
+  parseScript,
+  ScriptParseError,
+  runCommands,
+  Session,
+  compareTranscript,
+} from '../engine';
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +27,19 @@ export function runScenario(file: string): string {
   const source = readFileSync(file, 'utf8');
   const seed = Number(/^# seed: (\d+)/m.exec(source)?.[1] ?? 1);
   const base = dirname(file);
-  const session = new Session({ seed, budget: CLI_BUDGET, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
+  const session = new Session({
+    seed,
+    budget: CLI_BUDGET,
+    readFile: (p) => readFileSync(resolve(base, p), 'utf8'),
+  });
   return runCommands(session, parseScript(source)).text;
 }
 
 let passed = 0;
 let failed = 0;
-for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
+for (const f of readdirSync(dir)
+  .filter((x) => x.endsWith('.sim'))
+  .sort()) {
   const name = f.slice(0, -4);
   const expectedFile = join(dir, `${name}.out`);
   const t0 = performance.now();
@@ -34,7 +47,9 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
   try {
     actual = runScenario(join(dir, f));
   } catch (e) {
-    console.log(`FAIL     ${name}: ${e instanceof ScriptParseError ? `line ${e.line}: ` : ''}${(e as Error).message}`);
+    console.log(
+      `FAIL     ${name}: ${e instanceof ScriptParseError ? `line ${e.line}: ` : ''}${(e as Error).message}`,
+    );
     failed++;
     continue;
   }
@@ -66,7 +81,9 @@ for (const file of builtinLessonFiles()) {
   const name = `lesson:${base.slice(base.lastIndexOf('/') + 1)}`;
   const v = parseLessonText(readLessonFile(file), { dryRun: emptyClusterDryRun() });
   if (!v.lesson) {
-    console.log(`FAIL     ${name}: not a valid lesson\n${v.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    console.log(
+      `FAIL     ${name}: not a valid lesson\n${v.problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    );
     failed++;
     continue;
   }
@@ -76,7 +93,9 @@ for (const file of builtinLessonFiles()) {
   const expectedFile = `${base}.out`;
   if (!r.ok) {
     const bad = r.steps.filter((s) => !s.ok);
-    console.log(`FAIL     ${name}: ${bad.map((s) => `step ${s.step} (${s.title}): ${s.failures.join('; ')}`).join('\n  ')}`);
+    console.log(
+      `FAIL     ${name}: ${bad.map((s) => `step ${s.step} (${s.title}): ${s.failures.join('; ')}`).join('\n  ')}`,
+    );
     failed++;
     continue;
   }
@@ -86,7 +105,9 @@ for (const file of builtinLessonFiles()) {
     passed++;
     continue;
   }
-  const c = existsSync(expectedFile) ? compareTranscript(readFileSync(expectedFile, 'utf8'), r.text) : { ok: false, diff: 'no expected transcript\n' };
+  const c = existsSync(expectedFile)
+    ? compareTranscript(readFileSync(expectedFile, 'utf8'), r.text)
+    : { ok: false, diff: 'no expected transcript\n' };
   if (c.ok) {
     console.log(`ok       ${name} (${ms} ms)`);
     passed++;

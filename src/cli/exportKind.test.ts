@@ -25,14 +25,24 @@ function exportOf(name: string) {
 describe('export kind', () => {
   it('writes the nodes with labels and taints, kubelet-forbidden labels set by replay.sh', () => {
     const { files, nodes } = exportOf('taints-tolerations');
-    expect(nodes.map((n) => `${n.name}:${n.controlPlane}`)).toEqual(['control-plane:true', 'worker-1:false', 'worker-2:false']);
+    expect(nodes.map((n) => `${n.name}:${n.controlPlane}`)).toEqual([
+      'control-plane:true',
+      'worker-1:false',
+      'worker-2:false',
+    ]);
     const config = files.get('kind-config.yaml')!;
     expect(config).toContain('kind: Cluster\napiVersion: kind.x-k8s.io/v1alpha4');
-    expect(config).toContain('- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: InitConfiguration');
-    expect(config).toContain('      - key: "node-role.kubernetes.io/control-plane"\n        effect: NoSchedule');
+    expect(config).toContain(
+      '- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: InitConfiguration',
+    );
+    expect(config).toContain(
+      '      - key: "node-role.kubernetes.io/control-plane"\n        effect: NoSchedule',
+    );
     expect(config).not.toMatch(/node-labels: "[^"]*node-role\.kubernetes\.io/);
     const replay = files.get('replay.sh')!;
-    expect(replay).toContain('kubectl label node "$(node_name control-plane)" node-role.kubernetes.io/control-plane= --overwrite');
+    expect(replay).toContain(
+      'kubectl label node "$(node_name control-plane)" node-role.kubernetes.io/control-plane= --overwrite',
+    );
     expect(replay).toContain('kubectl taint nodes "$(node_name worker-1)" dedicated=db:NoSchedule');
     // A taint key that contains a node's name is not a node reference.
     expect(replay).toContain('kubectl apply -f manifests/01-node-agent.yaml');
@@ -44,7 +54,11 @@ describe('export kind', () => {
     expect(nodes.length).toBeGreaterThan(2);
     expect(files.get('replay.sh')).toMatch(/# sim node add .*\(in kind-config\.yaml\)/);
     expect(() =>
-      exportKind(parseScript('kubectl get nodes\nsim cluster kubeadm\n'), { seed: 1, source: 'x.sim', readFile: read }),
+      exportKind(parseScript('kubectl get nodes\nsim cluster kubeadm\n'), {
+        seed: 1,
+        source: 'x.sim',
+        readFile: read,
+      }),
     ).toThrow(ExportError);
   });
 
@@ -52,8 +66,14 @@ describe('export kind', () => {
     const { files, nodes } = exportOf('resource-fit');
     expect(nodes.map((n) => n.controlPlane)).toEqual([false, false]);
     const config = files.get('kind-config.yaml')!;
-    expect(config.match(/- role: [\w-]+/g)).toEqual(['- role: control-plane', '- role: worker', '- role: worker']);
-    expect(config).toContain('- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: InitConfiguration\n    nodeRegistration:\n      taints:\n      - key: "node-role.kubernetes.io/control-plane"\n        effect: NoSchedule\n');
+    expect(config.match(/- role: [\w-]+/g)).toEqual([
+      '- role: control-plane',
+      '- role: worker',
+      '- role: worker',
+    ]);
+    expect(config).toContain(
+      '- role: control-plane\n  kubeadmConfigPatches:\n  - |\n    kind: InitConfiguration\n    nodeRegistration:\n      taints:\n      - key: "node-role.kubernetes.io/control-plane"\n        effect: NoSchedule\n',
+    );
     expect(files.get('nodes.sim')).not.toContain('control-plane');
   });
 
@@ -61,8 +81,13 @@ describe('export kind', () => {
     const missing = (p: string): string => {
       throw new Error(`ENOENT ${p}`);
     };
-    const { files } = exportKind(parseScript('kubectl logs pod/x -f --timestamps\nkubectl apply -f nope.yaml\n'), { seed: 1, source: 'x.sim', readFile: missing });
-    expect(files.get('replay.sh')).toContain('# x.sim\nkubectl logs pod/x -f --timestamps\nkubectl apply -f nope.yaml\n');
+    const { files } = exportKind(
+      parseScript('kubectl logs pod/x -f --timestamps\nkubectl apply -f nope.yaml\n'),
+      { seed: 1, source: 'x.sim', readFile: missing },
+    );
+    expect(files.get('replay.sh')).toContain(
+      '# x.sim\nkubectl logs pod/x -f --timestamps\nkubectl apply -f nope.yaml\n',
+    );
     expect([...files.keys()].filter((f) => f.startsWith('manifests/'))).toEqual([]);
   });
 });
@@ -76,12 +101,18 @@ function outcome(objs: KObject[]): string[] {
     const m = o.metadata;
     if (o.kind === 'DaemonSet') {
       const s = o.status as Record<string, number>;
-      lines.push(`ds ${m.namespace}/${m.name} desired=${s.desiredNumberScheduled} ready=${s.numberReady} updated=${s.updatedNumberScheduled}`);
+      lines.push(
+        `ds ${m.namespace}/${m.name} desired=${s.desiredNumberScheduled} ready=${s.numberReady} updated=${s.updatedNumberScheduled}`,
+      );
     } else if (o.kind === 'Pod' && m.ownerReferences?.length) {
       const spec = o.spec as { nodeName?: string; containers: { image: string }[] };
-      lines.push(`pod ${m.namespace}/${m.ownerReferences[0].name} on ${spec.nodeName} ${spec.containers.map((c) => c.image).join(',')} ${(o.status as { phase?: string }).phase}`);
+      lines.push(
+        `pod ${m.namespace}/${m.ownerReferences[0].name} on ${spec.nodeName} ${spec.containers.map((c) => c.image).join(',')} ${(o.status as { phase?: string }).phase}`,
+      );
     } else if (o.kind === 'ControllerRevision') {
-      lines.push(`revision ${m.namespace}/${m.ownerReferences?.[0]?.name} ${(o as unknown as { revision: number }).revision}`);
+      lines.push(
+        `revision ${m.namespace}/${m.ownerReferences?.[0]?.name} ${(o as unknown as { revision: number }).revision}`,
+      );
     }
   }
   return lines.sort();
@@ -115,7 +146,12 @@ describe.skipIf(!kubectl)('replay.sh with the real kubectl against serve', () =>
         const server = createServer(api.handle);
         await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
         const client = writeClientFiles((server.address() as AddressInfo).port, join(dir, 'client'));
-        const env = { ...process.env, KUBECONFIG: client.kubeconfig, HOME: dir, PATH: `${client.binDir}:${process.env.PATH}` };
+        const env = {
+          ...process.env,
+          KUBECONFIG: client.kubeconfig,
+          HOME: dir,
+          PATH: `${client.binDir}:${process.env.PATH}`,
+        };
         const out = await bash(join(dir, 'replay.sh'), env);
         session.sim.settle();
         api.closeStreams();

@@ -13,7 +13,8 @@ import { textIn } from '../lessons/types';
 import { buildPackage } from '../lessons/package/build';
 import { PACKAGE_STANDARDS, type PackageStandard } from '../lessons/package/manifest';
 
-const USAGE = 'usage: npm run -s sim -- --package scorm12|scorm2004|cmi5 LESSON OUT.zip   (LESSON: a built-in id or a lesson file)';
+const USAGE =
+  'usage: npm run -s sim -- --package scorm12|scorm2004|cmi5 LESSON OUT.zip   (LESSON: a built-in id or a lesson file)';
 const LESSONS_DIR = fileURLToPath(new URL('../lessons/', import.meta.url));
 const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -37,14 +38,20 @@ export function readBuild(dir: string): Map<string, Uint8Array> {
   return files;
 }
 
-export function runPackageCli(args: string[], io: PackageIo, opts: { distDir?: string; lessonsDir?: string } = {}): number {
+export function runPackageCli(
+  args: string[],
+  io: PackageIo,
+  opts: { distDir?: string; lessonsDir?: string } = {},
+): number {
   const [standard, lessonArg, out, ...rest] = args;
   if (!standard || !lessonArg || !out || rest.length) {
     io.err(`sim: --package needs a standard, a lesson and a zip file\n${USAGE}\n`);
     return 2;
   }
   if (!(PACKAGE_STANDARDS as readonly string[]).includes(standard)) {
-    io.err(`sim: --package: unknown standard ${JSON.stringify(standard)} (one of ${PACKAGE_STANDARDS.join(', ')})\n`);
+    io.err(
+      `sim: --package: unknown standard ${JSON.stringify(standard)} (one of ${PACKAGE_STANDARDS.join(', ')})\n`,
+    );
     return 2;
   }
   const dist = opts.distDir ?? DIST_DIR;
@@ -53,18 +60,25 @@ export function runPackageCli(args: string[], io: PackageIo, opts: { distDir?: s
     return 2;
   }
   const lessonsDir = opts.lessonsDir ?? LESSONS_DIR;
-  const builtin = /^[a-z0-9][a-z0-9.-]*$/.test(lessonArg) && !existsSync(lessonArg) && existsSync(join(lessonsDir, `${lessonArg}.yaml`));
+  const builtin =
+    /^[a-z0-9][a-z0-9.-]*$/.test(lessonArg) &&
+    !existsSync(lessonArg) &&
+    existsSync(join(lessonsDir, `${lessonArg}.yaml`));
   const file = builtin ? join(lessonsDir, `${lessonArg}.yaml`) : lessonArg;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    io.err(`sim: --package: cannot read ${lessonArg} (neither a built-in lesson nor a readable file): ${(e as Error).message}\n`);
+    io.err(
+      `sim: --package: cannot read ${lessonArg} (neither a built-in lesson nor a readable file): ${(e as Error).message}\n`,
+    );
     return 2;
   }
   const v = parseLessonText(text, { dryRun: emptyClusterDryRun() });
   if (!v.lesson) {
-    io.err(`${lessonArg}: not a valid lesson (${v.problems.length} problem${v.problems.length === 1 ? '' : 's'}):\n`);
+    io.err(
+      `${lessonArg}: not a valid lesson (${v.problems.length} problem${v.problems.length === 1 ? '' : 's'}):\n`,
+    );
     for (const p of v.problems) io.err(`${lessonArg}: ${formatProblem(p)}\n`);
     return 2;
   }
@@ -86,6 +100,8 @@ export function runPackageCli(args: string[], io: PackageIo, opts: { distDir?: s
     io.err(`sim: --package: cannot write ${out}: ${(e as Error).message}\n`);
     return 2;
   }
-  io.out(`${out}: ${standard} package of lesson ${lesson.id} (${pkg.files.length} files, ${Math.round(pkg.zip.length / 1024)} KiB), launch ${pkg.launch}\n`);
+  io.out(
+    `${out}: ${standard} package of lesson ${lesson.id} (${pkg.files.length} files, ${Math.round(pkg.zip.length / 1024)} KiB), launch ${pkg.launch}\n`,
+  );
   return 0;
 }

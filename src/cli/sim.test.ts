@@ -11,7 +11,8 @@ const tsx = `${root}node_modules/.bin/tsx`;
 
 describe('npm run sim', () => {
   it('streams: a run killed in the middle has printed the commands before', async () => {
-    const script = 'kubectl get nodes\nsim cluster large --nodes 65000\nsim node add one-more\nkubectl get nodes\n';
+    const script =
+      'kubectl get nodes\nsim cluster large --nodes 65000\nsim node add one-more\nkubectl get nodes\n';
     const child = spawn(tsx, ['src/cli/sim.ts', '-'], { cwd: root });
     child.stdin.end(script);
     let out = '';
@@ -26,7 +27,11 @@ describe('npm run sim', () => {
       });
       child.on('exit', () => resolve(out));
     });
-    expect(seen.startsWith('$ kubectl get nodes\nNAME     STATUS   ROLES    AGE   VERSION\nmaster   Ready    master   0s    v1.35.0\n')).toBe(true);
+    expect(
+      seen.startsWith(
+        '$ kubectl get nodes\nNAME     STATUS   ROLES    AGE   VERSION\nmaster   Ready    master   0s    v1.35.0\n',
+      ),
+    ).toBe(true);
     expect(seen).toContain('$ sim cluster large --nodes 65000\n');
     // printed before the 65,000 nodes were built: what comes after is not there yet
     expect(seen).not.toContain('$ sim node add one-more');
@@ -36,7 +41,10 @@ describe('npm run sim', () => {
     const files = new Map<string | 0, string>([
       ['/s/x.sim', 'kubectl get nodes\nkubectl frobnicate\n'],
       ['/s/bad.sim', 'kubectl get nodes\necho hi\n'],
-      ['/s/same.out', '$ kubectl get nodes\nNAME     STATUS   ROLES    AGE   VERSION\nmaster   Ready    master   {{any}}    v1.35.0\nnode-1   Ready    <none>   0s    v1.35.0\n$ kubectl frobnicate\nerror: unknown command "frobnicate" for "kubectl"\n'],
+      [
+        '/s/same.out',
+        '$ kubectl get nodes\nNAME     STATUS   ROLES    AGE   VERSION\nmaster   Ready    master   {{any}}    v1.35.0\nnode-1   Ready    <none>   0s    v1.35.0\n$ kubectl frobnicate\nerror: unknown command "frobnicate" for "kubectl"\n',
+      ],
       ['/s/other.out', '$ kubectl get pods\n'],
     ]);
     const cli = (...argv: string[]) => {
@@ -68,7 +76,9 @@ describe('npm run sim', () => {
     expect(differs.stderr.startsWith('sim: transcript differs from other.out:')).toBe(true);
     const bad = cli('bad.sim');
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('bad.sim:2: unknown command "echo": a scenario line starts with kubectl or sim\n');
+    expect(bad.stderr).toBe(
+      'bad.sim:2: unknown command "echo": a scenario line starts with kubectl or sim\n',
+    );
     expect(bad.stdout).toBe('');
     expect(cli('--seed', 'x', 'x.sim').status).toBe(2);
     expect(cli('missing.sim').status).toBe(2);

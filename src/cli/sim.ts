@@ -19,4 +19,7 @@ const io = {
   readFile: (path: string | 0) => readFileSync(path, 'utf8'),
   cwd: () => process.cwd(),
 };
-process.exitCode = argv[0] === '--package' ? runPackageCli(argv.slice(1), { out: io.stdout, err: io.stderr }) : runSimCli(argv, io);
+process.exitCode =
+  argv[0] === '--package'
+    ? runPackageCli(argv.slice(1), { out: io.stdout, err: io.stderr })
+    : runSimCli(argv, io);

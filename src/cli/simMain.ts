@@ -3,7 +3,14 @@
 // command; the exit status is 0 (ran to its end), 1 (--expect differs) or 2 (bad arguments or script).
 
 import { dirname, resolve } from 'node:path';
-import { parseScript, ScriptParseError, runCommands, Session, compareTranscript, CLI_BUDGET } from '../engine';
+import {
+  parseScript,
+  ScriptParseError,
+  runCommands,
+  Session,
+  compareTranscript,
+  CLI_BUDGET,
+} from '../engine';
 import { runLessonCli } from './lesson';
 import { writeKindExport } from './writeExport';
 
@@ -87,7 +94,13 @@ export function runSimCli(argv: string[], io: CliIO): number {
   }
   if (exportDir) {
     const readFile = (p: string) => io.readFile(resolve(base, p));
-    return writeKindExport(commands, { seed, source: script, readFile }, resolve(io.cwd(), exportDir), io.stdout, io.stderr);
+    return writeKindExport(
+      commands,
+      { seed, source: script, readFile },
+      resolve(io.cwd(), exportDir),
+      io.stdout,
+      io.stderr,
+    );
   }
   let expected: string | undefined;
   if (expect) {
@@ -111,4 +124,3 @@ export function runSimCli(argv: string[], io: CliIO): number {
   }
   return 0;
 }
-

@@ -29,6 +29,8 @@ export function writeKindExport(
     out(`wrote ${path}\n`);
   }
   const cp = result.nodes.filter((n) => n.controlPlane).length;
-  out(`${result.nodes.length} nodes (${cp} control plane): kind create cluster --config ${join(dir, 'kind-config.yaml')} && ${join(dir, 'replay.sh')}\n`);
+  out(
+    `${result.nodes.length} nodes (${cp} control plane): kind create cluster --config ${join(dir, 'kind-config.yaml')} && ${join(dir, 'replay.sh')}\n`,
+  );
   return 0;
 }

@@ -5,37 +5,40 @@
 // that stays put for longer than the rate says it should means the clock stopped (the paced clock
 // while idle).
 
-export const LEASE_STEP_MS = 10_000
+export const LEASE_STEP_MS = 10_000;
 
 export class ServedClock {
   /** the last change of the reading: server time, wall time, rate since the change before */
-  private last: { server: number; wall: number; rate: number } | null = null
+  private last: { server: number; wall: number; rate: number } | null = null;
 
   constructor(private readonly step = LEASE_STEP_MS) {}
 
   reading(server: number, wall: number): void {
-    const prev = this.last
+    const prev = this.last;
     if (!prev) {
-      this.last = { server, wall, rate: 1 }
-      return
+      this.last = { server, wall, rate: 1 };
+      return;
     }
     if (server === prev.server) {
       // Still in the same step: a clock at this rate should have left it by now, so it stopped.
-      if ((wall - prev.wall) * prev.rate > 2 * this.step) this.last = { ...prev, rate: 0 }
-      return
+      if ((wall - prev.wall) * prev.rate > 2 * this.step) this.last = { ...prev, rate: 0 };
+      return;
     }
-    const rate = wall > prev.wall + 200 ? Math.max(0, Math.min(1000, (server - prev.server) / (wall - prev.wall))) : prev.rate
-    this.last = { server, wall, rate: rate || 1 }
+    const rate =
+      wall > prev.wall + 200
+        ? Math.max(0, Math.min(1000, (server - prev.server) / (wall - prev.wall)))
+        : prev.rate;
+    this.last = { server, wall, rate: rate || 1 };
   }
 
   /** Forgets the readings: the page's own clock is the time (a real cluster runs on real time). */
   clear(): void {
-    this.last = null
+    this.last = null;
   }
 
   now(wall: number): number {
-    const c = this.last
-    if (!c) return wall
-    return Math.round(c.server + Math.min(this.step, c.rate * (wall - c.wall)))
+    const c = this.last;
+    if (!c) return wall;
+    return Math.round(c.server + Math.min(this.step, c.rate * (wall - c.wall)));
   }
 }

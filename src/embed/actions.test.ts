@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { parseScript } from '../engine/scripts'
-import { pageLine } from './actions'
+import { describe, expect, it } from 'vitest';
+import { parseScript } from '../engine/scripts';
+import { pageLine } from './actions';
 
 describe('loading a scenario script', () => {
   const script = [
@@ -15,8 +15,8 @@ describe('loading a scenario script', () => {
     'YAML',
     'sim settle',
     '',
-  ].join('\n')
-  const cmds = parseScript(script)
+  ].join('\n');
+  const cmds = parseScript(script);
 
   it('waits for a rollout the way the CLI does (not the live watch)', () => {
     expect(cmds.map(pageLine)).toEqual([
@@ -25,13 +25,19 @@ describe('loading a scenario script', () => {
       'kubectl rollout status ds/x -n kube-system --watch=false',
       'kubectl create -f -',
       'sim settle',
-    ])
-  })
+    ]);
+  });
 
   it('runs a watching kubectl get until the cluster is quiet, as the CLI does', () => {
-    expect(pageLine({ command: 'kubectl get pods -n kube-system -w' })).toBe('kubectl get pods -n kube-system -w --request-timeout=0')
-    expect(pageLine({ command: 'kubectl get ds --watch-only' })).toBe('kubectl get ds --watch-only --request-timeout=0')
-    expect(pageLine({ command: 'kubectl get pods -w --request-timeout=5s' })).toBe('kubectl get pods -w --request-timeout=5s')
-    expect(pageLine({ command: 'kubectl get pods -o wide' })).toBe('kubectl get pods -o wide')
-  })
-})
+    expect(pageLine({ command: 'kubectl get pods -n kube-system -w' })).toBe(
+      'kubectl get pods -n kube-system -w --request-timeout=0',
+    );
+    expect(pageLine({ command: 'kubectl get ds --watch-only' })).toBe(
+      'kubectl get ds --watch-only --request-timeout=0',
+    );
+    expect(pageLine({ command: 'kubectl get pods -w --request-timeout=5s' })).toBe(
+      'kubectl get pods -w --request-timeout=5s',
+    );
+    expect(pageLine({ command: 'kubectl get pods -o wide' })).toBe('kubectl get pods -o wide');
+  });
+});

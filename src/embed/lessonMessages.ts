@@ -2,25 +2,27 @@
 // lesson}` (YAML/JSON text or an object; same origin rules as `load`). To the parent: `answer`, `goal`
 // and `score` (what an LMS records), and `error` with `request: 'lesson'` when a lesson fails to load.
 
-import { onLessonEvent, type LessonEvent } from '../state/lessonProgress'
-import { LESSON_LIMITS } from '../lessons/limits'
+import { onLessonEvent, type LessonEvent } from '../state/lessonProgress';
+import { LESSON_LIMITS } from '../lessons/limits';
 
 export type LessonOutgoing =
   | LessonEvent
   | { type: 'error'; request: 'lesson'; message: string; problems: string[] }
-  | { type: 'lesson'; lesson: string; steps: number }
+  | { type: 'lesson'; lesson: string; steps: number };
 
-export type LessonIncoming = { type: 'lesson'; lesson: string | Record<string, unknown> }
+export type LessonIncoming = { type: 'lesson'; lesson: string | Record<string, unknown> };
 
 /** The parent's lesson message, or null when it is not one (then the bridge looks at it). */
 export function parseLessonMessage(data: unknown): LessonIncoming | null {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null
-  const d = data as Record<string, unknown>
-  if (d.type !== 'lesson') return null
-  const l = d.lesson
-  if (typeof l === 'string') return l.length <= LESSON_LIMITS.maxFileChars ? { type: 'lesson', lesson: l } : null
-  if (typeof l === 'object' && l !== null && !Array.isArray(l)) return { type: 'lesson', lesson: l as Record<string, unknown> }
-  return null
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  if (d.type !== 'lesson') return null;
+  const l = d.lesson;
+  if (typeof l === 'string')
+    return l.length <= LESSON_LIMITS.maxFileChars ? { type: 'lesson', lesson: l } : null;
+  if (typeof l === 'object' && l !== null && !Array.isArray(l))
+    return { type: 'lesson', lesson: l as Record<string, unknown> };
+  return null;
 }
 
 /**
@@ -29,17 +31,22 @@ export function parseLessonMessage(data: unknown): LessonIncoming | null {
  */
 export function startLessonMessages(
   send: (m: LessonOutgoing) => void,
-  open: (lesson: string | Record<string, unknown>) => Promise<{ ok: true; lesson: { id: string; steps: unknown[] } } | { ok: false; message: string; problems: string[] }>,
+  open: (
+    lesson: string | Record<string, unknown>,
+  ) => Promise<
+    | { ok: true; lesson: { id: string; steps: unknown[] } }
+    | { ok: false; message: string; problems: string[] }
+  >,
 ): { handle: (data: unknown) => boolean; stop: () => void } {
-  const stop = onLessonEvent((e) => send(e))
+  const stop = onLessonEvent((e) => send(e));
   const handle = (data: unknown): boolean => {
-    const m = parseLessonMessage(data)
-    if (!m) return false
+    const m = parseLessonMessage(data);
+    if (!m) return false;
     void open(m.lesson).then((r) => {
-      if (r.ok) send({ type: 'lesson', lesson: r.lesson.id, steps: r.lesson.steps.length })
-      else send({ type: 'error', request: 'lesson', message: r.message, problems: r.problems.slice(0, 50) })
-    })
-    return true
-  }
-  return { handle, stop }
+      if (r.ok) send({ type: 'lesson', lesson: r.lesson.id, steps: r.lesson.steps.length });
+      else send({ type: 'error', request: 'lesson', message: r.message, problems: r.problems.slice(0, 50) });
+    });
+    return true;
+  };
+  return { handle, stop };
 }

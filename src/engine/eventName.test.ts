@@ -53,7 +53,9 @@ describe('nanosHex', () => {
 describe('EventRecorder spam key cache', () => {
   it('returns the key made from the reference, also when an object is renamed or re-kinded under one uid', () => {
     const clock = new Clock();
-    const rec = new EventRecorder(new ObjectStore(clock, new Random(1)), clock) as unknown as { spamKey(ref: ObjectReference): string };
+    const rec = new EventRecorder(new ObjectStore(clock, new Random(1)), clock) as unknown as {
+      spamKey(ref: ObjectReference): string;
+    };
     const r = new Random(3);
     const pick = <T>(xs: T[]): T => xs[r.int(xs.length)];
     for (let i = 0; i < 5_000; i++) {

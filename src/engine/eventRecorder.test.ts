@@ -14,7 +14,17 @@ import type { KObject } from './api/types';
 interface Side {
   clock: Clock;
   store: ObjectStore;
-  rec: { event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void; listeners: ((e: RecordedEvent) => void)[] };
+  rec: {
+    event(
+      obj: KObject,
+      type: 'Normal' | 'Warning',
+      reason: string,
+      message: string,
+      component: string,
+      host?: string,
+    ): void;
+    listeners: ((e: RecordedEvent) => void)[];
+  };
   heard: RecordedEvent[];
 }
 
@@ -42,7 +52,8 @@ describe('EventRecorder', () => {
       let patched = false;
       for (let i = 0; i < 3_000; i++) {
         const jump = r.int(100);
-        t += jump < 60 ? r.int(3) * 500 : jump < 95 ? r.int(120) * 1000 : jump < 99 ? 11 * 60_000 : 61 * 60_000;
+        t +=
+          jump < 60 ? r.int(3) * 500 : jump < 95 ? r.int(120) * 1000 : jump < 99 ? 11 * 60_000 : 61 * 60_000;
         a.clock.set(t);
         b.clock.set(t);
         // mostly one object, so similar events group (10 messages in 10 minutes) before the spam
@@ -55,14 +66,20 @@ describe('EventRecorder', () => {
           kind: focus ? 'Pod' : pick(['Pod', 'Node', 'DaemonSet']),
           metadata: focus
             ? { name: 'a', namespace: 'default', uid: 'u1', resourceVersion: rv }
-            : { name: pick(['a', 'b', 'c']), namespace: pick(['default', 'kube-system', undefined]), uid: pick(['u1', 'u2', 'u3', 'u4']), resourceVersion: rv },
+            : {
+                name: pick(['a', 'b', 'c']),
+                namespace: pick(['default', 'kube-system', undefined]),
+                uid: pick(['u1', 'u2', 'u3', 'u4']),
+                resourceVersion: rv,
+              },
         } as unknown as KObject;
         const type = focus ? 'Warning' : pick(['Normal', 'Warning'] as const);
         const reason = focus ? 'FailedCreate' : pick(['Pulled', 'Created', 'FailedCreate']);
         const message = `m${r.int(r.int(2) ? 3 : 14)}`;
         const component = focus ? 'daemonset-controller' : pick(['kubelet', 'daemonset-controller']);
         // two busy kubelets (their caches indexed) and many with a few events (their caches scanned)
-        const host = component === 'kubelet' ? (r.int(4) ? pick(['n1', 'n2']) : `n${3 + r.int(100)}`) : undefined;
+        const host =
+          component === 'kubelet' ? (r.int(4) ? pick(['n1', 'n2']) : `n${3 + r.int(100)}`) : undefined;
         a.rec.event(obj, type, reason, message, component, host);
         b.rec.event(obj, type, reason, message, component, host);
         if (a.store.events.list().some((e) => e.count > 1)) patched = true;
@@ -72,11 +89,15 @@ describe('EventRecorder', () => {
       expect(a.heard).toEqual(b.heard);
       expect(a.store.writes).toBe(b.store.writes);
       // the sequence reached the paths it is meant to compare
-      expect(a.heard.filter((e) => e.message.startsWith('(combined from similar events): ')).length).toBeGreaterThan(5);
+      expect(
+        a.heard.filter((e) => e.message.startsWith('(combined from similar events): ')).length,
+      ).toBeGreaterThan(5);
       expect(patched).toBe(true);
       // both ways the correlator's caches find entries: scanned (few entries) and indexed (many)
       const indexed = new Set<boolean>();
-      for (const byHost of (a.rec as unknown as { correlators: Map<string, Map<string, { logs: { indexed: boolean } }>> }).correlators.values())
+      for (const byHost of (
+        a.rec as unknown as { correlators: Map<string, Map<string, { logs: { indexed: boolean } }>> }
+      ).correlators.values())
         for (const c of byHost.values()) indexed.add(c.logs.indexed);
       expect([...indexed].sort()).toEqual([false, true]);
       expect(a.store.writes).toBeGreaterThan(a.store.events.size + 100); // patches and drops

@@ -46,7 +46,8 @@ describe('event recorder (EventCorrelator)', () => {
 
   it('starts a new group after 10 minutes without a similar event', () => {
     const { sim, node } = setup();
-    for (let i = 0; i < 9; i++) sim.recorder.event(node, 'Normal', 'Thing', `thing ${i}`, 'kubelet', 'node-1');
+    for (let i = 0; i < 9; i++)
+      sim.recorder.event(node, 'Normal', 'Thing', `thing ${i}`, 'kubelet', 'node-1');
     sim.advance(601_000);
     sim.recorder.event(node, 'Normal', 'Thing', 'thing 9', 'kubelet', 'node-1');
     expect(sim.store.list('Event', 'default').some((e) => e.message.startsWith('(combined'))).toBe(false);

@@ -135,7 +135,15 @@ class Correlator {
   aggregate(objectKey: string, aggregateKey: string, message: string, now: number): boolean {
     let rec = this.aggregates.get(objectKey, aggregateKey, undefined);
     if (!rec) {
-      rec = { prev: undefined, next: undefined, a: objectKey, b: aggregateKey, c: undefined, localKeys: undefined, last: 0 };
+      rec = {
+        prev: undefined,
+        next: undefined,
+        a: objectKey,
+        b: aggregateKey,
+        c: undefined,
+        localKeys: undefined,
+        last: 0,
+      };
       this.aggregates.add(rec);
     } else if (now - rec.last > AGGREGATE_INTERVAL_MS) rec.localKeys = undefined; // a new record
     const size = addLocalKey(rec, message);
@@ -151,7 +159,15 @@ class Correlator {
   allow(spamKey: string, now: number): boolean {
     let b = this.spam.get(spamKey, '', undefined);
     if (!b) {
-      b = { prev: undefined, next: undefined, a: spamKey, b: '', c: undefined, tokens: SPAM_BURST, last: now };
+      b = {
+        prev: undefined,
+        next: undefined,
+        a: spamKey,
+        b: '',
+        c: undefined,
+        tokens: SPAM_BURST,
+        last: now,
+      };
       this.spam.add(b);
     }
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
@@ -187,7 +203,8 @@ export class EventRecorder {
   private lastRef: ObjectReference | undefined;
 
   private correlator(component: string, host: string): Correlator {
-    if (this.lastCorrelator && component === this.lastComponent && host === this.lastHost) return this.lastCorrelator;
+    if (this.lastCorrelator && component === this.lastComponent && host === this.lastHost)
+      return this.lastCorrelator;
     this.lastComponent = component;
     this.lastHost = host;
     let byHost = this.correlators.get(component);
@@ -201,8 +218,24 @@ export class EventRecorder {
   private reference(obj: KObject): ObjectReference {
     const md = obj.metadata;
     const r = this.lastRef;
-    if (r && r.uid === md.uid && r.resourceVersion === md.resourceVersion && r.name === md.name && r.namespace === md.namespace && r.kind === obj.kind && r.apiVersion === obj.apiVersion) return r;
-    return (this.lastRef = { kind: obj.kind, namespace: md.namespace, name: md.name, uid: md.uid, apiVersion: obj.apiVersion, resourceVersion: md.resourceVersion });
+    if (
+      r &&
+      r.uid === md.uid &&
+      r.resourceVersion === md.resourceVersion &&
+      r.name === md.name &&
+      r.namespace === md.namespace &&
+      r.kind === obj.kind &&
+      r.apiVersion === obj.apiVersion
+    )
+      return r;
+    return (this.lastRef = {
+      kind: obj.kind,
+      namespace: md.namespace,
+      name: md.name,
+      uid: md.uid,
+      apiVersion: obj.apiVersion,
+      resourceVersion: md.resourceVersion,
+    });
   }
 
   /** The `\0type\0reason` key of a pair, one per pair (reasons are the components' constants). */
@@ -228,15 +261,34 @@ export class EventRecorder {
     const uid = ref.uid;
     if (uid === undefined) return spamKeyOf(ref);
     let k = this.objectKeys.get(uid);
-    if (k === undefined || k.kind !== ref.kind || k.namespace !== ref.namespace || k.name !== ref.name || k.apiVersion !== ref.apiVersion) {
+    if (
+      k === undefined ||
+      k.kind !== ref.kind ||
+      k.namespace !== ref.namespace ||
+      k.name !== ref.name ||
+      k.apiVersion !== ref.apiVersion
+    ) {
       if (this.objectKeys.size >= OBJECT_KEYS_MAX) this.objectKeys.clear();
-      k = { kind: ref.kind, namespace: ref.namespace, name: ref.name, apiVersion: ref.apiVersion, key: spamKeyOf(ref) };
+      k = {
+        kind: ref.kind,
+        namespace: ref.namespace,
+        name: ref.name,
+        apiVersion: ref.apiVersion,
+        key: spamKeyOf(ref),
+      };
       this.objectKeys.set(uid, k);
     }
     return k.key;
   }
 
-  event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
+  event(
+    obj: KObject,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    component: string,
+    host?: string,
+  ): void {
     const ref = this.reference(obj);
     const namespace = obj.metadata.namespace ?? 'default';
     const nowMs = this.clock.now();
@@ -266,11 +318,23 @@ export class EventRecorder {
     else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
       const name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
-      last = { prev: undefined, next: undefined, a: spamKey, b: aggregateKey, c: logKey, count: 1, firstTimestamp: now, name, slot: undefined };
+      last = {
+        prev: undefined,
+        next: undefined,
+        a: spamKey,
+        b: aggregateKey,
+        c: logKey,
+        count: 1,
+        firstTimestamp: now,
+        name,
+        slot: undefined,
+      };
       c.logs.add(last);
     }
     if (!c.allow(spamKey, nowMs)) return;
-    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: eventMessage, component, object: ref });
+    if (this.listeners.length)
+      for (const l of this.listeners)
+        l({ time: nowMs, type, reason, message: eventMessage, component, object: ref });
     if (existing) {
       this.store.updateEvent(existing, last.count, now, eventMessage);
       return;

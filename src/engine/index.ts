@@ -35,22 +35,49 @@ export { SIM_IMAGE_VERBS } from './script/simImage';
 // ---------------------------------------------------------------------------- kubectl
 export { runKubectl, runKubectlLine } from './kubectl/index';
 export { flagBool } from './kubectl/argv';
-export { Output, type Chunk, type CommandContext, type Diagnostic, type KubectlResult, type ParsedArgs } from './kubectl/types';
+export {
+  Output,
+  type Chunk,
+  type CommandContext,
+  type Diagnostic,
+  type KubectlResult,
+  type ParsedArgs,
+} from './kubectl/types';
 export type { RewrittenYaml } from './kubectl/goYamlBreaks';
 export { COLUMNS, headersFor } from './kubectl/printers/columns';
 export { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from './kubectl/commands/playgroundConfig';
 // the streaming commands a host drives (get -w, logs -f, rollout status -w)
 export { getCommand } from './kubectl/commands/get';
 export { openLiveGetWatch, type LiveGetWatch } from './kubectl/commands/getWatch';
-export { FOLLOW_LIMIT_MS, formatLogLine, logFollower, logStreams, logsCommand } from './kubectl/commands/logs';
+export {
+  FOLLOW_LIMIT_MS,
+  formatLogLine,
+  logFollower,
+  logStreams,
+  logsCommand,
+} from './kubectl/commands/logs';
 export { daemonSetStatus, deploymentStatus } from './kubectl/commands/rolloutStatus';
 export { containerLogLines, containerLogUnavailable, type LogLine } from './kubelet/containerLogs';
 
 // ---------------------------------------------------------------------------- what the API server serves
-export { NAMESPACE_VERBS, SERVED, VERBS, discoveryResponse, groupVersion, servedGroupVersions, type ServedResource } from './api/discovery';
+export {
+  NAMESPACE_VERBS,
+  SERVED,
+  VERBS,
+  discoveryResponse,
+  groupVersion,
+  servedGroupVersions,
+  type ServedResource,
+} from './api/discovery';
 export { serverJSON } from './api/encode';
 export { StatusError, conflict, formatFieldError, type FieldError } from './api/errors';
-export { decodeWithFieldValidation, dropFields, strictDecodingError, unknownFields, type FieldValidation } from './api/fieldValidation';
+export {
+  decodeWithFieldValidation,
+  dropFields,
+  strictDecodingError,
+  unknownFields,
+  type FieldValidation,
+} from './api/fieldValidation';
 export { SelectorParseError, matches, parseSelector, type Selector } from './api/labels';
 export { FIELD_LABELS } from './kubectl/commands/getListing';
 export { decodeError } from './kubectl/manifests';

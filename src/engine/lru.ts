@@ -127,7 +127,8 @@ export class KeyedLru<E extends KeyedEntry<E>> extends UseOrder<E> {
     let e: E | undefined;
     if (this.index) {
       const x = this.index.get(a);
-      e = x instanceof Map ? x.get(innerKey(b, c)) : x !== undefined && x.b === b && x.c === c ? x : undefined;
+      e =
+        x instanceof Map ? x.get(innerKey(b, c)) : x !== undefined && x.b === b && x.c === c ? x : undefined;
     } else for (e = this.front; e; e = e.next) if (e.a === a && e.b === b && e.c === c) break;
     if (e) this.moveToFront(e);
     return e;

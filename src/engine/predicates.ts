@@ -11,7 +11,11 @@ export { parseTime } from './clock';
 export { pinnedNodeName } from './scheduler/nodeAffinity';
 export { nodeAllocatable, podRequest } from './scheduler/nodeInfo';
 export { taintString, toleratesTaint, tolerationString } from './scheduler/taints';
-export { daemonTolerations, nodeShouldRunDaemonPod, shouldRunFast } from './controller/daemonset/nodeShouldRunDaemonPod';
+export {
+  daemonTolerations,
+  nodeShouldRunDaemonPod,
+  shouldRunFast,
+} from './controller/daemonset/nodeShouldRunDaemonPod';
 export { findUpdatedPodsOnNode } from './controller/daemonset/rollingUpdate';
 export {
   DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY,

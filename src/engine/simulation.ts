@@ -72,7 +72,11 @@ export class Simulation implements KubeletHost {
     this.store.generateName = (base) => generateName(base, this.rand);
     this.recorder = new EventRecorder(this.store, this.clock);
     for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) {
-      this.store.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } as KObject['metadata'] });
+      this.store.create({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: ns } as KObject['metadata'],
+      });
     }
     this.gc = new GarbageCollector(this);
     this.nodeLifecycle = new NodeLifecycleController(this);
@@ -114,7 +118,13 @@ export class Simulation implements KubeletHost {
   private runItem(item: WorkItem): StepRecord {
     if (item.at > this.clock.now()) this.clock.set(item.at);
     const result = item.run() ?? '';
-    const rec: StepRecord = { time: this.clock.now(), controller: item.controller, key: item.key, reason: item.reason, result };
+    const rec: StepRecord = {
+      time: this.clock.now(),
+      controller: item.controller,
+      key: item.key,
+      reason: item.reason,
+      result,
+    };
     for (const l of this.stepListeners) l(rec);
     return rec;
   }

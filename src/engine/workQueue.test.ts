@@ -115,7 +115,8 @@ function compare(a: WorkItem, b: WorkItem): number {
 function sameAs() {
   const differences: string[] = [];
   const same = (fast: unknown, slow: unknown, where: string) => {
-    if (fast !== slow && differences.length < 5) differences.push(`${where}: ${String(fast)} instead of ${String(slow)}`);
+    if (fast !== slow && differences.length < 5)
+      differences.push(`${where}: ${String(fast)} instead of ${String(slow)}`);
   };
   return Object.assign(same, { differences });
 }
@@ -142,7 +143,8 @@ describe('WorkQueue', () => {
       const fast = new WorkQueue();
       const slow = new SwapHeapQueue();
       const run = () => undefined;
-      const desc = (it: WorkItem | undefined) => (it ? `${it.controller}/${it.key}@${it.at}#${it.seq} ${it.reason}` : '-');
+      const desc = (it: WorkItem | undefined) =>
+        it ? `${it.controller}/${it.key}@${it.at}#${it.seq} ${it.reason}` : '-';
       for (let op = 0; op < 600; op++) {
         const x = r.int(10);
         if (x < 6) {
@@ -174,7 +176,8 @@ describe('WorkQueue', () => {
       const fast = new WorkQueue();
       const slow = new SwapHeapQueue();
       const run = () => undefined;
-      const desc = (it: WorkItem | undefined) => (it ? `${it.controller}/${it.key}@${it.at}#${it.seq} ${it.reason}` : '-');
+      const desc = (it: WorkItem | undefined) =>
+        it ? `${it.controller}/${it.key}@${it.at}#${it.seq} ${it.reason}` : '-';
       let now = 0;
       for (let op = 0; op < 3000; op++) {
         if (r.int(3) < 2) {

@@ -2,9 +2,9 @@
 // runs once so usage errors show (a "not found" is fine). Kept apart from ./validate so that module
 // does not pull the engine into the page's first bundle.
 
-import { Session } from '../engine'
-import type { DryRun } from './validate'
+import { Session } from '../engine';
+import type { DryRun } from './validate';
 
 export function emptyClusterDryRun(): DryRun {
-  return new Session({ preset: 'empty' })
+  return new Session({ preset: 'empty' });
 }

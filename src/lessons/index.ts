@@ -3,43 +3,47 @@
 // six lessons in two languages are about 17 KiB gzip) and validated then. Lookups by id (from the URL) go
 // through a Map.
 
-import { parseLessonText } from './load'
-import type { Lesson } from './types'
+import { parseLessonText } from './load';
+import type { Lesson } from './types';
 
-const files = import.meta.glob<string>('./*.yaml', { query: '?raw', import: 'default' })
+const files = import.meta.glob<string>('./*.yaml', { query: '?raw', import: 'default' });
 
-const SOURCES = new Map<string, () => Promise<string>>()
-for (const [path, load] of Object.entries(files)) SOURCES.set(path.replace(/^\.\//, '').replace(/\.yaml$/, ''), load)
+const SOURCES = new Map<string, () => Promise<string>>();
+for (const [path, load] of Object.entries(files))
+  SOURCES.set(path.replace(/^\.\//, '').replace(/\.yaml$/, ''), load);
 
-const cache = new Map<string, Promise<Lesson | undefined>>()
+const cache = new Map<string, Promise<Lesson | undefined>>();
 
 /** The order of the lesson list: the article first, then as a course would go; any others after. */
-const ORDER = ['article', 'network', 'rolling-updates', 'bad-release', 'taints', 'placement']
+const ORDER = ['article', 'network', 'rolling-updates', 'bad-release', 'taints', 'placement'];
 
 /** The ids of the built-in lessons, in the order the list shows them. */
-export const BUILTIN_LESSONS: readonly string[] = [...ORDER.filter((k) => SOURCES.has(k)), ...[...SOURCES.keys()].filter((k) => !ORDER.includes(k)).sort()]
+export const BUILTIN_LESSONS: readonly string[] = [
+  ...ORDER.filter((k) => SOURCES.has(k)),
+  ...[...SOURCES.keys()].filter((k) => !ORDER.includes(k)).sort(),
+];
 
 export function isBuiltinLesson(id: string | undefined): boolean {
-  return id !== undefined && SOURCES.has(id)
+  return id !== undefined && SOURCES.has(id);
 }
 
 /** The lesson with this id (from `?lesson=`, a link, a message): own entries only, so `constructor` is no lesson. */
 export function lessonById(id: string | undefined): Promise<Lesson | undefined> {
-  if (id === undefined || !SOURCES.has(id)) return Promise.resolve(undefined)
-  let p = cache.get(id)
+  if (id === undefined || !SOURCES.has(id)) return Promise.resolve(undefined);
+  let p = cache.get(id);
   if (!p) {
     p = SOURCES.get(id)!().then((text) => {
-      const v = parseLessonText(text, { dryRun: false })
-      if (!v.lesson) console.error(`built-in lesson ${id} is not valid:`, v.problems)
-      return v.lesson ?? undefined
-    })
-    cache.set(id, p)
+      const v = parseLessonText(text, { dryRun: false });
+      if (!v.lesson) console.error(`built-in lesson ${id} is not valid:`, v.problems);
+      return v.lesson ?? undefined;
+    });
+    cache.set(id, p);
   }
-  return p
+  return p;
 }
 
 /** Every built-in lesson, in the list's order (the ones that fail to load left out). */
 export async function builtinLessons(): Promise<Lesson[]> {
-  const all = await Promise.all(BUILTIN_LESSONS.map((id) => lessonById(id)))
-  return all.filter((l): l is Lesson => l !== undefined)
+  const all = await Promise.all(BUILTIN_LESSONS.map((id) => lessonById(id)));
+  return all.filter((l): l is Lesson => l !== undefined);
 }

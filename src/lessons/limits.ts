@@ -18,11 +18,11 @@ export const LESSON_LIMITS = {
   maxAliases: 100,
   /** at most this many problems are listed */
   maxProblems: 200,
-} as const
+} as const;
 
-export const LESSON_API_VERSION = 'playground.daemonset.dev/v1'
-export const LESSON_KIND = 'Lesson'
+export const LESSON_API_VERSION = 'playground.daemonset.dev/v1';
+export const LESSON_KIND = 'Lesson';
 /** metadata.name: a DNS label (lower case, digits, '-', '.'), as Kubernetes object names. */
-export const LESSON_NAME = /^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/
+export const LESSON_NAME = /^[a-z0-9]([-a-z0-9.]{0,61}[a-z0-9])?$/;
 /** a language tag key of a text map (`en`, `zh-CN`, `pt-BR`, …) */
-export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
+export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;

@@ -3,61 +3,78 @@
 // problem's Python checks (README "Course platforms"); the state is the saved progress (suspend.ts,
 // no size limit here), restored when the learner comes back.
 
-import { scoreOf, useLessonProgress } from '../state/lessonProgress'
-import { openLesson, useLessonHost } from '../state/lessonHost'
-import { currentSharedState, restoreShared } from '../share/session'
-import { outcomeOf, passingScoreOf } from './model'
-import { fitSuspend, readSuspend } from './suspend'
-import { showLmsNotice } from './notice'
+import { scoreOf, useLessonProgress } from '../state/lessonProgress';
+import { openLesson, useLessonHost } from '../state/lessonHost';
+import { currentSharedState, restoreShared } from '../share/session';
+import { outcomeOf, passingScoreOf } from './model';
+import { fitSuspend, readSuspend } from './suspend';
+import { showLmsNotice } from './notice';
 
 export interface JsInputGrade {
-  lesson: string
-  complete: boolean
+  lesson: string;
+  complete: boolean;
   /** 0–1, the lesson's score (model.ts), 0 until complete */
-  score: number
-  passed: boolean | null
-  passingScore: number | null
-  questions: number
-  rightFirstTime: number
-  goals: number
-  goalsMetUnaided: number
+  score: number;
+  passed: boolean | null;
+  passingScore: number | null;
+  questions: number;
+  rightFirstTime: number;
+  goals: number;
+  goalsMetUnaided: number;
 }
 
 export function jsInputGrade(): JsInputGrade | null {
-  const { lesson, steps } = useLessonProgress.getState()
-  if (!lesson) return null
-  const passing = passingScoreOf(null, lesson)
-  const o = outcomeOf(lesson, steps, passing)
-  const s = scoreOf(lesson, steps)
-  return { lesson: lesson.id, complete: o.complete, score: o.score ?? 0, passed: o.passed, passingScore: passing, questions: s.questions, rightFirstTime: s.rightFirstTime, goals: s.goals, goalsMetUnaided: s.goalsMetUnaided }
+  const { lesson, steps } = useLessonProgress.getState();
+  if (!lesson) return null;
+  const passing = passingScoreOf(null, lesson);
+  const o = outcomeOf(lesson, steps, passing);
+  const s = scoreOf(lesson, steps);
+  return {
+    lesson: lesson.id,
+    complete: o.complete,
+    score: o.score ?? 0,
+    passed: o.passed,
+    passingScore: passing,
+    questions: s.questions,
+    rightFirstTime: s.rightFirstTime,
+    goals: s.goals,
+    goalsMetUnaided: s.goalsMetUnaided,
+  };
 }
 
 export function jsInputState(): string {
-  const { lesson, steps, current } = useLessonProgress.getState()
-  if (!lesson) return ''
-  return JSON.stringify({ suspend: fitSuspend(current + 1, steps, currentSharedState(), 1_000_000).data })
+  const { lesson, steps, current } = useLessonProgress.getState();
+  if (!lesson) return '';
+  return JSON.stringify({ suspend: fitSuspend(current + 1, steps, currentSharedState(), 1_000_000).data });
 }
 
 /** Restores a state `getState` gave: the cluster (when it has commands), then the lesson at its step with its progress. */
 export async function jsInputSetState(state: string): Promise<void> {
-  const host = useLessonHost.getState()
-  if (!host.lesson || !state) return
-  let data: unknown
+  const host = useLessonHost.getState();
+  if (!host.lesson || !state) return;
+  let data: unknown;
   try {
-    data = JSON.parse(state)
+    data = JSON.parse(state);
   } catch {
-    showLmsNotice('badResume', 'the saved state is not JSON')
-    return
+    showLmsNotice('badResume', 'the saved state is not JSON');
+    return;
   }
-  const raw = typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).suspend === 'string' ? ((data as Record<string, unknown>).suspend as string) : ''
+  const raw =
+    typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).suspend === 'string'
+      ? ((data as Record<string, unknown>).suspend as string)
+      : '';
   try {
-    const r = readSuspend(raw, host.lesson.steps.length)
-    if (!r) return
-    const withCluster = !!r.session && r.session.inputs.length > 0
-    if (withCluster && !(await restoreShared(r.session!, 'link'))) return
-    await openLesson(host.lesson, host.from ?? 'url', { startStep: r.step, freshCluster: !withCluster, progress: r.progress })
+    const r = readSuspend(raw, host.lesson.steps.length);
+    if (!r) return;
+    const withCluster = !!r.session && r.session.inputs.length > 0;
+    if (withCluster && !(await restoreShared(r.session!, 'link'))) return;
+    await openLesson(host.lesson, host.from ?? 'url', {
+      startStep: r.step,
+      freshCluster: !withCluster,
+      progress: r.progress,
+    });
   } catch (e) {
-    showLmsNotice('badResume', (e as Error).message)
+    showLmsNotice('badResume', (e as Error).message);
   }
 }
 
@@ -66,26 +83,26 @@ export async function jsInputSetState(state: string): Promise<void> {
  * loaded); a state that comes before the lesson is open waits for `ready()`.
  */
 export function installJsInput(win: Window): { ready: () => void; stop: () => void } {
-  const w = win as unknown as Record<string, unknown>
-  let open = false
-  let pending: string | null = null
-  w.getGrade = () => JSON.stringify(jsInputGrade() ?? { lesson: null, complete: false, score: 0 })
-  w.getState = () => jsInputState()
+  const w = win as unknown as Record<string, unknown>;
+  let open = false;
+  let pending: string | null = null;
+  w.getGrade = () => JSON.stringify(jsInputGrade() ?? { lesson: null, complete: false, score: 0 });
+  w.getState = () => jsInputState();
   w.setState = (s: unknown) => {
-    const text = typeof s === 'string' ? s : JSON.stringify(s)
-    if (open) void jsInputSetState(text)
-    else pending = text
-  }
-  showLmsNotice('reporting')
+    const text = typeof s === 'string' ? s : JSON.stringify(s);
+    if (open) void jsInputSetState(text);
+    else pending = text;
+  };
+  showLmsNotice('reporting');
   const ready = () => {
-    open = true
-    if (pending !== null) void jsInputSetState(pending)
-    pending = null
-  }
+    open = true;
+    if (pending !== null) void jsInputSetState(pending);
+    pending = null;
+  };
   const stop = () => {
-    delete w.getGrade
-    delete w.getState
-    delete w.setState
-  }
-  return { ready, stop }
+    delete w.getGrade;
+    delete w.getState;
+    delete w.setState;
+  };
+  return { ready, stop };
 }

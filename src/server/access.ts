@@ -56,13 +56,22 @@ function strings(b: Uint8Array | undefined, names: string[]): Record<string, str
 
 /** The spec of a protobuf SelfSubjectAccessReview in the runtime.Unknown envelope (`k8s\0` …). */
 function protobufSpec(body: Uint8Array): Record<string, unknown> {
-  if (body.length < 4 || text(body.subarray(0, 4)) !== 'k8s\u0000') throw new StatusError(400, 'BadRequest', UNKNOWN_FORMAT);
+  if (body.length < 4 || text(body.subarray(0, 4)) !== 'k8s\u0000')
+    throw new StatusError(400, 'BadRequest', UNKNOWN_FORMAT);
   const raw = protoFields(body.subarray(4)).get(2);
   const spec = raw ? protoFields(raw).get(2) : undefined;
   if (!spec) return {};
   const f = protoFields(spec);
   const out: Record<string, unknown> = {};
-  const resource = strings(f.get(1), ['namespace', 'verb', 'group', 'version', 'resource', 'subresource', 'name']);
+  const resource = strings(f.get(1), [
+    'namespace',
+    'verb',
+    'group',
+    'version',
+    'resource',
+    'subresource',
+    'name',
+  ]);
   if (resource) out.resourceAttributes = resource;
   const nonResource = strings(f.get(2), ['path', 'verb']);
   if (nonResource) out.nonResourceAttributes = nonResource;
@@ -79,11 +88,18 @@ export function selfSubjectAccessReview(body: Uint8Array, contentType: string | 
     } catch {
       throw new StatusError(400, 'BadRequest', UNKNOWN_FORMAT);
     }
-    if (!review || typeof review !== 'object' || review.kind !== 'SelfSubjectAccessReview') throw new StatusError(400, 'BadRequest', UNKNOWN_FORMAT);
+    if (!review || typeof review !== 'object' || review.kind !== 'SelfSubjectAccessReview')
+      throw new StatusError(400, 'BadRequest', UNKNOWN_FORMAT);
     spec = review.spec && typeof review.spec === 'object' ? review.spec : {};
   }
   checkSpec(spec as Record<string, unknown>);
-  return { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', metadata: {}, spec, status: { allowed: true } };
+  return {
+    kind: 'SelfSubjectAccessReview',
+    apiVersion: 'authorization.k8s.io/v1',
+    metadata: {},
+    spec,
+    status: { allowed: true },
+  };
 }
 
 /** ValidateSelfSubjectAccessReviewSpec: exactly one of resourceAttributes and nonResourceAttributes (a 422, as the API server answers). */
@@ -92,13 +108,28 @@ function checkSpec(spec: Record<string, unknown>): void {
   const nonResource = spec.nonResourceAttributes !== undefined && spec.nonResourceAttributes !== null;
   let err: FieldError | undefined;
   if (resource && nonResource) {
-    err = { field: 'spec.nonResourceAttributes', type: 'Invalid value', value: spec.nonResourceAttributes, detail: 'cannot be specified in combination with resourceAttributes' };
+    err = {
+      field: 'spec.nonResourceAttributes',
+      type: 'Invalid value',
+      value: spec.nonResourceAttributes,
+      detail: 'cannot be specified in combination with resourceAttributes',
+    };
   } else if (!resource && !nonResource) {
     // field.Invalid(…, spec.NonResourceAttributes (a nil pointer), …): ErrorBody prints it as "null"
-    err = { field: 'spec.resourceAttributes', type: 'Invalid value', value: 'null', detail: 'exactly one of nonResourceAttributes or resourceAttributes must be specified' };
+    err = {
+      field: 'spec.resourceAttributes',
+      type: 'Invalid value',
+      value: 'null',
+      detail: 'exactly one of nonResourceAttributes or resourceAttributes must be specified',
+    };
   }
   if (!err) return;
-  const e = new StatusError(422, 'Invalid', `SelfSubjectAccessReview.authorization.k8s.io "" is invalid: ${formatFieldError(err)}`, [err]);
+  const e = new StatusError(
+    422,
+    'Invalid',
+    `SelfSubjectAccessReview.authorization.k8s.io "" is invalid: ${formatFieldError(err)}`,
+    [err],
+  );
   e.details = { kind: 'SelfSubjectAccessReview', name: '' };
   throw e;
 }

@@ -43,14 +43,30 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return { status: res.status, json, headers: res.headers };
 }
 
-const node = (name: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { role: name.startsWith('gpu') ? 'gpu' : 'worker' } } });
+const node = (name: string) => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name, labels: { role: name.startsWith('gpu') ? 'gpu' : 'worker' } },
+});
 
 describe('paths', () => {
   it('parses core, grouped, namespaced and cluster-scoped targets', () => {
     expect(parseTarget('/api/v1/nodes/n1')).toMatchObject({ resource: { kind: 'Node' }, name: 'n1' });
-    expect(parseTarget('/api/v1/namespaces/kube-system/pods/p/status')).toMatchObject({ resource: { kind: 'Pod' }, namespace: 'kube-system', name: 'p', subresource: 'status' });
-    expect(parseTarget('/apis/apps/v1/namespaces/a/daemonsets')).toMatchObject({ resource: { kind: 'DaemonSet' }, namespace: 'a', name: undefined });
-    expect(parseTarget('/api/v1/namespaces/kube-system')).toMatchObject({ resource: { kind: 'Namespace' }, name: 'kube-system' });
+    expect(parseTarget('/api/v1/namespaces/kube-system/pods/p/status')).toMatchObject({
+      resource: { kind: 'Pod' },
+      namespace: 'kube-system',
+      name: 'p',
+      subresource: 'status',
+    });
+    expect(parseTarget('/apis/apps/v1/namespaces/a/daemonsets')).toMatchObject({
+      resource: { kind: 'DaemonSet' },
+      namespace: 'a',
+      name: undefined,
+    });
+    expect(parseTarget('/api/v1/namespaces/kube-system')).toMatchObject({
+      resource: { kind: 'Namespace' },
+      name: 'kube-system',
+    });
     expect(parseTarget('/apis/apps/v1/pods')).toBeUndefined();
     expect(parseTarget('/api/v1/constructor')).toBeUndefined();
     expect(parseTarget('/api/v1/__proto__/x')).toBeUndefined();
@@ -65,15 +81,31 @@ describe('discovery', () => {
     const core = (await call('GET', '/api/v1')).json;
     const pods = core.resources.find((r: { name: string }) => r.name === 'pods');
     expect(pods).toMatchObject({ kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'] });
-    expect(core.resources.find((r: { name: string }) => r.name === 'pods/eviction')).toMatchObject({ group: 'policy', version: 'v1', kind: 'Eviction' });
-    expect((await call('GET', '/apis/apps/v1')).json.resources.map((r: { name: string }) => r.name)).toContain('daemonsets');
+    expect(core.resources.find((r: { name: string }) => r.name === 'pods/eviction')).toMatchObject({
+      group: 'policy',
+      version: 'v1',
+      kind: 'Eviction',
+    });
+    expect(
+      (await call('GET', '/apis/apps/v1')).json.resources.map((r: { name: string }) => r.name),
+    ).toContain('daemonsets');
     expect((await call('GET', '/version')).json.gitVersion).toBe('v1.35.0');
     expect((await call('GET', '/apis/batch/v1')).status).toBe(404);
   });
 
   it("sends the bytes the emulator's kubectl get --raw shows (one discovery source)", async () => {
     const nodeName = session.sim.store.list('Node')[0].metadata.name;
-    for (const path of ['/api', '/apis', '/api/v1', '/apis/apps', '/apis/apps/v1', '/version', '/healthz', '/api/v1/nodes', `/api/v1/nodes/${nodeName}`]) {
+    for (const path of [
+      '/api',
+      '/apis',
+      '/api/v1',
+      '/apis/apps',
+      '/apis/apps/v1',
+      '/version',
+      '/healthz',
+      '/api/v1/nodes',
+      `/api/v1/nodes/${nodeName}`,
+    ]) {
       const served = await (await fetch(base + path)).text();
       const r = session.exec(`kubectl get --raw ${path}`);
       expect(r.exitCode, path).toBe(0);
@@ -82,27 +114,53 @@ describe('discovery', () => {
     // a typed list's items carry no kind/apiVersion; an object starts with them
     const list = (await call('GET', '/api/v1/nodes')).json;
     expect(Object.keys(list.items[0]).slice(0, 2)).toEqual(['metadata', 'spec']);
-    expect(Object.keys((await call('GET', `/api/v1/nodes/${nodeName}`)).json).slice(0, 3)).toEqual(['kind', 'apiVersion', 'metadata']);
+    expect(Object.keys((await call('GET', `/api/v1/nodes/${nodeName}`)).json).slice(0, 3)).toEqual([
+      'kind',
+      'apiVersion',
+      'metadata',
+    ]);
     // the API server's JSON encoder ends a body with a newline; /version is written indented, without one
-    expect(await (await fetch(`${base}/api`)).text()).toMatch(/"serverAddress":"10\.0\.0\.\d+:6443"\}\]\}\n$/);
+    expect(await (await fetch(`${base}/api`)).text()).toMatch(
+      /"serverAddress":"10\.0\.0\.\d+:6443"\}\]\}\n$/,
+    );
     expect(await (await fetch(`${base}/version`)).text()).toMatch(/"platform": "linux\/amd64"\n\}$/);
   });
 
   it('allows every SelfSubjectAccessReview (no RBAC), in JSON and in the protobuf client-go sends', async () => {
-    const review = { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', spec: { nonResourceAttributes: { path: '/healthz', verb: 'get' } } };
+    const review = {
+      kind: 'SelfSubjectAccessReview',
+      apiVersion: 'authorization.k8s.io/v1',
+      spec: { nonResourceAttributes: { path: '/healthz', verb: 'get' } },
+    };
     const r = await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', review);
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ kind: 'SelfSubjectAccessReview', spec: review.spec, status: { allowed: true } });
+    expect(r.json).toMatchObject({
+      kind: 'SelfSubjectAccessReview',
+      spec: review.spec,
+      status: { allowed: true },
+    });
     // protobuf: k8s\0 + runtime.Unknown{2: raw SelfSubjectAccessReview{2: spec{1: resourceAttributes{2: verb, 5: resource}}}}
     const field = (n: number, b: Uint8Array) => new Uint8Array([(n << 3) | 2, b.length, ...b]);
     const str = (n: number, s: string) => field(n, new TextEncoder().encode(s));
     const attrs = new Uint8Array([...str(2, 'create'), ...str(3, 'apps'), ...str(5, 'daemonsets')]);
-    const body = new Uint8Array([...new TextEncoder().encode('k8s\u0000'), ...field(2, field(2, field(1, attrs)))]);
-    const res = await fetch(`${base}/apis/authorization.k8s.io/v1/selfsubjectaccessreviews`, { method: 'POST', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, body });
+    const body = new Uint8Array([
+      ...new TextEncoder().encode('k8s\u0000'),
+      ...field(2, field(2, field(1, attrs))),
+    ]);
+    const res = await fetch(`${base}/apis/authorization.k8s.io/v1/selfsubjectaccessreviews`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' },
+      body,
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ spec: { resourceAttributes: { verb: 'create', group: 'apps', resource: 'daemonsets' } }, status: { allowed: true } });
+    expect(await res.json()).toMatchObject({
+      spec: { resourceAttributes: { verb: 'create', group: 'apps', resource: 'daemonsets' } },
+      status: { allowed: true },
+    });
     expect((await call('GET', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews')).status).toBe(405);
-    expect((await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', '{"kind":"Pod"}')).status).toBe(400);
+    expect(
+      (await call('POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', '{"kind":"Pod"}')).status,
+    ).toBe(400);
   });
 
   it('answers unknown paths and methods with a Status', async () => {
@@ -124,15 +182,27 @@ describe('objects', () => {
     expect(again.json).toMatchObject({ reason: 'AlreadyExists', message: 'nodes "worker-9" already exists' });
 
     const got = (await call('GET', '/api/v1/nodes/worker-9')).json;
-    const updated = await call('PUT', '/api/v1/nodes/worker-9', { ...got, metadata: { ...got.metadata, labels: { a: 'b' } } });
+    const updated = await call('PUT', '/api/v1/nodes/worker-9', {
+      ...got,
+      metadata: { ...got.metadata, labels: { a: 'b' } },
+    });
     expect(updated.status).toBe(200);
     expect(updated.json.metadata.resourceVersion).not.toBe(rv);
-    const stale = await call('PUT', '/api/v1/nodes/worker-9', { ...got, metadata: { ...got.metadata, resourceVersion: rv, labels: { a: 'c' } } });
+    const stale = await call('PUT', '/api/v1/nodes/worker-9', {
+      ...got,
+      metadata: { ...got.metadata, resourceVersion: rv, labels: { a: 'c' } },
+    });
     expect(stale.status).toBe(409);
-    expect(stale.json.message).toBe('Operation cannot be fulfilled on nodes "worker-9": the object has been modified; please apply your changes to the latest version and try again');
+    expect(stale.json.message).toBe(
+      'Operation cannot be fulfilled on nodes "worker-9": the object has been modified; please apply your changes to the latest version and try again',
+    );
 
     const gone = await call('DELETE', '/api/v1/nodes/worker-9');
-    expect(gone.json).toMatchObject({ kind: 'Status', status: 'Success', details: { name: 'worker-9', kind: 'nodes' } });
+    expect(gone.json).toMatchObject({
+      kind: 'Status',
+      status: 'Success',
+      details: { name: 'worker-9', kind: 'nodes' },
+    });
     expect((await call('GET', '/api/v1/nodes/worker-9')).json.message).toBe('nodes "worker-9" not found');
   });
 
@@ -143,28 +213,51 @@ describe('objects', () => {
   });
 
   it('rejects invalid objects with the validation causes', async () => {
-    const r = await call('POST', '/api/v1/nodes', { apiVersion: 'v1', kind: 'Node', metadata: { name: 'Bad_Name' } });
+    const r = await call('POST', '/api/v1/nodes', {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'Bad_Name' },
+    });
     expect(r.status).toBe(422);
     expect(r.json.reason).toBe('Invalid');
     expect(r.json.details.causes[0]).toMatchObject({ reason: 'FieldValueInvalid', field: 'metadata.name' });
   });
 
   it('checks the namespace and kind of a body against the path', async () => {
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    };
     expect((await call('POST', '/api/v1/namespaces/kube-system/pods', pod)).json.message).toBe(
       'the namespace of the provided object does not match the namespace sent on the request',
     );
-    expect((await call('POST', '/api/v1/namespaces/default/pods', { ...pod, kind: 'Node' })).status).toBe(400);
+    expect((await call('POST', '/api/v1/namespaces/default/pods', { ...pod, kind: 'Node' })).status).toBe(
+      400,
+    );
     expect((await call('POST', '/api/v1/namespaces/default/pods', '{not json')).status).toBe(400);
   });
 
   it('patches with merge and JSON patch, and refuses unknown patch types', async () => {
     await call('POST', '/api/v1/nodes', node('w'));
-    const merged = await call('PATCH', '/api/v1/nodes/w', { metadata: { labels: { role: null, x: 'y' } } }, { 'Content-Type': 'application/merge-patch+json' });
+    const merged = await call(
+      'PATCH',
+      '/api/v1/nodes/w',
+      { metadata: { labels: { role: null, x: 'y' } } },
+      { 'Content-Type': 'application/merge-patch+json' },
+    );
     expect(merged.json.metadata.labels).toEqual({ x: 'y' });
-    const jp = await call('PATCH', '/api/v1/nodes/w', [{ op: 'add', path: '/spec/unschedulable', value: true }], { 'Content-Type': 'application/json-patch+json' });
+    const jp = await call(
+      'PATCH',
+      '/api/v1/nodes/w',
+      [{ op: 'add', path: '/spec/unschedulable', value: true }],
+      { 'Content-Type': 'application/json-patch+json' },
+    );
     expect(jp.json.spec.unschedulable).toBe(true);
-    const bad = await call('PATCH', '/api/v1/nodes/w', [{ op: 'remove', path: '/spec/nope' }], { 'Content-Type': 'application/json-patch+json' });
+    const bad = await call('PATCH', '/api/v1/nodes/w', [{ op: 'remove', path: '/spec/nope' }], {
+      'Content-Type': 'application/json-patch+json',
+    });
     expect(bad.status).toBe(422);
     expect((await call('PATCH', '/api/v1/nodes/w', {}, { 'Content-Type': 'text/plain' })).status).toBe(415);
   });
@@ -175,37 +268,48 @@ describe('lists', () => {
     for (const n of ['gpu-1', 'gpu-2', 'w-1']) await call('POST', '/api/v1/nodes', node(n));
     const gpus = (await call('GET', '/api/v1/nodes?labelSelector=role%3Dgpu')).json;
     expect(gpus.kind).toBe('NodeList');
-    expect(gpus.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual(['gpu-1', 'gpu-2']);
+    expect(gpus.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual([
+      'gpu-1',
+      'gpu-2',
+    ]);
     const one = (await call('GET', '/api/v1/nodes?fieldSelector=metadata.name%3Dw-1')).json;
     expect(one.items).toHaveLength(1);
-    expect((await call('GET', '/api/v1/nodes?fieldSelector=spec.bogus%3D1')).json.message).toBe('field label not supported: spec.bogus');
+    expect((await call('GET', '/api/v1/nodes?fieldSelector=spec.bogus%3D1')).json.message).toBe(
+      'field label not supported: spec.bogus',
+    );
 
     const page1 = (await call('GET', '/api/v1/nodes?limit=2')).json;
     expect(page1.items).toHaveLength(2);
     expect(page1.metadata.remainingItemCount).toBe(3);
     const page2 = (await call('GET', `/api/v1/nodes?limit=2&continue=${page1.metadata.continue}`)).json;
-    expect(page2.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual(['master', 'node-1']);
+    expect(page2.items.map((n: { metadata: { name: string } }) => n.metadata.name)).toEqual([
+      'master',
+      'node-1',
+    ]);
   });
 
   it('prints tables with the emulator columns when asked', async () => {
-    const r = await call('GET', '/api/v1/nodes', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' });
+    const r = await call('GET', '/api/v1/nodes', undefined, {
+      Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json',
+    });
     expect(r.headers.get('content-type')).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
     expect(r.json.kind).toBe('Table');
-    expect(r.json.columnDefinitions.map((c: { name: string; priority: number }) => `${c.name}:${c.priority}`).slice(0, 6)).toEqual([
-      'Name:0',
-      'Status:0',
-      'Roles:0',
-      'Age:0',
-      'Version:0',
-      'Internal-IP:1',
-    ]);
+    expect(
+      r.json.columnDefinitions
+        .map((c: { name: string; priority: number }) => `${c.name}:${c.priority}`)
+        .slice(0, 6),
+    ).toEqual(['Name:0', 'Status:0', 'Roles:0', 'Age:0', 'Version:0', 'Internal-IP:1']);
     expect(r.json.rows[0].cells.slice(0, 3)).toEqual(['master', 'Ready', 'master']);
     expect(r.json.rows[0].object.kind).toBe('PartialObjectMetadata');
   });
 });
 
 /** Reads watch events until `n` arrived (or the stream ends). */
-async function watchEvents(path: string, n: number, act?: () => Promise<void>): Promise<{ type: string; object: any }[]> {
+async function watchEvents(
+  path: string,
+  n: number,
+  act?: () => Promise<void>,
+): Promise<{ type: string; object: any }[]> {
   const ctrl = new AbortController();
   const res = await fetch(base + path, { signal: ctrl.signal });
   const reader = res.body!.getReader();
@@ -233,22 +337,40 @@ describe('watch', () => {
     const events = await watchEvents('/api/v1/nodes?watch=true', 3, async () => {
       await call('POST', '/api/v1/nodes', node('late'));
     });
-    expect(events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED master', 'ADDED node-1', 'ADDED late']);
+    expect(events.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual([
+      'ADDED master',
+      'ADDED node-1',
+      'ADDED late',
+    ]);
 
-    const resumed = await watchEvents(`/api/v1/nodes?watch=true&resourceVersion=${list.metadata.resourceVersion}`, 1);
+    const resumed = await watchEvents(
+      `/api/v1/nodes?watch=true&resourceVersion=${list.metadata.resourceVersion}`,
+      1,
+    );
     expect(resumed.map((e) => `${e.type} ${e.object.metadata.name}`)).toEqual(['ADDED late']);
 
-    const deleted = await watchEvents(`/api/v1/nodes?watch=1&resourceVersion=${resumed[0].object.metadata.resourceVersion}`, 1, async () => {
-      await call('DELETE', '/api/v1/nodes/late');
-    });
+    const deleted = await watchEvents(
+      `/api/v1/nodes?watch=1&resourceVersion=${resumed[0].object.metadata.resourceVersion}`,
+      1,
+      async () => {
+        await call('DELETE', '/api/v1/nodes/late');
+      },
+    );
     expect(deleted[0].type).toBe('DELETED');
-    expect(Number(deleted[0].object.metadata.resourceVersion)).toBeGreaterThan(Number(resumed[0].object.metadata.resourceVersion));
+    expect(Number(deleted[0].object.metadata.resourceVersion)).toBeGreaterThan(
+      Number(resumed[0].object.metadata.resourceVersion),
+    );
   });
 
   it('follows a label selector: an object that stops matching is DELETED for the watcher', async () => {
     await call('POST', '/api/v1/nodes', node('gpu-1'));
     const events = await watchEvents('/api/v1/nodes?watch=true&labelSelector=role%3Dgpu', 2, async () => {
-      await call('PATCH', '/api/v1/nodes/gpu-1', { metadata: { labels: { role: 'cpu' } } }, { 'Content-Type': 'application/merge-patch+json' });
+      await call(
+        'PATCH',
+        '/api/v1/nodes/gpu-1',
+        { metadata: { labels: { role: 'cpu' } } },
+        { 'Content-Type': 'application/merge-patch+json' },
+      );
     });
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
   });
@@ -275,23 +397,50 @@ describe('the cluster behind it', () => {
     const { parseAllDocuments } = await import('yaml');
     const ds = parseAllDocuments(FLUENTD_YAML)[0].toJSON();
     expect((await call('POST', '/apis/apps/v1/namespaces/kube-system/daemonsets', ds)).status).toBe(201);
-    const sim = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim settle\nsim node add gpu-1\nsim settle\n', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+    const sim = await fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim settle\nsim node add gpu-1\nsim settle\n',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
     expect(sim.status).toBe(200);
     expect(sim.headers.get('x-exit-code')).toBe('0');
-    const pods = (await call('GET', '/api/v1/namespaces/kube-system/pods?fieldSelector=status.phase%3DRunning')).json;
+    const pods = (
+      await call('GET', '/api/v1/namespaces/kube-system/pods?fieldSelector=status.phase%3DRunning')
+    ).json;
     expect(pods.items).toHaveLength(3);
-    const onGpu = (await call('GET', '/api/v1/namespaces/kube-system/pods?fieldSelector=spec.nodeName%3Dgpu-1')).json;
+    const onGpu = (
+      await call('GET', '/api/v1/namespaces/kube-system/pods?fieldSelector=spec.nodeName%3Dgpu-1')
+    ).json;
     expect(onGpu.items).toHaveLength(1);
   });
 
   it('evicts pods and reports sim errors with their exit status', async () => {
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web' },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    };
     await call('POST', '/api/v1/namespaces/default/pods', pod);
-    await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim settle', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
-    const ev = await call('POST', '/api/v1/namespaces/default/pods/web/eviction', { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'web', namespace: 'default' } });
+    await fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim settle',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
+    const ev = await call('POST', '/api/v1/namespaces/default/pods/web/eviction', {
+      apiVersion: 'policy/v1',
+      kind: 'Eviction',
+      metadata: { name: 'web', namespace: 'default' },
+    });
     expect(ev.status).toBe(201);
-    expect((await call('GET', '/api/v1/namespaces/default/pods/web')).json.metadata.deletionTimestamp).toBeDefined();
-    const bad = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim node condition nope Ready=False\nkubectl get pods', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+    expect(
+      (await call('GET', '/api/v1/namespaces/default/pods/web')).json.metadata.deletionTimestamp,
+    ).toBeDefined();
+    const bad = await fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim node condition nope Ready=False\nkubectl get pods',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
     expect(bad.headers.get('x-exit-code')).toBe('1');
     expect(await bad.text()).toContain('only sim commands run here');
   });

@@ -3,10 +3,40 @@
 // errors, over plain HTTP on loopback (staging/src/k8s.io/apiserver/pkg/endpoints/handlers).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { conflict, StatusError, metaNamespaceKey, type Kind, type KObject, type Session, discoveryResponse, decodeError, dropFields, strictDecodingError, unknownFields, type FieldValidation, serverJSON, daemonSetStatus, deploymentStatus, type DaemonSet, type Deployment, type Pod, containerLogLines, containerLogUnavailable, type LogLine, FOLLOW_LIMIT_MS, logFollower } from '../engine';
+import {
+  conflict,
+  StatusError,
+  metaNamespaceKey,
+  type Kind,
+  type KObject,
+  type Session,
+  discoveryResponse,
+  decodeError,
+  dropFields,
+  strictDecodingError,
+  unknownFields,
+  type FieldValidation,
+  serverJSON,
+  daemonSetStatus,
+  deploymentStatus,
+  type DaemonSet,
+  type Deployment,
+  type Pod,
+  containerLogLines,
+  containerLogUnavailable,
+  type LogLine,
+  FOLLOW_LIMIT_MS,
+  logFollower,
+} from '../engine';
 import { SELF_SUBJECT_ACCESS_REVIEWS, selfSubjectAccessReview } from './access';
 import { SELF_SUBJECT_REVIEWS, selfSubjectReviewResponse } from './authn';
-import { OPENAPI_V2_PROTOBUF, openAPIV2, openAPIV2Protobuf, openAPIV3Document, openAPIV3Root } from './openapi';
+import {
+  OPENAPI_V2_PROTOBUF,
+  openAPIV2,
+  openAPIV2Protobuf,
+  openAPIV3Document,
+  openAPIV3Root,
+} from './openapi';
 import { nodeLease } from './lease';
 import { applyPatch, PATCH_TYPES } from './patch';
 import { applyScale, scaleOf } from './scale';
@@ -92,7 +122,10 @@ export class ApiServer {
 
   handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.cors(req, res);
-    const refused = guardRequest(req, new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/');
+    const refused = guardRequest(
+      req,
+      new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '') || '/',
+    );
     if (refused) {
       // The body is not read: the connection closes after the answer.
       res.setHeader('Connection', 'close');
@@ -123,13 +156,16 @@ export class ApiServer {
     // The page's connected mode (src/connect) reads the sim endpoint's exit code.
     res.setHeader('Access-Control-Expose-Headers', 'X-Exit-Code');
     // Chrome's Private Network Access: a page on a public site asks before it calls a loopback server.
-    if (req.headers['access-control-request-private-network'] === 'true') res.setHeader('Access-Control-Allow-Private-Network', 'true');
+    if (req.headers['access-control-request-private-network'] === 'true')
+      res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (badPathEscape(req.url ?? '/')) {
       // Go's net/http cannot parse the request line (url.ParseRequestURI): its own 400, no API Status
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('400 Bad Request');
+      res
+        .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+        .end('400 Bad Request');
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -137,10 +173,17 @@ export class ApiServer {
     const method = req.method ?? 'GET';
 
     if (path === SIM_PATH) {
-      if (method !== 'POST') throw new HttpError(failure(405, `the server does not allow this method on the requested resource`, 'MethodNotAllowed'));
+      if (method !== 'POST')
+        throw new HttpError(
+          failure(405, `the server does not allow this method on the requested resource`, 'MethodNotAllowed'),
+        );
       return this.sim(await readBody(req), res);
     }
-    if (method === 'GET' && path === '/openapi/v2' && (req.headers.accept ?? '').includes('proto-openapi.spec.v2')) {
+    if (
+      method === 'GET' &&
+      path === '/openapi/v2' &&
+      (req.headers.accept ?? '').includes('proto-openapi.spec.v2')
+    ) {
       res.writeHead(200, { 'Content-Type': OPENAPI_V2_PROTOBUF }).end(openAPIV2Protobuf());
       return;
     }
@@ -157,11 +200,14 @@ export class ApiServer {
         return;
       }
     }
-    const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(path);
+    const lease = /^\/apis\/coordination\.k8s\.io\/v1\/namespaces\/kube-node-lease\/leases\/([^/]+)$/.exec(
+      path,
+    );
     if (lease && method === 'GET') {
       const leaseName = unescapePath(lease[1]);
       const node = this.session.sim.store.get('Node', undefined, leaseName);
-      if (!node) throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${leaseName}" not found`);
+      if (!node)
+        throw new StatusError(404, 'NotFound', `leases.coordination.k8s.io "${leaseName}" not found`);
       return send(res, 200, nodeLease(node, this.session.sim.now()));
     }
     if (path === SELF_SUBJECT_REVIEWS) {
@@ -182,7 +228,9 @@ export class ApiServer {
     if (target.name === undefined) {
       switch (method) {
         case 'GET':
-          return queryBool(q, 'watch') ? this.watch(req, res, target, q, table) : this.list(res, target, q, table);
+          return queryBool(q, 'watch')
+            ? this.watch(req, res, target, q, table)
+            : this.list(res, target, q, table);
         case 'POST':
           return this.create(res, target, q, await readJSON(req, r.kind));
         case 'DELETE':
@@ -201,17 +249,26 @@ export class ApiServer {
       const pod = this.mustGet(r, target.namespace, name) as Pod;
       return this.podLog(req, res, pod, q);
     }
-    if (target.subresource === 'scale' && (r.kind === 'Deployment' || r.kind === 'ReplicaSet')) return this.scale(req, res, target, q, method);
-    if (target.subresource !== undefined && target.subresource !== 'status') return send(res, 404, notFoundPath());
+    if (target.subresource === 'scale' && (r.kind === 'Deployment' || r.kind === 'ReplicaSet'))
+      return this.scale(req, res, target, q, method);
+    if (target.subresource !== undefined && target.subresource !== 'status')
+      return send(res, 404, notFoundPath());
     const status = target.subresource === 'status';
     switch (method) {
       case 'GET': {
         const obj = this.mustGet(r, target.namespace, name);
         // `kubectl drain` polls the pods it evicted until they are gone: on the paced clock it waits for that.
-        if (obj.metadata.deletionTimestamp && /^kubectl (drain|delete)\b/.test(String(req.headers['kubectl-command'] ?? ''))) {
+        if (
+          obj.metadata.deletionTimestamp &&
+          /^kubectl (drain|delete)\b/.test(String(req.headers['kubectl-command'] ?? ''))
+        ) {
           this.waitUntilGone(r.kind, target.namespace, name, obj.metadata.uid);
         }
-        if (table) return sendTable(res, toTable(r.kind, [obj], this.session.sim.now(), obj.metadata.resourceVersion, includeObject(q)));
+        if (table)
+          return sendTable(
+            res,
+            toTable(r.kind, [obj], this.session.sim.now(), obj.metadata.resourceVersion, includeObject(q)),
+          );
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${objectJSON(obj)}\n`);
         return;
       }
@@ -236,7 +293,12 @@ export class ApiServer {
 
   private mustGet(r: ServedResource, namespace: string | undefined, name: string): KObject {
     const obj = this.store.get(r.kind, namespace, name);
-    if (!obj) throw new StatusError(404, 'NotFound', `${r.group ? `${r.plural}.${r.group}` : r.plural} "${name}" not found`);
+    if (!obj)
+      throw new StatusError(
+        404,
+        'NotFound',
+        `${r.group ? `${r.plural}.${r.group}` : r.plural} "${name}" not found`,
+      );
     return obj;
   }
 
@@ -266,28 +328,49 @@ export class ApiServer {
       items = items.slice(0, limit);
     }
     if (table) {
-      const t = toTable(r.kind, items, this.session.sim.now(), rv, includeObject(q)) as { metadata: Record<string, unknown> };
+      const t = toTable(r.kind, items, this.session.sim.now(), rv, includeObject(q)) as {
+        metadata: Record<string, unknown>;
+      };
       t.metadata = meta;
       return sendTable(res, t);
     }
     // Stored objects are frozen, so each one's JSON is made once and reused by every list.
-    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(0, -1);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
+    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: meta }).slice(
+      0,
+      -1,
+    );
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
-  private watch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, table: boolean): void {
+  private watch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    table: boolean,
+  ): void {
     const r = target.resource;
     const labels = parseLabelSelector(q.get('labelSelector'));
     const fields = parseFieldSelector(r.kind, q.get('fieldSelector'));
     const rvParam = q.get('resourceVersion');
     const fromRV = rvParam ? Number(rvParam) : undefined;
-    if (rvParam && !Number.isFinite(fromRV)) throw new HttpError(failure(400, `Invalid value: "${rvParam}": resourceVersion must be an integer`));
+    if (rvParam && !Number.isFinite(fromRV))
+      throw new HttpError(failure(400, `Invalid value: "${rvParam}": resourceVersion must be an integer`));
     // A version this server has not reached (a client of an earlier run): the watch cache's answer.
     const current = Number(this.store.resourceVersion());
     if (fromRV !== undefined && fromRV > current) {
-      throw new HttpError(failure(504, `Too large resource version: ${fromRV}, current: ${current}`, 'Timeout', { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version', field: '' }] }));
+      throw new HttpError(
+        failure(504, `Too large resource version: ${fromRV}, current: ${current}`, 'Timeout', {
+          causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version', field: '' }],
+        }),
+      );
     }
-    res.writeHead(200, { 'Content-Type': table ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private' });
+    res.writeHead(200, {
+      'Content-Type': table ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json',
+      'Cache-Control': 'no-cache, private',
+    });
     // Headers go out now: a client waits for them before it acts (Node holds them until the first write).
     res.flushHeaders();
     this.streams.add(res);
@@ -317,10 +400,21 @@ export class ApiServer {
       send: (type, obj) => {
         let object = obj;
         if (table && (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED')) {
-          object = toTable(r.kind, [obj as KObject], this.session.sim.now(), (obj as KObject).metadata.resourceVersion, includeObject(q), first);
+          object = toTable(
+            r.kind,
+            [obj as KObject],
+            this.session.sim.now(),
+            (obj as KObject).metadata.resourceVersion,
+            includeObject(q),
+            first,
+          );
           first = false;
         }
-        queue.write(object === obj && type !== 'ERROR' && type !== 'BOOKMARK' ? `{"type":"${type}","object":${objectJSON(obj as KObject)}}\n` : `${JSON.stringify({ type, object })}\n`);
+        queue.write(
+          object === obj && type !== 'ERROR' && type !== 'BOOKMARK'
+            ? `{"type":"${type}","object":${objectJSON(obj as KObject)}}\n`
+            : `${JSON.stringify({ type, object })}\n`,
+        );
       },
       // After the 410 ERROR event the stream ends, as the API server ends it: the client lists again.
       expired: () => end(),
@@ -353,15 +447,26 @@ export class ApiServer {
     const known = dropFields(obj, paths);
     const deep = tooDeep(known);
     if (deep !== undefined) {
-      const version = String(obj.apiVersion ?? 'v1').split('/').pop();
-      throw new HttpError(failure(400, `${kind} in version "${version}" cannot be handled as a ${kind}: ${deep}: nested deeper than ${MAX_DECODE_DEPTH} levels, more than any field of a ${kind} holds`));
+      const version = String(obj.apiVersion ?? 'v1')
+        .split('/')
+        .pop();
+      throw new HttpError(
+        failure(
+          400,
+          `${kind} in version "${version}" cannot be handled as a ${kind}: ${deep}: nested deeper than ${MAX_DECODE_DEPTH} levels, more than any field of a ${kind} holds`,
+        ),
+      );
     }
     const bad = decodeError(known, kind);
     if (bad) throw bad;
     const v = q.get('fieldValidation');
     const directive: FieldValidation = v === 'Strict' || v === 'Ignore' ? v : 'Warn';
     if (paths.length > 0 && directive === 'Strict') throw strictDecodingError(kind, paths);
-    if (paths.length > 0 && directive === 'Warn') res.setHeader('Warning', paths.map((p) => `299 - ${JSON.stringify(`unknown field ${JSON.stringify(p)}`)}`));
+    if (paths.length > 0 && directive === 'Warn')
+      res.setHeader(
+        'Warning',
+        paths.map((p) => `299 - ${JSON.stringify(`unknown field ${JSON.stringify(p)}`)}`),
+      );
     return known;
   }
 
@@ -374,7 +479,11 @@ export class ApiServer {
    * it has rolled out; an object being deleted (delete --wait) until it is gone; any other watch
    * until the cluster is quiet, when the stream ends (as a scenario's `get -w` does).
    */
-  private paceWatch(target: Target, fields: { field: string; op: string; value: string }[], endStream: () => void): () => void {
+  private paceWatch(
+    target: Target,
+    fields: { field: string; op: string; value: string }[],
+    endStream: () => void,
+  ): () => void {
     const pacer = this.opts.pacer;
     if (!pacer) return () => undefined;
     const r = target.resource;
@@ -383,7 +492,9 @@ export class ApiServer {
       const obj = this.store.get(r.kind, target.namespace, byName);
       if (obj?.metadata.deletionTimestamp) {
         const uid = obj.metadata.uid;
-        return pacer.waitFor({ done: () => this.store.get(r.kind, target.namespace, byName)?.metadata.uid !== uid });
+        return pacer.waitFor({
+          done: () => this.store.get(r.kind, target.namespace, byName)?.metadata.uid !== uid,
+        });
       }
       if (r.kind === 'Deployment' && obj) {
         return pacer.waitFor({
@@ -420,7 +531,9 @@ export class ApiServer {
     if (!r.namespaced) return;
     const ns = obj.metadata?.namespace;
     if (ns && target.namespace && ns !== target.namespace) {
-      throw new HttpError(failure(400, 'the namespace of the provided object does not match the namespace sent on the request'));
+      throw new HttpError(
+        failure(400, 'the namespace of the provided object does not match the namespace sent on the request'),
+      );
     }
   }
 
@@ -432,7 +545,12 @@ export class ApiServer {
       obj.apiVersion = groupVersion(r);
     }
     if (obj.kind !== r.kind || (obj.apiVersion && obj.apiVersion !== groupVersion(r))) {
-      throw new HttpError(failure(400, `the API version in the data (${obj.apiVersion}) does not match the expected API version (${groupVersion(r)})`));
+      throw new HttpError(
+        failure(
+          400,
+          `the API version in the data (${obj.apiVersion}) does not match the expected API version (${groupVersion(r)})`,
+        ),
+      );
     }
   }
 
@@ -440,54 +558,107 @@ export class ApiServer {
     const obj = asObject(body);
     this.checkKind(target, obj);
     this.checkNamespace(target, obj);
-    const input = { ...obj, metadata: { ...obj.metadata, ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}) } } as KObject;
+    const input = {
+      ...obj,
+      metadata: {
+        ...obj.metadata,
+        ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}),
+      },
+    } as KObject;
     const created = this.store.create(this.decode(input, q, res), { dryRun: q.get('dryRun') === 'All' });
     sendObject(res, 201, created);
   }
 
-  private update(res: ServerResponse, target: Target, q: URLSearchParams, body: unknown, status: boolean): void {
+  private update(
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    body: unknown,
+    status: boolean,
+  ): void {
     const r = target.resource;
     const name = target.name!;
     const obj = asObject(body);
     this.checkKind(target, obj);
     this.checkNamespace(target, obj);
     if (obj.metadata?.name && obj.metadata.name !== name) {
-      throw new HttpError(failure(400, `the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`));
+      throw new HttpError(
+        failure(
+          400,
+          `the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`,
+        ),
+      );
     }
     const current = this.mustGet(r, target.namespace, name);
     const rv = obj.metadata?.resourceVersion;
     if (rv && rv !== current.metadata.resourceVersion) {
-      throw conflict(r.kind, name, 'the object has been modified; please apply your changes to the latest version and try again');
+      throw conflict(
+        r.kind,
+        name,
+        'the object has been modified; please apply your changes to the latest version and try again',
+      );
     }
-    const input = { ...obj, metadata: { ...obj.metadata, name, namespace: current.metadata.namespace } } as KObject;
+    const input = {
+      ...obj,
+      metadata: { ...obj.metadata, name, namespace: current.metadata.namespace },
+    } as KObject;
     const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
-    const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
+    const out = status
+      ? this.store.updateStatus(decoded, { dryRun })
+      : this.store.update(decoded, { dryRun });
     sendObject(res, 200, out);
   }
 
-  private async patch(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, status: boolean): Promise<void> {
+  private async patch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    status: boolean,
+  ): Promise<void> {
     const r = target.resource;
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
     if (!PATCH_TYPES.has(type)) {
-      throw new HttpError(failure(415, `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`, 'UnsupportedMediaType'));
+      throw new HttpError(
+        failure(
+          415,
+          `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`,
+          'UnsupportedMediaType',
+        ),
+      );
     }
     const text = await readBody(req);
     const current = this.mustGet(r, target.namespace, target.name!);
     const patched = applyPatch(type, current, text, r.kind);
     const rv = patched.metadata?.resourceVersion;
     if (rv && rv !== current.metadata.resourceVersion) {
-      throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
+      throw conflict(
+        r.kind,
+        target.name!,
+        'the object has been modified; please apply your changes to the latest version and try again',
+      );
     }
-    const input = { ...patched, metadata: { ...patched.metadata, name: current.metadata.name, namespace: current.metadata.namespace } } as KObject;
+    const input = {
+      ...patched,
+      metadata: { ...patched.metadata, name: current.metadata.name, namespace: current.metadata.namespace },
+    } as KObject;
     const decoded = this.decode(input, q, res);
     const dryRun = q.get('dryRun') === 'All';
-    const out = status ? this.store.updateStatus(decoded, { dryRun }) : this.store.update(decoded, { dryRun });
+    const out = status
+      ? this.store.updateStatus(decoded, { dryRun })
+      : this.store.update(decoded, { dryRun });
     sendObject(res, 200, out);
   }
 
   /** GET, PUT and PATCH of the scale subresource (autoscaling/v1 Scale). */
-  private async scale(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams, method: string): Promise<void> {
+  private async scale(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    method: string,
+  ): Promise<void> {
     const r = target.resource;
     const current = this.mustGet(r, target.namespace, target.name!);
     if (method === 'GET') return send(res, 200, scaleOf(current));
@@ -497,33 +668,67 @@ export class ApiServer {
     } else if (method === 'PATCH') {
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
       if (!PATCH_TYPES.has(type)) {
-        throw new HttpError(failure(415, `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`, 'UnsupportedMediaType'));
+        throw new HttpError(
+          failure(
+            415,
+            `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`,
+            'UnsupportedMediaType',
+          ),
+        );
       }
-      scale = applyPatch(type, scaleOf(current) as unknown as KObject, await readBody(req), r.kind) as unknown as typeof scale;
+      scale = applyPatch(
+        type,
+        scaleOf(current) as unknown as KObject,
+        await readBody(req),
+        r.kind,
+      ) as unknown as typeof scale;
     } else {
       throw methodNotAllowed();
     }
     const rv = scale.metadata?.resourceVersion;
     if (rv && rv !== current.metadata.resourceVersion) {
-      throw conflict(r.kind, target.name!, 'the object has been modified; please apply your changes to the latest version and try again');
+      throw conflict(
+        r.kind,
+        target.name!,
+        'the object has been modified; please apply your changes to the latest version and try again',
+      );
     }
     const out = this.store.update(applyScale(current, scale), { dryRun: q.get('dryRun') === 'All' });
     send(res, 200, scaleOf(out));
   }
 
-  private async delete(req: IncomingMessage, res: ServerResponse, target: Target, q: URLSearchParams): Promise<void> {
+  private async delete(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+  ): Promise<void> {
     const r = target.resource;
     const name = target.name!;
-    const opts = decodeDeleteOptions(await readBytes(req), req.headers['content-type']) as { propagationPolicy?: string; gracePeriodSeconds?: number; dryRun?: string[] };
+    const opts = decodeDeleteOptions(await readBytes(req), req.headers['content-type']) as {
+      propagationPolicy?: string;
+      gracePeriodSeconds?: number;
+      dryRun?: string[];
+    };
     const policy = opts.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
     if (policy !== undefined && policy !== 'Background' && policy !== 'Orphan' && policy !== 'Foreground') {
-      throw new HttpError(failure(422, `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`, 'Invalid'));
+      throw new HttpError(
+        failure(
+          422,
+          `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`,
+          'Invalid',
+        ),
+      );
     }
     const graceQ = q.get('gracePeriodSeconds');
     const grace = opts.gracePeriodSeconds ?? (graceQ !== null ? Number(graceQ) : undefined);
     const dryRun = (opts.dryRun ?? []).includes('All') || q.get('dryRun') === 'All';
     const before = this.mustGet(r, target.namespace, name);
-    const out = this.store.delete(r.kind, target.namespace, name, { propagationPolicy: policy as 'Background' | 'Orphan' | 'Foreground' | undefined, gracePeriodSeconds: grace, dryRun });
+    const out = this.store.delete(r.kind, target.namespace, name, {
+      propagationPolicy: policy as 'Background' | 'Orphan' | 'Foreground' | undefined,
+      gracePeriodSeconds: grace,
+      dryRun,
+    });
     const still = this.store.get(r.kind, target.namespace, name);
     if (still && !dryRun) return sendObject(res, 200, out);
     send(res, 200, {
@@ -540,10 +745,17 @@ export class ApiServer {
     const items = this.selected(target, q);
     const dryRun = q.get('dryRun') === 'All';
     for (const o of items) {
-      if (this.store.get(r.kind, o.metadata.namespace, o.metadata.name)) this.store.delete(r.kind, o.metadata.namespace, o.metadata.name, { dryRun });
+      if (this.store.get(r.kind, o.metadata.namespace, o.metadata.name))
+        this.store.delete(r.kind, o.metadata.namespace, o.metadata.name, { dryRun });
     }
-    const head = JSON.stringify({ kind: `${r.kind}List`, apiVersion: groupVersion(r), metadata: { resourceVersion: this.store.resourceVersion() } }).slice(0, -1);
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
+    const head = JSON.stringify({
+      kind: `${r.kind}List`,
+      apiVersion: groupVersion(r),
+      metadata: { resourceVersion: this.store.resourceVersion() },
+    }).slice(0, -1);
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
   private evict(res: ServerResponse, target: Target, body: unknown): void {
@@ -577,7 +789,10 @@ export class ApiServer {
     const sinceTime = q.get('sinceTime');
     const read = (p: Pod) => {
       let lines = containerLogLines(p, container, { previous, kubelet: this.session.sim.kubelet });
-      if (sinceSeconds !== null) lines = lines.filter((l) => Date.parse(l.time) >= this.session.sim.now() - Number(sinceSeconds) * 1000);
+      if (sinceSeconds !== null)
+        lines = lines.filter(
+          (l) => Date.parse(l.time) >= this.session.sim.now() - Number(sinceSeconds) * 1000,
+        );
       if (sinceTime !== null) lines = lines.filter((l) => Date.parse(l.time) >= Date.parse(sinceTime));
       return lines;
     };
@@ -595,10 +810,23 @@ export class ApiServer {
     this.followLog(req, res, pod, container, read, text);
   }
 
-  private followLog(req: IncomingMessage, res: ServerResponse, pod: Pod, container: string, read: (p: Pod) => LogLine[], text: (l: LogLine) => string): void {
+  private followLog(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pod: Pod,
+    container: string,
+    read: (p: Pod) => LogLine[],
+    text: (l: LogLine) => string,
+  ): void {
     const { namespace, name } = pod.metadata;
     const store = this.store;
-    const over = logFollower(() => store.get('Pod', namespace, name), pod, container, read, (_, l) => res.write(text(l)));
+    const over = logFollower(
+      () => store.get('Pod', namespace, name),
+      pod,
+      container,
+      read,
+      (_, l) => res.write(text(l)),
+    );
     this.streams.add(res);
     let ended = false;
     let stop = (): void => undefined;
@@ -645,7 +873,9 @@ export class ApiServer {
       return;
     }
     this.followSession();
-    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': String(a.exitCode) }).end(a.text);
+    res
+      .writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Exit-Code': String(a.exitCode) })
+      .end(a.text);
   }
 }
 
@@ -696,7 +926,9 @@ function badPathEscape(url: string): boolean {
 }
 
 function methodNotAllowed(): HttpError {
-  return new HttpError(failure(405, 'the server does not allow this method on the requested resource', 'MethodNotAllowed'));
+  return new HttpError(
+    failure(405, 'the server does not allow this method on the requested resource', 'MethodNotAllowed'),
+  );
 }
 
 function includeObject(q: URLSearchParams): IncludeObject {
@@ -705,13 +937,14 @@ function includeObject(q: URLSearchParams): IncludeObject {
 }
 
 function asObject(body: unknown): KObject {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
   const o = body as KObject;
-  if (o.kind !== undefined && typeof o.kind !== 'string') throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
+  if (o.kind !== undefined && typeof o.kind !== 'string')
+    throw new HttpError(failure(400, "Object 'Kind' is missing in request body"));
   if (!o.metadata || typeof o.metadata !== 'object') (o as { metadata: unknown }).metadata = {};
   return o;
 }
-
 
 function encodeContinue(key: string): string {
   return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', start: key })).toString('base64url');
@@ -736,7 +969,10 @@ async function readBytes(req: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const c of req) {
     size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new HttpError(failure(413, 'Request entity too large: limit is 3145728', 'RequestEntityTooLarge'));
+    if (size > MAX_BODY)
+      throw new HttpError(
+        failure(413, 'Request entity too large: limit is 3145728', 'RequestEntityTooLarge'),
+      );
     chunks.push(c as Buffer);
   }
   return Buffer.concat(chunks);
@@ -776,7 +1012,9 @@ function send(res: ServerResponse, code: number, body: unknown): void {
 }
 
 function sendTable(res: ServerResponse, body: unknown): void {
-  res.writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' }).end(`${JSON.stringify(body)}\n`);
+  res
+    .writeHead(200, { 'Content-Type': 'application/json;as=Table;v=v1;g=meta.k8s.io' })
+    .end(`${JSON.stringify(body)}\n`);
 }
 
 export type { Kind };

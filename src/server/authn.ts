@@ -13,7 +13,11 @@ export function selfSubjectReviewResponse(body: Buffer, contentType: string | un
   if (mediaType(contentType) === PROTOBUF) {
     // runtime.Unknown: the magic `k8s\0`, then its TypeMeta (apiVersion, kind) as field 1
     if (!body.subarray(0, 4).equals(Buffer.from('k8s\u0000')) || !body.includes('SelfSubjectReview')) {
-      throw new StatusError(400, 'BadRequest', 'the object provided is unrecognized (must be of type SelfSubjectReview): not a SelfSubjectReview');
+      throw new StatusError(
+        400,
+        'BadRequest',
+        'the object provided is unrecognized (must be of type SelfSubjectReview): not a SelfSubjectReview',
+      );
     }
     return selfSubjectReview();
   }

@@ -25,7 +25,9 @@ const only = new Set(args.filter((a) => !a.startsWith('--')));
 async function main(): Promise<number> {
   const kubectl = findKubectl();
   if (!kubectl) {
-    console.log('skipped: no kubectl on PATH (set KUBECTL=…) — the scenarios were not compared with the real client');
+    console.log(
+      'skipped: no kubectl on PATH (set KUBECTL=…) — the scenarios were not compared with the real client',
+    );
     return 0;
   }
   console.log(`real kubectl ${kubectl.version} against the API server (paced clock)`);
@@ -33,21 +35,33 @@ async function main(): Promise<number> {
   let failed = 0;
   let lines = 0;
   let knownCount = 0;
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.sim')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.sim'))
+    .sort()) {
     const name = f.slice(0, -4);
     if (only.size > 0 && !only.has(name)) continue;
     const file = join(dir, f);
     const source = readFileSync(file, 'utf8');
     const seed = Number(/^# seed: (\d+)/m.exec(source)?.[1] ?? 1);
     const t0 = performance.now();
-    const run = await runWithRealKubectl(source, { kubectl: kubectl.path, seed, cwd: dir, readFile: (p) => readFileSync(resolve(dir, p), 'utf8') });
+    const run = await runWithRealKubectl(source, {
+      kubectl: kubectl.path,
+      seed,
+      cwd: dir,
+      readFile: (p) => readFileSync(resolve(dir, p), 'utf8'),
+    });
     lines += run.kubectlLines;
     const actual = normalizeClientDifferences(run.text);
-    const r = compareTranscript(normalizeClientDifferences(readFileSync(join(dir, `${name}.out`), 'utf8')), actual);
+    const r = compareTranscript(
+      normalizeClientDifferences(readFileSync(join(dir, `${name}.out`), 'utf8')),
+      actual,
+    );
     const ms = (performance.now() - t0).toFixed(0);
     const known = KNOWN_DIFFERENCES.get(name);
     if (r.ok) {
-      console.log(`ok       ${name} (${run.kubectlLines} kubectl commands, ${ms} ms)${known ? ' — now matches: take it off KNOWN_DIFFERENCES' : ''}`);
+      console.log(
+        `ok       ${name} (${run.kubectlLines} kubectl commands, ${ms} ms)${known ? ' — now matches: take it off KNOWN_DIFFERENCES' : ''}`,
+      );
       passed++;
     } else if (known) {
       console.log(`known    ${name}: ${known}`);
@@ -59,7 +73,9 @@ async function main(): Promise<number> {
       failed++;
     }
   }
-  console.log(`\n${lines} kubectl commands run by the real client; ${knownCount} scenarios with known differences skipped`);
+  console.log(
+    `\n${lines} kubectl commands run by the real client; ${knownCount} scenarios with known differences skipped`,
+  );
   console.log(`real-kubectl: ${passed} passed, ${failed} failed, ${knownCount} skipped`);
   return failed === 0 ? 0 : 1;
 }

@@ -20,7 +20,13 @@ beforeEach(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   kc = new k8s.KubeConfig();
   kc.loadFromOptions({
-    clusters: [{ name: 'playground', server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, skipTLSVerify: true }],
+    clusters: [
+      {
+        name: 'playground',
+        server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        skipTLSVerify: true,
+      },
+    ],
     users: [{ name: 'playground' }],
     contexts: [{ name: 'playground', cluster: 'playground', user: 'playground' }],
     currentContext: 'playground',
@@ -93,7 +99,10 @@ describe('@kubernetes/client-node', () => {
         metadata: { name: 'agent' },
         spec: {
           selector: { matchLabels: { app: 'agent' } },
-          template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'a', image: 'busybox' }] } },
+          template: {
+            metadata: { labels: { app: 'agent' } },
+            spec: { containers: [{ name: 'a', image: 'busybox' }] },
+          },
         },
       },
     });

@@ -36,17 +36,21 @@ function asClient(text: string): string {
 
 function run(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', bin, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', bin, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     child.on('close', () => resolve(out));
   });
 }
 
-const nextSecond = () => new Promise<number>((r) => {
-  const t = Math.ceil((Date.now() + 1) / 1000) * 1000;
-  setTimeout(() => r(t), t - Date.now());
-});
+const nextSecond = () =>
+  new Promise<number>((r) => {
+    const t = Math.ceil((Date.now() + 1) / 1000) * 1000;
+    setTimeout(() => r(t), t - Date.now());
+  });
 
 describe.skipIf(!kubectl)('failing pods: the real kubectl against the emulator', () => {
   let sim: Simulation;
@@ -64,7 +68,10 @@ describe.skipIf(!kubectl)('failing pods: the real kubectl against the emulator',
     const server = createServer(api.handle);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     dir = mkdtempSync(join(tmpdir(), 'dsp-failing-'));
-    writeFileSync(join(dir, 'kubeconfig'), kubeconfigText(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    writeFileSync(
+      join(dir, 'kubeconfig'),
+      kubeconfigText(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    );
     env = { ...process.env, KUBECONFIG: join(dir, 'kubeconfig'), HOME: dir, NO_COLOR: '1', TZ: 'UTC' };
     close = async () => {
       api.closeStreams();
@@ -91,7 +98,11 @@ describe.skipIf(!kubectl)('failing pods: the real kubectl against the emulator',
     let emulated = '';
     for (let t = sim.now(); t <= Math.max(last, sim.now()); t += 1000) {
       if (t > sim.now()) sim.clock.set(t);
-      emulated = asClient(runKubectl(sim, tokenize(line), {}).chunks.map((c) => c.text).join(''));
+      emulated = asClient(
+        runKubectl(sim, tokenize(line), {})
+          .chunks.map((c) => c.text)
+          .join(''),
+      );
       if (emulated === real) break;
     }
     expect({ line, text: real }).toEqual({ line, text: emulated });

@@ -27,7 +27,11 @@ afterEach(async () => {
 });
 
 /** A raw request (fetch does not let a caller set Host). */
-function raw(method: string, path: string, opts: { host?: string; type?: string; body?: string } = {}): Promise<{ status: number; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  opts: { host?: string; type?: string; body?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Host: opts.host ?? `127.0.0.1:${port}` };
     if (opts.type !== undefined) headers['Content-Type'] = opts.type;
@@ -43,7 +47,12 @@ function raw(method: string, path: string, opts: { host?: string; type?: string;
   });
 }
 
-const POD = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'intruder' }, spec: { containers: [{ name: 'c', image: 'busybox' }] } });
+const POD = JSON.stringify({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'intruder' },
+  spec: { containers: [{ name: 'c', image: 'busybox' }] },
+});
 const podCount = () => api.session.sim.store.count('Pod');
 
 describe('hostAllowed', () => {
@@ -78,15 +87,26 @@ describe('the guard in front of the API server', () => {
       expect(status).toMatchObject({ kind: 'Status', reason: 'Forbidden', code: 403 });
       expect(status.message).toContain(`Host "${host}" is not this server`);
     }
-    const post = await raw('POST', '/api/v1/namespaces/default/pods', { host: `evil.example:${port}`, type: 'application/json', body: POD });
+    const post = await raw('POST', '/api/v1/namespaces/default/pods', {
+      host: `evil.example:${port}`,
+      type: 'application/json',
+      body: POD,
+    });
     expect(post.status).toBe(403);
     expect(podCount()).toBe(0);
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) expect((await raw('GET', '/version', { host })).status).toBe(200);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])
+      expect((await raw('GET', '/version', { host })).status).toBe(200);
   });
 
   it('answers a write with a body a browser sends unasked 415, as the API server words it, and creates nothing', async () => {
     const before = podCount();
-    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+    for (const type of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ]) {
       const r = await raw('POST', '/api/v1/namespaces/default/pods', { type, body: POD });
       expect(r.status, String(type)).toBe(415);
       expect(JSON.parse(r.body)).toEqual({
@@ -94,7 +114,8 @@ describe('the guard in front of the API server', () => {
         apiVersion: 'v1',
         metadata: {},
         status: 'Failure',
-        message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+        message:
+          'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf',
         reason: 'UnsupportedMediaType',
         code: 415,
       });
@@ -107,32 +128,58 @@ describe('the guard in front of the API server', () => {
 
   it('guards eviction, PUT, PATCH and a DELETE with a body the same way', async () => {
     await raw('POST', '/api/v1/namespaces/default/pods', { type: 'application/json', body: POD });
-    const evict = await raw('POST', '/api/v1/namespaces/default/pods/intruder/eviction', { type: 'text/plain', body: '{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":"intruder"}}' });
+    const evict = await raw('POST', '/api/v1/namespaces/default/pods/intruder/eviction', {
+      type: 'text/plain',
+      body: '{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":"intruder"}}',
+    });
     expect(evict.status).toBe(415);
     const bare = await raw('POST', '/api/v1/namespaces/default/pods/intruder/eviction', {});
     expect(bare.status).toBe(415);
     const put = await raw('PUT', '/api/v1/nodes/node-1', { type: 'text/plain', body: '{}' });
     expect(put.status).toBe(415);
-    const patch = await raw('PATCH', '/api/v1/nodes/node-1', { type: 'text/plain', body: '{"spec":{"unschedulable":true}}' });
+    const patch = await raw('PATCH', '/api/v1/nodes/node-1', {
+      type: 'text/plain',
+      body: '{"spec":{"unschedulable":true}}',
+    });
     expect(patch.status).toBe(415);
     expect(JSON.parse(patch.body).message).toBe(
       'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
     );
-    const del = await raw('DELETE', '/api/v1/namespaces/default/pods/intruder', { type: 'text/plain', body: '{"gracePeriodSeconds":0}' });
+    const del = await raw('DELETE', '/api/v1/namespaces/default/pods/intruder', {
+      type: 'text/plain',
+      body: '{"gracePeriodSeconds":0}',
+    });
     expect(del.status).toBe(415);
-    expect(api.session.sim.store.get('Pod', 'default', 'intruder')?.metadata.deletionTimestamp).toBeUndefined();
+    expect(
+      api.session.sim.store.get('Pod', 'default', 'intruder')?.metadata.deletionTimestamp,
+    ).toBeUndefined();
     expect(api.session.sim.store.get('Node', undefined, 'node-1')?.spec?.unschedulable).toBeUndefined();
     // What kubectl sends still goes through.
-    expect((await raw('DELETE', '/api/v1/namespaces/default/pods/intruder', { type: 'application/json', body: '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":0}' })).status).toBe(200);
+    expect(
+      (
+        await raw('DELETE', '/api/v1/namespaces/default/pods/intruder', {
+          type: 'application/json',
+          body: '{"kind":"DeleteOptions","apiVersion":"v1","gracePeriodSeconds":0}',
+        })
+      ).status,
+    ).toBe(200);
     expect((await raw('DELETE', '/api/v1/namespaces/default/pods/intruder')).status).toBe(404);
   });
 
   it('runs sim lines only with the sim media type', async () => {
     const nodes = api.session.sim.store.count('Node');
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json', undefined]) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json',
+      undefined,
+    ]) {
       const r = await raw('POST', '/playground/v1/sim', { type, body: 'sim cluster empty\n' });
       expect(r.status, String(type)).toBe(415);
-      expect(JSON.parse(r.body).message).toBe(`the body of the request was in an unknown format - accepted media types include: ${SIM_MEDIA_TYPE}`);
+      expect(JSON.parse(r.body).message).toBe(
+        `the body of the request was in an unknown format - accepted media types include: ${SIM_MEDIA_TYPE}`,
+      );
     }
     expect(api.session.sim.store.count('Node')).toBe(nodes);
     const r = await raw('POST', '/playground/v1/sim', { type: SIM_MEDIA_TYPE, body: 'sim cluster empty\n' });

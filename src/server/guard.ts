@@ -35,7 +35,11 @@ export const SIM_MEDIA_TYPE = 'text/x-playground-sim';
  * JSON, YAML, protobuf — listed in this order in its 415). A handler that does not decode one of
  * them answers for itself; this list only keeps the types a browser may send unasked out.
  */
-export const BODY_MEDIA_TYPES: readonly string[] = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
+export const BODY_MEDIA_TYPES: readonly string[] = [
+  'application/json',
+  'application/yaml',
+  'application/vnd.kubernetes.protobuf',
+];
 
 /** Hosts a loopback server is reached by (as kubectl proxy's default --accept-hosts). */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -46,7 +50,11 @@ export function mediaType(contentType: string | undefined): string {
 }
 
 export function unsupportedMediaType(accepted: Iterable<string>): StatusBody {
-  return failure(415, `the body of the request was in an unknown format - accepted media types include: ${[...accepted].join(', ')}`, 'UnsupportedMediaType');
+  return failure(
+    415,
+    `the body of the request was in an unknown format - accepted media types include: ${[...accepted].join(', ')}`,
+    'UnsupportedMediaType',
+  );
 }
 
 /**

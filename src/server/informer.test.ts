@@ -46,7 +46,12 @@ afterEach(stop);
 
 /** A sim line (once more if the kept-alive socket it went out on was just cut by the test). */
 async function sim(line: string): Promise<void> {
-  const post = () => fetch(`http://127.0.0.1:${port}/playground/v1/sim`, { method: 'POST', body: `${line}\n`, headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+  const post = () =>
+    fetch(`http://127.0.0.1:${port}/playground/v1/sim`, {
+      method: 'POST',
+      body: `${line}\n`,
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
   const res = await post().catch(post);
   expect(res.status).toBe(200);
 }
@@ -62,8 +67,13 @@ describe('the JavaScript client’s Informer', () => {
       errors.push(e);
       if (!stopped) setTimeout(() => void informer.start().catch(() => undefined), 50);
     });
-    const cached = () => informer.list().map((n) => n.metadata?.name).sort();
-    const served = async () => ((await core.listNode()).items.map((n) => n.metadata?.name) as string[]).sort();
+    const cached = () =>
+      informer
+        .list()
+        .map((n) => n.metadata?.name)
+        .sort();
+    const served = async () =>
+      ((await core.listNode()).items.map((n) => n.metadata?.name) as string[]).sort();
     await informer.start();
     await until(async () => expect(cached()).toEqual(await served()));
     expect(cached()).toEqual(['master', 'node-1']);

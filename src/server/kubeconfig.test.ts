@@ -29,7 +29,9 @@ describe('kubeconfigText', () => {
 
   it('without skip-TLS-verify, the client refuses the http server (why the flag is there)', async () => {
     const kc = new k8s.KubeConfig();
-    kc.loadFromString(kubeconfigText('http://127.0.0.1:1').replace('    insecure-skip-tls-verify: true\n', ''));
+    kc.loadFromString(
+      kubeconfigText('http://127.0.0.1:1').replace('    insecure-skip-tls-verify: true\n', ''),
+    );
     await expect(kc.makeApiClient(k8s.CoreV1Api).listNode()).rejects.toThrow(/HTTP protocol is not allowed/);
   });
 });

@@ -3,8 +3,10 @@ import { normalizeClientDifferences } from './normalize';
 
 describe('normalizeClientDifferences', () => {
   it("sorts drain's warnings, which kubectl builds from a Go map", () => {
-    const a = 'Warning: deleting Pods that declare no controller: default/web; ignoring DaemonSet-managed Pods: kube-system/f-1';
-    const b = 'Warning: ignoring DaemonSet-managed Pods: kube-system/f-1; deleting Pods that declare no controller: default/web';
+    const a =
+      'Warning: deleting Pods that declare no controller: default/web; ignoring DaemonSet-managed Pods: kube-system/f-1';
+    const b =
+      'Warning: ignoring DaemonSet-managed Pods: kube-system/f-1; deleting Pods that declare no controller: default/web';
     expect(normalizeClientDifferences(a)).toBe(normalizeClientDifferences(b));
   });
 
@@ -16,20 +18,27 @@ describe('normalizeClientDifferences', () => {
   });
 
   it("sorts drain's aggregated errors", () => {
-    const a = 'error: unable to drain node "n" due to error: [cannot delete x: a, cannot delete y: b], continuing command...';
-    const b = 'error: unable to drain node "n" due to error: [cannot delete y: b, cannot delete x: a], continuing command...';
+    const a =
+      'error: unable to drain node "n" due to error: [cannot delete x: a, cannot delete y: b], continuing command...';
+    const b =
+      'error: unable to drain node "n" due to error: [cannot delete y: b, cannot delete x: a], continuing command...';
     expect(normalizeClientDifferences(a)).toBe(normalizeClientDifferences(b));
   });
 
   it('masks client-computed ages in describe tables', () => {
-    expect(normalizeClientDifferences('  Normal  Scheduled  5s  default-scheduler  Assigned'))
-      .toBe(normalizeClientDifferences('  Normal  Scheduled  2m3s  default-scheduler  Assigned'));
+    expect(normalizeClientDifferences('  Normal  Scheduled  5s  default-scheduler  Assigned')).toBe(
+      normalizeClientDifferences('  Normal  Scheduled  2m3s  default-scheduler  Assigned'),
+    );
   });
 
   it("reads kubectl < 1.34's undo to the current template as the skip kubectl ≥ 1.34 reports", () => {
     const skipped = 'daemonset.apps/x skipped rollback (current template already matches revision 3)';
-    expect(normalizeClientDifferences(skipped)).toBe(normalizeClientDifferences('daemonset.apps/x rolled back'));
-    expect(normalizeClientDifferences('daemonset.apps/y rolled back')).not.toBe(normalizeClientDifferences(skipped));
+    expect(normalizeClientDifferences(skipped)).toBe(
+      normalizeClientDifferences('daemonset.apps/x rolled back'),
+    );
+    expect(normalizeClientDifferences('daemonset.apps/y rolled back')).not.toBe(
+      normalizeClientDifferences(skipped),
+    );
   });
 
   it("masks kubectl diff's temp directories and file times", () => {
@@ -44,15 +53,21 @@ describe('normalizeClientDifferences', () => {
       '+++ /tmp/MERGED-2402295857/v1.Pod.default.x\t2026-12-01 10:49:59.955836284 +0000',
     ].join('\n');
     expect(normalizeClientDifferences(real)).toBe(normalizeClientDifferences(emulator));
-    expect(normalizeClientDifferences(real.replace('Pod.default.x', 'Pod.default.y'))).not.toBe(normalizeClientDifferences(emulator));
+    expect(normalizeClientDifferences(real.replace('Pod.default.x', 'Pod.default.y'))).not.toBe(
+      normalizeClientDifferences(emulator),
+    );
   });
 
   it("masks the kubeconfig's server URL in config view, YAML and JSON", () => {
-    expect(normalizeClientDifferences('    server: http://127.0.0.1:40123')).toBe(normalizeClientDifferences('    server: https://127.0.0.1:6443'));
+    expect(normalizeClientDifferences('    server: http://127.0.0.1:40123')).toBe(
+      normalizeClientDifferences('    server: https://127.0.0.1:6443'),
+    );
     expect(normalizeClientDifferences('                "server": "http://127.0.0.1:40123"')).toBe(
       normalizeClientDifferences('                "server": "https://127.0.0.1:6443"'),
     );
-    expect(normalizeClientDifferences('  server: http://x')).not.toBe(normalizeClientDifferences('  user: http://x'));
+    expect(normalizeClientDifferences('  server: http://x')).not.toBe(
+      normalizeClientDifferences('  user: http://x'),
+    );
   });
 });
 
@@ -61,7 +76,8 @@ describe('logs of several sources', () => {
     const a = '$ kubectl logs -l app=x --prefix\n[pod/b/c] one\n[pod/a/c] start\n[pod/a/c] stop\n$ next';
     const b = '$ kubectl logs -l app=x --prefix\n[pod/a/c] start\n[pod/a/c] stop\n[pod/b/c] one\n$ next';
     expect(normalizeClientDifferences(a)).toBe(normalizeClientDifferences(b));
-    const swapped = '$ kubectl logs -l app=x --prefix\n[pod/a/c] stop\n[pod/a/c] start\n[pod/b/c] one\n$ next';
+    const swapped =
+      '$ kubectl logs -l app=x --prefix\n[pod/a/c] stop\n[pod/a/c] start\n[pod/b/c] one\n$ next';
     expect(normalizeClientDifferences(swapped)).not.toBe(normalizeClientDifferences(b));
   });
 });

@@ -9,8 +9,11 @@ import { maskEventAges } from './normalizeEvents';
 
 const AGE = String.raw`(?:<unknown>|<invalid>|\d+[smhdy](?:\d+[smh])?(?: \(x\d+ over \S+\))?)`;
 const EVENT_ROW = new RegExp(String.raw`^(\s+)(Normal|Warning)\s+(\S+)\s+${AGE}\s+(.+?)\s{2,}(.*)$`);
-const POD_ROW = new RegExp(String.raw`^(\s+)(\S+)\s+(\S+)\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+${AGE}$`);
-const TABLE_HEAD = /^(\s+)(Type\s+Reason\s+Age\s+From\s+Message|----\s+------\s+----\s+----\s+-------|Namespace\s+Name\s+CPU Requests\s+CPU Limits\s+Memory Requests\s+Memory Limits\s+Age|---------\s+----\s+------------\s+----------\s+---------------\s+-------------\s+---)$/;
+const POD_ROW = new RegExp(
+  String.raw`^(\s+)(\S+)\s+(\S+)\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+(\S+ \(\d+%\))\s+${AGE}$`,
+);
+const TABLE_HEAD =
+  /^(\s+)(Type\s+Reason\s+Age\s+From\s+Message|----\s+------\s+----\s+----\s+-------|Namespace\s+Name\s+CPU Requests\s+CPU Limits\s+Memory Requests\s+Memory Limits\s+Age|---------\s+----\s+------------\s+----------\s+---------------\s+-------------\s+---)$/;
 
 function clientAges(line: string): string {
   let m = EVENT_ROW.exec(line);
@@ -29,7 +32,8 @@ const DELETED_FROM = /^(\S+ "[^"]+" deleted) from \S+ namespace$/;
 const RESTARTED_AT = /(kubectl\.kubernetes\.io\/restartedAt:\s*"?)\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 
 /** 4. kubectl < 1.34 prints no last-applied warning on `rollout undo` of a DaemonSet or Deployment. */
-const UNDO_WARNING = /^Warning: resource (?:daemonsets|deployments)\/\S+ was previously managed with 'kubectl apply'\..*$/;
+const UNDO_WARNING =
+  /^Warning: resource (?:daemonsets|deployments)\/\S+ was previously managed with 'kubectl apply'\..*$/;
 
 /**
  * 9. kubectl < 1.34 prints a generated object's zero creationTimestamp (`create deployment
@@ -50,7 +54,8 @@ const UNDO_SKIPPED = /^(\S+) skipped rollback \(current template already matches
  * files' modification times, which are the machine's clock: both are masked.
  */
 const DIFF_TEMP_DIR = /\/tmp\/(LIVE|MERGED)-\d+\//g;
-const DIFF_FILE_TIME = /^((?:---|\+\+\+) \/tmp\/(?:LIVE|MERGED)-\S+)\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}$/;
+const DIFF_FILE_TIME =
+  /^((?:---|\+\+\+) \/tmp\/(?:LIVE|MERGED)-\S+)\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}$/;
 
 /**
  * 7. The server URL in the kubeconfig (`config view`, YAML and JSON) is where the client reaches
@@ -62,7 +67,8 @@ const KUBECONFIG_SERVER = /^(\s+)(server: |"server": ")https?:\/\/[^\s"]+("?,?)$
  * 8. drain groups its errors in a Go map (PodDeleteList.errors), so their order is random: the
  * aggregate `[a, b]` and the one-per-line list at the end are compared sorted.
  */
-const DRAIN_AGGREGATE = /^(error: unable to drain node "[^"]+" due to error: )\[(.*)\](, continuing command\.\.\.)$/;
+const DRAIN_AGGREGATE =
+  /^(error: unable to drain node "[^"]+" due to error: )\[(.*)\](, continuing command\.\.\.)$/;
 
 /** Its warnings come from a Go map too (PodDeleteList.Warnings): `Warning: a: p1; b: p2`. */
 const DRAIN_WARNING = /^Warning: ((?:(?:deleting|ignoring) [^;]+)(?:; (?:deleting|ignoring) [^;]+)+)$/;
@@ -72,7 +78,12 @@ function sortDrainErrors(lines: string[]): string[] {
   for (let i = 0; i < lines.length; i++) {
     const m = DRAIN_AGGREGATE.exec(lines[i]);
     if (m) {
-      out.push(`${m[1]}[${m[2].split(/, (?=cannot delete |error when evicting )/).sort().join(', ')}]${m[3]}`);
+      out.push(
+        `${m[1]}[${m[2]
+          .split(/, (?=cannot delete |error when evicting )/)
+          .sort()
+          .join(', ')}]${m[3]}`,
+      );
       continue;
     }
     if (lines[i].startsWith('cannot delete ')) {
@@ -110,7 +121,9 @@ function groupPrefixedLogs(lines: string[]): string[] {
     while (j < lines.length && LOG_PREFIX.test(lines[j])) j++;
     const prefix = (l: string) => LOG_PREFIX.exec(l)![0];
     // Array.prototype.sort is stable: one source's lines keep their order.
-    out.push(...lines.slice(i, j).sort((a, b) => (prefix(a) < prefix(b) ? -1 : prefix(a) > prefix(b) ? 1 : 0)));
+    out.push(
+      ...lines.slice(i, j).sort((a, b) => (prefix(a) < prefix(b) ? -1 : prefix(a) > prefix(b) ? 1 : 0)),
+    );
     i = j - 1;
   }
   return out;
@@ -119,8 +132,18 @@ function groupPrefixedLogs(lines: string[]): string[] {
 export function normalizeClientDifferences(text: string): string {
   const lines = maskEventAges(text.split('\n'))
     .filter((l) => !UNDO_WARNING.test(l) && !NULL_CREATION_TIMESTAMP.test(l))
-    .map((l) => clientAges(l).replace(DELETED_FROM, '$1').replace(RESTARTED_AT, '$1<client clock>').replace(UNDO_SKIPPED, '$1 rolled back'))
-    .map((l) => l.replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/').replace(DIFF_FILE_TIME, '$1\t<file time>').replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'));
+    .map((l) =>
+      clientAges(l)
+        .replace(DELETED_FROM, '$1')
+        .replace(RESTARTED_AT, '$1<client clock>')
+        .replace(UNDO_SKIPPED, '$1 rolled back'),
+    )
+    .map((l) =>
+      l
+        .replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/')
+        .replace(DIFF_FILE_TIME, '$1\t<file time>')
+        .replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'),
+    );
   return groupPrefixedLogs(sortDrainErrors(lines)).join('\n');
 }
 

@@ -45,7 +45,11 @@ export function openAPIV3Document(key: string): unknown | undefined {
   const paths: Record<string, unknown> = {};
   for (const r of SERVED.filter((x) => x.group === gv.group && x.version === gv.version)) {
     const prefix = `/${gvKey(r)}${r.namespaced ? '/namespaces/{namespace}' : ''}/${r.plural}`;
-    paths[prefix] = { get: operation(r, 'list'), post: operation(r, 'post'), delete: operation(r, 'deletecollection') };
+    paths[prefix] = {
+      get: operation(r, 'list'),
+      post: operation(r, 'post'),
+      delete: operation(r, 'deletecollection'),
+    };
     paths[`${prefix}/{name}`] = {
       get: operation(r, 'get'),
       put: operation(r, 'put'),
@@ -69,7 +73,12 @@ export function openAPIV3Document(key: string): unknown | undefined {
  * kinds the v3 documents do not know (and then skips them, so the server's own error follows).
  */
 export function openAPIV2(): unknown {
-  return { swagger: '2.0', info: { title: 'Kubernetes', version: KUBELET_VERSION }, paths: {}, definitions: {} };
+  return {
+    swagger: '2.0',
+    info: { title: 'Kubernetes', version: KUBELET_VERSION },
+    paths: {},
+    definitions: {},
+  };
 }
 
 /** The same document as gnostic's openapi_v2.Document protobuf, which kubectl asks for. */
@@ -78,9 +87,14 @@ export function openAPIV2Protobuf(): Buffer {
     const b = Buffer.from(v, 'utf8');
     return Buffer.concat([Buffer.from([(field << 3) | 2, b.length]), b]);
   };
-  const msg = (field: number, body: Buffer) => Buffer.concat([Buffer.from([(field << 3) | 2, body.length]), body]);
+  const msg = (field: number, body: Buffer) =>
+    Buffer.concat([Buffer.from([(field << 3) | 2, body.length]), body]);
   // Document: swagger = 1, info = 2 (Info: title = 1, version = 2), paths = 8
-  return Buffer.concat([str(1, '2.0'), msg(2, Buffer.concat([str(1, 'Kubernetes'), str(2, KUBELET_VERSION)])), msg(8, Buffer.alloc(0))]);
+  return Buffer.concat([
+    str(1, '2.0'),
+    msg(2, Buffer.concat([str(1, 'Kubernetes'), str(2, KUBELET_VERSION)])),
+    msg(8, Buffer.alloc(0)),
+  ]);
 }
 
 export const OPENAPI_V2_PROTOBUF = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';

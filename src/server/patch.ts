@@ -2,7 +2,22 @@
 // (RFC 6902), JSON merge patch (RFC 7386) and strategic merge patch — the engine's implementations
 // (src/engine/api/patch), with the Status the server answers when one fails.
 
-import { StatusError, type Kind, type KObject, checkGoJSON, GoJSONError, jsonKind, parseGoJSON, jsonMergePatch, applyJSONPatch, decodePatch, JSONPatchError, hasPatchMeta, PatchError, strategicMergePatch } from '../engine';
+import {
+  StatusError,
+  type Kind,
+  type KObject,
+  checkGoJSON,
+  GoJSONError,
+  jsonKind,
+  parseGoJSON,
+  jsonMergePatch,
+  applyJSONPatch,
+  decodePatch,
+  JSONPatchError,
+  hasPatchMeta,
+  PatchError,
+  strategicMergePatch,
+} from '../engine';
 
 export const PATCH_TYPES = new Set([
   'application/json-patch+json',
@@ -13,7 +28,8 @@ export const PATCH_TYPES = new Set([
 const badRequest = (message: string) => new StatusError(400, 'BadRequest', message);
 
 function asMap(v: unknown): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw badRequest(`json: cannot unmarshal ${jsonKind(v)} into Go value of type map[string]interface {}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw badRequest(`json: cannot unmarshal ${jsonKind(v)} into Go value of type map[string]interface {}`);
   return v as Record<string, unknown>;
 }
 
@@ -46,19 +62,29 @@ export function applyPatch(type: string, current: KObject, text: string, kind: K
     } catch (e) {
       // errors.NewGenericServerResponse(422, …): the generic message, the reason in the causes.
       if (e instanceof JSONPatchError) {
-        const err = new StatusError(422, 'Invalid', 'the server rejected our request due to an error in our request');
+        const err = new StatusError(
+          422,
+          'Invalid',
+          'the server rejected our request due to an error in our request',
+        );
         err.causes = [{ message: e.message }];
         throw err;
       }
       throw e;
     }
   }
-  if (!hasPatchMeta(kind)) throw new StatusError(415, 'BadRequest', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`);
+  if (!hasPatchMeta(kind))
+    throw new StatusError(
+      415,
+      'BadRequest',
+      `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml`,
+    );
   const patch = asMap(parse(text));
   try {
     return strategicMergePatch(original, patch, kind) as KObject;
   } catch (e) {
-    if (e instanceof PatchError) throw e.badRequest ? badRequest(e.message) : new StatusError(500, '', e.message);
+    if (e instanceof PatchError)
+      throw e.badRequest ? badRequest(e.message) : new StatusError(500, '', e.message);
     throw e;
   }
 }

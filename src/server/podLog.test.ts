@@ -48,7 +48,10 @@ function deletingPod(): Session {
 describe('pods/NAME/log?follow=true', () => {
   it('on the paced clock: the lines the emulator follows, then the stream ends where it ends', async () => {
     const emulated = deletingPod();
-    const expected = emulated.exec('kubectl logs tail-me -f --timestamps').chunks.map((c) => c.text).join('');
+    const expected = emulated
+      .exec('kubectl logs tail-me -f --timestamps')
+      .chunks.map((c) => c.text)
+      .join('');
     const served = deletingPod();
     const base = await serve(served, true);
     const res = await fetch(`${base}/api/v1/namespaces/default/pods/tail-me/log?follow=true&timestamps=true`);
@@ -69,7 +72,11 @@ describe('pods/NAME/log?follow=true', () => {
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toContain('container app of pod default/tail-me started');
-    await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim pod fail tail-me', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+    await fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim pod fail tail-me',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
     let rest = '';
     for (;;) {
       const { value, done } = await reader.read();

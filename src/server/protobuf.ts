@@ -69,7 +69,12 @@ function stringMap(fs: Field[], n: number): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const e of entries) {
     const kv = byNumber(fields(e.bytes ?? Buffer.alloc(0)));
-    Object.defineProperty(out, str(kv.get(1)), { value: str(kv.get(2)), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, str(kv.get(1)), {
+      value: str(kv.get(2)),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -99,7 +104,11 @@ function objectMeta(b: Buffer): Record<string, unknown> {
 /** core/v1 Namespace: metadata (1), spec (2: finalizers, 1), status (3: phase, 1). */
 function namespace(b: Buffer): Record<string, unknown> {
   const f = byNumber(fields(b));
-  const out: Record<string, unknown> = { apiVersion: 'v1', kind: 'Namespace', metadata: objectMeta(f.get(1)?.bytes ?? Buffer.alloc(0)) };
+  const out: Record<string, unknown> = {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: objectMeta(f.get(1)?.bytes ?? Buffer.alloc(0)),
+  };
   const spec = fields(f.get(2)?.bytes ?? Buffer.alloc(0));
   const finalizers = all(spec, 1).map(str);
   if (finalizers.length) out.spec = { finalizers };

@@ -26,18 +26,80 @@ function encode(fields: Field[]): number[] {
   return out;
 }
 const envelope = (apiVersion: string, kind: string, raw: Field[]) =>
-  new Uint8Array([...new TextEncoder().encode('k8s\u0000'), ...encode([[1, [[1, apiVersion], [2, kind]]], [2, raw], [3, ''], [4, '']])]);
+  new Uint8Array([
+    ...new TextEncoder().encode('k8s\u0000'),
+    ...encode([
+      [
+        1,
+        [
+          [1, apiVersion],
+          [2, kind],
+        ],
+      ],
+      [2, raw],
+      [3, ''],
+      [4, ''],
+    ]),
+  ]);
 
 describe('protobuf request bodies', () => {
-  const labels: Field[] = [[11, [[1, 'app'], [2, 'web']]]];
+  const labels: Field[] = [
+    [
+      11,
+      [
+        [1, 'app'],
+        [2, 'web'],
+      ],
+    ],
+  ];
   const deployment: Field[] = [
     [1, [[1, 'web'], [2, ''], [3, ''], [8, []], ...labels]],
     [
       2,
       [
         [1, 3],
-        [2, [[1, [[1, 'app'], [2, 'web']]]]],
-        [3, [[1, [[2, ''], ...labels]], [2, [[2, [[1, 'nginx'], [2, 'nginx:1.27'], [5, ''], [6, [[3, 80], [2, 0]]], [8, []], [16, 0]]], [3, ''], [11, 0]]]]],
+        [
+          2,
+          [
+            [
+              1,
+              [
+                [1, 'app'],
+                [2, 'web'],
+              ],
+            ],
+          ],
+        ],
+        [
+          3,
+          [
+            [1, [[2, ''], ...labels]],
+            [
+              2,
+              [
+                [
+                  2,
+                  [
+                    [1, 'nginx'],
+                    [2, 'nginx:1.27'],
+                    [5, ''],
+                    [
+                      6,
+                      [
+                        [3, 80],
+                        [2, 0],
+                      ],
+                    ],
+                    [8, []],
+                    [16, 0],
+                  ],
+                ],
+                [3, ''],
+                [11, 0],
+              ],
+            ],
+          ],
+        ],
         [4, []],
         [5, 0],
         [7, 0],
@@ -53,15 +115,34 @@ describe('protobuf request bodies', () => {
       spec: {
         replicas: 3,
         selector: { matchLabels: { app: 'web' } },
-        template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }], resources: {} }] } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: {
+            containers: [
+              { name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }], resources: {} },
+            ],
+          },
+        },
         strategy: {},
       },
     });
   });
   it('refuses a field it does not know rather than dropping it, and kinds it cannot decode', () => {
-    const withUnknown: Field[] = [[1, [[1, 'web'], [99, 'surprise']]]];
-    expect(() => decodeProtobufObject(envelope('apps/v1', 'Deployment', withUnknown))).toThrow('cannot decode field 99 of a protobuf ObjectMeta');
-    expect(() => decodeProtobufObject(envelope('v1', 'ConfigMap', []))).toThrow('cannot decode a protobuf v1 ConfigMap');
+    const withUnknown: Field[] = [
+      [
+        1,
+        [
+          [1, 'web'],
+          [99, 'surprise'],
+        ],
+      ],
+    ];
+    expect(() => decodeProtobufObject(envelope('apps/v1', 'Deployment', withUnknown))).toThrow(
+      'cannot decode field 99 of a protobuf ObjectMeta',
+    );
+    expect(() => decodeProtobufObject(envelope('v1', 'ConfigMap', []))).toThrow(
+      'cannot decode a protobuf v1 ConfigMap',
+    );
     expect(() => decodeProtobufObject(new Uint8Array([1, 2, 3]))).toThrow('unknown format');
   });
 });

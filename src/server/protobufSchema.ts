@@ -7,7 +7,8 @@
 
 import { StatusError, type KObject } from '../engine';
 
-const UNKNOWN_FORMAT = 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf';
+const UNKNOWN_FORMAT =
+  'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf';
 
 type FieldType = 'string' | 'int' | 'bool' | 'map' | 'skip' | Schema;
 interface FieldSpec {
@@ -22,7 +23,10 @@ interface Schema {
   fields: Record<number, FieldSpec>;
 }
 
-const LABEL_SELECTOR: Schema = { message: 'LabelSelector', fields: { 1: { name: 'matchLabels', type: 'map' } } };
+const LABEL_SELECTOR: Schema = {
+  message: 'LabelSelector',
+  fields: { 1: { name: 'matchLabels', type: 'map' } },
+};
 const OBJECT_META: Schema = {
   message: 'ObjectMeta',
   fields: {
@@ -36,11 +40,22 @@ const OBJECT_META: Schema = {
 };
 const CONTAINER_PORT: Schema = {
   message: 'ContainerPort',
-  fields: { 1: { name: 'name', type: 'string' }, 2: { name: 'hostPort', type: 'int' }, 3: { name: 'containerPort', type: 'int' }, 4: { name: 'protocol', type: 'string' } },
+  fields: {
+    1: { name: 'name', type: 'string' },
+    2: { name: 'hostPort', type: 'int' },
+    3: { name: 'containerPort', type: 'int' },
+    4: { name: 'protocol', type: 'string' },
+  },
 };
 const QUANTITY_MAP: FieldType = 'map';
-const RESOURCES: Schema = { message: 'ResourceRequirements', fields: { 1: { name: 'limits', type: QUANTITY_MAP }, 2: { name: 'requests', type: QUANTITY_MAP } } };
-const ENV_VAR: Schema = { message: 'EnvVar', fields: { 1: { name: 'name', type: 'string' }, 2: { name: 'value', type: 'string' } } };
+const RESOURCES: Schema = {
+  message: 'ResourceRequirements',
+  fields: { 1: { name: 'limits', type: QUANTITY_MAP }, 2: { name: 'requests', type: QUANTITY_MAP } },
+};
+const ENV_VAR: Schema = {
+  message: 'EnvVar',
+  fields: { 1: { name: 'name', type: 'string' }, 2: { name: 'value', type: 'string' } },
+};
 const CONTAINER: Schema = {
   message: 'Container',
   fields: {
@@ -69,10 +84,29 @@ const POD_SPEC: Schema = {
     20: { name: 'initContainers', type: CONTAINER, repeated: true },
   },
 };
-const POD_TEMPLATE_SPEC: Schema = { message: 'PodTemplateSpec', fields: { 1: { name: 'metadata', type: OBJECT_META }, 2: { name: 'spec', type: POD_SPEC } } };
-const INT_OR_STRING: Schema = { message: 'IntOrString', fields: { 1: { name: 'type', type: 'int' }, 2: { name: 'intVal', type: 'int' }, 3: { name: 'strVal', type: 'string' } } };
-const ROLLING_UPDATE: Schema = { message: 'RollingUpdateDeployment', fields: { 1: { name: 'maxUnavailable', type: INT_OR_STRING }, 2: { name: 'maxSurge', type: INT_OR_STRING } } };
-const STRATEGY: Schema = { message: 'DeploymentStrategy', fields: { 1: { name: 'type', type: 'string' }, 2: { name: 'rollingUpdate', type: ROLLING_UPDATE } } };
+const POD_TEMPLATE_SPEC: Schema = {
+  message: 'PodTemplateSpec',
+  fields: { 1: { name: 'metadata', type: OBJECT_META }, 2: { name: 'spec', type: POD_SPEC } },
+};
+const INT_OR_STRING: Schema = {
+  message: 'IntOrString',
+  fields: {
+    1: { name: 'type', type: 'int' },
+    2: { name: 'intVal', type: 'int' },
+    3: { name: 'strVal', type: 'string' },
+  },
+};
+const ROLLING_UPDATE: Schema = {
+  message: 'RollingUpdateDeployment',
+  fields: {
+    1: { name: 'maxUnavailable', type: INT_OR_STRING },
+    2: { name: 'maxSurge', type: INT_OR_STRING },
+  },
+};
+const STRATEGY: Schema = {
+  message: 'DeploymentStrategy',
+  fields: { 1: { name: 'type', type: 'string' }, 2: { name: 'rollingUpdate', type: ROLLING_UPDATE } },
+};
 const DEPLOYMENT_SPEC: Schema = {
   message: 'DeploymentSpec',
   fields: {
@@ -88,7 +122,11 @@ const DEPLOYMENT_SPEC: Schema = {
 };
 const DEPLOYMENT: Schema = {
   message: 'Deployment',
-  fields: { 1: { name: 'metadata', type: OBJECT_META }, 2: { name: 'spec', type: DEPLOYMENT_SPEC }, 3: { name: 'status', type: 'skip' } },
+  fields: {
+    1: { name: 'metadata', type: OBJECT_META },
+    2: { name: 'spec', type: DEPLOYMENT_SPEC },
+    3: { name: 'status', type: 'skip' },
+  },
 };
 
 /** The objects decoded from protobuf, by `apiVersion/kind` of the envelope. */
@@ -157,7 +195,9 @@ function decodeMessage(b: Uint8Array, schema: Schema): Record<string, unknown> {
     const f = Object.hasOwn(schema.fields, r.num) ? schema.fields[r.num] : undefined;
     if (!f) {
       if (isZero(r)) continue;
-      throw bad(`the playground's API server cannot decode field ${r.num} of a protobuf ${schema.message}: send the object as JSON`);
+      throw bad(
+        `the playground's API server cannot decode field ${r.num} of a protobuf ${schema.message}: send the object as JSON`,
+      );
     }
     if (f.type === 'skip') continue;
     let v: unknown;
@@ -172,7 +212,13 @@ function decodeMessage(b: Uint8Array, schema: Schema): Record<string, unknown> {
       const key = k ? utf8.decode(k.value as Uint8Array) : '';
       // map<string, Quantity>: the value is a message whose field 1 is the string
       let value = val ? utf8.decode(val.value as Uint8Array) : '';
-      if (val && f.name !== 'labels' && f.name !== 'annotations' && f.name !== 'matchLabels' && f.name !== 'nodeSelector') {
+      if (
+        val &&
+        f.name !== 'labels' &&
+        f.name !== 'annotations' &&
+        f.name !== 'matchLabels' &&
+        f.name !== 'nodeSelector'
+      ) {
         const q = readFields(val.value as Uint8Array).find((e) => e.num === 1);
         value = q ? utf8.decode(q.value as Uint8Array) : '';
       }
@@ -188,7 +234,8 @@ function decodeMessage(b: Uint8Array, schema: Schema): Record<string, unknown> {
     } else out[f.name] = v;
   }
   // IntOrString: the int or the string it holds
-  if (schema === INT_OR_STRING) return (out.type === 1 ? out.strVal ?? '' : out.intVal ?? 0) as unknown as Record<string, unknown>;
+  if (schema === INT_OR_STRING)
+    return (out.type === 1 ? (out.strVal ?? '') : (out.intVal ?? 0)) as unknown as Record<string, unknown>;
   return out;
 }
 
@@ -200,9 +247,14 @@ export function decodeProtobufObject(body: Uint8Array): KObject {
   const raw = envelope.find((f) => f.num === 2);
   if (!typeMeta || !raw) throw bad();
   const tm = readFields(typeMeta.value as Uint8Array);
-  const apiVersion = utf8.decode((tm.find((f) => f.num === 1)?.value as Uint8Array | undefined) ?? new Uint8Array());
-  const kind = utf8.decode((tm.find((f) => f.num === 2)?.value as Uint8Array | undefined) ?? new Uint8Array());
+  const apiVersion = utf8.decode(
+    (tm.find((f) => f.num === 1)?.value as Uint8Array | undefined) ?? new Uint8Array(),
+  );
+  const kind = utf8.decode(
+    (tm.find((f) => f.num === 2)?.value as Uint8Array | undefined) ?? new Uint8Array(),
+  );
   const schema = SCHEMAS.get(`${apiVersion}/${kind}`);
-  if (!schema) throw bad(`the playground's API server cannot decode a protobuf ${apiVersion} ${kind}: send it as JSON`);
+  if (!schema)
+    throw bad(`the playground's API server cannot decode a protobuf ${apiVersion} ${kind}: send it as JSON`);
   return { apiVersion, kind, ...decodeMessage(raw.value as Uint8Array, schema) } as KObject;
 }

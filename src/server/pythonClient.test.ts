@@ -12,8 +12,13 @@ import { ApiServer } from './apiServer';
 import { SIM_MEDIA_TYPE } from './guard';
 
 const script = fileURLToPath(new URL('./pythonWatch.py', import.meta.url));
-const python = ['python3', '/usr/bin/python3'].find((p) => spawnSync(p, ['-c', 'import kubernetes'], { stdio: 'ignore' }).status === 0);
-if (!python) console.log('pythonClient.test.ts: skipped — no python3 with the kubernetes package (apt-get install -y python3-kubernetes)');
+const python = ['python3', '/usr/bin/python3'].find(
+  (p) => spawnSync(p, ['-c', 'import kubernetes'], { stdio: 'ignore' }).status === 0,
+);
+if (!python)
+  console.log(
+    'pythonClient.test.ts: skipped — no python3 with the kubernetes package (apt-get install -y python3-kubernetes)',
+  );
 
 let server: Server;
 let api: ApiServer;
@@ -33,8 +38,14 @@ afterAll(async () => {
 
 describe.skipIf(!python)('the Python client (python3-kubernetes)', () => {
   it('watches with watch=True from a version, and gets 410 from one too old', async () => {
-    const rv = ((await (await fetch(`${base}/api/v1/nodes`)).json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
-    const r = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim node add gpu-1\n', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+    const rv = (
+      (await (await fetch(`${base}/api/v1/nodes`)).json()) as { metadata: { resourceVersion: string } }
+    ).metadata.resourceVersion;
+    const r = await fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim node add gpu-1\n',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
     expect(r.status).toBe(200);
     // The server runs in this process: the client runs beside it, waited for without blocking it.
     const out = await new Promise<string>((resolve, reject) => {
@@ -44,9 +55,18 @@ describe.skipIf(!python)('the Python client (python3-kubernetes)', () => {
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`python exited ${code}: ${stderr}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(stdout) : reject(new Error(`python exited ${code}: ${stderr}`)),
+      );
     });
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines).toEqual([{ list: ['gpu-1', 'master', 'node-1'] }, { event: 'ADDED', name: 'gpu-1' }, { expired: 410 }]);
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { list: ['gpu-1', 'master', 'node-1'] },
+      { event: 'ADDED', name: 'gpu-1' },
+      { expired: 410 },
+    ]);
   }, 120_000);
 });

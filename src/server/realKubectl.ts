@@ -4,7 +4,15 @@
 // terminal stream).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,7 +63,10 @@ export interface RealRun {
 }
 
 /** Serves a fresh session on a loopback port for the duration of `fn`. */
-async function withServer<T>(session: Session, fn: (kubeconfig: string, home: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  session: Session,
+  fn: (kubeconfig: string, home: string) => Promise<T>,
+): Promise<T> {
   const pacer = new Pacer(() => session.sim);
   const api = new ApiServer(session, { pacer });
   const server: Server = createServer(api.handle);
@@ -74,10 +85,21 @@ async function withServer<T>(session: Session, fn: (kubeconfig: string, home: st
   }
 }
 
-function runKubectl(kubectl: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, stdin: string | undefined, timeoutMs: number): Promise<string> {
+function runKubectl(
+  kubectl: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  stdin: string | undefined,
+  timeoutMs: number,
+): Promise<string> {
   return new Promise((resolve) => {
     // One pipe for stdout and stderr: the order a terminal shows them.
-    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', kubectl, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', kubectl, ...args], {
+      cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     const timer = setTimeout(() => {
@@ -118,7 +140,14 @@ export async function runWithRealKubectl(
       const words = tokenize(c.command);
       if (words[0] === 'kubectl') {
         kubectlLines++;
-        text += await runKubectl(join(bin, 'kubectl'), words.slice(1), env, opts.cwd, c.stdin, opts.timeoutMs ?? 30_000);
+        text += await runKubectl(
+          join(bin, 'kubectl'),
+          words.slice(1),
+          env,
+          opts.cwd,
+          c.stdin,
+          opts.timeoutMs ?? 30_000,
+        );
       } else {
         for (const ch of session.exec(c.command, c.stdin).chunks) text += ch.text;
       }

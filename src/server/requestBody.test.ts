@@ -16,21 +16,33 @@ function error(f: () => unknown): StatusError {
 
 describe('decodeObjectBody', () => {
   it('reads JSON and YAML bodies; an empty body is no object', () => {
-    expect(decodeObjectBody(Buffer.from('{"kind":"Pod"}'), 'application/json', 'Pod')).toEqual({ kind: 'Pod' });
-    expect(decodeObjectBody(Buffer.from('kind: Pod\nmetadata:\n  name: a\n'), 'application/yaml; charset=utf-8', 'Pod')).toEqual({ kind: 'Pod', metadata: { name: 'a' } });
+    expect(decodeObjectBody(Buffer.from('{"kind":"Pod"}'), 'application/json', 'Pod')).toEqual({
+      kind: 'Pod',
+    });
+    expect(
+      decodeObjectBody(
+        Buffer.from('kind: Pod\nmetadata:\n  name: a\n'),
+        'application/yaml; charset=utf-8',
+        'Pod',
+      ),
+    ).toEqual({ kind: 'Pod', metadata: { name: 'a' } });
     expect(decodeObjectBody(Buffer.alloc(0), 'application/json', 'Pod')).toBeUndefined();
   });
 
   it('answers what encoding/json says, as transformDecodeError words it (400)', () => {
     const e = error(() => decodeObjectBody(Buffer.from('{"kind":"Pod",'), 'application/json', 'Pod'));
     expect(e.code).toBe(400);
-    expect(e.message).toBe('the object provided is unrecognized (must be of type Pod): couldn\'t get version/kind; json parse error: unexpected end of JSON input ({"kind":"Pod",)');
+    expect(e.message).toBe(
+      'the object provided is unrecognized (must be of type Pod): couldn\'t get version/kind; json parse error: unexpected end of JSON input ({"kind":"Pod",)',
+    );
   });
 
   it('stops at 10,000 levels as the scanner does, without running the stack out', () => {
     expect(() => decodeObjectBody(Buffer.from(deep(9_999)), 'application/json', 'Pod')).not.toThrow();
     const e = error(() => decodeObjectBody(Buffer.from(deep(10_000)), 'application/json', 'Pod'));
-    expect(e.message).toBe(`the object provided is unrecognized (must be of type Pod): couldn't get version/kind; json parse error: invalid character '[' exceeded max depth ({"kind":"Pod","x":${'['.repeat(12)} ...)`);
+    expect(e.message).toBe(
+      `the object provided is unrecognized (must be of type Pod): couldn't get version/kind; json parse error: invalid character '[' exceeded max depth ({"kind":"Pod","x":${'['.repeat(12)} ...)`,
+    );
   });
 
   it('says where a YAML body does not read', () => {
@@ -42,14 +54,20 @@ describe('decodeObjectBody', () => {
 
 describe('decodeDeleteOptions', () => {
   it('reads DeleteOptions; none, or null, is the defaults', () => {
-    expect(decodeDeleteOptions(Buffer.from('{"propagationPolicy":"Orphan"}'), 'application/json')).toEqual({ propagationPolicy: 'Orphan' });
+    expect(decodeDeleteOptions(Buffer.from('{"propagationPolicy":"Orphan"}'), 'application/json')).toEqual({
+      propagationPolicy: 'Orphan',
+    });
     expect(decodeDeleteOptions(Buffer.alloc(0), undefined)).toEqual({});
     expect(decodeDeleteOptions(Buffer.from('null'), 'application/json')).toEqual({});
   });
 
   it('answers a body that does not decode as the API server does: a 500 without a reason', () => {
     const e = error(() => decodeDeleteOptions(Buffer.from('{bad'), 'application/json'));
-    expect([e.code, e.reason, e.message]).toEqual([500, '', "couldn't get version/kind; json parse error: invalid character 'b' looking for beginning of object key string"]);
+    expect([e.code, e.reason, e.message]).toEqual([
+      500,
+      '',
+      "couldn't get version/kind; json parse error: invalid character 'b' looking for beginning of object key string",
+    ]);
   });
 });
 

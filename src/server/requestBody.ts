@@ -34,7 +34,8 @@ function jsonText(body: Buffer, type: string): { text: string } | { error: strin
   try {
     return { text: JSON.stringify(parseYAML(raw, { version: '1.1', uniqueKeys: false }) ?? null) };
   } catch (e) {
-    if (e instanceof YAMLParseError) return { error: `error converting YAML to JSON: yaml: ${e.message.split('\n')[0]}` };
+    if (e instanceof YAMLParseError)
+      return { error: `error converting YAML to JSON: yaml: ${e.message.split('\n')[0]}` };
     throw e;
   }
 }
@@ -45,7 +46,8 @@ function syntaxError(text: string): string | undefined {
     checkGoJSON(text);
     return undefined;
   } catch (e) {
-    if (e instanceof GoJSONError) return `couldn't get version/kind; json parse error: ${e.eof ? 'unexpected end of JSON input' : e.message}`;
+    if (e instanceof GoJSONError)
+      return `couldn't get version/kind; json parse error: ${e.eof ? 'unexpected end of JSON input' : e.message}`;
     throw e;
   }
 }
@@ -61,7 +63,12 @@ export function decodeObjectBody(body: Buffer, contentType: string | undefined, 
   if (type === PROTOBUF) return decodeProtobuf(body) ?? throwError(unsupportedProtobuf());
   const t = jsonText(body, type);
   const error = 'error' in t ? t.error : syntaxError(t.text);
-  if (error !== undefined) throw new StatusError(400, 'BadRequest', `the object provided is unrecognized (must be of type ${kind}): ${error} (${summarizeData(body)})`);
+  if (error !== undefined)
+    throw new StatusError(
+      400,
+      'BadRequest',
+      `the object provided is unrecognized (must be of type ${kind}): ${error} (${summarizeData(body)})`,
+    );
   return JSON.parse((t as { text: string }).text);
 }
 
@@ -74,7 +81,11 @@ function throwError(e: Error): never {
  * without a protobuf encoding. (client-go does not then retry in JSON: kubectl shows the error.)
  */
 export function unsupportedProtobuf(): StatusError {
-  return new StatusError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
+  return new StatusError(
+    415,
+    'UnsupportedMediaType',
+    'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml',
+  );
 }
 
 /** DeleteOptions from a DELETE body ({} for none); one that does not decode is the API server's 500. */
@@ -89,8 +100,18 @@ export function decodeDeleteOptions(body: Buffer, contentType: string | undefine
   // json.Unmarshal of null into the kind-finding struct leaves it empty: the defaults apply
   if (v === null) return {};
   if (typeof v !== 'object' || Array.isArray(v)) {
-    const what = Array.isArray(v) ? 'array' : typeof v === 'string' ? 'string' : typeof v === 'number' ? 'number' : 'bool';
-    throw new StatusError(500, '', `couldn't get version/kind; json parse error: json: cannot unmarshal ${what} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+    const what = Array.isArray(v)
+      ? 'array'
+      : typeof v === 'string'
+        ? 'string'
+        : typeof v === 'number'
+          ? 'number'
+          : 'bool';
+    throw new StatusError(
+      500,
+      '',
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${what} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
+    );
   }
   return v as Record<string, unknown>;
 }
@@ -108,10 +129,17 @@ export function tooDeep(root: unknown, max = MAX_DECODE_DEPTH): string | undefin
     const { v, depth, path } = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth >= max) return shortPath(path);
-    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, path: `${path}[${i}]` });
+    if (Array.isArray(v))
+      for (let i = v.length - 1; i >= 0; i--)
+        stack.push({ v: v[i], depth: depth + 1, path: `${path}[${i}]` });
     else {
       const keys = Object.keys(v);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: (v as Record<string, unknown>)[keys[i]], depth: depth + 1, path: path ? `${path}.${keys[i]}` : keys[i] });
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push({
+          v: (v as Record<string, unknown>)[keys[i]],
+          depth: depth + 1,
+          path: path ? `${path}.${keys[i]}` : keys[i],
+        });
     }
   }
   return undefined;
@@ -121,5 +149,8 @@ export function tooDeep(root: unknown, max = MAX_DECODE_DEPTH): string | undefin
 function shortPath(path: string): string {
   const parts = path.match(/[^.[\]]+|\[\d+\]/g) ?? [];
   if (parts.length <= 6) return path || '.';
-  return `${parts.slice(0, 6).map((p, i) => (i === 0 || p.startsWith('[') ? p : `.${p}`)).join('')}…`;
+  return `${parts
+    .slice(0, 6)
+    .map((p, i) => (i === 0 || p.startsWith('[') ? p : `.${p}`))
+    .join('')}…`;
 }

@@ -7,7 +7,13 @@ import { selectorString, fromLabelSelector, type Deployment, type KObject } from
 export interface Scale {
   kind: 'Scale';
   apiVersion: 'autoscaling/v1';
-  metadata: { name: string; namespace?: string; uid: string; resourceVersion: string; creationTimestamp: string };
+  metadata: {
+    name: string;
+    namespace?: string;
+    uid: string;
+    resourceVersion: string;
+    creationTimestamp: string;
+  };
   spec: { replicas?: number };
   status: { replicas: number; selector?: string };
 }
@@ -22,7 +28,13 @@ export function scaleOf(obj: KObject): Scale {
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
-    metadata: { name: md.name, namespace: md.namespace, uid: md.uid, resourceVersion: md.resourceVersion, creationTimestamp: md.creationTimestamp },
+    metadata: {
+      name: md.name,
+      namespace: md.namespace,
+      uid: md.uid,
+      resourceVersion: md.resourceVersion,
+      creationTimestamp: md.creationTimestamp,
+    },
     spec,
     status: { replicas: o.status?.replicas ?? 0, ...(sel ? { selector: selectorString(sel) } : {}) },
   };

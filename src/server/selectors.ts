@@ -1,6 +1,15 @@
 // `labelSelector=` and `fieldSelector=` of list and watch requests.
 
-import { matches, parseSelector, SelectorParseError, type Selector, type Kind, type KObject, StatusError, FIELD_LABELS } from '../engine';
+import {
+  matches,
+  parseSelector,
+  SelectorParseError,
+  type Selector,
+  type Kind,
+  type KObject,
+  StatusError,
+  FIELD_LABELS,
+} from '../engine';
 
 export interface FieldRequirement {
   field: string;
@@ -30,7 +39,10 @@ export function parseFieldSelector(kind: Kind, s: string | null): FieldRequireme
     const m = /^\s*([^=!\s]+)\s*(==|=|!=)\s*(.*?)\s*$/.exec(part);
     if (!m) throw badRequest(`invalid selector: '${s}'; can't understand '${part}'`);
     const field = m[1];
-    const allowed = field === 'metadata.name' || field === 'metadata.namespace' || (FIELD_LABELS[kind] ?? []).includes(field);
+    const allowed =
+      field === 'metadata.name' ||
+      field === 'metadata.namespace' ||
+      (FIELD_LABELS[kind] ?? []).includes(field);
     if (!allowed) throw badRequest(`field label not supported: ${field}`);
     out.push({ field, op: m[2] === '!=' ? '!=' : '=', value: m[3] });
   }
@@ -47,7 +59,8 @@ function fieldValue(obj: KObject, path: string): string {
     v = (v as Record<string, unknown>)[p];
   }
   if (path === 'source') v = (obj as { source?: { component?: string } }).source?.component;
-  if (v === undefined || v === null) return path === 'spec.unschedulable' || path === 'spec.hostNetwork' ? 'false' : '';
+  if (v === undefined || v === null)
+    return path === 'spec.unschedulable' || path === 'spec.hostNetwork' ? 'false' : '';
   return String(v);
 }
 

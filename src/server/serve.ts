@@ -46,7 +46,8 @@ export function parseArgs(argv: string[]): Args {
     switch (flag) {
       case '--port': {
         const v = value();
-        if (!/^\d+$/.test(v ?? '') || Number(v) > 65535) fail(`--port needs a port number (0 picks a free one), not "${v ?? ''}"`);
+        if (!/^\d+$/.test(v ?? '') || Number(v) > 65535)
+          fail(`--port needs a port number (0 picks a free one), not "${v ?? ''}"`);
         a.port = Number(v);
         break;
       }
@@ -59,7 +60,8 @@ export function parseArgs(argv: string[]): Args {
       case '--speed': {
         const v = value();
         const n = Number(v);
-        if (v === undefined || v === '' || !Number.isFinite(n) || n < 0 || n > 1000) fail(`--speed needs a number from 0 to 1000, not "${v ?? ''}"`);
+        if (v === undefined || v === '' || !Number.isFinite(n) || n < 0 || n > 1000)
+          fail(`--speed needs a number from 0 to 1000, not "${v ?? ''}"`);
         a.speed = n;
         break;
       }
@@ -77,7 +79,8 @@ export function parseArgs(argv: string[]): Args {
       }
       case '--allow-origin': {
         const v = value() ?? '';
-        if (!/^https?:\/\/[^/]+$/.test(v)) fail(`--allow-origin needs an origin like http://127.0.0.1:5173, not "${v}"`);
+        if (!/^https?:\/\/[^/]+$/.test(v))
+          fail(`--allow-origin needs an origin like http://127.0.0.1:5173, not "${v}"`);
         a.allowOrigins.push(v);
         break;
       }
@@ -129,17 +132,29 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const base = args.script && args.script !== '-' ? dirname(resolve(args.script)) : process.cwd();
   const start = args.start ?? Math.floor(Date.now() / 1000) * 1000;
-  const session = new Session({ seed: args.seed, start, preset: args.preset, nodes: args.nodes, readFile: (p) => readFileSync(resolve(base, p), 'utf8') });
+  const session = new Session({
+    seed: args.seed,
+    start,
+    preset: args.preset,
+    nodes: args.nodes,
+    readFile: (p) => readFileSync(resolve(base, p), 'utf8'),
+  });
   if (args.script) runStartScript(session, args.script);
   // --speed 0: the paced clock, which moves while clients wait, exactly as the emulator would.
   const pacer = args.speed === 0 ? new Pacer(() => session.sim) : undefined;
   // resourceVersions start from the wall clock (microseconds): each start's are above any earlier
   // run's, so a client resuming from one of those gets 410 Gone and lists again.
-  const api = new ApiServer(session, { allowOrigins: args.allowOrigins, pacer, startResourceVersion: Date.now() * 1000 });
+  const api = new ApiServer(session, {
+    allowOrigins: args.allowOrigins,
+    pacer,
+    startResourceVersion: Date.now() * 1000,
+  });
   const clock = new SimClock(() => session.sim, args.speed);
   const server = createServer(api.handle);
   server.on('error', (e: NodeJS.ErrnoException) => {
-    process.stderr.write(`serve: cannot listen on 127.0.0.1:${args.port}: ${e.code === 'EADDRINUSE' ? 'the port is in use (try --port)' : e.message}\n`);
+    process.stderr.write(
+      `serve: cannot listen on 127.0.0.1:${args.port}: ${e.code === 'EADDRINUSE' ? 'the port is in use (try --port)' : e.message}\n`,
+    );
     process.exit(1);
   });
   server.listen(args.port, '127.0.0.1', () => {

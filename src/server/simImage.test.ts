@@ -43,9 +43,21 @@ function kubectlSim(...args: string[]): Promise<{ out: string; code: number }> {
 
 describe('kubectl sim image', () => {
   it('sets rules in the served session and lists them', async () => {
-    expect(await kubectlSim('image', 'list')).toEqual({ out: 'No image rules set: every image pulls as the registry catalogue says, and runs.\n', code: 0 });
+    expect(await kubectlSim('image', 'list')).toEqual({
+      out: 'No image rules set: every image pulls as the registry catalogue says, and runs.\n',
+      code: 0,
+    });
     expect(await kubectlSim('image', 'missing', 'nginx:1.99')).toEqual({ out: '', code: 0 });
-    expect(await kubectlSim('image', 'crash', 'registry.example.com/team/agent:v1', '--after', '2s', '--exit-code=3')).toEqual({ out: '', code: 0 });
+    expect(
+      await kubectlSim(
+        'image',
+        'crash',
+        'registry.example.com/team/agent:v1',
+        '--after',
+        '2s',
+        '--exit-code=3',
+      ),
+    ).toEqual({ out: '', code: 0 });
     expect(await kubectlSim('cluster', 'kubeadm')).toEqual({ out: '', code: 0 });
     expect(api.session.sim.registry.facts('nginx:1.99').exists).toBe(false);
     expect(await kubectlSim('image', 'list')).toEqual({
@@ -64,9 +76,15 @@ describe('kubectl sim image', () => {
       out: 'error: invalid image reference "Nginx": invalid reference format: repository name (library/Nginx) must be lowercase\n',
       code: 1,
     });
-    expect(await kubectlSim('image', 'oom', 'nginx', '--after', 'soon')).toEqual({ out: 'error: invalid --after "soon" (examples: 500ms, 30s, 5m, 1h30m)\n', code: 1 });
+    expect(await kubectlSim('image', 'oom', 'nginx', '--after', 'soon')).toEqual({
+      out: 'error: invalid --after "soon" (examples: 500ms, 30s, 5m, 1h30m)\n',
+      code: 1,
+    });
     // a word with a space reaches the server as one word (the plugin quotes it)
-    expect(await kubectlSim('image', 'unready', 'nginx latest')).toEqual({ out: 'error: invalid image reference "nginx latest": invalid reference format\n', code: 1 });
+    expect(await kubectlSim('image', 'unready', 'nginx latest')).toEqual({
+      out: 'error: invalid image reference "nginx latest": invalid reference format\n',
+      code: 1,
+    });
     expect(api.session.sim.registry.rules.size).toBe(0);
   }, 60_000);
 });

@@ -18,12 +18,21 @@ describe('parseScriptInBlocks', () => {
     const lines: string[] = [];
     for (let i = 0; i < 40; i++) {
       lines.push(`sim advance ${i}s   # comment ${i}`);
-      if (i % 7 === 0) lines.push('kubectl apply -f - <<EOF', 'apiVersion: v1', 'kind: Namespace', 'metadata:', `  name: ns-${i}`, 'EOF');
+      if (i % 7 === 0)
+        lines.push(
+          'kubectl apply -f - <<EOF',
+          'apiVersion: v1',
+          'kind: Namespace',
+          'metadata:',
+          `  name: ns-${i}`,
+          'EOF',
+        );
       if (i % 5 === 0) lines.push('sim node add \\', `  n-${i} \\`, '  --label a=b', '');
     }
     const text = lines.join('\n');
     const whole = parseScript(text);
-    for (const block of [1, 2, 3, 5, 8, 1000]) expect(await parseScriptInBlocks(text, none, block), `blocks of ${block}`).toEqual(whole);
+    for (const block of [1, 2, 3, 5, 8, 1000])
+      expect(await parseScriptInBlocks(text, none, block), `blocks of ${block}`).toEqual(whole);
   });
 
   it('reports an error at its line in the whole script, and one not closed at the end', async () => {
@@ -31,8 +40,14 @@ describe('parseScriptInBlocks', () => {
     const e = await parseScriptInBlocks(text, none, 2).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ScriptParseError);
     expect((e as ScriptParseError).line).toBe(4);
-    const open = await parseScriptInBlocks(['sim settle', 'kubectl apply -f - <<EOF', 'a: b'].join('\n'), none, 1).catch((x: unknown) => x);
-    expect((open as ScriptParseError).message).toBe('here-document started here is not closed by a line "EOF"');
+    const open = await parseScriptInBlocks(
+      ['sim settle', 'kubectl apply -f - <<EOF', 'a: b'].join('\n'),
+      none,
+      1,
+    ).catch((x: unknown) => x);
+    expect((open as ScriptParseError).message).toBe(
+      'here-document started here is not closed by a line "EOF"',
+    );
     expect((open as ScriptParseError).line).toBe(2);
   });
 });
@@ -56,7 +71,11 @@ describe('the sim endpoint while a long script runs', () => {
     // ~1 MiB of commands: long enough to need many slices on any machine.
     const big = Array.from({ length: 70_000 }, () => 'sim advance 1s').join('\n');
     const order: string[] = [];
-    const first = fetch(`${base}/playground/v1/sim`, { method: 'POST', body: big, headers: { 'Content-Type': SIM_MEDIA_TYPE } }).then(async (r) => {
+    const first = fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: big,
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    }).then(async (r) => {
       order.push('big script');
       return r;
     });
@@ -65,7 +84,11 @@ describe('the sim endpoint while a long script runs', () => {
     const version = await fetch(`${base}/version`);
     order.push('version');
     // A script posted now waits for the first one.
-    const second = fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim node add late-node\n', headers: { 'Content-Type': SIM_MEDIA_TYPE } }).then((r) => {
+    const second = fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim node add late-node\n',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    }).then((r) => {
       order.push('second script');
       return r;
     });

@@ -44,10 +44,14 @@ function blockEnd(text: string, pos: number, size: number): { end: number; lines
  * command ends — not on a `\` continuation, and a block whose here-document is not closed grows
  * until it is.
  */
-export async function parseScriptInBlocks(text: string, between: () => Promise<void>, blockLines = PARSE_BLOCK_LINES): Promise<ScriptCommand[]> {
+export async function parseScriptInBlocks(
+  text: string,
+  between: () => Promise<void>,
+  blockLines = PARSE_BLOCK_LINES,
+): Promise<ScriptCommand[]> {
   const out: ScriptCommand[] = [];
   let line0 = 0;
-  for (let pos = 0; pos <= text.length; ) {
+  for (let pos = 0; pos <= text.length;) {
     let size = blockLines;
     let block: ScriptCommand[];
     let b: { end: number; lines: number };
@@ -115,7 +119,9 @@ export class SimRunner {
     for (const c of commands) {
       await this.yieldIfDue();
       if (!/^sim(\s|$)/.test(c.command)) {
-        out.push(`error: line ${c.line}: only sim commands run here (kubectl talks to the API server): ${c.text}\n`);
+        out.push(
+          `error: line ${c.line}: only sim commands run here (kubectl talks to the API server): ${c.text}\n`,
+        );
         exitCode = 1;
         continue;
       }

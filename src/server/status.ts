@@ -19,7 +19,12 @@ export interface StatusBody {
   status: 'Failure' | 'Success';
   message?: string;
   reason?: string;
-  details?: { name?: string; group?: string; kind?: string; causes?: { reason: string; message: string; field: string }[] };
+  details?: {
+    name?: string;
+    group?: string;
+    kind?: string;
+    causes?: { reason: string; message: string; field: string }[];
+  };
   code: number;
 }
 
@@ -35,12 +40,30 @@ const REASON_FOR_CODE = new Map<number, string>([
   [500, 'InternalError'],
 ]);
 
-export function failure(code: number, message: string, reason = REASON_FOR_CODE.get(code) ?? 'Unknown', details?: StatusBody['details']): StatusBody {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, ...(details ? { details } : {}), code };
+export function failure(
+  code: number,
+  message: string,
+  reason = REASON_FOR_CODE.get(code) ?? 'Unknown',
+  details?: StatusBody['details'],
+): StatusBody {
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason,
+    ...(details ? { details } : {}),
+    code,
+  };
 }
 
 /** A StatusError from the engine as the Status the API server would answer with. */
-export function statusFromError(e: StatusError, resource?: { plural: string; group: string }, name?: string): StatusBody {
+export function statusFromError(
+  e: StatusError,
+  resource?: { plural: string; group: string },
+  name?: string,
+): StatusBody {
   const details: StatusBody['details'] = {};
   if (name) details.name = name;
   if (resource?.group) details.group = resource.group;

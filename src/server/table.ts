@@ -31,7 +31,14 @@ function rowObject(obj: KObject, include: IncludeObject): unknown {
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
-export function toTable(kind: Kind, objs: KObject[], now: number, resourceVersion: string, include: IncludeObject, withColumns = true): unknown {
+export function toTable(
+  kind: Kind,
+  objs: KObject[],
+  now: number,
+  resourceVersion: string,
+  include: IncludeObject,
+  withColumns = true,
+): unknown {
   const set = COLUMNS[kind];
   return {
     kind: 'Table',

@@ -50,8 +50,12 @@ export class WatchHub {
 
   private record(c: Change): void {
     // A deleted object carries the resourceVersion of its deletion, as the API server sends it.
-    const rv = c.type === 'DELETED' ? Number(this.store.resourceVersion()) : Number(c.obj.metadata.resourceVersion);
-    const obj = c.type === 'DELETED' ? { ...c.obj, metadata: { ...c.obj.metadata, resourceVersion: String(rv) } } : c.obj;
+    const rv =
+      c.type === 'DELETED' ? Number(this.store.resourceVersion()) : Number(c.obj.metadata.resourceVersion);
+    const obj =
+      c.type === 'DELETED'
+        ? { ...c.obj, metadata: { ...c.obj.metadata, resourceVersion: String(rv) } }
+        : c.obj;
     const rec: Recorded = { rv, kind: c.kind, type: c.type, obj, old: c.old };
     this.history.push(rec);
     if (this.history.length > this.capacity) {
@@ -85,7 +89,10 @@ export class WatchHub {
         if (w.matches(o)) w.send('ADDED', o);
       });
     } else if (fromRV < this.evictedThrough) {
-      w.send('ERROR', failure(410, `too old resource version: ${fromRV} (${this.evictedThrough + 1})`, 'Expired'));
+      w.send(
+        'ERROR',
+        failure(410, `too old resource version: ${fromRV} (${this.evictedThrough + 1})`, 'Expired'),
+      );
       w.expired?.();
       return () => undefined;
     } else {

@@ -41,19 +41,43 @@ afterEach(async () => {
 });
 
 /** The whole body of a watch that ends by itself, as its lines. */
-async function watchLines(path: string): Promise<{ status: number; lines: { type: string; object: { code?: number; reason?: string; message?: string } }[] }> {
+async function watchLines(path: string): Promise<{
+  status: number;
+  lines: { type: string; object: { code?: number; reason?: string; message?: string } }[];
+}> {
   const res = await fetch(`${base}${path}`);
   const text = await res.text();
-  return { status: res.status, lines: text.trim() ? text.trim().split('\n').map((l) => JSON.parse(l) as never) : [] };
+  return {
+    status: res.status,
+    lines: text.trim()
+      ? text
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as never)
+      : [],
+  };
 }
 
-const listRV = async (path = '/api/v1/nodes') => ((await (await fetch(`${base}${path}`)).json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+const listRV = async (path = '/api/v1/nodes') =>
+  ((await (await fetch(`${base}${path}`)).json()) as { metadata: { resourceVersion: string } }).metadata
+    .resourceVersion;
 
 describe('queryBool', () => {
   it('decodes as the API server does: absent, 0 and false (any case) are false, anything else true', () => {
     const q = (s: string) => new URLSearchParams(s);
-    for (const v of ['watch=true', 'watch=True', 'watch=TRUE', 'watch=1', 'watch=t', 'watch=', 'watch', 'watch=yes']) expect(queryBool(q(v), 'watch'), v).toBe(true);
-    for (const v of ['', 'watch=false', 'watch=False', 'watch=FALSE', 'watch=fAlSe', 'watch=0', 'other=true']) expect(queryBool(q(v), 'watch'), v).toBe(false);
+    for (const v of [
+      'watch=true',
+      'watch=True',
+      'watch=TRUE',
+      'watch=1',
+      'watch=t',
+      'watch=',
+      'watch',
+      'watch=yes',
+    ])
+      expect(queryBool(q(v), 'watch'), v).toBe(true);
+    for (const v of ['', 'watch=false', 'watch=False', 'watch=FALSE', 'watch=fAlSe', 'watch=0', 'other=true'])
+      expect(queryBool(q(v), 'watch'), v).toBe(false);
   });
 });
 
@@ -73,7 +97,11 @@ describe('watch streams', () => {
   it('keeps versions increasing across sim cluster; a watch from before it gets 410 and the stream ends', async () => {
     await start();
     const before = Number(await listRV());
-    const r = await fetch(`${base}/playground/v1/sim`, { method: 'POST', body: 'sim cluster kubeadm\n', headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+    const r = await fetch(`${base}/playground/v1/sim`, {
+      method: 'POST',
+      body: 'sim cluster kubeadm\n',
+      headers: { 'Content-Type': SIM_MEDIA_TYPE },
+    });
     expect(r.status).toBe(200);
     const after = Number(await listRV());
     expect(after).toBeGreaterThan(before);
@@ -91,13 +119,22 @@ describe('watch streams', () => {
     await start({ startResourceVersion: 1_700_000_000_000_000 });
     const rv = Number(await listRV());
     expect(rv).toBe(1_700_000_000_000_000);
-    await fetch(`${base}/api/v1/namespaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"metadata":{"name":"later"}}' });
+    await fetch(`${base}/api/v1/namespaces`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"metadata":{"name":"later"}}',
+    });
     expect(Number(await listRV())).toBe(rv + 1);
     const old = await watchLines('/api/v1/nodes?watch=true&resourceVersion=1005');
     expect(old.lines.map((l) => `${l.type} ${l.object.code}`)).toEqual(['ERROR 410']);
     const future = await fetch(`${base}/api/v1/nodes?watch=true&resourceVersion=${rv + 100}`);
     expect(future.status).toBe(504);
-    expect(await future.json()).toMatchObject({ kind: 'Status', code: 504, reason: 'Timeout', message: `Too large resource version: ${rv + 100}, current: ${rv + 1}` });
+    expect(await future.json()).toMatchObject({
+      kind: 'Status',
+      code: 504,
+      reason: 'Timeout',
+      message: `Too large resource version: ${rv + 100}, current: ${rv + 1}`,
+    });
   });
 });
 
@@ -109,10 +146,15 @@ describe('a watcher that never reads', () => {
     const lazy = connect(port, '127.0.0.1');
     lazy.pause();
     await new Promise<void>((r) => lazy.once('connect', () => r()));
-    lazy.write(`GET /api/v1/nodes?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dnode-1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    lazy.write(
+      `GET /api/v1/nodes?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dnode-1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`,
+    );
     // The reading client, watching the same node.
     const ctrl = new AbortController();
-    const res = await fetch(`${base}/api/v1/nodes?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dnode-1`, { signal: ctrl.signal });
+    const res = await fetch(
+      `${base}/api/v1/nodes?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dnode-1`,
+      { signal: ctrl.signal },
+    );
     let received = 0;
     void (async () => {
       const reader = res.body!.getReader();
@@ -134,7 +176,10 @@ describe('a watcher that never reads', () => {
     let eventBytes = 0;
     const change = () => {
       const node = store.get('Node', undefined, 'node-1') as KObject;
-      const out = store.update({ ...node, metadata: { ...node.metadata, annotations: { pad: `${pad}${changes++}` } } } as KObject);
+      const out = store.update({
+        ...node,
+        metadata: { ...node.metadata, annotations: { pad: `${pad}${changes++}` } },
+      } as KObject);
       eventBytes += JSON.stringify(out).length + 30;
     };
     // Changes in batches, with turns of the event loop between them (the reader reads there).

@@ -35,7 +35,11 @@ export class WatchQueue {
     private readonly res: ServerResponse,
     /** called once when the stream is closed for falling behind (the watch stops) */
     private readonly onBehind: () => void,
-    private readonly limits = { soft: WATCH_QUEUE_LIMIT, hard: WATCH_QUEUE_HARD_LIMIT, budgetMs: WATCH_QUEUE_BUDGET_MS },
+    private readonly limits = {
+      soft: WATCH_QUEUE_LIMIT,
+      hard: WATCH_QUEUE_HARD_LIMIT,
+      budgetMs: WATCH_QUEUE_BUDGET_MS,
+    },
   ) {
     res.on('drain', () => {
       this.backlog = 0;

@@ -46,7 +46,7 @@ spec:
       - name: varlibdockercontainers
         hostPath:
           path: /var/lib/docker/containers
-`
+`;
 
 /** Commands and JSON that links repeat; the likeliest last (deflate reaches near text more cheaply). */
 const COMMON_V1 = [
@@ -76,7 +76,7 @@ const COMMON_V1 = [
   'sim node add node-2',
   '"],[',
   ',"kubectl apply -f -","',
-].join('')
+].join('');
 
 /** The dictionary as text (tests check its fingerprint so that nobody changes it by accident). */
-export const DICTIONARY_V1_TEXT = COMMON_V1 + JSON.stringify(ARTICLE_MANIFEST_V1).slice(1, -1) + '","until":'
+export const DICTIONARY_V1_TEXT = COMMON_V1 + JSON.stringify(ARTICLE_MANIFEST_V1).slice(1, -1) + '","until":';

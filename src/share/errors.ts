@@ -19,13 +19,13 @@ export type ShareErrorCode =
   /** the dropped file is not a scenario file */
   | 'file'
   /** the state was read but replaying it failed */
-  | 'replay'
+  | 'replay';
 
 /** For `budget`: which input (1-based) goes over which limit, for the notice. */
 export interface BudgetDetail {
-  input: number
-  kind: 'nodes' | 'time' | 'steps'
-  limit: number
+  input: number;
+  kind: 'nodes' | 'time' | 'steps';
+  limit: number;
 }
 
 export class ShareError extends Error {
@@ -34,7 +34,7 @@ export class ShareError extends Error {
     readonly detail: string,
     readonly budget?: BudgetDetail,
   ) {
-    super(`${code}: ${detail}`)
-    this.name = 'ShareError'
+    super(`${code}: ${detail}`);
+    this.name = 'ShareError';
   }
 }

@@ -1,57 +1,67 @@
 // Share links (issue 6): the whole situation as inputs in the URL fragment `#s=…` (DESIGN §4).
 
-import { decodeShared, encodeShared } from './codec'
-import { ShareError } from './errors'
-import { MAX_LINK_CHARS } from './limits'
-import type { SharedState } from './types'
+import { decodeShared, encodeShared } from './codec';
+import { ShareError } from './errors';
+import { MAX_LINK_CHARS } from './limits';
+import type { SharedState } from './types';
 
-export type { SharedState } from './types'
-export { ShareError, type ShareErrorCode } from './errors'
-export { decodeShared, encodeShared, decodeSharedJson, encodeScenarioFile, decoders, CURRENT_VERSION } from './codec'
-export { LIMITS, MAX_LINK_CHARS } from './limits'
+export type { SharedState } from './types';
+export { ShareError, type ShareErrorCode } from './errors';
+export {
+  decodeShared,
+  encodeShared,
+  decodeSharedJson,
+  encodeScenarioFile,
+  decoders,
+  CURRENT_VERSION,
+} from './codec';
+export { LIMITS, MAX_LINK_CHARS } from './limits';
 
 /** The `s=` value of a location hash (`#s=…`, also among other `&`-separated fields), or null. */
 export function sharePayload(hash: string): string | null {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash
-  if (!h) return null
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!h) return null;
   for (const part of h.split('&')) {
-    if (part.startsWith('s=')) return part.slice(2)
+    if (part.startsWith('s=')) return part.slice(2);
   }
-  return null
+  return null;
 }
 
 /** Reads `#s=…` from a location hash. null when there is none; throws a ShareError when it is damaged. */
 export function readSharedState(hash: string): SharedState | null {
-  const payload = sharePayload(hash)
-  if (payload === null) return null
-  if (!payload) throw new ShareError('garbage', 'empty')
+  const payload = sharePayload(hash);
+  if (payload === null) return null;
+  if (!payload) throw new ShareError('garbage', 'empty');
   // Some mail and chat tools percent-encode a link's fragment; the payload itself never needs it.
-  let p = payload
+  let p = payload;
   if (p.includes('%')) {
     try {
-      p = decodeURIComponent(p)
+      p = decodeURIComponent(p);
     } catch {
-      throw new ShareError('garbage', 'bad percent-encoding')
+      throw new ShareError('garbage', 'bad percent-encoding');
     }
   }
-  return decodeShared(p)
+  return decodeShared(p);
 }
 
 /** Query parameters a link keeps: the rest is either in the payload (seed, preset, lesson, step) or about
  * how one page is embedded (embed, view, origin, id…), which the person opening the link does not want. */
-const KEPT_PARAMS = ['lang', 'theme']
+const KEPT_PARAMS = ['lang', 'theme'];
 
 /** The standalone page's address with the state in its fragment. */
-export function shareUrl(state: SharedState, href: string): { url: string; payload: string; tooLong: boolean } {
-  const payload = encodeShared(state)
-  const u = new URL(href)
-  const keep = new URLSearchParams()
+export function shareUrl(
+  state: SharedState,
+  href: string,
+): { url: string; payload: string; tooLong: boolean } {
+  const payload = encodeShared(state);
+  const u = new URL(href);
+  const keep = new URLSearchParams();
   for (const k of KEPT_PARAMS) {
-    const v = u.searchParams.get(k)
-    if (v !== null) keep.set(k, v)
+    const v = u.searchParams.get(k);
+    if (v !== null) keep.set(k, v);
   }
-  u.search = keep.toString()
-  u.hash = `s=${payload}`
-  const url = u.toString()
-  return { url, payload, tooLong: url.length > MAX_LINK_CHARS }
+  u.search = keep.toString();
+  u.hash = `s=${payload}`;
+  const url = u.toString();
+  return { url, payload, tooLong: url.length > MAX_LINK_CHARS };
 }

@@ -2,7 +2,7 @@
 // anything is decompressed past the cap or replayed. Nodes, time and steps are the page's budget
 // (engine/script/budget.ts), the same one the engine enforces while replaying.
 
-import { PAGE_BUDGET } from '../engine/scripts'
+import { PAGE_BUDGET } from '../engine/scripts';
 
 export const LIMITS = {
   /** characters of the `s=` payload in a link */
@@ -26,7 +26,7 @@ export const LIMITS = {
   /** `sim step N` */
   maxStepCount: PAGE_BUDGET.maxStepCount,
   maxSeed: 2 ** 31 - 1,
-} as const
+} as const;
 
 /** Longer links than this are offered as a scenario file instead (browsers, chat tools and mail cut long URLs). */
-export const MAX_LINK_CHARS = 8 * 1024
+export const MAX_LINK_CHARS = 8 * 1024;

@@ -1,89 +1,111 @@
 // Module-level actions (zustand's "no store actions" pattern): what the UI does, through the engine.
 
-import type { Chunk } from '../engine'
-import type { Response } from '../wire/protocol'
-import { locateField, prepareLocate, yamlSyntaxMarkers } from './locate'
-import type { EditorMarker } from './editorMarkers'
-import { engine } from './engine'
-import { useStore } from './store'
-import { appliesStdin } from './applied'
-import { fingerprints, recordChange } from './liveDrift'
-import type { Kind } from '../engine'
+import type { Chunk } from '../engine';
+import type { Response } from '../wire/protocol';
+import { locateField, prepareLocate, yamlSyntaxMarkers } from './locate';
+import type { EditorMarker } from './editorMarkers';
+import { engine } from './engine';
+import { useStore } from './store';
+import { appliesStdin } from './applied';
+import { fingerprints, recordChange } from './liveDrift';
+import type { Kind } from '../engine';
 
-const live = (kind: Kind, key: string) => useStore.getState().mirror.get(kind, key)
+const live = (kind: Kind, key: string) => useStore.getState().mirror.get(kind, key);
 
-type ExecResponse = Extract<Response, { type: 'exec' }>
+type ExecResponse = Extract<Response, { type: 'exec' }>;
 
-const EXEC_TIMEOUT_MS = 120_000
+const EXEC_TIMEOUT_MS = 120_000;
 
 /** Runs a command line as typed in the console (`kubectl …` or `sim …`), echoing it and its output. */
-export async function runCommand(line: string, opts: { stdin?: string; echo?: string; remember?: boolean } = {}): Promise<ExecResponse | null> {
-  const st = useStore.getState()
-  const trimmed = line.trim()
-  if (!trimmed) return null
-  st.appendLine('command', opts.echo ?? trimmed)
-  if (opts.remember !== false) useStore.setState((s) => ({ history: [...s.history.filter((h) => h !== trimmed), trimmed].slice(-200) }))
-  useStore.setState({ busy: true })
+export async function runCommand(
+  line: string,
+  opts: { stdin?: string; echo?: string; remember?: boolean } = {},
+): Promise<ExecResponse | null> {
+  const st = useStore.getState();
+  const trimmed = line.trim();
+  if (!trimmed) return null;
+  st.appendLine('command', opts.echo ?? trimmed);
+  if (opts.remember !== false)
+    useStore.setState((s) => ({ history: [...s.history.filter((h) => h !== trimmed), trimmed].slice(-200) }));
+  useStore.setState({ busy: true });
   // The objects the editor's text was applied to, before the command: if it changes them, the editor
   // says so and names this command (liveDrift.ts).
-  const applied = useStore.getState().appliedText
-  const before = applied === null ? null : fingerprints(applied, live)
-  running = engine().peekNextId()
+  const applied = useStore.getState().appliedText;
+  const before = applied === null ? null : fingerprints(applied, live);
+  running = engine().peekNextId();
   try {
     const res = await engine().request<ExecResponse>(
       { type: 'exec', line: trimmed, stdin: opts.stdin },
       { timeoutMs: EXEC_TIMEOUT_MS, onChunk: (c: Chunk) => useStore.getState().appendLine(c.stream, c.text) },
-    )
+    );
     // A manifest applied from standard input is what the editor is compared with when it is the
     // editor's text (the Apply button); another one (the Why panel's fix, an exercise's solution) is a
     // change of the live object, recorded below, not a new "Applied" text.
-    const s = useStore.getState()
-    if (res.exitCode === 0 && opts.stdin !== undefined && appliesStdin(trimmed) && opts.stdin === s.editorText) {
-      useStore.setState({ appliedText: opts.stdin, liveChanges: null })
+    const s = useStore.getState();
+    if (
+      res.exitCode === 0 &&
+      opts.stdin !== undefined &&
+      appliesStdin(trimmed) &&
+      opts.stdin === s.editorText
+    ) {
+      useStore.setState({ appliedText: opts.stdin, liveChanges: null });
     } else if (applied !== null && before !== null && s.appliedText === applied) {
-      const changes = recordChange(s.liveChanges, applied, before, fingerprints(applied, live), opts.echo ?? trimmed)
-      if (changes !== s.liveChanges) useStore.setState({ liveChanges: changes })
+      const changes = recordChange(
+        s.liveChanges,
+        applied,
+        before,
+        fingerprints(applied, live),
+        opts.echo ?? trimmed,
+      );
+      if (changes !== s.liveChanges) useStore.setState({ liveChanges: changes });
     }
-    return res
+    return res;
   } catch (e) {
-    useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`)
-    return null
+    useStore.getState().appendLine('stderr', `error: ${(e as Error).message}\n`);
+    return null;
   } finally {
-    running = null
-    useStore.setState({ busy: false })
+    running = null;
+    useStore.setState({ busy: false });
   }
 }
 
-let running: number | null = null
-
+let running: number | null = null;
 
 /** Ctrl+C: stops a watching command (`kubectl rollout status`) that is still running. */
 export async function cancelCommand(): Promise<boolean> {
-  if (running === null) return false
-  await engine().request({ type: 'cancel', target: running })
-  return true
+  if (running === null) return false;
+  await engine().request({ type: 'cancel', target: running });
+  return true;
 }
 
 /** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */
 export async function applyEditor(): Promise<boolean> {
-  const text = useStore.getState().editorText
-  await prepareLocate(text)
-  const syntax = yamlSyntaxMarkers(text)
+  const text = useStore.getState().editorText;
+  await prepareLocate(text);
+  const syntax = yamlSyntaxMarkers(text);
   if (syntax.length) {
-    useStore.setState({ markers: syntax, applyError: syntax.map((m) => `line ${m.line}: ${m.message}`).join('\n') })
-    useStore.getState().appendLine('info', `# not applied: the YAML does not parse (line ${syntax[0].line}: ${syntax[0].message})\n`)
-    return false
+    useStore.setState({
+      markers: syntax,
+      applyError: syntax.map((m) => `line ${m.line}: ${m.message}`).join('\n'),
+    });
+    useStore
+      .getState()
+      .appendLine(
+        'info',
+        `# not applied: the YAML does not parse (line ${syntax[0].line}: ${syntax[0].message})\n`,
+      );
+    return false;
   }
   // Echoed as it runs: the buffer goes to `kubectl apply -f -`, so kubectl's messages say "STDIN".
-  const res = await runCommand('kubectl apply -f -', { stdin: text, remember: false })
-  if (!res) return false
+  const res = await runCommand('kubectl apply -f -', { stdin: text, remember: false });
+  if (!res) return false;
   if (res.exitCode === 0) {
-    useStore.setState({ appliedText: text, liveChanges: null, markers: [], applyError: null })
-    return true
+    useStore.setState({ appliedText: text, liveChanges: null, markers: [], applyError: null });
+    return true;
   }
   const markers: EditorMarker[] = res.diagnostics.map((d) => {
-    const at = d.field ? locateField(text, d.document, d.field) : undefined
-    const line = at?.line ?? d.line ?? 1
+    const at = d.field ? locateField(text, d.document, d.field) : undefined;
+    const line = at?.line ?? d.line ?? 1;
     return {
       line,
       column: at?.column ?? d.column ?? 1,
@@ -91,31 +113,31 @@ export async function applyEditor(): Promise<boolean> {
       endColumn: at?.endColumn,
       message: d.message,
       severity: 'error',
-    }
-  })
+    };
+  });
   const errText = res.chunks
     .filter((c) => c.stream === 'stderr')
     .map((c) => c.text)
     .join('')
-    .trim()
-  useStore.setState({ markers, applyError: errText || 'apply failed' })
-  return false
+    .trim();
+  useStore.setState({ markers, applyError: errText || 'apply failed' });
+  return false;
 }
 
 export async function play(speed?: number): Promise<void> {
-  await engine().request({ type: 'play', speed: speed ?? useStore.getState().speed })
+  await engine().request({ type: 'play', speed: speed ?? useStore.getState().speed });
 }
 
 export async function pause(): Promise<void> {
-  await engine().request({ type: 'pause' })
+  await engine().request({ type: 'pause' });
 }
 
 export async function setSpeed(speed: number): Promise<void> {
-  if (useStore.getState().playing) await engine().request({ type: 'play', speed })
-  else useStore.setState({ speed })
+  if (useStore.getState().playing) await engine().request({ type: 'play', speed });
+  else useStore.setState({ speed });
 }
 
 export async function step() {
-  const r = await engine().request<Extract<Response, { type: 'step' }>>({ type: 'step' })
-  return r.record
+  const r = await engine().request<Extract<Response, { type: 'step' }>>({ type: 'step' });
+  return r.record;
 }

@@ -1,9 +1,9 @@
 // The page applies the engine's batches in frame-sized slices: coalesced when they fit, spread over
 // frames when they do not, all at once before an answer.
 
-import { describe, expect, it } from 'vitest'
-import { BatchQueue } from './batchQueue'
-import type { ChangeBatch } from '../wire/protocol'
+import { describe, expect, it } from 'vitest';
+import { BatchQueue } from './batchQueue';
+import type { ChangeBatch } from '../wire/protocol';
 
 function batch(n: number, reset = false, now = 0): ChangeBatch {
   return {
@@ -18,63 +18,68 @@ function batch(n: number, reset = false, now = 0): ChangeBatch {
     playing: true,
     speed: 60,
     inputs: [],
-  }
+  };
 }
 
 function setup(msPerChange: number) {
-  let clock = 0
-  const frames: (() => void)[] = []
-  const applied: ChangeBatch[][] = []
+  let clock = 0;
+  const frames: (() => void)[] = [];
+  const applied: ChangeBatch[][] = [];
   const q = new BatchQueue(
     (bs) => {
-      applied.push([...bs])
-      for (const b of bs) clock += (b.deletes.length + 1) * msPerChange
+      applied.push([...bs]);
+      for (const b of bs) clock += (b.deletes.length + 1) * msPerChange;
     },
     { now: () => clock, schedule: (fn) => frames.push(fn) },
     8,
-  )
-  const frame = () => frames.shift()?.()
-  return { q, frames, applied, frame }
+  );
+  const frame = () => frames.shift()?.();
+  return { q, frames, applied, frame };
 }
 
 describe('BatchQueue', () => {
   it('applies batches that arrive between two frames together, at the next frame', () => {
-    const t = setup(0.001)
-    t.q.push(batch(10, false, 1))
-    t.q.push(batch(10, false, 2))
-    t.q.push(batch(10, false, 3))
-    expect(t.applied).toEqual([])
-    expect(t.frames.length).toBe(1)
-    t.frame()
-    expect(t.applied.map((bs) => bs.map((b) => b.now))).toEqual([[1, 2, 3]])
-    expect(t.frames.length).toBe(0)
-  })
+    const t = setup(0.001);
+    t.q.push(batch(10, false, 1));
+    t.q.push(batch(10, false, 2));
+    t.q.push(batch(10, false, 3));
+    expect(t.applied).toEqual([]);
+    expect(t.frames.length).toBe(1);
+    t.frame();
+    expect(t.applied.map((bs) => bs.map((b) => b.now))).toEqual([[1, 2, 3]]);
+    expect(t.frames.length).toBe(0);
+  });
 
   it('spreads what does not fit in a frame over the next frames, learning the cost per change', () => {
-    const t = setup(0.01) // 1,000 changes ≈ 10 ms
-    for (let i = 0; i < 10; i++) t.q.push(batch(1000, false, i))
-    let frames = 0
+    const t = setup(0.01); // 1,000 changes ≈ 10 ms
+    for (let i = 0; i < 10; i++) t.q.push(batch(1000, false, i));
+    let frames = 0;
     while (t.frames.length) {
-      t.frame()
-      frames++
+      t.frame();
+      frames++;
     }
-    expect(t.applied.flat().map((b) => b.now)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(t.applied.flat().map((b) => b.now)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     // never more than one such batch per frame once the cost is known (8 ms budget)
-    expect(Math.max(...t.applied.slice(1).map((bs) => bs.length))).toBe(1)
-    expect(frames).toBeGreaterThanOrEqual(9)
-  })
+    expect(Math.max(...t.applied.slice(1).map((bs) => bs.length))).toBe(1);
+    expect(frames).toBeGreaterThanOrEqual(9);
+  });
 
   it('applies everything waiting at once on flush, and a reset drops what waited before it', () => {
-    const t = setup(0.01)
-    t.q.push(batch(1000, false, 1))
-    t.q.push(batch(1000, false, 2))
-    t.q.flush()
-    expect(t.applied.map((bs) => bs.map((b) => b.now))).toEqual([[1, 2]])
-    t.q.push(batch(5, false, 3))
-    t.q.push(batch(5, true, 4))
-    t.q.push(batch(5, false, 5))
-    t.frame()
-    t.frame()
-    expect(t.applied.slice(1).flat().map((b) => b.now)).toEqual([4, 5])
-  })
-})
+    const t = setup(0.01);
+    t.q.push(batch(1000, false, 1));
+    t.q.push(batch(1000, false, 2));
+    t.q.flush();
+    expect(t.applied.map((bs) => bs.map((b) => b.now))).toEqual([[1, 2]]);
+    t.q.push(batch(5, false, 3));
+    t.q.push(batch(5, true, 4));
+    t.q.push(batch(5, false, 5));
+    t.frame();
+    t.frame();
+    expect(
+      t.applied
+        .slice(1)
+        .flat()
+        .map((b) => b.now),
+    ).toEqual([4, 5]);
+  });
+});

@@ -7,76 +7,91 @@
 // - `podsByNode` (see selectPodsOnNode): the pods drawn on each node; only a node whose pods changed
 //   gets a new array, so a card subscribed to its node re-renders only when its node or pods change.
 
-import type { StateCreator } from 'zustand'
-import type { KEvent, Kind, KObject, Pod, EventRow, StepRecord, RecordedEvent } from '../engine'
-import { namespacedName, pinnedNodeName } from '../engine/predicates'
-import { applyChanges, decodeGroup } from '../wire/delta'
-import type { ChangeBatch, Input } from '../wire/protocol'
-import type { AppState } from './store'
+import type { StateCreator } from 'zustand';
+import type { KEvent, Kind, KObject, Pod, EventRow, StepRecord, RecordedEvent } from '../engine';
+import { namespacedName, pinnedNodeName } from '../engine/predicates';
+import { applyChanges, decodeGroup } from '../wire/delta';
+import type { ChangeBatch, Input } from '../wire/protocol';
+import type { AppState } from './store';
 
-export type ObjectMap = Readonly<Record<string, KObject>>
-export type Objects = Readonly<Record<Kind, ObjectMap>>
+export type ObjectMap = Readonly<Record<string, KObject>>;
+export type Objects = Readonly<Record<Kind, ObjectMap>>;
 
-const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'Event', 'Deployment', 'ReplicaSet']
-const MAX_STEPS = 2000
-const MAX_EVENTS = 2000
+const KINDS: Kind[] = [
+  'Namespace',
+  'Node',
+  'Pod',
+  'DaemonSet',
+  'ControllerRevision',
+  'Event',
+  'Deployment',
+  'ReplicaSet',
+];
+const MAX_STEPS = 2000;
+const MAX_EVENTS = 2000;
 
 /**
  * node name → the pods drawn on it, sorted by key: the pods bound to it, and the pods not bound yet
  * that node affinity pins to it (a daemon pod on its way) unless the scheduler marked them
  * Unschedulable. '' holds the pods with nowhere to go. Unchanged nodes keep their array.
  */
-export type PodsByNode = ReadonlyMap<string, readonly Pod[]>
+export type PodsByNode = ReadonlyMap<string, readonly Pod[]>;
 
 /** The nodes whose Node object, pods or waiting pods changed in one publish ('all' after a reset). */
-export type NodesChanged = ReadonlySet<string> | 'all'
+export type NodesChanged = ReadonlySet<string> | 'all';
 
 export interface ClusterSlice {
-  objects: Objects
-  podsByNode: PodsByNode
+  objects: Objects;
+  podsByNode: PodsByNode;
   /** node name → unschedulable pods pinned to it (they wait in the unscheduled lane) */
-  waitingByNode: PodsByNode
+  waitingByNode: PodsByNode;
   /** the mirror itself, for per-object selectors (read only; changed in place before each publish) */
-  mirror: Mirror
+  mirror: Mirror;
   /** node names in order; a new array only when a node comes or goes */
-  nodeNames: readonly string[]
+  nodeNames: readonly string[];
   /** moves when any node's pods changed */
-  podsVersion: number
+  podsVersion: number;
   /** moves when an Event changed (read them from mirror.maps, or objects.Event) */
-  eventsVersion: number
+  eventsVersion: number;
   /** moves on every applied batch (for subscribers that want "something changed") */
-  mirrorVersion: number
+  mirrorVersion: number;
   /**
    * The nodes that changed in the last publish (a new set each publish): a view drawing every node
    * (the overview) follows these instead of looking at all of them. '' is the unscheduled lane.
    */
-  nodesChanged: NodesChanged
-  now: number
-  start: number
-  playing: boolean
-  speed: number
-  inputs: Input[]
-  steps: StepRecord[]
-  events: RecordedEvent[]
+  nodesChanged: NodesChanged;
+  now: number;
+  start: number;
+  playing: boolean;
+  speed: number;
+  inputs: Input[];
+  steps: StepRecord[];
+  events: RecordedEvent[];
   /** applies one batch and publishes it */
-  applyBatch: (b: ChangeBatch) => void
+  applyBatch: (b: ChangeBatch) => void;
   /** applies several batches (coalesced: one publish, one render) */
-  applyBatches: (bs: readonly ChangeBatch[]) => void
+  applyBatches: (bs: readonly ChangeBatch[]) => void;
 }
 
 export function emptyObjects(): Objects {
-  return Object.fromEntries(KINDS.map((k) => [k, {}])) as unknown as Objects
+  return Object.fromEntries(KINDS.map((k) => [k, {}])) as unknown as Objects;
 }
 
 /** An Event object for the page, made from a row (the worker sends rows, not objects). */
 export function rowToEvent(r: EventRow): KEvent {
-  const involvedObject: KEvent['involvedObject'] = { kind: r.kind, name: r.object }
-  if (r.objectNamespace !== undefined) involvedObject.namespace = r.objectNamespace
-  if (r.uid !== undefined) involvedObject.uid = r.uid
+  const involvedObject: KEvent['involvedObject'] = { kind: r.kind, name: r.object };
+  if (r.objectNamespace !== undefined) involvedObject.namespace = r.objectNamespace;
+  if (r.uid !== undefined) involvedObject.uid = r.uid;
   return {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: r.name, namespace: r.namespace, uid: '', resourceVersion: r.resourceVersion, creationTimestamp: r.first },
+    metadata: {
+      name: r.name,
+      namespace: r.namespace,
+      uid: '',
+      resourceVersion: r.resourceVersion,
+      creationTimestamp: r.first,
+    },
     involvedObject,
     reason: r.reason,
     message: r.message,
@@ -85,69 +100,69 @@ export function rowToEvent(r: EventRow): KEvent {
     lastTimestamp: r.last,
     count: r.count,
     type: r.type,
-  }
+  };
 }
 
 function isUnschedulable(pod: Pod): boolean {
-  if (pod.spec.nodeName) return false
-  const c = pod.status?.conditions?.find((x) => x.type === 'PodScheduled')
-  return c?.status === 'False' && c.reason === 'Unschedulable'
+  if (pod.spec.nodeName) return false;
+  const c = pod.status?.conditions?.find((x) => x.type === 'PodScheduled');
+  return c?.status === 'False' && c.reason === 'Unschedulable';
 }
 
 /** Where a pod is drawn: its node, the node it is pinned to (on its way), or '' (nowhere yet). */
 export function placeOf(pod: Pod): { on: string; waitsFor?: string } {
-  if (pod.spec.nodeName) return { on: pod.spec.nodeName }
-  const pinned = pinnedNodeName(pod.spec)
-  if (isUnschedulable(pod)) return pinned ? { on: '', waitsFor: pinned } : { on: '' }
-  return { on: pinned ?? '' }
+  if (pod.spec.nodeName) return { on: pod.spec.nodeName };
+  const pinned = pinnedNodeName(pod.spec);
+  if (isUnschedulable(pod)) return pinned ? { on: '', waitsFor: pinned } : { on: '' };
+  return { on: pinned ?? '' };
 }
 
-const NO_PODS: readonly Pod[] = Object.freeze([])
-export { NO_PODS }
+const NO_PODS: readonly Pod[] = Object.freeze([]);
+export { NO_PODS };
 
-const byKey = (a: [string, Pod], b: [string, Pod]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+const byKey = (a: [string, Pod], b: [string, Pod]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** A per-node index of pods: a set per node, and a sorted array per node rebuilt only when it changed. */
 class PodIndex {
-  private readonly sets = new Map<string, Map<string, Pod>>()
-  readonly arrays = new Map<string, readonly Pod[]>()
-  private readonly dirty = new Set<string>()
+  private readonly sets = new Map<string, Map<string, Pod>>();
+  readonly arrays = new Map<string, readonly Pod[]>();
+  private readonly dirty = new Set<string>();
 
   remove(node: string, key: string): void {
-    const s = this.sets.get(node)
-    if (s?.delete(key)) this.dirty.add(node)
+    const s = this.sets.get(node);
+    if (s?.delete(key)) this.dirty.add(node);
   }
 
   add(node: string, key: string, pod: Pod): void {
-    let s = this.sets.get(node)
-    if (!s) this.sets.set(node, (s = new Map()))
-    s.set(key, pod)
-    this.dirty.add(node)
+    let s = this.sets.get(node);
+    if (!s) this.sets.set(node, (s = new Map()));
+    s.set(key, pod);
+    this.dirty.add(node);
   }
 
   clear(): void {
-    for (const node of this.arrays.keys()) this.dirty.add(node)
-    this.sets.clear()
+    for (const node of this.arrays.keys()) this.dirty.add(node);
+    this.sets.clear();
   }
 
   /** Counts as changed at the next commit even if no node's pods did (a reset). */
   touch(): void {
-    this.dirty.add('')
+    this.dirty.add('');
   }
 
   /** New arrays for the nodes whose pods changed (added to `touched`); true when any did. */
   commit(touched?: Set<string>): boolean {
-    if (this.dirty.size === 0) return false
+    if (this.dirty.size === 0) return false;
     for (const node of this.dirty) {
-      touched?.add(node)
-      const s = this.sets.get(node)
+      touched?.add(node);
+      const s = this.sets.get(node);
       if (!s || s.size === 0) {
-        this.sets.delete(node)
-        this.arrays.delete(node)
-      } else this.arrays.set(node, Object.freeze([...s.entries()].sort(byKey).map((e) => e[1])))
+        this.sets.delete(node);
+        this.arrays.delete(node);
+      } else this.arrays.set(node, Object.freeze([...s.entries()].sort(byKey).map((e) => e[1])));
     }
-    this.dirty.clear()
-    return true
+    this.dirty.clear();
+    return true;
   }
 }
 
@@ -156,101 +171,110 @@ class PodIndex {
  * immutable. What React reads is published by `snapshot()` after one or more batches.
  */
 export class Mirror {
-  readonly maps = new Map<Kind, Map<string, KObject>>(KINDS.map((k) => [k, new Map()]))
-  private readonly records = new Map<Kind, ObjectMap>()
-  private readonly changed = new Set<Kind>()
-  private readonly placed = new Map<string, { on: string; waitsFor?: string }>()
-  readonly pods = new PodIndex()
-  readonly waiting = new PodIndex()
-  private view: Objects = emptyObjects()
-  private namesDirty = false
+  readonly maps = new Map<Kind, Map<string, KObject>>(KINDS.map((k) => [k, new Map()]));
+  private readonly records = new Map<Kind, ObjectMap>();
+  private readonly changed = new Set<Kind>();
+  private readonly placed = new Map<string, { on: string; waitsFor?: string }>();
+  readonly pods = new PodIndex();
+  readonly waiting = new PodIndex();
+  private view: Objects = emptyObjects();
+  private namesDirty = false;
   /** names of the nodes whose Node object or drawn pods changed since the last publish */
-  private touched = new Set<string>()
-  private touchedAll = false
+  private touched = new Set<string>();
+  private touchedAll = false;
   /** node names in order; a new array only when a node comes or goes */
-  nodeNames: readonly string[] = Object.freeze([])
+  nodeNames: readonly string[] = Object.freeze([]);
 
   /** The object of a kind and key, as held now. */
   get(kind: Kind, key: string): KObject | undefined {
-    return this.maps.get(kind)!.get(key)
+    return this.maps.get(kind)!.get(key);
   }
 
   private put(kind: Kind, key: string, o: KObject | undefined): void {
-    const m = this.maps.get(kind)!
-    const old = m.get(key)
-    if (old === o) return
-    if (o) m.set(key, o)
-    else m.delete(key)
-    this.changed.add(kind)
-    if (kind === 'Node') this.touched.add(key.slice(1))
-    if (kind === 'Node' && (!old || !o)) this.namesDirty = true
-    if (kind === 'Pod') this.placePod(key, o as Pod | undefined)
+    const m = this.maps.get(kind)!;
+    const old = m.get(key);
+    if (old === o) return;
+    if (o) m.set(key, o);
+    else m.delete(key);
+    this.changed.add(kind);
+    if (kind === 'Node') this.touched.add(key.slice(1));
+    if (kind === 'Node' && (!old || !o)) this.namesDirty = true;
+    if (kind === 'Pod') this.placePod(key, o as Pod | undefined);
   }
 
   private placePod(key: string, pod: Pod | undefined): void {
-    const before = this.placed.get(key)
+    const before = this.placed.get(key);
     if (before) {
-      this.pods.remove(before.on, key)
-      if (before.waitsFor !== undefined) this.waiting.remove(before.waitsFor, key)
+      this.pods.remove(before.on, key);
+      if (before.waitsFor !== undefined) this.waiting.remove(before.waitsFor, key);
     }
     if (!pod) {
-      this.placed.delete(key)
-      return
+      this.placed.delete(key);
+      return;
     }
-    const p = placeOf(pod)
-    this.placed.set(key, p)
-    this.pods.add(p.on, key, pod)
-    if (p.waitsFor !== undefined) this.waiting.add(p.waitsFor, key, pod)
+    const p = placeOf(pod);
+    this.placed.set(key, p);
+    this.pods.add(p.on, key, pod);
+    if (p.waitsFor !== undefined) this.waiting.add(p.waitsFor, key, pod);
   }
 
   /** Applies a batch: new objects, patches onto the records held, deletes, Event rows. */
   apply(b: ChangeBatch): void {
     // On reset the objects held before still lend their identity to equal ones (same uid and version).
-    let before: Map<Kind, Map<string, KObject>> | undefined
+    let before: Map<Kind, Map<string, KObject>> | undefined;
     if (b.reset) {
-      before = new Map()
+      before = new Map();
       for (const k of KINDS) {
-        const m = this.maps.get(k)!
-        before.set(k, new Map(m))
-        if (m.size) this.changed.add(k)
-        m.clear()
+        const m = this.maps.get(k)!;
+        before.set(k, new Map(m));
+        if (m.size) this.changed.add(k);
+        m.clear();
       }
-      this.touchedAll = true
-      this.placed.clear()
-      this.pods.clear()
-      this.waiting.clear()
-      this.pods.touch()
+      this.touchedAll = true;
+      this.placed.clear();
+      this.pods.clear();
+      this.waiting.clear();
+      this.pods.touch();
     }
     const put = (o: KObject) => {
-      const kind = o.kind as Kind
-      const key = namespacedName(o.metadata.namespace, o.metadata.name)
-      const old = before ? before.get(kind)!.get(key) : this.get(kind, key)
-      this.put(kind, key, old && old.metadata.resourceVersion === o.metadata.resourceVersion && old.metadata.uid === o.metadata.uid ? old : o)
-    }
-    for (const o of b.upserts) put(o)
-    for (const g of b.compact ?? []) for (const o of decodeGroup<KObject>(g)) put(o)
+      const kind = o.kind as Kind;
+      const key = namespacedName(o.metadata.namespace, o.metadata.name);
+      const old = before ? before.get(kind)!.get(key) : this.get(kind, key);
+      this.put(
+        kind,
+        key,
+        old &&
+          old.metadata.resourceVersion === o.metadata.resourceVersion &&
+          old.metadata.uid === o.metadata.uid
+          ? old
+          : o,
+      );
+    };
+    for (const o of b.upserts) put(o);
+    for (const g of b.compact ?? []) for (const o of decodeGroup<KObject>(g)) put(o);
     for (const p of b.patches ?? []) {
-      const key = namespacedName(p.namespace, p.name)
-      const old = this.get(p.kind, key)
-      if (!old || old.metadata.resourceVersion === p.resourceVersion) continue
-      this.put(p.kind, key, applyChanges(old, p.changes))
+      const key = namespacedName(p.namespace, p.name);
+      const old = this.get(p.kind, key);
+      if (!old || old.metadata.resourceVersion === p.resourceVersion) continue;
+      this.put(p.kind, key, applyChanges(old, p.changes));
     }
-    for (const d of b.deletes) this.put(d.kind, namespacedName(d.namespace, d.name), undefined)
+    for (const d of b.deletes) this.put(d.kind, namespacedName(d.namespace, d.name), undefined);
     for (const r of b.eventRows ?? []) {
-      const key = namespacedName(r.namespace, r.name)
-      if (this.get('Event', key)?.metadata.resourceVersion !== r.resourceVersion) this.put('Event', key, rowToEvent(r))
+      const key = namespacedName(r.namespace, r.name);
+      if (this.get('Event', key)?.metadata.resourceVersion !== r.resourceVersion)
+        this.put('Event', key, rowToEvent(r));
     }
-    for (const d of b.eventDeletes ?? []) this.put('Event', namespacedName(d.namespace, d.name), undefined)
+    for (const d of b.eventDeletes ?? []) this.put('Event', namespacedName(d.namespace, d.name), undefined);
   }
 
   /** The whole kind as a record, made once per change of the kind (on first read). */
   record(kind: Kind): ObjectMap {
-    let r = this.records.get(kind)
+    let r = this.records.get(kind);
     if (!r) {
-      r = Object.freeze(Object.fromEntries(this.maps.get(kind)!)) as ObjectMap
-      this.records.set(kind, r)
+      r = Object.freeze(Object.fromEntries(this.maps.get(kind)!)) as ObjectMap;
+      this.records.set(kind, r);
     }
-    return r
+    return r;
   }
 
   /**
@@ -259,57 +283,64 @@ export class Mirror {
    */
   publish(): { objects: Objects; podsChanged: boolean; eventsChanged: boolean; nodesChanged: NodesChanged } {
     if (this.namesDirty) {
-      this.namesDirty = false
-      this.nodeNames = Object.freeze([...this.maps.get('Node')!.values()].map((n) => n.metadata.name).sort())
+      this.namesDirty = false;
+      this.nodeNames = Object.freeze([...this.maps.get('Node')!.values()].map((n) => n.metadata.name).sort());
     }
-    const podsChanged = this.pods.commit(this.touched)
-    const waitingChanged = this.waiting.commit(this.touched)
-    const nodesChanged: NodesChanged = this.touchedAll ? 'all' : this.touched
-    this.touched = new Set()
-    this.touchedAll = false
-    if (this.changed.size === 0) return { objects: this.view, podsChanged: podsChanged || waitingChanged, eventsChanged: false, nodesChanged }
-    const eventsChanged = this.changed.has('Event')
-    for (const k of this.changed) this.records.delete(k)
-    this.changed.clear()
-    const view = {} as Record<Kind, ObjectMap>
-    for (const k of KINDS) Object.defineProperty(view, k, { enumerable: true, get: () => this.record(k) })
-    this.view = view
-    return { objects: view, podsChanged: podsChanged || waitingChanged, eventsChanged, nodesChanged }
+    const podsChanged = this.pods.commit(this.touched);
+    const waitingChanged = this.waiting.commit(this.touched);
+    const nodesChanged: NodesChanged = this.touchedAll ? 'all' : this.touched;
+    this.touched = new Set();
+    this.touchedAll = false;
+    if (this.changed.size === 0)
+      return {
+        objects: this.view,
+        podsChanged: podsChanged || waitingChanged,
+        eventsChanged: false,
+        nodesChanged,
+      };
+    const eventsChanged = this.changed.has('Event');
+    for (const k of this.changed) this.records.delete(k);
+    this.changed.clear();
+    const view = {} as Record<Kind, ObjectMap>;
+    for (const k of KINDS) Object.defineProperty(view, k, { enumerable: true, get: () => this.record(k) });
+    this.view = view;
+    return { objects: view, podsChanged: podsChanged || waitingChanged, eventsChanged, nodesChanged };
   }
 }
 
 /** One batch onto plain records (tests, and tools that hold objects outside the store). */
 export function mergeObjects(prev: Objects, b: ChangeBatch): Objects {
-  const m = new Mirror()
-  if (!b.reset) for (const k of KINDS) for (const [key, o] of Object.entries(prev[k] ?? {})) m.maps.get(k)!.set(key, o)
-  m.apply(b)
-  const out = {} as Record<Kind, ObjectMap>
-  for (const k of KINDS) out[k] = m.record(k)
-  return out
+  const m = new Mirror();
+  if (!b.reset)
+    for (const k of KINDS) for (const [key, o] of Object.entries(prev[k] ?? {})) m.maps.get(k)!.set(key, o);
+  m.apply(b);
+  const out = {} as Record<Kind, ObjectMap>;
+  for (const k of KINDS) out[k] = m.record(k);
+  return out;
 }
 
 export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = (set, get) => {
-  const mirror = new Mirror()
-  let version = 0
+  const mirror = new Mirror();
+  let version = 0;
   const applyBatches = (bs: readonly ChangeBatch[]) => {
-    if (!bs.length) return
-    for (const b of bs) mirror.apply(b)
-    const { objects, podsChanged, eventsChanged, nodesChanged } = mirror.publish()
-    const s = get()
-    let steps = s.steps
-    let events = s.events
+    if (!bs.length) return;
+    for (const b of bs) mirror.apply(b);
+    const { objects, podsChanged, eventsChanged, nodesChanged } = mirror.publish();
+    const s = get();
+    let steps = s.steps;
+    let events = s.events;
     for (const b of bs) {
       if (b.reset) {
-        steps = b.steps
-        events = b.events
+        steps = b.steps;
+        events = b.events;
       } else {
-        if (b.steps.length) steps = [...steps, ...b.steps]
-        if (b.events.length) events = [...events, ...b.events]
+        if (b.steps.length) steps = [...steps, ...b.steps];
+        if (b.events.length) events = [...events, ...b.events];
       }
     }
-    if (steps.length > MAX_STEPS) steps = steps.slice(-MAX_STEPS)
-    if (events.length > MAX_EVENTS) events = events.slice(-MAX_EVENTS)
-    const last = bs[bs.length - 1]
+    if (steps.length > MAX_STEPS) steps = steps.slice(-MAX_STEPS);
+    if (events.length > MAX_EVENTS) events = events.slice(-MAX_EVENTS);
+    const last = bs[bs.length - 1];
     set({
       objects,
       // The indexes are the mirror's own Maps (changed in place, never copied): a node whose pods
@@ -326,8 +357,8 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       inputs: last.inputs,
       steps,
       events,
-    })
-  }
+    });
+  };
   return {
     objects: emptyObjects(),
     mirror,
@@ -347,5 +378,5 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     events: [],
     applyBatch: (b) => get().applyBatches([b]),
     applyBatches,
-  }
-}
+  };
+};

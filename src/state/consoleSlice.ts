@@ -1,24 +1,24 @@
 // The kubectl console: its scrollback and input history.
 
-import type { StateCreator } from 'zustand'
-import type { AppState } from './store'
+import type { StateCreator } from 'zustand';
+import type { AppState } from './store';
 
 export interface ConsoleLine {
-  id: number
-  kind: 'command' | 'stdout' | 'stderr' | 'info'
-  text: string
+  id: number;
+  kind: 'command' | 'stdout' | 'stderr' | 'info';
+  text: string;
 }
 
 export interface ConsoleSlice {
-  lines: ConsoleLine[]
-  history: string[]
-  busy: boolean
-  appendLine: (kind: ConsoleLine['kind'], text: string) => void
-  clearConsole: () => void
+  lines: ConsoleLine[];
+  history: string[];
+  busy: boolean;
+  appendLine: (kind: ConsoleLine['kind'], text: string) => void;
+  clearConsole: () => void;
 }
 
-const MAX_LINES = 5000
-let nextLineId = 1
+const MAX_LINES = 5000;
+let nextLineId = 1;
 
 export const createConsoleSlice: StateCreator<AppState, [], [], ConsoleSlice> = (set) => ({
   lines: [],
@@ -27,14 +27,14 @@ export const createConsoleSlice: StateCreator<AppState, [], [], ConsoleSlice> = 
   appendLine: (kind, text) =>
     set((s) => {
       // Output arrives in chunks; a chunk continues the previous line of the same stream.
-      const lines = s.lines.slice()
-      const last = lines[lines.length - 1]
+      const lines = s.lines.slice();
+      const last = lines[lines.length - 1];
       if (last && last.kind === kind && kind !== 'command' && !last.text.endsWith('\n')) {
-        lines[lines.length - 1] = { ...last, text: last.text + text }
+        lines[lines.length - 1] = { ...last, text: last.text + text };
       } else {
-        lines.push({ id: nextLineId++, kind, text })
+        lines.push({ id: nextLineId++, kind, text });
       }
-      return { lines: lines.length > MAX_LINES ? lines.slice(-MAX_LINES) : lines }
+      return { lines: lines.length > MAX_LINES ? lines.slice(-MAX_LINES) : lines };
     }),
   clearConsole: () => set({ lines: [] }),
-})
+});

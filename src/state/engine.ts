@@ -4,32 +4,37 @@
 // Restarts are serialised, and the latest request wins: however many resets arrive while one is under
 // way, at most one more engine is started afterwards, with the spec of the last request.
 
-import { EngineClient } from '../worker/client'
-import { openEnginePort } from '../worker/inProcess'
-import type { Replayed, Response, SessionSpec } from '../wire/protocol'
-import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog'
-import { i18n } from '../i18n'
-import { useStore } from './store'
-import { BatchQueue, frameTimers } from './batchQueue'
+import { EngineClient } from '../worker/client';
+import { openEnginePort } from '../worker/inProcess';
+import type { Replayed, Response, SessionSpec } from '../wire/protocol';
+import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog';
+import { i18n } from '../i18n';
+import { useStore } from './store';
+import { BatchQueue, frameTimers } from './batchQueue';
 
-let client: EngineClient | null = null
-let baseSpec: Omit<SessionSpec, 'inputs' | 'until'> = { seed: 1, preset: 'article' }
-let watchdog: Watchdog | null = null
-let restarting = false
+let client: EngineClient | null = null;
+let baseSpec: Omit<SessionSpec, 'inputs' | 'until'> = { seed: 1, preset: 'article' };
+let watchdog: Watchdog | null = null;
+let restarting = false;
 /** Batches wait here and are applied in frame-sized slices (one queue: a reset drops what waits). */
-export const batches = new BatchQueue((bs) => useStore.getState().applyBatches(bs), typeof requestAnimationFrame === 'function' ? frameTimers() : { now: () => Date.now(), schedule: (fn) => setTimeout(fn, 0) })
+export const batches = new BatchQueue(
+  (bs) => useStore.getState().applyBatches(bs),
+  typeof requestAnimationFrame === 'function'
+    ? frameTimers()
+    : { now: () => Date.now(), schedule: (fn) => setTimeout(fn, 0) },
+);
 /** How many engines this page started (a figure for the flood test). */
-let started = 0
+let started = 0;
 /** Set when the page shows a connected cluster (src/connect): nothing local to restart or replay. */
-let remoteReason: string | null = null
+let remoteReason: string | null = null;
 
 export function engine(): EngineClient {
-  if (!client) throw new Error('the engine has not started')
-  return client
+  if (!client) throw new Error('the engine has not started');
+  return client;
 }
 
 export function enginesStarted(): number {
-  return started
+  return started;
 }
 
 /**
@@ -37,146 +42,155 @@ export function enginesStarted(): number {
  * not watched or restarted: `reason` is what resets and restores answer instead.
  */
 export function attachEngine(c: EngineClient, reason: string): void {
-  watchdog?.stop()
-  watchdog = null
-  remoteReason = reason
-  client = c
-  c.onBatch = (b) => useStore.getState().applyBatch(b)
-  c.onFatal = () => undefined
-  useStore.setState({ engineStatus: 'ready', engineMode: null })
+  watchdog?.stop();
+  watchdog = null;
+  remoteReason = reason;
+  client = c;
+  c.onBatch = (b) => useStore.getState().applyBatch(b);
+  c.onFatal = () => undefined;
+  useStore.setState({ engineStatus: 'ready', engineMode: null });
 }
 
 /** The watchdog's timings; tests of the page may shorten them. */
-export const watchdogTimings = { ...DEFAULT_WATCHDOG }
+export const watchdogTimings = { ...DEFAULT_WATCHDOG };
 
 /**
  * Starts an engine on a spec. With `transcript`, answers what each replayed input printed (a restored
  * share link shows it in the console); otherwise an empty list.
  */
-export async function startEngine(spec: SessionSpec, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
-  baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
-  watchdog?.stop()
-  const { port, mode } = await openEnginePort()
-  started++
-  const c = new EngineClient(port)
-  client = c
-  c.onBatch = (b) => batches.push(b)
-  c.beforeAnswer = () => batches.flush()
+export async function startEngine(
+  spec: SessionSpec,
+  opts: { transcript?: boolean } = {},
+): Promise<Replayed[]> {
+  baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
+  watchdog?.stop();
+  const { port, mode } = await openEnginePort();
+  started++;
+  const c = new EngineClient(port);
+  client = c;
+  c.onBatch = (b) => batches.push(b);
+  c.beforeAnswer = () => batches.flush();
   c.onFatal = (message) => {
-    if (client === c) void recover(message)
-  }
-  useStore.setState({ engineMode: mode })
+    if (client === c) void recover(message);
+  };
+  useStore.setState({ engineMode: mode });
   // The watchdog runs from the start: a replay that hangs is caught like a command that hangs.
   const dog = new Watchdog(c, (ms) => onHang(c, ms), {
     ...watchdogTimings,
     now: () => Date.now(),
     setInterval: (fn, ms) => setInterval(fn, ms),
     clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-  })
-  watchdog = dog
-  dog.start()
-  let res: Extract<Response, { type: 'ok' }>
+  });
+  watchdog = dog;
+  dog.start();
+  let res: Extract<Response, { type: 'ok' }>;
   try {
-    res = await c.request({ type: 'init', spec, ...(opts.transcript ? { transcript: true } : {}) }, { timeoutMs: Infinity })
+    res = await c.request(
+      { type: 'init', spec, ...(opts.transcript ? { transcript: true } : {}) },
+      { timeoutMs: Infinity },
+    );
   } catch (e) {
-    dog.stop()
-    throw e
+    dog.stop();
+    throw e;
   }
-  if (client === c) useStore.setState({ engineStatus: 'ready' })
-  return res.replayed ?? []
+  if (client === c) useStore.setState({ engineStatus: 'ready' });
+  return res.replayed ?? [];
 }
 
 /** The engine went quiet: the commands waiting for it get a clear error, then a new engine takes over. */
 function onHang(c: EngineClient, silentMs: number): void {
-  if (client !== c) return
-  const secs = Math.round(silentMs / 1000)
-  c.rejectAll(i18n.t('reliability:hang.command', { secs }))
-  void recover(i18n.t('reliability:hang.reason', { secs }))
+  if (client !== c) return;
+  const secs = Math.round(silentMs / 1000);
+  c.rejectAll(i18n.t('reliability:hang.command', { secs }));
+  void recover(i18n.t('reliability:hang.reason', { secs }));
 }
 
 /** Replaces a broken engine with a new one holding the same state (inputs replayed to the same time). */
 export async function recover(reason: string): Promise<void> {
-  if (restarting || remoteReason !== null) return
-  restarting = true
-  batches.flush()
-  const s = useStore.getState()
-  const inputs = s.inputs
-  const until = s.now - s.start
-  useStore.setState({ engineStatus: 'restarting', engineNotice: reason, busy: false })
-  const old = client
-  client = null
+  if (restarting || remoteReason !== null) return;
+  restarting = true;
+  batches.flush();
+  const s = useStore.getState();
+  const inputs = s.inputs;
+  const until = s.now - s.start;
+  useStore.setState({ engineStatus: 'restarting', engineNotice: reason, busy: false });
+  const old = client;
+  client = null;
   try {
-    old?.terminate()
+    old?.terminate();
   } catch {
     // already gone
   }
   try {
-    await startEngine({ ...baseSpec, inputs, until })
+    await startEngine({ ...baseSpec, inputs, until });
     // The clock runs on as it did.
-    const now = client as EngineClient | null
-    if (s.playing && now) await now.request({ type: 'play', speed: s.speed })
-    useStore.setState({ engineNotice: `restored:${reason}` })
+    const now = client as EngineClient | null;
+    if (s.playing && now) await now.request({ type: 'play', speed: s.speed });
+    useStore.setState({ engineNotice: `restored:${reason}` });
   } catch (e) {
-    useStore.setState({ engineStatus: 'failed', engineNotice: (e as Error).message })
+    useStore.setState({ engineStatus: 'failed', engineNotice: (e as Error).message });
   } finally {
-    restarting = false
+    restarting = false;
   }
 }
 
 interface Waiter {
-  resolve(replayed: Replayed[]): void
-  reject(e: unknown): void
+  resolve(replayed: Replayed[]): void;
+  reject(e: unknown): void;
 }
-let wanted: { spec: Partial<SessionSpec>; opts: { transcript?: boolean }; waiters: Waiter[] } | null = null
-let draining = false
+let wanted: { spec: Partial<SessionSpec>; opts: { transcript?: boolean }; waiters: Waiter[] } | null = null;
+let draining = false;
 
 /**
  * Starts over with a fresh cluster (keeps the editor text). Calls made while a restart is under way
  * are coalesced: the last spec wins, and every caller's promise settles when that engine is up.
  */
-export function resetEngine(spec: Partial<SessionSpec> = {}, opts: { transcript?: boolean } = {}): Promise<Replayed[]> {
+export function resetEngine(
+  spec: Partial<SessionSpec> = {},
+  opts: { transcript?: boolean } = {},
+): Promise<Replayed[]> {
   return new Promise<Replayed[]>((resolve, reject) => {
     if (remoteReason !== null) {
-      reject(new Error(remoteReason))
-      return
+      reject(new Error(remoteReason));
+      return;
     }
     if (wanted) {
-      wanted.spec = spec
-      wanted.opts = opts
-      wanted.waiters.push({ resolve, reject })
+      wanted.spec = spec;
+      wanted.opts = opts;
+      wanted.waiters.push({ resolve, reject });
     } else {
-      wanted = { spec, opts, waiters: [{ resolve, reject }] }
+      wanted = { spec, opts, waiters: [{ resolve, reject }] };
     }
-    if (!draining) void drain()
-  })
+    if (!draining) void drain();
+  });
 }
 
 async function drain(): Promise<void> {
-  draining = true
+  draining = true;
   try {
     while (wanted) {
-      const w = wanted
-      wanted = null
-      const old = client
-      client = null
+      const w = wanted;
+      wanted = null;
+      const old = client;
+      client = null;
       try {
-        old?.terminate()
+        old?.terminate();
       } catch {
         // already gone
       }
       try {
-        const replayed = await startEngine({ ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] }, w.opts)
+        const replayed = await startEngine({ ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] }, w.opts);
         // A newer request came in meanwhile: its engine replaces this one before anyone is told.
-        const next = wanted as typeof w | null
-        if (next) next.waiters.push(...w.waiters)
-        else for (const x of w.waiters) x.resolve(replayed)
+        const next = wanted as typeof w | null;
+        if (next) next.waiters.push(...w.waiters);
+        else for (const x of w.waiters) x.resolve(replayed);
       } catch (e) {
-        const next = wanted as typeof w | null
-        if (next) next.waiters.push(...w.waiters)
-        else for (const x of w.waiters) x.reject(e)
+        const next = wanted as typeof w | null;
+        if (next) next.waiters.push(...w.waiters);
+        else for (const x of w.waiters) x.reject(e);
       }
     }
   } finally {
-    draining = false
+    draining = false;
   }
 }

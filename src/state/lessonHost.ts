@@ -3,137 +3,194 @@
 // it a fresh cluster (its preset and setup); a lesson that fails to load says why and the playground
 // stays as it was.
 
-import { create } from 'zustand'
-import { lastHeredocManifest, parseScript } from '../engine/scripts'
-import { LESSON_LIMITS } from '../lessons/limits'
-import { isBuiltinLesson, lessonById } from '../lessons/index'
-import { loadLesson } from '../lessons/load'
-import { lessonStartScript } from '../lessons/startScript'
-import { isAllowedLessonOrigin, resolveLessonRef } from '../lessons/source'
-import type { Lesson } from '../lessons/types'
-import { formatProblem } from '../lessons/validate'
-import { useTimeline } from './timelineStore'
-import { resetEngine } from './engine'
-import { leaveStep, startProgress, useLessonProgress, type StepProgress } from './lessonProgress'
-import { useStore } from './store'
+import { create } from 'zustand';
+import { lastHeredocManifest, parseScript } from '../engine/scripts';
+import { LESSON_LIMITS } from '../lessons/limits';
+import { isBuiltinLesson, lessonById } from '../lessons/index';
+import { loadLesson } from '../lessons/load';
+import { lessonStartScript } from '../lessons/startScript';
+import { isAllowedLessonOrigin, resolveLessonRef } from '../lessons/source';
+import type { Lesson } from '../lessons/types';
+import { formatProblem } from '../lessons/validate';
+import { useTimeline } from './timelineStore';
+import { resetEngine } from './engine';
+import { leaveStep, startProgress, useLessonProgress, type StepProgress } from './lessonProgress';
+import { useStore } from './store';
 
-export type LessonFrom = 'builtin' | 'url' | 'message' | 'file'
+export type LessonFrom = 'builtin' | 'url' | 'message' | 'file';
 
 export interface LessonHostState {
-  lesson: Lesson | null
-  from: LessonFrom | null
+  lesson: Lesson | null;
+  from: LessonFrom | null;
   /** 1-based step the panel opens at (earlier steps are run first) */
-  startStep: number
+  startStep: number;
   /** the cluster came from a share link: earlier steps already ran, the panel does not run them again */
-  restored: boolean
+  restored: boolean;
   /** bumps each time a lesson is opened, so the panel starts over */
-  token: number
+  token: number;
   /** the cluster for the lesson is being prepared */
-  preparing: boolean
+  preparing: boolean;
   /** the picker of built-in lessons is open */
-  picking: boolean
-  error: { message: string; problems: string[] } | null
+  picking: boolean;
+  error: { message: string; problems: string[] } | null;
 }
 
-export const useLessonHost = create<LessonHostState>(() => ({ lesson: null, from: null, startStep: 1, restored: false, token: 0, preparing: false, picking: false, error: null }))
+export const useLessonHost = create<LessonHostState>(() => ({
+  lesson: null,
+  from: null,
+  startStep: 1,
+  restored: false,
+  token: 0,
+  preparing: false,
+  picking: false,
+  error: null,
+}));
 
-export type OpenResult = { ok: true; lesson: Lesson } | { ok: false; message: string; problems: string[] }
+export type OpenResult = { ok: true; lesson: Lesson } | { ok: false; message: string; problems: string[] };
 
 function failed(message: string, problems: string[] = []): OpenResult {
-  useLessonHost.setState({ error: { message, problems } })
-  return { ok: false, message, problems }
+  useLessonHost.setState({ error: { message, problems } });
+  return { ok: false, message, problems };
 }
 
 /** Puts the engine where the lesson starts: a fresh cluster of its preset, its setup run (not shown). */
 async function prepareCluster(lesson: Lesson): Promise<void> {
-  const inputs = parseScript(lessonStartScript(lesson)).map((c) => ({ at: 0, line: c.command, ...(c.stdin !== undefined ? { stdin: c.stdin } : {}) }))
-  await resetEngine({ inputs })
-  useTimeline.setState({ branch: null, fork: null, error: null })
-  useStore.getState().clearConsole()
+  const inputs = parseScript(lessonStartScript(lesson)).map((c) => ({
+    at: 0,
+    line: c.command,
+    ...(c.stdin !== undefined ? { stdin: c.stdin } : {}),
+  }));
+  await resetEngine({ inputs });
+  useTimeline.setState({ branch: null, fork: null, error: null });
+  useStore.getState().clearConsole();
   // a manifest the setup applied goes into the editor, as a step's does
-  const m = lastHeredocManifest(parseScript(lesson.setup))
-  if (m !== null) useStore.setState({ editorText: m, appliedText: m, markers: [], applyError: null })
+  const m = lastHeredocManifest(parseScript(lesson.setup));
+  if (m !== null) useStore.setState({ editorText: m, appliedText: m, markers: [], applyError: null });
 }
 
 /** Opens a validated lesson. `freshCluster: false` keeps the cluster (a share link restored it). */
-export async function openLesson(lesson: Lesson, from: LessonFrom, opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {}): Promise<OpenResult> {
-  useLessonHost.setState({ preparing: true, error: null, picking: false })
+export async function openLesson(
+  lesson: Lesson,
+  from: LessonFrom,
+  opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {},
+): Promise<OpenResult> {
+  useLessonHost.setState({ preparing: true, error: null, picking: false });
   try {
-    if (opts.freshCluster !== false) await prepareCluster(lesson)
+    if (opts.freshCluster !== false) await prepareCluster(lesson);
   } catch (e) {
-    useLessonHost.setState({ preparing: false })
-    return failed(`the lesson's cluster could not be started: ${(e as Error).message}`)
+    useLessonHost.setState({ preparing: false });
+    return failed(`the lesson's cluster could not be started: ${(e as Error).message}`);
   }
-  startProgress(lesson, opts.progress)
-  useLessonHost.setState((s) => ({ lesson, from, startStep: opts.startStep ?? 1, restored: opts.freshCluster === false, token: s.token + 1, preparing: false }))
-  return { ok: true, lesson }
+  startProgress(lesson, opts.progress);
+  useLessonHost.setState((s) => ({
+    lesson,
+    from,
+    startStep: opts.startStep ?? 1,
+    restored: opts.freshCluster === false,
+    token: s.token + 1,
+    preparing: false,
+  }));
+  return { ok: true, lesson };
 }
 
 export function closeLesson(): void {
-  leaveStep(useLessonProgress.getState().current)
-  startProgress(null)
-  useLessonHost.setState({ lesson: null, from: null, error: null })
+  leaveStep(useLessonProgress.getState().current);
+  startProgress(null);
+  useLessonHost.setState({ lesson: null, from: null, error: null });
 }
 
 /** A lesson given as text or an object (a message, a file): validated, then opened. */
 export async function openLessonData(data: unknown, from: LessonFrom, what: string): Promise<OpenResult> {
-  const { emptyClusterDryRun } = await import('../lessons/dryRun')
-  const v = loadLesson(data, { dryRun: emptyClusterDryRun() })
-  if (!v.lesson) return failed(`${what} is not a valid lesson`, v.problems.map(formatProblem))
-  return openLesson(v.lesson, from)
+  const { emptyClusterDryRun } = await import('../lessons/dryRun');
+  const v = loadLesson(data, { dryRun: emptyClusterDryRun() });
+  if (!v.lesson) return failed(`${what} is not a valid lesson`, v.problems.map(formatProblem));
+  return openLesson(v.lesson, from);
 }
 
 export async function openLessonFile(file: File): Promise<OpenResult> {
-  if (file.size > LESSON_LIMITS.maxFileChars * 4) return failed(`${file.name} is too large for a lesson (${file.size} bytes)`)
-  let text: string
+  if (file.size > LESSON_LIMITS.maxFileChars * 4)
+    return failed(`${file.name} is too large for a lesson (${file.size} bytes)`);
+  let text: string;
   try {
-    text = await file.text()
+    text = await file.text();
   } catch (e) {
-    return failed(`${file.name} cannot be read: ${(e as Error).message}`)
+    return failed(`${file.name} cannot be read: ${(e as Error).message}`);
   }
-  return openLessonData(text, 'file', file.name)
+  return openLessonData(text, 'file', file.name);
 }
 
-const FETCH_TIMEOUT_MS = 15_000
+const FETCH_TIMEOUT_MS = 15_000;
 
 /** Fetches a lesson file from an allowed origin (also after redirects) and opens it. */
-export async function openLessonUrl(url: string, allowed: ReadonlySet<string>, opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {}): Promise<OpenResult> {
-  const ctl = new AbortController()
-  const timer = setTimeout(() => ctl.abort(), FETCH_TIMEOUT_MS)
-  let text: string
+export async function openLessonUrl(
+  url: string,
+  allowed: ReadonlySet<string>,
+  opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {},
+): Promise<OpenResult> {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), FETCH_TIMEOUT_MS);
+  let text: string;
   try {
-    const res = await fetch(url, { signal: ctl.signal, credentials: 'same-origin', headers: { Accept: 'application/yaml, application/json, text/plain' } })
-    if (res.url && !isAllowedLessonOrigin(new URL(res.url).origin, location.href, allowed)) return failed(`the lesson at ${url} redirects to ${new URL(res.url).origin}, which is not allowed`)
-    if (!res.ok) return failed(`the lesson at ${url} could not be loaded: HTTP ${res.status}`)
-    const len = Number(res.headers.get('content-length') ?? 0)
-    if (len > LESSON_LIMITS.maxFileChars * 4) return failed(`the lesson at ${url} is too large (${len} bytes)`)
-    text = await res.text()
+    const res = await fetch(url, {
+      signal: ctl.signal,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/yaml, application/json, text/plain' },
+    });
+    if (res.url && !isAllowedLessonOrigin(new URL(res.url).origin, location.href, allowed))
+      return failed(`the lesson at ${url} redirects to ${new URL(res.url).origin}, which is not allowed`);
+    if (!res.ok) return failed(`the lesson at ${url} could not be loaded: HTTP ${res.status}`);
+    const len = Number(res.headers.get('content-length') ?? 0);
+    if (len > LESSON_LIMITS.maxFileChars * 4)
+      return failed(`the lesson at ${url} is too large (${len} bytes)`);
+    text = await res.text();
   } catch (e) {
-    return failed(`the lesson at ${url} could not be loaded: ${ctl.signal.aborted ? 'no answer in 15 s' : (e as Error).message}`)
+    return failed(
+      `the lesson at ${url} could not be loaded: ${ctl.signal.aborted ? 'no answer in 15 s' : (e as Error).message}`,
+    );
   } finally {
-    clearTimeout(timer)
+    clearTimeout(timer);
   }
-  const { emptyClusterDryRun } = await import('../lessons/dryRun')
-  const v = loadLesson(text, { dryRun: emptyClusterDryRun() })
-  if (!v.lesson) return failed(`the lesson at ${url} is not valid`, v.problems.map(formatProblem))
-  return openLesson(v.lesson, 'url', opts)
+  const { emptyClusterDryRun } = await import('../lessons/dryRun');
+  const v = loadLesson(text, { dryRun: emptyClusterDryRun() });
+  if (!v.lesson) return failed(`the lesson at ${url} is not valid`, v.problems.map(formatProblem));
+  return openLesson(v.lesson, 'url', opts);
 }
 
 /** `?lesson=` at boot: a built-in id or a URL. */
-export async function openLessonParam(value: string, opts: { allowed: ReadonlySet<string>; startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null }): Promise<OpenResult> {
-  const ref = resolveLessonRef(value, { pageUrl: location.href, allowedOrigins: opts.allowed, isBuiltin: isBuiltinLesson })
-  if (ref.kind === 'error') return failed(ref.message)
+export async function openLessonParam(
+  value: string,
+  opts: {
+    allowed: ReadonlySet<string>;
+    startStep?: number;
+    freshCluster?: boolean;
+    progress?: readonly StepProgress[] | null;
+  },
+): Promise<OpenResult> {
+  const ref = resolveLessonRef(value, {
+    pageUrl: location.href,
+    allowedOrigins: opts.allowed,
+    isBuiltin: isBuiltinLesson,
+  });
+  if (ref.kind === 'error') return failed(ref.message);
   // a lesson from a URL keeps a cluster restored for it only when a course platform restored it (issue 25)
-  if (ref.kind === 'url') return openLessonUrl(ref.url, opts.allowed, { startStep: opts.startStep, ...(opts.progress ? { freshCluster: opts.freshCluster, progress: opts.progress } : {}) })
-  const lesson = await lessonById(ref.id)
-  if (!lesson) return failed(`the built-in lesson ${ref.id} is damaged`)
-  return openLesson(lesson, 'builtin', { startStep: opts.startStep, freshCluster: opts.freshCluster, progress: opts.progress })
+  if (ref.kind === 'url')
+    return openLessonUrl(ref.url, opts.allowed, {
+      startStep: opts.startStep,
+      ...(opts.progress ? { freshCluster: opts.freshCluster, progress: opts.progress } : {}),
+    });
+  const lesson = await lessonById(ref.id);
+  if (!lesson) return failed(`the built-in lesson ${ref.id} is damaged`);
+  return openLesson(lesson, 'builtin', {
+    startStep: opts.startStep,
+    freshCluster: opts.freshCluster,
+    progress: opts.progress,
+  });
 }
 
 export function dismissLessonError(): void {
-  useLessonHost.setState({ error: null })
+  useLessonHost.setState({ error: null });
 }
 
 export function setPicking(picking: boolean): void {
-  useLessonHost.setState({ picking })
+  useLessonHost.setState({ picking });
 }

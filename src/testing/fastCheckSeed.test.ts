@@ -18,7 +18,10 @@ describe('FC_SEED', () => {
     const seed = parseSeed(process.env.FC_SEED);
     expect(fc.readConfigureGlobal().seed).toBe(seed);
     // and a property run with it reports that seed
-    const out = fc.check(fc.property(fc.nat(), () => true), { numRuns: 1 });
+    const out = fc.check(
+      fc.property(fc.nat(), () => true),
+      { numRuns: 1 },
+    );
     if (seed !== undefined) expect(out.seed).toBe(seed);
   });
 });

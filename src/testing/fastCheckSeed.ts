@@ -11,7 +11,9 @@ export function parseSeed(text: string | undefined): number | undefined {
   const t = text.trim();
   const n = Number(t);
   if (!/^-?\d+$/.test(t) || !Number.isSafeInteger(n) || n < -(2 ** 31) || n > 2 ** 32 - 1) {
-    throw new Error(`FC_SEED=${JSON.stringify(text)}: not a seed; give a 32-bit integer, e.g. FC_SEED=-50055334 (the "seed" fast-check prints)`);
+    throw new Error(
+      `FC_SEED=${JSON.stringify(text)}: not a seed; give a 32-bit integer, e.g. FC_SEED=-50055334 (the "seed" fast-check prints)`,
+    );
   }
   return n;
 }

@@ -4,7 +4,7 @@
 // so the diff follows only the branches whose identity changed; the page applies it with the same
 // structural sharing, so unchanged parts keep their identity for React.
 
-export type Path = readonly string[]
+export type Path = readonly string[];
 
 /**
  * One change: set the field at path `p` to `v`, or remove it when `u`. The path's steps (keys, or
@@ -12,25 +12,25 @@ export type Path = readonly string[]
  * the messages small.
  */
 export interface FieldChange {
-  p: string
-  v?: unknown
-  u?: 1
+  p: string;
+  v?: unknown;
+  u?: 1;
 }
 
-const SEP = '\t'
+const SEP = '\t';
 
 export function pathOf(c: FieldChange): Path {
-  return c.p === '' ? [] : c.p.split(SEP)
+  return c.p === '' ? [] : c.p.split(SEP);
 }
 
-const set = (path: readonly string[], value: unknown): FieldChange => ({ p: path.join(SEP), v: value })
+const set = (path: readonly string[], value: unknown): FieldChange => ({ p: path.join(SEP), v: value });
 
-import { deepEqual } from '../engine/predicates'
+import { deepEqual } from '../engine/predicates';
 
-const MAX_DEPTH = 7
+const MAX_DEPTH = 7;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**
@@ -38,56 +38,62 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * element by element (a path step into an array is its index), down to MAX_DEPTH; what differs below
  * is replaced whole.
  */
-export function diffObjects(a: unknown, b: unknown, path: string[] = [], out: FieldChange[] = []): FieldChange[] {
-  if (a === b) return out
-  const deeper = path.length < MAX_DEPTH
+export function diffObjects(
+  a: unknown,
+  b: unknown,
+  path: string[] = [],
+  out: FieldChange[] = [],
+): FieldChange[] {
+  if (a === b) return out;
+  const deeper = path.length < MAX_DEPTH;
   if (deeper && Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    for (let i = 0; i < b.length; i++) diffObjects(a[i], b[i], [...path, String(i)], out)
-    return out
+    for (let i = 0; i < b.length; i++) diffObjects(a[i], b[i], [...path, String(i)], out);
+    return out;
   }
   if (!deeper || !isPlainObject(a) || !isPlainObject(b)) {
-    if (!deepEqual(a, b)) out.push(set(path, b))
-    return out
+    if (!deepEqual(a, b)) out.push(set(path, b));
+    return out;
   }
   for (const k of Object.keys(b)) {
-    const bv = b[k]
-    if (bv === undefined) continue
-    if (a[k] === bv) continue
-    if (!(k in a) || a[k] === undefined) out.push(set([...path, k], bv))
-    else diffObjects(a[k], bv, [...path, k], out)
+    const bv = b[k];
+    if (bv === undefined) continue;
+    if (a[k] === bv) continue;
+    if (!(k in a) || a[k] === undefined) out.push(set([...path, k], bv));
+    else diffObjects(a[k], bv, [...path, k], out);
   }
   for (const k of Object.keys(a)) {
-    if (a[k] !== undefined && (!(k in b) || b[k] === undefined)) out.push({ p: [...path, k].join(SEP), u: 1 })
+    if (a[k] !== undefined && (!(k in b) || b[k] === undefined))
+      out.push({ p: [...path, k].join(SEP), u: 1 });
   }
-  return out
+  return out;
 }
 
 /** Applies changes to `base`, copying only the objects on the changed paths. */
 export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
-  if (changes.length === 1 && changes[0].p === '') return changes[0].v as T
-  const copies = new Set<object>()
+  if (changes.length === 1 && changes[0].p === '') return changes[0].v as T;
+  const copies = new Set<object>();
   const copy = (o: Record<string, unknown>): Record<string, unknown> => {
-    if (copies.has(o)) return o
-    const c = (Array.isArray(o) ? o.slice() : { ...o }) as Record<string, unknown>
-    copies.add(c)
-    return c
-  }
-  const root = copy(base as Record<string, unknown>)
+    if (copies.has(o)) return o;
+    const c = (Array.isArray(o) ? o.slice() : { ...o }) as Record<string, unknown>;
+    copies.add(c);
+    return c;
+  };
+  const root = copy(base as Record<string, unknown>);
   for (const ch of changes) {
-    const path = pathOf(ch)
-    let cur = root
+    const path = pathOf(ch);
+    let cur = root;
     for (let i = 0; i < path.length - 1; i++) {
-      const k = path[i]
-      const next = cur[k]
-      const c = typeof next === 'object' && next !== null ? copy(next as Record<string, unknown>) : {}
-      cur[k] = c
-      cur = c
+      const k = path[i];
+      const next = cur[k];
+      const c = typeof next === 'object' && next !== null ? copy(next as Record<string, unknown>) : {};
+      cur[k] = c;
+      cur = c;
     }
-    const last = path[path.length - 1]
-    if (ch.u) delete cur[last]
-    else cur[last] = ch.v
+    const last = path[path.length - 1];
+    if (ch.u) delete cur[last];
+    else cur[last] = ch.v;
   }
-  return root as T
+  return root as T;
 }
 
 /**
@@ -95,26 +101,26 @@ export function applyChanges<T>(base: T, changes: readonly FieldChange[]): T {
  * each is sent as the changes from the one before it.
  */
 export interface CompactGroup {
-  kind: string
-  items: FieldChange[][]
+  kind: string;
+  items: FieldChange[][];
 }
 
 export function encodeGroup<T extends object>(kind: string, objects: readonly T[]): CompactGroup {
-  const items: FieldChange[][] = []
-  let prev: T | undefined
+  const items: FieldChange[][] = [];
+  let prev: T | undefined;
   for (const o of objects) {
-    items.push(prev ? diffObjects(prev, o) : [{ p: '', v: o }])
-    prev = o
+    items.push(prev ? diffObjects(prev, o) : [{ p: '', v: o }]);
+    prev = o;
   }
-  return { kind, items }
+  return { kind, items };
 }
 
 export function decodeGroup<T>(g: CompactGroup): T[] {
-  const out: T[] = []
-  let prev: T | undefined
+  const out: T[] = [];
+  let prev: T | undefined;
   for (const changes of g.items) {
-    prev = prev === undefined ? (changes[0].v as T) : applyChanges(prev, changes)
-    out.push(prev)
+    prev = prev === undefined ? (changes[0].v as T) : applyChanges(prev, changes);
+    out.push(prev);
   }
-  return out
+  return out;
 }

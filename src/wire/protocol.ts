@@ -1,26 +1,36 @@
 // The typed messages between the page and the engine worker. Requests carry an id; the worker answers
 // each with a response of the same id, and pushes batched state changes as events.
 
-import type { KObject, Kind, Chunk, Diagnostic, StepRecord, RecordedEvent, PresetName, EventRow, ExportSummary } from '../engine'
-import type { CompactGroup, FieldChange } from './delta'
+import type {
+  KObject,
+  Kind,
+  Chunk,
+  Diagnostic,
+  StepRecord,
+  RecordedEvent,
+  PresetName,
+  EventRow,
+  ExportSummary,
+} from '../engine';
+import type { CompactGroup, FieldChange } from './delta';
 
-export const PROTOCOL_VERSION = 2
+export const PROTOCOL_VERSION = 2;
 
 /** A user input, replayable: the command and the simulated time it ran at. */
 export interface Input {
-  at: number
-  line: string
-  stdin?: string
+  at: number;
+  line: string;
+  stdin?: string;
 }
 
 export interface SessionSpec {
-  seed: number
-  preset: PresetName
-  nodes?: number
+  seed: number;
+  preset: PresetName;
+  nodes?: number;
   /** inputs to replay before anything else (restoring a state) */
-  inputs: Input[]
+  inputs: Input[];
   /** simulated time to run to after the inputs (ms since the start) */
-  until?: number
+  until?: number;
 }
 
 export type Request =
@@ -41,13 +51,13 @@ export type Request =
   /** lesson goals: run read-only commands without recording them as inputs (issue 13) */
   | { id: number; type: 'probe'; lines: string[] }
   /** Export: the session as a kind cluster config, manifests and replay.sh, in one tar archive (`mtime`: seconds since 1970) */
-  | { id: number; type: 'export'; mtime: number }
+  | { id: number; type: 'export'; mtime: number };
 
 /** One replayed input and what it printed. */
 export interface Replayed {
-  line: string
-  stdin?: string
-  chunks: Chunk[]
+  line: string;
+  stdin?: string;
+  chunks: Chunk[];
 }
 
 export type Response =
@@ -57,58 +67,63 @@ export type Response =
   | { id: number; type: 'error'; message: string }
   | { id: number; type: 'why'; reports: WhyData[] }
   | { id: number; type: 'probe'; results: { text: string; exitCode: number }[] }
-  | { id: number; type: 'export'; fileName: string; archive: Uint8Array; summary: ExportSummary }
-
+  | { id: number; type: 'export'; fileName: string; archive: Uint8Array; summary: ExportSummary };
 
 /** `sim why` as data: one report per DaemonSet (see src/engine/script/why.ts). */
 export interface WhyData {
-  daemonSet: { namespace: string; name: string }
-  node: string
-  shouldRun: boolean
-  shouldContinueRunning: boolean
-  checks: { check: string; passed: boolean; message: string; blocks?: 'new' | 'all'; taint?: { key: string; value?: string; effect: string } }[]
-  scheduler: { name: string; passed: boolean; reason: string }[]
-  decisions: { action: string; pod?: string; reason: string }[]
+  daemonSet: { namespace: string; name: string };
+  node: string;
+  shouldRun: boolean;
+  shouldContinueRunning: boolean;
+  checks: {
+    check: string;
+    passed: boolean;
+    message: string;
+    blocks?: 'new' | 'all';
+    taint?: { key: string; value?: string; effect: string };
+  }[];
+  scheduler: { name: string; passed: boolean; reason: string }[];
+  decisions: { action: string; pod?: string; reason: string }[];
 }
 
 export interface ObjectRef {
-  kind: Kind
-  namespace?: string
-  name: string
+  kind: Kind;
+  namespace?: string;
+  name: string;
 }
 
 /** A change to an object the page already has: only the fields that changed (see delta.ts). */
 export interface ObjectPatch {
-  kind: Kind
-  namespace?: string
-  name: string
-  resourceVersion: string
-  changes: FieldChange[]
+  kind: Kind;
+  namespace?: string;
+  name: string;
+  resourceVersion: string;
+  changes: FieldChange[];
 }
 
 /** Pushed by the worker: what changed since the last push. */
 export interface ChangeBatch {
-  type: 'changes'
+  type: 'changes';
   /** true when this batch replaces everything the page holds (init, restore) */
-  reset: boolean
+  reset: boolean;
   /** objects the page does not have yet (all of them on reset); Events are not objects here */
-  upserts: KObject[]
+  upserts: KObject[];
   /** many new objects of a kind, each as the changes from the one before it (see delta.ts) */
-  compact?: CompactGroup[]
+  compact?: CompactGroup[];
   /** changes to objects the page has */
-  patches?: ObjectPatch[]
-  deletes: ObjectRef[]
+  patches?: ObjectPatch[];
+  deletes: ObjectRef[];
   /** Kubernetes Events as table rows (new or changed), and the ones gone (TTL) */
-  eventRows?: EventRow[]
-  eventDeletes?: { namespace: string; name: string }[]
-  now: number
-  start: number
-  steps: StepRecord[]
-  events: RecordedEvent[]
-  playing: boolean
-  speed: number
+  eventRows?: EventRow[];
+  eventDeletes?: { namespace: string; name: string }[];
+  now: number;
+  start: number;
+  steps: StepRecord[];
+  events: RecordedEvent[];
+  playing: boolean;
+  speed: number;
   /** the inputs so far (for share links and scrubbing) */
-  inputs: Input[]
+  inputs: Input[];
 }
 
 export type WorkerEvent =
@@ -121,6 +136,6 @@ export type WorkerEvent =
    */
   | { type: 'alive'; id?: number }
   | { type: 'ready'; version: number }
-  | { type: 'fatal'; message: string }
+  | { type: 'fatal'; message: string };
 
-export type Message = Response | WorkerEvent
+export type Message = Response | WorkerEvent;

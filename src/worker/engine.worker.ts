@@ -1,11 +1,11 @@
 // The module Web Worker that runs the engine.
-import { createHost } from './host'
-import type { Request } from '../wire/protocol'
+import { createHost } from './host';
+import type { Request } from '../wire/protocol';
 
 const scope = self as unknown as {
-  postMessage(m: unknown): void
-  addEventListener(t: 'message', fn: (e: MessageEvent<Request>) => void): void
-}
+  postMessage(m: unknown): void;
+  addEventListener(t: 'message', fn: (e: MessageEvent<Request>) => void): void;
+};
 createHost(
   {
     postMessage: (m) => scope.postMessage(m),
@@ -18,9 +18,12 @@ createHost(
     },
     crash: () => {
       setTimeout(() => {
-        throw new Error('the engine worker crashed (simulated)')
-      })
+        throw new Error('the engine worker crashed (simulated)');
+      });
     },
   },
-  { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
-)
+  {
+    setInterval: (fn, ms) => setInterval(fn, ms),
+    clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+  },
+);

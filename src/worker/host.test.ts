@@ -1,33 +1,36 @@
 // The worker host, driven over a real MessageChannel in Node, as the page drives it in a worker.
 
-import { afterEach, describe, expect, it } from 'vitest'
-import { MessageChannel } from 'node:worker_threads'
-import { createHost } from './host'
-import { EngineClient, type Port } from './client'
-import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
-import { until } from '../testing/until'
+import { afterEach, describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { createHost } from './host';
+import { EngineClient, type Port } from './client';
+import type { ChangeBatch, Message, Request, Response } from '../wire/protocol';
+import { until } from '../testing/until';
 
-const open: { close(): void }[] = []
+const open: { close(): void }[] = [];
 afterEach(() => {
-  for (const p of open.splice(0)) p.close()
-})
+  for (const p of open.splice(0)) p.close();
+});
 
 function connect() {
-  const { port1, port2 } = new MessageChannel()
-  open.push(port1, port2)
+  const { port1, port2 } = new MessageChannel();
+  open.push(port1, port2);
   createHost(
     {
       postMessage: (m: Message) => port1.postMessage(m),
       onMessage: (fn) => port1.on('message', (r: Request) => fn(r)),
     },
-    { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
-  )
-  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null }
-  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>))
-  const client = new EngineClient(port)
-  const batches: ChangeBatch[] = []
-  client.onBatch = (b) => batches.push(b)
-  return { client, batches }
+    {
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+    },
+  );
+  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null };
+  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>));
+  const client = new EngineClient(port);
+  const batches: ChangeBatch[] = [];
+  client.onBatch = (b) => batches.push(b);
+  return { client, batches };
 }
 
 const manifest = `apiVersion: apps/v1
@@ -44,125 +47,156 @@ spec:
       containers:
       - name: c
         image: registry.k8s.io/pause:3.10
-`
+`;
 
 describe('worker host', () => {
   it('starts a session, runs commands, streams chunks and pushes batched changes', async () => {
-    const { client, batches } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    const first = batches.at(-1)!
-    expect(first.reset).toBe(true)
-    expect(first.upserts.filter((o) => o.kind === 'Node').map((n) => n.metadata.name)).toEqual(['master', 'node-1'])
+    const { client, batches } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    const first = batches.at(-1)!;
+    expect(first.reset).toBe(true);
+    expect(first.upserts.filter((o) => o.kind === 'Node').map((n) => n.metadata.name)).toEqual([
+      'master',
+      'node-1',
+    ]);
 
-    const chunks: string[] = []
-    const res = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest }, { onChunk: (c) => chunks.push(c.text) })
-    expect(res.exitCode).toBe(0)
-    expect(chunks.join('')).toBe('daemonset.apps/agent created\n')
-    await client.request({ type: 'advance', ms: 5000 })
-    const pods = batches.flatMap((b) => b.upserts).filter((o) => o.kind === 'Pod')
-    expect(pods.length).toBeGreaterThan(0)
-    expect(batches.at(-1)!.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -'])
+    const chunks: string[] = [];
+    const res = await client.request<Extract<Response, { type: 'exec' }>>(
+      { type: 'exec', line: 'kubectl apply -f -', stdin: manifest },
+      { onChunk: (c) => chunks.push(c.text) },
+    );
+    expect(res.exitCode).toBe(0);
+    expect(chunks.join('')).toBe('daemonset.apps/agent created\n');
+    await client.request({ type: 'advance', ms: 5000 });
+    const pods = batches.flatMap((b) => b.upserts).filter((o) => o.kind === 'Pod');
+    expect(pods.length).toBeGreaterThan(0);
+    expect(batches.at(-1)!.inputs.map((i) => i.line)).toEqual(['kubectl apply -f -']);
 
-    const bad = await client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest.replace('image: registry.k8s.io/pause:3.10', 'image: ""') })
-    expect(bad.exitCode).toBe(1)
-    expect(bad.diagnostics[0]).toMatchObject({ document: 0, field: 'spec.template.spec.containers[0].image' })
-  })
+    const bad = await client.request<Extract<Response, { type: 'exec' }>>({
+      type: 'exec',
+      line: 'kubectl apply -f -',
+      stdin: manifest.replace('image: registry.k8s.io/pause:3.10', 'image: ""'),
+    });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.diagnostics[0]).toMatchObject({
+      document: 0,
+      field: 'spec.template.spec.containers[0].image',
+    });
+  });
 
   it('replays inputs to the same state (restore after a crash, share links)', async () => {
-    const a = connect()
-    await a.client.request({ type: 'init', spec: { seed: 3, preset: 'article', inputs: [] } })
-    await a.client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
-    await a.client.request({ type: 'advance', ms: 4000 })
-    await a.client.request({ type: 'exec', line: 'sim node add node-2' })
-    await a.client.request({ type: 'advance', ms: 4000 })
-    const last = a.batches.at(-1)!
+    const a = connect();
+    await a.client.request({ type: 'init', spec: { seed: 3, preset: 'article', inputs: [] } });
+    await a.client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest });
+    await a.client.request({ type: 'advance', ms: 4000 });
+    await a.client.request({ type: 'exec', line: 'sim node add node-2' });
+    await a.client.request({ type: 'advance', ms: 4000 });
+    const last = a.batches.at(-1)!;
     const podNames = (bs: ChangeBatch[]) => {
-      const m = new Map<string, boolean>()
+      const m = new Map<string, boolean>();
       for (const b of bs) {
-        if (b.reset) m.clear()
-        for (const o of b.upserts) if (o.kind === 'Pod') m.set(o.metadata.name, true)
-        for (const d of b.deletes) if (d.kind === 'Pod') m.delete(d.name)
+        if (b.reset) m.clear();
+        for (const o of b.upserts) if (o.kind === 'Pod') m.set(o.metadata.name, true);
+        for (const d of b.deletes) if (d.kind === 'Pod') m.delete(d.name);
       }
-      return [...m.keys()].sort()
-    }
-    const b = connect()
-    await b.client.request({ type: 'init', spec: { seed: 3, preset: 'article', inputs: last.inputs, until: last.now - last.start } })
-    expect(podNames(b.batches)).toEqual(podNames(a.batches))
-    expect(b.batches.at(-1)!.now).toBe(last.now)
-  })
+      return [...m.keys()].sort();
+    };
+    const b = connect();
+    await b.client.request({
+      type: 'init',
+      spec: { seed: 3, preset: 'article', inputs: last.inputs, until: last.now - last.start },
+    });
+    expect(podNames(b.batches)).toEqual(podNames(a.batches));
+    expect(b.batches.at(-1)!.now).toBe(last.now);
+  });
 
   it('answers what each replayed input printed when asked (a restored share link shows it)', async () => {
     const inputs = [
       { at: 0, line: 'kubectl apply -f -', stdin: manifest },
       { at: 3000, line: 'kubectl get ds agent' },
-    ]
-    const { client } = connect()
-    const res = await client.request<Extract<Response, { type: 'ok' }>>({ type: 'init', spec: { seed: 1, preset: 'article', inputs }, transcript: true })
-    expect(res.replayed?.map((r) => r.line)).toEqual(['kubectl apply -f -', 'kubectl get ds agent'])
-    expect(res.replayed?.[0].stdin).toBe(manifest)
-    expect(res.replayed?.[0].chunks.map((c) => c.text).join('')).toBe('daemonset.apps/agent created\n')
-    expect(res.replayed?.[1].chunks.map((c) => c.text).join('')).toMatch(/^NAME\s+DESIRED\s+CURRENT[^\n]*\nagent\s+1\s+1\s/)
+    ];
+    const { client } = connect();
+    const res = await client.request<Extract<Response, { type: 'ok' }>>({
+      type: 'init',
+      spec: { seed: 1, preset: 'article', inputs },
+      transcript: true,
+    });
+    expect(res.replayed?.map((r) => r.line)).toEqual(['kubectl apply -f -', 'kubectl get ds agent']);
+    expect(res.replayed?.[0].stdin).toBe(manifest);
+    expect(res.replayed?.[0].chunks.map((c) => c.text).join('')).toBe('daemonset.apps/agent created\n');
+    expect(res.replayed?.[1].chunks.map((c) => c.text).join('')).toMatch(
+      /^NAME\s+DESIRED\s+CURRENT[^\n]*\nagent\s+1\s+1\s/,
+    );
     // without the flag the answer stays small (crash recovery replays everything and prints nothing)
-    const quiet = await connect().client.request<Extract<Response, { type: 'ok' }>>({ type: 'init', spec: { seed: 1, preset: 'article', inputs } })
-    expect(quiet.replayed).toBeUndefined()
-  })
+    const quiet = await connect().client.request<Extract<Response, { type: 'ok' }>>({
+      type: 'init',
+      spec: { seed: 1, preset: 'article', inputs },
+    });
+    expect(quiet.replayed).toBeUndefined();
+  });
 
   it('answers why requests with data', async () => {
-    const { client } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
-    const r = await client.request<Extract<Response, { type: 'why' }>>({ type: 'why', node: 'master' })
-    expect(r.reports[0]).toMatchObject({ node: 'master', shouldRun: false, shouldContinueRunning: true })
-    expect(r.reports[0].checks.some((c) => !c.passed && c.check === 'taint')).toBe(true)
-  })
+    const { client } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest });
+    const r = await client.request<Extract<Response, { type: 'why' }>>({ type: 'why', node: 'master' });
+    expect(r.reports[0]).toMatchObject({ node: 'master', shouldRun: false, shouldContinueRunning: true });
+    expect(r.reports[0].checks.some((c) => !c.passed && c.check === 'taint')).toBe(true);
+  });
 
   it('reports a request the engine cannot answer as an error, not a crash', async () => {
-    const { client } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    await expect(client.request({ type: 'why', node: 'nope' })).rejects.toThrow(/nodes "nope" not found/)
-    const ok = await client.request({ type: 'ping' })
-    expect(ok.type).toBe('ok')
-  })
+    const { client } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await expect(client.request({ type: 'why', node: 'nope' })).rejects.toThrow(/nodes "nope" not found/);
+    const ok = await client.request({ type: 'ping' });
+    expect(ok.type).toBe('ok');
+  });
 
   it('tells the owner when the engine stops answering', async () => {
-    const { client } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    let fatal = ''
-    client.onFatal = (m) => (fatal = m)
-    await client.request({ type: 'crash' }, { timeoutMs: 50 }).catch(() => undefined)
-    expect(fatal).toMatch(/did not answer/)
-  })
-})
+    const { client } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    let fatal = '';
+    client.onFatal = (m) => (fatal = m);
+    await client.request({ type: 'crash' }, { timeoutMs: 50 }).catch(() => undefined);
+    expect(fatal).toMatch(/did not answer/);
+  });
+});
 
 describe('live rollout status', () => {
   it('prints a line per DaemonSet change while the clock runs, then answers', async () => {
-    const { client } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
-    await client.request({ type: 'advance', ms: 5000 })
-    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
-    const lines: string[] = []
-    const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' }, { onChunk: (c) => lines.push(c.text) })
+    const { client } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest });
+    await client.request({ type: 'advance', ms: 5000 });
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' });
+    const lines: string[] = [];
+    const done = client.request<Extract<Response, { type: 'exec' }>>(
+      { type: 'exec', line: 'kubectl rollout status ds/agent' },
+      { onChunk: (c) => lines.push(c.text) },
+    );
     // The first line comes at once; the rest only as time passes.
-    await until(() => expect(lines.length).toBeGreaterThan(0))
-    expect(lines).toEqual(['Waiting for daemon set spec update to be observed...\n'])
-    await client.request({ type: 'advance', ms: 30_000 })
-    const res = await done
-    expect(res.exitCode).toBe(0)
-    expect(lines.at(-1)).toBe('daemon set "agent" successfully rolled out\n')
-    expect(lines.length).toBeGreaterThan(2)
-  })
+    await until(() => expect(lines.length).toBeGreaterThan(0));
+    expect(lines).toEqual(['Waiting for daemon set spec update to be observed...\n']);
+    await client.request({ type: 'advance', ms: 30_000 });
+    const res = await done;
+    expect(res.exitCode).toBe(0);
+    expect(lines.at(-1)).toBe('daemon set "agent" successfully rolled out\n');
+    expect(lines.length).toBeGreaterThan(2);
+  });
 
   it('can be cancelled like Ctrl+C, and is recorded so that a replay does not run the clock', async () => {
-    const { client, batches } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest })
-    await client.request({ type: 'advance', ms: 5000 })
-    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' })
-    const id = client.peekNextId()
-    const done = client.request<Extract<Response, { type: 'exec' }>>({ type: 'exec', line: 'kubectl rollout status ds/agent' })
-    await client.request({ type: 'cancel', target: id })
-    expect((await done).exitCode).toBe(130)
-    expect(batches.at(-1)!.inputs.at(-1)!.line).toBe('kubectl rollout status ds/agent --watch=false')
-  })
-})
+    const { client, batches } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest });
+    await client.request({ type: 'advance', ms: 5000 });
+    await client.request({ type: 'exec', line: 'kubectl set image ds/agent c=registry.k8s.io/pause:3.10.1' });
+    const id = client.peekNextId();
+    const done = client.request<Extract<Response, { type: 'exec' }>>({
+      type: 'exec',
+      line: 'kubectl rollout status ds/agent',
+    });
+    await client.request({ type: 'cancel', target: id });
+    expect((await done).exitCode).toBe(130);
+    expect(batches.at(-1)!.inputs.at(-1)!.line).toBe('kubectl rollout status ds/agent --watch=false');
+  });
+});

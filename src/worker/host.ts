@@ -2,60 +2,74 @@
 // and pushes batched changes (changeBatcher.ts); the streaming commands are streams.ts'. It runs in a
 // Web Worker, or on the main thread as a fallback (inProcess).
 
-import { probeLines } from '../lessons/probe'
-import { Session, why, type StepRecord, type Simulation, type RecordedEvent, type EventRecord } from '../engine'
-import { ChangeBatcher } from './changeBatcher'
-import { exportSession } from './exportSession'
-import { Streams } from './streams'
-import { PROTOCOL_VERSION, type Input, type Message, type Replayed, type Request, type SessionSpec } from '../wire/protocol'
+import { probeLines } from '../lessons/probe';
+import {
+  Session,
+  why,
+  type StepRecord,
+  type Simulation,
+  type RecordedEvent,
+  type EventRecord,
+} from '../engine';
+import { ChangeBatcher } from './changeBatcher';
+import { exportSession } from './exportSession';
+import { Streams } from './streams';
+import {
+  PROTOCOL_VERSION,
+  type Input,
+  type Message,
+  type Replayed,
+  type Request,
+  type SessionSpec,
+} from '../wire/protocol';
 
 export interface Endpoint {
-  postMessage(m: Message): void
-  onMessage(fn: (r: Request) => void): void
+  postMessage(m: Message): void;
+  onMessage(fn: (r: Request) => void): void;
   /** stop answering for good (simulates a crashed worker) */
-  crash?(): void
+  crash?(): void;
   /** get stuck for good without crashing (simulates a hung engine; a worker loops forever) */
-  hang?(): void
+  hang?(): void;
 }
 
 export interface Timers {
-  setInterval(fn: () => void, ms: number): unknown
-  clearInterval(h: unknown): void
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(h: unknown): void;
   /** wall-clock ms: for the keep-alives sent from inside long work (default Date.now) and for the play loop, so a late tick catches up (default performance.now) */
-  now?(): number
+  now?(): number;
 }
 
 /** While busy, a keep-alive goes out at most this often (ms of wall time). */
-export const BEAT_MS = 1000
+export const BEAT_MS = 1000;
 
 /** Wall-clock period of the play loop. */
-export const TICK_MS = 50
+export const TICK_MS = 50;
 /**
  * The play loop catches up at most this much wall time per tick: a tick the engine took long over
  * (thousands of pods changing at once) does not slow the simulated clock, while a page left in the
  * background for minutes does not come back to one enormous step.
  */
-export const MAX_CATCH_UP_MS = 1000
+export const MAX_CATCH_UP_MS = 1000;
 
 export class Host {
-  private session!: Session
+  private session!: Session;
   /** what the session started from (the export replays its inputs from the same start) */
-  private spec: Pick<SessionSpec, 'seed' | 'preset' | 'nodes'> = { seed: 1, preset: 'article' }
-  private attached?: Simulation
-  private unsubscribe: (() => void)[] = []
+  private spec: Pick<SessionSpec, 'seed' | 'preset' | 'nodes'> = { seed: 1, preset: 'article' };
+  private attached?: Simulation;
+  private unsubscribe: (() => void)[] = [];
   /** what the page has not been sent yet */
-  private readonly batch = new ChangeBatcher()
+  private readonly batch = new ChangeBatcher();
   /** the streaming commands running (rollout status, get -w, logs -f) */
-  private readonly streams: Streams
-  private inputs: Input[] = []
-  private playing = false
-  private speed = 1
-  private timer: unknown
+  private readonly streams: Streams;
+  private inputs: Input[] = [];
+  private playing = false;
+  private speed = 1;
+  private timer: unknown;
   /** simulated time at which the session started; inputs are stored relative to it */
-  private startMs = 0
+  private startMs = 0;
   /** the hang test: get stuck in the next exec */
-  private hangNextExec = false
-  private lastBeat = 0
+  private hangNextExec = false;
+  private lastBeat = 0;
 
   constructor(
     private readonly endpoint: Endpoint,
@@ -68,63 +82,77 @@ export class Host {
       post: (m: Message) => this.endpoint.postMessage(m),
       setInterval: (fn, ms) => this.timers.setInterval(fn, ms),
       clearInterval: (h) => this.timers.clearInterval(h),
-    })
-    endpoint.onMessage((r) => this.handle(r))
-    endpoint.postMessage({ type: 'ready', version: PROTOCOL_VERSION })
+    });
+    endpoint.onMessage((r) => this.handle(r));
+    endpoint.postMessage({ type: 'ready', version: PROTOCOL_VERSION });
   }
 
   private handle(r: Request): void {
     try {
       switch (r.type) {
         case 'init': {
-          const replayed = this.init(r.spec)
-          this.endpoint.postMessage(r.transcript ? { id: r.id, type: 'ok', replayed } : { id: r.id, type: 'ok' })
-          return
+          const replayed = this.init(r.spec);
+          this.endpoint.postMessage(
+            r.transcript ? { id: r.id, type: 'ok', replayed } : { id: r.id, type: 'ok' },
+          );
+          return;
         }
         case 'exec': {
           if (this.hangNextExec) {
-            this.endpoint.hang?.()
-            return
+            this.endpoint.hang?.();
+            return;
           }
-          if (this.streams.start(r.id, r.line)) return
-          const res = this.exec(r.line, r.stdin, r.id)
+          if (this.streams.start(r.id, r.line)) return;
+          const res = this.exec(r.line, r.stdin, r.id);
           // Changes first, so the page's mirror is current when the answer arrives.
-          this.flush()
-          this.endpoint.postMessage({ id: r.id, type: 'exec', chunks: res.chunks, exitCode: res.exitCode, diagnostics: res.diagnostics ?? [] })
-          return
+          this.flush();
+          this.endpoint.postMessage({
+            id: r.id,
+            type: 'exec',
+            chunks: res.chunks,
+            exitCode: res.exitCode,
+            diagnostics: res.diagnostics ?? [],
+          });
+          return;
         }
         case 'play':
-          this.speed = r.speed
-          this.setPlaying(true)
-          this.flush()
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
-          return
+          this.speed = r.speed;
+          this.setPlaying(true);
+          this.flush();
+          this.endpoint.postMessage({ id: r.id, type: 'ok' });
+          return;
         case 'pause':
-          this.setPlaying(false)
-          this.flush()
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
-          return
+          this.setPlaying(false);
+          this.flush();
+          this.endpoint.postMessage({ id: r.id, type: 'ok' });
+          return;
         case 'step': {
-          const record = this.session.sim.step()
-          this.flush()
-          this.endpoint.postMessage({ id: r.id, type: 'step', record })
-          return
+          const record = this.session.sim.step();
+          this.flush();
+          this.endpoint.postMessage({ id: r.id, type: 'step', record });
+          return;
         }
         case 'advance':
-          this.session.sim.advance(r.ms)
-          this.flush()
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
-          return
+          this.session.sim.advance(r.ms);
+          this.flush();
+          this.endpoint.postMessage({ id: r.id, type: 'ok' });
+          return;
         case 'ping':
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
-          return
+          this.endpoint.postMessage({ id: r.id, type: 'ok' });
+          return;
         case 'probe':
-          this.endpoint.postMessage({ id: r.id, type: 'probe', results: probeLines(this.session, r.lines) })
-          return
+          this.endpoint.postMessage({ id: r.id, type: 'probe', results: probeLines(this.session, r.lines) });
+          return;
         case 'export': {
-          const x = exportSession(this.spec, this.inputs, this.session.sim.now() - this.startMs, r.mtime, () => this.beat())
-          this.endpoint.postMessage({ id: r.id, type: 'export', ...x })
-          return
+          const x = exportSession(
+            this.spec,
+            this.inputs,
+            this.session.sim.now() - this.startMs,
+            r.mtime,
+            () => this.beat(),
+          );
+          this.endpoint.postMessage({ id: r.id, type: 'export', ...x });
+          return;
         }
         case 'why': {
           const reports = why(this.session.sim, r.node, r.namespace, r.daemonSet).map((w) => ({
@@ -132,93 +160,107 @@ export class Host {
             node: w.node.metadata.name,
             shouldRun: w.shouldRun,
             shouldContinueRunning: w.shouldContinueRunning,
-            checks: w.checks.map((c) => ({ check: c.check, passed: c.passed, message: c.message, blocks: c.blocks, taint: c.taint })),
+            checks: w.checks.map((c) => ({
+              check: c.check,
+              passed: c.passed,
+              message: c.message,
+              blocks: c.blocks,
+              taint: c.taint,
+            })),
             scheduler: w.scheduler.map((s) => ({ name: s.name, passed: s.passed, reason: s.reason })),
             decisions: w.decisions.map((d) => ({ action: d.action, pod: d.pod, reason: d.reason })),
-          }))
-          this.endpoint.postMessage({ id: r.id, type: 'why', reports })
-          return
+          }));
+          this.endpoint.postMessage({ id: r.id, type: 'why', reports });
+          return;
         }
         case 'cancel':
-          this.streams.cancel(r.target)
-          this.endpoint.postMessage({ id: r.id, type: 'ok' })
-          return
+          this.streams.cancel(r.target);
+          this.endpoint.postMessage({ id: r.id, type: 'ok' });
+          return;
         case 'crash':
           // For the recovery test: the engine stops answering, as a hung or crashed worker would.
-          this.endpoint.crash?.()
-          return
+          this.endpoint.crash?.();
+          return;
         case 'hang':
           // For the hang test: get stuck now, or while running the next command.
-          if (r.when === 'now') this.endpoint.hang?.()
+          if (r.when === 'now') this.endpoint.hang?.();
           else {
-            this.hangNextExec = true
-            this.endpoint.postMessage({ id: r.id, type: 'ok' })
+            this.hangNextExec = true;
+            this.endpoint.postMessage({ id: r.id, type: 'ok' });
           }
-          return
+          return;
       }
     } catch (e) {
-      this.endpoint.postMessage({ id: r.id, type: 'error', message: (e as Error).message })
+      this.endpoint.postMessage({ id: r.id, type: 'error', message: (e as Error).message });
     }
   }
 
   /** Starts a fresh session and replays the spec's inputs (deterministic: same spec, same state). */
   init(spec: SessionSpec): Replayed[] {
-    this.inputs = []
-    this.spec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes }
-    this.session = new Session({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes })
-    const start = this.session.sim.now()
-    this.startMs = start
-    this.attach(true)
-    const replayed: Replayed[] = []
+    this.inputs = [];
+    this.spec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
+    this.session = new Session({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes });
+    const start = this.session.sim.now();
+    this.startMs = start;
+    this.attach(true);
+    const replayed: Replayed[] = [];
     for (const input of spec.inputs) {
-      const due = start + input.at
-      if (due > this.session.sim.now()) this.session.sim.advance(due - this.session.sim.now())
-      const res = this.exec(input.line, input.stdin)
-      replayed.push({ line: input.line, ...(input.stdin !== undefined ? { stdin: input.stdin } : {}), chunks: res.chunks })
+      const due = start + input.at;
+      if (due > this.session.sim.now()) this.session.sim.advance(due - this.session.sim.now());
+      const res = this.exec(input.line, input.stdin);
+      replayed.push({
+        line: input.line,
+        ...(input.stdin !== undefined ? { stdin: input.stdin } : {}),
+        chunks: res.chunks,
+      });
     }
     if (spec.until !== undefined && start + spec.until > this.session.sim.now()) {
-      this.session.sim.advance(start + spec.until - this.session.sim.now())
+      this.session.sim.advance(start + spec.until - this.session.sim.now());
     }
-    this.flush(true)
-    return replayed
+    this.flush(true);
+    return replayed;
   }
 
   private exec(line: string, stdin: string | undefined, id?: number) {
-    const sim = this.session.sim
-    this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) })
-    const res = this.session.exec(line, stdin, id === undefined ? undefined : (chunk) => this.endpoint.postMessage({ type: 'chunk', id, chunk }))
+    const sim = this.session.sim;
+    this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) });
+    const res = this.session.exec(
+      line,
+      stdin,
+      id === undefined ? undefined : (chunk) => this.endpoint.postMessage({ type: 'chunk', id, chunk }),
+    );
     if (this.session.sim !== this.attached) {
-      this.streams.stopAll()
-      this.attach(true)
+      this.streams.stopAll();
+      this.attach(true);
     }
-    return res
+    return res;
   }
 
   private attach(reset: boolean): void {
-    for (const u of this.unsubscribe) u()
-    const sim = this.session.sim
-    this.attached = sim
+    for (const u of this.unsubscribe) u();
+    const sim = this.session.sim;
+    this.attached = sim;
     this.unsubscribe = [
       sim.watch((c) => {
-        this.beat()
-        this.batch.object(c)
+        this.beat();
+        this.batch.object(c);
       }),
-    ]
+    ];
     const onStep = (s: StepRecord) => {
-      this.batch.step(s)
-      this.beat()
-    }
-    sim.stepListeners.push(onStep)
-    const onEvent = (e: RecordedEvent) => this.batch.event(e)
-    sim.recorder.listeners.push(onEvent)
-    const onRow = (type: 'upsert' | 'delete', r: EventRecord) => this.batch.eventRow(type, r)
-    sim.store.events.listeners.push(onRow)
+      this.batch.step(s);
+      this.beat();
+    };
+    sim.stepListeners.push(onStep);
+    const onEvent = (e: RecordedEvent) => this.batch.event(e);
+    sim.recorder.listeners.push(onEvent);
+    const onRow = (type: 'upsert' | 'delete', r: EventRecord) => this.batch.eventRow(type, r);
+    sim.store.events.listeners.push(onRow);
     this.unsubscribe.push(() => {
-      sim.stepListeners.splice(sim.stepListeners.indexOf(onStep), 1)
-      sim.recorder.listeners.splice(sim.recorder.listeners.indexOf(onEvent), 1)
-      sim.store.events.listeners.splice(sim.store.events.listeners.indexOf(onRow), 1)
-    })
-    if (reset) this.batch.reset()
+      sim.stepListeners.splice(sim.stepListeners.indexOf(onStep), 1);
+      sim.recorder.listeners.splice(sim.recorder.listeners.indexOf(onEvent), 1);
+      sim.store.events.listeners.splice(sim.store.events.listeners.indexOf(onRow), 1);
+    });
+    if (reset) this.batch.reset();
   }
 
   /**
@@ -226,22 +268,22 @@ export class Host {
    * the page's watchdog then knows the engine is busy, not hung. Called on every write and step.
    */
   private beat(): void {
-    const t = this.timers.now ? this.timers.now() : Date.now()
-    if (t - this.lastBeat < BEAT_MS) return
-    this.lastBeat = t
-    this.endpoint.postMessage({ type: 'alive' })
+    const t = this.timers.now ? this.timers.now() : Date.now();
+    if (t - this.lastBeat < BEAT_MS) return;
+    this.lastBeat = t;
+    this.endpoint.postMessage({ type: 'alive' });
   }
 
   private setPlaying(p: boolean): void {
     if (p && !this.playing) {
-      this.lastTick = undefined
-      this.timer = this.timers.setInterval(() => this.tick(), TICK_MS)
+      this.lastTick = undefined;
+      this.timer = this.timers.setInterval(() => this.tick(), TICK_MS);
     }
-    if (!p && this.playing) this.timers.clearInterval(this.timer)
-    this.playing = p
+    if (!p && this.playing) this.timers.clearInterval(this.timer);
+    this.playing = p;
   }
 
-  private lastTick: number | undefined
+  private lastTick: number | undefined;
 
   /**
    * One play-loop tick: advance the simulated clock by the wall time since the last tick × speed (at
@@ -249,20 +291,22 @@ export class Host {
    * changes. The clock keeps the speed asked for as long as the engine keeps up.
    */
   tick(): void {
-    const wall = this.timers.now?.() ?? (typeof performance !== 'undefined' ? performance.now() : TICK_MS)
-    const elapsed = this.lastTick === undefined ? TICK_MS : Math.min(MAX_CATCH_UP_MS, Math.max(0, wall - this.lastTick))
-    this.lastTick = wall
-    this.session.sim.advance(Math.round(elapsed * this.speed))
-    this.flush()
+    const wall = this.timers.now?.() ?? (typeof performance !== 'undefined' ? performance.now() : TICK_MS);
+    const elapsed =
+      this.lastTick === undefined ? TICK_MS : Math.min(MAX_CATCH_UP_MS, Math.max(0, wall - this.lastTick));
+    this.lastTick = wall;
+    this.session.sim.advance(Math.round(elapsed * this.speed));
+    this.flush();
   }
 
   /** Sends what changed since the last batch (everything, when reset): new objects whole, known ones as patches. */
   flush(forceReset = false): void {
-    const session = { start: this.startMs, playing: this.playing, speed: this.speed, inputs: this.inputs }
-    for (const part of this.batch.take(this.session.sim, forceReset, session)) this.endpoint.postMessage(part)
+    const session = { start: this.startMs, playing: this.playing, speed: this.speed, inputs: this.inputs };
+    for (const part of this.batch.take(this.session.sim, forceReset, session))
+      this.endpoint.postMessage(part);
   }
 }
 
 export function createHost(endpoint: Endpoint, timers: Timers): Host {
-  return new Host(endpoint, timers)
+  return new Host(endpoint, timers);
 }

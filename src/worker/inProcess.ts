@@ -1,55 +1,58 @@
 // Fallback for environments without module workers: the same host, on the main thread, talking over a
 // MessageChannel so the client cannot tell the difference.
 
-import type { Port } from './client'
-import type { Message, Request } from '../wire/protocol'
+import type { Port } from './client';
+import type { Message, Request } from '../wire/protocol';
 
 export function createInProcessPort(): Port {
-  const channel = new MessageChannel()
-  const hostSide = channel.port1
-  const pageSide = channel.port2
+  const channel = new MessageChannel();
+  const hostSide = channel.port1;
+  const pageSide = channel.port2;
   // The hang test hook: on the page's own thread a real endless loop would freeze the page, so the
   // host goes silent instead (which is what the watchdog sees of a hung worker).
-  let stuck = false
+  let stuck = false;
   // The engine is loaded only when this fallback is used (it is not in the page's first bundle);
   // the page's requests wait in the channel until the host listens.
   void import('./host').then(({ createHost }) =>
     createHost(
-    {
-      postMessage: (m: Message) => {
-        if (!stuck) hostSide.postMessage(m)
+      {
+        postMessage: (m: Message) => {
+          if (!stuck) hostSide.postMessage(m);
+        },
+        onMessage: (fn) => {
+          hostSide.onmessage = (e: MessageEvent<Request>) => {
+            if (!stuck) fn(e.data);
+          };
+        },
+        hang: () => {
+          stuck = true;
+        },
       },
-      onMessage: (fn) => {
-        hostSide.onmessage = (e: MessageEvent<Request>) => {
-          if (!stuck) fn(e.data)
-        }
+      {
+        setInterval: (fn, ms) => setInterval(fn, ms),
+        clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
       },
-      hang: () => {
-        stuck = true
-      },
-    },
-    { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
     ),
-  )
+  );
   const port: Port = {
     postMessage: (m) => pageSide.postMessage(m),
     onmessage: null,
     terminate: () => {
-      hostSide.close()
-      pageSide.close()
+      hostSide.close();
+      pageSide.close();
     },
-  }
-  pageSide.onmessage = (e: MessageEvent<Message>) => port.onmessage?.(e)
-  return port
+  };
+  pageSide.onmessage = (e: MessageEvent<Message>) => port.onmessage?.(e);
+  return port;
 }
 
 /** A Worker when module workers work here, else the in-process host. */
 export function createEnginePort(): { port: Port; mode: 'worker' | 'main-thread' } {
   try {
-    const w = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' })
-    return { port: w as unknown as Port, mode: 'worker' }
+    const w = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' });
+    return { port: w as unknown as Port, mode: 'worker' };
   } catch {
-    return { port: createInProcessPort(), mode: 'main-thread' }
+    return { port: createInProcessPort(), mode: 'main-thread' };
   }
 }
 
@@ -58,39 +61,53 @@ export function createEnginePort(): { port: Port; mode: 'worker' | 'main-thread'
  * worker sits next to it. Read while the bundle runs for the first time (document.currentScript).
  */
 const classicScript: string | null =
-  import.meta.env.VITE_CLASSIC && typeof document !== 'undefined' && document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : null
+  import.meta.env.VITE_CLASSIC &&
+  typeof document !== 'undefined' &&
+  document.currentScript instanceof HTMLScriptElement
+    ? document.currentScript.src
+    : null;
 
 /** Ways to start the engine in a worker, best first. */
 function workerFactories(): (() => Worker)[] {
-  const out: (() => Worker)[] = [() => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' })]
+  const out: (() => Worker)[] = [
+    () => new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'engine' }),
+  ];
   if (classicScript) {
     // An opaque origin may not start a worker from the site's address, but may start one from a blob
     // URL of its own, which then loads the classic worker script (importScripts is not a CORS fetch).
-    const src = new URL('engine.worker.js', classicScript).href
-    out.push(() => new Worker(URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(src)})`], { type: 'text/javascript' })), { name: 'engine' }))
+    const src = new URL('engine.worker.js', classicScript).href;
+    out.push(
+      () =>
+        new Worker(
+          URL.createObjectURL(
+            new Blob([`importScripts(${JSON.stringify(src)})`], { type: 'text/javascript' }),
+          ),
+          { name: 'engine' },
+        ),
+    );
   }
-  return out
+  return out;
 }
 
 /** Set once a worker could not be started: later restarts go to the main thread at once (no loops). */
-let workersFailed = false
+let workersFailed = false;
 
 /** Resolves true on the worker's first message (the host's `ready`), false on an error or time-out. */
 function started(w: Worker, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (ok: boolean) => {
-      clearTimeout(timer)
-      w.onmessage = null
-      w.onerror = null
-      resolve(ok)
-    }
-    const timer = setTimeout(() => done(false), timeoutMs)
-    w.onmessage = () => done(true)
+      clearTimeout(timer);
+      w.onmessage = null;
+      w.onerror = null;
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    w.onmessage = () => done(true);
     w.onerror = (e) => {
-      e.preventDefault()
-      done(false)
-    }
-  })
+      e.preventDefault();
+      done(false);
+    };
+  });
 }
 
 /**
@@ -98,19 +115,21 @@ function started(w: Worker, timeoutMs: number): Promise<boolean> {
  * that cannot start (refused in a sandboxed frame, blocked, failing to load) is dropped quietly, and
  * the page does not try workers again.
  */
-export async function openEnginePort(timeoutMs = 20_000): Promise<{ port: Port; mode: 'worker' | 'main-thread' }> {
+export async function openEnginePort(
+  timeoutMs = 20_000,
+): Promise<{ port: Port; mode: 'worker' | 'main-thread' }> {
   if (!workersFailed && typeof Worker !== 'undefined') {
     for (const make of workerFactories()) {
-      let w: Worker
+      let w: Worker;
       try {
-        w = make()
+        w = make();
       } catch {
-        continue
+        continue;
       }
-      if (await started(w, timeoutMs)) return { port: w as unknown as Port, mode: 'worker' }
-      w.terminate()
+      if (await started(w, timeoutMs)) return { port: w as unknown as Port, mode: 'worker' };
+      w.terminate();
     }
-    workersFailed = true
+    workersFailed = true;
   }
-  return { port: createInProcessPort(), mode: 'main-thread' }
+  return { port: createInProcessPort(), mode: 'main-thread' };
 }

@@ -1,31 +1,37 @@
 // kubectl logs -f on the page, through the worker host over a real MessageChannel.
 
-import { afterEach, describe, expect, it } from 'vitest'
-import { MessageChannel } from 'node:worker_threads'
-import { createHost } from './host'
-import { EngineClient, type Port } from './client'
-import type { ChangeBatch, Message, Request, Response } from '../wire/protocol'
-import { logsFollowTarget } from './logsFollow'
-import { until } from '../testing/until'
+import { afterEach, describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { createHost } from './host';
+import { EngineClient, type Port } from './client';
+import type { ChangeBatch, Message, Request, Response } from '../wire/protocol';
+import { logsFollowTarget } from './logsFollow';
+import { until } from '../testing/until';
 
-const open: { close(): void }[] = []
+const open: { close(): void }[] = [];
 afterEach(() => {
-  for (const p of open.splice(0)) p.close()
-})
+  for (const p of open.splice(0)) p.close();
+});
 
 function connect() {
-  const { port1, port2 } = new MessageChannel()
-  open.push(port1, port2)
+  const { port1, port2 } = new MessageChannel();
+  open.push(port1, port2);
   createHost(
-    { postMessage: (m: Message) => port1.postMessage(m), onMessage: (fn) => port1.on('message', (r: Request) => fn(r)) },
-    { setInterval: (fn, ms) => setInterval(fn, ms), clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>) },
-  )
-  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null }
-  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>))
-  const client = new EngineClient(port)
-  const batches: ChangeBatch[] = []
-  client.onBatch = (b) => batches.push(b)
-  return { client, batches }
+    {
+      postMessage: (m: Message) => port1.postMessage(m),
+      onMessage: (fn) => port1.on('message', (r: Request) => fn(r)),
+    },
+    {
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+    },
+  );
+  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null };
+  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>));
+  const client = new EngineClient(port);
+  const batches: ChangeBatch[] = [];
+  client.onBatch = (b) => batches.push(b);
+  return { client, batches };
 }
 
 const pod = `apiVersion: v1
@@ -37,42 +43,53 @@ spec:
   containers:
   - name: c
     image: nginx:1.27
-`
+`;
 
-type Exec = Extract<Response, { type: 'exec' }>
+type Exec = Extract<Response, { type: 'exec' }>;
 
 describe('live kubectl logs -f', () => {
   it('recognises following lines only', () => {
-    expect(logsFollowTarget('kubectl logs -f web')).not.toBeNull()
-    expect(logsFollowTarget('kubectl logs web -n kube-system --follow')?.namespace).toBe('kube-system')
-    expect(logsFollowTarget('kubectl logs web')).toBeNull()
-    expect(logsFollowTarget('kubectl logs -f -l app=web')).toBeNull()
-    expect(logsFollowTarget('kubectl get pods -f x')).toBeNull()
-  })
+    expect(logsFollowTarget('kubectl logs -f web')).not.toBeNull();
+    expect(logsFollowTarget('kubectl logs web -n kube-system --follow')?.namespace).toBe('kube-system');
+    expect(logsFollowTarget('kubectl logs web')).toBeNull();
+    expect(logsFollowTarget('kubectl logs -f -l app=web')).toBeNull();
+    expect(logsFollowTarget('kubectl get pods -f x')).toBeNull();
+  });
 
   it('prints what was written, then new lines as the clock runs, and ends when the pod goes', async () => {
-    const { client, batches } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: pod })
-    await client.request({ type: 'advance', ms: 10_000 })
-    const lines: string[] = []
-    const done = client.request<Exec>({ type: 'exec', line: 'kubectl logs -f web' }, { onChunk: (c) => lines.push(c.text) })
-    await until(() => expect(lines.join('')).toMatch(/^\[playground\] docker\.io\/library\/nginx:1\.27: container c of pod default\/web started on node /))
-    await client.request({ type: 'exec', line: 'kubectl delete pod web --wait=false' })
-    await until(() => expect(lines.at(-1)).toBe('[playground] received SIGTERM; shutting down (grace period 5s)\n'))
-    await client.request({ type: 'advance', ms: 10_000 })
-    expect((await done).exitCode).toBe(0)
-    expect(batches.some((b) => b.inputs.some((i) => i.line === 'kubectl logs -f web --follow=false'))).toBe(true)
-  })
+    const { client, batches } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: pod });
+    await client.request({ type: 'advance', ms: 10_000 });
+    const lines: string[] = [];
+    const done = client.request<Exec>(
+      { type: 'exec', line: 'kubectl logs -f web' },
+      { onChunk: (c) => lines.push(c.text) },
+    );
+    await until(() =>
+      expect(lines.join('')).toMatch(
+        /^\[playground\] docker\.io\/library\/nginx:1\.27: container c of pod default\/web started on node /,
+      ),
+    );
+    await client.request({ type: 'exec', line: 'kubectl delete pod web --wait=false' });
+    await until(() =>
+      expect(lines.at(-1)).toBe('[playground] received SIGTERM; shutting down (grace period 5s)\n'),
+    );
+    await client.request({ type: 'advance', ms: 10_000 });
+    expect((await done).exitCode).toBe(0);
+    expect(batches.some((b) => b.inputs.some((i) => i.line === 'kubectl logs -f web --follow=false'))).toBe(
+      true,
+    );
+  });
 
   it('can be cancelled like Ctrl+C', async () => {
-    const { client } = connect()
-    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
-    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: pod })
-    await client.request({ type: 'advance', ms: 10_000 })
-    const id = client.peekNextId()
-    const done = client.request<Exec>({ type: 'exec', line: 'kubectl logs web -f' })
-    await client.request({ type: 'cancel', target: id })
-    expect((await done).exitCode).toBe(130)
-  })
-})
+    const { client } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: pod });
+    await client.request({ type: 'advance', ms: 10_000 });
+    const id = client.peekNextId();
+    const done = client.request<Exec>({ type: 'exec', line: 'kubectl logs web -f' });
+    await client.request({ type: 'cancel', target: id });
+    expect((await done).exitCode).toBe(130);
+  });
+});

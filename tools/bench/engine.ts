@@ -132,7 +132,12 @@ function settleWithin(sim: Simulation, deadline: number, progress: () => number)
 function updatedPods(sim: Simulation, n: number): number {
   let k = 0;
   sim.store.each('Pod', 'kube-system', (p) => {
-    if (p.spec.containers[0].image === NEW_IMAGE && p.status.phase === 'Running' && !p.metadata.deletionTimestamp) k++;
+    if (
+      p.spec.containers[0].image === NEW_IMAGE &&
+      p.status.phase === 'Running' &&
+      !p.metadata.deletionTimestamp
+    )
+      k++;
   });
   return k / n;
 }
@@ -154,7 +159,14 @@ function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
   const done = fn();
   const cu = process.cpuUsage(c);
   const end = performance.now();
-  const p: Phase = { ms: (cu.user + cu.system) / 1000, wallMs: end - w, simS: (sim.now() - t0) / 1000, syncs: syncs() - s0, writes: sim.store.writes - w0, done };
+  const p: Phase = {
+    ms: (cu.user + cu.system) / 1000,
+    wallMs: end - w,
+    simS: (sim.now() - t0) / 1000,
+    syncs: syncs() - s0,
+    writes: sim.store.writes - w0,
+    done,
+  };
   windows.push({ p, start: w, end });
   return p;
 }
@@ -168,7 +180,13 @@ async function chargeGc(): Promise<void> {
   }
 }
 
-function rollout(sim: Simulation, n: number, maxUnavailable: string | number, budgetMs: number, syncs: () => number): Phase {
+function rollout(
+  sim: Simulation,
+  n: number,
+  maxUnavailable: string | number,
+  budgetMs: number,
+  syncs: () => number,
+): Phase {
   const ds = sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!;
   const t = structuredClone(ds) as DaemonSet;
   t.spec.template.spec.containers[0].image = NEW_IMAGE;
@@ -180,7 +198,12 @@ function rollout(sim: Simulation, n: number, maxUnavailable: string | number, bu
   });
 }
 
-function engineCase(mode: 'fullPass' | 'incremental', n: number, budgetMs: number, withDefault: boolean): CaseResult {
+function engineCase(
+  mode: 'fullPass' | 'incremental',
+  n: number,
+  budgetMs: number,
+  withDefault: boolean,
+): CaseResult {
   const sim = new Simulation({ seed: 1, daemonSetController: mode });
   const syncs = countSyncs(sim);
   applyPreset(sim, 'large', n);
@@ -267,7 +290,10 @@ function floorWrites(n: number, writes: number, how: 'copy' | 'shared'): number 
       o = Object.freeze({
         ...pod,
         metadata: Object.freeze({ ...pod.metadata, resourceVersion: String(i) }),
-        status: Object.freeze({ ...pod.status, conditions: Object.freeze(pod.status.conditions?.map((c) => Object.freeze({ ...c }))) }),
+        status: Object.freeze({
+          ...pod.status,
+          conditions: Object.freeze(pod.status.conditions?.map((c) => Object.freeze({ ...c }))),
+        }),
       }) as Pod;
     }
     m.set(keys[i % n], o);
@@ -300,16 +326,38 @@ async function child(): Promise<void> {
 function runChild(args: string[], timeoutMs: number): unknown {
   const self = fileURLToPath(import.meta.url);
   const heap = Number(arg('--heap', '4096'));
-  const r = spawnSync(process.execPath, [`--max-old-space-size=${heap}`, '--expose-gc', '--allow-natives-syntax', '--import', 'tsx', self, ...args], {
-    encoding: 'utf8',
-    timeout: timeoutMs,
-    maxBuffer: 1 << 24,
-  });
-  if (r.status !== 0) return { error: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-3).join(' ') };
+  const r = spawnSync(
+    process.execPath,
+    [
+      `--max-old-space-size=${heap}`,
+      '--expose-gc',
+      '--allow-natives-syntax',
+      '--import',
+      'tsx',
+      self,
+      ...args,
+    ],
+    {
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      maxBuffer: 1 << 24,
+    },
+  );
+  if (r.status !== 0)
+    return {
+      error: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-3).join(' '),
+    };
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }
 
-const fmtMs = (ms: number | undefined) => (ms === undefined ? '—' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const fmtMs = (ms: number | undefined) =>
+  ms === undefined
+    ? '—'
+    : ms >= 10_000
+      ? `${(ms / 1000).toFixed(1)} s`
+      : ms >= 1000
+        ? `${(ms / 1000).toFixed(2)} s`
+        : `${ms.toFixed(0)} ms`;
 
 /** GC pauses of a phase, and their share of its wall time. */
 function gcCell(p: Phase | undefined): string {
@@ -319,7 +367,8 @@ function gcCell(p: Phase | undefined): string {
 
 function phaseCell(p: Phase | undefined): string {
   if (!p) return '—';
-  if (p.done < 1) return `> ${fmtMs(p.ms)} (${(p.done * 100).toFixed(1)}% done, ~${fmtMs(p.ms / p.done)} extrapolated)`;
+  if (p.done < 1)
+    return `> ${fmtMs(p.ms)} (${(p.done * 100).toFixed(1)}% done, ~${fmtMs(p.ms / p.done)} extrapolated)`;
   return fmtMs(p.ms);
 }
 
@@ -328,11 +377,33 @@ function parent(): void {
   const budget = Number(arg('--budget', '90'));
   const defaultAt = Number(arg('--default-at', '5000'));
   const fullPassMax = Number(arg('--full-pass-max', '20000'));
-  console.log(`npm run bench — CPU time (user + system) of each case's process on this machine (${process.version}); budget ${budget} s of wall time per phase`);
-  console.log('floor = the same number of immutable writes of a daemon pod into a Map, no controllers: deep copy + deep freeze per write (as the store creates);');
-  console.log('floor (shared) = the least an immutable write costs: new frozen object, metadata and status, other frozen subtrees shared\n');
+  console.log(
+    `npm run bench — CPU time (user + system) of each case's process on this machine (${process.version}); budget ${budget} s of wall time per phase`,
+  );
+  console.log(
+    'floor = the same number of immutable writes of a daemon pod into a Map, no controllers: deep copy + deep freeze per write (as the store creates);',
+  );
+  console.log(
+    'floor (shared) = the least an immutable write costs: new frozen object, metadata and status, other frozen subtrees shared\n',
+  );
   const rows: string[][] = [];
-  const header = ['nodes', 'controller', 'apply+settle', '×floor', 'syncs', 'writes', 'rollout 10%', '×floor', 'syncs', 'writes', 'events kept', 'heap peak', 'heap live', 'gc apply', 'gc rollout'];
+  const header = [
+    'nodes',
+    'controller',
+    'apply+settle',
+    '×floor',
+    'syncs',
+    'writes',
+    'rollout 10%',
+    '×floor',
+    'syncs',
+    'writes',
+    'events kept',
+    'heap peak',
+    'heap live',
+    'gc apply',
+    'gc rollout',
+  ];
   const results = new Map<string, CaseResult>();
   const floors = new Map<number, number[]>();
   const defaults: { mode: string; r: CaseResult }[] = [];
@@ -343,7 +414,21 @@ function parent(): void {
         continue;
       }
       const withDefault = n === defaultAt;
-      const r = runChild(['--case', mode, '--nodes', String(n), '--budget', String(budget), '--default', withDefault ? '1' : '0', '--warm', arg('--warm', '1')], (budget * 4 + 120) * 1000) as CaseResult;
+      const r = runChild(
+        [
+          '--case',
+          mode,
+          '--nodes',
+          String(n),
+          '--budget',
+          String(budget),
+          '--default',
+          withDefault ? '1' : '0',
+          '--warm',
+          arg('--warm', '1'),
+        ],
+        (budget * 4 + 120) * 1000,
+      ) as CaseResult;
       if (r.error) {
         rows.push([String(n), mode, `failed: ${r.error}`]);
         continue;
@@ -352,15 +437,47 @@ function parent(): void {
       if (withDefault) defaults.push({ mode, r });
       if (!floors.has(n)) {
         const w = `${r.apply?.writes ?? 0},${r.rollout?.writes ?? 0},${r.defaultRollout?.writes ?? 0}`;
-        const f = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w], 600_000) as { floor: number[] };
-        const fs = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w, '--how', 'shared'], 600_000) as { floor: number[] };
+        const f = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w], 600_000) as {
+          floor: number[];
+        };
+        const fs = runChild(
+          ['--case', 'floor', '--nodes', String(n), '--writes', w, '--how', 'shared'],
+          600_000,
+        ) as { floor: number[] };
         floors.set(n, f.floor ?? [NaN, NaN, NaN]);
-        rows.push([String(n), 'floor', fmtMs(f.floor?.[0]), '1.0', '', String(r.apply?.writes ?? ''), fmtMs(f.floor?.[1]), '1.0', '', String(r.rollout?.writes ?? ''), '', '']);
+        rows.push([
+          String(n),
+          'floor',
+          fmtMs(f.floor?.[0]),
+          '1.0',
+          '',
+          String(r.apply?.writes ?? ''),
+          fmtMs(f.floor?.[1]),
+          '1.0',
+          '',
+          String(r.rollout?.writes ?? ''),
+          '',
+          '',
+        ]);
         const ratio0 = (a?: number, b?: number) => (a && b ? (a / b).toFixed(2) : '—');
-        rows.push([String(n), 'floor (shared)', fmtMs(fs.floor?.[0]), ratio0(fs.floor?.[0], f.floor?.[0]), '', '', fmtMs(fs.floor?.[1]), ratio0(fs.floor?.[1], f.floor?.[1]), '', '', '', '']);
+        rows.push([
+          String(n),
+          'floor (shared)',
+          fmtMs(fs.floor?.[0]),
+          ratio0(fs.floor?.[0], f.floor?.[0]),
+          '',
+          '',
+          fmtMs(fs.floor?.[1]),
+          ratio0(fs.floor?.[1], f.floor?.[1]),
+          '',
+          '',
+          '',
+          '',
+        ]);
       }
       const fl = floors.get(n)!;
-      const ratio = (p: Phase | undefined, f: number) => (p && p.done === 1 && f > 0 ? (p.ms / f).toFixed(1) : '—');
+      const ratio = (p: Phase | undefined, f: number) =>
+        p && p.done === 1 && f > 0 ? (p.ms / f).toFixed(1) : '—';
       rows.push([
         String(n),
         mode === 'fullPass' ? 'full-pass' : 'incremental',
@@ -384,20 +501,36 @@ function parent(): void {
   printTable(header, rows);
 
   const shapeRows: string[][] = [];
-  for (const r of results.values()) if (r.shapes) shapeRows.push([String(r.nodes), r.mode === 'fullPass' ? 'full-pass' : 'incremental', ...Object.values(r.shapes).map((v) => (v >= 100 ? '100+' : String(v)))]);
+  for (const r of results.values())
+    if (r.shapes)
+      shapeRows.push([
+        String(r.nodes),
+        r.mode === 'fullPass' ? 'full-pass' : 'incremental',
+        ...Object.values(r.shapes).map((v) => (v >= 100 ? '100+' : String(v))),
+      ]);
   const anyShapes = [...results.values()].find((r) => r.shapes)?.shapes;
   if (anyShapes) {
-    console.log('\nhidden classes (V8 maps) of the stored objects after the apply (a read site that sees more than 4 is megamorphic):');
+    console.log(
+      '\nhidden classes (V8 maps) of the stored objects after the apply (a read site that sees more than 4 is megamorphic):',
+    );
     printTable(['nodes', 'controller', ...Object.keys(anyShapes)], shapeRows);
   }
 
   const warmRows: string[][] = [];
   for (const r of results.values()) {
     if (!r.warm || !r.apply) continue;
-    warmRows.push([String(r.nodes), r.mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(r.apply), phaseCell(r.warm), r.warm.done === 1 ? `${((r.warm.ms / r.apply.ms) * 100).toFixed(0)}%` : '—']);
+    warmRows.push([
+      String(r.nodes),
+      r.mode === 'fullPass' ? 'full-pass' : 'incremental',
+      phaseCell(r.apply),
+      phaseCell(r.warm),
+      r.warm.done === 1 ? `${((r.warm.ms / r.apply.ms) * 100).toFixed(0)}%` : '—',
+    ]);
   }
   if (warmRows.length) {
-    console.log('\nthe apply + settle again in the same process, on a new cluster (V8 has compiled the engine by then; --warm 0 skips it):');
+    console.log(
+      '\nthe apply + settle again in the same process, on a new cluster (V8 has compiled the engine by then; --warm 0 skips it):',
+    );
     printTable(['nodes', 'controller', 'cold (above)', 'warm', 'warm / cold'], warmRows);
   }
 
@@ -406,7 +539,16 @@ function parent(): void {
     const fl = floors.get(defaultAt)!;
     const drows = defaults.map(({ mode, r }) => {
       const p = r.defaultRollout;
-      return [mode === 'fullPass' ? 'full-pass' : 'incremental', phaseCell(p), p ? fmtMs(p.wallMs) : '—', p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—', p ? `${(p.simS / 3600).toFixed(2)} h` : '—', String(p?.syncs ?? ''), String(p?.writes ?? ''), fmtMs(fl[2])];
+      return [
+        mode === 'fullPass' ? 'full-pass' : 'incremental',
+        phaseCell(p),
+        p ? fmtMs(p.wallMs) : '—',
+        p && p.done === 1 && fl[2] > 0 ? (p.ms / fl[2]).toFixed(1) : '—',
+        p ? `${(p.simS / 3600).toFixed(2)} h` : '—',
+        String(p?.syncs ?? ''),
+        String(p?.writes ?? ''),
+        fmtMs(fl[2]),
+      ];
     });
     printTable(['controller', 'time', 'wall', '×floor', 'simulated', 'syncs', 'writes', 'floor'], drows);
   }
@@ -420,16 +562,30 @@ function parent(): void {
       const ra = results.get(`${mode}/${a}`);
       const rb = results.get(`${mode}/${b}`);
       if (!ra || !rb) continue;
-      const g = (x?: Phase, y?: Phase) => (x && y && x.done === 1 && y.done === 1 ? `×${(y.ms / x.ms).toFixed(2)}` : '—');
-      grow.push([`${a} → ${b} (×${(b / a).toFixed(1)})`, mode === 'fullPass' ? 'full-pass' : 'incremental', g(ra.apply, rb.apply), g(ra.rollout, rb.rollout)]);
+      const g = (x?: Phase, y?: Phase) =>
+        x && y && x.done === 1 && y.done === 1 ? `×${(y.ms / x.ms).toFixed(2)}` : '—';
+      grow.push([
+        `${a} → ${b} (×${(b / a).toFixed(1)})`,
+        mode === 'fullPass' ? 'full-pass' : 'incremental',
+        g(ra.apply, rb.apply),
+        g(ra.rollout, rb.rollout),
+      ]);
     }
   }
   printTable(['nodes', 'controller', 'apply+settle', 'rollout 10%'], grow);
 }
 
 function printTable(header: string[], rows: string[][]): void {
-  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r.length === 3 && i === 2 ? 0 : (r[i] ?? '').length))));
-  const line = (r: string[]) => (r.length === 3 ? `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2]}` : r.map((c, i) => (c ?? '').padEnd(w[i])).join('  ').trimEnd());
+  const w = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => (r.length === 3 && i === 2 ? 0 : (r[i] ?? '').length))),
+  );
+  const line = (r: string[]) =>
+    r.length === 3
+      ? `${r[0].padEnd(w[0])}  ${r[1].padEnd(w[1])}  ${r[2]}`
+      : r
+          .map((c, i) => (c ?? '').padEnd(w[i]))
+          .join('  ')
+          .trimEnd();
   console.log(line(header));
   for (const r of rows) console.log(line(r));
 }

@@ -11,7 +11,8 @@ const arg = process.argv.indexOf('--sizes');
 const sizes = (arg > 0 ? process.argv[arg + 1] : '2,1000,5000').split(',').map(Number);
 
 for (const n of sizes) {
-  const spec = n === 2 ? ({ seed: 1, preset: 'article' } as const) : ({ seed: 1, preset: 'large', nodes: n } as const);
+  const spec =
+    n === 2 ? ({ seed: 1, preset: 'article' } as const) : ({ seed: 1, preset: 'large', nodes: n } as const);
   const t0 = performance.now();
   const s = new Session(spec);
   const inputs: Input[] = [];

@@ -28,7 +28,11 @@ function pct(xs: number[], p: number): number {
 
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
 
-async function timeRequests(url: string, accept: string | undefined, n: number): Promise<{ p50: number; p95: number; bytes: number }> {
+async function timeRequests(
+  url: string,
+  accept: string | undefined,
+  n: number,
+): Promise<{ p50: number; p95: number; bytes: number }> {
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < n; i++) {
@@ -43,11 +47,16 @@ async function timeRequests(url: string, accept: string | undefined, n: number):
 async function fanOut(base: string, clients: number, rounds: number): Promise<{ p50: number; p95: number }> {
   const ctrls: AbortController[] = [];
   const waiters: ((name: string) => void)[] = [];
-  const rv = ((await (await fetch(`${base}/api/v1/nodes`)).json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+  const rv = (
+    (await (await fetch(`${base}/api/v1/nodes`)).json()) as { metadata: { resourceVersion: string } }
+  ).metadata.resourceVersion;
   for (let c = 0; c < clients; c++) {
     const ctrl = new AbortController();
     ctrls.push(ctrl);
-    const res = await fetch(`${base}/api/v1/nodes?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dnode-0001`, { signal: ctrl.signal });
+    const res = await fetch(
+      `${base}/api/v1/nodes?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dnode-0001`,
+      { signal: ctrl.signal },
+    );
     const reader = res.body!.getReader();
     void (async () => {
       let buf = '';
@@ -69,7 +78,11 @@ async function fanOut(base: string, clients: number, rounds: number): Promise<{ 
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const got = Promise.all(
-      Array.from({ length: clients }, (_, c) => new Promise<void>((resolve) => (waiters[c] = (l) => (l === String(r) ? resolve() : undefined)))),
+      Array.from(
+        { length: clients },
+        (_, c) =>
+          new Promise<void>((resolve) => (waiters[c] = (l) => (l === String(r) ? resolve() : undefined))),
+      ),
     );
     const t0 = performance.now();
     await fetch(`${base}/api/v1/nodes/node-0001`, {
@@ -135,10 +148,17 @@ async function simLatency(): Promise<string> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const line = 'sim advance 1s';
-  const script = Array.from({ length: Math.floor((3 * 1024 * 1024) / (line.length + 1)) - 1 }, () => line).join('\n');
+  const script = Array.from(
+    { length: Math.floor((3 * 1024 * 1024) / (line.length + 1)) - 1 },
+    () => line,
+  ).join('\n');
   const t0 = performance.now();
   let simMs = 0;
-  const sim = fetch(`${base}/playground/v1/sim`, { method: 'POST', body: script, headers: { 'Content-Type': SIM_MEDIA_TYPE } }).then(async (r) => {
+  const sim = fetch(`${base}/playground/v1/sim`, {
+    method: 'POST',
+    body: script,
+    headers: { 'Content-Type': SIM_MEDIA_TYPE },
+  }).then(async (r) => {
     await r.text();
     simMs = performance.now() - t0;
   });
@@ -157,8 +177,12 @@ async function simLatency(): Promise<string> {
 
 async function main(): Promise<void> {
   const kubectl = findKubectl();
-  console.log(`API server request latency (wall time, ${kubectl ? `real kubectl ${kubectl.version}` : 'no kubectl on PATH'})\n`);
-  console.log('nodes  pods   store list  GET pods JSON p50/p95 (size)      GET pods Table p50/p95 (size)     kubectl get pods -A p50  watch fan-out ×10 p50/p95');
+  console.log(
+    `API server request latency (wall time, ${kubectl ? `real kubectl ${kubectl.version}` : 'no kubectl on PATH'})\n`,
+  );
+  console.log(
+    'nodes  pods   store list  GET pods JSON p50/p95 (size)      GET pods Table p50/p95 (size)     kubectl get pods -A p50  watch fan-out ×10 p50/p95',
+  );
   for (const nodes of [1000, 5000]) {
     const session = new Session({ seed: 1, preset: 'large', nodes });
     session.exec('kubectl apply -f -', ARTICLE_MANIFEST);

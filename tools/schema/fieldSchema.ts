@@ -8,29 +8,35 @@
 //   npx tsx tools/schema/fieldSchema.ts          # rewrite fields.json
 //   npx tsx tools/schema/fieldSchema.ts --check  # exit 1 if the committed file is out of date
 
-import { readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-type Schema = { [key: string]: unknown }
+type Schema = { [key: string]: unknown };
 
 /** field → '' (a scalar or free-form value), 'T' (an object of type T), '[]T' (a list of T), 'map[T]' (a map of T) */
-export type FieldTypes = Record<string, string>
+export type FieldTypes = Record<string, string>;
 
 export interface FieldSchemaFile {
-  $comment: string
+  $comment: string;
   /** kind → its root type */
-  roots: Record<string, string>
-  types: Record<string, FieldTypes>
+  roots: Record<string, string>;
+  types: Record<string, FieldTypes>;
 }
 
-const here = dirname(fileURLToPath(import.meta.url))
-const out = join(here, '../../src/engine/api/fieldSchema/fields.json')
-const editorSchema = join(here, '../../src/ui/editor/schema/kubernetes.schema.json')
+const here = dirname(fileURLToPath(import.meta.url));
+const out = join(here, '../../src/engine/api/fieldSchema/fields.json');
+const editorSchema = join(here, '../../src/ui/editor/schema/kubernetes.schema.json');
 
 /** The loosely checked kinds, from k8s.io/api (core/v1 Namespace and Event, apps/v1 ControllerRevision). */
 const EXTRA: Record<string, FieldTypes> = {
-  Namespace: { apiVersion: '', kind: '', metadata: 'ObjectMeta', spec: 'NamespaceSpec', status: 'NamespaceStatus' },
+  Namespace: {
+    apiVersion: '',
+    kind: '',
+    metadata: 'ObjectMeta',
+    spec: 'NamespaceSpec',
+    status: 'NamespaceStatus',
+  },
   NamespaceSpec: { finalizers: '' },
   NamespaceStatus: { conditions: '', phase: '' },
   ControllerRevision: { apiVersion: '', data: '', kind: '', metadata: 'ObjectMeta', revision: '' },
@@ -53,69 +59,91 @@ const EXTRA: Record<string, FieldTypes> = {
     source: 'EventSource',
     type: '',
   },
-  ObjectReference: { apiVersion: '', fieldPath: '', kind: '', name: '', namespace: '', resourceVersion: '', uid: '' },
+  ObjectReference: {
+    apiVersion: '',
+    fieldPath: '',
+    kind: '',
+    name: '',
+    namespace: '',
+    resourceVersion: '',
+    uid: '',
+  },
   EventSeries: { count: '', lastObservedTime: '' },
   EventSource: { component: '', host: '' },
-}
+};
 
 function refName(s: Schema): string | undefined {
-  return typeof s.$ref === 'string' ? decodeURIComponent(s.$ref.replace('#/definitions/', '')) : undefined
+  return typeof s.$ref === 'string' ? decodeURIComponent(s.$ref.replace('#/definitions/', '')) : undefined;
 }
 
 /** '' unless the value is (a list or map of) a closed object type. */
 function fieldType(s: Schema, closed: Set<string>): string {
-  const ref = refName(s)
-  if (ref) return closed.has(ref) ? ref : ''
+  const ref = refName(s);
+  if (ref) return closed.has(ref) ? ref : '';
   if (s.type === 'array' && s.items && typeof s.items === 'object') {
-    const t = fieldType(s.items as Schema, closed)
-    return t ? `[]${t}` : ''
+    const t = fieldType(s.items as Schema, closed);
+    return t ? `[]${t}` : '';
   }
   if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object') {
-    const t = fieldType(s.additionalProperties as Schema, closed)
-    return t ? `map[${t}]` : ''
+    const t = fieldType(s.additionalProperties as Schema, closed);
+    return t ? `map[${t}]` : '';
   }
-  return ''
+  return '';
 }
 
 export function buildFieldSchema(schema: Schema): FieldSchemaFile {
-  const defs = schema.definitions as Record<string, Schema>
+  const defs = schema.definitions as Record<string, Schema>;
   // Only closed types (additionalProperties: false) are checked; Quantity, Time, FieldsV1 are free.
-  const closed = new Set(Object.entries(defs).filter(([, d]) => d.additionalProperties === false).map(([n]) => n))
-  for (const n of Object.keys(EXTRA)) closed.add(n)
-  const types: Record<string, FieldTypes> = {}
+  const closed = new Set(
+    Object.entries(defs)
+      .filter(([, d]) => d.additionalProperties === false)
+      .map(([n]) => n),
+  );
+  for (const n of Object.keys(EXTRA)) closed.add(n);
+  const types: Record<string, FieldTypes> = {};
   for (const name of [...closed].sort()) {
-    const def = defs[name]
+    const def = defs[name];
     if (!def) {
-      types[name] = EXTRA[name]
-      continue
+      types[name] = EXTRA[name];
+      continue;
     }
-    const props = (def.properties ?? {}) as Record<string, Schema>
-    types[name] = Object.fromEntries(Object.keys(props).sort().map((f) => [f, fieldType(props[f], closed)]))
+    const props = (def.properties ?? {}) as Record<string, Schema>;
+    types[name] = Object.fromEntries(
+      Object.keys(props)
+        .sort()
+        .map((f) => [f, fieldType(props[f], closed)]),
+    );
   }
-  const kinds = ((schema.properties as Record<string, Schema>).kind.enum as string[]).filter((k) => k !== 'List')
-  const roots = Object.fromEntries(kinds.map((k) => [k, k]))
-  for (const k of kinds) if (!types[k]) throw new Error(`no field structure for kind ${k}`)
+  const kinds = ((schema.properties as Record<string, Schema>).kind.enum as string[]).filter(
+    (k) => k !== 'List',
+  );
+  const roots = Object.fromEntries(kinds.map((k) => [k, k]));
+  for (const k of kinds) if (!types[k]) throw new Error(`no field structure for kind ${k}`);
   return {
-    $comment: `Generated by tools/schema/fieldSchema.ts from ${String(schema.$comment ?? 'the editor schema').replace(/^Generated by \S+ from /, '').replace(/\. Do not edit\.$/, '')}. Do not edit.`,
+    $comment: `Generated by tools/schema/fieldSchema.ts from ${String(schema.$comment ?? 'the editor schema')
+      .replace(/^Generated by \S+ from /, '')
+      .replace(/\. Do not edit\.$/, '')}. Do not edit.`,
     roots,
     types,
-  }
+  };
 }
 
 export function fieldSchemaText(): string {
-  const schema = JSON.parse(readFileSync(editorSchema, 'utf8')) as Schema
-  return `${JSON.stringify(buildFieldSchema(schema), null, 1)}\n`
+  const schema = JSON.parse(readFileSync(editorSchema, 'utf8')) as Schema;
+  return `${JSON.stringify(buildFieldSchema(schema), null, 1)}\n`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const text = fieldSchemaText()
+  const text = fieldSchemaText();
   if (process.argv.includes('--check')) {
     if (readFileSync(out, 'utf8') !== text) {
-      console.error('src/engine/api/fieldSchema/fields.json is out of date: run npx tsx tools/schema/fieldSchema.ts')
-      process.exit(1)
+      console.error(
+        'src/engine/api/fieldSchema/fields.json is out of date: run npx tsx tools/schema/fieldSchema.ts',
+      );
+      process.exit(1);
     }
   } else {
-    writeFileSync(out, text)
-    console.log(`wrote ${out}`)
+    writeFileSync(out, text);
+    console.log(`wrote ${out}`);
   }
 }

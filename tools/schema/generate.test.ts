@@ -1,14 +1,20 @@
 // The generated schemas are what generate.ts writes from the upstream spec. The spec is an input of the
 // generator, not part of the repository: this runs where it is given (K8S_OPENAPI_SPEC=swagger.json).
 
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { explainText, schemaText } from './generate'
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { explainText, schemaText } from './generate';
 
 describe('tools/schema/generate.ts', () => {
   it.runIf(process.env.K8S_OPENAPI_SPEC)('wrote the committed files from the spec (K8S_OPENAPI_SPEC)', () => {
-    const text = readFileSync(process.env.K8S_OPENAPI_SPEC!, 'utf8')
-    expect(schemaText(JSON.parse(text), text) === readFileSync(new URL('../../src/ui/editor/schema/kubernetes.schema.json', import.meta.url), 'utf8')).toBe(true)
-    expect(explainText(JSON.parse(text), text) === readFileSync(new URL('../../src/engine/api/schema.ts', import.meta.url), 'utf8')).toBe(true)
-  })
-})
+    const text = readFileSync(process.env.K8S_OPENAPI_SPEC!, 'utf8');
+    expect(
+      schemaText(JSON.parse(text), text) ===
+        readFileSync(new URL('../../src/ui/editor/schema/kubernetes.schema.json', import.meta.url), 'utf8'),
+    ).toBe(true);
+    expect(
+      explainText(JSON.parse(text), text) ===
+        readFileSync(new URL('../../src/engine/api/schema.ts', import.meta.url), 'utf8'),
+    ).toBe(true);
+  });
+});

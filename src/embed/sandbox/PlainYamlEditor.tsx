@@ -2,14 +2,28 @@
 // plain text box with the same props as the Monaco editor. Monaco needs workers and module chunks that
 // a sandboxed frame on a plain static host cannot load, so it is left out there, and the note says so.
 
-import type { YamlEditorProps } from '../../ui/editor/YamlEditor'
-import { useTranslation } from 'react-i18next'
-import './plain.css'
+import type { YamlEditorProps } from '../../ui/editor/YamlEditor';
+import { useTranslation } from 'react-i18next';
+import './plain.css';
 
-export default function PlainYamlEditor({ value, onChange, onApply, markers, theme, readOnly = false, ariaLabel }: YamlEditorProps) {
-  const { t } = useTranslation('reliability')
+export default function PlainYamlEditor({
+  value,
+  onChange,
+  onApply,
+  markers,
+  theme,
+  readOnly = false,
+  ariaLabel,
+}: YamlEditorProps) {
+  const { t } = useTranslation('reliability');
   return (
-    <div className="nokey yaml-editor plain-editor" data-theme={theme} data-testid="yaml-editor" data-ready="true" data-plain="">
+    <div
+      className="nokey yaml-editor plain-editor"
+      data-theme={theme}
+      data-testid="yaml-editor"
+      data-ready="true"
+      data-plain=""
+    >
       <p className="plain-editor-note" role="note" data-testid="sandbox-editor-note">
         {t('sandbox.editor')}
       </p>
@@ -23,20 +37,18 @@ export default function PlainYamlEditor({ value, onChange, onApply, markers, the
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault()
-            if (!readOnly) onApply()
+            e.preventDefault();
+            if (!readOnly) onApply();
           }
         }}
       />
       {markers.length > 0 && (
         <ul className="plain-editor-markers" data-testid="plain-editor-markers">
           {markers.map((m, i) => (
-            <li key={i}>
-              {t('sandbox.marker', { line: m.line, message: m.message })}
-            </li>
+            <li key={i}>{t('sandbox.marker', { line: m.line, message: m.message })}</li>
           ))}
         </ul>
       )}
     </div>
-  )
+  );
 }

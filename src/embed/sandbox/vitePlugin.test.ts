@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { bootHtml } from './vitePlugin'
+import { describe, expect, it } from 'vitest';
+import { bootHtml } from './vitePlugin';
 
 describe('the page starts with boot.js', () => {
   it('takes Vite’s module script and modulepreload links into boot.js’s data attributes', () => {
@@ -9,14 +9,16 @@ describe('the page starts with boot.js', () => {
     <link rel="modulepreload" crossorigin href="./assets/a.js">
     <link rel="modulepreload" crossorigin href="./assets/b.js">
     <link rel="stylesheet" href="./assets/index.css">
-  </head>`
-    const out = bootHtml(html)
-    expect(out).not.toContain('type="module"')
-    expect(out).not.toContain('modulepreload')
-    expect(out).toContain('<link rel="stylesheet" href="./assets/index.css">')
-    expect(out).toContain('<script src="./boot.js" data-entry="./assets/index-abc.js" data-preload="./assets/a.js ./assets/b.js" data-classic="./classic/app.js" data-classic-css="./classic/app.css"></script>')
-  })
+  </head>`;
+    const out = bootHtml(html);
+    expect(out).not.toContain('type="module"');
+    expect(out).not.toContain('modulepreload');
+    expect(out).toContain('<link rel="stylesheet" href="./assets/index.css">');
+    expect(out).toContain(
+      '<script src="./boot.js" data-entry="./assets/index-abc.js" data-preload="./assets/a.js ./assets/b.js" data-classic="./classic/app.js" data-classic-css="./classic/app.css"></script>',
+    );
+  });
   it('leaves a page without a module script alone', () => {
-    expect(bootHtml('<head></head>')).toBe('<head></head>')
-  })
-})
+    expect(bootHtml('<head></head>')).toBe('<head></head>');
+  });
+});

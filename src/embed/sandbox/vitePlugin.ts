@@ -5,13 +5,13 @@
 // worker as a classic script), and index.html starts with boot.js, which loads the module build or,
 // in an opaque origin, the classic one. Build only.
 
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { build, type Plugin, type PluginOption, type AliasOptions } from 'vite'
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin, type PluginOption, type AliasOptions } from 'vite';
 
-const here = fileURLToPath(new URL('.', import.meta.url))
-export const CLASSIC_DIR = 'classic'
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const CLASSIC_DIR = 'classic';
 
 /** In the classic bundle, the Monaco editor and diff view become plain ones. */
 function plainEditors(): Plugin {
@@ -19,39 +19,43 @@ function plainEditors(): Plugin {
     name: 'daemonset-playground:plain-editors',
     enforce: 'pre',
     resolveId(source) {
-      if (/(^|\/)editor\/YamlEditor$|^\.\/YamlEditor$/.test(source)) return join(here, 'PlainYamlEditor.tsx')
-      if (/(^|\/)editor\/DiffView$|^\.\/DiffView$/.test(source)) return join(here, 'PlainDiffView.tsx')
-      return null
+      if (/(^|\/)editor\/YamlEditor$|^\.\/YamlEditor$/.test(source)) return join(here, 'PlainYamlEditor.tsx');
+      if (/(^|\/)editor\/DiffView$|^\.\/DiffView$/.test(source)) return join(here, 'PlainDiffView.tsx');
+      return null;
     },
-  }
+  };
 }
 
 /** Replaces Vite's module script and modulepreload links with boot.js carrying their addresses. */
 export function bootHtml(html: string): string {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
-  if (!entry) return html
-  const preloads: string[] = []
-  let out = html.replace(entry[0], '')
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  let out = html.replace(entry[0], '');
   out = out.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => {
-    preloads.push(href)
-    return ''
-  })
-  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `
-  return out.replace('</head>', `  ${tag}</head>`)
+    preloads.push(href);
+    return '';
+  });
+  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
+  return out.replace('</head>', `  ${tag}</head>`);
 }
 
 export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: AliasOptions }): Plugin {
-  let root = process.cwd()
-  let outDir = 'dist'
+  let root = process.cwd();
+  let outDir = 'dist';
   return {
     name: 'daemonset-playground:sandbox',
     apply: 'build',
     configResolved(config) {
-      root = config.root
-      outDir = resolve(config.root, config.build.outDir)
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'boot.js', source: readFileSync(join(here, 'boot.js'), 'utf8') })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'boot.js',
+        source: readFileSync(join(here, 'boot.js'), 'utf8'),
+      });
     },
     transformIndexHtml: { order: 'post', handler: (html) => bootHtml(html) },
     async closeBundle() {
@@ -76,7 +80,7 @@ export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: Alia
             output: { format: 'iife', entryFileNames: 'app.js', assetFileNames: 'app[extname]' },
           },
         },
-      })
+      });
     },
-  }
+  };
 }

@@ -17,18 +17,54 @@ function run(s: Session, line: string, stdin?: string): string {
 
 describe('kubectl cannot decode the document (as kubectl 1.32 says)', () => {
   const cases: [string, string][] = [
-    ['apiVersion: v1\nkind: {a: b}\nmetadata: {name: x}', `error: unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","kind":{"a":"b"},"metadata":{"name":"x"}}'`],
-    ['apiVersion: v1\nkind: 5\nmetadata: {name: x}', `error: unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","kind":5,"metadata":{"name":"x"}}'`],
-    ['apiVersion: [a]\nkind: Pod\nmetadata: {name: x}', 'error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field metadataOnlyObject.apiVersion of type string'],
-    ['apiVersion: 5\nkind: Pod\nmetadata: {name: x}', 'error: unable to decode "STDIN": json: cannot unmarshal number into Go struct field metadataOnlyObject.apiVersion of type string'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: [1]', 'error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: {a: b}}', 'error: unable to decode "STDIN": json: cannot unmarshal object into Go struct field ObjectMeta.metadata.name of type string'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: n}', 'error: unable to decode "STDIN": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.name of type string'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: x, labels: {a: true}}', 'error: unable to decode "STDIN": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: x, annotations: [1]}', 'error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field ObjectMeta.metadata.annotations of type map[string]string'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: x, namespace: 5}', 'error: unable to decode "STDIN": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.namespace of type string'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: x, generation: "a"}', 'error: unable to decode "STDIN": json: cannot unmarshal string into Go struct field ObjectMeta.metadata.generation of type int64'],
-    ['apiVersion: v1\nkind: Pod\nmetadata: {name: x, ownerReferences: "a"}', 'error: unable to decode "STDIN": json: cannot unmarshal string into Go struct field ObjectMeta.metadata.ownerReferences of type []v1.OwnerReference'],
+    [
+      'apiVersion: v1\nkind: {a: b}\nmetadata: {name: x}',
+      `error: unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","kind":{"a":"b"},"metadata":{"name":"x"}}'`,
+    ],
+    [
+      'apiVersion: v1\nkind: 5\nmetadata: {name: x}',
+      `error: unable to decode "STDIN": Object 'Kind' is missing in '{"apiVersion":"v1","kind":5,"metadata":{"name":"x"}}'`,
+    ],
+    [
+      'apiVersion: [a]\nkind: Pod\nmetadata: {name: x}',
+      'error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field metadataOnlyObject.apiVersion of type string',
+    ],
+    [
+      'apiVersion: 5\nkind: Pod\nmetadata: {name: x}',
+      'error: unable to decode "STDIN": json: cannot unmarshal number into Go struct field metadataOnlyObject.apiVersion of type string',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: [1]',
+      'error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field metadataOnlyObject.metadata of type v1.ObjectMeta',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: {a: b}}',
+      'error: unable to decode "STDIN": json: cannot unmarshal object into Go struct field ObjectMeta.metadata.name of type string',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: n}',
+      'error: unable to decode "STDIN": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.name of type string',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x, labels: {a: true}}',
+      'error: unable to decode "STDIN": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x, annotations: [1]}',
+      'error: unable to decode "STDIN": json: cannot unmarshal array into Go struct field ObjectMeta.metadata.annotations of type map[string]string',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x, namespace: 5}',
+      'error: unable to decode "STDIN": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.namespace of type string',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x, generation: "a"}',
+      'error: unable to decode "STDIN": json: cannot unmarshal string into Go struct field ObjectMeta.metadata.generation of type int64',
+    ],
+    [
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: x, ownerReferences: "a"}',
+      'error: unable to decode "STDIN": json: cannot unmarshal string into Go struct field ObjectMeta.metadata.ownerReferences of type []v1.OwnerReference',
+    ],
   ];
   for (const [doc, message] of cases) {
     it(doc.replace(/\n/g, ' '), () => {
@@ -49,14 +85,32 @@ describe('the API server cannot decode the object', () => {
     expect(run(s, 'kubectl create -f -', pod('{volumes: x, containers: [{name: c, image: i}]}'))).toBe(
       bad('json: cannot unmarshal string into Go struct field PodSpec.spec.volumes of type []v1.Volume'),
     );
-    expect(run(s, 'kubectl create -f -', pod('{containers: [{name: c, image: i, ports: [{containerPort: 1.5}]}]}'))).toBe(
-      bad('json: cannot unmarshal number 1.5 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32'),
+    expect(
+      run(
+        s,
+        'kubectl create -f -',
+        pod('{containers: [{name: c, image: i, ports: [{containerPort: 1.5}]}]}'),
+      ),
+    ).toBe(
+      bad(
+        'json: cannot unmarshal number 1.5 into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32',
+      ),
     );
-    expect(run(s, 'kubectl create -f -', pod('{terminationGracePeriodSeconds: x, containers: [{name: c, image: i}]}'))).toBe(
-      bad('json: cannot unmarshal string into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64'),
+    expect(
+      run(
+        s,
+        'kubectl create -f -',
+        pod('{terminationGracePeriodSeconds: x, containers: [{name: c, image: i}]}'),
+      ),
+    ).toBe(
+      bad(
+        'json: cannot unmarshal string into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64',
+      ),
     );
     expect(run(s, 'kubectl create -f -', pod('{containers: [{name: c, image: 1}]}'))).toBe(
-      bad('json: cannot unmarshal number into Go struct field Container.spec.containers.image of type string'),
+      bad(
+        'json: cannot unmarshal number into Go struct field Container.spec.containers.image of type string',
+      ),
     );
     expect(run(s, 'kubectl create -f -', pod('{containers: [{name: c, image: i}], affinity: [1]}'))).toBe(
       bad('json: cannot unmarshal array into Go struct field PodSpec.spec.affinity of type v1.Affinity'),
@@ -75,16 +129,32 @@ describe('the API server cannot decode the object', () => {
 
   it('hostPath needs a path', () => {
     const s = new Session();
-    expect(run(s, 'kubectl create -f -', pod('{volumes: [{name: v, hostPath: {}}], containers: [{name: c, image: i}]}'))).toBe(
-      'The Pod "x" is invalid: spec.volumes[0].hostPath.path: Required value\n',
-    );
+    expect(
+      run(
+        s,
+        'kubectl create -f -',
+        pod('{volumes: [{name: v, hostPath: {}}], containers: [{name: c, image: i}]}'),
+      ),
+    ).toBe('The Pod "x" is invalid: spec.volumes[0].hostPath.path: Required value\n');
   });
 });
 
 describe('any value anywhere in a manifest', () => {
-  const JS_TEXT = /function \w*\(|\[native code\]|\[object \w+\]|\bundefined\b|\bNaN\b|Cannot read propert|is not a function|is not iterable|Maximum call stack/;
+  const JS_TEXT =
+    /function \w*\(|\[native code\]|\[object \w+\]|\bundefined\b|\bNaN\b|Cannot read propert|is not a function|is not iterable|Maximum call stack/;
   const bases: [string, unknown, string[]][] = [
-    ['DaemonSet', parse(ARTICLE_MANIFEST), ['sim advance 20s', 'kubectl describe ds -A', 'kubectl get ds -A -o wide', 'kubectl get pods -A -o wide', 'kubectl describe pods -A', 'kubectl rollout history ds -A']],
+    [
+      'DaemonSet',
+      parse(ARTICLE_MANIFEST),
+      [
+        'sim advance 20s',
+        'kubectl describe ds -A',
+        'kubectl get ds -A -o wide',
+        'kubectl get pods -A -o wide',
+        'kubectl describe pods -A',
+        'kubectl rollout history ds -A',
+      ],
+    ],
     [
       'Pod',
       {
@@ -95,7 +165,15 @@ describe('any value anywhere in a manifest', () => {
           nodeName: 'node-1',
           nodeSelector: { 'kubernetes.io/os': 'linux' },
           tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }],
-          containers: [{ name: 'c', image: 'nginx', env: [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }], ports: [{ containerPort: 80 }], resources: { requests: { cpu: '100m' } } }],
+          containers: [
+            {
+              name: 'c',
+              image: 'nginx',
+              env: [{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
+              ports: [{ containerPort: 80 }],
+              resources: { requests: { cpu: '100m' } },
+            },
+          ],
         },
       },
       ['sim advance 5s', 'kubectl describe pod p9', 'kubectl get pods -o wide', 'kubectl get pod p9 -o yaml'],
@@ -117,10 +195,14 @@ describe('any value anywhere in a manifest', () => {
       const paths: string[][] = [];
       const walk = (v: unknown, p: string[]) => {
         if (p.length) paths.push(p);
-        if (v && typeof v === 'object') for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...p, k]);
+        if (v && typeof v === 'object')
+          for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...p, k]);
       };
       walk(base, []);
-      const value = fc.oneof(fc.constantFrom('constructor', '__proto__', 'NaN', '', null, -1, 1.5, true, [], {}, [null]), fc.jsonValue({ maxDepth: 2 }));
+      const value = fc.oneof(
+        fc.constantFrom('constructor', '__proto__', 'NaN', '', null, -1, 1.5, true, [], {}, [null]),
+        fc.jsonValue({ maxDepth: 2 }),
+      );
       fc.assert(
         fc.property(fc.nat({ max: paths.length - 1 }), value, (i, v) => {
           const m = JSON.parse(JSON.stringify(base));

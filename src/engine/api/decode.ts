@@ -9,7 +9,12 @@ import { hasOwn } from './own';
 
 /** Types the engine reads that the explain schema names without their fields (field: [type, ref?]). */
 const EXTRA: Record<string, Record<string, [string, string?]>> = {
-  EnvVarSource: { fieldRef: ['ObjectFieldSelector', 'ObjectFieldSelector'], resourceFieldRef: ['ResourceFieldSelector'], configMapKeyRef: ['ConfigMapKeySelector'], secretKeyRef: ['SecretKeySelector'] },
+  EnvVarSource: {
+    fieldRef: ['ObjectFieldSelector', 'ObjectFieldSelector'],
+    resourceFieldRef: ['ResourceFieldSelector'],
+    configMapKeyRef: ['ConfigMapKeySelector'],
+    secretKeyRef: ['SecretKeySelector'],
+  },
   ObjectFieldSelector: { apiVersion: ['string'], fieldPath: ['string'] },
   NodeStatus: {
     capacity: ['map[string]Quantity', 'Quantity'],
@@ -21,10 +26,28 @@ const EXTRA: Record<string, Record<string, [string, string?]>> = {
     images: ['[]ContainerImage'],
     volumesInUse: ['[]string'],
   },
-  NodeCondition: { type: ['string'], status: ['string'], lastHeartbeatTime: ['string', 'Time'], lastTransitionTime: ['string', 'Time'], reason: ['string'], message: ['string'] },
+  NodeCondition: {
+    type: ['string'],
+    status: ['string'],
+    lastHeartbeatTime: ['string', 'Time'],
+    lastTransitionTime: ['string', 'Time'],
+    reason: ['string'],
+    message: ['string'],
+  },
   NodeAddress: { type: ['string'], address: ['string'] },
   NodeSystemInfo: Object.fromEntries(
-    ['machineID', 'systemUUID', 'bootID', 'kernelVersion', 'osImage', 'containerRuntimeVersion', 'kubeletVersion', 'kubeProxyVersion', 'operatingSystem', 'architecture'].map((f) => [f, ['string']]),
+    [
+      'machineID',
+      'systemUUID',
+      'bootID',
+      'kernelVersion',
+      'osImage',
+      'containerRuntimeVersion',
+      'kubeletVersion',
+      'kubeProxyVersion',
+      'operatingSystem',
+      'architecture',
+    ].map((f) => [f, ['string']]),
   ),
 };
 
@@ -37,7 +60,8 @@ function fieldsOf(struct: string): Fields | undefined {
   let out: Fields | undefined;
   if (hasOwn(SCHEMA, struct) && Object.keys(SCHEMA[struct].fields).length > 0) {
     out = new Map(Object.entries(SCHEMA[struct].fields).map(([k, f]) => [k, { type: f.type, ref: f.ref }]));
-  } else if (hasOwn(EXTRA, struct)) out = new Map(Object.entries(EXTRA[struct]).map(([k, [type, ref]]) => [k, { type, ref }]));
+  } else if (hasOwn(EXTRA, struct))
+    out = new Map(Object.entries(EXTRA[struct]).map(([k, [type, ref]]) => [k, { type, ref }]));
   fieldCache.set(struct, out);
   return out;
 }
@@ -95,12 +119,17 @@ const unmarshal = (v: unknown, owner: string, path: string, type: string) =>
 function special(ref: string, v: unknown): string | null | undefined {
   switch (ref) {
     case 'Time':
-      return typeof v === 'string' ? null : `json: cannot unmarshal ${jsonKind(v)} into Go value of type string`;
+      return typeof v === 'string'
+        ? null
+        : `json: cannot unmarshal ${jsonKind(v)} into Go value of type string`;
     case 'Quantity':
-      return typeof v === 'string' || typeof v === 'number' ? null : `quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`;
+      return typeof v === 'string' || typeof v === 'number'
+        ? null
+        : `quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`;
     case 'IntOrString':
       if (typeof v === 'string') return null;
-      if (typeof v === 'number') return Number.isInteger(v) ? null : `json: cannot unmarshal number ${v} into Go value of type int32`;
+      if (typeof v === 'number')
+        return Number.isInteger(v) ? null : `json: cannot unmarshal number ${v} into Go value of type int32`;
       return `json: cannot unmarshal ${jsonKind(v)} into Go value of type int32`;
     default:
       return undefined;
@@ -108,7 +137,16 @@ function special(ref: string, v: unknown): string | null | undefined {
 }
 
 /** One value of a field (or one element of a list field): null, a wrong kind, or the checks inside. */
-function checkValue(v: unknown, t: string, ref: string | undefined, owner: string, name: string, path: string, fill: boolean, elemOf?: string): string | null {
+function checkValue(
+  v: unknown,
+  t: string,
+  ref: string | undefined,
+  owner: string,
+  name: string,
+  path: string,
+  fill: boolean,
+  elemOf?: string,
+): string | null {
   if (v === null || v === undefined) return null;
   const type = elemOf ?? goType(owner, name, t);
   // Time, Quantity, IntOrString: named by the field's ref, or by its type (the v1.35 data has no ref for them)
@@ -123,7 +161,10 @@ function checkValue(v: unknown, t: string, ref: string | undefined, owner: strin
       return typeof v === 'boolean' ? null : unmarshal(v, owner, path, type);
     case 'integer':
       if (typeof v !== 'number') return unmarshal(v, owner, path, type);
-      if (!Number.isInteger(v) || (type === 'int64' ? !Number.isSafeInteger(v) : v < -(2 ** 31) || v > 2 ** 31 - 1)) {
+      if (
+        !Number.isInteger(v) ||
+        (type === 'int64' ? !Number.isSafeInteger(v) : v < -(2 ** 31) || v > 2 ** 31 - 1)
+      ) {
         return `json: cannot unmarshal number ${v} into Go struct field ${owner}.${path} of type ${type}`;
       }
       return null;
@@ -134,7 +175,16 @@ function checkValue(v: unknown, t: string, ref: string | undefined, owner: strin
     for (let i = 0; i < v.length; i++) {
       // null in a list decodes to the element's zero value
       if (v[i] === null && fill) v[i] = zero(elem);
-      const e = checkValue(v[i], elem, fieldsOf(elem) || elem === 'Quantity' ? elem : undefined, owner, name, path, fill, goElem(elem));
+      const e = checkValue(
+        v[i],
+        elem,
+        fieldsOf(elem) || elem === 'Quantity' ? elem : undefined,
+        owner,
+        name,
+        path,
+        fill,
+        goElem(elem),
+      );
       if (e) return e;
     }
     return null;
@@ -178,7 +228,15 @@ function checkStruct(o: Record<string, unknown>, struct: string, path: string, f
       delete o[key]; // null decodes to the zero value, which is not written out
       continue;
     }
-    const e = checkValue(o[key], f.type, f.ref ?? REF_FIXES.get(`${struct}.${key}`), struct, key, path ? `${path}.${key}` : key, fill);
+    const e = checkValue(
+      o[key],
+      f.type,
+      f.ref ?? REF_FIXES.get(`${struct}.${key}`),
+      struct,
+      key,
+      path ? `${path}.${key}` : key,
+      fill,
+    );
     if (e) return e;
   }
   return null;
@@ -223,7 +281,8 @@ export function metadataDecodeError(doc: Record<string, unknown>): string | null
     return unmarshal(doc.apiVersion, 'metadataOnlyObject', 'apiVersion', 'string');
   }
   if (hasOwn(doc, 'metadata') && doc.metadata !== null) {
-    if (!isObject(doc.metadata)) return unmarshal(doc.metadata, 'metadataOnlyObject', 'metadata', 'v1.ObjectMeta');
+    if (!isObject(doc.metadata))
+      return unmarshal(doc.metadata, 'metadataOnlyObject', 'metadata', 'v1.ObjectMeta');
     return checkStruct(doc.metadata, 'ObjectMeta', 'metadata', false);
   }
   return null;

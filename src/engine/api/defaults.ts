@@ -1,6 +1,15 @@
 // Defaulting on write (pkg/apis/apps/v1/defaults.go, pkg/apis/core/v1/defaults.go).
 
-import type { Container, DaemonSet, Deployment, Node, Pod, PodSpec, PodTemplateSpec, ReplicaSet } from './types';
+import type {
+  Container,
+  DaemonSet,
+  Deployment,
+  Node,
+  Pod,
+  PodSpec,
+  PodTemplateSpec,
+  ReplicaSet,
+} from './types';
 
 /** imagePullPolicy: Always for `:latest` or an image with neither tag nor digest, else IfNotPresent. */
 export function defaultPullPolicy(image: string | undefined): string {
@@ -117,10 +126,12 @@ export function defaultPod(pod: Pod): void {
   // pod already tolerates them (daemon pods do, so they get none).
   const has = (key: string) =>
     pod.spec.tolerations!.some(
-      (t) => (t.key === key || (!t.key && t.operator === 'Exists')) && (!t.effect || t.effect === 'NoExecute'),
+      (t) =>
+        (t.key === key || (!t.key && t.operator === 'Exists')) && (!t.effect || t.effect === 'NoExecute'),
     );
   for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
-    if (!has(key)) pod.spec.tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+    if (!has(key))
+      pod.spec.tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
   }
   if (pod.spec.tolerations.length === 0) delete pod.spec.tolerations;
   if (!pod.spec.serviceAccountName) pod.spec.serviceAccountName = 'default';

@@ -147,11 +147,16 @@ export const API_SERVER_PORT = 6443;
  * `/api`'s serverAddressByClientCIDRs: the kube-apiserver's advertise address, the InternalIP of
  * the control-plane node (of the first node when none has the role), with its secure port.
  */
-export function serverAddressByClientCIDRs(store: ObjectStore): { clientCIDR: string; serverAddress: string }[] {
+export function serverAddressByClientCIDRs(
+  store: ObjectStore,
+): { clientCIDR: string; serverAddress: string }[] {
   const nodes = store.list('Node') as Node[];
   const isControlPlane = (n: Node) => {
     const labels = n.metadata.labels ?? {};
-    return Object.hasOwn(labels, 'node-role.kubernetes.io/control-plane') || Object.hasOwn(labels, 'node-role.kubernetes.io/master');
+    return (
+      Object.hasOwn(labels, 'node-role.kubernetes.io/control-plane') ||
+      Object.hasOwn(labels, 'node-role.kubernetes.io/master')
+    );
   };
   const cp = nodes.find(isControlPlane) ?? nodes[0];
   const ip = cp?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
@@ -159,7 +164,11 @@ export function serverAddressByClientCIDRs(store: ObjectStore): { clientCIDR: st
 }
 
 export function apiVersions(store: ObjectStore): unknown {
-  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: serverAddressByClientCIDRs(store) };
+  return {
+    kind: 'APIVersions',
+    versions: ['v1'],
+    serverAddressByClientCIDRs: serverAddressByClientCIDRs(store),
+  };
 }
 
 export function apiGroup(group: string): Record<string, unknown> | undefined {
@@ -170,7 +179,13 @@ export function apiGroup(group: string): Record<string, unknown> | undefined {
 }
 
 export function apiGroupList(): unknown {
-  const names = [...new Set(servedGroupVersions().map((gv) => gv.group).filter((g) => g !== ''))];
+  const names = [
+    ...new Set(
+      servedGroupVersions()
+        .map((gv) => gv.group)
+        .filter((g) => g !== ''),
+    ),
+  ];
   // the list's items carry no kind/apiVersion of their own
   const groups = names.map((g) => {
     const { kind: _k, apiVersion: _a, ...rest } = apiGroup(g)!;
@@ -212,7 +227,11 @@ export function apiResources(group: string, version: string): APIResource[] | un
         singularName: '',
         namespaced: r.namespaced,
         // pods/eviction is a policy/v1 Eviction: kubectl drain finds eviction support by this entry.
-        ...(s.kind === 'Eviction' ? { group: 'policy', version: 'v1' } : s.kind === 'Scale' ? { group: 'autoscaling', version: 'v1' } : {}),
+        ...(s.kind === 'Eviction'
+          ? { group: 'policy', version: 'v1' }
+          : s.kind === 'Scale'
+            ? { group: 'autoscaling', version: 'v1' }
+            : {}),
         kind: s.kind,
         verbs: s.verbs,
       });
@@ -224,7 +243,12 @@ export function apiResources(group: string, version: string): APIResource[] | un
 export function apiResourceList(group: string, version: string): unknown | undefined {
   const resources = apiResources(group, version);
   if (!resources) return undefined;
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersion({ group, version }), resources };
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: groupVersion({ group, version }),
+    resources,
+  };
 }
 
 /** `/version` (version.Info): the release the simulated control plane and nodes run. */
@@ -259,9 +283,14 @@ export interface RawResponse {
  * `/version` by WriteRawJSON (indented, no newline); health checks answer `ok`.
  */
 export function discoveryResponse(store: ObjectStore, path: string): RawResponse | undefined {
-  const json = (v: unknown): RawResponse => ({ contentType: 'application/json', body: `${JSON.stringify(v)}\n` });
-  if (path === '/healthz' || path === '/livez' || path === '/readyz') return { contentType: 'text/plain; charset=utf-8', body: 'ok' };
-  if (path === '/version') return { contentType: 'application/json', body: JSON.stringify(versionInfo(), null, 2) };
+  const json = (v: unknown): RawResponse => ({
+    contentType: 'application/json',
+    body: `${JSON.stringify(v)}\n`,
+  });
+  if (path === '/healthz' || path === '/livez' || path === '/readyz')
+    return { contentType: 'text/plain; charset=utf-8', body: 'ok' };
+  if (path === '/version')
+    return { contentType: 'application/json', body: JSON.stringify(versionInfo(), null, 2) };
   if (path === '/api') return json(apiVersions(store));
   if (path === '/apis') return json(apiGroupList());
   if (path === '/api/v1') return json(apiResourceList('', 'v1'));

@@ -34,7 +34,12 @@ function ordered(o: Record<string, unknown>, first: string[]): Record<string, un
 /** Go's json.Marshal of decoded JSON: map keys sorted, <, > and & escaped as \u003c, \u003e, \u0026. */
 export function goJSON(v: unknown): string {
   const esc = (s: string) =>
-    JSON.stringify(s).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    JSON.stringify(s)
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
   if (typeof v === 'string') return esc(v);
   if (v === null || typeof v !== 'object') return JSON.stringify(v ?? null);
   if (Array.isArray(v)) return `[${v.map(goJSON).join(',')}]`;

@@ -21,7 +21,14 @@ export type StatusReason =
 /** One field error, as `field.Error`: path + type + value + detail. */
 export interface FieldError {
   field: string;
-  type: 'Required value' | 'Invalid value' | 'Unsupported value' | 'Forbidden' | 'Duplicate value' | 'Not found' | 'Too long';
+  type:
+    | 'Required value'
+    | 'Invalid value'
+    | 'Unsupported value'
+    | 'Forbidden'
+    | 'Duplicate value'
+    | 'Not found'
+    | 'Too long';
   value?: unknown;
   detail?: string;
   /** supported values, for `Unsupported value` */
@@ -107,7 +114,9 @@ export function formatFieldValue(v: unknown): string {
   if (typeof v === 'object') {
     // anything but a map of strings: as json.Marshal writes it (what ErrorBody falls back to)
     if (!Object.values(v as object).every((x) => typeof x === 'string')) return canonicalJSON(v);
-    const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return `map[string]string{${entries.map(([k, x]) => `${JSON.stringify(k)}:${JSON.stringify(String(x))}`).join(', ')}}`;
   }
   return String(v);
@@ -141,7 +150,12 @@ export function invalid(kind: Kind, name: string, errs: FieldError[]): StatusErr
   const parts = errs.map(formatFieldError);
   const body = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
   const group = RESOURCE[kind].group;
-  const e = new StatusError(422, 'Invalid', `${group ? `${kind}.${group}` : kind} "${name}" is invalid: ${body}`, errs);
+  const e = new StatusError(
+    422,
+    'Invalid',
+    `${group ? `${kind}.${group}` : kind} "${name}" is invalid: ${body}`,
+    errs,
+  );
   e.details = { kind, name };
   return e;
 }

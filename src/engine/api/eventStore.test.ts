@@ -14,7 +14,8 @@ type Store = EventStore | MapEventStore;
 
 const input = (namespace: string, name: string, message: string) => newEventInput(name, namespace, message);
 
-const brief = (r: EventRecord | undefined) => (r ? `${r.namespace}/${r.name}@${r.resourceVersion}:${r.count}:${r.message}` : '-');
+const brief = (r: EventRecord | undefined) =>
+  r ? `${r.namespace}/${r.name}@${r.resourceVersion}:${r.count}:${r.message}` : '-';
 
 function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
   const r = new Random(seed);
@@ -42,9 +43,14 @@ function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
     if (op < 35 || names.length === 0) {
       // the recorder's new Event: a fresh name, or one whose Event is gone from the store
       const gone = names.filter((n) => !stores[1].record(n.namespace, n.name));
-      const n = gone.length && r.int(3) === 0 ? gone[r.int(gone.length)] : { namespace: namespaces[r.int(2)], name: `p.${step.toString(16)}` };
+      const n =
+        gone.length && r.int(3) === 0
+          ? gone[r.int(gone.length)]
+          : { namespace: namespaces[r.int(2)], name: `p.${step.toString(16)}` };
       if (!names.includes(n)) names.push(n);
-      const recs = stores.map(() => makeRecord(input(n.namespace, n.name, `m${step}`), '', String(rv), '2026-01-01T00:00:00Z', now));
+      const recs = stores.map(() =>
+        makeRecord(input(n.namespace, n.name, `m${step}`), '', String(rv), '2026-01-01T00:00:00Z', now),
+      );
       // the store under test is told the name is new (the recorder's add); the oracle looks it up
       (stores[0] as EventStore).add(recs[0]);
       stores[1].put(recs[1]);
@@ -52,21 +58,38 @@ function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
     } else if (op < 75) {
       // the recorder's patch of an Event it wrote (count + 1), if the Event is still there
       const n = names[r.int(names.length)];
-      const prev = [(stores[0] as EventStore).at(wrote.get(n)?.slot, n.namespace, n.name), stores[1].record(n.namespace, n.name)];
+      const prev = [
+        (stores[0] as EventStore).at(wrote.get(n)?.slot, n.namespace, n.name),
+        stores[1].record(n.namespace, n.name),
+      ];
       expect(brief(prev[0])).toBe(brief(prev[1]));
       if (!prev[1]) continue;
-      const recs = prev.map((p) => patchRecord(p!, p!.count + 1, '2026-01-01T00:00:01Z', `m${step}`, String(rv), now));
+      const recs = prev.map((p) =>
+        patchRecord(p!, p!.count + 1, '2026-01-01T00:00:01Z', `m${step}`, String(rv), now),
+      );
       stores.forEach((s, i) => s.put(recs[i], prev[i]));
       wrote.set(n, recs[0]);
     } else if (op < 85) {
       if (!ask) continue;
       // an Event written through the API, under any name (a recorder's name, or another)
-      const n = r.int(2) ? names[r.int(names.length)] : { namespace: namespaces[r.int(2)], name: `api.${r.int(20)}` };
-      const obj = toObject(makeRecord(input(n.namespace, n.name, `api${step}`), `uid${step}`, String(rv), '2026-01-01T00:00:00Z', now));
+      const n = r.int(2)
+        ? names[r.int(names.length)]
+        : { namespace: namespaces[r.int(2)], name: `api.${r.int(20)}` };
+      const obj = toObject(
+        makeRecord(
+          input(n.namespace, n.name, `api${step}`),
+          `uid${step}`,
+          String(rv),
+          '2026-01-01T00:00:00Z',
+          now,
+        ),
+      );
       for (const s of stores) s.put(fromObject(obj, now));
     } else if (op < 92) {
       if (!ask) continue;
-      const n = r.int(2) ? names[r.int(names.length)] : { namespace: namespaces[r.int(2)], name: `api.${r.int(20)}` };
+      const n = r.int(2)
+        ? names[r.int(names.length)]
+        : { namespace: namespaces[r.int(2)], name: `api.${r.int(20)}` };
       expect(brief(stores[0].delete(n.namespace, n.name))).toBe(brief(stores[1].delete(n.namespace, n.name)));
     } else {
       for (const s of stores) s.expire(now);
@@ -103,7 +126,8 @@ describe('EventStore', () => {
 
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     for (const lookups of ['never', 'late', 'always'] as const) {
-      it(`keeps the same Events as the Map-keyed store (seed ${seed}, lookups by name ${lookups})`, () => run(seed, lookups));
+      it(`keeps the same Events as the Map-keyed store (seed ${seed}, lookups by name ${lookups})`, () =>
+        run(seed, lookups));
     }
   }
 

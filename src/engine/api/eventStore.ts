@@ -50,7 +50,10 @@ export interface EventRecord {
 }
 
 /** What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps). */
-export type EventRecordInput = Omit<EventRecord, 'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full' | 'slot'>;
+export type EventRecordInput = Omit<
+  EventRecord,
+  'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full' | 'slot'
+>;
 
 /**
  * A record with every field in one order, so all records share one hidden class (an object spread
@@ -88,7 +91,14 @@ export function makeRecord(
 }
 
 /** The next version of a record: the recorder's patch of count, lastTimestamp and message. */
-export function patchRecord(prev: EventRecord, count: number, lastTimestamp: string, message: string, resourceVersion: string, written: number): EventRecord {
+export function patchRecord(
+  prev: EventRecord,
+  count: number,
+  lastTimestamp: string,
+  message: string,
+  resourceVersion: string,
+  written: number,
+): EventRecord {
   return {
     namespace: prev.namespace,
     name: prev.name,
@@ -171,7 +181,10 @@ export class EventStore {
    * (the recorder's patch), else replacing the record of the same name, if there is one.
    */
   put(r: EventRecord, prev?: EventRecord): void {
-    const slot = prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev ? prev.slot : this.names().get(namespacedName(r.namespace, r.name));
+    const slot =
+      prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev
+        ? prev.slot
+        : this.names().get(namespacedName(r.namespace, r.name));
     this.store(r, slot);
   }
 
@@ -204,7 +217,8 @@ export class EventStore {
   private names(): Map<string, EventSlot> {
     if (this.byName === undefined) {
       const m = new Map<string, EventSlot>();
-      for (const s of this.slots) if (s.rec !== undefined) m.set(namespacedName(s.rec.namespace, s.rec.name), s);
+      for (const s of this.slots)
+        if (s.rec !== undefined) m.set(namespacedName(s.rec.namespace, s.rec.name), s);
       this.byName = m;
     }
     return this.byName;
@@ -332,7 +346,13 @@ export function toObject(r: EventRecord): KEvent {
   const ev: KEvent = {
     apiVersion: 'v1',
     kind: 'Event',
-    metadata: { name: r.name, namespace: r.namespace, uid: r.uid, resourceVersion: r.resourceVersion, creationTimestamp: r.creationTimestamp },
+    metadata: {
+      name: r.name,
+      namespace: r.namespace,
+      uid: r.uid,
+      resourceVersion: r.resourceVersion,
+      creationTimestamp: r.creationTimestamp,
+    },
     involvedObject: dropUndefined(r.involvedObject),
     reason: r.reason,
     message: r.message,
@@ -391,5 +411,12 @@ export function fromObject(o: KEvent, written: number): EventRecord {
     type: o.type,
     reportingComponent: o.reportingComponent,
   };
-  return makeRecord(input, o.metadata.uid, o.metadata.resourceVersion, o.metadata.creationTimestamp, written, o);
+  return makeRecord(
+    input,
+    o.metadata.uid,
+    o.metadata.resourceVersion,
+    o.metadata.creationTimestamp,
+    written,
+    o,
+  );
 }

@@ -10,7 +10,8 @@ import type { KObject } from './types';
 
 const input = (name: string) => newEventInput(name);
 
-const ns = (name: string): KObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }) as KObject;
+const ns = (name: string): KObject =>
+  ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }) as KObject;
 
 describe('lazy Event uids', () => {
   it('draws the same uids in the same order as eager newUID calls, for any mix of Events and objects', () => {

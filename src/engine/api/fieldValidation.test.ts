@@ -25,17 +25,35 @@ const ds = {
 
 describe('unknownFields (strict decoding)', () => {
   it('reports unknown fields with their paths, list items indexed, maps left free', () => {
-    expect(unknownFields('DaemonSet', ds)).toEqual(['spec.template.spec.containers[1].imagePullPolicyy', 'spec.template.spec.bogusField']);
+    expect(unknownFields('DaemonSet', ds)).toEqual([
+      'spec.template.spec.containers[1].imagePullPolicyy',
+      'spec.template.spec.bogusField',
+    ]);
   });
 
   it('knows metadata and status fields, and every kind the server stores', () => {
-    expect(unknownFields('Pod', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labelz: {} }, spec: { containers: [] } })).toEqual([
-      'metadata.labelz',
-    ]);
-    expect(unknownFields('Node', { metadata: { name: 'n' }, spec: { taints: [{ key: 'k', effect: 'NoSchedule', valu: 'x' }] } })).toEqual([
-      'spec.taints[0].valu',
-    ]);
-    expect(unknownFields('ControllerRevision', { metadata: { name: 'r' }, data: { whatever: 1 }, revision: 1, extra: 1 })).toEqual(['extra']);
+    expect(
+      unknownFields('Pod', {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', labelz: {} },
+        spec: { containers: [] },
+      }),
+    ).toEqual(['metadata.labelz']);
+    expect(
+      unknownFields('Node', {
+        metadata: { name: 'n' },
+        spec: { taints: [{ key: 'k', effect: 'NoSchedule', valu: 'x' }] },
+      }),
+    ).toEqual(['spec.taints[0].valu']);
+    expect(
+      unknownFields('ControllerRevision', {
+        metadata: { name: 'r' },
+        data: { whatever: 1 },
+        revision: 1,
+        extra: 1,
+      }),
+    ).toEqual(['extra']);
     expect(unknownFields('Namespace', { metadata: { name: 'n' }, spec: { finalizers: [] } })).toEqual([]);
   });
 
@@ -53,7 +71,10 @@ describe('unknownFields (strict decoding)', () => {
 
   it('Warn drops the fields and warns; Ignore drops them silently; the input is not changed', () => {
     const warn = decodeWithFieldValidation('DaemonSet', ds, 'Warn');
-    expect(warn.warnings).toEqual(['unknown field "spec.template.spec.containers[1].imagePullPolicyy"', 'unknown field "spec.template.spec.bogusField"']);
+    expect(warn.warnings).toEqual([
+      'unknown field "spec.template.spec.containers[1].imagePullPolicyy"',
+      'unknown field "spec.template.spec.bogusField"',
+    ]);
     expect(unknownFields('DaemonSet', warn.obj)).toEqual([]);
     expect(warn.obj.spec.template.spec.containers[1]).toEqual({ name: 'd', image: 'i' });
     expect(decodeWithFieldValidation('DaemonSet', ds, 'Ignore').warnings).toEqual([]);

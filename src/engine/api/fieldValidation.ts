@@ -12,7 +12,9 @@ import FIELDS from './fieldSchema/fields.json';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
-const TYPES = new Map<string, Record<string, string>>(Object.entries(FIELDS.types as Record<string, Record<string, string>>));
+const TYPES = new Map<string, Record<string, string>>(
+  Object.entries(FIELDS.types as Record<string, Record<string, string>>),
+);
 const ROOTS = new Map<string, string>(Object.entries(FIELDS.roots as Record<string, string>));
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -26,7 +28,8 @@ function walk(value: unknown, type: string, path: string, out: string[]): void {
     return;
   }
   if (type.startsWith('map[')) {
-    if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, type.slice(4, -1), path ? `${path}.${k}` : k, out);
+    if (isObject(value))
+      for (const [k, v] of Object.entries(value)) walk(v, type.slice(4, -1), path ? `${path}.${k}` : k, out);
     return;
   }
   const fields = TYPES.get(type);
@@ -50,7 +53,11 @@ export function unknownFields(kind: Kind, obj: unknown): string[] {
 export function strictDecodingError(kind: Kind, paths: string[]): StatusError {
   const version = API_VERSION[kind].split('/').pop();
   const list = paths.map((p) => `unknown field ${JSON.stringify(p)}`).join(', ');
-  return new StatusError(400, 'BadRequest', `${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${list}`);
+  return new StatusError(
+    400,
+    'BadRequest',
+    `${kind} in version "${version}" cannot be handled as a ${kind}: strict decoding error: ${list}`,
+  );
 }
 
 /**
@@ -60,7 +67,8 @@ export function strictDecodingError(kind: Kind, paths: string[]): StatusError {
  */
 export function dropFields<T>(obj: T, paths: string[]): T {
   if (paths.length === 0) return obj;
-  const shallow = (v: unknown): unknown => (Array.isArray(v) ? [...(v as unknown[])] : isObject(v) ? { ...v } : v);
+  const shallow = (v: unknown): unknown =>
+    Array.isArray(v) ? [...(v as unknown[])] : isObject(v) ? { ...v } : v;
   const copied = new WeakSet<object>();
   const own = (v: unknown): unknown => {
     const c = shallow(v);
@@ -79,7 +87,12 @@ export function dropFields<T>(obj: T, paths: string[]): T {
       let next = Object.hasOwn(container, key) ? container[key] : undefined;
       if (next && typeof next === 'object' && !copied.has(next)) {
         next = own(next);
-        Object.defineProperty(container, key, { value: next, writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(container, key, {
+          value: next,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       }
       cur = next;
     }
@@ -93,9 +106,16 @@ export function dropFields<T>(obj: T, paths: string[]): T {
  * (Strict), or returns the object without unknown fields and the warnings to show (Warn: one per
  * field, `unknown field "…"`; Ignore: none).
  */
-export function decodeWithFieldValidation<T>(kind: Kind, obj: T, directive: FieldValidation): { obj: T; warnings: string[] } {
+export function decodeWithFieldValidation<T>(
+  kind: Kind,
+  obj: T,
+  directive: FieldValidation,
+): { obj: T; warnings: string[] } {
   const paths = unknownFields(kind, obj);
   if (paths.length === 0) return { obj, warnings: [] };
   if (directive === 'Strict') throw strictDecodingError(kind, paths);
-  return { obj: dropFields(obj, paths), warnings: directive === 'Warn' ? paths.map((p) => `unknown field ${JSON.stringify(p)}`) : [] };
+  return {
+    obj: dropFields(obj, paths),
+    warnings: directive === 'Warn' ? paths.map((p) => `unknown field ${JSON.stringify(p)}`) : [],
+  };
 }

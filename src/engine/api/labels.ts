@@ -111,7 +111,10 @@ export function parseSelector(input: string): Selector {
       skipWs();
     }
     const key = readKey();
-    if (!key) throw new SelectorParseError(`unable to parse requirement: found '${s[i] ?? ''}', expected: identifier`);
+    if (!key)
+      throw new SelectorParseError(
+        `unable to parse requirement: found '${s[i] ?? ''}', expected: identifier`,
+      );
     skipWs();
     if (negate) {
       out.push({ key, operator: 'DoesNotExist', values: [] });
@@ -129,7 +132,8 @@ export function parseSelector(input: string): Selector {
       const op = s.startsWith('in', i) ? 'In' : 'NotIn';
       i += op === 'In' ? 2 : 5;
       skipWs();
-      if (s[i] !== '(') throw new SelectorParseError(`unable to parse requirement: found '${s[i] ?? ''}', expected: '('`);
+      if (s[i] !== '(')
+        throw new SelectorParseError(`unable to parse requirement: found '${s[i] ?? ''}', expected: '('`);
       const close = s.indexOf(')', i);
       if (close < 0) throw new SelectorParseError(`unable to parse requirement: found '', expected: ')'`);
       const values = s
@@ -140,11 +144,14 @@ export function parseSelector(input: string): Selector {
       i = close + 1;
       out.push({ key, operator: op, values: values.sort() });
     } else {
-      throw new SelectorParseError(`unable to parse requirement: found '${s[i]}', expected: in, notin, =, ==, !=, gt, lt`);
+      throw new SelectorParseError(
+        `unable to parse requirement: found '${s[i]}', expected: in, notin, =, ==, !=, gt, lt`,
+      );
     }
     skipWs();
     if (i < s.length) {
-      if (s[i] !== ',') throw new SelectorParseError(`unable to parse requirement: found '${s[i]}', expected: ','`);
+      if (s[i] !== ',')
+        throw new SelectorParseError(`unable to parse requirement: found '${s[i]}', expected: ','`);
       i++;
     }
   }

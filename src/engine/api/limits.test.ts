@@ -19,7 +19,12 @@ function run(s: Session, line: string, stdin?: string): string {
 }
 
 const pod = (name: string, annotations: Record<string, string>) =>
-  JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, annotations }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+  JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, annotations },
+    spec: { containers: [{ name: 'c', image: 'nginx' }] },
+  });
 
 describe('annotations', () => {
   it('all keys and values together may have 262144 bytes, not one more', () => {
@@ -30,13 +35,19 @@ describe('annotations', () => {
       'The Pod "over" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes\n',
     );
     // bytes, not characters: 'é' is two bytes in UTF-8
-    expect(run(s, 'kubectl create -f -', pod('bytes', { a: 'é'.repeat(TOTAL_ANNOTATION_SIZE_LIMIT_B / 2) }))).toMatch(/Too long: may not be more than 262144 bytes/);
-    expect(run(s, 'kubectl annotate pod fits b=c')).toBe('The Pod "fits" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes\n');
+    expect(
+      run(s, 'kubectl create -f -', pod('bytes', { a: 'é'.repeat(TOTAL_ANNOTATION_SIZE_LIMIT_B / 2) })),
+    ).toMatch(/Too long: may not be more than 262144 bytes/);
+    expect(run(s, 'kubectl annotate pod fits b=c')).toBe(
+      'The Pod "fits" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes\n',
+    );
   });
 
   it('keys are qualified names, checked lower-cased (case does not matter for annotations)', () => {
     const s = new Session();
-    expect(run(s, 'kubectl create -f -', pod('upper', { 'Example.COM/Key': 'v' }))).toBe('pod/upper created\n');
+    expect(run(s, 'kubectl create -f -', pod('upper', { 'Example.COM/Key': 'v' }))).toBe(
+      'pod/upper created\n',
+    );
     expect(run(s, 'kubectl create -f -', pod('bad', { '-bad': 'v' }))).toBe(
       `The Pod "bad" is invalid: metadata.annotations: Invalid value: "-bad": ${qualifiedNameError('-bad')}\n`,
     );
@@ -50,7 +61,10 @@ describe('annotations', () => {
       metadata: { name: 'd' },
       spec: {
         selector: { matchLabels: { app: 'd' } },
-        template: { metadata: { labels: { app: 'd' }, annotations: { _x: '1' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+        template: {
+          metadata: { labels: { app: 'd' }, annotations: { _x: '1' } },
+          spec: { containers: [{ name: 'c', image: 'nginx' }] },
+        },
       },
     };
     expect(run(s, 'kubectl create -f -', JSON.stringify(ds))).toBe(
@@ -97,18 +111,30 @@ describe('YAML nesting', () => {
   it('1,000 levels: a YAML error with the line where the limit is passed, not a stack overflow', () => {
     const s = new Session();
     const out = run(s, 'kubectl apply -f -', blockNest(1000));
-    expect(out).toBe(`error: error parsing STDIN: error converting YAML to JSON: yaml: line 105: exceeded max depth of ${MAX_YAML_DEPTH}\n`);
+    expect(out).toBe(
+      `error: error parsing STDIN: error converting YAML to JSON: yaml: line 105: exceeded max depth of ${MAX_YAML_DEPTH}\n`,
+    );
     expect(run(s, 'kubectl apply -f -', `a: ${'['.repeat(1000)}${']'.repeat(1000)}\n`)).toBe(
       'error: error parsing STDIN: error converting YAML to JSON: yaml: line 1: exceeded max depth of 100\n',
     );
-    expect(run(s, 'kubectl apply -f -', `a: ${'{a: '.repeat(5000)}x${'}'.repeat(5000)}\n`)).toMatch(/yaml: line 1: exceeded max depth of 100\n$/);
-    expect(run(s, 'kubectl apply -f -', `${'- '.repeat(3000)}x\n`)).toMatch(/yaml: line 1: exceeded max depth of 100\n$/);
+    expect(run(s, 'kubectl apply -f -', `a: ${'{a: '.repeat(5000)}x${'}'.repeat(5000)}\n`)).toMatch(
+      /yaml: line 1: exceeded max depth of 100\n$/,
+    );
+    expect(run(s, 'kubectl apply -f -', `${'- '.repeat(3000)}x\n`)).toMatch(
+      /yaml: line 1: exceeded max depth of 100\n$/,
+    );
   });
 
   it('the line counts from the document (as go-yaml does after a --- separator)', () => {
     const s = new Session();
-    const out = run(s, 'kubectl apply -f -', `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ok\n---\n${blockNest(200)}`);
-    expect(out).toBe('namespace/ok created\nerror: error parsing STDIN: error converting YAML to JSON: yaml: line 105: exceeded max depth of 100\n');
+    const out = run(
+      s,
+      'kubectl apply -f -',
+      `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ok\n---\n${blockNest(200)}`,
+    );
+    expect(out).toBe(
+      'namespace/ok created\nerror: error parsing STDIN: error converting YAML to JSON: yaml: line 105: exceeded max depth of 100\n',
+    );
   });
 
   it('nesting within the limit parses (and is then the API server’s business)', () => {
@@ -134,10 +160,16 @@ describe('YAML nesting', () => {
 
   it('arbitrary text: the depth check never throws', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '-', ' ', ':', 'a', '\n', '"', "'", '#', '|', '?'), maxLength: 400 }), (t) => {
-        const r = yamlDepthError(t, 10);
-        if (r) expect(r.line).toBeGreaterThanOrEqual(1);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('[', ']', '{', '}', '-', ' ', ':', 'a', '\n', '"', "'", '#', '|', '?'),
+          maxLength: 400,
+        }),
+        (t) => {
+          const r = yamlDepthError(t, 10);
+          if (r) expect(r.line).toBeGreaterThanOrEqual(1);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -163,7 +195,9 @@ describe('own-property helpers', () => {
 
 describe('field values in errors', () => {
   it('are quoted as Go’s %q (strconv.Quote)', () => {
-    expect(goQuote('a"b\\c\n\x01\x7f é\u00a0\u200b😀\u2028')).toBe('"a\\"b\\\\c\\n\\x01\\x7f é\\u00a0\\u200b😀\\u2028"');
+    expect(goQuote('a"b\\c\n\x01\x7f é\u00a0\u200b😀\u2028')).toBe(
+      '"a\\"b\\\\c\\n\\x01\\x7f é\\u00a0\\u200b😀\\u2028"',
+    );
     expect(goQuote('__proto__')).toBe('"__proto__"');
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 30 }), (t) => {

@@ -21,10 +21,12 @@ describe('per-kind listeners', () => {
       const got: string[] = [];
       const want: string[] = [];
       const oracle: { id: number; kinds: Kind[] | undefined }[] = [];
-      const line = (id: number, c: Change) => `${id} ${c.type} ${c.kind} ${c.obj.metadata.name} ${c.obj.metadata.resourceVersion}`;
+      const line = (id: number, c: Change) =>
+        `${id} ${c.type} ${c.kind} ${c.obj.metadata.name} ${c.obj.metadata.resourceVersion}`;
       // The oracle: subscribed first, it dispatches every change to its own list in order.
       sim.watch((c) => {
-        for (const o of oracle) if (o.kinds === undefined || o.kinds.includes(c.kind)) want.push(line(o.id, c));
+        for (const o of oracle)
+          if (o.kinds === undefined || o.kinds.includes(c.kind)) want.push(line(o.id, c));
       });
       const stops: (() => void)[] = [];
       let next = 0;
@@ -48,7 +50,9 @@ describe('per-kind listeners', () => {
           }
         }
       }
-      const ds = structuredClone(sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!) as DaemonSet;
+      const ds = structuredClone(
+        sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!,
+      ) as DaemonSet;
       ds.spec.template.spec.containers[0].image = 'k8s.gcr.io/fluentd-elasticsearch:v2.2.0';
       sim.store.update(ds);
       sim.settle();

@@ -11,7 +11,14 @@ import { setPodCondition } from './podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
-import { EventStore, fromObject, makeRecord, patchRecord, type EventRecord, type EventRecordInput } from './eventStore';
+import {
+  EventStore,
+  fromObject,
+  makeRecord,
+  patchRecord,
+  type EventRecord,
+  type EventRecordInput,
+} from './eventStore';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -218,7 +225,8 @@ export class ObjectStore {
   each<K extends Kind>(kind: K, namespace: string | undefined, fn: (o: KindMap[K]) => void): void {
     if (kind === 'Event') {
       this.events.expire(this.clock.now());
-      for (const r of this.events.values()) if (namespace === undefined || r.namespace === namespace) fn(this.events.object(r) as KindMap[K]);
+      for (const r of this.events.values())
+        if (namespace === undefined || r.namespace === namespace) fn(this.events.object(r) as KindMap[K]);
       return;
     }
     for (const { obj: o } of this.objects.get(kind)!.values()) {
@@ -319,7 +327,8 @@ export class ObjectStore {
   /** Creates an object. `generateName` is honoured; the stored object is returned (frozen). */
   create<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
     const kind = input.kind as K;
-    if (!this.objects.has(kind)) throw badRequest(`the server could not find the requested resource (kind ${input.kind})`);
+    if (!this.objects.has(kind))
+      throw badRequest(`the server could not find the requested resource (kind ${input.kind})`);
     // A pod like the last one made from the same template takes the memo's prepared copy.
     const memo = kind === 'Pod' ? this.podCreateMemo : undefined;
     const prepared = memo?.lookup(input as Pod);
@@ -344,7 +353,11 @@ export class ObjectStore {
     }
     if (kind === 'Node' && this.count('Node') >= this.nodeLimit) {
       // Like a ResourceQuota (validating admission, after validation): the session's node budget.
-      throw new StatusError(403, 'Forbidden', `nodes "${md.name || md.generateName || ''}" is forbidden: exceeded the playground's limit of ${this.nodeLimit} nodes`);
+      throw new StatusError(
+        403,
+        'Forbidden',
+        `nodes "${md.name || md.generateName || ''}" is forbidden: exceeded the playground's limit of ${this.nodeLimit} nodes`,
+      );
     }
     // a generated name just found free needs no second look
     let free = false;
@@ -400,9 +413,22 @@ export class ObjectStore {
   bind(namespace: string, name: string, nodeName: string): Pod {
     const cell = this.mustCell('Pod', namespace, name);
     const old = cell.obj as Pod;
-    if (old.metadata.deletionTimestamp) throw new StatusError(409, 'Conflict', `pod ${name} is being deleted, cannot be assigned to a host`);
-    if (old.spec.nodeName) throw new StatusError(409, 'Conflict', `pod ${name} is already assigned to node "${old.spec.nodeName}"`);
-    const status = { ...old.status, conditions: setPodCondition(old.status?.conditions, { type: 'PodScheduled', status: 'True' }, this.clock.iso()) };
+    if (old.metadata.deletionTimestamp)
+      throw new StatusError(409, 'Conflict', `pod ${name} is being deleted, cannot be assigned to a host`);
+    if (old.spec.nodeName)
+      throw new StatusError(
+        409,
+        'Conflict',
+        `pod ${name} is already assigned to node "${old.spec.nodeName}"`,
+      );
+    const status = {
+      ...old.status,
+      conditions: setPodCondition(
+        old.status?.conditions,
+        { type: 'PodScheduled', status: 'True' },
+        this.clock.iso(),
+      ),
+    };
     const obj = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec, nodeName }, status } as Pod;
     return this.commit('Pod', old, obj, {}, true, cell);
   }
@@ -415,23 +441,30 @@ export class ObjectStore {
   private write<K extends Kind>(input: KObject, sub: 'main' | 'status', opts: WriteOptions): KindMap[K] {
     const kind = input.kind as K;
     // where the object lives (its commit swaps the cell's object without looking it up again)
-    const cell = kind === 'Event' ? undefined : this.mustCell(kind, input.metadata.namespace, input.metadata.name);
+    const cell =
+      kind === 'Event' ? undefined : this.mustCell(kind, input.metadata.namespace, input.metadata.name);
     const old = cell ? cell.obj : this.mustGet(kind, input.metadata.namespace, input.metadata.name);
     if (sub === 'status') {
       // The status subresource takes only `.status` from the input; everything else is the stored object's.
       const status = cloneUnfrozen((input as { status?: unknown }).status);
-      if (kind !== 'Deployment' && deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
+      if (kind !== 'Deployment' && deepEqual((old as { status?: unknown }).status, status))
+        return old as KindMap[K];
       const merged = { ...old, metadata: { ...old.metadata }, status } as KObject;
       // deploymentStatusStrategy.PrepareForUpdate keeps only spec and labels: the controller's status
       // write carries the revision annotation with it
       const annotations = kind === 'Deployment' ? input.metadata.annotations : undefined;
-      if (annotations && !deepEqual(annotations, old.metadata.annotations)) merged.metadata.annotations = cloneUnfrozen(annotations);
+      if (annotations && !deepEqual(annotations, old.metadata.annotations))
+        merged.metadata.annotations = cloneUnfrozen(annotations);
       else if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
       return this.commit(kind, old, merged, opts, true, cell);
     }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
-    const obj = (kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet' ? clone(input) : cloneUnfrozen(input)) as KObject;
+    const obj = (
+      kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet'
+        ? clone(input)
+        : cloneUnfrozen(input)
+    ) as KObject;
     obj.apiVersion = old.apiVersion;
     // Server-owned metadata always comes from the stored object.
     // (a spread with these overrides: the same keys in the same order, see shallowCopy)
@@ -479,7 +512,14 @@ export class ObjectStore {
   }
 
   /** `cell`: where `old` is stored, when the caller has it (else looked up by name). */
-  private commit<K extends Kind>(kind: K, old: KObject, obj: KObject, opts: WriteOptions, changed = false, cell?: Cell): KindMap[K] {
+  private commit<K extends Kind>(
+    kind: K,
+    old: KObject,
+    obj: KObject,
+    opts: WriteOptions,
+    changed = false,
+    cell?: Cell,
+  ): KindMap[K] {
     if (!changed && deepEqual(old, obj)) return old as KindMap[K];
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     obj.metadata.resourceVersion = this.nextRV();
@@ -487,7 +527,8 @@ export class ObjectStore {
     if (kind === 'Event') {
       this.writes++;
       this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));
-      if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length) this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
+      if (frozen.metadata.deletionTimestamp && !frozen.metadata.finalizers?.length)
+        this.remove(kind, frozen.metadata.namespace, frozen.metadata.name);
       return frozen as KindMap[K];
     }
     if (cell) cell.obj = frozen;
@@ -507,7 +548,12 @@ export class ObjectStore {
    * deletionTimestamp and are removed later by their kubelet (graceful deletion); everything else
    * goes at once. Returns the object as it stands after the call.
    */
-  delete<K extends Kind>(kind: K, namespace: string | undefined, name: string, opts: DeleteOptions = {}): KindMap[K] {
+  delete<K extends Kind>(
+    kind: K,
+    namespace: string | undefined,
+    name: string,
+    opts: DeleteOptions = {},
+  ): KindMap[K] {
     const old = this.mustGet(kind, namespace, name);
     if (opts.dryRun) return old;
     if (kind === 'Pod') {
@@ -537,7 +583,8 @@ export class ObjectStore {
     const finalizers = old.metadata.finalizers ?? [];
     // Foreground: the object stays, marked for deletion, until the garbage collector has deleted
     // its blocking dependents and removed the finalizer (deletionFinalizersForGarbageCollection).
-    const addForeground = policy === 'Foreground' && kind !== 'Pod' && !finalizers.includes(FOREGROUND_DELETION_FINALIZER);
+    const addForeground =
+      policy === 'Foreground' && kind !== 'Pod' && !finalizers.includes(FOREGROUND_DELETION_FINALIZER);
     if (finalizers.length || addForeground) {
       if (old.metadata.deletionTimestamp && !addForeground) return old;
       const obj = clone(old) as KObject;

@@ -13,7 +13,7 @@ export function ownGet<T>(o: Readonly<Record<string, T>> | null | undefined, key
 
 /** `o[key] = value`, always as an own, enumerable data property (also for `__proto__`). */
 export function ownSet<T>(o: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
   else o[key] = value;
 }
-

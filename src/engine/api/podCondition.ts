@@ -26,7 +26,8 @@ export function nextPodCondition(
     type: next.type,
     status: next.status,
     lastProbeTime: null,
-    lastTransitionTime: old && old.status === next.status && old.lastTransitionTime ? old.lastTransitionTime : now,
+    lastTransitionTime:
+      old && old.status === next.status && old.lastTransitionTime ? old.lastTransitionTime : now,
   };
   if (next.reason) cond.reason = next.reason;
   if (next.message) cond.message = next.message;

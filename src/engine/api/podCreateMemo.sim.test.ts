@@ -16,12 +16,16 @@ function run(memo: boolean): { objects: string; steps: string[] } {
   applyPreset(sim, 'large', 40);
   sim.store.create(parse(FLUENTD_YAML) as KObject);
   sim.settle();
-  const ds = structuredClone(sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!) as DaemonSet;
+  const ds = structuredClone(
+    sim.store.get('DaemonSet', 'kube-system', 'fluentd-elasticsearch')!,
+  ) as DaemonSet;
   ds.spec.template.spec.containers[0].image = 'k8s.gcr.io/fluentd-elasticsearch:v2.2.0';
   ds.spec.updateStrategy = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: 0 } };
   sim.store.update(ds);
   sim.settle();
-  const updated = sim.store.list('Pod', 'kube-system').filter((p) => (p.spec.containers[0].image ?? '').endsWith(':v2.2.0') && !p.metadata.deletionTimestamp);
+  const updated = sim.store
+    .list('Pod', 'kube-system')
+    .filter((p) => (p.spec.containers[0].image ?? '').endsWith(':v2.2.0') && !p.metadata.deletionTimestamp);
   expect(updated.length).toBe(40);
   return { objects: JSON.stringify(sim.store.all()), steps };
 }

@@ -31,16 +31,33 @@ function templateSpec(r: Random): PodSpec {
         name: pick(r, ['fluentd', 'c', 'Bad_Name', '']),
         image: pick(r, ['nginx', 'nginx:latest', 'quay.io/x/y:1.2', '']),
         ...(r.int(2) ? { ports: [{ containerPort: 80 + r.int(3) }] } : {}),
-        ...(r.int(2) ? { resources: { limits: { cpu: '100m', memory: '200Mi' }, ...(r.int(2) ? { requests: { cpu: '50m' } } : {}) } } : {}),
-        ...(r.int(2) ? { volumeMounts: [{ name: pick(r, ['varlog', 'missing']), mountPath: '/var/log' }] } : {}),
+        ...(r.int(2)
+          ? {
+              resources: {
+                limits: { cpu: '100m', memory: '200Mi' },
+                ...(r.int(2) ? { requests: { cpu: '50m' } } : {}),
+              },
+            }
+          : {}),
+        ...(r.int(2)
+          ? { volumeMounts: [{ name: pick(r, ['varlog', 'missing']), mountPath: '/var/log' }] }
+          : {}),
       },
     ],
   };
   if (r.int(2)) spec.volumes = [{ name: 'varlog', hostPath: { path: pick(r, ['/var/log', '']) } }];
   if (r.int(3) === 0) spec.hostNetwork = true;
   if (r.int(3) === 0) spec.restartPolicy = pick(r, ['Always', 'Sometimes']);
-  if (r.int(3) === 0) spec.tolerations = [{ key: pick(r, ['node.kubernetes.io/not-ready', 'a', 'bad key!']), operator: 'Exists', effect: 'NoExecute' }];
-  if (r.int(3) === 0) spec.affinity = { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [] } };
+  if (r.int(3) === 0)
+    spec.tolerations = [
+      {
+        key: pick(r, ['node.kubernetes.io/not-ready', 'a', 'bad key!']),
+        operator: 'Exists',
+        effect: 'NoExecute',
+      },
+    ];
+  if (r.int(3) === 0)
+    spec.affinity = { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [] } };
   if (r.int(4) === 0) spec.terminationGracePeriodSeconds = pick(r, [5, -1]);
   if (r.int(4) === 0) spec.nodeSelector = { [pick(r, ['disk', 'bad key!'])]: 'ssd' };
   return spec as unknown as PodSpec;
@@ -50,8 +67,19 @@ function daemonSet(r: Random, spec: PodSpec, frozen: boolean): DaemonSet {
   const ds = {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
-    metadata: { name: pick(r, ['fluentd', 'agent']), namespace: 'default', uid: 'u-1', annotations: { 'deprecated.daemonset.template.generation': '1' } },
-    spec: { selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'x' }, ...(r.int(3) ? {} : { annotations: { a: 'b' } }) }, spec } },
+    metadata: {
+      name: pick(r, ['fluentd', 'agent']),
+      namespace: 'default',
+      uid: 'u-1',
+      annotations: { 'deprecated.daemonset.template.generation': '1' },
+    },
+    spec: {
+      selector: { matchLabels: { app: 'x' } },
+      template: {
+        metadata: { labels: { app: 'x' }, ...(r.int(3) ? {} : { annotations: { a: 'b' } }) },
+        spec,
+      },
+    },
   } as unknown as DaemonSet;
   return frozen ? deepFreeze(ds) : ds;
 }
@@ -63,8 +91,10 @@ function podFor(r: Random, ds: DaemonSet, node: string): Pod {
   const na = pod.spec.affinity!.nodeAffinity!;
   const req = na.requiredDuringSchedulingIgnoredDuringExecution!;
   if (k === 0) na.requiredDuringSchedulingIgnoredDuringExecution = { nodeSelectorTerms: [] };
-  else if (k === 1) req.nodeSelectorTerms = [{ matchFields: [{ key: 'metadata.nam', operator: 'In', values: [node] }] }];
-  else if (k === 2) req.nodeSelectorTerms = [{ matchExpressions: [{ key: 'a', operator: 'Gt', values: [] }] }];
+  else if (k === 1)
+    req.nodeSelectorTerms = [{ matchFields: [{ key: 'metadata.nam', operator: 'In', values: [node] }] }];
+  else if (k === 2)
+    req.nodeSelectorTerms = [{ matchExpressions: [{ key: 'a', operator: 'Gt', values: [] }] }];
   else if (k === 3) delete pod.spec.affinity;
   return pod;
 }
@@ -111,13 +141,22 @@ describe('PodCreateMemo', () => {
 
   it('shares the template’s frozen parts between pods of one template and keeps them frozen', () => {
     const s = store(true);
-    const ds = daemonSet(new Random(1), { containers: [{ name: 'c', image: 'nginx' }] } as unknown as PodSpec, true);
+    const ds = daemonSet(
+      new Random(1),
+      { containers: [{ name: 'c', image: 'nginx' }] } as unknown as PodSpec,
+      true,
+    );
     const a = s.create<'Pod'>(newDaemonPod(ds, 'n1', 'h'));
     const b = s.create<'Pod'>(newDaemonPod(ds, 'n2', 'h'));
     expect(b.spec.containers).toBe(a.spec.containers);
     expect(b.spec.affinity).not.toBe(a.spec.affinity);
-    expect(b.spec.affinity!.nodeAffinity!.requiredDuringSchedulingIgnoredDuringExecution!.nodeSelectorTerms[0].matchFields![0].values).toEqual(['n2']);
+    expect(
+      b.spec.affinity!.nodeAffinity!.requiredDuringSchedulingIgnoredDuringExecution!.nodeSelectorTerms[0]
+        .matchFields![0].values,
+    ).toEqual(['n2']);
     expect(b.metadata.name).not.toBe(a.metadata.name);
-    expect(Object.isFrozen(b.spec) && Object.isFrozen(b.spec.affinity) && Object.isFrozen(b.metadata)).toBe(true);
+    expect(Object.isFrozen(b.spec) && Object.isFrozen(b.spec.affinity) && Object.isFrozen(b.metadata)).toBe(
+      true,
+    );
   });
 });

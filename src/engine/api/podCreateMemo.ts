@@ -79,7 +79,10 @@ function sameApartFromAffinity(a: Pod, b: Pod): boolean {
   for (let i = 0; i < bk.length; i++) {
     const k = bk[i];
     if (k !== 'spec') {
-      if (!sameTree((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k])) return false;
+      if (
+        !sameTree((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k])
+      )
+        return false;
       continue;
     }
     const as = a.spec as unknown as Record<string, unknown>;

@@ -18,7 +18,7 @@ export interface TypeSchema {
 }
 
 /** The Kubernetes release the data comes from (the version the simulated cluster reports). */
-export const SCHEMA_VERSION = "v1.35.0";
+export const SCHEMA_VERSION = 'v1.35.0';
 
 // prettier-ignore
 export const SCHEMA: Record<string, TypeSchema> = {

@@ -41,7 +41,10 @@ describe('object storage', () => {
     const node = sim.store.list('Node')[3];
     sim.store.delete('Node', undefined, node.metadata.name);
     sim.settle();
-    sim.store.create({ ...structuredClone(node), metadata: { name: node.metadata.name, labels: node.metadata.labels } } as unknown as KObject);
+    sim.store.create({
+      ...structuredClone(node),
+      metadata: { name: node.metadata.name, labels: node.metadata.labels },
+    } as unknown as KObject);
     sim.settle();
 
     for (const kind of ['Pod', 'Node', 'DaemonSet', 'ControllerRevision'] as Kind[]) {
@@ -55,7 +58,9 @@ describe('object storage', () => {
       const listed = sim.store.list(kind);
       expect(new Set(listed)).toEqual(new Set(want));
       expect(listed.map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name))).toEqual(
-        want.map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+        want
+          .map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name))
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       );
       for (const o of want) expect(deeplyFrozen(o)).toBe(true);
     }

@@ -26,7 +26,12 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
     case 'DaemonSet': {
       const ds = obj as DaemonSet;
       if (ds.spec && typeof ds.spec === 'object') defaultDaemonSet(ds);
-      ds.status = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
+      ds.status = {
+        currentNumberScheduled: 0,
+        numberMisscheduled: 0,
+        desiredNumberScheduled: 0,
+        numberReady: 0,
+      };
       ds.metadata.generation = 1;
       ds.metadata.annotations = { ...ds.metadata.annotations, [TEMPLATE_GENERATION_ANNOTATION]: '1' };
       break;
@@ -91,10 +96,13 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock:
     pod.spec = { ...prev.spec };
     if (incoming && typeof incoming === 'object') {
       const tolerations = incoming.tolerations;
-      if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0)) pod.spec.tolerations = tolerations;
+      if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0))
+        pod.spec.tolerations = tolerations;
       if (!prev.spec.nodeName && incoming.nodeName) pod.spec.nodeName = incoming.nodeName;
       const images = new Map((incoming.containers ?? []).map((c) => [c.name, c.image]));
-      pod.spec.containers = prev.spec.containers.map((c) => (images.get(c.name) && images.get(c.name) !== c.image ? { ...c, image: images.get(c.name) } : c));
+      pod.spec.containers = prev.spec.containers.map((c) =>
+        images.get(c.name) && images.get(c.name) !== c.image ? { ...c, image: images.get(c.name) } : c,
+      );
     }
   } else if (kind === 'Node') {
     defaultNode(obj as Node);

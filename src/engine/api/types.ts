@@ -182,7 +182,13 @@ export interface PodCondition {
 export interface ContainerState {
   waiting?: { reason?: string; message?: string };
   running?: { startedAt?: string };
-  terminated?: { exitCode: number; reason?: string; message?: string; startedAt?: string; finishedAt?: string };
+  terminated?: {
+    exitCode: number;
+    reason?: string;
+    message?: string;
+    startedAt?: string;
+    finishedAt?: string;
+  };
 }
 
 export interface ContainerStatus {
@@ -218,7 +224,13 @@ export interface Pod extends KObject {
 }
 
 export interface PodTemplateSpec {
-  metadata?: { labels?: Labels; annotations?: Labels; name?: string; creationTimestamp?: null; [k: string]: unknown };
+  metadata?: {
+    labels?: Labels;
+    annotations?: Labels;
+    name?: string;
+    creationTimestamp?: null;
+    [k: string]: unknown;
+  };
   spec: PodSpec;
 }
 
@@ -416,7 +428,8 @@ export interface KEvent extends KObject {
   reportingComponent?: string;
 }
 
-export type Kind = 'Namespace' | 'Node' | 'Pod' | 'DaemonSet' | 'ControllerRevision' | 'Event' | 'Deployment' | 'ReplicaSet';
+export type Kind =
+  'Namespace' | 'Node' | 'Pod' | 'DaemonSet' | 'ControllerRevision' | 'Event' | 'Deployment' | 'ReplicaSet';
 
 export interface KindMap {
   Namespace: Namespace;

@@ -3,7 +3,21 @@
 import type { FieldError } from './errors';
 import { ownGet } from './own';
 import { isValidQuantity, parseQuantity } from './quantity';
-import type { Container, DaemonSet, Deployment, KObject, LabelSelector, Labels, Node, Pod, PodSpec, PodTemplateSpec, ReplicaSet, Taint, Toleration } from './types';
+import type {
+  Container,
+  DaemonSet,
+  Deployment,
+  KObject,
+  LabelSelector,
+  Labels,
+  Node,
+  Pod,
+  PodSpec,
+  PodTemplateSpec,
+  ReplicaSet,
+  Taint,
+  Toleration,
+} from './types';
 import { fromLabelSelector, isEmptyLabelSelector, matches } from './labels';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -56,7 +70,12 @@ function validateLabels(labels: Labels | undefined, path: string, errs: FieldErr
     const ke = qualifiedNameError(k);
     if (ke) errs.push({ field: path, type: 'Invalid value', value: k, detail: ke });
     if (typeof v !== 'string') {
-      errs.push({ field: `${path}`, type: 'Invalid value', value: v, detail: 'label values must be strings' });
+      errs.push({
+        field: `${path}`,
+        type: 'Invalid value',
+        value: v,
+        detail: 'label values must be strings',
+      });
       continue;
     }
     const ve = labelValueError(v);
@@ -105,7 +124,11 @@ export function utf8Length(s: string): number {
  * ValidateAnnotations (apimachinery/pkg/api/validation/objectmeta.go): every key a qualified name
  * (checked lower-cased: case does not matter), and all keys and values together at most 256 KiB.
  */
-export function validateAnnotations(annotations: Record<string, unknown> | undefined, path: string, errs: FieldError[]): void {
+export function validateAnnotations(
+  annotations: Record<string, unknown> | undefined,
+  path: string,
+  errs: FieldError[],
+): void {
   let size = 0;
   for (const [k, v] of Object.entries(annotations ?? {})) {
     const ke = qualifiedNameError(k.toLowerCase());
@@ -113,7 +136,11 @@ export function validateAnnotations(annotations: Record<string, unknown> | undef
     size += utf8Length(k) + (typeof v === 'string' ? utf8Length(v) : 0);
   }
   if (size > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
-    errs.push({ field: path, type: 'Too long', detail: `may not be more than ${TOTAL_ANNOTATION_SIZE_LIMIT_B} bytes` });
+    errs.push({
+      field: path,
+      type: 'Too long',
+      detail: `may not be more than ${TOTAL_ANNOTATION_SIZE_LIMIT_B} bytes`,
+    });
   }
 }
 
@@ -139,7 +166,7 @@ export function validateTolerations(tols: Toleration[] | undefined, path: string
         field: `${p}.effect`,
         type: 'Invalid value',
         value: t.effect ?? '',
-        detail: 'effect must be \'NoExecute\' when `tolerationSeconds` is set',
+        detail: "effect must be 'NoExecute' when `tolerationSeconds` is set",
       });
     }
     switch (t.operator) {
@@ -161,10 +188,20 @@ export function validateTolerations(tols: Toleration[] | undefined, path: string
         }
         break;
       default:
-        errs.push({ field: `${p}.operator`, type: 'Unsupported value', value: t.operator, supported: ['Equal', 'Exists'] });
+        errs.push({
+          field: `${p}.operator`,
+          type: 'Unsupported value',
+          value: t.operator,
+          supported: ['Equal', 'Exists'],
+        });
     }
     if (t.effect && !TAINT_EFFECTS.includes(t.effect)) {
-      errs.push({ field: `${p}.effect`, type: 'Unsupported value', value: t.effect, supported: TAINT_EFFECTS });
+      errs.push({
+        field: `${p}.effect`,
+        type: 'Unsupported value',
+        value: t.effect,
+        supported: TAINT_EFFECTS,
+      });
     }
   });
 }
@@ -181,7 +218,12 @@ export function validateTaints(taints: Taint[] | undefined, path: string, errs: 
     }
     if (!t.effect) errs.push({ field: `${p}.effect`, type: 'Required value' });
     else if (!TAINT_EFFECTS.includes(t.effect)) {
-      errs.push({ field: `${p}.effect`, type: 'Unsupported value', value: t.effect, supported: TAINT_EFFECTS });
+      errs.push({
+        field: `${p}.effect`,
+        type: 'Unsupported value',
+        value: t.effect,
+        supported: TAINT_EFFECTS,
+      });
     }
     const id = `${t.key}:${t.effect}`;
     if (seen.has(id)) {
@@ -202,7 +244,12 @@ function validateResources(c: Container, path: string, errs: FieldError[]): void
   for (const section of ['limits', 'requests'] as const) {
     for (const [name, q] of Object.entries(r[section] ?? {})) {
       if (!isValidQuantity(q)) {
-        errs.push({ field: `${path}.resources.${section}[${name}]`, type: 'Invalid value', value: q, detail: 'must be a valid quantity' });
+        errs.push({
+          field: `${path}.resources.${section}[${name}]`,
+          type: 'Invalid value',
+          value: q,
+          detail: 'must be a valid quantity',
+        });
       } else if (parseQuantity(q) < 0) {
         errs.push({
           field: `${path}.resources.${section}[${name}]`,
@@ -215,7 +262,12 @@ function validateResources(c: Container, path: string, errs: FieldError[]): void
   }
   for (const [name, q] of Object.entries(r.requests ?? {})) {
     const lim = ownGet(r.limits, name);
-    if (lim !== undefined && isValidQuantity(q) && isValidQuantity(lim) && parseQuantity(q) > parseQuantity(lim)) {
+    if (
+      lim !== undefined &&
+      isValidQuantity(q) &&
+      isValidQuantity(lim) &&
+      parseQuantity(q) > parseQuantity(lim)
+    ) {
       errs.push({
         field: `${path}.resources.requests`,
         type: 'Invalid value',
@@ -226,7 +278,13 @@ function validateResources(c: Container, path: string, errs: FieldError[]): void
   }
 }
 
-function validateContainers(cs: Container[] | undefined, path: string, errs: FieldError[], required: boolean, names: Set<string>): void {
+function validateContainers(
+  cs: Container[] | undefined,
+  path: string,
+  errs: FieldError[],
+  required: boolean,
+  names: Set<string>,
+): void {
   if (!cs || cs.length === 0) {
     if (required) errs.push({ field: path, type: 'Required value' });
     return;
@@ -238,30 +296,55 @@ function validateContainers(cs: Container[] | undefined, path: string, errs: Fie
       return;
     }
     if (!c.name) errs.push({ field: `${p}.name`, type: 'Required value' });
-    else if (!isDNS1123Label(c.name)) errs.push({ field: `${p}.name`, type: 'Invalid value', value: c.name, detail: DNS1123_LABEL_MSG });
+    else if (!isDNS1123Label(c.name))
+      errs.push({ field: `${p}.name`, type: 'Invalid value', value: c.name, detail: DNS1123_LABEL_MSG });
     else if (names.has(c.name)) errs.push({ field: `${p}.name`, type: 'Duplicate value', value: c.name });
     if (c.name) names.add(c.name);
     if (!c.image || String(c.image).trim() === '') errs.push({ field: `${p}.image`, type: 'Required value' });
     (c.env ?? []).forEach((e, j) => {
       if (!e?.name) errs.push({ field: `${p}.env[${j}].name`, type: 'Required value' });
       const ref = (e?.valueFrom as { fieldRef?: { fieldPath?: string } } | undefined)?.fieldRef;
-      if (ref && !ref.fieldPath) errs.push({ field: `${p}.env[${j}].valueFrom.fieldRef.fieldPath`, type: 'Required value' });
+      if (ref && !ref.fieldPath)
+        errs.push({ field: `${p}.env[${j}].valueFrom.fieldRef.fieldPath`, type: 'Required value' });
     });
     (c.ports ?? []).forEach((port, j) => {
       const pp = `${p}.ports[${j}]`;
       if (!Number.isInteger(port.containerPort) || port.containerPort < 1 || port.containerPort > 65535) {
-        errs.push({ field: `${pp}.containerPort`, type: 'Invalid value', value: port.containerPort, detail: 'must be between 1 and 65535, inclusive' });
+        errs.push({
+          field: `${pp}.containerPort`,
+          type: 'Invalid value',
+          value: port.containerPort,
+          detail: 'must be between 1 and 65535, inclusive',
+        });
       }
-      if (port.hostPort !== undefined && (!Number.isInteger(port.hostPort) || port.hostPort < 0 || port.hostPort > 65535)) {
-        errs.push({ field: `${pp}.hostPort`, type: 'Invalid value', value: port.hostPort, detail: 'must be between 1 and 65535, inclusive' });
+      if (
+        port.hostPort !== undefined &&
+        (!Number.isInteger(port.hostPort) || port.hostPort < 0 || port.hostPort > 65535)
+      ) {
+        errs.push({
+          field: `${pp}.hostPort`,
+          type: 'Invalid value',
+          value: port.hostPort,
+          detail: 'must be between 1 and 65535, inclusive',
+        });
       }
       if (port.protocol && !['TCP', 'UDP', 'SCTP'].includes(port.protocol)) {
-        errs.push({ field: `${pp}.protocol`, type: 'Unsupported value', value: port.protocol, supported: ['SCTP', 'TCP', 'UDP'] });
+        errs.push({
+          field: `${pp}.protocol`,
+          type: 'Unsupported value',
+          value: port.protocol,
+          supported: ['SCTP', 'TCP', 'UDP'],
+        });
       }
     });
     validateResources(c, p, errs);
     if (c.imagePullPolicy && !['Always', 'IfNotPresent', 'Never'].includes(c.imagePullPolicy)) {
-      errs.push({ field: `${p}.imagePullPolicy`, type: 'Unsupported value', value: c.imagePullPolicy, supported: ['Always', 'IfNotPresent', 'Never'] });
+      errs.push({
+        field: `${p}.imagePullPolicy`,
+        type: 'Unsupported value',
+        value: c.imagePullPolicy,
+        supported: ['Always', 'IfNotPresent', 'Never'],
+      });
     }
     (c.volumeMounts ?? []).forEach((m, j) => {
       if (!m.name) errs.push({ field: `${p}.volumeMounts[${j}].name`, type: 'Required value' });
@@ -281,25 +364,53 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, errs: F
   const volumes = new Set<string>();
   (spec.volumes ?? []).forEach((v, i) => {
     if (!v.name) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Required value' });
-    else if (!isDNS1123Label(v.name)) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Invalid value', value: v.name, detail: DNS1123_LABEL_MSG });
-    else if (volumes.has(v.name)) errs.push({ field: `${path}.volumes[${i}].name`, type: 'Duplicate value', value: v.name });
+    else if (!isDNS1123Label(v.name))
+      errs.push({
+        field: `${path}.volumes[${i}].name`,
+        type: 'Invalid value',
+        value: v.name,
+        detail: DNS1123_LABEL_MSG,
+      });
+    else if (volumes.has(v.name))
+      errs.push({ field: `${path}.volumes[${i}].name`, type: 'Duplicate value', value: v.name });
     volumes.add(v.name);
-    if (v.hostPath && !v.hostPath.path) errs.push({ field: `${path}.volumes[${i}].hostPath.path`, type: 'Required value' });
+    if (v.hostPath && !v.hostPath.path)
+      errs.push({ field: `${path}.volumes[${i}].hostPath.path`, type: 'Required value' });
   });
-  for (const [group, cs] of [['containers', spec.containers], ['initContainers', spec.initContainers]] as const) {
+  for (const [group, cs] of [
+    ['containers', spec.containers],
+    ['initContainers', spec.initContainers],
+  ] as const) {
     (cs ?? []).forEach((c, i) => {
       (c?.volumeMounts ?? []).forEach((m, j) => {
         if (m.name && !volumes.has(m.name)) {
-          errs.push({ field: `${path}.${group}[${i}].volumeMounts[${j}].name`, type: 'Not found', value: m.name });
+          errs.push({
+            field: `${path}.${group}[${i}].volumeMounts[${j}].name`,
+            type: 'Not found',
+            value: m.name,
+          });
         }
       });
     });
   }
   if (spec.restartPolicy && !['Always', 'OnFailure', 'Never'].includes(spec.restartPolicy)) {
-    errs.push({ field: `${path}.restartPolicy`, type: 'Unsupported value', value: spec.restartPolicy, supported: ['Always', 'OnFailure', 'Never'] });
+    errs.push({
+      field: `${path}.restartPolicy`,
+      type: 'Unsupported value',
+      value: spec.restartPolicy,
+      supported: ['Always', 'OnFailure', 'Never'],
+    });
   }
-  if (spec.terminationGracePeriodSeconds !== undefined && (!Number.isInteger(spec.terminationGracePeriodSeconds) || spec.terminationGracePeriodSeconds < 0)) {
-    errs.push({ field: `${path}.terminationGracePeriodSeconds`, type: 'Invalid value', value: spec.terminationGracePeriodSeconds, detail: 'must be greater than or equal to 0' });
+  if (
+    spec.terminationGracePeriodSeconds !== undefined &&
+    (!Number.isInteger(spec.terminationGracePeriodSeconds) || spec.terminationGracePeriodSeconds < 0)
+  ) {
+    errs.push({
+      field: `${path}.terminationGracePeriodSeconds`,
+      type: 'Invalid value',
+      value: spec.terminationGracePeriodSeconds,
+      detail: 'must be greater than or equal to 0',
+    });
   }
   validateLabels(spec.nodeSelector, `${path}.nodeSelector`, errs);
   validateTolerations(spec.tolerations, `${path}.tolerations`, errs);
@@ -312,7 +423,10 @@ export function validatePodSpec(spec: PodSpec | undefined, path: string, errs: F
  */
 export function validateAffinity(affinity: PodSpec['affinity'], path: string, errs: FieldError[]): void {
   const terms = affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
-  if (affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution && (!terms || terms.length === 0)) {
+  if (
+    affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution &&
+    (!terms || terms.length === 0)
+  ) {
     errs.push({
       field: `${path}.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`,
       type: 'Required value',
@@ -324,22 +438,57 @@ export function validateAffinity(affinity: PodSpec['affinity'], path: string, er
     (term.matchExpressions ?? []).forEach((e, j) => {
       const ep = `${tp}.matchExpressions[${j}]`;
       const ops = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];
-      if (!ops.includes(e.operator)) errs.push({ field: `${ep}.operator`, type: 'Invalid value', value: e.operator, detail: 'not a valid selector operator' });
+      if (!ops.includes(e.operator))
+        errs.push({
+          field: `${ep}.operator`,
+          type: 'Invalid value',
+          value: e.operator,
+          detail: 'not a valid selector operator',
+        });
       if ((e.operator === 'In' || e.operator === 'NotIn') && !(e.values ?? []).length) {
-        errs.push({ field: `${ep}.values`, type: 'Required value', detail: 'must be specified when `operator` is \'In\' or \'NotIn\'' });
+        errs.push({
+          field: `${ep}.values`,
+          type: 'Required value',
+          detail: "must be specified when `operator` is 'In' or 'NotIn'",
+        });
       }
       if ((e.operator === 'Exists' || e.operator === 'DoesNotExist') && (e.values ?? []).length) {
-        errs.push({ field: `${ep}.values`, type: 'Forbidden', detail: 'may not be specified when `operator` is \'Exists\' or \'DoesNotExist\'' });
+        errs.push({
+          field: `${ep}.values`,
+          type: 'Forbidden',
+          detail: "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+        });
       }
       if ((e.operator === 'Gt' || e.operator === 'Lt') && (e.values ?? []).length !== 1) {
-        errs.push({ field: `${ep}.values`, type: 'Required value', detail: "must be specified single value when `operator` is 'Lt' or 'Gt'" });
+        errs.push({
+          field: `${ep}.values`,
+          type: 'Required value',
+          detail: "must be specified single value when `operator` is 'Lt' or 'Gt'",
+        });
       }
     });
     (term.matchFields ?? []).forEach((f, j) => {
       const fp = `${tp}.matchFields[${j}]`;
-      if (f.key !== 'metadata.name') errs.push({ field: `${fp}.key`, type: 'Invalid value', value: f.key, detail: 'not a valid field selector key' });
-      if (f.operator !== 'In' && f.operator !== 'NotIn') errs.push({ field: `${fp}.operator`, type: 'Invalid value', value: f.operator, detail: 'not a valid selector operator' });
-      if ((f.values ?? []).length !== 1) errs.push({ field: `${fp}.values`, type: 'Required value', detail: 'must be only one value when `operator` is \'In\' or \'NotIn\' for node field selector' });
+      if (f.key !== 'metadata.name')
+        errs.push({
+          field: `${fp}.key`,
+          type: 'Invalid value',
+          value: f.key,
+          detail: 'not a valid field selector key',
+        });
+      if (f.operator !== 'In' && f.operator !== 'NotIn')
+        errs.push({
+          field: `${fp}.operator`,
+          type: 'Invalid value',
+          value: f.operator,
+          detail: 'not a valid selector operator',
+        });
+      if ((f.values ?? []).length !== 1)
+        errs.push({
+          field: `${fp}.values`,
+          type: 'Required value',
+          detail: "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
+        });
     });
   });
 }
@@ -356,11 +505,19 @@ function intOrPercent(v: unknown): { ok: boolean; value: number; percent: boolea
 function validateIntOrPercent(v: unknown, path: string, errs: FieldError[]): number {
   const r = intOrPercent(v);
   if (!r.ok) {
-    errs.push({ field: path, type: 'Invalid value', value: v, detail: "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')" });
+    errs.push({
+      field: path,
+      type: 'Invalid value',
+      value: v,
+      detail:
+        "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+    });
     return 0;
   }
-  if (r.value < 0) errs.push({ field: path, type: 'Invalid value', value: v, detail: 'must be greater than or equal to 0' });
-  if (r.percent && r.value > 100) errs.push({ field: path, type: 'Invalid value', value: v, detail: 'must not be greater than 100%' });
+  if (r.value < 0)
+    errs.push({ field: path, type: 'Invalid value', value: v, detail: 'must be greater than or equal to 0' });
+  if (r.percent && r.value > 100)
+    errs.push({ field: path, type: 'Invalid value', value: v, detail: 'must not be greater than 100%' });
   return r.value;
 }
 
@@ -376,7 +533,12 @@ export function validateDaemonSet(ds: DaemonSet): FieldError[] {
   if (!spec.selector) {
     errs.push({ field: 'spec.selector', type: 'Required value' });
   } else if (isEmptyLabelSelector(spec.selector)) {
-    errs.push({ field: 'spec.selector', type: 'Invalid value', value: spec.selector, detail: 'empty selector is invalid for daemonset' });
+    errs.push({
+      field: 'spec.selector',
+      type: 'Invalid value',
+      value: spec.selector,
+      detail: 'empty selector is invalid for daemonset',
+    });
   } else {
     validateLabels(spec.selector.matchLabels, 'spec.selector.matchLabels', errs);
     const sel = fromLabelSelector(spec.selector)!;
@@ -398,32 +560,79 @@ export function validateDaemonSet(ds: DaemonSet): FieldError[] {
     validatePodSpec(spec.template.spec, 'spec.template.spec', errs);
     const rp = spec.template.spec?.restartPolicy;
     if (rp !== undefined && rp !== 'Always') {
-      errs.push({ field: 'spec.template.spec.restartPolicy', type: 'Unsupported value', value: rp, supported: ['Always'] });
+      errs.push({
+        field: 'spec.template.spec.restartPolicy',
+        type: 'Unsupported value',
+        value: rp,
+        supported: ['Always'],
+      });
     }
     if (spec.template.spec?.activeDeadlineSeconds !== undefined) {
-      errs.push({ field: 'spec.template.spec.activeDeadlineSeconds', type: 'Forbidden', detail: 'activeDeadlineSeconds in DaemonSet is not Supported' });
+      errs.push({
+        field: 'spec.template.spec.activeDeadlineSeconds',
+        type: 'Forbidden',
+        detail: 'activeDeadlineSeconds in DaemonSet is not Supported',
+      });
     }
   }
-  if (spec.minReadySeconds !== undefined && (!Number.isInteger(spec.minReadySeconds) || spec.minReadySeconds < 0)) {
-    errs.push({ field: 'spec.minReadySeconds', type: 'Invalid value', value: spec.minReadySeconds, detail: 'must be greater than or equal to 0' });
+  if (
+    spec.minReadySeconds !== undefined &&
+    (!Number.isInteger(spec.minReadySeconds) || spec.minReadySeconds < 0)
+  ) {
+    errs.push({
+      field: 'spec.minReadySeconds',
+      type: 'Invalid value',
+      value: spec.minReadySeconds,
+      detail: 'must be greater than or equal to 0',
+    });
   }
-  if (spec.revisionHistoryLimit !== undefined && (!Number.isInteger(spec.revisionHistoryLimit) || spec.revisionHistoryLimit < 0)) {
-    errs.push({ field: 'spec.revisionHistoryLimit', type: 'Invalid value', value: spec.revisionHistoryLimit, detail: 'must be greater than or equal to 0' });
+  if (
+    spec.revisionHistoryLimit !== undefined &&
+    (!Number.isInteger(spec.revisionHistoryLimit) || spec.revisionHistoryLimit < 0)
+  ) {
+    errs.push({
+      field: 'spec.revisionHistoryLimit',
+      type: 'Invalid value',
+      value: spec.revisionHistoryLimit,
+      detail: 'must be greater than or equal to 0',
+    });
   }
   const us = spec.updateStrategy;
   if (us) {
     if (us.type !== 'RollingUpdate' && us.type !== 'OnDelete') {
-      errs.push({ field: 'spec.updateStrategy', type: 'Unsupported value', value: us.type ?? '', supported: ['OnDelete', 'RollingUpdate'] });
+      errs.push({
+        field: 'spec.updateStrategy',
+        type: 'Unsupported value',
+        value: us.type ?? '',
+        supported: ['OnDelete', 'RollingUpdate'],
+      });
     } else if (us.type === 'RollingUpdate') {
       if (!us.rollingUpdate) {
         errs.push({ field: 'spec.updateStrategy.rollingUpdate', type: 'Required value' });
       } else {
-        const mu = validateIntOrPercent(us.rollingUpdate.maxUnavailable ?? 0, 'spec.updateStrategy.rollingUpdate.maxUnavailable', errs);
-        const ms = validateIntOrPercent(us.rollingUpdate.maxSurge ?? 0, 'spec.updateStrategy.rollingUpdate.maxSurge', errs);
+        const mu = validateIntOrPercent(
+          us.rollingUpdate.maxUnavailable ?? 0,
+          'spec.updateStrategy.rollingUpdate.maxUnavailable',
+          errs,
+        );
+        const ms = validateIntOrPercent(
+          us.rollingUpdate.maxSurge ?? 0,
+          'spec.updateStrategy.rollingUpdate.maxSurge',
+          errs,
+        );
         if (mu === 0 && ms === 0) {
-          errs.push({ field: 'spec.updateStrategy.rollingUpdate.maxUnavailable', type: 'Required value', detail: 'cannot be 0 when maxSurge is 0' });
+          errs.push({
+            field: 'spec.updateStrategy.rollingUpdate.maxUnavailable',
+            type: 'Required value',
+            detail: 'cannot be 0 when maxSurge is 0',
+          });
         } else if (mu !== 0 && ms !== 0) {
-          errs.push({ field: 'spec.updateStrategy.rollingUpdate.maxSurge', type: 'Invalid value', value: us.rollingUpdate.maxSurge, detail: 'may not be set when maxUnavailable is non-zero' });
+          errs.push({
+            field: 'spec.updateStrategy.rollingUpdate.maxSurge',
+            type: 'Invalid value',
+            value: us.rollingUpdate.maxSurge,
+            detail: 'may not be set when maxUnavailable is non-zero',
+          });
         }
       }
     } else if (us.rollingUpdate) {
@@ -435,8 +644,16 @@ export function validateDaemonSet(ds: DaemonSet): FieldError[] {
 
 export function validateDaemonSetUpdate(ds: DaemonSet, old: DaemonSet): FieldError[] {
   const errs = validateDaemonSet(ds);
-  if (JSON.stringify(fromLabelSelector(ds.spec?.selector)) !== JSON.stringify(fromLabelSelector(old.spec.selector))) {
-    errs.unshift({ field: 'spec.selector', type: 'Invalid value', value: ds.spec?.selector, detail: 'field is immutable' });
+  if (
+    JSON.stringify(fromLabelSelector(ds.spec?.selector)) !==
+    JSON.stringify(fromLabelSelector(old.spec.selector))
+  ) {
+    errs.unshift({
+      field: 'spec.selector',
+      type: 'Invalid value',
+      value: ds.spec?.selector,
+      detail: 'field is immutable',
+    });
   }
   return errs;
 }
@@ -459,7 +676,12 @@ function validateSelectorAndTemplate(
   } else {
     validateLabels(selector.matchLabels, 'spec.selector.matchLabels', errs);
     if (isEmptyLabelSelector(selector)) {
-      errs.push({ field: 'spec.selector', type: 'Invalid value', value: selector, detail: `empty selector is invalid for ${what}` });
+      errs.push({
+        field: 'spec.selector',
+        type: 'Invalid value',
+        value: selector,
+        detail: `empty selector is invalid for ${what}`,
+      });
     }
   }
   if (!template) {
@@ -469,17 +691,31 @@ function validateSelectorAndTemplate(
   const sel = fromLabelSelector(selector);
   const tl = template.metadata?.labels ?? {};
   if (sel && !isEmptyLabelSelector(selector) && !matches(sel, tl)) {
-    errs.push({ field: 'spec.template.metadata.labels', type: 'Invalid value', value: tl, detail: '`selector` does not match template `labels`' });
+    errs.push({
+      field: 'spec.template.metadata.labels',
+      type: 'Invalid value',
+      value: tl,
+      detail: '`selector` does not match template `labels`',
+    });
   }
   validateLabels(template.metadata?.labels, 'spec.template.metadata.labels', errs);
   validateAnnotations(template.metadata?.annotations, 'spec.template.metadata.annotations', errs);
   validatePodSpec(template.spec, 'spec.template.spec', errs);
   const rp = template.spec?.restartPolicy;
   if (rp !== undefined && rp !== 'Always') {
-    errs.push({ field: 'spec.template.spec.restartPolicy', type: 'Unsupported value', value: rp, supported: ['Always'] });
+    errs.push({
+      field: 'spec.template.spec.restartPolicy',
+      type: 'Unsupported value',
+      value: rp,
+      supported: ['Always'],
+    });
   }
   if (template.spec?.activeDeadlineSeconds !== undefined) {
-    errs.push({ field: 'spec.template.spec.activeDeadlineSeconds', type: 'Forbidden', detail: 'activeDeadlineSeconds in ReplicaSet is not Supported' });
+    errs.push({
+      field: 'spec.template.spec.activeDeadlineSeconds',
+      type: 'Forbidden',
+      detail: 'activeDeadlineSeconds in ReplicaSet is not Supported',
+    });
   }
 }
 
@@ -497,33 +733,64 @@ export function validateDeployment(d: Deployment): FieldError[] {
   validateSelectorAndTemplate(spec.selector, spec.template, 'deployment', errs);
   const st = spec.strategy ?? {};
   if (st.type === 'Recreate') {
-    if (st.rollingUpdate) errs.push({ field: 'spec.strategy.rollingUpdate', type: 'Forbidden', detail: "may not be specified when strategy `type` is 'Recreate'" });
+    if (st.rollingUpdate)
+      errs.push({
+        field: 'spec.strategy.rollingUpdate',
+        type: 'Forbidden',
+        detail: "may not be specified when strategy `type` is 'Recreate'",
+      });
   } else if (st.type === 'RollingUpdate') {
     if (!st.rollingUpdate) {
-      errs.push({ field: 'spec.strategy.rollingUpdate', type: 'Required value', detail: 'this should be defaulted and never be nil' });
+      errs.push({
+        field: 'spec.strategy.rollingUpdate',
+        type: 'Required value',
+        detail: 'this should be defaulted and never be nil',
+      });
     } else {
       const p = 'spec.strategy.rollingUpdate';
       const mu = validateIntOrPercent(st.rollingUpdate.maxUnavailable ?? 0, `${p}.maxUnavailable`, errs);
       const ms = validateIntOrPercent(st.rollingUpdate.maxSurge ?? 0, `${p}.maxSurge`, errs);
       if (mu === 0 && ms === 0) {
-        errs.push({ field: `${p}.maxUnavailable`, type: 'Invalid value', value: st.rollingUpdate.maxUnavailable ?? 0, detail: 'may not be 0 when `maxSurge` is 0' });
+        errs.push({
+          field: `${p}.maxUnavailable`,
+          type: 'Invalid value',
+          value: st.rollingUpdate.maxUnavailable ?? 0,
+          detail: 'may not be 0 when `maxSurge` is 0',
+        });
       }
     }
   } else {
-    errs.push({ field: 'spec.strategy.type', type: 'Unsupported value', value: st.type ?? '', supported: ['Recreate', 'RollingUpdate'] });
+    errs.push({
+      field: 'spec.strategy.type',
+      type: 'Unsupported value',
+      value: st.type ?? '',
+      supported: ['Recreate', 'RollingUpdate'],
+    });
   }
   nonNegative(spec.minReadySeconds, 'spec.minReadySeconds', errs);
   nonNegative(spec.revisionHistoryLimit, 'spec.revisionHistoryLimit', errs);
   if (spec.progressDeadlineSeconds !== undefined) {
     nonNegative(spec.progressDeadlineSeconds, 'spec.progressDeadlineSeconds', errs);
-    if (typeof spec.progressDeadlineSeconds === 'number' && spec.progressDeadlineSeconds <= (spec.minReadySeconds ?? 0)) {
-      errs.push({ field: 'spec.progressDeadlineSeconds', type: 'Invalid value', value: spec.progressDeadlineSeconds, detail: 'must be greater than minReadySeconds' });
+    if (
+      typeof spec.progressDeadlineSeconds === 'number' &&
+      spec.progressDeadlineSeconds <= (spec.minReadySeconds ?? 0)
+    ) {
+      errs.push({
+        field: 'spec.progressDeadlineSeconds',
+        type: 'Invalid value',
+        value: spec.progressDeadlineSeconds,
+        detail: 'must be greater than minReadySeconds',
+      });
     }
   }
   return errs;
 }
 
-function selectorImmutable(sel: LabelSelector | undefined, old: LabelSelector | undefined, errs: FieldError[]): void {
+function selectorImmutable(
+  sel: LabelSelector | undefined,
+  old: LabelSelector | undefined,
+  errs: FieldError[],
+): void {
   if (JSON.stringify(fromLabelSelector(sel)) !== JSON.stringify(fromLabelSelector(old))) {
     errs.unshift({ field: 'spec.selector', type: 'Invalid value', value: sel, detail: 'field is immutable' });
   }
@@ -569,7 +836,13 @@ export function validateNode(node: Node): FieldError[] {
   validateObjectMeta(node, errs);
   validateTaints(node.spec?.taints, 'spec.taints', errs);
   for (const [k, q] of Object.entries(node.status?.capacity ?? {})) {
-    if (!isValidQuantity(q)) errs.push({ field: `status.capacity[${k}]`, type: 'Invalid value', value: q, detail: 'must be a valid quantity' });
+    if (!isValidQuantity(q))
+      errs.push({
+        field: `status.capacity[${k}]`,
+        type: 'Invalid value',
+        value: q,
+        detail: 'must be a valid quantity',
+      });
   }
   return errs;
 }

@@ -15,7 +15,12 @@ function store(seed = 7): ObjectStore {
 }
 
 function pod(name: string): KObject {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } as unknown as KObject;
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
+    spec: { containers: [{ name: 'c', image: 'nginx' }] },
+  } as unknown as KObject;
 }
 
 /** The UID generator as it was: one hex character per draw, joined as text. */
@@ -33,12 +38,16 @@ function oracleDeepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => oracleDeepEqual(x, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((x, i) => oracleDeepEqual(x, (b as unknown[])[i]));
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
   const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && oracleDeepEqual(ao[k], bo[k]));
+  return (
+    ak.length === bk.length &&
+    ak.every((k) => Object.prototype.hasOwnProperty.call(bo, k) && oracleDeepEqual(ao[k], bo[k]))
+  );
 }
 
 describe('newUID', () => {
@@ -93,7 +102,14 @@ describe('bind (pods/binding)', () => {
     const bound = s.bind('default', 'p', 'node-1');
     expect(s.writes).toBe(before + 1);
     expect(bound.spec.nodeName).toBe('node-1');
-    expect(bound.status.conditions).toEqual([{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: bound.metadata.creationTimestamp }]);
+    expect(bound.status.conditions).toEqual([
+      {
+        type: 'PodScheduled',
+        status: 'True',
+        lastProbeTime: null,
+        lastTransitionTime: bound.metadata.creationTimestamp,
+      },
+    ]);
     expect(Number(bound.metadata.resourceVersion)).toBe(Number(created.metadata.resourceVersion) + 1);
     expect(Object.isFrozen(bound.spec)).toBe(true);
     // what did not change is shared with the stored object before
@@ -115,9 +131,17 @@ describe('updateStatus', () => {
   it('takes only .status, and a write that changes nothing keeps the stored object', () => {
     const s = store();
     const p = s.create<'Pod'>(pod('p'));
-    const same = s.updateStatus<'Pod'>({ ...p, metadata: { ...p.metadata, labels: { x: 'y' } }, status: { ...p.status } });
+    const same = s.updateStatus<'Pod'>({
+      ...p,
+      metadata: { ...p.metadata, labels: { x: 'y' } },
+      status: { ...p.status },
+    });
     expect(same).toBe(p);
-    const next = s.updateStatus<'Pod'>({ ...p, spec: { ...p.spec, nodeName: 'n' }, status: { ...p.status, phase: 'Running' } } as Pod);
+    const next = s.updateStatus<'Pod'>({
+      ...p,
+      spec: { ...p.spec, nodeName: 'n' },
+      status: { ...p.status, phase: 'Running' },
+    } as Pod);
     expect(next.status.phase).toBe('Running');
     expect(next.spec).toBe(p.spec);
     expect(next.metadata.labels).toBeUndefined();
@@ -144,7 +168,10 @@ describe('event records', () => {
     const a = s.createEvent(input);
     const b = s.updateEvent(a, 2, a.lastTimestamp, a.message);
     const c = s.createEvent({ ...input, name: 'p.2', reportingComponent: undefined });
-    const o = s.create<'Event'>({ ...s.events.object(c), metadata: { name: 'p.3', namespace: 'default' } } as unknown as KObject);
+    const o = s.create<'Event'>({
+      ...s.events.object(c),
+      metadata: { name: 'p.3', namespace: 'default' },
+    } as unknown as KObject);
     const d = s.events.record('default', o.metadata.name)!;
     expect(Object.keys(b)).toEqual(Object.keys(a));
     expect(Object.keys(c)).toEqual(Object.keys(a));
@@ -165,7 +192,9 @@ describe('graceful pod delete', () => {
     const deleted = s.delete('Pod', 'default', 'p', { gracePeriodSeconds: 10 });
     // the oracle: the whole stored pod copied, then the deletion fields set
     const expected = JSON.parse(JSON.stringify(bound)) as Pod;
-    expected.metadata.deletionTimestamp = new Date(Date.parse(bound.metadata.creationTimestamp!) + 10_000).toISOString().replace('.000Z', 'Z');
+    expected.metadata.deletionTimestamp = new Date(Date.parse(bound.metadata.creationTimestamp!) + 10_000)
+      .toISOString()
+      .replace('.000Z', 'Z');
     expected.metadata.deletionGracePeriodSeconds = 10;
     expected.metadata.resourceVersion = String(rv + 1);
     expect(JSON.stringify(deleted)).toBe(JSON.stringify(expected));

@@ -23,7 +23,8 @@ export interface DepthError {
 
 function collections(stack: readonly { type: string }[]): number {
   let n = 0;
-  for (const t of stack) if (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection') n++;
+  for (const t of stack)
+    if (t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection') n++;
   return n;
 }
 

@@ -16,7 +16,13 @@ export interface NodeOptions {
   now: string;
 }
 
-function condition(type: string, status: 'True' | 'False', reason: string, message: string, now: string): NodeCondition {
+function condition(
+  type: string,
+  status: 'True' | 'False',
+  reason: string,
+  message: string,
+  now: string,
+): NodeCondition {
   return { type, status, lastHeartbeatTime: now, lastTransitionTime: now, reason, message };
 }
 
@@ -27,12 +33,26 @@ export function newNode(name: string, o: NodeOptions): Node {
   const ready = !o.notReady && !o.noNetwork;
   const conditions: NodeCondition[] = [];
   if (o.noNetwork) {
-    conditions.push(condition('NetworkUnavailable', 'True', 'NoRouteCreated', 'Node created without a route', o.now));
+    conditions.push(
+      condition('NetworkUnavailable', 'True', 'NoRouteCreated', 'Node created without a route', o.now),
+    );
   }
   conditions.push(
-    condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available', o.now),
+    condition(
+      'MemoryPressure',
+      'False',
+      'KubeletHasSufficientMemory',
+      'kubelet has sufficient memory available',
+      o.now,
+    ),
     condition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure', o.now),
-    condition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available', o.now),
+    condition(
+      'PIDPressure',
+      'False',
+      'KubeletHasSufficientPID',
+      'kubelet has sufficient PID available',
+      o.now,
+    ),
     ready
       ? condition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', o.now)
       : condition(

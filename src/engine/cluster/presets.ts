@@ -49,7 +49,10 @@ export function applyPreset(sim: Simulation, preset: PresetName, nodes?: number)
       return;
     case 'kubeadm':
       addNode(sim, 'control-plane', {
-        labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
+        labels: {
+          'node-role.kubernetes.io/control-plane': '',
+          'node.kubernetes.io/exclude-from-external-load-balancers': '',
+        },
         taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
       });
       addNode(sim, 'worker-1');

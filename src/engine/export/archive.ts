@@ -56,7 +56,10 @@ Files:
 /** The tar archive of an export; `mtime` (seconds since 1970) stamps its entries. */
 export function exportArchive(r: ExportResult, source: string, mtime: number): Uint8Array {
   const dir = `${EXPORT_FOLDER}/`;
-  const entries: TarEntry[] = [{ name: dir }, { name: `${dir}README.txt`, data: exportReadme(source, summarize(r)) }];
+  const entries: TarEntry[] = [
+    { name: dir },
+    { name: `${dir}README.txt`, data: exportReadme(source, summarize(r)) },
+  ];
   const manifests: TarEntry[] = [];
   for (const [name, text] of r.files) {
     const entry = { name: dir + name, data: text, ...(name.endsWith('.sh') ? { mode: 0o755 } : {}) };

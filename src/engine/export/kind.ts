@@ -41,11 +41,26 @@ function kubeletMaySet(key: string): boolean {
   const prefix = key.includes('/') ? key.slice(0, key.indexOf('/')) : '';
   if (!/(^|\.)(kubernetes\.io|k8s\.io)$/.test(prefix)) return true;
   if (prefix === 'kubelet.kubernetes.io' || prefix === 'node.kubernetes.io') return true;
-  return ['kubernetes.io/hostname', 'kubernetes.io/arch', 'kubernetes.io/os', 'topology.kubernetes.io/region', 'topology.kubernetes.io/zone', 'node.kubernetes.io/instance-type'].includes(key) || prefix === 'beta.kubernetes.io';
+  return (
+    [
+      'kubernetes.io/hostname',
+      'kubernetes.io/arch',
+      'kubernetes.io/os',
+      'topology.kubernetes.io/region',
+      'topology.kubernetes.io/zone',
+      'node.kubernetes.io/instance-type',
+    ].includes(key) || prefix === 'beta.kubernetes.io'
+  );
 }
 
 /** Labels every kubelet sets itself: left out of the export. */
-const KUBELET_OWN = new Set(['beta.kubernetes.io/arch', 'beta.kubernetes.io/os', 'kubernetes.io/arch', 'kubernetes.io/hostname', 'kubernetes.io/os']);
+const KUBELET_OWN = new Set([
+  'beta.kubernetes.io/arch',
+  'beta.kubernetes.io/os',
+  'kubernetes.io/arch',
+  'kubernetes.io/hostname',
+  'kubernetes.io/os',
+]);
 
 interface ExportedNode {
   name: string;
@@ -74,14 +89,23 @@ export class ExportError extends Error {
 function describeNode(n: Node): ExportedNode {
   const labels: Record<string, string> = {};
   for (const [k, v] of Object.entries(n.metadata.labels ?? {})) if (!KUBELET_OWN.has(k)) labels[k] = v;
-  const controlPlane = Object.hasOwn(labels, 'node-role.kubernetes.io/control-plane') || Object.hasOwn(labels, 'node-role.kubernetes.io/master');
+  const controlPlane =
+    Object.hasOwn(labels, 'node-role.kubernetes.io/control-plane') ||
+    Object.hasOwn(labels, 'node-role.kubernetes.io/master');
   // Condition taints (node.kubernetes.io/…) belong to the node lifecycle controller, not to the config.
   const taints = (n.spec?.taints ?? []).filter((t) => !t.key.startsWith('node.kubernetes.io/'));
   const notes: string[] = [];
   const cap = n.status?.capacity ?? {};
-  if (cap.cpu !== '4' || cap.memory !== '8Gi' || cap.pods !== '110') notes.push(`capacity cpu ${cap.cpu}, memory ${cap.memory}, pods ${cap.pods} in the playground (kind nodes have the machine's)`);
-  const cond = (n.status?.conditions ?? []).filter((c) => (c.type === 'Ready' && c.status !== 'True') || (c.type === 'NetworkUnavailable' && c.status === 'True'));
-  if (cond.length > 0) notes.push(`registered with ${cond.map((c) => `${c.type}=${c.status}`).join(', ')} in the playground`);
+  if (cap.cpu !== '4' || cap.memory !== '8Gi' || cap.pods !== '110')
+    notes.push(
+      `capacity cpu ${cap.cpu}, memory ${cap.memory}, pods ${cap.pods} in the playground (kind nodes have the machine's)`,
+    );
+  const cond = (n.status?.conditions ?? []).filter(
+    (c) =>
+      (c.type === 'Ready' && c.status !== 'True') || (c.type === 'NetworkUnavailable' && c.status === 'True'),
+  );
+  if (cond.length > 0)
+    notes.push(`registered with ${cond.map((c) => `${c.type}=${c.status}`).join(', ')} in the playground`);
   return { name: n.metadata.name, controlPlane, labels, taints, notes };
 }
 
@@ -97,7 +121,9 @@ function kindConfig(nodes: ExportedNode[], source: string): string {
   }
   for (const n of nodes) {
     for (const note of n.notes) out += `# ${n.name}: ${note}\n`;
-    const selfLabels = Object.entries({ ...n.labels, [NODE_LABEL]: n.name }).filter(([k]) => kubeletMaySet(k));
+    const selfLabels = Object.entries({ ...n.labels, [NODE_LABEL]: n.name }).filter(([k]) =>
+      kubeletMaySet(k),
+    );
     const config = n.controlPlane && first ? 'InitConfiguration' : 'JoinConfiguration';
     if (n.controlPlane) first = false;
     out += `- role: ${n.controlPlane ? 'control-plane' : 'worker'}\n  kubeadmConfigPatches:\n  - |\n    kind: ${config}\n    nodeRegistration:\n`;
@@ -105,7 +131,8 @@ function kindConfig(nodes: ExportedNode[], source: string): string {
     if (n.taints.length === 0) out += '      taints: []\n';
     else {
       out += '      taints:\n';
-      for (const t of n.taints) out += `      - key: ${yamlString(t.key)}\n${t.value ? `        value: ${yamlString(t.value)}\n` : ''}        effect: ${t.effect}\n`;
+      for (const t of n.taints)
+        out += `      - key: ${yamlString(t.key)}\n${t.value ? `        value: ${yamlString(t.value)}\n` : ''}        effect: ${t.effect}\n`;
     }
   }
   return out;
@@ -177,7 +204,12 @@ export function formatGap(ms: number): string {
     [Math.floor(ms / 1000) % 60, 's'],
     [ms % 1000, 'ms'],
   ];
-  return parts.filter(([n]) => n > 0).map(([n, u]) => `${n}${u}`).join('') || '0s';
+  return (
+    parts
+      .filter(([n]) => n > 0)
+      .map(([n, u]) => `${n}${u}`)
+      .join('') || '0s'
+  );
 }
 
 /** A command's text as one comment line. */
@@ -233,7 +265,11 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
       continue;
     }
     if (words[0] === 'sim' && words[1] === 'cluster') {
-      if (sawKubectl || registered.size > 0 && c !== commands[0]) throw new ExportError(c.line, 'sim cluster can only come first in an exported script (a real cluster is not replaced)');
+      if (sawKubectl || (registered.size > 0 && c !== commands[0]))
+        throw new ExportError(
+          c.line,
+          'sim cluster can only come first in an exported script (a real cluster is not replaced)',
+        );
       stop();
       session.exec(c.command, c.stdin);
       registered.clear();
@@ -287,17 +323,27 @@ export function exportKind(commands: ExportCommand[], opts: ExportOptions): Expo
   const relabel = nodes.flatMap((n) =>
     Object.entries(n.labels)
       .filter(([k]) => !kubeletMaySet(k))
-      .map(([k, v]) => `kubectl label node "$(node_name ${n.name})" ${shellQuote(`${k}=${v}`)} --overwrite >/dev/null`),
+      .map(
+        ([k, v]) =>
+          `kubectl label node "$(node_name ${n.name})" ${shellQuote(`${k}=${v}`)} --overwrite >/dev/null`,
+      ),
   );
   files.set(
     'replay.sh',
     `${REPLAY_HEAD}# Labels a kubelet may not set on its own node (NodeRestriction), set here.\n${relabel.join('\n')}${relabel.length ? '\n' : ''}\n# ${opts.source}\n${body}`,
   );
   const nodesSim = nodes.map((n) => {
-    const labels = Object.entries({ ...n.labels, [NODE_LABEL]: n.name }).map(([k, v]) => ` --label ${shellQuote(`${k}=${v}`)}`);
-    const taints = n.taints.map((t) => ` --taint ${shellQuote(`${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`)}`);
+    const labels = Object.entries({ ...n.labels, [NODE_LABEL]: n.name }).map(
+      ([k, v]) => ` --label ${shellQuote(`${k}=${v}`)}`,
+    );
+    const taints = n.taints.map(
+      (t) => ` --taint ${shellQuote(`${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`)}`,
+    );
     return `sim node add ${n.name}${labels.join('')}${taints.join('')}`;
   });
-  files.set('nodes.sim', `# The nodes of kind-config.yaml, for: npm run -s serve -- --preset empty nodes.sim\n${nodesSim.join('\n')}\n`);
+  files.set(
+    'nodes.sim',
+    `# The nodes of kind-config.yaml, for: npm run -s serve -- --preset empty nodes.sim\n${nodesSim.join('\n')}\n`,
+  );
   return { files, nodes, commands: kubectlLines };
 }

@@ -71,11 +71,18 @@ export function tar(entries: readonly TarEntry[], mtime: number): Uint8Array {
   let length = 0;
   for (const e of entries) {
     const folder = e.name.endsWith('/');
-    if (!e.name || e.name.startsWith('/') || e.name.split('/').includes('..')) throw new TarError(`"${e.name}" is not a relative path inside the archive`);
+    if (!e.name || e.name.startsWith('/') || e.name.split('/').includes('..'))
+      throw new TarError(`"${e.name}" is not a relative path inside the archive`);
     if (seen.has(e.name)) throw new TarError(`"${e.name}" is in the archive twice`);
     seen.add(e.name);
-    const data = folder ? new Uint8Array(0) : typeof e.data === 'string' ? utf8.encode(e.data) : (e.data ?? new Uint8Array(0));
-    parts.push(header(e.name, data.length, e.mode ?? (folder ? 0o755 : 0o644), Math.max(0, Math.floor(mtime)), folder));
+    const data = folder
+      ? new Uint8Array(0)
+      : typeof e.data === 'string'
+        ? utf8.encode(e.data)
+        : (e.data ?? new Uint8Array(0));
+    parts.push(
+      header(e.name, data.length, e.mode ?? (folder ? 0o755 : 0o644), Math.max(0, Math.floor(mtime)), folder),
+    );
     length += BLOCK;
     if (data.length > 0) {
       parts.push(data);

@@ -13,13 +13,26 @@ export function tokenize(line: string): string[] {
     const ch = line[i];
     if (quote) {
       if (ch === quote) quote = null;
-      else if (ch === '\\' && quote === '"' && i + 1 < line.length && '"\\$`'.includes(line[i + 1])) cur += line[++i];
+      else if (ch === '\\' && quote === '"' && i + 1 < line.length && '"\\$`'.includes(line[i + 1]))
+        cur += line[++i];
       else cur += ch;
       continue;
     }
     if (ch === '$' && line[i + 1] === "'") {
       // bash's ANSI-C quoting, as kubectl's own examples use it: $'spec:\n  unschedulable: true'
-      const ansi: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+      const ansi: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        r: '\r',
+        '\\': '\\',
+        "'": "'",
+        '"': '"',
+        a: '\x07',
+        b: '\b',
+        e: '\x1b',
+        f: '\f',
+        v: '\v',
+      };
       let j = i + 2;
       for (; j < line.length && line[j] !== "'"; j++) {
         if (line[j] === '\\' && j + 1 < line.length) {
@@ -57,7 +70,12 @@ export function tokenize(line: string): string[] {
 
 /** Flags every kubectl command accepts. */
 export const GLOBAL_FLAGS: FlagSpec[] = [
-  { name: 'namespace', short: 'n', type: 'string', usage: 'If present, the namespace scope for this CLI request' },
+  {
+    name: 'namespace',
+    short: 'n',
+    type: 'string',
+    usage: 'If present, the namespace scope for this CLI request',
+  },
   { name: 'help', short: 'h', type: 'bool', usage: 'help for this command' },
   { name: 'v', type: 'string', usage: 'number for the log level verbosity' },
   { name: 'kubeconfig', type: 'string' },
@@ -78,17 +96,26 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
   const ordered: { name: string; value: string }[] = [];
   const set = (f: FlagSpec, v: string) => {
     if (f.type === 'int' && !/^-?\d+$/.test(v)) {
-      throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`);
+      throw new CommandError(
+        `invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`,
+      );
     }
     if (f.type === 'duration') {
       try {
         goDurationMs(v);
       } catch (e) {
-        throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: ${(e as Error).message}\nSee '${commandPath} --help' for usage.`);
+        throw new CommandError(
+          `invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: ${(e as Error).message}\nSee '${commandPath} --help' for usage.`,
+        );
       }
     }
-    if (f.type === 'bool' && !['true', 'false', '1', '0', 't', 'f', 'TRUE', 'FALSE', 'True', 'False'].includes(v)) {
-      throw new CommandError(`invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`);
+    if (
+      f.type === 'bool' &&
+      !['true', 'false', '1', '0', 't', 'f', 'TRUE', 'FALSE', 'True', 'False'].includes(v)
+    ) {
+      throw new CommandError(
+        `invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`,
+      );
     }
     const norm = f.type === 'bool' ? String(['true', '1', 't', 'TRUE', 'True'].includes(v)) : v;
     const list = flags.get(f.name) ?? [];
@@ -111,7 +138,8 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
       else if (f.type === 'bool') set(f, 'true');
       else if (f.noOptDefault !== undefined) set(f, f.noOptDefault);
       else {
-        if (i + 1 >= argv.length) throw new CommandError(`flag needs an argument: --${name}\nSee '${commandPath} --help' for usage.`);
+        if (i + 1 >= argv.length)
+          throw new CommandError(`flag needs an argument: --${name}\nSee '${commandPath} --help' for usage.`);
         set(f, argv[++i]);
       }
       continue;
@@ -122,7 +150,10 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
       while (j < a.length) {
         const c = a[j];
         const f = byShort.get(c);
-        if (!f) throw new CommandError(`unknown shorthand flag: '${c}' in ${a}\nSee '${commandPath} --help' for usage.`);
+        if (!f)
+          throw new CommandError(
+            `unknown shorthand flag: '${c}' in ${a}\nSee '${commandPath} --help' for usage.`,
+          );
         if (f.type === 'bool') {
           if (a[j + 1] === '=') {
             set(f, a.slice(j + 2));
@@ -136,7 +167,10 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
         if (rest.startsWith('=')) rest = rest.slice(1);
         if (rest) set(f, rest);
         else {
-          if (i + 1 >= argv.length) throw new CommandError(`flag needs an argument: '${c}' in -${c}\nSee '${commandPath} --help' for usage.`);
+          if (i + 1 >= argv.length)
+            throw new CommandError(
+              `flag needs an argument: '${c}' in -${c}\nSee '${commandPath} --help' for usage.`,
+            );
           set(f, argv[++i]);
         }
         break;
@@ -161,7 +195,6 @@ export function flagArray(p: ParsedArgs, name: string): string[] {
   // stringArray flags may also be given comma-separated (StringSlice): callers decide.
   return p.flags.get(name) ?? [];
 }
-
 
 const DURATION_UNITS = new Map<string, number>([
   ['ns', 1e-6],
@@ -200,7 +233,8 @@ export function goDurationMs(orig: string): number {
     const unit = s.slice(0, i);
     s = s.slice(i);
     const scale = DURATION_UNITS.get(unit);
-    if (scale === undefined) throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${JSON.stringify(orig)}`);
+    if (scale === undefined)
+      throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${JSON.stringify(orig)}`);
     total += Number(`${m[1] || '0'}.${m[2] || '0'}`) * scale;
     // time.Duration is an int64 of nanoseconds: about 292 years
     if (total > 9_223_372_036_854) throw invalid();

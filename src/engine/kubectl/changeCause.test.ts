@@ -24,12 +24,23 @@ describe('changeCause (record_flags.go parseCommandArguments)', () => {
   it.each([
     [
       'set image',
-      ['ds/fluentd-elasticsearch', 'fluentd-elasticsearch=quay.io/fluentd_elasticsearch/fluentd:v2.6.0', '-n', 'kube-system', '--record'],
+      [
+        'ds/fluentd-elasticsearch',
+        'fluentd-elasticsearch=quay.io/fluentd_elasticsearch/fluentd:v2.6.0',
+        '-n',
+        'kube-system',
+        '--record',
+      ],
       'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=quay.io/fluentd_elasticsearch/fluentd:v2.6.0 --namespace=kube-system --record=true',
     ],
     [
       'set image',
-      ['ds/fluentd-elasticsearch', 'fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0', '--record', '-n=kube-system'],
+      [
+        'ds/fluentd-elasticsearch',
+        'fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0',
+        '--record',
+        '-n=kube-system',
+      ],
       'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 --record=true --namespace=kube-system',
     ],
     [

@@ -45,6 +45,9 @@ export function shouldRecord(ctx: CommandContext): boolean {
 /** ChangeCauseRecorder.Record: returns a copy of `obj` carrying the change-cause annotation. */
 export function withChangeCause<T extends KObject>(obj: T, cause: string): T {
   const out = clone(obj);
-  out.metadata = { ...out.metadata, annotations: { ...out.metadata.annotations, [CHANGE_CAUSE_ANNOTATION]: cause } };
+  out.metadata = {
+    ...out.metadata,
+    annotations: { ...out.metadata.annotations, [CHANGE_CAUSE_ANNOTATION]: cause },
+  };
   return out;
 }

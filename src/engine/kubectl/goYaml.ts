@@ -70,11 +70,28 @@ const ZERO: Mark = { index: 0, line: 0, column: 0 };
 
 /** Double-quoted escapes (`\x`, `\u`, `\U` aside) and what they stand for; YAML 1.1 has no `\/`. */
 const ESCAPES = new Map([
-  ['0', '\0'], ['a', '\x07'], ['b', '\b'], ['t', '\t'], ['\t', '\t'], ['n', '\n'], ['v', '\v'], ['f', '\f'], ['r', '\r'], ['e', '\x1b'],
-  [' ', ' '], ['"', '"'], ["'", "'"], ['\\', '\\'], ['N', '\u0085'], ['_', '\u00a0'], ['L', '\u2028'], ['P', '\u2029'],
+  ['0', '\0'],
+  ['a', '\x07'],
+  ['b', '\b'],
+  ['t', '\t'],
+  ['\t', '\t'],
+  ['n', '\n'],
+  ['v', '\v'],
+  ['f', '\f'],
+  ['r', '\r'],
+  ['e', '\x1b'],
+  [' ', ' '],
+  ['"', '"'],
+  ["'", "'"],
+  ['\\', '\\'],
+  ['N', '\u0085'],
+  ['_', '\u00a0'],
+  ['L', '\u2028'],
+  ['P', '\u2029'],
 ]);
 
-const isBreakCh = (c: string) => c === '\r' || c === '\n' || c === '\u0085' || c === '\u2028' || c === '\u2029';
+const isBreakCh = (c: string) =>
+  c === '\r' || c === '\n' || c === '\u0085' || c === '\u2028' || c === '\u2029';
 const isBlankCh = (c: string) => c === ' ' || c === '\t';
 const isAlphaCh = (c: string) => /^[0-9A-Za-z_-]$/.test(c);
 const MAX_FLOW_LEVEL = 10000;
@@ -194,7 +211,8 @@ class Scanner {
   private simpleKeyIsValid(k: SimpleKey): boolean {
     if (!k.possible) return false;
     if (k.mark.line < this.mark.line || k.mark.index + 1024 < this.mark.index) {
-      if (k.required) throw new YamlFail('scanner', "could not find expected ':'", copy(this.mark), copy(k.mark));
+      if (k.required)
+        throw new YamlFail('scanner', "could not find expected ':'", copy(this.mark), copy(k.mark));
       k.possible = false;
       return false;
     }
@@ -204,7 +222,12 @@ class Scanner {
   private saveSimpleKey(): void {
     const required = this.flowLevel === 0 && this.indent === this.mark.column;
     if (this.simpleKeyAllowed) {
-      const k: SimpleKey = { possible: true, required, tokenNumber: this.tokensParsed + (this.tokens.length - this.head), mark: copy(this.mark) };
+      const k: SimpleKey = {
+        possible: true,
+        required,
+        tokenNumber: this.tokensParsed + (this.tokens.length - this.head),
+        mark: copy(this.mark),
+      };
       this.removeSimpleKey();
       this.simpleKeys[this.simpleKeys.length - 1] = k;
       this.simpleKeysByTok.set(k.tokenNumber, this.simpleKeys.length - 1);
@@ -215,16 +238,23 @@ class Scanner {
     const i = this.simpleKeys.length - 1;
     const k = this.simpleKeys[i];
     if (k.possible) {
-      if (k.required) throw new YamlFail('scanner', "could not find expected ':'", copy(this.mark), copy(k.mark));
+      if (k.required)
+        throw new YamlFail('scanner', "could not find expected ':'", copy(this.mark), copy(k.mark));
       k.possible = false;
       this.simpleKeysByTok.delete(k.tokenNumber);
     }
   }
 
   private increaseFlowLevel(): void {
-    this.simpleKeys.push({ possible: false, required: false, tokenNumber: this.tokensParsed + (this.tokens.length - this.head), mark: copy(this.mark) });
+    this.simpleKeys.push({
+      possible: false,
+      required: false,
+      tokenNumber: this.tokensParsed + (this.tokens.length - this.head),
+      mark: copy(this.mark),
+    });
     this.flowLevel++;
-    if (this.flowLevel > MAX_FLOW_LEVEL) this.fail(this.simpleKeys[this.simpleKeys.length - 1].mark, `exceeded max depth of ${MAX_FLOW_LEVEL}`);
+    if (this.flowLevel > MAX_FLOW_LEVEL)
+      this.fail(this.simpleKeys[this.simpleKeys.length - 1].mark, `exceeded max depth of ${MAX_FLOW_LEVEL}`);
   }
 
   private decreaseFlowLevel(): void {
@@ -240,7 +270,8 @@ class Scanner {
     if (this.indent < column) {
       this.indents.push(this.indent);
       this.indent = column;
-      if (this.indents.length > MAX_INDENTS) this.fail(this.simpleKeys[this.simpleKeys.length - 1].mark, `exceeded max depth of ${MAX_INDENTS}`);
+      if (this.indents.length > MAX_INDENTS)
+        this.fail(this.simpleKeys[this.simpleKeys.length - 1].mark, `exceeded max depth of ${MAX_INDENTS}`);
       this.insert(number > -1 ? number - this.tokensParsed : -1, { typ, start: copy(mark), end: copy(mark) });
     }
   }
@@ -284,7 +315,12 @@ class Scanner {
     }
     const c = this.at();
     if (this.mark.column === 0 && c === '%') return this.fetchDirective();
-    if (this.mark.column === 0 && ((c === '-' && this.at(1) === '-' && this.at(2) === '-') || (c === '.' && this.at(1) === '.' && this.at(2) === '.')) && this.isBlankZ(3)) {
+    if (
+      this.mark.column === 0 &&
+      ((c === '-' && this.at(1) === '-' && this.at(2) === '-') ||
+        (c === '.' && this.at(1) === '.' && this.at(2) === '.')) &&
+      this.isBlankZ(3)
+    ) {
       this.unrollIndent(-1);
       this.removeSimpleKey();
       this.simpleKeyAllowed = false;
@@ -314,7 +350,8 @@ class Scanner {
     }
     if (c === '-' && this.isBlankZ(1)) {
       if (this.flowLevel === 0) {
-        if (!this.simpleKeyAllowed) this.fail(this.mark, 'block sequence entries are not allowed in this context');
+        if (!this.simpleKeyAllowed)
+          this.fail(this.mark, 'block sequence entries are not allowed in this context');
         this.rollIndent(this.mark.column, -1, T.BlockSequenceStart, this.mark);
       }
       this.removeSimpleKey();
@@ -394,7 +431,8 @@ class Scanner {
   private scanToNextToken(): void {
     for (;;) {
       if (this.mark.column === 0 && this.at() === '\ufeff') this.skip();
-      while (this.at() === ' ' || ((this.flowLevel > 0 || !this.simpleKeyAllowed) && this.at() === '\t')) this.skip();
+      while (this.at() === ' ' || ((this.flowLevel > 0 || !this.simpleKeyAllowed) && this.at() === '\t'))
+        this.skip();
       if (this.at() === '#') while (!this.isBreakZ()) this.skip();
       if (this.isBreak()) {
         this.skipLine();
@@ -434,7 +472,12 @@ class Scanner {
       while (!this.isBlankZ() && /^[0-9A-Za-z_\-;/?:@&=+$,.!~*'()[\]%]$/.test(this.at())) this.skip();
     }
     if (!this.isBlankZ()) this.fail(start, 'did not find expected whitespace or line break');
-    this.insert(-1, { typ: T.Tag, start, end: copy(this.mark), value: this.buf.slice(start.index, this.mark.index).join('') });
+    this.insert(-1, {
+      typ: T.Tag,
+      start,
+      end: copy(this.mark),
+      value: this.buf.slice(start.index, this.mark.index).join(''),
+    });
   }
 
   private scanBlockScalar(): void {
@@ -519,7 +562,12 @@ class Scanner {
     let trailingBreaks = '';
     let whitespaces = '';
     for (;;) {
-      if (this.mark.column === 0 && ((this.at() === '-' && this.at(1) === '-' && this.at(2) === '-') || (this.at() === '.' && this.at(1) === '.' && this.at(2) === '.')) && this.isBlankZ(3)) {
+      if (
+        this.mark.column === 0 &&
+        ((this.at() === '-' && this.at(1) === '-' && this.at(2) === '-') ||
+          (this.at() === '.' && this.at(1) === '.' && this.at(2) === '.')) &&
+        this.isBlankZ(3)
+      ) {
         this.fail(start, 'found unexpected document indicator');
       }
       if (this.isZ()) this.fail(start, 'found unexpected end of stream');
@@ -550,10 +598,12 @@ class Scanner {
           if (codeLength > 0) {
             let value = 0;
             for (let k = 0; k < codeLength; k++) {
-              if (!/^[0-9A-Fa-f]$/.test(this.at(k))) this.fail(start, 'did not find expected hexdecimal number');
+              if (!/^[0-9A-Fa-f]$/.test(this.at(k)))
+                this.fail(start, 'did not find expected hexdecimal number');
               value = value * 16 + parseInt(this.at(k), 16);
             }
-            if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) this.fail(start, 'found invalid Unicode character escape code');
+            if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff)
+              this.fail(start, 'found invalid Unicode character escape code');
             s += String.fromCodePoint(value);
             for (let k = 0; k < codeLength; k++) this.skip();
           }
@@ -598,7 +648,13 @@ class Scanner {
     let trailingBreaks = '';
     let whitespaces = '';
     for (;;) {
-      if (this.mark.column === 0 && ((this.at() === '-' && this.at(1) === '-' && this.at(2) === '-') || (this.at() === '.' && this.at(1) === '.' && this.at(2) === '.')) && this.isBlankZ(3)) break;
+      if (
+        this.mark.column === 0 &&
+        ((this.at() === '-' && this.at(1) === '-' && this.at(2) === '-') ||
+          (this.at() === '.' && this.at(1) === '.' && this.at(2) === '.')) &&
+        this.isBlankZ(3)
+      )
+        break;
       if (this.at() === '#') break;
       while (!this.isBlankZ()) {
         const c = this.at();
@@ -621,7 +677,8 @@ class Scanner {
       if (!(this.isBlank() || this.isBreak())) break;
       while (this.isBlank() || this.isBreak()) {
         if (this.isBlank()) {
-          if (leadingBlanks && this.mark.column < indent && this.at() === '\t') this.fail(start, 'found a tab character that violates indentation');
+          if (leadingBlanks && this.mark.column < indent && this.at() === '\t')
+            this.fail(start, 'found a tab character that violates indentation');
           if (!leadingBlanks) whitespaces += this.at();
           this.skip();
         } else if (!leadingBlanks) {
@@ -664,7 +721,17 @@ const enum S {
   End,
 }
 
-type EventType = 'stream-start' | 'stream-end' | 'document-start' | 'document-end' | 'alias' | 'scalar' | 'sequence-start' | 'sequence-end' | 'mapping-start' | 'mapping-end';
+type EventType =
+  | 'stream-start'
+  | 'stream-end'
+  | 'document-start'
+  | 'document-end'
+  | 'alias'
+  | 'scalar'
+  | 'sequence-start'
+  | 'sequence-end'
+  | 'mapping-start'
+  | 'mapping-end';
 
 interface Event {
   typ: EventType;
@@ -711,7 +778,13 @@ class Parser {
             t = sc.peek();
           }
         }
-        if (implicit && t.typ !== T.VersionDirective && t.typ !== T.TagDirective && t.typ !== T.DocumentStart && t.typ !== T.StreamEnd) {
+        if (
+          implicit &&
+          t.typ !== T.VersionDirective &&
+          t.typ !== T.TagDirective &&
+          t.typ !== T.DocumentStart &&
+          t.typ !== T.StreamEnd
+        ) {
           this.states.push(S.DocumentEnd);
           this.state = S.BlockNode;
           return { typ: 'document-start', start: t.start };
@@ -733,7 +806,9 @@ class Parser {
       }
       case S.DocumentContent: {
         const t = sc.peek();
-        if ([T.VersionDirective, T.TagDirective, T.DocumentStart, T.DocumentEnd, T.StreamEnd].includes(t.typ)) {
+        if (
+          [T.VersionDirective, T.TagDirective, T.DocumentStart, T.DocumentEnd, T.StreamEnd].includes(t.typ)
+        ) {
           this.pop();
           return { typ: 'scalar', start: t.start };
         }
@@ -1023,7 +1098,8 @@ class Parser {
 
 const BOOL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
 const INT = /^[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]*|[1-9][0-9_]*)$/;
-const FLOAT = /^([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/;
+const FLOAT =
+  /^([-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$/;
 
 /** resolve's implicit tag of a plain scalar (YAML 1.1 as go-yaml v2 reads it). */
 function implicitTag(v: string): string {
@@ -1036,7 +1112,8 @@ function implicitTag(v: string): string {
 
 /** resolve() with an explicit `!!bool`, `!!int`, `!!float` or `!!null` tag the text does not match. */
 function tagError(tag: string | undefined, plain: string | undefined): string | undefined {
-  if (tag === undefined || plain === undefined || !['!!bool', '!!int', '!!float', '!!null'].includes(tag)) return undefined;
+  if (tag === undefined || plain === undefined || !['!!bool', '!!int', '!!float', '!!null'].includes(tag))
+    return undefined;
   const rtag = implicitTag(plain);
   if (rtag === tag || (tag === '!!float' && rtag === '!!int')) return undefined;
   return `cannot decode ${rtag} \`${plain}\` as a ${tag}`;
@@ -1117,7 +1194,8 @@ export function goYamlFirstError(text: string): GoYamlError | undefined {
           if (started) return decodeError;
           break;
         case 'alias':
-          if (!anchors.has(ev.anchor ?? '')) return { message: `unknown anchor '${ev.anchor ?? ''}' referenced`, line: ev.start.line + 1 };
+          if (!anchors.has(ev.anchor ?? ''))
+            return { message: `unknown anchor '${ev.anchor ?? ''}' referenced`, line: ev.start.line + 1 };
           break;
         case 'scalar': {
           if (ev.anchor !== undefined) anchors.add(ev.anchor);

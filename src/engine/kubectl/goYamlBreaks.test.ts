@@ -10,36 +10,36 @@ import { goYamlFirstError } from './goYaml';
 const HEAD = 'metadata:\n  annotations:\n';
 
 const KUBECTL: [string, Record<string, string>][] = [
-  ["    k: \"x\u2028y\"\n", {k: "x\u2028y"}],
-  ["    k: \"x  \u2028  y\"\n", {k: "x\u2028y"}],
-  ["    k: \"x\u2028\u2028y\"\n", {k: "x\u2028\u2028y"}],
-  ["    k: \"x\u2028\n      y\"\n", {k: "x\u2028\ny"}],
-  ["    k: \"x\\\u2028y\"\n", {k: "xy"}],
-  ["    k: 'x \u2028 y'\n", {k: "x\u2028y"}],
-  ["    k: x\u2028      y\n", {k: "x\u2028y"}],
-  ["    k: x \u2028      y \u2028\u2028      z\n", {k: "x\u2028y\u2028\u2028z"}],
-  ["    k: |\n      x\u2028      y\n", {k: "x\u2028y\n"}],
-  ["    k: |+\n      x\u2028      y\u2028\n", {k: "x\u2028y\u2028\n"}],
-  ["    k: |-\n      x\u2028      y\u2028\n", {k: "x\u2028y"}],
-  ["    k: >\n      x\u2028      y\n      z\n", {k: "x\u2028y z\n"}],
-  ["    k: \"1\"\u2028    j: \"2\"\n", {j: "2",k: "1"}],
-  ["    k: \"1\" # c\u2028    j: \"2\"\n", {j: "2",k: "1"}],
-  ["    {k: a\u2028b, j: \"c\u2028d\", i: x}\n", {i: "x",j: "c\u2028d",k: "a\u2028b"}],
-  ["    k: \"x\u0085y\"\n", {k: "x y"}],
-  ["    k: \"x  \u0085  y\"\n", {k: "x y"}],
-  ["    k: \"x\u0085\u0085y\"\n", {k: "x\ny"}],
-  ["    k: \"x\u0085\n      y\"\n", {k: "x\ny"}],
-  ["    k: \"x\\\u0085y\"\n", {k: "xy"}],
-  ["    k: 'x \u0085 y'\n", {k: "x y"}],
-  ["    k: x\u0085      y\n", {k: "x y"}],
-  ["    k: x \u0085      y \u0085\u0085      z\n", {k: "x y\nz"}],
-  ["    k: |\n      x\u0085      y\n", {k: "x\ny\n"}],
-  ["    k: |+\n      x\u0085      y\u0085\n", {k: "x\ny\n\n"}],
-  ["    k: |-\n      x\u0085      y\u0085\n", {k: "x\ny"}],
-  ["    k: >\n      x\u0085      y\n      z\n", {k: "x y z\n"}],
-  ["    k: \"1\"\u0085    j: \"2\"\n", {j: "2",k: "1"}],
-  ["    k: \"1\" # c\u0085    j: \"2\"\n", {j: "2",k: "1"}],
-  ["    {k: a\u0085b, j: \"c\u0085d\", i: x}\n", {i: "x",j: "c d",k: "a b"}],
+  ['    k: "x\u2028y"\n', { k: 'x\u2028y' }],
+  ['    k: "x  \u2028  y"\n', { k: 'x\u2028y' }],
+  ['    k: "x\u2028\u2028y"\n', { k: 'x\u2028\u2028y' }],
+  ['    k: "x\u2028\n      y"\n', { k: 'x\u2028\ny' }],
+  ['    k: "x\\\u2028y"\n', { k: 'xy' }],
+  ["    k: 'x \u2028 y'\n", { k: 'x\u2028y' }],
+  ['    k: x\u2028      y\n', { k: 'x\u2028y' }],
+  ['    k: x \u2028      y \u2028\u2028      z\n', { k: 'x\u2028y\u2028\u2028z' }],
+  ['    k: |\n      x\u2028      y\n', { k: 'x\u2028y\n' }],
+  ['    k: |+\n      x\u2028      y\u2028\n', { k: 'x\u2028y\u2028\n' }],
+  ['    k: |-\n      x\u2028      y\u2028\n', { k: 'x\u2028y' }],
+  ['    k: >\n      x\u2028      y\n      z\n', { k: 'x\u2028y z\n' }],
+  ['    k: "1"\u2028    j: "2"\n', { j: '2', k: '1' }],
+  ['    k: "1" # c\u2028    j: "2"\n', { j: '2', k: '1' }],
+  ['    {k: a\u2028b, j: "c\u2028d", i: x}\n', { i: 'x', j: 'c\u2028d', k: 'a\u2028b' }],
+  ['    k: "x\u0085y"\n', { k: 'x y' }],
+  ['    k: "x  \u0085  y"\n', { k: 'x y' }],
+  ['    k: "x\u0085\u0085y"\n', { k: 'x\ny' }],
+  ['    k: "x\u0085\n      y"\n', { k: 'x\ny' }],
+  ['    k: "x\\\u0085y"\n', { k: 'xy' }],
+  ["    k: 'x \u0085 y'\n", { k: 'x y' }],
+  ['    k: x\u0085      y\n', { k: 'x y' }],
+  ['    k: x \u0085      y \u0085\u0085      z\n', { k: 'x y\nz' }],
+  ['    k: |\n      x\u0085      y\n', { k: 'x\ny\n' }],
+  ['    k: |+\n      x\u0085      y\u0085\n', { k: 'x\ny\n\n' }],
+  ['    k: |-\n      x\u0085      y\u0085\n', { k: 'x\ny' }],
+  ['    k: >\n      x\u0085      y\n      z\n', { k: 'x y z\n' }],
+  ['    k: "1"\u0085    j: "2"\n', { j: '2', k: '1' }],
+  ['    k: "1" # c\u0085    j: "2"\n', { j: '2', k: '1' }],
+  ['    {k: a\u0085b, j: "c\u0085d", i: x}\n', { i: 'x', j: 'c d', k: 'a b' }],
 ];
 
 function read(text: string): unknown {
@@ -56,7 +56,9 @@ describe('goYamlLineBreaks', () => {
     // PS as LS
     if (body.includes('\u2028')) {
       const ps = (s: string) => s.replace(/\u2028/g, '\u2029');
-      expect(read(ps(HEAD + body))).toEqual({ metadata: { annotations: JSON.parse(ps(JSON.stringify(annotations))) } });
+      expect(read(ps(HEAD + body))).toEqual({
+        metadata: { annotations: JSON.parse(ps(JSON.stringify(annotations))) },
+      });
     }
   });
 
@@ -66,7 +68,9 @@ describe('goYamlLineBreaks', () => {
   });
 
   it('a plain scalar over lines is a string (a timestamp as the text it was, as kubectl writes it back)', () => {
-    expect(read('a: 1\u0085\u0085  2\nb: 12\u0085  34\nc: tr\u2028  ue\nd: 2001-12-14\u0085  21:59:43\n')).toEqual({ a: '1\n2', b: '12 34', c: 'tr\u2028ue', d: '2001-12-14 21:59:43' });
+    expect(
+      read('a: 1\u0085\u0085  2\nb: 12\u0085  34\nc: tr\u2028  ue\nd: 2001-12-14\u0085  21:59:43\n'),
+    ).toEqual({ a: '1\n2', b: '12 34', c: 'tr\u2028ue', d: '2001-12-14 21:59:43' });
     expect(read('a: [1, tr\u0085ue]\n')).toEqual({ a: [1, 'tr ue'] });
   });
 

@@ -20,7 +20,9 @@ const LINES = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 
 /** The scalar double-quoted on one line, then the lines its span had (a block scalar's span ends with its last line's break). */
 function rewrite(scalar: GoYamlScalar, span: string, newline: string): string {
-  const quoted = JSON.stringify(scalar.value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const quoted = JSON.stringify(scalar.value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return quoted + newline.repeat(span.match(LINES)?.length ?? 0);
 }
 
@@ -63,7 +65,7 @@ export function rewriteGoYamlLineBreaks(text: string): RewrittenYaml {
     orig += span.length;
   };
   let s = 0;
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     while (s < scalars.length && scalars[s].end <= i) s++;
     const scalar = scalars[s];
     if (scalar && scalar.start === i) {

@@ -9,7 +9,11 @@ import { CommandError, type CommandDef } from './types';
 
 function kc(sim: Simulation, line: string) {
   const r = runKubectl(sim, tokenize(line));
-  const pick = (s: string) => r.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
+  const pick = (s: string) =>
+    r.chunks
+      .filter((c) => c.stream === s)
+      .map((c) => c.text)
+      .join('');
   return { stdout: pick('stdout'), stderr: pick('stderr'), exitCode: r.exitCode };
 }
 
@@ -29,7 +33,9 @@ describe('runKubectl', () => {
   it('finds commands by one or two words, with flags before the command', () => {
     expect(kc(sim, '-n kube-system get ds -o name').stdout).toBe('daemonset.apps/fluentd-elasticsearch\n');
     expect(kc(sim, 'get -n kube-system ds -o name').stdout).toBe('daemonset.apps/fluentd-elasticsearch\n');
-    expect(kc(sim, '--namespace=kube-system get ds -o name').stdout).toBe('daemonset.apps/fluentd-elasticsearch\n');
+    expect(kc(sim, '--namespace=kube-system get ds -o name').stdout).toBe(
+      'daemonset.apps/fluentd-elasticsearch\n',
+    );
   });
 
   it('suggests close commands like cobra', () => {
@@ -38,16 +44,24 @@ describe('runKubectl', () => {
       stderr: 'error: unknown command "gte" for "kubectl"\n\nDid you mean this?\n\tget\n',
       exitCode: 1,
     });
-    expect(kc(sim, 'frobnicate')).toEqual({ stdout: '', stderr: 'error: unknown command "frobnicate" for "kubectl"\n', exitCode: 1 });
+    expect(kc(sim, 'frobnicate')).toEqual({
+      stdout: '',
+      stderr: 'error: unknown command "frobnicate" for "kubectl"\n',
+      exitCode: 1,
+    });
   });
 
   it('prints usage for kubectl alone, --help, -h, help and command groups', () => {
     expect(kc(sim, '').stdout).toMatch(/^kubectl controls the Kubernetes cluster manager\./);
     const help = kc(sim, 'get --help');
     expect(help.exitCode).toBe(0);
-    expect(help.stdout).toContain('Display one or many resources.\n\nOptions:\n    -A, --all-namespaces=false:\n');
+    expect(help.stdout).toContain(
+      'Display one or many resources.\n\nOptions:\n    -A, --all-namespaces=false:\n',
+    );
     expect(help.stdout).toContain('Usage:\n  kubectl get ');
-    expect(kc(sim, 'describe -h').stdout).toMatch(/^Show details of a specific resource or group of resources\./);
+    expect(kc(sim, 'describe -h').stdout).toMatch(
+      /^Show details of a specific resource or group of resources\./,
+    );
     expect(kc(sim, 'help get').stdout).toBe(help.stdout);
     expect(kc(sim, 'rollout').stdout).toContain('Available Commands:\n  status ');
   });
@@ -63,13 +77,27 @@ describe('runKubectl', () => {
       },
     });
     withCommand(thrower(new StatusError(409, 'Conflict', 'the object has been modified')), () => {
-      expect(kc(sim, 'zz-throw')).toEqual({ stdout: '', stderr: 'Error from server (Conflict): the object has been modified\n', exitCode: 1 });
-    });
-    withCommand(thrower(invalid('DaemonSet', 'x', [{ field: 'spec.selector', type: 'Required value' }])), () => {
-      expect(kc(sim, 'zz-throw').stderr).toBe('The DaemonSet "x" is invalid: spec.selector: Required value\n');
+      expect(kc(sim, 'zz-throw')).toEqual({
+        stdout: '',
+        stderr: 'Error from server (Conflict): the object has been modified\n',
+        exitCode: 1,
+      });
     });
     withCommand(
-      thrower(invalid('DaemonSet', 'x', [{ field: 'spec.selector', type: 'Required value' }, { field: 'spec.template.spec.containers', type: 'Required value' }])),
+      thrower(invalid('DaemonSet', 'x', [{ field: 'spec.selector', type: 'Required value' }])),
+      () => {
+        expect(kc(sim, 'zz-throw').stderr).toBe(
+          'The DaemonSet "x" is invalid: spec.selector: Required value\n',
+        );
+      },
+    );
+    withCommand(
+      thrower(
+        invalid('DaemonSet', 'x', [
+          { field: 'spec.selector', type: 'Required value' },
+          { field: 'spec.template.spec.containers', type: 'Required value' },
+        ]),
+      ),
       () => {
         expect(kc(sim, 'zz-throw').stderr).toBe(
           'The DaemonSet "x" is invalid: \n* spec.selector: Required value\n* spec.template.spec.containers: Required value\n',
@@ -99,7 +127,9 @@ describe('runKubectl', () => {
       },
     };
     withCommand(def, () => {
-      expect(kc(sim, 'zz-ns --record -n kube-system').stderr).toBe('Flag --record has been deprecated, --record will be removed in the future\n');
+      expect(kc(sim, 'zz-ns --record -n kube-system').stderr).toBe(
+        'Flag --record has been deprecated, --record will be removed in the future\n',
+      );
       expect(seen).toBe('kube-system/true');
       kc(sim, 'zz-ns');
       expect(seen).toBe('default/false');
@@ -107,7 +137,9 @@ describe('runKubectl', () => {
   });
 
   it('reports unknown flags with the command path', () => {
-    expect(kc(sim, 'describe nodes --bogus').stderr).toBe("error: unknown flag: --bogus\nSee 'kubectl describe --help' for usage.\n");
+    expect(kc(sim, 'describe nodes --bogus').stderr).toBe(
+      "error: unknown flag: --bogus\nSee 'kubectl describe --help' for usage.\n",
+    );
   });
 
   it('prints the version', () => {
@@ -117,6 +149,8 @@ describe('runKubectl', () => {
 
 describe('completion', () => {
   it('lists command names', () => {
-    expect(commandNames()).toEqual(expect.arrayContaining(['get', 'describe', 'rollout status', 'set image', 'explain']));
+    expect(commandNames()).toEqual(
+      expect.arrayContaining(['get', 'describe', 'rollout status', 'set image', 'explain']),
+    );
   });
 });

@@ -4,11 +4,35 @@
 import { kubectlErrorText, StatusError } from '../api/errors';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
-import { COMMANDS, findCommand, GROUPS, ROOT_SECTIONS, shortFor, subcommands, topLevelWords } from './registry';
-import { CommandError, Output, type CommandContext, type CommandDef, type FlagSpec, type KubectlOptions, type KubectlResult } from './types';
+import {
+  COMMANDS,
+  findCommand,
+  GROUPS,
+  ROOT_SECTIONS,
+  shortFor,
+  subcommands,
+  topLevelWords,
+} from './registry';
+import {
+  CommandError,
+  Output,
+  type CommandContext,
+  type CommandDef,
+  type FlagSpec,
+  type KubectlOptions,
+  type KubectlResult,
+} from './types';
 
 /** Global flags that take a value and may appear before the command word. */
-const VALUE_GLOBALS = new Set(['-n', '--namespace', '-v', '--v', '--context', '--kubeconfig', '--request-timeout']);
+const VALUE_GLOBALS = new Set([
+  '-n',
+  '--namespace',
+  '-v',
+  '--v',
+  '--context',
+  '--kubeconfig',
+  '--request-timeout',
+]);
 
 /** Positions of the first plain words of argv (skipping flags and the values of global flags). */
 function wordPositions(argv: string[], max: number): number[] {
@@ -71,7 +95,8 @@ function groupHelp(group: string): string {
 
 /** `kubectl` with no arguments. */
 export function rootHelp(): string {
-  let s = 'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n';
+  let s =
+    'kubectl controls the Kubernetes cluster manager.\n\n Find more information at: https://kubernetes.io/docs/reference/kubectl/\n';
   const all = topLevelWords();
   const width = Math.max(...all.map((w) => w.length)) + 2;
   for (const sec of ROOT_SECTIONS) {
@@ -92,11 +117,15 @@ export function rootHelp(): string {
 function ld(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
-  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array.from({ length: t.length }, () => 0)]);
+  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [
+    i,
+    ...Array.from({ length: t.length }, () => 0),
+  ]);
   for (let j = 1; j <= t.length; j++) d[0][j] = j;
   for (let j = 1; j <= t.length; j++) {
     for (let i = 1; i <= s.length; i++) {
-      d[i][j] = s[i - 1] === t[j - 1] ? d[i - 1][j - 1] : Math.min(d[i - 1][j], d[i][j - 1], d[i - 1][j - 1]) + 1;
+      d[i][j] =
+        s[i - 1] === t[j - 1] ? d[i - 1][j - 1] : Math.min(d[i - 1][j], d[i][j - 1], d[i - 1][j - 1]) + 1;
     }
   }
   return d[s.length][t.length];
@@ -105,7 +134,11 @@ function ld(a: string, b: string): number {
 /** cobra's findSuggestions (minimum distance 2, or a prefix match). */
 function suggestions(typed: string): string {
   // A length difference over 2 is a distance over 2: skip the quadratic table (a pasted megabyte stays fast).
-  const found = topLevelWords().filter((w) => (Math.abs(typed.length - w.length) <= 2 && ld(typed, w) <= 2) || w.toLowerCase().startsWith(typed.toLowerCase()));
+  const found = topLevelWords().filter(
+    (w) =>
+      (Math.abs(typed.length - w.length) <= 2 && ld(typed, w) <= 2) ||
+      w.toLowerCase().startsWith(typed.toLowerCase()),
+  );
   if (found.length === 0) return '';
   return `\n\nDid you mean this?\n${found.map((w) => `\t${w}\n`).join('')}`;
 }
@@ -157,7 +190,9 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
     else if (words[1]) {
       // cobra's help command: the unknown topic, then the root usage (no description), on stderr
       const usage = rootHelp();
-      out.err(`Unknown help topic [\`${words[1]}\`]\n${usage.slice(usage.indexOf('\n\n', usage.indexOf('Find more')))}`);
+      out.err(
+        `Unknown help topic [\`${words[1]}\`]\n${usage.slice(usage.indexOf('\n\n', usage.indexOf('Find more')))}`,
+      );
     } else out.out(rootHelp());
     return 0;
   }
@@ -166,7 +201,9 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
     if (GROUPS.has(words[0])) {
       // cobra on a group word: an unknown subcommand is an error (kubectl rollout frobnicate)
       if (words.length > 1 && !wantsHelp) {
-        throw new CommandError(`unknown command ${JSON.stringify(words[1])}\nSee 'kubectl ${words[0]} -h' for help and examples`);
+        throw new CommandError(
+          `unknown command ${JSON.stringify(words[1])}\nSee 'kubectl ${words[0]} -h' for help and examples`,
+        );
       }
       out.out(groupHelp(words[0]));
       return 0;
@@ -181,7 +218,8 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
   }
   const args = parseArgs(rest, def.flags, `kubectl ${def.name}`);
   for (const f of [...def.flags, ...GLOBAL_FLAGS]) {
-    if (f.deprecated && args.flags.has(f.name)) out.eprintln(`Flag --${f.name} has been deprecated, ${f.deprecated}`);
+    if (f.deprecated && args.flags.has(f.name))
+      out.eprintln(`Flag --${f.name} has been deprecated, ${f.deprecated}`);
   }
   const ns = flagString(args, 'namespace');
   const ctx: CommandContext = {

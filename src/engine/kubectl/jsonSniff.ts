@@ -27,4 +27,3 @@ export function looksLikeJSON(text: string, size = SNIFF_BYTES): boolean {
   }
   return false;
 }
-

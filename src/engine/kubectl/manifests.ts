@@ -60,7 +60,8 @@ export function goYamlError(e: YAMLError, doc: string): { line: number; message:
     case 'TAB_AS_INDENT':
       return { line: start, message: 'found character that cannot start any token' };
     case 'MISSING_CHAR':
-      if (/quote/i.test(e.message)) return { line: Math.max(start, lines.length), message: 'found unexpected end of stream' };
+      if (/quote/i.test(e.message))
+        return { line: Math.max(start, lines.length), message: 'found unexpected end of stream' };
       return { line: start, message: "did not find expected ',' or '}'" };
     case 'MULTILINE_IMPLICIT_KEY': {
       const first = lines[start - 1] ?? '';
@@ -107,8 +108,14 @@ function goJSON(v: unknown): string {
  * apiVersion or metadata of the wrong types (it reads every document as a metadata-only object first).
  */
 function builderDecodeError(source: string, obj: Record<string, unknown>): ClientError | null {
-  if (Object.prototype.hasOwnProperty.call(obj, 'kind') && obj.kind !== null && typeof obj.kind !== 'string') {
-    return new ClientError(`unable to decode ${JSON.stringify(source)}: Object 'Kind' is missing in '${goJSON(obj)}'`);
+  if (
+    Object.prototype.hasOwnProperty.call(obj, 'kind') &&
+    obj.kind !== null &&
+    typeof obj.kind !== 'string'
+  ) {
+    return new ClientError(
+      `unable to decode ${JSON.stringify(source)}: Object 'Kind' is missing in '${goJSON(obj)}'`,
+    );
   }
   const e = metadataDecodeError(obj);
   return e ? new ClientError(`unable to decode ${JSON.stringify(source)}: ${e}`) : null;
@@ -121,7 +128,8 @@ function builderDecodeError(source: string, obj: Record<string, unknown>): Clien
  */
 function objectKindError(source: string, value: unknown): ClientError | null {
   const errs: string[] = [];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) errs.push('invalid object to validate');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    errs.push('invalid object to validate');
   else {
     const fields = value as Record<string, unknown>;
     const apiVersion = fields.apiVersion;
@@ -182,7 +190,9 @@ function readSource(ctx: CommandContext, filename: string): { source: string; te
     }
   }
   if (read.text.length > MAX_MANIFEST_CHARS) {
-    throw new CommandError(`error reading ${read.source}: the playground reads at most ${MAX_MANIFEST_CHARS} characters (4 MiB) from one file; the API server takes at most ${MAX_REQUEST_BYTES} bytes per object`);
+    throw new CommandError(
+      `error reading ${read.source}: the playground reads at most ${MAX_MANIFEST_CHARS} characters (4 MiB) from one file; the API server takes at most ${MAX_REQUEST_BYTES} bytes per object`,
+    );
   }
   return read;
 }
@@ -196,14 +206,23 @@ function readYAMLDocument(doc: string): { value: unknown } | { line?: number; me
   if (bad) return { line: bad.line, message: `error converting YAML to JSON: yaml: ${bad.message}` };
   const text = goYamlLineBreaks(doc);
   const deep = yamlDepthError(text);
-  if (deep) return { line: deep.line, message: `error converting YAML to JSON: yaml: line ${deep.line}: ${deep.message}` };
+  if (deep)
+    return {
+      line: deep.line,
+      message: `error converting YAML to JSON: yaml: line ${deep.line}: ${deep.message}`,
+    };
   const parsed = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, prettyErrors: true });
   // YAMLToJSON reads the first document of a chunk (after a `...` end marker the rest is ignored).
   const first = (Array.isArray(parsed) ? parsed : [])[0];
-  const err = first?.errors[0] ?? (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
+  const err =
+    first?.errors[0] ??
+    (!Array.isArray(parsed) ? (parsed as { errors?: YAMLError[] }).errors?.[0] : undefined);
   if (err) {
     const { line, message } = goYamlError(err, text);
-    return { line: err.linePos?.[0]?.line ?? line, message: `error converting YAML to JSON: yaml: line ${line}: ${message}` };
+    return {
+      line: err.linePos?.[0]?.line ?? line,
+      message: `error converting YAML to JSON: yaml: line ${line}: ${message}`,
+    };
   }
   return { value: first ? toPlainJSON(first.toJS({ maxAliasCount: 1000 })) : null };
 }
@@ -231,7 +250,12 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
     fileLoop: for (const part of decodeYAMLOrJSON(text)) {
       document++;
       if (part.kind === 'error') {
-        out.push({ source, document, line: part.line, error: new ClientError(`error parsing ${source}: ${part.message}`) });
+        out.push({
+          source,
+          document,
+          line: part.line,
+          error: new ClientError(`error parsing ${source}: ${part.message}`),
+        });
         break;
       }
       let value: unknown;
@@ -240,9 +264,18 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
         const read = readYAMLDocument(part.text);
         if (!('value' in read)) {
           // after a JSON value, the JSON error is the one reported when the YAML does not decode either
-          const line = part.jsonError ? part.jsonError.line : read.line !== undefined ? part.line - 1 + read.line : undefined;
+          const line = part.jsonError
+            ? part.jsonError.line
+            : read.line !== undefined
+              ? part.line - 1 + read.line
+              : undefined;
           const message = part.jsonError ? part.jsonError.message : read.message;
-          out.push({ source, document, ...(line !== undefined ? { line } : {}), error: new ClientError(`error parsing ${source}: ${message}`) });
+          out.push({
+            source,
+            document,
+            ...(line !== undefined ? { line } : {}),
+            error: new ClientError(`error parsing ${source}: ${message}`),
+          });
           break;
         }
         value = read.value;
@@ -255,7 +288,14 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
       }
       if (typeof value !== 'object' || Array.isArray(value)) {
         // the builder's unstructured decoder takes only objects (an object of its own, then the next document)
-        out.push({ source, document, line: part.line, error: new ClientError(`unable to decode ${JSON.stringify(source)}: json: cannot unmarshal ${jsonKindOf(value)} into Go value of type unstructured.detector`) });
+        out.push({
+          source,
+          document,
+          line: part.line,
+          error: new ClientError(
+            `unable to decode ${JSON.stringify(source)}: json: cannot unmarshal ${jsonKindOf(value)} into Go value of type unstructured.detector`,
+          ),
+        });
         continue;
       }
       const obj = value as Record<string, unknown>;
@@ -269,9 +309,12 @@ export function loadManifests(ctx: CommandContext, filenames: string[]): Manifes
         out.push({ source, document, line: part.line, error: verr });
         break;
       }
-      const items = obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
+      const items =
+        obj.kind === 'List' && Array.isArray(obj.items) ? (obj.items as Record<string, unknown>[]) : [obj];
       for (const item of items) {
-        const ierr = (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ?? validationError(source, item ?? {});
+        const ierr =
+          (item && typeof item === 'object' ? builderDecodeError(source, item) : null) ??
+          validationError(source, item ?? {});
         if (ierr) {
           out.push({ source, document, line: part.line, error: ierr });
           break fileLoop;
@@ -350,7 +393,8 @@ function checkPodSpec(spec: unknown, path: string): string | null {
         const m = res?.[section];
         if (!m || typeof m !== 'object') continue;
         for (const q of Object.values(m as Record<string, unknown>)) {
-          if (!isValidQuantity(q)) return `quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`;
+          if (!isValidQuantity(q))
+            return `quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`;
         }
       }
     }
@@ -365,11 +409,18 @@ function checkPodSpec(spec: unknown, path: string): string | null {
 export function decodeError(obj: KObject, kind: Kind): StatusError | null {
   // The request body limit comes first: the server does not even decode a larger body.
   if (utf8Length(JSON.stringify(obj)) > MAX_REQUEST_BYTES) {
-    return new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_REQUEST_BYTES}`);
+    return new StatusError(
+      413,
+      'RequestEntityTooLarge',
+      `Request entity too large: limit is ${MAX_REQUEST_BYTES}`,
+    );
   }
   const md = obj.metadata as unknown as Record<string, unknown>;
   // Go's decoder reports the first value of a wrong JSON kind (in document order), then the rest
-  let detail = typeError(obj as unknown as Record<string, unknown>, kind) ?? checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ?? checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
+  let detail =
+    typeError(obj as unknown as Record<string, unknown>, kind) ??
+    checkStringMap(md?.labels, 'ObjectMeta', 'metadata.labels') ??
+    checkStringMap(md?.annotations, 'ObjectMeta', 'metadata.annotations');
   if (!detail && kind === 'DaemonSet') {
     const spec = obj.spec as Record<string, unknown> | undefined;
     const tmpl = spec?.template as Record<string, unknown> | undefined;
@@ -383,5 +434,9 @@ export function decodeError(obj: KObject, kind: Kind): StatusError | null {
   }
   if (!detail) return null;
   const version = API_VERSION[kind].split('/').pop();
-  return new StatusError(400, 'BadRequest', `${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`);
+  return new StatusError(
+    400,
+    'BadRequest',
+    `${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`,
+  );
 }

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Session } from '../script/session';
 
 const create = (doc: string, flags = '') =>
-  new Session({ seed: 1 }).exec(`kubectl create --dry-run=client ${flags}-f -`, doc).chunks.map((c) => c.text).join('');
-const validating = (msg: string) => `error: error validating "STDIN": error validating data: ${msg}; if you choose to ignore these errors, turn validation off with --validate=false\n`;
+  new Session({ seed: 1 })
+    .exec(`kubectl create --dry-run=client ${flags}-f -`, doc)
+    .chunks.map((c) => c.text)
+    .join('');
+const validating = (msg: string) =>
+  `error: error validating "STDIN": error validating data: ${msg}; if you choose to ignore these errors, turn validation off with --validate=false\n`;
 
 // validation.getObjectKind runs before the builder decodes a document: each case checked with the
 // real kubectl 1.33 (`kubectl create --dry-run=client -f -`).

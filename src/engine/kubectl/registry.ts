@@ -37,7 +37,12 @@ import { topNodeCommand, topPodCommand } from './commands/top';
 import { authCanICommand } from './commands/authCanI';
 import { authWhoamiCommand } from './commands/authWhoami';
 import { eventsCommand } from './commands/events';
-import { configCurrentContextCommand, configGetContextsCommand, configUseContextCommand, configViewCommand } from './commands/config';
+import {
+  configCurrentContextCommand,
+  configGetContextsCommand,
+  configUseContextCommand,
+  configViewCommand,
+} from './commands/config';
 
 export const COMMANDS: CommandDef[] = [
   createCommand,
@@ -98,7 +103,10 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Basic Commands (Beginner)', names: ['create', 'run', 'set'] },
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
   { title: 'Deploy Commands', names: ['rollout', 'scale'] },
-  { title: 'Cluster Management Commands', names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'] },
+  {
+    title: 'Cluster Management Commands',
+    names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'],
+  },
   { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth', 'events'] },
   { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },
   { title: 'Settings Commands', names: ['label', 'annotate'] },

@@ -57,6 +57,8 @@ describe('parseResourceArgs', () => {
     expect(() => parseResourceArgs([])).toThrow(
       'you must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.',
     );
-    expect(() => parseResourceArgs(['ds/'])).toThrow('arguments in resource/name form must have a single resource and name');
+    expect(() => parseResourceArgs(['ds/'])).toThrow(
+      'arguments in resource/name form must have a single resource and name',
+    );
   });
 });

@@ -16,10 +16,22 @@ export const RESOURCES: ResourceInfo[] = [
   { kind: 'Pod', plural: 'pods', singular: 'pod', shortNames: ['po'], group: '' },
   { kind: 'DaemonSet', plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], group: 'apps' },
   { kind: 'Node', plural: 'nodes', singular: 'node', shortNames: ['no'], group: '' },
-  { kind: 'ControllerRevision', plural: 'controllerrevisions', singular: 'controllerrevision', shortNames: [], group: 'apps' },
+  {
+    kind: 'ControllerRevision',
+    plural: 'controllerrevisions',
+    singular: 'controllerrevision',
+    shortNames: [],
+    group: 'apps',
+  },
   { kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], group: '' },
   { kind: 'Namespace', plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], group: '' },
-  { kind: 'Deployment', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], group: 'apps' },
+  {
+    kind: 'Deployment',
+    plural: 'deployments',
+    singular: 'deployment',
+    shortNames: ['deploy'],
+    group: 'apps',
+  },
   { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps' },
 ];
 

@@ -51,7 +51,11 @@ function goTrim(s: string): string {
 
 /** JSON.parse, with a lone surrogate escape read as U+FFFD as encoding/json reads it. */
 function parseJSON(raw: string): unknown {
-  return JSON.parse(raw, (_key, v: unknown) => (typeof v === 'string' ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : v));
+  return JSON.parse(raw, (_key, v: unknown) =>
+    typeof v === 'string'
+      ? v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+      : v,
+  );
 }
 
 /** consumeWhitespace: where YAML starts after a JSON value that did not read, or undefined when the decoder gives up. */
@@ -73,7 +77,12 @@ function consumeWhitespace(text: string, from: number): number | undefined {
 }
 
 /** The YAML documents of `text` from `from` on (YAMLReader), each with the line it starts on. */
-function* yamlDocuments(text: string, from: number, startLine: number, jsonError?: { message: string; line: number }): Generator<StreamPart> {
+function* yamlDocuments(
+  text: string,
+  from: number,
+  startLine: number,
+  jsonError?: { message: string; line: number },
+): Generator<StreamPart> {
   const lines = text.slice(from).split('\n');
   let line = startLine;
   let cur: string[] = [];
@@ -90,7 +99,9 @@ function* yamlDocuments(text: string, from: number, startLine: number, jsonError
       const rest = goTrim(l.slice(3));
       // only a comment may follow a separator; the document read so far is dropped with it
       if (rest && !rest.startsWith('#')) {
-        yield first && jsonError ? { kind: 'error', ...jsonError } : { kind: 'error', message: `invalid Yaml document separator: ${rest}`, line };
+        yield first && jsonError
+          ? { kind: 'error', ...jsonError }
+          : { kind: 'error', message: `invalid Yaml document separator: ${rest}`, line };
         return;
       }
       yield* flush();
@@ -130,7 +141,10 @@ export function* decodeYAMLOrJSON(stream: string): Generator<StreamPart> {
         yield { kind: 'error', message: raw, line: where };
         return;
       }
-      const firstErr = { message: e.eof ? raw : `json: offset ${utf8Length(text.slice(0, e.index)) + 1}: ${raw}`, line: where };
+      const firstErr = {
+        message: e.eof ? raw : `json: offset ${utf8Length(text.slice(0, e.index)) + 1}: ${raw}`,
+        line: where,
+      };
       const yamlStart = consumeWhitespace(text, pos);
       if (yamlStart === undefined) {
         yield { kind: 'error', ...firstErr };

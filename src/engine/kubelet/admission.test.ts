@@ -6,10 +6,19 @@ import { canAdmitPod } from './admission';
 
 function node(taints: Taint[] = [], labels: Record<string, string> = {}): Node {
   const n = newNode('n1', { index: 0, now: '2026-01-01T00:00:00Z', cpu: '1', memory: '1Gi', pods: '2' });
-  return { ...n, metadata: { ...n.metadata, labels: { ...n.metadata.labels, ...labels } }, spec: { ...n.spec, taints } };
+  return {
+    ...n,
+    metadata: { ...n.metadata, labels: { ...n.metadata.labels, ...labels } },
+    spec: { ...n.spec, taints },
+  };
 }
 
-function pod(name: string, spec: Partial<PodSpec> = {}, requests?: Record<string, string>, hostPort?: number): Pod {
+function pod(
+  name: string,
+  spec: Partial<PodSpec> = {},
+  requests?: Record<string, string>,
+  hostPort?: number,
+): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -31,7 +40,14 @@ function pod(name: string, spec: Partial<PodSpec> = {}, requests?: Record<string
 }
 
 describe('canAdmitPod (kubelet lifecycle.predicateAdmitHandler)', () => {
-  const cases: { name: string; pod: Pod; others?: Pod[]; node?: Node; want: string | undefined; message?: string }[] = [
+  const cases: {
+    name: string;
+    pod: Pod;
+    others?: Pod[];
+    node?: Node;
+    want: string | undefined;
+    message?: string;
+  }[] = [
     { name: 'fits', pod: pod('p', {}, { cpu: '500m' }), want: undefined },
     {
       name: 'cpu over allocatable',
@@ -50,7 +66,8 @@ describe('canAdmitPod (kubelet lifecycle.predicateAdmitHandler)', () => {
       name: 'memory',
       pod: pod('p', {}, { memory: '2Gi' }),
       want: 'OutOfmemory',
-      message: "Node didn't have enough resource: memory, requested: 2147483648, used: 0, capacity: 1073741824",
+      message:
+        "Node didn't have enough resource: memory, requested: 2147483648, used: 0, capacity: 1073741824",
     },
     {
       name: 'pods count comes first',
@@ -59,14 +76,24 @@ describe('canAdmitPod (kubelet lifecycle.predicateAdmitHandler)', () => {
       want: 'OutOfpods',
       message: "Node didn't have enough resource: pods, requested: 1, used: 2, capacity: 2",
     },
-    { name: 'terminal pods do not count', pod: pod('p'), others: [{ ...pod('a'), status: { phase: 'Failed' } } as Pod, pod('b')], want: undefined },
+    {
+      name: 'terminal pods do not count',
+      pod: pod('p'),
+      others: [{ ...pod('a'), status: { phase: 'Failed' } } as Pod, pod('b')],
+      want: undefined,
+    },
     {
       name: 'node selector',
       pod: pod('p', { nodeSelector: { zone: 'b' } }),
       want: 'NodeAffinity',
       message: "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector",
     },
-    { name: 'node selector that matches', pod: pod('p', { nodeSelector: { zone: 'b' } }), node: node([], { zone: 'b' }), want: undefined },
+    {
+      name: 'node selector that matches',
+      pod: pod('p', { nodeSelector: { zone: 'b' } }),
+      node: node([], { zone: 'b' }),
+      want: undefined,
+    },
     {
       name: 'host port taken',
       pod: pod('p', {}, undefined, 8080),
@@ -74,8 +101,18 @@ describe('canAdmitPod (kubelet lifecycle.predicateAdmitHandler)', () => {
       want: 'NodePorts',
       message: "Predicate NodePorts failed: node(s) didn't have free ports for the requested pod ports",
     },
-    { name: 'other host port', pod: pod('p', {}, undefined, 8081), others: [pod('a', {}, undefined, 8080)], want: undefined },
-    { name: 'NoSchedule taints are the scheduler’s business', pod: pod('p'), node: node([{ key: 'k', effect: 'NoSchedule' }]), want: undefined },
+    {
+      name: 'other host port',
+      pod: pod('p', {}, undefined, 8081),
+      others: [pod('a', {}, undefined, 8080)],
+      want: undefined,
+    },
+    {
+      name: 'NoSchedule taints are the scheduler’s business',
+      pod: pod('p'),
+      node: node([{ key: 'k', effect: 'NoSchedule' }]),
+      want: undefined,
+    },
     {
       name: 'untolerated NoExecute taint',
       pod: pod('p'),
@@ -83,7 +120,12 @@ describe('canAdmitPod (kubelet lifecycle.predicateAdmitHandler)', () => {
       want: 'TaintToleration',
       message: "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate",
     },
-    { name: 'tolerated NoExecute taint', pod: pod('p', { tolerations: [{ key: 'k', operator: 'Exists' }] }), node: node([{ key: 'k', effect: 'NoExecute' }]), want: undefined },
+    {
+      name: 'tolerated NoExecute taint',
+      pod: pod('p', { tolerations: [{ key: 'k', operator: 'Exists' }] }),
+      node: node([{ key: 'k', effect: 'NoExecute' }]),
+      want: undefined,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -104,11 +146,14 @@ describe('Kubelet admission in the simulation', () => {
     expect(p.status).toMatchObject({
       phase: 'Failed',
       reason: 'OutOfcpu',
-      message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 4000, used: 0, capacity: 1000",
+      message:
+        "Pod was rejected: Node didn't have enough resource: cpu, requested: 4000, used: 0, capacity: 1000",
     });
     expect(p.status.containerStatuses).toBeUndefined();
     const ev = sim.store.list('Event').filter((e) => e.involvedObject.name === 'big');
-    expect(ev.map((e) => `${e.type} ${e.reason} ${e.source?.component}`)).toEqual(['Warning OutOfcpu kubelet']);
+    expect(ev.map((e) => `${e.type} ${e.reason} ${e.source?.component}`)).toEqual([
+      'Warning OutOfcpu kubelet',
+    ]);
   });
 
   it('counts only pods it admitted: the second of two pods on one host port is rejected', () => {
@@ -119,6 +164,9 @@ describe('Kubelet admission in the simulation', () => {
     sim.store.create<'Pod'>(pod('b', {}, undefined, 9000));
     sim.settle();
     expect(sim.store.get('Pod', 'default', 'a')!.status.phase).toBe('Running');
-    expect(sim.store.get('Pod', 'default', 'b')!.status).toMatchObject({ phase: 'Failed', reason: 'NodePorts' });
+    expect(sim.store.get('Pod', 'default', 'b')!.status).toMatchObject({
+      phase: 'Failed',
+      reason: 'NodePorts',
+    });
   });
 });

@@ -23,10 +23,20 @@ const NO_USAGE = usageOf([]);
 
 /** One failed check, in generalFilter's order. */
 type Failure =
-  | { kind: 'resource'; resource: 'pods' | 'cpu' | 'memory'; requested: number; used: number; capacity: number }
+  | {
+      kind: 'resource';
+      resource: 'pods' | 'cpu' | 'memory';
+      requested: number;
+      used: number;
+      capacity: number;
+    }
   | { kind: 'predicate'; name: string; desc: string };
 
-const OUT_OF: Record<'pods' | 'cpu' | 'memory', string> = { pods: 'OutOfpods', cpu: 'OutOfcpu', memory: 'OutOfmemory' };
+const OUT_OF: Record<'pods' | 'cpu' | 'memory', string> = {
+  pods: 'OutOfpods',
+  cpu: 'OutOfcpu',
+  memory: 'OutOfmemory',
+};
 
 /**
  * generalFilter: noderesources.Fits (pods, cpu, memory — cpu in millicores, memory in bytes), then
@@ -38,16 +48,32 @@ export function generalFilter(pod: Pod, node: Node, others: readonly Pod[]): Fai
   const usage = others.length === 0 ? NO_USAGE : usageOf(others);
   const alloc = nodeAllocatable(node);
   const req = podRequest(pod);
-  if (usage.pods + 1 > alloc.pods) out.push({ kind: 'resource', resource: 'pods', requested: 1, used: usage.pods, capacity: alloc.pods });
+  if (usage.pods + 1 > alloc.pods)
+    out.push({ kind: 'resource', resource: 'pods', requested: 1, used: usage.pods, capacity: alloc.pods });
   if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU) {
-    out.push({ kind: 'resource', resource: 'cpu', requested: req.milliCPU, used: usage.milliCPU, capacity: alloc.milliCPU });
+    out.push({
+      kind: 'resource',
+      resource: 'cpu',
+      requested: req.milliCPU,
+      used: usage.milliCPU,
+      capacity: alloc.milliCPU,
+    });
   }
   if (req.memory > 0 && req.memory > alloc.memory - usage.memory) {
-    out.push({ kind: 'resource', resource: 'memory', requested: req.memory, used: usage.memory, capacity: alloc.memory });
+    out.push({
+      kind: 'resource',
+      resource: 'memory',
+      requested: req.memory,
+      used: usage.memory,
+      capacity: alloc.memory,
+    });
   }
-  if (!podMatchesNodeAffinity(pod.spec, node)) out.push({ kind: 'predicate', name: 'NodeAffinity', desc: ERR_NODE_AFFINITY });
-  if (pod.spec.nodeName && pod.spec.nodeName !== node.metadata.name) out.push({ kind: 'predicate', name: 'NodeName', desc: ERR_NODE_NAME });
-  if (req.ports.some((p) => portConflicts(usage, p))) out.push({ kind: 'predicate', name: 'NodePorts', desc: ERR_NODE_PORTS });
+  if (!podMatchesNodeAffinity(pod.spec, node))
+    out.push({ kind: 'predicate', name: 'NodeAffinity', desc: ERR_NODE_AFFINITY });
+  if (pod.spec.nodeName && pod.spec.nodeName !== node.metadata.name)
+    out.push({ kind: 'predicate', name: 'NodeName', desc: ERR_NODE_NAME });
+  if (req.ports.some((p) => portConflicts(usage, p)))
+    out.push({ kind: 'predicate', name: 'NodePorts', desc: ERR_NODE_PORTS });
   if (findUntoleratedTaint(node.spec?.taints, pod.spec.tolerations, ['NoExecute'])) {
     out.push({ kind: 'predicate', name: 'TaintToleration', desc: ERR_TAINT_TOLERATION });
   }
@@ -58,7 +84,8 @@ export function generalFilter(pod: Pod, node: Node, others: readonly Pod[]): Fai
 export function canAdmitPod(pod: Pod, node: Node, others: readonly Pod[]): AdmitResult {
   const first = generalFilter(pod, node, others)[0];
   if (!first) return { admit: true };
-  if (first.kind === 'predicate') return { admit: false, reason: first.name, message: `Predicate ${first.name} failed: ${first.desc}` };
+  if (first.kind === 'predicate')
+    return { admit: false, reason: first.name, message: `Predicate ${first.name} failed: ${first.desc}` };
   return {
     admit: false,
     reason: OUT_OF[first.resource],

@@ -38,8 +38,12 @@ function nano(iso: string): string {
 }
 
 function statusOf(pod: Pod, container: string): ContainerStatus | undefined {
-  const status = pod.status as { containerStatuses?: ContainerStatus[]; initContainerStatuses?: ContainerStatus[] } | undefined;
-  return (status?.containerStatuses ?? []).find((c) => c.name === container) ?? (status?.initContainerStatuses ?? []).find((c) => c.name === container);
+  const status = pod.status as
+    { containerStatuses?: ContainerStatus[]; initContainerStatuses?: ContainerStatus[] } | undefined;
+  return (
+    (status?.containerStatuses ?? []).find((c) => c.name === container) ??
+    (status?.initContainerStatuses ?? []).find((c) => c.name === container)
+  );
 }
 
 type Terminated = NonNullable<ContainerState['terminated']> & { containerID?: string };
@@ -51,14 +55,17 @@ export function containerLogUnavailable(pod: Pod, container: string, previous: b
   if (!cs) return `container "${container}" in pod "${name}" is not available`;
   const last = cs.lastState?.terminated as Terminated | undefined;
   if (previous) {
-    if (!last || !last.containerID) return `previous terminated container "${container}" in pod "${name}" not found`;
+    if (!last || !last.containerID)
+      return `previous terminated container "${container}" in pod "${name}" not found`;
     return undefined;
   }
   if (cs.state.running || cs.state.terminated || last) return undefined;
   const waiting = cs.state.waiting;
   if (waiting) {
-    if (waiting.reason === 'ErrImagePull') return `container "${container}" in pod "${name}" is waiting to start: image can't be pulled`;
-    if (waiting.reason === 'ImagePullBackOff') return `container "${container}" in pod "${name}" is waiting to start: trying and failing to pull image`;
+    if (waiting.reason === 'ErrImagePull')
+      return `container "${container}" in pod "${name}" is waiting to start: image can't be pulled`;
+    if (waiting.reason === 'ImagePullBackOff')
+      return `container "${container}" in pod "${name}" is waiting to start: trying and failing to pull image`;
     return `container "${container}" in pod "${name}" is waiting to start: ${waiting.reason ?? ''}`;
   }
   return `container "${container}" in pod "${name}" is waiting to start - no logs yet`;
@@ -74,8 +81,19 @@ export function containerLogLines(pod: Pod, container: string, opts: LogOptions 
   if (!spec || !cs) return [];
   const image = cs.image || spec.image || '';
   const last = cs.lastState?.terminated as Terminated | undefined;
-  if (opts.previous) return last ? runLines(pod, container, image, last.startedAt, last, opts.kubelet, false) : [];
-  if (cs.state.running) return runLines(pod, container, image, cs.state.running.startedAt, undefined, opts.kubelet, true, cs.containerID);
+  if (opts.previous)
+    return last ? runLines(pod, container, image, last.startedAt, last, opts.kubelet, false) : [];
+  if (cs.state.running)
+    return runLines(
+      pod,
+      container,
+      image,
+      cs.state.running.startedAt,
+      undefined,
+      opts.kubelet,
+      true,
+      cs.containerID,
+    );
   const t = cs.state.terminated as Terminated | undefined;
   if (t) return runLines(pod, container, image, t.startedAt, t, opts.kubelet, true, cs.containerID);
   if (last) return runLines(pod, container, image, last.startedAt, last, opts.kubelet, false);
@@ -91,22 +109,46 @@ export function previousContainerLogLines(pod: Pod, container: string, kubelet?:
  * One run's lines: it started; it was asked to stop (the pod's deletion, for the current run; a
  * kill the kubelet reports); it exited on its own, unless the kernel killed it (OOMKilled).
  */
-function runLines(pod: Pod, container: string, image: string, startedAt: string | undefined, t: Terminated | undefined, kubelet: SignalSource | undefined, current: boolean, id?: string): LogLine[] {
+function runLines(
+  pod: Pod,
+  container: string,
+  image: string,
+  startedAt: string | undefined,
+  t: Terminated | undefined,
+  kubelet: SignalSource | undefined,
+  current: boolean,
+  id?: string,
+): LogLine[] {
   if (!startedAt) return [];
   const md = pod.metadata;
   const out: LogLine[] = [
-    { time: nano(startedAt), text: `[playground] ${image}: container ${container} of pod ${md.namespace}/${md.name} started on node ${pod.spec.nodeName ?? ''}` },
+    {
+      time: nano(startedAt),
+      text: `[playground] ${image}: container ${container} of pod ${md.namespace}/${md.name} started on node ${pod.spec.nodeName ?? ''}`,
+    },
   ];
   const containerID = t?.containerID ?? id;
   const signalled = containerID && kubelet ? kubelet.signalledAt(pod, containerID) : undefined;
   if (signalled !== undefined) {
     const grace = pod.spec.terminationGracePeriodSeconds ?? 30;
-    out.push({ time: nano(new Date(signalled).toISOString().replace('.000Z', 'Z')), text: `[playground] received SIGTERM; shutting down (grace period ${grace}s)` });
+    out.push({
+      time: nano(new Date(signalled).toISOString().replace('.000Z', 'Z')),
+      text: `[playground] received SIGTERM; shutting down (grace period ${grace}s)`,
+    });
   } else if (current && md.deletionTimestamp && !t) {
     const grace = md.deletionGracePeriodSeconds ?? 0;
-    const asked = new Date(Date.parse(md.deletionTimestamp) - grace * 1000).toISOString().replace('.000Z', 'Z');
-    out.push({ time: nano(asked), text: `[playground] received SIGTERM; shutting down (grace period ${grace}s)` });
+    const asked = new Date(Date.parse(md.deletionTimestamp) - grace * 1000)
+      .toISOString()
+      .replace('.000Z', 'Z');
+    out.push({
+      time: nano(asked),
+      text: `[playground] received SIGTERM; shutting down (grace period ${grace}s)`,
+    });
   }
-  if (t && t.reason !== 'OOMKilled') out.push({ time: nano(t.finishedAt ?? startedAt), text: `[playground] exiting with code ${t.exitCode}${t.reason ? ` (${t.reason})` : ''}` });
+  if (t && t.reason !== 'OOMKilled')
+    out.push({
+      time: nano(t.finishedAt ?? startedAt),
+      text: `[playground] exiting with code ${t.exitCode}${t.reason ? ` (${t.reason})` : ''}`,
+    });
   return out;
 }

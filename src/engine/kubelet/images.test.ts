@@ -57,7 +57,20 @@ function oracleImageID(image: string): string {
 describe('normalizeImage and imageID', () => {
   it('are the uncached results, on random images, while the caches fill and after they are cleared', () => {
     const r = new Random(8);
-    const parts = ['nginx', 'library', 'quay.io', 'localhost', 'localhost:5000', 'a.b', 'x', ':1.27', '@sha256:ab', '/', ':', '.'];
+    const parts = [
+      'nginx',
+      'library',
+      'quay.io',
+      'localhost',
+      'localhost:5000',
+      'a.b',
+      'x',
+      ':1.27',
+      '@sha256:ab',
+      '/',
+      ':',
+      '.',
+    ];
     const images = ['', 'nginx', 'nginx:1.27', 'quay.io/x/y', 'localhost/z', 'a/b/c:d@sha256:00'];
     for (let n = 0; n < 12_000; n++) {
       let s = '';
@@ -77,7 +90,13 @@ describe('ImageCache', () => {
   it('answers like a Set per node, through one image and then many', () => {
     const c = new ImageCache();
     const oracle = new Map<string, Set<string>>();
-    const images = ['nginx', 'nginx:latest', 'docker.io/library/nginx:1.27', 'busybox', 'k8s.gcr.io/pause:3.9'];
+    const images = [
+      'nginx',
+      'nginx:latest',
+      'docker.io/library/nginx:1.27',
+      'busybox',
+      'k8s.gcr.io/pause:3.9',
+    ];
     let x = 11;
     const pick = (n: number) => (x = (x * 1103515245 + 12345) % 2 ** 31) % n;
     for (let i = 0; i < 500; i++) {
@@ -92,7 +111,8 @@ describe('ImageCache', () => {
         c.forget(node);
         oracle.delete(node);
       }
-      for (const im of images) expect(c.has(node, im)).toBe(oracle.get(node)?.has(normalizeImage(im)) ?? false);
+      for (const im of images)
+        expect(c.has(node, im)).toBe(oracle.get(node)?.has(normalizeImage(im)) ?? false);
     }
   });
 });

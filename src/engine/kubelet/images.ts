@@ -47,7 +47,14 @@ function hex8(h: number, at: number): void {
  * states are kept as int32 (Math.imul and ^ see the same 32 bits), unsigned only for printing.
  */
 export function computeDigest(s: string): string {
-  let h0 = S0, h1 = S1, h2 = S2, h3 = S3, h4 = S4, h5 = S5, h6 = S6, h7 = S7;
+  let h0 = S0,
+    h1 = S1,
+    h2 = S2,
+    h3 = S3,
+    h4 = S4,
+    h5 = S5,
+    h6 = S6,
+    h7 = S7;
   for (let j = 0; j < s.length; j++) {
     const ch = s.charCodeAt(j);
     h0 = Math.imul(h0 ^ ch, FNV_PRIME);

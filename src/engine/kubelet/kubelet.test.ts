@@ -11,7 +11,13 @@ function addNode(sim: Simulation, name: string, index: number, o: Partial<NodeOp
   return sim.store.create<'Node'>(newNode(name, { index, now: sim.iso(), ...o }));
 }
 
-function addPod(sim: Simulation, name: string, spec: Partial<PodSpec> = {}, container: Partial<Container> = {}, annotations?: Record<string, string>): Pod {
+function addPod(
+  sim: Simulation,
+  name: string,
+  spec: Partial<PodSpec> = {},
+  container: Partial<Container> = {},
+  annotations?: Record<string, string>,
+): Pod {
   return sim.store.create<'Pod'>({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -47,7 +53,11 @@ describe('Kubelet pod lifecycle', () => {
     expect(p.status.startTime).toBe(sim.iso());
     expect(p.status.containerStatuses![0].state).toEqual({ waiting: { reason: 'ContainerCreating' } });
     expect(getPodCondition(p, 'Initialized')?.status).toBe('True');
-    expect(getPodCondition(p, 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [c]' });
+    expect(getPodCondition(p, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: 'containers with unready status: [c]',
+    });
 
     const running = bound + TIMINGS.imagePullMs + TIMINGS.containerStartMs;
     sim.advance(running - 1 - sim.now());
@@ -67,7 +77,9 @@ describe('Kubelet pod lifecycle', () => {
     expect(podEvents(sim, 'p')).toEqual([
       'Normal Scheduled Successfully assigned default/p to n1',
       'Normal Pulling Pulling image "nginx:1.27"',
-      expect.stringMatching(/^Normal Pulled Successfully pulled image "nginx:1\.27" in 2s \(2s including waiting\)\. Image size: \d+ bytes\.$/),
+      expect.stringMatching(
+        /^Normal Pulled Successfully pulled image "nginx:1\.27" in 2s \(2s including waiting\)\. Image size: \d+ bytes\.$/,
+      ),
       'Normal Created Created container: c',
       'Normal Started Started container c',
     ]);
@@ -84,11 +96,15 @@ describe('Kubelet pod lifecycle', () => {
     addPod(sim, 'c', {}, { image: 'nginx:1.27', imagePullPolicy: 'Always' });
     const t = sim.now();
     sim.settle();
-    expect(podEvents(sim, 'b')).toContain('Normal Pulled Container image "nginx:1.27" already present on machine');
+    expect(podEvents(sim, 'b')).toContain(
+      'Normal Pulled Container image "nginx:1.27" already present on machine',
+    );
     expect(podEvents(sim, 'b').some((e) => e.includes('Pulling'))).toBe(false);
     expect(podEvents(sim, 'c')).toContain('Normal Pulling Pulling image "nginx:1.27"');
     expect(get(sim, 'b')!.status.podIP).toBe('10.244.0.3');
-    expect(sim.now() - t).toBe(TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + TIMINGS.readinessDelayMs);
+    expect(sim.now() - t).toBe(
+      TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + TIMINGS.readinessDelayMs,
+    );
   });
 
   it('uses readinessProbe.initialDelaySeconds for readiness', () => {
@@ -99,7 +115,9 @@ describe('Kubelet pod lifecycle', () => {
     sim.settle();
     const ready = getPodCondition(get(sim, 'p')!, 'Ready')!;
     expect(Date.parse(ready.lastTransitionTime!) - t).toBe(
-      Math.floor((TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + 10_000) / 1000) * 1000,
+      Math.floor(
+        (TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + 10_000) / 1000,
+      ) * 1000,
     );
   });
 
@@ -161,7 +179,13 @@ describe('Kubelet pod lifecycle', () => {
       'node.kubernetes.io/not-ready:NoExecute',
     ]);
 
-    addPod(sim, 'cni', { hostNetwork: true, ...tolerateAll }, { image: 'weaveworks/weave-kube:2.8.1' }, { [PROVIDES_ANNOTATION]: 'network' });
+    addPod(
+      sim,
+      'cni',
+      { hostNetwork: true, ...tolerateAll },
+      { image: 'weaveworks/weave-kube:2.8.1' },
+      { [PROVIDES_ANNOTATION]: 'network' },
+    );
     sim.settle();
     const node = sim.store.get('Node', undefined, 'n1')!;
     expect(getNodeCondition(node, 'NetworkUnavailable')).toMatchObject({
@@ -169,7 +193,11 @@ describe('Kubelet pod lifecycle', () => {
       reason: 'NetworkPluginIsUp',
       message: 'network plugin pod default/cni is running on this node',
     });
-    expect(getNodeCondition(node, 'Ready')).toMatchObject({ status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' });
+    expect(getNodeCondition(node, 'Ready')).toMatchObject({
+      status: 'True',
+      reason: 'KubeletReady',
+      message: 'kubelet is posting ready status',
+    });
     expect(node.spec.taints ?? []).toEqual([]);
     expect(get(sim, 'cni')!.status.podIP).toBe('10.0.0.2');
     expect(isPodReady(get(sim, 'app')!)).toBe(true);
@@ -214,10 +242,17 @@ describe('setNodeCondition', () => {
     addNode(sim, 'n1', 0);
     let n = setNodeCondition(sim, 'n1', 'Ready', 'Unknown');
     for (const t of ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready']) {
-      expect(getNodeCondition(n, t)).toMatchObject({ status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' });
+      expect(getNodeCondition(n, t)).toMatchObject({
+        status: 'Unknown',
+        reason: 'NodeStatusUnknown',
+        message: 'Kubelet stopped posting node status.',
+      });
     }
     n = setNodeCondition(sim, 'n1', 'Ready', 'True');
-    expect(getNodeCondition(n, 'DiskPressure')).toMatchObject({ status: 'False', reason: 'KubeletHasNoDiskPressure' });
+    expect(getNodeCondition(n, 'DiskPressure')).toMatchObject({
+      status: 'False',
+      reason: 'KubeletHasNoDiskPressure',
+    });
     expect(getNodeCondition(n, 'Ready')).toMatchObject({ status: 'True', reason: 'KubeletReady' });
   });
 
@@ -225,7 +260,11 @@ describe('setNodeCondition', () => {
     const sim = new Simulation({ seed: 1 });
     addNode(sim, 'n1', 0);
     const n = setNodeCondition(sim, 'n1', 'NetworkUnavailable', 'True');
-    expect(n.status.conditions![0]).toMatchObject({ type: 'NetworkUnavailable', status: 'True', reason: 'NoRouteCreated' });
+    expect(n.status.conditions![0]).toMatchObject({
+      type: 'NetworkUnavailable',
+      status: 'True',
+      reason: 'NoRouteCreated',
+    });
     expect(() => setNodeCondition(sim, 'n1', 'Ready', 'Maybe')).toThrow(StatusError);
     expect(() => setNodeCondition(sim, 'nope', 'Ready', 'True')).toThrow('nodes "nope" not found');
   });

@@ -49,7 +49,14 @@ import {
   shouldContainerBeRestarted,
 } from './podLife';
 import { nextProbeTime, probeRan, probeStarted, runExited, startProbing, stopProbing } from './probeWorkers';
-import { containerID, failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus } from './podStatus';
+import {
+  containerID,
+  failedStatus,
+  notReadyStatus,
+  pendingStatus,
+  readyStatus,
+  runningStatus,
+} from './podStatus';
 import { probeFailedMessage, probeFails, probeOf } from './prober';
 
 export { setNodeCondition } from './nodeStatus';
@@ -63,7 +70,18 @@ export const PROVIDES_ANNOTATION = 'playground.daemonset.dev/provides';
  * readying → running. With a PodLife: synced (idle between syncs) → (killing) → container ⇄
  * pulling/starting → synced. Then stopping, done.
  */
-type Stage = 'new' | 'network' | 'container' | 'pulling' | 'starting' | 'readying' | 'running' | 'killing' | 'synced' | 'stopping' | 'done';
+type Stage =
+  | 'new'
+  | 'network'
+  | 'container'
+  | 'pulling'
+  | 'starting'
+  | 'readying'
+  | 'running'
+  | 'killing'
+  | 'synced'
+  | 'stopping'
+  | 'done';
 
 /**
  * The pod worker's state once something went wrong (see the file comment): its containers, the
@@ -189,7 +207,9 @@ function networkUnavailable(node: Node | undefined): boolean {
 
 export function hostIPOf(node: Node): string {
   const list = node.status?.addresses;
-  if (list) for (let i = 0; i < list.length; i++) if (list[i].type === 'InternalIP') return list[i].address ?? '10.0.0.1';
+  if (list)
+    for (let i = 0; i < list.length; i++)
+      if (list[i].type === 'InternalIP') return list[i].address ?? '10.0.0.1';
   return '10.0.0.1';
 }
 
@@ -220,7 +240,10 @@ function readinessDelayMs(pod: Pod): number {
   let ms = 0;
   for (const c of pod.spec.containers) {
     const probe = c.readinessProbe === undefined ? undefined : probeOf(c, 'readiness');
-    ms = Math.max(ms, probe ? probe.firstMs + (probe.successThreshold - 1) * probe.periodMs : TIMINGS.readinessDelayMs);
+    ms = Math.max(
+      ms,
+      probe ? probe.firstMs + (probe.successThreshold - 1) * probe.periodMs : TIMINGS.readinessDelayMs,
+    );
   }
   return ms;
 }
@@ -231,7 +254,10 @@ function readinessDelayMs(pod: Pod): number {
  */
 function needsLife(c: Container, run: RunBehaviour): boolean {
   if (run.kind === 'crash' || run.kind === 'oom' || c.startupProbe !== undefined) return true;
-  return run.kind === 'unready' && (c.readinessProbe !== undefined || (run.liveness === true && c.livenessProbe !== undefined));
+  return (
+    run.kind === 'unready' &&
+    (c.readinessProbe !== undefined || (run.liveness === true && c.livenessProbe !== undefined))
+  );
 }
 
 /** format.Pod: `name_namespace(uid)`, as the kubelet names a pod in its messages */
@@ -277,7 +303,11 @@ export class Kubelet {
     const key = w.key;
     const old = c.old as Pod | undefined;
     const md = pod.metadata;
-    if (md.deletionTimestamp && (old?.metadata.deletionTimestamp !== md.deletionTimestamp || old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)) {
+    if (
+      md.deletionTimestamp &&
+      (old?.metadata.deletionTimestamp !== md.deletionTimestamp ||
+        old?.metadata.deletionGracePeriodSeconds !== md.deletionGracePeriodSeconds)
+    ) {
       this.enqueue(key, 0, `pod is being deleted (grace period ${md.deletionGracePeriodSeconds ?? 0}s)`, pod);
     }
   }
@@ -298,7 +328,8 @@ export class Kubelet {
       for (const k of this.pods.keys(name)) this.enqueue(k, 0, `node ${name} reports status again`);
     } else if (networkUnavailable(old) && !networkUnavailable(node)) {
       for (const k of this.pods.keys(name)) {
-        if (this.workers.get(k)?.stage === 'network') this.enqueue(k, 0, `network on node ${name} is available`);
+        if (this.workers.get(k)?.stage === 'network')
+          this.enqueue(k, 0, `network on node ${name} is available`);
       }
     }
   }
@@ -419,7 +450,10 @@ export class Kubelet {
     if (r.admit) return undefined;
     w.stage = 'done';
     this.sim.recorder.event(pod, 'Warning', r.reason, r.message, KUBELET, node.metadata.name);
-    this.sim.store.updateStatus({ ...pod, status: deepFreeze(rejectedStatus(pod, r.reason, r.message, this.sim.iso())) });
+    this.sim.store.updateStatus({
+      ...pod,
+      status: deepFreeze(rejectedStatus(pod, r.reason, r.message, this.sim.iso())),
+    });
     return `rejected by admission: ${r.reason} (${r.message})`;
   }
 
@@ -453,7 +487,13 @@ export class Kubelet {
           if (w.stage === 'new') {
             this.writeStatus(pod, pendingStatus(pod, hostIPOf(node), iso, false));
             // the event names the pod as it stands after that write
-            this.event(store.get('Pod', ns, name) ?? pod, 'Warning', 'NetworkNotReady', `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`, nodeName);
+            this.event(
+              store.get('Pod', ns, name) ?? pod,
+              'Warning',
+              'NetworkNotReady',
+              `network is not ready: ${NETWORK_NOT_READY_MESSAGE}`,
+              nodeName,
+            );
             w.stage = 'network';
             return 'ContainerCreating: waiting for the pod network';
           }
@@ -583,7 +623,14 @@ export class Kubelet {
   }
 
   /** startContainer failed with `reason`: its `Error: …` event, the reason cache, and on to the next container. */
-  private startFailed(pod: Pod, w: PodWorker, idx: number, reason: string, message: string, nodeName: string): string {
+  private startFailed(
+    pod: Pod,
+    w: PodWorker,
+    idx: number,
+    reason: string,
+    message: string,
+    nodeName: string,
+  ): string {
     const life = this.ensureLife(pod, w);
     const c = pod.spec.containers[idx];
     this.event(pod, 'Warning', 'Failed', startErrorMessage(reason), nodeName);
@@ -632,13 +679,36 @@ export class Kubelet {
     return life;
   }
 
-  private instance(pod: Pod, c: Container, attempt: number, startedMs: number, startedAt: string, run: RunBehaviour): Instance {
+  private instance(
+    pod: Pod,
+    c: Container,
+    attempt: number,
+    startedMs: number,
+    startedAt: string,
+    run: RunBehaviour,
+  ): Instance {
     const image = c.image ?? '';
-    return { id: containerID(pod, c.name, attempt), attempt, image: normalizeImage(image), imageID: imageID(image), startedMs, startedAt, run };
+    return {
+      id: containerID(pod, c.name, attempt),
+      attempt,
+      image: normalizeImage(image),
+      imageID: imageID(image),
+      startedMs,
+      startedAt,
+      run,
+    };
   }
 
   /** A new instance of the container at `idx` runs (its restart count one more than the last one's). */
-  private startInstance(pod: Pod, life: PodLife, idx: number, c: Container, now: number, iso: string, run: RunBehaviour): void {
+  private startInstance(
+    pod: Pod,
+    life: PodLife,
+    idx: number,
+    c: Container,
+    now: number,
+    iso: string,
+    run: RunBehaviour,
+  ): void {
     const cl = life.containers[idx];
     const last = cl.cur;
     if (last !== undefined) cl.prev = last;
@@ -652,7 +722,14 @@ export class Kubelet {
    * doBackOff (kuberuntime_manager.go): a container that exited before is restarted only once the
    * crash-loop back-off since its finish has passed; while it runs, CrashLoopBackOff.
    */
-  private doBackOff(pod: Pod, w: PodWorker, life: PodLife, idx: number, c: Container, nodeName: string): string | undefined {
+  private doBackOff(
+    pod: Pod,
+    w: PodWorker,
+    life: PodLife,
+    idx: number,
+    c: Container,
+    nodeName: string,
+  ): string | undefined {
     const cl = life.containers[idx];
     const ts = cl.backOffTs;
     if (ts === undefined) return undefined;
@@ -660,7 +737,13 @@ export class Kubelet {
     const key = c.name;
     if (life.crashBackOff.isInBackOffSince(key, ts, now)) {
       const ref = formatPod(pod);
-      this.event(pod, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${ref}`, nodeName);
+      this.event(
+        pod,
+        'Warning',
+        'BackOff',
+        `Back-off restarting failed container ${c.name} in pod ${ref}`,
+        nodeName,
+      );
       const message = `back-off ${goDuration(life.crashBackOff.get(key))} restarting failed container=${c.name} pod=${ref}`;
       cl.failure = { reason: 'CrashLoopBackOff', message };
       life.failed = true;
@@ -775,10 +858,20 @@ export class Kubelet {
     const life = w.life!;
     const now = this.sim.now();
     const stage = w.stage;
-    if ((stage === 'container' || stage === 'pulling' || stage === 'starting' || stage === 'killing') && w.dueAt <= now) {
+    if (
+      (stage === 'container' || stage === 'pulling' || stage === 'starting' || stage === 'killing') &&
+      w.dueAt <= now
+    ) {
       return this.advance(pod, w, node);
     }
-    if (stage !== 'synced' && stage !== 'container' && stage !== 'pulling' && stage !== 'starting' && stage !== 'killing') return undefined;
+    if (
+      stage !== 'synced' &&
+      stage !== 'container' &&
+      stage !== 'pulling' &&
+      stage !== 'starting' &&
+      stage !== 'killing'
+    )
+      return undefined;
     const timer = this.runDueTimer(pod, w, node, now);
     if (timer !== undefined) return timer;
     if (stage === 'synced' && life.syncAt <= now) return this.syncLife(pod, w, node);
@@ -827,13 +920,29 @@ export class Kubelet {
    * does when it runs, so `sim image ok` heals a failing one at its next run; a failure is an
    * `Unhealthy` event.
    */
-  private runProbe(pod: Pod, w: PodWorker, node: Node, cl: ContainerLife, c: Container, p: ProbeWorker, now: number): string {
+  private runProbe(
+    pod: Pod,
+    w: PodWorker,
+    node: Node,
+    cl: ContainerLife,
+    c: Container,
+    p: ProbeWorker,
+    now: number,
+  ): string {
     const type = p.probe.type;
     const ok = !probeFails(type, this.sim.registry.facts(c.image ?? '').run);
-    if (!ok) this.event(pod, 'Warning', 'Unhealthy', probeFailedMessage(p.probe, w.life!.podIP ?? pod.status?.podIP), pod.spec.nodeName!);
+    if (!ok)
+      this.event(
+        pod,
+        'Warning',
+        'Unhealthy',
+        probeFailedMessage(p.probe, w.life!.podIP ?? pod.status?.podIP),
+        pod.spec.nodeName!,
+      );
     const result = probeRan(p, ok, now);
     const what = `${type} probe of container ${cl.name} ${ok ? 'succeeded' : 'failed'}`;
-    if (result === undefined) return `${what} (${ok ? p.successes : p.failures} of ${ok ? p.probe.successThreshold : p.probe.failureThreshold})`;
+    if (result === undefined)
+      return `${what} (${ok ? p.successes : p.failures} of ${ok ? p.probe.successThreshold : p.probe.failureThreshold})`;
     if (type === 'readiness') {
       if (cl.ready === (result === 'success')) return what;
       cl.ready = result === 'success';
@@ -871,7 +980,8 @@ export class Kubelet {
     for (const cl of life.containers) {
       if (!isRunning(cl.cur)) continue;
       const t = nextProbeTime(cl);
-      if (t < at) [at, reason] = [t, t === cl.exitAt ? `container ${cl.name} exits` : `probes of container ${cl.name}`];
+      if (t < at)
+        [at, reason] = [t, t === cl.exitAt ? `container ${cl.name} exits` : `probes of container ${cl.name}`];
     }
     if (at === Infinity) return;
     this.sim.enqueue(KUBELET, w.key, at - this.sim.now(), reason, w.run);
@@ -881,7 +991,13 @@ export class Kubelet {
   private writeLifeStatus(pod: Pod, w: PodWorker, node: Node): PodStatus {
     const life = w.life!;
     if (life.podIP === undefined) life.podIP = pod.status?.podIP ?? this.podIP(pod, node);
-    const status = lifeStatus(pod, { containers: life.containers, shown: life.shown, hostIP: hostIPOf(node), podIP: life.podIP, now: this.sim.iso() });
+    const status = lifeStatus(pod, {
+      containers: life.containers,
+      shown: life.shown,
+      hostIP: hostIPOf(node),
+      podIP: life.podIP,
+      now: this.sim.iso(),
+    });
     if (JSON.stringify(status) !== JSON.stringify(pod.status)) this.writeStatus(pod, status);
     return status;
   }
@@ -910,7 +1026,13 @@ export class Kubelet {
    * An event about the pod from this kubelet. Events do not go through the watchers, so within one
    * step the pod read at its start is still the stored one, unless the step wrote its status.
    */
-  private event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string, nodeName: string): void {
+  private event(
+    pod: Pod,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    nodeName: string,
+  ): void {
     this.sim.recorder.event(pod, type, reason, message, KUBELET, nodeName);
   }
 
@@ -931,7 +1053,14 @@ export class Kubelet {
       for (let i = 0; i < specs.length; i++) {
         const c = specs[i];
         if (life !== undefined ? isRunning(life.containers[i]?.cur) : w.startedAt[c.name]) {
-          this.sim.recorder.event(pod, 'Normal', 'Killing', `Stopping container ${c.name}`, KUBELET, node.metadata.name);
+          this.sim.recorder.event(
+            pod,
+            'Normal',
+            'Killing',
+            `Stopping container ${c.name}`,
+            KUBELET,
+            node.metadata.name,
+          );
         }
       }
       if (isPodReady(pod) || pod.status?.phase === 'Running') {

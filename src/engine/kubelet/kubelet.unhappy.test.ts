@@ -11,7 +11,8 @@ import { Simulation } from '../simulation';
 import { TIMINGS } from '../timings';
 
 const S = 1000;
-const MISSING = 'rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:nope": failed to resolve reference "docker.io/library/nginx:nope": docker.io/library/nginx:nope: not found';
+const MISSING =
+  'rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:nope": failed to resolve reference "docker.io/library/nginx:nope": docker.io/library/nginx:nope: not found';
 
 function cluster(): Simulation {
   const sim = new Simulation({ seed: 1 });
@@ -19,7 +20,12 @@ function cluster(): Simulation {
   return sim;
 }
 
-function addPod(sim: Simulation, name: string, container: Partial<Container> = {}, spec: Partial<PodSpec> = {}): Pod {
+function addPod(
+  sim: Simulation,
+  name: string,
+  container: Partial<Container> = {},
+  spec: Partial<PodSpec> = {},
+): Pod {
   return sim.store.create<'Pod'>({
     apiVersion: 'v1',
     kind: 'Pod',
@@ -29,7 +35,8 @@ function addPod(sim: Simulation, name: string, container: Partial<Container> = {
 }
 
 const get = (sim: Simulation, name = 'p') => sim.store.get('Pod', 'default', name)!;
-const cs = (sim: Simulation, name = 'p', i = 0): ContainerStatus => get(sim, name).status.containerStatuses![i];
+const cs = (sim: Simulation, name = 'p', i = 0): ContainerStatus =>
+  get(sim, name).status.containerStatuses![i];
 /** READY, STATUS and RESTARTS as `kubectl get pods` prints them (RESTARTS without its `(5s ago)`) */
 function cells(sim: Simulation, name = 'p') {
   const c = podCells(get(sim, name), sim.now());
@@ -63,7 +70,7 @@ function kubeletSteps(sim: Simulation): { t: number; result: string }[] {
 }
 
 describe('image pulls that fail', () => {
-  it('ErrImagePull with containerd\'s not-found text, then ImagePullBackOff; the pod stays Pending 0/1', () => {
+  it("ErrImagePull with containerd's not-found text, then ImagePullBackOff; the pod stays Pending 0/1", () => {
     const sim = cluster();
     sim.registry.set('nginx:nope', { exists: false });
     const log = eventLog(sim);
@@ -74,14 +81,26 @@ describe('image pulls that fail', () => {
     expect(cs(sim).state).toEqual({ waiting: { reason: 'ErrImagePull', message: MISSING } });
     expect(cells(sim)).toEqual({ ready: '0/1', status: 'ErrImagePull', restarts: '0' });
     expect(get(sim).status.phase).toBe('Pending');
-    expect(cs(sim)).toMatchObject({ image: 'nginx:nope', imageID: '', ready: false, started: false, restartCount: 0 });
+    expect(cs(sim)).toMatchObject({
+      image: 'nginx:nope',
+      imageID: '',
+      ready: false,
+      started: false,
+      restartCount: 0,
+    });
     expect(cs(sim).containerID).toBeUndefined();
     // the pod has its sandbox: an IP, PodReadyToStartContainers True
     expect(get(sim).status.podIP).toBe('10.244.0.2');
     expect(getPodCondition(get(sim), 'PodReadyToStartContainers')?.status).toBe('True');
-    expect(getPodCondition(get(sim), 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [c]' });
+    expect(getPodCondition(get(sim), 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: 'containers with unready status: [c]',
+    });
     sim.advance(TIMINGS.podSyncBackoffMs);
-    expect(cs(sim).state).toEqual({ waiting: { reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:nope"' } });
+    expect(cs(sim).state).toEqual({
+      waiting: { reason: 'ImagePullBackOff', message: 'Back-off pulling image "nginx:nope"' },
+    });
     expect(cells(sim).status).toBe('ImagePullBackOff');
     sim.advance(TIMINGS.imagePullFailMs);
     expect(log.map((l) => l.replace(/^[\d.]+ /, ''))).toEqual([
@@ -135,7 +154,9 @@ describe('image pulls that fail', () => {
     expect(get(sim).status.phase).toBe('Pending');
     sim.advance(1 + TIMINGS.containerStartMs);
     expect(get(sim).status.phase).toBe('Running');
-    expect(podEvents(sim).find((e) => e.includes('Successfully pulled'))).toMatch(/^Normal Pulled Successfully pulled image "nginx:1\.27" in 30s \(30s including waiting\)\. Image size: \d+ bytes\.$/);
+    expect(podEvents(sim).find((e) => e.includes('Successfully pulled'))).toMatch(
+      /^Normal Pulled Successfully pulled image "nginx:1\.27" in 30s \(30s including waiting\)\. Image size: \d+ bytes\.$/,
+    );
   });
 
   it('imagePullPolicy Never without the image: ErrImageNeverPull, no pull, again at every sync', () => {
@@ -147,7 +168,9 @@ describe('image pulls that fail', () => {
     expect(cs(sim).state).toEqual({ waiting: { reason: 'ErrImageNeverPull', message: msg } });
     expect(cells(sim).status).toBe('ErrImageNeverPull');
     expect(log.some((l) => l.includes('Pulling'))).toBe(false);
-    expect(log.filter((l) => l.endsWith(`Warning ErrImageNeverPull ${msg}`)).map((l) => Number(l.split(' ')[0]))).toEqual([0.02, 0.02, 10.02]);
+    expect(
+      log.filter((l) => l.endsWith(`Warning ErrImageNeverPull ${msg}`)).map((l) => Number(l.split(' ')[0])),
+    ).toEqual([0.02, 0.02, 10.02]);
     expect(log.filter((l) => l.endsWith('Warning Failed Error: ErrImageNeverPull')).length).toBe(3);
   });
 
@@ -164,13 +187,26 @@ describe('image pulls that fail', () => {
   it('a second container starts while the first cannot pull; the pod stays Pending', () => {
     const sim = cluster();
     sim.registry.set('nginx:nope', { exists: false });
-    addPod(sim, 'p', { name: 'a', image: 'nginx:nope' }, { containers: [{ name: 'a', image: 'nginx:nope' }, { name: 'b', image: 'busybox:1.36' }] });
+    addPod(
+      sim,
+      'p',
+      { name: 'a', image: 'nginx:nope' },
+      {
+        containers: [
+          { name: 'a', image: 'nginx:nope' },
+          { name: 'b', image: 'busybox:1.36' },
+        ],
+      },
+    );
     sim.advance(30 * S);
     const p = get(sim);
     expect(p.status.phase).toBe('Pending');
     expect(cs(sim, 'p', 1).state.running).toBeDefined();
     expect(cs(sim, 'p', 1).ready).toBe(true);
-    expect(getPodCondition(p, 'ContainersReady')).toMatchObject({ status: 'False', message: 'containers with unready status: [a]' });
+    expect(getPodCondition(p, 'ContainersReady')).toMatchObject({
+      status: 'False',
+      message: 'containers with unready status: [a]',
+    });
     expect(cells(sim)).toEqual({ ready: '1/2', status: 'ErrImagePull', restarts: '0' });
     sim.advance(10 * S);
     expect(cells(sim)).toEqual({ ready: '1/2', status: 'ImagePullBackOff', restarts: '0' });
@@ -188,8 +224,19 @@ describe('containers that stop', () => {
     expect(cells(sim)).toEqual({ ready: '1/1', status: 'Running', restarts: '0' });
     sim.advance(started + 5 * S - sim.now());
     const first = cs(sim);
-    expect(first.state.terminated).toMatchObject({ exitCode: 3, reason: 'Error', startedAt: sim.iso(started), finishedAt: sim.iso() });
-    expect(Object.keys(first.state.terminated!)).toEqual(['exitCode', 'reason', 'startedAt', 'finishedAt', 'containerID']);
+    expect(first.state.terminated).toMatchObject({
+      exitCode: 3,
+      reason: 'Error',
+      startedAt: sim.iso(started),
+      finishedAt: sim.iso(),
+    });
+    expect(Object.keys(first.state.terminated!)).toEqual([
+      'exitCode',
+      'reason',
+      'startedAt',
+      'finishedAt',
+      'containerID',
+    ]);
     expect((first.state.terminated as { containerID?: string }).containerID).toBe(first.containerID);
     expect(first).toMatchObject({ ready: false, started: false, restartCount: 0, lastState: {} });
     expect(get(sim).status.phase).toBe('Running');
@@ -207,12 +254,27 @@ describe('containers that stop', () => {
     const finished = sim.now();
     sim.advance(TIMINGS.podSyncBackoffMs);
     const uid = get(sim).metadata.uid;
-    expect(cs(sim).state).toEqual({ waiting: { reason: 'CrashLoopBackOff', message: `back-off 10s restarting failed container=c pod=p_default(${uid})` } });
-    expect(cs(sim).lastState!.terminated).toMatchObject({ exitCode: 3, reason: 'Error', finishedAt: sim.iso(finished) });
+    expect(cs(sim).state).toEqual({
+      waiting: {
+        reason: 'CrashLoopBackOff',
+        message: `back-off 10s restarting failed container=c pod=p_default(${uid})`,
+      },
+    });
+    expect(cs(sim).lastState!.terminated).toMatchObject({
+      exitCode: 3,
+      reason: 'Error',
+      finishedAt: sim.iso(finished),
+    });
     expect(cs(sim).restartCount).toBe(1);
     expect(get(sim).status.phase).toBe('Running');
-    expect(getPodCondition(get(sim), 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [c]' });
-    expect(podEvents(sim)).toContain(`Warning BackOff Back-off restarting failed container c in pod p_default(${uid})`);
+    expect(getPodCondition(get(sim), 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: 'containers with unready status: [c]',
+    });
+    expect(podEvents(sim)).toContain(
+      `Warning BackOff Back-off restarting failed container c in pod p_default(${uid})`,
+    );
     sim.advance(TIMINGS.containerStartMs);
     expect(cs(sim).restartCount).toBe(2);
   });
@@ -225,10 +287,14 @@ describe('containers that stop', () => {
     sim.advance(30 * 60 * S);
     const exits = steps.filter((s) => s.result.includes('container c exited')).map((s) => s.t);
     const starts = steps.filter((s) => s.result.includes('started container c')).map((s) => s.t);
-    const delays = exits.slice(0, 8).map((e, i) => Math.round(starts[i + 1] - e - TIMINGS.containerStartMs / S));
+    const delays = exits
+      .slice(0, 8)
+      .map((e, i) => Math.round(starts[i + 1] - e - TIMINGS.containerStartMs / S));
     expect(delays).toEqual([0, 10, 20, 40, 80, 160, 300, 300]);
     // the message names the back-off in Go's duration format
-    const msgs = steps.filter((s) => s.result.includes('CrashLoopBackOff')).map((s) => /back-off (\S+) /.exec(s.result)![1]);
+    const msgs = steps
+      .filter((s) => s.result.includes('CrashLoopBackOff'))
+      .map((s) => /back-off (\S+) /.exec(s.result)![1]);
     expect([...new Set(msgs)]).toEqual(['10s', '20s', '40s', '1m20s', '2m40s', '5m0s']);
   });
 
@@ -241,7 +307,9 @@ describe('containers that stop', () => {
     const exits = steps.filter((s) => s.result.includes('container c exited')).map((s) => s.t);
     const starts = steps.filter((s) => s.result.includes('started container c')).map((s) => s.t);
     expect(exits.length).toBe(5);
-    expect(exits.map((e, i) => Math.round(starts[i + 1] - e - TIMINGS.containerStartMs / S))).toEqual([0, 0, 0, 0, 0]);
+    expect(exits.map((e, i) => Math.round(starts[i + 1] - e - TIMINGS.containerStartMs / S))).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
     expect(steps.some((s) => s.result.includes('CrashLoopBackOff'))).toBe(false);
     expect(cs(sim).restartCount).toBe(5);
   });
@@ -308,7 +376,8 @@ describe('containers that stop', () => {
       addPod(sim, 'p', { imagePullPolicy: policy });
       sim.advance(60 * S);
       expect(log.filter((l) => l.includes('Normal Pulling')).length).toBe(pulls);
-      if (policy === 'IfNotPresent') expect(log.filter((l) => l.includes('already present on machine')).length).toBe(3);
+      if (policy === 'IfNotPresent')
+        expect(log.filter((l) => l.includes('already present on machine')).length).toBe(3);
     }
   });
 
@@ -335,10 +404,18 @@ describe('probes', () => {
     sim.advance(60 * S);
     expect(cells(sim)).toEqual({ ready: '0/1', status: 'Running', restarts: '0' });
     expect(cs(sim)).toMatchObject({ ready: false, started: true });
-    expect(getPodCondition(get(sim), 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [c]' });
+    expect(getPodCondition(get(sim), 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: 'containers with unready status: [c]',
+    });
     const start = (TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs) / S;
-    const unhealthy = log.filter((l) => l.endsWith('Warning Unhealthy Readiness probe failed: HTTP probe failed with statuscode: 500'));
-    expect(unhealthy.map((l) => Math.round((Number(l.split(' ')[0]) - start) * 100) / 100)).toEqual([5, 15, 25, 35, 45, 55]);
+    const unhealthy = log.filter((l) =>
+      l.endsWith('Warning Unhealthy Readiness probe failed: HTTP probe failed with statuscode: 500'),
+    );
+    expect(unhealthy.map((l) => Math.round((Number(l.split(' ')[0]) - start) * 100) / 100)).toEqual([
+      5, 15, 25, 35, 45, 55,
+    ]);
   });
 
   it('readiness comes back at the next probe once the image is healthy again, after successThreshold successes', () => {
@@ -359,11 +436,18 @@ describe('probes', () => {
 
   it('a healthy readiness probe with successThreshold 3 is ready after three successes, and then costs nothing', () => {
     const sim = cluster();
-    addPod(sim, 'p', { readinessProbe: { ...http, initialDelaySeconds: 2, periodSeconds: 5, successThreshold: 3 }, livenessProbe: http });
+    addPod(sim, 'p', {
+      readinessProbe: { ...http, initialDelaySeconds: 2, periodSeconds: 5, successThreshold: 3 },
+      livenessProbe: http,
+    });
     const t = sim.now();
     expect(sim.settle()).toBe(true);
     const ready = Date.parse(getPodCondition(get(sim), 'Ready')!.lastTransitionTime!);
-    expect(ready - t).toBe(Math.floor((TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + 2 * S + 10 * S) / S) * S);
+    expect(ready - t).toBe(
+      Math.floor(
+        (TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + 2 * S + 10 * S) / S,
+      ) * S,
+    );
     expect(sim.queue.size).toBe(0);
   });
 
@@ -371,8 +455,18 @@ describe('probes', () => {
     const sim = cluster();
     sim.registry.set('nginx:1.27', { run: { kind: 'unready', liveness: true } });
     const log = eventLog(sim);
-    addPod(sim, 'p', { livenessProbe: { ...http, initialDelaySeconds: 3, periodSeconds: 5, failureThreshold: 2 } });
-    sim.advance(TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs + 3 * S + 5 * S + TIMINGS.containerStopMs + TIMINGS.containerStartMs);
+    addPod(sim, 'p', {
+      livenessProbe: { ...http, initialDelaySeconds: 3, periodSeconds: 5, failureThreshold: 2 },
+    });
+    sim.advance(
+      TIMINGS.schedulerDelayMs +
+        TIMINGS.imagePullMs +
+        TIMINGS.containerStartMs +
+        3 * S +
+        5 * S +
+        TIMINGS.containerStopMs +
+        TIMINGS.containerStartMs,
+    );
     const events = log.map((l) => l.replace(/^[\d.]+ /, ''));
     expect(events.filter((e) => e.startsWith('Warning Unhealthy'))).toEqual([
       'Warning Unhealthy Liveness probe failed: HTTP probe failed with statuscode: 500',
@@ -391,18 +485,32 @@ describe('probes', () => {
     const sim = cluster();
     sim.registry.set('nginx:1.27', { run: { kind: 'unready', liveness: true } });
     const log = eventLog(sim);
-    addPod(sim, 'p', { livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 5, failureThreshold: 1 }, ports: [{ name: 'http', containerPort: 8080 }] }, { restartPolicy: 'Never' });
+    addPod(
+      sim,
+      'p',
+      {
+        livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 5, failureThreshold: 1 },
+        ports: [{ name: 'http', containerPort: 8080 }],
+      },
+      { restartPolicy: 'Never' },
+    );
     sim.advance(30 * S);
     const ip = get(sim).status.podIP;
     expect(log.map((l) => l.replace(/^[\d.]+ /, ''))).toEqual(
-      expect.arrayContaining([`Warning Unhealthy Liveness probe failed: dial tcp ${ip}:8080: connect: connection refused`, 'Normal Killing Container c failed liveness probe']),
+      expect.arrayContaining([
+        `Warning Unhealthy Liveness probe failed: dial tcp ${ip}:8080: connect: connection refused`,
+        'Normal Killing Container c failed liveness probe',
+      ]),
     );
     expect(get(sim).status.phase).toBe('Succeeded');
   });
 
   it('a startup probe holds started (and readiness) until it succeeds', () => {
     const sim = cluster();
-    addPod(sim, 'p', { startupProbe: { ...http, initialDelaySeconds: 10, periodSeconds: 5 }, readinessProbe: { ...http, initialDelaySeconds: 11 } });
+    addPod(sim, 'p', {
+      startupProbe: { ...http, initialDelaySeconds: 10, periodSeconds: 5 },
+      readinessProbe: { ...http, initialDelaySeconds: 11 },
+    });
     sim.advance(TIMINGS.schedulerDelayMs + TIMINGS.imagePullMs + TIMINGS.containerStartMs);
     expect(cs(sim)).toMatchObject({ started: false, ready: false });
     expect(get(sim).status.phase).toBe('Running');
@@ -417,11 +525,19 @@ describe('probes', () => {
     const sim = cluster();
     sim.registry.set('nginx:1.27', { run: { kind: 'unready', liveness: true } });
     const log = eventLog(sim);
-    addPod(sim, 'p', { startupProbe: { exec: { command: ['cat', '/tmp/started'] }, periodSeconds: 2, failureThreshold: 3 } });
+    addPod(sim, 'p', {
+      startupProbe: { exec: { command: ['cat', '/tmp/started'] }, periodSeconds: 2, failureThreshold: 3 },
+    });
     sim.advance(20 * S);
     const events = log.map((l) => l.replace(/^[\d.]+ /, ''));
-    expect(events.filter((e) => e.startsWith('Warning Unhealthy')).slice(0, 3)).toEqual(['Warning Unhealthy Startup probe failed: ', 'Warning Unhealthy Startup probe failed: ', 'Warning Unhealthy Startup probe failed: ']);
-    expect(events.indexOf('Normal Killing Container c failed startup probe, will be restarted')).toBe(events.indexOf('Warning Unhealthy Startup probe failed: ') + 3);
+    expect(events.filter((e) => e.startsWith('Warning Unhealthy')).slice(0, 3)).toEqual([
+      'Warning Unhealthy Startup probe failed: ',
+      'Warning Unhealthy Startup probe failed: ',
+      'Warning Unhealthy Startup probe failed: ',
+    ]);
+    expect(events.indexOf('Normal Killing Container c failed startup probe, will be restarted')).toBe(
+      events.indexOf('Warning Unhealthy Startup probe failed: ') + 3,
+    );
     expect(events).toContain('Normal Killing Container c failed startup probe, will be restarted');
   });
 

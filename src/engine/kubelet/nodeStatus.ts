@@ -13,7 +13,10 @@ export type ConditionStatus = NodeCondition['status'];
 /** The conditions the kubelet posts itself (the lifecycle controller turns them all Unknown). */
 export const KUBELET_CONDITIONS = ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready'];
 
-export const NODE_STATUS_UNKNOWN = { reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' };
+export const NODE_STATUS_UNKNOWN = {
+  reason: 'NodeStatusUnknown',
+  message: 'Kubelet stopped posting node status.',
+};
 
 export const NETWORK_NOT_READY_MESSAGE =
   'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
@@ -44,7 +47,12 @@ const REASONS: Record<string, Partial<Record<ConditionStatus, { reason: string; 
 /** The reason and message a condition of `type` carries with `status`. */
 export function conditionReason(type: string, status: ConditionStatus): { reason: string; message: string } {
   if (status === 'Unknown') return NODE_STATUS_UNKNOWN;
-  return ownGet(ownGet(REASONS, type), status) ?? { reason: `${type}${status === 'True' ? '' : 'Not'}Set`, message: `${type} is ${status}` };
+  return (
+    ownGet(ownGet(REASONS, type), status) ?? {
+      reason: `${type}${status === 'True' ? '' : 'Not'}Set`,
+      message: `${type} is ${status}`,
+    }
+  );
 }
 
 /** Sets one condition in a list (lastTransitionTime moves only on a status change). */
@@ -79,7 +87,11 @@ export function putNodeCondition(
  */
 export function setNodeCondition(sim: ControllerHost, nodeName: string, type: string, status: string): Node {
   if (status !== 'True' && status !== 'False' && status !== 'Unknown') {
-    throw new StatusError(400, 'BadRequest', `invalid condition status "${status}": must be True, False or Unknown`);
+    throw new StatusError(
+      400,
+      'BadRequest',
+      `invalid condition status "${status}": must be True, False or Unknown`,
+    );
   }
   const node = sim.store.get('Node', undefined, nodeName);
   if (!node) throw notFound('Node', nodeName);

@@ -21,14 +21,32 @@ function pod(): Pod {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name: 'p', namespace: 'default', uid: 'u1' },
-    spec: { containers: [{ name: 'a', image: 'nginx:1.27' }, { name: 'b', image: 'quay.io/x/y' }], restartPolicy: 'Always' },
-    status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: 't0' }] },
+    spec: {
+      containers: [
+        { name: 'a', image: 'nginx:1.27' },
+        { name: 'b', image: 'quay.io/x/y' },
+      ],
+      restartPolicy: 'Always',
+    },
+    status: {
+      phase: 'Pending',
+      qosClass: 'BestEffort',
+      conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: 't0' }],
+    },
   }) as unknown as Pod;
 }
 
 function running(p: Pod, c: Container, at: string, ready: boolean): ContainerLife {
   const cl = newContainerLife(c.name);
-  cl.cur = { id: containerID(p, c.name), attempt: 0, image: normalizeImage(c.image!), imageID: imageID(c.image!), startedMs: Date.parse(at), startedAt: at, run: RUNS };
+  cl.cur = {
+    id: containerID(p, c.name),
+    attempt: 0,
+    image: normalizeImage(c.image!),
+    imageID: imageID(c.image!),
+    startedMs: Date.parse(at),
+    startedAt: at,
+    run: RUNS,
+  };
   cl.started = true;
   cl.ready = ready;
   return cl;
@@ -45,29 +63,61 @@ describe('lifeStatus', () => {
     const specs = p0.spec.containers;
     const pending = pendingStatus(p0, '10.0.0.2', T1, true);
     const none = specs.map((c) => newContainerLife(c.name));
-    const life0 = lifeStatus(p0, { containers: none, shown: [], hostIP: '10.0.0.2', podIP: undefined, now: T1 });
+    const life0 = lifeStatus(p0, {
+      containers: none,
+      shown: [],
+      hostIP: '10.0.0.2',
+      podIP: undefined,
+      now: T1,
+    });
     expect(JSON.stringify(life0)).toBe(JSON.stringify(pending));
 
     const p1 = { ...p0, status: pending };
     const run = runningStatus(p1, '10.244.0.2', T3, { a: T2, b: T3 });
     const started = [running(p1, specs[0], T2, false), running(p1, specs[1], T3, false)];
-    const life1 = lifeStatus(p1, { containers: started, shown: [], hostIP: '10.0.0.2', podIP: '10.244.0.2', now: T3 });
+    const life1 = lifeStatus(p1, {
+      containers: started,
+      shown: [],
+      hostIP: '10.0.0.2',
+      podIP: '10.244.0.2',
+      now: T3,
+    });
     expect(JSON.stringify(life1)).toBe(JSON.stringify(run));
 
     const p2 = { ...p1, status: run };
     const ready = readyStatus(p2, T4);
     for (const cl of started) cl.ready = true;
-    const life2 = lifeStatus(p2, { containers: started, shown: [], hostIP: '10.0.0.2', podIP: '10.244.0.2', now: T4 });
+    const life2 = lifeStatus(p2, {
+      containers: started,
+      shown: [],
+      hostIP: '10.0.0.2',
+      podIP: '10.244.0.2',
+      now: T4,
+    });
     expect(JSON.stringify(life2)).toBe(JSON.stringify(ready));
     // and from an unfrozen copy of the pod
-    expect(JSON.stringify(lifeStatus(clone(p2), { containers: started, shown: [], hostIP: '10.0.0.2', podIP: '10.244.0.2', now: T4 }))).toBe(JSON.stringify(ready));
+    expect(
+      JSON.stringify(
+        lifeStatus(clone(p2), {
+          containers: started,
+          shown: [],
+          hostIP: '10.0.0.2',
+          podIP: '10.244.0.2',
+          now: T4,
+        }),
+      ),
+    ).toBe(JSON.stringify(ready));
   });
 
   it('names only the unready containers in the Ready condition', () => {
     const p = pod();
     const cls = [running(p, p.spec.containers[0], T2, true), running(p, p.spec.containers[1], T2, false)];
     const s = lifeStatus(p, { containers: cls, shown: [], hostIP: '10.0.0.2', podIP: '10.244.0.2', now: T3 });
-    expect(s.conditions!.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [b]' });
+    expect(s.conditions!.find((c) => c.type === 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: 'containers with unready status: [b]',
+    });
   });
 
   it('shows the reason cache as the last sync saw it, not as it is now', () => {
@@ -82,14 +132,30 @@ describe('lifeStatus', () => {
 });
 
 describe('getPhase', () => {
-  const st = (state: ContainerStatus['state'], lastState: ContainerStatus['lastState'] = {}): ContainerStatus => ({ name: 'c', image: '', imageID: '', ready: false, restartCount: 0, state, lastState });
+  const st = (
+    state: ContainerStatus['state'],
+    lastState: ContainerStatus['lastState'] = {},
+  ): ContainerStatus => ({
+    name: 'c',
+    image: '',
+    imageID: '',
+    ready: false,
+    restartCount: 0,
+    state,
+    lastState,
+  });
   const term = (exitCode: number) => ({ terminated: { exitCode } });
   it.each([
     ['waiting → Pending', [st({ waiting: { reason: 'ContainerCreating' } })], 'Always', 'Pending'],
     ['waiting and running → Pending', [st({ waiting: {} }), st({ running: {} })], 'Always', 'Pending'],
     ['running → Running', [st({ running: {} })], 'Never', 'Running'],
     ['running and stopped → Running', [st({ running: {} }), st(term(1))], 'Never', 'Running'],
-    ['restarting (waiting after a run) counts as stopped', [st({ waiting: { reason: 'CrashLoopBackOff' } }, term(1))], 'Always', 'Running'],
+    [
+      'restarting (waiting after a run) counts as stopped',
+      [st({ waiting: { reason: 'CrashLoopBackOff' } }, term(1))],
+      'Always',
+      'Running',
+    ],
     ['stopped, Always → Running', [st(term(0))], 'Always', 'Running'],
     ['stopped with success, Never → Succeeded', [st(term(0))], 'Never', 'Succeeded'],
     ['stopped with success, OnFailure → Succeeded', [st(term(0)), st(term(0))], 'OnFailure', 'Succeeded'],
@@ -102,12 +168,22 @@ describe('getPhase', () => {
 
 // ---- the property ----
 
-const WAITING_REASONS = new Set(['ContainerCreating', 'ErrImagePull', 'ImagePullBackOff', 'ErrImageNeverPull', 'CrashLoopBackOff']);
+const WAITING_REASONS = new Set([
+  'ContainerCreating',
+  'ErrImagePull',
+  'ImagePullBackOff',
+  'ErrImageNeverPull',
+  'CrashLoopBackOff',
+]);
 const TERMINATED_REASONS = new Set(['Error', 'Completed', 'OOMKilled']);
 
 const behaviour = fc.oneof(
   fc.constant<RunBehaviour>({ kind: 'runs' }),
-  fc.record({ kind: fc.constant('crash' as const), afterMs: fc.integer({ min: 0, max: 120_000 }), exitCode: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('crash' as const),
+    afterMs: fc.integer({ min: 0, max: 120_000 }),
+    exitCode: fc.integer({ min: 0, max: 3 }),
+  }),
   fc.record({ kind: fc.constant('oom' as const), afterMs: fc.integer({ min: 0, max: 120_000 }) }),
   fc.record({ kind: fc.constant('unready' as const), liveness: fc.boolean() }),
 );
@@ -134,7 +210,13 @@ const scenario = fc.record({
   containers: fc.array(containerArb, { minLength: 1, maxLength: 3 }),
   restartPolicy: fc.constantFrom('Always', 'OnFailure', 'Never'),
   /** (advance ms, then maybe a new rule for container i) */
-  steps: fc.array(fc.record({ ms: fc.integer({ min: 0, max: 120_000 }), change: fc.option(fc.tuple(fc.nat({ max: 2 }), behaviour, fc.boolean()), { nil: undefined }) }), { minLength: 1, maxLength: 8 }),
+  steps: fc.array(
+    fc.record({
+      ms: fc.integer({ min: 0, max: 120_000 }),
+      change: fc.option(fc.tuple(fc.nat({ max: 2 }), behaviour, fc.boolean()), { nil: undefined }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  ),
   deleteAt: fc.option(fc.nat({ max: 7 }), { nil: undefined }),
 });
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
@@ -167,11 +249,20 @@ function checkWellFormed(p: Pod, prev: PodStatus | undefined): void {
       expect(Date.parse(t.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(t.startedAt!));
     }
     // a container that ran has an ID and the image containerd reports; one that never ran has neither
-    if (c.containerID) expect(c.image).toBe(normalizeImage(p.spec.containers.find((x) => x.name === c.name)!.image!));
+    if (c.containerID)
+      expect(c.image).toBe(normalizeImage(p.spec.containers.find((x) => x.name === c.name)!.image!));
     else expect(c.restartCount).toBe(0);
-    if (c.state.running && c.lastState?.terminated) expect(Date.parse(c.state.running.startedAt!)).toBeGreaterThanOrEqual(Date.parse(c.lastState.terminated.finishedAt!));
+    if (c.state.running && c.lastState?.terminated)
+      expect(Date.parse(c.state.running.startedAt!)).toBeGreaterThanOrEqual(
+        Date.parse(c.lastState.terminated.finishedAt!),
+      );
     // restartPolicy Never: a container runs at most once
-    if (p.spec.restartPolicy === 'Never') expect([c.restartCount, c.state.waiting?.reason, c.lastState?.terminated]).toEqual([0, c.state.waiting ? expect.not.stringMatching(/CrashLoopBackOff/) : undefined, undefined]);
+    if (p.spec.restartPolicy === 'Never')
+      expect([c.restartCount, c.state.waiting?.reason, c.lastState?.terminated]).toEqual([
+        0,
+        c.state.waiting ? expect.not.stringMatching(/CrashLoopBackOff/) : undefined,
+        undefined,
+      ]);
     const before = prev?.containerStatuses?.find((x) => x.name === c.name);
     if (before) expect(c.restartCount).toBeGreaterThanOrEqual(before.restartCount);
   }
@@ -188,9 +279,17 @@ function checkWellFormed(p: Pod, prev: PodStatus | undefined): void {
   });
   if (phase === 'Failed' || phase === 'Succeeded') {
     expect(list.some((c) => c.state.running)).toBe(false);
-    expect(ready).toMatchObject({ status: 'False', reason: phase === 'Failed' ? 'PodFailed' : 'PodCompleted' });
+    expect(ready).toMatchObject({
+      status: 'False',
+      reason: phase === 'Failed' ? 'PodFailed' : 'PodCompleted',
+    });
   } else if (unready.length === 0) expect(ready.status).toBe('True');
-  else expect(ready).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: `containers with unready status: [${unready.join(' ')}]` });
+  else
+    expect(ready).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: `containers with unready status: [${unready.join(' ')}]`,
+    });
   if (prev && (prev.phase === 'Failed' || prev.phase === 'Succeeded')) expect(phase).toBe(prev.phase);
 }
 
@@ -207,7 +306,12 @@ function play(sc: Scenario): string {
     if (c.startupProbe) spec.startupProbe = { ...c.startupProbe, successThreshold: 1 };
     return spec;
   });
-  sim.store.create<'Pod'>({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers, restartPolicy: sc.restartPolicy } } as unknown as Pod);
+  sim.store.create<'Pod'>({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p', namespace: 'default' },
+    spec: { containers, restartPolicy: sc.restartPolicy },
+  } as unknown as Pod);
   const seen: string[] = [];
   let prev: PodStatus | undefined;
   const check = () => {
@@ -231,7 +335,9 @@ function play(sc: Scenario): string {
     const p = sim.store.get('Pod', 'default', 'p');
     seen.push(p ? JSON.stringify(p.status) : 'gone');
   });
-  seen.push(JSON.stringify(sim.store.list('Event').map((e) => [e.reason, e.message, e.count, e.lastTimestamp])));
+  seen.push(
+    JSON.stringify(sim.store.list('Event').map((e) => [e.reason, e.message, e.count, e.lastTimestamp])),
+  );
   return seen.join('\n');
 }
 

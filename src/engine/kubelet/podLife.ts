@@ -87,7 +87,11 @@ export function newestExit(cl: ContainerLife): number | undefined {
 }
 
 /** kubecontainer.ShouldContainerBeRestarted */
-export function shouldContainerBeRestarted(cl: ContainerLife, restartPolicy: string | undefined, deleting: boolean): boolean {
+export function shouldContainerBeRestarted(
+  cl: ContainerLife,
+  restartPolicy: string | undefined,
+  deleting: boolean,
+): boolean {
   if (deleting) return false;
   const cur = cl.cur;
   if (cur === undefined) return true;
@@ -98,7 +102,15 @@ export function shouldContainerBeRestarted(cl: ContainerLife, restartPolicy: str
 }
 
 function terminated(i: Instance): ContainerState {
-  return { terminated: { exitCode: i.exitCode ?? 0, reason: i.reason, startedAt: i.startedAt, finishedAt: i.finishedAt, containerID: i.id } as NonNullable<ContainerState['terminated']> };
+  return {
+    terminated: {
+      exitCode: i.exitCode ?? 0,
+      reason: i.reason,
+      startedAt: i.startedAt,
+      finishedAt: i.finishedAt,
+      containerID: i.id,
+    } as NonNullable<ContainerState['terminated']>,
+  };
 }
 
 /**
@@ -107,7 +119,13 @@ function terminated(i: Instance): ContainerState {
  * reason cache's entry as its waiting state (its terminated state moving to lastState). Fields in
  * the order podStatus.ts writes them.
  */
-export function containerStatusOf(c: Container, cl: ContainerLife, failure: StartFailure | undefined, restartPolicy: string | undefined, deleting: boolean): ContainerStatus {
+export function containerStatusOf(
+  c: Container,
+  cl: ContainerLife,
+  failure: StartFailure | undefined,
+  restartPolicy: string | undefined,
+  deleting: boolean,
+): ContainerStatus {
   const cur = cl.cur;
   if (cur === undefined) {
     return {
@@ -117,7 +135,12 @@ export function containerStatusOf(c: Container, cl: ContainerLife, failure: Star
       ready: false,
       restartCount: 0,
       started: false,
-      state: { waiting: failure && !deleting ? { reason: failure.reason, message: failure.message } : { reason: 'ContainerCreating' } },
+      state: {
+        waiting:
+          failure && !deleting
+            ? { reason: failure.reason, message: failure.message }
+            : { reason: 'ContainerCreating' },
+      },
       lastState: {},
     };
   }
@@ -142,7 +165,10 @@ export function containerStatusOf(c: Container, cl: ContainerLife, failure: Star
 }
 
 /** getPhase (kubelet_pods.go) for pods without init containers. */
-export function getPhase(statuses: readonly ContainerStatus[], restartPolicy: string | undefined): NonNullable<PodStatus['phase']> {
+export function getPhase(
+  statuses: readonly ContainerStatus[],
+  restartPolicy: string | undefined,
+): NonNullable<PodStatus['phase']> {
   let running = 0;
   let waiting = 0;
   let stopped = 0;
@@ -168,8 +194,12 @@ export function getPhase(statuses: readonly ContainerStatus[], restartPolicy: st
   return 'Pending';
 }
 
-const spec = (type: string, status: CondSpec['status'], reason?: string): CondSpec => Object.freeze(reason ? { type, status, reason } : { type, status });
-const LIVE_CONDS: readonly CondSpec[] = Object.freeze([spec('PodReadyToStartContainers', 'True'), spec('Initialized', 'True')]);
+const spec = (type: string, status: CondSpec['status'], reason?: string): CondSpec =>
+  Object.freeze(reason ? { type, status, reason } : { type, status });
+const LIVE_CONDS: readonly CondSpec[] = Object.freeze([
+  spec('PodReadyToStartContainers', 'True'),
+  spec('Initialized', 'True'),
+]);
 const READY: readonly CondSpec[] = Object.freeze([spec('Ready', 'True'), spec('ContainersReady', 'True')]);
 const FAILED_CONDS: readonly CondSpec[] = Object.freeze([
   spec('PodReadyToStartContainers', 'False'),
@@ -192,7 +222,11 @@ function conditionsFor(phase: PodStatus['phase'], statuses: readonly ContainerSt
   for (const s of statuses) if (!s.ready) unready.push(s.name);
   if (unready.length === 0) return [...LIVE_CONDS, ...READY];
   const message = `containers with unready status: [${unready.join(' ')}]`;
-  return [...LIVE_CONDS, { type: 'Ready', status: 'False', reason: 'ContainersNotReady', message }, { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady', message }];
+  return [
+    ...LIVE_CONDS,
+    { type: 'Ready', status: 'False', reason: 'ContainersNotReady', message },
+    { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady', message },
+  ];
 }
 
 export interface LifeStatusInput {
@@ -211,7 +245,8 @@ export function lifeStatus(pod: Pod, input: LifeStatusInput): PodStatus {
   const policy = pod.spec.restartPolicy;
   const specs = pod.spec.containers;
   const statuses: ContainerStatus[] = [];
-  for (let i = 0; i < specs.length; i++) statuses.push(containerStatusOf(specs[i], input.containers[i], input.shown[i], policy, deleting));
+  for (let i = 0; i < specs.length; i++)
+    statuses.push(containerStatusOf(specs[i], input.containers[i], input.shown[i], policy, deleting));
   const phase = getPhase(statuses, policy);
   const podIP = input.podIP;
   return ordered(s, {

@@ -14,7 +14,13 @@ import * as fast from './podStatus';
 
 // ---- the simple builders (podStatus.ts before the frozen, shared builders) ----
 
-const CONDITION_ORDER = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
+const CONDITION_ORDER = [
+  'PodReadyToStartContainers',
+  'Initialized',
+  'Ready',
+  'ContainersReady',
+  'PodScheduled',
+];
 
 function rank(c: PodCondition): number {
   const i = CONDITION_ORDER.indexOf(c.type);
@@ -44,7 +50,21 @@ function withConditions(
 }
 
 /** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
-const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
+const STATUS_ORDER = [
+  'phase',
+  'conditions',
+  'message',
+  'reason',
+  'nominatedNodeName',
+  'hostIP',
+  'hostIPs',
+  'podIP',
+  'podIPs',
+  'startTime',
+  'initContainerStatuses',
+  'containerStatuses',
+  'qosClass',
+];
 
 const IN_ORDER = new Set(STATUS_ORDER);
 
@@ -52,7 +72,9 @@ function ordered(s: PodStatus): PodStatus {
   const src = s as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const k of STATUS_ORDER) if (src[k] !== undefined) out[k] = src[k];
-  for (const k in src) if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(src, k) && src[k] !== undefined) out[k] = src[k];
+  for (const k in src)
+    if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(src, k) && src[k] !== undefined)
+      out[k] = src[k];
   return out as PodStatus;
 }
 
@@ -102,7 +124,10 @@ function runningStatus(pod: Pod, podIP: string, now: string, startedAt: Record<s
   return ordered({
     ...s,
     phase: 'Running',
-    conditions: withConditions(s, now, [{ type: 'PodReadyToStartContainers', status: 'True' }, ...notReadyConds(pod)]),
+    conditions: withConditions(s, now, [
+      { type: 'PodReadyToStartContainers', status: 'True' },
+      ...notReadyConds(pod),
+    ]),
     podIP,
     podIPs: [{ ip: podIP }],
     containerStatuses: pod.spec.containers.map((c) => ({
@@ -148,7 +173,10 @@ function failedStatus(pod: Pod, now: string): PodStatus {
   return ordered({
     ...s,
     phase: 'Failed',
-    conditions: withConditions(s, now, [{ type: 'PodReadyToStartContainers', status: 'False' }, ...notReadyConds(pod)]),
+    conditions: withConditions(s, now, [
+      { type: 'PodReadyToStartContainers', status: 'False' },
+      ...notReadyConds(pod),
+    ]),
     containerStatuses: pod.spec.containers.map((c) => {
       const prev = s.containerStatuses?.find((x) => x.name === c.name);
       const startedAt = prev?.state.running?.startedAt ?? now;
@@ -177,7 +205,15 @@ function withCondition(
   return { ...s, conditions: withConditions(s, now, [cond]) };
 }
 
-const simple = { pendingStatus, runningStatus, readyStatus, notReadyStatus, failedStatus, withCondition, unreadyMessage };
+const simple = {
+  pendingStatus,
+  runningStatus,
+  readyStatus,
+  notReadyStatus,
+  failedStatus,
+  withCondition,
+  unreadyMessage,
+};
 
 // ---- random inputs ----
 
@@ -194,7 +230,15 @@ function shuffle<T>(r: Random, xs: T[]): T[] {
 }
 
 const TIMES = ['2026-01-01T00:00:00Z', '2026-01-01T00:00:01Z', '2026-01-01T00:00:02Z'];
-const TYPES = ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled', 'DisruptionTarget', 'Custom'];
+const TYPES = [
+  'PodReadyToStartContainers',
+  'Initialized',
+  'Ready',
+  'ContainersReady',
+  'PodScheduled',
+  'DisruptionTarget',
+  'Custom',
+];
 const STATUSES = ['True', 'False', 'Unknown'] as const;
 
 function randomCondition(r: Random, type: string): PodCondition {
@@ -205,7 +249,11 @@ function randomCondition(r: Random, type: string): PodCondition {
   if (r.int(4)) fields.push(['lastProbeTime', r.int(5) ? null : pick(r, TIMES)]);
   if (r.int(4)) fields.push(['lastTransitionTime', r.int(6) ? pick(r, TIMES) : '']);
   if (r.int(2)) fields.push(['reason', pick(r, ['ContainersNotReady', '', 'Other'])]);
-  if (r.int(2)) fields.push(['message', pick(r, ['containers with unready status: [a]', 'containers with unready status: [a b]', ''])]);
+  if (r.int(2))
+    fields.push([
+      'message',
+      pick(r, ['containers with unready status: [a]', 'containers with unready status: [a b]', '']),
+    ]);
   if (!r.int(8)) fields.push(['reason', undefined]);
   // mostly in nextPodCondition's order, sometimes not
   if (!r.int(4)) shuffle(r, fields);
@@ -266,7 +314,12 @@ const STEPS: Step[] = [
   (b, p, now) => b.readyStatus(p, now),
   (b, p, now) => b.notReadyStatus(p, now),
   (b, p, now) => b.failedStatus(p, now),
-  (b, p, now) => b.withCondition(p, { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC' }, now),
+  (b, p, now) =>
+    b.withCondition(
+      p,
+      { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC' },
+      now,
+    ),
 ];
 
 describe('pod status builders', () => {
@@ -278,7 +331,12 @@ describe('pod status builders', () => {
       const containers = r.int(3) ? pick(r, shared) : randomContainers(r);
       const status = randomStatus(r, seen);
       const frozen = r.int(4) > 0;
-      let pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${n}`, namespace: 'default', uid: `uid-${n}` }, spec: { containers } } as unknown as Pod;
+      let pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: `p${n}`, namespace: 'default', uid: `uid-${n}` },
+        spec: { containers },
+      } as unknown as Pod;
       if (status) pod.status = status;
       if (frozen) pod = deepFreeze(pod);
       let a = pod;

@@ -4,15 +4,31 @@
 import { describe, expect, it } from 'vitest';
 import { clone, deepFreeze } from '../api/objects';
 import type { Pod } from '../api/types';
-import { failedStatus, notReadyStatus, pendingStatus, readyStatus, runningStatus, unreadyMessage } from './podStatus';
+import {
+  failedStatus,
+  notReadyStatus,
+  pendingStatus,
+  readyStatus,
+  runningStatus,
+  unreadyMessage,
+} from './podStatus';
 
 function pod(uid: string): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name: `p-${uid}`, namespace: 'default', uid },
-    spec: { containers: [{ name: 'a', image: 'nginx:1.27' }, { name: 'b', image: 'quay.io/x/y' }] },
-    status: { phase: 'Pending', qosClass: 'BestEffort', conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: 't0' }] },
+    spec: {
+      containers: [
+        { name: 'a', image: 'nginx:1.27' },
+        { name: 'b', image: 'quay.io/x/y' },
+      ],
+    },
+    status: {
+      phase: 'Pending',
+      qosClass: 'BestEffort',
+      conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: 't0' }],
+    },
   } as unknown as Pod;
 }
 

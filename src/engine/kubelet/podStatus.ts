@@ -58,11 +58,24 @@ function orderConditions(list: PodCondition[]): PodCondition[] {
  * status, reason and message, its transition time kept, and the same keys in the same order.
  */
 function unchanged(old: PodCondition, spec: CondSpec): boolean {
-  if (old.status !== spec.status || old.lastProbeTime !== null || !old.lastTransitionTime || !Object.isFrozen(old)) return false;
+  if (
+    old.status !== spec.status ||
+    old.lastProbeTime !== null ||
+    !old.lastTransitionTime ||
+    !Object.isFrozen(old)
+  )
+    return false;
   const reason = spec.reason || undefined;
   const message = spec.message || undefined;
   if (old.reason !== reason || old.message !== message) return false;
-  const keys = reason === undefined ? (message === undefined ? KEYS : KEYS_MESSAGE) : message === undefined ? KEYS_REASON : KEYS_BOTH;
+  const keys =
+    reason === undefined
+      ? message === undefined
+        ? KEYS
+        : KEYS_MESSAGE
+      : message === undefined
+        ? KEYS_REASON
+        : KEYS_BOTH;
   let i = 0;
   for (const k in old) if (k !== keys[i++]) return false;
   return i === keys.length;
@@ -96,7 +109,11 @@ function nextCondition(old: PodCondition | undefined, spec: CondSpec, now: strin
  * setPodCondition for each, on one copy of the list. The list is frozen when what it keeps of the
  * old one was frozen (frozen means frozen all the way down: deepFreeze stops at a frozen object).
  */
-export function withConditions(status: PodStatus | undefined, now: string, conds: readonly CondSpec[]): PodCondition[] {
+export function withConditions(
+  status: PodStatus | undefined,
+  now: string,
+  conds: readonly CondSpec[],
+): PodCondition[] {
   const old = status?.conditions;
   // a copy by hand: Array.prototype.slice takes a slow path on frozen arrays (V8 11)
   const list: PodCondition[] = [];
@@ -117,13 +134,34 @@ function sealed(out: PodStatus, s: PodStatus | undefined): PodStatus {
 }
 
 /** PodStatus with the fields this file writes that the shared type leaves out. */
-export type Status = PodStatus & { hostIPs?: { ip: string }[]; nominatedNodeName?: string; initContainerStatuses?: ContainerStatus[] };
+export type Status = PodStatus & {
+  hostIPs?: { ip: string }[];
+  nominatedNodeName?: string;
+  initContainerStatuses?: ContainerStatus[];
+};
 
 /** The fields a builder sets (every one it names is defined); the rest come from the pod's status. */
-export type Overrides = Pick<Status, 'phase' | 'conditions' | 'hostIP' | 'hostIPs' | 'podIP' | 'podIPs' | 'startTime' | 'containerStatuses'>;
+export type Overrides = Pick<
+  Status,
+  'phase' | 'conditions' | 'hostIP' | 'hostIPs' | 'podIP' | 'podIPs' | 'startTime' | 'containerStatuses'
+>;
 
 /** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
-const STATUS_ORDER = ['phase', 'conditions', 'message', 'reason', 'nominatedNodeName', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'initContainerStatuses', 'containerStatuses', 'qosClass'];
+const STATUS_ORDER = [
+  'phase',
+  'conditions',
+  'message',
+  'reason',
+  'nominatedNodeName',
+  'hostIP',
+  'hostIPs',
+  'podIP',
+  'podIPs',
+  'startTime',
+  'initContainerStatuses',
+  'containerStatuses',
+  'qosClass',
+];
 
 const IN_ORDER = new Set(STATUS_ORDER);
 
@@ -146,11 +184,13 @@ export function ordered(s: Status | undefined, o: Overrides): PodStatus {
   if ((v = o.podIPs !== undefined ? o.podIPs : src.podIPs) !== undefined) out.podIPs = v;
   if ((v = o.startTime !== undefined ? o.startTime : src.startTime) !== undefined) out.startTime = v;
   if (src.initContainerStatuses !== undefined) out.initContainerStatuses = src.initContainerStatuses;
-  if ((v = o.containerStatuses !== undefined ? o.containerStatuses : src.containerStatuses) !== undefined) out.containerStatuses = v;
+  if ((v = o.containerStatuses !== undefined ? o.containerStatuses : src.containerStatuses) !== undefined)
+    out.containerStatuses = v;
   if (src.qosClass !== undefined) out.qosClass = src.qosClass;
   const extra = src as Record<string, unknown>;
   for (const k in extra) {
-    if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(extra, k) && extra[k] !== undefined) (out as Record<string, unknown>)[k] = extra[k];
+    if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(extra, k) && extra[k] !== undefined)
+      (out as Record<string, unknown>)[k] = extra[k];
   }
   return out;
 }
@@ -189,10 +229,16 @@ const spec = (type: string, status: CondSpec['status']): CondSpec => Object.free
 const READY_TO_START_TRUE = spec('PodReadyToStartContainers', 'True');
 const READY_TO_START_FALSE = spec('PodReadyToStartContainers', 'False');
 const INITIALIZED_TRUE = spec('Initialized', 'True');
-const READY_CONDS: readonly CondSpec[] = Object.freeze([spec('Ready', 'True'), spec('ContainersReady', 'True')]);
+const READY_CONDS: readonly CondSpec[] = Object.freeze([
+  spec('Ready', 'True'),
+  spec('ContainersReady', 'True'),
+]);
 
 /** per not-ready specs: the lists pendingStatus (sandbox ready or not) and runningStatus hand to withConditions */
-const pendingSpecs = new WeakMap<readonly CondSpec[], { ready: readonly CondSpec[]; notReady: readonly CondSpec[]; running: readonly CondSpec[] }>();
+const pendingSpecs = new WeakMap<
+  readonly CondSpec[],
+  { ready: readonly CondSpec[]; notReady: readonly CondSpec[]; running: readonly CondSpec[] }
+>();
 
 function lifecycleSpecs(pod: Pod) {
   const nr = notReadyConds(pod);
@@ -273,7 +319,12 @@ export function pendingStatus(pod: Pod, hostIP: string, now: string, sandboxRead
 }
 
 /** Every container started: Running with a pod IP, not ready yet. */
-export function runningStatus(pod: Pod, podIP: string, now: string, startedAt: Record<string, string>): PodStatus {
+export function runningStatus(
+  pod: Pod,
+  podIP: string,
+  now: string,
+  startedAt: Record<string, string>,
+): PodStatus {
   const s: PodStatus | undefined = pod.status;
   const containers = pod.spec.containers;
   const statuses: ContainerStatus[] = [];
@@ -319,13 +370,27 @@ function withReady(list: readonly ContainerStatus[] | undefined, ready: boolean)
 /** Readiness reported: Ready and ContainersReady True. */
 export function readyStatus(pod: Pod, now: string): PodStatus {
   const s: PodStatus | undefined = pod.status;
-  return sealed({ ...s, conditions: withConditions(s, now, READY_CONDS), containerStatuses: withReady(s?.containerStatuses, true) }, s);
+  return sealed(
+    {
+      ...s,
+      conditions: withConditions(s, now, READY_CONDS),
+      containerStatuses: withReady(s?.containerStatuses, true),
+    },
+    s,
+  );
 }
 
 /** Ready False (the pod is stopping, or its node stopped reporting). */
 export function notReadyStatus(pod: Pod, now: string): PodStatus {
   const s: PodStatus | undefined = pod.status;
-  return sealed({ ...s, conditions: withConditions(s, now, notReadyConds(pod)), containerStatuses: withReady(s?.containerStatuses, false) }, s);
+  return sealed(
+    {
+      ...s,
+      conditions: withConditions(s, now, notReadyConds(pod)),
+      containerStatuses: withReady(s?.containerStatuses, false),
+    },
+    s,
+  );
 }
 
 /** The containers exited with an error: phase Failed. */

@@ -51,15 +51,34 @@ describe('startProbing', () => {
       livenessProbe: { httpGet: { port: 80 }, initialDelaySeconds: 3 },
     } as Container;
     const cl = newContainerLife('c');
-    cl.cur = { id: 'x', attempt: 0, image: 'i', imageID: 'd', startedMs: 1000, startedAt: '', run: { kind: 'runs' } };
+    cl.cur = {
+      id: 'x',
+      attempt: 0,
+      image: 'i',
+      imageID: 'd',
+      startedMs: 1000,
+      startedAt: '',
+      run: { kind: 'runs' },
+    };
     startProbing(cl, c, 1000, 1000);
-    expect([cl.started, cl.readiness!.at, cl.liveness!.at, cl.exitAt, nextProbeTime(cl)]).toEqual([true, 8000, Infinity, Infinity, 8000]);
+    expect([cl.started, cl.readiness!.at, cl.liveness!.at, cl.exitAt, nextProbeTime(cl)]).toEqual([
+      true,
+      8000,
+      Infinity,
+      Infinity,
+      8000,
+    ]);
     cl.cur.run = { kind: 'unready', liveness: true };
     startProbing(cl, c, 1000, 1000);
     expect([cl.liveness!.at, nextProbeTime(cl)]).toEqual([4000, 4000]);
     const withStartup = { ...c, startupProbe: { httpGet: { port: 80 }, periodSeconds: 2 } } as Container;
     cl.cur.run = { kind: 'crash', afterMs: 60_000, exitCode: 1 };
     startProbing(cl, withStartup, 1000, 1000);
-    expect([cl.started, cl.startup!.at, cl.readiness!.at, cl.exitAt]).toEqual([false, 1500, Infinity, 61_000]);
+    expect([cl.started, cl.startup!.at, cl.readiness!.at, cl.exitAt]).toEqual([
+      false,
+      1500,
+      Infinity,
+      61_000,
+    ]);
   });
 });

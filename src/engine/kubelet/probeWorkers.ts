@@ -60,7 +60,14 @@ export function stopProbing(cl: ContainerLife): void {
 }
 
 /** The run exited with containerd's exit code and reason. */
-export function runExited(cl: ContainerLife, cur: Instance, now: number, iso: string, exitCode: number, reason: string): void {
+export function runExited(
+  cl: ContainerLife,
+  cur: Instance,
+  now: number,
+  iso: string,
+  exitCode: number,
+  reason: string,
+): void {
   cur.finishedMs = now;
   cur.finishedAt = iso;
   cur.exitCode = exitCode;

@@ -15,7 +15,11 @@ import { TIMINGS } from '../timings';
 export type ProbeType = 'readiness' | 'liveness' | 'startup';
 
 /** probeType.String() (prober/prober_manager.go): the first word of an `Unhealthy` event */
-export const PROBE_NAMES: Readonly<Record<ProbeType, string>> = { readiness: 'Readiness', liveness: 'Liveness', startup: 'Startup' };
+export const PROBE_NAMES: Readonly<Record<ProbeType, string>> = {
+  readiness: 'Readiness',
+  liveness: 'Liveness',
+  startup: 'Startup',
+};
 
 /** One probe of a container, its fields defaulted as the API server defaults them (SetDefaults_Probe). */
 export interface Probe {
@@ -72,7 +76,12 @@ export function probeOf(c: Container, type: ProbeType): Probe | undefined {
 function handlerOf(p: Record<string, unknown>, c: Container): ProbeHandler {
   if (p.httpGet) return { kind: 'httpGet' };
   const tcp = p.tcpSocket as { host?: unknown; port?: unknown } | undefined;
-  if (tcp) return { kind: 'tcpSocket', host: typeof tcp.host === 'string' && tcp.host ? tcp.host : undefined, port: portOf(tcp.port, c) };
+  if (tcp)
+    return {
+      kind: 'tcpSocket',
+      host: typeof tcp.host === 'string' && tcp.host ? tcp.host : undefined,
+      port: portOf(tcp.port, c),
+    };
   if (p.grpc) return { kind: 'grpc' };
   if (p.exec) return { kind: 'exec' };
   return { kind: 'none' };

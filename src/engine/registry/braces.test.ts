@@ -31,7 +31,21 @@ describe('braceMatcher', () => {
     const expanded = new Set(patterns.split(' ').flatMap(expandBraces));
     const matches = braceMatcher(patterns);
     for (const s of expanded) expect(matches(s), s).toBe(true);
-    for (const s of ['1.2', '1.26-', '1.26-perlx', 'mainline-', 'v3.0', 'v3.1.0', 'v3.4.0', '12-x', '7-x', '8-', 'lates', 'latestx', ''])
+    for (const s of [
+      '1.2',
+      '1.26-',
+      '1.26-perlx',
+      'mainline-',
+      'v3.0',
+      'v3.1.0',
+      'v3.4.0',
+      '12-x',
+      '7-x',
+      '8-',
+      'lates',
+      'latestx',
+      '',
+    ])
       expect(matches(s), s).toBe(false);
   });
 

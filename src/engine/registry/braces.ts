@@ -66,7 +66,8 @@ export function braceMatcher(patterns: string): (s: string) => boolean {
 function matches(seq: Sequence, i: number, s: string, pos: number, then: (end: number) => boolean): boolean {
   if (i === seq.length) return then(pos);
   const node = seq[i];
-  if (typeof node === 'string') return s.startsWith(node, pos) && matches(seq, i + 1, s, pos + node.length, then);
+  if (typeof node === 'string')
+    return s.startsWith(node, pos) && matches(seq, i + 1, s, pos + node.length, then);
   for (const alternative of node) {
     if (matches(alternative, 0, s, pos, (end) => matches(seq, i + 1, s, end, then))) return true;
   }
@@ -85,7 +86,11 @@ function rangeAt(pattern: string, open: number): { from: number; to: number; clo
   if (fromEnd === open + 1 || !pattern.startsWith('..', fromEnd)) return undefined;
   const toEnd = digitsEnd(pattern, fromEnd + 2);
   if (toEnd === fromEnd + 2 || pattern[toEnd] !== '}') return undefined;
-  return { from: Number(pattern.slice(open + 1, fromEnd)), to: Number(pattern.slice(fromEnd + 2, toEnd)), close: toEnd };
+  return {
+    from: Number(pattern.slice(open + 1, fromEnd)),
+    to: Number(pattern.slice(fromEnd + 2, toEnd)),
+    close: toEnd,
+  };
 }
 
 /** One brace pattern as a Sequence (same grammar and errors as expandBraces). */

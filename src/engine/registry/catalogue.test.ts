@@ -172,24 +172,34 @@ describe('the catalogue data', () => {
   });
 
   it('lists each repository once', () => {
-    const repos = [...OFFICIAL_TAGS.map(([name]) => `docker.io/library/${name}`), ...PROJECT_TAGS.flatMap((p) => p.repos)];
+    const repos = [
+      ...OFFICIAL_TAGS.map(([name]) => `docker.io/library/${name}`),
+      ...PROJECT_TAGS.flatMap((p) => p.repos),
+    ];
     expect(repos.length).toBe(new Set(repos).size);
   });
 
   it('expands every pattern', () => {
-    const all = [...OFFICIAL_TAGS.map(([, tags]) => tags), ...PROJECT_TAGS.flatMap((p) => [p.tags, p.unknown ?? ''])];
+    const all = [
+      ...OFFICIAL_TAGS.map(([, tags]) => tags),
+      ...PROJECT_TAGS.flatMap((p) => [p.tags, p.unknown ?? '']),
+    ];
     const count = all.reduce((n, tags) => n + tags.split(' ').flatMap(expandBraces).length, 0);
     expect(count).toBeGreaterThan(30_000);
   });
 
   it('is matched exactly as it is spelled out (every 13th tag of each repository, and near misses)', () => {
-    const all = [...OFFICIAL_TAGS.map(([, tags]) => tags), ...PROJECT_TAGS.flatMap((p) => [p.tags, p.unknown ?? ''])];
+    const all = [
+      ...OFFICIAL_TAGS.map(([, tags]) => tags),
+      ...PROJECT_TAGS.flatMap((p) => [p.tags, p.unknown ?? '']),
+    ];
     for (const patterns of all) {
       const tags = new Set(patterns === '' ? [] : patterns.split(' ').flatMap(expandBraces));
       const matches = braceMatcher(patterns);
       [...tags].forEach((tag, i) => {
         if (i % 13 !== 0) return;
-        for (const s of [tag, `${tag}x`, `${tag}0`, tag.slice(0, -1), `${tag}-alpine`]) expect(matches(s), s).toBe(tags.has(s));
+        for (const s of [tag, `${tag}x`, `${tag}0`, tag.slice(0, -1), `${tag}-alpine`])
+          expect(matches(s), s).toBe(tags.has(s));
       });
     }
   });
@@ -219,7 +229,8 @@ function imagesUsedByTheRepository(): Map<string, string> {
         const where = `${file}:${i + 1}`;
         // a script's comment is prose (`# sim image: rules …`), not an image
         if (/^\s*#/.test(line)) return;
-        for (const m of line.matchAll(/(?<![A-Za-z])["']?image["']?:\s*["']?([A-Za-z0-9][\w./:@-]*)/g)) note(m[1], where);
+        for (const m of line.matchAll(/(?<![A-Za-z])["']?image["']?:\s*["']?([A-Za-z0-9][\w./:@-]*)/g))
+          note(m[1], where);
         for (const m of line.matchAll(/--image[= ]([^\s'"]+)/g)) note(m[1], where);
         if (line.includes('"path":"') && line.includes('/image"')) {
           for (const m of line.matchAll(/"value":"([^"]+)"/g)) note(m[1], where);
@@ -238,7 +249,12 @@ function imagesUsedByTheRepository(): Map<string, string> {
 }
 
 describe('tags that were never released', () => {
-  it.each(['k8s.gcr.io/fluentd-elasticsearch:v2.3.0', 'k8s.gcr.io/fluentd-elasticsearch:v2.2.1', 'k8s.gcr.io/fluentd-elasticsearch:1.21', 'docker.io/library/pause:3.10'])('%s is missing', (ref) => {
+  it.each([
+    'k8s.gcr.io/fluentd-elasticsearch:v2.3.0',
+    'k8s.gcr.io/fluentd-elasticsearch:v2.2.1',
+    'k8s.gcr.io/fluentd-elasticsearch:1.21',
+    'docker.io/library/pause:3.10',
+  ])('%s is missing', (ref) => {
     expect(catalogueLookup(ref)).toBe('missing');
   });
 });
@@ -260,14 +276,24 @@ describe('the images the repository uses', () => {
   const used = imagesUsedByTheRepository();
 
   it('finds them', () => {
-    for (const image of ['nginx', 'busybox:1.36', 'k8s.gcr.io/fluentd-elasticsearch:1.20', 'quay.io/fluentd_elasticsearch/fluentd:v2.5.2', 'prom/node-exporter:v1.8.1', 'weaveworks/weave-kube:2.8.1', 'registry.k8s.io/pause:3.10']) {
+    for (const image of [
+      'nginx',
+      'busybox:1.36',
+      'k8s.gcr.io/fluentd-elasticsearch:1.20',
+      'quay.io/fluentd_elasticsearch/fluentd:v2.5.2',
+      'prom/node-exporter:v1.8.1',
+      'weaveworks/weave-kube:2.8.1',
+      'registry.k8s.io/pause:3.10',
+    ]) {
       expect(used.has(image), image).toBe(true);
     }
     expect(used.size).toBeGreaterThan(20);
   });
 
   it('are none of them missing (else the transcripts would change)', () => {
-    const missing = [...used].filter(([image]) => lookup(image) === 'missing' && !MEANT_TO_BE_MISSING.has(image)).map(([image, where]) => `${image} (${where})`);
+    const missing = [...used]
+      .filter(([image]) => lookup(image) === 'missing' && !MEANT_TO_BE_MISSING.has(image))
+      .map(([image, where]) => `${image} (${where})`);
     expect(missing).toEqual([]);
   });
 });

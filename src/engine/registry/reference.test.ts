@@ -106,13 +106,19 @@ describe('image references (distribution/reference ParseNormalizedNamed)', () =>
     expect(formatImageReference(parseImageReference('nginx'))).toBe('docker.io/library/nginx:latest');
     expect(formatImageReference(parseImageReference('nginx:1.27'))).toBe('docker.io/library/nginx:1.27');
     expect(formatImageReference(parseImageReference(`nginx@${d}`))).toBe(`docker.io/library/nginx@${d}`);
-    expect(formatImageReference(parseImageReference(`busybox:latest@${d}`))).toBe(`docker.io/library/busybox:latest@${d}`);
+    expect(formatImageReference(parseImageReference(`busybox:latest@${d}`))).toBe(
+      `docker.io/library/busybox:latest@${d}`,
+    );
     expect(formatImageReference(parseImageReference('quay.io/org/app:v1'))).toBe('quay.io/org/app:v1');
   });
 
   it("says what is wrong in upstream's words", () => {
-    expect(problem('Nginx')).toBe('invalid reference format: repository name (library/Nginx) must be lowercase');
-    expect(problem('docker/Docker')).toBe('invalid reference format: repository name (docker/Docker) must be lowercase');
+    expect(problem('Nginx')).toBe(
+      'invalid reference format: repository name (library/Nginx) must be lowercase',
+    );
+    expect(problem('docker/Docker')).toBe(
+      'invalid reference format: repository name (docker/Docker) must be lowercase',
+    );
     expect(problem('nginx:1.27:x')).toBe('invalid reference format');
     expect(problem('nginx ')).toBe('invalid reference format');
     expect(problem('')).toBe('invalid reference format');
@@ -126,14 +132,17 @@ describe('image references (distribution/reference ParseNormalizedNamed)', () =>
     expect(problem(`nginx@md5:${'0'.repeat(32)}`)).toBe('unsupported digest algorithm');
     expect(problem(`nginx@${'sha256+b64'}:${'0'.repeat(64)}`)).toBe('unsupported digest algorithm');
     // upstream cuts the repository at the first ':' even when it belongs to the digest
-    expect(problem(`nginx@SHA256:${'0'.repeat(64)}`)).toBe('invalid reference format: repository name (library/nginx@SHA256) must be lowercase');
+    expect(problem(`nginx@SHA256:${'0'.repeat(64)}`)).toBe(
+      'invalid reference format: repository name (library/nginx@SHA256) must be lowercase',
+    );
     expect(problem(`nginx@sha512:${'0'.repeat(128)}`)).toBeNull();
   });
 
   it('answers at once for long hostile text (the grammar is matched by backtracking regexps here)', () => {
     const t0 = performance.now();
     for (const unit of ['a.', 'a-', 'a/', 'a__', 'Ab/a-a.', 'a:1/']) {
-      for (const tail of ['!', ':!', '@sha256:x']) expect(problem(unit.repeat(Math.floor(4000 / unit.length)) + tail)).not.toBeNull();
+      for (const tail of ['!', ':!', '@sha256:x'])
+        expect(problem(unit.repeat(Math.floor(4000 / unit.length)) + tail)).not.toBeNull();
     }
     expect(problem('a'.repeat(5000))).toBe('invalid reference format');
     expect(performance.now() - t0).toBeLessThan(2000);

@@ -50,7 +50,8 @@ function splitDockerDomain(name: string): [string, string] {
   const maybe = name.slice(0, slash);
   let domain: string;
   let remote: string;
-  if (maybe === 'localhost' || /[.:]/.test(maybe) || maybe.toLowerCase() !== maybe) [domain, remote] = [maybe, name.slice(slash + 1)];
+  if (maybe === 'localhost' || /[.:]/.test(maybe) || maybe.toLowerCase() !== maybe)
+    [domain, remote] = [maybe, name.slice(slash + 1)];
   else [domain, remote] = ['docker.io', name];
   if (domain === 'index.docker.io') domain = 'docker.io';
   if (domain === 'docker.io' && !remote.includes('/')) remote = `library/${remote}`;
@@ -64,7 +65,8 @@ function digestProblem(d: string): string | null {
   const algorithm = d.slice(0, colon);
   const encoded = d.slice(colon + 1);
   const length = DIGEST_HEX_LENGTH.get(algorithm);
-  if (length === undefined) return GO_DIGEST.test(d) ? 'unsupported digest algorithm' : 'invalid checksum digest format';
+  if (length === undefined)
+    return GO_DIGEST.test(d) ? 'unsupported digest algorithm' : 'invalid checksum digest format';
   if (encoded.length !== length) return 'invalid checksum digest length';
   return /^[a-f0-9]+$/.test(encoded) ? null : 'invalid checksum digest format';
 }
@@ -76,18 +78,28 @@ function digestProblem(d: string): string | null {
  */
 export function parseImageReference(s: string): ImageReference {
   if (s.length > MAX_REFERENCE_CHARS) throw new ImageReferenceError('invalid reference format');
-  if (IDENTIFIER.test(s)) throw new ImageReferenceError(`invalid repository name (${s}), cannot specify 64-byte hexadecimal strings`);
+  if (IDENTIFIER.test(s))
+    throw new ImageReferenceError(
+      `invalid repository name (${s}), cannot specify 64-byte hexadecimal strings`,
+    );
   const [domain, remainder] = splitDockerDomain(s);
   const tagSep = remainder.indexOf(':');
   const remote = tagSep >= 0 ? remainder.slice(0, tagSep) : remainder;
-  if (remote.toLowerCase() !== remote) throw new ImageReferenceError(`invalid reference format: repository name (${remote}) must be lowercase`);
+  if (remote.toLowerCase() !== remote)
+    throw new ImageReferenceError(`invalid reference format: repository name (${remote}) must be lowercase`);
   // reference.Parse of the qualified name
   const full = `${domain}/${remainder}`;
   const m = REFERENCE.exec(full);
-  if (!m) throw new ImageReferenceError(REFERENCE.test(full.toLowerCase()) ? 'repository name must be lowercase' : 'invalid reference format');
+  if (!m)
+    throw new ImageReferenceError(
+      REFERENCE.test(full.toLowerCase()) ? 'repository name must be lowercase' : 'invalid reference format',
+    );
   const name = ANCHORED_NAME.exec(m[1]);
   const parsed: ImageReference = name ? { domain: name[1] ?? '', path: name[2] } : { domain: '', path: m[1] };
-  if (parsed.path.length > NAME_TOTAL_LENGTH_MAX) throw new ImageReferenceError(`repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`);
+  if (parsed.path.length > NAME_TOTAL_LENGTH_MAX)
+    throw new ImageReferenceError(
+      `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`,
+    );
   if (m[2] !== undefined) parsed.tag = m[2];
   if (m[3] !== undefined) {
     const problem = digestProblem(m[3]);

@@ -8,7 +8,12 @@ import { catalogueLookup } from './catalogue';
 describe('registry rules', () => {
   it('with no rule, an image pulls as the catalogue says and runs', () => {
     const r = new Registry();
-    expect(r.facts('nginx')).toEqual({ ref: 'docker.io/library/nginx:latest', exists: catalogueLookup('docker.io/library/nginx:latest') !== 'missing', pullMs: undefined, run: { kind: 'runs' } });
+    expect(r.facts('nginx')).toEqual({
+      ref: 'docker.io/library/nginx:latest',
+      exists: catalogueLookup('docker.io/library/nginx:latest') !== 'missing',
+      pullMs: undefined,
+      run: { kind: 'runs' },
+    });
     expect(r.list()).toEqual([]);
   });
 
@@ -25,10 +30,18 @@ describe('registry rules', () => {
     const r = new Registry();
     r.runAs('app', { kind: 'crash', afterMs: 2000, exitCode: 3 });
     r.slow('app', 30_000);
-    expect(r.facts('app')).toMatchObject({ exists: true, pullMs: 30_000, run: { kind: 'crash', afterMs: 2000, exitCode: 3 } });
+    expect(r.facts('app')).toMatchObject({
+      exists: true,
+      pullMs: 30_000,
+      run: { kind: 'crash', afterMs: 2000, exitCode: 3 },
+    });
     r.missing('app');
     // a missing image has no pull time (the registry answers at once that the tag is unknown)
-    expect(r.facts('app')).toMatchObject({ exists: false, pullMs: undefined, run: { kind: 'crash', afterMs: 2000, exitCode: 3 } });
+    expect(r.facts('app')).toMatchObject({
+      exists: false,
+      pullMs: undefined,
+      run: { kind: 'crash', afterMs: 2000, exitCode: 3 },
+    });
     r.slow('app', 5_000);
     expect(r.facts('app')).toMatchObject({ exists: true, pullMs: 5_000 });
   });
@@ -48,7 +61,12 @@ describe('registry rules', () => {
     r.slow('app', 9000);
     r.runAs('app', { kind: 'oom', afterMs: 1000 });
     r.ok('app');
-    expect(r.facts('app')).toEqual({ ref: 'docker.io/library/app:latest', exists: true, pullMs: undefined, run: { kind: 'runs' } });
+    expect(r.facts('app')).toEqual({
+      ref: 'docker.io/library/app:latest',
+      exists: true,
+      pullMs: undefined,
+      run: { kind: 'runs' },
+    });
     r.missing('app');
     r.ok('app');
     expect(r.facts('app').exists).toBe(true);
@@ -78,11 +96,19 @@ describe('registry rules', () => {
     r.runAs('nginx:1.99', { kind: 'oom', afterMs: 30_000 });
     const pull = (ref: string) => {
       const known = catalogueLookup(ref);
-      return known === 'missing' ? 'missing (catalogue)' : known === 'exists' ? 'ok (catalogue)' : 'ok (not catalogued)';
+      return known === 'missing'
+        ? 'missing (catalogue)'
+        : known === 'exists'
+          ? 'ok (catalogue)'
+          : 'ok (not catalogued)';
     };
     expect(r.list()).toEqual([
       { ref: 'docker.io/library/nginx:1.99', pull: 'missing', run: 'oom after 30s' },
-      { ref: 'docker.io/library/busybox:latest', pull: pull('docker.io/library/busybox:latest'), run: 'crash after 1m30s (exit 0)' },
+      {
+        ref: 'docker.io/library/busybox:latest',
+        pull: pull('docker.io/library/busybox:latest'),
+        run: 'crash after 1m30s (exit 0)',
+      },
       { ref: 'quay.io/org/agent:v2', pull: 'slow 1.5s', run: 'unready' },
       { ref: 'registry.k8s.io/pause:3.9', pull: 'ok', run: 'runs' },
     ]);

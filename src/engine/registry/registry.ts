@@ -89,12 +89,20 @@ export class Registry {
   /** `sim image crash|oom|unready`: how a container of the image behaves once started. */
   runAs(image: string, run: RunBehaviour): void {
     const old = this.rules.get(normalizeImage(image));
-    this.replace(image, { ...(old?.exists !== undefined ? { exists: old.exists } : {}), ...(old?.pullMs !== undefined ? { pullMs: old.pullMs } : {}), run: Object.freeze({ ...run }) });
+    this.replace(image, {
+      ...(old?.exists !== undefined ? { exists: old.exists } : {}),
+      ...(old?.pullMs !== undefined ? { pullMs: old.pullMs } : {}),
+      run: Object.freeze({ ...run }),
+    });
   }
 
   /** Every rule as `sim image list` shows it, in the order the images were first given a rule. */
   list(): ImageRuleView[] {
-    return [...this.rules].map(([ref, rule]) => ({ ref, pull: pullText(ref, rule), run: runText(rule.run ?? RUNS) }));
+    return [...this.rules].map(([ref, rule]) => ({
+      ref,
+      pull: pullText(ref, rule),
+      run: runText(rule.run ?? RUNS),
+    }));
   }
 
   /** Takes over another registry's rules (`sim cluster` builds a new simulation; the registry stays). */
@@ -123,7 +131,11 @@ function pullText(ref: string, rule: ImageRule): string {
   if (rule.pullMs !== undefined) return `slow ${goDuration(rule.pullMs)}`;
   if (rule.exists === true) return 'ok';
   const known = catalogueLookup(ref);
-  return known === 'missing' ? 'missing (catalogue)' : known === 'exists' ? 'ok (catalogue)' : 'ok (not catalogued)';
+  return known === 'missing'
+    ? 'missing (catalogue)'
+    : known === 'exists'
+      ? 'ok (catalogue)'
+      : 'ok (not catalogued)';
 }
 
 function runText(run: RunBehaviour): string {

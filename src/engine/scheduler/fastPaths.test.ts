@@ -4,11 +4,26 @@
 import { describe, expect, it } from 'vitest';
 import { newNode } from '../cluster/nodeFactory';
 import { Random } from '../random';
-import type { Node, NodeSelectorRequirement, NodeSelectorTerm, Pod, PodSpec, Taint, Toleration } from '../api/types';
+import type {
+  Node,
+  NodeSelectorRequirement,
+  NodeSelectorTerm,
+  Pod,
+  PodSpec,
+  Taint,
+  Toleration,
+} from '../api/types';
 import { firstFailure, fitsNode, runFilters } from './filters';
 import { podRequest, usageOf } from './nodeInfo';
 import { preFilterNodeNames, preFilterSingleNode } from './fitError';
-import { matchExpression, matchField, nodeSelectorMatches, podMatchesNodeAffinity, requiredTermsMatch, termMatches } from './nodeAffinity';
+import {
+  matchExpression,
+  matchField,
+  nodeSelectorMatches,
+  podMatchesNodeAffinity,
+  requiredTermsMatch,
+  termMatches,
+} from './nodeAffinity';
 
 // --- the simple versions (every/some/Object.entries), as they were; the expression and field
 // matchers are unchanged and shared ---
@@ -30,7 +45,8 @@ function oracleRequiredTermsMatch(spec: PodSpec, node: Node): boolean {
 }
 
 function oraclePreFilterNodeNames(spec: PodSpec): Set<string> | 'conflict' | undefined {
-  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  const terms =
+    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (!terms?.length) return undefined;
   let names: Set<string> | undefined;
   for (const t of terms) {
@@ -48,21 +64,37 @@ function oraclePreFilterNodeNames(spec: PodSpec): Set<string> | 'conflict' | und
 }
 
 // --- random inputs ---
-const pick = <T,>(r: Random, xs: readonly T[]): T => xs[r.int(xs.length)];
+const pick = <T>(r: Random, xs: readonly T[]): T => xs[r.int(xs.length)];
 const KEYS = ['zone', 'disk', 'gpu', 'rank'];
 const VALUES = ['a', 'b', 'ssd', '3', '10', '-2', 'x1'];
 const NODE_NAMES = ['n1', 'n2', 'n3'];
 
 function requirement(r: Random, field: boolean): NodeSelectorRequirement {
-  const operator = pick(r, ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt', 'Bogus'] as const) as NodeSelectorRequirement['operator'];
-  const values = r.int(5) === 0 ? undefined : Array.from({ length: r.int(3) }, () => (field ? pick(r, NODE_NAMES) : pick(r, VALUES)));
-  return { key: field ? pick(r, ['metadata.name', 'metadata.name', 'other']) : pick(r, KEYS), operator, ...(values ? { values } : {}) };
+  const operator = pick(r, [
+    'In',
+    'NotIn',
+    'Exists',
+    'DoesNotExist',
+    'Gt',
+    'Lt',
+    'Bogus',
+  ] as const) as NodeSelectorRequirement['operator'];
+  const values =
+    r.int(5) === 0
+      ? undefined
+      : Array.from({ length: r.int(3) }, () => (field ? pick(r, NODE_NAMES) : pick(r, VALUES)));
+  return {
+    key: field ? pick(r, ['metadata.name', 'metadata.name', 'other']) : pick(r, KEYS),
+    operator,
+    ...(values ? { values } : {}),
+  };
 }
 
 function term(r: Random): NodeSelectorTerm {
   const t: NodeSelectorTerm = {};
   if (r.int(3)) t.matchExpressions = Array.from({ length: r.int(3) }, () => requirement(r, false));
-  if (r.int(2)) t.matchFields = Array.from({ length: r.int(2) + (r.int(3) ? 1 : 0) }, () => requirement(r, true));
+  if (r.int(2))
+    t.matchFields = Array.from({ length: r.int(2) + (r.int(3) ? 1 : 0) }, () => requirement(r, true));
   return t;
 }
 
@@ -70,7 +102,8 @@ function tolerations(r: Random): Toleration[] | undefined {
   if (r.int(3) === 0) return undefined;
   return Array.from({ length: r.int(3) }, () => {
     const t: Toleration = {};
-    if (r.int(2)) t.key = pick(r, ['node.kubernetes.io/unschedulable', 'dedicated', 'node.kubernetes.io/not-ready']);
+    if (r.int(2))
+      t.key = pick(r, ['node.kubernetes.io/unschedulable', 'dedicated', 'node.kubernetes.io/not-ready']);
     if (r.int(2)) t.operator = pick(r, ['Exists', 'Equal'] as const);
     if (r.int(2)) t.value = pick(r, ['gpu', '']);
     if (r.int(2)) t.effect = pick(r, ['NoSchedule', 'NoExecute', 'PreferNoSchedule'] as const);
@@ -84,21 +117,58 @@ function randomSpec(r: Random): PodSpec {
       {
         name: 'c',
         image: 'nginx',
-        resources: { requests: { ...(r.int(2) ? { cpu: pick(r, ['100m', '2', '8']) } : {}), ...(r.int(2) ? { memory: pick(r, ['100Mi', '4Gi', '64Gi']) } : {}) } },
-        ...(r.int(3) === 0 ? { ports: [{ containerPort: 80, hostPort: pick(r, [8080, 9090]), ...(r.int(2) ? { hostIP: pick(r, ['0.0.0.0', '10.0.0.1']) } : {}) }] } : {}),
+        resources: {
+          requests: {
+            ...(r.int(2) ? { cpu: pick(r, ['100m', '2', '8']) } : {}),
+            ...(r.int(2) ? { memory: pick(r, ['100Mi', '4Gi', '64Gi']) } : {}),
+          },
+        },
+        ...(r.int(3) === 0
+          ? {
+              ports: [
+                {
+                  containerPort: 80,
+                  hostPort: pick(r, [8080, 9090]),
+                  ...(r.int(2) ? { hostIP: pick(r, ['0.0.0.0', '10.0.0.1']) } : {}),
+                },
+              ],
+            }
+          : {}),
       },
     ],
   };
   if (r.int(3) === 0) spec.nodeName = pick(r, NODE_NAMES);
-  if (r.int(2)) spec.nodeSelector = Object.fromEntries(Array.from({ length: r.int(3) }, () => [pick(r, KEYS), pick(r, VALUES)]));
-  if (r.int(2)) spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: Array.from({ length: r.int(3) }, () => term(r)) } } };
+  if (r.int(2))
+    spec.nodeSelector = Object.fromEntries(
+      Array.from({ length: r.int(3) }, () => [pick(r, KEYS), pick(r, VALUES)]),
+    );
+  if (r.int(2))
+    spec.affinity = {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: Array.from({ length: r.int(3) }, () => term(r)),
+        },
+      },
+    };
   const tols = tolerations(r);
   if (tols) spec.tolerations = tols;
   return spec;
 }
 
 function randomPod(r: Random, i: number): Pod {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default', uid: `u${i}`, resourceVersion: '1', creationTimestamp: '' }, spec: randomSpec(r), status: { phase: 'Pending' } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: `p${i}`,
+      namespace: 'default',
+      uid: `u${i}`,
+      resourceVersion: '1',
+      creationTimestamp: '',
+    },
+    spec: randomSpec(r),
+    status: { phase: 'Pending' },
+  };
 }
 
 function randomNode(r: Random, i: number): Node {
@@ -108,7 +178,15 @@ function randomNode(r: Random, i: number): Node {
     ...(r.int(2) ? { value: 'gpu' } : {}),
     effect: pick(r, ['NoSchedule', 'NoExecute', 'PreferNoSchedule'] as const),
   }));
-  const n = newNode(pick(r, NODE_NAMES), { index: i, now: '2026-01-01T00:00:00Z', labels, taints, cpu: pick(r, ['1', '4']), memory: pick(r, ['1Gi', '8Gi']), pods: pick(r, ['1', '2', '110']) });
+  const n = newNode(pick(r, NODE_NAMES), {
+    index: i,
+    now: '2026-01-01T00:00:00Z',
+    labels,
+    taints,
+    cpu: pick(r, ['1', '4']),
+    memory: pick(r, ['1Gi', '8Gi']),
+    pods: pick(r, ['1', '2', '110']),
+  });
   return { ...n, spec: { ...n.spec, ...(r.int(4) === 0 ? { unschedulable: true } : {}) } };
 }
 
@@ -120,9 +198,13 @@ describe('node affinity without every/some/Object.entries', () => {
     for (let i = 0; i < 3000; i++) {
       const spec = randomSpec(r);
       const node = randomNode(r, i);
-      expect(nodeSelectorMatches(spec.nodeSelector, node)).toBe(oracleNodeSelectorMatches(spec.nodeSelector, node));
+      expect(nodeSelectorMatches(spec.nodeSelector, node)).toBe(
+        oracleNodeSelectorMatches(spec.nodeSelector, node),
+      );
       expect(requiredTermsMatch(spec, node)).toBe(oracleRequiredTermsMatch(spec, node));
-      expect(podMatchesNodeAffinity(spec, node)).toBe(oracleNodeSelectorMatches(spec.nodeSelector, node) && oracleRequiredTermsMatch(spec, node));
+      expect(podMatchesNodeAffinity(spec, node)).toBe(
+        oracleNodeSelectorMatches(spec.nodeSelector, node) && oracleRequiredTermsMatch(spec, node),
+      );
       const t = term(r);
       expect(termMatches(t, node)).toBe(oracleTermMatches(t, node));
       const pre = preFilterNodeNames(spec);
@@ -146,7 +228,10 @@ describe('fitsNode (firstFailure without a result per filter)', () => {
     for (let i = 0; i < 3000; i++) {
       const pod = randomPod(r, i);
       const node = randomNode(r, i);
-      const bound = Array.from({ length: r.int(3) }, (_, j) => ({ ...randomPod(r, 1000 + j), spec: { ...randomSpec(r), nodeName: node.metadata.name } }));
+      const bound = Array.from({ length: r.int(3) }, (_, j) => ({
+        ...randomPod(r, 1000 + j),
+        spec: { ...randomSpec(r), nodeName: node.metadata.name },
+      }));
       const usage = usageOf(bound);
       const all = runFilters(pod, node, usage);
       const ok = all.every((f) => f.passed);

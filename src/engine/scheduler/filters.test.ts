@@ -15,8 +15,25 @@ import {
 } from './filters';
 import { EMPTY_USAGE, usageOf } from './nodeInfo';
 
-function node(o: { labels?: Record<string, string>; taints?: Taint[]; unschedulable?: boolean; cpu?: string; memory?: string; pods?: string } = {}): Node {
-  const n = newNode('n1', { index: 0, now: '2026-01-01T00:00:00Z', labels: o.labels, taints: o.taints, cpu: o.cpu, memory: o.memory, pods: o.pods });
+function node(
+  o: {
+    labels?: Record<string, string>;
+    taints?: Taint[];
+    unschedulable?: boolean;
+    cpu?: string;
+    memory?: string;
+    pods?: string;
+  } = {},
+): Node {
+  const n = newNode('n1', {
+    index: 0,
+    now: '2026-01-01T00:00:00Z',
+    labels: o.labels,
+    taints: o.taints,
+    cpu: o.cpu,
+    memory: o.memory,
+    pods: o.pods,
+  });
   return { ...n, spec: { ...n.spec, ...(o.unschedulable ? { unschedulable: true } : {}) } };
 }
 
@@ -24,7 +41,14 @@ function pod(spec: Partial<PodSpec> = {}, extra: Partial<Pod['metadata']> = {}):
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: 'p', namespace: 'default', uid: 'u', resourceVersion: '1', creationTimestamp: '', ...extra },
+    metadata: {
+      name: 'p',
+      namespace: 'default',
+      uid: 'u',
+      resourceVersion: '1',
+      creationTimestamp: '',
+      ...extra,
+    },
     spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec },
     status: { phase: 'Pending' },
   };
@@ -37,8 +61,14 @@ function withRequests(cpu?: string, memory?: string, more: Partial<PodSpec> = {}
   return pod({ containers: [{ name: 'c', image: 'nginx', resources: { requests } }], ...more });
 }
 
-function affinity(...terms: { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] }[]): Partial<PodSpec> {
-  return { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } } };
+function affinity(
+  ...terms: { matchExpressions?: NodeSelectorRequirement[]; matchFields?: NodeSelectorRequirement[] }[]
+): Partial<PodSpec> {
+  return {
+    affinity: {
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } },
+    },
+  };
 }
 
 describe('NodeUnschedulable', () => {
@@ -48,10 +78,21 @@ describe('NodeUnschedulable', () => {
     {
       name: 'cordoned, tolerates unschedulable (daemon pod)',
       unschedulable: true,
-      tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists' as const, effect: 'NoSchedule' as const }],
+      tolerations: [
+        {
+          key: 'node.kubernetes.io/unschedulable',
+          operator: 'Exists' as const,
+          effect: 'NoSchedule' as const,
+        },
+      ],
       passed: true,
     },
-    { name: 'cordoned, tolerates everything', unschedulable: true, tolerations: [{ operator: 'Exists' as const }], passed: true },
+    {
+      name: 'cordoned, tolerates everything',
+      unschedulable: true,
+      tolerations: [{ operator: 'Exists' as const }],
+      passed: true,
+    },
   ])('$name', ({ unschedulable, tolerations, passed }) => {
     const r = nodeUnschedulable(pod({ tolerations }), node({ unschedulable }));
     expect(r.passed).toBe(passed);
@@ -78,21 +119,55 @@ describe('TaintToleration', () => {
   const gpu: Taint = { key: 'gpu', value: 'true', effect: 'NoSchedule' };
   it.each([
     { name: 'no taints', taints: [], tolerations: [], reason: undefined },
-    { name: 'PreferNoSchedule is ignored', taints: [{ key: 'soft', effect: 'PreferNoSchedule' as const }], tolerations: [], reason: undefined },
-    { name: 'untolerated NoSchedule', taints: [gpu], tolerations: [], reason: 'node(s) had untolerated taint {gpu: true}' },
+    {
+      name: 'PreferNoSchedule is ignored',
+      taints: [{ key: 'soft', effect: 'PreferNoSchedule' as const }],
+      tolerations: [],
+      reason: undefined,
+    },
+    {
+      name: 'untolerated NoSchedule',
+      taints: [gpu],
+      tolerations: [],
+      reason: 'node(s) had untolerated taint {gpu: true}',
+    },
     {
       name: 'untolerated NoExecute without value',
       taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' as const }],
       tolerations: [],
       reason: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }',
     },
-    { name: 'tolerated with Equal', taints: [gpu], tolerations: [{ key: 'gpu', operator: 'Equal' as const, value: 'true', effect: 'NoSchedule' as const }], reason: undefined },
-    { name: 'Equal with wrong value', taints: [gpu], tolerations: [{ key: 'gpu', operator: 'Equal' as const, value: 'false' }], reason: 'node(s) had untolerated taint {gpu: true}' },
-    { name: 'Exists without effect', taints: [gpu], tolerations: [{ key: 'gpu', operator: 'Exists' as const }], reason: undefined },
-    { name: 'wrong effect', taints: [gpu], tolerations: [{ key: 'gpu', operator: 'Exists' as const, effect: 'NoExecute' as const }], reason: 'node(s) had untolerated taint {gpu: true}' },
+    {
+      name: 'tolerated with Equal',
+      taints: [gpu],
+      tolerations: [{ key: 'gpu', operator: 'Equal' as const, value: 'true', effect: 'NoSchedule' as const }],
+      reason: undefined,
+    },
+    {
+      name: 'Equal with wrong value',
+      taints: [gpu],
+      tolerations: [{ key: 'gpu', operator: 'Equal' as const, value: 'false' }],
+      reason: 'node(s) had untolerated taint {gpu: true}',
+    },
+    {
+      name: 'Exists without effect',
+      taints: [gpu],
+      tolerations: [{ key: 'gpu', operator: 'Exists' as const }],
+      reason: undefined,
+    },
+    {
+      name: 'wrong effect',
+      taints: [gpu],
+      tolerations: [{ key: 'gpu', operator: 'Exists' as const, effect: 'NoExecute' as const }],
+      reason: 'node(s) had untolerated taint {gpu: true}',
+    },
     {
       name: 'first untolerated is reported',
-      taints: [{ key: 'a', effect: 'PreferNoSchedule' as const }, { key: 'b', value: '1', effect: 'NoSchedule' as const }, { key: 'c', effect: 'NoExecute' as const }],
+      taints: [
+        { key: 'a', effect: 'PreferNoSchedule' as const },
+        { key: 'b', value: '1', effect: 'NoSchedule' as const },
+        { key: 'c', effect: 'NoExecute' as const },
+      ],
       tolerations: [],
       reason: 'node(s) had untolerated taint {b: 1}',
     },
@@ -113,28 +188,86 @@ describe('NodeAffinity', () => {
     { name: 'nodeSelector match', spec: { nodeSelector: { zone: 'a' } }, passed: true },
     { name: 'nodeSelector mismatch', spec: { nodeSelector: { zone: 'b' } }, passed: false },
     { name: 'nodeSelector missing key', spec: { nodeSelector: { gpu: 'true' } }, passed: false },
-    { name: 'In', spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }), passed: true },
-    { name: 'In mismatch', spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }), passed: false },
-    { name: 'NotIn', spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['b'] }] }), passed: true },
-    { name: 'NotIn on absent key', spec: affinity({ matchExpressions: [{ key: 'x', operator: 'NotIn', values: ['b'] }] }), passed: true },
-    { name: 'Exists', spec: affinity({ matchExpressions: [{ key: 'disk', operator: 'Exists' }] }), passed: true },
-    { name: 'DoesNotExist', spec: affinity({ matchExpressions: [{ key: 'disk', operator: 'DoesNotExist' }] }), passed: false },
-    { name: 'Gt true', spec: affinity({ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['4'] }] }), passed: true },
-    { name: 'Gt false', spec: affinity({ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['8'] }] }), passed: false },
-    { name: 'Lt true', spec: affinity({ matchExpressions: [{ key: 'cores', operator: 'Lt', values: ['16'] }] }), passed: true },
-    { name: 'Lt on non-integer label', spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'Lt', values: ['16'] }] }), passed: false },
-    { name: 'Gt on absent label', spec: affinity({ matchExpressions: [{ key: 'x', operator: 'Gt', values: ['1'] }] }), passed: false },
+    {
+      name: 'In',
+      spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }),
+      passed: true,
+    },
+    {
+      name: 'In mismatch',
+      spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }),
+      passed: false,
+    },
+    {
+      name: 'NotIn',
+      spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['b'] }] }),
+      passed: true,
+    },
+    {
+      name: 'NotIn on absent key',
+      spec: affinity({ matchExpressions: [{ key: 'x', operator: 'NotIn', values: ['b'] }] }),
+      passed: true,
+    },
+    {
+      name: 'Exists',
+      spec: affinity({ matchExpressions: [{ key: 'disk', operator: 'Exists' }] }),
+      passed: true,
+    },
+    {
+      name: 'DoesNotExist',
+      spec: affinity({ matchExpressions: [{ key: 'disk', operator: 'DoesNotExist' }] }),
+      passed: false,
+    },
+    {
+      name: 'Gt true',
+      spec: affinity({ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['4'] }] }),
+      passed: true,
+    },
+    {
+      name: 'Gt false',
+      spec: affinity({ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['8'] }] }),
+      passed: false,
+    },
+    {
+      name: 'Lt true',
+      spec: affinity({ matchExpressions: [{ key: 'cores', operator: 'Lt', values: ['16'] }] }),
+      passed: true,
+    },
+    {
+      name: 'Lt on non-integer label',
+      spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'Lt', values: ['16'] }] }),
+      passed: false,
+    },
+    {
+      name: 'Gt on absent label',
+      spec: affinity({ matchExpressions: [{ key: 'x', operator: 'Gt', values: ['1'] }] }),
+      passed: false,
+    },
     {
       name: 'terms are ORed',
-      spec: affinity({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['z'] }] }, { matchExpressions: [{ key: 'disk', operator: 'In', values: ['ssd'] }] }),
+      spec: affinity(
+        { matchExpressions: [{ key: 'zone', operator: 'In', values: ['z'] }] },
+        { matchExpressions: [{ key: 'disk', operator: 'In', values: ['ssd'] }] },
+      ),
       passed: true,
     },
     { name: 'empty term matches nothing', spec: affinity({}), passed: false },
-    { name: 'matchFields pin to this node', spec: affinity({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }), passed: true },
-    { name: 'matchFields pin to another node', spec: affinity({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n2'] }] }), passed: false },
+    {
+      name: 'matchFields pin to this node',
+      spec: affinity({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }),
+      passed: true,
+    },
+    {
+      name: 'matchFields pin to another node',
+      spec: affinity({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n2'] }] }),
+      passed: false,
+    },
     {
       name: 'nodeSelector AND affinity',
-      spec: { nodeSelector: { zone: 'b' }, ...affinity({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }) },
+      spec: {
+        nodeSelector: { zone: 'b' },
+        ...affinity({ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }),
+      },
       passed: false,
     },
   ] as { name: string; spec: Partial<PodSpec>; passed: boolean }[])('$name', ({ spec, passed }) => {
@@ -146,14 +279,32 @@ describe('NodeAffinity', () => {
 
 describe('NodePorts', () => {
   const portPod = (hostPort: number, protocol = 'TCP', hostIP?: string) =>
-    pod({ containers: [{ name: 'c', image: 'x', ports: [{ containerPort: 80, hostPort, protocol, ...(hostIP ? { hostIP } : {}) }] }] });
+    pod({
+      containers: [
+        {
+          name: 'c',
+          image: 'x',
+          ports: [{ containerPort: 80, hostPort, protocol, ...(hostIP ? { hostIP } : {}) }],
+        },
+      ],
+    });
   it.each([
     { name: 'no host ports wanted', want: pod(), bound: [portPod(80)], passed: true },
     { name: 'free port', want: portPod(8080), bound: [portPod(80)], passed: true },
     { name: 'same port and protocol', want: portPod(80), bound: [portPod(80)], passed: false },
     { name: 'same port, other protocol', want: portPod(80, 'UDP'), bound: [portPod(80)], passed: true },
-    { name: 'different specific IPs', want: portPod(80, 'TCP', '10.0.0.1'), bound: [portPod(80, 'TCP', '10.0.0.2')], passed: true },
-    { name: 'wildcard vs specific IP', want: portPod(80, 'TCP', '10.0.0.1'), bound: [portPod(80)], passed: false },
+    {
+      name: 'different specific IPs',
+      want: portPod(80, 'TCP', '10.0.0.1'),
+      bound: [portPod(80, 'TCP', '10.0.0.2')],
+      passed: true,
+    },
+    {
+      name: 'wildcard vs specific IP',
+      want: portPod(80, 'TCP', '10.0.0.1'),
+      bound: [portPod(80)],
+      passed: false,
+    },
   ])('$name', ({ want, bound, passed }) => {
     const r = nodePorts(want, node(), usageOf(bound));
     expect(r.passed).toBe(passed);
@@ -173,9 +324,28 @@ describe('NodeResourcesFit', () => {
   it.each([
     { name: 'empty node', want: withRequests('1', '1Gi'), bound: [], n: {}, reasons: [] },
     { name: 'exactly fits', want: withRequests('1'), bound: [running('3')], n: {}, reasons: [] },
-    { name: 'cpu short', want: withRequests('1500m'), bound: [running('3')], n: {}, reasons: ['Insufficient cpu'], code: 'Unschedulable' },
-    { name: 'memory short', want: withRequests(undefined, '5Gi'), bound: [running('0', '4Gi')], n: {}, reasons: ['Insufficient memory'] },
-    { name: 'both short', want: withRequests('2', '5Gi'), bound: [running('3', '4Gi')], n: {}, reasons: ['Insufficient cpu', 'Insufficient memory'] },
+    {
+      name: 'cpu short',
+      want: withRequests('1500m'),
+      bound: [running('3')],
+      n: {},
+      reasons: ['Insufficient cpu'],
+      code: 'Unschedulable',
+    },
+    {
+      name: 'memory short',
+      want: withRequests(undefined, '5Gi'),
+      bound: [running('0', '4Gi')],
+      n: {},
+      reasons: ['Insufficient memory'],
+    },
+    {
+      name: 'both short',
+      want: withRequests('2', '5Gi'),
+      bound: [running('3', '4Gi')],
+      n: {},
+      reasons: ['Insufficient cpu', 'Insufficient memory'],
+    },
     {
       name: 'terminating pods still count',
       want: withRequests('2'),
@@ -190,12 +360,34 @@ describe('NodeResourcesFit', () => {
       n: {},
       reasons: [],
     },
-    { name: 'larger than the node is unresolvable', want: withRequests('8'), bound: [], n: {}, reasons: ['Insufficient cpu'], code: 'UnschedulableAndUnresolvable' },
-    { name: 'pods limit', want: pod(), bound: [running('0'), running('0')], n: { pods: '2' }, reasons: ['Too many pods'], code: 'Unschedulable' },
-    { name: 'zero-request pod fits a full node', want: pod(), bound: [running('4', '8Gi')], n: {}, reasons: [] },
+    {
+      name: 'larger than the node is unresolvable',
+      want: withRequests('8'),
+      bound: [],
+      n: {},
+      reasons: ['Insufficient cpu'],
+      code: 'UnschedulableAndUnresolvable',
+    },
+    {
+      name: 'pods limit',
+      want: pod(),
+      bound: [running('0'), running('0')],
+      n: { pods: '2' },
+      reasons: ['Too many pods'],
+      code: 'Unschedulable',
+    },
+    {
+      name: 'zero-request pod fits a full node',
+      want: pod(),
+      bound: [running('4', '8Gi')],
+      n: {},
+      reasons: [],
+    },
     {
       name: 'init containers count by their maximum',
-      want: withRequests('1', undefined, { initContainers: [{ name: 'i', image: 'x', resources: { requests: { cpu: '2' } } }] }),
+      want: withRequests('1', undefined, {
+        initContainers: [{ name: 'i', image: 'x', resources: { requests: { cpu: '2' } } }],
+      }),
       bound: [running('3')],
       n: {},
       reasons: ['Insufficient cpu'],
@@ -221,7 +413,18 @@ describe('runFilters', () => {
       ['TaintToleration', false],
     ]);
     const all = runFilters(p, n, EMPTY_USAGE, true);
-    expect(all.map((r) => r.name)).toEqual(['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit']);
-    expect(all.filter((r) => !r.passed).map((r) => r.name)).toEqual(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit']);
+    expect(all.map((r) => r.name)).toEqual([
+      'NodeUnschedulable',
+      'NodeName',
+      'TaintToleration',
+      'NodeAffinity',
+      'NodePorts',
+      'NodeResourcesFit',
+    ]);
+    expect(all.filter((r) => !r.passed).map((r) => r.name)).toEqual([
+      'TaintToleration',
+      'NodeAffinity',
+      'NodeResourcesFit',
+    ]);
   });
 });

@@ -9,12 +9,7 @@ import { type NodeUsage, type PodRequest, nodeAllocatable, podRequest, portConfl
 import { findUntoleratedTaint, taintBraces, tolerationsTolerateTaint } from './taints';
 
 export type FilterName =
-  | 'NodeUnschedulable'
-  | 'NodeName'
-  | 'TaintToleration'
-  | 'NodeAffinity'
-  | 'NodePorts'
-  | 'NodeResourcesFit';
+  'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity' | 'NodePorts' | 'NodeResourcesFit';
 
 export type StatusCode = 'Unschedulable' | 'UnschedulableAndUnresolvable';
 
@@ -47,7 +42,10 @@ function fail(name: FilterName, reasons: string[], code: StatusCode): FilterResu
 export function nodeUnschedulable(pod: Pod, node: Node): FilterResult {
   if (!node.spec?.unschedulable) return pass('NodeUnschedulable', 'node is schedulable');
   if (tolerationsTolerateTaint(pod.spec.tolerations, UNSCHEDULABLE_TAINT)) {
-    return pass('NodeUnschedulable', 'node is cordoned, but the pod tolerates node.kubernetes.io/unschedulable:NoSchedule');
+    return pass(
+      'NodeUnschedulable',
+      'node is cordoned, but the pod tolerates node.kubernetes.io/unschedulable:NoSchedule',
+    );
   }
   return fail('NodeUnschedulable', [ERR_NODE_UNSCHEDULABLE], 'UnschedulableAndUnresolvable');
 }
@@ -65,14 +63,22 @@ export function taintToleration(pod: Pod, node: Node): FilterResult {
   const taint = findUntoleratedTaint(node.spec?.taints, pod.spec.tolerations, ['NoSchedule', 'NoExecute']);
   if (!taint) {
     const n = (node.spec?.taints ?? []).filter((t) => t.effect !== 'PreferNoSchedule').length;
-    return pass('TaintToleration', n ? 'pod tolerates every NoSchedule/NoExecute taint' : 'node has no NoSchedule/NoExecute taints');
+    return pass(
+      'TaintToleration',
+      n ? 'pod tolerates every NoSchedule/NoExecute taint' : 'node has no NoSchedule/NoExecute taints',
+    );
   }
-  return fail('TaintToleration', [`node(s) had untolerated taint ${taintBraces(taint)}`], 'UnschedulableAndUnresolvable');
+  return fail(
+    'TaintToleration',
+    [`node(s) had untolerated taint ${taintBraces(taint)}`],
+    'UnschedulableAndUnresolvable',
+  );
 }
 
 /** NodeAffinity: nodeSelector and required node affinity (incl. a daemon pod's matchFields pin). */
 export function nodeAffinity(pod: Pod, node: Node): FilterResult {
-  if (podMatchesNodeAffinity(pod.spec, node)) return pass('NodeAffinity', "node matches the pod's nodeSelector and required node affinity");
+  if (podMatchesNodeAffinity(pod.spec, node))
+    return pass('NodeAffinity', "node matches the pod's nodeSelector and required node affinity");
   return fail('NodeAffinity', [ERR_NODE_AFFINITY], 'UnschedulableAndUnresolvable');
 }
 
@@ -96,7 +102,12 @@ export function nodePorts(pod: Pod, _node: Node, usage: NodeUsage, ctx: FilterCo
  * NodeResourcesFit: pod count, cpu and memory requests against allocatable minus what bound pods
  * request. A request larger than the whole node is unresolvable (preemption cannot help).
  */
-export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage, ctx: FilterContext = {}): FilterResult {
+export function nodeResourcesFit(
+  pod: Pod,
+  node: Node,
+  usage: NodeUsage,
+  ctx: FilterContext = {},
+): FilterResult {
   const req = ctx.req ?? podRequest(pod);
   const alloc = nodeAllocatable(node);
   const reasons: string[] = [];
@@ -110,7 +121,8 @@ export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage, ctx: Fi
     reasons.push('Insufficient memory');
     unresolvable ||= req.memory > alloc.memory;
   }
-  if (reasons.length) return fail('NodeResourcesFit', reasons, unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable');
+  if (reasons.length)
+    return fail('NodeResourcesFit', reasons, unresolvable ? 'UnschedulableAndUnresolvable' : 'Unschedulable');
   if (ctx.detail === false) return pass('NodeResourcesFit', '');
   const free = (total: number, used: number, fmt: (n: number) => string) =>
     Number.isFinite(total) ? `${fmt(Math.max(0, total - used))} free` : 'no limit';
@@ -127,7 +139,14 @@ export function nodeResourcesFit(pod: Pod, node: Node, usage: NodeUsage, ctx: Fi
 type Filter = (pod: Pod, node: Node, usage: NodeUsage, ctx?: FilterContext) => FilterResult;
 
 /** In the default profile's order (pkg/scheduler/apis/config/v1/default_plugins.go). */
-export const FILTERS: readonly Filter[] = [nodeUnschedulable, nodeName, taintToleration, nodeAffinity, nodePorts, nodeResourcesFit];
+export const FILTERS: readonly Filter[] = [
+  nodeUnschedulable,
+  nodeName,
+  taintToleration,
+  nodeAffinity,
+  nodePorts,
+  nodeResourcesFit,
+];
 
 /**
  * Runs the filters against one node. Like the framework, stops at the first failure unless `all`
@@ -151,7 +170,8 @@ const NO_SCHEDULE_EFFECTS: readonly Taint['effect'][] = ['NoSchedule', 'NoExecut
  */
 export function fitsNode(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest): boolean {
   const spec = pod.spec;
-  if (node.spec?.unschedulable && !tolerationsTolerateTaint(spec.tolerations, UNSCHEDULABLE_TAINT)) return false;
+  if (node.spec?.unschedulable && !tolerationsTolerateTaint(spec.tolerations, UNSCHEDULABLE_TAINT))
+    return false;
   if (spec.nodeName && spec.nodeName !== node.metadata.name) return false;
   if (findUntoleratedTaint(node.spec?.taints, spec.tolerations, NO_SCHEDULE_EFFECTS)) return false;
   if (!podMatchesNodeAffinity(spec, node)) return false;
@@ -165,7 +185,12 @@ export function fitsNode(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest
 }
 
 /** The first failing filter, or undefined when the pod fits the node. */
-export function firstFailure(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest = podRequest(pod)): FilterResult | undefined {
+export function firstFailure(
+  pod: Pod,
+  node: Node,
+  usage: NodeUsage,
+  req: PodRequest = podRequest(pod),
+): FilterResult | undefined {
   if (fitsNode(pod, node, usage, req)) return undefined;
   const ctx: FilterContext = { req, detail: false };
   for (const f of FILTERS) {

@@ -32,7 +32,8 @@ export interface Diagnosis {
  * are considered (so a daemon pod is checked against one node). `undefined` = all nodes.
  */
 export function preFilterNodeNames(spec: PodSpec): Set<string> | 'conflict' | undefined {
-  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  const terms =
+    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (!terms?.length) return undefined;
   if (terms.length === 1) {
     // The daemon pod's shape (one term, one matchFields metadata.name In): the same set, built once.
@@ -63,18 +64,23 @@ export function preFilterNodeNames(spec: PodSpec): Set<string> | 'conflict' | un
  * preFilterNodeNames). fastPaths.test.ts holds the two together.
  */
 export function preFilterSingleNode(spec: PodSpec): string | undefined {
-  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  const terms =
+    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (!terms || terms.length !== 1) return undefined;
   const fields = terms[0].matchFields;
   if (!fields || fields.length !== 1) return undefined;
   const f = fields[0];
-  if (f.key !== 'metadata.name' || f.operator !== 'In' || !f.values || f.values.length !== 1) return undefined;
+  if (f.key !== 'metadata.name' || f.operator !== 'In' || !f.values || f.values.length !== 1)
+    return undefined;
   return f.values[0];
 }
 
 /** The status given to nodes a PreFilter left out. */
 export function absentNodesStatus(plugins: string[]): NodeStatus {
-  return { reasons: [`node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`], code: 'UnschedulableAndUnresolvable' };
+  return {
+    reasons: [`node(s) didn't satisfy plugin(s) [${plugins.join(' ')}]`],
+    code: 'UnschedulableAndUnresolvable',
+  };
 }
 
 export function statusOf(r: FilterResult): NodeStatus {

@@ -74,7 +74,8 @@ export function podMatchesNodeAffinity(spec: PodSpec, node: Node): boolean {
 
 /** The node a daemon pod is pinned to by its `matchFields metadata.name In [x]` term, if any. */
 export function pinnedNodeName(spec: PodSpec): string | undefined {
-  const terms = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  const terms =
+    spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
   if (!terms) return undefined;
   for (const t of terms) {
     for (const f of t.matchFields ?? []) {

@@ -14,7 +14,10 @@ function container(r: Random, i: number): Container {
   if (cpu !== undefined) requests.cpu = cpu;
   if (mem !== undefined) requests.memory = mem;
   const c = { name: `c${i}`, image: 'busybox', resources: { requests } } as Container;
-  if (r.int(3) === 0) c.ports = [{ containerPort: 80, hostPort: r.int(2) ? 8080 : undefined, protocol: r.int(2) ? 'UDP' : undefined }] as Container['ports'];
+  if (r.int(3) === 0)
+    c.ports = [
+      { containerPort: 80, hostPort: r.int(2) ? 8080 : undefined, protocol: r.int(2) ? 'UDP' : undefined },
+    ] as Container['ports'];
   return c;
 }
 
@@ -32,7 +35,12 @@ describe('podRequest (cached per containers array)', () => {
         const spec = { containers: shared[r.int(shared.length)], nodeName: `n${i}` } as Pod['spec'];
         const init = inits[r.int(inits.length)];
         if (init) spec.initContainers = init;
-        const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default' }, spec } as unknown as Pod;
+        const pod = {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: `p${i}`, namespace: 'default' },
+          spec,
+        } as unknown as Pod;
         const frozen = r.int(4) !== 0;
         if (frozen) deepFreeze(pod);
         expect(podRequest(pod)).toEqual(computePodRequest(pod));
@@ -41,7 +49,12 @@ describe('podRequest (cached per containers array)', () => {
   });
 
   it('does not cache a spec that may still change', () => {
-    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'a', resources: { requests: { cpu: '1' } } }] } } as unknown as Pod;
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: { containers: [{ name: 'a', resources: { requests: { cpu: '1' } } }] },
+    } as unknown as Pod;
     expect(podRequest(pod).milliCPU).toBe(1000);
     pod.spec.containers[0].resources!.requests!.cpu = '2';
     expect(podRequest(pod).milliCPU).toBe(2000);
@@ -70,7 +83,13 @@ describe('nodeAllocatable (cached per capacity and allocatable maps)', () => {
       const status: Node['status'] = { images: [{ names: [`i${i}`] }] } as Node['status'];
       if (capacity) status!.capacity = capacity;
       if (allocatable) status!.allocatable = allocatable;
-      const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, spec: {}, status: r.int(5) === 0 ? status : Object.freeze(status) } as Node;
+      const node = {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: 'n' },
+        spec: {},
+        status: r.int(5) === 0 ? status : Object.freeze(status),
+      } as Node;
       const got = nodeAllocatable(node);
       expect(got).toEqual(computeAllocatable(node));
       if (got === nodeAllocatable({ ...node, status: Object.freeze({ ...node.status }) } as Node)) hits++;

@@ -47,7 +47,10 @@ function quantity(q: string | number | undefined, f: (q: string | number) => num
   }
 }
 
-function sumRequests(containers: Pod['spec']['containers'] | undefined): { milliCPU: number; memory: number } {
+function sumRequests(containers: Pod['spec']['containers'] | undefined): {
+  milliCPU: number;
+  memory: number;
+} {
   let milliCPU = 0;
   let memory = 0;
   for (const c of containers ?? []) {
@@ -70,7 +73,12 @@ export function podRequest(pod: Pod): PodRequest {
   const spec = pod.spec;
   const containers = spec.containers;
   const init = spec.initContainers;
-  if (!Object.isFrozen(spec) || !containers || !Object.isFrozen(containers) || (init !== undefined && !Object.isFrozen(init))) {
+  if (
+    !Object.isFrozen(spec) ||
+    !containers ||
+    !Object.isFrozen(containers) ||
+    (init !== undefined && !Object.isFrozen(init))
+  ) {
     return computePodRequest(pod);
   }
   const e = requestsByContainers.get(containers);
@@ -122,7 +130,8 @@ export function nodeAllocatable(node: Node): NodeAllocatable {
   if (!status || !Object.isFrozen(status)) return computeAllocatable(node);
   const { capacity, allocatable } = status;
   const key = allocatable ?? capacity;
-  if (!key || !Object.isFrozen(key) || (capacity !== undefined && !Object.isFrozen(capacity))) return computeAllocatable(node);
+  if (!key || !Object.isFrozen(key) || (capacity !== undefined && !Object.isFrozen(capacity)))
+    return computeAllocatable(node);
   const e = allocatableByMaps.get(key);
   if (e && e.capacity === capacity && e.allocatable === allocatable) return e.value;
   const value = Object.freeze(computeAllocatable(node));
@@ -134,7 +143,10 @@ export function nodeAllocatable(node: Node): NodeAllocatable {
  * allocatable per (frozen) capacity and allocatable maps, the only inputs: a node status write that
  * keeps them (images, conditions, heartbeats) keeps the figure
  */
-const allocatableByMaps = new WeakMap<object, { capacity: unknown; allocatable: unknown; value: NodeAllocatable }>();
+const allocatableByMaps = new WeakMap<
+  object,
+  { capacity: unknown; allocatable: unknown; value: NodeAllocatable }
+>();
 
 /** The computation itself (the oracle of the cached `nodeAllocatable`). */
 export function computeAllocatable(node: Node): NodeAllocatable {

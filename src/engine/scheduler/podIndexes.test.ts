@@ -80,7 +80,10 @@ function podOf(ns: string, name: string, node: string | undefined, phase: string
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: ns, uid: `${ns}-${name}`, resourceVersion: '1', creationTimestamp: '' },
-    spec: { containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }], ...(node ? { nodeName: node } : {}) },
+    spec: {
+      containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }],
+      ...(node ? { nodeName: node } : {}),
+    },
     status: { phase },
   } as Pod;
 }
@@ -101,7 +104,13 @@ describe('PodsByNode and NodeInfoIndex keyed by namespace and name', () => {
         const old = live.get(k);
         let c: Change;
         if (!old) {
-          const pod = podOf(ns, name, r.int(3) === 0 ? NODES[r.int(NODES.length)] : undefined, 'Pending', ['100m', '1'][r.int(2)]);
+          const pod = podOf(
+            ns,
+            name,
+            r.int(3) === 0 ? NODES[r.int(NODES.length)] : undefined,
+            'Pending',
+            ['100m', '1'][r.int(2)],
+          );
           live.set(k, pod);
           c = { type: 'ADDED', kind: 'Pod', obj: pod, old: undefined };
         } else if (r.int(5) === 0) {
@@ -111,7 +120,11 @@ describe('PodsByNode and NodeInfoIndex keyed by namespace and name', () => {
           const x = r.int(3);
           const node = x === 0 ? NODES[r.int(NODES.length)] : old.spec.nodeName;
           const phase = x === 1 ? ['Running', 'Failed', 'Succeeded', 'Pending'][r.int(4)] : old.status.phase!;
-          const pod = { ...old, spec: node === old.spec.nodeName ? old.spec : { ...old.spec, nodeName: node }, status: { phase } } as Pod;
+          const pod = {
+            ...old,
+            spec: node === old.spec.nodeName ? old.spec : { ...old.spec, nodeName: node },
+            status: { phase },
+          } as Pod;
           live.set(k, pod);
           c = { type: 'MODIFIED', kind: 'Pod', obj: pod, old };
         }

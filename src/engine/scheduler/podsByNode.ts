@@ -69,13 +69,18 @@ const shared = new WeakMap<object, PodsByNode>();
  * The one nodeName index of a simulation, shared by the node-side components (kubelet, node
  * lifecycle, pod GC). It subscribes on first use, so it sees every change before they do.
  */
-export function podsByNodeOf(sim: { watch(fn: (c: Change) => void, kinds?: readonly Kind[]): () => void }): PodsByNode {
+export function podsByNodeOf(sim: {
+  watch(fn: (c: Change) => void, kinds?: readonly Kind[]): () => void;
+}): PodsByNode {
   let idx = shared.get(sim);
   if (!idx) {
     const created = new PodsByNode();
-    sim.watch((c) => {
-      if (c.kind === 'Pod') created.onPodChange(c);
-    }, ['Pod']);
+    sim.watch(
+      (c) => {
+        if (c.kind === 'Pod') created.onPodChange(c);
+      },
+      ['Pod'],
+    );
     shared.set(sim, (idx = created));
   }
   return idx;

@@ -131,18 +131,18 @@ describe('Scheduler', () => {
   });
 
   it('sorts histogram entries as strings, like Go', () => {
-    const msg = fitErrorMessage(
-      { spec: { containers: [] } } as unknown as Pod,
-      {
-        numAllNodes: 12,
-        nodeToStatus: new Map<string, NodeStatus>([
-          ...Array.from({ length: 10 }, (_, i): [string, NodeStatus] => [`t${i}`, { reasons: ['Too many pods'], code: 'Unschedulable' }]),
-          ['x', { reasons: ['Insufficient memory'], code: 'Unschedulable' }],
-          ['y', { reasons: ['Insufficient cpu', 'Insufficient memory'], code: 'Unschedulable' }],
+    const msg = fitErrorMessage({ spec: { containers: [] } } as unknown as Pod, {
+      numAllNodes: 12,
+      nodeToStatus: new Map<string, NodeStatus>([
+        ...Array.from({ length: 10 }, (_, i): [string, NodeStatus] => [
+          `t${i}`,
+          { reasons: ['Too many pods'], code: 'Unschedulable' },
         ]),
-        absentNodes: 0,
-      },
-    );
+        ['x', { reasons: ['Insufficient memory'], code: 'Unschedulable' }],
+        ['y', { reasons: ['Insufficient cpu', 'Insufficient memory'], code: 'Unschedulable' }],
+      ]),
+      absentNodes: 0,
+    });
     expect(msg).toBe(
       '0/12 nodes are available: 1 Insufficient cpu, 10 Too many pods, 2 Insufficient memory. preemption: 0/12 nodes are available: 12 No preemption victims found for incoming pod..',
     );
@@ -178,7 +178,9 @@ describe('Scheduler', () => {
     addNode(sim, 'n1', 0);
     addPod(sim, 'p', pin('n2'));
     sim.settle();
-    expect(events(sim, 'FailedScheduling')[0]).toMatch(/^0\/1 nodes are available: 1 node\(s\) didn't satisfy plugin\(s\) \[NodeAffinity\]\./);
+    expect(events(sim, 'FailedScheduling')[0]).toMatch(
+      /^0\/1 nodes are available: 1 node\(s\) didn't satisfy plugin\(s\) \[NodeAffinity\]\./,
+    );
     addNode(sim, 'n2', 1);
     sim.settle();
     expect(get(sim, 'p')!.spec.nodeName).toBe('n2');
@@ -189,7 +191,9 @@ describe('Scheduler', () => {
     const n = addNode(sim, 'n1', 0);
     sim.store.update({ ...n, spec: { ...n.spec, unschedulable: true } });
     addPod(sim, 'plain');
-    addPod(sim, 'daemon', { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] });
+    addPod(sim, 'daemon', {
+      tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }],
+    });
     sim.settle();
     expect(get(sim, 'daemon')!.spec.nodeName).toBe('n1');
     expect(get(sim, 'plain')!.spec.nodeName).toBeUndefined();
@@ -197,7 +201,9 @@ describe('Scheduler', () => {
     expect(events(sim, 'FailedScheduling')).toEqual([
       '0/1 nodes are available: 1 node(s) were unschedulable. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..',
     ]);
-    expect(sim.store.get('Node', undefined, 'n1')!.spec.taints).toEqual([{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }]);
+    expect(sim.store.get('Node', undefined, 'n1')!.spec.taints).toEqual([
+      { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' },
+    ]);
   });
 });
 
@@ -230,7 +236,14 @@ describe('explainScheduling', () => {
     const own = explainScheduling(sim, big, n1);
     expect(own.every((r) => r.passed)).toBe(true);
     expect(own).toHaveLength(6);
-    const other = explainScheduling(sim, { ...big, metadata: { ...big.metadata, name: 'other' }, spec: { ...big.spec, nodeName: undefined } }, n1);
-    expect(other.find((r) => r.name === 'NodeResourcesFit')).toMatchObject({ passed: false, reason: 'Insufficient cpu' });
+    const other = explainScheduling(
+      sim,
+      { ...big, metadata: { ...big.metadata, name: 'other' }, spec: { ...big.spec, nodeName: undefined } },
+      n1,
+    );
+    expect(other.find((r) => r.name === 'NodeResourcesFit')).toMatchObject({
+      passed: false,
+      reason: 'Insufficient cpu',
+    });
   });
 });

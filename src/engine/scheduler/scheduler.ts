@@ -74,7 +74,11 @@ export class Scheduler {
     const freed = this.nodeInfos.onPodChange(c);
     // Nothing parked (the usual case): no pod to move back, no key to forget, no text to build.
     const parked = this.waitingKey.size > 0;
-    if (freed && parked) this.requeueFor(freed, `pod ${namespacedName(pod.metadata.namespace, pod.metadata.name)} on node ${freed} freed its resources`);
+    if (freed && parked)
+      this.requeueFor(
+        freed,
+        `pod ${namespacedName(pod.metadata.namespace, pod.metadata.name)} on node ${freed} freed its resources`,
+      );
     if (c.type === 'DELETED' || pod.spec.nodeName || pod.metadata.deletionTimestamp) {
       if (parked) this.forget(namespacedName(pod.metadata.namespace, pod.metadata.name));
       return;
@@ -103,7 +107,9 @@ export class Scheduler {
   private enqueue(key: string, reason: string, pod?: Pod): void {
     const ns = pod?.metadata.namespace;
     const name = pod?.metadata.name;
-    this.sim.enqueue(SCHEDULER_QUEUE, key, TIMINGS.schedulerDelayMs, reason, () => this.scheduleOne(key, ns, name));
+    this.sim.enqueue(SCHEDULER_QUEUE, key, TIMINGS.schedulerDelayMs, reason, () =>
+      this.scheduleOne(key, ns, name),
+    );
   }
 
   /** Moves the unschedulable pods a change on `node` may help back to the active queue. */
@@ -240,7 +246,11 @@ export class Scheduler {
   }
 }
 
-function emptyDiagnosis(numAllNodes: number, absentNodes: number, nodeToStatus: Map<string, NodeStatus> = new Map()): Diagnosis {
+function emptyDiagnosis(
+  numAllNodes: number,
+  absentNodes: number,
+  nodeToStatus: Map<string, NodeStatus> = new Map(),
+): Diagnosis {
   return { numAllNodes, nodeToStatus, absentNodes };
 }
 

@@ -27,7 +27,9 @@ export function findUntoleratedTaint(
   tols: readonly Toleration[] | undefined,
   effects: readonly TaintEffect[],
 ): Taint | undefined {
-  return (taints ?? []).find((taint) => effects.includes(taint.effect) && !tolerationsTolerateTaint(tols, taint));
+  return (taints ?? []).find(
+    (taint) => effects.includes(taint.effect) && !tolerationsTolerateTaint(tols, taint),
+  );
 }
 
 /** `key=value:Effect` or `key:Effect`, as kubectl and the scheduler print taints. */

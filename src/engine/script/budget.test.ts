@@ -2,7 +2,16 @@
 // running (whatever adds nodes or time: sim node add, manifests, settle, rollout status waits).
 
 import { describe, expect, it } from 'vitest';
-import { BudgetError, checkScriptBudget, CLI_BUDGET, PAGE_BUDGET, parseScriptInBudget, type Budget, type BudgetLine, type BudgetStart } from './budget';
+import {
+  BudgetError,
+  checkScriptBudget,
+  CLI_BUDGET,
+  PAGE_BUDGET,
+  parseScriptInBudget,
+  type Budget,
+  type BudgetLine,
+  type BudgetStart,
+} from './budget';
 import { ScriptParseError } from './parse';
 import { Session } from './session';
 import { runCommands } from './run';
@@ -36,13 +45,29 @@ describe('checkScriptBudget (as written)', () => {
 
   it('counts sim node add from the preset and from each sim cluster', () => {
     expect(refused(lines('sim node add a'))).toBeNull();
-    expect(refused(lines('sim node add a', 'sim node add b'))).toEqual({ index: 2, kind: 'nodes', message: 'sim node add: more than 3 nodes, the most the test runs' });
-    expect(refused(lines('sim cluster empty', 'sim node add a', 'sim node add b', 'sim node add c'))).toBeNull();
-    expect(refused(lines('sim cluster kubeadm', 'sim node add a'))).toMatchObject({ index: 2, kind: 'nodes' });
-    expect(refused(lines('sim cluster large --nodes 4'))).toEqual({ index: 1, kind: 'nodes', message: 'sim cluster asks for 4 nodes; the test runs at most 3' });
+    expect(refused(lines('sim node add a', 'sim node add b'))).toEqual({
+      index: 2,
+      kind: 'nodes',
+      message: 'sim node add: more than 3 nodes, the most the test runs',
+    });
+    expect(
+      refused(lines('sim cluster empty', 'sim node add a', 'sim node add b', 'sim node add c')),
+    ).toBeNull();
+    expect(refused(lines('sim cluster kubeadm', 'sim node add a'))).toMatchObject({
+      index: 2,
+      kind: 'nodes',
+    });
+    expect(refused(lines('sim cluster large --nodes 4'))).toEqual({
+      index: 1,
+      kind: 'nodes',
+      message: 'sim cluster asks for 4 nodes; the test runs at most 3',
+    });
     expect(refused(lines('sim cluster large --nodes=4'))).toMatchObject({ index: 1, kind: 'nodes' });
     expect(refused([], { preset: 'large' }, PAGE_BUDGET)).toBeNull(); // 1000 nodes
-    expect(refused([], { preset: 'large', nodes: 5001 }, PAGE_BUDGET)).toMatchObject({ index: -1, kind: 'nodes' });
+    expect(refused([], { preset: 'large', nodes: 5001 }, PAGE_BUDGET)).toMatchObject({
+      index: -1,
+      kind: 'nodes',
+    });
   });
 
   it('adds up sim advance and the inputs’ times', () => {
@@ -52,12 +77,17 @@ describe('checkScriptBudget (as written)', () => {
       kind: 'time',
       message: 'sim advance 61m runs the simulated clock past 2h, the most a session runs',
     });
-    expect(refused([{ index: 0, line: 'sim advance 1h', at: HOUR + 1 }])).toMatchObject({ index: 0, kind: 'time' });
+    expect(refused([{ index: 0, line: 'sim advance 1h', at: HOUR + 1 }])).toMatchObject({
+      index: 0,
+      kind: 'time',
+    });
     expect(refused(lines('sim step 11'))).toMatchObject({ index: 1, kind: 'steps' });
   });
 
   it('leaves lines the engine answers with an error to the engine', () => {
-    expect(refused(lines('sim advance soon', 'sim cluster large --nodes abc', 'echo "unclosed', 'kubectl get po'))).toBeNull();
+    expect(
+      refused(lines('sim advance soon', 'sim cluster large --nodes abc', 'echo "unclosed', 'kubectl get po')),
+    ).toBeNull();
   });
 
   it('embed load scripts: a line over the budget is a parse error with its line', () => {
@@ -78,7 +108,9 @@ describe('the budget while running', () => {
   it('the store refuses nodes past the cap, from sim node add and from manifests alike', () => {
     const s = new Session({ budget: tiny });
     expect(run(s, 'sim node add a')).toBe('');
-    expect(run(s, 'sim node add b')).toBe('Error from server (Forbidden): nodes "b" is forbidden: exceeded the playground\'s limit of 3 nodes\n');
+    expect(run(s, 'sim node add b')).toBe(
+      'Error from server (Forbidden): nodes "b" is forbidden: exceeded the playground\'s limit of 3 nodes\n',
+    );
     const node = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: c\n';
     expect(run(s, 'kubectl create -f -', node)).toBe(
       'Error from server (Forbidden): error when creating "STDIN": nodes "c" is forbidden: exceeded the playground\'s limit of 3 nodes\n',
@@ -90,23 +122,37 @@ describe('the budget while running', () => {
 
   it('presets over the cap are refused before anything is built', () => {
     const s = new Session({ budget: tiny });
-    expect(run(s, 'sim cluster large --nodes 4')).toBe('error: --nodes must be between 0 and 3 (the most nodes the test runs)\n');
-    expect(run(s, 'sim cluster large')).toBe('error: --nodes must be between 0 and 3 (the most nodes the test runs)\n');
+    expect(run(s, 'sim cluster large --nodes 4')).toBe(
+      'error: --nodes must be between 0 and 3 (the most nodes the test runs)\n',
+    );
+    expect(run(s, 'sim cluster large')).toBe(
+      'error: --nodes must be between 0 and 3 (the most nodes the test runs)\n',
+    );
     expect(s.sim.store.count('Node')).toBe(2);
-    expect(() => new Session({ preset: 'large', nodes: 5001 })).toThrow('--nodes must be between 0 and 5000 (the most nodes the page runs)');
+    expect(() => new Session({ preset: 'large', nodes: 5001 })).toThrow(
+      '--nodes must be between 0 and 5000 (the most nodes the page runs)',
+    );
   });
 
   it('sim advance, sim settle, sim step and rollout status stop at the end of the session’s time', () => {
     const s = new Session({ budget: tiny });
     expect(run(s, 'sim advance 1h59m59s')).toBe('');
-    expect(run(s, 'sim advance 2s')).toBe('error: sim advance 2s: a session runs at most 2h of simulated time, and 2h have run\n');
-    expect(run(s, 'kubectl apply -f -', ARTICLE_MANIFEST)).toBe('daemonset.apps/fluentd-elasticsearch created\n');
-    expect(run(s, 'sim settle')).toBe('warning: the cluster did not settle: the session has run 2h of simulated time, the most it may run\n');
+    expect(run(s, 'sim advance 2s')).toBe(
+      'error: sim advance 2s: a session runs at most 2h of simulated time, and 2h have run\n',
+    );
+    expect(run(s, 'kubectl apply -f -', ARTICLE_MANIFEST)).toBe(
+      'daemonset.apps/fluentd-elasticsearch created\n',
+    );
+    expect(run(s, 'sim settle')).toBe(
+      'warning: the cluster did not settle: the session has run 2h of simulated time, the most it may run\n',
+    );
     expect(s.sim.now() - s.startMs).toBeLessThanOrEqual(2 * HOUR);
     expect(run(s, 'kubectl rollout status ds/fluentd-elasticsearch -n kube-system')).toMatch(
       /error: the session reached the end of its simulated time, the most it may run: stopped waiting for the rollout\n$/,
     );
-    expect(run(s, 'sim step 3')).toBe('warning: the session has run 2h of simulated time, the most it may run\n');
+    expect(run(s, 'sim step 3')).toBe(
+      'warning: the session has run 2h of simulated time, the most it may run\n',
+    );
     expect(s.sim.now()).toBeLessThanOrEqual(s.startMs + 2 * HOUR);
     // the clock goes on across `sim cluster`, and so does the budget
     run(s, 'sim cluster kubeadm');
@@ -145,7 +191,9 @@ describe('rollout status --timeout', () => {
     expect(run(s, 'kubectl rollout status ds/x --timeout=abc')).toBe(
       'error: invalid argument "abc" for "--timeout" flag: time: invalid duration "abc"\nSee \'kubectl rollout status --help\' for usage.\n',
     );
-    expect(run(s, 'kubectl rollout status ds/x --timeout=1.5m')).toBe('Error from server (NotFound): daemonsets.apps "x" not found\n');
+    expect(run(s, 'kubectl rollout status ds/x --timeout=1.5m')).toBe(
+      'Error from server (NotFound): daemonsets.apps "x" not found\n',
+    );
   });
 });
 

@@ -25,9 +25,19 @@ export interface Budget {
 const DAY_MS = 24 * 3_600_000;
 
 /** The page, share links, scenario files and embed `load` scripts: what a browser tab can replay. */
-export const PAGE_BUDGET: Budget = { where: 'the page', maxNodes: 5_000, maxSimMs: 30 * DAY_MS, maxStepCount: 100_000 };
+export const PAGE_BUDGET: Budget = {
+  where: 'the page',
+  maxNodes: 5_000,
+  maxSimMs: 30 * DAY_MS,
+  maxStepCount: 100_000,
+};
 /** The headless CLI: large clusters for benchmarks and course authors. */
-export const CLI_BUDGET: Budget = { where: 'the CLI', maxNodes: 65_000, maxSimMs: 30 * DAY_MS, maxStepCount: 100_000 };
+export const CLI_BUDGET: Budget = {
+  where: 'the CLI',
+  maxNodes: 65_000,
+  maxSimMs: 30 * DAY_MS,
+  maxStepCount: 100_000,
+};
 
 /** "720h (30 days)", "2h": in the form `sim advance` takes, with days when it is whole days. */
 export function formatBudgetHours(ms: number): string {
@@ -85,11 +95,23 @@ function flagValue(words: string[], name: string): string | undefined {
 export function checkScriptBudget(lines: readonly BudgetLine[], start: BudgetStart, budget: Budget): void {
   const hours = formatBudgetHours(budget.maxSimMs);
   let nodes = isPreset(start.preset) ? presetNodeCount(start.preset, start.nodes) : 0;
-  if (nodes > budget.maxNodes) throw new BudgetError(-1, 'nodes', budget.maxNodes, `the ${start.preset} preset with ${nodes} nodes is over the limit of ${budget.maxNodes} nodes`);
+  if (nodes > budget.maxNodes)
+    throw new BudgetError(
+      -1,
+      'nodes',
+      budget.maxNodes,
+      `the ${start.preset} preset with ${nodes} nodes is over the limit of ${budget.maxNodes} nodes`,
+    );
   let t = 0;
   for (const { index, line, at } of lines) {
     if (at !== undefined) t = Math.max(t, at);
-    if (t > budget.maxSimMs) throw new BudgetError(index, 'time', budget.maxSimMs, `runs the simulated clock past ${hours}, the most a session runs`);
+    if (t > budget.maxSimMs)
+      throw new BudgetError(
+        index,
+        'time',
+        budget.maxSimMs,
+        `runs the simulated clock past ${hours}, the most a session runs`,
+      );
     let words: string[];
     try {
       words = tokenize(line);
@@ -102,12 +124,24 @@ export function checkScriptBudget(lines: readonly BudgetLine[], start: BudgetSta
       const n = flagValue(words, 'nodes');
       const count = Number(n);
       if (n !== undefined && Number.isFinite(count) && count > budget.maxNodes) {
-        throw new BudgetError(index, 'nodes', budget.maxNodes, `sim cluster asks for ${n} nodes; ${budget.where} runs at most ${budget.maxNodes}`);
+        throw new BudgetError(
+          index,
+          'nodes',
+          budget.maxNodes,
+          `sim cluster asks for ${n} nodes; ${budget.where} runs at most ${budget.maxNodes}`,
+        );
       }
-      if (preset && isPreset(preset)) nodes = presetNodeCount(preset, n === undefined || !Number.isInteger(count) ? undefined : count);
+      if (preset && isPreset(preset))
+        nodes = presetNodeCount(preset, n === undefined || !Number.isInteger(count) ? undefined : count);
     } else if (words[1] === 'node' && words[2] === 'add') {
       nodes++;
-      if (nodes > budget.maxNodes) throw new BudgetError(index, 'nodes', budget.maxNodes, `sim node add: more than ${budget.maxNodes} nodes, the most ${budget.where} runs`);
+      if (nodes > budget.maxNodes)
+        throw new BudgetError(
+          index,
+          'nodes',
+          budget.maxNodes,
+          `sim node add: more than ${budget.maxNodes} nodes, the most ${budget.where} runs`,
+        );
     } else if (words[1] === 'advance' && words[2] !== undefined) {
       let ms: number;
       try {
@@ -116,9 +150,21 @@ export function checkScriptBudget(lines: readonly BudgetLine[], start: BudgetSta
         continue;
       }
       t += ms;
-      if (t > budget.maxSimMs) throw new BudgetError(index, 'time', budget.maxSimMs, `sim advance ${words[2]} runs the simulated clock past ${hours}, the most a session runs`);
+      if (t > budget.maxSimMs)
+        throw new BudgetError(
+          index,
+          'time',
+          budget.maxSimMs,
+          `sim advance ${words[2]} runs the simulated clock past ${hours}, the most a session runs`,
+        );
     } else if (words[1] === 'step' && words[2] !== undefined) {
-      if (Number(words[2]) > budget.maxStepCount) throw new BudgetError(index, 'steps', budget.maxStepCount, `sim step asks for ${words[2]} work items; the limit is ${budget.maxStepCount}`);
+      if (Number(words[2]) > budget.maxStepCount)
+        throw new BudgetError(
+          index,
+          'steps',
+          budget.maxStepCount,
+          `sim step asks for ${words[2]} work items; the limit is ${budget.maxStepCount}`,
+        );
     }
   }
 }
@@ -127,7 +173,11 @@ export function checkScriptBudget(lines: readonly BudgetLine[], start: BudgetSta
  * Parses a scenario script (parse.ts) and checks it against the budget before anything runs: a line
  * over the budget is reported like a parse error, with its line (embed `load` scripts use this).
  */
-export function parseScriptInBudget(source: string, budget: Budget = PAGE_BUDGET, start: BudgetStart = { preset: 'empty' }): ScriptCommand[] {
+export function parseScriptInBudget(
+  source: string,
+  budget: Budget = PAGE_BUDGET,
+  start: BudgetStart = { preset: 'empty' },
+): ScriptCommand[] {
   const commands = parseScript(source);
   try {
     checkScriptBudget(

@@ -16,13 +16,23 @@ const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const LINE_BREAKS = ['\u2028', '\u2029', '\u0085', '\u00a0', '\ufeff'];
 /** Strings a hostile (or unlucky) user types: the prototype's names, with and without decoration. */
 const hostileName = fc.oneof(
-  fc.constantFrom(...PROTO_NAMES, 'prototype', '__proto__', 'constructor.prototype', 'toString()', 'NaN', 'null', 'undefined'),
+  fc.constantFrom(
+    ...PROTO_NAMES,
+    'prototype',
+    '__proto__',
+    'constructor.prototype',
+    'toString()',
+    'NaN',
+    'null',
+    'undefined',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );
 
 /** Text that only JavaScript (not kubectl) would print, once the user's own input is taken out. */
-const JS_TEXT = /function \w*\(|\[native code\]|\[object \w+\]|\bundefined\b|\bNaN\b|Cannot read propert|is not a function|is not iterable|Maximum call stack|RangeError|TypeError/;
+const JS_TEXT =
+  /function \w*\(|\[native code\]|\[object \w+\]|\bundefined\b|\bNaN\b|Cannot read propert|is not a function|is not iterable|Maximum call stack|RangeError|TypeError/;
 
 function jsLeak(output: string, input: string): string | null {
   const cleaned = input ? output.split(input).join('') : output;
@@ -99,7 +109,9 @@ describe('names from outside', () => {
       const r = run(s, `kubectl label node node-1 ${q(`${n}=v`)} --overwrite`);
       const err = qualifiedNameError(n);
       if (err) {
-        expect(r.text).toBe(`The Node "node-1" is invalid: metadata.labels: Invalid value: ${goQuote(n)}: ${err}\n`);
+        expect(r.text).toBe(
+          `The Node "node-1" is invalid: metadata.labels: Invalid value: ${goQuote(n)}: ${err}\n`,
+        );
       } else {
         expect(r.text).toBe('node/node-1 labeled\n');
         expect(s.sim.store.get('Node', undefined, 'node-1')!.metadata.labels![n]).toBe('v');
@@ -116,7 +128,12 @@ describe('names from outside', () => {
         const name = `p${i++}`;
         const labels: Record<string, string> = {};
         ownSet(labels, key, value);
-        const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+        const manifest = JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name, labels },
+          spec: { containers: [{ name: 'c', image: 'nginx' }] },
+        });
         const r = run(s, 'kubectl create -f -', manifest);
         const keyErr = qualifiedNameError(key);
         const valueErr = labelValueError(value);
@@ -124,7 +141,8 @@ describe('names from outside', () => {
           expect(r.exitCode).toBe(1);
           expect(r.text.startsWith(`The Pod "${name}" is invalid: `)).toBe(true);
           if (keyErr) expect(r.text).toContain(`metadata.labels: Invalid value: ${goQuote(key)}: ${keyErr}`);
-          if (valueErr) expect(r.text).toContain(`metadata.labels: Invalid value: ${goQuote(value)}: ${valueErr}`);
+          if (valueErr)
+            expect(r.text).toContain(`metadata.labels: Invalid value: ${goQuote(value)}: ${valueErr}`);
           expect(s.sim.store.get('Pod', 'default', name)).toBeUndefined();
         } else {
           expect(r.text).toBe(`pod/${name} created\n`);
@@ -143,11 +161,18 @@ describe('names from outside', () => {
     'a JSON manifest whose label key is %s is read as JSON, and the API server rejects the key (kubectl 1.33.1)',
     (_name, key) => {
       const s = new Session();
-      const manifest = JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels: { [key]: '' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+      const manifest = JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', labels: { [key]: '' } },
+        spec: { containers: [{ name: 'c', image: 'nginx' }] },
+      });
       for (const command of ['kubectl create -f -', 'kubectl apply -f -']) {
         const r = run(s, command, manifest);
         expect(r.exitCode).toBe(1);
-        expect(r.text).toBe(`The Pod "p" is invalid: metadata.labels: Invalid value: ${goQuote(key)}: ${qualifiedNameError(key)}\n`);
+        expect(r.text).toBe(
+          `The Pod "p" is invalid: metadata.labels: Invalid value: ${goQuote(key)}: ${qualifiedNameError(key)}\n`,
+        );
       }
       expect(goQuote(key)).toBe(`"\\u${key.codePointAt(0)!.toString(16).padStart(4, '0')}"`);
       expect(s.sim.store.get('Pod', 'default', 'p')).toBeUndefined();
@@ -212,18 +237,24 @@ describe('names from outside', () => {
     for (const n of PROTO_NAMES) {
       const r = run(s, `sim image missing ${q(n)}`);
       // a name is a reference when it is lowercase (constructor); the others are refused with the reason
-      expect(r.text === '' || r.text.startsWith(`error: invalid image reference "${n}": `), r.text).toBe(true);
+      expect(r.text === '' || r.text.startsWith(`error: invalid image reference "${n}": `), r.text).toBe(
+        true,
+      );
       expect(jsLeak(r.text, n)).toBeNull();
     }
     expect(s.sim.registry.facts('constructor').exists).toBe(false);
     expect([...s.sim.registry.rules.keys()]).toEqual(['docker.io/library/constructor:latest']);
-    expect(run(s, 'sim image list').text).toMatch(/^IMAGE {2,}PULL {2,}RUN\ndocker\.io\/library\/constructor:latest {3,}missing {3,}runs\n/);
+    expect(run(s, 'sim image list').text).toMatch(
+      /^IMAGE {2,}PULL {2,}RUN\ndocker\.io\/library\/constructor:latest {3,}missing {3,}runs\n/,
+    );
   });
 
   it('sim cluster PRESET takes only the presets there are', () => {
     const s = new Session();
     for (const n of PROTO_NAMES) {
-      expect(run(s, `sim cluster ${n}`).text).toBe(`error: unknown preset "${n}"; one of: article, kubeadm, empty, large\n`);
+      expect(run(s, `sim cluster ${n}`).text).toBe(
+        `error: unknown preset "${n}"; one of: article, kubeadm, empty, large\n`,
+      );
     }
   });
 });

@@ -52,7 +52,8 @@ export function parseScript(source: string): ScriptCommand[] {
     while (text.endsWith('\\')) {
       text = text.slice(0, -1).trimEnd();
       i++;
-      if (i >= lines.length) throw new ScriptParseError(start, 'line continuation (\\) at the end of the script');
+      if (i >= lines.length)
+        throw new ScriptParseError(start, 'line continuation (\\) at the end of the script');
       const next = stripComment(lines[i]).trim();
       text = next ? `${text} ${next}` : text;
     }
@@ -73,13 +74,17 @@ export function parseScript(source: string): ScriptCommand[] {
         }
         body.push(l);
       }
-      if (!closed) throw new ScriptParseError(start, `here-document started here is not closed by a line "${delim}"`);
+      if (!closed)
+        throw new ScriptParseError(start, `here-document started here is not closed by a line "${delim}"`);
       stdin = body.join('\n') + '\n';
       command = text.slice(0, m.index).trimEnd();
     }
     const word = text.split(/\s+/)[0];
     if (word !== 'kubectl' && word !== 'sim') {
-      throw new ScriptParseError(start, `unknown command "${word}": a scenario line starts with kubectl or sim`);
+      throw new ScriptParseError(
+        start,
+        `unknown command "${word}": a scenario line starts with kubectl or sim`,
+      );
     }
     out.push({ line: start, text, command, stdin });
   }
@@ -90,7 +95,12 @@ export function parseScript(source: string): ScriptCommand[] {
 export function lastHeredocManifest(commands: readonly ScriptCommand[]): string | null {
   for (let i = commands.length - 1; i >= 0; i--) {
     const c = commands[i];
-    if (c.stdin !== undefined && /^kubectl\s+(apply|create)\b/.test(c.command) && /\s-f\s+-(\s|$)/.test(`${c.command} `)) return c.stdin;
+    if (
+      c.stdin !== undefined &&
+      /^kubectl\s+(apply|create)\b/.test(c.command) &&
+      /\s-f\s+-(\s|$)/.test(`${c.command} `)
+    )
+      return c.stdin;
   }
   return null;
 }

@@ -13,7 +13,11 @@ export interface Transcript {
  * Runs the commands in order. `onText`, when given, receives the transcript as it is produced (the
  * `$ command` line, then each piece of output as the command prints it), so a caller can stream it.
  */
-export function runCommands(session: Session, commands: ScriptCommand[], onText?: (text: string) => void): Transcript {
+export function runCommands(
+  session: Session,
+  commands: ScriptCommand[],
+  onText?: (text: string) => void,
+): Transcript {
   let text = '';
   let failures = 0;
   for (const c of commands) {

@@ -31,7 +31,11 @@ export class Session {
   readonly startMs: number;
   constructor(private readonly opts: SessionOptions = {}) {
     this.budget = opts.budget ?? PAGE_BUDGET;
-    this.sim = new Simulation({ seed: opts.seed ?? 1, start: opts.start, daemonSetController: opts.daemonSetController });
+    this.sim = new Simulation({
+      seed: opts.seed ?? 1,
+      start: opts.start,
+      daemonSetController: opts.daemonSetController,
+    });
     this.startMs = this.sim.now();
     this.checkPreset(opts.preset ?? 'article', opts.nodes);
     this.limit(this.sim);
@@ -41,7 +45,10 @@ export class Session {
   /** Throws a CommandError when a preset has more nodes than the budget allows. */
   checkPreset(preset: PresetName, nodes?: number): void {
     const n = presetNodeCount(preset, nodes);
-    if (n > this.budget.maxNodes) throw new CommandError(`--nodes must be between 0 and ${this.budget.maxNodes} (the most nodes ${this.budget.where} runs)`);
+    if (n > this.budget.maxNodes)
+      throw new CommandError(
+        `--nodes must be between 0 and ${this.budget.maxNodes} (the most nodes ${this.budget.where} runs)`,
+      );
   }
 
   private limit(sim: Simulation): void {
@@ -62,7 +69,11 @@ export class Session {
     this.checkPreset(preset, nodes);
     const now = this.sim.now();
     const registry = this.sim.registry;
-    this.sim = new Simulation({ seed: this.opts.seed ?? 1, start: now, daemonSetController: this.opts.daemonSetController });
+    this.sim = new Simulation({
+      seed: this.opts.seed ?? 1,
+      start: now,
+      daemonSetController: this.opts.daemonSetController,
+    });
     this.sim.registry.copyFrom(registry);
     this.limit(this.sim);
     applyPreset(this.sim, preset, nodes);
@@ -70,7 +81,12 @@ export class Session {
 
   /** `+1m05.250s` style offset from the start, for step lines. */
   clockLabel(ms: number): string {
-    return this.sim.iso(ms).replace(/^\d{4}-\d\d-\d\dT/, '').replace('Z', '') + `.${String(ms % 1000).padStart(3, '0')}`;
+    return (
+      this.sim
+        .iso(ms)
+        .replace(/^\d{4}-\d\d-\d\dT/, '')
+        .replace('Z', '') + `.${String(ms % 1000).padStart(3, '0')}`
+    );
   }
 
   /** Runs one command line (`kubectl …` or `sim …`), with an optional heredoc as stdin. */

@@ -35,7 +35,8 @@ function budgetSpent(session: Session): string {
 export function parseTaintSpec(s: string): Taint {
   const r = splitTaintSpec(s);
   if (r.ok) return r.taint;
-  if (r.problem === 'bad-effect') throw new CommandError(`invalid taint effect: ${r.effect}, unsupported taint effect`);
+  if (r.problem === 'bad-effect')
+    throw new CommandError(`invalid taint effect: ${r.effect}, unsupported taint effect`);
   throw new CommandError(`invalid taint spec: ${s}, a taint is KEY[=VALUE]:EFFECT`);
 }
 
@@ -52,10 +53,14 @@ export function runSim(session: Session, argv: string[], out: Output): void {
     case 'cluster': {
       const a = parseArgs(rest, [{ name: 'nodes', type: 'int' }], 'sim cluster');
       const preset = a.positional[0];
-      if (!preset || !isPreset(preset)) throw new CommandError(`unknown preset "${preset ?? ''}"; one of: ${PRESETS.join(', ')}`);
+      if (!preset || !isPreset(preset))
+        throw new CommandError(`unknown preset "${preset ?? ''}"; one of: ${PRESETS.join(', ')}`);
       const n = flagString(a, 'nodes');
       const max = session.budget.maxNodes;
-      if (n !== undefined && (Number(n) < 0 || Number(n) > max)) throw new CommandError(`--nodes must be between 0 and ${max} (the most nodes ${session.budget.where} runs)`);
+      if (n !== undefined && (Number(n) < 0 || Number(n) > max))
+        throw new CommandError(
+          `--nodes must be between 0 and ${max} (the most nodes ${session.budget.where} runs)`,
+        );
       session.reset(preset, n === undefined ? undefined : Number(n));
       return;
     }
@@ -65,13 +70,15 @@ export function runSim(session: Session, argv: string[], out: Output): void {
         const a = parseArgs(args, NODE_ADD_FLAGS, 'sim node add');
         const name = a.positional[0];
         if (!name) throw new CommandError('sim node add needs a NAME');
-        if (!isDNS1123Subdomain(name)) throw new CommandError(`invalid node name "${name}": must be a lowercase RFC 1123 subdomain`);
+        if (!isDNS1123Subdomain(name))
+          throw new CommandError(`invalid node name "${name}": must be a lowercase RFC 1123 subdomain`);
         if (sim().store.get('Node', undefined, name)) throw new CommandError(`node "${name}" already exists`);
         const labels = Object.fromEntries(flagArray(a, 'label').map(parseLabel));
         const taints = flagArray(a, 'taint').map(parseTaintSpec);
         for (const q of ['cpu', 'memory', 'pods'] as const) {
           const v = flagString(a, q);
-          if (v !== undefined && !isValidQuantity(v)) throw new CommandError(`invalid --${q} "${v}": not a quantity`);
+          if (v !== undefined && !isValidQuantity(v))
+            throw new CommandError(`invalid --${q} "${v}": not a quantity`);
         }
         addNode(sim(), name, {
           labels,
@@ -117,7 +124,9 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       }
       if (ms > session.remainingMs()) {
         const used = `${Math.round((session.sim.now() - session.startMs) / 3_600_000)}h`;
-        throw new CommandError(`sim advance ${d}: a session runs at most ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, and ${used} have run`);
+        throw new CommandError(
+          `sim advance ${d}: a session runs at most ${formatBudgetHours(session.budget.maxSimMs)} of simulated time, and ${used} have run`,
+        );
       }
       sim().advance(ms);
       return;
@@ -125,21 +134,32 @@ export function runSim(session: Session, argv: string[], out: Output): void {
     case 'step': {
       const n = rest[0] === undefined ? 1 : Number(rest[0]);
       if (!Number.isInteger(n) || n < 1) throw new CommandError(`invalid step count "${rest[0]}"`);
-      if (n > session.budget.maxStepCount) throw new CommandError(`sim step runs at most ${session.budget.maxStepCount} work items at once`);
+      if (n > session.budget.maxStepCount)
+        throw new CommandError(`sim step runs at most ${session.budget.maxStepCount} work items at once`);
       for (let i = 0; i < n; i++) {
         const r = sim().step();
         if (!r) {
-          out.println(sim().queue.peekTime() === undefined ? 'nothing to do: the cluster is quiet' : `warning: ${budgetSpent(session)}`);
+          out.println(
+            sim().queue.peekTime() === undefined
+              ? 'nothing to do: the cluster is quiet'
+              : `warning: ${budgetSpent(session)}`,
+          );
           break;
         }
-        out.println(`[${session.clockLabel(r.time)}] ${r.controller} ${r.key} (${r.reason}): ${r.result || 'done'}`);
+        out.println(
+          `[${session.clockLabel(r.time)}] ${r.controller} ${r.key} (${r.reason}): ${r.result || 'done'}`,
+        );
       }
       return;
     }
     case 'settle': {
       const bounded = session.remainingMs() < TIMINGS.settleLimitMs;
       if (!sim().settle()) {
-        out.println(bounded ? `warning: the cluster did not settle: ${budgetSpent(session)}` : 'warning: the cluster did not settle within 24h of simulated time');
+        out.println(
+          bounded
+            ? `warning: the cluster did not settle: ${budgetSpent(session)}`
+            : 'warning: the cluster did not settle within 24h of simulated time',
+        );
       }
       return;
     }
@@ -152,6 +172,8 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       return;
     }
     default:
-      throw new CommandError(`unknown command "sim ${sub ?? ''}"; one of: cluster, node, pod, image, advance, step, settle, why`);
+      throw new CommandError(
+        `unknown command "sim ${sub ?? ''}"; one of: cluster, node, pod, image, advance, step, settle, why`,
+      );
   }
 }

@@ -9,7 +9,12 @@ import { goDuration, parseDuration } from '../clock';
 import { goQuote } from '../api/errors';
 import { tabwrite, TABLE_TABWRITER } from '../kubectl/printers/tabwriter';
 import { parseImageReference, ImageReferenceError } from '../registry/reference';
-import { DEFAULT_CRASH_AFTER_MS, DEFAULT_CRASH_EXIT_CODE, DEFAULT_OOM_AFTER_MS, type Registry } from '../registry/registry';
+import {
+  DEFAULT_CRASH_AFTER_MS,
+  DEFAULT_CRASH_EXIT_CODE,
+  DEFAULT_OOM_AFTER_MS,
+  type Registry,
+} from '../registry/registry';
 import { formatBudgetHours } from './budget';
 import type { Session } from './session';
 
@@ -63,7 +68,8 @@ function imageArg(verb: string, a: ParsedArgs, arity: number): string {
   try {
     parseImageReference(image);
   } catch (e) {
-    if (e instanceof ImageReferenceError) throw new CommandError(`invalid image reference ${goQuote(image)}: ${e.message}`);
+    if (e instanceof ImageReferenceError)
+      throw new CommandError(`invalid image reference ${goQuote(image)}: ${e.message}`);
     throw e;
   }
   return image;
@@ -77,7 +83,10 @@ function duration(session: Session, text: string, what: string): number {
   } catch {
     throw new CommandError(`invalid ${what} ${goQuote(text)} (examples: 500ms, 30s, 5m, 1h30m)`);
   }
-  if (ms > session.budget.maxSimMs) throw new CommandError(`${what} ${text} is longer than a session runs (${formatBudgetHours(session.budget.maxSimMs)})`);
+  if (ms > session.budget.maxSimMs)
+    throw new CommandError(
+      `${what} ${text} is longer than a session runs (${formatBudgetHours(session.budget.maxSimMs)})`,
+    );
   return ms;
 }
 
@@ -109,7 +118,8 @@ export function formatImageRules(registry: Registry): string {
   return tabwrite(['IMAGE\tPULL\tRUN', ...rows].join('\n') + '\n', TABLE_TABWRITER);
 }
 
-export const NO_IMAGE_RULES = 'No image rules set: every image pulls as the registry catalogue says, and runs.';
+export const NO_IMAGE_RULES =
+  'No image rules set: every image pulls as the registry catalogue says, and runs.';
 
 export function runSimImage(session: Session, argv: string[], out: Output): void {
   const [verb, ...args] = argv;
@@ -118,7 +128,9 @@ export function runSimImage(session: Session, argv: string[], out: Output): void
     return;
   }
   if (verb === undefined || !USAGE.has(verb)) {
-    throw new CommandError(`unknown command ${goQuote(`sim image${verb === undefined ? '' : ` ${verb}`}`)}; one of: ${SIM_IMAGE_VERBS.join(', ')}`);
+    throw new CommandError(
+      `unknown command ${goQuote(`sim image${verb === undefined ? '' : ` ${verb}`}`)}; one of: ${SIM_IMAGE_VERBS.join(', ')}`,
+    );
   }
   const flags = verb === 'crash' ? CRASH_FLAGS : verb === 'oom' ? OOM_FLAGS : [];
   const a = parseArgs(args, flags, `sim image ${verb}`);
@@ -126,7 +138,8 @@ export function runSimImage(session: Session, argv: string[], out: Output): void
   const registry = session.sim.registry;
   switch (verb) {
     case 'list': {
-      if (a.positional.length > 0) throw new CommandError(`unexpected argument ${goQuote(a.positional[0])}; ${usage(verb)}`);
+      if (a.positional.length > 0)
+        throw new CommandError(`unexpected argument ${goQuote(a.positional[0])}; ${usage(verb)}`);
       if (registry.rules.size === 0) out.eprintln(NO_IMAGE_RULES);
       else out.out(formatImageRules(registry));
       return;
@@ -143,7 +156,10 @@ export function runSimImage(session: Session, argv: string[], out: Output): void
     case 'slow': {
       const image = imageArg(verb, a, 2);
       const d = a.positional[1];
-      if (d === undefined) throw new CommandError(`sim image slow needs a DURATION (the pull time: 500ms, 30s, 5m, 1h30m); ${usage(verb)}`);
+      if (d === undefined)
+        throw new CommandError(
+          `sim image slow needs a DURATION (the pull time: 500ms, 30s, 5m, 1h30m); ${usage(verb)}`,
+        );
       registry.slow(image, duration(session, d, 'pull time'));
       return;
     }
@@ -153,14 +169,18 @@ export function runSimImage(session: Session, argv: string[], out: Output): void
       const afterMs = after === undefined ? DEFAULT_CRASH_AFTER_MS : duration(session, after, '--after');
       const code = flagString(a, 'exit-code');
       const exitCode = code === undefined ? DEFAULT_CRASH_EXIT_CODE : Number(code);
-      if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255) throw new CommandError(`invalid --exit-code ${code}: an exit code is from 0 to 255`);
+      if (!Number.isInteger(exitCode) || exitCode < 0 || exitCode > 255)
+        throw new CommandError(`invalid --exit-code ${code}: an exit code is from 0 to 255`);
       registry.runAs(image, { kind: 'crash', afterMs, exitCode });
       return;
     }
     case 'oom': {
       const image = imageArg(verb, a, 1);
       const after = flagString(a, 'after');
-      registry.runAs(image, { kind: 'oom', afterMs: after === undefined ? DEFAULT_OOM_AFTER_MS : duration(session, after, '--after') });
+      registry.runAs(image, {
+        kind: 'oom',
+        afterMs: after === undefined ? DEFAULT_OOM_AFTER_MS : duration(session, after, '--after'),
+      });
       return;
     }
   }

@@ -19,7 +19,12 @@ export interface WhyReport {
   decisions: { action: string; pod?: string; reason: string }[];
 }
 
-export function why(sim: Simulation, nodeName: string, namespace: string | undefined, dsName?: string): WhyReport[] {
+export function why(
+  sim: Simulation,
+  nodeName: string,
+  namespace: string | undefined,
+  dsName?: string,
+): WhyReport[] {
   const node = sim.store.get('Node', undefined, nodeName);
   if (!node) throw notFound('Node', nodeName);
   let dss: DaemonSet[];
@@ -34,8 +39,17 @@ export function why(sim: Simulation, nodeName: string, namespace: string | undef
     const r = nodeShouldRunDaemonPod(node, ds);
     const pod = newDaemonPod(ds, nodeName, '');
     const scheduler = explainScheduling(sim, pod, node);
-    const decisions = sim.daemonsets.decisions(ds.metadata.namespace!, ds.metadata.name)?.forNode(nodeName) ?? [];
-    return { ds, node, shouldRun: r.shouldRun, shouldContinueRunning: r.shouldContinueRunning, checks: r.checks, scheduler, decisions };
+    const decisions =
+      sim.daemonsets.decisions(ds.metadata.namespace!, ds.metadata.name)?.forNode(nodeName) ?? [];
+    return {
+      ds,
+      node,
+      shouldRun: r.shouldRun,
+      shouldContinueRunning: r.shouldContinueRunning,
+      checks: r.checks,
+      scheduler,
+      decisions,
+    };
   });
 }
 
@@ -49,12 +63,15 @@ export function formatWhy(reports: WhyReport[], nodeName: string): string {
       `daemonset.apps/${r.ds.metadata.name} (namespace ${r.ds.metadata.namespace}) on node/${nodeName}: should run: ${yes(r.shouldRun)}, may keep running: ${yes(r.shouldContinueRunning)}`,
     );
     out.push('  DaemonSet controller (nodeShouldRunDaemonPod):');
-    for (const c of r.checks) out.push(`    ${c.passed ? 'pass' : 'FAIL'}  ${c.check.padEnd(13)}${c.message}`);
+    for (const c of r.checks)
+      out.push(`    ${c.passed ? 'pass' : 'FAIL'}  ${c.check.padEnd(13)}${c.message}`);
     out.push(`  scheduler (for the pod it would create, pinned to ${nodeName}):`);
-    for (const s of r.scheduler) out.push(`    ${s.passed ? 'pass' : 'FAIL'}  ${s.name.padEnd(18)}${s.reason}`);
+    for (const s of r.scheduler)
+      out.push(`    ${s.passed ? 'pass' : 'FAIL'}  ${s.name.padEnd(18)}${s.reason}`);
     if (r.decisions.length) {
       out.push('  last sync:');
-      for (const d of r.decisions) out.push(`    ${d.action.padEnd(6)}${d.pod ? `${d.pod}: ` : ''}${d.reason}`);
+      for (const d of r.decisions)
+        out.push(`    ${d.action.padEnd(6)}${d.pod ? `${d.pod}: ` : ''}${d.reason}`);
     }
   }
   return out.join('\n') + '\n';

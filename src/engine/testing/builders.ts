@@ -5,8 +5,16 @@ import type { EventRecordInput } from '../api/eventStore';
 import { newNode as registeredNode } from '../cluster/nodeFactory';
 import { defaultDaemonSet } from '../api/defaults';
 
-export function newNode(name: string, o: { labels?: Record<string, string>; taints?: Taint[]; unschedulable?: boolean } = {}): Node {
-  const n = registeredNode(name, { index: 0, now: '2026-01-01T00:00:00Z', labels: o.labels, taints: o.taints });
+export function newNode(
+  name: string,
+  o: { labels?: Record<string, string>; taints?: Taint[]; unschedulable?: boolean } = {},
+): Node {
+  const n = registeredNode(name, {
+    index: 0,
+    now: '2026-01-01T00:00:00Z',
+    labels: o.labels,
+    taints: o.taints,
+  });
   if (o.unschedulable) n.spec.unschedulable = true;
   return n;
 }
@@ -30,12 +38,23 @@ export function newEventInput(name: string, namespace = 'default', message = 'pu
 
 export function newDaemonSet(
   name: string,
-  o: { tolerations?: Toleration[]; nodeSelector?: Record<string, string>; spec?: Partial<PodSpec>; namespace?: string } = {},
+  o: {
+    tolerations?: Toleration[];
+    nodeSelector?: Record<string, string>;
+    spec?: Partial<PodSpec>;
+    namespace?: string;
+  } = {},
 ): DaemonSet {
   const ds: DaemonSet = {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
-    metadata: { name, namespace: o.namespace ?? 'default', uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' },
+    metadata: {
+      name,
+      namespace: o.namespace ?? 'default',
+      uid: `uid-${name}`,
+      resourceVersion: '1',
+      creationTimestamp: '2026-01-01T00:00:00Z',
+    },
     spec: {
       selector: { matchLabels: { name } },
       template: {

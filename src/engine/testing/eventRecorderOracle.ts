@@ -53,7 +53,12 @@ class Correlator {
   private readonly spam = new Lru<TokenBucket>();
 
   /** EventAggregate: the key the event is counted under, and its message (combined, or as it is). */
-  aggregate(aggregateKey: string, eventKey: string, message: string, now: number): { key: string; message: string; combined: boolean } {
+  aggregate(
+    aggregateKey: string,
+    eventKey: string,
+    message: string,
+    now: number,
+  ): { key: string; message: string; combined: boolean } {
     let rec = this.aggregates.get(aggregateKey);
     if (!rec || now - rec.last > AGGREGATE_INTERVAL_MS) rec = { localKeys: undefined, last: 0 };
     const size = addLocalKey(rec, message);
@@ -111,7 +116,14 @@ export class OracleRecorder {
     return c;
   }
 
-  event(obj: KObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
+  event(
+    obj: KObject,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    component: string,
+    host?: string,
+  ): void {
     const ref: ObjectReference = {
       kind: obj.kind,
       namespace: obj.metadata.namespace,
@@ -146,7 +158,9 @@ export class OracleRecorder {
       c.remember(agg.key, { count: 1, firstTimestamp: now, namespace, name });
     }
     if (!c.allow(spamKey, nowMs)) return;
-    if (this.listeners.length) for (const l of this.listeners) l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
+    if (this.listeners.length)
+      for (const l of this.listeners)
+        l({ time: nowMs, type, reason, message: agg.message, component, object: ref });
     if (existing) {
       this.store.updateEvent(existing, last!.count + 1, now, agg.message);
       return;

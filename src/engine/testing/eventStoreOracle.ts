@@ -2,7 +2,13 @@
 // FIFO of those keys. The test oracle of `EventStore` (eventStore.test.ts), which keeps a slot per
 // Event name instead and indexes names only once something asks by name.
 
-import { DEFAULT_EVENT_TTL_MS, DEFAULT_MAX_EVENTS, toObject, type EventListener, type EventRecord } from '../api/eventStore';
+import {
+  DEFAULT_EVENT_TTL_MS,
+  DEFAULT_MAX_EVENTS,
+  toObject,
+  type EventListener,
+  type EventRecord,
+} from '../api/eventStore';
 import { namespacedName } from '../api/namespacedName';
 import type { KEvent } from '../api/types';
 

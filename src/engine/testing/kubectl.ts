@@ -15,15 +15,32 @@ export interface RunResult {
   exitCode: number;
 }
 
-export function runDef(sim: Simulation, def: CommandDef, argv: string[] | string, opts: KubectlOptions = {}): RunResult {
+export function runDef(
+  sim: Simulation,
+  def: CommandDef,
+  argv: string[] | string,
+  opts: KubectlOptions = {},
+): RunResult {
   const words = typeof argv === 'string' ? tokenize(argv) : argv;
   const r = runKubectl(sim, [...def.name.split(' '), ...words], opts);
-  const pick = (s: 'stdout' | 'stderr') => r.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
-  return { stdout: pick('stdout'), stderr: pick('stderr'), text: r.chunks.map((c) => c.text).join(''), exitCode: r.exitCode };
+  const pick = (s: 'stdout' | 'stderr') =>
+    r.chunks
+      .filter((c) => c.stream === s)
+      .map((c) => c.text)
+      .join('');
+  return {
+    stdout: pick('stdout'),
+    stderr: pick('stderr'),
+    text: r.chunks.map((c) => c.text).join(''),
+    exitCode: r.exitCode,
+  };
 }
 
 /** A simulation with registered nodes (Ready once settled), for command tests. */
-export function simWithNodes(names: string[], opts: { taints?: Record<string, import('../api/types').Taint[]> } = {}): Simulation {
+export function simWithNodes(
+  names: string[],
+  opts: { taints?: Record<string, import('../api/types').Taint[]> } = {},
+): Simulation {
   const sim = new SimulationCtor();
   names.forEach((name, index) => {
     sim.store.create(newNode(name, { index, now: sim.iso(), taints: opts.taints?.[name] }));

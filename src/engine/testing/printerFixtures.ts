@@ -40,9 +40,17 @@ function setStatus<T extends KObject>(sim: Simulation, obj: T, status: unknown):
   return sim.store.updateStatus({ ...obj, status }) as unknown as T;
 }
 
-const meta = (name: string, extra: Record<string, unknown> = {}) => ({ name, ...extra }) as unknown as KObject['metadata'];
+const meta = (name: string, extra: Record<string, unknown> = {}) =>
+  ({ name, ...extra }) as unknown as KObject['metadata'];
 
-function runningPod(sim: Simulation, ds: DaemonSet, name: string, node: string, ip: string, hostIP: string): Pod {
+function runningPod(
+  sim: Simulation,
+  ds: DaemonSet,
+  name: string,
+  node: string,
+  ip: string,
+  hostIP: string,
+): Pod {
   const tmpl = clone(ds.spec.template);
   const pod = sim.store.create<'Pod'>({
     apiVersion: 'v1',
@@ -50,40 +58,51 @@ function runningPod(sim: Simulation, ds: DaemonSet, name: string, node: string, 
     metadata: meta(name, {
       namespace: NS,
       generateName: `${DS}-`,
-      labels: { ...tmpl.metadata!.labels, 'controller-revision-hash': '64dc6799c9', 'pod-template-generation': '1' },
+      labels: {
+        ...tmpl.metadata!.labels,
+        'controller-revision-hash': '64dc6799c9',
+        'pod-template-generation': '1',
+      },
       ownerReferences: [
-        { apiVersion: 'apps/v1', kind: 'DaemonSet', name: DS, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true },
+        {
+          apiVersion: 'apps/v1',
+          kind: 'DaemonSet',
+          name: DS,
+          uid: ds.metadata.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
       ],
     }),
     spec: { ...tmpl.spec, nodeName: node },
   });
   const now = sim.iso();
   return setStatus(sim, pod, {
-      phase: 'Running',
-      conditions: [
-        { type: 'PodReadyToStartContainers', status: 'True', lastProbeTime: null, lastTransitionTime: now },
-        { type: 'Initialized', status: 'True', lastProbeTime: null, lastTransitionTime: now },
-        { type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: now },
-        { type: 'ContainersReady', status: 'True', lastProbeTime: null, lastTransitionTime: now },
-        { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: now },
-      ],
-      hostIP,
-      podIP: ip,
-      podIPs: [{ ip }],
-      startTime: now,
-      qosClass: 'Burstable',
-      containerStatuses: [
-        {
-          name: DS,
-          image: 'k8s.gcr.io/fluentd-elasticsearch:1.20',
-          imageID: 'k8s.gcr.io/fluentd-elasticsearch@sha256:0123',
-          containerID: `containerd://${name}`,
-          ready: true,
-          started: true,
-          restartCount: 0,
-          state: { running: { startedAt: now } },
-        },
-      ],
+    phase: 'Running',
+    conditions: [
+      { type: 'PodReadyToStartContainers', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+      { type: 'Initialized', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+      { type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+      { type: 'ContainersReady', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+      { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: now },
+    ],
+    hostIP,
+    podIP: ip,
+    podIPs: [{ ip }],
+    startTime: now,
+    qosClass: 'Burstable',
+    containerStatuses: [
+      {
+        name: DS,
+        image: 'k8s.gcr.io/fluentd-elasticsearch:1.20',
+        imageID: 'k8s.gcr.io/fluentd-elasticsearch@sha256:0123',
+        containerID: `containerd://${name}`,
+        ready: true,
+        started: true,
+        restartCount: 0,
+        state: { running: { startedAt: now } },
+      },
+    ],
   });
 }
 
@@ -122,19 +141,52 @@ export function articleCluster(): Simulation {
       labels: { 'controller-revision-hash': '64dc6799c9', name: DS },
       annotations: { 'deprecated.daemonset.template.generation': '1' },
       ownerReferences: [
-        { apiVersion: 'apps/v1', kind: 'DaemonSet', name: DS, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true },
+        {
+          apiVersion: 'apps/v1',
+          kind: 'DaemonSet',
+          name: DS,
+          uid: ds.metadata.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
       ],
     }),
-    data: { spec: { template: { $patch: 'replace', ...clone(ds.spec.template), metadata: { creationTimestamp: null, labels: { name: DS } } } } },
+    data: {
+      spec: {
+        template: {
+          $patch: 'replace',
+          ...clone(ds.spec.template),
+          metadata: { creationTimestamp: null, labels: { name: DS } },
+        },
+      },
+    },
     revision: 1,
   };
   sim.store.create(cr);
   sim.clock.set(T0 + 2_000);
   const p1 = runningPod(sim, ds, `${DS}-dqfv9`, 'master', '10.244.0.2', '10.0.0.2');
   const p2 = runningPod(sim, ds, `${DS}-pf9z5`, 'node-1', '10.244.1.2', '10.0.0.3');
-  sim.recorder.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${p1.metadata.name}`, 'daemonset-controller');
-  sim.recorder.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${p2.metadata.name}`, 'daemonset-controller');
-  sim.recorder.event(p2, 'Normal', 'Scheduled', `Successfully assigned ${NS}/${p2.metadata.name} to node-1`, 'default-scheduler');
+  sim.recorder.event(
+    ds,
+    'Normal',
+    'SuccessfulCreate',
+    `Created pod: ${p1.metadata.name}`,
+    'daemonset-controller',
+  );
+  sim.recorder.event(
+    ds,
+    'Normal',
+    'SuccessfulCreate',
+    `Created pod: ${p2.metadata.name}`,
+    'daemonset-controller',
+  );
+  sim.recorder.event(
+    p2,
+    'Normal',
+    'Scheduled',
+    `Successfully assigned ${NS}/${p2.metadata.name} to node-1`,
+    'default-scheduler',
+  );
   sim.clock.set(T0 + 53 * 60_000);
   return sim;
 }

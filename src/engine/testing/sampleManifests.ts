@@ -1,9 +1,9 @@
 // Sample manifests for tests (the editor's, the markers', e2e) and the editor's dev harness.
 
-import { ARTICLE_MANIFEST } from '../cluster/manifests'
+import { ARTICLE_MANIFEST } from '../cluster/manifests';
 
 /** The article's DaemonSet (fluentd-elasticsearch), as written there. */
-export const ARTICLE_YAML = ARTICLE_MANIFEST
+export const ARTICLE_YAML = ARTICLE_MANIFEST;
 
 /** A GPU node: a label, a taint and capacity (numbers and quantity strings). */
 export const NODE_YAML = `apiVersion: v1
@@ -23,7 +23,7 @@ status:
     cpu: 8
     memory: 32Gi
     pods: 110
-`
+`;
 
 /** A small DaemonSet whose pod spec has no tolerations yet (for completion). */
 export const MINIMAL_YAML = `apiVersion: apps/v1
@@ -43,4 +43,4 @@ spec:
       - name: demo
         image: nginx:1.27
       terminationGracePeriodSeconds: 30
-`
+`;

@@ -3,47 +3,55 @@
 // the lesson's passing score), and cmi5's `cmi5.xml` (one AU). tools/lms/xsd/ holds the published
 // schemas they are checked against (src/lessons/package/manifest.test.ts, e2e/lms.spec.ts).
 
-export type PackageStandard = 'scorm12' | 'scorm2004' | 'cmi5'
-export const PACKAGE_STANDARDS: readonly PackageStandard[] = ['scorm12', 'scorm2004', 'cmi5']
+export type PackageStandard = 'scorm12' | 'scorm2004' | 'cmi5';
+export const PACKAGE_STANDARDS: readonly PackageStandard[] = ['scorm12', 'scorm2004', 'cmi5'];
 
 export interface PackageInfo {
   /** the lesson's id (`metadata.name`) */
-  id: string
-  title: string
+  id: string;
+  title: string;
   /** one line about it (cmi5 asks for a description) */
-  description: string
+  description: string;
   /** 0–1, the lesson's `spec.passingScore` */
-  passingScore?: number
+  passingScore?: number;
   /** what `?lesson=` says: a built-in's id or the file's name in the package */
-  lessonRef: string
+  lessonRef: string;
   /** every file of the package but the manifest, `/`-separated */
-  files: readonly string[]
+  files: readonly string[];
 }
 
 /** The page the LMS opens, with the lesson, the standard and no service worker (the LMS's origin is not ours). */
 export function launchUrl(standard: PackageStandard, lessonRef: string): string {
-  return `index.html?lesson=${encodeURIComponent(lessonRef)}&lms=${standard}&offline=0`
+  return `index.html?lesson=${encodeURIComponent(lessonRef)}&lms=${standard}&offline=0`;
 }
 
 export function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** An XML ID (NCName) from the lesson's id (letters, digits, `-`, `.`). */
-const ncname = (id: string) => `dsp-${id.replace(/[^A-Za-z0-9._-]/g, '-')}`
+const ncname = (id: string) => `dsp-${id.replace(/[^A-Za-z0-9._-]/g, '-')}`;
 
 /** The IRIs of the course and its AU: the lesson's id under the project's xAPI home. */
 export function activityIri(id: string, part: 'course' | 'au'): string {
-  return `https://playground.daemonset.dev/xapi/lessons/${encodeURIComponent(id)}/${part}`
+  return `https://playground.daemonset.dev/xapi/lessons/${encodeURIComponent(id)}/${part}`;
 }
 
 function files(info: PackageInfo, indent: string): string {
-  return info.files.map((f) => `${indent}<file href="${xmlEscape(f)}"/>`).join('\n')
+  return info.files.map((f) => `${indent}<file href="${xmlEscape(f)}"/>`).join('\n');
 }
 
 export function scorm12Manifest(info: PackageInfo): string {
-  const id = ncname(info.id)
-  const mastery = info.passingScore !== undefined ? `\n        <adlcp:masteryscore>${Math.round(info.passingScore * 100)}</adlcp:masteryscore>` : ''
+  const id = ncname(info.id);
+  const mastery =
+    info.passingScore !== undefined
+      ? `\n        <adlcp:masteryscore>${Math.round(info.passingScore * 100)}</adlcp:masteryscore>`
+      : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${id}" version="1.0"
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -68,11 +76,11 @@ ${files(info, '      ')}
     </resource>
   </resources>
 </manifest>
-`
+`;
 }
 
 export function scorm2004Manifest(info: PackageInfo): string {
-  const id = ncname(info.id)
+  const id = ncname(info.id);
   const seq =
     info.passingScore !== undefined
       ? `
@@ -83,7 +91,7 @@ export function scorm2004Manifest(info: PackageInfo): string {
             </imsss:primaryObjective>
           </imsss:objectives>
         </imsss:sequencing>`
-      : ''
+      : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${id}" version="1"
     xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
@@ -111,13 +119,13 @@ ${files(info, '      ')}
     </resource>
   </resources>
 </manifest>
-`
+`;
 }
 
 export function cmi5Manifest(info: PackageInfo): string {
-  const lang = (s: string) => `<langstring lang="en-US">${xmlEscape(s)}</langstring>`
-  const mastery = info.passingScore !== undefined ? ` masteryScore="${info.passingScore}"` : ''
-  const moveOn = info.passingScore !== undefined ? 'CompletedAndPassed' : 'Completed'
+  const lang = (s: string) => `<langstring lang="en-US">${xmlEscape(s)}</langstring>`;
+  const mastery = info.passingScore !== undefined ? ` masteryScore="${info.passingScore}"` : '';
+  const moveOn = info.passingScore !== undefined ? 'CompletedAndPassed' : 'Completed';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
   <course id="${xmlEscape(activityIri(info.id, 'course'))}">
@@ -130,11 +138,14 @@ export function cmi5Manifest(info: PackageInfo): string {
     <url>${xmlEscape(launchUrl('cmi5', info.lessonRef))}</url>
   </au>
 </courseStructure>
-`
+`;
 }
 
-export function manifestFor(standard: PackageStandard): { name: string; make: (info: PackageInfo) => string } {
-  if (standard === 'scorm12') return { name: 'imsmanifest.xml', make: scorm12Manifest }
-  if (standard === 'scorm2004') return { name: 'imsmanifest.xml', make: scorm2004Manifest }
-  return { name: 'cmi5.xml', make: cmi5Manifest }
+export function manifestFor(standard: PackageStandard): {
+  name: string;
+  make: (info: PackageInfo) => string;
+} {
+  if (standard === 'scorm12') return { name: 'imsmanifest.xml', make: scorm12Manifest };
+  if (standard === 'scorm2004') return { name: 'imsmanifest.xml', make: scorm2004Manifest };
+  return { name: 'cmi5.xml', make: cmi5Manifest };
 }

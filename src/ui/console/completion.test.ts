@@ -1,6 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { type Kind, SIM_IMAGE_VERBS } from '../../engine'
-import { candidates, commonPrefix, complete, formatColumns, kubectlCommandTable, loadCommandTable, type ObjectIndex } from './completion'
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Kind, SIM_IMAGE_VERBS } from '../../engine';
+import {
+  candidates,
+  commonPrefix,
+  complete,
+  formatColumns,
+  kubectlCommandTable,
+  loadCommandTable,
+  type ObjectIndex,
+} from './completion';
 
 const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
   Node: [{ name: 'master' }, { name: 'node-1' }],
@@ -10,154 +18,225 @@ const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
     { ns: 'default', name: 'nginx' },
   ],
   DaemonSet: [{ ns: 'kube-system', name: 'fluentd-elasticsearch' }],
-  Namespace: [{ name: 'default' }, { name: 'kube-system' }, { name: 'kube-public' }, { name: 'kube-node-lease' }],
-}
+  Namespace: [
+    { name: 'default' },
+    { name: 'kube-system' },
+    { name: 'kube-public' },
+    { name: 'kube-node-lease' },
+  ],
+};
 
 const index: ObjectIndex = {
-  names: (kind: Kind, ns) => (OBJECTS[kind] ?? []).filter((o) => ns === null || o.ns === undefined || o.ns === ns).map((o) => o.name),
+  names: (kind: Kind, ns) =>
+    (OBJECTS[kind] ?? []).filter((o) => ns === null || o.ns === undefined || o.ns === ns).map((o) => o.name),
   namespaces: () => OBJECTS.Namespace.map((o) => o.name),
-  containers: (ns, name) => (ns === 'kube-system' && name === 'fluentd-elasticsearch' ? ['fluentd-elasticsearch'] : []),
+  containers: (ns, name) =>
+    ns === 'kube-system' && name === 'fluentd-elasticsearch' ? ['fluentd-elasticsearch'] : [],
   images: () => ['k8s.gcr.io/fluentd-elasticsearch:1.20', 'nginx', 'k8s.gcr.io/pause:3.9'],
-}
-const table = kubectlCommandTable()
+};
+const table = kubectlCommandTable();
 beforeAll(async () => {
-  await loadCommandTable()
-})
-const done = (line: string) => complete(line, table, index)
-const words = (line: string) => candidates(line, table, index).words
+  await loadCommandTable();
+});
+const done = (line: string) => complete(line, table, index);
+const words = (line: string) => candidates(line, table, index).words;
 
 describe('console completion', () => {
   it('a flag named like an Object.prototype member completes to nothing (no crash)', () => {
-    expect(words('kubectl get pods --constructor=')).toEqual([])
-    expect(words('kubectl get pods --toString=x')).toEqual([])
-  })
+    expect(words('kubectl get pods --constructor=')).toEqual([]);
+    expect(words('kubectl get pods --toString=x')).toEqual([]);
+  });
 
   it('completes the first word', () => {
-    expect(done('kub').before).toBe('kubectl ')
-    expect(done('si').before).toBe('sim ')
-    expect(words('')).toEqual(['clear', 'kubectl', 'sim'])
-  })
+    expect(done('kub').before).toBe('kubectl ');
+    expect(done('si').before).toBe('sim ');
+    expect(words('')).toEqual(['clear', 'kubectl', 'sim']);
+  });
 
   it('completes commands and subcommands', () => {
-    expect(done('kubectl ge').before).toBe('kubectl get ')
-    expect(done('kubectl rollout st').before).toBe('kubectl rollout status ')
-    expect(words('kubectl rollout ')).toEqual(['history', 'pause', 'restart', 'resume', 'status', 'undo'])
-    expect(done('kubectl se').before).toBe('kubectl set ')
-    expect(done('kubectl set i').before).toBe('kubectl set image ')
+    expect(done('kubectl ge').before).toBe('kubectl get ');
+    expect(done('kubectl rollout st').before).toBe('kubectl rollout status ');
+    expect(words('kubectl rollout ')).toEqual(['history', 'pause', 'restart', 'resume', 'status', 'undo']);
+    expect(done('kubectl se').before).toBe('kubectl set ');
+    expect(done('kubectl set i').before).toBe('kubectl set image ');
     // several commands start with c: listed
-    const c = done('kubectl c')
-    expect(c.before).toBe('kubectl c')
-    expect(c.list).toEqual(expect.arrayContaining(['cordon', 'create']))
-  })
+    const c = done('kubectl c');
+    expect(c.before).toBe('kubectl c');
+    expect(c.list).toEqual(expect.arrayContaining(['cordon', 'create']));
+  });
 
   it('completes resource types (kubectl get dae → daemonsets)', () => {
-    expect(done('kubectl get dae').before).toBe('kubectl get daemonsets ')
-    expect(done('kubectl get no').list).toEqual(['no', 'nodes'])
-    expect(words('kubectl get ')).toEqual(expect.arrayContaining(['pods', 'po', 'daemonsets', 'ds', 'nodes', 'no', 'controllerrevisions', 'events', 'ev']))
-    expect(words('kubectl rollout status ')).toEqual(['daemonsets', 'ds'])
-  })
+    expect(done('kubectl get dae').before).toBe('kubectl get daemonsets ');
+    expect(done('kubectl get no').list).toEqual(['no', 'nodes']);
+    expect(words('kubectl get ')).toEqual(
+      expect.arrayContaining([
+        'pods',
+        'po',
+        'daemonsets',
+        'ds',
+        'nodes',
+        'no',
+        'controllerrevisions',
+        'events',
+        'ev',
+      ]),
+    );
+    expect(words('kubectl rollout status ')).toEqual(['daemonsets', 'ds']);
+  });
 
   it('completes names of the typed resource in the namespace', () => {
-    expect(done('kubectl describe node ma').before).toBe('kubectl describe node master ')
-    expect(words('kubectl get nodes ')).toEqual(['master', 'node-1'])
-    expect(words('kubectl get pods ')).toEqual(['nginx'])
-    expect(words('kubectl get pods -n kube-system ')).toEqual(['fluentd-elasticsearch-abcde', 'fluentd-elasticsearch-fghij'])
-    expect(done('kubectl -n kube-system get po flu').before).toBe('kubectl -n kube-system get po fluentd-elasticsearch-')
-    expect(words('kubectl get pods -A ')).toHaveLength(3)
-    expect(words('kubectl get pods --namespace=kube-system f')).toHaveLength(2)
-  })
+    expect(done('kubectl describe node ma').before).toBe('kubectl describe node master ');
+    expect(words('kubectl get nodes ')).toEqual(['master', 'node-1']);
+    expect(words('kubectl get pods ')).toEqual(['nginx']);
+    expect(words('kubectl get pods -n kube-system ')).toEqual([
+      'fluentd-elasticsearch-abcde',
+      'fluentd-elasticsearch-fghij',
+    ]);
+    expect(done('kubectl -n kube-system get po flu').before).toBe(
+      'kubectl -n kube-system get po fluentd-elasticsearch-',
+    );
+    expect(words('kubectl get pods -A ')).toHaveLength(3);
+    expect(words('kubectl get pods --namespace=kube-system f')).toHaveLength(2);
+  });
 
   it('completes TYPE/NAME forms', () => {
     // no DaemonSet in the default namespace
-    expect(done('kubectl rollout status ds/f').before).toBe('kubectl rollout status ds/f')
-    expect(done('kubectl rollout status -n kube-system ds/f').before).toBe('kubectl rollout status -n kube-system ds/fluentd-elasticsearch ')
-    expect(words('kubectl get ds/')).toEqual([])
-    expect(words('kubectl -n kube-system get ds/')).toEqual(['ds/fluentd-elasticsearch'])
-    expect(words('kubectl -n kube-system rollout undo pods/')).toEqual([])
-  })
+    expect(done('kubectl rollout status ds/f').before).toBe('kubectl rollout status ds/f');
+    expect(done('kubectl rollout status -n kube-system ds/f').before).toBe(
+      'kubectl rollout status -n kube-system ds/fluentd-elasticsearch ',
+    );
+    expect(words('kubectl get ds/')).toEqual([]);
+    expect(words('kubectl -n kube-system get ds/')).toEqual(['ds/fluentd-elasticsearch']);
+    expect(words('kubectl -n kube-system rollout undo pods/')).toEqual([]);
+  });
 
   it('completes flags, flag values and namespaces', () => {
-    expect(words('kubectl get pods --show-l')).toEqual(['--show-labels'])
-    expect(done('kubectl get pods -n kube-s').before).toBe('kubectl get pods -n kube-system ')
-    expect(words('kubectl get pods -o ')).toEqual(['custom-columns-file=', 'custom-columns=', 'go-template-file=', 'go-template=', 'json', 'jsonpath-as-json=', 'jsonpath-file=', 'jsonpath=', 'name', 'wide', 'yaml'])
-    expect(done('kubectl get pods -o w').before).toBe('kubectl get pods -o wide ')
-    expect(done('kubectl delete ds x --cascade=o').before).toBe('kubectl delete ds x --cascade=orphan ')
-    expect(words('kubectl rollout undo ds/x --to')).toEqual(['--to-revision'])
-    expect(words('kubectl drain node-1 --ig')).toEqual(['--ignore-daemonsets'])
-  })
+    expect(words('kubectl get pods --show-l')).toEqual(['--show-labels']);
+    expect(done('kubectl get pods -n kube-s').before).toBe('kubectl get pods -n kube-system ');
+    expect(words('kubectl get pods -o ')).toEqual([
+      'custom-columns-file=',
+      'custom-columns=',
+      'go-template-file=',
+      'go-template=',
+      'json',
+      'jsonpath-as-json=',
+      'jsonpath-file=',
+      'jsonpath=',
+      'name',
+      'wide',
+      'yaml',
+    ]);
+    expect(done('kubectl get pods -o w').before).toBe('kubectl get pods -o wide ');
+    expect(done('kubectl delete ds x --cascade=o').before).toBe('kubectl delete ds x --cascade=orphan ');
+    expect(words('kubectl rollout undo ds/x --to')).toEqual(['--to-revision']);
+    expect(words('kubectl drain node-1 --ig')).toEqual(['--ignore-daemonsets']);
+  });
 
   it('completes node commands and set image containers', () => {
-    expect(words('kubectl cordon ')).toEqual(['master', 'node-1'])
-    expect(done('kubectl taint no').list).toEqual(['no', 'node', 'nodes'])
-    expect(done('kubectl taint nodes m').before).toBe('kubectl taint nodes master ')
+    expect(words('kubectl cordon ')).toEqual(['master', 'node-1']);
+    expect(done('kubectl taint no').list).toEqual(['no', 'node', 'nodes']);
+    expect(done('kubectl taint nodes m').before).toBe('kubectl taint nodes master ');
     expect(done('kubectl set image -n kube-system ds/fluentd-elasticsearch flu').before).toBe(
       'kubectl set image -n kube-system ds/fluentd-elasticsearch fluentd-elasticsearch=',
-    )
-  })
+    );
+  });
 
   it('completes the wave-2 commands: logs, auth can-i, config, rollout pause, --validate', () => {
-    expect(words('kubectl logs -n kube-system ')).toEqual(['ds/', 'fluentd-elasticsearch-abcde', 'fluentd-elasticsearch-fghij'])
-    expect(done('kubectl logs -n kube-system ds/').before).toBe('kubectl logs -n kube-system ds/fluentd-elasticsearch ')
-    expect(words('kubectl auth can-i ')).toContain('create')
-    expect(done('kubectl auth can-i list dae').before).toBe('kubectl auth can-i list daemonsets ')
-    expect(words('kubectl config ')).toEqual(['current-context', 'get-contexts', 'use-context', 'view'])
-    expect(done('kubectl config use-context p').before).toBe('kubectl config use-context playground ')
-    expect(words('kubectl rollout pause ')).toEqual(['daemonsets', 'ds'])
-    expect(words('kubectl top ')).toEqual(['node', 'pod'])
-    expect(words('kubectl apply --validate=')).toEqual(['--validate=false', '--validate=ignore', '--validate=strict', '--validate=true', '--validate=warn'])
-  })
+    expect(words('kubectl logs -n kube-system ')).toEqual([
+      'ds/',
+      'fluentd-elasticsearch-abcde',
+      'fluentd-elasticsearch-fghij',
+    ]);
+    expect(done('kubectl logs -n kube-system ds/').before).toBe(
+      'kubectl logs -n kube-system ds/fluentd-elasticsearch ',
+    );
+    expect(words('kubectl auth can-i ')).toContain('create');
+    expect(done('kubectl auth can-i list dae').before).toBe('kubectl auth can-i list daemonsets ');
+    expect(words('kubectl config ')).toEqual(['current-context', 'get-contexts', 'use-context', 'view']);
+    expect(done('kubectl config use-context p').before).toBe('kubectl config use-context playground ');
+    expect(words('kubectl rollout pause ')).toEqual(['daemonsets', 'ds']);
+    expect(words('kubectl top ')).toEqual(['node', 'pod']);
+    expect(words('kubectl apply --validate=')).toEqual([
+      '--validate=false',
+      '--validate=ignore',
+      '--validate=strict',
+      '--validate=true',
+      '--validate=warn',
+    ]);
+  });
 
   it('completes sim commands', () => {
-    expect(done('sim cl').before).toBe('sim cluster ')
-    expect(words('sim cluster ')).toEqual(['article', 'empty', 'kubeadm', 'large'])
-    expect(done('sim node c').before).toBe('sim node condition ')
-    expect(done('sim node condition node-1 Ready=F').before).toBe('sim node condition node-1 Ready=False ')
-    expect(words('sim why ')).toEqual(['master', 'node-1'])
-    expect(done('sim pod fail -n kube-system fluentd-elasticsearch-a').before).toBe('sim pod fail -n kube-system fluentd-elasticsearch-abcde ')
-  })
+    expect(done('sim cl').before).toBe('sim cluster ');
+    expect(words('sim cluster ')).toEqual(['article', 'empty', 'kubeadm', 'large']);
+    expect(done('sim node c').before).toBe('sim node condition ');
+    expect(done('sim node condition node-1 Ready=F').before).toBe('sim node condition node-1 Ready=False ');
+    expect(words('sim why ')).toEqual(['master', 'node-1']);
+    expect(done('sim pod fail -n kube-system fluentd-elasticsearch-a').before).toBe(
+      'sim pod fail -n kube-system fluentd-elasticsearch-abcde ',
+    );
+  });
 
-  it('completes sim image: the verbs, then the images the cluster uses, then each verb\'s flags and durations', () => {
-    expect(done('sim im').before).toBe('sim image ')
-    expect(words('sim image ')).toEqual(['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready'])
-    expect(words('sim image ')).toEqual([...SIM_IMAGE_VERBS].sort()) // the engine's verbs, no more, no fewer
-    expect(done('sim image m').before).toBe('sim image missing ')
-    expect(done('sim image o').list).toEqual(['ok', 'oom'])
-    expect(words('sim image missing ')).toEqual(['k8s.gcr.io/fluentd-elasticsearch:1.20', 'k8s.gcr.io/pause:3.9', 'nginx'])
-    expect(done('sim image crash k8s.gcr.io/f').before).toBe('sim image crash k8s.gcr.io/fluentd-elasticsearch:1.20 ')
-    expect(words('sim image crash nginx --')).toEqual(['--after', '--exit-code'])
-    expect(words('sim image oom nginx --')).toEqual(['--after'])
-    expect(words('sim image unready nginx --')).toEqual([])
-    expect(words('sim image crash nginx --after ')).toEqual(['10s', '1h', '1m', '30s', '500ms', '5m'])
-    expect(words('sim image crash nginx --exit-code ')).toEqual([])
+  it("completes sim image: the verbs, then the images the cluster uses, then each verb's flags and durations", () => {
+    expect(done('sim im').before).toBe('sim image ');
+    expect(words('sim image ')).toEqual(['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready']);
+    expect(words('sim image ')).toEqual([...SIM_IMAGE_VERBS].sort()); // the engine's verbs, no more, no fewer
+    expect(done('sim image m').before).toBe('sim image missing ');
+    expect(done('sim image o').list).toEqual(['ok', 'oom']);
+    expect(words('sim image missing ')).toEqual([
+      'k8s.gcr.io/fluentd-elasticsearch:1.20',
+      'k8s.gcr.io/pause:3.9',
+      'nginx',
+    ]);
+    expect(done('sim image crash k8s.gcr.io/f').before).toBe(
+      'sim image crash k8s.gcr.io/fluentd-elasticsearch:1.20 ',
+    );
+    expect(words('sim image crash nginx --')).toEqual(['--after', '--exit-code']);
+    expect(words('sim image oom nginx --')).toEqual(['--after']);
+    expect(words('sim image unready nginx --')).toEqual([]);
+    expect(words('sim image crash nginx --after ')).toEqual(['10s', '1h', '1m', '30s', '500ms', '5m']);
+    expect(words('sim image crash nginx --exit-code ')).toEqual([]);
     // the value of --after is not taken for the IMAGE: the image is still offered after it
-    expect(words('sim image crash --after 5s ')).toEqual(['k8s.gcr.io/fluentd-elasticsearch:1.20', 'k8s.gcr.io/pause:3.9', 'nginx'])
-    expect(words('sim image slow nginx ')).toEqual(['10s', '1h', '1m', '30s', '500ms', '5m'])
-    expect(words('sim image ok nginx ')).toEqual([])
-    expect(words('sim image list ')).toEqual([])
-    expect(words('sim image bogus ')).toEqual([])
-  })
+    expect(words('sim image crash --after 5s ')).toEqual([
+      'k8s.gcr.io/fluentd-elasticsearch:1.20',
+      'k8s.gcr.io/pause:3.9',
+      'nginx',
+    ]);
+    expect(words('sim image slow nginx ')).toEqual(['10s', '1h', '1m', '30s', '500ms', '5m']);
+    expect(words('sim image ok nginx ')).toEqual([]);
+    expect(words('sim image list ')).toEqual([]);
+    expect(words('sim image bogus ')).toEqual([]);
+  });
 
   it('offers nothing for unknown words', () => {
-    expect(done('foo ba')).toEqual({ before: 'foo ba', list: [] })
-    expect(words('kubectl frobnicate ')).toEqual([])
-  })
+    expect(done('foo ba')).toEqual({ before: 'foo ba', list: [] });
+    expect(words('kubectl frobnicate ')).toEqual([]);
+  });
 
   it('helpers', () => {
-    expect(commonPrefix(['daemonset', 'daemonsets'])).toBe('daemonset')
-    expect(commonPrefix([])).toBe('')
-    expect(formatColumns(['a', 'bb', 'ccc'], 10)).toBe('a    ccc\nbb\n')
-  })
-})
+    expect(commonPrefix(['daemonset', 'daemonsets'])).toBe('daemonset');
+    expect(commonPrefix([])).toBe('');
+    expect(formatColumns(['a', 'bb', 'ccc'], 10)).toBe('a    ccc\nbb\n');
+  });
+});
 
 describe('completion of output formats, patch and wait', () => {
   it('offers the template output formats, patch types, wait conditions and get all', () => {
-    expect(words('kubectl get pods -o json')).toEqual(['json', 'jsonpath-as-json=', 'jsonpath-file=', 'jsonpath='])
-    expect(complete('kubectl get pods -o custom-c', table, index).before).toBe('kubectl get pods -o custom-columns')
-    expect(complete('kubectl get pods -o go-template-', table, index).before).toBe('kubectl get pods -o go-template-file=')
-    expect(words('kubectl patch ds x --type ')).toEqual(['json', 'merge', 'strategic'])
-    expect(words('kubectl wait --for=c')).toEqual(['--for=condition=Ready', '--for=create'])
-    expect(words('kubectl get al')).toEqual(['all'])
-    expect(words('kubectl pa')).toEqual(['patch'])
-    expect(words('kubectl wa')).toEqual(['wait'])
-  })
-})
+    expect(words('kubectl get pods -o json')).toEqual([
+      'json',
+      'jsonpath-as-json=',
+      'jsonpath-file=',
+      'jsonpath=',
+    ]);
+    expect(complete('kubectl get pods -o custom-c', table, index).before).toBe(
+      'kubectl get pods -o custom-columns',
+    );
+    expect(complete('kubectl get pods -o go-template-', table, index).before).toBe(
+      'kubectl get pods -o go-template-file=',
+    );
+    expect(words('kubectl patch ds x --type ')).toEqual(['json', 'merge', 'strategic']);
+    expect(words('kubectl wait --for=c')).toEqual(['--for=condition=Ready', '--for=create']);
+    expect(words('kubectl get al')).toEqual(['all']);
+    expect(words('kubectl pa')).toEqual(['patch']);
+    expect(words('kubectl wa')).toEqual(['wait']);
+  });
+});

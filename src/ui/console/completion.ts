@@ -2,60 +2,69 @@
 // lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind } from '../../engine'
-import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts'
+import type { Kind } from '../../engine';
+import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts';
 
 export interface FlagInfo {
-  name: string
-  short?: string
-  takesValue: boolean
+  name: string;
+  short?: string;
+  takesValue: boolean;
 }
 
 /** The kubectl commands: names (`get`, `rollout status`, …) and each one's flags. */
 export interface CommandTable {
-  names: readonly string[]
-  flags: (command: string) => readonly FlagInfo[]
+  names: readonly string[];
+  flags: (command: string) => readonly FlagInfo[];
 }
 
 /** What the cluster holds, for object-name completion. `namespace` null = every namespace. */
 export interface ObjectIndex {
-  names: (kind: Kind, namespace: string | null) => string[]
-  namespaces: () => string[]
+  names: (kind: Kind, namespace: string | null) => string[];
+  namespaces: () => string[];
   /** container names of a DaemonSet's pod template (for `set image ds/x CONTAINER=`) */
-  containers?: (namespace: string, daemonSet: string) => string[]
+  containers?: (namespace: string, daemonSet: string) => string[];
   /** the images the cluster's pods and DaemonSet templates name, as written (for `sim image VERB IMAGE`) */
-  images?: () => string[]
+  images?: () => string[];
 }
 
 export interface Completion {
   /** the new text before the cursor */
-  before: string
+  before: string;
   /** candidates to list (several remain and the common prefix adds nothing) */
-  list: string[]
+  list: string[];
 }
 
-const GLOBAL_FLAG_INFO: FlagInfo[] = GLOBAL_FLAGS.map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
+const GLOBAL_FLAG_INFO: FlagInfo[] = GLOBAL_FLAGS.map((f) => ({
+  name: f.name,
+  short: f.short,
+  takesValue: f.type !== 'bool',
+}));
 
-let loaded: CommandTable | undefined
-let loading: Promise<CommandTable> | undefined
+let loaded: CommandTable | undefined;
+let loading: Promise<CommandTable> | undefined;
 
 /**
  * Loads the command table of the kubectl emulator (read from its registry). The emulator is big,
  * so it is not in the page's first bundle: it loads when the console first asks for it.
  */
 export function loadCommandTable(): Promise<CommandTable> {
-  loading ??= Promise.all([import('../../engine/kubectl/index'), import('../../engine/kubectl/registry')]).then(([{ commandNames }, { findCommand }]) => {
+  loading ??= Promise.all([
+    import('../../engine/kubectl/index'),
+    import('../../engine/kubectl/registry'),
+  ]).then(([{ commandNames }, { findCommand }]) => {
     loaded = {
       names: commandNames(),
       flags: (command) => {
-        const def = findCommand(command.split(' '))?.def
-        const own = (def?.flags ?? []).filter((f) => !f.deprecated).map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }))
-        return [...own, ...GLOBAL_FLAG_INFO.filter((g) => !own.some((o) => o.name === g.name))]
+        const def = findCommand(command.split(' '))?.def;
+        const own = (def?.flags ?? [])
+          .filter((f) => !f.deprecated)
+          .map((f) => ({ name: f.name, short: f.short, takesValue: f.type !== 'bool' }));
+        return [...own, ...GLOBAL_FLAG_INFO.filter((g) => !own.some((o) => o.name === g.name))];
       },
-    }
-    return loaded
-  })
-  return loading
+    };
+    return loaded;
+  });
+  return loading;
 }
 
 /**
@@ -63,13 +72,13 @@ export function loadCommandTable(): Promise<CommandTable> {
  * has arrived (a moment after the console first shows), only the global flags complete.
  */
 export function kubectlCommandTable(): CommandTable {
-  void loadCommandTable()
+  void loadCommandTable();
   return {
     get names() {
-      return loaded?.names ?? []
+      return loaded?.names ?? [];
     },
     flags: (command) => (loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO),
-  }
+  };
 }
 
 /** Resource type words offered for completion (plural and short names, as `kubectl get <Tab>`). */
@@ -91,17 +100,55 @@ export const RESOURCE_TYPES: Record<string, Kind> = {
   namespaces: 'Namespace',
   ns: 'Namespace',
   namespace: 'Namespace',
-}
+};
 /** The words offered (singular forms are understood but not offered, so `dae` completes in one go). */
-const OFFERED_TYPES = ['pods', 'po', 'daemonsets', 'ds', 'nodes', 'no', 'controllerrevisions', 'events', 'ev', 'namespaces', 'ns']
-const DS_TYPES = ['daemonsets', 'ds']
+const OFFERED_TYPES = [
+  'pods',
+  'po',
+  'daemonsets',
+  'ds',
+  'nodes',
+  'no',
+  'controllerrevisions',
+  'events',
+  'ev',
+  'namespaces',
+  'ns',
+];
+const DS_TYPES = ['daemonsets', 'ds'];
 
 /** Commands whose first argument is a resource type (then names). */
-const TYPED = new Set(['get', 'describe', 'delete', 'label', 'annotate', 'explain', 'taint', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'edit', 'rollout pause', 'rollout resume', 'patch', 'wait'])
+const TYPED = new Set([
+  'get',
+  'describe',
+  'delete',
+  'label',
+  'annotate',
+  'explain',
+  'taint',
+  'rollout status',
+  'rollout history',
+  'rollout undo',
+  'rollout restart',
+  'set image',
+  'edit',
+  'rollout pause',
+  'rollout resume',
+  'patch',
+  'wait',
+]);
 /** Commands that only make sense for DaemonSets here. */
-const DS_ONLY = new Set(['rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'set image', 'rollout pause', 'rollout resume'])
+const DS_ONLY = new Set([
+  'rollout status',
+  'rollout history',
+  'rollout undo',
+  'rollout restart',
+  'set image',
+  'rollout pause',
+  'rollout resume',
+]);
 /** Commands that take node names directly. */
-const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain'])
+const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
 
 const FLAG_VALUES: Record<string, string[]> = {
   output: [
@@ -123,22 +170,33 @@ const FLAG_VALUES: Record<string, string[]> = {
   for: ['condition=Ready', 'create', 'delete', 'jsonpath='],
   'dry-run': ['client', 'none', 'server'],
   'sort-by': ['.metadata.name', '.metadata.creationTimestamp', '.spec.nodeName', '.status.phase'],
-}
+};
 /** `auth can-i VERB TYPE`: the verbs offered first. */
-const CAN_I_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']
+const CAN_I_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 /** The playground's only kubeconfig context. */
-const CONTEXTS = ['playground']
+const CONTEXTS = ['playground'];
 
-const SIM_SUBCOMMANDS = ['advance', 'cluster', 'image', 'node', 'pod', 'settle', 'step', 'why']
-const SIM_IMAGE_VERBS = ['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready']
+const SIM_SUBCOMMANDS = ['advance', 'cluster', 'image', 'node', 'pod', 'settle', 'step', 'why'];
+const SIM_IMAGE_VERBS = ['crash', 'list', 'missing', 'ok', 'oom', 'slow', 'unready'];
 /** `sim image VERB`: the flags each verb takes */
 const SIM_IMAGE_FLAGS = new Map<string, string[]>([
   ['crash', ['--after', '--exit-code']],
   ['oom', ['--after']],
-])
+]);
 /** sim flags followed by a value (the value is not a positional word) */
-const SIM_VALUE_FLAGS = ['-n', '--namespace', '--nodes', '--label', '--taint', '--cpu', '--memory', '--pods', '--after', '--exit-code']
-const SIM_NODE_FLAGS = ['--label', '--taint', '--cpu', '--memory', '--pods', '--not-ready', '--no-network']
+const SIM_VALUE_FLAGS = [
+  '-n',
+  '--namespace',
+  '--nodes',
+  '--label',
+  '--taint',
+  '--cpu',
+  '--memory',
+  '--pods',
+  '--after',
+  '--exit-code',
+];
+const SIM_NODE_FLAGS = ['--label', '--taint', '--cpu', '--memory', '--pods', '--not-ready', '--no-network'];
 const SIM_CONDITIONS = [
   'Ready=True',
   'Ready=False',
@@ -151,221 +209,271 @@ const SIM_CONDITIONS = [
   'PIDPressure=False',
   'NetworkUnavailable=True',
   'NetworkUnavailable=False',
-]
-const SIM_DURATIONS = ['500ms', '10s', '30s', '1m', '5m', '1h']
+];
+const SIM_DURATIONS = ['500ms', '10s', '30s', '1m', '5m', '1h'];
 
 /** Words the console itself understands before anything else. */
-export const TOP_WORDS = ['clear', 'kubectl', 'sim']
+export const TOP_WORDS = ['clear', 'kubectl', 'sim'];
 
 export function commonPrefix(words: readonly string[]): string {
-  if (words.length === 0) return ''
-  let p = words[0]
+  if (words.length === 0) return '';
+  let p = words[0];
   for (const w of words) {
-    let i = 0
-    while (i < p.length && i < w.length && p[i] === w[i]) i++
-    p = p.slice(0, i)
+    let i = 0;
+    while (i < p.length && i < w.length && p[i] === w[i]) i++;
+    p = p.slice(0, i);
   }
-  return p
+  return p;
 }
 
 /** The partial word at the end of `before` (text after the last unquoted space). */
 export function splitPartial(before: string): { words: string[]; partial: string } {
-  const parts = before.split(/\s+/)
-  const partial = parts.pop() ?? ''
-  return { words: parts.filter((w) => w !== ''), partial }
+  const parts = before.split(/\s+/);
+  const partial = parts.pop() ?? '';
+  return { words: parts.filter((w) => w !== ''), partial };
 }
 
 function uniqSorted(c: Iterable<string>, partial: string): string[] {
-  return [...new Set(c)].filter((w) => w.startsWith(partial)).sort()
+  return [...new Set(c)].filter((w) => w.startsWith(partial)).sort();
 }
 
 interface Parsed {
   /** positional words (flags and their values removed) */
-  plain: string[]
-  namespace: string | null
+  plain: string[];
+  namespace: string | null;
 }
 
 /** Separates positional words from flags, using the command's flag table to skip flag values. */
 function parseWords(words: string[], flags: readonly FlagInfo[]): Parsed {
-  const plain: string[] = []
-  let namespace: string | null = 'default'
-  let all = false
+  const plain: string[] = [];
+  let namespace: string | null = 'default';
+  let all = false;
   const takes = (w: string) => {
-    if (w.startsWith('--')) return flags.find((f) => f.name === w.slice(2))?.takesValue ?? false
-    return flags.find((f) => f.short === w.slice(1))?.takesValue ?? false
-  }
+    if (w.startsWith('--')) return flags.find((f) => f.name === w.slice(2))?.takesValue ?? false;
+    return flags.find((f) => f.short === w.slice(1))?.takesValue ?? false;
+  };
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]
+    const w = words[i];
     if (w === '-n' || w === '--namespace') {
-      if (words[i + 1] !== undefined) namespace = words[++i]
-      continue
+      if (words[i + 1] !== undefined) namespace = words[++i];
+      continue;
     }
     if (w.startsWith('--namespace=')) {
-      namespace = w.slice('--namespace='.length)
-      continue
+      namespace = w.slice('--namespace='.length);
+      continue;
     }
     if (w === '-A' || w === '--all-namespaces') {
-      all = true
-      continue
+      all = true;
+      continue;
     }
     if (w.startsWith('-') && w !== '-') {
-      if (!w.includes('=') && w.length > 1 && takes(w)) i++
-      continue
+      if (!w.includes('=') && w.length > 1 && takes(w)) i++;
+      continue;
     }
-    plain.push(w)
+    plain.push(w);
   }
-  return { plain, namespace: all ? null : namespace }
+  return { plain, namespace: all ? null : namespace };
 }
 
 /** Finds the command named by the first one or two positional words. */
 function findName(names: readonly string[], plain: string[]): { name: string; used: number } | undefined {
-  if (plain.length >= 2 && names.includes(`${plain[0]} ${plain[1]}`)) return { name: `${plain[0]} ${plain[1]}`, used: 2 }
-  if (plain.length >= 1 && names.includes(plain[0])) return { name: plain[0], used: 1 }
-  return undefined
+  if (plain.length >= 2 && names.includes(`${plain[0]} ${plain[1]}`))
+    return { name: `${plain[0]} ${plain[1]}`, used: 2 };
+  if (plain.length >= 1 && names.includes(plain[0])) return { name: plain[0], used: 1 };
+  return undefined;
 }
 
 function flagWords(flags: readonly FlagInfo[]): string[] {
-  return flags.map((f) => `--${f.name}`)
+  return flags.map((f) => `--${f.name}`);
 }
 
 /** Whole-word candidates for the partial word of a `kubectl …` line (words after `kubectl`). */
-function kubectlCandidates(words: string[], partial: string, table: CommandTable, objects: ObjectIndex): string[] {
-  const prev = words[words.length - 1]
+function kubectlCandidates(
+  words: string[],
+  partial: string,
+  table: CommandTable,
+  objects: ObjectIndex,
+): string[] {
+  const prev = words[words.length - 1];
   // The command first (flags may stand before it), to know which flags take values.
-  const rough = parseWords(words, GLOBAL_FLAG_INFO)
-  const found = findName(table.names, rough.plain)
-  const flags = found ? table.flags(found.name) : GLOBAL_FLAG_INFO
-  const { plain, namespace } = found ? parseWords(words, flags) : rough
+  const rough = parseWords(words, GLOBAL_FLAG_INFO);
+  const found = findName(table.names, rough.plain);
+  const flags = found ? table.flags(found.name) : GLOBAL_FLAG_INFO;
+  const { plain, namespace } = found ? parseWords(words, flags) : rough;
 
-  if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial)
-  if (partial.startsWith('--namespace=')) return uniqSorted(objects.namespaces().map((n) => `--namespace=${n}`), partial)
-  const flagEq = /^--([a-z-]+)=/.exec(partial)
-  if (flagEq && Object.hasOwn(FLAG_VALUES, flagEq[1])) return uniqSorted(FLAG_VALUES[flagEq[1]].map((v) => `--${flagEq[1]}=${v}`), partial)
+  if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial);
+  if (partial.startsWith('--namespace='))
+    return uniqSorted(
+      objects.namespaces().map((n) => `--namespace=${n}`),
+      partial,
+    );
+  const flagEq = /^--([a-z-]+)=/.exec(partial);
+  if (flagEq && Object.hasOwn(FLAG_VALUES, flagEq[1]))
+    return uniqSorted(
+      FLAG_VALUES[flagEq[1]].map((v) => `--${flagEq[1]}=${v}`),
+      partial,
+    );
   if (prev && prev.startsWith('-')) {
-    const f = prev.startsWith('--') ? flags.find((x) => x.name === prev.slice(2)) : flags.find((x) => x.short === prev.slice(1))
-    if (f?.takesValue) return Object.hasOwn(FLAG_VALUES, f.name) ? uniqSorted(FLAG_VALUES[f.name], partial) : []
+    const f = prev.startsWith('--')
+      ? flags.find((x) => x.name === prev.slice(2))
+      : flags.find((x) => x.short === prev.slice(1));
+    if (f?.takesValue)
+      return Object.hasOwn(FLAG_VALUES, f.name) ? uniqSorted(FLAG_VALUES[f.name], partial) : [];
   }
 
   if (!found) {
-    if (partial.startsWith('-')) return uniqSorted(flagWords(GLOBAL_FLAG_INFO), partial)
-    const groups = new Set(table.names.filter((n) => n.includes(' ')).map((n) => n.split(' ')[0]))
-    if (plain.length === 0) return uniqSorted(table.names.map((n) => n.split(' ')[0]), partial)
+    if (partial.startsWith('-')) return uniqSorted(flagWords(GLOBAL_FLAG_INFO), partial);
+    const groups = new Set(table.names.filter((n) => n.includes(' ')).map((n) => n.split(' ')[0]));
+    if (plain.length === 0)
+      return uniqSorted(
+        table.names.map((n) => n.split(' ')[0]),
+        partial,
+      );
     if (plain.length === 1 && groups.has(plain[0])) {
       return uniqSorted(
         table.names.filter((n) => n.startsWith(`${plain[0]} `)).map((n) => n.split(' ')[1]),
         partial,
-      )
+      );
     }
-    return []
+    return [];
   }
-  if (partial.startsWith('-')) return uniqSorted(flagWords(flags), partial)
+  if (partial.startsWith('-')) return uniqSorted(flagWords(flags), partial);
 
-  const args = plain.slice(found.used)
-  if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial)
+  const args = plain.slice(found.used);
+  if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial);
   // `logs POD` or `logs ds/NAME`
   if (found.name === 'logs') {
-    if (args.length > 0) return []
+    if (args.length > 0) return [];
     if (partial.startsWith('ds/') || partial.startsWith('daemonset/') || partial.startsWith('pod/')) {
-      const type = partial.slice(0, partial.indexOf('/'))
-      return uniqSorted(objects.names(type === 'pod' ? 'Pod' : 'DaemonSet', namespace).map((n) => `${type}/${n}`), partial)
+      const type = partial.slice(0, partial.indexOf('/'));
+      return uniqSorted(
+        objects.names(type === 'pod' ? 'Pod' : 'DaemonSet', namespace).map((n) => `${type}/${n}`),
+        partial,
+      );
     }
-    return uniqSorted([...objects.names('Pod', namespace), 'ds/'], partial)
+    return uniqSorted([...objects.names('Pod', namespace), 'ds/'], partial);
   }
-  if (found.name === 'auth can-i') return uniqSorted(args.length === 0 ? CAN_I_VERBS : args.length === 1 ? OFFERED_TYPES : [], partial)
-  if (found.name === 'config get-contexts' || found.name === 'config use-context') return uniqSorted(args.length === 0 ? CONTEXTS : [], partial)
-  if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version') return []
-  if (!TYPED.has(found.name)) return []
-  const types = DS_ONLY.has(found.name) ? DS_TYPES : found.name === 'taint' ? ['nodes', 'node', 'no'] : OFFERED_TYPES
+  if (found.name === 'auth can-i')
+    return uniqSorted(args.length === 0 ? CAN_I_VERBS : args.length === 1 ? OFFERED_TYPES : [], partial);
+  if (found.name === 'config get-contexts' || found.name === 'config use-context')
+    return uniqSorted(args.length === 0 ? CONTEXTS : [], partial);
+  if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version')
+    return [];
+  if (!TYPED.has(found.name)) return [];
+  const types = DS_ONLY.has(found.name)
+    ? DS_TYPES
+    : found.name === 'taint'
+      ? ['nodes', 'node', 'no']
+      : OFFERED_TYPES;
 
   // TYPE/NAME
   if (partial.includes('/')) {
-    const type = partial.slice(0, partial.indexOf('/'))
-    const kind = RESOURCE_TYPES[type.toLowerCase()]
-    if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return []
-    return uniqSorted(objects.names(kind, kind === 'Node' || kind === 'Namespace' ? null : namespace).map((n) => `${type}/${n}`), partial)
+    const type = partial.slice(0, partial.indexOf('/'));
+    const kind = RESOURCE_TYPES[type.toLowerCase()];
+    if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return [];
+    return uniqSorted(
+      objects
+        .names(kind, kind === 'Node' || kind === 'Namespace' ? null : namespace)
+        .map((n) => `${type}/${n}`),
+      partial,
+    );
   }
-  if (args.length === 0) return uniqSorted(found.name === 'get' ? [...types, 'all'] : types, partial)
-  if (found.name === 'explain') return []
+  if (args.length === 0) return uniqSorted(found.name === 'get' ? [...types, 'all'] : types, partial);
+  if (found.name === 'explain') return [];
 
   // `set image ds/x CONTAINER=IMAGE` or `set image ds x CONTAINER=IMAGE`
   if (found.name === 'set image') {
-    const target = args[0].includes('/') ? args[0].slice(args[0].indexOf('/') + 1) : args.length >= 2 ? args[1] : undefined
+    const target = args[0].includes('/')
+      ? args[0].slice(args[0].indexOf('/') + 1)
+      : args.length >= 2
+        ? args[1]
+        : undefined;
     if (target !== undefined && (args[0].includes('/') || args.length >= 2) && objects.containers) {
-      return uniqSorted(objects.containers(namespace ?? 'default', target).map((c) => `${c}=`), partial)
+      return uniqSorted(
+        objects.containers(namespace ?? 'default', target).map((c) => `${c}=`),
+        partial,
+      );
     }
   }
   if (args[0].includes('/')) {
     // more TYPE/NAME arguments: offer the same type's names
-    return []
+    return [];
   }
-  if (found.name === 'taint' && args.length >= 2) return []
-  const kind = RESOURCE_TYPES[args[0].split(',')[0].toLowerCase()]
-  if (!kind) return []
-  if (DS_ONLY.has(found.name) && args.length >= 2) return []
-  const scoped = kind === 'Node' || kind === 'Namespace' ? null : namespace
+  if (found.name === 'taint' && args.length >= 2) return [];
+  const kind = RESOURCE_TYPES[args[0].split(',')[0].toLowerCase()];
+  if (!kind) return [];
+  if (DS_ONLY.has(found.name) && args.length >= 2) return [];
+  const scoped = kind === 'Node' || kind === 'Namespace' ? null : namespace;
   return uniqSorted(
     objects.names(kind, scoped).filter((n) => !args.slice(1).includes(n)),
     partial,
-  )
+  );
 }
 
 /** Candidates for a `sim …` line (words after `sim`). */
 function simCandidates(words: string[], partial: string, objects: ObjectIndex): string[] {
-  const nsIdx = words.findIndex((w) => w === '-n' || w === '--namespace')
-  const namespace = nsIdx >= 0 && words[nsIdx + 1] ? words[nsIdx + 1] : null
-  const prev = words[words.length - 1]
-  if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial)
-  const plain = words.filter((w, i) => !w.startsWith('-') && !(i > 0 && SIM_VALUE_FLAGS.includes(words[i - 1])))
-  if (plain.length === 0) return uniqSorted(SIM_SUBCOMMANDS, partial)
-  const [sub, ...args] = plain
+  const nsIdx = words.findIndex((w) => w === '-n' || w === '--namespace');
+  const namespace = nsIdx >= 0 && words[nsIdx + 1] ? words[nsIdx + 1] : null;
+  const prev = words[words.length - 1];
+  if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial);
+  const plain = words.filter(
+    (w, i) => !w.startsWith('-') && !(i > 0 && SIM_VALUE_FLAGS.includes(words[i - 1])),
+  );
+  if (plain.length === 0) return uniqSorted(SIM_SUBCOMMANDS, partial);
+  const [sub, ...args] = plain;
   switch (sub) {
     case 'cluster':
-      if (partial.startsWith('-')) return uniqSorted(['--nodes'], partial)
-      return args.length === 0 ? uniqSorted(PRESETS, partial) : []
+      if (partial.startsWith('-')) return uniqSorted(['--nodes'], partial);
+      return args.length === 0 ? uniqSorted(PRESETS, partial) : [];
     case 'node':
-      if (args.length === 0) return uniqSorted(['add', 'condition'], partial)
-      if (args[0] === 'add') return partial.startsWith('-') ? uniqSorted(SIM_NODE_FLAGS, partial) : []
+      if (args.length === 0) return uniqSorted(['add', 'condition'], partial);
+      if (args[0] === 'add') return partial.startsWith('-') ? uniqSorted(SIM_NODE_FLAGS, partial) : [];
       if (args[0] === 'condition') {
-        if (args.length === 1) return uniqSorted(objects.names('Node', null), partial)
-        if (args.length === 2) return uniqSorted(SIM_CONDITIONS, partial)
+        if (args.length === 1) return uniqSorted(objects.names('Node', null), partial);
+        if (args.length === 2) return uniqSorted(SIM_CONDITIONS, partial);
       }
-      return []
+      return [];
     case 'pod':
-      if (args.length === 0) return uniqSorted(['fail'], partial)
-      if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial)
-      if (args[0] === 'fail' && args.length === 1) return uniqSorted(objects.names('Pod', namespace ?? 'default'), partial)
-      return []
+      if (args.length === 0) return uniqSorted(['fail'], partial);
+      if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial);
+      if (args[0] === 'fail' && args.length === 1)
+        return uniqSorted(objects.names('Pod', namespace ?? 'default'), partial);
+      return [];
     case 'image': {
-      if (args.length === 0) return uniqSorted(SIM_IMAGE_VERBS, partial)
-      const verb = args[0]
-      if (verb === 'list' || !SIM_IMAGE_VERBS.includes(verb)) return []
-      if (prev === '--after') return uniqSorted(SIM_DURATIONS, partial)
-      if (prev === '--exit-code') return []
-      if (partial.startsWith('-')) return uniqSorted(SIM_IMAGE_FLAGS.get(verb) ?? [], partial)
-      if (args.length === 1) return uniqSorted(objects.images?.() ?? [], partial)
-      if (args.length === 2 && verb === 'slow') return uniqSorted(SIM_DURATIONS, partial)
-      return []
+      if (args.length === 0) return uniqSorted(SIM_IMAGE_VERBS, partial);
+      const verb = args[0];
+      if (verb === 'list' || !SIM_IMAGE_VERBS.includes(verb)) return [];
+      if (prev === '--after') return uniqSorted(SIM_DURATIONS, partial);
+      if (prev === '--exit-code') return [];
+      if (partial.startsWith('-')) return uniqSorted(SIM_IMAGE_FLAGS.get(verb) ?? [], partial);
+      if (args.length === 1) return uniqSorted(objects.images?.() ?? [], partial);
+      if (args.length === 2 && verb === 'slow') return uniqSorted(SIM_DURATIONS, partial);
+      return [];
     }
     case 'advance':
-      return args.length === 0 ? uniqSorted(SIM_DURATIONS, partial) : []
+      return args.length === 0 ? uniqSorted(SIM_DURATIONS, partial) : [];
     case 'why':
-      if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial)
-      if (args.length === 0) return uniqSorted(objects.names('Node', null), partial)
-      if (args.length === 1) return uniqSorted(objects.names('DaemonSet', namespace), partial)
-      return []
+      if (partial.startsWith('-')) return uniqSorted(['--namespace'], partial);
+      if (args.length === 0) return uniqSorted(objects.names('Node', null), partial);
+      if (args.length === 1) return uniqSorted(objects.names('DaemonSet', namespace), partial);
+      return [];
     default:
-      return []
+      return [];
   }
 }
 
 /** Whole-word candidates for the last (possibly empty) word of `before`. */
-export function candidates(before: string, table: CommandTable, objects: ObjectIndex): { partial: string; words: string[] } {
-  const { words, partial } = splitPartial(before)
-  if (words.length === 0) return { partial, words: uniqSorted(TOP_WORDS, partial) }
-  const [first, ...rest] = words
-  if (first === 'kubectl') return { partial, words: kubectlCandidates(rest, partial, table, objects) }
-  if (first === 'sim') return { partial, words: simCandidates(rest, partial, objects) }
-  return { partial, words: [] }
+export function candidates(
+  before: string,
+  table: CommandTable,
+  objects: ObjectIndex,
+): { partial: string; words: string[] } {
+  const { words, partial } = splitPartial(before);
+  if (words.length === 0) return { partial, words: uniqSorted(TOP_WORDS, partial) };
+  const [first, ...rest] = words;
+  if (first === 'kubectl') return { partial, words: kubectlCandidates(rest, partial, table, objects) };
+  if (first === 'sim') return { partial, words: simCandidates(rest, partial, objects) };
+  return { partial, words: [] };
 }
 
 /**
@@ -374,33 +482,33 @@ export function candidates(before: string, table: CommandTable, objects: ObjectI
  * that adds nothing, come back as a list to show.
  */
 export function complete(before: string, table: CommandTable, objects: ObjectIndex): Completion {
-  const { partial, words } = candidates(before, table, objects)
-  const head = before.slice(0, before.length - partial.length)
-  if (words.length === 0) return { before, list: [] }
+  const { partial, words } = candidates(before, table, objects);
+  const head = before.slice(0, before.length - partial.length);
+  if (words.length === 0) return { before, list: [] };
   if (words.length === 1) {
-    const w = words[0]
-    return { before: head + w + (/[/=]$/.test(w) ? '' : ' '), list: [] }
+    const w = words[0];
+    return { before: head + w + (/[/=]$/.test(w) ? '' : ' '), list: [] };
   }
-  const prefix = commonPrefix(words)
-  if (prefix.length > partial.length) return { before: head + prefix, list: [] }
-  return { before, list: words }
+  const prefix = commonPrefix(words);
+  if (prefix.length > partial.length) return { before: head + prefix, list: [] };
+  return { before, list: words };
 }
 
 /** Lays out a candidate list in columns, as bash does, for a terminal `width` characters wide. */
 export function formatColumns(words: readonly string[], width = 80): string {
-  if (words.length === 0) return ''
-  const col = Math.max(...words.map((w) => w.length)) + 2
-  const perRow = Math.max(1, Math.floor(width / col))
-  const rows = Math.ceil(words.length / perRow)
-  const out: string[] = []
+  if (words.length === 0) return '';
+  const col = Math.max(...words.map((w) => w.length)) + 2;
+  const perRow = Math.max(1, Math.floor(width / col));
+  const rows = Math.ceil(words.length / perRow);
+  const out: string[] = [];
   for (let r = 0; r < rows; r++) {
-    let line = ''
+    let line = '';
     for (let c = 0; c < perRow; c++) {
-      const w = words[c * rows + r]
-      if (w === undefined) continue
-      line += w.padEnd(col)
+      const w = words[c * rows + r];
+      if (w === undefined) continue;
+      line += w.padEnd(col);
     }
-    out.push(line.trimEnd())
+    out.push(line.trimEnd());
   }
-  return out.join('\n') + '\n'
+  return out.join('\n') + '\n';
 }

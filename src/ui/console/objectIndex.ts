@@ -1,32 +1,38 @@
 // The completion's view of the mirrored objects (names per kind and namespace). Pure.
 
-import type { DaemonSet, Kind, Pod, PodSpec } from '../../engine'
-import { namespacedName } from '../../engine/predicates'
-import type { Objects } from '../../state/clusterSlice'
-import type { ObjectIndex } from './completion'
+import type { DaemonSet, Kind, Pod, PodSpec } from '../../engine';
+import { namespacedName } from '../../engine/predicates';
+import type { Objects } from '../../state/clusterSlice';
+import type { ObjectIndex } from './completion';
 
 export function objectIndex(objects: Objects): ObjectIndex {
   return {
     names: (kind, namespace) => {
-      const out: string[] = []
+      const out: string[] = [];
       for (const o of Object.values(objects[kind as Kind] ?? {})) {
-        if (namespace === null || (o.metadata.namespace ?? '') === namespace || o.metadata.namespace === undefined) out.push(o.metadata.name)
+        if (
+          namespace === null ||
+          (o.metadata.namespace ?? '') === namespace ||
+          o.metadata.namespace === undefined
+        )
+          out.push(o.metadata.name);
       }
-      return out
+      return out;
     },
     namespaces: () => Object.values(objects.Namespace ?? {}).map((o) => o.metadata.name),
     containers: (namespace, name) => {
-      const ds = objects.DaemonSet?.[namespacedName(namespace, name)] as DaemonSet | undefined
-      return ds?.spec?.template?.spec?.containers?.map((c) => c.name) ?? []
+      const ds = objects.DaemonSet?.[namespacedName(namespace, name)] as DaemonSet | undefined;
+      return ds?.spec?.template?.spec?.containers?.map((c) => c.name) ?? [];
     },
     images: () => {
-      const out = new Set<string>()
+      const out = new Set<string>();
       const add = (spec: PodSpec | undefined) => {
-        for (const c of [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])]) if (c.image) out.add(c.image)
-      }
-      for (const ds of Object.values(objects.DaemonSet ?? {}) as DaemonSet[]) add(ds.spec?.template?.spec)
-      for (const pod of Object.values(objects.Pod ?? {}) as Pod[]) add(pod.spec)
-      return [...out]
+        for (const c of [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])])
+          if (c.image) out.add(c.image);
+      };
+      for (const ds of Object.values(objects.DaemonSet ?? {}) as DaemonSet[]) add(ds.spec?.template?.spec);
+      for (const pod of Object.values(objects.Pod ?? {}) as Pod[]) add(pod.spec);
+      return [...out];
     },
-  }
+  };
 }

@@ -2,18 +2,18 @@
 // (React.lazy + Suspense), so e2e/editor.spec.ts can drive them before the page integrates them.
 // Query: ?theme=dark, ?lang=zh-CN, ?diff=1 (also show the diff view).
 
-import { lazy, StrictMode, Suspense, useCallback, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import { initI18n } from '../../i18n'
-import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing'
-import { locateField, yamlSyntaxMarkers } from '../../state/locate'
-import type { EditorMarker } from '../../state/editorMarkers'
+import { lazy, StrictMode, Suspense, useCallback, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '../../i18n';
+import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing';
+import { locateField, yamlSyntaxMarkers } from '../../state/locate';
+import type { EditorMarker } from '../../state/editorMarkers';
 
-const YamlEditor = lazy(() => import('./YamlEditor'))
-const DiffView = lazy(() => import('./DiffView'))
+const YamlEditor = lazy(() => import('./YamlEditor'));
+const DiffView = lazy(() => import('./DiffView'));
 
-const params = new URLSearchParams(location.search)
-initI18n()
+const params = new URLSearchParams(location.search);
+initI18n();
 
 const TEMPLATE = `metadata:
   labels:
@@ -25,7 +25,7 @@ spec:
   tolerations:
   - key: node-role.kubernetes.io/master
     effect: NoSchedule
-`
+`;
 
 const POD = `metadata:
   labels:
@@ -54,37 +54,38 @@ spec:
   - key: node.kubernetes.io/unreachable
     operator: Exists
     effect: NoExecute
-`
+`;
 
 /** What the engine would say about the article manifest, placed with locateField. */
 function engineMarkers(text: string): EditorMarker[] {
-  const out: EditorMarker[] = []
-  const image = locateField(text, 0, 'spec.template.spec.containers[0].image')
+  const out: EditorMarker[] = [];
+  const image = locateField(text, 0, 'spec.template.spec.containers[0].image');
   if (image) {
     out.push({
       ...image,
       severity: 'error',
-      message: 'spec.template.spec.containers[0].image: Invalid value: "k8s.gcr.io/fluentd-elasticsearch:1.20": engine says no',
-    })
+      message:
+        'spec.template.spec.containers[0].image: Invalid value: "k8s.gcr.io/fluentd-elasticsearch:1.20": engine says no',
+    });
   }
-  const name = locateField(text, 0, 'metadata.name')
-  if (name) out.push({ ...name, severity: 'warning', message: 'metadata.name: engine warning' })
-  return [...out, ...yamlSyntaxMarkers(text)]
+  const name = locateField(text, 0, 'metadata.name');
+  if (name) out.push({ ...name, severity: 'warning', message: 'metadata.name: engine warning' });
+  return [...out, ...yamlSyntaxMarkers(text)];
 }
 
 function Harness() {
-  const [value, setValue] = useState(ARTICLE_YAML)
-  const [changes, setChanges] = useState(0)
-  const [applied, setApplied] = useState(0)
-  const [markers, setMarkers] = useState<EditorMarker[]>([])
-  const [theme, setTheme] = useState<'light' | 'dark'>(params.get('theme') === 'dark' ? 'dark' : 'light')
-  const [readOnly, setReadOnly] = useState(false)
+  const [value, setValue] = useState(ARTICLE_YAML);
+  const [changes, setChanges] = useState(0);
+  const [applied, setApplied] = useState(0);
+  const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  const [theme, setTheme] = useState<'light' | 'dark'>(params.get('theme') === 'dark' ? 'dark' : 'light');
+  const [readOnly, setReadOnly] = useState(false);
   const onChange = useCallback((v: string) => {
-    setValue(v)
-    setChanges((n) => n + 1)
-  }, [])
-  const onApply = useCallback(() => setApplied((n) => n + 1), [])
-  const dark = theme === 'dark'
+    setValue(v);
+    setChanges((n) => n + 1);
+  }, []);
+  const onApply = useCallback(() => setApplied((n) => n + 1), []);
+  const dark = theme === 'dark';
 
   return (
     <div
@@ -120,7 +121,8 @@ function Harness() {
           Toggle theme
         </button>
         <label>
-          <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} /> read-only
+          <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} />{' '}
+          read-only
         </label>
         <span data-testid="apply-count">applied: {applied}</span>
         <span data-testid="change-count">changes: {changes}</span>
@@ -156,13 +158,13 @@ function Harness() {
         <pre data-testid="value">{value}</pre>
       </details>
     </div>
-  )
+  );
 }
 
-const root = document.getElementById('root')
-if (!root) throw new Error('#root missing')
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
 createRoot(root).render(
   <StrictMode>
     <Harness />
   </StrictMode>,
-)
+);

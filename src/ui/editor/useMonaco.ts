@@ -2,10 +2,10 @@
 // loadMonaco), make the component's editor in its host element once it has loaded, dispose of it on
 // unmount, say why when loading failed, and keep Monaco's theme in step with the page's.
 
-import { useEffect, useState, type RefObject } from 'react'
-import { loadMonaco } from './loadMonaco'
+import { useEffect, useState, type RefObject } from 'react';
+import { loadMonaco } from './loadMonaco';
 
-export type MonacoSetup = Awaited<ReturnType<typeof loadMonaco>>
+export type MonacoSetup = Awaited<ReturnType<typeof loadMonaco>>;
 
 /**
  * `create` runs once, when Monaco has loaded and the host element is mounted (it reads the props it
@@ -19,33 +19,33 @@ export function useMonaco<T extends { setup: MonacoSetup }>(
   create: (setup: MonacoSetup, host: HTMLDivElement) => T,
   dispose: (made: T) => void,
 ): { loaded: T | undefined; error: string | undefined } {
-  const [loaded, setLoaded] = useState<T>()
-  const [error, setError] = useState<string>()
+  const [loaded, setLoaded] = useState<T>();
+  const [error, setError] = useState<string>();
 
   // Made once; `create` and `dispose` of the first render are the ones used.
   useEffect(() => {
-    let disposed = false
-    let created: T | undefined
+    let disposed = false;
+    let created: T | undefined;
     loadMonaco(language).then(
       (setup) => {
-        const host = hostRef.current
-        if (disposed || !host) return
-        created = create(setup, host)
-        setLoaded(created)
+        const host = hostRef.current;
+        if (disposed || !host) return;
+        created = create(setup, host);
+        setLoaded(created);
       },
       (e: unknown) => {
-        if (!disposed) setError(e instanceof Error ? e.message : String(e))
+        if (!disposed) setError(e instanceof Error ? e.message : String(e));
       },
-    )
+    );
     return () => {
-      disposed = true
-      if (created) dispose(created)
-    }
-  }, [])
+      disposed = true;
+      if (created) dispose(created);
+    };
+  }, []);
 
   useEffect(() => {
-    loaded?.setup.monaco.editor.setTheme(loaded.setup.themeName(theme))
-  }, [loaded, theme])
+    loaded?.setup.monaco.editor.setTheme(loaded.setup.themeName(theme));
+  }, [loaded, theme]);
 
-  return { loaded, error }
+  return { loaded, error };
 }

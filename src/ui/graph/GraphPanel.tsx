@@ -3,7 +3,16 @@
 // inspector ("why" for nodes), card menus and the template diff. Every action runs through the console.
 // A large cluster zoomed out is drawn on one canvas (OverviewCanvas) instead of a card per node.
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
 import {
   Background,
   Controls,
@@ -15,16 +24,30 @@ import {
   useStore as useFlowStore,
   type NodeChange,
   type NodeMouseHandler,
-} from '@xyflow/react'
-import '@xyflow/react/dist/style.css'
-import { useTranslation } from 'react-i18next'
-import { useStore } from '../../state/store'
-import { selectDaemonSetSpecs, selectNodeNames, selectPodsVersion, selectRevisions, selectSelection, selectTheme } from '../../state/selectors'
-import { NO_PODS } from '../../state/clusterSlice'
-import { useThrottledStore } from '../../state/useThrottledStore'
-import { namespacedName } from '../../engine/predicates'
-import { createGraphBuilder, type GraphEdge, type GraphNode } from './system/buildGraph'
-import { CardContextReact, liveCells, nameSet, pruneLiveContent, selectLane, selectSelectedPodPlace } from './liveCard'
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../state/store';
+import {
+  selectDaemonSetSpecs,
+  selectNodeNames,
+  selectPodsVersion,
+  selectRevisions,
+  selectSelection,
+  selectTheme,
+} from '../../state/selectors';
+import { NO_PODS } from '../../state/clusterSlice';
+import { useThrottledStore } from '../../state/useThrottledStore';
+import { namespacedName } from '../../engine/predicates';
+import { createGraphBuilder, type GraphEdge, type GraphNode } from './system/buildGraph';
+import {
+  CardContextReact,
+  liveCells,
+  nameSet,
+  pruneLiveContent,
+  selectLane,
+  selectSelectedPodPlace,
+} from './liveCard';
 import {
   chooseView,
   dsId,
@@ -40,96 +63,101 @@ import {
   type Level,
   type Slot,
   type XY,
-} from './system/layout'
-import { graphUi, useGraphUi } from './graphStore'
-import { nodeTypes } from './nodeTypes'
-import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions'
-import { ActionMenu } from './ActionMenu'
-import { Inspector } from './Inspector'
-import { DiffModal } from './DiffModal'
-import { OverviewCanvas } from './OverviewCanvas'
-import { cellAt, OVERVIEW_MIN_NODES } from './system/overview'
-import { OffscreenPill } from './OffscreenPill'
-import { Palette } from '../palette/Palette'
-import { simUnavailable, useConnection } from '../../connect/status'
-import { NoPalette } from '../connect/ClockBar'
-import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea'
-import { idOfSelection, selectionFromId } from './selectionIds'
-import { nodeColorWith } from './minimapColor'
-import { OverviewTip, type TipState } from './OverviewTip'
-import { useGridSlots } from './useGridSlots'
-import { useReveal } from './useReveal'
-import { useAddNode } from './useAddNode'
-import { EFFECT_ICON } from './system/model'
-import './graph.css'
-import './nodes/nodes.css'
-import './nodes/daemonset.css'
-import './nodes/trouble.css'
-import './panels.css'
+} from './system/layout';
+import { graphUi, useGraphUi } from './graphStore';
+import { nodeTypes } from './nodeTypes';
+import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
+import { ActionMenu } from './ActionMenu';
+import { Inspector } from './Inspector';
+import { DiffModal } from './DiffModal';
+import { OverviewCanvas } from './OverviewCanvas';
+import { cellAt, OVERVIEW_MIN_NODES } from './system/overview';
+import { OffscreenPill } from './OffscreenPill';
+import { Palette } from '../palette/Palette';
+import { simUnavailable, useConnection } from '../../connect/status';
+import { NoPalette } from '../connect/ClockBar';
+import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea';
+import { idOfSelection, selectionFromId } from './selectionIds';
+import { nodeColorWith } from './minimapColor';
+import { OverviewTip, type TipState } from './OverviewTip';
+import { useGridSlots } from './useGridSlots';
+import { useReveal } from './useReveal';
+import { useAddNode } from './useAddNode';
+import { EFFECT_ICON } from './system/model';
+import './graph.css';
+import './nodes/nodes.css';
+import './nodes/daemonset.css';
+import './nodes/trouble.css';
+import './panels.css';
 
 /** Pod edges are on by default for clusters up to this many nodes. */
-const AUTO_EDGES_MAX_NODES = 60
-const MINIMAP_STYLE = { width: 150, height: 100 }
+const AUTO_EDGES_MAX_NODES = 60;
+const MINIMAP_STYLE = { width: 150, height: 100 };
 /** How often DaemonSet and revision changes may rebuild the graph (ms). */
-const DS_UPDATE_MS = 200
+const DS_UPDATE_MS = 200;
 /** Below this canvas width the minimap is left out. */
-const NARROW_WIDTH = 900
+const NARROW_WIDTH = 900;
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
-const SMALL_W = 620
-const SMALL_H = 380
+const SMALL_W = 620;
+const SMALL_H = 380;
 
 function GraphCanvas() {
-  const { t } = useTranslation('graph')
-  const flow = useReactFlow()
+  const { t } = useTranslation('graph');
+  const flow = useReactFlow();
   // No whole Pod or Node map here: cards read their own node and pods (see liveCard.ts), so a batch
   // of pod changes does not re-render this component.
-  const nodeNames = useStore(selectNodeNames)
-  const names = nameSet(nodeNames)
-  const lanePods = useStore(selectLane)
-  const selectedPodPlace = useStore(selectSelectedPodPlace)
+  const nodeNames = useStore(selectNodeNames);
+  const names = nameSet(nodeNames);
+  const lanePods = useStore(selectLane);
+  const selectedPodPlace = useStore(selectSelectedPodPlace);
   // A DaemonSet's status changes with every sync of a rollout: its card follows its own counters (see
   // DaemonSetCard); the graph follows only the DaemonSets' specs (a few times a second at most).
-  const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS)
-  const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS)
-  const selection = useStore(selectSelection)
-  const theme = useStore(selectTheme)
-  const present = useStore((s) => s.present)
+  const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS);
+  const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS);
+  const selection = useStore(selectSelection);
+  const theme = useStore(selectTheme);
+  const present = useStore((s) => s.present);
   // A connected cluster that is not the playground's server has no simulation to add nodes to.
-  const simOff = useConnection(simUnavailable)
-  const readability = present ? PRESENTING : NORMAL
-  const scale = readability.scale
-  const dragging = useGraphUi((s) => s.dragging)
-  const measured = useGraphUi((s) => s.measured)
-  const edgesPref = useGraphUi((s) => s.showPodEdges)
-  const inspectorOpen = selection?.kind === 'Node' || selection?.kind === 'Pod' || selection?.kind === 'DaemonSet'
-  const [build] = useState(createGraphBuilder)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const size = usePaneSize(rootRef)
-  const narrow = (size?.w ?? 1200) < NARROW_WIDTH
-  const small = !!size && (size.w < SMALL_W || size.h < SMALL_H)
+  const simOff = useConnection(simUnavailable);
+  const readability = present ? PRESENTING : NORMAL;
+  const scale = readability.scale;
+  const dragging = useGraphUi((s) => s.dragging);
+  const measured = useGraphUi((s) => s.measured);
+  const edgesPref = useGraphUi((s) => s.showPodEdges);
+  const inspectorOpen =
+    selection?.kind === 'Node' || selection?.kind === 'Pod' || selection?.kind === 'DaemonSet';
+  const [build] = useState(createGraphBuilder);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const size = usePaneSize(rootRef);
+  const narrow = (size?.w ?? 1200) < NARROW_WIDTH;
+  const small = !!size && (size.w < SMALL_W || size.h < SMALL_H);
 
   // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves.
-  const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames])
-  useEffect(() => pruneLiveContent(nameSet(nodeNames)), [nodeNames])
-  const dsCount = Object.keys(daemonSets).length
-  const layout = useGridSlots(ids, names, size, dsCount, readability)
+  const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames]);
+  useEffect(() => pruneLiveContent(nameSet(nodeNames)), [nodeNames]);
+  const dsCount = Object.keys(daemonSets).length;
+  const layout = useGridSlots(ids, names, size, dsCount, readability);
 
   // Semantic zoom: the level of detail follows the zoom (React Flow's store), so cards stay readable.
-  const levelOf = useCallback((s: { transform: [number, number, number] }) => levelForZoom(s.transform[2], readability, ids.length, OVERVIEW_MIN_NODES), [readability, ids.length])
-  const level: Level = useFlowStore(levelOf)
-  const overview = level === 'overview'
+  const levelOf = useCallback(
+    (s: { transform: [number, number, number] }) =>
+      levelForZoom(s.transform[2], readability, ids.length, OVERVIEW_MIN_NODES),
+    [readability, ids.length],
+  );
+  const level: Level = useFlowStore(levelOf);
+  const overview = level === 'overview';
   const positions = useMemo(() => {
-    const out: Record<string, XY> = {}
+    const out: Record<string, XY> = {};
     for (const id of ids) {
-      const s = layout.slots[id]
-      if (s) out[id] = dragging[id] ?? slotPosition(s, level, scale)
+      const s = layout.slots[id];
+      if (s) out[id] = dragging[id] ?? slotPosition(s, level, scale);
     }
-    return out
-  }, [ids, layout.slots, dragging, level, scale])
+    return out;
+  }, [ids, layout.slots, dragging, level, scale]);
 
-  const showPodEdges = edgesPref ?? ids.length <= AUTO_EDGES_MAX_NODES
+  const showPodEdges = edgesPref ?? ids.length <= AUTO_EDGES_MAX_NODES;
   // Pod edges need every card's pods: only then does the graph follow pod changes.
-  const podsVersion = useStore(showPodEdges && level !== 'tiny' ? selectPodsVersion : selectNothing)
+  const podsVersion = useStore(showPodEdges && level !== 'tiny' ? selectPodsVersion : selectNothing);
   const graph = useMemo(
     () =>
       build(
@@ -141,227 +169,326 @@ function GraphCanvas() {
           podsOn: (name) => useStore.getState().podsByNode.get(name) ?? NO_PODS,
         },
         // Tiny cards are one line each: lines to them would only cross each other.
-        { positions, columns: layout.columns ?? 4, measured, showPodEdges: showPodEdges && level !== 'tiny', compact: level !== 'full', selection, level, scale },
+        {
+          positions,
+          columns: layout.columns ?? 4,
+          measured,
+          showPodEdges: showPodEdges && level !== 'tiny',
+          compact: level !== 'full',
+          selection,
+          level,
+          scale,
+        },
       ),
     // podsVersion: the edges follow the pods (only subscribed to when edges are drawn)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [build, nodeNames, lanePods, podsVersion, daemonSets, revisions, positions, layout.columns, measured, showPodEdges, level, scale, selection],
-  )
-  const context = graph.context
-  const nodeColor = useMemo(() => nodeColorWith(context), [context])
+    [
+      build,
+      nodeNames,
+      lanePods,
+      podsVersion,
+      daemonSets,
+      revisions,
+      positions,
+      layout.columns,
+      measured,
+      showPodEdges,
+      level,
+      scale,
+      selection,
+    ],
+  );
+  const context = graph.context;
+  const nodeColor = useMemo(() => nodeColorWith(context), [context]);
   // In the overview the node cards are drawn on the canvas, not by React Flow.
-  const flowNodes = useMemo(() => (overview ? graph.nodes.filter((n) => n.type !== 'k8sNode') : graph.nodes), [overview, graph.nodes])
-  const flowEdges = useMemo(() => (overview ? graph.edges.filter((e) => !e.target.startsWith('node:')) : graph.edges), [overview, graph.edges])
+  const flowNodes = useMemo(
+    () => (overview ? graph.nodes.filter((n) => n.type !== 'k8sNode') : graph.nodes),
+    [overview, graph.nodes],
+  );
+  const flowEdges = useMemo(
+    () => (overview ? graph.edges.filter((e) => !e.target.startsWith('node:')) : graph.edges),
+    [overview, graph.edges],
+  );
   // The overview's squares as they are now (for hit tests; the canvas draws them itself).
-  const cellsNow = useCallback(() => (overview ? liveCells(useStore.getState(), nodeNames, positions, context, level) : []), [overview, nodeNames, positions, context, level])
+  const cellsNow = useCallback(
+    () => (overview ? liveCells(useStore.getState(), nodeNames, positions, context, level) : []),
+    [overview, nodeNames, positions, context, level],
+  );
 
   // The view that shows every card: the most detailed level whose text stays readable.
-  const slotsRef = useRef(layout.slots)
-  slotsRef.current = layout.slots
-  const graphRef = useRef(graph)
-  graphRef.current = graph
+  const slotsRef = useRef(layout.slots);
+  slotsRef.current = layout.slots;
+  const graphRef = useRef(graph);
+  graphRef.current = graph;
   const computeView = useCallback(() => {
-    const g = graphRef.current
-    if (!g.nodes.length) return null
-    const area = freeArea(rootRef.current, ids.length > OVERVIEW_MIN_NODES)
-    if (!area) return null
-    const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean)
-    const ds = g.nodes.filter((n) => n.type === 'daemonSet').map((n) => ({ id: n.id, revisions: (n.data as { ds: { revisions: unknown[] } }).ds.revisions.length, height: measured[n.id]?.height }))
-    const lane = g.nodes.find((n) => n.type === 'lane')
-    return chooseView((l) => layoutBounds(cellList, ds, lane ? { width: lane.width ?? 600 } : null, l, scale), area, readability, ids.length, OVERVIEW_MIN_NODES)
-  }, [ids, measured, scale, readability])
-  const fitting = useRef(0)
+    const g = graphRef.current;
+    if (!g.nodes.length) return null;
+    const area = freeArea(rootRef.current, ids.length > OVERVIEW_MIN_NODES);
+    if (!area) return null;
+    const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean);
+    const ds = g.nodes
+      .filter((n) => n.type === 'daemonSet')
+      .map((n) => ({
+        id: n.id,
+        revisions: (n.data as { ds: { revisions: unknown[] } }).ds.revisions.length,
+        height: measured[n.id]?.height,
+      }));
+    const lane = g.nodes.find((n) => n.type === 'lane');
+    return chooseView(
+      (l) => layoutBounds(cellList, ds, lane ? { width: lane.width ?? 600 } : null, l, scale),
+      area,
+      readability,
+      ids.length,
+      OVERVIEW_MIN_NODES,
+    );
+  }, [ids, measured, scale, readability]);
+  const fitting = useRef(0);
   const fit = useCallback(
     (duration = motion(300)) => {
-      const v = computeView()
-      if (!v) return
-      fitting.current = performance.now() + duration + 80
-      void flow.setViewport({ x: v.x, y: v.y, zoom: v.zoom }, { duration })
+      const v = computeView();
+      if (!v) return;
+      fitting.current = performance.now() + duration + 80;
+      void flow.setViewport({ x: v.x, y: v.y, zoom: v.zoom }, { duration });
     },
     [computeView, flow],
-  )
+  );
 
   // Before the first cards are drawn, set the viewport to fit them (their sizes are known), so a
   // large cluster is never drawn once at full size before zooming out.
-  const [viewportReady, setViewportReady] = useState(false)
+  const [viewportReady, setViewportReady] = useState(false);
   useLayoutEffect(() => {
-    if (viewportReady || graph.nodes.length === 0 || !size || layout.columns === null) return
-    const v = computeView()
-    if (!v) return
-    fitting.current = performance.now() + 80
-    void flow.setViewport({ x: v.x, y: v.y, zoom: v.zoom })
-    setViewportReady(true)
-  }, [viewportReady, graph.nodes.length, computeView, flow, size, layout.columns])
+    if (viewportReady || graph.nodes.length === 0 || !size || layout.columns === null) return;
+    const v = computeView();
+    if (!v) return;
+    fitting.current = performance.now() + 80;
+    void flow.setViewport({ x: v.x, y: v.y, zoom: v.zoom });
+    setViewportReady(true);
+  }, [viewportReady, graph.nodes.length, computeView, flow, size, layout.columns]);
 
   // The view follows: after a node is added or removed, a DaemonSet arrives, the pane is resized or
   // presentation mode is switched, every card is brought on screen, unless the user has panned or
   // zoomed since; then the pill offers it.
-  const [moved, setMoved] = useState(false)
+  const [moved, setMoved] = useState(false);
   // The free area, read from the DOM once per change of what can cover the pane (not per frame).
-  const areaRef = useRef<Area | null>(null)
+  const areaRef = useRef<Area | null>(null);
   useEffect(() => {
-    const h = requestAnimationFrame(() => (areaRef.current = freeArea(rootRef.current, false)))
-    return () => cancelAnimationFrame(h)
-  })
+    const h = requestAnimationFrame(() => (areaRef.current = freeArea(rootRef.current, false)));
+    return () => cancelAnimationFrame(h);
+  });
   const offscreen = useCallback(
     (transform: [number, number, number]) => {
-      const area = areaRef.current ?? freeArea(rootRef.current, false)
-      if (!area) return 0
-      const [tx, ty, k] = transform
-      const g = geometry(level === 'overview' ? 'full' : level, scale)
-      let off = 0
+      const area = areaRef.current ?? freeArea(rootRef.current, false);
+      if (!area) return 0;
+      const [tx, ty, k] = transform;
+      const g = geometry(level === 'overview' ? 'full' : level, scale);
+      let off = 0;
       for (const id of ids) {
-        const p = positions[id]
-        if (!p) continue
-        const x = p.x * k + tx
-        const y = p.y * k + ty
-        if (x < 0 || y < 0 || x + g.w * k > area.width - area.right + FIT_MARGIN || y + g.h * k > area.height - area.bottom + FIT_MARGIN) off++
+        const p = positions[id];
+        if (!p) continue;
+        const x = p.x * k + tx;
+        const y = p.y * k + ty;
+        if (
+          x < 0 ||
+          y < 0 ||
+          x + g.w * k > area.width - area.right + FIT_MARGIN ||
+          y + g.h * k > area.height - area.bottom + FIT_MARGIN
+        )
+          off++;
       }
-      return off
+      return off;
     },
     [ids, positions, level, scale],
-  )
-  const fitRef = useRef(fit)
-  fitRef.current = fit
-  const follow = `${ids.join(',')}|${dsCount > 0}|${size?.w}x${size?.h}|${present}|${inspectorOpen}`
+  );
+  const fitRef = useRef(fit);
+  fitRef.current = fit;
+  const follow = `${ids.join(',')}|${dsCount > 0}|${size?.w}x${size?.h}|${present}|${inspectorOpen}`;
   useEffect(() => {
-    if (!viewportReady || moved) return
+    if (!viewportReady || moved) return;
     const h = requestAnimationFrame(() => {
-      if (offscreen(flow.getViewport() ? [flow.getViewport().x, flow.getViewport().y, flow.getViewport().zoom] : [0, 0, 1]) > 0 || !inspectorOpen) fitRef.current()
-    })
-    return () => cancelAnimationFrame(h)
+      if (
+        offscreen(
+          flow.getViewport()
+            ? [flow.getViewport().x, flow.getViewport().y, flow.getViewport().zoom]
+            : [0, 0, 1],
+        ) > 0 ||
+        !inspectorOpen
+      )
+        fitRef.current();
+    });
+    return () => cancelAnimationFrame(h);
     // follow: only when what is shown changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [follow, viewportReady, moved])
+  }, [follow, viewportReady, moved]);
   // "N nodes off-screen": the cards not fully visible in the pane as drawn (the side panel covers its
   // part), counted from the page after the view moved; the overview draws no cards, so it counts cells.
-  const transform = useFlowStore(useCallback((s: { transform: [number, number, number] }) => (moved ? s.transform : NO_TRANSFORM), [moved]))
-  const [offCount, setOffCount] = useState(0)
+  const transform = useFlowStore(
+    useCallback(
+      (s: { transform: [number, number, number] }) => (moved ? s.transform : NO_TRANSFORM),
+      [moved],
+    ),
+  );
+  const [offCount, setOffCount] = useState(0);
   useEffect(() => {
     if (!moved) {
-      setOffCount(0)
-      return
+      setOffCount(0);
+      return;
     }
-    const h = requestAnimationFrame(() => setOffCount(overview ? offscreen(transform) : notFullyVisible(rootRef.current, ids)))
-    return () => cancelAnimationFrame(h)
-  }, [moved, transform, overview, offscreen, ids])
+    const h = requestAnimationFrame(() =>
+      setOffCount(overview ? offscreen(transform) : notFullyVisible(rootRef.current, ids)),
+    );
+    return () => cancelAnimationFrame(h);
+  }, [moved, transform, overview, offscreen, ids]);
 
   // Switching level while the user zooms keeps the spot under the middle of the pane in place.
-  const lastLevel = useRef(level)
+  const lastLevel = useRef(level);
   useLayoutEffect(() => {
-    const prev = lastLevel.current
-    lastLevel.current = level
-    if (prev === level || performance.now() < fitting.current || !rootRef.current) return
-    const { x, y, zoom } = flow.getViewport()
-    const a = geometry(prev === 'overview' ? 'full' : prev, scale)
-    const b = geometry(level === 'overview' ? 'full' : level, scale)
-    const cx = rootRef.current.clientWidth / 2
-    const cy = rootRef.current.clientHeight / 2
-    const fx = ((cx - x) / zoom / a.cellW) * b.cellW
-    const fy = ((cy - y) / zoom / a.cellH) * b.cellH
-    void flow.setViewport({ x: cx - fx * zoom, y: cy - fy * zoom, zoom })
-  }, [level, flow, scale])
+    const prev = lastLevel.current;
+    lastLevel.current = level;
+    if (prev === level || performance.now() < fitting.current || !rootRef.current) return;
+    const { x, y, zoom } = flow.getViewport();
+    const a = geometry(prev === 'overview' ? 'full' : prev, scale);
+    const b = geometry(level === 'overview' ? 'full' : level, scale);
+    const cx = rootRef.current.clientWidth / 2;
+    const cy = rootRef.current.clientHeight / 2;
+    const fx = ((cx - x) / zoom / a.cellW) * b.cellW;
+    const fy = ((cy - y) / zoom / a.cellH) * b.cellH;
+    void flow.setViewport({ x: cx - fx * zoom, y: cy - fy * zoom, zoom });
+  }, [level, flow, scale]);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<GraphNode>[]) => {
-      const dims: Record<string, { width: number; height: number }> = {}
-      let selectId: string | null = null
-      let deselectId: string | null = null
+      const dims: Record<string, { width: number; height: number }> = {};
+      let selectId: string | null = null;
+      let deselectId: string | null = null;
       for (const c of changes) {
         if (c.type === 'position' && c.id.startsWith('node:')) {
-          if (c.dragging && c.position) graphUi.drag(c.id, c.position)
+          if (c.dragging && c.position) graphUi.drag(c.id, c.position);
           else if (c.dragging === false) {
             // Let go: the card takes the free cell nearest to where it is, so cards never overlap.
-            const p = useGraphUi.getState().dragging[c.id] ?? c.position
-            const others: Record<string, Slot> = {}
-            for (const id of ids) if (slotsRef.current[id] && id !== c.id) others[id] = slotsRef.current[id]
-            graphUi.drop(c.id, p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null)
+            const p = useGraphUi.getState().dragging[c.id] ?? c.position;
+            const others: Record<string, Slot> = {};
+            for (const id of ids) if (slotsRef.current[id] && id !== c.id) others[id] = slotsRef.current[id];
+            graphUi.drop(
+              c.id,
+              p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null,
+            );
           }
-        } else if (c.type === 'dimensions' && c.dimensions && !c.id.startsWith('node:')) dims[c.id] = c.dimensions
+        } else if (c.type === 'dimensions' && c.dimensions && !c.id.startsWith('node:'))
+          dims[c.id] = c.dimensions;
         else if (c.type === 'select') {
-          if (c.selected) selectId = c.id
-          else deselectId = c.id
+          if (c.selected) selectId = c.id;
+          else deselectId = c.id;
         }
       }
-      if (Object.keys(dims).length) graphUi.setMeasured(dims)
+      if (Object.keys(dims).length) graphUi.setMeasured(dims);
       if (selectId) {
-        const sel = selectionFromId(selectId)
-        if (sel) useStore.getState().select(sel)
+        const sel = selectionFromId(selectId);
+        if (sel) useStore.getState().select(sel);
       } else if (deselectId) {
-        const cur = useStore.getState().selection
-        const curId = cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet') ? (cur.kind === 'Node' ? nodeId(cur.name) : dsId(namespacedName(cur.namespace, cur.name))) : null
-        if (curId === deselectId) clearSelection()
+        const cur = useStore.getState().selection;
+        const curId =
+          cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet')
+            ? cur.kind === 'Node'
+              ? nodeId(cur.name)
+              : dsId(namespacedName(cur.namespace, cur.name))
+            : null;
+        if (curId === deselectId) clearSelection();
       }
     },
     [ids, level, scale],
-  )
+  );
 
   const onNodeContextMenu: NodeMouseHandler<GraphNode> = useCallback((e, node) => {
-    e.preventDefault()
-    const sel = selectionFromId(node.id)
-    if (sel?.kind === 'Node') openMenu({ kind: 'node', name: sel.name }, { x: e.clientX, y: e.clientY }, e.currentTarget as HTMLElement)
-    else if (sel?.kind === 'DaemonSet') openMenu({ kind: 'ds', namespace: sel.namespace ?? '', name: sel.name }, { x: e.clientX, y: e.clientY }, e.currentTarget as HTMLElement)
-  }, [])
+    e.preventDefault();
+    const sel = selectionFromId(node.id);
+    if (sel?.kind === 'Node')
+      openMenu(
+        { kind: 'node', name: sel.name },
+        { x: e.clientX, y: e.clientY },
+        e.currentTarget as HTMLElement,
+      );
+    else if (sel?.kind === 'DaemonSet')
+      openMenu(
+        { kind: 'ds', namespace: sel.namespace ?? '', name: sel.name },
+        { x: e.clientX, y: e.clientY },
+        e.currentTarget as HTMLElement,
+      );
+  }, []);
 
   // Enter / the context-menu key on a focused card opens its menu (React Flow also selects it).
   const onKeyDown = useCallback((e: KeyboardEvent<HTMLDivElement>) => {
-    const el = e.target as HTMLElement
-    if (!el.classList.contains('react-flow__node')) return
-    if (!isMenuKey(e)) return
-    const sel = selectionFromId(el.dataset.id ?? '')
-    if (!sel) return
-    e.preventDefault()
-    if (sel.kind === 'Node') openMenu({ kind: 'node', name: sel.name }, el, el)
-    else if (sel.kind === 'DaemonSet') openMenu({ kind: 'ds', namespace: sel.namespace ?? '', name: sel.name }, el, el)
-  }, [])
+    const el = e.target as HTMLElement;
+    if (!el.classList.contains('react-flow__node')) return;
+    if (!isMenuKey(e)) return;
+    const sel = selectionFromId(el.dataset.id ?? '');
+    if (!sel) return;
+    e.preventDefault();
+    if (sel.kind === 'Node') openMenu({ kind: 'node', name: sel.name }, el, el);
+    else if (sel.kind === 'DaemonSet')
+      openMenu({ kind: 'ds', namespace: sel.namespace ?? '', name: sel.name }, el, el);
+  }, []);
 
   // In the overview a click on a square selects that node and zooms in on it; hovering names it.
   // The overview's tooltip follows the pointer: it lives in its own component, so a mouse move
   // re-renders the tooltip, not the whole graph (see OverviewTip).
-  const tip = useRef<(h: TipState | null) => void>(() => {})
-  const setHover = useCallback((h: TipState | null) => tip.current(h), [])
-  const lastTip = useRef<{ id: string; x: number; y: number } | null>(null)
+  const tip = useRef<(h: TipState | null) => void>(() => {});
+  const setHover = useCallback((h: TipState | null) => tip.current(h), []);
+  const lastTip = useRef<{ id: string; x: number; y: number } | null>(null);
   const onPaneClick = useCallback(
     (e: ReactMouseEvent) => {
-      graphUi.closeMenu(false)
-      const hit = overview ? cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY })) : undefined
+      graphUi.closeMenu(false);
+      const hit = overview
+        ? cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }))
+        : undefined;
       if (!hit) {
-        clearSelection()
-        return
+        clearSelection();
+        return;
       }
-      selectNode(hit.name)
-      const el = rootRef.current!
-      setMoved(true)
-      void flow.setViewport({ x: el.clientWidth / 2 - (hit.x + 132) * 0.8, y: el.clientHeight / 2 - (hit.y + 150) * 0.8, zoom: 0.8 }, { duration: motion(300) })
+      selectNode(hit.name);
+      const el = rootRef.current!;
+      setMoved(true);
+      void flow.setViewport(
+        {
+          x: el.clientWidth / 2 - (hit.x + 132) * 0.8,
+          y: el.clientHeight / 2 - (hit.y + 150) * 0.8,
+          zoom: 0.8,
+        },
+        { duration: motion(300) },
+      );
     },
     [overview, cellsNow, flow],
-  )
+  );
   const onPaneMouseMove = useCallback(
     (e: ReactMouseEvent) => {
-      if (!overview) return
-      const hit = cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }))
+      if (!overview) return;
+      const hit = cellAt(cellsNow(), flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }));
       if (!hit) {
-        if (lastTip.current) setHover(null)
-        lastTip.current = null
-        return
+        if (lastTip.current) setHover(null);
+        lastTip.current = null;
+        return;
       }
-      if (lastTip.current && lastTip.current.id === hit.id && lastTip.current.x === e.clientX && lastTip.current.y === e.clientY) return
-      lastTip.current = { id: hit.id, x: e.clientX, y: e.clientY }
-      const r = rootRef.current!.getBoundingClientRect()
-      setHover({ x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label })
+      if (
+        lastTip.current &&
+        lastTip.current.id === hit.id &&
+        lastTip.current.x === e.clientX &&
+        lastTip.current.y === e.clientY
+      )
+        return;
+      lastTip.current = { id: hit.id, x: e.clientX, y: e.clientY };
+      const r = rootRef.current!.getBoundingClientRect();
+      setHover({ x: e.clientX - r.left + 12, y: e.clientY - r.top + 12, label: hit.label });
     },
     [overview, cellsNow, flow, setHover],
-  )
+  );
   useEffect(() => {
     if (!overview) {
-      lastTip.current = null
-      setHover(null)
+      lastTip.current = null;
+      setHover(null);
     }
-  }, [overview, setHover])
+  }, [overview, setHover]);
 
-
-  const toReveal = useReveal(flow, rootRef, graph.nodes, idOfSelection(selection, selectedPodPlace))
-  const { add, overCanvas, suggestName } = useAddNode(flow, ids, level, scale, slotsRef, toReveal)
+  const toReveal = useReveal(flow, rootRef, graph.nodes, idOfSelection(selection, selectedPodPlace));
+  const { add, overCanvas, suggestName } = useAddNode(flow, ids, level, scale, slotsRef, toReveal);
 
   const ariaLabelConfig = useMemo(
     () => ({
@@ -377,12 +504,12 @@ function GraphCanvas() {
       'handle.ariaLabel': t('a11y.handle'),
     }),
     [t],
-  )
-  const [legendOpen, setLegendOpen] = useState(false)
+  );
+  const [legendOpen, setLegendOpen] = useState(false);
   const showAll = useCallback(() => {
-    setMoved(false)
-    fit()
-  }, [fit])
+    setMoved(false);
+    fit();
+  }, [fit]);
 
   return (
     <div
@@ -394,97 +521,131 @@ function GraphCanvas() {
       onKeyDown={onKeyDown}
     >
       <CardContextReact.Provider value={context}>
-      <ReactFlow<GraphNode, GraphEdge>
-        nodes={viewportReady ? flowNodes : NO_NODES}
-        edges={viewportReady ? flowEdges : NO_EDGES}
-        nodeTypes={nodeTypes}
-        onNodesChange={onNodesChange}
-        onNodeContextMenu={onNodeContextMenu}
-        onPaneClick={onPaneClick}
-        onPaneMouseMove={onPaneMouseMove}
-        onPaneMouseLeave={() => {
-          lastTip.current = null
-          setHover(null)
-        }}
-        onMoveStart={(e) => {
-          graphUi.closeMenu(false)
-          if (e) setMoved(true)
-        }}
-        onlyRenderVisibleElements
-        // A drag moves a card to another cell; it does not select it (the Why panel opens on a click).
-        selectNodesOnDrag={false}
-        nodesConnectable={false}
-        edgesFocusable={false}
-        deleteKeyCode={null}
-        selectionKeyCode={null}
-        multiSelectionKeyCode={null}
-        minZoom={0.02}
-        maxZoom={2}
-        colorMode={theme}
-        ariaLabelConfig={ariaLabelConfig}
-        // React Flow asks to keep its attribution unless one subscribes to Pro: it stays, small, in
-        // a corner the graph's own controls leave free.
-        attributionPosition={small ? 'bottom-left' : 'bottom-center'}
-      >
-        <Background gap={24} size={1} />
-        {overview ? <OverviewCanvas names={nodeNames} positions={positions} context={context} level={level} theme={theme} /> : null}
-        {small ? null : (
-          <Controls showInteractive={false} showFitView={false} position="bottom-left" />
-        )}
-        {overview || narrow ? null : <MiniMap<GraphNode> nodeColor={nodeColor} pannable zoomable position="bottom-right" ariaLabel={t('a11y.minimap')} style={MINIMAP_STYLE} />}
-        <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
-          <button type="button" onClick={showAll} data-testid="graph.fit">
-            {t('toolbar.fit')}
-          </button>
-          {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
-          {small ? (
-            <button type="button" aria-expanded={legendOpen} onClick={() => setLegendOpen(!legendOpen)} data-testid="graph.more">
-              {t('toolbar.more')}
+        <ReactFlow<GraphNode, GraphEdge>
+          nodes={viewportReady ? flowNodes : NO_NODES}
+          edges={viewportReady ? flowEdges : NO_EDGES}
+          nodeTypes={nodeTypes}
+          onNodesChange={onNodesChange}
+          onNodeContextMenu={onNodeContextMenu}
+          onPaneClick={onPaneClick}
+          onPaneMouseMove={onPaneMouseMove}
+          onPaneMouseLeave={() => {
+            lastTip.current = null;
+            setHover(null);
+          }}
+          onMoveStart={(e) => {
+            graphUi.closeMenu(false);
+            if (e) setMoved(true);
+          }}
+          onlyRenderVisibleElements
+          // A drag moves a card to another cell; it does not select it (the Why panel opens on a click).
+          selectNodesOnDrag={false}
+          nodesConnectable={false}
+          edgesFocusable={false}
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          minZoom={0.02}
+          maxZoom={2}
+          colorMode={theme}
+          ariaLabelConfig={ariaLabelConfig}
+          // React Flow asks to keep its attribution unless one subscribes to Pro: it stays, small, in
+          // a corner the graph's own controls leave free.
+          attributionPosition={small ? 'bottom-left' : 'bottom-center'}
+        >
+          <Background gap={24} size={1} />
+          {overview ? (
+            <OverviewCanvas
+              names={nodeNames}
+              positions={positions}
+              context={context}
+              level={level}
+              theme={theme}
+            />
+          ) : null}
+          {small ? null : <Controls showInteractive={false} showFitView={false} position="bottom-left" />}
+          {overview || narrow ? null : (
+            <MiniMap<GraphNode>
+              nodeColor={nodeColor}
+              pannable
+              zoomable
+              position="bottom-right"
+              ariaLabel={t('a11y.minimap')}
+              style={MINIMAP_STYLE}
+            />
+          )}
+          <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
+            <button type="button" onClick={showAll} data-testid="graph.fit">
+              {t('toolbar.fit')}
             </button>
-          ) : null}
-          {!small || legendOpen ? (
-            <span className="graph-toolbar-more">
-              <label className="graph-toggle">
-                <input type="checkbox" checked={showPodEdges} onChange={(e) => useGraphUi.setState({ showPodEdges: e.target.checked })} data-testid="graph.edges-toggle" />
-                {t('toolbar.edges')}
-              </label>
-              <span className="graph-legend" aria-label={t('toolbar.legend')}>
-                <span>{EFFECT_ICON.NoSchedule} NoSchedule</span>
-                <span>{EFFECT_ICON.PreferNoSchedule} PreferNoSchedule</span>
-                <span>{EFFECT_ICON.NoExecute} NoExecute</span>
+            {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
+            {small ? (
+              <button
+                type="button"
+                aria-expanded={legendOpen}
+                onClick={() => setLegendOpen(!legendOpen)}
+                data-testid="graph.more"
+              >
+                {t('toolbar.more')}
+              </button>
+            ) : null}
+            {!small || legendOpen ? (
+              <span className="graph-toolbar-more">
+                <label className="graph-toggle">
+                  <input
+                    type="checkbox"
+                    checked={showPodEdges}
+                    onChange={(e) => useGraphUi.setState({ showPodEdges: e.target.checked })}
+                    data-testid="graph.edges-toggle"
+                  />
+                  {t('toolbar.edges')}
+                </label>
+                <span className="graph-legend" aria-label={t('toolbar.legend')}>
+                  <span>{EFFECT_ICON.NoSchedule} NoSchedule</span>
+                  <span>{EFFECT_ICON.PreferNoSchedule} PreferNoSchedule</span>
+                  <span>{EFFECT_ICON.NoExecute} NoExecute</span>
+                </span>
               </span>
-            </span>
+            ) : null}
+          </Panel>
+          {overview ? (
+            <Panel
+              position="bottom-center"
+              className="graph-hint"
+              data-testid="graph.overview-hint"
+              role="status"
+            >
+              {t('overview.hint', { count: ids.length })}
+            </Panel>
           ) : null}
-        </Panel>
-        {overview ? (
-          <Panel position="bottom-center" className="graph-hint" data-testid="graph.overview-hint" role="status">
-            {t('overview.hint', { count: ids.length })}
-          </Panel>
-        ) : null}
-        {ids.length === 0 ? (
-          <Panel position="top-center" className="graph-empty">
-            {t('empty')}
-          </Panel>
-        ) : null}
-      </ReactFlow>
+          {ids.length === 0 ? (
+            <Panel position="top-center" className="graph-empty">
+              {t('empty')}
+            </Panel>
+          ) : null}
+        </ReactFlow>
       </CardContextReact.Provider>
       <OverviewTip register={tip} />
-      {simOff ? <NoPalette /> : <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />}
+      {simOff ? (
+        <NoPalette />
+      ) : (
+        <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />
+      )}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />
       <DiffModal />
     </div>
-  )
+  );
 }
-const NO_NODES: GraphNode[] = []
-const NO_TRANSFORM: [number, number, number] = [0, 0, 1]
-const selectNothing = () => 0
-const NO_EDGES: GraphEdge[] = []
+const NO_NODES: GraphNode[] = [];
+const NO_TRANSFORM: [number, number, number] = [0, 0, 1];
+const selectNothing = () => 0;
+const NO_EDGES: GraphEdge[] = [];
 
 export default function GraphPanel() {
   return (
     <ReactFlowProvider>
       <GraphCanvas />
     </ReactFlowProvider>
-  )
+  );
 }

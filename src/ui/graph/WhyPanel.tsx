@@ -2,69 +2,86 @@
 // of the controller (nodeShouldRunDaemonPod) and of the scheduler, passed or failed in plain words,
 // what the last sync decided, and the one-click fixes (shown before they apply).
 
-import { useEffect, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { DaemonSet, Node, Pod } from '../../engine'
-import type { Response, WhyData } from '../../wire/protocol'
-import { engine } from '../../state/engine'
-import { useStore } from '../../state/store'
-import { selectDaemonSets, selectPodsOnNode } from '../../state/selectors'
-import { taintString } from '../../engine/predicates'
-import { checkWords, fixesFor, verdict, type Fix } from './system/why'
-import { daemonSetManifest, dedentDiff, lineDiff, tolerationFor, toYaml, withToleration } from './system/manifest'
-import { run, selectPod } from './graphActions'
-import { RolloutWhy } from './RolloutWhy'
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DaemonSet, Node, Pod } from '../../engine';
+import type { Response, WhyData } from '../../wire/protocol';
+import { engine } from '../../state/engine';
+import { useStore } from '../../state/store';
+import { selectDaemonSets, selectPodsOnNode } from '../../state/selectors';
+import { taintString } from '../../engine/predicates';
+import { checkWords, fixesFor, verdict, type Fix } from './system/why';
+import {
+  daemonSetManifest,
+  dedentDiff,
+  lineDiff,
+  tolerationFor,
+  toYaml,
+  withToleration,
+} from './system/manifest';
+import { run, selectPod } from './graphActions';
+import { RolloutWhy } from './RolloutWhy';
 
-type WhyResponse = Extract<Response, { type: 'why' }>
+type WhyResponse = Extract<Response, { type: 'why' }>;
 
 /** Re-asks the engine when the node, the DaemonSets or the pods on the node change. */
 function useWhy(node: string) {
-  const nodeObj = useStore((s) => s.mirror.get('Node', `/${node}`) as Node | undefined)
-  const dss = useStore(selectDaemonSets)
+  const nodeObj = useStore((s) => s.mirror.get('Node', `/${node}`) as Node | undefined);
+  const dss = useStore(selectDaemonSets);
   const podsHere = useStore((s) => {
-    const out: string[] = []
-    const pods = s.objects.Pod as Record<string, Pod>
-    for (const k in pods) if (pods[k].spec.nodeName === node) out.push(`${k}@${pods[k].metadata.resourceVersion}`)
-    return out.join(',')
-  })
-  const [state, setState] = useState<{ node: string; reports: WhyData[] | null; error: string | null }>({ node, reports: null, error: null })
+    const out: string[] = [];
+    const pods = s.objects.Pod as Record<string, Pod>;
+    for (const k in pods)
+      if (pods[k].spec.nodeName === node) out.push(`${k}@${pods[k].metadata.resourceVersion}`);
+    return out.join(',');
+  });
+  const [state, setState] = useState<{ node: string; reports: WhyData[] | null; error: string | null }>({
+    node,
+    reports: null,
+    error: null,
+  });
   useEffect(() => {
-    let live = true
+    let live = true;
     const h = setTimeout(() => {
       engine()
         .request<WhyResponse>({ type: 'why', node })
         .then(
           (r) => live && setState({ node, reports: r.reports, error: null }),
           (e: Error) => live && setState({ node, reports: null, error: e.message }),
-        )
-    }, 60)
+        );
+    }, 60);
     return () => {
-      live = false
-      clearTimeout(h)
-    }
-  }, [node, nodeObj, dss, podsHere])
-  return state.node === node ? state : { node, reports: null, error: null }
+      live = false;
+      clearTimeout(h);
+    };
+  }, [node, nodeObj, dss, podsHere]);
+  return state.node === node ? state : { node, reports: null, error: null };
 }
 
 function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'tolerate' }> }) {
-  const { t } = useTranslation('graph')
-  const [open, setOpen] = useState(false)
+  const { t } = useTranslation('graph');
+  const [open, setOpen] = useState(false);
   const plan = useMemo(() => {
-    const before = daemonSetManifest(ds)
-    const after = withToleration(before, tolerationFor(fix.taint))
-    const a = toYaml(before)
-    const b = toYaml(after)
-    return { yaml: b, diff: dedentDiff(lineDiff(a, b)) }
-  }, [ds, fix.taint])
-  const text = taintString(fix.taint)
+    const before = daemonSetManifest(ds);
+    const after = withToleration(before, tolerationFor(fix.taint));
+    const a = toYaml(before);
+    const b = toYaml(after);
+    return { yaml: b, diff: dedentDiff(lineDiff(a, b)) };
+  }, [ds, fix.taint]);
+  const text = taintString(fix.taint);
   if (!open) {
     return (
-      <button type="button" className="fix-btn" data-testid={`why.fix.${fix.id}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="fix-btn"
+        data-testid={`why.fix.${fix.id}`}
+        onClick={() => setOpen(true)}
+      >
         {t('why.fix.tolerate', { taint: text, ds: ds.metadata.name })}
       </button>
-    )
+    );
   }
-  const d = plan.diff
+  const d = plan.diff;
   return (
     <div className="fix-preview" data-testid="why.fix.preview">
       <div className="fix-preview-title">{t('why.fix.previewTitle', { ds: ds.metadata.name })}</div>
@@ -88,8 +105,12 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
           className="primary"
           data-testid="why.fix.apply"
           onClick={() => {
-            setOpen(false)
-            void run('kubectl apply -f -', { stdin: plan.yaml, echo: 'kubectl apply -f daemonset-with-toleration.yaml', remember: false })
+            setOpen(false);
+            void run('kubectl apply -f -', {
+              stdin: plan.yaml,
+              echo: 'kubectl apply -f daemonset-with-toleration.yaml',
+              remember: false,
+            });
           }}
         >
           {t('why.fix.apply')}
@@ -99,28 +120,38 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
         </button>
       </div>
     </div>
-  )
+  );
 }
 
 function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
-  const { t, i18n } = useTranslation('graph')
+  const { t, i18n } = useTranslation('graph');
   // The engine's own words are English: in other languages they go to a tooltip, so every line
   // on the panel reads in the page's language.
-  const showRaw = !i18n.language.startsWith('en')
-  const ds = useStore((s) => s.mirror.get('DaemonSet', `${r.daemonSet.namespace}/${r.daemonSet.name}`) as DaemonSet | undefined)
+  const showRaw = !i18n.language.startsWith('en');
+  const ds = useStore(
+    (s) => s.mirror.get('DaemonSet', `${r.daemonSet.namespace}/${r.daemonSet.name}`) as DaemonSet | undefined,
+  );
   // The pods bound to this node only (the per-node index), not the whole Pod map.
-  const pods = useStore(selectPodsOnNode(r.node))
+  const pods = useStore(selectPodsOnNode(r.node));
   const mine = useMemo(
     () =>
       pods.filter(
-        (p) => p.spec.nodeName === r.node && p.metadata.namespace === r.daemonSet.namespace && p.metadata.ownerReferences?.some((o) => o.controller && o.kind === 'DaemonSet' && o.name === r.daemonSet.name),
+        (p) =>
+          p.spec.nodeName === r.node &&
+          p.metadata.namespace === r.daemonSet.namespace &&
+          p.metadata.ownerReferences?.some(
+            (o) => o.controller && o.kind === 'DaemonSet' && o.name === r.daemonSet.name,
+          ),
       ),
     [pods, r],
-  )
-  const v = verdict(r)
-  const fixes = fixesFor(r, ds, node)
+  );
+  const v = verdict(r);
+  const fixes = fixesFor(r, ds, node);
   return (
-    <section className={`why-report ${r.shouldRun ? 'ok' : 'no'}`} data-testid={`why.report.${r.daemonSet.name}`}>
+    <section
+      className={`why-report ${r.shouldRun ? 'ok' : 'no'}`}
+      data-testid={`why.report.${r.daemonSet.name}`}
+    >
       <h4>
         daemonset.apps/{r.daemonSet.name} <span className="muted">({r.daemonSet.namespace})</span>
       </h4>
@@ -130,12 +161,18 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
       </p>
       <RolloutWhy namespace={r.daemonSet.namespace} name={r.daemonSet.name} />
       <p className="why-flags">
-        shouldRun: <b>{String(r.shouldRun)}</b>, shouldContinueRunning: <b>{String(r.shouldContinueRunning)}</b>
+        shouldRun: <b>{String(r.shouldRun)}</b>, shouldContinueRunning:{' '}
+        <b>{String(r.shouldContinueRunning)}</b>
       </p>
       <p className="why-pods">
         {mine.length
           ? mine.map((p) => (
-              <button key={p.metadata.name} type="button" className="link" onClick={() => selectPod(p.metadata.namespace ?? '', p.metadata.name)}>
+              <button
+                key={p.metadata.name}
+                type="button"
+                className="link"
+                onClick={() => selectPod(p.metadata.namespace ?? '', p.metadata.name)}
+              >
                 {p.metadata.name}
               </button>
             ))
@@ -144,9 +181,14 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
       <h5>{t('why.controllerChecks')}</h5>
       <ul className="why-checks">
         {r.checks.map((c, i) => {
-          const w = checkWords(c, ds, node)
+          const w = checkWords(c, ds, node);
           return (
-            <li key={i} className={c.passed ? 'pass' : 'fail'} data-testid={`why.check.${c.check}`} title={showRaw ? c.message : undefined}>
+            <li
+              key={i}
+              className={c.passed ? 'pass' : 'fail'}
+              data-testid={`why.check.${c.check}`}
+              title={showRaw ? c.message : undefined}
+            >
               <span className="why-mark" aria-label={c.passed ? t('why.passed') : t('why.failed')}>
                 {c.passed ? '✓' : '✗'}
               </span>
@@ -154,7 +196,7 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
                 {w.key === 'why.check.raw' ? c.message : t(w.key, w.params ?? {})}
               </span>
             </li>
-          )
+          );
         })}
       </ul>
       {fixes.length && ds ? (
@@ -164,8 +206,17 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
             f.type === 'tolerate' ? (
               <TolerateFix key={f.id} ds={ds} fix={f} />
             ) : (
-              <button key={f.id} type="button" className="fix-btn" data-testid={`why.fix.${f.id}`} title={f.command} onClick={() => void run(f.command)}>
-                {f.type === 'untaint' ? t('why.fix.untaint', { taint: taintString(f.taint) }) : t('why.fix.label', { label: `${f.key}=${f.value}` })}
+              <button
+                key={f.id}
+                type="button"
+                className="fix-btn"
+                data-testid={`why.fix.${f.id}`}
+                title={f.command}
+                onClick={() => void run(f.command)}
+              >
+                {f.type === 'untaint'
+                  ? t('why.fix.untaint', { taint: taintString(f.taint) })
+                  : t('why.fix.label', { label: `${f.key}=${f.value}` })}
                 <code className="fix-cmd">{f.command}</code>
               </button>
             ),
@@ -182,7 +233,9 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
             <span className="why-text">
               <b>{c.name}</b>{' '}
               {showRaw ? (
-                <span className="why-sub">{c.passed ? t('why.sched.pass') : t('why.sched.fail', { reason: c.reason })}</span>
+                <span className="why-sub">
+                  {c.passed ? t('why.sched.pass') : t('why.sched.fail', { reason: c.reason })}
+                </span>
               ) : (
                 <code className="why-raw">{c.reason}</code>
               )}
@@ -196,21 +249,22 @@ function Report({ r, node }: { r: WhyData; node: Node | undefined }) {
           <ul className="why-decisions">
             {r.decisions.map((d, i) => (
               <li key={i} title={showRaw ? d.reason : undefined}>
-                <code>{d.action}</code> {d.pod ? <code>{d.pod}</code> : null} {showRaw ? t(`why.action.${d.action}`, { defaultValue: d.reason }) : d.reason}
+                <code>{d.action}</code> {d.pod ? <code>{d.pod}</code> : null}{' '}
+                {showRaw ? t(`why.action.${d.action}`, { defaultValue: d.reason }) : d.reason}
               </li>
             ))}
           </ul>
         </>
       ) : null}
     </section>
-  )
+  );
 }
 
 export function WhyPanel({ node }: { node: string }) {
-  const { t } = useTranslation('graph')
-  const nodeObj = useStore((s) => s.mirror.get('Node', `/${node}`) as Node | undefined)
-  const { reports, error } = useWhy(node)
-  if (!nodeObj) return <p className="muted">{t('inspector.gone')}</p>
+  const { t } = useTranslation('graph');
+  const nodeObj = useStore((s) => s.mirror.get('Node', `/${node}`) as Node | undefined);
+  const { reports, error } = useWhy(node);
+  if (!nodeObj) return <p className="muted">{t('inspector.gone')}</p>;
   return (
     <div className="why-panel" data-testid="why-panel">
       <h3>{t('why.title', { node })}</h3>
@@ -222,5 +276,5 @@ export function WhyPanel({ node }: { node: string }) {
         <Report key={`${r.daemonSet.namespace}/${r.daemonSet.name}`} r={r} node={nodeObj} />
       ))}
     </div>
-  )
+  );
 }

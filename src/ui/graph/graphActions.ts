@@ -2,52 +2,63 @@
 // menu, run a command through the console. Every cluster change goes through runCommand so the
 // console echoes it.
 
-import { runCommand } from '../../state/actions'
-import { useStore } from '../../state/store'
-import { graphUi, type MenuState, type MenuTarget } from './graphStore'
+import { runCommand } from '../../state/actions';
+import { useStore } from '../../state/store';
+import { graphUi, type MenuState, type MenuTarget } from './graphStore';
 
 export function selectNode(name: string) {
-  useStore.getState().select({ kind: 'Node', name })
+  useStore.getState().select({ kind: 'Node', name });
 }
 
 export function selectPod(namespace: string, name: string) {
-  useStore.getState().select({ kind: 'Pod', namespace, name })
+  useStore.getState().select({ kind: 'Pod', namespace, name });
 }
 
 export function selectDaemonSet(namespace: string, name: string) {
-  useStore.getState().select({ kind: 'DaemonSet', namespace, name })
+  useStore.getState().select({ kind: 'DaemonSet', namespace, name });
 }
 
 export function selectTarget(t: MenuTarget) {
-  if (t.kind === 'node') selectNode(t.name)
-  else if (t.kind === 'pod') selectPod(t.namespace, t.name)
-  else selectDaemonSet(t.namespace, t.name)
+  if (t.kind === 'node') selectNode(t.name);
+  else if (t.kind === 'pod') selectPod(t.namespace, t.name);
+  else selectDaemonSet(t.namespace, t.name);
 }
 
 export function clearSelection() {
-  useStore.getState().select(null)
+  useStore.getState().select(null);
 }
 
 /** Opens a card's menu next to an element (keyboard, menu button) or at a point (right click). */
-export function openMenu(target: MenuTarget, at: HTMLElement | { x: number; y: number }, returnFocus?: HTMLElement | null, form?: MenuState['form']) {
-  let x: number
-  let y: number
+export function openMenu(
+  target: MenuTarget,
+  at: HTMLElement | { x: number; y: number },
+  returnFocus?: HTMLElement | null,
+  form?: MenuState['form'],
+) {
+  let x: number;
+  let y: number;
   if (at instanceof HTMLElement) {
-    const r = at.getBoundingClientRect()
-    x = r.left
-    y = r.bottom + 2
+    const r = at.getBoundingClientRect();
+    x = r.left;
+    y = r.bottom + 2;
   } else {
-    x = at.x
-    y = at.y
+    x = at.x;
+    y = at.y;
   }
-  graphUi.openMenu({ target, x, y, returnFocus: returnFocus ?? (at instanceof HTMLElement ? at : null), ...(form ? { form } : {}) })
+  graphUi.openMenu({
+    target,
+    x,
+    y,
+    returnFocus: returnFocus ?? (at instanceof HTMLElement ? at : null),
+    ...(form ? { form } : {}),
+  });
 }
 
 export function run(line: string, opts?: Parameters<typeof runCommand>[1]) {
-  return runCommand(line, opts)
+  return runCommand(line, opts);
 }
 
 /** Keys that open a focused card's or chip's menu. */
 export function isMenuKey(e: { key: string; shiftKey: boolean }): boolean {
-  return e.key === 'Enter' || e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)
+  return e.key === 'Enter' || e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);
 }

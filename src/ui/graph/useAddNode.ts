@@ -1,40 +1,48 @@
 // Adding a node from the palette: a name nobody has, the free cell nearest to where it was dropped
 // (or the first free one, then revealed), and the console command that adds it.
 
-import { useCallback, type RefObject } from 'react'
-import type { ReactFlowInstance } from '@xyflow/react'
-import { useStore } from '../../state/store'
-import { runCommand } from '../../state/actions'
-import { addCommand, kindSpec, uniqueName, type PaletteKind } from '../palette/kinds'
-import type { NodeSpecInput } from './system/commands'
-import { graphUi, useGraphUi } from './graphStore'
-import { dropPosition, nearestFreeSlot, nodeId, type Level, type Slot, type Slots } from './system/layout'
+import { useCallback, type RefObject } from 'react';
+import type { ReactFlowInstance } from '@xyflow/react';
+import { useStore } from '../../state/store';
+import { runCommand } from '../../state/actions';
+import { addCommand, kindSpec, uniqueName, type PaletteKind } from '../palette/kinds';
+import type { NodeSpecInput } from './system/commands';
+import { graphUi, useGraphUi } from './graphStore';
+import { dropPosition, nearestFreeSlot, nodeId, type Level, type Slot, type Slots } from './system/layout';
 
-export function useAddNode(flow: ReactFlowInstance, ids: readonly string[], level: Level, scale: number, slotsRef: RefObject<Slots>, toReveal: RefObject<string | null>) {
+export function useAddNode(
+  flow: ReactFlowInstance,
+  ids: readonly string[],
+  level: Level,
+  scale: number,
+  slotsRef: RefObject<Slots>,
+  toReveal: RefObject<string | null>,
+) {
   const overCanvas = useCallback((x: number, y: number) => {
-    const hit = document.elementFromPoint(x, y)
-    return !!hit && !!hit.closest('.react-flow') && !hit.closest('.palette, .inspector, .react-flow__panel')
-  }, [])
-  const takenNames = () => [...useStore.getState().nodeNames, ...Object.keys(useGraphUi.getState().pending)]
-  const suggestName = useCallback(() => uniqueName('node', takenNames()), [])
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && !!hit.closest('.react-flow') && !hit.closest('.palette, .inspector, .react-flow__panel');
+  }, []);
+  const takenNames = () => [...useStore.getState().nodeNames, ...Object.keys(useGraphUi.getState().pending)];
+  const suggestName = useCallback(() => uniqueName('node', takenNames()), []);
   const add = useCallback(
     (kind: PaletteKind, extra?: Partial<NodeSpecInput>, at?: { x: number; y: number }) => {
-      const name = extra?.name ?? uniqueName(kindSpec(kind).prefix, takenNames())
-      let where: Slot | null = null
+      const name = extra?.name ?? uniqueName(kindSpec(kind).prefix, takenNames());
+      let where: Slot | null = null;
       if (at) {
-        const l = level === 'overview' ? 'full' : level
-        const live: Record<string, Slot> = {}
-        for (const id of ids) if (slotsRef.current[id]) live[id] = slotsRef.current[id]
-        for (const p of Object.values(useGraphUi.getState().pending)) if (p) live[`pending:${p.col},${p.row}`] = p
-        where = nearestFreeSlot(dropPosition(flow.screenToFlowPosition(at), l, scale), l, scale, live)
+        const l = level === 'overview' ? 'full' : level;
+        const live: Record<string, Slot> = {};
+        for (const id of ids) if (slotsRef.current[id]) live[id] = slotsRef.current[id];
+        for (const p of Object.values(useGraphUi.getState().pending))
+          if (p) live[`pending:${p.col},${p.row}`] = p;
+        where = nearestFreeSlot(dropPosition(flow.screenToFlowPosition(at), l, scale), l, scale, live);
       }
-      graphUi.reserve(name, where)
-      if (!where) toReveal.current = nodeId(name)
+      graphUi.reserve(name, where);
+      if (!where) toReveal.current = nodeId(name);
       void runCommand(addCommand(kind, name, extra)).then((res) => {
-        if (!res || res.exitCode !== 0) graphUi.release(name)
-      })
+        if (!res || res.exitCode !== 0) graphUi.release(name);
+      });
     },
     [flow, ids, level, scale, slotsRef, toReveal],
-  )
-  return { add, overCanvas, suggestName }
+  );
+  return { add, overCanvas, suggestName };
 }

@@ -1,53 +1,82 @@
 // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves. The
 // first nodes (or a cluster replaced by a much bigger one) start a grid whose columns suit the pane.
 
-import { useEffect, useMemo } from 'react'
-import { graphUi, useGraphUi } from './graphStore'
-import { chooseColumns, nearestFreeSlot, nodeId, placeNodes, slotPosition, type Readability, type Slot, type Slots } from './system/layout'
-import { OVERVIEW_MIN_NODES } from './system/overview'
-import { FIT_MARGIN } from './paneArea'
+import { useEffect, useMemo } from 'react';
+import { graphUi, useGraphUi } from './graphStore';
+import {
+  chooseColumns,
+  nearestFreeSlot,
+  nodeId,
+  placeNodes,
+  slotPosition,
+  type Readability,
+  type Slot,
+  type Slots,
+} from './system/layout';
+import { OVERVIEW_MIN_NODES } from './system/overview';
+import { FIT_MARGIN } from './paneArea';
 
 export interface GridLayout {
-  columns: number | null
-  gridFor: number
-  slots: Slots
+  columns: number | null;
+  gridFor: number;
+  slots: Slots;
 }
 
-export function useGridSlots(ids: readonly string[], names: ReadonlySet<string>, size: { w: number; h: number } | null, dsCount: number, readability: Readability): GridLayout {
-  const slots = useGraphUi((s) => s.slots)
-  const columnsStored = useGraphUi((s) => s.columns)
-  const gridFor = useGraphUi((s) => s.gridFor)
-  const pending = useGraphUi((s) => s.pending)
+export function useGridSlots(
+  ids: readonly string[],
+  names: ReadonlySet<string>,
+  size: { w: number; h: number } | null,
+  dsCount: number,
+  readability: Readability,
+): GridLayout {
+  const slots = useGraphUi((s) => s.slots);
+  const columnsStored = useGraphUi((s) => s.columns);
+  const gridFor = useGraphUi((s) => s.gridFor);
+  const pending = useGraphUi((s) => s.pending);
   const layout = useMemo((): GridLayout => {
-    const n = ids.length
-    let columns = columnsStored
-    let base: Slots = slots
-    let planned = gridFor
+    const n = ids.length;
+    let columns = columnsStored;
+    let base: Slots = slots;
+    let planned = gridFor;
     if (n > 0 && size && (columns === null || n > Math.max(8, 2 * gridFor))) {
       // First nodes, or a cluster replaced by a much bigger one: start a grid that suits the pane.
-      planned = Math.max(n, 6)
+      planned = Math.max(n, 6);
       // The pane as it is without a side panel: the toolbar's band on top, margins around.
-      const area = { width: size.w, height: size.h, left: FIT_MARGIN, top: 40, right: FIT_MARGIN, bottom: FIT_MARGIN }
-      columns = chooseColumns(planned, Math.max(1, dsCount), area, readability, OVERVIEW_MIN_NODES)
-      base = {}
+      const area = {
+        width: size.w,
+        height: size.h,
+        left: FIT_MARGIN,
+        top: 40,
+        right: FIT_MARGIN,
+        bottom: FIT_MARGIN,
+      };
+      columns = chooseColumns(planned, Math.max(1, dsCount), area, readability, OVERVIEW_MIN_NODES);
+      base = {};
     }
-    const live: Record<string, Slot> = {}
-    for (const id of ids) if (base[id]) live[id] = base[id]
+    const live: Record<string, Slot> = {};
+    for (const id of ids) if (base[id]) live[id] = base[id];
     for (const [name, at] of Object.entries(pending)) {
-      const id = nodeId(name)
-      if (at && names.has(name) && !live[id]) live[id] = nearestFreeSlot(slotPosition(at, 'full'), 'full', 1, live)
+      const id = nodeId(name);
+      if (at && names.has(name) && !live[id])
+        live[id] = nearestFreeSlot(slotPosition(at, 'full'), 'full', 1, live);
     }
     // No grid before the pane has a size (its columns depend on it).
-    if (columns === null) return { columns: null, gridFor: planned, slots: live }
-    return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) }
+    if (columns === null) return { columns: null, gridFor: planned, slots: live };
+    return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) };
     // readability and dsCount only matter when a grid starts
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, columnsStored, slots, pending, names, size, gridFor])
+  }, [ids, columnsStored, slots, pending, names, size, gridFor]);
   useEffect(() => {
-    const changed = Object.entries(layout.slots).some(([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row)
+    const changed = Object.entries(layout.slots).some(
+      ([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row,
+    );
     if (changed || layout.columns !== columnsStored || layout.gridFor !== gridFor)
-      useGraphUi.setState({ slots: { ...slots, ...layout.slots }, columns: layout.columns, gridFor: layout.gridFor })
-    for (const name of Object.keys(pending)) if (names.has(name)) graphUi.release(name)
-  }, [layout, slots, columnsStored, gridFor, pending, names])
-  return layout
+      useGraphUi.setState({
+        slots: { ...slots, ...layout.slots },
+        columns: layout.columns,
+        gridFor: layout.gridFor,
+      });
+    for (const name of Object.keys(pending)) if (names.has(name)) graphUi.release(name);
+  }, [layout, slots, columnsStored, gridFor, pending, names]);
+  return layout;
 }

@@ -2,45 +2,50 @@
 // selection made elsewhere (the event log, the inspector), or a node added with the palette's button
 // (set the returned ref to its id; it is revealed once its card exists).
 
-import { useCallback, useEffect, useRef, type RefObject } from 'react'
-import type { ReactFlowInstance } from '@xyflow/react'
-import type { GraphNode } from './system/buildGraph'
-import { freeArea, motion } from './paneArea'
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { ReactFlowInstance } from '@xyflow/react';
+import type { GraphNode } from './system/buildGraph';
+import { freeArea, motion } from './paneArea';
 
-export function useReveal(flow: ReactFlowInstance, rootRef: RefObject<HTMLDivElement | null>, nodes: GraphNode[], selectedId: string | null) {
-  const nodesRef = useRef(nodes)
-  nodesRef.current = nodes
+export function useReveal(
+  flow: ReactFlowInstance,
+  rootRef: RefObject<HTMLDivElement | null>,
+  nodes: GraphNode[],
+  selectedId: string | null,
+) {
+  const nodesRef = useRef(nodes);
+  nodesRef.current = nodes;
   const reveal = useCallback(
     (id: string) => {
-      const n = nodesRef.current.find((x) => x.id === id)
-      const area = freeArea(rootRef.current, false)
-      if (!n || !area) return
-      const { x, y, zoom } = flow.getViewport()
-      const w = (n.measured?.width ?? n.width ?? 0) * zoom
-      const h = (n.measured?.height ?? n.height ?? 200) * zoom
-      const left = n.position.x * zoom + x
-      const top = n.position.y * zoom + y
-      const [l, r, tp, b] = [area.left, area.width - area.right, area.top, area.height - area.bottom]
-      if (left >= l && top >= tp && left + w <= r && top + h <= b) return
-      const dx = left < l || w > r - l ? l - left : left + w > r ? r - (left + w) : 0
-      const dy = top < tp || h > b - tp ? tp - top : top + h > b ? b - (top + h) : 0
-      void flow.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: motion(300) })
+      const n = nodesRef.current.find((x) => x.id === id);
+      const area = freeArea(rootRef.current, false);
+      if (!n || !area) return;
+      const { x, y, zoom } = flow.getViewport();
+      const w = (n.measured?.width ?? n.width ?? 0) * zoom;
+      const h = (n.measured?.height ?? n.height ?? 200) * zoom;
+      const left = n.position.x * zoom + x;
+      const top = n.position.y * zoom + y;
+      const [l, r, tp, b] = [area.left, area.width - area.right, area.top, area.height - area.bottom];
+      if (left >= l && top >= tp && left + w <= r && top + h <= b) return;
+      const dx = left < l || w > r - l ? l - left : left + w > r ? r - (left + w) : 0;
+      const dy = top < tp || h > b - tp ? tp - top : top + h > b ? b - (top + h) : 0;
+      void flow.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: motion(300) });
     },
     [flow, rootRef],
-  )
+  );
   useEffect(() => {
-    if (!selectedId) return
+    if (!selectedId) return;
     // After the side panel has docked (it changes the free area).
-    const h = requestAnimationFrame(() => reveal(selectedId))
-    return () => cancelAnimationFrame(h)
-  }, [selectedId, reveal])
-  const toReveal = useRef<string | null>(null)
+    const h = requestAnimationFrame(() => reveal(selectedId));
+    return () => cancelAnimationFrame(h);
+  }, [selectedId, reveal]);
+  const toReveal = useRef<string | null>(null);
   useEffect(() => {
-    const id = toReveal.current
+    const id = toReveal.current;
     if (id && nodes.some((n) => n.id === id)) {
-      toReveal.current = null
-      requestAnimationFrame(() => reveal(id))
+      toReveal.current = null;
+      requestAnimationFrame(() => reveal(id));
     }
-  }, [nodes, reveal])
-  return toReveal
+  }, [nodes, reveal]);
+  return toReveal;
 }

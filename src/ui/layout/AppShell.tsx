@@ -1,23 +1,23 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { PANELS, panelById, type PanelId } from './panels'
-import { useStore } from '../../state/store'
-import { LessonFoldContext } from './LayoutContext'
-import './app.css'
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PANELS, panelById, type PanelId } from './panels';
+import { useStore } from '../../state/store';
+import { LessonFoldContext } from './LayoutContext';
+import './app.css';
 
 interface PanelProps {
-  id: PanelId
-  label: string
-  children?: ReactNode
+  id: PanelId;
+  label: string;
+  children?: ReactNode;
   /** the panel can fold to its title bar (console, events) */
-  collapsed?: boolean
-  onToggle?: () => void
+  collapsed?: boolean;
+  onToggle?: () => void;
   /** a slot beside the title for the panel's own buttons (filled with a portal) */
-  tools?: boolean
+  tools?: boolean;
 }
 
 function Panel({ id, label, children, collapsed, onToggle, tools }: PanelProps) {
-  const panel = panelById(id)
-  const bodyId = `panel-body-${id}`
+  const panel = panelById(id);
+  const bodyId = `panel-body-${id}`;
   return (
     <section
       className={`panel panel-${panel.area}${collapsed ? ' collapsed' : ''}`}
@@ -27,42 +27,49 @@ function Panel({ id, label, children, collapsed, onToggle, tools }: PanelProps) 
       aria-label={label}
     >
       <div className="panel-head">
-      <h2 className="panel-title">
-        {onToggle ? (
-          <button type="button" className="panel-toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={onToggle} data-testid={`${id}-toggle`}>
-            <span className="panel-chevron" aria-hidden="true">
-              {collapsed ? '▸' : '▾'}
-            </span>
-            {label}
-          </button>
-        ) : (
-          label
-        )}
-      </h2>
-      {/* the panel's own tools (the console's Wrap, Copy all, Clear) share the title's row */}
-      {tools ? <div className="panel-tools" id={`panel-tools-${id}`} /> : null}
+        <h2 className="panel-title">
+          {onToggle ? (
+            <button
+              type="button"
+              className="panel-toggle"
+              aria-expanded={!collapsed}
+              aria-controls={bodyId}
+              onClick={onToggle}
+              data-testid={`${id}-toggle`}
+            >
+              <span className="panel-chevron" aria-hidden="true">
+                {collapsed ? '▸' : '▾'}
+              </span>
+              {label}
+            </button>
+          ) : (
+            label
+          )}
+        </h2>
+        {/* the panel's own tools (the console's Wrap, Copy all, Clear) share the title's row */}
+        {tools ? <div className="panel-tools" id={`panel-tools-${id}`} /> : null}
       </div>
       <div className="panel-body" id={bodyId} hidden={collapsed}>
         {children}
       </div>
     </section>
-  )
+  );
 }
 
 export interface AppShellProps {
-  header?: ReactNode
-  notice?: ReactNode
-  timeline?: ReactNode
-  lesson?: ReactNode
-  editor?: ReactNode
-  graph?: ReactNode
-  console?: ReactNode
-  events?: ReactNode
-  labels: Record<PanelId, string>
+  header?: ReactNode;
+  notice?: ReactNode;
+  timeline?: ReactNode;
+  lesson?: ReactNode;
+  editor?: ReactNode;
+  graph?: ReactNode;
+  console?: ReactNode;
+  events?: ReactNode;
+  labels: Record<PanelId, string>;
   /** which panels show: all (split), or one (DESIGN §4 `view=`) */
-  view?: 'split' | 'graph' | 'editor' | 'console'
+  view?: 'split' | 'graph' | 'editor' | 'console';
   /** compact layout for a small iframe (`embed=1`) */
-  embed?: boolean
+  embed?: boolean;
 }
 
 const VISIBLE: Record<NonNullable<AppShellProps['view']>, PanelId[]> = {
@@ -70,59 +77,84 @@ const VISIBLE: Record<NonNullable<AppShellProps['view']>, PanelId[]> = {
   graph: ['graph'],
   editor: ['editor'],
   console: ['console'],
-}
+};
 
 /** Panels that fold to their title bar; presentation mode folds them. */
-const FOLDABLE: readonly PanelId[] = ['console', 'events']
+const FOLDABLE: readonly PanelId[] = ['console', 'events'];
 
 /**
  * Layout only. Header and timeline on top; a side column on the left (the lesson, when open, above the
  * manifest editor); the cluster graph beside it; console and events along the bottom. Below 900 px
  * everything stacks in one column and the page scrolls (app.css).
  */
-export function AppShell({ header, notice, timeline, lesson, editor, graph, console, events, labels, view = 'split', embed = false }: AppShellProps) {
-  const present = useStore((s) => s.present)
-  const [folded, setFolded] = useState<ReadonlySet<PanelId>>(() => new Set(present ? FOLDABLE : []))
+export function AppShell({
+  header,
+  notice,
+  timeline,
+  lesson,
+  editor,
+  graph,
+  console,
+  events,
+  labels,
+  view = 'split',
+  embed = false,
+}: AppShellProps) {
+  const present = useStore((s) => s.present);
+  const [folded, setFolded] = useState<ReadonlySet<PanelId>>(() => new Set(present ? FOLDABLE : []));
   // Presentation mode folds the console and events; leaving it unfolds them.
-  useEffect(() => setFolded(new Set(present ? FOLDABLE : [])), [present])
+  useEffect(() => setFolded(new Set(present ? FOLDABLE : [])), [present]);
   const toggle = (id: PanelId) =>
     setFolded((f) => {
-      const next = new Set(f)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
+      const next = new Set(f);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   // The lesson folds to a bar; in the small embed frame an open lesson folds the editor (and the other
   // way round), so the one in use gets the column.
-  const [lessonFolded, setLessonFolded] = useState(false)
-  const fold = useMemo(() => ({ folded: lessonFolded, setFolded: setLessonFolded }), [lessonFolded])
+  const [lessonFolded, setLessonFolded] = useState(false);
+  const fold = useMemo(() => ({ folded: lessonFolded, setFolded: setLessonFolded }), [lessonFolded]);
   // A lesson opens unfolded.
-  const lessonOpen = !!lesson
+  const lessonOpen = !!lesson;
   useEffect(() => {
-    if (lessonOpen) setLessonFolded(false)
-  }, [lessonOpen])
-  const shareSide = embed && !!lesson && view === 'split'
-  const visible = new Set(VISIBLE[view])
+    if (lessonOpen) setLessonFolded(false);
+  }, [lessonOpen]);
+  const shareSide = embed && !!lesson && view === 'split';
+  const visible = new Set(VISIBLE[view]);
   // In a small embedded split view the event log gives its room to the console.
-  if (embed && view === 'split') visible.delete('events')
-  const content: Record<PanelId, ReactNode> = { editor, graph, console, events }
+  if (embed && view === 'split') visible.delete('events');
+  const content: Record<PanelId, ReactNode> = { editor, graph, console, events };
   const panel = (id: PanelId) => {
-    if (!visible.has(id)) return null
+    if (!visible.has(id)) return null;
     if (id === 'editor')
       return (
-        <Panel key={id} id={id} label={labels[id]} collapsed={shareSide && !lessonFolded} onToggle={shareSide ? () => setLessonFolded(!lessonFolded) : undefined}>
+        <Panel
+          key={id}
+          id={id}
+          label={labels[id]}
+          collapsed={shareSide && !lessonFolded}
+          onToggle={shareSide ? () => setLessonFolded(!lessonFolded) : undefined}
+        >
           {content[id]}
         </Panel>
-      )
+      );
     return (
-      <Panel key={id} id={id} label={labels[id]} collapsed={folded.has(id)} onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined} tools={id === 'console'}>
+      <Panel
+        key={id}
+        id={id}
+        label={labels[id]}
+        collapsed={folded.has(id)}
+        onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined}
+        tools={id === 'console'}
+      >
         {content[id]}
       </Panel>
-    )
-  }
-  const hasSide = !!lesson || visible.has('editor')
-  const bottomFolded = FOLDABLE.filter((id) => visible.has(id)).every((id) => folded.has(id))
+    );
+  };
+  const hasSide = !!lesson || visible.has('editor');
+  const bottomFolded = FOLDABLE.filter((id) => visible.has(id)).every((id) => folded.has(id));
   const classes = [
     'app-shell',
     `view-${view}`,
@@ -132,8 +164,10 @@ export function AppShell({ header, notice, timeline, lesson, editor, graph, cons
     bottomFolded ? 'bottom-folded' : '',
     visible.has('console') && folded.has('console') ? 'console-folded' : '',
     // the console open beside folded events: the events keep only their title's width
-    visible.has('console') && visible.has('events') && !folded.has('console') && folded.has('events') ? 'events-folded' : '',
-  ]
+    visible.has('console') && visible.has('events') && !folded.has('console') && folded.has('events')
+      ? 'events-folded'
+      : '',
+  ];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>
       {header}
@@ -149,5 +183,5 @@ export function AppShell({ header, notice, timeline, lesson, editor, graph, cons
         {PANELS.filter((p) => p.id !== 'editor').map((p) => panel(p.id))}
       </main>
     </div>
-  )
+  );
 }

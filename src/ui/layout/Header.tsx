@@ -1,17 +1,17 @@
 // The page header: title, the lesson, language, theme, presentation mode, share, keyboard shortcuts.
 
-import { useTranslation } from 'react-i18next'
-import { LANGUAGES, setLanguage, type Language } from '../../i18n'
-import { useStore } from '../../state/store'
-import { selectTheme } from '../../state/selectors'
-import { applyTheme } from '../theme'
-import { ShortcutSheet } from './ShortcutSheet'
-import { ShareButton } from '../share/ShareButton'
-import { PresentToggle } from './PresentToggle'
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, setLanguage, type Language } from '../../i18n';
+import { useStore } from '../../state/store';
+import { selectTheme } from '../../state/selectors';
+import { applyTheme } from '../theme';
+import { ShortcutSheet } from './ShortcutSheet';
+import { ShareButton } from '../share/ShareButton';
+import { PresentToggle } from './PresentToggle';
 
 export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => void; lessonOpen: boolean }) {
-  const { t, i18n } = useTranslation('common')
-  const theme = useStore(selectTheme)
+  const { t, i18n } = useTranslation('common');
+  const theme = useStore(selectTheme);
   return (
     <header className="app-header">
       <h1>{t('appTitle')}</h1>
@@ -41,9 +41,9 @@ export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => voi
         title={t(theme === 'dark' ? 'theme.toLight' : 'theme.toDark')}
         aria-label={t(theme === 'dark' ? 'theme.toLight' : 'theme.toDark')}
         onClick={() => {
-          const next = theme === 'dark' ? 'light' : 'dark'
-          useStore.getState().setTheme(next)
-          applyTheme(next, true)
+          const next = theme === 'dark' ? 'light' : 'dark';
+          useStore.getState().setTheme(next);
+          applyTheme(next, true);
         }}
       >
         <span aria-hidden="true">{theme === 'dark' ? '☀ ' : '☾ '}</span>
@@ -53,5 +53,5 @@ export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => voi
       <ShareButton />
       <ShortcutSheet />
     </header>
-  )
+  );
 }

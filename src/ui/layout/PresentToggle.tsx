@@ -1,17 +1,17 @@
 // Presentation mode on and off (also `?present=1` and the `m` key): projector-sized type, high
 // contrast, console and events folded.
 
-import { useTranslation } from 'react-i18next'
-import { useStore } from '../../state/store'
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../state/store';
 
 export function togglePresent(): void {
-  const s = useStore.getState()
-  s.setPresent(!s.present)
+  const s = useStore.getState();
+  s.setPresent(!s.present);
 }
 
 export function PresentToggle({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation('common')
-  const present = useStore((s) => s.present)
+  const { t } = useTranslation('common');
+  const present = useStore((s) => s.present);
   return (
     <button
       type="button"
@@ -28,5 +28,5 @@ export function PresentToggle({ compact = false }: { compact?: boolean }) {
       </svg>
       {compact ? null : <span>{t('present.label')}</span>}
     </button>
-  )
+  );
 }

@@ -1,77 +1,94 @@
 // `?`: the keyboard shortcut sheet, and the page-wide shortcuts themselves.
 
-import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { OTHER_KEYS, SHORTCUTS, isTypingTarget, shortcutFor } from './shortcuts'
-import { useStore } from '../../state/store'
-import { pause, play, step } from '../../state/actions'
-import { togglePresent } from './PresentToggle'
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OTHER_KEYS, SHORTCUTS, isTypingTarget, shortcutFor } from './shortcuts';
+import { useStore } from '../../state/store';
+import { pause, play, step } from '../../state/actions';
+import { togglePresent } from './PresentToggle';
 
 function focusFirst(selector: string, panel?: 'console' | 'editor'): void {
   // A folded panel (presentation mode, the embed's lesson) opens first, then takes the focus.
-  const fold = panel ? document.querySelector<HTMLButtonElement>(`[data-testid="${panel}-toggle"][aria-expanded="false"]`) : null
+  const fold = panel
+    ? document.querySelector<HTMLButtonElement>(`[data-testid="${panel}-toggle"][aria-expanded="false"]`)
+    : null;
   if (fold) {
-    fold.click()
-    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus()))
-    return
+    fold.click();
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus()),
+    );
+    return;
   }
-  document.querySelector<HTMLElement>(selector)?.focus()
+  document.querySelector<HTMLElement>(selector)?.focus();
 }
 
 export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation('common')
-  const [open, setOpen] = useState(false)
-  const dialog = useRef<HTMLDialogElement>(null)
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTypingTarget(document.activeElement)) return
-      const action = shortcutFor(e.key, e.ctrlKey, e.altKey, e.metaKey)
-      if (!action) return
-      e.preventDefault()
+      if (isTypingTarget(document.activeElement)) return;
+      const action = shortcutFor(e.key, e.ctrlKey, e.altKey, e.metaKey);
+      if (!action) return;
+      e.preventDefault();
       switch (action) {
         case 'help':
-          setOpen((o) => !o)
-          return
+          setOpen((o) => !o);
+          return;
         case 'playPause':
-          void (useStore.getState().playing ? pause() : play())
-          return
+          void (useStore.getState().playing ? pause() : play());
+          return;
         case 'step':
-          void step()
-          return
+          void step();
+          return;
         case 'focusConsole':
-          focusFirst('[data-testid="console-input"]', 'console')
-          return
+          focusFirst('[data-testid="console-input"]', 'console');
+          return;
         case 'focusEditor':
-          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context', 'editor')
-          return
+          focusFirst('.monaco-editor textarea, .monaco-editor .native-edit-context', 'editor');
+          return;
         case 'present':
-          togglePresent()
-          return
+          togglePresent();
+          return;
         case 'focusGraph':
-          focusFirst('[data-testid="graph-panel"] .react-flow__node, [data-testid="graph-panel"] [tabindex]')
-          return
+          focusFirst('[data-testid="graph-panel"] .react-flow__node, [data-testid="graph-panel"] [tabindex]');
+          return;
         default:
-          return
+          return;
       }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [])
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   useEffect(() => {
-    const d = dialog.current
-    if (!d) return
-    if (open && !d.open) d.showModal()
-    if (!open && d.open) d.close()
-  }, [open])
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
 
   return (
     <>
-      <button type="button" className={`help-button${compact ? ' compact' : ''}`} aria-label={t('shortcuts.open')} title={t('shortcuts.open')} onClick={() => setOpen(true)} data-testid="shortcuts-button">
+      <button
+        type="button"
+        className={`help-button${compact ? ' compact' : ''}`}
+        aria-label={t('shortcuts.open')}
+        title={t('shortcuts.open')}
+        onClick={() => setOpen(true)}
+        data-testid="shortcuts-button"
+      >
         ?
       </button>
-      <dialog ref={dialog} className="shortcut-sheet" aria-labelledby="shortcut-title" onClose={() => setOpen(false)} data-testid="shortcut-sheet">
+      <dialog
+        ref={dialog}
+        className="shortcut-sheet"
+        aria-labelledby="shortcut-title"
+        onClose={() => setOpen(false)}
+        data-testid="shortcut-sheet"
+      >
         <h2 id="shortcut-title">{t('shortcuts.title')}</h2>
         <table>
           <tbody>
@@ -100,5 +117,5 @@ export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
         </form>
       </dialog>
     </>
-  )
+  );
 }

@@ -2,127 +2,164 @@
 // through the console, and an optional exercise whose goal the engine checks (GoalBox). Progress lives
 // in src/state/lessonProgress.ts; the parts are components of their own (QuestionBox, GoalBox, StepDots).
 
-import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { textIn, type Lesson } from '../../lessons/types'
-import { runCommand, play, pause } from '../../state/actions'
-import { useStore } from '../../state/store'
-import { leaveStep, markCaughtUp, markRan, setAutoRunning, setCurrentStep, stepDone, useLessonProgress } from '../../state/lessonProgress'
-import { showStepManifest, stepCommands } from './runStep'
-import { onStep } from '../../state/step'
-import { LessonText } from './LessonText'
-import { QuestionBox } from './QuestionBox'
-import { NodeQuestionBox } from './NodeQuestionBox'
-import { GoalBox } from './GoalBox'
-import { StepDots } from './StepDots'
-import { SaveLessonButton } from './SaveLessonButton'
-import { LmsDownload } from './LmsDownload'
-import { useLessonFold } from '../layout/LayoutContext'
-import './lessons.css'
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { textIn, type Lesson } from '../../lessons/types';
+import { runCommand, play, pause } from '../../state/actions';
+import { useStore } from '../../state/store';
+import {
+  leaveStep,
+  markCaughtUp,
+  markRan,
+  setAutoRunning,
+  setCurrentStep,
+  stepDone,
+  useLessonProgress,
+} from '../../state/lessonProgress';
+import { showStepManifest, stepCommands } from './runStep';
+import { onStep } from '../../state/step';
+import { LessonText } from './LessonText';
+import { QuestionBox } from './QuestionBox';
+import { NodeQuestionBox } from './NodeQuestionBox';
+import { GoalBox } from './GoalBox';
+import { StepDots } from './StepDots';
+import { SaveLessonButton } from './SaveLessonButton';
+import { LmsDownload } from './LmsDownload';
+import { useLessonFold } from '../layout/LayoutContext';
+import './lessons.css';
 
 export interface LessonPanelProps {
-  lesson: Lesson
+  lesson: Lesson;
   /** 1-based step to open at; earlier steps are run first */
-  startStep?: number
+  startStep?: number;
   /** false: the cluster already holds the earlier steps (a share link), so they are not run again */
-  catchUp?: boolean
-  onStepChange?: (step: number) => void
-  onClose: () => void
+  catchUp?: boolean;
+  onStepChange?: (step: number) => void;
+  onClose: () => void;
 }
 
-export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChange, onClose }: LessonPanelProps) {
-  const { t, i18n } = useTranslation('common')
-  const lang = i18n.language
-  const [index, setIndex] = useState(Math.min(Math.max(startStep, 1), lesson.steps.length) - 1)
-  const [running, setRunning] = useState(false)
+export function LessonPanel({
+  lesson,
+  startStep = 1,
+  catchUp = true,
+  onStepChange,
+  onClose,
+}: LessonPanelProps) {
+  const { t, i18n } = useTranslation('common');
+  const lang = i18n.language;
+  const [index, setIndex] = useState(Math.min(Math.max(startStep, 1), lesson.steps.length) - 1);
+  const [running, setRunning] = useState(false);
   // Folded: a compact bar (step title, Previous / Run / Next) so the editor below gets the column.
-  const [localFolded, setLocalFolded] = useState(false)
-  const { folded, setFolded } = useLessonFold({ folded: localFolded, setFolded: setLocalFolded })
-  const caughtUp = useRef(false)
-  const engineReady = useStore((s) => s.engineStatus === 'ready')
-  const progress = useLessonProgress((s) => s.steps)
-  const step = lesson.steps[index]
-  const ran = !!progress[index]?.ran
+  const [localFolded, setLocalFolded] = useState(false);
+  const { folded, setFolded } = useLessonFold({ folded: localFolded, setFolded: setLocalFolded });
+  const caughtUp = useRef(false);
+  const engineReady = useStore((s) => s.engineStatus === 'ready');
+  const progress = useLessonProgress((s) => s.steps);
+  const step = lesson.steps[index];
+  const ran = !!progress[index]?.ran;
 
   // Opening at step N: run the earlier steps first (settling instead of watching), paused after.
   useEffect(() => {
-    if (!engineReady || caughtUp.current) return
-    caughtUp.current = true
-    const upTo = index
-    if (upTo === 0) return
+    if (!engineReady || caughtUp.current) return;
+    caughtUp.current = true;
+    const upTo = index;
+    if (upTo === 0) return;
     if (!catchUp) {
-      for (let i = 0; i < upTo; i++) markCaughtUp(i)
-      return
+      for (let i = 0; i < upTo; i++) markCaughtUp(i);
+      return;
     }
     void (async () => {
-      setRunning(true)
-      setAutoRunning(true)
+      setRunning(true);
+      setAutoRunning(true);
       for (let i = 0; i < upTo; i++) {
-        for (const c of stepCommands(lesson.steps[i], true)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
-        showStepManifest(lesson.steps[i], true)
-        markCaughtUp(i)
+        for (const c of stepCommands(lesson.steps[i], true))
+          await runCommand(c.line, { stdin: c.stdin, echo: c.echo });
+        showStepManifest(lesson.steps[i], true);
+        markCaughtUp(i);
       }
       // paused at the step, unless it is an exercise with nothing to run: then the cluster must move
-      if (lesson.steps[upTo].script.trim() || !lesson.steps[upTo].goal) await pause()
-      else await play()
-      setAutoRunning(false)
-      setRunning(false)
-    })()
-  }, [engineReady, index, lesson, catchUp])
+      if (lesson.steps[upTo].script.trim() || !lesson.steps[upTo].goal) await pause();
+      else await play();
+      setAutoRunning(false);
+      setRunning(false);
+    })();
+  }, [engineReady, index, lesson, catchUp]);
 
   // A parent page may move the lesson ({type: 'step'} message).
   useEffect(
     () =>
       onStep((n, by) => {
-        if (by === 'parent') setIndex(Math.min(Math.max(n, 1), lesson.steps.length) - 1)
+        if (by === 'parent') setIndex(Math.min(Math.max(n, 1), lesson.steps.length) - 1);
       }),
     [lesson],
-  )
+  );
 
-  const shown = useRef<number | null>(null)
+  const shown = useRef<number | null>(null);
   useEffect(() => {
-    onStepChange?.(index + 1)
-    setCurrentStep(index)
+    onStepChange?.(index + 1);
+    setCurrentStep(index);
     // leaving an exercise unsolved is reported once (not on a re-render of the same step)
-    if (shown.current !== null && shown.current !== index) leaveStep(shown.current)
-    shown.current = index
+    if (shown.current !== null && shown.current !== index) leaveStep(shown.current);
+    shown.current = index;
     // a step with nothing to run is open at once (its goal too)
-    if (!lesson.steps[index].script.trim()) markRan(index)
-  }, [index, onStepChange, lesson])
+    if (!lesson.steps[index].script.trim()) markRan(index);
+  }, [index, onStepChange, lesson]);
 
   const runThisStep = async () => {
-    setRunning(true)
-    setAutoRunning(true)
+    setRunning(true);
+    setAutoRunning(true);
     try {
-      await play()
-      for (const c of stepCommands(step)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo })
-      showStepManifest(step)
-      markRan(index)
+      await play();
+      for (const c of stepCommands(step)) await runCommand(c.line, { stdin: c.stdin, echo: c.echo });
+      showStepManifest(step);
+      markRan(index);
     } finally {
-      setAutoRunning(false)
-      setRunning(false)
+      setAutoRunning(false);
+      setRunning(false);
     }
-  }
+  };
 
-  const q = step.question
-  const mustPredict = !!q && !progress[index]?.revealed && !ran
-  const hasScript = step.script.trim() !== ''
-  const last = index === lesson.steps.length - 1
+  const q = step.question;
+  const mustPredict = !!q && !progress[index]?.revealed && !ran;
+  const hasScript = step.script.trim() !== '';
+  const last = index === lesson.steps.length - 1;
   return (
-    <section className={`lesson-panel${folded ? ' collapsed' : ''}`} aria-label={t('lesson.label')} data-testid="lesson-panel" data-lesson={lesson.id}>
+    <section
+      className={`lesson-panel${folded ? ' collapsed' : ''}`}
+      aria-label={t('lesson.label')}
+      data-testid="lesson-panel"
+      data-lesson={lesson.id}
+    >
       <header className="lesson-head">
-        <button type="button" className="lesson-fold" aria-expanded={!folded} aria-controls="lesson-body" onClick={() => setFolded(!folded)} title={folded ? t('lesson.expand') : t('lesson.collapse')} data-testid="lesson-fold">
+        <button
+          type="button"
+          className="lesson-fold"
+          aria-expanded={!folded}
+          aria-controls="lesson-body"
+          onClick={() => setFolded(!folded)}
+          title={folded ? t('lesson.expand') : t('lesson.collapse')}
+          data-testid="lesson-fold"
+        >
           <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
           <span className="sr-only">{folded ? t('lesson.expand') : t('lesson.collapse')}</span>
         </button>
-        <strong className="lesson-name" data-testid="lesson-name">{textIn(folded ? step.title : lesson.title, lang)}</strong>
+        <strong className="lesson-name" data-testid="lesson-name">
+          {textIn(folded ? step.title : lesson.title, lang)}
+        </strong>
         <span className="lesson-progress" data-testid="lesson-progress">
           {t('lesson.progress', { step: index + 1, total: lesson.steps.length })}
         </span>
         <StepDots lesson={lesson} index={index} onGo={setIndex} disabled={running} />
         <SaveLessonButton />
         <LmsDownload lesson={lesson} />
-        <button type="button" className="lesson-close" onClick={onClose} aria-label={t('lesson.close')} title={t('lesson.close')} data-testid="lesson-close">
+        <button
+          type="button"
+          className="lesson-close"
+          onClick={onClose}
+          aria-label={t('lesson.close')}
+          title={t('lesson.close')}
+          data-testid="lesson-close"
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>
@@ -138,10 +175,26 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
         ) : q ? (
           <QuestionBox key={`question:${lesson.id}:${index}`} question={q} index={index} lang={lang} />
         ) : null}
-        {step.goal ? <GoalBox key={`goal:${lesson.id}:${index}`} goal={step.goal} index={index} lang={lang} busy={running} /> : null}
+        {step.goal ? (
+          <GoalBox
+            key={`goal:${lesson.id}:${index}`}
+            goal={step.goal}
+            index={index}
+            lang={lang}
+            busy={running}
+          />
+        ) : null}
       </div>
       <div className="lesson-actions">
-        <button type="button" className="lesson-prev" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || running} aria-label={t('lesson.previous')} title={t('lesson.previous')} data-testid="lesson-prev">
+        <button
+          type="button"
+          className="lesson-prev"
+          onClick={() => setIndex((i) => i - 1)}
+          disabled={index === 0 || running}
+          aria-label={t('lesson.previous')}
+          title={t('lesson.previous')}
+          data-testid="lesson-prev"
+        >
           <span aria-hidden="true">‹</span> <span className="lesson-label">{t('lesson.previous')}</span>
         </button>
         {hasScript ? (
@@ -158,7 +211,14 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
             <span className="lesson-label">{ran ? t('lesson.runAgain') : t('lesson.run')}</span>
           </button>
         ) : null}
-        <button type="button" onClick={() => setIndex((i) => i + 1)} disabled={last || running} aria-label={t('lesson.next')} data-short={t('lesson.nextShort')} data-testid="lesson-next">
+        <button
+          type="button"
+          onClick={() => setIndex((i) => i + 1)}
+          disabled={last || running}
+          aria-label={t('lesson.next')}
+          data-short={t('lesson.nextShort')}
+          data-testid="lesson-next"
+        >
           <span className="lesson-label">{t('lesson.next')}</span> <span aria-hidden="true">›</span>
         </button>
         {running ? <span className="lesson-running">{t('lesson.running')}</span> : null}
@@ -169,5 +229,5 @@ export function LessonPanel({ lesson, startStep = 1, catchUp = true, onStepChang
         ) : null}
       </div>
     </section>
-  )
+  );
 }

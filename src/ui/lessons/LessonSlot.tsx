@@ -1,21 +1,28 @@
 // What the lesson area of the page shows: the open lesson, the list of built-in lessons, a lesson that
 // failed to load (and why), or nothing. Starts the live goal checker while a lesson is open.
 
-import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { builtinLessons } from '../../lessons/index'
-import type { Lesson } from '../../lessons/types'
-import { textIn } from '../../lessons/types'
-import { closeLesson, dismissLessonError, openLesson, openLessonFile, setPicking, useLessonHost } from '../../state/lessonHost'
-import { startGoalWatcher } from '../../state/lessonGoals'
-import { LessonPanel } from './LessonPanel'
-import { SaveLessonButton } from './SaveLessonButton'
-import './lessons.css'
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { builtinLessons } from '../../lessons/index';
+import type { Lesson } from '../../lessons/types';
+import { textIn } from '../../lessons/types';
+import {
+  closeLesson,
+  dismissLessonError,
+  openLesson,
+  openLessonFile,
+  setPicking,
+  useLessonHost,
+} from '../../state/lessonHost';
+import { startGoalWatcher } from '../../state/lessonGoals';
+import { LessonPanel } from './LessonPanel';
+import { SaveLessonButton } from './SaveLessonButton';
+import './lessons.css';
 
 function LoadError() {
-  const { t } = useTranslation('lessons')
-  const error = useLessonHost((s) => s.error)
-  if (!error) return null
+  const { t } = useTranslation('lessons');
+  const error = useLessonHost((s) => s.error);
+  if (!error) return null;
   return (
     <div className="lesson-error" role="alert" data-testid="lesson-error">
       <p>{t('loadFailed', { message: error.message })}</p>
@@ -35,23 +42,23 @@ function LoadError() {
         {t('dismiss')}
       </button>
     </div>
-  )
+  );
 }
 
 function Picker() {
-  const { t, i18n } = useTranslation('lessons')
-  const file = useRef<HTMLInputElement>(null)
+  const { t, i18n } = useTranslation('lessons');
+  const file = useRef<HTMLInputElement>(null);
   // the built-in lessons load when the list first opens (their files are not in the first bundle)
-  const [lessons, setLessons] = useState<Lesson[] | null>(null)
+  const [lessons, setLessons] = useState<Lesson[] | null>(null);
   useEffect(() => {
-    let live = true
+    let live = true;
     void builtinLessons().then((ls) => {
-      if (live) setLessons(ls)
-    })
+      if (live) setLessons(ls);
+    });
     return () => {
-      live = false
-    }
-  }, [])
+      live = false;
+    };
+  }, []);
   return (
     <section className="lesson-panel lesson-picker" data-testid="lesson-picker" aria-label={t('pick.title')}>
       <header className="lesson-head">
@@ -65,12 +72,16 @@ function Picker() {
         {(lessons ?? []).map((l) => {
           return (
             <li key={l.id}>
-              <button type="button" data-testid={`lesson-pick.${l.id}`} onClick={() => void openLesson(l, 'builtin')}>
+              <button
+                type="button"
+                data-testid={`lesson-pick.${l.id}`}
+                onClick={() => void openLesson(l, 'builtin')}
+              >
                 {textIn(l.title, i18n.language)}
               </button>{' '}
               <span className="lesson-muted">{t('pick.steps', { count: l.steps.length })}</span>
             </li>
-          )
+          );
         })}
       </ul>
       <label className="lesson-open-file" title={t('pick.openHint')}>
@@ -81,25 +92,25 @@ function Picker() {
           accept=".yaml,.yml,.json,application/yaml,application/json"
           data-testid="lesson-file"
           onChange={(e) => {
-            const f = e.target.files?.[0]
-            if (f) void openLessonFile(f)
-            if (file.current) file.current.value = ''
+            const f = e.target.files?.[0];
+            if (f) void openLessonFile(f);
+            if (file.current) file.current.value = '';
           }}
         />
       </label>
     </section>
-  )
+  );
 }
 
 export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => void }) {
-  const { t } = useTranslation('lessons')
-  const lesson = useLessonHost((s) => s.lesson)
-  const token = useLessonHost((s) => s.token)
-  const startStep = useLessonHost((s) => s.startStep)
-  const restored = useLessonHost((s) => s.restored)
-  const picking = useLessonHost((s) => s.picking)
-  const preparing = useLessonHost((s) => s.preparing)
-  useEffect(() => (lesson ? startGoalWatcher() : undefined), [lesson])
+  const { t } = useTranslation('lessons');
+  const lesson = useLessonHost((s) => s.lesson);
+  const token = useLessonHost((s) => s.token);
+  const startStep = useLessonHost((s) => s.startStep);
+  const restored = useLessonHost((s) => s.restored);
+  const picking = useLessonHost((s) => s.picking);
+  const preparing = useLessonHost((s) => s.preparing);
+  useEffect(() => (lesson ? startGoalWatcher() : undefined), [lesson]);
   return (
     <>
       <LoadError />
@@ -108,10 +119,17 @@ export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => 
           {t('preparing')}
         </p>
       ) : lesson ? (
-        <LessonPanel key={token} lesson={lesson} startStep={startStep} catchUp={!restored} onStepChange={onStepChange} onClose={closeLesson} />
+        <LessonPanel
+          key={token}
+          lesson={lesson}
+          startStep={startStep}
+          catchUp={!restored}
+          onStepChange={onStepChange}
+          onClose={closeLesson}
+        />
       ) : picking ? (
         <Picker />
       ) : null}
     </>
-  )
+  );
 }

@@ -1,16 +1,28 @@
 // Side-by-side diff (Monaco's diff editor, lazy): a DaemonSet template against a pod the controller
 // generated from it, or any two ControllerRevisions.
 
-import { lazy, Suspense, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useStore } from '../../state/store'
-import { selectTheme } from '../../state/selectors'
-import { compareSources, defaultPair, type CompareSource } from './compareSources'
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../state/store';
+import { selectTheme } from '../../state/selectors';
+import { compareSources, defaultPair, type CompareSource } from './compareSources';
 
-const DiffView = lazy(() => import('../editor/DiffView'))
+const DiffView = lazy(() => import('../editor/DiffView'));
 
-function Picker({ id, value, sources, onChange, label }: { id: string; value: string; sources: CompareSource[]; onChange(v: string): void; label: string }) {
-  const { t } = useTranslation('common')
+function Picker({
+  id,
+  value,
+  sources,
+  onChange,
+  label,
+}: {
+  id: string;
+  value: string;
+  sources: CompareSource[];
+  onChange(v: string): void;
+  label: string;
+}) {
+  const { t } = useTranslation('common');
   return (
     <label className="compare-picker">
       <span>{label}</span>
@@ -28,31 +40,53 @@ function Picker({ id, value, sources, onChange, label }: { id: string; value: st
         ))}
       </select>
     </label>
-  )
+  );
 }
 
 export default function ComparePanel() {
-  const { t } = useTranslation('common')
-  const objects = useStore((s) => s.objects)
-  const theme = useStore(selectTheme)
-  const present = useStore((s) => s.present)
-  const sources = useMemo(() => compareSources(objects), [objects])
-  const [chosen, setChosen] = useState<[string, string] | null>(null)
-  const pair = chosen && sources.some((s) => s.id === chosen[0]) && sources.some((s) => s.id === chosen[1]) ? chosen : defaultPair(sources)
-  if (!pair) return <p className="compare-empty">{t('compare.empty')}</p>
-  const left = sources.find((s) => s.id === pair[0])!
-  const right = sources.find((s) => s.id === pair[1])!
+  const { t } = useTranslation('common');
+  const objects = useStore((s) => s.objects);
+  const theme = useStore(selectTheme);
+  const present = useStore((s) => s.present);
+  const sources = useMemo(() => compareSources(objects), [objects]);
+  const [chosen, setChosen] = useState<[string, string] | null>(null);
+  const pair =
+    chosen && sources.some((s) => s.id === chosen[0]) && sources.some((s) => s.id === chosen[1])
+      ? chosen
+      : defaultPair(sources);
+  if (!pair) return <p className="compare-empty">{t('compare.empty')}</p>;
+  const left = sources.find((s) => s.id === pair[0])!;
+  const right = sources.find((s) => s.id === pair[1])!;
   return (
     <div className="compare-panel">
       <div className="compare-toolbar">
-        <Picker id="compare-left" label={t('compare.left')} value={left.id} sources={sources} onChange={(v) => setChosen([v, right.id])} />
-        <Picker id="compare-right" label={t('compare.right')} value={right.id} sources={sources} onChange={(v) => setChosen([left.id, v])} />
+        <Picker
+          id="compare-left"
+          label={t('compare.left')}
+          value={left.id}
+          sources={sources}
+          onChange={(v) => setChosen([v, right.id])}
+        />
+        <Picker
+          id="compare-right"
+          label={t('compare.right')}
+          value={right.id}
+          sources={sources}
+          onChange={(v) => setChosen([left.id, v])}
+        />
       </div>
       <div className="compare-diff" data-testid="compare-diff">
         <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-          <DiffView original={left.yaml} modified={right.yaml} originalLabel={left.label} modifiedLabel={right.label} theme={theme} fontSize={present ? 16 : undefined} />
+          <DiffView
+            original={left.yaml}
+            modified={right.yaml}
+            originalLabel={left.label}
+            modifiedLabel={right.label}
+            theme={theme}
+            fontSize={present ? 16 : undefined}
+          />
         </Suspense>
       </div>
     </div>
-  )
+  );
 }

@@ -2,38 +2,44 @@
 // by `kubectl set image …`"), with "Load the live object" and a diff; and, before an Apply that would
 // put the old text back over such a change, asks first. The state is src/state/liveDrift.ts.
 
-import { lazy, Suspense, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import type { Kind } from '../../engine'
-import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift'
-import { useStore } from '../../state/store'
-import type { AppState } from '../../state/store'
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Kind } from '../../engine';
+import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift';
+import { useStore } from '../../state/store';
+import type { AppState } from '../../state/store';
 
-const DiffView = lazy(() => import('../editor/DiffView'))
+const DiffView = lazy(() => import('../editor/DiffView'));
 
-const liveOf = (s: AppState) => (kind: Kind, key: string) => s.mirror.get(kind, key)
+const liveOf = (s: AppState) => (kind: Kind, key: string) => s.mirror.get(kind, key);
 
 /** The drift of the applied text, recomputed only when the applied objects' fingerprints move. */
 export function useLiveDrift(): LiveDrift | null {
-  const applied = useStore((s) => s.appliedText)
-  const changes = useStore((s) => s.liveChanges)
-  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)))
+  const applied = useStore((s) => s.appliedText);
+  const changes = useStore((s) => s.liveChanges);
+  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)));
   return useMemo(() => {
-    void sig
-    return liveDrift(applied, changes, liveOf(useStore.getState()))
-  }, [applied, changes, sig])
+    void sig;
+    return liveDrift(applied, changes, liveOf(useStore.getState()));
+  }, [applied, changes, sig]);
 }
 
 /** The editor's text replaced by the live objects (counts as applied: it is what the cluster holds). */
 export function loadLive(): void {
-  const s = useStore.getState()
-  if (s.appliedText === null) return
-  const text = liveText(s.appliedText, liveOf(s))
-  useStore.setState({ editorText: text, appliedText: text, liveChanges: null, markers: [], applyError: null })
+  const s = useStore.getState();
+  if (s.appliedText === null) return;
+  const text = liveText(s.appliedText, liveOf(s));
+  useStore.setState({
+    editorText: text,
+    appliedText: text,
+    liveChanges: null,
+    markers: [],
+    applyError: null,
+  });
 }
 
 function Objects({ drift }: { drift: LiveDrift }) {
-  const { t } = useTranslation('common')
+  const { t } = useTranslation('common');
   return (
     <>
       {drift.objects.map((o, i) => (
@@ -44,7 +50,7 @@ function Objects({ drift }: { drift: LiveDrift }) {
         </span>
       ))}
     </>
-  )
+  );
 }
 
 function Commands({ by }: { by: readonly string[] }) {
@@ -57,24 +63,37 @@ function Commands({ by }: { by: readonly string[] }) {
         </span>
       ))}
     </>
-  )
+  );
 }
 
 export interface LiveNoticeProps {
-  drift: LiveDrift
-  diffOpen: boolean
-  onToggleDiff: () => void
+  drift: LiveDrift;
+  diffOpen: boolean;
+  onToggleDiff: () => void;
   /** Apply was pressed on this text: ask before putting it back over the live change */
-  confirming: boolean
-  onApplyAnyway: () => void
-  onCancel: () => void
-  readOnly: boolean
+  confirming: boolean;
+  onApplyAnyway: () => void;
+  onCancel: () => void;
+  readOnly: boolean;
 }
 
-export function LiveNotice({ drift, diffOpen, onToggleDiff, confirming, onApplyAnyway, onCancel, readOnly }: LiveNoticeProps) {
-  const { t } = useTranslation('common')
+export function LiveNotice({
+  drift,
+  diffOpen,
+  onToggleDiff,
+  confirming,
+  onApplyAnyway,
+  onCancel,
+  readOnly,
+}: LiveNoticeProps) {
+  const { t } = useTranslation('common');
   return (
-    <div className={`live-notice${confirming ? ' confirming' : ''}`} role={confirming ? 'alertdialog' : 'status'} aria-label={t('manifest.live.title')} data-testid="live-notice">
+    <div
+      className={`live-notice${confirming ? ' confirming' : ''}`}
+      role={confirming ? 'alertdialog' : 'status'}
+      aria-label={t('manifest.live.title')}
+      data-testid="live-notice"
+    >
       <p className="live-why" data-testid="live-why">
         {t('manifest.live.differs')} <Objects drift={drift} />
         {drift.by.length ? (
@@ -104,7 +123,12 @@ export function LiveNotice({ drift, diffOpen, onToggleDiff, confirming, onApplyA
           </>
         ) : null}
         {readOnly ? null : (
-          <button type="button" className={confirming ? '' : 'primary'} onClick={loadLive} data-testid="live-load">
+          <button
+            type="button"
+            className={confirming ? '' : 'primary'}
+            onClick={loadLive}
+            data-testid="live-load"
+          >
             {t('manifest.live.load')}
           </button>
         )}
@@ -113,26 +137,33 @@ export function LiveNotice({ drift, diffOpen, onToggleDiff, confirming, onApplyA
         </button>
       </div>
     </div>
-  )
+  );
 }
 
 /** The editor's text beside the live objects (Monaco's diff editor, lazy). */
 export function LiveDiff() {
-  const { t } = useTranslation('common')
-  const theme = useStore((s) => s.theme)
-  const present = useStore((s) => s.present)
-  const editorText = useStore((s) => s.editorText)
-  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)))
+  const { t } = useTranslation('common');
+  const theme = useStore((s) => s.theme);
+  const present = useStore((s) => s.present);
+  const editorText = useStore((s) => s.editorText);
+  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)));
   const live = useMemo(() => {
-    void sig
-    const s = useStore.getState()
-    return s.appliedText === null ? '' : liveText(s.appliedText, liveOf(s))
-  }, [sig])
+    void sig;
+    const s = useStore.getState();
+    return s.appliedText === null ? '' : liveText(s.appliedText, liveOf(s));
+  }, [sig]);
   return (
     <div className="live-diff" data-testid="live-diff">
       <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-        <DiffView original={editorText} modified={live} originalLabel={t('manifest.live.thisText')} modifiedLabel={t('manifest.live.inCluster')} theme={theme} fontSize={present ? 16 : undefined} />
+        <DiffView
+          original={editorText}
+          modified={live}
+          originalLabel={t('manifest.live.thisText')}
+          modifiedLabel={t('manifest.live.inCluster')}
+          theme={theme}
+          fontSize={present ? 16 : undefined}
+        />
       </Suspense>
     </div>
-  )
+  );
 }

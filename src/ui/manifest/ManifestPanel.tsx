@@ -1,76 +1,113 @@
 // The manifest panel: the YAML editor (lazy: Monaco loads after the page paints), Apply, the apply
 // error, and the diff view of the template against a generated pod.
 
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useStore } from '../../state/store'
-import { selectApplyError, selectApplyState, selectEditorText, selectMarkers, selectTheme } from '../../state/selectors'
-import { applyEditor } from '../../state/actions'
-import { LoadWhenVisible } from '../layout/LoadWhenVisible'
-import { LiveDiff, LiveNotice, useLiveDrift } from './LiveNotice'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../state/store';
+import {
+  selectApplyError,
+  selectApplyState,
+  selectEditorText,
+  selectMarkers,
+  selectTheme,
+} from '../../state/selectors';
+import { applyEditor } from '../../state/actions';
+import { LoadWhenVisible } from '../layout/LoadWhenVisible';
+import { LiveDiff, LiveNotice, useLiveDrift } from './LiveNotice';
 
-const YamlEditor = lazy(() => import('../editor/YamlEditor'))
-const ComparePanel = lazy(() => import('./ComparePanel'))
+const YamlEditor = lazy(() => import('../editor/YamlEditor'));
+const ComparePanel = lazy(() => import('./ComparePanel'));
 
 export interface ManifestPanelProps {
-  readOnly: boolean
+  readOnly: boolean;
   /** a lesson is open (it says what to do, so the first-step hint does not) */
-  lessonOpen?: boolean
+  lessonOpen?: boolean;
   /** the header offers the lesson (the hint mentions it) */
-  lessonAvailable?: boolean
+  lessonAvailable?: boolean;
 }
 
-export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvailable = false }: ManifestPanelProps) {
-  const { t } = useTranslation('common')
-  const text = useStore(selectEditorText)
-  const markers = useStore(selectMarkers)
-  const applyError = useStore(selectApplyError)
-  const state = useStore(selectApplyState)
+export default function ManifestPanel({
+  readOnly,
+  lessonOpen = false,
+  lessonAvailable = false,
+}: ManifestPanelProps) {
+  const { t } = useTranslation('common');
+  const text = useStore(selectEditorText);
+  const markers = useStore(selectMarkers);
+  const applyError = useStore(selectApplyError);
+  const state = useStore(selectApplyState);
   // Until the user does something (a command, Apply, a graph action, the lesson), say what to do first.
-  const acted = useStore((s) => s.inputs.length > 0)
-  const hint = !acted && !lessonOpen && !readOnly
-  const theme = useStore(selectTheme)
-  const busy = useStore((s) => s.busy)
-  const present = useStore((s) => s.present)
-  const setText = useStore((s) => s.setEditorText)
+  const acted = useStore((s) => s.inputs.length > 0);
+  const hint = !acted && !lessonOpen && !readOnly;
+  const theme = useStore(selectTheme);
+  const busy = useStore((s) => s.busy);
+  const present = useStore((s) => s.present);
+  const setText = useStore((s) => s.setEditorText);
   // The live objects changed since the text was applied (set image, undo, the Why panel's fix…):
   // say so, and ask before an Apply puts the old text back over that change.
-  const drift = useLiveDrift()
-  const [confirming, setConfirming] = useState(false)
-  const [diffOpen, setDiffOpen] = useState(false)
-  const hasDrift = drift !== null
+  const drift = useLiveDrift();
+  const [confirming, setConfirming] = useState(false);
+  const [diffOpen, setDiffOpen] = useState(false);
+  const hasDrift = drift !== null;
   useEffect(() => {
-    if (hasDrift) return
-    setConfirming(false)
-    setDiffOpen(false)
-  }, [hasDrift])
+    if (hasDrift) return;
+    setConfirming(false);
+    setDiffOpen(false);
+  }, [hasDrift]);
   const onApply = useCallback(() => {
-    if (readOnly) return
-    if (hasDrift) setConfirming(true)
-    else void applyEditor()
-  }, [readOnly, hasDrift])
+    if (readOnly) return;
+    if (hasDrift) setConfirming(true);
+    else void applyEditor();
+  }, [readOnly, hasDrift]);
   const applyAnyway = useCallback(() => {
-    setConfirming(false)
-    void applyEditor()
-  }, [])
-  const shownState = drift && state === 'applied' ? 'liveChanged' : state
-  const [tab, setTab] = useState<'edit' | 'compare'>('edit')
+    setConfirming(false);
+    void applyEditor();
+  }, []);
+  const shownState = drift && state === 'applied' ? 'liveChanged' : state;
+  const [tab, setTab] = useState<'edit' | 'compare'>('edit');
   return (
     <div className="manifest-panel">
       <div className="manifest-bar">
         <div className="manifest-tabs" role="tablist" aria-label={t('manifest.views')}>
-          <button type="button" role="tab" aria-selected={tab === 'edit'} className={tab === 'edit' ? 'active' : ''} onClick={() => setTab('edit')} data-testid="tab-edit">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'edit'}
+            className={tab === 'edit' ? 'active' : ''}
+            onClick={() => setTab('edit')}
+            data-testid="tab-edit"
+          >
             {t('manifest.editTab')}
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'compare'} className={tab === 'compare' ? 'active' : ''} onClick={() => setTab('compare')} data-testid="tab-compare">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'compare'}
+            className={tab === 'compare' ? 'active' : ''}
+            onClick={() => setTab('compare')}
+            data-testid="tab-compare"
+          >
             {t('manifest.compareTab')}
           </button>
         </div>
         <div className="manifest-toolbar" hidden={tab !== 'edit'}>
-          <span className="manifest-state" aria-live="polite" data-testid="manifest-state" data-state={shownState} title={t(`manifest.${shownState}`)}>
+          <span
+            className="manifest-state"
+            aria-live="polite"
+            data-testid="manifest-state"
+            data-state={shownState}
+            title={t(`manifest.${shownState}`)}
+          >
             {t(`manifest.${shownState}`)}
           </span>
-          <button type="button" className={`primary${hint ? ' beckon' : ''}`} onClick={onApply} disabled={readOnly || busy} data-testid="apply-button" title={t('manifest.applyHint')}>
+          <button
+            type="button"
+            className={`primary${hint ? ' beckon' : ''}`}
+            onClick={onApply}
+            disabled={readOnly || busy}
+            data-testid="apply-button"
+            title={t('manifest.applyHint')}
+          >
             {t('manifest.apply')}
           </button>
         </div>
@@ -106,10 +143,19 @@ export default function ManifestPanel({ readOnly, lessonOpen = false, lessonAvai
       <div className="manifest-editor" hidden={tab !== 'edit' || (!!drift && diffOpen)}>
         <LoadWhenVisible preview={text}>
           <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-            <YamlEditor value={text} onChange={setText} onApply={onApply} markers={markers} theme={theme} readOnly={readOnly} ariaLabel={t('manifest.editorLabel')} fontSize={present ? 18 : undefined} />
+            <YamlEditor
+              value={text}
+              onChange={setText}
+              onApply={onApply}
+              markers={markers}
+              theme={theme}
+              readOnly={readOnly}
+              ariaLabel={t('manifest.editorLabel')}
+              fontSize={present ? 18 : undefined}
+            />
           </Suspense>
         </LoadWhenVisible>
       </div>
     </div>
-  )
+  );
 }

@@ -1,14 +1,14 @@
 // The kinds of node the palette adds, as the `sim node add` command each one runs. Pure, tested.
 
-import { addNodeCommand, type NodeSpecInput } from '../graph/system/commands'
+import { addNodeCommand, type NodeSpecInput } from '../graph/system/commands';
 
-export type PaletteKind = 'worker' | 'control-plane' | 'gpu' | 'no-network' | 'custom'
+export type PaletteKind = 'worker' | 'control-plane' | 'gpu' | 'no-network' | 'custom';
 
 export interface KindSpec {
-  kind: PaletteKind
+  kind: PaletteKind;
   /** prefix of generated names: `node-3`, `gpu-1` */
-  prefix: string
-  spec: Omit<NodeSpecInput, 'name'>
+  prefix: string;
+  spec: Omit<NodeSpecInput, 'name'>;
 }
 
 export const KINDS: readonly KindSpec[] = [
@@ -31,10 +31,10 @@ export const KINDS: readonly KindSpec[] = [
   },
   { kind: 'no-network', prefix: 'no-net', spec: { noNetwork: true } },
   { kind: 'custom', prefix: 'node', spec: {} },
-]
+];
 
 export function kindSpec(kind: PaletteKind): KindSpec {
-  return KINDS.find((k) => k.kind === kind)!
+  return KINDS.find((k) => k.kind === kind)!;
 }
 
 /**
@@ -42,22 +42,27 @@ export function kindSpec(kind: PaletteKind): KindSpec {
  * cluster already has `worker-…` nodes (kubeadm preset), `node-N` otherwise (the article's).
  */
 export function uniqueName(prefix: string, taken: Iterable<string>): string {
-  const names = new Set(taken)
-  let p = prefix
-  if (prefix === 'node' && ![...names].some((n) => /^node-\d+$/.test(n)) && [...names].some((n) => /^worker-\d+$/.test(n))) p = 'worker'
+  const names = new Set(taken);
+  let p = prefix;
+  if (
+    prefix === 'node' &&
+    ![...names].some((n) => /^node-\d+$/.test(n)) &&
+    [...names].some((n) => /^worker-\d+$/.test(n))
+  )
+    p = 'worker';
   for (let i = 1; ; i++) {
-    const name = `${p}-${i}`
-    if (!names.has(name)) return name
+    const name = `${p}-${i}`;
+    if (!names.has(name)) return name;
   }
 }
 
 export function addCommand(kind: PaletteKind, name: string, extra: Partial<NodeSpecInput> = {}): string {
-  const base = kindSpec(kind).spec
+  const base = kindSpec(kind).spec;
   return addNodeCommand({
     ...base,
     ...extra,
     name,
     labels: [...(base.labels ?? []), ...(extra.labels ?? [])],
     taints: [...(base.taints ?? []), ...(extra.taints ?? [])],
-  })
+  });
 }

@@ -2,100 +2,112 @@
 // text only), dropping a scenario file anywhere on the page, following a new `#s=…` pasted into the
 // address bar, and — in embed mode, where there is no header — a compact "Copy link" button.
 
-import { isLessonFileName } from '../../lessons/source'
-import { openLessonFile } from '../../state/lessonHost'
-import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { readSharedState } from '../../share/index'
-import { ShareError, type BudgetDetail } from '../../share/errors'
-import { useShareNotice } from '../../share/notice'
-import { restoreShared } from '../../share/session'
-import { readScenarioFile } from '../../share/file'
-import { ShareButton } from './ShareButton'
-import './share.css'
+import { isLessonFileName } from '../../lessons/source';
+import { openLessonFile } from '../../state/lessonHost';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readSharedState } from '../../share/index';
+import { ShareError, type BudgetDetail } from '../../share/errors';
+import { useShareNotice } from '../../share/notice';
+import { restoreShared } from '../../share/session';
+import { readScenarioFile } from '../../share/file';
+import { ShareButton } from './ShareButton';
+import './share.css';
 
 /** The limit of a budget refusal as a number with its unit (nodes and items as counts, time in hours). */
 function budgetLimit(b: BudgetDetail): string {
-  return b.kind === 'time' ? `${Math.round(b.limit / 3_600_000)}h` : b.limit.toLocaleString('en-US')
+  return b.kind === 'time' ? `${Math.round(b.limit / 3_600_000)}h` : b.limit.toLocaleString('en-US');
 }
 
 function hasFiles(e: DragEvent): boolean {
-  return !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files')
+  return !!e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files');
 }
 
 async function openFile(file: File): Promise<void> {
   try {
-    await restoreShared(await readScenarioFile(file), 'file')
+    await restoreShared(await readScenarioFile(file), 'file');
   } catch (err) {
-    useShareNotice.getState().show(err instanceof ShareError ? err.code : 'file', 'unchanged', err instanceof ShareError ? err.budget : undefined)
+    useShareNotice
+      .getState()
+      .show(
+        err instanceof ShareError ? err.code : 'file',
+        'unchanged',
+        err instanceof ShareError ? err.budget : undefined,
+      );
   }
 }
 
 export function ShareLayer({ embed = false }: { embed?: boolean }) {
-  const { t } = useTranslation('share')
-  const error = useShareNotice((s) => s.error)
-  const info = useShareNotice((s) => s.info)
-  const fallback = useShareNotice((s) => s.fallback)
-  const budget = useShareNotice((s) => s.budget)
-  const dismiss = useShareNotice((s) => s.dismiss)
-  const [dragging, setDragging] = useState(false)
+  const { t } = useTranslation('share');
+  const error = useShareNotice((s) => s.error);
+  const info = useShareNotice((s) => s.info);
+  const fallback = useShareNotice((s) => s.fallback);
+  const budget = useShareNotice((s) => s.budget);
+  const dismiss = useShareNotice((s) => s.dismiss);
+  const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
-    let depth = 0
+    let depth = 0;
     const enter = (e: DragEvent) => {
-      if (!hasFiles(e)) return
-      depth++
-      setDragging(true)
-    }
+      if (!hasFiles(e)) return;
+      depth++;
+      setDragging(true);
+    };
     const over = (e: DragEvent) => {
-      if (!hasFiles(e)) return
-      e.preventDefault()
-      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy'
-    }
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
     const leave = (e: DragEvent) => {
-      if (!hasFiles(e)) return
-      depth = Math.max(0, depth - 1)
-      if (depth === 0) setDragging(false)
-    }
+      if (!hasFiles(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
     const drop = (e: DragEvent) => {
-      if (!hasFiles(e)) return
-      e.preventDefault()
-      depth = 0
-      setDragging(false)
-      const file = e.dataTransfer?.files[0]
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const file = e.dataTransfer?.files[0];
       // a lesson file (.yaml, .yml, .lesson.json) opens as a lesson (issue 13)
-      if (file && isLessonFileName(file.name)) void openLessonFile(file)
-      else if (file) void openFile(file)
-    }
+      if (file && isLessonFileName(file.name)) void openLessonFile(file);
+      else if (file) void openFile(file);
+    };
     const onHash = () => {
-      let s = null
+      let s = null;
       try {
-        s = readSharedState(location.hash)
+        s = readSharedState(location.hash);
       } catch (err) {
-        useShareNotice.getState().show(err instanceof ShareError ? err.code : 'garbage', 'unchanged', err instanceof ShareError ? err.budget : undefined)
-        return
+        useShareNotice
+          .getState()
+          .show(
+            err instanceof ShareError ? err.code : 'garbage',
+            'unchanged',
+            err instanceof ShareError ? err.budget : undefined,
+          );
+        return;
       }
-      if (s) void restoreShared(s, 'link')
-    }
-    window.addEventListener('dragenter', enter)
-    window.addEventListener('dragover', over)
-    window.addEventListener('dragleave', leave)
-    window.addEventListener('drop', drop)
-    window.addEventListener('hashchange', onHash)
+      if (s) void restoreShared(s, 'link');
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    window.addEventListener('hashchange', onHash);
     return () => {
-      window.removeEventListener('dragenter', enter)
-      window.removeEventListener('dragover', over)
-      window.removeEventListener('dragleave', leave)
-      window.removeEventListener('drop', drop)
-      window.removeEventListener('hashchange', onHash)
-    }
-  }, [])
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, []);
 
   useEffect(() => {
-    if (!info) return
-    const h = setTimeout(() => useShareNotice.setState({ info: null }), 8000)
-    return () => clearTimeout(h)
-  }, [info])
+    if (!info) return;
+    const h = setTimeout(() => useShareNotice.setState({ info: null }), 8000);
+    return () => clearTimeout(h);
+  }, [info]);
 
   return (
     <>
@@ -103,7 +115,9 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
         <div className="share-notice error" role="alert" data-testid="share-error" data-code={error}>
           <span>
             {t(`error.${error}`)}{' '}
-            {error === 'budget' && budget && budget.input > 0 ? `${t(`budgetDetail.${budget.kind}`, { input: budget.input, limit: budgetLimit(budget) })} ` : ''}
+            {error === 'budget' && budget && budget.input > 0
+              ? `${t(`budgetDetail.${budget.kind}`, { input: budget.input, limit: budgetLimit(budget) })} `
+              : ''}
             {t(fallback === 'default' ? 'fallbackDefault' : 'fallbackUnchanged')}
           </span>
           <button type="button" onClick={dismiss} aria-label={t('dismiss')}>
@@ -130,5 +144,5 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
         </div>
       ) : null}
     </>
-  )
+  );
 }

@@ -24,7 +24,8 @@ function quoteChar(ch: string): string {
   if (ch === "'") return `'\\''`;
   if (ch === '"') return `'"'`;
   const c = ch.codePointAt(0) ?? 0;
-  const first = c < 0x80 ? c : c < 0x800 ? 0xc0 | (c >> 6) : c < 0x10000 ? 0xe0 | (c >> 12) : 0xf0 | (c >> 18);
+  const first =
+    c < 0x80 ? c : c < 0x800 ? 0xc0 | (c >> 6) : c < 0x10000 ? 0xe0 | (c >> 12) : 0xf0 | (c >> 18);
   return `'${goQuote(String.fromCharCode(first)).slice(1, -1)}'`;
 }
 
@@ -49,7 +50,10 @@ export function scanGoJSONValue(text: string, start: number, maxDepth = GO_JSON_
     throw new GoJSONError('unexpected end of JSON input', n, true);
   };
   const bad = (ctx: string): never => {
-    throw new GoJSONError(`invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} ${ctx}`, i);
+    throw new GoJSONError(
+      `invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} ${ctx}`,
+      i,
+    );
   };
   const string = (): void => {
     i++;
@@ -175,7 +179,10 @@ export function checkGoJSON(text: string): void {
   let i = scanGoJSONValue(text, 0);
   while (i < text.length && isSpace(text[i])) i++;
   if (i < text.length) {
-    throw new GoJSONError(`invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} after top-level value`, i);
+    throw new GoJSONError(
+      `invalid character ${quoteChar(String.fromCodePoint(text.codePointAt(i)!))} after top-level value`,
+      i,
+    );
   }
 }
 

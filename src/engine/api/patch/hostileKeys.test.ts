@@ -14,7 +14,9 @@ describe('patches with a __proto__ key', () => {
   it('JSON merge patch keeps it as an own key', () => {
     const out = jsonMergePatch(node(), patch);
     expect(keys(out)).toEqual(['a', '__proto__']);
-    expect(Object.getPrototypeOf((out as { metadata: { labels: object } }).metadata.labels)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf((out as { metadata: { labels: object } }).metadata.labels)).toBe(
+      Object.prototype,
+    );
   });
 
   it('strategic merge patch keeps it as an own key', () => {
@@ -22,7 +24,10 @@ describe('patches with a __proto__ key', () => {
   });
 
   it('JSON patch add keeps it as an own key', () => {
-    const out = applyJSONPatch(node(), decodePatch([{ op: 'add', path: '/metadata/labels/__proto__', value: 'x' }]));
+    const out = applyJSONPatch(
+      node(),
+      decodePatch([{ op: 'add', path: '/metadata/labels/__proto__', value: 'x' }]),
+    );
     expect(keys(out)).toEqual(['a', '__proto__']);
   });
 });

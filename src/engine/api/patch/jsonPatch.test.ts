@@ -16,7 +16,11 @@ describe('JSON merge patch (RFC 7386 appendix A)', () => {
     [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
     [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
     [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
-    [['a', 'b'], ['c', 'd'], ['c', 'd']],
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['c', 'd'],
+    ],
     [{ a: 'b' }, ['c'], ['c']],
     [{ a: 'foo' }, null, null],
     [{ a: 'foo' }, 'bar', 'bar'],
@@ -24,7 +28,8 @@ describe('JSON merge patch (RFC 7386 appendix A)', () => {
     [[1, 2], { a: 'b', c: null }, { a: 'b' }],
     [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
   ];
-  for (const [target, patch, want] of cases) it(JSON.stringify([target, patch]), () => expect(jsonMergePatch(target, patch)).toEqual(want));
+  for (const [target, patch, want] of cases)
+    it(JSON.stringify([target, patch]), () => expect(jsonMergePatch(target, patch)).toEqual(want));
 });
 
 describe('JSON patch (RFC 6902)', () => {
@@ -50,16 +55,33 @@ describe('JSON patch (RFC 6902)', () => {
     expect(doc.spec.containers).toHaveLength(2);
   });
   const errs: [unknown, string][] = [
-    [[{ op: 'replace', path: '/spec/nope/0', value: 'x' }], 'replace operation does not apply: doc is missing path: /spec/nope/0: missing value'],
-    [[{ op: 'test', path: '/spec/containers/0/name', value: 'X' }], 'testing value /spec/containers/0/name failed: test failed'],
+    [
+      [{ op: 'replace', path: '/spec/nope/0', value: 'x' }],
+      'replace operation does not apply: doc is missing path: /spec/nope/0: missing value',
+    ],
+    [
+      [{ op: 'test', path: '/spec/containers/0/name', value: 'X' }],
+      'testing value /spec/containers/0/name failed: test failed',
+    ],
     [[{ op: 'bogus', path: '/a' }], 'Unexpected kind: bogus'],
-    [[{ op: 'remove', path: '/metadata/nope' }], "error in remove for path: '/metadata/nope': Unable to remove nonexistent key: nope: missing value"],
-    [[{ op: 'add', path: '/spec/containers/9', value: {} }], "error in add for path: '/spec/containers/9': Unable to access invalid index: 9: invalid index referenced"],
+    [
+      [{ op: 'remove', path: '/metadata/nope' }],
+      "error in remove for path: '/metadata/nope': Unable to remove nonexistent key: nope: missing value",
+    ],
+    [
+      [{ op: 'add', path: '/spec/containers/9', value: {} }],
+      "error in add for path: '/spec/containers/9': Unable to access invalid index: 9: invalid index referenced",
+    ],
   ];
-  for (const [ops, msg] of errs) it(msg, () => expect(() => applyJSONPatch(doc, decodePatch(ops))).toThrow(msg));
+  for (const [ops, msg] of errs)
+    it(msg, () => expect(() => applyJSONPatch(doc, decodePatch(ops))).toThrow(msg));
   it('decodes only a list of objects', () => {
-    expect(() => decodePatch({ a: 1 })).toThrow('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
-    expect(() => decodePatch([1])).toThrow('json: cannot unmarshal number into Go value of type jsonpatch.Operation');
+    expect(() => decodePatch({ a: 1 })).toThrow(
+      'json: cannot unmarshal object into Go value of type jsonpatch.Patch',
+    );
+    expect(() => decodePatch([1])).toThrow(
+      'json: cannot unmarshal number into Go value of type jsonpatch.Operation',
+    );
   });
 });
 

@@ -27,7 +27,8 @@ function isContainer(v: unknown): v is Container {
 }
 
 function atoi(key: string): number {
-  if (!/^[+-]?\d+$/.test(key)) throw new JSONPatchError(`strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
+  if (!/^[+-]?\d+$/.test(key))
+    throw new JSONPatchError(`strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
   return Number(key);
 }
 
@@ -35,7 +36,8 @@ function get(con: Container, key: string): unknown {
   if (!Array.isArray(con)) return Object.hasOwn(con, key) ? con[key] : undefined;
   let idx = atoi(key);
   if (idx < 0) idx += con.length;
-  if (idx >= con.length || idx < 0) throw new JSONPatchError(`Unable to access invalid index: ${atoi(key)}: ${INVALID_INDEX}`);
+  if (idx >= con.length || idx < 0)
+    throw new JSONPatchError(`Unable to access invalid index: ${atoi(key)}: ${INVALID_INDEX}`);
   return con[idx];
 }
 
@@ -69,19 +71,22 @@ function add(con: Container, key: string, val: unknown): void {
   }
   let idx = atoi(key);
   const size = con.length + 1;
-  if (idx >= size || idx < -size) throw new JSONPatchError(`Unable to access invalid index: ${idx}: ${INVALID_INDEX}`);
+  if (idx >= size || idx < -size)
+    throw new JSONPatchError(`Unable to access invalid index: ${idx}: ${INVALID_INDEX}`);
   if (idx < 0) idx += size;
   con.splice(idx, 0, val);
 }
 
 function remove(con: Container, key: string): void {
   if (!Array.isArray(con)) {
-    if (!Object.hasOwn(con, key)) throw new JSONPatchError(`Unable to remove nonexistent key: ${key}: ${MISSING}`);
+    if (!Object.hasOwn(con, key))
+      throw new JSONPatchError(`Unable to remove nonexistent key: ${key}: ${MISSING}`);
     delete con[key];
     return;
   }
   let idx = atoi(key);
-  if (idx >= con.length || idx < -con.length) throw new JSONPatchError(`Unable to access invalid index: ${idx}: ${INVALID_INDEX}`);
+  if (idx >= con.length || idx < -con.length)
+    throw new JSONPatchError(`Unable to access invalid index: ${idx}: ${INVALID_INDEX}`);
   if (idx < 0) idx += con.length;
   con.splice(idx, 1);
 }
@@ -93,7 +98,8 @@ function set(con: Container, key: string, val: unknown): void {
   }
   let idx = atoi(key);
   if (idx < 0) idx += con.length;
-  if (idx >= con.length || idx < 0) throw new JSONPatchError(`Unable to access invalid index: ${atoi(key)}: ${INVALID_INDEX}`);
+  if (idx >= con.length || idx < 0)
+    throw new JSONPatchError(`Unable to access invalid index: ${atoi(key)}: ${INVALID_INDEX}`);
   con[idx] = val;
 }
 
@@ -103,7 +109,11 @@ function deepEqual(a: unknown, b: unknown): boolean {
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (!isContainer(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+  );
 }
 
 export interface Operation {
@@ -112,10 +122,17 @@ export interface Operation {
 
 /** jsonpatch.DecodePatch on decoded JSON: a list of operation objects. */
 export function decodePatch(v: unknown): Operation[] {
-  if (!Array.isArray(v)) throw new JSONPatchError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type jsonpatch.Patch`, true);
+  if (!Array.isArray(v))
+    throw new JSONPatchError(
+      `json: cannot unmarshal ${jsonKind(v)} into Go value of type jsonpatch.Patch`,
+      true,
+    );
   for (const op of v) {
     if (typeof op !== 'object' || op === null || Array.isArray(op)) {
-      throw new JSONPatchError(`json: cannot unmarshal ${jsonKind(op)} into Go value of type jsonpatch.Operation`, true);
+      throw new JSONPatchError(
+        `json: cannot unmarshal ${jsonKind(op)} into Go value of type jsonpatch.Operation`,
+        true,
+      );
     }
   }
   return v as Operation[];
@@ -144,14 +161,20 @@ export function applyJSONPatch(docIn: unknown, ops: Operation[]): unknown {
       case 'add': {
         const path = str(op, 'path');
         const t = findObject(doc, path);
-        if (!t) throw new JSONPatchError(`add operation does not apply: doc is missing path: "${path}": ${MISSING}`);
+        if (!t)
+          throw new JSONPatchError(
+            `add operation does not apply: doc is missing path: "${path}": ${MISSING}`,
+          );
         wrap(`error in add for path: '${path}'`, () => add(t.con, t.key, value()));
         break;
       }
       case 'remove': {
         const path = str(op, 'path');
         const t = findObject(doc, path);
-        if (!t) throw new JSONPatchError(`remove operation does not apply: doc is missing path: "${path}": ${MISSING}`);
+        if (!t)
+          throw new JSONPatchError(
+            `remove operation does not apply: doc is missing path: "${path}": ${MISSING}`,
+          );
         wrap(`error in remove for path: '${path}'`, () => remove(t.con, t.key));
         break;
       }
@@ -162,7 +185,10 @@ export function applyJSONPatch(docIn: unknown, ops: Operation[]): unknown {
           break;
         }
         const t = findObject(doc, path);
-        if (!t) throw new JSONPatchError(`replace operation does not apply: doc is missing path: ${path}: ${MISSING}`);
+        if (!t)
+          throw new JSONPatchError(
+            `replace operation does not apply: doc is missing path: ${path}: ${MISSING}`,
+          );
         wrap(`replace operation does not apply: doc is missing key: ${path}`, () => get(t.con, t.key));
         wrap(`error in remove for path: '${path}'`, () => set(t.con, t.key, value()));
         break;
@@ -170,7 +196,10 @@ export function applyJSONPatch(docIn: unknown, ops: Operation[]): unknown {
       case 'move': {
         const from = str(op, 'from');
         const f = findObject(doc, from);
-        if (!f) throw new JSONPatchError(`move operation does not apply: doc is missing from path: ${from}: ${MISSING}`);
+        if (!f)
+          throw new JSONPatchError(
+            `move operation does not apply: doc is missing from path: ${from}: ${MISSING}`,
+          );
         let val: unknown;
         wrap(`error in move for path: '${f.key}'`, () => {
           val = get(f.con, f.key);
@@ -178,22 +207,33 @@ export function applyJSONPatch(docIn: unknown, ops: Operation[]): unknown {
         wrap(`error in move for path: '${f.key}'`, () => remove(f.con, f.key));
         const path = str(op, 'path');
         const t = findObject(doc, path);
-        if (!t) throw new JSONPatchError(`move operation does not apply: doc is missing destination path: ${path}: ${MISSING}`);
+        if (!t)
+          throw new JSONPatchError(
+            `move operation does not apply: doc is missing destination path: ${path}: ${MISSING}`,
+          );
         wrap(`error in move for path: '${path}'`, () => add(t.con, t.key, val));
         break;
       }
       case 'copy': {
         const from = str(op, 'from');
         const f = findObject(doc, from);
-        if (!f) throw new JSONPatchError(`copy operation does not apply: doc is missing from path: ${from}: ${MISSING}`);
+        if (!f)
+          throw new JSONPatchError(
+            `copy operation does not apply: doc is missing from path: ${from}: ${MISSING}`,
+          );
         let val: unknown;
         wrap(`error in copy for from: '${from}'`, () => {
           val = get(f.con, f.key);
         });
         const path = str(op, 'path');
         const t = findObject(doc, path);
-        if (!t) throw new JSONPatchError(`copy operation does not apply: doc is missing destination path: ${path}: ${MISSING}`);
-        wrap(`error in copy for path: '${path}'`, () => add(t.con, t.key, JSON.parse(JSON.stringify(val ?? null))));
+        if (!t)
+          throw new JSONPatchError(
+            `copy operation does not apply: doc is missing destination path: ${path}: ${MISSING}`,
+          );
+        wrap(`error in copy for path: '${path}'`, () =>
+          add(t.con, t.key, JSON.parse(JSON.stringify(val ?? null))),
+        );
         break;
       }
       case 'test': {
@@ -202,7 +242,8 @@ export function applyJSONPatch(docIn: unknown, ops: Operation[]): unknown {
         if (path === '') val = doc;
         else {
           const t = findObject(doc, path);
-          if (!t) throw new JSONPatchError(`test operation does not apply: is missing path: ${path}: ${MISSING}`);
+          if (!t)
+            throw new JSONPatchError(`test operation does not apply: is missing path: ${path}: ${MISSING}`);
           wrap(`error in test for path: '${path}'`, () => {
             val = get(t.con, t.key);
           });

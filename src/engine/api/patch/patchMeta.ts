@@ -28,7 +28,11 @@ const OBJECT_META: Struct = {
 
 const TYPES: Record<string, Struct> = {
   ObjectMeta: OBJECT_META,
-  DaemonSet: { metadata: { type: 'ObjectMeta' }, spec: { type: 'DaemonSetSpec' }, status: { type: 'DaemonSetStatus' } },
+  DaemonSet: {
+    metadata: { type: 'ObjectMeta' },
+    spec: { type: 'DaemonSetSpec' },
+    status: { type: 'DaemonSetStatus' },
+  },
   DaemonSetSpec: { template: { type: 'PodTemplateSpec' } },
   DaemonSetStatus: { conditions: merge('type') },
   PodTemplateSpec: { metadata: { type: 'ObjectMeta' }, spec: { type: 'PodSpec' } },
@@ -54,10 +58,18 @@ const TYPES: Record<string, Struct> = {
   Node: { metadata: { type: 'ObjectMeta' }, spec: { type: 'NodeSpec' }, status: { type: 'NodeStatus' } },
   NodeSpec: { podCIDRs: merge(undefined) },
   NodeStatus: { conditions: merge('type'), addresses: merge('type') },
-  Deployment: { metadata: { type: 'ObjectMeta' }, spec: { type: 'DeploymentSpec' }, status: { type: 'DeploymentStatus' } },
+  Deployment: {
+    metadata: { type: 'ObjectMeta' },
+    spec: { type: 'DeploymentSpec' },
+    status: { type: 'DeploymentStatus' },
+  },
   DeploymentSpec: { template: { type: 'PodTemplateSpec' }, strategy: { strategies: ['retainKeys'] } },
   DeploymentStatus: { conditions: merge('type') },
-  ReplicaSet: { metadata: { type: 'ObjectMeta' }, spec: { type: 'ReplicaSetSpec' }, status: { type: 'ReplicaSetStatus' } },
+  ReplicaSet: {
+    metadata: { type: 'ObjectMeta' },
+    spec: { type: 'ReplicaSetSpec' },
+    status: { type: 'ReplicaSetStatus' },
+  },
   ReplicaSetSpec: { template: { type: 'PodTemplateSpec' } },
   ReplicaSetStatus: { conditions: merge('type') },
   Namespace: { metadata: { type: 'ObjectMeta' } },

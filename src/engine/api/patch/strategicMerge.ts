@@ -40,8 +40,10 @@ function fmtV(v: unknown): string {
   return String(v);
 }
 
-const errNoMergeKey = (m: JsonMap, k: string) => new PatchError(`map: ${fmtV(m)} does not contain declared merge key: ${k}`);
-const errBadPatchType = (t: unknown, m: JsonMap) => new PatchError(`unknown patch type: ${fmtV(t)} in map: ${fmtV(m)}`);
+const errNoMergeKey = (m: JsonMap, k: string) =>
+  new PatchError(`map: ${fmtV(m)} does not contain declared merge key: ${k}`);
+const errBadPatchType = (t: unknown, m: JsonMap) =>
+  new PatchError(`unknown patch type: ${fmtV(t)} in map: ${fmtV(m)}`);
 
 /** reflect.TypeOf of a decoded JSON value (int64 and float64 are different types). */
 function goType(v: Json): string {
@@ -80,7 +82,8 @@ function handleDirectiveInMergeMap(directive: Json, patch: JsonMap): JsonMap {
 function applyRetainKeysDirective(original: JsonMap, patch: JsonMap): void {
   if (!Object.hasOwn(patch, RETAIN_KEYS)) return;
   const keep = patch[RETAIN_KEYS];
-  if (!Array.isArray(keep)) throw new PatchError('invalid patch: the value of $retainKeys must be a list', true);
+  if (!Array.isArray(keep))
+    throw new PatchError('invalid patch: the value of $retainKeys must be a list', true);
   for (const k of Object.keys(original)) if (!keep.includes(k)) delete original[k];
   delete patch[RETAIN_KEYS];
 }
@@ -95,9 +98,18 @@ function mergeMap(original: JsonMap | null, patchIn: JsonMap, type: string | und
     const patchV = patch[key];
     if (key.startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
       const field = key.slice(DELETE_FROM_PRIMITIVE_LIST.length);
-      if (!Array.isArray(patchV)) throw new PatchError('invalid patch: the value of a $deleteFromPrimitiveList directive must be a list', true);
+      if (!Array.isArray(patchV))
+        throw new PatchError(
+          'invalid patch: the value of a $deleteFromPrimitiveList directive must be a list',
+          true,
+        );
       const cur = ownGet(out, field);
-      if (Array.isArray(cur)) ownSet(out, field, cur.filter((x) => !patchV.some((d) => d === x)));
+      if (Array.isArray(cur))
+        ownSet(
+          out,
+          field,
+          cur.filter((x) => !patchV.some((d) => d === x)),
+        );
       continue;
     }
     if (patchV === null) {
@@ -115,7 +127,11 @@ function mergeMap(original: JsonMap | null, patchIn: JsonMap, type: string | und
     }
     const meta = fieldMeta(type, key);
     if (isMap(orig) && isMap(patchV)) {
-      ownSet(out, key, (meta.strategies ?? []).includes('replace') ? patchV : mergeMap(orig, patchV, meta.type));
+      ownSet(
+        out,
+        key,
+        (meta.strategies ?? []).includes('replace') ? patchV : mergeMap(orig, patchV, meta.type),
+      );
     } else if (Array.isArray(orig) && Array.isArray(patchV)) {
       ownSet(out, key, (meta.strategies ?? []).includes('merge') ? mergeSlice(orig, patchV, meta) : patchV);
     } else ownSet(out, key, patchV);
@@ -130,7 +146,8 @@ function mergePatchIntoOriginal(original: JsonMap, patch: JsonMap, type: string 
     const field = key.slice(SET_ELEMENT_ORDER.length);
     const order = patch[key];
     delete patch[key];
-    if (!Array.isArray(order)) throw new PatchError('invalid patch: the value of a $setElementOrder directive must be a list', true);
+    if (!Array.isArray(order))
+      throw new PatchError('invalid patch: the value of a $setElementOrder directive must be a list', true);
     const patchList = patch[field];
     delete patch[field];
     const originalList = original[field];
@@ -190,7 +207,12 @@ function mergeSliceWithSpecialElements(original: Json[], patch: Json[], mergeKey
   return [orig, plain];
 }
 
-function mergeSliceWithoutSpecialElements(original: Json[], patch: Json[], mergeKey: string, type: string | undefined): Json[] {
+function mergeSliceWithoutSpecialElements(
+  original: Json[],
+  patch: Json[],
+  mergeKey: string,
+  type: string | undefined,
+): Json[] {
   const out = [...original];
   for (const v of patch) {
     const m = v as JsonMap;
@@ -210,7 +232,12 @@ function normalizeSliceOrder(toSort: Json[], order: Json[], mergeKey: string | u
 }
 
 /** mergeSortedSlice: inserts `left` (server-only items) into `right` (patch items) by the live order. */
-function mergeSortedSlice(left: Json[], right: Json[], serverOrder: Json[], mergeKey: string | undefined): Json[] {
+function mergeSortedSlice(
+  left: Json[],
+  right: Json[],
+  serverOrder: Json[],
+  mergeKey: string | undefined,
+): Json[] {
   const out: Json[] = [];
   let i = 0;
   let j = 0;
@@ -238,7 +265,8 @@ function mergeSlice(originalIn: Json[], patchIn: Json[], meta: FieldMeta, setEle
     merged = [];
     for (const v of [...original, ...patch]) if (!merged.some((m) => m === v)) merged.push(v);
   } else {
-    if (!mergeKey) throw new PatchError(`cannot merge lists without merge key for ${meta.type ?? 'the list'}`);
+    if (!mergeKey)
+      throw new PatchError(`cannot merge lists without merge key for ${meta.type ?? 'the list'}`);
     [original, patch] = mergeSliceWithSpecialElements(original, patch, mergeKey);
     merged = mergeSliceWithoutSpecialElements(original, patch, mergeKey, meta.type);
   }
@@ -246,13 +274,23 @@ function mergeSlice(originalIn: Json[], patchIn: Json[], meta: FieldMeta, setEle
   const patchItems: Json[] = [];
   const serverOnly: Json[] = [];
   for (const v of merged) {
-    if (mergeKey !== undefined && keyOf(v, mergeKey) === undefined) throw errNoMergeKey(v as JsonMap, mergeKey);
+    if (mergeKey !== undefined && keyOf(v, mergeKey) === undefined)
+      throw errNoMergeKey(v as JsonMap, mergeKey);
     (indexIn(order, v, mergeKey) >= 0 ? patchItems : serverOnly).push(v);
   }
-  return mergeSortedSlice(normalizeSliceOrder(serverOnly, original, mergeKey), normalizeSliceOrder(patchItems, order, mergeKey), original, mergeKey);
+  return mergeSortedSlice(
+    normalizeSliceOrder(serverOnly, original, mergeKey),
+    normalizeSliceOrder(patchItems, order, mergeKey),
+    original,
+    mergeKey,
+  );
 }
 
 /** StrategicMergeMapPatch(original, patch, schema of `type`): a new object, the original untouched. */
-export function strategicMergePatch(original: Record<string, unknown>, patch: Record<string, unknown>, type: string): Record<string, unknown> {
+export function strategicMergePatch(
+  original: Record<string, unknown>,
+  patch: Record<string, unknown>,
+  type: string,
+): Record<string, unknown> {
   return mergeMap(clone(original) as JsonMap, clone(patch) as JsonMap, type);
 }

@@ -26,7 +26,8 @@ export class FailedPodsBackoff {
 
   next(key: string, now: number): void {
     const e = this.entries.get(key);
-    if (!e || now - e.lastUpdate > 2 * this.max) this.entries.set(key, { backoff: this.initial, lastUpdate: now });
+    if (!e || now - e.lastUpdate > 2 * this.max)
+      this.entries.set(key, { backoff: this.initial, lastUpdate: now });
     else this.entries.set(key, { backoff: Math.min(e.backoff * 2, this.max), lastUpdate: now });
   }
 

@@ -43,7 +43,10 @@ export class DaemonSetController {
   ) {
     // one handler per informer, as upstream registers them (each is compiled on its own)
     sim.watch((c) => this.onDaemonSet(c), ['DaemonSet']);
-    sim.watch((c) => this.onPodChange(c, this.mode === 'incremental' ? this.informer.observePod(c) : undefined), ['Pod']);
+    sim.watch(
+      (c) => this.onPodChange(c, this.mode === 'incremental' ? this.informer.observePod(c) : undefined),
+      ['Pod'],
+    );
     sim.watch((c) => this.onHistory(c), ['ControllerRevision']);
     sim.watch((c) => this.onNode(c), ['Node']);
   }
@@ -97,7 +100,12 @@ export class DaemonSetController {
     }
     // A status-only write (our own) does not need another round.
     const old = c.old as DaemonSet | undefined;
-    if (old && old.metadata.generation === ds.metadata.generation && deepEqual(old.metadata, { ...ds.metadata, resourceVersion: old.metadata.resourceVersion })) return;
+    if (
+      old &&
+      old.metadata.generation === ds.metadata.generation &&
+      deepEqual(old.metadata, { ...ds.metadata, resourceVersion: old.metadata.resourceVersion })
+    )
+      return;
     this.enqueue(ds, c.type === 'ADDED' ? 'DaemonSet added' : 'DaemonSet updated');
   }
 
@@ -111,11 +119,20 @@ export class DaemonSetController {
     if (this.mode === 'incremental') {
       // the informer's node names, and every DaemonSet's dirty nodes when what the placement reads changed
       this.informer.observeNode(c);
-      const same = old && old.metadata.labels === node.metadata.labels && old.spec.taints === node.spec.taints && old.spec.unschedulable === node.spec.unschedulable;
+      const same =
+        old &&
+        old.metadata.labels === node.metadata.labels &&
+        old.spec.taints === node.spec.taints &&
+        old.spec.unschedulable === node.spec.unschedulable;
       if (!same) for (const st of this.states.values()) st.nodeTouched(node.metadata.name);
     }
     if (c.type === 'MODIFIED') {
-      if (deepEqual(old!.metadata.labels, node.metadata.labels) && deepEqual(old!.spec.taints, node.spec.taints) && old!.spec.unschedulable === node.spec.unschedulable) return;
+      if (
+        deepEqual(old!.metadata.labels, node.metadata.labels) &&
+        deepEqual(old!.spec.taints, node.spec.taints) &&
+        old!.spec.unschedulable === node.spec.unschedulable
+      )
+        return;
       this.enqueueAll(`node ${node.metadata.name} changed`);
       return;
     }
@@ -140,15 +157,22 @@ export class DaemonSetController {
     if (ref) {
       if (ref.kind !== 'DaemonSet') return;
       const ds = this.sim.store.get('DaemonSet', pod.metadata.namespace, ref.name);
-      if (ds && ds.metadata.uid === ref.uid && this.wouldQueue(ds)) this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
+      if (ds && ds.metadata.uid === ref.uid && this.wouldQueue(ds))
+        this.enqueue(ds, `pod ${pod.metadata.name} ${what}`);
       const old = c.old as Pod | undefined;
-      if (!old || old.metadata.labels === pod.metadata.labels || deepEqual(old.metadata.labels, pod.metadata.labels)) return;
+      if (
+        !old ||
+        old.metadata.labels === pod.metadata.labels ||
+        deepEqual(old.metadata.labels, pod.metadata.labels)
+      )
+        return;
     }
     if (c.type === 'DELETED') return;
     // Orphans (and pods whose labels changed) may be adopted by any DaemonSet whose selector matches.
     for (const ds of this.sim.store.list('DaemonSet', pod.metadata.namespace)) {
       if (ref && ref.uid === ds.metadata.uid) continue;
-      if (selectorMatches(ds.spec.selector, pod.metadata.labels)) this.enqueue(ds, `pod ${pod.metadata.name} ${what} matches its selector`);
+      if (selectorMatches(ds.spec.selector, pod.metadata.labels))
+        this.enqueue(ds, `pod ${pod.metadata.name} ${what} matches its selector`);
     }
   }
 
@@ -160,7 +184,13 @@ export class DaemonSetController {
     const ds = sim.store.get('DaemonSet', namespace, name);
     if (!ds) return `DaemonSet ${key} not found; nothing to do`;
     if (isEmptyLabelSelector(ds.spec.selector)) {
-      sim.recorder.event(ds, 'Warning', 'SelectingAll', 'This daemon set is selecting all pods. A non-empty selector is required.', CONTROLLER);
+      sim.recorder.event(
+        ds,
+        'Warning',
+        'SelectingAll',
+        'This daemon set is selecting all pods. A non-empty selector is required.',
+        CONTROLLER,
+      );
       return 'empty selector; skipped';
     }
     if (ds.metadata.deletionTimestamp) return 'DaemonSet is being deleted; skipped';
@@ -189,7 +219,8 @@ export class DaemonSetController {
       inc.afterManage(ctx);
       // Upstream runs the rolling update only when expectations are satisfied, i.e. once the creates
       // and deletes of the previous round have been observed; here: when manage wrote nothing.
-      if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate') wrote = inc.rollingUpdate({ ...ctx, decisions: new DecisionLog() });
+      if (!wrote && current.spec.updateStrategy?.type === 'RollingUpdate')
+        wrote = inc.rollingUpdate({ ...ctx, decisions: new DecisionLog() });
       else inc.state.rolling.skipped();
       const removed = cleanupHistory(sim, current, history.old, inc.liveHashes());
       if (removed.length) notes.push(`deleted old ControllerRevision ${removed.join(', ')}`);

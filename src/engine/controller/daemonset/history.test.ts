@@ -40,6 +40,8 @@ describe('getPatch', () => {
   it('wraps the template with $patch: replace, without creationTimestamp (omitzero since 1.34)', () => {
     const p = getPatch(newDaemonSet('a'));
     expect(p.spec.template.$patch).toBe('replace');
-    expect(Object.hasOwn(p.spec.template.metadata as Record<string, unknown>, 'creationTimestamp')).toBe(false);
+    expect(Object.hasOwn(p.spec.template.metadata as Record<string, unknown>, 'creationTimestamp')).toBe(
+      false,
+    );
   });
 });

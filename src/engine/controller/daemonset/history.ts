@@ -104,7 +104,10 @@ export function controlledHistories(sim: ControllerHost, ds: DaemonSet): Control
       if (!match) {
         sim.store.update({
           ...cr,
-          metadata: { ...cr.metadata, ownerReferences: (cr.metadata.ownerReferences ?? []).filter((r) => r.uid !== ds.metadata.uid) },
+          metadata: {
+            ...cr.metadata,
+            ownerReferences: (cr.metadata.ownerReferences ?? []).filter((r) => r.uid !== ds.metadata.uid),
+          },
         });
         continue;
       }
@@ -117,7 +120,14 @@ export function controlledHistories(sim: ControllerHost, ds: DaemonSet): Control
             ...cr.metadata,
             ownerReferences: [
               ...(cr.metadata.ownerReferences ?? []),
-              { apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true },
+              {
+                apiVersion: 'apps/v1',
+                kind: 'DaemonSet',
+                name: ds.metadata.name,
+                uid: ds.metadata.uid,
+                controller: true,
+                blockOwnerDeletion: true,
+              },
             ],
           },
         }),
@@ -144,7 +154,10 @@ export function constructHistory(sim: ControllerHost, ds: DaemonSet): History {
       ? h
       : sim.store.update<'ControllerRevision'>({
           ...h,
-          metadata: { ...h.metadata, labels: { ...h.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: h.metadata.name } },
+          metadata: {
+            ...h.metadata,
+            labels: { ...h.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: h.metadata.name },
+          },
         }),
   );
   const cur: ControllerRevision[] = [];
@@ -180,7 +193,14 @@ export function snapshot(sim: ControllerHost, ds: DaemonSet, revision: number): 
       labels: { ...ds.spec.template.metadata?.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: hash },
       annotations: { ...ds.metadata.annotations },
       ownerReferences: [
-        { apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true },
+        {
+          apiVersion: 'apps/v1',
+          kind: 'DaemonSet',
+          name: ds.metadata.name,
+          uid: ds.metadata.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
       ],
     } as unknown as ControllerRevision['metadata'],
     data: getPatch(ds),
@@ -196,12 +216,18 @@ export function snapshot(sim: ControllerHost, ds: DaemonSet, revision: number): 
     const fresh = sim.store.get('DaemonSet', ds.metadata.namespace, ds.metadata.name)!;
     const count = (fresh.status.collisionCount ?? 0) + 1;
     sim.store.updateStatus({ ...fresh, status: { ...fresh.status, collisionCount: count } });
-    throw new Error(`found a stale ControllerRevision ${name} with the same hash; collisionCount is now ${count}`);
+    throw new Error(
+      `found a stale ControllerRevision ${name} with the same hash; collisionCount is now ${count}`,
+    );
   }
 }
 
 /** dedupCurHistories: keep the highest revision, relabel pods to it, delete the duplicates. */
-function dedupCurHistories(sim: ControllerHost, ds: DaemonSet, cur: ControllerRevision[]): ControllerRevision {
+function dedupCurHistories(
+  sim: ControllerHost,
+  ds: DaemonSet,
+  cur: ControllerRevision[],
+): ControllerRevision {
   if (cur.length === 1) return cur[0];
   let keep = cur[0];
   for (const c of cur) if (c.revision >= keep.revision) keep = c;
@@ -209,10 +235,17 @@ function dedupCurHistories(sim: ControllerHost, ds: DaemonSet, cur: ControllerRe
   for (const pod of sim.store.list('Pod', ds.metadata.namespace)) {
     if (controllerRef(pod)?.uid !== ds.metadata.uid) continue;
     if (pod.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] !== keepHash) {
-      sim.store.update({ ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: keepHash } } });
+      sim.store.update({
+        ...pod,
+        metadata: {
+          ...pod.metadata,
+          labels: { ...pod.metadata.labels, [DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY]: keepHash },
+        },
+      });
     }
   }
-  for (const c of cur) if (c !== keep) sim.store.delete('ControllerRevision', c.metadata.namespace, c.metadata.name);
+  for (const c of cur)
+    if (c !== keep) sim.store.delete('ControllerRevision', c.metadata.namespace, c.metadata.name);
   return keep;
 }
 
@@ -220,7 +253,12 @@ function dedupCurHistories(sim: ControllerHost, ds: DaemonSet, cur: ControllerRe
  * cleanupHistory: delete the oldest old revisions beyond revisionHistoryLimit, never one that a pod
  * of the DaemonSet (terminal and terminating pods included) still carries.
  */
-export function cleanupHistory(sim: ControllerHost, ds: DaemonSet, old: ControllerRevision[], liveHashes: Set<string>): string[] {
+export function cleanupHistory(
+  sim: ControllerHost,
+  ds: DaemonSet,
+  old: ControllerRevision[],
+  liveHashes: Set<string>,
+): string[] {
   const limit = ds.spec.revisionHistoryLimit ?? 10;
   let toKill = old.length - limit;
   if (toKill <= 0) return [];

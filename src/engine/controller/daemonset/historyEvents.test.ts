@@ -10,7 +10,10 @@ function daemonSet(name: string): KObject {
     metadata: { name, namespace: 'default' },
     spec: {
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] },
+      },
     },
   } as unknown as KObject;
 }
@@ -24,7 +27,9 @@ function setup() {
 }
 
 const owned = (sim: Simulation, ds: DaemonSet) =>
-  sim.store.list('ControllerRevision').filter((r) => r.metadata.ownerReferences?.some((o) => o.uid === ds.metadata.uid && o.controller));
+  sim.store
+    .list('ControllerRevision')
+    .filter((r) => r.metadata.ownerReferences?.some((o) => o.uid === ds.metadata.uid && o.controller));
 
 describe('ControllerRevision event handlers', () => {
   it('deleteHistory: a deleted current revision is recreated by the next sync', () => {
@@ -44,7 +49,14 @@ describe('ControllerRevision event handlers', () => {
       apiVersion: 'apps/v1',
       kind: 'ControllerRevision',
       metadata: { name: 'stray', namespace: 'default', labels: { app: 'web' } },
-      data: { spec: { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.26' }] } } } },
+      data: {
+        spec: {
+          template: {
+            metadata: { labels: { app: 'web' } },
+            spec: { containers: [{ name: 'c', image: 'nginx:1.26' }] },
+          },
+        },
+      },
       revision: 5,
     } as unknown as ControllerRevision);
     sim.settle();

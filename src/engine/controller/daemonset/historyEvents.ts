@@ -17,7 +17,11 @@ export interface Wake {
 }
 
 /** resolveControllerRef: the DaemonSet a controllerRef names, if it still exists with that uid. */
-function resolveControllerRef(sim: ControllerHost, namespace: string | undefined, ref: OwnerReference): DaemonSet | undefined {
+function resolveControllerRef(
+  sim: ControllerHost,
+  namespace: string | undefined,
+  ref: OwnerReference,
+): DaemonSet | undefined {
   if (ref.kind !== 'DaemonSet') return undefined;
   const ds = sim.store.get('DaemonSet', namespace, ref.name);
   return ds && ds.metadata.uid === ref.uid ? ds : undefined;
@@ -27,7 +31,10 @@ function resolveControllerRef(sim: ControllerHost, namespace: string | undefined
 function daemonSetsForHistory(sim: ControllerHost, cr: ControllerRevision): DaemonSet[] {
   return sim.store
     .list('DaemonSet', cr.metadata.namespace)
-    .filter((ds) => !isEmptyLabelSelector(ds.spec.selector) && selectorMatches(ds.spec.selector, cr.metadata.labels));
+    .filter(
+      (ds) =>
+        !isEmptyLabelSelector(ds.spec.selector) && selectorMatches(ds.spec.selector, cr.metadata.labels),
+    );
 }
 
 function addHistory(sim: ControllerHost, cr: ControllerRevision): Wake[] {
@@ -38,7 +45,10 @@ function addHistory(sim: ControllerHost, cr: ControllerRevision): Wake[] {
     // Observed; its owner created it and needs no wake-up.
     return [];
   }
-  return daemonSetsForHistory(sim, cr).map((ds) => ({ ds, reason: `orphan ControllerRevision ${name} added` }));
+  return daemonSetsForHistory(sim, cr).map((ds) => ({
+    ds,
+    reason: `orphan ControllerRevision ${name} added`,
+  }));
 }
 
 function updateHistory(sim: ControllerHost, old: ControllerRevision, cur: ControllerRevision): Wake[] {
@@ -58,7 +68,8 @@ function updateHistory(sim: ControllerHost, old: ControllerRevision, cur: Contro
     return out;
   }
   if (refChanged || !deepEqual(cur.metadata.labels, old.metadata.labels)) {
-    for (const ds of daemonSetsForHistory(sim, cur)) out.push({ ds, reason: `orphan ControllerRevision ${name} updated` });
+    for (const ds of daemonSetsForHistory(sim, cur))
+      out.push({ ds, reason: `orphan ControllerRevision ${name} updated` });
   }
   return out;
 }

@@ -32,7 +32,12 @@ function rarely<T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
 }
 
 const node = fc.integer({ min: 0, max: 6 });
-const taintArb = fc.constantFrom('dedicated=x:NoSchedule', 'evict=y:NoExecute', 'soft=z:PreferNoSchedule', 'dedicated=w:NoSchedule');
+const taintArb = fc.constantFrom(
+  'dedicated=x:NoSchedule',
+  'evict=y:NoExecute',
+  'soft=z:PreferNoSchedule',
+  'dedicated=w:NoSchedule',
+);
 const strategyArb = fc.constantFrom(
   'OnDelete',
   'RollingUpdate:1:0',
@@ -44,13 +49,42 @@ const strategyArb = fc.constantFrom(
 );
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('addNode' as const), i: node, taint: rarely(taintArb), label: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }), notReady: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('addNode' as const),
+      i: node,
+      taint: rarely(taintArb),
+      label: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+      notReady: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteNode' as const), i: node }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('taint' as const), i: node, taint: taintArb }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('untaint' as const), i: node, key: fc.constantFrom('dedicated', 'evict', 'soft') }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('label' as const), i: node, value: fc.constantFrom('a', 'b') }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('cordon' as const, 'uncordon' as const), i: node }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('condition' as const), i: node, status: fc.constantFrom('True' as const, 'False' as const, 'Unknown' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('untaint' as const),
+      i: node,
+      key: fc.constantFrom('dedicated', 'evict', 'soft'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('label' as const), i: node, value: fc.constantFrom('a', 'b') }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constantFrom('cordon' as const, 'uncordon' as const), i: node }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('condition' as const),
+      i: node,
+      status: fc.constantFrom('True' as const, 'False' as const, 'Unknown' as const),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -62,21 +96,43 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       image: fc.integer({ min: 1, max: 3 }),
     }),
   },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('setImage' as const), image: fc.integer({ min: 1, max: 4 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant('setImage' as const), image: fc.integer({ min: 1, max: 4 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('undo' as const) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('failPod' as const), k: fc.nat(8) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deletePod' as const), k: fc.nat(8) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('labelPod' as const), k: fc.nat(8), app: fc.constantFrom('agent' as const, 'other' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('labelPod' as const),
+      k: fc.nat(8),
+      app: fc.constantFrom('agent' as const, 'other' as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('runPod' as const), k: fc.nat(3) }) },
-  { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(10, 300, 1000, 2500, 5000, 20000) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('step' as const), n: fc.integer({ min: 1, max: 6 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      ms: fc.constantFrom(10, 300, 1000, 2500, 5000, 20000),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('step' as const), n: fc.integer({ min: 1, max: 6 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('why' as const), i: node }) },
 );
 
 /** A cluster of 2–7 nodes and a DaemonSet, so that every operation finds something to act on. */
 const setupArb: fc.Arbitrary<Op[]> = fc
   .tuple(
-    fc.array(fc.record({ taint: rarely(taintArb), label: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }) }), { minLength: 2, maxLength: 7 }),
+    fc.array(
+      fc.record({ taint: rarely(taintArb), label: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }) }),
+      { minLength: 2, maxLength: 7 },
+    ),
     opArb.filter((o) => o.op === 'apply'),
     fc.constantFrom(500, 3000, 30000),
   )
@@ -109,7 +165,14 @@ function manifest(o: Extract<Op, { op: 'apply' }>): string {
     '        app: agent',
     '    spec:',
     ...(o.selector ? ['      nodeSelector:', '        role: a'] : []),
-    ...(o.toleration ? ['      tolerations:', '      - key: dedicated', '        operator: Exists', '        effect: NoSchedule'] : []),
+    ...(o.toleration
+      ? [
+          '      tolerations:',
+          '      - key: dedicated',
+          '        operator: Exists',
+          '        effect: NoSchedule',
+        ]
+      : []),
     '      terminationGracePeriodSeconds: 2',
     '      containers:',
     '      - name: c',
@@ -118,7 +181,12 @@ function manifest(o: Extract<Op, { op: 'apply' }>): string {
 }
 
 /** Runs the operations in one session and returns its transcript. */
-export function run(mode: 'incremental' | 'fullPass', setup: Op[], ops: Op[], seed: number): { transcript: string; objects: string } {
+export function run(
+  mode: 'incremental' | 'fullPass',
+  setup: Op[],
+  ops: Op[],
+  seed: number,
+): { transcript: string; objects: string } {
   const s = new Session({ seed, preset: 'empty', daemonSetController: mode });
   const out: string[] = [];
   const exec = (line: string, stdin?: string) => {
@@ -133,7 +201,9 @@ export function run(mode: 'incremental' | 'fullPass', setup: Op[], ops: Op[], se
     const n = `n${'i' in o ? o.i : 0}`;
     switch (o.op) {
       case 'addNode':
-        exec(`sim node add ${n}${o.taint ? ` --taint ${o.taint}` : ''}${o.label ? ` --label role=${o.label}` : ''}${o.notReady ? ' --not-ready' : ''}`);
+        exec(
+          `sim node add ${n}${o.taint ? ` --taint ${o.taint}` : ''}${o.label ? ` --label role=${o.label}` : ''}${o.notReady ? ' --not-ready' : ''}`,
+        );
         break;
       case 'deleteNode':
         exec(`kubectl delete node ${n}`);
@@ -221,7 +291,14 @@ const FOUND: [Op[], Op[], number][] = [
     [
       { op: 'addNode', i: 0, notReady: false },
       { op: 'addNode', i: 1, taint: 'dedicated=x:NoSchedule', notReady: false },
-      { op: 'apply', strategy: 'RollingUpdate:0:1', selector: false, toleration: true, minReady: 0, image: 1 },
+      {
+        op: 'apply',
+        strategy: 'RollingUpdate:0:1',
+        selector: false,
+        toleration: true,
+        minReady: 0,
+        image: 1,
+      },
       { op: 'advance', ms: 500 },
     ],
     [
@@ -229,7 +306,14 @@ const FOUND: [Op[], Op[], number][] = [
       { op: 'deleteNode', i: 0 },
       { op: 'setImage', image: 2 },
       { op: 'advance', ms: 2500 },
-      { op: 'apply', strategy: 'RollingUpdate:1:0', selector: false, toleration: false, minReady: 0, image: 1 },
+      {
+        op: 'apply',
+        strategy: 'RollingUpdate:1:0',
+        selector: false,
+        toleration: false,
+        minReady: 0,
+        image: 1,
+      },
       { op: 'step', n: 6 },
       { op: 'setImage', image: 2 },
     ],
@@ -242,7 +326,14 @@ const FOUND: [Op[], Op[], number][] = [
       { op: 'addNode', i: 1, notReady: false },
       { op: 'addNode', i: 2, notReady: false },
       { op: 'addNode', i: 3, notReady: false },
-      { op: 'apply', strategy: 'RollingUpdate:1:0', selector: false, toleration: false, minReady: 0, image: 1 },
+      {
+        op: 'apply',
+        strategy: 'RollingUpdate:1:0',
+        selector: false,
+        toleration: false,
+        minReady: 0,
+        image: 1,
+      },
       { op: 'advance', ms: 500 },
     ],
     [
@@ -261,12 +352,17 @@ const FOUND: [Op[], Op[], number][] = [
 describe('incremental DaemonSet controller vs the full-pass oracle', () => {
   it('gives identical transcripts and objects for random operation sequences', () => {
     fc.assert(
-      fc.property(setupArb, fc.array(opArb, { minLength: 5, maxLength: 40 }), fc.integer({ min: 1, max: 1000 }), (setup, ops, seed) => {
-        const inc = run('incremental', setup, ops, seed);
-        const full = run('fullPass', setup, ops, seed);
-        expect(inc.transcript).toBe(full.transcript);
-        expect(inc.objects).toBe(full.objects);
-      }),
+      fc.property(
+        setupArb,
+        fc.array(opArb, { minLength: 5, maxLength: 40 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (setup, ops, seed) => {
+          const inc = run('incremental', setup, ops, seed);
+          const full = run('fullPass', setup, ops, seed);
+          expect(inc.transcript).toBe(full.transcript);
+          expect(inc.objects).toBe(full.objects);
+        },
+      ),
       { numRuns: Number(process.env.ORACLE_RUNS ?? 150), examples: FOUND },
     );
   });
@@ -274,8 +370,19 @@ describe('incremental DaemonSet controller vs the full-pass oracle', () => {
 
 describe('incremental DaemonSet controller vs the full-pass oracle, beyond burstReplicas', () => {
   it('creates 250 pods per sync in node order, and says the same about waiting nodes', () => {
-    const nodes: Op[] = Array.from({ length: 620 }, (_, i) => ({ op: 'addNode' as const, i, notReady: false }))
-    const apply: Op = { op: 'apply', strategy: 'RollingUpdate:0:25%', selector: false, toleration: false, minReady: 0, image: 1 }
+    const nodes: Op[] = Array.from({ length: 620 }, (_, i) => ({
+      op: 'addNode' as const,
+      i,
+      notReady: false,
+    }));
+    const apply: Op = {
+      op: 'apply',
+      strategy: 'RollingUpdate:0:25%',
+      selector: false,
+      toleration: false,
+      minReady: 0,
+      image: 1,
+    };
     const ops: Op[] = [
       { op: 'step', n: 3 },
       { op: 'why', i: 5 },
@@ -289,20 +396,31 @@ describe('incremental DaemonSet controller vs the full-pass oracle, beyond burst
       { op: 'step', n: 40 },
       { op: 'why', i: 300 },
       { op: 'advance', ms: 20000 },
-    ]
-    const inc = run('incremental', [...nodes, apply], ops, 7)
-    const full = run('fullPass', [...nodes, apply], ops, 7)
-    expect(inc.transcript).toContain('created 250 pods')
-    expect(inc.transcript).toBe(full.transcript)
-    expect(inc.objects).toBe(full.objects)
-  })
-})
+    ];
+    const inc = run('incremental', [...nodes, apply], ops, 7);
+    const full = run('fullPass', [...nodes, apply], ops, 7);
+    expect(inc.transcript).toContain('created 250 pods');
+    expect(inc.transcript).toBe(full.transcript);
+    expect(inc.objects).toBe(full.objects);
+  });
+});
 
 describe('incremental DaemonSet controller vs the full-pass oracle, a rollout wider than burstReplicas', () => {
   it('deletes 250 old pods per sync and says the same about chosen, deleted and waiting nodes', () => {
-    const nodes: Op[] = Array.from({ length: 600 }, (_, i) => ({ op: 'addNode' as const, i, notReady: false }))
-    const apply: Op = { op: 'apply', strategy: 'RollingUpdate:50%:0', selector: false, toleration: false, minReady: 0, image: 1 }
-    const whys: Op[] = [1, 150, 300, 420, 599].map((i) => ({ op: 'why' as const, i }))
+    const nodes: Op[] = Array.from({ length: 600 }, (_, i) => ({
+      op: 'addNode' as const,
+      i,
+      notReady: false,
+    }));
+    const apply: Op = {
+      op: 'apply',
+      strategy: 'RollingUpdate:50%:0',
+      selector: false,
+      toleration: false,
+      minReady: 0,
+      image: 1,
+    };
+    const whys: Op[] = [1, 150, 300, 420, 599].map((i) => ({ op: 'why' as const, i }));
     const ops: Op[] = [
       { op: 'advance', ms: 30000 },
       { op: 'setImage', image: 2 },
@@ -312,11 +430,11 @@ describe('incremental DaemonSet controller vs the full-pass oracle, a rollout wi
       ...whys,
       { op: 'advance', ms: 2500 },
       ...whys,
-    ]
-    const inc = run('incremental', [...nodes, apply], ops, 11)
-    const full = run('fullPass', [...nodes, apply], ops, 11)
-    expect(inc.transcript).toContain('rolling update: 300 old pod(s) to replace')
-    expect(inc.transcript).toBe(full.transcript)
-    expect(inc.objects).toBe(full.objects)
-  })
-})
+    ];
+    const inc = run('incremental', [...nodes, apply], ops, 11);
+    const full = run('fullPass', [...nodes, apply], ops, 11);
+    expect(inc.transcript).toContain('rolling update: 300 old pod(s) to replace');
+    expect(inc.transcript).toBe(full.transcript);
+    expect(inc.objects).toBe(full.objects);
+  });
+});

@@ -53,7 +53,9 @@ export class IncrementalSync {
     if (!sel) return false;
     const ns = ds.metadata.namespace;
     const orphans = this.informer.orphans.get(ns ?? 'default');
-    if (orphans) for (const pod of orphans.values()) if (!pod.metadata.deletionTimestamp && matches(sel, pod.metadata.labels)) return true;
+    if (orphans)
+      for (const pod of orphans.values())
+        if (!pod.metadata.deletionTimestamp && matches(sel, pod.metadata.labels)) return true;
     const owner = this.owner();
     if (!owner) return false;
     if (selectorChanged) {
@@ -67,7 +69,12 @@ export class IncrementalSync {
     return false;
   }
 
-  context(key: string, decisions: DecisionLog, requeueAfter: SyncContext['requeueAfter'], notes: string[]): SyncContext {
+  context(
+    key: string,
+    decisions: DecisionLog,
+    requeueAfter: SyncContext['requeueAfter'],
+    notes: string[],
+  ): SyncContext {
     const { sim, ds, state, informer } = this;
     const selectorChanged = state.prepare(ds, this.hash, informer.nodeNames, this.getNode, sim.now());
     if (this.needsClaim(selectorChanged)) {
@@ -227,11 +234,21 @@ export class IncrementalSync {
     const generation = templateGeneration(fresh);
     const names = state.statusAll ? this.informer.nodeNames : state.statusDirty;
     if (state.statusAll) state.status.reset();
-    for (const n of names) state.status.evaluate(n, state.shouldRun.get(n)?.shouldRun, byNode.get(n), this.hash, generation, minReady, now);
+    for (const n of names)
+      state.status.evaluate(
+        n,
+        state.shouldRun.get(n)?.shouldRun,
+        byNode.get(n),
+        this.hash,
+        generation,
+        minReady,
+        now,
+      );
     state.statusDirty.clear();
     state.statusAll = false;
     const next = state.status.nextAvailableAt();
-    if (next !== undefined) requeueAfter(Math.max(0, next - now), 'a ready pod becomes available after minReadySeconds');
+    if (next !== undefined)
+      requeueAfter(Math.max(0, next - now), 'a ready pod becomes available after minReadySeconds');
     return state.status.status(fresh);
   }
 

@@ -86,7 +86,11 @@ export interface PodListener {
  * whether the pod is ready and since when (status, rolling update, a surging manage). `seen.ready` is
  * readySince(old), updated to readySince(pod).
  */
-export function podDelta(old: Pod, pod: Pod, seen: { ready: string | null } = { ready: readySince(old) }): number {
+export function podDelta(
+  old: Pod,
+  pod: Pod,
+  seen: { ready: string | null } = { ready: readySince(old) },
+): number {
   const om = old.metadata;
   const nm = pod.metadata;
   let bits = 0;
@@ -100,7 +104,8 @@ export function podDelta(old: Pod, pod: Pod, seen: { ready: string | null } = { 
       }
     }
   }
-  if (om.labels !== nm.labels || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp) return TOUCH_ALL;
+  if (om.labels !== nm.labels || om.name !== nm.name || om.creationTimestamp !== nm.creationTimestamp)
+    return TOUCH_ALL;
   if (om.deletionTimestamp !== nm.deletionTimestamp) bits |= TOUCH_DELETION;
   if (old.spec !== pod.spec && !old.spec.nodeName !== !pod.spec.nodeName) bits |= SCHEDULED;
   return bits;
@@ -163,13 +168,23 @@ export class DaemonSetInformer {
     }
     if (!e || c.type === 'ADDED') {
       if (e) this.observePod({ type: 'DELETED', kind: 'Pod', obj: e.pod, old: undefined });
-      e = { pod, seq: ++this.seq, owner: undefined, index: undefined, target: targetNodeName(pod), node: undefined, list: undefined, ready: readySince(pod) };
+      e = {
+        pod,
+        seq: ++this.seq,
+        owner: undefined,
+        index: undefined,
+        target: targetNodeName(pod),
+        node: undefined,
+        list: undefined,
+        ready: readySince(pod),
+      };
       this.entries.set(uid, e);
       this.own(e, controllerOf(pod)?.uid);
       return e.owner;
     }
     const prev = e.pod;
-    const owner = prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerOf(pod)?.uid;
+    const owner =
+      prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerOf(pod)?.uid;
     if (owner !== e.owner) {
       if (e.owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
@@ -196,7 +211,10 @@ export class DaemonSetInformer {
     const node = isPodTerminal(pod) && pod.metadata.deletionTimestamp ? undefined : e.target;
     if (node !== undefined && node === e.node && replaceListed(e, prev, pod)) {
       // Whether a pod is scheduled matters where it is not alone, and on a node that is gone.
-      if (bits & SCHEDULED) bits = (bits & ~SCHEDULED) | (e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_MANAGE | TOUCH_STATUS : 0);
+      if (bits & SCHEDULED)
+        bits =
+          (bits & ~SCHEDULED) |
+          (e.list!.length > 1 || !this.nodeNames.has(node) ? TOUCH_MANAGE | TOUCH_STATUS : 0);
       if (bits) o.listener?.podTouched(node, bits);
       return owner;
     }

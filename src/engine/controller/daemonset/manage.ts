@@ -5,7 +5,13 @@ import type { Pod } from '../../api/types';
 import { TIMINGS } from '../../timings';
 import { comparePods } from './podsByNode';
 import type { SyncContext } from './syncContext';
-import { DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY, newDaemonPod, isPodUpdated, surgeAllowed, templateGeneration } from './util';
+import {
+  DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY,
+  newDaemonPod,
+  isPodUpdated,
+  surgeAllowed,
+  templateGeneration,
+} from './util';
 import type { FailedPodsBackoff } from './backoff';
 
 export interface ManagePlan {
@@ -13,9 +19,13 @@ export interface ManagePlan {
   podsToDelete: Pod[];
 }
 
-
 /** podsShouldBeOnNode: which pods to create on and delete from one node (an existing one, by name). */
-export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: FailedPodsBackoff, plan: ManagePlan): void {
+export function podsShouldBeOnNode(
+  ctx: SyncContext,
+  name: string,
+  backoff: FailedPodsBackoff,
+  plan: ManagePlan,
+): void {
   const { shouldRun, shouldContinueRunning } = ctx.shouldRun.get(name)!;
   const daemonPods = ctx.nodeToDaemonPods.get(name) ?? [];
   const log = ctx.decisions;
@@ -29,7 +39,12 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
     const running: Pod[] = [];
     for (const pod of daemonPods) {
       if (pod.metadata.deletionTimestamp) {
-        log.add({ node: name, action: 'wait', pod: pod.metadata.name, reason: 'pod is terminating; a replacement waits until it is gone' });
+        log.add({
+          node: name,
+          action: 'wait',
+          pod: pod.metadata.name,
+          reason: 'pod is terminating; a replacement waits until it is gone',
+        });
         continue;
       }
       if (pod.status?.phase === 'Failed') {
@@ -38,7 +53,12 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
         if (backoff.inBackoffSinceUpdate(key, now)) {
           const delay = backoff.get(key);
           ctx.requeueAfter(delay, `failed pod ${pod.metadata.name} in back-off`);
-          log.add({ node: name, action: 'wait', pod: pod.metadata.name, reason: `failed pod; deletion backs off ${delay / 1000}s` });
+          log.add({
+            node: name,
+            action: 'wait',
+            pod: pod.metadata.name,
+            reason: `failed pod; deletion backs off ${delay / 1000}s`,
+          });
           continue;
         }
         backoff.next(key, now);
@@ -50,7 +70,12 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
           'daemonset-controller',
         );
         plan.podsToDelete.push(pod);
-        log.add({ node: name, action: 'delete', pod: pod.metadata.name, reason: 'pod failed; it is deleted and replaced on the next sync' });
+        log.add({
+          node: name,
+          action: 'delete',
+          pod: pod.metadata.name,
+          reason: 'pod failed; it is deleted and replaced on the next sync',
+        });
         continue;
       }
       if (pod.status?.phase === 'Succeeded') {
@@ -62,7 +87,12 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
           'daemonset-controller',
         );
         plan.podsToDelete.push(pod);
-        log.add({ node: name, action: 'delete', pod: pod.metadata.name, reason: 'pod succeeded; a daemon pod must keep running' });
+        log.add({
+          node: name,
+          action: 'delete',
+          pod: pod.metadata.name,
+          reason: 'pod succeeded; a daemon pod must keep running',
+        });
         continue;
       }
       running.push(pod);
@@ -72,7 +102,12 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
         running.sort(comparePods);
         for (const p of running.slice(1)) {
           plan.podsToDelete.push(p);
-          log.add({ node: name, action: 'delete', pod: p.metadata.name, reason: `duplicate: ${running[0].metadata.name} is kept (scheduled first, then oldest)` });
+          log.add({
+            node: name,
+            action: 'delete',
+            pod: p.metadata.name,
+            reason: `duplicate: ${running[0].metadata.name} is kept (scheduled first, then oldest)`,
+          });
         }
       }
       if (running.length >= 1) {
@@ -80,7 +115,9 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
           node: name,
           action: 'keep',
           pod: running[0].metadata.name,
-          reason: shouldRun ? 'node runs its daemon pod' : 'pod may keep running (an untolerated NoSchedule taint only blocks new pods)',
+          reason: shouldRun
+            ? 'node runs its daemon pod'
+            : 'pod may keep running (an untolerated NoSchedule taint only blocks new pods)',
         });
       }
       return;
@@ -90,7 +127,10 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
     let oldestOld: Pod | undefined;
     const gen = templateGeneration(ctx.ds);
     for (const pod of running.slice().sort(comparePods)) {
-      if (isPodUpdated(pod, ctx.hash, gen) && pod.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] === ctx.hash) {
+      if (
+        isPodUpdated(pod, ctx.hash, gen) &&
+        pod.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] === ctx.hash
+      ) {
         if (!oldestNew) {
           oldestNew = pod;
           continue;
@@ -106,15 +146,35 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
       const minReady = ctx.ds.spec.minReadySeconds ?? 0;
       if (!isPodReady(oldestOld)) {
         plan.podsToDelete.push(oldestOld);
-        log.add({ node: name, action: 'delete', pod: oldestOld.metadata.name, reason: 'old pod is not ready; its surge replacement exists' });
+        log.add({
+          node: name,
+          action: 'delete',
+          pod: oldestOld.metadata.name,
+          reason: 'old pod is not ready; its surge replacement exists',
+        });
       } else if (isPodAvailable(oldestNew, minReady, ctx.sim.now())) {
         plan.podsToDelete.push(oldestOld);
-        log.add({ node: name, action: 'delete', pod: oldestOld.metadata.name, reason: 'surge replacement is available' });
+        log.add({
+          node: name,
+          action: 'delete',
+          pod: oldestOld.metadata.name,
+          reason: 'surge replacement is available',
+        });
       } else {
-        log.add({ node: name, action: 'wait', pod: oldestNew.metadata.name, reason: 'surge pod is not available yet; the old pod keeps serving' });
+        log.add({
+          node: name,
+          action: 'wait',
+          pod: oldestNew.metadata.name,
+          reason: 'surge pod is not available yet; the old pod keeps serving',
+        });
       }
     } else if (oldestNew || oldestOld) {
-      log.add({ node: name, action: 'keep', pod: (oldestNew ?? oldestOld)!.metadata.name, reason: 'node runs its daemon pod' });
+      log.add({
+        node: name,
+        action: 'keep',
+        pod: (oldestNew ?? oldestOld)!.metadata.name,
+        reason: 'node runs its daemon pod',
+      });
     }
     return;
   }
@@ -122,7 +182,12 @@ export function podsShouldBeOnNode(ctx: SyncContext, name: string, backoff: Fail
     for (const pod of daemonPods) {
       if (pod.metadata.deletionTimestamp) continue;
       plan.podsToDelete.push(pod);
-      log.add({ node: name, action: 'delete', pod: pod.metadata.name, reason: 'node should no longer run this daemon pod' });
+      log.add({
+        node: name,
+        action: 'delete',
+        pod: pod.metadata.name,
+        reason: 'node should no longer run this daemon pod',
+      });
     }
     return;
   }
@@ -139,11 +204,21 @@ export function manage(ctx: SyncContext, backoff: FailedPodsBackoff): boolean {
     for (const pod of pods) {
       if (!pod.spec.nodeName && !pod.metadata.deletionTimestamp) {
         plan.podsToDelete.push(pod);
-        ctx.decisions.add({ node: nodeName, action: 'delete', pod: pod.metadata.name, reason: 'unscheduled pod for a node that no longer exists' });
+        ctx.decisions.add({
+          node: nodeName,
+          action: 'delete',
+          pod: pod.metadata.name,
+          reason: 'unscheduled pod for a node that no longer exists',
+        });
       }
     }
   }
-  if (ctx.knownNeedingPods) plan.nodesNeedingDaemonPods = mergeFirst(plan.nodesNeedingDaemonPods, ctx.knownNeedingPods, TIMINGS.burstReplicas + 1);
+  if (ctx.knownNeedingPods)
+    plan.nodesNeedingDaemonPods = mergeFirst(
+      plan.nodesNeedingDaemonPods,
+      ctx.knownNeedingPods,
+      TIMINGS.burstReplicas + 1,
+    );
   return syncNodes(ctx, plan.podsToDelete, plan.nodesNeedingDaemonPods);
 }
 
@@ -177,9 +252,21 @@ export function syncNodes(ctx: SyncContext, podsToDelete: Pod[], nodesNeedingDae
     try {
       const pod = sim.store.create<'Pod'>(newDaemonPod(ds, nodeName, ctx.hash));
       created++;
-      sim.recorder.event(ds, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, 'daemonset-controller');
+      sim.recorder.event(
+        ds,
+        'Normal',
+        'SuccessfulCreate',
+        `Created pod: ${pod.metadata.name}`,
+        'daemonset-controller',
+      );
     } catch (e) {
-      sim.recorder.event(ds, 'Warning', 'FailedCreate', `Error creating: ${(e as Error).message}`, 'daemonset-controller');
+      sim.recorder.event(
+        ds,
+        'Warning',
+        'FailedCreate',
+        `Error creating: ${(e as Error).message}`,
+        'daemonset-controller',
+      );
       break; // slow start: the rest of the batch is skipped this round
     }
   }
@@ -188,9 +275,21 @@ export function syncNodes(ctx: SyncContext, podsToDelete: Pod[], nodesNeedingDae
     try {
       sim.store.delete('Pod', pod.metadata.namespace, pod.metadata.name);
       deleted++;
-      sim.recorder.event(ds, 'Normal', 'SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`, 'daemonset-controller');
+      sim.recorder.event(
+        ds,
+        'Normal',
+        'SuccessfulDelete',
+        `Deleted pod: ${pod.metadata.name}`,
+        'daemonset-controller',
+      );
     } catch (e) {
-      sim.recorder.event(ds, 'Warning', 'FailedDelete', `Error deleting: ${(e as Error).message}`, 'daemonset-controller');
+      sim.recorder.event(
+        ds,
+        'Warning',
+        'FailedDelete',
+        `Error deleting: ${(e as Error).message}`,
+        'daemonset-controller',
+      );
     }
   }
   if (created) ctx.notes.push(`created ${created} pod${created === 1 ? '' : 's'}`);

@@ -17,24 +17,95 @@ const cases: {
 }[] = [
   { name: 'plain node', want: [true, true] },
   { name: 'untolerated NoSchedule taint keeps running pods', taints: [master], want: [false, true] },
-  { name: 'untolerated NoExecute taint evicts', taints: [{ key: 'k', value: 'v', effect: 'NoExecute' }], want: [false, false] },
-  { name: 'PreferNoSchedule is ignored', taints: [{ key: 'k', effect: 'PreferNoSchedule' }], want: [true, true] },
-  { name: 'tolerated master taint', taints: [master], tolerations: [{ key: master.key, effect: 'NoSchedule' }], want: [true, true] },
-  { name: 'Exists with empty key tolerates everything', taints: [master, { key: 'x', value: 'y', effect: 'NoExecute' }], tolerations: [{ operator: 'Exists' }], want: [true, true] },
-  { name: 'Equal needs the same value', taints: [{ key: 'k', value: 'a', effect: 'NoSchedule' }], tolerations: [{ key: 'k', operator: 'Equal', value: 'b', effect: 'NoSchedule' }], want: [false, true] },
-  { name: 'empty toleration effect matches every effect', taints: [{ key: 'k', value: 'a', effect: 'NoExecute' }], tolerations: [{ key: 'k', value: 'a' }], want: [true, true] },
-  { name: 'cordoned node: injected unschedulable toleration', unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }], want: [true, true] },
-  { name: 'not-ready NoExecute is tolerated, NoSchedule is not', taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }, { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }], want: [false, true] },
-  { name: 'memory pressure tolerated', taints: [{ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' }], want: [true, true] },
-  { name: 'network-unavailable not tolerated without hostNetwork', taints: [{ key: 'node.kubernetes.io/network-unavailable', effect: 'NoSchedule' }], want: [false, true] },
-  { name: 'network-unavailable tolerated with hostNetwork', taints: [{ key: 'node.kubernetes.io/network-unavailable', effect: 'NoSchedule' }], spec: { hostNetwork: true }, want: [true, true] },
-  { name: 'nodeSelector matches', labels: { gpu: 'true' }, nodeSelector: { gpu: 'true' }, want: [true, true] },
-  { name: 'nodeSelector does not match', labels: { gpu: 'false' }, nodeSelector: { gpu: 'true' }, want: [false, false] },
+  {
+    name: 'untolerated NoExecute taint evicts',
+    taints: [{ key: 'k', value: 'v', effect: 'NoExecute' }],
+    want: [false, false],
+  },
+  {
+    name: 'PreferNoSchedule is ignored',
+    taints: [{ key: 'k', effect: 'PreferNoSchedule' }],
+    want: [true, true],
+  },
+  {
+    name: 'tolerated master taint',
+    taints: [master],
+    tolerations: [{ key: master.key, effect: 'NoSchedule' }],
+    want: [true, true],
+  },
+  {
+    name: 'Exists with empty key tolerates everything',
+    taints: [master, { key: 'x', value: 'y', effect: 'NoExecute' }],
+    tolerations: [{ operator: 'Exists' }],
+    want: [true, true],
+  },
+  {
+    name: 'Equal needs the same value',
+    taints: [{ key: 'k', value: 'a', effect: 'NoSchedule' }],
+    tolerations: [{ key: 'k', operator: 'Equal', value: 'b', effect: 'NoSchedule' }],
+    want: [false, true],
+  },
+  {
+    name: 'empty toleration effect matches every effect',
+    taints: [{ key: 'k', value: 'a', effect: 'NoExecute' }],
+    tolerations: [{ key: 'k', value: 'a' }],
+    want: [true, true],
+  },
+  {
+    name: 'cordoned node: injected unschedulable toleration',
+    unschedulable: true,
+    taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }],
+    want: [true, true],
+  },
+  {
+    name: 'not-ready NoExecute is tolerated, NoSchedule is not',
+    taints: [
+      { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' },
+      { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' },
+    ],
+    want: [false, true],
+  },
+  {
+    name: 'memory pressure tolerated',
+    taints: [{ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' }],
+    want: [true, true],
+  },
+  {
+    name: 'network-unavailable not tolerated without hostNetwork',
+    taints: [{ key: 'node.kubernetes.io/network-unavailable', effect: 'NoSchedule' }],
+    want: [false, true],
+  },
+  {
+    name: 'network-unavailable tolerated with hostNetwork',
+    taints: [{ key: 'node.kubernetes.io/network-unavailable', effect: 'NoSchedule' }],
+    spec: { hostNetwork: true },
+    want: [true, true],
+  },
+  {
+    name: 'nodeSelector matches',
+    labels: { gpu: 'true' },
+    nodeSelector: { gpu: 'true' },
+    want: [true, true],
+  },
+  {
+    name: 'nodeSelector does not match',
+    labels: { gpu: 'false' },
+    nodeSelector: { gpu: 'true' },
+    want: [false, false],
+  },
   { name: 'template nodeName of another node', spec: { nodeName: 'other' }, want: [false, false] },
   { name: 'template nodeName of this node', spec: { nodeName: 'n' }, want: [true, true] },
   {
     name: 'required affinity NotIn on an absent label matches',
-    spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a'] }] }] } } } },
+    spec: {
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a'] }] }],
+          },
+        },
+      },
+    },
     want: [true, true],
   },
   {
@@ -44,7 +115,10 @@ const cases: {
       affinity: {
         nodeAffinity: {
           requiredDuringSchedulingIgnoredDuringExecution: {
-            nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }, { matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }],
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] },
+              { matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] },
+            ],
           },
         },
       },
@@ -54,12 +128,30 @@ const cases: {
   {
     name: 'Gt compares integers',
     labels: { cores: '8' },
-    spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['16'] }] }] } } } },
+    spec: {
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['16'] }] }],
+          },
+        },
+      },
+    },
     want: [false, false],
   },
   {
     name: 'matchFields metadata.name pins a node',
-    spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['other'] }] }] } } } },
+    spec: {
+      affinity: {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [
+              { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['other'] }] },
+            ],
+          },
+        },
+      },
+    },
     want: [false, false],
   },
 ];
@@ -68,7 +160,11 @@ describe('nodeShouldRunDaemonPod', () => {
   for (const c of cases) {
     it(c.name, () => {
       const node = newNode('n', { labels: c.labels, taints: c.taints, unschedulable: c.unschedulable });
-      const ds = newDaemonSet('ds', { tolerations: c.tolerations, nodeSelector: c.nodeSelector, spec: c.spec });
+      const ds = newDaemonSet('ds', {
+        tolerations: c.tolerations,
+        nodeSelector: c.nodeSelector,
+        spec: c.spec,
+      });
       const r = nodeShouldRunDaemonPod(node, ds);
       expect([r.shouldRun, r.shouldContinueRunning]).toEqual(c.want);
     });
@@ -96,10 +192,17 @@ describe('shouldRunFast', () => {
     const { shouldRunFast, daemonTolerations } = await import('./nodeShouldRunDaemonPod');
     for (const c of cases) {
       const node = newNode('n', { labels: c.labels, taints: c.taints, unschedulable: c.unschedulable });
-      const ds = newDaemonSet('ds', { tolerations: c.tolerations, nodeSelector: c.nodeSelector, spec: c.spec });
+      const ds = newDaemonSet('ds', {
+        tolerations: c.tolerations,
+        nodeSelector: c.nodeSelector,
+        spec: c.spec,
+      });
       const slow = nodeShouldRunDaemonPod(node, ds);
       const fast = shouldRunFast(node, ds, daemonTolerations(ds));
-      expect([fast.shouldRun, fast.shouldContinueRunning], c.name).toEqual([slow.shouldRun, slow.shouldContinueRunning]);
+      expect([fast.shouldRun, fast.shouldContinueRunning], c.name).toEqual([
+        slow.shouldRun,
+        slow.shouldContinueRunning,
+      ]);
     }
   });
 });

@@ -27,10 +27,16 @@ export interface ShouldRunResult {
  * The controller's hot path: the same answer as nodeShouldRunDaemonPod without building the
  * explanations. `tolerations` are the template's plus the injected ones (daemonTolerations(ds)).
  */
-export function shouldRunFast(node: Node, ds: DaemonSet, tolerations: readonly Toleration[]): { shouldRun: boolean; shouldContinueRunning: boolean } {
+export function shouldRunFast(
+  node: Node,
+  ds: DaemonSet,
+  tolerations: readonly Toleration[],
+): { shouldRun: boolean; shouldContinueRunning: boolean } {
   const spec = ds.spec.template.spec;
-  if (spec.nodeName && spec.nodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
-  if (!nodeSelectorMatches(spec.nodeSelector, node) || !requiredTermsMatch(spec, node)) return { shouldRun: false, shouldContinueRunning: false };
+  if (spec.nodeName && spec.nodeName !== node.metadata.name)
+    return { shouldRun: false, shouldContinueRunning: false };
+  if (!nodeSelectorMatches(spec.nodeSelector, node) || !requiredTermsMatch(spec, node))
+    return { shouldRun: false, shouldContinueRunning: false };
   let fits = true;
   for (const taint of node.spec.taints ?? []) {
     if (taint.effect === 'PreferNoSchedule') continue;
@@ -60,7 +66,9 @@ export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResu
     checks.push({
       check: 'nodeName',
       passed: ok,
-      message: ok ? `template spec.nodeName is ${name}` : `template spec.nodeName is ${template.spec.nodeName}, not ${name}`,
+      message: ok
+        ? `template spec.nodeName is ${name}`
+        : `template spec.nodeName is ${template.spec.nodeName}, not ${name}`,
       blocks: ok ? undefined : 'all',
     });
     if (!ok) return { shouldRun: false, shouldContinueRunning: false, checks };
@@ -71,14 +79,15 @@ export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResu
   checks.push({
     check: 'nodeSelector',
     passed: selOK,
-    message: !sel || Object.keys(sel).length === 0
-      ? 'no nodeSelector'
-      : selOK
-        ? `node labels match nodeSelector ${fmt(sel)}`
-        : `node labels do not match nodeSelector ${fmt(sel)} (missing ${Object.entries(sel)
-            .filter(([k, v]) => node.metadata.labels?.[k] !== v)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')})`,
+    message:
+      !sel || Object.keys(sel).length === 0
+        ? 'no nodeSelector'
+        : selOK
+          ? `node labels match nodeSelector ${fmt(sel)}`
+          : `node labels do not match nodeSelector ${fmt(sel)} (missing ${Object.entries(sel)
+              .filter(([k, v]) => node.metadata.labels?.[k] !== v)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')})`,
     blocks: selOK ? undefined : 'all',
   });
   const hasRequired = !!spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
@@ -99,12 +108,18 @@ export function nodeShouldRunDaemonPod(node: Node, ds: DaemonSet): ShouldRunResu
   let noExecuteUntolerated = false;
   for (const taint of node.spec.taints ?? []) {
     if (taint.effect === 'PreferNoSchedule') {
-      checks.push({ check: 'taint', passed: true, taint, message: `taint ${taintString(taint)} only prefers no scheduling (ignored)` });
+      checks.push({
+        check: 'taint',
+        passed: true,
+        taint,
+        message: `taint ${taintString(taint)} only prefers no scheduling (ignored)`,
+      });
       continue;
     }
     const tolerating = (spec.tolerations ?? []).find((t) => tolerationsTolerateTaint([t], taint));
     if (tolerating) {
-      const injected = isInjectedToleration(tolerating, spec.hostNetwork === true) &&
+      const injected =
+        isInjectedToleration(tolerating, spec.hostNetwork === true) &&
         !(template.spec.tolerations ?? []).some((t) => tolerationsTolerateTaint([t], taint));
       checks.push({
         check: 'taint',

@@ -46,7 +46,10 @@ export function claimPods(sim: ControllerHost, ds: DaemonSet): ClaimResult {
       if (!match) {
         sim.store.update({
           ...pod,
-          metadata: { ...pod.metadata, ownerReferences: (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid) },
+          metadata: {
+            ...pod.metadata,
+            ownerReferences: (pod.metadata.ownerReferences ?? []).filter((r) => r.uid !== uid),
+          },
         });
         released.push(pod.metadata.name);
         continue;
@@ -59,7 +62,14 @@ export function claimPods(sim: ControllerHost, ds: DaemonSet): ClaimResult {
           ...pod.metadata,
           ownerReferences: [
             ...(pod.metadata.ownerReferences ?? []),
-            { apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid, controller: true, blockOwnerDeletion: true },
+            {
+              apiVersion: 'apps/v1',
+              kind: 'DaemonSet',
+              name: ds.metadata.name,
+              uid,
+              controller: true,
+              blockOwnerDeletion: true,
+            },
           ],
         },
       });

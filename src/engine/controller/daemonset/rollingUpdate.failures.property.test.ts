@@ -19,11 +19,18 @@ const NEW = 'registry.example.com/agent:2';
 function template(image: string) {
   return {
     metadata: { labels: { app: 'agent' } },
-    spec: { containers: [{ name: 'c', image, readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 5 } }] },
+    spec: {
+      containers: [
+        { name: 'c', image, readinessProbe: { httpGet: { path: '/healthz', port: 8080 }, periodSeconds: 5 } },
+      ],
+    },
   };
 }
 
-function daemonSet(strategy: { maxUnavailable: number | string; maxSurge: number | string }, minReadySeconds: number): DaemonSet {
+function daemonSet(
+  strategy: { maxUnavailable: number | string; maxSurge: number | string },
+  minReadySeconds: number,
+): DaemonSet {
   return {
     apiVersion: 'apps/v1',
     kind: 'DaemonSet',
@@ -65,13 +72,29 @@ type Failure = { kind: 'missing' } | { kind: 'run'; run: RunBehaviour };
 const failureArb: fc.Arbitrary<Failure> = fc.oneof(
   fc.constant<Failure>({ kind: 'missing' }),
   fc.constant<Failure>({ kind: 'run', run: { kind: 'unready' } }),
-  fc.record({ afterMs: fc.integer({ min: 0, max: 8_000 }), exitCode: fc.integer({ min: 1, max: 255 }) }).map<Failure>(({ afterMs, exitCode }) => ({ kind: 'run', run: { kind: 'crash', afterMs, exitCode } })),
-  fc.integer({ min: 0, max: 8_000 }).map<Failure>((afterMs) => ({ kind: 'run', run: { kind: 'oom', afterMs } })),
+  fc
+    .record({ afterMs: fc.integer({ min: 0, max: 8_000 }), exitCode: fc.integer({ min: 1, max: 255 }) })
+    .map<Failure>(({ afterMs, exitCode }) => ({ kind: 'run', run: { kind: 'crash', afterMs, exitCode } })),
+  fc
+    .integer({ min: 0, max: 8_000 })
+    .map<Failure>((afterMs) => ({ kind: 'run', run: { kind: 'oom', afterMs } })),
 );
 
 const strategyArb = fc.oneof(
-  fc.record({ maxUnavailable: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`)), maxSurge: fc.constant(0) }),
-  fc.record({ maxUnavailable: fc.constant(0), maxSurge: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`)) }),
+  fc.record({
+    maxUnavailable: fc.oneof(
+      fc.integer({ min: 1, max: 6 }),
+      fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`),
+    ),
+    maxSurge: fc.constant(0),
+  }),
+  fc.record({
+    maxUnavailable: fc.constant(0),
+    maxSurge: fc.oneof(
+      fc.integer({ min: 1, max: 6 }),
+      fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`),
+    ),
+  }),
 );
 
 describe('a bad release under a rolling update', () => {
@@ -94,7 +117,9 @@ describe('a bad release under a rolling update', () => {
           else sim.registry.runAs(NEW, failure.run);
           setImage(sim, NEW);
           const surge = strategy.maxSurge !== 0;
-          const budget = surge ? Math.max(1, scaledValue(strategy.maxSurge, nodes)) : Math.max(1, scaledValue(strategy.maxUnavailable, nodes));
+          const budget = surge
+            ? Math.max(1, scaledValue(strategy.maxSurge, nodes))
+            : Math.max(1, scaledValue(strategy.maxUnavailable, nodes));
           // three minutes of the bad release, sampled every 500 ms
           for (let t = 0; t < 360; t++) {
             sim.advance(500);

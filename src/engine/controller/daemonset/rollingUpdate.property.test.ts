@@ -17,7 +17,10 @@ function daemonSet(strategy: { maxUnavailable: number | string; maxSurge: number
     spec: {
       selector: { matchLabels: { app: 'agent' } },
       updateStrategy: { type: 'RollingUpdate', rollingUpdate: strategy },
-      template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'c', image: 'registry.example.com/agent:1' }] } },
+      template: {
+        metadata: { labels: { app: 'agent' } },
+        spec: { containers: [{ name: 'c', image: 'registry.example.com/agent:1' }] },
+      },
     },
   } as unknown as DaemonSet;
 }
@@ -40,37 +43,65 @@ function sample(sim: Simulation, image: string) {
 }
 
 const strategyArb = fc.oneof(
-  fc.record({ maxUnavailable: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`)), maxSurge: fc.constant(0) }),
-  fc.record({ maxUnavailable: fc.constant(0), maxSurge: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`)) }),
+  fc.record({
+    maxUnavailable: fc.oneof(
+      fc.integer({ min: 1, max: 6 }),
+      fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`),
+    ),
+    maxSurge: fc.constant(0),
+  }),
+  fc.record({
+    maxUnavailable: fc.constant(0),
+    maxSurge: fc.oneof(
+      fc.integer({ min: 1, max: 6 }),
+      fc.integer({ min: 1, max: 100 }).map((p) => `${p}%`),
+    ),
+  }),
 );
 
 describe('rolling update invariants', () => {
   it('never exceeds maxUnavailable (or, with maxSurge, keeps every node ready) and always converges', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), strategyArb, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 1000 }), (nodes, strategy, changes, seed) => {
-        const sim = new Simulation({ seed });
-        for (let i = 0; i < nodes; i++) addNode(sim, `n${i}`);
-        sim.store.create(daemonSet(strategy));
-        expect(sim.settle()).toBe(true);
-        const budget = strategy.maxSurge === 0 ? Math.max(1, scaledValue(strategy.maxUnavailable, nodes)) : 0;
-        let image = 'registry.example.com/agent:1';
-        for (let c = 0; c < changes; c++) {
-          image = `registry.example.com/agent:${c + 2}`;
-          const ds = sim.store.get('DaemonSet', 'default', 'agent')!;
-          sim.store.update({ ...ds, spec: { ...ds.spec, template: { ...ds.spec.template, spec: { ...ds.spec.template.spec, containers: [{ name: 'c', image }] } } } });
-          let guard = 0;
-          while (sim.nextAt() !== undefined) {
-            sim.advance(500);
-            const s = sample(sim, image);
-            expect(s.without).toBeLessThanOrEqual(budget);
-            if (++guard > 2000) throw new Error('rollout did not finish within 1000 s of simulated time');
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        strategyArb,
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (nodes, strategy, changes, seed) => {
+          const sim = new Simulation({ seed });
+          for (let i = 0; i < nodes; i++) addNode(sim, `n${i}`);
+          sim.store.create(daemonSet(strategy));
+          expect(sim.settle()).toBe(true);
+          const budget =
+            strategy.maxSurge === 0 ? Math.max(1, scaledValue(strategy.maxUnavailable, nodes)) : 0;
+          let image = 'registry.example.com/agent:1';
+          for (let c = 0; c < changes; c++) {
+            image = `registry.example.com/agent:${c + 2}`;
+            const ds = sim.store.get('DaemonSet', 'default', 'agent')!;
+            sim.store.update({
+              ...ds,
+              spec: {
+                ...ds.spec,
+                template: {
+                  ...ds.spec.template,
+                  spec: { ...ds.spec.template.spec, containers: [{ name: 'c', image }] },
+                },
+              },
+            });
+            let guard = 0;
+            while (sim.nextAt() !== undefined) {
+              sim.advance(500);
+              const s = sample(sim, image);
+              expect(s.without).toBeLessThanOrEqual(budget);
+              if (++guard > 2000) throw new Error('rollout did not finish within 1000 s of simulated time');
+            }
+            const end = sample(sim, image);
+            expect(end.allNew).toBe(true);
+            expect(end.count).toBe(nodes);
+            expect(end.without).toBe(0);
           }
-          const end = sample(sim, image);
-          expect(end.allNew).toBe(true);
-          expect(end.count).toBe(nodes);
-          expect(end.without).toBe(0);
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });

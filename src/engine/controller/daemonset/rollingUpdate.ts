@@ -23,12 +23,21 @@ export interface NodePods {
 }
 
 /** findUpdatedPodsOnNode: at most one new and one old non-terminating pod. */
-export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: string | undefined): NodePods {
+export function findUpdatedPodsOnNode(
+  pods: readonly Pod[],
+  hash: string,
+  generation: string | undefined,
+): NodePods {
   return findUpdatedPodsOnNodeInto(pods, hash, generation, { ok: true });
 }
 
 /** findUpdatedPodsOnNode writing into `out` (the incremental rolling update reuses one). */
-export function findUpdatedPodsOnNodeInto(pods: readonly Pod[], hash: string, generation: string | undefined, out: NodePods): NodePods {
+export function findUpdatedPodsOnNodeInto(
+  pods: readonly Pod[],
+  hash: string,
+  generation: string | undefined,
+  out: NodePods,
+): NodePods {
   out.newPod = undefined;
   out.oldPod = undefined;
   out.ok = false;
@@ -73,7 +82,11 @@ export function rollingUpdate(ctx: SyncContext): boolean {
     const allowedReplacementPods: Pod[] = [];
     const candidates: { node: string; pod: Pod }[] = [];
     for (const node of names) {
-      const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ctx.nodeToDaemonPods.get(node) ?? [], hash, generation);
+      const { newPod, oldPod, ok } = findUpdatedPodsOnNode(
+        ctx.nodeToDaemonPods.get(node) ?? [],
+        hash,
+        generation,
+      );
       if (!ok) {
         numUnavailable++;
         continue;
@@ -88,7 +101,12 @@ export function rollingUpdate(ctx: SyncContext): boolean {
         // An unavailable old pod is replaced at once: replacing it cannot make things worse.
         allowedReplacementPods.push(oldPod);
         numUnavailable++;
-        log.add({ node, action: 'delete', pod: oldPod.metadata.name, reason: 'rolling update: old pod is unavailable, replace it first' });
+        log.add({
+          node,
+          action: 'delete',
+          pod: oldPod.metadata.name,
+          reason: 'rolling update: old pod is unavailable, replace it first',
+        });
       } else {
         candidates.push({ node, pod: oldPod });
       }
@@ -96,10 +114,20 @@ export function rollingUpdate(ctx: SyncContext): boolean {
     const remaining = Math.max(0, maxUnavailable - numUnavailable);
     const chosen = candidates.slice(0, remaining);
     for (const c of chosen) {
-      log.add({ node: c.node, action: 'delete', pod: c.pod.metadata.name, reason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})` });
+      log.add({
+        node: c.node,
+        action: 'delete',
+        pod: c.pod.metadata.name,
+        reason: `rolling update: replace old pod (maxUnavailable ${maxUnavailable})`,
+      });
     }
     for (const c of candidates.slice(remaining)) {
-      log.add({ node: c.node, action: 'wait', pod: c.pod.metadata.name, reason: `rolling update: waits, ${numUnavailable + chosen.length} of maxUnavailable ${maxUnavailable} nodes unavailable` });
+      log.add({
+        node: c.node,
+        action: 'wait',
+        pod: c.pod.metadata.name,
+        reason: `rolling update: waits, ${numUnavailable + chosen.length} of maxUnavailable ${maxUnavailable} nodes unavailable`,
+      });
     }
     const toDelete = [...allowedReplacementPods, ...chosen.map((c) => c.pod)];
     if (toDelete.length) ctx.notes.push(`rolling update: ${toDelete.length} old pod(s) to replace`);
@@ -114,22 +142,38 @@ export function rollingUpdate(ctx: SyncContext): boolean {
   const shouldNotRunPodsToDelete: Pod[] = [];
   const oldPodsToDelete: Pod[] = [];
   for (const node of names) {
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(ctx.nodeToDaemonPods.get(node) ?? [], hash, generation);
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(
+      ctx.nodeToDaemonPods.get(node) ?? [],
+      hash,
+      generation,
+    );
     if (!ok) {
       numSurge++;
       continue;
     }
     const shouldRun = ctx.shouldRun.get(node)?.shouldRun ?? false;
-    if (oldPod ? isPodAvailable(oldPod, minReady, now) : newPod ? isPodAvailable(newPod, minReady, now) : false) numAvailable++;
+    if (
+      oldPod ? isPodAvailable(oldPod, minReady, now) : newPod ? isPodAvailable(newPod, minReady, now) : false
+    )
+      numAvailable++;
     if (!oldPod) continue;
     if (!newPod) {
       if (!isPodAvailable(oldPod, minReady, now)) {
         if (!shouldRun) {
           oldPodsToDelete.push(oldPod);
-          log.add({ node, action: 'delete', pod: oldPod.metadata.name, reason: 'rolling update: unavailable old pod on a node that should not run one' });
+          log.add({
+            node,
+            action: 'delete',
+            pod: oldPod.metadata.name,
+            reason: 'rolling update: unavailable old pod on a node that should not run one',
+          });
         } else {
           allowedNewNodes.push(node);
-          log.add({ node, action: 'create', reason: 'rolling update: old pod is unavailable, surge a new one now' });
+          log.add({
+            node,
+            action: 'create',
+            reason: 'rolling update: old pod is unavailable, surge a new one now',
+          });
         }
       } else if (!shouldRun) {
         shouldNotRunPodsToDelete.push(oldPod);
@@ -143,13 +187,23 @@ export function rollingUpdate(ctx: SyncContext): boolean {
       continue;
     }
     oldPodsToDelete.push(oldPod);
-    log.add({ node, action: 'delete', pod: oldPod.metadata.name, reason: 'rolling update: the new pod is available, remove the old one' });
+    log.add({
+      node,
+      action: 'delete',
+      pod: oldPod.metadata.name,
+      reason: 'rolling update: the new pod is available, remove the old one',
+    });
   }
   const remainingSurge = Math.max(0, maxSurge - numSurge);
   const surgeNodes = candidateNewNodes.slice(0, remainingSurge);
-  for (const node of surgeNodes) log.add({ node, action: 'create', reason: `rolling update: surge a new pod (maxSurge ${maxSurge})` });
+  for (const node of surgeNodes)
+    log.add({ node, action: 'create', reason: `rolling update: surge a new pod (maxSurge ${maxSurge})` });
   for (const node of candidateNewNodes.slice(remainingSurge)) {
-    log.add({ node, action: 'wait', reason: `rolling update: waits, ${numSurge + surgeNodes.length} of maxSurge ${maxSurge} surge pods not available yet` });
+    log.add({
+      node,
+      action: 'wait',
+      reason: `rolling update: waits, ${numSurge + surgeNodes.length} of maxSurge ${maxSurge} surge pods not available yet`,
+    });
   }
   const allowedShouldNotRun = Math.min(shouldNotRunPodsToDelete.length, Math.max(0, numAvailable - desired));
   pushAll(oldPodsToDelete, shouldNotRunPodsToDelete.slice(0, allowedShouldNotRun));

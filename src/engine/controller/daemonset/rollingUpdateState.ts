@@ -151,7 +151,12 @@ export class RollingUpdateState {
       this.place(node, undefined);
       return;
     }
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNodeInto(pods ?? [], inp.hash, inp.generation, this.scratch);
+    const { newPod, oldPod, ok } = findUpdatedPodsOnNodeInto(
+      pods ?? [],
+      inp.hash,
+      inp.generation,
+      this.scratch,
+    );
     if (!this.surge) {
       if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) this.place(node, 'unavailable');
       else if (!oldPod) this.place(node, this.avail(newPod!, node, inp) ? 'done' : 'unavailable');
@@ -169,19 +174,39 @@ export class RollingUpdateState {
     if (!oldPod) this.place(node, 'none', undefined, available);
     else if (!newPod) {
       if (!oldAvail) {
-        if (!shouldRun) this.place(node, 'deleteOld', oldPod, available, 'rolling update: unavailable old pod on a node that should not run one');
+        if (!shouldRun)
+          this.place(
+            node,
+            'deleteOld',
+            oldPod,
+            available,
+            'rolling update: unavailable old pod on a node that should not run one',
+          );
         else this.place(node, 'allowNew', undefined, available);
       } else if (!shouldRun) this.place(node, 'shouldNotRun', oldPod, available);
       else this.place(node, 'surgeCandidate', undefined, available);
     } else if (!newAvail) this.place(node, 'surging', undefined, available);
-    else this.place(node, 'deleteOld', oldPod, available, 'rolling update: the new pod is available, remove the old one');
+    else
+      this.place(
+        node,
+        'deleteOld',
+        oldPod,
+        available,
+        'rolling update: the new pod is available, remove the old one',
+      );
   }
 
   /**
    * One rolling-update round. `dirty` lists the nodes to look at again, or 'all'; `allNames` yields
    * every node name in the rollout (existing nodes and nodes that only have pods).
    */
-  run(ctx: SyncContext, desired: number, dirty: Iterable<string> | 'all', allNames: () => Iterable<string>, inp: RollingInputs): boolean {
+  run(
+    ctx: SyncContext,
+    desired: number,
+    dirty: Iterable<string> | 'all',
+    allNames: () => Iterable<string>,
+    inp: RollingInputs,
+  ): boolean {
     const { maxSurge, maxUnavailable } = updatedDesiredNodeCounts(ctx.ds, desired);
     const surge = maxSurge !== 0;
     if (surge !== this.surge) dirty = 'all';
@@ -203,9 +228,15 @@ export class RollingUpdateState {
       for (const node of replace) {
         const pod = this.places.get(node)!.pod!;
         toDelete.push(pod);
-        log.add({ node, action: 'delete', pod: pod.metadata.name, reason: 'rolling update: old pod is unavailable, replace it first' });
+        log.add({
+          node,
+          action: 'delete',
+          pod: pod.metadata.name,
+          reason: 'rolling update: old pod is unavailable, replace it first',
+        });
       }
-      for (let i = 0; i < chosen.length && toDelete.length <= burst; i++) toDelete.push(this.places.get(chosen[i])!.pod!);
+      for (let i = 0; i < chosen.length && toDelete.length <= burst; i++)
+        toDelete.push(this.places.get(chosen[i])!.pod!);
       this.last = {
         log,
         chosen: new Set(chosen),
@@ -227,10 +258,16 @@ export class RollingUpdateState {
       log.add({ node, action: 'delete', pod: p.pod!.metadata.name, reason: p.reason! });
     }
     const allowedNew = this.set('allowNew').toArray();
-    for (const node of allowedNew) log.add({ node, action: 'create', reason: 'rolling update: old pod is unavailable, surge a new one now' });
+    for (const node of allowedNew)
+      log.add({
+        node,
+        action: 'create',
+        reason: 'rolling update: old pod is unavailable, surge a new one now',
+      });
     const shouldNotRun = this.set('shouldNotRun');
     const allowedShouldNotRun = Math.min(shouldNotRun.size, Math.max(0, this.availableCount - desired));
-    for (const node of shouldNotRun.first(allowedShouldNotRun)) oldPodsToDelete.push(this.places.get(node)!.pod!);
+    for (const node of shouldNotRun.first(allowedShouldNotRun))
+      oldPodsToDelete.push(this.places.get(node)!.pod!);
     this.last = {
       log,
       chosen: new Set(surgeNodes),
@@ -239,7 +276,8 @@ export class RollingUpdateState {
       waitReason: `rolling update: waits, ${numSurge + surgeNodes.length} of maxSurge ${maxSurge} surge pods not available yet`,
     };
     const creates = [...allowedNew, ...surgeNodes];
-    if (creates.length || oldPodsToDelete.length) ctx.notes.push(`rolling update: surge ${creates.length}, remove ${oldPodsToDelete.length} old pod(s)`);
+    if (creates.length || oldPodsToDelete.length)
+      ctx.notes.push(`rolling update: surge ${creates.length}, remove ${oldPodsToDelete.length} old pod(s)`);
     return syncNodes(ctx, oldPodsToDelete, creates);
   }
 
@@ -253,9 +291,12 @@ export class RollingUpdateState {
     if (!p) return [];
     // Places change only in a round: what they say now is what the last round saw.
     if (last.chosen.has(node)) {
-      return last.withPod ? [{ node, action: 'delete', pod: p.pod!.metadata.name, reason: last.chosenReason }] : [{ node, action: 'create', reason: last.chosenReason }];
+      return last.withPod
+        ? [{ node, action: 'delete', pod: p.pod!.metadata.name, reason: last.chosenReason }]
+        : [{ node, action: 'create', reason: last.chosenReason }];
     }
-    if (p.cat === 'candidate') return [{ node, action: 'wait', pod: p.pod!.metadata.name, reason: last.waitReason }];
+    if (p.cat === 'candidate')
+      return [{ node, action: 'wait', pod: p.pod!.metadata.name, reason: last.waitReason }];
     if (p.cat === 'surgeCandidate') return [{ node, action: 'wait', reason: last.waitReason }];
     return [];
   }

@@ -44,7 +44,11 @@ export function calculateStatus(ctx: SyncContext): DaemonSetStatus {
       misscheduled++;
     }
   }
-  if (nextAvailableAt !== undefined) ctx.requeueAfter(Math.max(0, nextAvailableAt - now), 'a ready pod becomes available after minReadySeconds');
+  if (nextAvailableAt !== undefined)
+    ctx.requeueAfter(
+      Math.max(0, nextAvailableAt - now),
+      'a ready pod becomes available after minReadySeconds',
+    );
   return newDaemonSetStatus(ds, { desired, current, misscheduled, ready, available, updated });
 }
 
@@ -74,7 +78,10 @@ export function newDaemonSetStatus(ds: DaemonSet, c: StatusCounts): DaemonSetSta
 }
 
 /** Writes the status when a counter or observedGeneration changed. Returns true if it wrote. */
-export function updateDaemonSetStatus(ctx: SyncContext, calculate: (fresh: DaemonSet) => DaemonSetStatus = (fresh) => calculateStatus({ ...ctx, ds: fresh })): boolean {
+export function updateDaemonSetStatus(
+  ctx: SyncContext,
+  calculate: (fresh: DaemonSet) => DaemonSetStatus = (fresh) => calculateStatus({ ...ctx, ds: fresh }),
+): boolean {
   const fresh = ctx.sim.store.get('DaemonSet', ctx.ds.metadata.namespace, ctx.ds.metadata.name);
   if (!fresh) return false;
   const status = calculate(fresh);
@@ -90,7 +97,13 @@ export function updateDaemonSetStatus(ctx: SyncContext, calculate: (fresh: Daemo
     s.numberUnavailable === status.numberUnavailable;
   if (same) return false;
   ctx.sim.store.updateStatus({ ...fresh, status });
-  const parts = [`${status.desiredNumberScheduled} desired`, `${status.currentNumberScheduled} current`, `${status.numberReady} ready`, `${status.updatedNumberScheduled} up-to-date`, `${status.numberAvailable} available`];
+  const parts = [
+    `${status.desiredNumberScheduled} desired`,
+    `${status.currentNumberScheduled} current`,
+    `${status.numberReady} ready`,
+    `${status.updatedNumberScheduled} up-to-date`,
+    `${status.numberAvailable} available`,
+  ];
   ctx.notes.push(`status ${parts.join(', ')}`);
   return true;
 }

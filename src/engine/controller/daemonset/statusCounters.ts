@@ -42,7 +42,15 @@ export class StatusCounters {
   }
 
   /** Recomputes one node's contribution; `shouldRun` undefined means the node does not exist. */
-  evaluate(node: string, shouldRun: boolean | undefined, pods: readonly Pod[] | undefined, hash: string, generation: string | undefined, minReady: number, now: number): void {
+  evaluate(
+    node: string,
+    shouldRun: boolean | undefined,
+    pods: readonly Pod[] | undefined,
+    hash: string,
+    generation: string | undefined,
+    minReady: number,
+    now: number,
+  ): void {
     let bits = 0;
     let at: number | undefined;
     if (shouldRun !== undefined) {

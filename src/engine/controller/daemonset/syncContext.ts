@@ -4,7 +4,6 @@ import type { DaemonSet, Pod } from '../../api/types';
 import type { ControllerHost } from '../../host';
 import type { DecisionLog } from './decisions';
 
-
 export interface SyncContext {
   sim: ControllerHost;
   ds: DaemonSet;

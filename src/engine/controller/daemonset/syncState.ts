@@ -13,7 +13,13 @@ import { StatusCounters } from './statusCounters';
 import { TimerQueue } from './timerQueue';
 import { SortedNames } from './sortedNames';
 import { surgeAllowed, templateGeneration } from './util';
-import { TOUCH_MANAGE, TOUCH_MANAGE_IF_SURGE, TOUCH_ROLLING, TOUCH_STATUS, type PodListener } from './informer';
+import {
+  TOUCH_MANAGE,
+  TOUCH_MANAGE_IF_SURGE,
+  TOUCH_ROLLING,
+  TOUCH_STATUS,
+  type PodListener,
+} from './informer';
 
 export type ShouldRun = { shouldRun: boolean; shouldContinueRunning: boolean };
 
@@ -95,11 +101,19 @@ export class DaemonSetSyncState implements PodListener {
    * Brings the cache up to date with the DaemonSet and the nodes. Returns true when the selector
    * may have changed (the pod claim must then look at every pod).
    */
-  prepare(ds: DaemonSet, hash: string, nodeNames: Iterable<string>, getNode: (name: string) => Node | undefined, now: number): boolean {
+  prepare(
+    ds: DaemonSet,
+    hash: string,
+    nodeNames: Iterable<string>,
+    getNode: (name: string) => Node | undefined,
+    now: number,
+  ): boolean {
     const generation = templateGeneration(ds);
     const surge = surgeAllowed(ds);
     const specChanged = ds.spec !== this.spec;
-    const selectorChanged = !this.spec || (this.spec.selector !== ds.spec.selector && !deepEqual(this.spec.selector, ds.spec.selector));
+    const selectorChanged =
+      !this.spec ||
+      (this.spec.selector !== ds.spec.selector && !deepEqual(this.spec.selector, ds.spec.selector));
     if (specChanged || hash !== this.hash || generation !== this.generation) {
       // Without surge, manage reads of the DaemonSet only what decides nodeShouldRunDaemonPod: a new
       // template that keeps that (a new image, say) changes nothing it decided. The rolling update
@@ -119,7 +133,8 @@ export class DaemonSetSyncState implements PodListener {
       this.tolerations = daemonTolerations(ds);
       this.shouldRun.clear();
       this.desired = 0;
-      for (const name of nodeNames) this.setShouldRun(name, shouldRunFast(getNode(name)!, ds, this.tolerations));
+      for (const name of nodeNames)
+        this.setShouldRun(name, shouldRunFast(getNode(name)!, ds, this.tolerations));
       this.nodeChanged.clear();
       this.manageDirty.clear();
       this.rollingDirty.clear();

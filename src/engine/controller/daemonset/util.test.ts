@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addOrUpdateDaemonPodTolerations, newDaemonPod, replaceDaemonSetPodNodeNameNodeAffinity, updatedDesiredNodeCounts, getPodsPrefix } from './util';
+import {
+  addOrUpdateDaemonPodTolerations,
+  newDaemonPod,
+  replaceDaemonSetPodNodeNameNodeAffinity,
+  updatedDesiredNodeCounts,
+  getPodsPrefix,
+} from './util';
 import { newDaemonSet } from '../../testing/builders';
 import type { PodSpec } from '../../api/types';
 
@@ -24,10 +30,22 @@ describe('daemon pod injections', () => {
   it('replaces an equal user toleration in place, dropping its tolerationSeconds', () => {
     const spec: PodSpec = {
       containers: [],
-      tolerations: [{ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }, { key: 'z', operator: 'Exists' }],
+      tolerations: [
+        {
+          key: 'node.kubernetes.io/not-ready',
+          operator: 'Exists',
+          effect: 'NoExecute',
+          tolerationSeconds: 60,
+        },
+        { key: 'z', operator: 'Exists' },
+      ],
     };
     addOrUpdateDaemonPodTolerations(spec);
-    expect(spec.tolerations![0]).toEqual({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' });
+    expect(spec.tolerations![0]).toEqual({
+      key: 'node.kubernetes.io/not-ready',
+      operator: 'Exists',
+      effect: 'NoExecute',
+    });
     expect(spec.tolerations![1].key).toBe('z');
     expect(spec.tolerations).toHaveLength(7);
   });
@@ -37,7 +55,9 @@ describe('daemon pod injections', () => {
       containers: [],
       affinity: {
         nodeAffinity: {
-          requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] },
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }],
+          },
           preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1 }],
         },
       },
@@ -54,8 +74,21 @@ describe('daemon pod injections', () => {
     ds.metadata.annotations = { 'deprecated.daemonset.template.generation': '3' };
     const pod = newDaemonPod(ds, 'node-1', '6d9d7c95f');
     expect(pod.metadata.generateName).toBe('fluentd-');
-    expect(pod.metadata.labels).toEqual({ name: 'fluentd', 'pod-template-generation': '3', 'controller-revision-hash': '6d9d7c95f' });
-    expect(pod.metadata.ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'fluentd', uid: 'uid-fluentd', controller: true, blockOwnerDeletion: true }]);
+    expect(pod.metadata.labels).toEqual({
+      name: 'fluentd',
+      'pod-template-generation': '3',
+      'controller-revision-hash': '6d9d7c95f',
+    });
+    expect(pod.metadata.ownerReferences).toEqual([
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        name: 'fluentd',
+        uid: 'uid-fluentd',
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ]);
     expect(pod.spec.nodeName).toBeUndefined();
     expect(ds.spec.template.spec.affinity).toBeUndefined();
   });

@@ -1,7 +1,15 @@
 // pkg/controller/daemon/util/daemonset_util.go: what the controller injects into daemon pods, how
 // it tells new pods from old ones, and the rolling update's surge and unavailable arithmetic.
 
-import type { DaemonSet, NodeSelectorTerm, Pod, PodCondition, PodSpec, PodTemplateSpec, Toleration } from '../../api/types';
+import type {
+  DaemonSet,
+  NodeSelectorTerm,
+  Pod,
+  PodCondition,
+  PodSpec,
+  PodTemplateSpec,
+  Toleration,
+} from '../../api/types';
 import { TEMPLATE_GENERATION_ANNOTATION } from '../../api/annotations';
 import { deepFreeze } from '../../api/objects';
 
@@ -18,7 +26,8 @@ export function daemonPodTolerations(hostNetwork: boolean): Toleration[] {
     { key: 'node.kubernetes.io/pid-pressure', operator: 'Exists', effect: 'NoSchedule' },
     { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
   ];
-  if (hostNetwork) t.push({ key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' });
+  if (hostNetwork)
+    t.push({ key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' });
   return t;
 }
 
@@ -44,7 +53,9 @@ export function addOrUpdateDaemonPodTolerations(spec: PodSpec): void {
 
 /** Which of a pod's tolerations the controller injected (for the UI's "injected" marks). */
 export function isInjectedToleration(t: Toleration, hostNetwork: boolean): boolean {
-  return daemonPodTolerations(hostNetwork).some((inj) => sameToleration(t, inj) && t.tolerationSeconds === undefined);
+  return daemonPodTolerations(hostNetwork).some(
+    (inj) => sameToleration(t, inj) && t.tolerationSeconds === undefined,
+  );
 }
 
 /** ReplaceDaemonSetPodNodeNameNodeAffinity: pin the pod to one node with matchFields metadata.name. */
@@ -88,7 +99,9 @@ export function isPodUpdated(pod: Pod, hash: string, generation: string | undefi
 /** getPodsPrefix: `<name>-`, or `<name>` when the dash would make an invalid name. */
 export function getPodsPrefix(controllerName: string): string {
   const prefix = `${controllerName}-`;
-  return /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*-?$/.test(prefix) ? prefix : controllerName;
+  return /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*-?$/.test(prefix)
+    ? prefix
+    : controllerName;
 }
 
 /** The pod the controller creates for `nodeName` from the current template (GetPodFromTemplate + injections). */
@@ -135,10 +148,18 @@ function daemonPodBase(ds: DaemonSet, hash: string): PodBase {
     namespace: ds.metadata.namespace,
     labels,
     ownerReferences: [
-      { apiVersion: 'apps/v1', kind: 'DaemonSet', name: ds.metadata.name, uid: ds.metadata.uid, controller: true, blockOwnerDeletion: true },
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        name: ds.metadata.name,
+        uid: ds.metadata.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
     ],
   } as Pod['metadata'];
-  if (t.metadata?.annotations && Object.keys(t.metadata.annotations).length) metadata.annotations = { ...t.metadata.annotations };
+  if (t.metadata?.annotations && Object.keys(t.metadata.annotations).length)
+    metadata.annotations = { ...t.metadata.annotations };
   const fin = (t.metadata as { finalizers?: string[] } | undefined)?.finalizers;
   if (fin?.length) metadata.finalizers = [...fin];
   const base = { hash, metadata, spec, affinity };
@@ -160,7 +181,10 @@ export function scaledValue(v: number | string | undefined, total: number): numb
 }
 
 /** UnavailableCount / SurgeCount with the maxUnavailable=1 fallback of updatedDesiredNodeCounts. */
-export function updatedDesiredNodeCounts(ds: DaemonSet, desired: number): { maxSurge: number; maxUnavailable: number } {
+export function updatedDesiredNodeCounts(
+  ds: DaemonSet,
+  desired: number,
+): { maxSurge: number; maxUnavailable: number } {
   const ru = ds.spec.updateStrategy?.rollingUpdate;
   let maxUnavailable = scaledValue(ru?.maxUnavailable, desired);
   const maxSurge = scaledValue(ru?.maxSurge, desired);

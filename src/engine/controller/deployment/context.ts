@@ -4,7 +4,13 @@
 import { deepEqual } from '../../api/objects';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../api/types';
 import type { ControllerHost } from '../replicaset/host';
-import { DESIRED_REPLICAS_ANNOTATION, maxSurge, replicas, replicasAnnotationsNeedUpdate, setReplicasAnnotations } from './util';
+import {
+  DESIRED_REPLICAS_ANNOTATION,
+  maxSurge,
+  replicas,
+  replicasAnnotationsNeedUpdate,
+  setReplicasAnnotations,
+} from './util';
 
 export const DEPLOYMENT_CONTROLLER = 'deployment-controller';
 
@@ -34,18 +40,33 @@ export function trimDeploymentStatus(s: DeploymentStatus): DeploymentStatus {
  * UpdateStatus of the working copy, with its annotations (the Deployment's status strategy keeps
  * them: the revision annotation travels with the status); a no-op when nothing changed.
  */
-export function updateDeploymentStatus(ctx: SyncContext, status: DeploymentStatus, annotations?: Record<string, string>): void {
+export function updateDeploymentStatus(
+  ctx: SyncContext,
+  status: DeploymentStatus,
+  annotations?: Record<string, string>,
+): void {
   const s = trimDeploymentStatus(status);
   const a = annotations ?? ctx.d.metadata.annotations;
   if (deepEqual(ctx.d.status, s) && deepEqual(ctx.d.metadata.annotations ?? {}, a ?? {})) return;
-  ctx.d = structuredClone(ctx.host.store.updateStatus<'Deployment'>({ ...ctx.d, metadata: { ...ctx.d.metadata, annotations: a }, status: s }));
+  ctx.d = structuredClone(
+    ctx.host.store.updateStatus<'Deployment'>({
+      ...ctx.d,
+      metadata: { ...ctx.d.metadata, annotations: a },
+      status: s,
+    }),
+  );
 }
 
 /**
  * scaleReplicaSet: writes the new size (and the desired/max-replicas annotations); a change of size
  * is a ScalingReplicaSet event on the Deployment. Returns whether the size changed, and the RS.
  */
-export function scaleReplicaSet(ctx: SyncContext, rs: ReplicaSet, newScale: number, scalingOperation: string): [boolean, ReplicaSet] {
+export function scaleReplicaSet(
+  ctx: SyncContext,
+  rs: ReplicaSet,
+  newScale: number,
+  scalingOperation: string,
+): [boolean, ReplicaSet] {
   const d = ctx.d;
   const sizeNeedsUpdate = replicas(rs) !== newScale;
   const max = replicas(d) + maxSurge(d);
@@ -54,7 +75,11 @@ export function scaleReplicaSet(ctx: SyncContext, rs: ReplicaSet, newScale: numb
   const oldScale = replicas(rs);
   const annotations = { ...rs.metadata.annotations };
   setReplicasAnnotations(annotations, replicas(d), max);
-  const updated = ctx.host.store.update<'ReplicaSet'>({ ...rs, metadata: { ...rs.metadata, annotations }, spec: { ...rs.spec, replicas: newScale } });
+  const updated = ctx.host.store.update<'ReplicaSet'>({
+    ...rs,
+    metadata: { ...rs.metadata, annotations },
+    spec: { ...rs.spec, replicas: newScale },
+  });
   if (sizeNeedsUpdate) {
     const msg = `Scaled ${scalingOperation} replica set ${rs.metadata.name} from ${oldScale} to ${newScale}`;
     ctx.host.recorder.event(d, 'Normal', 'ScalingReplicaSet', msg, DEPLOYMENT_CONTROLLER);
@@ -66,7 +91,11 @@ export function scaleReplicaSet(ctx: SyncContext, rs: ReplicaSet, newScale: numb
 }
 
 /** scaleReplicaSetAndRecordEvent */
-export function scaleReplicaSetAndRecordEvent(ctx: SyncContext, rs: ReplicaSet, newScale: number): [boolean, ReplicaSet] {
+export function scaleReplicaSetAndRecordEvent(
+  ctx: SyncContext,
+  rs: ReplicaSet,
+  newScale: number,
+): [boolean, ReplicaSet] {
   if (replicas(rs) === newScale) return [false, rs];
   return scaleReplicaSet(ctx, rs, newScale, replicas(rs) < newScale ? 'up' : 'down');
 }

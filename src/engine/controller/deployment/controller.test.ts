@@ -19,7 +19,8 @@ function kubectl(sim: Simulation, line: string): string {
 }
 
 const rsList = (sim: Simulation) => sim.store.list('ReplicaSet', 'default');
-const livePods = (sim: Simulation) => sim.store.list('Pod', 'default').filter((p) => !p.metadata.deletionTimestamp);
+const livePods = (sim: Simulation) =>
+  sim.store.list('Pod', 'default').filter((p) => !p.metadata.deletionTimestamp);
 const deployment = (sim: Simulation) => sim.store.get('Deployment', 'default', 'web') as Deployment;
 
 function setup(replicas: number, extra = ''): Simulation {
@@ -38,8 +39,16 @@ describe('Deployment controller', () => {
     expect(rs.spec.selector.matchLabels).toEqual({ app: 'web', 'pod-template-hash': hash });
     expect(revision(rs)).toBe(1);
     expect(deployment(sim).metadata.annotations?.['deployment.kubernetes.io/revision']).toBe('1');
-    expect(livePods(sim).every((p) => p.metadata.name.startsWith(`web-${hash}-`) && isPodReady(p))).toBe(true);
-    expect(deployment(sim).status).toMatchObject({ replicas: 3, updatedReplicas: 3, readyReplicas: 3, availableReplicas: 3, observedGeneration: 1 });
+    expect(livePods(sim).every((p) => p.metadata.name.startsWith(`web-${hash}-`) && isPodReady(p))).toBe(
+      true,
+    );
+    expect(deployment(sim).status).toMatchObject({
+      replicas: 3,
+      updatedReplicas: 3,
+      readyReplicas: 3,
+      availableReplicas: 3,
+      observedGeneration: 1,
+    });
   });
 
   it('RollingUpdate 25 %/25 % of 10: never more than 13 pods, never fewer than 8 available', () => {
@@ -50,7 +59,10 @@ describe('Deployment controller', () => {
     sim.stepListeners.push(() => {
       maxPods = Math.max(maxPods, livePods(sim).length);
       minAvailable = Math.min(minAvailable, livePods(sim).filter(isPodReady).length);
-      maxScaled = Math.max(maxScaled, rsList(sim).reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0));
+      maxScaled = Math.max(
+        maxScaled,
+        rsList(sim).reduce((n, rs) => n + (rs.spec.replicas ?? 0), 0),
+      );
     });
     kubectl(sim, 'set image deployment/web nginx=nginx:1.28');
     sim.settle();
@@ -67,7 +79,10 @@ describe('Deployment controller', () => {
 
   it('Recreate: the new ReplicaSet is created only once every old pod is gone', () => {
     const sim = setup(3);
-    kubectl(sim, `patch deployment web --type=merge -p '{"spec":{"strategy":{"type":"Recreate","rollingUpdate":null}}}'`);
+    kubectl(
+      sim,
+      `patch deployment web --type=merge -p '{"spec":{"strategy":{"type":"Recreate","rollingUpdate":null}}}'`,
+    );
     sim.settle();
     let overlap = false;
     sim.stepListeners.push(() => {
@@ -78,7 +93,11 @@ describe('Deployment controller', () => {
     kubectl(sim, 'set image deployment/web nginx=nginx:1.28');
     sim.settle();
     expect(overlap).toBe(false);
-    expect(livePods(sim).map((p) => p.spec.containers[0].image)).toEqual(['nginx:1.28', 'nginx:1.28', 'nginx:1.28']);
+    expect(livePods(sim).map((p) => p.spec.containers[0].image)).toEqual([
+      'nginx:1.28',
+      'nginx:1.28',
+      'nginx:1.28',
+    ]);
   });
 
   it('scaling in the middle of a rollout spreads the new replicas over both ReplicaSets (proportional scaling)', () => {
@@ -133,7 +152,9 @@ describe('Deployment controller', () => {
     sim.settle();
     expect(rsList(sim).length).toBe(1);
     expect(livePods(sim).length).toBe(4);
-    expect(deployment(sim).status.conditions?.find((c) => c.type === 'Progressing')?.reason).toBe('DeploymentPaused');
+    expect(deployment(sim).status.conditions?.find((c) => c.type === 'Progressing')?.reason).toBe(
+      'DeploymentPaused',
+    );
     kubectl(sim, 'rollout resume deployment/web');
     sim.settle();
     expect(livePods(sim).map((p: Pod) => p.spec.containers[0].image)).toEqual(Array(4).fill('nginx:1.28'));

@@ -53,7 +53,8 @@ export class DeploymentController {
     }
     if (c.type === 'DELETED') return;
     for (const d of this.host.store.list('Deployment', rs.metadata.namespace)) {
-      if (selectorMatches(d.spec.selector, rs.metadata.labels)) this.enqueue(d, `orphan replica set ${rs.metadata.name} matches its selector`);
+      if (selectorMatches(d.spec.selector, rs.metadata.labels))
+        this.enqueue(d, `orphan replica set ${rs.metadata.name} matches its selector`);
     }
   }
 
@@ -79,13 +80,29 @@ export class DeploymentController {
       if (ref) {
         if (ref.uid !== d.metadata.uid) continue;
         if (!match) {
-          store.update({ ...rs, metadata: { ...rs.metadata, ownerReferences: (rs.metadata.ownerReferences ?? []).filter((r) => r.uid !== d.metadata.uid) } });
+          store.update({
+            ...rs,
+            metadata: {
+              ...rs.metadata,
+              ownerReferences: (rs.metadata.ownerReferences ?? []).filter((r) => r.uid !== d.metadata.uid),
+            },
+          });
           ctx.notes.push(`released replica set ${rs.metadata.name}`);
           continue;
         }
         out.push(rs);
       } else if (match && !d.metadata.deletionTimestamp && !rs.metadata.deletionTimestamp) {
-        const ownerReferences = [...(rs.metadata.ownerReferences ?? []), { apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid, controller: true, blockOwnerDeletion: true }];
+        const ownerReferences = [
+          ...(rs.metadata.ownerReferences ?? []),
+          {
+            apiVersion: 'apps/v1',
+            kind: 'Deployment',
+            name: d.metadata.name,
+            uid: d.metadata.uid,
+            controller: true,
+            blockOwnerDeletion: true,
+          },
+        ];
         out.push(store.update<'ReplicaSet'>({ ...rs, metadata: { ...rs.metadata, ownerReferences } }));
         ctx.notes.push(`adopted replica set ${rs.metadata.name}`);
       }
@@ -110,8 +127,15 @@ export class DeploymentController {
     };
     const d = ctx.d;
     if (isEmptyLabelSelector(d.spec.selector)) {
-      host.recorder.event(stored, 'Warning', 'SelectingAll', 'This deployment is selecting all pods. A non-empty selector is required.', DEPLOYMENT_CONTROLLER);
-      if ((d.status?.observedGeneration ?? 0) < (d.metadata.generation ?? 0)) updateDeploymentStatus(ctx, { ...d.status, observedGeneration: d.metadata.generation });
+      host.recorder.event(
+        stored,
+        'Warning',
+        'SelectingAll',
+        'This deployment is selecting all pods. A non-empty selector is required.',
+        DEPLOYMENT_CONTROLLER,
+      );
+      if ((d.status?.observedGeneration ?? 0) < (d.metadata.generation ?? 0))
+        updateDeploymentStatus(ctx, { ...d.status, observedGeneration: d.metadata.generation });
       return 'empty selector; skipped';
     }
     const rsList = this.getReplicaSetsForDeployment(ctx);

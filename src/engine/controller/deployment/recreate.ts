@@ -7,7 +7,12 @@ import type { Pod, ReplicaSet } from '../../api/types';
 import { type SyncContext, scaleReplicaSetAndRecordEvent } from './context';
 import { syncRolloutStatus } from './progress';
 import { cleanupDeployment, fresh, getAllReplicaSetsAndSyncRevision } from './sync';
-import { deploymentComplete, filterActiveReplicaSets, getActualReplicaCountForReplicaSets, replicas } from './util';
+import {
+  deploymentComplete,
+  filterActiveReplicaSets,
+  getActualReplicaCountForReplicaSets,
+  replicas,
+} from './util';
 
 /** getPodMapForDeployment: the pods the selector matches, by the uid of their ReplicaSet. */
 export function getPodMapForDeployment(ctx: SyncContext, rsList: readonly ReplicaSet[]): Map<string, Pod[]> {
@@ -21,7 +26,11 @@ export function getPodMapForDeployment(ctx: SyncContext, rsList: readonly Replic
 }
 
 /** oldPodsRunning: old ReplicaSets still count replicas, or an old pod is not terminal yet. */
-export function oldPodsRunning(newRS: ReplicaSet | undefined, oldRSs: readonly ReplicaSet[], podMap: Map<string, Pod[]>): boolean {
+export function oldPodsRunning(
+  newRS: ReplicaSet | undefined,
+  oldRSs: readonly ReplicaSet[],
+  podMap: Map<string, Pod[]>,
+): boolean {
   if (getActualReplicaCountForReplicaSets(oldRSs) > 0) return true;
   for (const [uid, pods] of podMap) {
     if (newRS && newRS.metadata.uid === uid) continue;
@@ -35,7 +44,8 @@ export function rolloutRecreate(ctx: SyncContext, rsList: readonly ReplicaSet[])
   let [newRS, oldRSs] = getAllReplicaSetsAndSyncRevision(ctx, rsList, false);
   let allRSs = [...oldRSs, newRS];
   let scaledDown = false;
-  for (const rs of filterActiveReplicaSets(oldRSs)) if (scaleReplicaSetAndRecordEvent(ctx, rs, 0)[0]) scaledDown = true;
+  for (const rs of filterActiveReplicaSets(oldRSs))
+    if (scaleReplicaSetAndRecordEvent(ctx, rs, 0)[0]) scaledDown = true;
   if (scaledDown) {
     syncRolloutStatus(ctx, fresh(ctx, allRSs), fresh(ctx, [newRS])[0]);
     return;

@@ -33,7 +33,11 @@ export function rolloutRolling(ctx: SyncContext, rsList: readonly ReplicaSet[]):
 }
 
 /** reconcileNewReplicaSet: up to NewRSNewReplicas (maxSurge), or down to spec.replicas. */
-export function reconcileNewReplicaSet(ctx: SyncContext, allRSs: readonly ReplicaSet[], newRS: ReplicaSet): boolean {
+export function reconcileNewReplicaSet(
+  ctx: SyncContext,
+  allRSs: readonly ReplicaSet[],
+  newRS: ReplicaSet,
+): boolean {
   const d = ctx.d;
   if (replicas(newRS) === replicas(d)) return false;
   if (replicas(newRS) > replicas(d)) return scaleReplicaSetAndRecordEvent(ctx, newRS, replicas(d))[0];
@@ -45,7 +49,12 @@ export function reconcileNewReplicaSet(ctx: SyncContext, allRSs: readonly Replic
  * spec.replicas - maxUnavailable (the new ReplicaSet's unavailable pods counted against it); the
  * unhealthy old replicas go first, then the old ReplicaSets scale down, oldest first.
  */
-export function reconcileOldReplicaSets(ctx: SyncContext, allRSs: readonly ReplicaSet[], oldRSs: ReplicaSet[], newRS: ReplicaSet): boolean {
+export function reconcileOldReplicaSets(
+  ctx: SyncContext,
+  allRSs: readonly ReplicaSet[],
+  oldRSs: ReplicaSet[],
+  newRS: ReplicaSet,
+): boolean {
   const d = ctx.d;
   const oldPodsCount = getReplicaCountForReplicaSets(oldRSs);
   if (oldPodsCount === 0) return false;
@@ -54,7 +63,9 @@ export function reconcileOldReplicaSets(ctx: SyncContext, allRSs: readonly Repli
   const newRSUnavailablePodCount = replicas(newRS) - (newRS.status?.availableReplicas ?? 0);
   const maxScaledDown = allPodsCount - minAvailable - newRSUnavailablePodCount;
   if (maxScaledDown <= 0) {
-    ctx.notes.push(`old replica sets wait: ${allPodsCount} pods, at least ${minAvailable} must stay available, ${newRSUnavailablePodCount} new ones unavailable`);
+    ctx.notes.push(
+      `old replica sets wait: ${allPodsCount} pods, at least ${minAvailable} must stay available, ${newRSUnavailablePodCount} new ones unavailable`,
+    );
     return false;
   }
   const [cleaned, cleanupCount] = cleanupUnhealthyReplicas(ctx, oldRSs, maxScaledDown);
@@ -63,7 +74,11 @@ export function reconcileOldReplicaSets(ctx: SyncContext, allRSs: readonly Repli
 }
 
 /** cleanupUnhealthyReplicas: scale old ReplicaSets down by their unavailable replicas, oldest first. */
-export function cleanupUnhealthyReplicas(ctx: SyncContext, oldRSs: ReplicaSet[], maxCleanupCount: number): [ReplicaSet[], number] {
+export function cleanupUnhealthyReplicas(
+  ctx: SyncContext,
+  oldRSs: ReplicaSet[],
+  maxCleanupCount: number,
+): [ReplicaSet[], number] {
   const sorted = [...oldRSs].sort(byCreationTimestamp);
   let total = 0;
   for (let i = 0; i < sorted.length; i++) {
@@ -80,7 +95,11 @@ export function cleanupUnhealthyReplicas(ctx: SyncContext, oldRSs: ReplicaSet[],
 }
 
 /** scaleDownOldReplicaSetsForRollingUpdate: down by the available pods above minAvailable, oldest first. */
-export function scaleDownOldReplicaSetsForRollingUpdate(ctx: SyncContext, allRSs: readonly ReplicaSet[], oldRSs: readonly ReplicaSet[]): number {
+export function scaleDownOldReplicaSetsForRollingUpdate(
+  ctx: SyncContext,
+  allRSs: readonly ReplicaSet[],
+  oldRSs: readonly ReplicaSet[],
+): number {
   const d = ctx.d;
   const minAvailable = replicas(d) - maxUnavailable(d);
   const availablePodCount = getAvailableReplicaCountForReplicaSets(allRSs);

@@ -4,7 +4,13 @@
 import { StatusError } from '../../api/errors';
 import type { Deployment, DeploymentStatus, ReplicaSet } from '../../api/types';
 import { computeHash } from '../daemonset/history';
-import { type SyncContext, DEPLOYMENT_CONTROLLER, scaleReplicaSet, scaleReplicaSetAndRecordEvent, updateDeploymentStatus } from './context';
+import {
+  type SyncContext,
+  DEPLOYMENT_CONTROLLER,
+  scaleReplicaSet,
+  scaleReplicaSetAndRecordEvent,
+  updateDeploymentStatus,
+} from './context';
 import {
   DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY,
   FOUND_NEW_RS_REASON,
@@ -44,7 +50,11 @@ import {
 } from './util';
 
 /** getAllReplicaSetsAndSyncRevision: the new ReplicaSet (created if asked and missing) and the old ones. */
-export function getAllReplicaSetsAndSyncRevision(ctx: SyncContext, rsList: readonly ReplicaSet[], createIfNotExisted: boolean): [ReplicaSet | undefined, ReplicaSet[]] {
+export function getAllReplicaSetsAndSyncRevision(
+  ctx: SyncContext,
+  rsList: readonly ReplicaSet[],
+  createIfNotExisted: boolean,
+): [ReplicaSet | undefined, ReplicaSet[]] {
   const { allOldRSs } = findOldReplicaSets(ctx.d, rsList);
   const newRS = getNewReplicaSet(ctx, rsList, allOldRSs, createIfNotExisted);
   return [newRS, allOldRSs];
@@ -62,21 +72,34 @@ function setDeploymentRevision(annotations: Record<string, string>, revision: st
  * every old one (undo: an old ReplicaSet becomes new again with the next number); or, when asked, a
  * new ReplicaSet named `DEPLOYMENT-HASH` with the pod-template-hash in its labels and selector.
  */
-function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRSs: readonly ReplicaSet[], createIfNotExisted: boolean): ReplicaSet | undefined {
+function getNewReplicaSet(
+  ctx: SyncContext,
+  rsList: readonly ReplicaSet[],
+  oldRSs: readonly ReplicaSet[],
+  createIfNotExisted: boolean,
+): ReplicaSet | undefined {
   const host = ctx.host;
   const existing = findNewReplicaSet(ctx.d, rsList);
   const newRevision = String(maxRevision(oldRSs) + 1);
   if (existing) {
     const annotations = { ...existing.metadata.annotations };
     const annotationsUpdated = setNewReplicaSetAnnotations(ctx.d, annotations, newRevision, true);
-    const minReadySecondsNeedsUpdate = (existing.spec.minReadySeconds ?? 0) !== (ctx.d.spec.minReadySeconds ?? 0);
+    const minReadySecondsNeedsUpdate =
+      (existing.spec.minReadySeconds ?? 0) !== (ctx.d.spec.minReadySeconds ?? 0);
     if (annotationsUpdated || minReadySecondsNeedsUpdate) {
       const before = existing.metadata.annotations?.[REVISION_ANNOTATION];
       const spec = { ...existing.spec };
       if (ctx.d.spec.minReadySeconds) spec.minReadySeconds = ctx.d.spec.minReadySeconds;
       else delete spec.minReadySeconds;
-      const updated = host.store.update<'ReplicaSet'>({ ...existing, metadata: { ...existing.metadata, annotations }, spec });
-      if (before !== annotations[REVISION_ANNOTATION]) ctx.notes.push(`replica set ${existing.metadata.name} is revision ${annotations[REVISION_ANNOTATION]}${before ? ` (was ${before})` : ''}`);
+      const updated = host.store.update<'ReplicaSet'>({
+        ...existing,
+        metadata: { ...existing.metadata, annotations },
+        spec,
+      });
+      if (before !== annotations[REVISION_ANNOTATION])
+        ctx.notes.push(
+          `replica set ${existing.metadata.name} is revision ${annotations[REVISION_ANNOTATION]}${before ? ` (was ${before})` : ''}`,
+        );
       // upstream returns here; the deployment's revision follows on the next round
       return updated;
     }
@@ -84,7 +107,16 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
     let needsUpdate = setDeploymentRevision(dAnnotations, annotations[REVISION_ANNOTATION] ?? '');
     const status = structuredClone(ctx.d.status ?? {});
     if (hasProgressDeadline(ctx.d) && !getDeploymentCondition(status, 'Progressing')) {
-      setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', FOUND_NEW_RS_REASON, `Found new replica set "${existing.metadata.name}"`, host.iso()));
+      setDeploymentCondition(
+        status,
+        newDeploymentCondition(
+          'Progressing',
+          'True',
+          FOUND_NEW_RS_REASON,
+          `Found new replica set "${existing.metadata.name}"`,
+          host.iso(),
+        ),
+      );
       needsUpdate = true;
     }
     if (needsUpdate) updateDeploymentStatus(ctx, status, dAnnotations);
@@ -95,7 +127,10 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
   const d = ctx.d;
   const template = structuredClone(d.spec.template);
   const hash = computeHash(d.spec.template, d.status?.collisionCount);
-  template.metadata = { ...template.metadata, labels: { ...template.metadata?.labels, [DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY]: hash } };
+  template.metadata = {
+    ...template.metadata,
+    labels: { ...template.metadata?.labels, [DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY]: hash },
+  };
   const selector = structuredClone(d.spec.selector);
   selector.matchLabels = { ...selector.matchLabels, [DEFAULT_DEPLOYMENT_UNIQUE_LABEL_KEY]: hash };
   const newRS: ReplicaSet = {
@@ -105,9 +140,23 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
       name: `${d.metadata.name}-${hash}`,
       namespace: d.metadata.namespace,
       labels: { ...template.metadata.labels },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name, uid: d.metadata.uid, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: d.metadata.name,
+          uid: d.metadata.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
     } as ReplicaSet['metadata'],
-    spec: { replicas: 0, ...(d.spec.minReadySeconds ? { minReadySeconds: d.spec.minReadySeconds } : {}), selector, template },
+    spec: {
+      replicas: 0,
+      ...(d.spec.minReadySeconds ? { minReadySeconds: d.spec.minReadySeconds } : {}),
+      selector,
+      template,
+    },
     status: { replicas: 0 },
   };
   const newReplicasCount = newRSNewReplicas(d, [...oldRSs, newRS], newRS);
@@ -127,27 +176,50 @@ function getNewReplicaSet(ctx: SyncContext, rsList: readonly ReplicaSet[], oldRS
       const status = structuredClone(d.status ?? {});
       status.collisionCount = (status.collisionCount ?? 0) + 1;
       updateDeploymentStatus(ctx, status);
-      ctx.notes.push(`replica set ${newRS.metadata.name} exists with another template: collisionCount ${status.collisionCount}`);
+      ctx.notes.push(
+        `replica set ${newRS.metadata.name} exists with another template: collisionCount ${status.collisionCount}`,
+      );
       ctx.requeueAfter(0, 'hash collision');
       return undefined;
     }
     const status = structuredClone(d.status ?? {});
     const msg = `Failed to create new replica set "${newRS.metadata.name}": ${(e as Error).message}`;
-    if (hasProgressDeadline(d)) setDeploymentCondition(status, newDeploymentCondition('Progressing', 'False', 'ReplicaSetCreateError', msg, host.iso()));
+    if (hasProgressDeadline(d))
+      setDeploymentCondition(
+        status,
+        newDeploymentCondition('Progressing', 'False', 'ReplicaSetCreateError', msg, host.iso()),
+      );
     host.recorder.event(d, 'Warning', 'ReplicaSetCreateError', msg, DEPLOYMENT_CONTROLLER);
     updateDeploymentStatus(ctx, status);
     ctx.notes.push(msg);
     return undefined;
   }
-  ctx.notes.push(`created replica set ${created.metadata.name} (revision ${newRevision}) with ${newReplicasCount} replicas`);
+  ctx.notes.push(
+    `created replica set ${created.metadata.name} (revision ${newRevision}) with ${newReplicasCount} replicas`,
+  );
   if (newReplicasCount > 0) {
-    host.recorder.event(d, 'Normal', 'ScalingReplicaSet', `Scaled up replica set ${created.metadata.name} from 0 to ${newReplicasCount}`, DEPLOYMENT_CONTROLLER);
+    host.recorder.event(
+      d,
+      'Normal',
+      'ScalingReplicaSet',
+      `Scaled up replica set ${created.metadata.name} from 0 to ${newReplicasCount}`,
+      DEPLOYMENT_CONTROLLER,
+    );
   }
   const dAnnotations = { ...ctx.d.metadata.annotations };
   let needsUpdate = setDeploymentRevision(dAnnotations, newRevision);
   const status = structuredClone(ctx.d.status ?? {});
   if (hasProgressDeadline(ctx.d)) {
-    setDeploymentCondition(status, newDeploymentCondition('Progressing', 'True', NEW_REPLICA_SET_REASON, `Created new replica set "${created.metadata.name}"`, host.iso()));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition(
+        'Progressing',
+        'True',
+        NEW_REPLICA_SET_REASON,
+        `Created new replica set "${created.metadata.name}"`,
+        host.iso(),
+      ),
+    );
     needsUpdate = true;
   }
   if (needsUpdate) updateDeploymentStatus(ctx, status, dAnnotations);
@@ -175,11 +247,15 @@ export function scale(ctx: SyncContext, newRS: ReplicaSet | undefined, oldRSs: r
   let scalingOperation = '';
   if (toAdd > 0) {
     // ReplicaSetsBySizeNewer: larger first, newer first among equals
-    allRSs.sort((a, b) => (replicas(a) === replicas(b) ? byCreationTimestamp(b, a) : replicas(b) - replicas(a)));
+    allRSs.sort((a, b) =>
+      replicas(a) === replicas(b) ? byCreationTimestamp(b, a) : replicas(b) - replicas(a),
+    );
     scalingOperation = 'up';
   } else if (toAdd < 0) {
     // ReplicaSetsBySizeOlder: larger first, older first among equals
-    allRSs.sort((a, b) => (replicas(a) === replicas(b) ? byCreationTimestamp(a, b) : replicas(b) - replicas(a)));
+    allRSs.sort((a, b) =>
+      replicas(a) === replicas(b) ? byCreationTimestamp(a, b) : replicas(b) - replicas(a),
+    );
     scalingOperation = 'down';
   }
   let added = 0;
@@ -212,8 +288,13 @@ export function sync(ctx: SyncContext, rsList: readonly ReplicaSet[]): void {
 }
 
 /** The stored versions of ReplicaSets this round may have written. */
-export function fresh(ctx: SyncContext, rss: readonly (ReplicaSet | undefined)[]): (ReplicaSet | undefined)[] {
-  return rss.map((rs) => (rs ? ctx.host.store.get('ReplicaSet', rs.metadata.namespace, rs.metadata.name) : undefined));
+export function fresh(
+  ctx: SyncContext,
+  rss: readonly (ReplicaSet | undefined)[],
+): (ReplicaSet | undefined)[] {
+  return rss.map((rs) =>
+    rs ? ctx.host.store.get('ReplicaSet', rs.metadata.namespace, rs.metadata.name) : undefined,
+  );
 }
 
 /** isScalingEvent: an active ReplicaSet's desired-replicas annotation differs from spec.replicas. */
@@ -236,9 +317,27 @@ export function checkPausedConditions(ctx: SyncContext): void {
   const pausedCondExists = cond?.reason === PAUSED_DEPLOY_REASON;
   const status = structuredClone(d.status ?? {});
   if (d.spec.paused && !pausedCondExists) {
-    setDeploymentCondition(status, newDeploymentCondition('Progressing', 'Unknown', PAUSED_DEPLOY_REASON, 'Deployment is paused', ctx.host.iso()));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition(
+        'Progressing',
+        'Unknown',
+        PAUSED_DEPLOY_REASON,
+        'Deployment is paused',
+        ctx.host.iso(),
+      ),
+    );
   } else if (!d.spec.paused && pausedCondExists) {
-    setDeploymentCondition(status, newDeploymentCondition('Progressing', 'Unknown', RESUMED_DEPLOY_REASON, 'Deployment is resumed', ctx.host.iso()));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition(
+        'Progressing',
+        'Unknown',
+        RESUMED_DEPLOY_REASON,
+        'Deployment is resumed',
+        ctx.host.iso(),
+      ),
+    );
   } else {
     return;
   }
@@ -247,7 +346,12 @@ export function checkPausedConditions(ctx: SyncContext): void {
 }
 
 /** calculateStatus: counts summed over the ReplicaSets, and the Available condition. */
-export function calculateStatus(allRSs: readonly (ReplicaSet | undefined)[], newRS: ReplicaSet | undefined, d: Deployment, iso: string): DeploymentStatus {
+export function calculateStatus(
+  allRSs: readonly (ReplicaSet | undefined)[],
+  newRS: ReplicaSet | undefined,
+  d: Deployment,
+  iso: string,
+): DeploymentStatus {
   const available = getAvailableReplicaCountForReplicaSets(allRSs);
   const total = getReplicaCountForReplicaSets(allRSs);
   const status: DeploymentStatus = {
@@ -261,15 +365,37 @@ export function calculateStatus(allRSs: readonly (ReplicaSet | undefined)[], new
     conditions: [...(d.status?.conditions ?? [])],
   };
   if (available >= replicas(d) - maxUnavailable(d)) {
-    setDeploymentCondition(status, newDeploymentCondition('Available', 'True', MINIMUM_REPLICAS_AVAILABLE, 'Deployment has minimum availability.', iso));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition(
+        'Available',
+        'True',
+        MINIMUM_REPLICAS_AVAILABLE,
+        'Deployment has minimum availability.',
+        iso,
+      ),
+    );
   } else {
-    setDeploymentCondition(status, newDeploymentCondition('Available', 'False', MINIMUM_REPLICAS_UNAVAILABLE, 'Deployment does not have minimum availability.', iso));
+    setDeploymentCondition(
+      status,
+      newDeploymentCondition(
+        'Available',
+        'False',
+        MINIMUM_REPLICAS_UNAVAILABLE,
+        'Deployment does not have minimum availability.',
+        iso,
+      ),
+    );
   }
   return status;
 }
 
 /** syncDeploymentStatus */
-export function syncDeploymentStatus(ctx: SyncContext, allRSs: readonly (ReplicaSet | undefined)[], newRS: ReplicaSet | undefined): void {
+export function syncDeploymentStatus(
+  ctx: SyncContext,
+  allRSs: readonly (ReplicaSet | undefined)[],
+  newRS: ReplicaSet | undefined,
+): void {
   updateDeploymentStatus(ctx, calculateStatus(allRSs, newRS, ctx.d, ctx.host.iso()));
 }
 
@@ -277,17 +403,27 @@ export function syncDeploymentStatus(ctx: SyncContext, allRSs: readonly (Replica
 export function cleanupDeployment(ctx: SyncContext, oldRSs: readonly ReplicaSet[]): void {
   const d = ctx.d;
   if (!hasRevisionHistoryLimit(d)) return;
-  const cleanable = fresh(ctx, oldRSs).filter((rs): rs is ReplicaSet => rs !== undefined && !rs.metadata.deletionTimestamp);
+  const cleanable = fresh(ctx, oldRSs).filter(
+    (rs): rs is ReplicaSet => rs !== undefined && !rs.metadata.deletionTimestamp,
+  );
   const diff = cleanable.length - d.spec.revisionHistoryLimit!;
   if (diff <= 0) return;
   cleanable.sort(byRevision);
   const deleted: string[] = [];
   for (let i = 0; i < diff; i++) {
     const rs = cleanable[i];
-    if ((rs.status?.replicas ?? 0) !== 0 || replicas(rs) !== 0 || (rs.metadata.generation ?? 0) > (rs.status?.observedGeneration ?? 0) || rs.metadata.deletionTimestamp) continue;
+    if (
+      (rs.status?.replicas ?? 0) !== 0 ||
+      replicas(rs) !== 0 ||
+      (rs.metadata.generation ?? 0) > (rs.status?.observedGeneration ?? 0) ||
+      rs.metadata.deletionTimestamp
+    )
+      continue;
     ctx.host.store.delete('ReplicaSet', rs.metadata.namespace, rs.metadata.name);
     deleted.push(rs.metadata.name);
   }
-  if (deleted.length) ctx.notes.push(`revisionHistoryLimit ${d.spec.revisionHistoryLimit}: deleted old replica set ${deleted.join(', ')}`);
+  if (deleted.length)
+    ctx.notes.push(
+      `revisionHistoryLimit ${d.spec.revisionHistoryLimit}: deleted old replica set ${deleted.join(', ')}`,
+    );
 }
-

@@ -20,18 +20,50 @@ function deployment(replicas: number, strategy: Deployment['spec']['strategy']):
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: { name: 'nginx', namespace: 'default', uid: 'd', resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z', generation: 1 },
-    spec: { replicas, selector: { matchLabels: { app: 'nginx' } }, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx' }] } }, strategy, progressDeadlineSeconds: 600 },
+    metadata: {
+      name: 'nginx',
+      namespace: 'default',
+      uid: 'd',
+      resourceVersion: '1',
+      creationTimestamp: '2026-01-01T00:00:00Z',
+      generation: 1,
+    },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'nginx' } },
+      template: {
+        metadata: { labels: { app: 'nginx' } },
+        spec: { containers: [{ name: 'nginx', image: 'nginx' }] },
+      },
+      strategy,
+      progressDeadlineSeconds: 600,
+    },
     status: {},
   };
 }
 
-function rs(name: string, replicas: number, extra: Partial<ReplicaSet['metadata']> = {}, available = 0): ReplicaSet {
+function rs(
+  name: string,
+  replicas: number,
+  extra: Partial<ReplicaSet['metadata']> = {},
+  available = 0,
+): ReplicaSet {
   return {
     apiVersion: 'apps/v1',
     kind: 'ReplicaSet',
-    metadata: { name, namespace: 'default', uid: name, resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z', ...extra },
-    spec: { replicas, selector: { matchLabels: { app: 'nginx' } }, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [] } } },
+    metadata: {
+      name,
+      namespace: 'default',
+      uid: name,
+      resourceVersion: '1',
+      creationTimestamp: '2026-01-01T00:00:00Z',
+      ...extra,
+    },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'nginx' } },
+      template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [] } },
+    },
     status: { replicas, availableReplicas: available },
   };
 }
@@ -49,14 +81,18 @@ describe('NewRSNewReplicas (TestNewRSNewReplicas)', () => {
     });
   }
   it('scales up by the default 25 % surge, rounded up, counting every ReplicaSet', () => {
-    const d = deployment(10, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } });
+    const d = deployment(10, {
+      type: 'RollingUpdate',
+      rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' },
+    });
     // 10 old + 0 new; maxSurge ceil(2.5) = 3
     expect(newRSNewReplicas(d, [rs('old', 10), rs('new', 0)], rs('new', 0))).toBe(3);
   });
 });
 
 describe('MaxUnavailable (TestMaxUnavailable)', () => {
-  const ru = (replicas: number, mu: number | string) => deployment(replicas, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: mu, maxSurge: 1 } });
+  const ru = (replicas: number, mu: number | string) =>
+    deployment(replicas, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: mu, maxSurge: 1 } });
   const cases: [string, Deployment, number][] = [
     ['maxUnavailable less than replicas', ru(10, 5), 5],
     ['maxUnavailable equal replicas', ru(10, 10), 10],
@@ -79,18 +115,22 @@ describe('ResolveFenceposts (TestResolveFenceposts)', () => {
     [undefined, undefined, 10, 0, 1],
   ];
   for (const [surge, unavailable, desired, es, eu] of cases) {
-    it(`${surge}/${unavailable} of ${desired}`, () => expect(resolveFenceposts(surge, unavailable, desired)).toEqual([es, eu]));
+    it(`${surge}/${unavailable} of ${desired}`, () =>
+      expect(resolveFenceposts(surge, unavailable, desired)).toEqual([es, eu]));
   }
 });
 
 describe('GetReplicaSetProportion (proportional scaling)', () => {
-  const d = deployment(12, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } });
+  const d = deployment(12, {
+    type: 'RollingUpdate',
+    rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' },
+  });
   it('is zero for an empty ReplicaSet or nothing to add', () => {
     expect(getReplicaSetProportion(rs('a', 0), d, 5, 0)).toBe(0);
     expect(getReplicaSetProportion(rs('a', 4), d, 0, 0)).toBe(0);
     expect(getReplicaSetProportion(rs('a', 4), d, 5, 5)).toBe(0);
   });
-  it("scales each ReplicaSet by the new max over the max it was sized for, rounded, capped by what is left", () => {
+  it('scales each ReplicaSet by the new max over the max it was sized for, rounded, capped by what is left', () => {
     // max-replicas 13 before (10 + 3 surge); now 12 + 3 = 15: 8 * 15 / 13 = 9.23 → 9, +1
     const a = rs('a', 8, { annotations: { [MAX_REPLICAS_ANNOTATION]: '13' } });
     expect(getReplicaSetProportion(a, d, 2, 0)).toBe(1);
@@ -101,8 +141,15 @@ describe('GetReplicaSetProportion (proportional scaling)', () => {
 });
 
 describe('SetNewReplicaSetAnnotations (revision and revision-history)', () => {
-  const d = deployment(3, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } });
-  d.metadata.annotations = { 'kubernetes.io/change-cause': 'why', [REVISION_ANNOTATION]: '9', 'kubectl.kubernetes.io/last-applied-configuration': '{}' };
+  const d = deployment(3, {
+    type: 'RollingUpdate',
+    rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' },
+  });
+  d.metadata.annotations = {
+    'kubernetes.io/change-cause': 'why',
+    [REVISION_ANNOTATION]: '9',
+    'kubectl.kubernetes.io/last-applied-configuration': '{}',
+  };
   it('a new ReplicaSet: the revision, the replica annotations, the change-cause; never the last-applied or revision ones', () => {
     const a: Record<string, string> = {};
     expect(setNewReplicaSetAnnotations(d, a, '1', false)).toBe(true);
@@ -129,20 +176,57 @@ describe('SetNewReplicaSetAnnotations (revision and revision-history)', () => {
 });
 
 describe('DeploymentComplete / DeploymentProgressing / DeploymentTimedOut', () => {
-  const d = deployment(3, { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } });
+  const d = deployment(3, {
+    type: 'RollingUpdate',
+    rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' },
+  });
   it('complete: every replica updated, counted and available, generation observed', () => {
-    expect(deploymentComplete(d, { replicas: 3, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 1 })).toBe(true);
-    expect(deploymentComplete(d, { replicas: 4, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 1 })).toBe(false);
-    expect(deploymentComplete(d, { replicas: 3, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 0 })).toBe(false);
+    expect(
+      deploymentComplete(d, { replicas: 3, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 1 }),
+    ).toBe(true);
+    expect(
+      deploymentComplete(d, { replicas: 4, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 1 }),
+    ).toBe(false);
+    expect(
+      deploymentComplete(d, { replicas: 3, updatedReplicas: 3, availableReplicas: 3, observedGeneration: 0 }),
+    ).toBe(false);
   });
   it('progressing: more updated, fewer old, more ready or more available than the last status', () => {
-    const before = { ...d, status: { replicas: 4, updatedReplicas: 1, readyReplicas: 3, availableReplicas: 3 } };
-    expect(deploymentProgressing(before, { replicas: 4, updatedReplicas: 2, readyReplicas: 3, availableReplicas: 3 })).toBe(true);
-    expect(deploymentProgressing(before, { replicas: 3, updatedReplicas: 1, readyReplicas: 3, availableReplicas: 3 })).toBe(true);
-    expect(deploymentProgressing(before, { replicas: 4, updatedReplicas: 1, readyReplicas: 3, availableReplicas: 3 })).toBe(false);
+    const before = {
+      ...d,
+      status: { replicas: 4, updatedReplicas: 1, readyReplicas: 3, availableReplicas: 3 },
+    };
+    expect(
+      deploymentProgressing(before, {
+        replicas: 4,
+        updatedReplicas: 2,
+        readyReplicas: 3,
+        availableReplicas: 3,
+      }),
+    ).toBe(true);
+    expect(
+      deploymentProgressing(before, {
+        replicas: 3,
+        updatedReplicas: 1,
+        readyReplicas: 3,
+        availableReplicas: 3,
+      }),
+    ).toBe(true);
+    expect(
+      deploymentProgressing(before, {
+        replicas: 4,
+        updatedReplicas: 1,
+        readyReplicas: 3,
+        availableReplicas: 3,
+      }),
+    ).toBe(false);
   });
   it('timed out: lastUpdateTime + progressDeadlineSeconds before now', () => {
-    const cond = (reason: string) => ({ conditions: [{ type: 'Progressing', status: 'True' as const, reason, lastUpdateTime: '2026-01-01T00:00:00Z' }] });
+    const cond = (reason: string) => ({
+      conditions: [
+        { type: 'Progressing', status: 'True' as const, reason, lastUpdateTime: '2026-01-01T00:00:00Z' },
+      ],
+    });
     const t0 = Date.parse('2026-01-01T00:00:00Z');
     expect(deploymentTimedOut(d, cond('ReplicaSetUpdated'), t0 + 600_000)).toBe(false);
     expect(deploymentTimedOut(d, cond('ReplicaSetUpdated'), t0 + 600_001)).toBe(true);

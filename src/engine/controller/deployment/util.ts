@@ -3,7 +3,13 @@
 
 import { canonicalJSON } from '../../api/objects';
 import { parseTime } from '../../clock';
-import type { Deployment, DeploymentCondition, DeploymentStatus, PodTemplateSpec, ReplicaSet } from '../../api/types';
+import type {
+  Deployment,
+  DeploymentCondition,
+  DeploymentStatus,
+  PodTemplateSpec,
+  ReplicaSet,
+} from '../../api/types';
 
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 export const REVISION_HISTORY_ANNOTATION = 'deployment.kubernetes.io/revision-history';
@@ -38,7 +44,11 @@ export function replicas(o: { spec: { replicas?: number } }): number {
  * intstr.GetScaledValueFromIntOrPercent: an int as it is, `N%` of `total` rounded up or down.
  * (A string that is not a percentage is an error upstream; validation refuses it before here.)
  */
-export function getScaledValueFromIntOrPercent(v: number | string | undefined, total: number, roundUp: boolean): number {
+export function getScaledValueFromIntOrPercent(
+  v: number | string | undefined,
+  total: number,
+  roundUp: boolean,
+): number {
   if (v === undefined) return 0;
   if (typeof v === 'number') return v;
   const m = /^(\d+)%$/.exec(v);
@@ -52,7 +62,11 @@ export function isRollingUpdate(d: Deployment): boolean {
 }
 
 /** ResolveFenceposts: surge rounded up, unavailable rounded down; both 0 → unavailable 1. */
-export function resolveFenceposts(maxSurge: number | string | undefined, maxUnavailable: number | string | undefined, desired: number): [number, number] {
+export function resolveFenceposts(
+  maxSurge: number | string | undefined,
+  maxUnavailable: number | string | undefined,
+  desired: number,
+): [number, number] {
   const surge = getScaledValueFromIntOrPercent(maxSurge ?? 0, desired, true);
   let unavailable = getScaledValueFromIntOrPercent(maxUnavailable ?? 0, desired, false);
   if (surge === 0 && unavailable === 0) unavailable = 1;
@@ -72,10 +86,14 @@ export function maxSurge(d: Deployment): number {
   return resolveFenceposts(ru?.maxSurge, ru?.maxUnavailable, replicas(d))[0];
 }
 
-export const getReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) => rss.reduce((n, rs) => n + (rs ? replicas(rs) : 0), 0);
-export const getActualReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) => rss.reduce((n, rs) => n + (rs?.status?.replicas ?? 0), 0);
-export const getReadyReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) => rss.reduce((n, rs) => n + (rs?.status?.readyReplicas ?? 0), 0);
-export const getAvailableReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) => rss.reduce((n, rs) => n + (rs?.status?.availableReplicas ?? 0), 0);
+export const getReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) =>
+  rss.reduce((n, rs) => n + (rs ? replicas(rs) : 0), 0);
+export const getActualReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) =>
+  rss.reduce((n, rs) => n + (rs?.status?.replicas ?? 0), 0);
+export const getReadyReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) =>
+  rss.reduce((n, rs) => n + (rs?.status?.readyReplicas ?? 0), 0);
+export const getAvailableReplicaCountForReplicaSets = (rss: readonly (ReplicaSet | undefined)[]) =>
+  rss.reduce((n, rs) => n + (rs?.status?.availableReplicas ?? 0), 0);
 
 /** NewRSNewReplicas: how many replicas the new ReplicaSet may have now. */
 export function newRSNewReplicas(d: Deployment, allRSs: readonly ReplicaSet[], newRS: ReplicaSet): number {
@@ -114,11 +132,16 @@ export function byCreationTimestamp(a: ReplicaSet, b: ReplicaSet): number {
 
 /** FindNewReplicaSet: the oldest ReplicaSet whose template equals the Deployment's (ignoring the hash). */
 export function findNewReplicaSet(d: Deployment, rsList: readonly ReplicaSet[]): ReplicaSet | undefined {
-  return [...rsList].sort(byCreationTimestamp).find((rs) => equalIgnoreHash(rs.spec.template, d.spec.template));
+  return [...rsList]
+    .sort(byCreationTimestamp)
+    .find((rs) => equalIgnoreHash(rs.spec.template, d.spec.template));
 }
 
 /** FindOldReplicaSets: every other ReplicaSet (all of them, and those with pods). */
-export function findOldReplicaSets(d: Deployment, rsList: readonly ReplicaSet[]): { requiredRSs: ReplicaSet[]; allOldRSs: ReplicaSet[] } {
+export function findOldReplicaSets(
+  d: Deployment,
+  rsList: readonly ReplicaSet[],
+): { requiredRSs: ReplicaSet[]; allOldRSs: ReplicaSet[] } {
   const newRS = findNewReplicaSet(d, rsList);
   const allOldRSs = rsList.filter((rs) => !newRS || rs.metadata.uid !== newRS.metadata.uid);
   return { allOldRSs, requiredRSs: allOldRSs.filter((rs) => replicas(rs) !== 0) };
@@ -141,7 +164,14 @@ export function byRevision(a: ReplicaSet, b: ReplicaSet): number {
   return ra === rb ? byCreationTimestamp(a, b) : ra - rb;
 }
 
-const SKIP_COPY = new Set([LAST_APPLIED_ANNOTATION, REVISION_ANNOTATION, REVISION_HISTORY_ANNOTATION, DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION, ROLLBACK_TO_ANNOTATION]);
+const SKIP_COPY = new Set([
+  LAST_APPLIED_ANNOTATION,
+  REVISION_ANNOTATION,
+  REVISION_HISTORY_ANNOTATION,
+  DESIRED_REPLICAS_ANNOTATION,
+  MAX_REPLICAS_ANNOTATION,
+  ROLLBACK_TO_ANNOTATION,
+]);
 
 /** copyDeploymentAnnotationsToReplicaSet (change-cause and the user's own annotations). Mutates `rs`. */
 function copyDeploymentAnnotationsToReplicaSet(d: Deployment, annotations: Record<string, string>): boolean {
@@ -159,7 +189,12 @@ function copyDeploymentAnnotationsToReplicaSet(d: Deployment, annotations: Recor
  * the revision it had goes to revision-history), and on create the replica annotations. Mutates
  * `annotations`; returns whether anything changed.
  */
-export function setNewReplicaSetAnnotations(d: Deployment, annotations: Record<string, string>, newRevision: string, exists: boolean): boolean {
+export function setNewReplicaSetAnnotations(
+  d: Deployment,
+  annotations: Record<string, string>,
+  newRevision: string,
+  exists: boolean,
+): boolean {
   let changed = copyDeploymentAnnotationsToReplicaSet(d, annotations);
   const had = Object.hasOwn(annotations, REVISION_ANNOTATION);
   const oldRevision = had ? annotations[REVISION_ANNOTATION] : '';
@@ -196,7 +231,11 @@ export function setNewReplicaSetAnnotations(d: Deployment, annotations: Record<s
 }
 
 /** SetReplicasAnnotations: desired-replicas and max-replicas. Mutates; returns whether they changed. */
-export function setReplicasAnnotations(annotations: Record<string, string>, desired: number, max: number): boolean {
+export function setReplicasAnnotations(
+  annotations: Record<string, string>,
+  desired: number,
+  max: number,
+): boolean {
   let changed = false;
   if (annotations[DESIRED_REPLICAS_ANNOTATION] !== String(desired)) {
     annotations[DESIRED_REPLICAS_ANNOTATION] = String(desired);
@@ -220,7 +259,8 @@ function intAnnotation(rs: ReplicaSet, key: string): number | undefined {
   return Number(v);
 }
 
-export const getDesiredReplicasAnnotation = (rs: ReplicaSet) => intAnnotation(rs, DESIRED_REPLICAS_ANNOTATION);
+export const getDesiredReplicasAnnotation = (rs: ReplicaSet) =>
+  intAnnotation(rs, DESIRED_REPLICAS_ANNOTATION);
 export const getMaxReplicasAnnotation = (rs: ReplicaSet) => intAnnotation(rs, MAX_REPLICAS_ANNOTATION);
 
 /** FilterActiveReplicaSets: those with replicas. */
@@ -229,7 +269,10 @@ export function filterActiveReplicaSets(rss: readonly (ReplicaSet | undefined)[]
 }
 
 /** FindActiveOrLatest: the one active ReplicaSet, or the newest when none is; undefined when several are. */
-export function findActiveOrLatest(newRS: ReplicaSet | undefined, oldRSs: readonly ReplicaSet[]): ReplicaSet | undefined {
+export function findActiveOrLatest(
+  newRS: ReplicaSet | undefined,
+  oldRSs: readonly ReplicaSet[],
+): ReplicaSet | undefined {
   if (!newRS && oldRSs.length === 0) return undefined;
   const sorted = [...oldRSs].sort(byCreationTimestamp).reverse();
   const active = filterActiveReplicaSets([...sorted, newRS]);
@@ -242,7 +285,11 @@ export function findActiveOrLatest(newRS: ReplicaSet | undefined, oldRSs: readon
 export function isSaturated(d: Deployment, rs: ReplicaSet | undefined): boolean {
   if (!rs) return false;
   const desired = getDesiredReplicasAnnotation(rs);
-  return desired === replicas(d) && replicas(rs) === replicas(d) && (rs.status?.availableReplicas ?? 0) === replicas(d);
+  return (
+    desired === replicas(d) &&
+    replicas(rs) === replicas(d) &&
+    (rs.status?.availableReplicas ?? 0) === replicas(d)
+  );
 }
 
 /** getReplicaSetFraction: the change a ReplicaSet's size takes when its Deployment scales. */
@@ -261,7 +308,12 @@ export function roundToInt32(x: number): number {
 }
 
 /** GetReplicaSetProportion: this ReplicaSet's share of the replicas to add (or remove). */
-export function getReplicaSetProportion(rs: ReplicaSet | undefined, d: Deployment, toAdd: number, added: number): number {
+export function getReplicaSetProportion(
+  rs: ReplicaSet | undefined,
+  d: Deployment,
+  toAdd: number,
+  added: number,
+): number {
   if (!rs || replicas(rs) === 0 || toAdd === 0 || toAdd === added) return 0;
   const fraction = getReplicaSetFraction(rs, d);
   const allowed = toAdd - added;
@@ -282,7 +334,13 @@ export function getDeploymentCondition(s: DeploymentStatus, type: string): Deplo
   return s.conditions?.find((c) => c.type === type);
 }
 
-export function newDeploymentCondition(type: string, status: DeploymentCondition['status'], reason: string, message: string, iso: string): DeploymentCondition {
+export function newDeploymentCondition(
+  type: string,
+  status: DeploymentCondition['status'],
+  reason: string,
+  message: string,
+  iso: string,
+): DeploymentCondition {
   return { type, status, lastUpdateTime: iso, lastTransitionTime: iso, reason, message };
 }
 
@@ -302,7 +360,12 @@ export function removeDeploymentCondition(s: DeploymentStatus, type: string): vo
 /** DeploymentComplete */
 export function deploymentComplete(d: Deployment, s: DeploymentStatus): boolean {
   const n = replicas(d);
-  return (s.updatedReplicas ?? 0) === n && (s.replicas ?? 0) === n && (s.availableReplicas ?? 0) === n && (s.observedGeneration ?? 0) >= (d.metadata.generation ?? 0);
+  return (
+    (s.updatedReplicas ?? 0) === n &&
+    (s.replicas ?? 0) === n &&
+    (s.availableReplicas ?? 0) === n &&
+    (s.observedGeneration ?? 0) >= (d.metadata.generation ?? 0)
+  );
 }
 
 /** DeploymentProgressing: more updated, fewer old, more ready or more available replicas than before. */
@@ -310,7 +373,12 @@ export function deploymentProgressing(d: Deployment, s: DeploymentStatus): boole
   const o = d.status ?? {};
   const oldOld = (o.replicas ?? 0) - (o.updatedReplicas ?? 0);
   const newOld = (s.replicas ?? 0) - (s.updatedReplicas ?? 0);
-  return (s.updatedReplicas ?? 0) > (o.updatedReplicas ?? 0) || newOld < oldOld || (s.readyReplicas ?? 0) > (o.readyReplicas ?? 0) || (s.availableReplicas ?? 0) > (o.availableReplicas ?? 0);
+  return (
+    (s.updatedReplicas ?? 0) > (o.updatedReplicas ?? 0) ||
+    newOld < oldOld ||
+    (s.readyReplicas ?? 0) > (o.readyReplicas ?? 0) ||
+    (s.availableReplicas ?? 0) > (o.availableReplicas ?? 0)
+  );
 }
 
 /** DeploymentTimedOut: no progress for progressDeadlineSeconds since the Progressing condition's lastUpdateTime. */

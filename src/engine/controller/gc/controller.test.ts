@@ -50,7 +50,9 @@ const revisionsOf = (sim: Simulation, uid: string) =>
 describe('GarbageCollector', () => {
   it('Background: deletes dependents (pods gracefully) after garbageCollectorDelayMs', () => {
     const { sim, ds } = setup();
-    const revisions = sim.store.list('ControllerRevision').filter((r) => r.metadata.ownerReferences?.some((o) => o.uid === ds.metadata.uid));
+    const revisions = sim.store
+      .list('ControllerRevision')
+      .filter((r) => r.metadata.ownerReferences?.some((o) => o.uid === ds.metadata.uid));
     expect(revisions.length).toBeGreaterThan(0);
     sim.store.delete('DaemonSet', 'default', 'owner');
     sim.advance(TIMINGS.garbageCollectorDelayMs - 1);
@@ -58,7 +60,9 @@ describe('GarbageCollector', () => {
     sim.advance(1);
     expect(get(sim, 'only')!.metadata.deletionTimestamp).toBeDefined();
     expect(revisionsOf(sim, ds.metadata.uid)).toEqual([]);
-    expect(sim.store.list('ControllerRevision').some((r) => r.metadata.name === revisions[0].metadata.name)).toBe(false);
+    expect(
+      sim.store.list('ControllerRevision').some((r) => r.metadata.name === revisions[0].metadata.name),
+    ).toBe(false);
     // a dependent with another live owner only loses the dangling reference
     expect(get(sim, 'shared')!.metadata.deletionTimestamp).toBeUndefined();
     expect(get(sim, 'shared')!.metadata.ownerReferences!.map((r) => r.name)).toEqual(['other']);

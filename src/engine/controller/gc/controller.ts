@@ -88,7 +88,9 @@ export class GarbageCollector {
     const id = indexed?.id ?? idOf(c.kind, c.obj);
     const uids = refs ? refs.map((r) => r.uid) : NO_UIDS;
     // A dependent went away (or dropped a reference): owners waiting for it look again.
-    for (const u of prev) if (!uids.includes(u) && this.deletingDependents.has(u)) this.enqueueDeletingDependents(u, `dependent ${id.split('\u0000').join('/')} gone`);
+    for (const u of prev)
+      if (!uids.includes(u) && this.deletingDependents.has(u))
+        this.enqueueDeletingDependents(u, `dependent ${id.split('\u0000').join('/')} gone`);
     for (const u of prev) {
       const s = this.dependents.get(u);
       s?.delete(id);
@@ -112,14 +114,20 @@ export class GarbageCollector {
   /** startsWaitingForDependentsDeleted: an owner got the foregroundDeletion finalizer while being deleted. */
   private watchForeground(c: Change, indexed: Indexed | undefined): void {
     const uid = c.obj.metadata.uid;
-    const waiting = c.type !== 'DELETED' && !!c.obj.metadata.deletionTimestamp && !!c.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
+    const waiting =
+      c.type !== 'DELETED' &&
+      !!c.obj.metadata.deletionTimestamp &&
+      !!c.obj.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER);
     if (!waiting) {
       if (this.deletingDependents.size > 0) this.deletingDependents.delete(uid);
       return;
     }
     if (this.deletingDependents.has(uid)) return;
     this.deletingDependents.set(uid, indexed?.id ?? idOf(c.kind, c.obj));
-    this.enqueueDeletingDependents(uid, `${c.kind.toLowerCase()} ${c.obj.metadata.name} is being deleted in the foreground`);
+    this.enqueueDeletingDependents(
+      uid,
+      `${c.kind.toLowerCase()} ${c.obj.metadata.name} is being deleted in the foreground`,
+    );
   }
 
   private enqueueDeletingDependents(uid: string, reason: string): void {
@@ -127,7 +135,9 @@ export class GarbageCollector {
     if (!id) return;
     const [kind, ns, name] = parseId(id);
     const key = `foreground/${kind.toLowerCase()}/${ns ? `${ns}/` : ''}${name}`;
-    this.sim.enqueue(GARBAGE_COLLECTOR, key, TIMINGS.garbageCollectorDelayMs, reason, () => this.processDeletingDependentsItem(uid));
+    this.sim.enqueue(GARBAGE_COLLECTOR, key, TIMINGS.garbageCollectorDelayMs, reason, () =>
+      this.processDeletingDependentsItem(uid),
+    );
   }
 
   /**
@@ -140,7 +150,11 @@ export class GarbageCollector {
     if (!id) return 'nothing to do';
     const [kind, ns, name] = parseId(id);
     const owner = this.sim.store.get(kind, ns, name);
-    if (!owner || owner.metadata.uid !== uid || !owner.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER)) {
+    if (
+      !owner ||
+      owner.metadata.uid !== uid ||
+      !owner.metadata.finalizers?.includes(FOREGROUND_DELETION_FINALIZER)
+    ) {
       this.deletingDependents.delete(uid);
       return 'owner gone; nothing to do';
     }
@@ -163,7 +177,9 @@ export class GarbageCollector {
         continue;
       }
       const hasDependents = (this.dependents.get(dep.metadata.uid)?.size ?? 0) > 0;
-      this.sim.store.delete(dk, dns, dname, { propagationPolicy: hasDependents ? 'Foreground' : 'Background' });
+      this.sim.store.delete(dk, dns, dname, {
+        propagationPolicy: hasDependents ? 'Foreground' : 'Background',
+      });
       out.push(`deleted ${what}${hasDependents ? ' (foreground)' : ''}`);
     }
     if (blocking === 0) {
@@ -172,7 +188,9 @@ export class GarbageCollector {
       if (finalizers.length === 0) delete (metadata as Partial<typeof metadata>).finalizers;
       this.deletingDependents.delete(uid);
       this.sim.store.update({ ...owner, metadata });
-      out.push(`no blocking dependents left; removed the ${FOREGROUND_DELETION_FINALIZER} finalizer from ${kind.toLowerCase()} ${name}`);
+      out.push(
+        `no blocking dependents left; removed the ${FOREGROUND_DELETION_FINALIZER} finalizer from ${kind.toLowerCase()} ${name}`,
+      );
     } else {
       out.push(`waiting for ${blocking} blocking dependent(s)`);
     }
@@ -191,8 +209,12 @@ export class GarbageCollector {
     const list = this.pending.get(key) ?? [];
     list.push({ uid, policy });
     this.pending.set(key, list);
-    this.sim.enqueue(GARBAGE_COLLECTOR, key, TIMINGS.garbageCollectorDelayMs, `owner ${key} deleted (propagationPolicy ${policy})`, () =>
-      this.collect(key),
+    this.sim.enqueue(
+      GARBAGE_COLLECTOR,
+      key,
+      TIMINGS.garbageCollectorDelayMs,
+      `owner ${key} deleted (propagationPolicy ${policy})`,
+      () => this.collect(key),
     );
   }
 

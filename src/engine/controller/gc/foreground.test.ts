@@ -12,7 +12,10 @@ function daemonSet(name: string, finalizers?: string[]): KObject {
     metadata: { name, namespace: 'default', ...(finalizers ? { finalizers } : {}) },
     spec: {
       selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] },
+      },
     },
   } as unknown as KObject;
 }
@@ -26,7 +29,8 @@ function setup() {
   return { sim, ds };
 }
 
-const podsOf = (sim: Simulation, uid: string) => sim.store.list('Pod').filter((p) => p.metadata.ownerReferences?.some((o) => o.uid === uid));
+const podsOf = (sim: Simulation, uid: string) =>
+  sim.store.list('Pod').filter((p) => p.metadata.ownerReferences?.some((o) => o.uid === uid));
 
 describe('foreground cascading deletion', () => {
   it('keeps the owner with a deletionTimestamp and the finalizer until its pods are gone', () => {
@@ -51,14 +55,29 @@ describe('foreground cascading deletion', () => {
     const spec = daemonSet('owner') as DaemonSet;
     const ds = sim.store.create<'DaemonSet'>({
       ...spec,
-      spec: { ...spec.spec, template: { ...spec.spec.template, spec: { ...spec.spec.template.spec, nodeSelector: { nowhere: 'true' } } } },
+      spec: {
+        ...spec.spec,
+        template: {
+          ...spec.spec.template,
+          spec: { ...spec.spec.template.spec, nodeSelector: { nowhere: 'true' } },
+        },
+      },
     } as DaemonSet);
-    const ref: OwnerReference = { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'owner', uid: ds.metadata.uid };
+    const ref: OwnerReference = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      name: 'owner',
+      uid: ds.metadata.uid,
+    };
     sim.store.create({
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: { name: 'loose', namespace: 'default', ownerReferences: [ref], labels: { other: 'x' } },
-      spec: { containers: [{ name: 'c', image: 'nginx:1.27' }], nodeName: 'n1', terminationGracePeriodSeconds: 600 },
+      spec: {
+        containers: [{ name: 'c', image: 'nginx:1.27' }],
+        nodeName: 'n1',
+        terminationGracePeriodSeconds: 600,
+      },
     } as unknown as Pod);
     sim.settle();
     sim.store.delete('DaemonSet', 'default', 'owner', { propagationPolicy: 'Foreground' });
@@ -90,7 +109,9 @@ describe('finalizers', () => {
     const held = sim.store.get('DaemonSet', 'default', 'held')!;
     expect(held.metadata.deletionTimestamp).toBeDefined();
     expect(podsOf(sim, ds.metadata.uid)).toHaveLength(1);
-    expect(() => sim.store.update({ ...held, metadata: { ...held.metadata, finalizers: ['example.com/hold', 'new'] } })).toThrow(StatusError);
+    expect(() =>
+      sim.store.update({ ...held, metadata: { ...held.metadata, finalizers: ['example.com/hold', 'new'] } }),
+    ).toThrow(StatusError);
     sim.store.update({ ...held, metadata: { ...held.metadata, finalizers: [] } } as DaemonSet);
     expect(sim.store.get('DaemonSet', 'default', 'held')).toBeUndefined();
     sim.settle();

@@ -22,7 +22,8 @@ function addPod(sim: Simulation, name: string, spec: Partial<PodSpec> = {}): Pod
   } as unknown as Pod);
 }
 
-const taints = (sim: Simulation) => (sim.store.get('Node', undefined, 'n1')!.spec.taints ?? []).map((t) => `${t.key}:${t.effect}`);
+const taints = (sim: Simulation) =>
+  (sim.store.get('Node', undefined, 'n1')!.spec.taints ?? []).map((t) => `${t.key}:${t.effect}`);
 const get = (sim: Simulation, name: string) => sim.store.get('Pod', 'default', name);
 
 function taintNode(sim: Simulation, t: Taint): void {
@@ -49,7 +50,10 @@ describe('NodeLifecycleController: condition taints', () => {
     sim.advance(TIMINGS.nodeLifecycleDelayMs - 1);
     expect(taints(sim)).toEqual([]);
     sim.advance(1);
-    expect(taints(sim)).toEqual(['node.kubernetes.io/not-ready:NoSchedule', 'node.kubernetes.io/not-ready:NoExecute']);
+    expect(taints(sim)).toEqual([
+      'node.kubernetes.io/not-ready:NoSchedule',
+      'node.kubernetes.io/not-ready:NoExecute',
+    ]);
     const ne = sim.store.get('Node', undefined, 'n1')!.spec.taints![1];
     expect(ne.timeAdded).toBe(sim.iso());
     expect(sim.store.get('Node', undefined, 'n1')!.spec.taints![0].timeAdded).toBeUndefined();
@@ -62,7 +66,11 @@ describe('NodeLifecycleController: condition taints', () => {
     sim.settle();
     setNodeCondition(sim, 'n1', 'Ready', 'Unknown');
     sim.settle();
-    expect(taints(sim)).toEqual(['dedicated:NoSchedule', 'node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute']);
+    expect(taints(sim)).toEqual([
+      'dedicated:NoSchedule',
+      'node.kubernetes.io/unreachable:NoSchedule',
+      'node.kubernetes.io/unreachable:NoExecute',
+    ]);
     const n = sim.store.get('Node', undefined, 'n1')!;
     sim.store.update({ ...n, spec: { ...n.spec, unschedulable: true } });
     sim.settle();
@@ -91,7 +99,10 @@ describe('NodeLifecycleController: condition taints', () => {
     setNodeCondition(sim, 'n1', 'Ready', 'Unknown');
     sim.settle();
     expect(isPodReady(get(sim, 'p')!)).toBe(false);
-    expect(messages(sim, 'NodeNotReady')).toEqual(['Node n1 status is now: NodeNotReady (node-controller)', 'Node is not ready (node-controller)']);
+    expect(messages(sim, 'NodeNotReady')).toEqual([
+      'Node n1 status is now: NodeNotReady (node-controller)',
+      'Node is not ready (node-controller)',
+    ]);
     setNodeCondition(sim, 'n1', 'Ready', 'True');
     sim.settle();
     expect(isPodReady(get(sim, 'p')!)).toBe(true);
@@ -108,8 +119,14 @@ describe('taint-based eviction', () => {
     sim.advance(0);
     const p = get(sim, 'p')!;
     expect(p.metadata.deletionTimestamp).toBeDefined();
-    expect(getPodCondition(p, 'DisruptionTarget')).toMatchObject({ status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' });
-    expect(messages(sim, 'TaintManagerEviction')).toEqual(['Marking for deletion Pod default/p (taint-eviction-controller)']);
+    expect(getPodCondition(p, 'DisruptionTarget')).toMatchObject({
+      status: 'True',
+      reason: 'DeletionByTaintManager',
+      message: 'Taint manager: deleting due to NoExecute taint',
+    });
+    expect(messages(sim, 'TaintManagerEviction')).toEqual([
+      'Marking for deletion Pod default/p (taint-eviction-controller)',
+    ]);
     expect(sim.now()).toBe(t);
   });
 
@@ -117,7 +134,12 @@ describe('taint-based eviction', () => {
     const sim = cluster();
     addPod(sim, 'p');
     sim.settle();
-    expect(get(sim, 'p')!.spec.tolerations).toContainEqual({ key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 });
+    expect(get(sim, 'p')!.spec.tolerations).toContainEqual({
+      key: 'node.kubernetes.io/not-ready',
+      operator: 'Exists',
+      effect: 'NoExecute',
+      tolerationSeconds: 300,
+    });
     setNodeCondition(sim, 'n1', 'Ready', 'False');
     const t = sim.now();
     sim.advance(TIMINGS.nodeLifecycleDelayMs + 300_000 - 1);
@@ -130,7 +152,9 @@ describe('taint-based eviction', () => {
   it('keeps pods that tolerate the taint forever, and cancels an eviction when the taint goes', () => {
     const sim = cluster();
     addPod(sim, 'forever', { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute' }] });
-    addPod(sim, 'briefly', { tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }] });
+    addPod(sim, 'briefly', {
+      tolerations: [{ key: 'k', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 }],
+    });
     sim.settle();
     taintNode(sim, { key: 'k', effect: 'NoExecute' });
     sim.advance(10_000);
@@ -138,7 +162,9 @@ describe('taint-based eviction', () => {
     sim.advance(60_000);
     expect(get(sim, 'forever')!.metadata.deletionTimestamp).toBeUndefined();
     expect(get(sim, 'briefly')!.metadata.deletionTimestamp).toBeUndefined();
-    expect(messages(sim, 'TaintManagerEviction')).toEqual(['Cancelling deletion of Pod default/briefly (taint-eviction-controller)']);
+    expect(messages(sim, 'TaintManagerEviction')).toEqual([
+      'Cancelling deletion of Pod default/briefly (taint-eviction-controller)',
+    ]);
 
     taintNode(sim, { key: 'k', effect: 'NoExecute' });
     sim.advance(29_999);
@@ -155,10 +181,13 @@ describe('toleration helpers', () => {
   it('matchingTolerations and minTolerationMs follow upstream', () => {
     const taint: Taint = { key: 'a', effect: 'NoExecute' };
     expect(matchingTolerations([taint], []).allTolerated).toBe(false);
-    const m = matchingTolerations([taint, { key: 'b', effect: 'NoExecute' }], [
-      { key: 'a', operator: 'Exists', tolerationSeconds: 20 },
-      { operator: 'Exists', tolerationSeconds: 10 },
-    ]);
+    const m = matchingTolerations(
+      [taint, { key: 'b', effect: 'NoExecute' }],
+      [
+        { key: 'a', operator: 'Exists', tolerationSeconds: 20 },
+        { operator: 'Exists', tolerationSeconds: 10 },
+      ],
+    );
     expect(m.allTolerated && m.used.map((t) => t.tolerationSeconds)).toEqual([20, 10]);
     expect(minTolerationMs([{ tolerationSeconds: 20 }, { tolerationSeconds: 10 }])).toBe(10_000);
     expect(minTolerationMs([{ operator: 'Exists' }])).toBe(-1);

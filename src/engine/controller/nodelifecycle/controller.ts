@@ -29,7 +29,10 @@ function diff(before: readonly Taint[], after: readonly Taint[]): string {
   const a = new Set(after.map(key));
   const added = after.filter((t) => !b.has(key(t))).map(taintString);
   const removed = before.filter((t) => !a.has(key(t))).map(taintString);
-  return [added.length ? `added taint(s) ${added.join(', ')}` : '', removed.length ? `removed taint(s) ${removed.join(', ')}` : '']
+  return [
+    added.length ? `added taint(s) ${added.join(', ')}` : '',
+    removed.length ? `removed taint(s) ${removed.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join('; ');
 }
@@ -44,10 +47,13 @@ export class NodeLifecycleController {
     this.pods = podsByNodeOf(sim);
     this.taintEviction = new TaintEvictionController(sim, this.pods);
     sim.watch((c) => this.taintEviction.onPod(c), ['Pod']);
-    sim.watch((c) => {
-      this.onNode(c);
-      this.taintEviction.onNode(c);
-    }, ['Node']);
+    sim.watch(
+      (c) => {
+        this.onNode(c);
+        this.taintEviction.onNode(c);
+      },
+      ['Node'],
+    );
   }
 
   private onNode(c: Change): void {
@@ -62,8 +68,12 @@ export class NodeLifecycleController {
     if (c.type === 'MODIFIED' && !wasUnknown && isUnknown) this.lostContact.add(name);
     if (!isUnknown) this.lostContact.delete(name);
     if (this.lostContact.has(name) || reconcileConditionTaints(node, '') !== undefined) {
-      this.sim.enqueue(NODE_LIFECYCLE, name, TIMINGS.nodeLifecycleDelayMs, `node ${name} ${c.type === 'ADDED' ? 'added' : 'changed'}`, () =>
-        this.reconcile(name),
+      this.sim.enqueue(
+        NODE_LIFECYCLE,
+        name,
+        TIMINGS.nodeLifecycleDelayMs,
+        `node ${name} ${c.type === 'ADDED' ? 'added' : 'changed'}`,
+        () => this.reconcile(name),
       );
     }
   }
@@ -87,7 +97,13 @@ export class NodeLifecycleController {
   /** controllerutil.MarkPodsNotReady, after RecordNodeStatusChange(node, "NodeNotReady"). */
   private markPodsNotReady(node: Node): string {
     const name = node.metadata.name;
-    this.sim.recorder.event(node, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`, NODE_CONTROLLER);
+    this.sim.recorder.event(
+      node,
+      'Normal',
+      'NodeNotReady',
+      `Node ${name} status is now: NodeNotReady`,
+      NODE_CONTROLLER,
+    );
     let n = 0;
     for (const key of this.pods.keys(name)) {
       const [ns, podName] = splitKey(key);
@@ -95,7 +111,14 @@ export class NodeLifecycleController {
       if (!pod || !isPodReady(pod)) continue;
       const updated = this.sim.store.updateStatus<'Pod'>({
         ...pod,
-        status: { ...pod.status, conditions: setPodCondition(pod.status.conditions, { type: 'Ready', status: 'False' }, this.sim.iso()) },
+        status: {
+          ...pod.status,
+          conditions: setPodCondition(
+            pod.status.conditions,
+            { type: 'Ready', status: 'False' },
+            this.sim.iso(),
+          ),
+        },
       });
       this.sim.recorder.event(updated, 'Warning', 'NodeNotReady', 'Node is not ready', NODE_CONTROLLER);
       n++;

@@ -57,7 +57,8 @@ interface ScheduledEviction {
 }
 
 function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
-  const strip = (ts: readonly Taint[]) => ts.map((t) => ({ key: t.key, value: t.value ?? '', effect: t.effect }));
+  const strip = (ts: readonly Taint[]) =>
+    ts.map((t) => ({ key: t.key, value: t.value ?? '', effect: t.effect }));
   return deepEqual(strip(a), strip(b));
 }
 
@@ -81,7 +82,9 @@ export class TaintEvictionController {
     if (sameTaints(before, after)) return;
     const name = node.metadata.name;
     if (!this.pods.has(name)) return;
-    this.sim.enqueue(TAINT_EVICTION, `node:${name}`, 0, `NoExecute taints of node ${name} changed`, () => this.syncNode(name));
+    this.sim.enqueue(TAINT_EVICTION, `node:${name}`, 0, `NoExecute taints of node ${name} changed`, () =>
+      this.syncNode(name),
+    );
   }
 
   onPod(c: Change): void {
@@ -93,11 +96,21 @@ export class TaintEvictionController {
     const nodeName = pod.spec.nodeName;
     if (!nodeName || pod.metadata.deletionTimestamp) return;
     const old = c.old as Pod | undefined;
-    if (old && old.spec.nodeName === nodeName && deepEqual(old.spec.tolerations, pod.spec.tolerations)) return;
+    if (old && old.spec.nodeName === nodeName && deepEqual(old.spec.tolerations, pod.spec.tolerations))
+      return;
     const node = this.sim.store.get('Node', undefined, nodeName);
     // (no eviction scheduled at all: no key to build to look one up)
-    if (!hasNoExecuteTaint(node) && (this.scheduled.size === 0 || !this.scheduled.has(namespacedName(pod.metadata.namespace, pod.metadata.name)))) return;
-    this.enqueue(namespacedName(pod.metadata.namespace, pod.metadata.name), 0, `pod bound to node ${nodeName}, which has NoExecute taints`);
+    if (
+      !hasNoExecuteTaint(node) &&
+      (this.scheduled.size === 0 ||
+        !this.scheduled.has(namespacedName(pod.metadata.namespace, pod.metadata.name)))
+    )
+      return;
+    this.enqueue(
+      namespacedName(pod.metadata.namespace, pod.metadata.name),
+      0,
+      `pod bound to node ${nodeName}, which has NoExecute taints`,
+    );
   }
 
   private enqueue(key: string, delayMs: number, reason: string): void {
@@ -142,19 +155,36 @@ export class TaintEvictionController {
     const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     if (!this.scheduled.has(key)) return 'nothing to do';
     this.scheduled.delete(key);
-    this.sim.recorder.event(pod, 'Normal', 'TaintManagerEviction', `Cancelling deletion of Pod ${key}`, TAINT_EVICTION);
+    this.sim.recorder.event(
+      pod,
+      'Normal',
+      'TaintManagerEviction',
+      `Cancelling deletion of Pod ${key}`,
+      TAINT_EVICTION,
+    );
     return 'eviction cancelled';
   }
 
   private evict(pod: Pod, why: string): string {
     const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
     this.scheduled.delete(key);
-    this.sim.recorder.event(pod, 'Normal', 'TaintManagerEviction', `Marking for deletion Pod ${key}`, TAINT_EVICTION);
+    this.sim.recorder.event(
+      pod,
+      'Normal',
+      'TaintManagerEviction',
+      `Marking for deletion Pod ${key}`,
+      TAINT_EVICTION,
+    );
     const updated = this.sim.store.updateStatus<'Pod'>({
       ...pod,
       status: withCondition(
         pod,
-        { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' },
+        {
+          type: 'DisruptionTarget',
+          status: 'True',
+          reason: 'DeletionByTaintManager',
+          message: 'Taint manager: deleting due to NoExecute taint',
+        },
         this.sim.iso(),
       ),
     });

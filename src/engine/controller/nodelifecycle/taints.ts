@@ -23,9 +23,15 @@ export const CONDITION_TAINTS: Record<string, Partial<Record<string, string>>> =
 };
 
 const MANAGED = new Set<string>([
-  ...[TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_MEMORY_PRESSURE, TAINT_DISK_PRESSURE, TAINT_NETWORK_UNAVAILABLE, TAINT_PID_PRESSURE, TAINT_UNSCHEDULABLE].map(
-    (k) => `${k}:NoSchedule`,
-  ),
+  ...[
+    TAINT_NOT_READY,
+    TAINT_UNREACHABLE,
+    TAINT_MEMORY_PRESSURE,
+    TAINT_DISK_PRESSURE,
+    TAINT_NETWORK_UNAVAILABLE,
+    TAINT_PID_PRESSURE,
+    TAINT_UNSCHEDULABLE,
+  ].map((k) => `${k}:NoSchedule`),
   `${TAINT_NOT_READY}:NoExecute`,
   `${TAINT_UNREACHABLE}:NoExecute`,
 ]);

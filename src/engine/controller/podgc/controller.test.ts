@@ -9,7 +9,11 @@ function cluster(): Simulation {
   const sim = new Simulation({ seed: 1 });
   sim.store.create(newNode('n1', { index: 0, now: sim.iso() }));
   sim.store.create(newNode('n2', { index: 1, now: sim.iso() }));
-  for (const [name, node] of [['a', 'n1'], ['b', 'n1'], ['c', 'n2']]) {
+  for (const [name, node] of [
+    ['a', 'n1'],
+    ['b', 'n1'],
+    ['c', 'n2'],
+  ]) {
     sim.store.create({
       apiVersion: 'v1',
       kind: 'Pod',
@@ -35,7 +39,8 @@ describe('PodGCController', () => {
     sim.store.delete('Node', undefined, 'n1');
     // The check is at the first 20 s tick after the deletion (counted from the start) + 40 s.
     const start = Date.parse('2026-01-01T00:00:00Z');
-    const tick = start + (Math.floor((deletedAt - start) / TIMINGS.podGCPeriodMs) + 1) * TIMINGS.podGCPeriodMs;
+    const tick =
+      start + (Math.floor((deletedAt - start) / TIMINGS.podGCPeriodMs) + 1) * TIMINGS.podGCPeriodMs;
     const due = tick + TIMINGS.podGCQuarantineMs;
     expect(due - deletedAt).toBeGreaterThanOrEqual(40_000);
     expect(due - deletedAt).toBeLessThanOrEqual(60_000);
@@ -47,7 +52,11 @@ describe('PodGCController', () => {
     expect(get(sim, 'c')).toBeDefined();
     const final = last.get('a')!;
     expect(final.status.phase).toBe('Failed');
-    expect(getPodCondition(final, 'DisruptionTarget')).toMatchObject({ status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' });
+    expect(getPodCondition(final, 'DisruptionTarget')).toMatchObject({
+      status: 'True',
+      reason: 'DeletionByPodGC',
+      message: 'PodGC: node no longer exists',
+    });
     sim.settle();
     expect(sim.nextAt()).toBeUndefined();
   });

@@ -46,8 +46,12 @@ export class PodGCController {
 
   private schedule(node: string): void {
     const now = this.sim.now();
-    this.sim.enqueue(POD_GC, node, this.checkTime(now) - now, `pods are bound to node ${node}, which does not exist`, () =>
-      this.gcOrphaned(node),
+    this.sim.enqueue(
+      POD_GC,
+      node,
+      this.checkTime(now) - now,
+      `pods are bound to node ${node}, which does not exist`,
+      () => this.gcOrphaned(node),
     );
   }
 
@@ -61,13 +65,24 @@ export class PodGCController {
       const failed = this.sim.store.updateStatus<'Pod'>({
         ...pod,
         status: {
-          ...withCondition(pod, { type: 'DisruptionTarget', status: 'True', reason: 'DeletionByPodGC', message: 'PodGC: node no longer exists' }, this.sim.iso()),
+          ...withCondition(
+            pod,
+            {
+              type: 'DisruptionTarget',
+              status: 'True',
+              reason: 'DeletionByPodGC',
+              message: 'PodGC: node no longer exists',
+            },
+            this.sim.iso(),
+          ),
           phase: 'Failed',
         },
       });
       this.sim.store.remove('Pod', failed.metadata.namespace, failed.metadata.name);
       deleted.push(key);
     }
-    return deleted.length ? `force-deleted ${deleted.join(', ')} (node ${node} no longer exists)` : 'nothing to do';
+    return deleted.length
+      ? `force-deleted ${deleted.join(', ')} (node ${node} no longer exists)`
+      : 'nothing to do';
   }
 }

@@ -9,7 +9,13 @@ import type { Change } from '../../api/objectStore';
 import { controllerRef } from '../../api/podutil';
 import type { OwnerReference, Pod, ReplicaSet } from '../../api/types';
 import { TIMINGS } from '../../timings';
-import { activePodsWithRanksLess, filterActivePods, getPodFromTemplate, isPodActive, slowStartBatch } from './controllerUtils';
+import {
+  activePodsWithRanksLess,
+  filterActivePods,
+  getPodFromTemplate,
+  isPodActive,
+  slowStartBatch,
+} from './controllerUtils';
 import type { ControllerHost } from './host';
 import { calculateStatus, trimStatus } from './status';
 
@@ -20,14 +26,26 @@ export const BURST_REPLICAS = 500;
 export const SLOW_START_INITIAL_BATCH_SIZE = 1;
 
 function rsControllerRef(rs: ReplicaSet): OwnerReference {
-  return { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.metadata.name, uid: rs.metadata.uid, controller: true, blockOwnerDeletion: true };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    name: rs.metadata.name,
+    uid: rs.metadata.uid,
+    controller: true,
+    blockOwnerDeletion: true,
+  };
 }
 
 /**
  * getPodsToDelete: the `diff` pods to delete first, ranked by ActivePodsWithRanks; a pod's rank is
  * the number of active related pods (of the same owner's ReplicaSets) on its node.
  */
-export function getPodsToDelete(filteredPods: readonly Pod[], relatedPods: readonly Pod[], diff: number, now: number): Pod[] {
+export function getPodsToDelete(
+  filteredPods: readonly Pod[],
+  relatedPods: readonly Pod[],
+  diff: number,
+  now: number,
+): Pod[] {
   if (diff >= filteredPods.length) return filteredPods.slice(0, diff);
   const podsOnNode = new Map<string, number>();
   for (const p of relatedPods) {
@@ -36,7 +54,13 @@ export function getPodsToDelete(filteredPods: readonly Pod[], relatedPods: reado
     podsOnNode.set(n, (podsOnNode.get(n) ?? 0) + 1);
   }
   const ranked = filteredPods.map((p) => ({ p, rank: podsOnNode.get(p.spec.nodeName ?? '') ?? 0 }));
-  ranked.sort((x, y) => (activePodsWithRanksLess(x.p, x.rank, y.p, y.rank, now) ? -1 : activePodsWithRanksLess(y.p, y.rank, x.p, x.rank, now) ? 1 : 0));
+  ranked.sort((x, y) =>
+    activePodsWithRanksLess(x.p, x.rank, y.p, y.rank, now)
+      ? -1
+      : activePodsWithRanksLess(y.p, y.rank, x.p, x.rank, now)
+        ? 1
+        : 0,
+  );
   return ranked.slice(0, diff).map((r) => r.p);
 }
 
@@ -56,7 +80,13 @@ export class ReplicaSetController {
     if (c.type === 'DELETED') return;
     const old = c.old as ReplicaSet | undefined;
     // our own status write: nothing new to do
-    if (old && old.metadata.generation === rs.metadata.generation && old.spec === rs.spec && deepEqual(old.metadata.labels, rs.metadata.labels)) return;
+    if (
+      old &&
+      old.metadata.generation === rs.metadata.generation &&
+      old.spec === rs.spec &&
+      deepEqual(old.metadata.labels, rs.metadata.labels)
+    )
+      return;
     this.enqueue(rs, c.type === 'ADDED' ? 'ReplicaSet added' : 'ReplicaSet updated');
   }
 
@@ -73,13 +103,15 @@ export class ReplicaSetController {
         const old = c.old as Pod | undefined;
         const min = rs.spec.minReadySeconds ?? 0;
         this.enqueue(rs, `pod ${pod.metadata.name} ${what}`);
-        if (old && min > 0 && !isReady(old) && isReady(pod)) this.enqueue(rs, `pod ${pod.metadata.name} available after minReadySeconds`, min * 1000);
+        if (old && min > 0 && !isReady(old) && isReady(pod))
+          this.enqueue(rs, `pod ${pod.metadata.name} available after minReadySeconds`, min * 1000);
       }
       return;
     }
     if (c.type === 'DELETED') return;
     for (const rs of this.host.store.list('ReplicaSet', pod.metadata.namespace)) {
-      if (!rs.metadata.deletionTimestamp && selectorMatches(rs.spec.selector, pod.metadata.labels)) this.enqueue(rs, `orphan pod ${pod.metadata.name} ${what} matches its selector`);
+      if (!rs.metadata.deletionTimestamp && selectorMatches(rs.spec.selector, pod.metadata.labels))
+        this.enqueue(rs, `orphan pod ${pod.metadata.name} ${what} matches its selector`);
     }
   }
 
@@ -93,13 +125,27 @@ export class ReplicaSetController {
       if (ref) {
         if (ref.uid !== rs.metadata.uid) continue;
         if (!match) {
-          store.update({ ...p, metadata: { ...p.metadata, ownerReferences: (p.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid) } });
+          store.update({
+            ...p,
+            metadata: {
+              ...p.metadata,
+              ownerReferences: (p.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid),
+            },
+          });
           notes.push(`released pod ${p.metadata.name}`);
           continue;
         }
         out.push(p);
       } else if (match && !rs.metadata.deletionTimestamp && !p.metadata.deletionTimestamp) {
-        out.push(store.update<'Pod'>({ ...p, metadata: { ...p.metadata, ownerReferences: [...(p.metadata.ownerReferences ?? []), rsControllerRef(rs)] } }));
+        out.push(
+          store.update<'Pod'>({
+            ...p,
+            metadata: {
+              ...p.metadata,
+              ownerReferences: [...(p.metadata.ownerReferences ?? []), rsControllerRef(rs)],
+            },
+          }),
+        );
         notes.push(`adopted pod ${p.metadata.name}`);
       }
     }
@@ -126,12 +172,19 @@ export class ReplicaSetController {
     const status = trimStatus(calculateStatus(fresh, pods, manageError, host.now(), host.iso()));
     if (!deepEqual(fresh.status, status)) {
       host.store.updateStatus({ ...fresh, status });
-      notes.push(`status: ${status.replicas} replicas, ${status.readyReplicas ?? 0} ready, ${status.availableReplicas ?? 0} available`);
+      notes.push(
+        `status: ${status.replicas} replicas, ${status.readyReplicas ?? 0} ready, ${status.availableReplicas ?? 0} available`,
+      );
     }
     // ready but not yet available pods: look again after minReadySeconds
     const want = fresh.spec.replicas ?? 0;
     const min = fresh.spec.minReadySeconds ?? 0;
-    if (!manageError && min > 0 && (status.readyReplicas ?? 0) === want && (status.availableReplicas ?? 0) !== want) {
+    if (
+      !manageError &&
+      min > 0 &&
+      (status.readyReplicas ?? 0) === want &&
+      (status.availableReplicas ?? 0) !== want
+    ) {
       this.enqueue(fresh, 'waiting for pods to be available for minReadySeconds', min * 1000);
     }
     if (manageError) this.enqueue(fresh, `retry after: ${manageError.error.message}`, 1000);
@@ -139,7 +192,12 @@ export class ReplicaSetController {
   }
 
   /** manageReplicas: create or delete pods so that the active ones number spec.replicas. */
-  private manageReplicas(filteredPods: Pod[], allPods: readonly Pod[], rs: ReplicaSet, notes: string[]): { error: Error; creating: boolean } | undefined {
+  private manageReplicas(
+    filteredPods: Pod[],
+    allPods: readonly Pod[],
+    rs: ReplicaSet,
+    notes: string[],
+  ): { error: Error; creating: boolean } | undefined {
     const host = this.host;
     const want = rs.spec.replicas ?? 0;
     let diff = filteredPods.length - want;
@@ -147,13 +205,30 @@ export class ReplicaSetController {
       diff = Math.min(-diff, BURST_REPLICAS);
       const created: string[] = [];
       const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => {
-        const pod = host.store.create<'Pod'>(getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)));
+        const pod = host.store.create<'Pod'>(
+          getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)),
+        );
         created.push(pod.metadata.name);
-        host.recorder.event(rs, 'Normal', 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, RS_CONTROLLER);
+        host.recorder.event(
+          rs,
+          'Normal',
+          'SuccessfulCreate',
+          `Created pod: ${pod.metadata.name}`,
+          RS_CONTROLLER,
+        );
       });
-      if (created.length) notes.push(`created ${created.length} of ${diff} pods in slow-start batches of ${r.batches.join(', ')}: ${created.join(', ')}`);
+      if (created.length)
+        notes.push(
+          `created ${created.length} of ${diff} pods in slow-start batches of ${r.batches.join(', ')}: ${created.join(', ')}`,
+        );
       if (r.error) {
-        host.recorder.event(rs, 'Warning', 'FailedCreate', `Error creating: ${r.error.message}`, RS_CONTROLLER);
+        host.recorder.event(
+          rs,
+          'Warning',
+          'FailedCreate',
+          `Error creating: ${r.error.message}`,
+          RS_CONTROLLER,
+        );
         notes.push(`create failed: ${r.error.message}; ${diff - r.successes} pods skipped`);
         return { error: r.error, creating: true };
       }
@@ -168,9 +243,21 @@ export class ReplicaSetController {
         try {
           host.store.delete('Pod', p.metadata.namespace, p.metadata.name);
           deleted.push(p.metadata.name);
-          host.recorder.event(rs, 'Normal', 'SuccessfulDelete', `Deleted pod: ${p.metadata.name}`, RS_CONTROLLER);
+          host.recorder.event(
+            rs,
+            'Normal',
+            'SuccessfulDelete',
+            `Deleted pod: ${p.metadata.name}`,
+            RS_CONTROLLER,
+          );
         } catch (e) {
-          host.recorder.event(rs, 'Warning', 'FailedDelete', `Error deleting: ${(e as Error).message}`, RS_CONTROLLER);
+          host.recorder.event(
+            rs,
+            'Warning',
+            'FailedDelete',
+            `Error deleting: ${(e as Error).message}`,
+            RS_CONTROLLER,
+          );
           return { error: e as Error, creating: false };
         }
       }

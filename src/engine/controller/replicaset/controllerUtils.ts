@@ -16,9 +16,19 @@ export function filterActivePods(pods: readonly Pod[]): Pod[] {
 }
 
 /** GetPodFromTemplate: the template's labels, annotations and finalizers, `PREFIX-` as generateName. */
-export function getPodFromTemplate(template: PodTemplateSpec, namespace: string, prefix: string, ref: OwnerReference): Pod {
+export function getPodFromTemplate(
+  template: PodTemplateSpec,
+  namespace: string,
+  prefix: string,
+  ref: OwnerReference,
+): Pod {
   const md = template.metadata ?? {};
-  const metadata = { generateName: `${prefix}-`, namespace, labels: { ...md.labels }, ownerReferences: [ref] } as Pod['metadata'];
+  const metadata = {
+    generateName: `${prefix}-`,
+    namespace,
+    labels: { ...md.labels },
+    ownerReferences: [ref],
+  } as Pod['metadata'];
   if (md.annotations && Object.keys(md.annotations).length) metadata.annotations = { ...md.annotations };
   const fin = (md as { finalizers?: string[] }).finalizers;
   if (fin?.length) metadata.finalizers = [...fin];
@@ -127,7 +137,11 @@ export function slowStartBatch(
   let remaining = count;
   let successes = 0;
   const batches: number[] = [];
-  for (let batchSize = Math.min(remaining, initialBatchSize); batchSize > 0; batchSize = Math.min(2 * batchSize, remaining)) {
+  for (
+    let batchSize = Math.min(remaining, initialBatchSize);
+    batchSize > 0;
+    batchSize = Math.min(2 * batchSize, remaining)
+  ) {
     batches.push(batchSize);
     let error: Error | undefined;
     let failed = 0;

@@ -11,7 +11,13 @@ export const REPLICA_FAILURE = 'ReplicaFailure';
  * labels), ready and available (ready for minReadySeconds) counts; the ReplicaFailure condition
  * set while creates or deletes fail, removed once they succeed.
  */
-export function calculateStatus(rs: ReplicaSet, filteredPods: readonly Pod[], manageError: { error: Error; creating: boolean } | undefined, now: number, iso: string): ReplicaSetStatus {
+export function calculateStatus(
+  rs: ReplicaSet,
+  filteredPods: readonly Pod[],
+  manageError: { error: Error; creating: boolean } | undefined,
+  now: number,
+  iso: string,
+): ReplicaSetStatus {
   const templateLabels = fromLabelSelector({ matchLabels: rs.spec.template.metadata?.labels ?? {} })!;
   let fullyLabeled = 0;
   let ready = 0;
@@ -35,7 +41,13 @@ export function calculateStatus(rs: ReplicaSet, filteredPods: readonly Pod[], ma
   const failure = rs.status?.conditions?.find((c) => c.type === REPLICA_FAILURE);
   if (manageError && !failure) {
     const reason = manageError.creating ? 'FailedCreate' : 'FailedDelete';
-    const cond: DeploymentCondition = { type: REPLICA_FAILURE, status: 'True', lastTransitionTime: iso, reason, message: manageError.error.message };
+    const cond: DeploymentCondition = {
+      type: REPLICA_FAILURE,
+      status: 'True',
+      lastTransitionTime: iso,
+      reason,
+      message: manageError.error.message,
+    };
     conditions = [...conditions, cond];
   } else if (manageError && failure) {
     conditions = rs.status.conditions!;

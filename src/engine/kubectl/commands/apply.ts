@@ -12,7 +12,16 @@ import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
 import { serverDecode, validationDirective } from './fieldValidationFlag';
-import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
+import {
+  addSourceToErr,
+  diagnoseEntry,
+  DRY_RUN_FLAG,
+  dryRunStrategy,
+  dryRunSuffix,
+  FILENAME_FLAG,
+  finish,
+  VALIDATE_FLAG,
+} from './common';
 import { printWritten } from './printObject';
 import { goJSON, threeWayMergePatch } from './threeWayPatch';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
@@ -59,7 +68,10 @@ export const applyCommand: CommandDef = {
         if (!live) {
           if (bad) throw bad;
           normalizeDecoded(obj, kind);
-          const created = dry === 'client' ? obj : store.create(serverDecode(ctx, kind, obj, directive), { dryRun: dry === 'server' });
+          const created =
+            dry === 'client'
+              ? obj
+              : store.create(serverDecode(ctx, kind, obj, directive), { dryRun: dry === 'server' });
           printWritten(ctx, kind, created, `created${dryRunSuffix(dry)}`);
           continue;
         }
@@ -83,9 +95,15 @@ export const applyCommand: CommandDef = {
       }
       try {
         if (bad) throw bad;
-        const updated = dry !== 'client' ? store.update(serverDecode(ctx, kind, merged, directive), { dryRun: dry === 'server' }) : merged;
+        const updated =
+          dry !== 'client'
+            ? store.update(serverDecode(ctx, kind, merged, directive), { dryRun: dry === 'server' })
+            : merged;
         // apply.go warningChangesOnDeletingResource (seen from the real kubectl)
-        if (live.metadata.deletionTimestamp) ctx.out.eprintln(`Warning: Detected changes to resource ${live.metadata.name} which is currently being deleted.`);
+        if (live.metadata.deletionTimestamp)
+          ctx.out.eprintln(
+            `Warning: Detected changes to resource ${live.metadata.name} which is currently being deleted.`,
+          );
         printWritten(ctx, kind, updated, `configured${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
@@ -94,7 +112,13 @@ export const applyCommand: CommandDef = {
         const r = RESOURCE[kind];
         const gv = API_VERSION[kind].includes('/') ? API_VERSION[kind] : `/${API_VERSION[kind]}`;
         const info = `Resource: "${gv}, Resource=${r.plural}", GroupVersionKind: "${gv}, Kind=${kind}"\nName: ${JSON.stringify(live.metadata.name)}, Namespace: ${JSON.stringify(live.metadata.namespace ?? '')}`;
-        errs.push(addSourceToErr(addSourceToErr(err, 'patching', e.source), `applying patch:\n${patch}\nto:\n${info}\nfor:`, e.source));
+        errs.push(
+          addSourceToErr(
+            addSourceToErr(err, 'patching', e.source),
+            `applying patch:\n${patch}\nto:\n${info}\nfor:`,
+            e.source,
+          ),
+        );
         diagnoseEntry(ctx, e, err);
       }
     }

@@ -11,7 +11,10 @@ import { CommandError, type CommandDef } from '../types';
 import { formatSingleError } from './common';
 
 /** The user the playground's API server authenticates every request as. */
-export const UNSECURED_USER = { username: 'system:unsecured', groups: ['system:masters', 'system:authenticated'] } as const;
+export const UNSECURED_USER = {
+  username: 'system:unsecured',
+  groups: ['system:masters', 'system:authenticated'],
+} as const;
 
 /** The SelfSubjectReview the server answers, as kubectl holds it (typed: a null creationTimestamp). */
 export function selfSubjectReview(): Record<string, unknown> {
@@ -34,12 +37,18 @@ export const authWhoamiCommand: CommandDef = {
   usage: 'kubectl auth whoami [options]',
   flags: OBJECT_PRINT_FLAGS,
   run(ctx) {
-    if (ctx.args.positional.length > 0) throw new CommandError(`unknown command "${ctx.args.positional[0]}" for "kubectl auth whoami"`);
+    if (ctx.args.positional.length > 0)
+      throw new CommandError(`unknown command "${ctx.args.positional[0]}" for "kubectl auth whoami"`);
     const printer = resolvePrinter(ctx);
     const review = selfSubjectReview();
     if (printer.kind === 'default') {
       const u = UNSECURED_USER;
-      ctx.out.out(tabwrite(`ATTRIBUTE\tVALUE\nUsername\t${u.username}\nGroups\t[${u.groups.join(' ')}]\n`, TABLE_TABWRITER));
+      ctx.out.out(
+        tabwrite(
+          `ATTRIBUTE\tVALUE\nUsername\t${u.username}\nGroups\t[${u.groups.join(' ')}]\n`,
+          TABLE_TABWRITER,
+        ),
+      );
       return;
     }
     if (printer.kind === 'name') {
@@ -49,7 +58,13 @@ export const authWhoamiCommand: CommandDef = {
     }
     if (printer.kind !== 'generic') throw new CommandError('unreachable: whoami prints no table');
     try {
-      ctx.out.out(printer.format === 'json' ? typedJSON(review) : printer.format === 'yaml' ? toYAML(review) : printer.print(review));
+      ctx.out.out(
+        printer.format === 'json'
+          ? typedJSON(review)
+          : printer.format === 'yaml'
+            ? toYAML(review)
+            : printer.print(review),
+      );
     } catch (e) {
       if (e instanceof PrintError) throw new CommandError(formatSingleError(e), 1, true);
       throw e;

@@ -16,7 +16,9 @@ export const clusterInfoCommand: CommandDef = {
   flags: [],
   run(ctx) {
     if (ctx.args.positional[0] === 'dump') {
-      throw new CommandError('cluster-info dump is not available in the playground; use kubectl get and kubectl describe');
+      throw new CommandError(
+        'cluster-info dump is not available in the playground; use kubectl get and kubectl describe',
+      );
     }
     let err: unknown;
     try {
@@ -26,7 +28,9 @@ export const clusterInfoCommand: CommandDef = {
       for (const svc of ctx.sim.store.list(kind, 'kube-system')) {
         if (svc.metadata.labels?.['kubernetes.io/cluster-service'] !== 'true') continue;
         const name = svc.metadata.labels?.['kubernetes.io/name'] || svc.metadata.name;
-        ctx.out.println(`${name} is running at ${PLAYGROUND_SERVER}/api/v1/namespaces/kube-system/services/${svc.metadata.name}/proxy`);
+        ctx.out.println(
+          `${name} is running at ${PLAYGROUND_SERVER}/api/v1/namespaces/kube-system/services/${svc.metadata.name}/proxy`,
+        );
       }
     } catch (e) {
       err = e;

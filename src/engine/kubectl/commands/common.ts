@@ -76,7 +76,8 @@ export function formatSingleError(err: unknown): string {
       const d = invalidDetails(err);
       const causes = causeText(err);
       if (d && causes.length === 1) return `The ${d.kind} "${d.name}" is invalid: ${causes[0]}`;
-      if (d && causes.length > 1) return `The ${d.kind} "${d.name}" is invalid: \n${causes.map((c) => `* ${c}`).join('\n')}`;
+      if (d && causes.length > 1)
+        return `The ${d.kind} "${d.name}" is invalid: \n${causes.map((c) => `* ${c}`).join('\n')}`;
     }
     return `Error from server (${err.reason}): ${err.message}`;
   }
@@ -122,7 +123,10 @@ export function nsFor(ctx: CommandContext, kind: Kind): string | undefined {
 /**
  * cmdutil.GetResourcesAndPairs: leading words are resources, the rest are `k=v` / `k-` pairs.
  */
-export function resourcesAndPairs(args: string[], pairType: string): { resources: string[]; pairs: string[] } {
+export function resourcesAndPairs(
+  args: string[],
+  pairType: string,
+): { resources: string[]; pairs: string[] } {
   const resources: string[] = [];
   const pairs: string[] = [];
   let found = false;
@@ -153,7 +157,11 @@ export const VALIDATE_FLAG: FlagSpec = {
 };
 
 /** Reports a failed manifest object as an editor marker (Output.diagnose), besides stderr. */
-export function diagnoseEntry(ctx: CommandContext, entry: { document?: number; line?: number }, err: unknown): void {
+export function diagnoseEntry(
+  ctx: CommandContext,
+  entry: { document?: number; line?: number },
+  err: unknown,
+): void {
   if (entry.document === undefined) return;
   const field = err instanceof StatusError ? err.fieldErrors[0]?.field : undefined;
   ctx.out.diagnose({

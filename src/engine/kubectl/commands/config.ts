@@ -7,13 +7,20 @@ import { printTable } from '../printers/table';
 import { toYAML } from '../printers/yaml';
 import { CommandError, type CommandDef } from '../types';
 import { ClientError, finish } from './common';
-import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_SERVER, PLAYGROUND_USER } from './playgroundConfig';
+import {
+  PLAYGROUND_CLUSTER,
+  PLAYGROUND_CONTEXT,
+  PLAYGROUND_SERVER,
+  PLAYGROUND_USER,
+} from './playgroundConfig';
 
 function kubeconfig(): Record<string, unknown> {
   return {
     apiVersion: 'v1',
     // no CA to verify against: the served cluster's kubeconfig says so too (src/server/kubeconfig.ts)
-    clusters: [{ cluster: { server: PLAYGROUND_SERVER, 'insecure-skip-tls-verify': true }, name: PLAYGROUND_CLUSTER }],
+    clusters: [
+      { cluster: { server: PLAYGROUND_SERVER, 'insecure-skip-tls-verify': true }, name: PLAYGROUND_CLUSTER },
+    ],
     contexts: [{ context: { cluster: PLAYGROUND_CLUSTER, user: PLAYGROUND_USER }, name: PLAYGROUND_CONTEXT }],
     'current-context': PLAYGROUND_CONTEXT,
     kind: 'Config',
@@ -28,7 +35,15 @@ function jsonOrder(c: Record<string, unknown>): Record<string, unknown> {
   const named = (list: unknown, key: string) =>
     (list as Record<string, unknown>[]).map((e) => ({ name: e.name, [key]: e[key] }));
   const out: Record<string, unknown> = {};
-  for (const k of order) out[k] = k === 'clusters' ? named(c[k], 'cluster') : k === 'users' ? named(c[k], 'user') : k === 'contexts' ? named(c[k], 'context') : c[k];
+  for (const k of order)
+    out[k] =
+      k === 'clusters'
+        ? named(c[k], 'cluster')
+        : k === 'users'
+          ? named(c[k], 'user')
+          : k === 'contexts'
+            ? named(c[k], 'context')
+            : c[k];
   return out;
 }
 
@@ -37,9 +52,24 @@ export const configViewCommand: CommandDef = {
   short: 'Display merged kubeconfig settings or a specified kubeconfig file',
   usage: 'kubectl config view [flags] [options]',
   flags: [
-    { name: 'flatten', type: 'bool', usage: 'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)' },
-    { name: 'minify', type: 'bool', usage: 'Remove all information not used by current-context from the output' },
-    { name: 'output', short: 'o', type: 'string', default: 'yaml', usage: 'Output format. One of: (json, yaml).' },
+    {
+      name: 'flatten',
+      type: 'bool',
+      usage:
+        'Flatten the resulting kubeconfig file into self-contained output (useful for creating portable kubeconfig files)',
+    },
+    {
+      name: 'minify',
+      type: 'bool',
+      usage: 'Remove all information not used by current-context from the output',
+    },
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      default: 'yaml',
+      usage: 'Output format. One of: (json, yaml).',
+    },
     { name: 'raw', type: 'bool', usage: 'Display raw byte data and sensitive data' },
   ],
   run(ctx) {
@@ -69,12 +99,20 @@ export const configGetContextsCommand: CommandDef = {
   short: 'Display one or many contexts from the kubeconfig file',
   usage: 'kubectl config get-contexts [(-o|--output=)name)] [options]',
   flags: [
-    { name: 'no-headers', type: 'bool', usage: "When using the default or custom-column output format, don't print headers (default print headers)." },
+    {
+      name: 'no-headers',
+      type: 'bool',
+      usage:
+        "When using the default or custom-column output format, don't print headers (default print headers).",
+    },
     { name: 'output', short: 'o', type: 'string', usage: 'Output format. One of: (name).' },
   ],
   run(ctx) {
     const output = flagString(ctx.args, 'output') ?? '';
-    if (output !== '' && output !== 'name') throw new CommandError(`--output ${output} is not available in kubectl config get-contexts; resetting to default output format`);
+    if (output !== '' && output !== 'name')
+      throw new CommandError(
+        `--output ${output} is not available in kubectl config get-contexts; resetting to default output format`,
+      );
     const wanted = ctx.args.positional.length ? ctx.args.positional : [PLAYGROUND_CONTEXT];
     const errs: unknown[] = [];
     const rows: string[][] = [];
@@ -86,7 +124,13 @@ export const configGetContextsCommand: CommandDef = {
       rows.push(output === 'name' ? [name] : ['*', name, PLAYGROUND_CLUSTER, PLAYGROUND_USER, '']);
     }
     if (output === 'name') for (const r of rows) ctx.out.println(r[0]);
-    else ctx.out.out(printTable({ headers: ['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], rows }, flagBool(ctx.args, 'no-headers')));
+    else
+      ctx.out.out(
+        printTable(
+          { headers: ['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE'], rows },
+          flagBool(ctx.args, 'no-headers'),
+        ),
+      );
     finish(errs);
   },
 };
@@ -99,7 +143,10 @@ export const configUseContextCommand: CommandDef = {
   flags: [],
   run(ctx) {
     const name = ctx.args.positional[0];
-    if (!name || ctx.args.positional.length !== 1) throw new CommandError(`Unexpected args: [${ctx.args.positional.join(' ')}]\nSee 'kubectl config use-context -h' for help and examples`);
+    if (!name || ctx.args.positional.length !== 1)
+      throw new CommandError(
+        `Unexpected args: [${ctx.args.positional.join(' ')}]\nSee 'kubectl config use-context -h' for help and examples`,
+      );
     if (name !== PLAYGROUND_CONTEXT) throw new CommandError(`no context exists with the name: "${name}"`);
     ctx.out.println(`Switched to context "${name}".`);
   },

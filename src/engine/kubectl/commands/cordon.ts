@@ -15,10 +15,16 @@ export function selectNodes(ctx: CommandContext, use: string): Node[] {
   const selector = flagString(ctx.args, 'selector');
   const args = ctx.args.positional;
   if (args.length === 0 && selector === undefined) {
-    throw new CommandError(`USAGE: ${use} [flags]\nSee 'kubectl ${use.split(' ')[0]} -h' for help and examples`);
+    throw new CommandError(
+      `USAGE: ${use} [flags]\nSee 'kubectl ${use.split(' ')[0]} -h' for help and examples`,
+    );
   }
   if (args.length > 0 && selector) {
-    throw new CommandError(`error: cannot specify both a node name and a --selector option\nSee 'kubectl ${use.split(' ')[0]} -h' for help and examples`, 1, true);
+    throw new CommandError(
+      `error: cannot specify both a node name and a --selector option\nSee 'kubectl ${use.split(' ')[0]} -h' for help and examples`,
+      1,
+      true,
+    );
   }
   if (selector !== undefined) {
     const sel = parseSelector(selector);
@@ -43,7 +49,9 @@ export function cordonNode(ctx: CommandContext, node: Node, desired: boolean, dr
       ctx.sim.store.update(next, { dryRun: dry === 'server' });
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
-      ctx.out.eprintln(`error: unable to ${desired ? 'cordon' : 'uncordon'} node "${node.metadata.name}": ${e.message}`);
+      ctx.out.eprintln(
+        `error: unable to ${desired ? 'cordon' : 'uncordon'} node "${node.metadata.name}": ${e.message}`,
+      );
       return;
     }
   }
@@ -56,7 +64,10 @@ function cordonDef(desired: boolean): CommandDef {
     name,
     short: desired ? 'Mark node as unschedulable' : 'Mark node as schedulable',
     usage: `kubectl ${name} NODE`,
-    flags: [{ name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on' }, DRY_RUN_FLAG],
+    flags: [
+      { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on' },
+      DRY_RUN_FLAG,
+    ],
     run(ctx) {
       const dry = dryRunStrategy(ctx);
       for (const n of selectNodes(ctx, `${name} NODE`)) cordonNode(ctx, n, desired, dry);

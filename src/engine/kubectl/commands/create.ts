@@ -10,7 +10,16 @@ import { decodeError, loadManifests } from '../manifests';
 import { CommandError, type CommandDef } from '../types';
 import { lastAppliedConfiguration, LAST_APPLIED_ANNOTATION } from './applyMerge';
 import { serverDecode, validationDirective } from './fieldValidationFlag';
-import { addSourceToErr, diagnoseEntry, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, VALIDATE_FLAG } from './common';
+import {
+  addSourceToErr,
+  diagnoseEntry,
+  DRY_RUN_FLAG,
+  dryRunStrategy,
+  dryRunSuffix,
+  FILENAME_FLAG,
+  finish,
+  VALIDATE_FLAG,
+} from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
@@ -23,7 +32,11 @@ export const createCommand: CommandDef = {
     DRY_RUN_FLAG,
     RECORD_FLAG,
     VALIDATE_FLAG,
-    { name: 'save-config', type: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation.' },
+    {
+      name: 'save-config',
+      type: 'bool',
+      usage: 'If true, the configuration of current object will be saved in its annotation.',
+    },
     ...OBJECT_PRINT_FLAGS,
   ],
   run(ctx) {
@@ -45,7 +58,10 @@ export const createCommand: CommandDef = {
       let obj = clone(e.obj);
       if (cause) obj = withChangeCause(obj, cause);
       if (flagBool(ctx.args, 'save-config')) {
-        obj.metadata.annotations = { ...obj.metadata.annotations, [LAST_APPLIED_ANNOTATION]: lastAppliedConfiguration(obj) };
+        obj.metadata.annotations = {
+          ...obj.metadata.annotations,
+          [LAST_APPLIED_ANNOTATION]: lastAppliedConfiguration(obj),
+        };
       }
       try {
         const bad = decodeError(obj, e.kind);

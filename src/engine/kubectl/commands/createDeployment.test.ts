@@ -14,7 +14,11 @@ describe('kubectl create deployment', () => {
 
   it('prints the object it would send, as kubectl create deployment --dry-run=client -o yaml', () => {
     const sim = simWithNodes(['n1']);
-    const out = runDef(sim, createDeploymentCommand, 'web --image=nginx --image=busybox --port=80 --replicas=2 --dry-run=client -o yaml');
+    const out = runDef(
+      sim,
+      createDeploymentCommand,
+      'web --image=nginx --image=busybox --port=80 --replicas=2 --dry-run=client -o yaml',
+    );
     expect(out.stdout).toBe(
       [
         'apiVersion: apps/v1',
@@ -52,8 +56,12 @@ describe('kubectl create deployment', () => {
 
   it('refuses what kubectl refuses, and changes nothing', () => {
     const sim = simWithNodes(['n1']);
-    expect(runDef(sim, createDeploymentCommand, 'web').stderr).toBe('error: required flag(s) "image" not set\n');
-    expect(runDef(sim, createDeploymentCommand, 'web --image=a --image=b -- sleep 1').stderr).toBe('error: cannot specify multiple --image options and command\n');
+    expect(runDef(sim, createDeploymentCommand, 'web').stderr).toBe(
+      'error: required flag(s) "image" not set\n',
+    );
+    expect(runDef(sim, createDeploymentCommand, 'web --image=a --image=b -- sleep 1').stderr).toBe(
+      'error: cannot specify multiple --image options and command\n',
+    );
     expect(sim.store.list('Deployment')).toEqual([]);
   });
 });
@@ -64,8 +72,14 @@ describe('kubectl scale', () => {
     runDef(sim, createDeploymentCommand, 'web --image=nginx:1.27');
     expect(runDef(sim, scaleCommand, 'deploy/web --replicas=3').stdout).toBe('deployment.apps/web scaled\n');
     expect(sim.store.get('Deployment', 'default', 'web')!.spec.replicas).toBe(3);
-    expect(runDef(sim, scaleCommand, 'deploy/web --replicas=1 --current-replicas=2').stderr).toBe('error: Expected replicas to be 2, was 3\n');
-    expect(runDef(sim, scaleCommand, 'deploy/nope --replicas=1').stderr).toBe('error: no objects passed to scale deployments.apps "nope" not found\n');
-    expect(runDef(sim, scaleCommand, 'deploy/web').stderr).toBe('error: required flag(s) "replicas" not set\n');
+    expect(runDef(sim, scaleCommand, 'deploy/web --replicas=1 --current-replicas=2').stderr).toBe(
+      'error: Expected replicas to be 2, was 3\n',
+    );
+    expect(runDef(sim, scaleCommand, 'deploy/nope --replicas=1').stderr).toBe(
+      'error: no objects passed to scale deployments.apps "nope" not found\n',
+    );
+    expect(runDef(sim, scaleCommand, 'deploy/web').stderr).toBe(
+      'error: required flag(s) "replicas" not set\n',
+    );
   });
 });

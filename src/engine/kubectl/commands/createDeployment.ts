@@ -23,7 +23,10 @@ export function containerNameForImage(image: string, random: () => string): stri
 
 function int32Flag(v: string | undefined, flag: string, def: number): number {
   if (v === undefined) return def;
-  if (!/^[+-]?\d+$/.test(v)) throw new CommandError(`invalid argument "${v}" for "--${flag}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee 'kubectl create deployment --help' for usage.`);
+  if (!/^[+-]?\d+$/.test(v))
+    throw new CommandError(
+      `invalid argument "${v}" for "--${flag}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee 'kubectl create deployment --help' for usage.`,
+    );
   return Number(v);
 }
 
@@ -33,12 +36,37 @@ export const createDeploymentCommand: CommandDef = {
   short: 'Create a deployment with the specified name',
   usage: 'kubectl create deployment NAME --image=image -- [COMMAND] [args...] [options]',
   flags: [
-    { name: 'image', type: 'stringArray', usage: 'Image names to run. A deployment can have multiple images set for multi-container pod.' },
-    { name: 'replicas', short: 'r', type: 'string', default: '1', usage: 'Number of replicas to create. Default is 1.' },
+    {
+      name: 'image',
+      type: 'stringArray',
+      usage: 'Image names to run. A deployment can have multiple images set for multi-container pod.',
+    },
+    {
+      name: 'replicas',
+      short: 'r',
+      type: 'string',
+      default: '1',
+      usage: 'Number of replicas to create. Default is 1.',
+    },
     { name: 'port', type: 'string', default: '-1', usage: 'The containerPort that this deployment exposes.' },
-    { name: 'field-manager', type: 'string', default: 'kubectl-create', usage: 'Name of the manager used to track field ownership.' },
-    { name: 'save-config', type: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation.' },
-    { name: 'validate', type: 'string', noOptDefault: 'strict', default: 'strict', usage: "Must be one of: strict (or true), warn, ignore (or false)." },
+    {
+      name: 'field-manager',
+      type: 'string',
+      default: 'kubectl-create',
+      usage: 'Name of the manager used to track field ownership.',
+    },
+    {
+      name: 'save-config',
+      type: 'bool',
+      usage: 'If true, the configuration of current object will be saved in its annotation.',
+    },
+    {
+      name: 'validate',
+      type: 'string',
+      noOptDefault: 'strict',
+      default: 'strict',
+      usage: 'Must be one of: strict (or true), warn, ignore (or false).',
+    },
     DRY_RUN_FLAG,
     ...OBJECT_PRINT_FLAGS,
   ],
@@ -48,8 +76,12 @@ export const createDeploymentCommand: CommandDef = {
     const images = flagArray(ctx.args, 'image').flatMap((v) => v.split(','));
     if (images.length === 0) throw new CommandError('required flag(s) "image" not set');
     const [name, ...command] = ctx.args.positional;
-    if (!name) throw new CommandError("exactly one NAME is required, got 0\nSee 'kubectl create deployment -h' for help and examples");
-    if (images.length > 1 && command.length > 0) throw new CommandError('cannot specify multiple --image options and command');
+    if (!name)
+      throw new CommandError(
+        "exactly one NAME is required, got 0\nSee 'kubectl create deployment -h' for help and examples",
+      );
+    if (images.length > 1 && command.length > 0)
+      throw new CommandError('cannot specify multiple --image options and command');
     const replicas = int32Flag(flagString(ctx.args, 'replicas'), 'replicas', 1);
     const port = int32Flag(flagString(ctx.args, 'port'), 'port', -1);
     const dry = dryRunStrategy(ctx);
@@ -81,7 +113,11 @@ export const createDeploymentCommand: CommandDef = {
     } as unknown as Deployment;
     let created: Deployment = deploy;
     try {
-      if (dry !== 'client') created = ctx.sim.store.create({ ...deploy, metadata: { ...deploy.metadata, namespace: ctx.namespace } }, { dryRun: dry === 'server' }) as Deployment;
+      if (dry !== 'client')
+        created = ctx.sim.store.create(
+          { ...deploy, metadata: { ...deploy.metadata, namespace: ctx.namespace } },
+          { dryRun: dry === 'server' },
+        ) as Deployment;
     } catch (e) {
       if (e instanceof StatusError) return finish([e]);
       throw e;

@@ -16,17 +16,36 @@ export const createNamespaceCommand: CommandDef = {
   usage: 'kubectl create namespace NAME [--dry-run=server|client|none] [options]',
   flags: [
     DRY_RUN_FLAG,
-    { name: 'field-manager', type: 'string', default: 'kubectl-create', usage: 'Name of the manager used to track field ownership.' },
-    { name: 'save-config', type: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.' },
+    {
+      name: 'field-manager',
+      type: 'string',
+      default: 'kubectl-create',
+      usage: 'Name of the manager used to track field ownership.',
+    },
+    {
+      name: 'save-config',
+      type: 'bool',
+      usage:
+        'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.',
+    },
     VALIDATE_FLAG,
     ...OBJECT_PRINT_FLAGS,
   ],
   run(ctx) {
     const names = ctx.args.positional;
-    if (names.length !== 1) throw new CommandError(`exactly one NAME is required, got ${names.length}\nSee 'kubectl create namespace -h' for help and examples`);
+    if (names.length !== 1)
+      throw new CommandError(
+        `exactly one NAME is required, got ${names.length}\nSee 'kubectl create namespace -h' for help and examples`,
+      );
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);
-    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: names[0] }, spec: {}, status: {} } as unknown as KObject;
+    const ns = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: names[0] },
+      spec: {},
+      status: {},
+    } as unknown as KObject;
     let created = ns;
     try {
       if (dry !== 'client') created = ctx.sim.store.create(ns, { dryRun: dry === 'server' });

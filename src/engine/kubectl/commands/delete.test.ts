@@ -24,7 +24,9 @@ describe('kubectl delete', () => {
     const sim = simWithNodes(['node-1']);
     runDef(sim, runCommand, 'web --image=nginx');
     sim.settle();
-    expect(runDef(sim, deleteCommand, 'pods/web --wait=false').stdout).toBe('pod "web" deleted from default namespace\n');
+    expect(runDef(sim, deleteCommand, 'pods/web --wait=false').stdout).toBe(
+      'pod "web" deleted from default namespace\n',
+    );
     expect(sim.store.get('Pod', 'default', 'web')!.metadata.deletionTimestamp).toBeDefined();
   });
 
@@ -45,7 +47,9 @@ describe('kubectl delete', () => {
     expect(runDef(sim, deleteCommand, 'ds fluentd-elasticsearch -n kube-system').stdout).toBe(
       'daemonset.apps "fluentd-elasticsearch" deleted from kube-system namespace\n',
     );
-    expect(runDef(sim, deleteCommand, 'node node-1 node-2').stdout).toBe('node "node-1" deleted\nnode "node-2" deleted\n');
+    expect(runDef(sim, deleteCommand, 'node node-1 node-2').stdout).toBe(
+      'node "node-1" deleted\nnode "node-2" deleted\n',
+    );
   });
 
   it('deletes from a file', () => {
@@ -63,22 +67,36 @@ describe('kubectl delete', () => {
     const sim = simWithNodes(['node-1']);
     runDef(sim, runCommand, 'a --image=nginx --labels=app=x');
     runDef(sim, runCommand, 'b --image=nginx --labels=app=y');
-    expect(runDef(sim, deleteCommand, 'pods -l app=x --wait=false').stdout).toBe('pod "a" deleted from default namespace\n');
+    expect(runDef(sim, deleteCommand, 'pods -l app=x --wait=false').stdout).toBe(
+      'pod "a" deleted from default namespace\n',
+    );
     expect(runDef(sim, deleteCommand, 'pods -l app=none').stdout).toBe('No resources found\n');
-    expect(runDef(sim, deleteCommand, 'pods --all --wait=false').stdout).toBe('pod "b" deleted from default namespace\n');
+    expect(runDef(sim, deleteCommand, 'pods --all --wait=false').stdout).toBe(
+      'pod "b" deleted from default namespace\n',
+    );
   });
 
   it.each([
     ['pod nope', 'Error from server (NotFound): pods "nope" not found\n'],
     ['pods', 'error: resource(s) were provided, but no name was specified\n'],
-    ['pod x --cascade=sideways', 'error: invalid cascade value (sideways). Must be "background", "foreground", or "orphan".\n'],
-    ['pod x --force --grace-period=5', 'error: --force and --grace-period greater than 0 cannot be specified together\n'],
+    [
+      'pod x --cascade=sideways',
+      'error: invalid cascade value (sideways). Must be "background", "foreground", or "orphan".\n',
+    ],
+    [
+      'pod x --force --grace-period=5',
+      'error: --force and --grace-period greater than 0 cannot be specified together\n',
+    ],
     ['foos x', 'error: the server doesn\'t have a resource type "foos"\n'],
   ])('kubectl delete %s', (args, stderr) => {
     expect(runDef(simWithNodes([]), deleteCommand, args).stderr).toBe(stderr);
   });
 
   it('--ignore-not-found', () => {
-    expect(runDef(simWithNodes([]), deleteCommand, 'pod nope --ignore-not-found')).toMatchObject({ stdout: '', stderr: '', exitCode: 0 });
+    expect(runDef(simWithNodes([]), deleteCommand, 'pod nope --ignore-not-found')).toMatchObject({
+      stdout: '',
+      stderr: '',
+      exitCode: 0,
+    });
   });
 });

@@ -11,7 +11,16 @@ import { flagArray, flagBool, flagString, goDurationMs } from '../argv';
 import { loadManifests } from '../manifests';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
-import { addSourceToErr, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, FILENAME_FLAG, finish, nsFor, stepUntil } from './common';
+import {
+  addSourceToErr,
+  DRY_RUN_FLAG,
+  dryRunStrategy,
+  dryRunSuffix,
+  FILENAME_FLAG,
+  finish,
+  nsFor,
+  stepUntil,
+} from './common';
 
 export const FORCE_DELETE_WARNING =
   'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.';
@@ -30,12 +39,17 @@ function cascadeStrategy(ctx: CommandContext): Policy {
       return 'Background';
     case 'orphan':
     case 'false':
-      if (v === 'false') ctx.out.eprintln('warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.');
+      if (v === 'false')
+        ctx.out.eprintln(
+          'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.',
+        );
       return 'Orphan';
     case 'foreground':
       return 'Foreground';
     default:
-      throw new CommandError(`invalid cascade value (${v}). Must be "background", "foreground", or "orphan".`);
+      throw new CommandError(
+        `invalid cascade value (${v}). Must be "background", "foreground", or "orphan".`,
+      );
   }
 }
 
@@ -49,7 +63,8 @@ export function gracePeriod(ctx: CommandContext): number {
   }
   if (gp === 0 && !force) gp = 1;
   if (force && gp < 0) gp = 0;
-  if (force && gp > 0) throw new CommandError('--force and --grace-period greater than 0 cannot be specified together');
+  if (force && gp > 0)
+    throw new CommandError('--force and --grace-period greater than 0 cannot be specified together');
   if (force && gp === 0) ctx.out.eprintln(FORCE_DELETE_WARNING);
   return gp;
 }
@@ -83,7 +98,13 @@ function collectTargets(ctx: CommandContext, errs: unknown[]): { targets: Target
   const targets: Target[] = [];
   for (const e of files.length ? loadManifests(ctx, files) : []) {
     if (e.error || !e.obj || !e.kind) errs.push(e.error);
-    else targets.push({ kind: e.kind, namespace: e.obj.metadata.namespace, name: e.obj.metadata.name, source: e.source });
+    else
+      targets.push({
+        kind: e.kind,
+        namespace: e.obj.metadata.namespace,
+        name: e.obj.metadata.name,
+        source: e.source,
+      });
   }
   let bySelector = false;
   for (const { kind, names } of positional.length ? parseResourceArgs(positional) : []) {
@@ -95,7 +116,8 @@ function collectTargets(ctx: CommandContext, errs: unknown[]): { targets: Target
     if (!all && !select) throw new CommandError('resource(s) were provided, but no name was specified');
     bySelector = true;
     for (const o of ctx.sim.store.list(kind, nsFor(ctx, kind))) {
-      if (!select || select(o)) targets.push({ kind, namespace: o.metadata.namespace, name: o.metadata.name });
+      if (!select || select(o))
+        targets.push({ kind, namespace: o.metadata.namespace, name: o.metadata.name });
     }
   }
   return { targets, bySelector };
@@ -109,20 +131,57 @@ function deletedLine(t: Target, operation: string): string {
 export const deleteCommand: CommandDef = {
   name: 'delete',
   short: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
-  usage: "kubectl delete ([-f FILENAME] | TYPE [(NAME | -l label | --all)])",
+  usage: 'kubectl delete ([-f FILENAME] | TYPE [(NAME | -l label | --all)])',
   flags: [
     FILENAME_FLAG,
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
-    { name: 'all', type: 'bool', usage: 'Delete all resources, in the namespace of the specified resource types.' },
-    { name: 'cascade', type: 'string', default: 'background', usage: 'Must be "background", "orphan", or "foreground".' },
-    { name: 'grace-period', type: 'int', default: '-1', usage: 'Period of time in seconds given to the resource to terminate gracefully.' },
-    { name: 'force', type: 'bool', usage: 'If true, immediately remove resources from API and bypass graceful deletion.' },
-    { name: 'now', type: 'bool', usage: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).' },
-    { name: 'wait', type: 'bool', default: 'true', usage: 'If true, wait for resources to be gone before returning.' },
-    { name: 'timeout', type: 'duration', default: '0s', usage: 'The length of time to wait before giving up on a delete.' },
+    {
+      name: 'all',
+      type: 'bool',
+      usage: 'Delete all resources, in the namespace of the specified resource types.',
+    },
+    {
+      name: 'cascade',
+      type: 'string',
+      default: 'background',
+      usage: 'Must be "background", "orphan", or "foreground".',
+    },
+    {
+      name: 'grace-period',
+      type: 'int',
+      default: '-1',
+      usage: 'Period of time in seconds given to the resource to terminate gracefully.',
+    },
+    {
+      name: 'force',
+      type: 'bool',
+      usage: 'If true, immediately remove resources from API and bypass graceful deletion.',
+    },
+    {
+      name: 'now',
+      type: 'bool',
+      usage: 'If true, resources are signaled for immediate shutdown (same as --grace-period=1).',
+    },
+    {
+      name: 'wait',
+      type: 'bool',
+      default: 'true',
+      usage: 'If true, wait for resources to be gone before returning.',
+    },
+    {
+      name: 'timeout',
+      type: 'duration',
+      default: '0s',
+      usage: 'The length of time to wait before giving up on a delete.',
+    },
     { name: 'ignore-not-found', type: 'bool', usage: 'Treat "resource not found" as a successful delete.' },
     DRY_RUN_FLAG,
-    { name: 'output', short: 'o', type: 'string', usage: 'Output mode. Use "-o name" for shorter output (resource/name).' },
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      usage: 'Output mode. Use "-o name" for shorter output (resource/name).',
+    },
   ],
   run(ctx) {
     const dry = dryRunStrategy(ctx);
@@ -130,7 +189,9 @@ export const deleteCommand: CommandDef = {
     const gp = gracePeriod(ctx);
     const errs: unknown[] = [];
     const { targets, bySelector } = collectTargets(ctx, errs);
-    const ignoreNotFound = ctx.args.flags.has('ignore-not-found') ? flagBool(ctx.args, 'ignore-not-found') : bySelector;
+    const ignoreNotFound = ctx.args.flags.has('ignore-not-found')
+      ? flagBool(ctx.args, 'ignore-not-found')
+      : bySelector;
     const operation = `${gp === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dry)}`;
     const deleted: { t: Target; uid: string; grace: number }[] = [];
     let found = 0;
@@ -149,9 +210,15 @@ export const deleteCommand: CommandDef = {
             dryRun: dry === 'server',
           });
         }
-        const podGrace = (obj.spec as { terminationGracePeriodSeconds?: number } | undefined)?.terminationGracePeriodSeconds ?? 30;
+        const podGrace =
+          (obj.spec as { terminationGracePeriodSeconds?: number } | undefined)
+            ?.terminationGracePeriodSeconds ?? 30;
         deleted.push({ t, uid: obj.metadata.uid, grace: gp >= 0 ? gp : podGrace });
-        ctx.out.println(flagString(ctx.args, 'output') === 'name' ? `${kindGroup(t.kind)}/${t.name}` : deletedLine(t, operation));
+        ctx.out.println(
+          flagString(ctx.args, 'output') === 'name'
+            ? `${kindGroup(t.kind)}/${t.name}`
+            : deletedLine(t, operation),
+        );
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
         errs.push(addSourceToErr(err, 'deleting', t.source));
@@ -168,12 +235,19 @@ function waitForDeletion(ctx: CommandContext, deleted: { t: Target; uid: string;
   if (deleted.length === 0) return;
   const timeout = flagString(ctx.args, 'timeout');
   const explicit = timeout !== undefined && goDurationMs(timeout) > 0;
-  const limit = explicit ? goDurationMs(timeout!) : (deleted.reduce((m, d) => Math.max(m, d.grace), -Infinity) + 60) * 1000;
-  const gone = () => deleted.every(({ t, uid }) => ctx.sim.store.get(t.kind, t.namespace, t.name)?.metadata.uid !== uid);
+  const limit = explicit
+    ? goDurationMs(timeout!)
+    : (deleted.reduce((m, d) => Math.max(m, d.grace), -Infinity) + 60) * 1000;
+  const gone = () =>
+    deleted.every(({ t, uid }) => ctx.sim.store.get(t.kind, t.namespace, t.name)?.metadata.uid !== uid);
   const start = ctx.sim.now();
   if (!stepUntil(ctx.sim, gone, limit) && explicit) {
-    const left = deleted.find(({ t, uid }) => ctx.sim.store.get(t.kind, t.namespace, t.name)?.metadata.uid === uid)!;
+    const left = deleted.find(
+      ({ t, uid }) => ctx.sim.store.get(t.kind, t.namespace, t.name)?.metadata.uid === uid,
+    )!;
     if (ctx.sim.now() < start + limit) ctx.sim.advance(start + limit - ctx.sim.now());
-    throw new CommandError(`timed out waiting for the condition on ${kindGroup(left.t.kind).replace(/^(\w+)/, (k) => `${k}s`)}/${left.t.name}`);
+    throw new CommandError(
+      `timed out waiting for the condition on ${kindGroup(left.t.kind).replace(/^(\w+)/, (k) => `${k}s`)}/${left.t.name}`,
+    );
   }
 }

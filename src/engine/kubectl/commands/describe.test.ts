@@ -6,7 +6,11 @@ import type { Simulation } from '../../simulation';
 
 function kc(sim: Simulation, line: string) {
   const r = runKubectl(sim, tokenize(line));
-  const pick = (s: string) => r.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
+  const pick = (s: string) =>
+    r.chunks
+      .filter((c) => c.stream === s)
+      .map((c) => c.text)
+      .join('');
   return { stdout: pick('stdout'), stderr: pick('stderr'), exitCode: r.exitCode };
 }
 
@@ -298,7 +302,14 @@ describe('kubectl describe', () => {
     const node = s.store.get('Node', undefined, 'node-1')!;
     s.clock.set(s.now() + 60_000);
     for (let i = 0; i < 3; i++) {
-      s.recorder.event(node, 'Warning', 'FreeDiskSpaceFailed', 'failed to garbage collect required amount of images', 'kubelet', 'node-1');
+      s.recorder.event(
+        node,
+        'Warning',
+        'FreeDiskSpaceFailed',
+        'failed to garbage collect required amount of images',
+        'kubelet',
+        'node-1',
+      );
       s.clock.set(s.now() + 120_000);
     }
     expect(kc(s, 'describe node node-1').stdout).toContain(
@@ -319,9 +330,14 @@ describe('kubectl describe', () => {
     });
     expect(kc(sim, 'describe')).toEqual({
       stdout: '',
-      stderr: 'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n',
+      stderr:
+        'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n',
       exitCode: 1,
     });
-    expect(kc(sim, 'describe pods')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', exitCode: 0 });
+    expect(kc(sim, 'describe pods')).toEqual({
+      stdout: '',
+      stderr: 'No resources found in default namespace.\n',
+      exitCode: 0,
+    });
   });
 });

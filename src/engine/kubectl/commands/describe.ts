@@ -68,7 +68,8 @@ function run(ctx: CommandContext): void {
     pushAll(errors, r.errors);
   }
   // `describe TYPE NAME` with no exact match describes every object whose name starts with NAME.
-  const typeName = args.positional.length === 2 && !args.positional[0].includes('/') && !args.positional[0].includes(',');
+  const typeName =
+    args.positional.length === 2 && !args.positional[0].includes('/') && !args.positional[0].includes(',');
   if (typeName && objs.length === 0 && errors.length === 1 && errors[0].reason === 'NotFound') {
     const kind = requests[0].kind;
     const prefix = args.positional[1];
@@ -79,9 +80,13 @@ function run(ctx: CommandContext): void {
     for (const o of matches) ctx.out.out(`${describeObject(ctx.sim, o)}\n`);
     return;
   }
-  objs.forEach((o, i) => ctx.out.out(i === 0 ? describeObject(ctx.sim, o) : `\n\n${describeObject(ctx.sim, o)}`));
+  objs.forEach((o, i) =>
+    ctx.out.out(i === 0 ? describeObject(ctx.sim, o) : `\n\n${describeObject(ctx.sim, o)}`),
+  );
   if (objs.length === 0 && errors.length === 0) {
-    ctx.out.eprintln(allNamespaces ? 'No resources found' : `No resources found in ${ctx.namespace} namespace.`);
+    ctx.out.eprintln(
+      allNamespaces ? 'No resources found' : `No resources found in ${ctx.namespace} namespace.`,
+    );
   }
   if (errors.length > 0) {
     for (const e of errors) ctx.out.eprintln(kubectlErrorText(e));
@@ -94,9 +99,24 @@ export const describeCommand: CommandDef = {
   short: 'Show details of a specific resource or group of resources',
   usage: 'kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME)',
   flags: [
-    { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.' },
-    { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces.' },
-    { name: 'show-events', type: 'bool', default: 'true', usage: 'If true, display events related to the described object.' },
+    {
+      name: 'selector',
+      short: 'l',
+      type: 'string',
+      usage: "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.",
+    },
+    {
+      name: 'all-namespaces',
+      short: 'A',
+      type: 'bool',
+      usage: 'If present, list the requested object(s) across all namespaces.',
+    },
+    {
+      name: 'show-events',
+      type: 'bool',
+      default: 'true',
+      usage: 'If true, display events related to the described object.',
+    },
   ],
   run,
 };

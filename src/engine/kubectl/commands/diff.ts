@@ -50,9 +50,18 @@ export const diffCommand: CommandDef = {
   usage: 'kubectl diff -f FILENAME [options]',
   flags: [
     FILENAME_FLAG,
-    { name: 'field-manager', type: 'string', default: 'kubectl-client-side-apply', usage: 'Name of the manager used to track field ownership.' },
+    {
+      name: 'field-manager',
+      type: 'string',
+      default: 'kubectl-client-side-apply',
+      usage: 'Name of the manager used to track field ownership.',
+    },
     { name: 'server-side', type: 'bool', usage: 'If true, apply runs in the server instead of the client.' },
-    { name: 'force-conflicts', type: 'bool', usage: 'If true, server-side apply will force the changes against conflicts.' },
+    {
+      name: 'force-conflicts',
+      type: 'bool',
+      usage: 'If true, server-side apply will force the changes against conflicts.',
+    },
   ],
   run(ctx) {
     const files = flagArray(ctx.args, 'filename');
@@ -87,13 +96,16 @@ export const diffCommand: CommandDef = {
             delete annotations[LAST_APPLIED_ANNOTATION];
             obj.metadata.annotations = annotations;
             try {
-              original = JSON.parse(live.metadata.annotations?.[LAST_APPLIED_ANNOTATION] ?? 'null') ?? undefined;
+              original =
+                JSON.parse(live.metadata.annotations?.[LAST_APPLIED_ANNOTATION] ?? 'null') ?? undefined;
             } catch {
               original = undefined;
             }
           }
           const next = merge(original as never, obj as never, live as never) as unknown as KObject;
-          merged = deepEqual(next, live) ? live : store.update(serverDecode(ctx, kind, next, 'Warn'), { dryRun: true });
+          merged = deepEqual(next, live)
+            ? live
+            : store.update(serverDecode(ctx, kind, next, 'Warn'), { dryRun: true });
         }
         pairs.push({ name: fileName(merged), live: live ? masked(live) : undefined, merged: masked(merged) });
       } catch (err) {

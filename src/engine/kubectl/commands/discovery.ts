@@ -39,7 +39,9 @@ export function apiResources(): ApiResource[] {
       });
     }
   }
-  return out.sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return out.sort((a, b) =>
+    a.group < b.group ? -1 : a.group > b.group ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
 }
 
 export const apiResourcesCommand: CommandDef = {
@@ -49,11 +51,31 @@ export const apiResourcesCommand: CommandDef = {
   flags: [
     { name: 'api-group', type: 'string', usage: 'Limit to resources in the specified API group.' },
     { name: 'cached', type: 'bool', usage: 'Use the cached list of resources if available.' },
-    { name: 'categories', type: 'stringArray', usage: 'Limit to resources that belong to the specified categories.' },
-    { name: 'namespaced', type: 'bool', default: 'true', usage: 'If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.' },
-    { name: 'no-headers', type: 'bool', usage: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
+    {
+      name: 'categories',
+      type: 'stringArray',
+      usage: 'Limit to resources that belong to the specified categories.',
+    },
+    {
+      name: 'namespaced',
+      type: 'bool',
+      default: 'true',
+      usage:
+        'If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.',
+    },
+    {
+      name: 'no-headers',
+      type: 'bool',
+      usage:
+        "When using the default or custom-column output format, don't print headers (default print headers).",
+    },
     { name: 'output', short: 'o', type: 'string', usage: 'Output format. One of: (wide, name).' },
-    { name: 'sort-by', type: 'string', usage: "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'." },
+    {
+      name: 'sort-by',
+      type: 'string',
+      usage:
+        "If non-empty, sort list of resources using specified field. The field can be either 'name' or 'kind'.",
+    },
     { name: 'verbs', type: 'stringArray', usage: 'Limit to resources that support the specified verbs.' },
   ],
   run(ctx) {
@@ -62,7 +84,8 @@ export const apiResourcesCommand: CommandDef = {
       throw new CommandError(`--output ${output} is not available`);
     }
     const sortBy = flagString(ctx.args, 'sort-by') ?? '';
-    if (sortBy !== '' && sortBy !== 'name' && sortBy !== 'kind') throw new CommandError(`--sort-by accepts only name or kind`);
+    if (sortBy !== '' && sortBy !== 'name' && sortBy !== 'kind')
+      throw new CommandError(`--sort-by accepts only name or kind`);
     let list = apiResources();
     const group = flagString(ctx.args, 'api-group');
     if (group !== undefined) list = list.filter((r) => r.group === group);
@@ -74,12 +97,32 @@ export const apiResourcesCommand: CommandDef = {
     if (verbs.length) list = list.filter((r) => verbs.every((v) => r.verbs.includes(v)));
     const cats = (ctx.args.flags.get('categories') ?? []).flatMap((v) => v.split(','));
     if (cats.length) list = list.filter((r) => cats.every((c) => r.categories.includes(c)));
-    if (sortBy) list = [...list].sort((a, b) => (sortBy === 'name' ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+    if (sortBy)
+      list = [...list].sort((a, b) =>
+        sortBy === 'name'
+          ? a.name < b.name
+            ? -1
+            : a.name > b.name
+              ? 1
+              : 0
+          : a.kind < b.kind
+            ? -1
+            : a.kind > b.kind
+              ? 1
+              : 0,
+      );
     if (output === 'name') {
       for (const r of list) ctx.out.println(r.group ? `${r.name}.${r.group}` : r.name);
       return;
     }
-    const headers = ['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(output === 'wide' ? ['VERBS', 'CATEGORIES'] : [])];
+    const headers = [
+      'NAME',
+      'SHORTNAMES',
+      'APIVERSION',
+      'NAMESPACED',
+      'KIND',
+      ...(output === 'wide' ? ['VERBS', 'CATEGORIES'] : []),
+    ];
     const rows = list.map((r) => [
       r.name,
       r.shortNames.join(','),

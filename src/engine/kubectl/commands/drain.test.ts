@@ -51,7 +51,9 @@ describe('kubectl drain', () => {
     const dsPod = sim.store.list('Pod', 'kube-system')[0].metadata.name;
     const r = runDef(sim, drainCommand, 'node-1');
     const err = `cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): kube-system/${dsPod}`;
-    expect(r.stderr).toBe(`error: unable to drain node "node-1" due to error: ${err}, continuing command...\nThere are pending nodes to be drained:\n node-1\n${err}\n`);
+    expect(r.stderr).toBe(
+      `error: unable to drain node "node-1" due to error: ${err}, continuing command...\nThere are pending nodes to be drained:\n node-1\n${err}\n`,
+    );
     expect(runDef(sim, drainCommand, 'node-1 --ignore-daemonsets').text).toBe(
       `node/node-1 already cordoned\nWarning: ignoring DaemonSet-managed Pods: kube-system/${dsPod}\nnode/node-1 drained\n`,
     );
@@ -59,7 +61,11 @@ describe('kubectl drain', () => {
 
   it('usage errors', () => {
     const sim = simWithNodes(['node-1']);
-    expect(runDef(sim, drainCommand, '').stderr).toBe("error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples\n");
-    expect(runDef(sim, drainCommand, 'nope').stderr).toBe('Error from server (NotFound): nodes "nope" not found\n');
+    expect(runDef(sim, drainCommand, '').stderr).toBe(
+      "error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples\n",
+    );
+    expect(runDef(sim, drainCommand, 'nope').stderr).toBe(
+      'Error from server (NotFound): nodes "nope" not found\n',
+    );
   });
 });

@@ -46,7 +46,9 @@ function makeFilters(ctx: CommandContext, o: DrainOptions): Filter[] {
     if (isPodTerminal(pod)) return OKAY;
     if (!ctx.sim.store.get('DaemonSet', pod.metadata.namespace, ref.name)) {
       const msg = `daemonsets.apps "${ref.name}" not found`;
-      return o.force ? { delete: true, reason: 'Warning', message: msg } : { delete: false, reason: 'Error', message: msg };
+      return o.force
+        ? { delete: true, reason: 'Warning', message: msg }
+        : { delete: false, reason: 'Error', message: msg };
     }
     if (!o.ignoreDaemonSets) return { delete: false, reason: 'Error', message: DAEMONSET_FATAL };
     return { delete: false, reason: 'Warning', message: DAEMONSET_WARNING };
@@ -111,14 +113,18 @@ function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string[] |
   if (warnings.length) ctx.out.eprintln(`Warning: ${warnings.join('; ')}`);
   const pods = list.filter((x) => x.status.delete).map((x) => x.pod);
   if (dry === 'client') {
-    for (const p of pods) ctx.out.println(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (dry run)`);
+    for (const p of pods)
+      ctx.out.println(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (dry run)`);
     return null;
   }
   const eviction = !flagBool(ctx.args, 'disable-eviction');
   const gp = Number(flagString(ctx.args, 'grace-period') ?? '-1');
   const pending: { pod: Pod; grace: number }[] = [];
   for (const p of pods) {
-    if (eviction) ctx.out.println(`evicting pod ${p.metadata.namespace}/${p.metadata.name}${dry === 'server' ? ' (server dry run)' : ''}`);
+    if (eviction)
+      ctx.out.println(
+        `evicting pod ${p.metadata.namespace}/${p.metadata.name}${dry === 'server' ? ' (server dry run)' : ''}`,
+      );
     try {
       ctx.sim.store.delete('Pod', p.metadata.namespace, p.metadata.name, {
         gracePeriodSeconds: gp >= 0 ? gp : undefined,
@@ -126,7 +132,8 @@ function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string[] |
       });
     } catch (e) {
       if (e instanceof StatusError && e.reason === 'NotFound') continue;
-      if (e instanceof StatusError) return [`error when evicting pods/"${p.metadata.name}" -n "${p.metadata.namespace}": ${e.message}`];
+      if (e instanceof StatusError)
+        return [`error when evicting pods/"${p.metadata.name}" -n "${p.metadata.namespace}": ${e.message}`];
       throw e;
     }
     pending.push({ pod: p, grace: gp >= 0 ? gp : (p.spec.terminationGracePeriodSeconds ?? 30) });
@@ -136,7 +143,12 @@ function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string[] |
   return err === null ? null : [err];
 }
 
-function waitForPods(ctx: CommandContext, node: Node, pending: { pod: Pod; grace: number }[], verb: string): string | null {
+function waitForPods(
+  ctx: CommandContext,
+  node: Node,
+  pending: { pod: Pod; grace: number }[],
+  verb: string,
+): string | null {
   const timeout = flagString(ctx.args, 'timeout');
   const timeoutMs = timeout ? goDurationMs(timeout) : 0;
   const limit = timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs;
@@ -145,7 +157,8 @@ function waitForPods(ctx: CommandContext, node: Node, pending: { pod: Pod; grace
     const still: typeof left = [];
     for (const x of left) {
       const cur = ctx.sim.store.get('Pod', x.pod.metadata.namespace, x.pod.metadata.name);
-      if (!cur || cur.metadata.uid !== x.pod.metadata.uid) ctx.out.println(nameLine('Pod', x.pod.metadata.name, verb));
+      if (!cur || cur.metadata.uid !== x.pod.metadata.uid)
+        ctx.out.println(nameLine('Pod', x.pod.metadata.name, verb));
       else still.push(x);
     }
     left = still;
@@ -166,16 +179,48 @@ export const drainCommand: CommandDef = {
   short: 'Drain node in preparation for maintenance',
   usage: 'kubectl drain NODE',
   flags: [
-    { name: 'force', type: 'bool', usage: 'Continue even if there are pods that do not declare a controller.' },
+    {
+      name: 'force',
+      type: 'bool',
+      usage: 'Continue even if there are pods that do not declare a controller.',
+    },
     { name: 'ignore-daemonsets', type: 'bool', usage: 'Ignore DaemonSet-managed pods.' },
-    { name: 'delete-emptydir-data', type: 'bool', usage: 'Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained).' },
-    { name: 'delete-local-data', type: 'bool', deprecated: 'This option is deprecated and will be deleted. Use --delete-emptydir-data.' },
-    { name: 'grace-period', type: 'int', default: '-1', usage: 'Period of time in seconds given to each pod to terminate gracefully.' },
-    { name: 'timeout', type: 'duration', default: '0s', usage: 'The length of time to wait before giving up, zero means infinite' },
+    {
+      name: 'delete-emptydir-data',
+      type: 'bool',
+      usage:
+        'Continue even if there are pods using emptyDir (local data that will be deleted when the node is drained).',
+    },
+    {
+      name: 'delete-local-data',
+      type: 'bool',
+      deprecated: 'This option is deprecated and will be deleted. Use --delete-emptydir-data.',
+    },
+    {
+      name: 'grace-period',
+      type: 'int',
+      default: '-1',
+      usage: 'Period of time in seconds given to each pod to terminate gracefully.',
+    },
+    {
+      name: 'timeout',
+      type: 'duration',
+      default: '0s',
+      usage: 'The length of time to wait before giving up, zero means infinite',
+    },
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on' },
     { name: 'pod-selector', type: 'string', usage: 'Label selector to filter pods on the node' },
-    { name: 'disable-eviction', type: 'bool', usage: 'Force drain to use delete, even if eviction is supported.' },
-    { name: 'skip-wait-for-delete-timeout', type: 'int', default: '0', usage: 'If pod DeletionTimestamp older than N seconds, skip waiting for the pod.' },
+    {
+      name: 'disable-eviction',
+      type: 'bool',
+      usage: 'Force drain to use delete, even if eviction is supported.',
+    },
+    {
+      name: 'skip-wait-for-delete-timeout',
+      type: 'int',
+      default: '0',
+      usage: 'If pod DeletionTimestamp older than N seconds, skip waiting for the pod.',
+    },
     DRY_RUN_FLAG,
   ],
   run(ctx) {
@@ -184,7 +229,8 @@ export const drainCommand: CommandDef = {
     const o: DrainOptions = {
       force: flagBool(ctx.args, 'force'),
       ignoreDaemonSets: flagBool(ctx.args, 'ignore-daemonsets'),
-      deleteEmptyDirData: flagBool(ctx.args, 'delete-emptydir-data') || flagBool(ctx.args, 'delete-local-data'),
+      deleteEmptyDirData:
+        flagBool(ctx.args, 'delete-emptydir-data') || flagBool(ctx.args, 'delete-local-data'),
     };
     for (const n of nodes) cordonNode(ctx, n, true, dry);
     const fatal: string[][] = [];
@@ -193,14 +239,23 @@ export const drainCommand: CommandDef = {
       const node = ctx.sim.store.get('Node', undefined, n.metadata.name) ?? n;
       const err = drainNode(ctx, node, o);
       if (err === null) {
-        ctx.out.println(nameLine('Node', node.metadata.name, `drained${dry === 'client' ? ' (dry run)' : dry === 'server' ? ' (server dry run)' : ''}`));
+        ctx.out.println(
+          nameLine(
+            'Node',
+            node.metadata.name,
+            `drained${dry === 'client' ? ' (dry run)' : dry === 'server' ? ' (server dry run)' : ''}`,
+          ),
+        );
         continue;
       }
-      ctx.out.eprintln(`error: unable to drain node "${node.metadata.name}" due to error: ${aggregateText(err)}, continuing command...`);
+      ctx.out.eprintln(
+        `error: unable to drain node "${node.metadata.name}" due to error: ${aggregateText(err)}, continuing command...`,
+      );
       fatal.push(err);
       remaining.push(node.metadata.name);
     }
-    if (remaining.length) ctx.out.err(`There are pending nodes to be drained:\n${remaining.map((r) => ` ${r}\n`).join('')}`);
+    if (remaining.length)
+      ctx.out.err(`There are pending nodes to be drained:\n${remaining.map((r) => ` ${r}\n`).join('')}`);
     // The errors come back as one aggregate, which kubectl's CheckErr prints one per line (MultipleErrors).
     if (fatal.length) throw new CommandError(fatal.flat().join('\n'), 1, true);
   },

@@ -21,11 +21,25 @@ export const editCommand: CommandDef = {
   usage: 'kubectl edit (RESOURCE/NAME | -f FILENAME) [options]',
   flags: [
     FILENAME_FLAG,
-    { name: 'output', short: 'o', type: 'string', usage: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).' },
+    {
+      name: 'output',
+      short: 'o',
+      type: 'string',
+      usage:
+        'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
+    },
     { name: 'output-patch', type: 'bool', usage: 'Output the patch if the resource is edited.' },
-    { name: 'save-config', type: 'bool', usage: 'If true, the configuration of current object will be saved in its annotation.' },
+    {
+      name: 'save-config',
+      type: 'bool',
+      usage: 'If true, the configuration of current object will be saved in its annotation.',
+    },
     VALIDATE_FLAG,
-    { name: 'windows-line-endings', type: 'bool', usage: 'Defaults to the line ending native to your platform.' },
+    {
+      name: 'windows-line-endings',
+      type: 'bool',
+      usage: 'Defaults to the line ending native to your platform.',
+    },
   ],
   run(ctx) {
     const files = flagArray(ctx.args, 'filename');
@@ -35,7 +49,9 @@ export const editCommand: CommandDef = {
       if (e.error) throw e.error;
       if (e.obj && e.kind) ctx.sim.store.mustGet(e.kind, e.obj.metadata.namespace, e.obj.metadata.name);
     }
-    for (const { kind, names } of ctx.args.positional.length ? parseResourceArgs(ctx.args.positional, 'edit') : []) {
+    for (const { kind, names } of ctx.args.positional.length
+      ? parseResourceArgs(ctx.args.positional, 'edit')
+      : []) {
       if (names.length === 0) {
         if (ctx.sim.store.list(kind, nsFor(ctx, kind)).length === 0) return;
         continue;

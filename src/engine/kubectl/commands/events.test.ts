@@ -17,9 +17,36 @@ function withEvents(): Simulation {
     reportingComponent: 'kubelet',
     count: 1,
   };
-  sim.store.createEvent({ ...base, name: 'a.1', involvedObject: { kind: 'Pod', name: 'a', namespace: 'default' }, reason: 'Pulled', message: 'line one\nline two', firstTimestamp: at(30), lastTimestamp: at(30) });
-  sim.store.createEvent({ ...base, name: 'b.1', involvedObject: { kind: 'Pod', name: 'b', namespace: 'default' }, reason: 'BackOff', message: 'colour \u001b[31mred  ', type: 'Warning', count: 4, firstTimestamp: at(300), lastTimestamp: at(5) });
-  sim.store.createEvent({ ...base, namespace: 'kube-system', name: 'c.1', involvedObject: { kind: 'Node', name: 'n' }, reason: 'Starting', message: 'Starting kubelet.', firstTimestamp: at(600), lastTimestamp: at(600) });
+  sim.store.createEvent({
+    ...base,
+    name: 'a.1',
+    involvedObject: { kind: 'Pod', name: 'a', namespace: 'default' },
+    reason: 'Pulled',
+    message: 'line one\nline two',
+    firstTimestamp: at(30),
+    lastTimestamp: at(30),
+  });
+  sim.store.createEvent({
+    ...base,
+    name: 'b.1',
+    involvedObject: { kind: 'Pod', name: 'b', namespace: 'default' },
+    reason: 'BackOff',
+    message: 'colour \u001b[31mred  ',
+    type: 'Warning',
+    count: 4,
+    firstTimestamp: at(300),
+    lastTimestamp: at(5),
+  });
+  sim.store.createEvent({
+    ...base,
+    namespace: 'kube-system',
+    name: 'c.1',
+    involvedObject: { kind: 'Node', name: 'n' },
+    reason: 'Starting',
+    message: 'Starting kubelet.',
+    firstTimestamp: at(600),
+    lastTimestamp: at(600),
+  });
   return sim;
 }
 
@@ -37,7 +64,11 @@ describe('kubectl events', () => {
 
   it('with -A: a NAMESPACE column, every namespace, oldest first', () => {
     const out = runDef(withEvents(), eventsCommand, '-A --types=Normal --no-headers').stdout.split('\n');
-    expect(out).toEqual(['kube-system   10m   Normal   Starting   Node/n   Starting kubelet.', 'default       30s   Normal   Pulled     Pod/a    line one...', '']);
+    expect(out).toEqual([
+      'kube-system   10m   Normal   Starting   Node/n   Starting kubelet.',
+      'default       30s   Normal   Pulled     Pod/a    line one...',
+      '',
+    ]);
   });
 
   it('says when there is nothing to show, on stderr', () => {

@@ -20,13 +20,15 @@ import { resolveResource } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { formatSingleError } from './common';
 
-const OUTPUT_USAGE = 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).';
+const OUTPUT_USAGE =
+  'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).';
 
 /** The kinds `--for` may name, as the RESTMapper resolves a resource word to its kind. */
 function forTarget(s: string): { kind: string; name: string } | undefined {
   if (!s.includes('/')) return undefined;
   const seg = s.split('/');
-  if (seg.length !== 2) throw new CommandError('arguments in resource/name form may not have more than one slash');
+  if (seg.length !== 2)
+    throw new CommandError('arguments in resource/name form may not have more than one slash');
   try {
     return { kind: resolveResource(seg[0]), name: seg[1] };
   } catch (e) {
@@ -59,9 +61,15 @@ function escapeCell(s: string): string {
 
 /** getInterval: `5s`, or `5s (x3 over 2m)` for a repeated event. */
 function interval(e: KEvent, now: number): string {
-  const ext = e as KEvent & { series?: { count?: number; lastObservedTime?: string }; eventTime?: string | null };
-  const first = ext.eventTime ? translateTimestampSince(ext.eventTime, now) : translateTimestampSince(e.firstTimestamp, now);
-  if (ext.series) return `${translateTimestampSince(ext.series.lastObservedTime, now)} (x${ext.series.count ?? 0} over ${first})`;
+  const ext = e as KEvent & {
+    series?: { count?: number; lastObservedTime?: string };
+    eventTime?: string | null;
+  };
+  const first = ext.eventTime
+    ? translateTimestampSince(ext.eventTime, now)
+    : translateTimestampSince(e.firstTimestamp, now);
+  if (ext.series)
+    return `${translateTimestampSince(ext.series.lastObservedTime, now)} (x${ext.series.count ?? 0} over ${first})`;
   if (e.count > 1) return `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})`;
   return first;
 }
@@ -88,7 +96,21 @@ class EventPrinter {
   }
 }
 
-const EVENT_ORDER = ['reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp', 'count', 'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance'];
+const EVENT_ORDER = [
+  'reason',
+  'message',
+  'source',
+  'firstTimestamp',
+  'lastTimestamp',
+  'count',
+  'type',
+  'eventTime',
+  'series',
+  'action',
+  'related',
+  'reportingComponent',
+  'reportingInstance',
+];
 const REFERENCE_ORDER = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'];
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
@@ -147,7 +169,8 @@ function options(ctx: CommandContext): Options {
   // StringSlice: comma-separated, then sets.NewString(...).List(): unique and sorted
   const types = [...new Set(flagArray(ctx.args, 'types').flatMap((v) => v.split(',')))].sort();
   for (const v of types) {
-    if (v.toLowerCase() !== 'normal' && v.toLowerCase() !== 'warning') throw new CommandError('valid --types are Normal or Warning');
+    if (v.toLowerCase() !== 'normal' && v.toLowerCase() !== 'warning')
+      throw new CommandError('valid --types are Normal or Warning');
   }
   return { namespace: ctx.namespace, allNamespaces: flagBool(ctx.args, 'all-namespaces'), types, target: t };
 }
@@ -156,7 +179,8 @@ function selects(o: Options, e: KObject): e is KEvent {
   if (e.kind !== 'Event') return false;
   const ev = e as KEvent;
   if (!o.allNamespaces && ev.metadata.namespace !== o.namespace) return false;
-  if (o.target && (ev.involvedObject.kind !== o.target.kind || ev.involvedObject.name !== o.target.name)) return false;
+  if (o.target && (ev.involvedObject.kind !== o.target.kind || ev.involvedObject.name !== o.target.name))
+    return false;
   return o.types.length === 0 || o.types.some((t) => t.toLowerCase() === ev.type.toLowerCase());
 }
 
@@ -187,13 +211,22 @@ function run(ctx: CommandContext): void {
   const showManaged = flagBool(ctx.args, 'show-managed-fields');
   const sim = ctx.sim;
   if (flagBool(ctx.args, 'watch')) return runWatch(ctx, o, printer, showManaged);
-  const events = sortEvents(sim.store.list('Event', o.allNamespaces ? undefined : o.namespace).filter((e) => selects(o, e)));
+  const events = sortEvents(
+    sim.store.list('Event', o.allNamespaces ? undefined : o.namespace).filter((e) => selects(o, e)),
+  );
   if (events.length === 0) {
     ctx.out.eprintln(o.allNamespaces ? 'No events found.' : `No events found in ${o.namespace} namespace.`);
     return;
   }
   if (printer) {
-    ctx.out.out(printWith(printer, () => ({ kind: 'EventList', apiVersion: 'v1', metadata: {}, items: events.map((e) => typedEvent(e, showManaged)) })));
+    ctx.out.out(
+      printWith(printer, () => ({
+        kind: 'EventList',
+        apiVersion: 'v1',
+        metadata: {},
+        items: events.map((e) => typedEvent(e, showManaged)),
+      })),
+    );
     return;
   }
   const p = new EventPrinter(flagBool(ctx.args, 'no-headers'), o.allNamespaces);
@@ -219,7 +252,8 @@ function runWatch(ctx: CommandContext, o: Options, printer: Printer | undefined,
     if (printer!.kind === 'generic' && printer!.format === 'yaml' && yamlCount++ > 0) ctx.out.out('---\n');
     ctx.out.out(text);
   };
-  for (const e of sim.store.list('Event', o.allNamespaces ? undefined : o.namespace)) if (selects(o, e)) emit(e);
+  for (const e of sim.store.list('Event', o.allNamespaces ? undefined : o.namespace))
+    if (selects(o, e)) emit(e);
   let failure: unknown;
   // Events are kept apart from other objects (api/eventStore): their writes reach its listeners.
   const events = sim.store.events;
@@ -257,12 +291,33 @@ export const eventsCommand: CommandDef = {
   usage:
     'kubectl events [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file] [--for TYPE/NAME] [--watch] [--types=Normal,Warning] [options]',
   flags: [
-    { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-    { name: 'chunk-size', type: 'int', default: '500', usage: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
-    { name: 'for', type: 'string', usage: 'Filter events to only those pertaining to the specified resource.' },
+    {
+      name: 'all-namespaces',
+      short: 'A',
+      type: 'bool',
+      usage:
+        'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.',
+    },
+    {
+      name: 'chunk-size',
+      type: 'int',
+      default: '500',
+      usage:
+        'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.',
+    },
+    {
+      name: 'for',
+      type: 'string',
+      usage: 'Filter events to only those pertaining to the specified resource.',
+    },
     { name: 'no-headers', type: 'bool', usage: "When using the default output format, don't print headers." },
     { name: 'types', type: 'stringArray', usage: 'Output only events of given types.' },
-    { name: 'watch', short: 'w', type: 'bool', usage: 'After listing the requested events, watch for more events.' },
+    {
+      name: 'watch',
+      short: 'w',
+      type: 'bool',
+      usage: 'After listing the requested events, watch for more events.',
+    },
     ...OBJECT_PRINT_FLAGS.map((f) => (f.name === 'output' ? { ...f, usage: OUTPUT_USAGE } : f)),
   ],
   run,

@@ -7,8 +7,14 @@ import { explain, wrap } from './explain';
 describe('kubectl explain', () => {
   it('explains the DaemonSet resource', () => {
     const out = explain('ds', false);
-    expect(out.startsWith('GROUP:      apps\nKIND:       DaemonSet\nVERSION:    v1\n\nDESCRIPTION:\n    DaemonSet represents the configuration of a daemon set.\n    \nFIELDS:\n  apiVersion\t<string>\n    APIVersion defines the versioned schema of this representation of an object.\n')).toBe(true);
-    expect(out).toContain('  spec\t<DaemonSetSpec>\n    The desired behavior of this daemon set. More info:\n');
+    expect(
+      out.startsWith(
+        'GROUP:      apps\nKIND:       DaemonSet\nVERSION:    v1\n\nDESCRIPTION:\n    DaemonSet represents the configuration of a daemon set.\n    \nFIELDS:\n  apiVersion\t<string>\n    APIVersion defines the versioned schema of this representation of an object.\n',
+      ),
+    ).toBe(true);
+    expect(out).toContain(
+      '  spec\t<DaemonSetSpec>\n    The desired behavior of this daemon set. More info:\n',
+    );
     expect(out.endsWith('#spec-and-status\n\n\n')).toBe(true);
   });
 
@@ -46,8 +52,12 @@ describe('kubectl explain', () => {
     expect(explain('ds.spec.template.spec.tolerations', false)).toContain(
       "FIELD: tolerations <[]Toleration>\n\n\nDESCRIPTION:\n    If specified, the pod's tolerations.\n    The pod this Toleration is attached to tolerates any taint that matches the\n",
     );
-    expect(explain('ds.spec.updateStrategy.type', false)).toContain('FIELD: type <string>\nENUM:\n    OnDelete\n    RollingUpdate\n\nDESCRIPTION:\n');
-    expect(explain('ds.spec.updateStrategy.rollingUpdate', false)).toContain('  maxUnavailable\t<IntOrString>\n');
+    expect(explain('ds.spec.updateStrategy.type', false)).toContain(
+      'FIELD: type <string>\nENUM:\n    OnDelete\n    RollingUpdate\n\nDESCRIPTION:\n',
+    );
+    expect(explain('ds.spec.updateStrategy.rollingUpdate', false)).toContain(
+      '  maxUnavailable\t<IntOrString>\n',
+    );
     expect(explain('ds.spec.selector', false)).toContain('FIELD: selector <LabelSelector>\n');
   });
 
@@ -89,7 +99,9 @@ describe('kubectl explain', () => {
 
   it('wraps like go-wordwrap v1.0.1: keeps line breaks, never splits long words, counts runes', () => {
     expect(wrap(7, 'aaa bbb ccc')).toBe('aaa bbb\nccc');
-    expect(wrap(12, 'More info: https://example.com/a/very/long/url next')).toBe('More info:\nhttps://example.com/a/very/long/url\nnext');
+    expect(wrap(12, 'More info: https://example.com/a/very/long/url next')).toBe(
+      'More info:\nhttps://example.com/a/very/long/url\nnext',
+    );
     expect(wrap(80, 'line one.\nline two\n')).toBe('line one.\nline two\n');
     expect(wrap(5, 'ééé ééé')).toBe('ééé\nééé');
     expect(wrap(7, 'a\u00a0b\u00a0c d')).toBe('a\u00a0b\u00a0c d');
@@ -103,6 +115,8 @@ describe('kubectl explain', () => {
       ['stderr', 'error: field "nope" does not exist\n'],
     ]);
     const ns = runKubectl(sim, tokenize('explain ns'), {});
-    expect(ns.chunks.map((c) => c.text).join('')).toBe('KIND:       Namespace\nVERSION:    v1\n\nerror: GVK map[group: kind:Namespace version:v1] not found in OpenAPI schema\n');
+    expect(ns.chunks.map((c) => c.text).join('')).toBe(
+      'KIND:       Namespace\nVERSION:    v1\n\nerror: GVK map[group: kind:Namespace version:v1] not found in OpenAPI schema\n',
+    );
   });
 });

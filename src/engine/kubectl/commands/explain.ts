@@ -26,7 +26,9 @@ export function explain(resource: string, recursive: boolean): string {
 function run(ctx: CommandContext): void {
   const args = ctx.args.positional;
   if (args.length === 0) {
-    throw new CommandError('You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.');
+    throw new CommandError(
+      'You must specify the type of resource to explain. Use "kubectl api-resources" for a complete list of supported resources.',
+    );
   }
   if (args.length > 1) throw new CommandError(`We accept only this format: explain RESOURCE`);
   try {
@@ -41,11 +43,22 @@ function run(ctx: CommandContext): void {
 export const explainCommand: CommandDef = {
   name: 'explain',
   short: 'Get documentation for a resource',
-  usage: 'kubectl explain TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group] [--output=plaintext|plaintext-openapiv2] [options]',
+  usage:
+    'kubectl explain TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group] [--output=plaintext|plaintext-openapiv2] [options]',
   flags: [
-    { name: 'recursive', type: 'bool', usage: 'When true, print the name of all the fields recursively. Otherwise, print the available fields with their description.' },
+    {
+      name: 'recursive',
+      type: 'bool',
+      usage:
+        'When true, print the name of all the fields recursively. Otherwise, print the available fields with their description.',
+    },
     { name: 'api-version', type: 'string', usage: 'Use given api-version (group/version) of the resource.' },
-    { name: 'output', type: 'string', default: 'plaintext', usage: 'Format in which to render the schema. Valid values are: (plaintext, plaintext-openapiv2).' },
+    {
+      name: 'output',
+      type: 'string',
+      default: 'plaintext',
+      usage: 'Format in which to render the schema. Valid values are: (plaintext, plaintext-openapiv2).',
+    },
   ],
   run,
 };

@@ -22,7 +22,9 @@ export function validationDirective(ctx: CommandContext): FieldValidation {
     case 'ignore':
       return 'Ignore';
     default:
-      throw new CommandError(`invalid - validate option "${v}"; must be one of: strict (or true), warn, ignore (or false)`);
+      throw new CommandError(
+        `invalid - validate option "${v}"; must be one of: strict (or true), warn, ignore (or false)`,
+      );
   }
 }
 
@@ -31,7 +33,12 @@ export function validationDirective(ctx: CommandContext): FieldValidation {
  * decoding, or prints the server's warnings (`Warning: unknown field "…"`, as kubectl shows a
  * Warning header) and returns the object as the server keeps it.
  */
-export function serverDecode<T extends KObject>(ctx: CommandContext, kind: Kind, obj: T, directive: FieldValidation): T {
+export function serverDecode<T extends KObject>(
+  ctx: CommandContext,
+  kind: Kind,
+  obj: T,
+  directive: FieldValidation,
+): T {
   const r = decodeWithFieldValidation(kind, obj, directive);
   for (const w of r.warnings) ctx.out.eprintln(`Warning: ${w}`);
   return r.obj;

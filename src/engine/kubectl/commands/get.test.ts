@@ -6,7 +6,11 @@ import type { Simulation } from '../../simulation';
 
 function kc(sim: Simulation, line: string) {
   const r = runKubectl(sim, tokenize(line));
-  const pick = (s: string) => r.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
+  const pick = (s: string) =>
+    r.chunks
+      .filter((c) => c.stream === s)
+      .map((c) => c.text)
+      .join('');
   return { stdout: pick('stdout'), stderr: pick('stderr'), exitCode: r.exitCode };
 }
 
@@ -58,7 +62,11 @@ describe('kubectl get', () => {
 
   it('prints nodes (§10.10)', () => {
     expect(kc(sim, 'get nodes').stdout).toBe(
-      lines('NAME     STATUS   ROLES    AGE   VERSION', 'master   Ready    master   53m   v1.35.0', 'node-1   Ready    <none>   53m   v1.35.0'),
+      lines(
+        'NAME     STATUS   ROLES    AGE   VERSION',
+        'master   Ready    master   53m   v1.35.0',
+        'node-1   Ready    <none>   53m   v1.35.0',
+      ),
     );
     expect(kc(sim, 'get no node-1 -o wide').stdout).toBe(
       lines(
@@ -72,7 +80,9 @@ describe('kubectl get', () => {
     const s = articleCluster();
     const n = s.store.get('Node', undefined, 'node-1')!;
     s.store.update({ ...n, spec: { ...n.spec, unschedulable: true } });
-    expect(kc(s, 'get nodes node-1').stdout).toContain('node-1   Ready,SchedulingDisabled   <none>   53m   v1.35.0');
+    expect(kc(s, 'get nodes node-1').stdout).toContain(
+      'node-1   Ready,SchedulingDisabled   <none>   53m   v1.35.0',
+    );
   });
 
   it('prints controllerrevisions (§10.4)', () => {
@@ -97,7 +107,13 @@ describe('kubectl get', () => {
 
   it('prints namespaces', () => {
     expect(kc(sim, 'get ns').stdout).toBe(
-      lines('NAME              STATUS   AGE', 'default           Active   53m', 'kube-node-lease   Active   53m', 'kube-public       Active   53m', 'kube-system       Active   53m'),
+      lines(
+        'NAME              STATUS   AGE',
+        'default           Active   53m',
+        'kube-node-lease   Active   53m',
+        'kube-public       Active   53m',
+        'kube-system       Active   53m',
+      ),
     );
   });
 
@@ -116,7 +132,9 @@ describe('kubectl get', () => {
 
   it('filters with label and field selectors', () => {
     expect(kc(sim, 'get pods -A -l name!=fluentd-elasticsearch').stderr).toBe('No resources found\n');
-    expect(kc(sim, 'get pods -n kube-system --field-selector spec.nodeName=node-1 -o name').stdout).toBe('pod/fluentd-elasticsearch-pf9z5\n');
+    expect(kc(sim, 'get pods -n kube-system --field-selector spec.nodeName=node-1 -o name').stdout).toBe(
+      'pod/fluentd-elasticsearch-pf9z5\n',
+    );
     expect(kc(sim, 'get nodes -l node-role.kubernetes.io/master -o name').stdout).toBe('node/master\n');
     expect(kc(sim, 'get nodes -l "a in b"')).toEqual({
       stdout: '',
@@ -134,14 +152,20 @@ describe('kubectl get', () => {
 
   it('prints one object or a List with -o yaml|json', () => {
     const one = kc(sim, 'get ns default -o yaml').stdout;
-    expect(one.startsWith('apiVersion: v1\nkind: Namespace\nmetadata:\n  creationTimestamp: "2026-01-01T00:00:00Z"\n  name: default\n')).toBe(true);
+    expect(
+      one.startsWith(
+        'apiVersion: v1\nkind: Namespace\nmetadata:\n  creationTimestamp: "2026-01-01T00:00:00Z"\n  name: default\n',
+      ),
+    ).toBe(true);
     const list = kc(sim, 'get ns -o yaml').stdout;
     expect(list.startsWith('apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Namespace\n')).toBe(true);
     expect(list.endsWith('kind: List\nmetadata:\n  resourceVersion: ""\n')).toBe(true);
     const json = JSON.parse(kc(sim, 'get ds -n kube-system -o json').stdout);
     expect(json.kind).toBe('List');
     expect(json.items[0].status.numberReady).toBe(2);
-    expect(kc(sim, 'get pods -o yaml').stdout).toBe('apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n');
+    expect(kc(sim, 'get pods -o yaml').stdout).toBe(
+      'apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n',
+    );
   });
 
   it('reports missing objects after the output (exit 1)', () => {
@@ -150,18 +174,34 @@ describe('kubectl get', () => {
       stderr: 'Error from server (NotFound): nodes "nope" not found\n',
       exitCode: 1,
     });
-    expect(kc(sim, 'get ds nope')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): daemonsets.apps "nope" not found\n', exitCode: 1 });
+    expect(kc(sim, 'get ds nope')).toEqual({
+      stdout: '',
+      stderr: 'Error from server (NotFound): daemonsets.apps "nope" not found\n',
+      exitCode: 1,
+    });
     expect(kc(sim, 'get ds nope --ignore-not-found').exitCode).toBe(0);
   });
 
   it('says when nothing was found (exit 0)', () => {
-    expect(kc(sim, 'get pods')).toEqual({ stdout: '', stderr: 'No resources found in default namespace.\n', exitCode: 0 });
-    expect(kc(sim, 'get ds -n other')).toEqual({ stdout: '', stderr: 'No resources found in other namespace.\n', exitCode: 0 });
+    expect(kc(sim, 'get pods')).toEqual({
+      stdout: '',
+      stderr: 'No resources found in default namespace.\n',
+      exitCode: 0,
+    });
+    expect(kc(sim, 'get ds -n other')).toEqual({
+      stdout: '',
+      stderr: 'No resources found in other namespace.\n',
+      exitCode: 0,
+    });
     expect(kc(sim, 'get ds -A -l x=y').stderr).toBe('No resources found\n');
   });
 
   it('rejects unknown types, flags, formats and mixed forms', () => {
-    expect(kc(sim, 'get statefulsets')).toEqual({ stdout: '', stderr: 'error: the server doesn\'t have a resource type "statefulsets"\n', exitCode: 1 });
+    expect(kc(sim, 'get statefulsets')).toEqual({
+      stdout: '',
+      stderr: 'error: the server doesn\'t have a resource type "statefulsets"\n',
+      exitCode: 1,
+    });
     expect(kc(sim, 'get pods --bogus')).toEqual({
       stdout: '',
       stderr: "error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n",
@@ -170,7 +210,9 @@ describe('kubectl get', () => {
     expect(kc(sim, 'get pods -o foo').stderr).toBe(
       'error: unable to match a printer suitable for the output format "foo", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n',
     );
-    expect(kc(sim, 'get ds ds/x').stderr).toMatch(/^error: there is no need to specify a resource type as a separate argument/);
+    expect(kc(sim, 'get ds ds/x').stderr).toMatch(
+      /^error: there is no need to specify a resource type as a separate argument/,
+    );
     expect(kc(sim, 'get').stderr).toBe(
       'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\nSee \'kubectl get -h\' for help and examples\n',
     );

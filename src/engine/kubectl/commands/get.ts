@@ -14,7 +14,14 @@ import { resourceName } from '../printers/name';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
 import { formatSingleError } from './common';
-import { expandAll, fetchObjects, labelColumns, multipleTypesRequested, renderTables, type FetchOptions } from './getListing';
+import {
+  expandAll,
+  fetchObjects,
+  labelColumns,
+  multipleTypesRequested,
+  renderTables,
+  type FetchOptions,
+} from './getListing';
 import { runGetRaw } from './getRaw';
 import { runGetWatch } from './getWatch';
 
@@ -46,7 +53,8 @@ function run(ctx: CommandContext): void {
   };
   const watch = flagBool(args, 'watch') || flagBool(args, 'watch-only');
   if (watch) {
-    if (flagString(args, 'sort-by')) ctx.out.eprintln('warning: --watch or --watch-only requested, --sort-by will be ignored');
+    if (flagString(args, 'sort-by'))
+      ctx.out.eprintln('warning: --watch or --watch-only requested, --sort-by will be ignored');
     runGetWatch(ctx, requests, fetch, printer);
     return;
   }
@@ -55,7 +63,9 @@ function run(ctx: CommandContext): void {
   const errors: StatusError[] = [];
   for (const req of requests) {
     const r = fetchObjects(ctx, req, fetch);
-    if (req.names.length > 0) for (const o of r.objects) groups.push({ objects: [o], resourceVersion: o.metadata.resourceVersion ?? '' });
+    if (req.names.length > 0)
+      for (const o of r.objects)
+        groups.push({ objects: [o], resourceVersion: o.metadata.resourceVersion ?? '' });
     else groups.push({ objects: r.objects, resourceVersion: ctx.sim.store.resourceVersion() });
     pushAll(errors, r.errors);
   }
@@ -66,7 +76,16 @@ function run(ctx: CommandContext): void {
     // there are several (by the field of the Table object: rarely there), then the SortingPrinter
     // sorts each Table's rows — and a Table it cannot sort prints nothing.
     if (groups.length > 1) {
-      const tables = groups.map((g) => ({ g, table: { apiVersion: 'meta.k8s.io/v1', kind: 'Table', metadata: { resourceVersion: g.resourceVersion }, columnDefinitions: [], rows: [] } }));
+      const tables = groups.map((g) => ({
+        g,
+        table: {
+          apiVersion: 'meta.k8s.io/v1',
+          kind: 'Table',
+          metadata: { resourceVersion: g.resourceVersion },
+          columnDefinitions: [],
+          rows: [],
+        },
+      }));
       groups = sortObjects(tables, sortBy, (t) => t.table).map((t) => t.g);
     }
     objs = groups.flatMap((g) => sortTableRows(g.objects, sortBy) ?? []);
@@ -79,9 +98,15 @@ function run(ctx: CommandContext): void {
   let printError: PrintError | undefined;
 
   if (printer.kind === 'generic') {
-    const singleItemImplied = requests.length === 1 && requests[0].names.length === 1 && !positional[0].includes(',');
+    const singleItemImplied =
+      requests.length === 1 && requests[0].names.length === 1 && !positional[0].includes(',');
     if (!(objs.length === 0 && ignoreNotFound)) {
-      const doc = singleItemImplied && objs.length === 1 ? objs[0] : singleItemImplied && objs.length === 0 ? null : asList(objs);
+      const doc =
+        singleItemImplied && objs.length === 1
+          ? objs[0]
+          : singleItemImplied && objs.length === 0
+            ? null
+            : asList(objs);
       if (doc) {
         try {
           ctx.out.out(printer.print(doc));
@@ -101,7 +126,10 @@ function run(ctx: CommandContext): void {
         showLabels: flagBool(args, 'show-labels'),
         allNamespaces,
         noHeaders,
-        withKind: flagBool(args, 'show-kind') || multipleTypesRequested(args.positional) || new Set(objs.map((o) => o.kind)).size > 1,
+        withKind:
+          flagBool(args, 'show-kind') ||
+          multipleTypesRequested(args.positional) ||
+          new Set(objs.map((o) => o.kind)).size > 1,
         labelColumns: labelColumns(ctx),
       },
       ctx.sim.now(),
@@ -109,7 +137,9 @@ function run(ctx: CommandContext): void {
     ctx.out.out(text);
     if (!text && !ignoreNotFound && shownErrors.length === 0) {
       const allNamespaced = !allNamespaces && requests.every((r) => NAMESPACED[r.kind]);
-      ctx.out.eprintln(allNamespaced ? `No resources found in ${ctx.namespace} namespace.` : 'No resources found');
+      ctx.out.eprintln(
+        allNamespaced ? `No resources found in ${ctx.namespace} namespace.` : 'No resources found',
+      );
     }
   }
   if (printError) {
@@ -131,25 +161,91 @@ export const GET_FLAGS: FlagSpec[] = [
       'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file, custom-columns, custom-columns-file, wide). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns], golang template [http://golang.org/pkg/text/template/#pkg-overview] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].',
   },
   ...OBJECT_PRINT_FLAGS.filter((f) => f.name !== 'output'),
-  { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on, supports \'=\', \'==\', \'!=\', \'in\', \'notin\'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints.' },
-  { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-  { name: 'show-labels', type: 'bool', usage: 'When printing, show all labels as the last column (default hide labels column)' },
-  { name: 'show-kind', type: 'bool', usage: 'If present, list the resource type for the requested object(s).' },
-  { name: 'label-columns', short: 'L', type: 'stringArray', usage: 'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...' },
-  { name: 'sort-by', type: 'string', usage: "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string." },
-  { name: 'field-selector', type: 'string', usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
-  { name: 'no-headers', type: 'bool', usage: 'When using the default or custom-column output format, don\'t print headers (default print headers).' },
-  { name: 'ignore-not-found', type: 'bool', usage: 'If set to true, suppresses NotFound error for specific objects that do not exist. Using this flag with commands that query for collections of resources has no effect when no resources are found.' },
-  { name: 'watch', short: 'w', type: 'bool', usage: 'After listing/getting the requested object, watch for changes.' },
-  { name: 'watch-only', type: 'bool', usage: 'Watch for changes to the requested object(s), without listing/getting first.' },
-  { name: 'raw', type: 'string', usage: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.' },
-  { name: 'chunk-size', type: 'int', default: '500', usage: 'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.' },
+  {
+    name: 'selector',
+    short: 'l',
+    type: 'string',
+    usage:
+      "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints.",
+  },
+  {
+    name: 'all-namespaces',
+    short: 'A',
+    type: 'bool',
+    usage:
+      'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.',
+  },
+  {
+    name: 'show-labels',
+    type: 'bool',
+    usage: 'When printing, show all labels as the last column (default hide labels column)',
+  },
+  {
+    name: 'show-kind',
+    type: 'bool',
+    usage: 'If present, list the resource type for the requested object(s).',
+  },
+  {
+    name: 'label-columns',
+    short: 'L',
+    type: 'stringArray',
+    usage:
+      'Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...',
+  },
+  {
+    name: 'sort-by',
+    type: 'string',
+    usage:
+      "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.",
+  },
+  {
+    name: 'field-selector',
+    type: 'string',
+    usage:
+      "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.",
+  },
+  {
+    name: 'no-headers',
+    type: 'bool',
+    usage:
+      "When using the default or custom-column output format, don't print headers (default print headers).",
+  },
+  {
+    name: 'ignore-not-found',
+    type: 'bool',
+    usage:
+      'If set to true, suppresses NotFound error for specific objects that do not exist. Using this flag with commands that query for collections of resources has no effect when no resources are found.',
+  },
+  {
+    name: 'watch',
+    short: 'w',
+    type: 'bool',
+    usage: 'After listing/getting the requested object, watch for changes.',
+  },
+  {
+    name: 'watch-only',
+    type: 'bool',
+    usage: 'Watch for changes to the requested object(s), without listing/getting first.',
+  },
+  {
+    name: 'raw',
+    type: 'string',
+    usage: 'Raw URI to request from the server.  Uses the transport specified by the kubeconfig file.',
+  },
+  {
+    name: 'chunk-size',
+    type: 'int',
+    default: '500',
+    usage:
+      'Return large lists in chunks rather than all at once. Pass 0 to disable. This flag is beta and may change in the future.',
+  },
 ];
 
 export const getCommand: CommandDef = {
   name: 'get',
   short: 'Display one or many resources',
-  usage: 'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
+  usage:
+    'kubectl get [(-o|--output=)json|yaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file|custom-columns|custom-columns-file|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]',
   flags: GET_FLAGS,
   run,
 };

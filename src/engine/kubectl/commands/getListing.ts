@@ -61,8 +61,10 @@ interface FieldRequirement {
 function fieldValue(obj: KObject, path: string): string {
   if (path === 'source') return String((obj as KEvent).source?.component ?? '');
   let v: unknown = obj;
-  for (const p of path.split('.')) v = v && typeof v === 'object' ? ownGet(v as Record<string, unknown>, p) : undefined;
-  if (v === undefined || v === null) return path === 'spec.hostNetwork' || path === 'spec.unschedulable' ? 'false' : '';
+  for (const p of path.split('.'))
+    v = v && typeof v === 'object' ? ownGet(v as Record<string, unknown>, p) : undefined;
+  if (v === undefined || v === null)
+    return path === 'spec.hostNetwork' || path === 'spec.unschedulable' ? 'false' : '';
   return String(v);
 }
 
@@ -116,7 +118,8 @@ export function objectFilter(kind: Kind, o: FetchOptions): (obj: KObject) => boo
   }
   const fields = o.fieldSelector ? parseFieldSelector(kind, o.fieldSelector, o.labelSelector ?? '') : [];
   return (obj: KObject) =>
-    (!selector || matches(selector, obj.metadata.labels)) && fields.every((f) => (fieldValue(obj, f.path) === f.value) === f.equal);
+    (!selector || matches(selector, obj.metadata.labels)) &&
+    fields.every((f) => (fieldValue(obj, f.path) === f.value) === f.equal);
 }
 
 /** The objects a request names (NotFound errors collected) or lists. */
@@ -190,8 +193,12 @@ export function renderTables(objs: KObject[], o: TableOptions, now: number): str
     });
     if (written && !o.noHeaders) text += '\n';
     if (o.remember) {
-      const lines = [...(o.noHeaders ? [] : [headers.map((h) => h.toUpperCase())]), ...rows].map((r) => r.join('\t'));
-      text += lines.length ? tabwrite(`${lines.join('\n')}\n`, { ...TABLE_TABWRITER, remember: o.remember }) : '';
+      const lines = [...(o.noHeaders ? [] : [headers.map((h) => h.toUpperCase())]), ...rows].map((r) =>
+        r.join('\t'),
+      );
+      text += lines.length
+        ? tabwrite(`${lines.join('\n')}\n`, { ...TABLE_TABWRITER, remember: o.remember })
+        : '';
     } else text += printTable({ headers, rows }, o.noHeaders);
     written = true;
   }
@@ -215,7 +222,9 @@ export function multipleTypesRequested(positional: string[]): boolean {
 
 /** `-L a,b -L c`: label keys, in order. */
 export function labelColumns(ctx: CommandContext): string[] {
-  return flagArray(ctx.args, 'label-columns').flatMap((v) => v.split(',')).filter((k) => k !== '');
+  return flagArray(ctx.args, 'label-columns')
+    .flatMap((v) => v.split(','))
+    .filter((k) => k !== '');
 }
 
 /** The kinds `kubectl get all` lists that this cluster serves (the `all` category, in its order). */
@@ -226,6 +235,8 @@ export function expandAll(positional: string[]): string[] {
   if (positional.length === 0) return positional;
   const [types, ...rest] = positional;
   if (types.includes('/')) return positional;
-  const words = types.split(',').flatMap((t) => (t === 'all' ? ALL_CATEGORY.map((k) => RESOURCE[k].plural) : [t]));
+  const words = types
+    .split(',')
+    .flatMap((t) => (t === 'all' ? ALL_CATEGORY.map((k) => RESOURCE[k].plural) : [t]));
   return [words.join(','), ...rest];
 }

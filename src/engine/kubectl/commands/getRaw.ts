@@ -13,7 +13,6 @@ import { CommandError, type CommandContext } from '../types';
 
 const NOT_FOUND = 'Error from server (NotFound): the server could not find the requested resource';
 
-
 function kindFor(group: string, plural: string): Kind | undefined {
   return RESOURCES.find((r) => r.group === group && r.plural === plural)?.kind;
 }
@@ -44,17 +43,26 @@ export function rawGet(ctx: CommandContext, rawPath: string): string | undefined
     const obj = store.get(kind, namespace, parts[1]);
     if (!obj) {
       const r = RESOURCE[kind];
-      throw new CommandError(`Error from server (NotFound): ${r.group ? `${r.plural}.${r.group}` : r.plural} "${parts[1]}" not found`, 1, true);
+      throw new CommandError(
+        `Error from server (NotFound): ${r.group ? `${r.plural}.${r.group}` : r.plural} "${parts[1]}" not found`,
+        1,
+        true,
+      );
     }
     return `${serverJSON(obj)}\n`;
   }
   const items = store.list(kind, NAMESPACED[kind] ? namespace : undefined);
-  const head = JSON.stringify({ kind: `${kind}List`, apiVersion: API_VERSION[kind], metadata: { resourceVersion: store.resourceVersion() } }).slice(0, -1);
+  const head = JSON.stringify({
+    kind: `${kind}List`,
+    apiVersion: API_VERSION[kind],
+    metadata: { resourceVersion: store.resourceVersion() },
+  }).slice(0, -1);
   return `${head},"items":[${items.map((o) => serverJSON(o, true)).join(',')}]}\n`;
 }
 
 export function runGetRaw(ctx: CommandContext, path: string): void {
-  if (ctx.args.positional.length > 0) throw new CommandError('arguments may not be passed when --raw is specified');
+  if (ctx.args.positional.length > 0)
+    throw new CommandError('arguments may not be passed when --raw is specified');
   if (!path.startsWith('/')) throw new CommandError(`--raw must be a valid URL path: ${path}`);
   const text = rawGet(ctx, path);
   if (text === undefined) throw new CommandError(NOT_FOUND, 1, true);

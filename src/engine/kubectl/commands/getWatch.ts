@@ -17,7 +17,15 @@ import { PrintError, resolvePrinter } from '../printers/printFlags';
 import { parseResourceArgs, type ResourceRequest } from '../resources';
 import { CommandError, type CommandContext } from '../types';
 import { formatSingleError } from './common';
-import { expandAll, fetchObjects, labelColumns, multipleTypesRequested, objectFilter, renderTables, type FetchOptions } from './getListing';
+import {
+  expandAll,
+  fetchObjects,
+  labelColumns,
+  multipleTypesRequested,
+  objectFilter,
+  renderTables,
+  type FetchOptions,
+} from './getListing';
 
 /** The state of one watch: what it watches and how it prints. */
 export class GetWatcher {
@@ -47,7 +55,12 @@ export class GetWatcher {
   onChange(c: Change): string {
     if (c.kind !== this.req.kind) return '';
     const obj = c.obj;
-    if (NAMESPACED[this.req.kind] && !this.fetch.allNamespaces && obj.metadata.namespace !== this.ctx.namespace) return '';
+    if (
+      NAMESPACED[this.req.kind] &&
+      !this.fetch.allNamespaces &&
+      obj.metadata.namespace !== this.ctx.namespace
+    )
+      return '';
     if (this.req.names.length > 0 && !this.req.names.includes(obj.metadata.name)) return '';
     if (!this.keep(obj)) return '';
     return this.print([obj]);
@@ -63,7 +76,12 @@ export class GetWatcher {
         if (p.format === 'yaml' && this.printed > 0) text += '---\n';
         let one = p.print(o);
         // the custom-columns printer writes its header once, before the first row
-        if (p.format.startsWith('custom-columns') && this.printed > 0 && !flagBool(this.ctx.args, 'no-headers')) one = one.slice(one.indexOf('\n') + 1);
+        if (
+          p.format.startsWith('custom-columns') &&
+          this.printed > 0 &&
+          !flagBool(this.ctx.args, 'no-headers')
+        )
+          one = one.slice(one.indexOf('\n') + 1);
         this.printed++;
         text += one;
       }
@@ -96,7 +114,9 @@ export function requestTimeoutMs(ctx: CommandContext): number {
   try {
     return parseDuration(v);
   } catch {
-    throw new CommandError(`invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)`);
+    throw new CommandError(
+      `invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)`,
+    );
   }
 }
 
@@ -109,7 +129,12 @@ export function checkWatchable(requests: ResourceRequest[]): ResourceRequest {
 }
 
 /** The CLI's watch: print, then run the simulation until it is quiet or the request times out. */
-export function runGetWatch(ctx: CommandContext, requests: ResourceRequest[], fetch: FetchOptions, printer: Printer): void {
+export function runGetWatch(
+  ctx: CommandContext,
+  requests: ResourceRequest[],
+  fetch: FetchOptions,
+  printer: Printer,
+): void {
   const req = checkWatchable(requests);
   const timeoutMs = requestTimeoutMs(ctx);
   const w = new GetWatcher(ctx, req, fetch, printer);

@@ -8,7 +8,13 @@ import { hasOwn, ownSet } from '../../api/own';
 import { type Kind, type KObject, type Labels } from '../../api/types';
 import { labelValueError } from '../../api/validation';
 import { flagBool, flagString } from '../argv';
-import { CHANGE_CAUSE_ANNOTATION, changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
+import {
+  CHANGE_CAUSE_ANNOTATION,
+  changeCause,
+  RECORD_FLAG,
+  shouldRecord,
+  withChangeCause,
+} from '../changeCause';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nsFor, resourcesAndPairs } from './common';
@@ -34,7 +40,8 @@ export function parseLabels(spec: string[]): Pairs {
     } else if (s.endsWith('-')) remove.push(s.slice(0, -1));
     else throw new CommandError(`unknown label spec: ${s}`);
   }
-  if (remove.some((r) => set.some(([k]) => k === r))) throw new CommandError('can not both modify and remove a label in the same command');
+  if (remove.some((r) => set.some(([k]) => k === r)))
+    throw new CommandError('can not both modify and remove a label in the same command');
   return { set, remove };
 }
 
@@ -52,7 +59,10 @@ export function parseAnnotations(spec: string[]): Pairs {
   }
   if (invalid.length) throw new CommandError(`invalid annotation format: ${invalid.join(', ')}`);
   const both = remove.filter((r) => set.some(([k]) => k === r));
-  if (both.length) throw new CommandError(`can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}`);
+  if (both.length)
+    throw new CommandError(
+      `can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}`,
+    );
   return { set, remove };
 }
 
@@ -81,7 +91,8 @@ function targets(ctx: CommandContext, resources: string[], verb: string): { kind
     if (names.length === 0) {
       if (!all && !selector) throw new CommandError('resource(s) were provided, but no name was specified');
       const sel = selector ? parseSelector(selector) : [];
-      for (const obj of ctx.sim.store.list(kind, ns)) if (matches(sel, obj.metadata.labels)) out.push({ kind, obj });
+      for (const obj of ctx.sim.store.list(kind, ns))
+        if (matches(sel, obj.metadata.labels)) out.push({ kind, obj });
       continue;
     }
     for (const name of names) out.push({ kind, obj: ctx.sim.store.mustGet(kind, ns, name) });
@@ -92,9 +103,15 @@ function targets(ctx: CommandContext, resources: string[], verb: string): { kind
 type Mode = 'label' | 'annotate';
 
 function run(ctx: CommandContext, mode: Mode): void {
-  const { resources, pairs } = resourcesAndPairs(ctx.args.positional, mode === 'label' ? 'label' : 'annotation');
+  const { resources, pairs } = resourcesAndPairs(
+    ctx.args.positional,
+    mode === 'label' ? 'label' : 'annotation',
+  );
   const parsed = mode === 'label' ? parseLabels(pairs) : parseAnnotations(pairs);
-  if (resources.length < 1) throw new CommandError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+  if (resources.length < 1)
+    throw new CommandError(
+      'one or more resources must be specified as <resource> <name> or <resource>/<name>',
+    );
   if (parsed.set.length < 1 && parsed.remove.length < 1) {
     throw new CommandError(`at least one ${mode === 'label' ? 'label' : 'annotation'} update is required`);
   }
@@ -110,9 +127,14 @@ function run(ctx: CommandContext, mode: Mode): void {
     const current: Labels = { ...obj.metadata[field] };
     try {
       if (!overwrite) {
-        const clash = parsed.set.filter(([k, v]) => (mode === 'label' || k !== CHANGE_CAUSE_ANNOTATION) && hasOwn(current, k) && current[k] !== v);
+        const clash = parsed.set.filter(
+          ([k, v]) =>
+            (mode === 'label' || k !== CHANGE_CAUSE_ANNOTATION) && hasOwn(current, k) && current[k] !== v,
+        );
         if (clash.length && mode === 'label') {
-          const msgs = clash.map(([k]) => `'${k}' already has a value (${current[k]}), and --overwrite is false`);
+          const msgs = clash.map(
+            ([k]) => `'${k}' already has a value (${current[k]}), and --overwrite is false`,
+          );
           throw new CommandError(msgs.length === 1 ? msgs[0] : `[${msgs.join(', ')}]`);
         }
         if (clash.length) {
@@ -122,7 +144,8 @@ function run(ctx: CommandContext, mode: Mode): void {
         }
       }
       if (mode === 'label' && dry !== 'client') {
-        for (const r of parsed.remove) if (!hasOwn(current, r)) ctx.out.println(`label ${JSON.stringify(r)} not found.`);
+        for (const r of parsed.remove)
+          if (!hasOwn(current, r)) ctx.out.println(`label ${JSON.stringify(r)} not found.`);
       }
       const next: Labels = { ...current };
       for (const [k, v] of parsed.set) ownSet(next, k, v);
@@ -130,7 +153,8 @@ function run(ctx: CommandContext, mode: Mode): void {
       let updated = clone(obj);
       updated.metadata = { ...updated.metadata, [field]: next };
       if (cause) updated = withChangeCause(updated, cause);
-      const written = dry !== 'client' ? ctx.sim.store.update(updated, { dryRun: dry === 'server' }) : updated;
+      const written =
+        dry !== 'client' ? ctx.sim.store.update(updated, { dryRun: dry === 'server' }) : updated;
       const op = mode === 'label' ? labelChangeMsg(current, next) : 'annotated';
       printWritten(ctx, kind, written, `${op}${dryRunSuffix(dry)}`);
     } catch (e) {
@@ -143,7 +167,11 @@ function run(ctx: CommandContext, mode: Mode): void {
 
 const COMMON_FLAGS: FlagSpec[] = [
   { name: 'overwrite', type: 'bool', usage: 'If true, allow existing values to be overwritten.' },
-  { name: 'all', type: 'bool', usage: 'Select all resources, in the namespace of the specified resource types' },
+  {
+    name: 'all',
+    type: 'bool',
+    usage: 'Select all resources, in the namespace of the specified resource types',
+  },
   { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
   DRY_RUN_FLAG,
   RECORD_FLAG,

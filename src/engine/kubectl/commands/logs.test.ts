@@ -17,17 +17,24 @@ function kc(sim: Simulation, line: string) {
 describe('kubectl logs errors', () => {
   it('a missing object: the builder NotFound, with the namespace', () => {
     const sim = simWithNodes(['node-1']);
-    expect(kc(sim, 'kubectl logs nope')).toEqual({ text: 'error: error from server (NotFound): pods "nope" not found in namespace "default"\n', exitCode: 1 });
+    expect(kc(sim, 'kubectl logs nope')).toEqual({
+      text: 'error: error from server (NotFound): pods "nope" not found in namespace "default"\n',
+      exitCode: 1,
+    });
     expect(kc(sim, 'kubectl logs ds/nope -n kube-system').text).toBe(
       'error: error from server (NotFound): daemonsets.apps "nope" not found in namespace "kube-system"\n',
     );
-    expect(kc(sim, 'kubectl logs node/nope').text).toBe('error: error from server (NotFound): nodes "nope" not found in namespace "default"\n');
+    expect(kc(sim, 'kubectl logs node/nope').text).toBe(
+      'error: error from server (NotFound): nodes "nope" not found in namespace "default"\n',
+    );
   });
 
   it('an object without a pod selector', () => {
     const sim = simWithNodes(['node-1']);
     const node = sim.store.list('Node')[0].metadata.name;
-    expect(kc(sim, `kubectl logs node/${node}`).text).toBe('error: cannot get the logs from *v1.Node: selector for *v1.Node not implemented\n');
+    expect(kc(sim, `kubectl logs node/${node}`).text).toBe(
+      'error: cannot get the logs from *v1.Node: selector for *v1.Node not implemented\n',
+    );
   });
 });
 
@@ -48,7 +55,9 @@ describe('kubectl logs --previous', () => {
   });
 
   it('with --timestamps and --tail, of a container running again after an OOM kill (the kernel killed it: no exit line)', () => {
-    expect(kc(sim, 'kubectl logs app-oomkilled --previous --timestamps --tail=1').text).toMatch(/^2026-01-01T00:04:00\.000000000Z \[playground\] \S+: container app of pod default\/app-oomkilled started on node /);
+    expect(kc(sim, 'kubectl logs app-oomkilled --previous --timestamps --tail=1').text).toMatch(
+      /^2026-01-01T00:04:00\.000000000Z \[playground\] \S+: container app of pod default\/app-oomkilled started on node /,
+    );
   });
 
   it('of an init container named with -c', () => {
@@ -83,7 +92,10 @@ describe('kubectl logs --previous', () => {
   });
 });
 
-function pod(name: string, o: { node?: string; phase?: string; ready?: string; created?: string; restarts?: number }): Pod {
+function pod(
+  name: string,
+  o: { node?: string; phase?: string; ready?: string; created?: string; restarts?: number },
+): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -100,13 +112,31 @@ function pod(name: string, o: { node?: string; phase?: string; ready?: string; c
 describe('podutils.ByLogging (which pod `kubectl logs ds/x` reads)', () => {
   const order = (...pods: Pod[]) => [...pods].sort(byLogging).map((p) => p.metadata.name);
   it('prefers scheduled, then running, then ready pods', () => {
-    expect(order(pod('unscheduled', {}), pod('scheduled', { node: 'n' }))).toEqual(['scheduled', 'unscheduled']);
-    expect(order(pod('pending', { node: 'n', phase: 'Pending' }), pod('running', { node: 'n' }))).toEqual(['running', 'pending']);
-    expect(order(pod('unready', { node: 'n' }), pod('ready', { node: 'n', ready: '2026-01-01T00:00:05Z' }))).toEqual(['ready', 'unready']);
+    expect(order(pod('unscheduled', {}), pod('scheduled', { node: 'n' }))).toEqual([
+      'scheduled',
+      'unscheduled',
+    ]);
+    expect(order(pod('pending', { node: 'n', phase: 'Pending' }), pod('running', { node: 'n' }))).toEqual([
+      'running',
+      'pending',
+    ]);
+    expect(
+      order(pod('unready', { node: 'n' }), pod('ready', { node: 'n', ready: '2026-01-01T00:00:05Z' })),
+    ).toEqual(['ready', 'unready']);
   });
   it('then ready for longer, more restarts, older', () => {
-    expect(order(pod('late', { node: 'n', ready: '2026-01-01T00:01:00Z' }), pod('early', { node: 'n', ready: '2026-01-01T00:00:10Z' }))).toEqual(['early', 'late']);
-    expect(order(pod('calm', { node: 'n' }), pod('crashy', { node: 'n', restarts: 3 }))).toEqual(['crashy', 'calm']);
-    expect(order(pod('new', { node: 'n', created: '2026-01-01T00:05:00Z' }), pod('old', { node: 'n' }))).toEqual(['old', 'new']);
+    expect(
+      order(
+        pod('late', { node: 'n', ready: '2026-01-01T00:01:00Z' }),
+        pod('early', { node: 'n', ready: '2026-01-01T00:00:10Z' }),
+      ),
+    ).toEqual(['early', 'late']);
+    expect(order(pod('calm', { node: 'n' }), pod('crashy', { node: 'n', restarts: 3 }))).toEqual([
+      'crashy',
+      'calm',
+    ]);
+    expect(
+      order(pod('new', { node: 'n', created: '2026-01-01T00:05:00Z' }), pod('old', { node: 'n' })),
+    ).toEqual(['old', 'new']);
   });
 });

@@ -78,9 +78,14 @@ function podsForSelector(ctx: CommandContext, selector: string): Pod[] {
  */
 function builderGet<K extends Kind>(ctx: CommandContext, kind: K, name: string): KindMap[K] {
   try {
-    return ctx.sim.store.mustGet(kind, kind === 'Node' || kind === 'Namespace' ? undefined : ctx.namespace, name);
+    return ctx.sim.store.mustGet(
+      kind,
+      kind === 'Node' || kind === 'Namespace' ? undefined : ctx.namespace,
+      name,
+    );
   } catch (e) {
-    if (e instanceof StatusError && e.code === 404) throw new CommandError(`error from server (NotFound): ${e.message} in namespace "${ctx.namespace}"`);
+    if (e instanceof StatusError && e.code === 404)
+      throw new CommandError(`error from server (NotFound): ${e.message} in namespace "${ctx.namespace}"`);
     throw e;
   }
 }
@@ -109,7 +114,8 @@ function resolveTarget(ctx: CommandContext): Target {
   }
   const ds = builderGet(ctx, 'DaemonSet', name);
   const sel = fromLabelSelector(ds.spec.selector);
-  const list = () => (sel ? ctx.sim.store.list('Pod', ctx.namespace).filter((p) => matches(sel, p.metadata.labels)) : []);
+  const list = () =>
+    sel ? ctx.sim.store.list('Pod', ctx.namespace).filter((p) => matches(sel, p.metadata.labels)) : [];
   const timeout = parseDuration(flagString(ctx.args, 'pod-running-timeout') ?? '20s');
   if (list().length === 0 && !stepUntil(ctx.sim, () => list().length > 0, timeout)) {
     throw new CommandError('timed out waiting for the condition');
@@ -126,20 +132,26 @@ function containersOf(ctx: CommandContext, pod: Pod, named: string | undefined, 
   if (flagBool(ctx.args, 'all-containers')) return all;
   const wanted = named ?? flagString(ctx.args, 'container');
   if (wanted !== undefined) {
-    if (!all.includes(wanted)) throw new CommandError(`container ${wanted} is not valid for pod ${pod.metadata.name}`);
+    if (!all.includes(wanted))
+      throw new CommandError(`container ${wanted} is not valid for pod ${pod.metadata.name}`);
     return [wanted];
   }
   const annotated = pod.metadata.annotations?.[DEFAULT_CONTAINER_ANNOTATION];
   if (annotated && pod.spec.containers.some((c) => c.name === annotated)) return [annotated];
   const first = pod.spec.containers[0].name;
   if (announce && pod.spec.containers.length > 1) {
-    ctx.out.eprintln(`Defaulted container "${first}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}`);
+    ctx.out.eprintln(
+      `Defaulted container "${first}" out of: ${pod.spec.containers.map((c) => c.name).join(', ')}`,
+    );
   }
   return [first];
 }
 
 export function formatLogLine(ctx: CommandContext, pod: Pod, container: string, line: LogLine): string {
-  const prefix = flagBool(ctx.args, 'prefix') || flagBool(ctx.args, 'all-pods') ? `[pod/${pod.metadata.name}/${container}] ` : '';
+  const prefix =
+    flagBool(ctx.args, 'prefix') || flagBool(ctx.args, 'all-pods')
+      ? `[pod/${pod.metadata.name}/${container}] `
+      : '';
   return `${prefix}${flagBool(ctx.args, 'timestamps') ? `${line.time} ` : ''}${line.text}\n`;
 }
 
@@ -149,7 +161,8 @@ export function logStreams(ctx: CommandContext): { pod: Pod; container: string }
   const selector = flagString(ctx.args, 'selector');
   const streams: { pod: Pod; container: string }[] = [];
   for (const pod of target.pods) {
-    for (const c of containersOf(ctx, pod, target.container, selector === undefined)) streams.push({ pod, container: c });
+    for (const c of containersOf(ctx, pod, target.container, selector === undefined))
+      streams.push({ pod, container: c });
   }
   return streams;
 }
@@ -184,36 +197,90 @@ export const logsCommand: CommandDef = {
   short: 'Print the logs for a container in a pod',
   usage: 'kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]',
   flags: [
-    { name: 'all-containers', type: 'bool', usage: 'Get all containers\' logs in the pod(s).' },
+    { name: 'all-containers', type: 'bool', usage: "Get all containers' logs in the pod(s)." },
     { name: 'all-pods', type: 'bool', usage: 'Get logs from all pod(s). Sets prefix to true.' },
-    { name: 'ignore-errors', type: 'bool', usage: 'If watching / following pod logs, allow for any errors that occur to be non-fatal' },
-    { name: 'limit-bytes', type: 'int', default: '0', usage: 'Maximum bytes of logs to return. Defaults to no limit.' },
-    { name: 'max-log-requests', type: 'int', default: '5', usage: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.' },
-    { name: 'since-time', type: 'string', usage: 'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.' },
+    {
+      name: 'ignore-errors',
+      type: 'bool',
+      usage: 'If watching / following pod logs, allow for any errors that occur to be non-fatal',
+    },
+    {
+      name: 'limit-bytes',
+      type: 'int',
+      default: '0',
+      usage: 'Maximum bytes of logs to return. Defaults to no limit.',
+    },
+    {
+      name: 'max-log-requests',
+      type: 'int',
+      default: '5',
+      usage: 'Specify maximum number of concurrent logs to follow when using by a selector. Defaults to 5.',
+    },
+    {
+      name: 'since-time',
+      type: 'string',
+      usage:
+        'Only return logs after a specific date (RFC3339). Defaults to all logs. Only one of since-time / since may be used.',
+    },
     { name: 'container', short: 'c', type: 'string', usage: 'Print the logs of this container' },
     { name: 'follow', short: 'f', type: 'bool', usage: 'Specify if the logs should be streamed.' },
-    { name: 'pod-running-timeout', type: 'duration', default: '20s', usage: 'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running' },
-    { name: 'prefix', type: 'bool', usage: 'Prefix each log line with the log source (pod name and container name)' },
-    { name: 'previous', short: 'p', type: 'bool', usage: 'If true, print the logs for the previous instance of the container in a pod if it exists.' },
+    {
+      name: 'pod-running-timeout',
+      type: 'duration',
+      default: '20s',
+      usage:
+        'The length of time (like 5s, 2m, or 3h, higher than zero) to wait until at least one pod is running',
+    },
+    {
+      name: 'prefix',
+      type: 'bool',
+      usage: 'Prefix each log line with the log source (pod name and container name)',
+    },
+    {
+      name: 'previous',
+      short: 'p',
+      type: 'bool',
+      usage: 'If true, print the logs for the previous instance of the container in a pod if it exists.',
+    },
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
-    { name: 'since', type: 'duration', default: '0s', usage: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs.' },
-    { name: 'tail', type: 'int', default: '-1', usage: 'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.' },
+    {
+      name: 'since',
+      type: 'duration',
+      default: '0s',
+      usage: 'Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs.',
+    },
+    {
+      name: 'tail',
+      type: 'int',
+      default: '-1',
+      usage:
+        'Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.',
+    },
     { name: 'timestamps', type: 'bool', usage: 'Include timestamps on each line in the log output' },
   ],
   run(ctx) {
     const tailFlag = flagString(ctx.args, 'tail');
     const selector = flagString(ctx.args, 'selector');
     const tail = tailFlag !== undefined ? Number(tailFlag) : selector !== undefined ? 10 : -1;
-    if (!Number.isInteger(tail)) throw new CommandError(`invalid argument "${tailFlag}" for "--tail" flag: strconv.ParseInt: parsing "${tailFlag}": invalid syntax`);
-    if (flagBool(ctx.args, 'all-containers') && (flagString(ctx.args, 'container') !== undefined || ctx.args.positional.length > 1)) {
+    if (!Number.isInteger(tail))
+      throw new CommandError(
+        `invalid argument "${tailFlag}" for "--tail" flag: strconv.ParseInt: parsing "${tailFlag}": invalid syntax`,
+      );
+    if (
+      flagBool(ctx.args, 'all-containers') &&
+      (flagString(ctx.args, 'container') !== undefined || ctx.args.positional.length > 1)
+    ) {
       throw new CommandError('--container cannot be used with --all-containers');
     }
     const since = parseDuration(flagString(ctx.args, 'since') ?? '0s');
     const sinceTimeFlag = flagString(ctx.args, 'since-time');
-    if (sinceTimeFlag !== undefined && ctx.args.flags.has('since')) throw new CommandError('at most one of `sinceTime` or `sinceSeconds` may be specified');
+    if (sinceTimeFlag !== undefined && ctx.args.flags.has('since'))
+      throw new CommandError('at most one of `sinceTime` or `sinceSeconds` may be specified');
     const sinceTime = sinceTimeFlag !== undefined ? Date.parse(sinceTimeFlag) : undefined;
     if (sinceTime !== undefined && Number.isNaN(sinceTime)) {
-      throw new CommandError(`parsing time "${sinceTimeFlag}" as "2006-01-02T15:04:05Z07:00": cannot parse "${sinceTimeFlag}" as "2006"`);
+      throw new CommandError(
+        `parsing time "${sinceTimeFlag}" as "2006-01-02T15:04:05Z07:00": cannot parse "${sinceTimeFlag}" as "2006"`,
+      );
     }
     const limitBytes = Number(flagString(ctx.args, 'limit-bytes') ?? '0');
     const maxRequests = Number(flagString(ctx.args, 'max-log-requests') ?? '5');
@@ -224,7 +291,9 @@ export const logsCommand: CommandDef = {
     // read of a container waiting to run again (CrashLoopBackOff); else the current instance.
     const readsPrevious = (pod: Pod, container: string) => previous || servesLastTermination(pod, container);
     const instanceLines = (pod: Pod, container: string): LogLine[] | undefined =>
-      readsPrevious(pod, container) ? previousContainerLogLines(pod, container, ctx.sim.kubelet) : containerLogLines(pod, container, { kubelet: ctx.sim.kubelet });
+      readsPrevious(pod, container)
+        ? previousContainerLogLines(pod, container, ctx.sim.kubelet)
+        : containerLogLines(pod, container, { kubelet: ctx.sim.kubelet });
     const read = (pod: Pod, container: string): LogLine[] => {
       let lines = instanceLines(pod, container) ?? [];
       if (since > 0) lines = lines.filter((l) => Date.parse(l.time) >= ctx.sim.now() - since);
@@ -266,7 +335,16 @@ export const logsCommand: CommandDef = {
       if (!follow || readsPrevious(pod, container)) continue;
       // Stream: print new lines as simulated time passes, until the container exits or the pod goes.
       const current = () => ctx.sim.store.get('Pod', pod.metadata.namespace, pod.metadata.name);
-      following.push({ over: false, check: logFollower(current, pod, container, (p) => read(p, container), (p, l) => write(formatLogLine(ctx, p, container, l))) });
+      following.push({
+        over: false,
+        check: logFollower(
+          current,
+          pod,
+          container,
+          (p) => read(p, container),
+          (p, l) => write(formatLogLine(ctx, p, container, l)),
+        ),
+      });
     }
     if (following.length > 0) {
       stepUntil(

@@ -24,7 +24,15 @@ import { goQuote } from '../printers/goValue';
 import { OBJECT_PRINT_FLAGS, PrintError, resolvePrinter, type Printer } from '../printers/printFlags';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
-import { addSourceToErr, DRY_RUN_FLAG, dryRunStrategy, FILENAME_FLAG, finish, formatSingleError, nsFor } from './common';
+import {
+  addSourceToErr,
+  DRY_RUN_FLAG,
+  dryRunStrategy,
+  FILENAME_FLAG,
+  finish,
+  formatSingleError,
+  nsFor,
+} from './common';
 
 const PATCH_TYPES = ['json', 'merge', 'strategic'];
 type PatchType = 'json' | 'merge' | 'strategic';
@@ -64,7 +72,13 @@ export function patchToJSON(text: string, flagValue: string): string {
  * Applies a patch to an object's JSON as the side that does it would: `server` errors are the API
  * server's (`Error from server (BadRequest): …`), client ones kubectl's own (`error: …`).
  */
-export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON: string, side: 'server' | 'client'): KObject {
+export function applyPatch(
+  obj: KObject,
+  kind: Kind,
+  type: PatchType,
+  patchJSON: string,
+  side: 'server' | 'client',
+): KObject {
   const original = JSON.parse(JSON.stringify(obj)) as Record<string, unknown>;
   const badRequest = (msg: string) =>
     side === 'server' ? new StatusError(400, 'BadRequest', msg) : new CommandError(msg);
@@ -78,9 +92,14 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
     }
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       if (side === 'client') throw new CommandError('invalid JSON document');
-      throw badRequest(`json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`);
+      throw badRequest(
+        `json: cannot unmarshal ${jsonKind(patch)} into Go value of type map[string]interface {}`,
+      );
     }
-    if (!hasPatchMeta(kind)) throw new CommandError(`strategic merge patch is not supported for ${API_VERSION[kind]}, Kind=${kind} locally, try --type merge`);
+    if (!hasPatchMeta(kind))
+      throw new CommandError(
+        `strategic merge patch is not supported for ${API_VERSION[kind]}, Kind=${kind} locally, try --type merge`,
+      );
     try {
       return strategicMergePatch(original, patch as Record<string, unknown>, kind) as KObject;
     } catch (e) {
@@ -99,7 +118,9 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
     if (patch === null) throw badRequest('Invalid JSON Patch');
     const out = jsonMergePatch(original, patch);
     if (typeof out !== 'object' || out === null || Array.isArray(out)) {
-      throw badRequest(`json: cannot unmarshal ${jsonKind(out)} into Go value of type map[string]interface {}`);
+      throw badRequest(
+        `json: cannot unmarshal ${jsonKind(out)} into Go value of type map[string]interface {}`,
+      );
     }
     return out as KObject;
   }
@@ -113,7 +134,10 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
   }
   try {
     const out = applyJSONPatch(original, ops);
-    if (typeof out !== 'object' || out === null || Array.isArray(out)) throw new JSONPatchError(`json: cannot unmarshal ${jsonKind(out)} into Go value of type map[string]interface {}`);
+    if (typeof out !== 'object' || out === null || Array.isArray(out))
+      throw new JSONPatchError(
+        `json: cannot unmarshal ${jsonKind(out)} into Go value of type map[string]interface {}`,
+      );
     return out as KObject;
   } catch (e) {
     if (!(e instanceof JSONPatchError)) throw e;
@@ -130,13 +154,25 @@ export function applyPatch(obj: KObject, kind: Kind, type: PatchType, patchJSON:
 function checkIdentity(live: KObject, patched: KObject): void {
   const name = patched.metadata?.name;
   if (name !== live.metadata.name) {
-    throw new StatusError(400, 'BadRequest', `the name of the object (${name ?? ''}) does not match the name on the URL (${live.metadata.name})`);
+    throw new StatusError(
+      400,
+      'BadRequest',
+      `the name of the object (${name ?? ''}) does not match the name on the URL (${live.metadata.name})`,
+    );
   }
   if ((patched.metadata?.namespace ?? live.metadata.namespace) !== live.metadata.namespace) {
-    throw new StatusError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
+    throw new StatusError(
+      400,
+      'BadRequest',
+      'the namespace of the provided object does not match the namespace sent on the request',
+    );
   }
   if (patched.apiVersion !== live.apiVersion || patched.kind !== live.kind) {
-    throw new StatusError(400, 'BadRequest', `the API version in the data (${String(patched.apiVersion ?? '')}) does not match the expected API version (${live.apiVersion})`);
+    throw new StatusError(
+      400,
+      'BadRequest',
+      `the API version in the data (${String(patched.apiVersion ?? '')}) does not match the expected API version (${live.apiVersion})`,
+    );
   }
 }
 
@@ -160,7 +196,15 @@ function targets(ctx: CommandContext, local: boolean, errs: unknown[]): Target[]
         continue;
       }
       try {
-        out.push({ kind: e.kind, obj: ctx.sim.store.mustGet(e.kind, nsFor(ctx, e.kind) === undefined ? undefined : (e.obj.metadata.namespace ?? ctx.namespace), e.obj.metadata.name), source: e.source });
+        out.push({
+          kind: e.kind,
+          obj: ctx.sim.store.mustGet(
+            e.kind,
+            nsFor(ctx, e.kind) === undefined ? undefined : (e.obj.metadata.namespace ?? ctx.namespace),
+            e.obj.metadata.name,
+          ),
+          source: e.source,
+        });
       } catch (err) {
         errs.push(err);
       }
@@ -205,12 +249,17 @@ function run(ctx: CommandContext): void {
   const local = flagBool(args, 'local');
   // Validate
   if (patchFlag && patchFile) throw new CommandError('cannot specify --patch and --patch-file together');
-  if (!patchFlag && !patchFile) throw new CommandError('must specify --patch or --patch-file containing the contents of the patch');
-  if (local && args.positional.length !== 0) throw new CommandError('cannot specify --local and server resources');
-  if (local && dry === 'server') throw new CommandError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  if (!patchFlag && !patchFile)
+    throw new CommandError('must specify --patch or --patch-file containing the contents of the patch');
+  if (local && args.positional.length !== 0)
+    throw new CommandError('cannot specify --local and server resources');
+  if (local && dry === 'server')
+    throw new CommandError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
   const typeFlag = flagString(args, 'type') ?? '';
   if (typeFlag && !PATCH_TYPES.includes(typeFlag.toLowerCase())) {
-    throw new CommandError(`--type must be one of [${PATCH_TYPES.join(' ')}], not ${JSON.stringify(typeFlag)}`);
+    throw new CommandError(
+      `--type must be one of [${PATCH_TYPES.join(' ')}], not ${JSON.stringify(typeFlag)}`,
+    );
   }
   const type = (typeFlag.toLowerCase() || 'strategic') as PatchType;
   // RunPatch
@@ -232,14 +281,22 @@ function run(ctx: CommandContext): void {
     try {
       if (!local && dry !== 'client') {
         // the served kinds have a status subresource only (no scale)
-        if (subresource !== '' && subresource !== 'status') throw new CommandError('Error from server (NotFound): the server could not find the requested resource', 1, true);
+        if (subresource !== '' && subresource !== 'status')
+          throw new CommandError(
+            'Error from server (NotFound): the server could not find the requested resource',
+            1,
+            true,
+          );
         let patched = applyPatch(t.obj, t.kind, type, patchJSON, 'server');
         checkIdentity(t.obj, patched);
         let didPatch = !deepEqual(patched, t.obj);
         if (cause && didPatch) patched = withChangeCause(patched, cause);
         let result = t.obj;
         if (didPatch) {
-          result = subresource === 'status' ? ctx.sim.store.updateStatus(patched, { dryRun: dry === 'server' }) : ctx.sim.store.update(patched, { dryRun: dry === 'server' });
+          result =
+            subresource === 'status'
+              ? ctx.sim.store.updateStatus(patched, { dryRun: dry === 'server' })
+              : ctx.sim.store.update(patched, { dryRun: dry === 'server' });
           didPatch = !deepEqual(result, t.obj);
         }
         print(ctx, printer, t.kind, result, didPatch);
@@ -262,14 +319,42 @@ export const patchCommand: CommandDef = {
   usage: 'kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE]',
   flags: [
     ...OBJECT_PRINT_FLAGS,
-    { ...DRY_RUN_FLAG, usage: 'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.' },
-    { name: 'field-manager', type: 'string', default: 'kubectl-patch', usage: 'Name of the manager used to track field ownership.' },
+    {
+      ...DRY_RUN_FLAG,
+      usage:
+        'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.',
+    },
+    {
+      name: 'field-manager',
+      type: 'string',
+      default: 'kubectl-patch',
+      usage: 'Name of the manager used to track field ownership.',
+    },
     { ...FILENAME_FLAG, usage: 'Filename, directory, or URL to files identifying the resource to update' },
-    { name: 'local', type: 'bool', usage: 'If true, patch will operate on the content of the file, not the server-side resource.' },
-    { name: 'patch', short: 'p', type: 'string', usage: 'The patch to be applied to the resource JSON file.' },
+    {
+      name: 'local',
+      type: 'bool',
+      usage: 'If true, patch will operate on the content of the file, not the server-side resource.',
+    },
+    {
+      name: 'patch',
+      short: 'p',
+      type: 'string',
+      usage: 'The patch to be applied to the resource JSON file.',
+    },
     { name: 'patch-file', type: 'string', usage: 'A file containing a patch to be applied to the resource.' },
-    { name: 'subresource', type: 'string', usage: "If specified, patch will operate on the subresource of the requested object. Must be one of [status scale]. This flag is beta and may change in the future." },
-    { name: 'type', type: 'string', default: 'strategic', usage: 'The type of patch being provided; one of [json merge strategic]' },
+    {
+      name: 'subresource',
+      type: 'string',
+      usage:
+        'If specified, patch will operate on the subresource of the requested object. Must be one of [status scale]. This flag is beta and may change in the future.',
+    },
+    {
+      name: 'type',
+      type: 'string',
+      default: 'strategic',
+      usage: 'The type of patch being provided; one of [json merge strategic]',
+    },
     RECORD_FLAG,
   ],
   run,

@@ -5,9 +5,17 @@
 // lastState.terminated (a container that never restarted has none). The lines are the kubelet's (kubelet/containerLogs.ts).
 
 import type { ContainerStatus, Pod } from '../../api/types';
-import { previousContainerLogLines as kubeletPrevious, type LogLine, type SignalSource } from '../../kubelet/containerLogs';
+import {
+  previousContainerLogLines as kubeletPrevious,
+  type LogLine,
+  type SignalSource,
+} from '../../kubelet/containerLogs';
 
-export type PreviousContainerLog = (pod: Pod, container: string, kubelet?: SignalSource) => LogLine[] | undefined;
+export type PreviousContainerLog = (
+  pod: Pod,
+  container: string,
+  kubelet?: SignalSource,
+) => LogLine[] | undefined;
 
 function containerStatus(pod: Pod, container: string): ContainerStatus | undefined {
   const status = pod.status ?? {};

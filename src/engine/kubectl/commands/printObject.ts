@@ -8,7 +8,12 @@ import { CommandError, type CommandContext } from '../types';
 import { formatSingleError } from './common';
 
 /** Prints one written object; `operation` includes the dry-run marker. */
-export function printWritten(ctx: CommandContext, kind: Kind, obj: KObject | { metadata: { name: string } }, operation: string): void {
+export function printWritten(
+  ctx: CommandContext,
+  kind: Kind,
+  obj: KObject | { metadata: { name: string } },
+  operation: string,
+): void {
   const printer = resolvePrinter(ctx);
   const name = obj.metadata.name;
   if (printer.kind === 'name') {

@@ -6,7 +6,11 @@ import type { Simulation } from '../../simulation';
 
 function kc(sim: Simulation, line: string, stdin?: string) {
   const r = runKubectl(sim, tokenize(line), { stdin });
-  const pick = (s: string) => r.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
+  const pick = (s: string) =>
+    r.chunks
+      .filter((c) => c.stream === s)
+      .map((c) => c.text)
+      .join('');
   return { stdout: pick('stdout'), stderr: pick('stderr'), exitCode: r.exitCode };
 }
 
@@ -47,7 +51,9 @@ describe('kubectl replace', () => {
     expect(kc(sim, 'replace -f -', DS('x').replace('name: web', 'name: nope')).stderr).toBe(
       'Error from server (NotFound): error when replacing "STDIN": daemonsets.apps "nope" not found\n',
     );
-    expect(kc(sim, 'replace -f - --grace-period=3', DS('x')).stderr).toBe('error: --grace-period must have --force specified\n');
+    expect(kc(sim, 'replace -f - --grace-period=3', DS('x')).stderr).toBe(
+      'error: --grace-period must have --force specified\n',
+    );
   });
 
   it('--force deletes, waits until the object is gone, and creates it again (new uid)', () => {
@@ -55,7 +61,9 @@ describe('kubectl replace', () => {
     kc(sim, 'apply -f -', DS('nginx:1.26'));
     sim.settle();
     const uid = sim.store.get('DaemonSet', 'default', 'web')!.metadata.uid;
-    expect(kc(sim, 'replace --force -f -', DS('nginx:1.27')).stdout).toBe('daemonset.apps "web" deleted from default namespace\ndaemonset.apps/web replaced\n');
+    expect(kc(sim, 'replace --force -f -', DS('nginx:1.27')).stdout).toBe(
+      'daemonset.apps "web" deleted from default namespace\ndaemonset.apps/web replaced\n',
+    );
     expect(sim.store.get('DaemonSet', 'default', 'web')!.metadata.uid).not.toBe(uid);
   });
 });
@@ -68,19 +76,28 @@ describe('kubectl diff', () => {
     expect(kc(sim, 'diff -f -', DS('nginx:1.26'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
     const d = kc(sim, 'diff -f -', DS('nginx:1.27'));
     expect(d.exitCode).toBe(1);
-    expect(d.stdout).toMatch(/^diff -u -N \/tmp\/LIVE-\d+\/apps\.v1\.DaemonSet\.default\.web \/tmp\/MERGED-\d+\/apps\.v1\.DaemonSet\.default\.web\n--- /);
+    expect(d.stdout).toMatch(
+      /^diff -u -N \/tmp\/LIVE-\d+\/apps\.v1\.DaemonSet\.default\.web \/tmp\/MERGED-\d+\/apps\.v1\.DaemonSet\.default\.web\n--- /,
+    );
     expect(d.stdout).toContain('\n-      - image: nginx:1.26\n+      - image: nginx:1.27\n');
     expect(d.stdout).toContain('\n-  generation: 1\n+  generation: 2\n');
     // nothing was changed by the dry run
-    expect(sim.store.get('DaemonSet', 'default', 'web')!.spec.template.spec.containers[0].image).toBe('nginx:1.26');
-    expect(kc(sim, 'diff -f -', DS('nginx').replace('kind: DaemonSet', 'kind: StatefulSet')).exitCode).toBe(2);
+    expect(sim.store.get('DaemonSet', 'default', 'web')!.spec.template.spec.containers[0].image).toBe(
+      'nginx:1.26',
+    );
+    expect(kc(sim, 'diff -f -', DS('nginx').replace('kind: DaemonSet', 'kind: StatefulSet')).exitCode).toBe(
+      2,
+    );
   });
 });
 
 describe('--validate', () => {
   it('alone means strict (pflag NoOptDefVal), and the directive reaches the server', () => {
     const sim = simWithNodes(['n1']);
-    const bogus = DS('nginx').replace('    spec:\n      containers:', '    spec:\n      bogus: 1\n      containers:');
+    const bogus = DS('nginx').replace(
+      '    spec:\n      containers:',
+      '    spec:\n      bogus: 1\n      containers:',
+    );
     const strict = kc(sim, 'create --validate -f -', bogus);
     expect(strict.exitCode).toBe(1);
     expect(strict.stderr).toContain('strict decoding error: unknown field "spec.template.spec.bogus"');
@@ -89,7 +106,11 @@ describe('--validate', () => {
       stderr: 'Warning: unknown field "spec.template.spec.bogus"\n',
       exitCode: 0,
     });
-    expect(kc(sim, 'replace --validate=ignore -f -', bogus)).toEqual({ stdout: 'daemonset.apps/web replaced\n', stderr: '', exitCode: 0 });
+    expect(kc(sim, 'replace --validate=ignore -f -', bogus)).toEqual({
+      stdout: 'daemonset.apps/web replaced\n',
+      stderr: '',
+      exitCode: 0,
+    });
     expect(kc(sim, 'replace -f -', bogus).exitCode).toBe(1);
   });
 });
@@ -115,6 +136,8 @@ describe('kubectl replace -o', () => {
     const y = kc(sim, 'replace -o yaml -f -', DS('nginx:1.28')).stdout;
     expect(y).toContain('  generation: 3\n');
     expect(y).toContain('image: nginx:1.28');
-    expect(kc(sim, 'replace -o wide -f -', DS('x')).stderr).toContain('unable to match a printer suitable for the output format "wide"');
+    expect(kc(sim, 'replace -o wide -f -', DS('x')).stderr).toContain(
+      'unable to match a printer suitable for the output format "wide"',
+    );
   });
 });

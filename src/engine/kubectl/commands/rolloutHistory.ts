@@ -22,10 +22,12 @@ export function printHistory(history: ControllerRevision[], revision: number): s
     if (!h) throw new CommandError('unable to find the specified revision');
     return describePodTemplate(templateFromRevision(h));
   }
-  const rows = [...byRevision.keys()].sort((a, b) => a - b).map((r) => {
-    const cause = byRevision.get(r)!.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] || '<none>';
-    return `${r}\t${cause}\n`;
-  });
+  const rows = [...byRevision.keys()]
+    .sort((a, b) => a - b)
+    .map((r) => {
+      const cause = byRevision.get(r)!.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] || '<none>';
+      return `${r}\t${cause}\n`;
+    });
   return tabwrite(`REVISION\tCHANGE-CAUSE\n${rows.join('')}`, HISTORY_TABWRITER);
 }
 
@@ -33,7 +35,14 @@ export const rolloutHistoryCommand: CommandDef = {
   name: 'rollout history',
   short: 'View rollout history',
   usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags]',
-  flags: [{ name: 'revision', type: 'int', default: '0', usage: 'See the details, including podTemplate of the revision specified' }],
+  flags: [
+    {
+      name: 'revision',
+      type: 'int',
+      default: '0',
+      usage: 'See the details, including podTemplate of the revision specified',
+    },
+  ],
   run(ctx) {
     const revision = Number(flagString(ctx.args, 'revision') ?? '0');
     for (const { kind, name } of rolloutTargets(ctx)) {

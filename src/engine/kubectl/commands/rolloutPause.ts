@@ -16,12 +16,20 @@ function notSupported(verb: 'pausing' | 'resuming') {
     for (const { kind, name } of rolloutTargets(ctx)) {
       const obj = ctx.sim.store.mustGet(kind, nsFor(ctx, kind), name);
       if (kind !== 'Deployment') {
-        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${verb} is not supported`));
+        errs.push(
+          new ClientError(
+            `error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${verb} is not supported`,
+          ),
+        );
         continue;
       }
       const d = obj as Deployment;
       if (!!d.spec.paused === pause) {
-        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${pause ? 'is already paused' : 'is not paused'}`));
+        errs.push(
+          new ClientError(
+            `error: ${qualifiedResource(kind)} ${JSON.stringify(name)} ${pause ? 'is already paused' : 'is not paused'}`,
+          ),
+        );
         continue;
       }
       try {

@@ -24,12 +24,23 @@ export const rolloutRestartCommand: CommandDef = {
     for (const { kind, name } of rolloutTargets(ctx)) {
       if (kind !== 'DaemonSet' && kind !== 'Deployment') {
         ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
-        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} restarting is not supported`));
+        errs.push(
+          new ClientError(
+            `error: ${qualifiedResource(kind)} ${JSON.stringify(name)} restarting is not supported`,
+          ),
+        );
         continue;
       }
-      const ds = kind === 'DaemonSet' ? getDaemonSet(ctx, name) : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
+      const ds =
+        kind === 'DaemonSet'
+          ? getDaemonSet(ctx, name)
+          : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
       if (kind === 'Deployment' && (ds as Deployment).spec.paused) {
-        errs.push(new ClientError(`error: ${qualifiedResource(kind)} ${JSON.stringify(name)} can't restart paused deployment (run rollout resume first)`));
+        errs.push(
+          new ClientError(
+            `error: ${qualifiedResource(kind)} ${JSON.stringify(name)} can't restart paused deployment (run rollout resume first)`,
+          ),
+        );
         continue;
       }
       const now = ctx.sim.iso();
@@ -43,7 +54,10 @@ export const rolloutRestartCommand: CommandDef = {
         continue;
       }
       const next = clone(ds);
-      next.spec.template.metadata = { ...next.spec.template.metadata, annotations: { ...annotations, [RESTARTED_AT_ANNOTATION]: now } };
+      next.spec.template.metadata = {
+        ...next.spec.template.metadata,
+        annotations: { ...annotations, [RESTARTED_AT_ANNOTATION]: now },
+      };
       let written: KObject = next;
       try {
         if (dry !== 'client') written = ctx.sim.store.update(next, { dryRun: dry === 'server' });

@@ -34,7 +34,11 @@ function stalled(): Session {
   return s;
 }
 
-const text = (s: Session, line: string) => s.exec(line).chunks.map((c) => c.text).join('');
+const text = (s: Session, line: string) =>
+  s
+    .exec(line)
+    .chunks.map((c) => c.text)
+    .join('');
 
 describe('rollout status of a stalled DaemonSet', () => {
   it('waits for the unavailable pod until --timeout, then times out', () => {
@@ -44,7 +48,9 @@ describe('rollout status of a stalled DaemonSet', () => {
       'Waiting for daemon set "hungry" rollout to finish: 1 of 2 updated pods are available...\nerror: timed out waiting for the condition\n',
     );
     expect(s.sim.now()).toBe(t0 + 30_000);
-    expect(text(s, 'kubectl rollout status ds/hungry --watch=false')).toBe('Waiting for daemon set "hungry" rollout to finish: 1 of 2 updated pods are available...\n');
+    expect(text(s, 'kubectl rollout status ds/hungry --watch=false')).toBe(
+      'Waiting for daemon set "hungry" rollout to finish: 1 of 2 updated pods are available...\n',
+    );
   });
 
   it('a rolling update held by maxUnavailable: 1 out of 2 new pods, then the timeout', () => {

@@ -22,10 +22,16 @@ export function daemonSetStatus(ds: DaemonSet): { message: string; done: boolean
     const updated = st.updatedNumberScheduled ?? 0;
     const available = st.numberAvailable ?? 0;
     if (updated < desired) {
-      return { message: `Waiting for daemon set ${name} rollout to finish: ${updated} out of ${desired} new pods have been updated...`, done: false };
+      return {
+        message: `Waiting for daemon set ${name} rollout to finish: ${updated} out of ${desired} new pods have been updated...`,
+        done: false,
+      };
     }
     if (available < desired) {
-      return { message: `Waiting for daemon set ${name} rollout to finish: ${available} of ${desired} updated pods are available...`, done: false };
+      return {
+        message: `Waiting for daemon set ${name} rollout to finish: ${available} of ${desired} updated pods are available...`,
+        done: false,
+      };
     }
     return { message: `daemon set ${name} successfully rolled out`, done: true };
   }
@@ -38,16 +44,26 @@ export function deploymentStatus(d: Deployment): { message: string; done: boolea
   const name = JSON.stringify(d.metadata.name);
   if ((d.metadata.generation ?? 0) <= (st.observedGeneration ?? 0)) {
     const cond = st.conditions?.find((c) => c.type === 'Progressing');
-    if (cond?.reason === 'ProgressDeadlineExceeded') throw new CommandError(`deployment ${name} exceeded its progress deadline`);
+    if (cond?.reason === 'ProgressDeadlineExceeded')
+      throw new CommandError(`deployment ${name} exceeded its progress deadline`);
     const updated = st.updatedReplicas ?? 0;
     if (d.spec.replicas !== undefined && updated < d.spec.replicas) {
-      return { message: `Waiting for deployment ${name} rollout to finish: ${updated} out of ${d.spec.replicas} new replicas have been updated...`, done: false };
+      return {
+        message: `Waiting for deployment ${name} rollout to finish: ${updated} out of ${d.spec.replicas} new replicas have been updated...`,
+        done: false,
+      };
     }
     if ((st.replicas ?? 0) > updated) {
-      return { message: `Waiting for deployment ${name} rollout to finish: ${(st.replicas ?? 0) - updated} old replicas are pending termination...`, done: false };
+      return {
+        message: `Waiting for deployment ${name} rollout to finish: ${(st.replicas ?? 0) - updated} old replicas are pending termination...`,
+        done: false,
+      };
     }
     if ((st.availableReplicas ?? 0) < updated) {
-      return { message: `Waiting for deployment ${name} rollout to finish: ${st.availableReplicas ?? 0} of ${updated} updated replicas are available...`, done: false };
+      return {
+        message: `Waiting for deployment ${name} rollout to finish: ${st.availableReplicas ?? 0} of ${updated} updated replicas are available...`,
+        done: false,
+      };
     }
     return { message: `deployment ${name} successfully rolled out`, done: true };
   }
@@ -69,7 +85,9 @@ export const rolloutStatusCommand: CommandDef = {
   run(ctx) {
     const targets = rolloutTargets(ctx);
     if (targets.length !== 1) {
-      throw new CommandError(`rollout status is only supported on individual resources and resource collections: ${targets.length} resources found`);
+      throw new CommandError(
+        `rollout status is only supported on individual resources and resource collections: ${targets.length} resources found`,
+      );
     }
     const { kind, name } = targets[0];
     if (kind !== 'DaemonSet' && kind !== 'Deployment') {
@@ -77,7 +95,10 @@ export const rolloutStatusCommand: CommandDef = {
       throw new CommandError(`no status viewer has been implemented for ${kind}`);
     }
     const sim = ctx.sim;
-    const ds = kind === 'DaemonSet' ? getDaemonSet(ctx, name) : sim.store.mustGet('Deployment', nsFor(ctx, 'Deployment'), name);
+    const ds =
+      kind === 'DaemonSet'
+        ? getDaemonSet(ctx, name)
+        : sim.store.mustGet('Deployment', nsFor(ctx, 'Deployment'), name);
     const first = statusOf(kind, ds);
     ctx.out.println(first.message);
     if (first.done || flagString(ctx.args, 'watch') === 'false') return;
@@ -112,7 +133,9 @@ export const rolloutStatusCommand: CommandDef = {
           // Nothing left to happen before the deadline: a real watch would just sit there.
           if (timeoutMs > 0 && sim.now() < deadline) sim.advance(deadline - sim.now());
           if (deadline < wanted && sim.queue.peekTime() !== undefined) {
-            throw new CommandError('the session reached the end of its simulated time, the most it may run: stopped waiting for the rollout');
+            throw new CommandError(
+              'the session reached the end of its simulated time, the most it may run: stopped waiting for the rollout',
+            );
           }
           throw new CommandError(TIMEOUT);
         }

@@ -18,7 +18,10 @@ import { rollbackDeployment } from './rolloutDeployment';
 const revisionNotFound = (r: number) => new CommandError(`unable to find specified revision ${r} in history`);
 
 /** findHistory: N=0 → the second-highest revision; otherwise the one numbered N. */
-export function findHistory(toRevision: number, history: ControllerRevision[]): ControllerRevision | undefined {
+export function findHistory(
+  toRevision: number,
+  history: ControllerRevision[],
+): ControllerRevision | undefined {
   if (toRevision === 0) {
     if (history.length <= 1) return undefined;
     return [...history].sort((a, b) => a.revision - b.revision)[history.length - 2];
@@ -43,7 +46,8 @@ function rollback(ctx: CommandContext, ds: DaemonSet, toRevision: number): strin
   try {
     ctx.sim.store.update(next, { dryRun: dry === 'server' });
   } catch (e) {
-    if (e instanceof StatusError) throw new CommandError(`failed restoring revision ${toRevision}: ${e.message}`);
+    if (e instanceof StatusError)
+      throw new CommandError(`failed restoring revision ${toRevision}: ${e.message}`);
     throw e;
   }
   return 'rolled back';
@@ -53,7 +57,15 @@ export const rolloutUndoCommand: CommandDef = {
   name: 'rollout undo',
   short: 'Undo a previous rollout',
   usage: 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags]',
-  flags: [{ name: 'to-revision', type: 'int', default: '0', usage: 'The revision to rollback to. Default to 0 (last revision).' }, DRY_RUN_FLAG],
+  flags: [
+    {
+      name: 'to-revision',
+      type: 'int',
+      default: '0',
+      usage: 'The revision to rollback to. Default to 0 (last revision).',
+    },
+    DRY_RUN_FLAG,
+  ],
   run(ctx) {
     const toRevision = Number(flagString(ctx.args, 'to-revision') ?? '0');
     const dry = dryRunStrategy(ctx);
@@ -62,13 +74,19 @@ export const rolloutUndoCommand: CommandDef = {
         ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
         throw new CommandError(`no rollbacker has been implemented for ${JSON.stringify(kind)}`);
       }
-      const ds = kind === 'DaemonSet' ? getDaemonSet(ctx, name) : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
+      const ds =
+        kind === 'DaemonSet'
+          ? getDaemonSet(ctx, name)
+          : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
       if (ds.metadata.annotations?.[LAST_APPLIED_ANNOTATION] !== undefined) {
         ctx.out.eprintln(
           `Warning: resource ${RESOURCE[kind].plural}/${name} was previously managed with 'kubectl apply'. Rolling back will not update the ${LAST_APPLIED_ANNOTATION} annotation, which may cause unexpected behavior on future 'kubectl apply' operations. Consider using 'kubectl apply' with your previous configuration file instead.`,
         );
       }
-      const result = kind === 'DaemonSet' ? rollback(ctx, ds as DaemonSet, toRevision) : rollbackDeployment(ctx, ds as Deployment, toRevision, dry);
+      const result =
+        kind === 'DaemonSet'
+          ? rollback(ctx, ds as DaemonSet, toRevision)
+          : rollbackDeployment(ctx, ds as Deployment, toRevision, dry);
       ctx.out.println(nameLine(kind, name, `${result}${dryRunSuffix(dry)}`));
     }
   },

@@ -31,22 +31,30 @@ describe('rollout status (watching the simulation)', () => {
     for (const l of lines) expect(l).toMatch(STATUS_LINE);
     expect(chunks.length).toBeGreaterThan(1);
     // Done: a second call prints the final line at once.
-    expect(runDef(sim, rolloutStatusCommand, `ds/${DS} ${NS}`).stdout).toBe('daemon set "fluentd-elasticsearch" successfully rolled out\n');
+    expect(runDef(sim, rolloutStatusCommand, `ds/${DS} ${NS}`).stdout).toBe(
+      'daemon set "fluentd-elasticsearch" successfully rolled out\n',
+    );
   });
 
   it('follows a set image rollout, then history and undo renumber the revisions', () => {
     const sim = cluster();
     sim.settle();
-    expect(runDef(sim, setImageCommand, `ds/${DS} ${DS}=quay.io/fluentd_elasticsearch/fluentd:v2.6.0 ${NS} --record`).stdout).toBe(
-      'daemonset.apps/fluentd-elasticsearch image updated\n',
-    );
+    expect(
+      runDef(
+        sim,
+        setImageCommand,
+        `ds/${DS} ${DS}=quay.io/fluentd_elasticsearch/fluentd:v2.6.0 ${NS} --record`,
+      ).stdout,
+    ).toBe('daemonset.apps/fluentd-elasticsearch image updated\n');
     const r = runDef(sim, rolloutStatusCommand, `ds/${DS} ${NS}`);
     expect(r.stdout).toContain('new pods have been updated...');
     expect(r.stdout.endsWith('daemon set "fluentd-elasticsearch" successfully rolled out\n')).toBe(true);
     expect(runDef(sim, rolloutHistoryCommand, `ds/${DS} ${NS}`).stdout).toBe(
       'daemonset.apps/fluentd-elasticsearch \nREVISION  CHANGE-CAUSE\n1         <none>\n2         kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=quay.io/fluentd_elasticsearch/fluentd:v2.6.0 --namespace=kube-system --record=true\n\n',
     );
-    expect(runDef(sim, rolloutUndoCommand, `ds/${DS} ${NS}`).stdout).toBe('daemonset.apps/fluentd-elasticsearch rolled back\n');
+    expect(runDef(sim, rolloutUndoCommand, `ds/${DS} ${NS}`).stdout).toBe(
+      'daemonset.apps/fluentd-elasticsearch rolled back\n',
+    );
     runDef(sim, rolloutStatusCommand, `ds/${DS} ${NS}`);
     expect(runDef(sim, rolloutHistoryCommand, `ds/${DS} ${NS}`).stdout).toBe(
       'daemonset.apps/fluentd-elasticsearch \nREVISION  CHANGE-CAUSE\n2         kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=quay.io/fluentd_elasticsearch/fluentd:v2.6.0 --namespace=kube-system --record=true\n3         <none>\n\n',

@@ -23,14 +23,24 @@ function parseLabelList(s: string): Record<string, string> {
 export const runCommand: CommandDef = {
   name: 'run',
   short: 'Run a particular image on the cluster',
-  usage: 'kubectl run NAME --image=image [--env="key=value"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...]',
+  usage:
+    'kubectl run NAME --image=image [--env="key=value"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...]',
   flags: [
     { name: 'image', type: 'string', usage: 'The image for the container to run.' },
     { name: 'labels', short: 'l', type: 'string', usage: 'Comma separated labels to apply to the pod(s).' },
-    { name: 'restart', type: 'string', default: 'Always', usage: 'The restart policy for this Pod.  Legal values [Always, OnFailure, Never].' },
-    { name: 'port', type: 'string', usage: "The port that this container exposes." },
+    {
+      name: 'restart',
+      type: 'string',
+      default: 'Always',
+      usage: 'The restart policy for this Pod.  Legal values [Always, OnFailure, Never].',
+    },
+    { name: 'port', type: 'string', usage: 'The port that this container exposes.' },
     { name: 'env', type: 'stringArray', usage: 'Environment variables to set in the container.' },
-    { name: 'command', type: 'bool', usage: 'If true and extra arguments are present, use them as the command field in the container.' },
+    {
+      name: 'command',
+      type: 'bool',
+      usage: 'If true and extra arguments are present, use them as the command field in the container.',
+    },
     { name: 'image-pull-policy', type: 'string', usage: 'The image pull policy for the container.' },
     { name: 'annotations', type: 'stringArray', usage: 'Annotations to apply to the pod.' },
     DRY_RUN_FLAG,
@@ -44,18 +54,24 @@ export const runCommand: CommandDef = {
     if (!name) throw new CommandError("NAME is required for run\nSee 'kubectl run -h' for help and examples");
     const dry = dryRunStrategy(ctx);
     const restart = flagString(ctx.args, 'restart') ?? 'Always';
-    if (!['Always', 'OnFailure', 'Never'].includes(restart)) throw new CommandError(`invalid restart policy: ${restart}`);
+    if (!['Always', 'OnFailure', 'Never'].includes(restart))
+      throw new CommandError(`invalid restart policy: ${restart}`);
     const labelsFlag = flagString(ctx.args, 'labels');
     const labels = labelsFlag ? parseLabelList(labelsFlag) : { run: name };
     const container: Container = { name, image, resources: {} };
     const port = flagString(ctx.args, 'port');
     if (port) {
       // generate/versioned BasicPod: strconv.Atoi of the flag
-      if (!/^[+-]?\d+$/.test(port)) throw new CommandError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
+      if (!/^[+-]?\d+$/.test(port))
+        throw new CommandError(`strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax`);
       container.ports = [{ containerPort: Number(port) }];
     }
     const env = flagArray(ctx.args, 'env');
-    if (env.length) container.env = env.map((e) => ({ name: e.slice(0, e.indexOf('=')), value: e.slice(e.indexOf('=') + 1) }));
+    if (env.length)
+      container.env = env.map((e) => ({
+        name: e.slice(0, e.indexOf('=')),
+        value: e.slice(e.indexOf('=') + 1),
+      }));
     if (rest.length) {
       if (ctx.args.flags.has('command')) container.command = rest;
       else container.args = rest;
@@ -63,11 +79,17 @@ export const runCommand: CommandDef = {
     const pullPolicy = flagString(ctx.args, 'image-pull-policy');
     if (pullPolicy) container.imagePullPolicy = pullPolicy;
     const annotations: Record<string, string> = {};
-    for (const a of flagArray(ctx.args, 'annotations')) ownSet(annotations, a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+    for (const a of flagArray(ctx.args, 'annotations'))
+      ownSet(annotations, a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
     const pod = {
       apiVersion: 'v1',
       kind: 'Pod',
-      metadata: { name, namespace: ctx.namespace, labels, ...(Object.keys(annotations).length ? { annotations } : {}) },
+      metadata: {
+        name,
+        namespace: ctx.namespace,
+        labels,
+        ...(Object.keys(annotations).length ? { annotations } : {}),
+      },
       spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
       status: {},
     } as unknown as Pod;

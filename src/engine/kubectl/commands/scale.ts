@@ -14,20 +14,45 @@ const SCALABLE = new Set<Kind>(['Deployment', 'ReplicaSet']);
 
 function intFlag(v: string | undefined, flag: string, def: number): number {
   if (v === undefined) return def;
-  if (!/^[+-]?\d+$/.test(v)) throw new CommandError(`invalid argument "${v}" for "--${flag}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee 'kubectl scale --help' for usage.`);
+  if (!/^[+-]?\d+$/.test(v))
+    throw new CommandError(
+      `invalid argument "${v}" for "--${flag}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee 'kubectl scale --help' for usage.`,
+    );
   return Number(v);
 }
 
 export const scaleCommand: CommandDef = {
   name: 'scale',
   short: 'Set a new size for a deployment, replica set, or replication controller',
-  usage: 'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME)',
+  usage:
+    'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME)',
   flags: [
     { name: 'replicas', type: 'string', usage: 'The new desired number of replicas. Required.' },
-    { name: 'current-replicas', type: 'string', default: '-1', usage: 'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.' },
-    { name: 'resource-version', type: 'string', usage: 'Precondition for resource version. Requires that the current resource version match this value in order to scale.' },
-    { name: 'all', type: 'bool', usage: 'Select all resources in the namespace of the specified resource types' },
-    { name: 'selector', short: 'l', type: 'string', usage: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints." },
+    {
+      name: 'current-replicas',
+      type: 'string',
+      default: '-1',
+      usage:
+        'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.',
+    },
+    {
+      name: 'resource-version',
+      type: 'string',
+      usage:
+        'Precondition for resource version. Requires that the current resource version match this value in order to scale.',
+    },
+    {
+      name: 'all',
+      type: 'bool',
+      usage: 'Select all resources in the namespace of the specified resource types',
+    },
+    {
+      name: 'selector',
+      short: 'l',
+      type: 'string',
+      usage:
+        "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.",
+    },
     DRY_RUN_FLAG,
     ...OBJECT_PRINT_FLAGS,
   ],
@@ -36,7 +61,10 @@ export const scaleCommand: CommandDef = {
     const replicasFlag = flagString(ctx.args, 'replicas');
     if (replicasFlag === undefined) throw new CommandError('required flag(s) "replicas" not set');
     const replicas = intFlag(replicasFlag, 'replicas', 0);
-    if (replicas < 0) throw new CommandError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+    if (replicas < 0)
+      throw new CommandError(
+        'The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0',
+      );
     const current = intFlag(flagString(ctx.args, 'current-replicas'), 'current-replicas', -1);
     const rv = flagString(ctx.args, 'resource-version');
     const dry = dryRunStrategy(ctx);
@@ -55,13 +83,18 @@ export const scaleCommand: CommandDef = {
             continue;
           }
           found++;
-          if (!SCALABLE.has(kind)) throw new StatusError(404, 'NotFound', 'the server could not find the requested resource');
+          if (!SCALABLE.has(kind))
+            throw new StatusError(404, 'NotFound', 'the server could not find the requested resource');
           const o = obj as Deployment;
           if (current >= 0 && (o.spec.replicas ?? 0) !== current) {
             throw new CommandError(`Expected replicas to be ${current}, was ${o.spec.replicas ?? 0}`);
           }
           if (rv && rv !== o.metadata.resourceVersion) {
-            throw new StatusError(409, 'Conflict', `Operation cannot be fulfilled on ${resourceInfo(kind).plural}.apps "${name}": the object has been modified; please apply your changes to the latest version and try again`);
+            throw new StatusError(
+              409,
+              'Conflict',
+              `Operation cannot be fulfilled on ${resourceInfo(kind).plural}.apps "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+            );
           }
           const next = { ...o, spec: { ...o.spec, replicas } };
           const written = dry === 'client' ? next : ctx.sim.store.update(next, { dryRun: dry === 'server' });

@@ -8,7 +8,15 @@ import type { Container, DaemonSet, Deployment, Kind, KObject, Pod, PodSpec } fr
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandDef } from '../types';
-import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nsFor, resourcesAndPairs } from './common';
+import {
+  ClientError,
+  DRY_RUN_FLAG,
+  dryRunStrategy,
+  dryRunSuffix,
+  finish,
+  nsFor,
+  resourcesAndPairs,
+} from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
@@ -46,9 +54,14 @@ function parseImages(pairs: string[]): [string, string][] {
 export const setImageCommand: CommandDef = {
   name: 'set image',
   short: 'Update the image of a pod template',
-  usage: 'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
+  usage:
+    'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
   flags: [
-    { name: 'all', type: 'bool', usage: 'Select all resources, in the namespace of the specified resource types' },
+    {
+      name: 'all',
+      type: 'bool',
+      usage: 'Select all resources, in the namespace of the specified resource types',
+    },
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
     DRY_RUN_FLAG,
     ...OBJECT_PRINT_FLAGS,
@@ -58,12 +71,16 @@ export const setImageCommand: CommandDef = {
     const { resources, pairs } = resourcesAndPairs(ctx.args.positional, 'pair');
     const images = parseImages(pairs);
     const problems: string[] = [];
-    if (resources.length < 1) problems.push('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+    if (resources.length < 1)
+      problems.push('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     if (images.length < 1) problems.push('at least one image update is required');
     else if (images.length > 1 && images.some(([c]) => c === '*')) {
-      problems.push('all containers are already specified by *, but saw more than one container_name=container_image pairs');
+      problems.push(
+        'all containers are already specified by *, but saw more than one container_name=container_image pairs',
+      );
     }
-    if (problems.length) throw new CommandError(problems.length === 1 ? problems[0] : `[${problems.join(', ')}]`);
+    if (problems.length)
+      throw new CommandError(problems.length === 1 ? problems[0] : `[${problems.join(', ')}]`);
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);
     const cause = shouldRecord(ctx) ? changeCause(ctx, 'set image') : undefined;
@@ -75,13 +92,18 @@ export const setImageCommand: CommandDef = {
         let next = clone(obj) as KObject;
         const spec = podSpecOf(kind, next);
         if (!spec) {
-          errs.push(new ClientError(`error: ${kind.toLowerCase()}s/${name} the object is not a pod or does not have a pod template: *v1.${kind}`));
+          errs.push(
+            new ClientError(
+              `error: ${kind.toLowerCase()}s/${name} the object is not a pod or does not have a pod template: *v1.${kind}`,
+            ),
+          );
           continue;
         }
         for (const [c, image] of images) {
           const init = setImage(spec.initContainers, c, image);
           const main = setImage(spec.containers, c, image);
-          if (!init && !main) errs.push(new ClientError(`error: unable to find container named ${JSON.stringify(c)}`));
+          if (!init && !main)
+            errs.push(new ClientError(`error: unable to find container named ${JSON.stringify(c)}`));
         }
         if (cause) next = withChangeCause(next, cause);
         if (deepEqual(next, obj)) continue;

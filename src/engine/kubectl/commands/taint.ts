@@ -43,7 +43,8 @@ export function parseTaint(st: string): TaintSpec {
   let effect: TaintEffect | undefined;
   if (parts.length === 1) key = parts[0];
   else if (parts.length === 2) {
-    if (!EFFECTS.includes(parts[1] as TaintEffect)) throw usage(`invalid taint effect: ${parts[1]}, unsupported taint effect`);
+    if (!EFFECTS.includes(parts[1] as TaintEffect))
+      throw usage(`invalid taint effect: ${parts[1]}, unsupported taint effect`);
     effect = parts[1] as TaintEffect;
     const kv = parts[0].split('=');
     if (kv.length > 2) throw usage(`invalid taint spec: ${st}`);
@@ -73,7 +74,10 @@ export function parseTaints(specs: string[]): { add: Taint[]; remove: TaintSpec[
     const t = parseTaint(s);
     if (!t.effect) throw usage(`invalid taint spec: ${s}`);
     const id = `${t.effect}\u0000${t.key}`;
-    if (seen.has(id)) throw usage(`duplicated taints with the same key and effect: {${t.key} ${t.value ?? ''} ${t.effect} <nil>}`);
+    if (seen.has(id))
+      throw usage(
+        `duplicated taints with the same key and effect: {${t.key} ${t.value ?? ''} ${t.effect} <nil>}`,
+      );
     seen.add(id);
     add.push(t as Taint);
   }
@@ -109,7 +113,12 @@ export const taintCommand: CommandDef = {
   short: 'Update the taints on one or more nodes',
   usage: 'kubectl taint NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:TAINT_EFFECT_N',
   flags: [
-    { name: 'overwrite', type: 'bool', usage: 'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.' },
+    {
+      name: 'overwrite',
+      type: 'bool',
+      usage:
+        'If true, allow taints to be overwritten, otherwise reject taint updates that overwrite existing taints.',
+    },
     { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
     { name: 'all', type: 'bool', usage: 'Select all nodes in the cluster' },
     ...OBJECT_PRINT_FLAGS,
@@ -121,10 +130,12 @@ export const taintCommand: CommandDef = {
     for (const s of ctx.args.positional) {
       const isTaint = s.includes('=') || s.includes(':') || s.endsWith('-');
       if (isTaint) taintArgs.push(s);
-      else if (taintArgs.length) throw new CommandError(`all resources must be specified before taint changes: ${s}`);
+      else if (taintArgs.length)
+        throw new CommandError(`all resources must be specified before taint changes: ${s}`);
       else resources.push(s);
     }
-    if (resources.length < 1) throw new CommandError('one or more resources must be specified as <resource> <name>');
+    if (resources.length < 1)
+      throw new CommandError('one or more resources must be specified as <resource> <name>');
     if (taintArgs.length < 1) throw new CommandError('at least one taint update is required');
     const { add, remove } = parseTaints(taintArgs);
     const dry = dryRunStrategy(ctx);
@@ -133,22 +144,31 @@ export const taintCommand: CommandDef = {
     const conflicts: string[] = [];
     for (const a of add) {
       for (const r of remove) {
-        if (a.key === r.key && (!r.effect || a.effect === r.effect)) conflicts.push(`{"${r.key}":"${r.effect ?? ''}"}`);
+        if (a.key === r.key && (!r.effect || a.effect === r.effect))
+          conflicts.push(`{"${r.key}":"${r.effect ?? ''}"}`);
       }
     }
-    if (conflicts.length) throw new CommandError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
+    if (conflicts.length)
+      throw new CommandError(
+        `can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`,
+      );
     const selector = flagString(ctx.args, 'selector');
     const all = flagBool(ctx.args, 'all');
-    if (all && selector) throw new CommandError("setting 'all' parameter with a non empty selector is prohibited");
+    if (all && selector)
+      throw new CommandError("setting 'all' parameter with a non empty selector is prohibited");
     const requests = parseResourceArgs(resources, 'taint');
-    if (requests.some((r) => r.kind !== 'Node')) throw new CommandError(`invalid resource type ${resources[0]}, only node types are supported`);
+    if (requests.some((r) => r.kind !== 'Node'))
+      throw new CommandError(`invalid resource type ${resources[0]}, only node types are supported`);
     let names = requests.flatMap((r) => r.names);
     if (!all && !selector && names.length === 0) {
       throw new CommandError("at least one resource name must be specified since 'all' parameter is not set");
     }
     if (all || selector) {
       const sel = selector ? parseSelector(selector) : [];
-      names = ctx.sim.store.list('Node').filter((n) => matches(sel, n.metadata.labels)).map((n) => n.metadata.name);
+      names = ctx.sim.store
+        .list('Node')
+        .filter((n) => matches(sel, n.metadata.labels))
+        .map((n) => n.metadata.name);
     }
     const errs: unknown[] = [];
     for (const name of names) {
@@ -156,11 +176,17 @@ export const taintCommand: CommandDef = {
         const node = ctx.sim.store.mustGet('Node', undefined, name);
         const old = node.spec?.taints ?? [];
         if (!overwrite) {
-          const exists = add.filter((t) => old.some((o) => o.key === t.key && o.effect === t.effect)).map((t) => t.key);
-          if (exists.length) throw new CommandError(`node ${name} already has ${exists.join(',')} taint(s) with same effect(s) and --overwrite is false`);
+          const exists = add
+            .filter((t) => old.some((o) => o.key === t.key && o.effect === t.effect))
+            .map((t) => t.key);
+          if (exists.length)
+            throw new CommandError(
+              `node ${name} already has ${exists.join(',')} taint(s) with same effect(s) and --overwrite is false`,
+            );
         }
         const r = reorganizeTaints(old, overwrite, add, remove);
-        if (r.errors.length) throw new CommandError(r.errors.length === 1 ? r.errors[0] : `[${r.errors.join(', ')}]`);
+        if (r.errors.length)
+          throw new CommandError(r.errors.length === 1 ? r.errors[0] : `[${r.errors.join(', ')}]`);
         const next = clone(node) as Node;
         next.spec = { ...next.spec };
         if (r.taints.length) next.spec.taints = r.taints;

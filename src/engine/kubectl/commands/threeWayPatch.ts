@@ -69,11 +69,18 @@ function diffMaps(original: JsonMap, modified: JsonMap, opts: DiffOptions): Json
     for (const key of Object.keys(original)) if (!hasOwn(modified, key)) set(patch, key, null);
   }
   const clears = Object.keys(original).some((k) => !hasOwn(modified, k));
-  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || clears)) patch.$retainKeys = retainKeys.sort();
+  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || clears))
+    patch.$retainKeys = retainKeys.sort();
   return patch;
 }
 
-function diffSlices(key: string, original: Json[], modified: Json[], patch: JsonMap, opts: DiffOptions): void {
+function diffSlices(
+  key: string,
+  original: Json[],
+  modified: Json[],
+  patch: JsonMap,
+  opts: DiffOptions,
+): void {
   const mergeKey = mergeKeyOf(key);
   if (!mergeKey || ![...original, ...modified].every(isMap)) {
     if (!opts.ignoreChangesAndAdditions && !jsonEqual(original, modified)) set(patch, key, modified);
@@ -104,10 +111,19 @@ function diffSlices(key: string, original: Json[], modified: Json[], patch: Json
     for (const o of gone) deletions.push({ $patch: 'delete', [mergeKey]: o[mergeKey] });
   }
   const list = [...changed, ...deletions];
-  const sameOrder = original.length === modified.length && original.every((o, i) => keyOf(o as JsonMap) === keyOf(modified[i] as JsonMap));
+  const sameOrder =
+    original.length === modified.length &&
+    original.every((o, i) => keyOf(o as JsonMap) === keyOf(modified[i] as JsonMap));
   if (list.length > 0) set(patch, key, list);
-  if ((!opts.ignoreChangesAndAdditions && (list.length > 0 || !sameOrder)) || (!opts.ignoreDeletions && list.length > 0)) {
-    set(patch, `$setElementOrder/${key}`, (modified as JsonMap[]).map((m) => ({ [mergeKey]: m[mergeKey] })));
+  if (
+    (!opts.ignoreChangesAndAdditions && (list.length > 0 || !sameOrder)) ||
+    (!opts.ignoreDeletions && list.length > 0)
+  ) {
+    set(
+      patch,
+      `$setElementOrder/${key}`,
+      (modified as JsonMap[]).map((m) => ({ [mergeKey]: m[mergeKey] })),
+    );
   }
 }
 

@@ -9,7 +9,11 @@ export const METRICS_NOT_AVAILABLE = 'Metrics API not available';
 
 const FLAGS: FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string', usage: 'Selector (label query) to filter on.' },
-  { name: 'sort-by', type: 'string', usage: "If non-empty, sort list using specified field. The field can be either 'cpu' or 'memory'." },
+  {
+    name: 'sort-by',
+    type: 'string',
+    usage: "If non-empty, sort list using specified field. The field can be either 'cpu' or 'memory'.",
+  },
   { name: 'no-headers', type: 'bool', usage: 'If present, print output without headers.' },
 ];
 
@@ -25,8 +29,10 @@ function run(what: 'pod' | 'node') {
       }
     }
     const sortBy = flagString(ctx.args, 'sort-by');
-    if (sortBy && sortBy !== 'cpu' && sortBy !== 'memory') throw new CommandError('--sort-by accepts only cpu or memory');
-    if (what === 'pod' && ctx.args.positional.length > 1) throw new CommandError('only one pod may be specified');
+    if (sortBy && sortBy !== 'cpu' && sortBy !== 'memory')
+      throw new CommandError('--sort-by accepts only cpu or memory');
+    if (what === 'pod' && ctx.args.positional.length > 1)
+      throw new CommandError('only one pod may be specified');
     throw new CommandError(METRICS_NOT_AVAILABLE);
   };
 }
@@ -38,7 +44,12 @@ export const topPodCommand: CommandDef = {
   usage: 'kubectl top pod [NAME | -l label] [options]',
   flags: [
     ...FLAGS,
-    { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces.' },
+    {
+      name: 'all-namespaces',
+      short: 'A',
+      type: 'bool',
+      usage: 'If present, list the requested object(s) across all namespaces.',
+    },
     { name: 'containers', type: 'bool', usage: 'If present, print usage of containers within a pod.' },
   ],
   run: run('pod'),

@@ -28,7 +28,8 @@ function editScript(a: string[], b: string[]): Op[] {
   const L = new Uint32Array((A.length + 1) * w);
   for (let i = A.length - 1; i >= 0; i--) {
     for (let j = B.length - 1; j >= 0; j--) {
-      L[i * w + j] = A[i] === B[j] ? L[(i + 1) * w + j + 1] + 1 : Math.max(L[(i + 1) * w + j], L[i * w + j + 1]);
+      L[i * w + j] =
+        A[i] === B[j] ? L[(i + 1) * w + j + 1] + 1 : Math.max(L[(i + 1) * w + j], L[i * w + j + 1]);
     }
   }
   const mid: Op[] = [];
@@ -46,7 +47,7 @@ function editScript(a: string[], b: string[]): Op[] {
   }
   // Within each run of changes, deletions come first (as GNU diff prints a change).
   const ordered: Op[] = [];
-  for (let k = 0; k < mid.length; ) {
+  for (let k = 0; k < mid.length;) {
     if (mid[k].t === ' ') {
       ordered.push(mid[k++]);
       continue;
@@ -55,7 +56,11 @@ function editScript(a: string[], b: string[]): Op[] {
     while (k < mid.length && mid[k].t !== ' ') run.push(mid[k++]);
     ordered.push(...run.filter((o) => o.t === '-'), ...run.filter((o) => o.t === '+'));
   }
-  return [...a.slice(0, pre).map((line): Op => ({ t: ' ', line })), ...ordered, ...a.slice(n - suf).map((line): Op => ({ t: ' ', line }))];
+  return [
+    ...a.slice(0, pre).map((line): Op => ({ t: ' ', line })),
+    ...ordered,
+    ...a.slice(n - suf).map((line): Op => ({ t: ' ', line })),
+  ];
 }
 
 function range(start: number, count: number): string {

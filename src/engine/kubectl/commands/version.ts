@@ -25,7 +25,10 @@ export const versionCommand: CommandDef = {
       return { major, minor, gitVersion: v, platform: 'linux/amd64' };
     };
     if (output === 'json' || output === 'yaml') {
-      const doc: Record<string, unknown> = { clientVersion: info(KUBELET_VERSION), kustomizeVersion: KUSTOMIZE_VERSION };
+      const doc: Record<string, unknown> = {
+        clientVersion: info(KUBELET_VERSION),
+        kustomizeVersion: KUSTOMIZE_VERSION,
+      };
       if (!clientOnly) doc.serverVersion = versionInfo();
       ctx.out.out(output === 'json' ? toJSON(doc) : toYAML(doc));
       return;

@@ -25,7 +25,10 @@ describe('kubectl wait --for=create', () => {
   it('times out naming no object, after the timeout of simulated time', () => {
     const sim = simWithNodes(['node-1']);
     const t0 = sim.now();
-    expect(kc(sim, 'kubectl wait --for=create pod/a pod/b --timeout=2s')).toEqual({ text: 'error: timed out waiting for the condition\n', exitCode: 1 });
+    expect(kc(sim, 'kubectl wait --for=create pod/a pod/b --timeout=2s')).toEqual({
+      text: 'error: timed out waiting for the condition\n',
+      exitCode: 1,
+    });
     expect(sim.now() - t0).toBe(2000);
   });
 
@@ -33,12 +36,17 @@ describe('kubectl wait --for=create', () => {
     const sim = simWithNodes(['node-1']);
     kc(sim, 'kubectl apply -f -', POD('a'));
     kc(sim, 'kubectl apply -f -', POD('b'));
-    expect(kc(sim, 'kubectl wait --for=create pod/a pod/b --timeout=2s')).toEqual({ text: 'pod/a condition met\npod/b condition met\n', exitCode: 0 });
+    expect(kc(sim, 'kubectl wait --for=create pod/a pod/b --timeout=2s')).toEqual({
+      text: 'pod/a condition met\npod/b condition met\n',
+      exitCode: 0,
+    });
   });
 
   it('one missing object is enough to time out: no object is reported met', () => {
     const sim = simWithNodes(['node-1']);
     kc(sim, 'kubectl apply -f -', POD('a'));
-    expect(kc(sim, 'kubectl wait --for=create pod/a pod/b --timeout=1s').text).toBe('error: timed out waiting for the condition\n');
+    expect(kc(sim, 'kubectl wait --for=create pod/a pod/b --timeout=1s').text).toBe(
+      'error: timed out waiting for the condition\n',
+    );
   });
 });

@@ -63,7 +63,10 @@ export function conditionFor(condition: string): Condition {
           if (typeof c.type !== 'string' || c.type.toLowerCase() !== name) continue;
           if (typeof c.status !== 'string') continue;
           const gen = o?.metadata.generation;
-          const observed = typeof c.observedGeneration === 'number' ? c.observedGeneration : (o?.status as { observedGeneration?: number } | undefined)?.observedGeneration;
+          const observed =
+            typeof c.observedGeneration === 'number'
+              ? c.observedGeneration
+              : (o?.status as { observedGeneration?: number } | undefined)?.observedGeneration;
           if (gen !== undefined && observed !== undefined && observed < gen) return false;
           return c.status.toLowerCase() === value;
         }
@@ -74,7 +77,9 @@ export function conditionFor(condition: string): Condition {
   if (condition.startsWith('jsonpath=')) {
     const parts = splitJSONPathInput(condition.slice('jsonpath='.length));
     if (parts.length < 1 || parts.length > 2) {
-      throw new CommandError("jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'");
+      throw new CommandError(
+        "jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'",
+      );
     }
     let expr: string;
     try {
@@ -96,11 +101,14 @@ export function conditionFor(condition: string): Condition {
         if (!o) return false;
         const results = j.findResults(toUnstructured(o));
         if (results.length === 0 || results[0].length === 0) return false;
-        if (results.length > 1) throw new CommandError('given jsonpath expression matches more than one list');
-        if (results[0].length > 1) throw new CommandError('given jsonpath expression matches more than one value');
+        if (results.length > 1)
+          throw new CommandError('given jsonpath expression matches more than one list');
+        if (results[0].length > 1)
+          throw new CommandError('given jsonpath expression matches more than one value');
         if (want === undefined) return true;
         const v = plainValue(results[0][0]);
-        if (Array.isArray(v) || isMap(v)) throw new CommandError('jsonpath leads to a nested object or list which is not supported');
+        if (Array.isArray(v) || isMap(v))
+          throw new CommandError('jsonpath leads to a nested object or list which is not supported');
         return goV(v).trim() === want.trim();
       },
     };
@@ -120,7 +128,9 @@ function timeoutMs(ctx: CommandContext): number {
   try {
     ms = v.startsWith('-') ? -parseDuration(v.slice(1)) : v === '0' ? 0 : parseDuration(v);
   } catch {
-    throw new CommandError(`invalid argument ${JSON.stringify(v)} for "--timeout" flag: time: invalid duration ${JSON.stringify(v)}\nSee 'kubectl wait --help' for usage.`);
+    throw new CommandError(
+      `invalid argument ${JSON.stringify(v)} for "--timeout" flag: time: invalid duration ${JSON.stringify(v)}\nSee 'kubectl wait --help' for usage.`,
+    );
   }
   return ms < 0 ? WEEK_MS : ms;
 }
@@ -134,7 +144,12 @@ function targets(ctx: CommandContext, mode: Condition['mode'], errs: unknown[]):
   if (files.length > 0) {
     for (const e of loadManifests(ctx, files)) {
       if (e.error || !e.obj || !e.kind) errs.push(e.error);
-      else out.push({ kind: e.kind, namespace: NAMESPACED[e.kind] ? (e.obj.metadata.namespace ?? ctx.namespace) : undefined, name: e.obj.metadata.name });
+      else
+        out.push({
+          kind: e.kind,
+          namespace: NAMESPACED[e.kind] ? (e.obj.metadata.namespace ?? ctx.namespace) : undefined,
+          name: e.obj.metadata.name,
+        });
     }
     return out;
   }
@@ -152,7 +167,8 @@ function targets(ctx: CommandContext, mode: Condition['mode'], errs: unknown[]):
       continue;
     }
     const fieldSelector = flagString(ctx.args, 'field-selector');
-    if (!all && selector === undefined && fieldSelector === undefined) throw new CommandError('resource(s) were provided, but no name was specified');
+    if (!all && selector === undefined && fieldSelector === undefined)
+      throw new CommandError('resource(s) were provided, but no name was specified');
     let keep: (o: KObject) => boolean;
     try {
       keep = objectFilter(kind, { allNamespaces: allNs, labelSelector: selector, fieldSelector });
@@ -222,14 +238,23 @@ function run(ctx: CommandContext): void {
   const errs: unknown[] = [];
   const list = targets(ctx, cond.mode, errs);
   // --for=create first polls until every named object exists (RunWait); its timeout names none.
-  if (cond.mode === 'create' && !stepUntilOr(ctx, () => list.every((t) => ctx.sim.store.get(t.kind, t.namespace, t.name) !== undefined), ms)) {
+  if (
+    cond.mode === 'create' &&
+    !stepUntilOr(
+      ctx,
+      () => list.every((t) => ctx.sim.store.get(t.kind, t.namespace, t.name) !== undefined),
+      ms,
+    )
+  ) {
     throw new CommandError('timed out waiting for the condition');
   }
   for (const t of list) {
     try {
       const obj = waitFor(ctx, t, cond, ms);
       if (obj === null) {
-        errs.push(new CommandError(`timed out waiting for the condition on ${RESOURCE[t.kind].plural}/${t.name}`));
+        errs.push(
+          new CommandError(`timed out waiting for the condition on ${RESOURCE[t.kind].plural}/${t.name}`),
+        );
         continue;
       }
       printMet(ctx, printer, t, obj);
@@ -238,7 +263,8 @@ function run(ctx: CommandContext): void {
       errs.push(e);
     }
   }
-  if (list.length === 0 && errs.length === 0 && cond.mode !== 'delete') throw new CommandError('no matching resources found');
+  if (list.length === 0 && errs.length === 0 && cond.mode !== 'delete')
+    throw new CommandError('no matching resources found');
   finish(errs);
 }
 
@@ -248,9 +274,24 @@ export const waitCommand: CommandDef = {
   usage:
     "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
   flags: [
-    { name: 'all', type: 'bool', usage: 'Select all resources in the namespace of the specified resource types' },
-    { name: 'all-namespaces', short: 'A', type: 'bool', usage: 'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.' },
-    { name: 'field-selector', type: 'string', usage: "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type." },
+    {
+      name: 'all',
+      type: 'bool',
+      usage: 'Select all resources in the namespace of the specified resource types',
+    },
+    {
+      name: 'all-namespaces',
+      short: 'A',
+      type: 'bool',
+      usage:
+        'If present, list the requested object(s) across all namespaces. Namespace in current context is ignored even if specified with --namespace.',
+    },
+    {
+      name: 'field-selector',
+      type: 'string',
+      usage:
+        "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.",
+    },
     { ...FILENAME_FLAG, usage: 'identifying the resource.' },
     {
       name: 'for',
@@ -258,11 +299,34 @@ export const waitCommand: CommandDef = {
       usage:
         "The condition to wait on: [create|delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is true. Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity.",
     },
-    { name: 'local', type: 'bool', usage: 'If true, annotation will NOT contact api-server but run locally.' },
+    {
+      name: 'local',
+      type: 'bool',
+      usage: 'If true, annotation will NOT contact api-server but run locally.',
+    },
     ...OBJECT_PRINT_FLAGS,
-    { name: 'recursive', short: 'R', type: 'bool', default: 'true', usage: 'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.' },
-    { name: 'selector', short: 'l', type: 'string', usage: "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)" },
-    { name: 'timeout', type: 'duration', default: '30s', usage: "The length of time to wait before giving up. Zero means check once and don't wait, negative means wait for a week." },
+    {
+      name: 'recursive',
+      short: 'R',
+      type: 'bool',
+      default: 'true',
+      usage:
+        'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
+    },
+    {
+      name: 'selector',
+      short: 'l',
+      type: 'string',
+      usage:
+        "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2)",
+    },
+    {
+      name: 'timeout',
+      type: 'duration',
+      default: '30s',
+      usage:
+        "The length of time to wait before giving up. Zero means check once and don't wait, negative means wait for a week.",
+    },
   ],
   run,
 };

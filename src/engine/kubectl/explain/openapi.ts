@@ -7,7 +7,16 @@
 
 import { SCHEMA } from '../../api/schema';
 
-const META = new Set(['ObjectMeta', 'OwnerReference', 'LabelSelector', 'LabelSelectorRequirement', 'Time', 'MicroTime', 'ManagedFieldsEntry', 'FieldsV1']);
+const META = new Set([
+  'ObjectMeta',
+  'OwnerReference',
+  'LabelSelector',
+  'LabelSelectorRequirement',
+  'Time',
+  'MicroTime',
+  'ManagedFieldsEntry',
+  'FieldsV1',
+]);
 const APPS = /^(DaemonSet|RollingUpdateDaemonSet|ControllerRevision)/;
 
 /** `io.k8s.api.core.v1.PodSpec`, `io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`, … */
@@ -54,7 +63,8 @@ export function componentSchemas(): Record<string, unknown> {
     const required: string[] = [];
     for (const [name, f] of Object.entries(t.fields)) {
       const s = typeSchema(f.type);
-      for (const r of JSON.stringify(s).matchAll(/schemas\/[a-z0-9.]+\.([A-Za-z0-9]+)"/g)) referenced.add(r[1]);
+      for (const r of JSON.stringify(s).matchAll(/schemas\/[a-z0-9.]+\.([A-Za-z0-9]+)"/g))
+        referenced.add(r[1]);
       properties[name] = { ...s, description: f.description, ...(f.enum ? { enum: f.enum } : {}) };
       if (f.required) required.push(name);
     }

@@ -188,7 +188,13 @@ function fieldDetail(name: string, s: Schema, short: boolean, level: number, doc
   return out;
 }
 
-function fieldList(s: Schema, level: number, history: ReadonlySet<string>, recursive: boolean, doc: Document): string {
+function fieldList(
+  s: Schema,
+  level: number,
+  history: ReadonlySet<string>,
+  recursive: boolean,
+  doc: Document,
+): string {
   const ref = typeof s.$ref === 'string' ? s.$ref : '';
   if (ref && history.has(ref)) return '';
   const next = new Set(history).add(ref);
@@ -201,13 +207,20 @@ function fieldList(s: Schema, level: number, history: ReadonlySet<string>, recur
     if (recursive && isMap(v)) out += fieldList(v, level + 1, next, recursive, doc);
   }
   for (const a of allOf(resolved)) out += fieldList(a, level, next, recursive, doc);
-  if (truthy(resolved.items) && isMap(resolved.items)) out += fieldList(resolved.items, level, next, recursive, doc);
+  if (truthy(resolved.items) && isMap(resolved.items))
+    out += fieldList(resolved.items, level, next, recursive, doc);
   const ap = additional(resolved);
   if (ap) out += fieldList(ap, level, next, recursive, doc);
   return out;
 }
 
-function output(s: Schema, path: string[], history: ReadonlySet<string>, recursive: boolean, doc: Document): string {
+function output(
+  s: Schema,
+  path: string[],
+  history: ReadonlySet<string>,
+  recursive: boolean,
+  doc: Document,
+): string {
   const ref = typeof s.$ref === 'string' ? s.$ref : '';
   const next = new Set(history).add(ref);
   const resolved = resolveRef(ref, doc) ?? s;
@@ -221,10 +234,12 @@ function output(s: Schema, path: string[], history: ReadonlySet<string>, recursi
   const sub = own(resolved.properties, path[0]);
   if (truthy(resolved.properties) && truthy(sub) && isMap(sub)) {
     let out = '';
-    if (path.length === 1) out += `FIELD: ${path[0]} <${typeGuess(sub, doc)}>\n${extractEnum(sub, true, -1)}\n\n`;
+    if (path.length === 1)
+      out += `FIELD: ${path[0]} <${typeGuess(sub, doc)}>\n${extractEnum(sub, true, -1)}\n\n`;
     return out + output(sub, path.slice(1), new Set(), recursive, doc);
   }
-  if (truthy(resolved.items) && isMap(resolved.items)) return output(resolved.items, path, next, recursive, doc);
+  if (truthy(resolved.items) && isMap(resolved.items))
+    return output(resolved.items, path, next, recursive, doc);
   const ap = additional(resolved);
   if (ap) return output(ap, path, next, recursive, doc);
   for (const a of allOf(resolved)) {
@@ -234,13 +249,23 @@ function output(s: Schema, path: string[], history: ReadonlySet<string>, recursi
   return '';
 }
 
-const sameGVK = (a: unknown, b: GroupVersionKind) => isMap(a) && a.group === b.group && a.kind === b.kind && a.version === b.version && Object.keys(a).length === 3;
+const sameGVK = (a: unknown, b: GroupVersionKind) =>
+  isMap(a) &&
+  a.group === b.group &&
+  a.kind === b.kind &&
+  a.version === b.version &&
+  Object.keys(a).length === 3;
 
 /**
  * The whole explain text for a kind and field path. A `throw` of the template (a field that does not
  * exist, a kind without a schema) is an ExplainError carrying what was written before it.
  */
-export function renderExplain(doc: Document, gvk: GroupVersionKind, fieldPath: string[], recursive: boolean): string {
+export function renderExplain(
+  doc: Document,
+  gvk: GroupVersionKind,
+  fieldPath: string[],
+  recursive: boolean,
+): string {
   const header = `${gvk.group ? `GROUP:      ${gvk.group}\n` : ''}KIND:       ${gvk.kind}\nVERSION:    ${gvk.version}\n\n`;
   const schemas = doc.components.schemas;
   for (const name of Object.keys(schemas).sort()) {
@@ -248,8 +273,12 @@ export function renderExplain(doc: Document, gvk: GroupVersionKind, fieldPath: s
     const gvks = s['x-kubernetes-group-version-kind'];
     if (!Array.isArray(gvks) || !gvks.some((g) => sameGVK(g, gvk))) continue;
     const out = output(s, fieldPath, new Set(), recursive, doc);
-    if (!out) throw new ExplainError(`error: field "${fieldPath[fieldPath.length - 1]}" does not exist`, header);
+    if (!out)
+      throw new ExplainError(`error: field "${fieldPath[fieldPath.length - 1]}" does not exist`, header);
     return `${header}${out}\n`;
   }
-  throw new ExplainError(`error: GVK map[group:${gvk.group} kind:${gvk.kind} version:${gvk.version}] not found in OpenAPI schema`, header);
+  throw new ExplainError(
+    `error: GVK map[group:${gvk.group} kind:${gvk.kind} version:${gvk.version}] not found in OpenAPI schema`,
+    header,
+  );
 }

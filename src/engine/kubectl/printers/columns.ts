@@ -92,7 +92,12 @@ const POD_COLUMNS: ColumnSet = {
         readinessGates = `${trueCount}/${gates.length}`;
       }
       const nominated = (pod.status as { nominatedNodeName?: string } | undefined)?.nominatedNodeName;
-      cells.push(pod.status?.podIPs?.[0]?.ip || '<none>', pod.spec.nodeName || '<none>', nominated || '<none>', readinessGates);
+      cells.push(
+        pod.status?.podIPs?.[0]?.ip || '<none>',
+        pod.spec.nodeName || '<none>',
+        nominated || '<none>',
+        readinessGates,
+      );
     }
     return cells;
   },
@@ -114,7 +119,11 @@ const DAEMONSET_COLUMNS: ColumnSet = {
       formatLabels(ds.spec.template?.spec?.nodeSelector),
       age(ds, o.now),
     ];
-    if (o.wide) cells.push(...containerCells(ds.spec.template?.spec?.containers ?? []), formatLabelSelector(ds.spec.selector));
+    if (o.wide)
+      cells.push(
+        ...containerCells(ds.spec.template?.spec?.containers ?? []),
+        formatLabelSelector(ds.spec.selector),
+      );
     return cells;
   },
 };
@@ -133,7 +142,11 @@ const DEPLOYMENT_COLUMNS: ColumnSet = {
       String(s.availableReplicas ?? 0),
       age(d, o.now),
     ];
-    if (o.wide) cells.push(...containerCells(d.spec.template?.spec?.containers ?? []), formatLabelSelector(d.spec.selector));
+    if (o.wide)
+      cells.push(
+        ...containerCells(d.spec.template?.spec?.containers ?? []),
+        formatLabelSelector(d.spec.selector),
+      );
     return cells;
   },
 };
@@ -145,8 +158,18 @@ const REPLICASET_COLUMNS: ColumnSet = {
   row: (obj, o) => {
     const rs = obj as ReplicaSet;
     const s = rs.status ?? ({} as ReplicaSet['status']);
-    const cells = [rs.metadata.name, String(rs.spec.replicas ?? 0), String(s.replicas ?? 0), String(s.readyReplicas ?? 0), age(rs, o.now)];
-    if (o.wide) cells.push(...containerCells(rs.spec.template?.spec?.containers ?? []), formatLabelSelector(rs.spec.selector));
+    const cells = [
+      rs.metadata.name,
+      String(rs.spec.replicas ?? 0),
+      String(s.replicas ?? 0),
+      String(s.readyReplicas ?? 0),
+      age(rs, o.now),
+    ];
+    if (o.wide)
+      cells.push(
+        ...containerCells(rs.spec.template?.spec?.containers ?? []),
+        formatLabelSelector(rs.spec.selector),
+      );
     return cells;
   },
 };
@@ -190,7 +213,18 @@ const CONTROLLER_REVISION_COLUMNS: ColumnSet = {
 const EVENT_COLUMNS: ColumnSet = {
   headers: ['Last Seen', 'Type', 'Reason', 'Object', 'Message'],
   wideHeaders: [],
-  wideAll: ['Last Seen', 'Type', 'Reason', 'Object', 'Subobject', 'Source', 'Message', 'First Seen', 'Count', 'Name'],
+  wideAll: [
+    'Last Seen',
+    'Type',
+    'Reason',
+    'Object',
+    'Subobject',
+    'Source',
+    'Message',
+    'First Seen',
+    'Count',
+    'Name',
+  ],
   row: (obj, o) => {
     const e = obj as KEvent;
     const first = translateTimestampSince(e.firstTimestamp, o.now);
@@ -202,7 +236,18 @@ const EVENT_COLUMNS: ColumnSet = {
     const component = e.source?.component || e.reportingComponent || '';
     const instance = e.source?.host || (e as { reportingInstance?: string }).reportingInstance || '';
     const source = instance ? `${component}, ${instance}` : component;
-    return [last, e.type, e.reason, target, io.fieldPath ?? '', source, e.message.trim(), first, String(e.count || 1), e.metadata.name];
+    return [
+      last,
+      e.type,
+      e.reason,
+      target,
+      io.fieldPath ?? '',
+      source,
+      e.message.trim(),
+      first,
+      String(e.count || 1),
+      e.metadata.name,
+    ];
   },
 };
 

@@ -18,7 +18,9 @@ export function relaxedJSONPathExpression(path: string): string {
   if (path.length === 0) return path;
   const m = JSON_REGEXP.exec(path);
   if (!m) {
-    throw new Error("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'");
+    throw new Error(
+      "unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'",
+    );
   }
   return `{.${m[1] || m[2]}}`;
 }
@@ -38,17 +40,29 @@ const splitOnWhitespace = (s: string) => s.split(/\s+/).filter((w) => w !== '');
 /** NewCustomColumnsPrinterFromTemplate: a line of headers, then a line of field specs. */
 export function columnsFromTemplate(text: string): Column[] {
   // bufio.Scanner lines: a final newline does not start another line.
-  const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines =
+    text === ''
+      ? []
+      : text
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => l.replace(/\r$/, ''));
   if (lines.length < 1) {
-    throw new Error('invalid template, missing header line. Expected format is one line of space separated headers, one line of space separated column specs.');
+    throw new Error(
+      'invalid template, missing header line. Expected format is one line of space separated headers, one line of space separated column specs.',
+    );
   }
   if (lines.length < 2) {
-    throw new Error('invalid template, missing spec line. Expected format is one line of space separated headers, one line of space separated column specs.');
+    throw new Error(
+      'invalid template, missing spec line. Expected format is one line of space separated headers, one line of space separated column specs.',
+    );
   }
   const headers = splitOnWhitespace(lines[0]);
   const specs = splitOnWhitespace(lines[1]);
   if (headers.length !== specs.length) {
-    throw new Error(`number of headers (${headers.length}) and field specifications (${specs.length}) don't match`);
+    throw new Error(
+      `number of headers (${headers.length}) and field specifications (${specs.length}) don't match`,
+    );
   }
   return headers.map((header, i) => ({ header, fieldSpec: relaxedJSONPathExpression(specs[i]) }));
 }
@@ -70,7 +84,10 @@ export function printCustomColumns(columns: Column[], obj: JSONValue, noHeaders:
   const lines: string[] = [];
   if (!noHeaders) lines.push(columns.map((c) => c.header).join('\t'));
   const parsers = columns.map((c) => new JSONPath({ allowMissingKeys: true }).parse(c.fieldSpec));
-  const items = isMap(obj) && Array.isArray(obj.items) && typeof obj.kind === 'string' && obj.kind.endsWith('List') ? obj.items : [obj];
+  const items =
+    isMap(obj) && Array.isArray(obj.items) && typeof obj.kind === 'string' && obj.kind.endsWith('List')
+      ? obj.items
+      : [obj];
   for (const item of items) lines.push(row(item, parsers));
   return tabwrite(`${lines.join('\n')}\n`, TABLE_TABWRITER);
 }

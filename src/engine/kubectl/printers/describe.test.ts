@@ -52,7 +52,10 @@ describe('describePodTemplate (KUBERNETES.md §10.5)', () => {
 
   it('continues labels on new lines, lists ports, annotations, commands and empty sections', () => {
     const t: PodTemplateSpec = {
-      metadata: { labels: { b: '2', a: '1' }, annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-01-01T00:00:00Z' } },
+      metadata: {
+        labels: { b: '2', a: '1' },
+        annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-01-01T00:00:00Z' },
+      },
       spec: {
         containers: [
           {
@@ -102,12 +105,19 @@ describe('describePodTemplate (KUBERNETES.md §10.5)', () => {
   });
 
   it('renders tolerations like describe.go', () => {
-    expect(tolerationToString({ key: 'k', operator: 'Exists', effect: 'NoSchedule' })).toBe('k:NoSchedule op=Exists');
+    expect(tolerationToString({ key: 'k', operator: 'Exists', effect: 'NoSchedule' })).toBe(
+      'k:NoSchedule op=Exists',
+    );
     expect(tolerationToString({ operator: 'Exists' })).toBe('op=Exists');
     expect(tolerationToString({ key: 'k', value: 'v', effect: 'NoSchedule' })).toBe('k=v:NoSchedule');
-    expect(tolerationToString({ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 })).toBe(
-      'node.kubernetes.io/unreachable:NoExecute op=Exists for 300s',
-    );
+    expect(
+      tolerationToString({
+        key: 'node.kubernetes.io/unreachable',
+        operator: 'Exists',
+        effect: 'NoExecute',
+        tolerationSeconds: 300,
+      }),
+    ).toBe('node.kubernetes.io/unreachable:NoExecute op=Exists for 300s');
   });
 
   it('aligns through tabbedString', () => {

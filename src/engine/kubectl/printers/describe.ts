@@ -25,10 +25,12 @@ export function writePodTemplate(t: PodTemplateSpec | undefined, w: PrefixWriter
     return;
   }
   printLabelsMultiline(w, '  Labels', t.metadata?.labels);
-  if (Object.keys(t.metadata?.annotations ?? {}).length > 0) printAnnotationsMultiline(w, '  Annotations', t.metadata?.annotations);
+  if (Object.keys(t.metadata?.annotations ?? {}).length > 0)
+    printAnnotationsMultiline(w, '  Annotations', t.metadata?.annotations);
   const spec = t.spec ?? { containers: [] };
   if (spec.serviceAccountName) w.write(1, `Service Account:\t${spec.serviceAccountName}\n`);
-  if (spec.initContainers?.length) describeContainers('Init Containers', spec.initContainers, undefined, w, '  ');
+  if (spec.initContainers?.length)
+    describeContainers('Init Containers', spec.initContainers, undefined, w, '  ');
   describeContainers('Containers', spec.containers ?? [], undefined, w, '  ');
   describeVolumes(spec.volumes, w, '  ');
   if (spec.priorityClassName) w.write(1, `Priority Class Name:\t${spec.priorityClassName}\n`);
@@ -53,7 +55,8 @@ export function writeEvents(events: KEvent[], w: PrefixWriter, now: number): voi
   w.write(1, '----\t------\t----\t----\t-------\n');
   for (const e of events) {
     const first = translateTimestampSince(e.firstTimestamp, now);
-    const interval = e.count > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
+    const interval =
+      e.count > 1 ? `${translateTimestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
     const source = e.source?.component || e.reportingComponent || '';
     // kubectl ≥ 1.35 names the container a kubelet event is about: `spec.containers{app}: Back-off …`
     const fieldPath = e.involvedObject.fieldPath;

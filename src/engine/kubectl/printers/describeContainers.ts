@@ -1,7 +1,13 @@
 // Containers, resources and volumes as describe.go prints them (describeContainers,
 // describeResources, describeVolumes and friends).
 
-import type { Container, ContainerState, ContainerStatus, ResourceRequirements, Volume } from '../../api/types';
+import type {
+  Container,
+  ContainerState,
+  ContainerStatus,
+  ResourceRequirements,
+  Volume,
+} from '../../api/types';
 import { formatRFC1123Z } from './age';
 import { describeProbe, type Probe } from './describeProbe';
 import type { PrefixWriter } from './prefixWriter';
@@ -57,10 +63,12 @@ function describeEnv(c: Container, w: PrefixWriter, resolve?: (fieldPath: string
     if (vf.fieldRef) {
       const value = resolve ? resolve(vf.fieldRef.fieldPath) : '';
       w.write(3, `${e.name}:\t${value} (${vf.fieldRef.apiVersion ?? 'v1'}:${vf.fieldRef.fieldPath})\n`);
-    }
-    else if (vf.resourceFieldRef) w.write(3, `${e.name}:\t (${vf.resourceFieldRef.resource})\n`);
+    } else if (vf.resourceFieldRef) w.write(3, `${e.name}:\t (${vf.resourceFieldRef.resource})\n`);
     else if (vf.secretKeyRef) {
-      w.write(3, `${e.name}:\t<set to the key '${vf.secretKeyRef.key}' in secret '${vf.secretKeyRef.name}'>\tOptional: ${!!vf.secretKeyRef.optional}\n`);
+      w.write(
+        3,
+        `${e.name}:\t<set to the key '${vf.secretKeyRef.key}' in secret '${vf.secretKeyRef.name}'>\tOptional: ${!!vf.secretKeyRef.optional}\n`,
+      );
     } else if (vf.configMapKeyRef) {
       w.write(
         3,
@@ -71,7 +79,9 @@ function describeEnv(c: Container, w: PrefixWriter, resolve?: (fieldPath: string
 }
 
 function describeMounts(c: Container, w: PrefixWriter): void {
-  const mounts = [...(c.volumeMounts ?? [])].sort((a, b) => (a.mountPath < b.mountPath ? -1 : a.mountPath > b.mountPath ? 1 : 0));
+  const mounts = [...(c.volumeMounts ?? [])].sort((a, b) =>
+    a.mountPath < b.mountPath ? -1 : a.mountPath > b.mountPath ? 1 : 0,
+  );
   w.write(2, `Mounts:${mounts.length === 0 ? '\t<none>' : ''}\n`);
   for (const m of mounts) {
     const flags = [m.readOnly ? 'ro' : 'rw'];
@@ -100,10 +110,17 @@ export function describeContainers(
     if (st) w.write(2, `Image ID:\t${st.imageID ?? ''}\n`);
     // describeContainerPorts / describeContainerHostPorts (kubectl ≥ 1.34 adds a named port's name)
     const named = (s: string, p: { name?: string }) => (p.name ? `${s} (${p.name})` : s);
-    const ports = (c.ports ?? []).map((p) => named(`${p.containerPort}/${p.protocol ?? 'TCP'}`, p)).join(', ');
+    const ports = (c.ports ?? [])
+      .map((p) => named(`${p.containerPort}/${p.protocol ?? 'TCP'}`, p))
+      .join(', ');
     w.write(2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${ports || '<none>'}\n`);
-    const hostPorts = (c.ports ?? []).map((p) => named(`${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`, p)).join(', ');
-    w.write(2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`);
+    const hostPorts = (c.ports ?? [])
+      .map((p) => named(`${p.hostPort ?? 0}/${p.protocol ?? 'TCP'}`, p))
+      .join(', ');
+    w.write(
+      2,
+      hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${hostPorts || '<none>'}\n`,
+    );
     if (c.command?.length) {
       w.write(2, 'Command:\n');
       for (const x of c.command) for (const s of x.split('\n')) w.write(3, `${s}\n`);
@@ -139,7 +156,10 @@ export function describeVolumes(volumes: Volume[] | undefined, w: PrefixWriter, 
     w.write(1, `${nameIndent}${v.name}:\n`);
     if (v.hostPath) {
       const type = v.hostPath.type === undefined ? '<none>' : v.hostPath.type;
-      w.write(2, `Type:\tHostPath (bare host directory volume)\n    Path:\t${v.hostPath.path}\n    HostPathType:\t${type}\n`);
+      w.write(
+        2,
+        `Type:\tHostPath (bare host directory volume)\n    Path:\t${v.hostPath.path}\n    HostPathType:\t${type}\n`,
+      );
     } else if (v.emptyDir) {
       const ed = v.emptyDir as { medium?: string; sizeLimit?: string };
       w.write(
@@ -150,10 +170,16 @@ export function describeVolumes(volumes: Volume[] | undefined, w: PrefixWriter, 
       );
     } else if (v.secret) {
       const s = v.secret as { secretName?: string; optional?: boolean };
-      w.write(2, `Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t${s.secretName ?? ''}\n    Optional:\t${!!s.optional}\n`);
+      w.write(
+        2,
+        `Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t${s.secretName ?? ''}\n    Optional:\t${!!s.optional}\n`,
+      );
     } else if (v.configMap) {
       const c = v.configMap as { name?: string; optional?: boolean };
-      w.write(2, `Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t${c.name ?? ''}\n    Optional:\t${!!c.optional}\n`);
+      w.write(
+        2,
+        `Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t${c.name ?? ''}\n    Optional:\t${!!c.optional}\n`,
+      );
     } else {
       w.write(1, '<unknown>\n');
     }

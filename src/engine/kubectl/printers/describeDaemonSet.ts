@@ -46,7 +46,10 @@ export function describeDaemonSet(sim: Simulation, ds: DaemonSet): string {
   w.write(0, `Number of Nodes Scheduled with Up-to-date Pods: ${s.updatedNumberScheduled ?? 0}\n`);
   w.write(0, `Number of Nodes Scheduled with Available Pods: ${s.numberAvailable ?? 0}\n`);
   w.write(0, `Number of Nodes Misscheduled: ${s.numberMisscheduled ?? 0}\n`);
-  w.write(0, `Pods Status:\t${running} Running / ${waiting} Waiting / ${succeeded} Succeeded / ${failed} Failed\n`);
+  w.write(
+    0,
+    `Pods Status:\t${running} Running / ${waiting} Waiting / ${succeeded} Succeeded / ${failed} Failed\n`,
+  );
   writePodTemplate(ds.spec.template, w);
   writeEvents(eventsFor(sim.store, ds), w, sim.now());
   return tabbedString(w.toString());

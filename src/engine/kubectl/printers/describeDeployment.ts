@@ -21,7 +21,11 @@ function writeConditions(w: PrefixWriter, conditions: DeploymentCondition[] | un
 
 /** printReplicaSetsByLabels */
 function printReplicaSets(rss: readonly ReplicaSet[]): string {
-  const list = rss.map((rs) => `${rs.metadata.name} (${rs.status?.replicas ?? 0}/${rs.spec.replicas ?? 0} replicas created)`).join(', ');
+  const list = rss
+    .map(
+      (rs) => `${rs.metadata.name} (${rs.status?.replicas ?? 0}/${rs.spec.replicas ?? 0} replicas created)`,
+    )
+    .join(', ');
   return list === '' ? '<none>' : list;
 }
 
@@ -34,15 +38,24 @@ export function describeDeployment(sim: Simulation, d: Deployment): string {
   printLabelsMultiline(w, 'Labels', d.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', d.metadata.annotations);
   w.write(0, `Selector:\t${formatLabelSelector(d.spec.selector)}\n`);
-  w.write(0, `Replicas:\t${d.spec.replicas ?? 0} desired | ${s.updatedReplicas ?? 0} updated | ${s.replicas ?? 0} total | ${s.availableReplicas ?? 0} available | ${s.unavailableReplicas ?? 0} unavailable\n`);
+  w.write(
+    0,
+    `Replicas:\t${d.spec.replicas ?? 0} desired | ${s.updatedReplicas ?? 0} updated | ${s.replicas ?? 0} total | ${s.availableReplicas ?? 0} available | ${s.unavailableReplicas ?? 0} unavailable\n`,
+  );
   w.write(0, `StrategyType:\t${d.spec.strategy?.type ?? ''}\n`);
   w.write(0, `MinReadySeconds:\t${d.spec.minReadySeconds ?? 0}\n`);
   const ru = d.spec.strategy?.rollingUpdate;
-  if (ru) w.write(0, `RollingUpdateStrategy:\t${ru.maxUnavailable ?? 0} max unavailable, ${ru.maxSurge ?? 0} max surge\n`);
+  if (ru)
+    w.write(
+      0,
+      `RollingUpdateStrategy:\t${ru.maxUnavailable ?? 0} max unavailable, ${ru.maxSurge ?? 0} max surge\n`,
+    );
   writePodTemplate(d.spec.template, w);
   writeConditions(w, s.conditions);
   // GetAllReplicaSets: the controlled ReplicaSets, every old one listed
-  const rsList = sim.store.list('ReplicaSet', d.metadata.namespace).filter((rs) => controllerRef(rs)?.uid === d.metadata.uid);
+  const rsList = sim.store
+    .list('ReplicaSet', d.metadata.namespace)
+    .filter((rs) => controllerRef(rs)?.uid === d.metadata.uid);
   const newRS = findNewReplicaSet(d, rsList);
   const { allOldRSs } = findOldReplicaSets(d, rsList);
   if (rsList.length > 0) {
@@ -60,7 +73,8 @@ export function describeReplicaSet(sim: Simulation, rs: ReplicaSet): string {
   for (const pod of sim.store.list('Pod', rs.metadata.namespace)) {
     if (!matches(selector, pod.metadata.labels) || controllerRef(pod)?.uid !== rs.metadata.uid) continue;
     const phase = pod.status?.phase;
-    if (phase === 'Running' || phase === 'Pending' || phase === 'Succeeded' || phase === 'Failed') counts[phase]++;
+    if (phase === 'Running' || phase === 'Pending' || phase === 'Succeeded' || phase === 'Failed')
+      counts[phase]++;
   }
   w.write(0, `Name:\t${rs.metadata.name}\n`);
   w.write(0, `Namespace:\t${rs.metadata.namespace ?? ''}\n`);
@@ -70,7 +84,10 @@ export function describeReplicaSet(sim: Simulation, rs: ReplicaSet): string {
   const ref = controllerRef(rs);
   if (ref) w.write(0, `Controlled By:\t${ref.kind}/${ref.name}\n`);
   w.write(0, `Replicas:\t${rs.status?.replicas ?? 0} current / ${rs.spec.replicas ?? 0} desired\n`);
-  w.write(0, `Pods Status:\t${counts.Running} Running / ${counts.Pending} Waiting / ${counts.Succeeded} Succeeded / ${counts.Failed} Failed\n`);
+  w.write(
+    0,
+    `Pods Status:\t${counts.Running} Running / ${counts.Pending} Waiting / ${counts.Succeeded} Succeeded / ${counts.Failed} Failed\n`,
+  );
   writePodTemplate(rs.spec.template, w);
   writeConditions(w, rs.status?.conditions);
   writeEvents(eventsFor(sim.store, rs), w, sim.now());

@@ -33,7 +33,9 @@ export function smartLabelFor(field: string): string {
   if ([...field].some((r) => !/\p{L}/u.test(r) && r !== '-')) return field;
   return camelcaseSplit(field)
     .filter((p) => p !== '_')
-    .map((p) => (ACRONYMS.includes(p.toUpperCase()) ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)))
+    .map((p) =>
+      ACRONYMS.includes(p.toUpperCase()) ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1),
+    )
     .join(' ');
 }
 
@@ -44,7 +46,13 @@ function goValue(v: unknown): string {
   return String(v);
 }
 
-function printUnstructuredContent(w: PrefixWriter, level: number, content: Record<string, unknown>, skipPrefix: string, skip: string[]): void {
+function printUnstructuredContent(
+  w: PrefixWriter,
+  level: number,
+  content: Record<string, unknown>,
+  skipPrefix: string,
+  skip: string[],
+): void {
   const fields = Object.keys(content).sort();
   for (const field of fields) {
     const value = content[field];

@@ -7,7 +7,12 @@ import { formatRFC1123Z, translateTimestampSince } from './age';
 import { findNodeRoles } from './columns';
 import { tabbedString, writeEvents } from './describe';
 import { eventsFor } from './events';
-import { PrefixWriter, printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline } from './prefixWriter';
+import {
+  PrefixWriter,
+  printAnnotationsMultiline,
+  printLabelsMultiline,
+  printTaintsMultiline,
+} from './prefixWriter';
 import { formatQuantity, quantityFormat, quantityString, type QuantityFormat } from './quantityString';
 
 interface Amount {
@@ -53,7 +58,9 @@ function describeNodeResource(pods: Pod[], node: Node, w: PrefixWriter, now: num
   w.write(0, `Non-terminated Pods:\t(${pods.length} in total)\n`);
   w.write(1, 'Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n');
   w.write(1, '---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n');
-  const alloc = Object.keys(node.status?.allocatable ?? {}).length ? node.status!.allocatable! : (node.status?.capacity ?? {});
+  const alloc = Object.keys(node.status?.allocatable ?? {}).length
+    ? node.status!.allocatable!
+    : (node.status?.capacity ?? {});
   const allocCpu = alloc.cpu !== undefined ? Math.round(parseQuantity(alloc.cpu) * 1000) : 0;
   const allocMem = alloc.memory !== undefined ? parseQuantity(alloc.memory) : 0;
   const allocEph = alloc['ephemeral-storage'] !== undefined ? parseQuantity(alloc['ephemeral-storage']) : 0;
@@ -61,8 +68,10 @@ function describeNodeResource(pods: Pod[], node: Node, w: PrefixWriter, now: num
   const totalLimits: ResourceList = Object.create(null) as ResourceList;
   for (const pod of pods) {
     const { reqs, limits } = podRequestsAndLimits(pod);
-    for (const [k, a] of Object.entries(reqs)) totalReqs[k] = totalReqs[k] ? { ...totalReqs[k], value: totalReqs[k].value + a.value } : a;
-    for (const [k, a] of Object.entries(limits)) totalLimits[k] = totalLimits[k] ? { ...totalLimits[k], value: totalLimits[k].value + a.value } : a;
+    for (const [k, a] of Object.entries(reqs))
+      totalReqs[k] = totalReqs[k] ? { ...totalReqs[k], value: totalReqs[k].value + a.value } : a;
+    for (const [k, a] of Object.entries(limits))
+      totalLimits[k] = totalLimits[k] ? { ...totalLimits[k], value: totalLimits[k].value + a.value } : a;
     w.write(
       1,
       `${pod.metadata.namespace}\t${pod.metadata.name}\t\t${show(reqs.cpu)} (${pct(milli(reqs.cpu), allocCpu)}%)\t${show(limits.cpu)} (${pct(
@@ -86,7 +95,9 @@ function describeNodeResource(pods: Pod[], node: Node, w: PrefixWriter, now: num
   row('memory', (a) => a?.value ?? 0, allocMem);
   row('ephemeral-storage', (a) => a?.value ?? 0, allocEph);
   const standard = new Set(['cpu', 'memory', 'ephemeral-storage', 'pods', 'storage']);
-  const hugePages = Object.keys(alloc).filter((r) => r.startsWith('hugepages-')).sort();
+  const hugePages = Object.keys(alloc)
+    .filter((r) => r.startsWith('hugepages-'))
+    .sort();
   for (const r of hugePages) row(r, (a) => a?.value ?? 0, parseQuantity(alloc[r]));
   const ext = Object.keys(alloc)
     .filter((r) => !standard.has(r) && !r.startsWith('hugepages-'))
@@ -151,7 +162,12 @@ export function describeNode(sim: Simulation, node: Node): string {
   if (node.spec?.providerID) w.write(0, `ProviderID:\t${node.spec.providerID}\n`);
   const pods = sim.store
     .list('Pod')
-    .filter((p) => p.spec.nodeName === node.metadata.name && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
+    .filter(
+      (p) =>
+        p.spec.nodeName === node.metadata.name &&
+        p.status?.phase !== 'Succeeded' &&
+        p.status?.phase !== 'Failed',
+    );
   describeNodeResource(pods, node, w, now);
   writeEvents(eventsFor(sim.store, node), w, now);
   return tabbedString(w.toString());

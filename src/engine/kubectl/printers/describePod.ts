@@ -44,7 +44,8 @@ export function podQOS(pod: Pod): string {
 
 function fieldPathValue(pod: Pod, path: string): string {
   let v: unknown = pod;
-  for (const p of path.split('.')) v = v && typeof v === 'object' ? ownGet(v as Record<string, unknown>, p) : undefined;
+  for (const p of path.split('.'))
+    v = v && typeof v === 'object' ? ownGet(v as Record<string, unknown>, p) : undefined;
   return v === undefined || v === null ? '' : String(v);
 }
 
@@ -64,7 +65,10 @@ export function describePod(sim: Simulation, pod: Pod): string {
   printLabelsMultiline(w, 'Labels', pod.metadata.labels);
   printAnnotationsMultiline(w, 'Annotations', pod.metadata.annotations);
   if (pod.metadata.deletionTimestamp && status.phase !== 'Failed' && status.phase !== 'Succeeded') {
-    w.write(0, `Status:\tTerminating (lasts ${translateTimestampSince(pod.metadata.deletionTimestamp, now)})\n`);
+    w.write(
+      0,
+      `Status:\tTerminating (lasts ${translateTimestampSince(pod.metadata.deletionTimestamp, now)})\n`,
+    );
     w.write(0, `Termination Grace Period:\t${pod.metadata.deletionGracePeriodSeconds ?? 0}s\n`);
   } else {
     w.write(0, `Status:\t${status.phase ?? ''}\n`);
@@ -83,7 +87,8 @@ export function describePod(sim: Simulation, pod: Pod): string {
   if (nominated) w.write(0, `NominatedNodeName:\t${nominated}\n`);
   const resolve = (path: string) => fieldPathValue(pod, path);
   const initStatuses = (status as { initContainerStatuses?: ContainerStatus[] }).initContainerStatuses;
-  if (pod.spec.initContainers?.length) describeContainers('Init Containers', pod.spec.initContainers, initStatuses, w, '', resolve);
+  if (pod.spec.initContainers?.length)
+    describeContainers('Init Containers', pod.spec.initContainers, initStatuses, w, '', resolve);
   describeContainers('Containers', pod.spec.containers, status.containerStatuses, w, '', resolve);
   if (status.conditions?.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\n');

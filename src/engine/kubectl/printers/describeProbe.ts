@@ -19,7 +19,7 @@ const HEX = '0123456789ABCDEF';
 function shouldEscape(c: number, host: boolean): boolean {
   const ch = String.fromCharCode(c);
   if (/[A-Za-z0-9]/.test(ch)) return false;
-  if (host && "!$&'()*+,;=:[]<>\"".includes(ch)) return false;
+  if (host && '!$&\'()*+,;=:[]<>"'.includes(ch)) return false;
   if ('-_.~'.includes(ch)) return false;
   // reserved characters: a path escapes only `?`; a host (the rest are allowed above) escapes `/ ? @`
   if ('$&+,/:;=?@'.includes(ch)) return host || ch === '?';
@@ -36,7 +36,8 @@ function urlEscape(s: string, host: boolean): string {
 }
 
 /** net.JoinHostPort: brackets around a host that holds a colon (IPv6). */
-const joinHostPort = (host: string, port: string) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+const joinHostPort = (host: string, port: string) =>
+  host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 
 /** (&url.URL{Scheme, Host, Path}).String(), as DescribeProbe builds an http-get probe's URL. */
 function probeURL(scheme: string, host: string, path: string): string {

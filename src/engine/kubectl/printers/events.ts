@@ -26,7 +26,13 @@ export function eventsFor(store: ObjectStore, obj: KObject): KEvent[] {
     if (io.name !== obj.metadata.name) return false;
     if (kind !== 'Pod' && io.kind !== kind) return false;
     if (namespaced && (io.namespace ?? e.metadata.namespace) !== obj.metadata.namespace) return false;
-    if (io.uid && obj.metadata.uid && io.uid !== obj.metadata.uid && !(kind === 'Node' && io.uid === obj.metadata.name)) return false;
+    if (
+      io.uid &&
+      obj.metadata.uid &&
+      io.uid !== obj.metadata.uid &&
+      !(kind === 'Node' && io.uid === obj.metadata.name)
+    )
+      return false;
     return true;
   });
   return sortEventsByLastTimestamp(out);

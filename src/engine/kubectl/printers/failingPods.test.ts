@@ -11,7 +11,11 @@ const { sim } = failingPodsCluster();
 
 function kc(line: string) {
   const r = runKubectl(sim, tokenize(line));
-  const pick = (s: string) => r.chunks.filter((c) => c.stream === s).map((c) => c.text).join('');
+  const pick = (s: string) =>
+    r.chunks
+      .filter((c) => c.stream === s)
+      .map((c) => c.text)
+      .join('');
   return { stdout: pick('stdout'), stderr: pick('stderr'), exitCode: r.exitCode };
 }
 
@@ -60,14 +64,19 @@ describe('kubectl get pods: STATUS, READY and RESTARTS of failing pods (printPod
 
   it('-o wide adds IP, NODE, NOMINATED NODE and READINESS GATES', () => {
     const wide = kc('get pods -o wide').stdout.split('\n');
-    expect(wide[0]).toBe('NAME                   READY   STATUS                  RESTARTS        AGE   IP            NODE     NOMINATED NODE   READINESS GATES');
-    expect(wide.find((l) => l.startsWith('app-crashloop '))).toMatch(/^app-crashloop +0\/1 +CrashLoopBackOff +4 \(32s ago\) +4m +10\.244\.1\.\d+ +node-1 +<none> +<none>$/);
+    expect(wide[0]).toBe(
+      'NAME                   READY   STATUS                  RESTARTS        AGE   IP            NODE     NOMINATED NODE   READINESS GATES',
+    );
+    expect(wide.find((l) => l.startsWith('app-crashloop '))).toMatch(
+      /^app-crashloop +0\/1 +CrashLoopBackOff +4 \(32s ago\) +4m +10\.244\.1\.\d+ +node-1 +<none> +<none>$/,
+    );
   });
 });
 
 describe('kubectl describe pod: container states, probes, events (describePod)', () => {
   it('a crash-looping container: Waiting with its reason, the last termination, restarts and probes', () => {
-    expect(section(kc('describe pod app-crashloop').stdout, 'Containers:', 'Conditions:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe pod app-crashloop').stdout, 'Containers:', 'Conditions:'))
+      .toMatchInlineSnapshot(`
       "Containers:
         app:
           Container ID:   containerd://0000000000000000000000000000000000000000000000000000000000000002
@@ -117,7 +126,8 @@ describe('kubectl describe pod: container states, probes, events (describePod)',
   });
 
   it('a container terminated now (OOMKilled) with its last termination', () => {
-    expect(section(kc('describe pod app-oom-now').stdout, '    State:', '    Environment:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe pod app-oom-now').stdout, '    State:', '    Environment:'))
+      .toMatchInlineSnapshot(`
       "    State:          Terminated
             Reason:       OOMKilled
             Exit Code:    137
@@ -134,7 +144,8 @@ describe('kubectl describe pod: container states, probes, events (describePod)',
   });
 
   it('running again after an OOM kill', () => {
-    expect(section(kc('describe pod app-oomkilled').stdout, '    State:', '    Environment:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe pod app-oomkilled').stdout, '    State:', '    Environment:'))
+      .toMatchInlineSnapshot(`
       "    State:          Running
             Started:      Thu, 01 Jan 2026 00:05:10 +0000
           Last State:     Terminated
@@ -148,7 +159,8 @@ describe('kubectl describe pod: container states, probes, events (describePod)',
   });
 
   it('killed by a signal: no reason, the Signal line; an error with its message', () => {
-    expect(section(kc('describe pod app-signal').stdout, '    State:', '    Environment:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe pod app-signal').stdout, '    State:', '    Environment:'))
+      .toMatchInlineSnapshot(`
       "    State:          Terminated
             Exit Code:    143
             Signal:       15
@@ -157,7 +169,8 @@ describe('kubectl describe pod: container states, probes, events (describePod)',
           Ready:          False
           Restart Count:  0"
     `);
-    expect(section(kc('describe pod app-error').stdout, '    State:', '    Environment:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe pod app-error').stdout, '    State:', '    Environment:'))
+      .toMatchInlineSnapshot(`
       "    State:          Terminated
             Reason:       Error
             Message:      boom
@@ -170,7 +183,8 @@ describe('kubectl describe pod: container states, probes, events (describePod)',
   });
 
   it('an init container in CrashLoopBackOff keeps the app container PodInitializing', () => {
-    expect(section(kc('describe pod app-init-crash').stdout, 'Init Containers:', 'Conditions:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe pod app-init-crash').stdout, 'Init Containers:', 'Conditions:'))
+      .toMatchInlineSnapshot(`
       "Init Containers:
         init:
           Container ID:   
@@ -244,7 +258,8 @@ describe('DaemonSets stuck on failing pods', () => {
   });
 
   it('kubectl describe ds counts its pods by phase: Pending is Waiting, Failed is Failed', () => {
-    expect(section(kc('describe ds logger').stdout, 'Desired Number', 'Pod Template:')).toMatchInlineSnapshot(`
+    expect(section(kc('describe ds logger').stdout, 'Desired Number', 'Pod Template:'))
+      .toMatchInlineSnapshot(`
       "Desired Number of Nodes Scheduled: 3
       Current Number of Nodes Scheduled: 3
       Number of Nodes Scheduled with Up-to-date Pods: 3
@@ -268,13 +283,16 @@ describe('DaemonSets stuck on failing pods', () => {
       stderr: '',
       exitCode: 0,
     });
-    expect(kc('rollout status ds/logger --watch=false').stdout).toBe('Waiting for daemon set "logger" rollout to finish: 1 of 3 updated pods are available...\n');
+    expect(kc('rollout status ds/logger --watch=false').stdout).toBe(
+      'Waiting for daemon set "logger" rollout to finish: 1 of 3 updated pods are available...\n',
+    );
   });
 });
 
 describe('kubectl get events: Warning events with their counts (printEvent)', () => {
   it('LAST SEEN, TYPE, REASON, OBJECT, MESSAGE', () => {
-    expect(kc('get events --field-selector involvedObject.name=app-imagepullbackoff').stdout).toMatchInlineSnapshot(`
+    expect(kc('get events --field-selector involvedObject.name=app-imagepullbackoff').stdout)
+      .toMatchInlineSnapshot(`
       "LAST SEEN   TYPE      REASON    OBJECT                     MESSAGE
       95s         Normal    Pulling   pod/app-imagepullbackoff   Pulling image "nginx:nope"
       94s         Warning   Failed    pod/app-imagepullbackoff   Failed to pull image "nginx:nope": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:nope": failed to resolve reference "docker.io/library/nginx:nope": docker.io/library/nginx:nope: not found
@@ -286,10 +304,37 @@ describe('kubectl get events: Warning events with their counts (printEvent)', ()
   });
 
   it('-o wide: SUBOBJECT is the fieldPath, SOURCE is component and host, COUNT and FIRST SEEN', () => {
-    const rows = kc('get events -o wide --field-selector involvedObject.name=app-crashloop').stdout.split('\n');
-    expect(rows[0].split(/ {2,}/)).toEqual(['LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'SUBOBJECT', 'SOURCE', 'MESSAGE', 'FIRST SEEN', 'COUNT', 'NAME']);
-    expect(rows[1].split(/ {2,}/).slice(0, 6)).toEqual(['4m', 'Normal', 'Scheduled', 'pod/app-crashloop', 'default-scheduler', 'Successfully assigned default/app-crashloop to node-1']);
-    expect(rows[5].split(/ {2,}/).slice(0, 6)).toEqual(['7s', 'Warning', 'BackOff', 'pod/app-crashloop', 'spec.containers{app}', 'kubelet, node-1']);
+    const rows = kc('get events -o wide --field-selector involvedObject.name=app-crashloop').stdout.split(
+      '\n',
+    );
+    expect(rows[0].split(/ {2,}/)).toEqual([
+      'LAST SEEN',
+      'TYPE',
+      'REASON',
+      'OBJECT',
+      'SUBOBJECT',
+      'SOURCE',
+      'MESSAGE',
+      'FIRST SEEN',
+      'COUNT',
+      'NAME',
+    ]);
+    expect(rows[1].split(/ {2,}/).slice(0, 6)).toEqual([
+      '4m',
+      'Normal',
+      'Scheduled',
+      'pod/app-crashloop',
+      'default-scheduler',
+      'Successfully assigned default/app-crashloop to node-1',
+    ]);
+    expect(rows[5].split(/ {2,}/).slice(0, 6)).toEqual([
+      '7s',
+      'Warning',
+      'BackOff',
+      'pod/app-crashloop',
+      'spec.containers{app}',
+      'kubelet, node-1',
+    ]);
     expect(rows[5].split(/ {2,}/).slice(-3, -1)).toEqual(['3m40s', '17']);
   });
 });

@@ -18,7 +18,9 @@ describe('goSortSlice (Go sort.Sort)', () => {
   // scenario src/scenarios/events.sim (21 events, many of the same second) in test:real.
   it('keeps equal elements in input order up to 12 (insertion sort) and in an already sorted slice', () => {
     const small = Array.from({ length: 12 }, (_, i) => ({ v: i % 2, i })).reverse();
-    expect(goSortSlice(small, (a, b) => a.v < b.v).map((t) => t.i)).toEqual([10, 8, 6, 4, 2, 0, 11, 9, 7, 5, 3, 1]);
+    expect(goSortSlice(small, (a, b) => a.v < b.v).map((t) => t.i)).toEqual([
+      10, 8, 6, 4, 2, 0, 11, 9, 7, 5, 3, 1,
+    ]);
     const sorted = Array.from({ length: 100 }, (_, i) => ({ v: i >> 4, i }));
     expect(goSortSlice(sorted, (a, b) => a.v < b.v).map((t) => t.i)).toEqual(sorted.map((t) => t.i));
   });

@@ -19,7 +19,26 @@ type TValue = JSONValue | GoInt | typeof NO_VALUE;
 
 // ---------------------------------------------------------------------------------------- lexer
 
-type TokType = 'text' | 'left' | 'right' | 'space' | 'field' | 'var' | 'dot' | 'ident' | 'string' | 'number' | 'bool' | 'nil' | 'lparen' | 'rparen' | 'pipe' | 'declare' | 'assign' | 'comma' | 'eof';
+type TokType =
+  | 'text'
+  | 'left'
+  | 'right'
+  | 'space'
+  | 'field'
+  | 'var'
+  | 'dot'
+  | 'ident'
+  | 'string'
+  | 'number'
+  | 'bool'
+  | 'nil'
+  | 'lparen'
+  | 'rparen'
+  | 'pipe'
+  | 'declare'
+  | 'assign'
+  | 'comma'
+  | 'eof';
 
 interface Tok {
   t: TokType;
@@ -128,7 +147,11 @@ function lex(name: string, input: string): Tok[] {
       } else if (/[\p{L}_]/u.test(c)) {
         const m = /^[\p{L}\p{Nd}_]+/u.exec(input.slice(j))!;
         const w = m[0];
-        toks.push({ t: w === 'true' || w === 'false' ? 'bool' : w === 'nil' ? 'nil' : 'ident', v: w, pos: j });
+        toks.push({
+          t: w === 'true' || w === 'false' ? 'bool' : w === 'nil' ? 'nil' : 'ident',
+          v: w,
+          pos: j,
+        });
         j += w.length;
       } else fail(`unrecognized character in action: ${goQuote(c).replace(/^"|"$/g, "'")}`, j);
     }
@@ -171,7 +194,13 @@ type TNode =
 
 function unquote(s: string): string {
   if (s.startsWith('`')) return s.slice(1, -1);
-  return JSON.parse(s.replace(/\\x([0-9a-fA-F]{2})/g, '\\u00$1').replace(/\\a/g, '\\u0007').replace(/\\v/g, '\\u000b').replace(/\\'/g, "'")) as string;
+  return JSON.parse(
+    s
+      .replace(/\\x([0-9a-fA-F]{2})/g, '\\u00$1')
+      .replace(/\\a/g, '\\u0007')
+      .replace(/\\v/g, '\\u000b')
+      .replace(/\\'/g, "'"),
+  ) as string;
 }
 
 function argString(a: Arg): string {
@@ -199,9 +228,32 @@ function argString(a: Arg): string {
   }
 }
 const cmdString = (c: Cmd) => c.args.map(argString).join(' ');
-const pipeString = (p: Pipe) => (p.decl.length ? `${p.decl.join(', ')} ${p.assign ? '=' : ':='} ` : '') + p.cmds.map(cmdString).join(' | ');
+const pipeString = (p: Pipe) =>
+  (p.decl.length ? `${p.decl.join(', ')} ${p.assign ? '=' : ':='} ` : '') + p.cmds.map(cmdString).join(' | ');
 
-const BUILTINS = new Set(['and', 'or', 'not', 'len', 'index', 'print', 'printf', 'println', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'exists', 'base64decode', 'html', 'js', 'urlquery', 'slice', 'call']);
+const BUILTINS = new Set([
+  'and',
+  'or',
+  'not',
+  'len',
+  'index',
+  'print',
+  'printf',
+  'println',
+  'eq',
+  'ne',
+  'lt',
+  'le',
+  'gt',
+  'ge',
+  'exists',
+  'base64decode',
+  'html',
+  'js',
+  'urlquery',
+  'slice',
+  'call',
+]);
 
 class Parser {
   private i = 0;
@@ -265,7 +317,8 @@ class Parser {
         list.push({ t: kw.v, pos: kw.pos });
         continue;
       }
-      if (kw.t === 'ident' && (kw.v === 'define' || kw.v === 'template' || kw.v === 'block')) this.fail(`{{${kw.v}}} is not supported by this playground`, kw.pos);
+      if (kw.t === 'ident' && (kw.v === 'define' || kw.v === 'template' || kw.v === 'block'))
+        this.fail(`{{${kw.v}}} is not supported by this playground`, kw.pos);
       const pipe = this.pipeline('command');
       list.push({ t: 'action', pipe, pos: pipe.pos });
     }
@@ -290,7 +343,8 @@ class Parser {
       } else {
         this.expectRight('else');
         const e = this.itemList();
-        if (e.end !== 'end') this.fail(e.end === 'eof' ? 'unexpected EOF' : 'expected end; found {{else}}', e.endPos);
+        if (e.end !== 'end')
+          this.fail(e.end === 'eof' ? 'unexpected EOF' : 'expected end; found {{else}}', e.endPos);
         elseList = e.list;
       }
     }
@@ -314,7 +368,8 @@ class Parser {
         this.next();
         const v2 = this.nextNonSpace();
         const d = this.nextNonSpace();
-        if (v2.t !== 'var' || (d.t !== 'declare' && d.t !== 'assign')) this.fail('range can only initialize variables', v2.pos);
+        if (v2.t !== 'var' || (d.t !== 'declare' && d.t !== 'assign'))
+          this.fail('range can only initialize variables', v2.pos);
         pipe.decl = [v1.v, v2.v];
         pipe.assign = d.t === 'assign';
       } else this.i = save;
@@ -355,8 +410,16 @@ class Parser {
       const idents: string[] = [];
       while (this.peek().t === 'field') idents.push(this.next().v.slice(1));
       if (node.t === 'field') node = { t: 'field', idents: [...node.idents, ...idents], pos: fieldPos };
-      else if (node.t === 'var') node = { t: 'var', name: node.name, idents: [...node.idents, ...idents], pos: fieldPos };
-      else if (node.t === 'string' || node.t === 'number' || node.t === 'bool' || node.t === 'nil' || node.t === 'dot') this.fail(`unexpected . after term ${JSON.stringify(argString(node))}`, fieldPos);
+      else if (node.t === 'var')
+        node = { t: 'var', name: node.name, idents: [...node.idents, ...idents], pos: fieldPos };
+      else if (
+        node.t === 'string' ||
+        node.t === 'number' ||
+        node.t === 'bool' ||
+        node.t === 'nil' ||
+        node.t === 'dot'
+      )
+        this.fail(`unexpected . after term ${JSON.stringify(argString(node))}`, fieldPos);
       else node = { t: 'chain', node, idents, pos: fieldPos };
     }
     return node;
@@ -477,7 +540,10 @@ export function sprintf(format: string, args: TValue[]): string {
         break;
       case 's':
         s = typeof a === 'string' ? a : Array.isArray(a) || isMap(a as JSONValue) ? fmtV(a) : bad();
-        if (prec !== undefined && typeof a === 'string') s = Array.from(s).slice(0, Number(prec || 0)).join('');
+        if (prec !== undefined && typeof a === 'string')
+          s = Array.from(s)
+            .slice(0, Number(prec || 0))
+            .join('');
         break;
       case 'q':
         s = typeof a === 'string' ? goQuote(a) : bad();
@@ -487,10 +553,20 @@ export function sprintf(format: string, args: TValue[]): string {
         break;
       case 'f':
       case 'F':
-        s = typeof a === 'number' && !isInt64(a) ? a.toFixed(prec === undefined ? 6 : Number(prec || 0)) : bad();
+        s =
+          typeof a === 'number' && !isInt64(a)
+            ? a.toFixed(prec === undefined ? 6 : Number(prec || 0))
+            : bad();
         break;
       case 'x':
-        s = a instanceof GoInt ? a.v.toString(16) : isInt64(a) ? (a as number).toString(16) : typeof a === 'string' ? Array.from(new TextEncoder().encode(a), (b) => b.toString(16).padStart(2, '0')).join('') : bad();
+        s =
+          a instanceof GoInt
+            ? a.v.toString(16)
+            : isInt64(a)
+              ? (a as number).toString(16)
+              : typeof a === 'string'
+                ? Array.from(new TextEncoder().encode(a), (b) => b.toString(16).padStart(2, '0')).join('')
+                : bad();
         break;
       case 't':
         s = typeof a === 'boolean' ? String(a) : bad();
@@ -499,10 +575,15 @@ export function sprintf(format: string, args: TValue[]): string {
         s = bad();
     }
     const w = Number(width || 0);
-    if (s.length < w) s = flags.includes('-') ? s.padEnd(w) : s.padStart(w, flags.includes('0') && verb !== 's' ? '0' : ' ');
+    if (s.length < w)
+      s = flags.includes('-') ? s.padEnd(w) : s.padStart(w, flags.includes('0') && verb !== 's' ? '0' : ' ');
     out += s;
   }
-  if (ai < args.length) out += `%!(EXTRA ${args.slice(ai).map((a) => `${goTypeOf(a)}=${fmtV(a)}`).join(', ')})`;
+  if (ai < args.length)
+    out += `%!(EXTRA ${args
+      .slice(ai)
+      .map((a) => `${goTypeOf(a)}=${fmtV(a)}`)
+      .join(', ')})`;
   return out;
 }
 
@@ -551,7 +632,8 @@ function indexOne(item: TValue, key: TValue): TValue {
 
 function base64decode(s: string): string {
   const clean = s.replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) throw new Error('base64 decode failed: illegal base64 data at input byte 0');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0)
+    throw new Error('base64 decode failed: illegal base64 data at input byte 0');
   const bin = atob(clean);
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
@@ -608,7 +690,9 @@ class State {
     const before = this.text.slice(0, pos);
     const line = before.split('\n').length;
     const col = pos - (before.lastIndexOf('\n') + 1);
-    throw new ExecError(`template: ${this.name}:${line}:${col}: executing "${this.name}" at <${node}>: ${msg}`);
+    throw new ExecError(
+      `template: ${this.name}:${line}:${col}: executing "${this.name}" at <${node}>: ${msg}`,
+    );
   }
 
   walkList(list: TNode[], dot: TValue, vars: Variable[]): void {
@@ -651,7 +735,13 @@ class State {
             : v instanceof GoInt
               ? Array.from({ length: Math.max(0, v.v) }, (_, i) => [new GoInt(i), new GoInt(i)])
               : [];
-        if (!(Array.isArray(v) || (isMap(v as JSONValue) && !(v instanceof GoInt)) || v instanceof GoInt || v === null || v === NO_VALUE)) {
+        if (!(
+          Array.isArray(v) ||
+          (isMap(v as JSONValue) && !(v instanceof GoInt)) ||
+          v instanceof GoInt ||
+          v === null ||
+          v === NO_VALUE
+        )) {
           this.fail(n.pos, pipeString(n.pipe), `range can't iterate over ${fmtV(v)}`);
         }
         if (entries.length === 0) {
@@ -661,7 +751,8 @@ class State {
         for (const [k, e] of entries) {
           const inner = [...scope];
           if (n.pipe.decl.length === 1) inner.push({ name: n.pipe.decl[0], value: e });
-          if (n.pipe.decl.length === 2) inner.push({ name: n.pipe.decl[0], value: k }, { name: n.pipe.decl[1], value: e });
+          if (n.pipe.decl.length === 2)
+            inner.push({ name: n.pipe.decl[0], value: k }, { name: n.pipe.decl[1], value: e });
           try {
             this.walkList(n.list, e, inner);
           } catch (sig) {
@@ -697,7 +788,8 @@ class State {
   private evalCommand(dot: TValue, cmd: Cmd, vars: Variable[], final: TValue | undefined): TValue {
     const first = cmd.args[0];
     const notFn = () => {
-      if (cmd.args.length > 1 || final !== undefined) this.fail(first.pos, argString(first), `can't give argument to non-function ${argString(first)}`);
+      if (cmd.args.length > 1 || final !== undefined)
+        this.fail(first.pos, argString(first), `can't give argument to non-function ${argString(first)}`);
     };
     switch (first.t) {
       case 'ident':
@@ -707,7 +799,12 @@ class State {
         return this.fields(dot, first.idents, first.pos, argString(first));
       case 'var':
         notFn();
-        return this.fields(this.variable(vars, first.name, first.pos), first.idents, first.pos, argString(first));
+        return this.fields(
+          this.variable(vars, first.name, first.pos),
+          first.idents,
+          first.pos,
+          argString(first),
+        );
       case 'chain':
         notFn();
         return this.fields(this.evalArg(dot, first.node, vars), first.idents, first.pos, argString(first));
@@ -726,7 +823,8 @@ class State {
         return NO_VALUE;
       }
       if (v === null) this.fail(pos, node, `nil pointer evaluating ${typ}.${name}`);
-      if (!isMap(v as JSONValue) || v instanceof GoInt) this.fail(pos, node, `can't evaluate field ${name} in type ${typ}`);
+      if (!isMap(v as JSONValue) || v instanceof GoInt)
+        this.fail(pos, node, `can't evaluate field ${name} in type ${typ}`);
       const m = v as Record<string, JSONValue>;
       if (Object.hasOwn(m, name)) v = m[name];
       else {
@@ -764,12 +862,20 @@ class State {
     }
   }
 
-  private call(dot: TValue, fn: { name: string; pos: number }, argNodes: Arg[], vars: Variable[], final: TValue | undefined, cmd: Cmd): TValue {
+  private call(
+    dot: TValue,
+    fn: { name: string; pos: number },
+    argNodes: Arg[],
+    vars: Variable[],
+    final: TValue | undefined,
+    cmd: Cmd,
+  ): TValue {
     const node = cmdString(cmd);
     const lazy = fn.name === 'and' || fn.name === 'or';
     if (lazy) {
       const all = [...argNodes];
-      if (all.length === 0 && final === undefined) this.fail(fn.pos, node, `wrong number of args for ${fn.name}: want at least 1 got 0`);
+      if (all.length === 0 && final === undefined)
+        this.fail(fn.pos, node, `wrong number of args for ${fn.name}: want at least 1 got 0`);
       let v: TValue = null;
       for (let i = 0; i < all.length; i++) {
         v = this.evalArg(dot, all[i], vars);
@@ -781,7 +887,8 @@ class State {
     const args = argNodes.map((a) => this.evalArg(dot, a, vars));
     if (final !== undefined) args.push(final);
     const want = (n: number) => {
-      if (args.length !== n) this.fail(fn.pos, node, `wrong number of args for ${fn.name}: want ${n} got ${args.length}`);
+      if (args.length !== n)
+        this.fail(fn.pos, node, `wrong number of args for ${fn.name}: want ${n} got ${args.length}`);
     };
     try {
       switch (fn.name) {
@@ -793,8 +900,10 @@ class State {
           const a = args[0];
           if (typeof a === 'string') return new GoInt(new TextEncoder().encode(a).length);
           if (Array.isArray(a)) return new GoInt(a.length);
-          if (isMap(a as JSONValue) && !(a instanceof GoInt)) return new GoInt(Object.keys(a as object).length);
-          if (a === NO_VALUE || a === null) throw new Error('reflect: call of reflect.Value.Type on zero Value');
+          if (isMap(a as JSONValue) && !(a instanceof GoInt))
+            return new GoInt(Object.keys(a as object).length);
+          if (a === NO_VALUE || a === null)
+            throw new Error('reflect: call of reflect.Value.Type on zero Value');
           throw new Error(`len of type ${goTypeOf(a)}`);
         }
         case 'index': {
@@ -809,7 +918,8 @@ class State {
           return `${args.map(fmtV).join(' ')}\n`;
         case 'printf': {
           if (args.length < 1) want(1);
-          if (typeof args[0] !== 'string') throw new Error(`wrong type for value; expected string; got ${goTypeOf(args[0])}`);
+          if (typeof args[0] !== 'string')
+            throw new Error(`wrong type for value; expected string; got ${goTypeOf(args[0])}`);
           return sprintf(args[0], args.slice(1));
         }
         case 'eq':
@@ -846,7 +956,12 @@ class State {
           want(1);
           return base64decode(String(fmtV(args[0])));
         case 'html':
-          return sprint(args).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+          return sprint(args)
+            .replace(/&/g, '&amp;')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;')
+            .replace(/"/g, '&#34;')
+            .replace(/'/g, '&#39;');
         default:
           throw new Error(`function ${fn.name} is not supported by this playground`);
       }

@@ -83,7 +83,16 @@ export function unquoteExtend(s: string): string {
       continue;
     }
     const e = body[++i];
-    const simple: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
+    const simple: Record<string, string> = {
+      a: '\x07',
+      b: '\b',
+      f: '\f',
+      n: '\n',
+      r: '\r',
+      t: '\t',
+      v: '\v',
+      '\\': '\\',
+    };
     if (e !== undefined && Object.hasOwn(simple, e)) out += simple[e];
     else if (e === quote) out += e;
     else if (e === 'x' || e === 'u' || e === 'U') {
@@ -91,7 +100,8 @@ export function unquoteExtend(s: string): string {
       const hex = body.slice(i + 1, i + 1 + len).join('');
       if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) throw new Error('invalid syntax');
       const code = parseInt(hex, 16);
-      if (e !== 'x' && (code > 0x10ffff || (code >= 0xd800 && code < 0xe000))) throw new Error('invalid syntax');
+      if (e !== 'x' && (code > 0x10ffff || (code >= 0xd800 && code < 0xe000)))
+        throw new Error('invalid syntax');
       out += String.fromCodePoint(code);
       i += len;
     } else if (e !== undefined && /[0-7]/.test(e)) {
@@ -415,7 +425,10 @@ function utf8Bytes(s: string): number[] {
 /** The children `*` and `..` visit: struct fields / map values / array, slice and string elements. */
 function children(v: Value): Value[] {
   if (Array.isArray(v)) return v;
-  if (isMap(v)) return Object.keys(v).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => v[k]);
+  if (isMap(v))
+    return Object.keys(v)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((k) => v[k]);
   if (typeof v === 'string') return utf8Bytes(v);
   return [];
 }
@@ -586,7 +599,8 @@ export class JSONPath {
     const results: Value[] = [];
     const noFlags = { range: false, end: false };
     for (const value of input) {
-      if (!Array.isArray(value)) throw new Error(`${goV(value ?? null)} is not array or slice and cannot be filtered`);
+      if (!Array.isArray(value))
+        throw new Error(`${goV(value ?? null)} is not array or slice and cannot be filtered`);
       for (const item of value) {
         let lefts: Value[];
         let leftErr: unknown;

@@ -13,14 +13,16 @@ export interface PodCells {
 
 type Terminated = NonNullable<ContainerStatus['state']['terminated']> & { signal?: number };
 
-const isRestartable = (c: Container | undefined) => (c as { restartPolicy?: string } | undefined)?.restartPolicy === 'Always';
+const isRestartable = (c: Container | undefined) =>
+  (c as { restartPolicy?: string } | undefined)?.restartPolicy === 'Always';
 
 /** `NodeLost`: the reason the node lifecycle controller gives pods on unreachable nodes. */
 const NODE_UNREACHABLE_POD_REASON = 'NodeLost';
 
 export function podCells(pod: Pod, now: number): PodCells {
   const status = pod.status ?? {};
-  const initStatuses = ((status as { initContainerStatuses?: ContainerStatus[] }).initContainerStatuses ?? []) as ContainerStatus[];
+  const initStatuses = ((status as { initContainerStatuses?: ContainerStatus[] }).initContainerStatuses ??
+    []) as ContainerStatus[];
   const initContainers = pod.spec.initContainers ?? [];
   let restarts = 0;
   let restartableInitRestarts = 0;
@@ -47,7 +49,8 @@ export function podCells(pod: Pod, now: number): PodCells {
     const restartable = isRestartable(initByName.get(cs.name));
     if (restartable) {
       restartableInitRestarts += cs.restartCount;
-      if (cs.lastState?.terminated) lastRestartableInitRestart = Math.max(lastRestartableInitRestart, finishedAt(cs));
+      if (cs.lastState?.terminated)
+        lastRestartableInitRestart = Math.max(lastRestartableInitRestart, finishedAt(cs));
     }
     const term = cs.state.terminated as Terminated | undefined;
     if (term && term.exitCode === 0) continue;
@@ -56,7 +59,8 @@ export function podCells(pod: Pod, now: number): PodCells {
       continue;
     }
     if (term) {
-      if (!term.reason) reason = term.signal ? `Init:Signal:${term.signal}` : `Init:ExitCode:${term.exitCode}`;
+      if (!term.reason)
+        reason = term.signal ? `Init:Signal:${term.signal}` : `Init:ExitCode:${term.exitCode}`;
       else reason = `Init:${term.reason}`;
     } else if (cs.state.waiting?.reason && cs.state.waiting.reason !== 'PodInitializing') {
       reason = `Init:${cs.state.waiting.reason}`;
@@ -93,7 +97,8 @@ export function podCells(pod: Pod, now: number): PodCells {
   }
 
   if (pod.metadata.deletionTimestamp && status.reason === NODE_UNREACHABLE_POD_REASON) reason = 'Unknown';
-  else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') reason = 'Terminating';
+  else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed')
+    reason = 'Terminating';
 
   let restartsStr = String(restarts);
   if (restarts !== 0 && lastRestart !== 0) {

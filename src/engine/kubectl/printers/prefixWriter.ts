@@ -36,7 +36,11 @@ function shorten(s: string, max: number): string {
 }
 
 /** printAnnotationsMultiline: long or multi-line values go on their own indented lines. */
-export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Labels | undefined): void {
+export function printAnnotationsMultiline(
+  w: PrefixWriter,
+  title: string,
+  annotations: Labels | undefined,
+): void {
   w.write(0, `${title}:\t`);
   const keys = Object.keys(annotations ?? {})
     .filter((k) => !SKIP_ANNOTATIONS.has(k))
@@ -95,7 +99,11 @@ export function tolerationToString(t: Toleration): string {
 }
 
 /** printPodTolerationsMultiline: sorted by key. */
-export function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: Toleration[] | undefined): void {
+export function printTolerationsMultiline(
+  w: PrefixWriter,
+  title: string,
+  tolerations: Toleration[] | undefined,
+): void {
   w.write(0, `${title}:\t`);
   if (!tolerations || tolerations.length === 0) {
     w.write(0, '<none>\n');

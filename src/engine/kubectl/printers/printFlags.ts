@@ -13,7 +13,8 @@ import { toJSON } from './json';
 import { toYAML } from './yaml';
 
 /** Allowed formats named in the error of a command whose output is an object (create, apply, patch…). */
-export const OBJECT_OUTPUT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+export const OBJECT_OUTPUT_FORMATS =
+  'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 /** … and of `kubectl get`. */
 export const GET_OUTPUT_FORMATS =
   'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
@@ -24,20 +25,27 @@ export const OBJECT_PRINT_FLAGS: FlagSpec[] = [
     name: 'output',
     short: 'o',
     type: 'string',
-    usage: 'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
+    usage:
+      'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
   },
   {
     name: 'template',
     type: 'string',
-    usage: 'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
+    usage:
+      'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
   },
   {
     name: 'allow-missing-template-keys',
     type: 'bool',
     default: 'true',
-    usage: 'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
+    usage:
+      'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
   },
-  { name: 'show-managed-fields', type: 'bool', usage: 'If true, keep the managedFields when printing objects in JSON or YAML format.' },
+  {
+    name: 'show-managed-fields',
+    type: 'bool',
+    usage: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
+  },
 ];
 
 export type Printer =
@@ -66,7 +74,8 @@ const COLUMN_FORMATS = ['custom-columns', 'custom-columns-file'];
 
 /** `format=value` split for the given formats (the first whose `format=` prefixes the flag). */
 function splitFormat(output: string, formats: string[]): { format: string; value: string } {
-  for (const f of formats) if (output.startsWith(`${f}=`)) return { format: f, value: output.slice(f.length + 1) };
+  for (const f of formats)
+    if (output.startsWith(`${f}=`)) return { format: f, value: output.slice(f.length + 1) };
   return { format: output, value: '' };
 }
 
@@ -77,7 +86,11 @@ function readTemplate(ctx: CommandContext, path: string, what: (e: string) => st
     return read(path);
   } catch (e) {
     const msg = (e as Error).message;
-    throw new CommandError(what(`open ${path}: ${/no such file/i.test(msg) || /ENOENT/.test(msg) ? 'no such file or directory' : msg}`));
+    throw new CommandError(
+      what(
+        `open ${path}: ${/no such file/i.test(msg) || /ENOENT/.test(msg) ? 'no such file or directory' : msg}`,
+      ),
+    );
   }
 }
 
@@ -104,10 +117,15 @@ export function resolvePrinter(ctx: CommandContext, o: PrinterOptions = {}): Pri
 
   // go templates
   {
-    const { format, value } = templateArg ? { format: output, value: templateArg } : splitFormat(output, TEMPLATE_FORMATS);
+    const { format, value } = templateArg
+      ? { format: output, value: templateArg }
+      : splitFormat(output, TEMPLATE_FORMATS);
     if (TEMPLATE_FORMATS.includes(format)) {
       if (!value) throw new CommandError('template format specified but no template given');
-      const text = format === 'templatefile' || format === 'go-template-file' ? readTemplate(ctx, value, (e) => `error reading --template ${value}, ${e}\n`) : value;
+      const text =
+        format === 'templatefile' || format === 'go-template-file'
+          ? readTemplate(ctx, value, (e) => `error reading --template ${value}, ${e}\n`)
+          : value;
       let t: GoTemplate;
       try {
         t = new GoTemplate('output', text);
@@ -119,10 +137,15 @@ export function resolvePrinter(ctx: CommandContext, o: PrinterOptions = {}): Pri
   }
   // jsonpath
   {
-    const { format, value } = templateArg ? { format: output, value: templateArg } : splitFormat(output, JSONPATH_FORMATS);
+    const { format, value } = templateArg
+      ? { format: output, value: templateArg }
+      : splitFormat(output, JSONPATH_FORMATS);
     if (JSONPATH_FORMATS.includes(format)) {
       if (!value) throw new CommandError('template format specified but no template given');
-      const text = format === 'jsonpath-file' ? readTemplate(ctx, value, (e) => `error reading --template ${value}, ${e}`) : value;
+      const text =
+        format === 'jsonpath-file'
+          ? readTemplate(ctx, value, (e) => `error reading --template ${value}, ${e}`)
+          : value;
       const j = new JSONPath({ allowMissingKeys, outputJSON: format === 'jsonpath-as-json' });
       try {
         j.parse(text);
@@ -133,7 +156,9 @@ export function resolvePrinter(ctx: CommandContext, o: PrinterOptions = {}): Pri
     }
   }
   if (o.get) {
-    const { format, value } = templateArg ? { format: output, value: templateArg } : splitFormat(output, COLUMN_FORMATS);
+    const { format, value } = templateArg
+      ? { format: output, value: templateArg }
+      : splitFormat(output, COLUMN_FORMATS);
     if (COLUMN_FORMATS.includes(format)) {
       if (!value) throw new CommandError('custom-columns format specified but no custom columns given');
       let columns;

@@ -33,7 +33,9 @@ describe('sortObjects (the list printers: -o name, json, …)', () => {
     expect(names(sortObjects(objs, '.metadata.node'))).toEqual(['c', 'b', 'a', 'y', 'x']);
   });
   it('fails when no object has the field, and on an unsortable value', () => {
-    expect(() => sortObjects([obj('a')], '.metadata.nope')).toThrow('couldn\'t find any field with path "{.metadata.nope}" in the list of objects');
+    expect(() => sortObjects([obj('a')], '.metadata.nope')).toThrow(
+      'couldn\'t find any field with path "{.metadata.nope}" in the list of objects',
+    );
     expect(() => sortObjects([obj('a', { l: {} }), obj('b', { l: {} })], '.metadata.l')).toThrow(
       'Field {.metadata.l} in *unstructured.Unstructured is an unsortable type: interface, err: unsortable type: map[string]interface {}',
     );

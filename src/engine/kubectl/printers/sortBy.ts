@@ -80,7 +80,9 @@ function kubectlLess<T>(field: string, where: string): (a: Keyed<T>, b: Keyed<T>
       return isLess(a.key, b.key);
     } catch (e) {
       // klog.Exitf in kubectl: the command ends there, exit status 1.
-      throw new CommandError(`Field ${field} in ${where} is an unsortable type: interface, err: ${(e as Error).message}`);
+      throw new CommandError(
+        `Field ${field} in ${where} is an unsortable type: interface, err: ${(e as Error).message}`,
+      );
     }
   };
 }
@@ -113,7 +115,10 @@ export function sortObjects<T>(objs: T[], sortBy: string, view: (o: T) => unknow
   } catch (e) {
     throw new CommandError((e as Error).message);
   }
-  if (!keyed.some((k) => k.found)) throw new CommandError(`couldn't find any field with path ${JSON.stringify(field)} in the list of objects`);
+  if (!keyed.some((k) => k.found))
+    throw new CommandError(
+      `couldn't find any field with path ${JSON.stringify(field)} in the list of objects`,
+    );
   return goSort(keyed, kubectlLess(field, '*unstructured.Unstructured'), (k) => !k.found).map((k) => k.o);
 }
 

@@ -89,13 +89,20 @@ describe('toYAML (go-yaml v2 via sigs.k8s.io/yaml)', () => {
   });
 
   it('prints an empty List', () => {
-    expect(toYAML(asList([]))).toBe('apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n');
+    expect(toYAML(asList([]))).toBe(
+      'apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n',
+    );
   });
 });
 
 describe('toJSON', () => {
   it('sorts keys, indents by four spaces and escapes HTML characters', () => {
-    const o = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p', labels: { b: '1', a: '<none>&' } }, items: [] };
+    const o = {
+      kind: 'Pod',
+      apiVersion: 'v1',
+      metadata: { name: 'p', labels: { b: '1', a: '<none>&' } },
+      items: [],
+    };
     expect(toJSON(o)).toBe(
       '{\n    "apiVersion": "v1",\n    "items": [],\n    "kind": "Pod",\n    "metadata": {\n        "labels": {\n            "a": "\\u003cnone\\u003e\\u0026",\n            "b": "1"\n        },\n        "name": "p"\n    }\n}\n',
     );
@@ -103,6 +110,8 @@ describe('toJSON', () => {
 
   it('prints a List', () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } } as unknown as KObject;
-    expect(toJSON(asList([pod]))).toContain('"kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}');
+    expect(toJSON(asList([pod]))).toContain(
+      '"kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}',
+    );
   });
 });

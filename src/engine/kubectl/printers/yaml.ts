@@ -13,17 +13,51 @@ const BEST_WIDTH = 80;
 // ---------------------------------------------------------------------------------------- resolve
 
 const RESOLVE_MAP = new Set([
-  'y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON',
-  'n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF',
-  'true', 'True', 'TRUE', 'false', 'False', 'FALSE',
-  '~', 'null', 'Null', 'NULL',
-  '.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF',
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+  'on',
+  'On',
+  'ON',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+  'off',
+  'Off',
+  'OFF',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'False',
+  'FALSE',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  '.nan',
+  '.NaN',
+  '.NAN',
+  '.inf',
+  '.Inf',
+  '.INF',
+  '+.inf',
+  '+.Inf',
+  '+.INF',
+  '-.inf',
+  '-.Inf',
+  '-.INF',
   '<<',
 ]);
 
 const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
-const TIMESTAMP = /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]| )\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d+)?(?:Z|[+-]\d{1,2}:\d{2})?)?$/;
+const TIMESTAMP =
+  /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]| )\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d+)?(?:Z|[+-]\d{1,2}:\d{2})?)?$/;
 
 /** True when strconv.ParseInt(s, 0, 64) would accept `s`. */
 function parsesAsGoInt(s: string): boolean {
@@ -34,7 +68,15 @@ function parsesAsGoInt(s: string): boolean {
 export function resolvesToNonString(s: string): boolean {
   if (s === '') return true;
   const c = s[0];
-  const hint = /[0-9]/.test(c) ? 'D' : c === '+' || c === '-' ? 'S' : c === '.' ? '.' : 'yYnNtTfFoO~<'.includes(c) ? 'M' : '';
+  const hint = /[0-9]/.test(c)
+    ? 'D'
+    : c === '+' || c === '-'
+      ? 'S'
+      : c === '.'
+        ? '.'
+        : 'yYnNtTfFoO~<'.includes(c)
+          ? 'M'
+          : '';
   if (!hint) return false;
   if (RESOLVE_MAP.has(s)) return true;
   if (hint === '.') return YAML_STYLE_FLOAT.test(s);
@@ -131,7 +173,11 @@ type Style = 'plain' | 'single' | 'double' | 'literal';
 
 function selectStyle(s: string, simpleKey: boolean): Style {
   const a = analyze(s);
-  let style: Style = s.includes('\n') ? 'literal' : resolvesToNonString(s) || BASE60_FLOAT.test(s) ? 'double' : 'plain';
+  let style: Style = s.includes('\n')
+    ? 'literal'
+    : resolvesToNonString(s) || BASE60_FLOAT.test(s)
+      ? 'double'
+      : 'plain';
   if (style === 'plain' && (!a.blockPlainAllowed || (s === '' && simpleKey))) style = 'single';
   if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
   if (style === 'literal' && (!a.blockAllowed || simpleKey)) style = 'double';
@@ -261,7 +307,8 @@ function sortedKeys(o: Record<string, unknown>): string[] {
 
 // ---------------------------------------------------------------------------------------- nodes
 
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMap = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Lines of a mapping whose keys start at `indent`. */
 function emitMap(o: Record<string, unknown>, indent: number, lines: string[], firstPrefix?: string): void {

@@ -1,9 +1,17 @@
 // The ⋯ button in a card's head that opens its action menu (node and DaemonSet cards alike).
 
-import type { MenuTarget } from '../graphStore'
-import { openMenu } from '../graphActions'
+import type { MenuTarget } from '../graphStore';
+import { openMenu } from '../graphActions';
 
-export function CardMenuButton({ target, label, testId }: { target: MenuTarget; label: string; testId: string }) {
+export function CardMenuButton({
+  target,
+  label,
+  testId,
+}: {
+  target: MenuTarget;
+  label: string;
+  testId: string;
+}) {
   return (
     <button
       type="button"
@@ -12,11 +20,11 @@ export function CardMenuButton({ target, label, testId }: { target: MenuTarget; 
       aria-label={label}
       data-testid={testId}
       onClick={(e) => {
-        e.stopPropagation()
-        openMenu(target, e.currentTarget)
+        e.stopPropagation();
+        openMenu(target, e.currentTarget);
       }}
     >
       ⋯
     </button>
-  )
+  );
 }

@@ -2,25 +2,25 @@
 // image, the update strategy, and its ControllerRevision chain, highest revision (the current one) on
 // top. After an undo the reused revision gets a new number and slides to the top.
 
-import { memo, useRef } from 'react'
-import { Handle, Position, type NodeProps } from '@xyflow/react'
-import { useTranslation } from 'react-i18next'
-import type { DaemonSetNode } from '../system/buildGraph'
-import { dsHighlight, useGraphUi } from '../graphStore'
-import { openMenu, run, selectDaemonSet } from '../graphActions'
-import { cmd } from '../system/commands'
-import { CardMenuButton } from './CardMenuButton'
-import { useThrottledStore } from '../../../state/useThrottledStore'
-import { selectDaemonSetCounters } from '../../../state/selectors'
-import { selectRollout } from '../../../state/rolloutSelectors'
-import type { RolloutProgress } from '../../../state/rollout'
-import { rolloutLine, stallWords } from '../system/rolloutWords'
-import type { RevisionView } from '../system/model'
-import { SMALL_REVS } from '../system/layout'
+import { memo, useRef } from 'react';
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { useTranslation } from 'react-i18next';
+import type { DaemonSetNode } from '../system/buildGraph';
+import { dsHighlight, useGraphUi } from '../graphStore';
+import { openMenu, run, selectDaemonSet } from '../graphActions';
+import { cmd } from '../system/commands';
+import { CardMenuButton } from './CardMenuButton';
+import { useThrottledStore } from '../../../state/useThrottledStore';
+import { selectDaemonSetCounters } from '../../../state/selectors';
+import { selectRollout } from '../../../state/rolloutSelectors';
+import type { RolloutProgress } from '../../../state/rollout';
+import { rolloutLine, stallWords } from '../system/rolloutWords';
+import type { RevisionView } from '../system/model';
+import { SMALL_REVS } from '../system/layout';
 
-export const REV_ROW_H = 28
+export const REV_ROW_H = 28;
 /** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */
-const COUNTERS_MS = 200
+const COUNTERS_MS = 200;
 
 /** A mark per rollout state, so it reads without colour. */
 export const ROLLOUT_ICON: Record<RolloutProgress['state'], string> = {
@@ -29,15 +29,38 @@ export const ROLLOUT_ICON: Record<RolloutProgress['state'], string> = {
   pending: '…',
   onDelete: '⏸',
   stalled: '⚠',
-}
+};
 
 /** Where the rollout stands, and what holds it; a click opens the DaemonSet's panel (why, fixes). */
-function RolloutLine({ name, namespace, p, compact }: { name: string; namespace: string; p: RolloutProgress; compact?: boolean }) {
-  const { t } = useTranslation('trouble')
-  const line = rolloutLine(t, p)
+function RolloutLine({
+  name,
+  namespace,
+  p,
+  compact,
+}: {
+  name: string;
+  namespace: string;
+  p: RolloutProgress;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('trouble');
+  const line = rolloutLine(t, p);
   // Compact cards have one short line: the stall and its reason, else the progress.
-  const text = compact && p.state === 'stalled' ? t('rollout.stalledCompact', { reason: stallWords(t, p.troubled) }) : compact ? line.progress : line.trouble ? `${line.progress} · ${line.trouble}` : line.progress
-  const title = [`${t('rollout.label')}: ${line.progress}`, line.trouble ?? '', p.state === 'stalled' ? t('rollout.explain') : ''].filter(Boolean).join('\n')
+  const text =
+    compact && p.state === 'stalled'
+      ? t('rollout.stalledCompact', { reason: stallWords(t, p.troubled) })
+      : compact
+        ? line.progress
+        : line.trouble
+          ? `${line.progress} · ${line.trouble}`
+          : line.progress;
+  const title = [
+    `${t('rollout.label')}: ${line.progress}`,
+    line.trouble ?? '',
+    p.state === 'stalled' ? t('rollout.explain') : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return (
     <button
       type="button"
@@ -47,8 +70,8 @@ function RolloutLine({ name, namespace, p, compact }: { name: string; namespace:
       title={title}
       aria-label={title}
       onClick={(e) => {
-        e.stopPropagation()
-        selectDaemonSet(namespace, name)
+        e.stopPropagation();
+        selectDaemonSet(namespace, name);
       }}
     >
       <span className="ds-rollout-icon" aria-hidden="true">
@@ -56,34 +79,44 @@ function RolloutLine({ name, namespace, p, compact }: { name: string; namespace:
       </span>{' '}
       {text}
     </button>
-  )
+  );
 }
 
 /** A revision's "failing" mark, with how many of its pods fail and how. */
 function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) {
-  const { t } = useTranslation('trouble')
-  const bad = p?.badRevisions.get(r.hash)
-  if (!bad) return null
+  const { t } = useTranslation('trouble');
+  const bad = p?.badRevisions.get(r.hash);
+  if (!bad) return null;
   return (
-    <span className={`rev-bad trouble-${bad.class}`} title={t('badTitle', { count: bad.count, word: bad.word })} data-testid={`graph.rev.${r.name}.bad`}>
+    <span
+      className={`rev-bad trouble-${bad.class}`}
+      title={t('badTitle', { count: bad.count, word: bad.word })}
+      data-testid={`graph.rev.${r.name}.bad`}
+    >
       ✗ {t('bad')}
     </span>
-  )
+  );
 }
 
 /** What a revision changed, in a word: its image's tag (the whole image on hover), else its change-cause. */
 export function revisionWhat(r: RevisionView): string {
-  const image = r.images[0] ?? ''
-  const last = image.slice(image.lastIndexOf('/') + 1)
-  const colon = last.lastIndexOf(':')
-  return colon >= 0 ? last.slice(colon + 1) : last || (r.changeCause ?? '')
+  const image = r.images[0] ?? '';
+  const last = image.slice(image.lastIndexOf('/') + 1);
+  const colon = last.lastIndexOf(':');
+  return colon >= 0 ? last.slice(colon + 1) : last || (r.changeCause ?? '');
 }
 
 /** The last revisions on a compact or tiny card, newest on top: number (and "was"), image tag, failing, current; older ones folded into "+N". */
-function SmallRevisions({ revisions, rollout }: { revisions: readonly RevisionView[]; rollout: RolloutProgress | undefined }) {
-  const { t } = useTranslation('graph')
-  const shown = revisions.slice(0, SMALL_REVS)
-  const folded = revisions.length - shown.length
+function SmallRevisions({
+  revisions,
+  rollout,
+}: {
+  revisions: readonly RevisionView[];
+  rollout: RolloutProgress | undefined;
+}) {
+  const { t } = useTranslation('graph');
+  const shown = revisions.slice(0, SMALL_REVS);
+  const folded = revisions.length - shown.length;
   return (
     <ol className="ds-small-revs" aria-label={t('ds.revisions')}>
       {shown.map((r, i) => (
@@ -93,7 +126,14 @@ function SmallRevisions({ revisions, rollout }: { revisions: readonly RevisionVi
           className={`rev-chip rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) ? ' bad' : ''}`}
           data-testid={`graph.rev.${r.name}`}
           data-revision={r.revision}
-          title={[`${t('ds.rev', { revision: r.revision })}${r.current ? ` (${t('ds.current')})` : ''}`, r.name, ...r.images, r.changeCause ? `change-cause: ${r.changeCause}` : ''].filter(Boolean).join('\n')}
+          title={[
+            `${t('ds.rev', { revision: r.revision })}${r.current ? ` (${t('ds.current')})` : ''}`,
+            r.name,
+            ...r.images,
+            r.changeCause ? `change-cause: ${r.changeCause}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n')}
         >
           <span className="rev-swatch" aria-hidden="true" />
           <span className="rev-num">{t('ds.rev', { revision: r.revision })}</span>
@@ -108,7 +148,7 @@ function SmallRevisions({ revisions, rollout }: { revisions: readonly RevisionVi
         </li>
       ))}
     </ol>
-  )
+  );
 }
 
 const COUNTERS = [
@@ -117,40 +157,46 @@ const COUNTERS = [
   ['ready', 'READY'],
   ['upToDate', 'UP-TO-DATE'],
   ['available', 'AVAILABLE'],
-] as const
+] as const;
 
 function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
-  const { t } = useTranslation('graph')
-  const view = data.ds
+  const { t } = useTranslation('graph');
+  const view = data.ds;
   // The counters come from the card's own subscription to its DaemonSet: the graph is not rebuilt
   // when only a status changed (see selectDaemonSetSpecs).
-  const counters = useThrottledStore(selectDaemonSetCounters(view.key), COUNTERS_MS)
-  const d = counters ? { ...view, ...counters } : view
-  const rollout = useThrottledStore(selectRollout(view.key), COUNTERS_MS)
-  const { t: tt } = useTranslation('trouble')
-  const hl = useGraphUi((s) => dsHighlight(s, d.key))
+  const counters = useThrottledStore(selectDaemonSetCounters(view.key), COUNTERS_MS);
+  const d = counters ? { ...view, ...counters } : view;
+  const rollout = useThrottledStore(selectRollout(view.key), COUNTERS_MS);
+  const { t: tt } = useTranslation('trouble');
+  const hl = useGraphUi((s) => dsHighlight(s, d.key));
   // Revisions whose number changed while on screen (an undo renumbered them): flash them once.
-  const seen = useRef(new Map<string, number>())
-  const bumped = useRef(new Map<string, number>())
+  const seen = useRef(new Map<string, number>());
+  const bumped = useRef(new Map<string, number>());
   for (const r of d.revisions) {
-    const before = seen.current.get(r.name)
-    if (before !== undefined && before !== r.revision) bumped.current.set(r.name, r.revision)
-    seen.current.set(r.name, r.revision)
+    const before = seen.current.get(r.name);
+    if (before !== undefined && before !== r.revision) bumped.current.set(r.name, r.revision);
+    seen.current.set(r.name, r.revision);
   }
-  const target = { kind: 'ds' as const, namespace: d.namespace, name: d.name }
+  const target = { kind: 'ds' as const, namespace: d.namespace, name: d.name };
   if (data.level !== 'full' && data.level !== 'overview') {
-    const tiny = data.level === 'tiny'
+    const tiny = data.level === 'tiny';
     return (
       <div
         className={`ds-card small ${data.level}${selected ? ' selected' : ''}${hl ? ` hl-${hl}` : ''}${d.terminating ? ' terminating' : ''}`}
         data-testid={`graph.ds.${d.namespace}.${d.name}`}
         title={`daemonset.apps/${d.name} (${d.namespace})\nDESIRED ${d.desired} · CURRENT ${d.current} · READY ${d.ready} · UP-TO-DATE ${d.upToDate} · AVAILABLE ${d.available}`}
         onContextMenu={(e) => {
-          e.preventDefault()
-          openMenu(target, { x: e.clientX, y: e.clientY })
+          e.preventDefault();
+          openMenu(target, { x: e.clientX, y: e.clientY });
         }}
       >
-        <Handle type="source" id="pods" position={Position.Right} isConnectable={false} className="card-handle" />
+        <Handle
+          type="source"
+          id="pods"
+          position={Position.Right}
+          isConnectable={false}
+          className="card-handle"
+        />
         <div className="card-head">
           <span className="ds-name" title={d.name}>
             {d.name}
@@ -158,14 +204,24 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
           {tiny ? (
             <span className="ds-ready">
               {rollout?.state === 'stalled' ? (
-                <span className="ds-stalled-glyph" role="img" aria-label={tt('rollout.stalledShort')} title={rolloutLine(tt, rollout).trouble} data-testid={`graph.ds.${d.name}.stalled`}>
+                <span
+                  className="ds-stalled-glyph"
+                  role="img"
+                  aria-label={tt('rollout.stalledShort')}
+                  title={rolloutLine(tt, rollout).trouble}
+                  data-testid={`graph.ds.${d.name}.stalled`}
+                >
                   ⚠{' '}
                 </span>
               ) : null}
               {d.ready}/{d.desired}
             </span>
           ) : (
-            <CardMenuButton target={target} label={t('ds.menu', { name: d.name })} testId={`graph.ds.${d.name}.menu`} />
+            <CardMenuButton
+              target={target}
+              label={t('ds.menu', { name: d.name })}
+              testId={`graph.ds.${d.name}.menu`}
+            />
           )}
         </div>
         {tiny ? null : (
@@ -174,28 +230,39 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
               <span data-testid={`graph.ds.${d.name}.desired`} data-value={d.desired} className="sr-only">
                 {d.desired}
               </span>
-              {t('ds.readyOf', { ready: d.ready, desired: d.desired })} · {t('ds.upToDateOf', { upToDate: d.upToDate })}
+              {t('ds.readyOf', { ready: d.ready, desired: d.desired })} ·{' '}
+              {t('ds.upToDateOf', { upToDate: d.upToDate })}
             </div>
             {rollout ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact /> : null}
           </>
         )}
         <SmallRevisions revisions={d.revisions} rollout={rollout} />
       </div>
-    )
+    );
   }
   return (
     <div
       className={`ds-card${selected ? ' selected' : ''}${hl ? ` hl-${hl}` : ''}${d.terminating ? ' terminating' : ''}`}
       data-testid={`graph.ds.${d.namespace}.${d.name}`}
       onContextMenu={(e) => {
-        e.preventDefault()
-        openMenu(target, { x: e.clientX, y: e.clientY })
+        e.preventDefault();
+        openMenu(target, { x: e.clientX, y: e.clientY });
       }}
     >
-      <Handle type="source" id="pods" position={Position.Right} isConnectable={false} className="card-handle" />
+      <Handle
+        type="source"
+        id="pods"
+        position={Position.Right}
+        isConnectable={false}
+        className="card-handle"
+      />
       <div className="card-head">
         <span className="ds-kind">DaemonSet</span>
-        <CardMenuButton target={target} label={t('ds.menu', { name: d.name })} testId={`graph.ds.${d.name}.menu`} />
+        <CardMenuButton
+          target={target}
+          label={t('ds.menu', { name: d.name })}
+          testId={`graph.ds.${d.name}.menu`}
+        />
       </div>
       <div className="card-title">
         <span className="ds-name">{d.name}</span>
@@ -221,7 +288,10 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
           </tr>
         </tbody>
       </table>
-      <div className={`ds-line${d.misscheduled ? ' warn' : ''}`} data-testid={`graph.ds.${d.name}.misscheduled`}>
+      <div
+        className={`ds-line${d.misscheduled ? ' warn' : ''}`}
+        data-testid={`graph.ds.${d.name}.misscheduled`}
+      >
         {t('ds.misscheduled')}: {d.misscheduled}
       </div>
       <div className="ds-line ds-image" title={d.images.join('\n')}>
@@ -237,7 +307,11 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
       <div className="ds-revs-title">
         {t('ds.revisions')} <span className="muted">({d.revisions.length})</span>
       </div>
-      <ol className="ds-revs" style={{ height: d.revisions.length * REV_ROW_H }} aria-label={t('ds.revisions')}>
+      <ol
+        className="ds-revs"
+        style={{ height: d.revisions.length * REV_ROW_H }}
+        aria-label={t('ds.revisions')}
+      >
         {d.revisions.map((r, i) => (
           <li
             key={r.name}
@@ -245,12 +319,16 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
             style={{ transform: `translateY(${i * REV_ROW_H}px)` }}
             data-testid={`graph.rev.${r.name}`}
             data-revision={r.revision}
-            title={[r.name, ...r.images, r.changeCause ? `change-cause: ${r.changeCause}` : ''].filter(Boolean).join('\n')}
+            title={[r.name, ...r.images, r.changeCause ? `change-cause: ${r.changeCause}` : '']
+              .filter(Boolean)
+              .join('\n')}
           >
             <span className="rev-swatch" aria-hidden="true" />
             <span className="rev-num">
               {t('ds.rev', { revision: r.revision })}
-              {r.was !== undefined ? <span className="rev-was"> · {t('ds.was', { revision: r.was })}</span> : null}
+              {r.was !== undefined ? (
+                <span className="rev-was"> · {t('ds.was', { revision: r.was })}</span>
+              ) : null}
             </span>
             <code className="rev-hash">{r.hash}</code>
             {r.current ? <span className="rev-current">{t('ds.current')}</span> : null}
@@ -264,8 +342,8 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
                 aria-label={t('ds.undoTo', { revision: r.revision })}
                 data-testid={`graph.rev.${r.name}.undo`}
                 onClick={(e) => {
-                  e.stopPropagation()
-                  void run(cmd.undo(d.name, d.namespace, r.revision))
+                  e.stopPropagation();
+                  void run(cmd.undo(d.name, d.namespace, r.revision));
                 }}
               >
                 ↶
@@ -275,7 +353,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
         ))}
       </ol>
     </div>
-  )
+  );
 }
 
-export const DaemonSetCard = memo(DaemonSetCardImpl)
+export const DaemonSetCard = memo(DaemonSetCardImpl);

@@ -10,81 +10,99 @@
 // node, its pods (by identity) or the revision chains changed. This matters on 1,000 nodes during a
 // rolling update, when batches arrive every 50 ms.
 
-import type { Node, Pod } from '../../../engine'
-import { namespacedName } from '../../../engine/predicates'
-import type { Selection } from '../../../state/uiSlice'
-import { nodeId, type Level } from './layout'
-import type { CardContext, Graph, GraphEdge, GraphNode, GraphObjects, GraphUi, LiveCardNode, LiveGraphObjects, NodeCardNode } from './graphTypes'
-import { createRevisionChains } from './revisionChains'
-import { createDaemonSetCards } from './daemonSetCards'
-import { createLaneCard } from './laneCard'
-import { createLiveCards, createNodeCards } from './nodeCards'
-import { edgeMaker, type EdgeMode } from './podEdges'
-import { placePods, type PodPlacement } from './placePods'
-import { sameList } from './sameList'
+import type { Node, Pod } from '../../../engine';
+import { namespacedName } from '../../../engine/predicates';
+import type { Selection } from '../../../state/uiSlice';
+import { nodeId, type Level } from './layout';
+import type {
+  CardContext,
+  Graph,
+  GraphEdge,
+  GraphNode,
+  GraphObjects,
+  GraphUi,
+  LiveCardNode,
+  LiveGraphObjects,
+  NodeCardNode,
+} from './graphTypes';
+import { createRevisionChains } from './revisionChains';
+import { createDaemonSetCards } from './daemonSetCards';
+import { createLaneCard } from './laneCard';
+import { createLiveCards, createNodeCards } from './nodeCards';
+import { edgeMaker, type EdgeMode } from './podEdges';
+import { placePods, type PodPlacement } from './placePods';
+import { sameList } from './sameList';
 
-export type * from './graphTypes'
-export { cardOrder, podKey } from './podFacts'
-export { placePods, type PodPlacement } from './placePods'
-export { CARD_HANDLES, cardHandles } from './handles'
-export { noPodReason } from './noPodReason'
-export { cardContent } from './cardContent'
+export type * from './graphTypes';
+export { cardOrder, podKey } from './podFacts';
+export { placePods, type PodPlacement } from './placePods';
+export { CARD_HANDLES, cardHandles } from './handles';
+export { noPodReason } from './noPodReason';
+export { cardContent } from './cardContent';
 
 function selectionKey(s: Selection | null, kind: string): string | undefined {
-  if (!s || s.kind !== kind) return undefined
-  return kind === 'Node' ? s.name : namespacedName(s.namespace, s.name)
+  if (!s || s.kind !== kind) return undefined;
+  return kind === 'Node' ? s.name : namespacedName(s.namespace, s.name);
 }
 
 export function createGraphBuilder() {
-  const chainsOf = createRevisionChains()
-  const daemonSetCards = createDaemonSetCards()
-  const laneCard = createLaneCard()
-  const nodeCards = createNodeCards()
-  const liveCards = createLiveCards()
-  let lastNodes: Readonly<Record<string, Node>> | undefined
-  let lastPods: Readonly<Record<string, Pod>> | undefined
-  let names: string[] = []
-  let placed: PodPlacement | undefined
+  const chainsOf = createRevisionChains();
+  const daemonSetCards = createDaemonSetCards();
+  const laneCard = createLaneCard();
+  const nodeCards = createNodeCards();
+  const liveCards = createLiveCards();
+  let lastNodes: Readonly<Record<string, Node>> | undefined;
+  let lastPods: Readonly<Record<string, Pod>> | undefined;
+  let names: string[] = [];
+  let placed: PodPlacement | undefined;
 
-  let context: CardContext | undefined
-  let last: Graph | undefined
+  let context: CardContext | undefined;
+  let last: Graph | undefined;
   /** The previous graph when nothing in it changed (so React Flow is handed the same arrays). */
   const same = (g: Graph): Graph => {
-    if (last && last.context === g.context && sameList(last.nodes, g.nodes) && sameList(last.edges, g.edges)) return last
-    last = g
-    return g
-  }
+    if (last && last.context === g.context && sameList(last.nodes, g.nodes) && sameList(last.edges, g.edges))
+      return last;
+    last = g;
+    return g;
+  };
 
   return function build(objects: GraphObjects | LiveGraphObjects, ui: GraphUi): Graph {
-    const live = 'nodeNames' in objects
-    const measured = ui.measured ?? {}
-    const level: Level = ui.level ?? 'full'
-    const scale = ui.scale ?? 1
-    const small = level === 'compact' || level === 'tiny'
-    const selNode = selectionKey(ui.selection, 'Node')
-    const selPod = selectionKey(ui.selection, 'Pod')
+    const live = 'nodeNames' in objects;
+    const measured = ui.measured ?? {};
+    const level: Level = ui.level ?? 'full';
+    const scale = ui.scale ?? 1;
+    const small = level === 'compact' || level === 'tiny';
+    const selNode = selectionKey(ui.selection, 'Node');
+    const selPod = selectionKey(ui.selection, 'Pod');
 
-    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision)
-    const { dsKeys, chains } = revs
+    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision);
+    const { dsKeys, chains } = revs;
 
     if (live) {
-      names = objects.nodeNames as string[]
-      placed = { byNode: new Map(), lane: objects.lane.pods as Pod[], nodeGone: objects.lane.nodeGone as string[], waitingFor: new Map(), waitingPods: new Map() }
+      names = objects.nodeNames as string[];
+      placed = {
+        byNode: new Map(),
+        lane: objects.lane.pods as Pod[],
+        nodeGone: objects.lane.nodeGone as string[],
+        waitingFor: new Map(),
+        waitingPods: new Map(),
+      };
     } else {
       if (objects.Node !== lastNodes) {
         names = Object.keys(objects.Node)
           .map((k) => objects.Node[k].metadata.name)
-          .sort()
+          .sort();
       }
-      if (!placed || objects.Node !== lastNodes || objects.Pod !== lastPods) placed = placePods(objects.Node, objects.Pod)
-      lastNodes = objects.Node
-      lastPods = objects.Pod
+      if (!placed || objects.Node !== lastNodes || objects.Pod !== lastPods)
+        placed = placePods(objects.Node, objects.Pod);
+      lastNodes = objects.Node;
+      lastPods = objects.Pod;
     }
-    const columns = ui.columns ?? 4
-    const nodes: GraphNode[] = []
-    const edges: GraphEdge[] = []
-    const edgeMode: EdgeMode = ui.showPodEdges ? (ui.compact || small ? 'card' : 'pod') : 'none'
-    const edgeFor = edgeMaker(objects.DaemonSet, revs.revisionOf, edgeMode)
+    const columns = ui.columns ?? 4;
+    const nodes: GraphNode[] = [];
+    const edges: GraphEdge[] = [];
+    const edgeMode: EdgeMode = ui.showPodEdges ? (ui.compact || small ? 'card' : 'pod') : 'none';
+    const edgeFor = edgeMaker(objects.DaemonSet, revs.revisionOf, edgeMode);
 
     // The DaemonSet column.
     for (const card of daemonSetCards({
@@ -98,7 +116,7 @@ export function createGraphBuilder() {
       level,
       scale,
     }))
-      nodes.push(card)
+      nodes.push(card);
 
     // The unscheduled lane (only when something is in it).
     const lane = laneCard({
@@ -116,34 +134,58 @@ export function createGraphBuilder() {
       hasDaemonSets: dsKeys.length > 0,
       dsRevisions: chains.map((c) => c.length),
       epoch: revs.epoch,
-    })
+    });
     if (lane) {
-      nodes.push(lane.node)
-      for (const e of lane.edges) edges.push(e)
+      nodes.push(lane.node);
+      for (const e of lane.edges) edges.push(e);
     }
 
     // One card per Kubernetes node, in its grid cell.
-    const dsList = dsKeys.map((k) => objects.DaemonSet[k])
+    const dsList = dsKeys.map((k) => objects.DaemonSet[k]);
     // Status updates (every sync during a rollout) must not rebuild every card: only spec changes.
-    const dsSpecKey = dsList.map((d) => `${d.metadata.uid}:${d.metadata.generation ?? ''}:${d.metadata.deletionTimestamp ? 'x' : ''}`).join(',')
-    const ctxKey = `${revs.epoch}|${dsSpecKey}`
-    if (!context || context.key !== ctxKey) context = { viewOf: revs.viewOf, revisionOf: revs.revisionOf, dsList, key: ctxKey }
-    const cards = { names, positions: ui.positions, columns, level, scale, selectedNode: selNode, edgeMode, edgeFor }
-    const into = { nodes: [] as (NodeCardNode | LiveCardNode)[], edges }
-    if (live) liveCards({ ...cards, podsOn: objects.podsOn }, into as { nodes: LiveCardNode[]; edges: GraphEdge[] })
+    const dsSpecKey = dsList
+      .map(
+        (d) => `${d.metadata.uid}:${d.metadata.generation ?? ''}:${d.metadata.deletionTimestamp ? 'x' : ''}`,
+      )
+      .join(',');
+    const ctxKey = `${revs.epoch}|${dsSpecKey}`;
+    if (!context || context.key !== ctxKey)
+      context = { viewOf: revs.viewOf, revisionOf: revs.revisionOf, dsList, key: ctxKey };
+    const cards = {
+      names,
+      positions: ui.positions,
+      columns,
+      level,
+      scale,
+      selectedNode: selNode,
+      edgeMode,
+      edgeFor,
+    };
+    const into = { nodes: [] as (NodeCardNode | LiveCardNode)[], edges };
+    if (live)
+      liveCards({ ...cards, podsOn: objects.podsOn }, into as { nodes: LiveCardNode[]; edges: GraphEdge[] });
     else
       nodeCards(
-        { ...cards, nodes: (objects as GraphObjects).Node, placed, context, epoch: revs.epoch, dsSpecKey, selectedPod: selPod, viewOf: revs.viewOf },
+        {
+          ...cards,
+          nodes: (objects as GraphObjects).Node,
+          placed,
+          context,
+          epoch: revs.epoch,
+          dsSpecKey,
+          selectedPod: selPod,
+          viewOf: revs.viewOf,
+        },
         into as { nodes: NodeCardNode[]; edges: GraphEdge[] },
-      )
-    for (const n of into.nodes) nodes.push(n)
-    return same({ nodes, edges, context })
-  }
+      );
+    for (const n of into.nodes) nodes.push(n);
+    return same({ nodes, edges, context });
+  };
 }
 
 /** One-off build (tests, and anywhere a cache is not worth keeping). */
 export function buildGraph(objects: GraphObjects, ui: GraphUi): Graph {
-  return createGraphBuilder()(objects, ui)
+  return createGraphBuilder()(objects, ui);
 }
 
 /** The ids of node cards, sorted by name, for `placeNodes`. */
@@ -151,5 +193,5 @@ export function nodeCardIds(nodes: Readonly<Record<string, Node>>): string[] {
   return Object.values(nodes)
     .map((n) => n.metadata.name)
     .sort()
-    .map(nodeId)
+    .map(nodeId);
 }

@@ -1,17 +1,17 @@
 // The graph's data shapes: what the builder reads (the mirrored objects, or the live graph's node
 // names and lane) and what it hands React Flow (cards with their data, edges). Types only.
 
-import type { Edge, Node as FlowNode } from '@xyflow/react'
-import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../engine'
-import type { Selection } from '../../../state/uiSlice'
-import type { DaemonSetView, NodeSummary, PodView, RevisionRef } from './model'
-import type { Level, Positions } from './layout'
+import type { Edge, Node as FlowNode } from '@xyflow/react';
+import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../engine';
+import type { Selection } from '../../../state/uiSlice';
+import type { DaemonSetView, NodeSummary, PodView, RevisionRef } from './model';
+import type { Level, Positions } from './layout';
 
 export interface GraphObjects {
-  Node: Readonly<Record<string, Node>>
-  Pod: Readonly<Record<string, Pod>>
-  DaemonSet: Readonly<Record<string, DaemonSet>>
-  ControllerRevision: Readonly<Record<string, ControllerRevision>>
+  Node: Readonly<Record<string, Node>>;
+  Pod: Readonly<Record<string, Pod>>;
+  DaemonSet: Readonly<Record<string, DaemonSet>>;
+  ControllerRevision: Readonly<Record<string, ControllerRevision>>;
 }
 
 /**
@@ -22,39 +22,39 @@ export interface GraphObjects {
  */
 export interface LiveGraphObjects {
   /** node names in order */
-  nodeNames: readonly string[]
-  DaemonSet: Readonly<Record<string, DaemonSet>>
-  ControllerRevision: Readonly<Record<string, ControllerRevision>>
+  nodeNames: readonly string[];
+  DaemonSet: Readonly<Record<string, DaemonSet>>;
+  ControllerRevision: Readonly<Record<string, ControllerRevision>>;
   /** the pods drawn in the unscheduled lane, sorted by key, and those of them whose node is gone */
-  lane: { pods: readonly Pod[]; nodeGone: readonly string[] }
+  lane: { pods: readonly Pod[]; nodeGone: readonly string[] };
   /** the pods drawn on a node (only asked for when pod edges are drawn) */
-  podsOn?: (name: string) => readonly Pod[]
+  podsOn?: (name: string) => readonly Pod[];
 }
 
 /** What every card needs besides its own node and pods: pod views with their revisions, the DaemonSets' specs. */
 export interface CardContext {
-  viewOf(pod: Pod): PodView
-  revisionOf(pod: Pod): RevisionRef | undefined
-  dsList: readonly DaemonSet[]
+  viewOf(pod: Pod): PodView;
+  revisionOf(pod: Pod): RevisionRef | undefined;
+  dsList: readonly DaemonSet[];
   /** moves when a revision chain or a DaemonSet spec changes */
-  key: string
+  key: string;
 }
 
 export interface GraphUi {
   /** positions by React Flow id (grid cells, drops and drags); missing ones get defaults */
-  positions: Positions
+  positions: Positions;
   /** sizes React Flow measured, by id (a controlled flow must hand them back) */
-  measured?: Readonly<Record<string, { width: number; height: number }>>
-  showPodEdges: boolean
+  measured?: Readonly<Record<string, { width: number; height: number }>>;
+  showPodEdges: boolean;
   /** zoomed out: edges end at the card instead of at each pod (pods are not drawn one by one) */
-  compact?: boolean
-  selection: Selection | null
+  compact?: boolean;
+  selection: Selection | null;
   /** grid columns of the lane's width; defaults to 4 */
-  columns?: number
+  columns?: number;
   /** level of detail (semantic zoom): decides card sizes and default places; full when absent */
-  level?: Level
+  level?: Level;
   /** compact / tiny card scale (presentation mode) */
-  scale?: number
+  scale?: number;
 }
 
 /** Why a node has no daemon pod, in one short line: the first failing check (controller, then scheduler). */
@@ -65,51 +65,51 @@ export type NoPodReason =
   | { kind: 'nodeAffinity' }
   | { kind: 'insufficient'; resource: string }
   | { kind: 'scheduler'; message: string }
-  | { kind: 'noDaemonSets' }
+  | { kind: 'noDaemonSets' };
 
 export type NodeCardData = {
-  summary: NodeSummary
-  pods: PodView[]
+  summary: NodeSummary;
+  pods: PodView[];
   /** a pod owned by a DaemonSet, not terminating, is on (or heading to) this node */
-  hasDaemonPod: boolean
+  hasDaemonPod: boolean;
   /** unschedulable pods pinned to this node (drawn in the lane) */
-  waiting: number
+  waiting: number;
   /** key of the selected pod when it is on this card */
-  selectedPod?: string
+  selectedPod?: string;
   /** level of detail the card is drawn at */
-  level: Level
+  level: Level;
   /** why no daemon pod runs here (nodes without one) */
-  reason?: NoPodReason
-}
+  reason?: NoPodReason;
+};
 
 export type DaemonSetCardData = {
-  ds: DaemonSetView
+  ds: DaemonSetView;
   /** name of the selected ControllerRevision when it is in this chain */
-  selectedRevision?: string
-  level: Level
-}
+  selectedRevision?: string;
+  level: Level;
+};
 
 export type LaneData = {
-  pods: PodView[]
+  pods: PodView[];
   /** pods bound to nodes that no longer exist, by pod key */
-  nodeGone: string[]
-  selectedPod?: string
-  width: number
-}
+  nodeGone: string[];
+  selectedPod?: string;
+  width: number;
+};
 
 /** A live card: the node's name; the card reads the rest from the store (see LiveGraphObjects). */
-export type LiveCardData = { live: true; name: string; level: Level }
+export type LiveCardData = { live: true; name: string; level: Level };
 
-export type NodeCardNode = FlowNode<NodeCardData, 'k8sNode'>
-export type LiveCardNode = FlowNode<LiveCardData, 'k8sNode'>
-export type DaemonSetNode = FlowNode<DaemonSetCardData, 'daemonSet'>
-export type LaneNode = FlowNode<LaneData, 'lane'>
-export type GraphNode = NodeCardNode | LiveCardNode | DaemonSetNode | LaneNode
-export type GraphEdge = Edge
+export type NodeCardNode = FlowNode<NodeCardData, 'k8sNode'>;
+export type LiveCardNode = FlowNode<LiveCardData, 'k8sNode'>;
+export type DaemonSetNode = FlowNode<DaemonSetCardData, 'daemonSet'>;
+export type LaneNode = FlowNode<LaneData, 'lane'>;
+export type GraphNode = NodeCardNode | LiveCardNode | DaemonSetNode | LaneNode;
+export type GraphEdge = Edge;
 
 export interface Graph {
-  nodes: GraphNode[]
-  edges: GraphEdge[]
+  nodes: GraphNode[];
+  edges: GraphEdge[];
   /** what live cards need besides their node and pods */
-  context: CardContext
+  context: CardContext;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest';
 import {
   dsPositions,
   dsSmallHeight,
@@ -16,99 +16,118 @@ import {
   slotPosition,
   type Area,
   type Slot,
-} from './layout'
+} from './layout';
 
-const pane = (width: number, height: number): Area => ({ width, height, left: 12, top: 40, right: 12, bottom: 12 })
-const grid = (n: number, c: number): Slot[] => Array.from({ length: n }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }))
-const ds1 = [{ id: 'ds:a', revisions: 1 }]
+const pane = (width: number, height: number): Area => ({
+  width,
+  height,
+  left: 12,
+  top: 40,
+  right: 12,
+  bottom: 12,
+});
+const grid = (n: number, c: number): Slot[] =>
+  Array.from({ length: n }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }));
+const ds1 = [{ id: 'ds:a', revisions: 1 }];
 
 describe('levels of detail', () => {
   it('each level is drawn only where its smallest text is ≥ 10 px and names ≥ 12 px (18 px presenting)', () => {
     for (const r of [NORMAL, PRESENTING]) {
       for (const l of ['full', 'compact', 'tiny'] as const) {
-        const z = levelFloor(l, r)
-        const f = levelFonts(l, r.scale)
-        expect(f.min * z).toBeGreaterThanOrEqual(r.minText - 1e-9)
-        expect(f.name * z).toBeGreaterThanOrEqual(r.name - 1e-9)
-        expect(levelForZoom(z, r, 6, 150)).toBe(l)
+        const z = levelFloor(l, r);
+        const f = levelFonts(l, r.scale);
+        expect(f.min * z).toBeGreaterThanOrEqual(r.minText - 1e-9);
+        expect(f.name * z).toBeGreaterThanOrEqual(r.name - 1e-9);
+        expect(levelForZoom(z, r, 6, 150)).toBe(l);
       }
     }
-    expect(levelForZoom(0.1, NORMAL, 6, 150)).toBe('tiny')
-    expect(levelForZoom(0.1, NORMAL, 1000, 150)).toBe('overview')
-  })
+    expect(levelForZoom(0.1, NORMAL, 6, 150)).toBe('tiny');
+    expect(levelForZoom(0.1, NORMAL, 1000, 150)).toBe('overview');
+  });
 
   it('picks the most detailed level that fits, at a zoom inside that level', () => {
-    const slots = grid(6, 3)
-    const v = chooseView((l) => layoutBounds(slots, ds1, null, l), pane(755, 370), NORMAL, 6, 150)!
-    expect(v.level).toBe('compact')
-    expect(levelForZoom(v.zoom, NORMAL, 6, 150)).toBe('compact')
+    const slots = grid(6, 3);
+    const v = chooseView((l) => layoutBounds(slots, ds1, null, l), pane(755, 370), NORMAL, 6, 150)!;
+    expect(v.level).toBe('compact');
+    expect(levelForZoom(v.zoom, NORMAL, 6, 150)).toBe('compact');
     // Everything fits in the free area.
-    const b = layoutBounds(slots, ds1, null, 'compact')!
-    expect(b.x * v.zoom + v.x).toBeGreaterThanOrEqual(12 - 1e-6)
-    expect((b.x + b.width) * v.zoom + v.x).toBeLessThanOrEqual(755 - 12 + 1e-6)
-    expect(b.y * v.zoom + v.y).toBeGreaterThanOrEqual(40 - 1e-6)
-    expect((b.y + b.height) * v.zoom + v.y).toBeLessThanOrEqual(370 - 12 + 1e-6)
-  })
+    const b = layoutBounds(slots, ds1, null, 'compact')!;
+    expect(b.x * v.zoom + v.x).toBeGreaterThanOrEqual(12 - 1e-6);
+    expect((b.x + b.width) * v.zoom + v.x).toBeLessThanOrEqual(755 - 12 + 1e-6);
+    expect(b.y * v.zoom + v.y).toBeGreaterThanOrEqual(40 - 1e-6);
+    expect((b.y + b.height) * v.zoom + v.y).toBeLessThanOrEqual(370 - 12 + 1e-6);
+  });
 
   it('fit always shows everything: a cluster too big for any readable level still fits (overview)', () => {
-    const slots = grid(400, 20)
-    const v = chooseView((l) => layoutBounds(slots, ds1, null, l === 'overview' ? 'full' : l), pane(800, 500), NORMAL, 400, 150)!
-    expect(v.level).toBe('overview')
-    const b = layoutBounds(slots, ds1, null, 'full')!
-    expect(b.width * v.zoom).toBeLessThanOrEqual(800 - 24 + 1e-6)
-    expect(b.height * v.zoom).toBeLessThanOrEqual(500 - 52 + 1e-6)
-  })
+    const slots = grid(400, 20);
+    const v = chooseView(
+      (l) => layoutBounds(slots, ds1, null, l === 'overview' ? 'full' : l),
+      pane(800, 500),
+      NORMAL,
+      400,
+      150,
+    )!;
+    expect(v.level).toBe('overview');
+    const b = layoutBounds(slots, ds1, null, 'full')!;
+    expect(b.width * v.zoom).toBeLessThanOrEqual(800 - 24 + 1e-6);
+    expect(b.height * v.zoom).toBeLessThanOrEqual(500 - 52 + 1e-6);
+  });
 
   it('chooses columns that suit the pane, deterministically', () => {
-    const wide = chooseColumns(6, 1, pane(755, 370), NORMAL, 150)
-    const tall = chooseColumns(6, 1, pane(370, 300), NORMAL, 150)
-    expect(wide).toBeGreaterThan(tall)
-    expect(chooseColumns(6, 1, pane(755, 370), NORMAL, 150)).toBe(wide)
-  })
-})
+    const wide = chooseColumns(6, 1, pane(755, 370), NORMAL, 150);
+    const tall = chooseColumns(6, 1, pane(370, 300), NORMAL, 150);
+    expect(wide).toBeGreaterThan(tall);
+    expect(chooseColumns(6, 1, pane(755, 370), NORMAL, 150)).toBe(wide);
+  });
+});
 
 describe('grid cells', () => {
   it('the same cells at every level never overlap', () => {
-    const slots = placeNodes({}, ['a', 'b', 'c', 'd', 'e'], 2)
+    const slots = placeNodes({}, ['a', 'b', 'c', 'd', 'e'], 2);
     for (const l of ['full', 'compact', 'tiny'] as const) {
-      const g = geometry(l)
-      const rects = Object.values(slots).map((s) => ({ ...slotPosition(s, l), w: g.w, h: g.h }))
+      const g = geometry(l);
+      const rects = Object.values(slots).map((s) => ({ ...slotPosition(s, l), w: g.w, h: g.h }));
       for (let i = 0; i < rects.length; i++)
         for (let j = i + 1; j < rects.length; j++) {
-          const a = rects[i]
-          const b = rects[j]
-          const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
-          expect(overlap).toBe(false)
+          const a = rects[i];
+          const b = rects[j];
+          const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          expect(overlap).toBe(false);
         }
     }
-  })
+  });
 
   it('a drop or a drag lands in the nearest free cell', () => {
-    const slots = { a: { col: 0, row: 0 }, b: { col: 1, row: 0 } }
-    const g = geometry('compact')
+    const slots = { a: { col: 0, row: 0 }, b: { col: 1, row: 0 } };
+    const g = geometry('compact');
     // Dropped right on b: the nearest free cell is below it (or next to it), never b's.
-    const onB = nearestFreeSlot(slotPosition({ col: 1, row: 0 }, 'compact'), 'compact', 1, slots)
-    expect(onB).not.toEqual({ col: 1, row: 0 })
-    expect(Math.abs(onB.col - 1) + Math.abs(onB.row)).toBe(1)
+    const onB = nearestFreeSlot(slotPosition({ col: 1, row: 0 }, 'compact'), 'compact', 1, slots);
+    expect(onB).not.toEqual({ col: 1, row: 0 });
+    expect(Math.abs(onB.col - 1) + Math.abs(onB.row)).toBe(1);
     // Dropped a little off an empty cell: that cell.
-    expect(nearestFreeSlot({ x: 3 * g.cellW + 20, y: g.cellH - 10 }, 'compact', 1, slots)).toEqual({ col: 3, row: 1 })
+    expect(nearestFreeSlot({ x: 3 * g.cellW + 20, y: g.cellH - 10 }, 'compact', 1, slots)).toEqual({
+      col: 3,
+      row: 1,
+    });
     // Far up-left: clamped to the grid.
-    expect(nearestFreeSlot({ x: -900, y: -900 }, 'compact', 1, {})).toEqual({ col: 0, row: 0 })
+    expect(nearestFreeSlot({ x: -900, y: -900 }, 'compact', 1, {})).toEqual({ col: 0, row: 0 });
     // A card dragged onto its own cell keeps it.
-    expect(nearestFreeSlot(slotPosition({ col: 0, row: 0 }, 'compact'), 'compact', 1, { b: slots.b })).toEqual({ col: 0, row: 0 })
-  })
+    expect(
+      nearestFreeSlot(slotPosition({ col: 0, row: 0 }, 'compact'), 'compact', 1, { b: slots.b }),
+    ).toEqual({ col: 0, row: 0 });
+  });
 
   it('a compact or tiny DaemonSet card grows a row per revision, up to three, and the grid stays below it', () => {
     for (const level of ['compact', 'tiny'] as const) {
-      const h = [1, 2, 3, 7].map((n) => dsSmallHeight(level, 1, n))
-      expect(h[0]).toBe(geometry(level).h)
-      expect(h[1]).toBeGreaterThan(h[0])
-      expect(h[2]).toBeGreaterThan(h[1])
-      expect(h[3]).toBe(h[2])
-      const ds = [{ id: 'ds:a', revisions: 3 }]
-      const y = dsPositions(ds, level)['ds:a'].y
-      expect(y + h[2]).toBeLessThan(0)
-      expect(layoutBounds([{ col: 0, row: 0 }], ds, null, level)!.y).toBe(y)
+      const h = [1, 2, 3, 7].map((n) => dsSmallHeight(level, 1, n));
+      expect(h[0]).toBe(geometry(level).h);
+      expect(h[1]).toBeGreaterThan(h[0]);
+      expect(h[2]).toBeGreaterThan(h[1]);
+      expect(h[3]).toBe(h[2]);
+      const ds = [{ id: 'ds:a', revisions: 3 }];
+      const y = dsPositions(ds, level)['ds:a'].y;
+      expect(y + h[2]).toBeLessThan(0);
+      expect(layoutBounds([{ col: 0, row: 0 }], ds, null, level)!.y).toBe(y);
     }
-  })
-})
+  });
+});

@@ -7,49 +7,49 @@
 // smaller levels put them in a row above the grid. The unscheduled lane sits above both. Pure.
 
 export interface XY {
-  x: number
-  y: number
+  x: number;
+  y: number;
 }
 
-export type Positions = Readonly<Record<string, XY>>
+export type Positions = Readonly<Record<string, XY>>;
 
 export interface Slot {
-  col: number
-  row: number
+  col: number;
+  row: number;
 }
 
-export type Slots = Readonly<Record<string, Slot>>
+export type Slots = Readonly<Record<string, Slot>>;
 
-export type Level = 'full' | 'compact' | 'tiny' | 'overview'
-export const LEVELS: readonly Level[] = ['full', 'compact', 'tiny']
+export type Level = 'full' | 'compact' | 'tiny' | 'overview';
+export const LEVELS: readonly Level[] = ['full', 'compact', 'tiny'];
 
-export const NODE_W = 264
-export const NODE_H = 300
-export const GAP_X = 36
-export const GAP_Y = 36
-export const CELL_W = NODE_W + GAP_X
-export const CELL_H = NODE_H + GAP_Y
-export const DS_W = 300
-export const DS_X = -(DS_W + 90)
-export const LANE_H = 150
-export const LANE_Y = -(LANE_H + 40)
+export const NODE_W = 264;
+export const NODE_H = 300;
+export const GAP_X = 36;
+export const GAP_Y = 36;
+export const CELL_W = NODE_W + GAP_X;
+export const CELL_H = NODE_H + GAP_Y;
+export const DS_W = 300;
+export const DS_X = -(DS_W + 90);
+export const LANE_H = 150;
+export const LANE_Y = -(LANE_H + 40);
 
-export const nodeId = (name: string) => `node:${name}`
-export const dsId = (key: string) => `ds:${key}`
-export const LANE_ID = 'lane:unscheduled'
+export const nodeId = (name: string) => `node:${name}`;
+export const dsId = (key: string) => `ds:${key}`;
+export const LANE_ID = 'lane:unscheduled';
 /** Pods a node card lists; the rest are counted ("+2 more") and their edges end at the card. */
-export const MAX_CARD_PODS = 3
+export const MAX_CARD_PODS = 3;
 /** Where a card's pod rows start and how tall each is: fixed, so the edge ends are known without measuring. */
-export const PODS_TOP = 176
-export const POD_ROW = 38
+export const PODS_TOP = 176;
+export const POD_ROW = 38;
 
 export interface Geometry {
   /** card size in flow units */
-  w: number
-  h: number
+  w: number;
+  h: number;
   /** cell size (card + gap) */
-  cellW: number
-  cellH: number
+  cellW: number;
+  cellH: number;
 }
 
 /**
@@ -57,9 +57,9 @@ export interface Geometry {
  * (presentation mode: 1.25), so the same zoom shows larger text.
  */
 export function geometry(level: Level, scale = 1): Geometry {
-  if (level === 'compact') return { w: 240 * scale, h: 104 * scale, cellW: 260 * scale, cellH: 122 * scale }
-  if (level === 'tiny') return { w: 250 * scale, h: 60 * scale, cellW: 264 * scale, cellH: 74 * scale }
-  return { w: NODE_W, h: NODE_H, cellW: CELL_W, cellH: CELL_H }
+  if (level === 'compact') return { w: 240 * scale, h: 104 * scale, cellW: 260 * scale, cellH: 122 * scale };
+  if (level === 'tiny') return { w: 250 * scale, h: 60 * scale, cellW: 264 * scale, cellH: 74 * scale };
+  return { w: NODE_W, h: NODE_H, cellW: CELL_W, cellH: CELL_H };
 }
 
 /**
@@ -67,41 +67,41 @@ export function geometry(level: Level, scale = 1): Geometry {
  * multiplied by `scale` for compact and tiny). What the legibility floors are computed from.
  */
 export function levelFonts(level: Level, scale = 1): { min: number; name: number } {
-  if (level === 'compact') return { min: 12 * scale, name: 16 * scale }
-  if (level === 'tiny') return { min: 16 * scale, name: 18 * scale }
-  return { min: 10, name: 14 }
+  if (level === 'compact') return { min: 12 * scale, name: 16 * scale };
+  if (level === 'tiny') return { min: 16 * scale, name: 18 * scale };
+  return { min: 10, name: 14 };
 }
 
 export interface Readability {
   /** smallest text on screen (px) */
-  minText: number
+  minText: number;
   /** node names on screen (px) */
-  name: number
+  name: number;
   /** compact / tiny scale */
-  scale: number
+  scale: number;
 }
 
-export const NORMAL: Readability = { minText: 10, name: 12, scale: 1 }
-export const PRESENTING: Readability = { minText: 10, name: 18, scale: 1.25 }
+export const NORMAL: Readability = { minText: 10, name: 12, scale: 1 };
+export const PRESENTING: Readability = { minText: 10, name: 18, scale: 1.25 };
 
 /** The lowest zoom at which a level's text is still readable. */
 export function levelFloor(level: Level, r: Readability): number {
-  const f = levelFonts(level, r.scale)
-  return Math.max(r.minText / f.min, r.name / f.name)
+  const f = levelFonts(level, r.scale);
+  return Math.max(r.minText / f.min, r.name / f.name);
 }
 
 /** The level drawn at a zoom: the most detailed whose text is readable there; past the last, the overview (large clusters) or tiny cards. */
 export function levelForZoom(zoom: number, r: Readability, nodes: number, overviewMin: number): Level {
-  for (const l of LEVELS) if (zoom >= levelFloor(l, r) - 1e-6) return l
-  return nodes > overviewMin ? 'overview' : 'tiny'
+  for (const l of LEVELS) if (zoom >= levelFloor(l, r) - 1e-6) return l;
+  return nodes > overviewMin ? 'overview' : 'tiny';
 }
 
-const slotKey = (s: Slot) => `${s.col},${s.row}`
+const slotKey = (s: Slot) => `${s.col},${s.row}`;
 
 /** The flow position of a node's cell at a level. */
 export function slotPosition(s: Slot, level: Level, scale = 1): XY {
-  const g = geometry(level, scale)
-  return { x: s.col * g.cellW, y: s.row * g.cellH }
+  const g = geometry(level, scale);
+  return { x: s.col * g.cellW, y: s.row * g.cellH };
 }
 
 /**
@@ -109,22 +109,22 @@ export function slotPosition(s: Slot, level: Level, scale = 1): XY {
  * Returns `prev` itself when nothing was added, so callers can tell nothing changed.
  */
 export function placeNodes(prev: Slots, ids: readonly string[], columns: number): Slots {
-  const missing = ids.filter((id) => !prev[id])
-  if (missing.length === 0) return prev
-  const taken = new Set<string>()
-  for (const id of ids) if (prev[id]) taken.add(slotKey(prev[id]))
-  const next: Record<string, Slot> = { ...prev }
-  let i = 0
+  const missing = ids.filter((id) => !prev[id]);
+  if (missing.length === 0) return prev;
+  const taken = new Set<string>();
+  for (const id of ids) if (prev[id]) taken.add(slotKey(prev[id]));
+  const next: Record<string, Slot> = { ...prev };
+  let i = 0;
   for (const id of missing) {
-    let s: Slot
+    let s: Slot;
     do {
-      s = { col: i % columns, row: Math.floor(i / columns) }
-      i++
-    } while (taken.has(slotKey(s)))
-    next[id] = s
-    taken.add(slotKey(s))
+      s = { col: i % columns, row: Math.floor(i / columns) };
+      i++;
+    } while (taken.has(slotKey(s)));
+    next[id] = s;
+    taken.add(slotKey(s));
   }
-  return next
+  return next;
 }
 
 /**
@@ -133,133 +133,147 @@ export function placeNodes(prev: Slots, ids: readonly string[], columns: number)
  * Cells have column and row ≥ 0. Deterministic.
  */
 export function nearestFreeSlot(p: XY, level: Level, scale: number, slots: Slots, except?: string): Slot {
-  const g = geometry(level, scale)
-  const taken = new Set<string>()
-  for (const [id, s] of Object.entries(slots)) if (id !== except) taken.add(slotKey(s))
-  const fx = (p.x + g.w / 2) / g.cellW - 0.5
-  const fy = (p.y + g.h / 2) / g.cellH - 0.5
-  const c0 = Math.max(0, Math.round(fx))
-  const r0 = Math.max(0, Math.round(fy))
-  let best: Slot = { col: c0, row: r0 }
-  let bestD = Infinity
+  const g = geometry(level, scale);
+  const taken = new Set<string>();
+  for (const [id, s] of Object.entries(slots)) if (id !== except) taken.add(slotKey(s));
+  const fx = (p.x + g.w / 2) / g.cellW - 0.5;
+  const fy = (p.y + g.h / 2) / g.cellH - 0.5;
+  const c0 = Math.max(0, Math.round(fx));
+  const r0 = Math.max(0, Math.round(fy));
+  let best: Slot = { col: c0, row: r0 };
+  let bestD = Infinity;
   for (let radius = 0; radius < 64; radius++) {
     for (let row = Math.max(0, r0 - radius); row <= r0 + radius; row++) {
       for (let col = Math.max(0, c0 - radius); col <= c0 + radius; col++) {
-        if (Math.max(Math.abs(row - r0), Math.abs(col - c0)) !== radius) continue
-        if (taken.has(`${col},${row}`)) continue
-        const d = (col - fx) ** 2 * g.cellW ** 2 + (row - fy) ** 2 * g.cellH ** 2
+        if (Math.max(Math.abs(row - r0), Math.abs(col - c0)) !== radius) continue;
+        if (taken.has(`${col},${row}`)) continue;
+        const d = (col - fx) ** 2 * g.cellW ** 2 + (row - fy) ** 2 * g.cellH ** 2;
         if (d < bestD - 1e-9) {
-          bestD = d
-          best = { col, row }
+          bestD = d;
+          best = { col, row };
         }
       }
     }
-    if (bestD < Infinity && Math.sqrt(bestD) <= (radius + 0.5) * Math.min(g.cellW, g.cellH)) break
+    if (bestD < Infinity && Math.sqrt(bestD) <= (radius + 0.5) * Math.min(g.cellW, g.cellH)) break;
   }
-  return best
+  return best;
 }
 
 /** Estimated height of a full DaemonSet card (its revision list grows with the chain). */
 export function dsCardHeight(revisions: number): number {
-  return 236 + 28 * Math.max(1, revisions)
+  return 236 + 28 * Math.max(1, revisions);
 }
 
 /** Revision rows a compact or tiny DaemonSet card lists: the last three; older ones fold into "+N". */
-export const SMALL_REVS = 3
+export const SMALL_REVS = 3;
 
 /** Height of a compact or tiny DaemonSet card: its head and rollout line, and a row per listed revision. */
 export function dsSmallHeight(level: Level, scale: number, revisions: number): number {
-  const g = geometry(level, scale)
-  const rows = Math.min(SMALL_REVS, Math.max(1, revisions))
-  if (level === 'compact') return Math.max(g.h, (76 + 18 * rows) * scale)
-  return Math.max(g.h, (30 + 22 * rows) * scale)
+  const g = geometry(level, scale);
+  const rows = Math.min(SMALL_REVS, Math.max(1, revisions));
+  if (level === 'compact') return Math.max(g.h, (76 + 18 * rows) * scale);
+  return Math.max(g.h, (30 + 22 * rows) * scale);
 }
 
 /** Height of the row of DaemonSet cards above the grid at a smaller level (card + gap). */
 export function dsRowHeight(entries: readonly { revisions: number }[], level: Level, scale = 1): number {
-  const g = geometry(level, scale)
-  let h = g.h
-  for (const e of entries) h = Math.max(h, dsSmallHeight(level, scale, e.revisions))
-  return h + (g.cellH - g.h)
+  const g = geometry(level, scale);
+  let h = g.h;
+  for (const e of entries) h = Math.max(h, dsSmallHeight(level, scale, e.revisions));
+  return h + (g.cellH - g.h);
 }
 
 /**
  * Positions of the DaemonSet cards at a level, in the order given: a column left of the grid (full
  * cards; `heights` are the measured ones where known), or a row above it (smaller levels).
  */
-export function dsPositions(entries: readonly { id: string; revisions: number; height?: number }[], level: Level, scale = 1): Record<string, XY> {
-  const out: Record<string, XY> = {}
+export function dsPositions(
+  entries: readonly { id: string; revisions: number; height?: number }[],
+  level: Level,
+  scale = 1,
+): Record<string, XY> {
+  const out: Record<string, XY> = {};
   if (level === 'full' || level === 'overview') {
-    let y = 0
+    let y = 0;
     for (const e of entries) {
-      out[e.id] = { x: DS_X, y }
-      y += (e.height ?? dsCardHeight(e.revisions)) + 40
+      out[e.id] = { x: DS_X, y };
+      y += (e.height ?? dsCardHeight(e.revisions)) + 40;
     }
-    return out
+    return out;
   }
-  const g = geometry(level, scale)
-  const rowH = dsRowHeight(entries, level, scale)
-  entries.forEach((e, i) => (out[e.id] = { x: i * g.cellW, y: -rowH }))
-  return out
+  const g = geometry(level, scale);
+  const rowH = dsRowHeight(entries, level, scale);
+  entries.forEach((e, i) => (out[e.id] = { x: i * g.cellW, y: -rowH }));
+  return out;
 }
 
 /** Where the unscheduled lane goes at a level (above the DaemonSet row when there is one, `dsRow` tall). */
 export function lanePosition(level: Level, scale = 1, hasDaemonSets = true, dsRow?: number): XY {
-  if (level === 'full' || level === 'overview') return { x: 0, y: LANE_Y }
-  const g = geometry(level, scale)
-  return { x: 0, y: (hasDaemonSets ? -(dsRow ?? g.cellH) : 0) - LANE_H - 20 }
+  if (level === 'full' || level === 'overview') return { x: 0, y: LANE_Y };
+  const g = geometry(level, scale);
+  return { x: 0, y: (hasDaemonSets ? -(dsRow ?? g.cellH) : 0) - LANE_H - 20 };
 }
 
 export interface Rect {
-  x: number
-  y: number
-  width: number
-  height: number
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** The box around the node cells, the DaemonSets and the lane at a level. */
-export function layoutBounds(slots: readonly Slot[], ds: readonly { id: string; revisions: number; height?: number }[], lane: { width: number } | null, level: Level, scale = 1): Rect | null {
-  const g = geometry(level, scale)
-  let x0 = Infinity
-  let y0 = Infinity
-  let x1 = -Infinity
-  let y1 = -Infinity
+export function layoutBounds(
+  slots: readonly Slot[],
+  ds: readonly { id: string; revisions: number; height?: number }[],
+  lane: { width: number } | null,
+  level: Level,
+  scale = 1,
+): Rect | null {
+  const g = geometry(level, scale);
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
   const add = (x: number, y: number, w: number, h: number) => {
-    x0 = Math.min(x0, x)
-    y0 = Math.min(y0, y)
-    x1 = Math.max(x1, x + w)
-    y1 = Math.max(y1, y + h)
-  }
-  for (const s of slots) add(s.col * g.cellW, s.row * g.cellH, g.w, g.h)
-  const dp = dsPositions(ds, level, scale)
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + w);
+    y1 = Math.max(y1, y + h);
+  };
+  for (const s of slots) add(s.col * g.cellW, s.row * g.cellH, g.w, g.h);
+  const dp = dsPositions(ds, level, scale);
   for (const e of ds) {
-    const p = dp[e.id]
-    if (level === 'full' || level === 'overview') add(p.x, p.y, DS_W, e.height ?? dsCardHeight(e.revisions))
-    else add(p.x, p.y, g.w, dsSmallHeight(level, scale, e.revisions))
+    const p = dp[e.id];
+    if (level === 'full' || level === 'overview') add(p.x, p.y, DS_W, e.height ?? dsCardHeight(e.revisions));
+    else add(p.x, p.y, g.w, dsSmallHeight(level, scale, e.revisions));
   }
   if (lane) {
-    const p = lanePosition(level, scale, ds.length > 0, dsRowHeight(ds, level, scale))
-    add(p.x, p.y, lane.width, LANE_H)
+    const p = lanePosition(level, scale, ds.length > 0, dsRowHeight(ds, level, scale));
+    add(p.x, p.y, lane.width, LANE_H);
   }
-  if (x0 === Infinity) return null
-  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+  if (x0 === Infinity) return null;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 export interface Area {
-  width: number
-  height: number
-  left: number
-  top: number
-  right: number
-  bottom: number
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 /** The zoom that fits a box in the free part of the pane, and the viewport that centres it there. */
 export function fitViewport(b: Rect, a: Area, maxZoom: number): { x: number; y: number; zoom: number } {
-  const w = Math.max(1, a.width - a.left - a.right)
-  const h = Math.max(1, a.height - a.top - a.bottom)
-  const zoom = Math.min(maxZoom, w / Math.max(1, b.width), h / Math.max(1, b.height))
-  return { zoom, x: a.left + (w - b.width * zoom) / 2 - b.x * zoom, y: a.top + (h - b.height * zoom) / 2 - b.y * zoom }
+  const w = Math.max(1, a.width - a.left - a.right);
+  const h = Math.max(1, a.height - a.top - a.bottom);
+  const zoom = Math.min(maxZoom, w / Math.max(1, b.width), h / Math.max(1, b.height));
+  return {
+    zoom,
+    x: a.left + (w - b.width * zoom) / 2 - b.x * zoom,
+    y: a.top + (h - b.height * zoom) / 2 - b.y * zoom,
+  };
 }
 
 /**
@@ -267,42 +281,55 @@ export function fitViewport(b: Rect, a: Area, maxZoom: number): { x: number; y: 
  * readable (kept below the next level's floor, so that level is what gets drawn); when none does, the
  * least detailed level at whatever zoom fits.
  */
-export function chooseView(boundsAt: (level: Level) => Rect | null, a: Area, r: Readability, nodes: number, overviewMin: number): { level: Level; x: number; y: number; zoom: number } | null {
+export function chooseView(
+  boundsAt: (level: Level) => Rect | null,
+  a: Area,
+  r: Readability,
+  nodes: number,
+  overviewMin: number,
+): { level: Level; x: number; y: number; zoom: number } | null {
   for (let i = 0; i < LEVELS.length; i++) {
-    const level = LEVELS[i]
-    const b = boundsAt(level)
-    if (!b) return null
-    const cap = i === 0 ? 1.25 * levelFloor(level, r) : levelFloor(LEVELS[i - 1], r) - 0.002
-    const vp = fitViewport(b, a, cap)
-    if (vp.zoom >= levelFloor(level, r)) return { level, ...vp }
+    const level = LEVELS[i];
+    const b = boundsAt(level);
+    if (!b) return null;
+    const cap = i === 0 ? 1.25 * levelFloor(level, r) : levelFloor(LEVELS[i - 1], r) - 0.002;
+    const vp = fitViewport(b, a, cap);
+    if (vp.zoom >= levelFloor(level, r)) return { level, ...vp };
   }
-  const last: Level = nodes > overviewMin ? 'overview' : 'tiny'
-  const b = boundsAt(last)
-  if (!b) return null
-  return { level: last, ...fitViewport(b, a, levelFloor('tiny', r) - 0.002) }
+  const last: Level = nodes > overviewMin ? 'overview' : 'tiny';
+  const b = boundsAt(last);
+  if (!b) return null;
+  return { level: last, ...fitViewport(b, a, levelFloor('tiny', r) - 0.002) };
 }
 
 /**
  * Columns for a new grid of `n` nodes in a pane: the count that lets `chooseView` pick the most
  * detailed level at the largest zoom (ties: fewer columns). Deterministic for the same inputs.
  */
-export function chooseColumns(n: number, dsCount: number, a: Area, r: Readability, overviewMin: number): number {
-  const count = Math.max(n, 1)
-  const maxC = Math.min(count, 64)
-  let best = { c: Math.max(1, Math.min(4, count)), rank: -1, zoom: 0 }
+export function chooseColumns(
+  n: number,
+  dsCount: number,
+  a: Area,
+  r: Readability,
+  overviewMin: number,
+): number {
+  const count = Math.max(n, 1);
+  const maxC = Math.min(count, 64);
+  let best = { c: Math.max(1, Math.min(4, count)), rank: -1, zoom: 0 };
   for (let c = 1; c <= maxC; c++) {
-    const slots = Array.from({ length: count }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }))
-    const ds = Array.from({ length: dsCount }, (_, i) => ({ id: `ds${i}`, revisions: 1 }))
-    const v = chooseView((l) => layoutBounds(slots, ds, null, l, r.scale), a, r, count, overviewMin)
-    if (!v) continue
-    const rank = 3 - Math.max(0, LEVELS.indexOf(v.level) === -1 ? 3 : LEVELS.indexOf(v.level))
-    if (rank > best.rank || (rank === best.rank && v.zoom > best.zoom + 1e-6)) best = { c, rank, zoom: v.zoom }
+    const slots = Array.from({ length: count }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }));
+    const ds = Array.from({ length: dsCount }, (_, i) => ({ id: `ds${i}`, revisions: 1 }));
+    const v = chooseView((l) => layoutBounds(slots, ds, null, l, r.scale), a, r, count, overviewMin);
+    if (!v) continue;
+    const rank = 3 - Math.max(0, LEVELS.indexOf(v.level) === -1 ? 3 : LEVELS.indexOf(v.level));
+    if (rank > best.rank || (rank === best.rank && v.zoom > best.zoom + 1e-6))
+      best = { c, rank, zoom: v.zoom };
   }
-  return best.c
+  return best.c;
 }
 
 /** A dropped card is centred on the pointer (flow coordinates of the card's top-left corner). */
 export function dropPosition(flow: XY, level: Level = 'full', scale = 1): XY {
-  const g = geometry(level, scale)
-  return { x: Math.round(flow.x - g.w / 2), y: Math.round(flow.y - Math.min(24, g.h / 2)) }
+  const g = geometry(level, scale);
+  return { x: Math.round(flow.x - g.w / 2), y: Math.round(flow.y - Math.min(24, g.h / 2)) };
 }

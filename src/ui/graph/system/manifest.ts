@@ -2,106 +2,120 @@
 // server-set fields stripped), the same with one more toleration (the why panel's one-click fix),
 // the pod template beside a pod (the diff modal), and a small line diff to preview a change.
 
-import { stringify } from 'yaml'
-import type { DaemonSet, Pod, Taint, Toleration } from '../../../engine'
+import { stringify } from 'yaml';
+import type { DaemonSet, Pod, Taint, Toleration } from '../../../engine';
 
 /** Annotations the server or kubectl maintain; a manifest written by hand never has them. */
-const SERVER_ANNOTATIONS = ['kubectl.kubernetes.io/last-applied-configuration', 'deprecated.daemonset.template.generation']
+const SERVER_ANNOTATIONS = [
+  'kubectl.kubernetes.io/last-applied-configuration',
+  'deprecated.daemonset.template.generation',
+];
 
 export interface DaemonSetManifest {
-  apiVersion: string
-  kind: 'DaemonSet'
-  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }
-  spec: DaemonSet['spec']
+  apiVersion: string;
+  kind: 'DaemonSet';
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
+  spec: DaemonSet['spec'];
 }
 
 function copy<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T
+  return JSON.parse(JSON.stringify(v)) as T;
 }
 
 /** The live DaemonSet as an applyable manifest: no status, no uid/resourceVersion/generation/timestamps. */
 export function daemonSetManifest(ds: DaemonSet): DaemonSetManifest {
-  const md = ds.metadata
-  const annotations = Object.fromEntries(Object.entries(md.annotations ?? {}).filter(([k]) => !SERVER_ANNOTATIONS.includes(k)))
-  const metadata: DaemonSetManifest['metadata'] = { name: md.name }
-  if (md.namespace) metadata.namespace = md.namespace
-  if (md.labels && Object.keys(md.labels).length) metadata.labels = { ...md.labels }
-  if (Object.keys(annotations).length) metadata.annotations = annotations
-  const spec = copy(ds.spec)
-  if (spec.template.metadata && spec.template.metadata.creationTimestamp === null) delete spec.template.metadata.creationTimestamp
-  return { apiVersion: ds.apiVersion ?? 'apps/v1', kind: 'DaemonSet', metadata, spec }
+  const md = ds.metadata;
+  const annotations = Object.fromEntries(
+    Object.entries(md.annotations ?? {}).filter(([k]) => !SERVER_ANNOTATIONS.includes(k)),
+  );
+  const metadata: DaemonSetManifest['metadata'] = { name: md.name };
+  if (md.namespace) metadata.namespace = md.namespace;
+  if (md.labels && Object.keys(md.labels).length) metadata.labels = { ...md.labels };
+  if (Object.keys(annotations).length) metadata.annotations = annotations;
+  const spec = copy(ds.spec);
+  if (spec.template.metadata && spec.template.metadata.creationTimestamp === null)
+    delete spec.template.metadata.creationTimestamp;
+  return { apiVersion: ds.apiVersion ?? 'apps/v1', kind: 'DaemonSet', metadata, spec };
 }
 
 /** The toleration that tolerates exactly this taint: `Equal` with its value, or `Exists` when it has none. */
 export function tolerationFor(taint: Taint): Toleration {
   return taint.value
     ? { key: taint.key, operator: 'Equal', value: taint.value, effect: taint.effect }
-    : { key: taint.key, operator: 'Exists', effect: taint.effect }
+    : { key: taint.key, operator: 'Exists', effect: taint.effect };
 }
 
 /** The manifest with `tol` appended to the pod template's tolerations (unchanged when already there). */
 export function withToleration(m: DaemonSetManifest, tol: Toleration): DaemonSetManifest {
-  const out = copy(m)
-  const tols = out.spec.template.spec.tolerations ?? []
+  const out = copy(m);
+  const tols = out.spec.template.spec.tolerations ?? [];
   const same = (t: Toleration) =>
-    (t.key ?? '') === (tol.key ?? '') && (t.operator ?? 'Equal') === (tol.operator ?? 'Equal') && (t.value ?? '') === (tol.value ?? '') && (t.effect ?? '') === (tol.effect ?? '')
-  if (!tols.some(same)) out.spec.template.spec.tolerations = [...tols, tol]
-  return out
+    (t.key ?? '') === (tol.key ?? '') &&
+    (t.operator ?? 'Equal') === (tol.operator ?? 'Equal') &&
+    (t.value ?? '') === (tol.value ?? '') &&
+    (t.effect ?? '') === (tol.effect ?? '');
+  if (!tols.some(same)) out.spec.template.spec.tolerations = [...tols, tol];
+  return out;
 }
 
 export function toYaml(v: unknown): string {
-  return stringify(v, { lineWidth: 0 })
+  return stringify(v, { lineWidth: 0 });
 }
 
 export interface LineDiff {
   /** up to `context` unchanged lines before the change */
-  before: string[]
-  removed: string[]
-  added: string[]
-  after: string[]
+  before: string[];
+  removed: string[];
+  added: string[];
+  after: string[];
   /** 1-based line of the first changed line in the new text */
-  line: number
+  line: number;
 }
 
 /** The one changed block between two texts (common prefix and suffix trimmed), with context. */
 export function lineDiff(a: string, b: string, context = 2): LineDiff {
-  const x = a.split('\n')
-  const y = b.split('\n')
-  let p = 0
-  while (p < x.length && p < y.length && x[p] === y[p]) p++
-  let s = 0
-  while (s < x.length - p && s < y.length - p && x[x.length - 1 - s] === y[y.length - 1 - s]) s++
+  const x = a.split('\n');
+  const y = b.split('\n');
+  let p = 0;
+  while (p < x.length && p < y.length && x[p] === y[p]) p++;
+  let s = 0;
+  while (s < x.length - p && s < y.length - p && x[x.length - 1 - s] === y[y.length - 1 - s]) s++;
   return {
     before: y.slice(Math.max(0, p - context), p),
     removed: x.slice(p, x.length - s),
     added: y.slice(p, y.length - s),
     after: y.slice(y.length - s, Math.min(y.length, y.length - s + context)),
     line: p + 1,
-  }
+  };
 }
 
 /** Removes the indentation every line of the diff shares, so a deep change reads at the left edge. */
 export function dedentDiff(d: LineDiff): LineDiff {
-  const lines = [...d.before, ...d.removed, ...d.added, ...d.after].filter((l) => l.trim() !== '')
-  const cut = Math.min(...lines.map((l) => l.length - l.trimStart().length))
-  if (!Number.isFinite(cut) || cut === 0) return d
-  const f = (ls: string[]) => ls.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)))
-  return { ...d, before: f(d.before), removed: f(d.removed), added: f(d.added), after: f(d.after) }
+  const lines = [...d.before, ...d.removed, ...d.added, ...d.after].filter((l) => l.trim() !== '');
+  const cut = Math.min(...lines.map((l) => l.length - l.trimStart().length));
+  if (!Number.isFinite(cut) || cut === 0) return d;
+  const f = (ls: string[]) => ls.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)));
+  return { ...d, before: f(d.before), removed: f(d.removed), added: f(d.added), after: f(d.after) };
 }
 
 /** The DaemonSet's pod template, as the left side of "diff with the template". */
 export function templateYaml(ds: DaemonSet): string {
-  const t = copy(ds.spec.template)
-  const metadata: Record<string, unknown> = {}
-  if (t.metadata?.labels) metadata.labels = t.metadata.labels
-  if (t.metadata?.annotations) metadata.annotations = t.metadata.annotations
-  return toYaml({ metadata, spec: t.spec })
+  const t = copy(ds.spec.template);
+  const metadata: Record<string, unknown> = {};
+  if (t.metadata?.labels) metadata.labels = t.metadata.labels;
+  if (t.metadata?.annotations) metadata.annotations = t.metadata.annotations;
+  return toYaml({ metadata, spec: t.spec });
 }
 
 /** A pod's labels, annotations and spec in the same shape, as the right side. */
 export function podTemplateYaml(pod: Pod): string {
-  const metadata: Record<string, unknown> = {}
-  if (pod.metadata.labels) metadata.labels = pod.metadata.labels
-  if (pod.metadata.annotations) metadata.annotations = pod.metadata.annotations
-  return toYaml({ metadata, spec: copy(pod.spec) })
+  const metadata: Record<string, unknown> = {};
+  if (pod.metadata.labels) metadata.labels = pod.metadata.labels;
+  if (pod.metadata.annotations) metadata.annotations = pod.metadata.annotations;
+  return toYaml({ metadata, spec: copy(pod.spec) });
 }
