@@ -49,7 +49,8 @@ test('a lesson by URL: predict, run, solve the exercise by typing; progress per 
   test.setTimeout(90_000);
   await page.goto('./?lesson=example-lesson.yaml');
   const panel = page.getByTestId('lesson-panel');
-  await expect(panel).toHaveAttribute('data-lesson', 'gpu-agents');
+  // the lesson's cluster is prepared first (its preset and setup replayed): slow on a busy machine
+  await expect(panel).toHaveAttribute('data-lesson', 'gpu-agents', { timeout: 60_000 });
   await expect(page.getByTestId('lesson-name')).toHaveText('A GPU agent');
   // the lesson's setup ran (not shown): gpu-1 is in the cluster
   await expect(page.getByTestId('console-log')).not.toContainText('sim node add gpu-1');
@@ -86,7 +87,7 @@ test('a lesson by URL: predict, run, solve the exercise by typing; progress per 
 test('the same lesson in Chinese, opened at step 2: the earlier step runs first', async ({ page }) => {
   test.setTimeout(60_000);
   await page.goto('./?lesson=example-lesson.yaml&step=2&lang=zh-CN');
-  await expect(page.getByTestId('lesson-title')).toHaveText('练习：第二个 GPU 节点');
+  await expect(page.getByTestId('lesson-title')).toHaveText('练习：第二个 GPU 节点', { timeout: 60_000 });
   await expect(page.getByTestId('console-log')).toContainText('daemonset.apps/agent created', {
     timeout: 30_000,
   });
@@ -240,7 +241,7 @@ for (const [lang, theme] of [
   test(`an exercise with its hint open has no serious or critical axe violations (${lang}, ${theme})`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto(`./?lesson=taints&step=4&lang=${lang}&theme=${theme}`);
     await expect(page.getByTestId('lesson-goal')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('lesson-question').getByRole('radio').nth(0).check();
@@ -299,7 +300,9 @@ test("an exercise solved in the editor: the step's manifest is there, edit it an
 }) => {
   test.setTimeout(90_000);
   await page.goto('./?lesson=network&step=4');
-  await expect(page.getByTestId('lesson-title')).toHaveText('Exercise: the control plane');
+  await expect(page.getByTestId('lesson-title')).toHaveText('Exercise: the control plane', {
+    timeout: 60_000,
+  });
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('weave-net', { timeout: 30_000 });
   await expect(page.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'false');
   // the learner's edit: tolerate every taint (typed into the store the editor is bound to)
@@ -346,7 +349,7 @@ test('a graph question: click the nodes that will get a pod, then the engine ans
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1600, height: 1100 });
   await page.goto('./?lesson=placement&step=2');
-  await expect(page.getByTestId('lesson-title')).toHaveText('nodeSelector');
+  await expect(page.getByTestId('lesson-title')).toHaveText('nodeSelector', { timeout: 60_000 });
   await expect(page.getByTestId('lesson-pick-node.gpu-1')).toBeVisible({ timeout: 30_000 });
   await page.locator('button', { hasText: 'Fit view' }).click();
   // one node picked on the graph, one with the buttons
