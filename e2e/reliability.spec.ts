@@ -150,7 +150,8 @@ test('a reload in the middle of a rolling update brings back the same pods, revi
   );
   await run(page, 'sim advance 3s');
   await expect.poll(async () => (await snapshot(page)).inputs).toBe(4);
-  await expect(page.getByTestId('manifest-state')).toHaveText('Applied');
+  // `set image` changed the live DaemonSet after the editor's Apply: the editor says so (issue 22)
+  await expect(page.getByTestId('manifest-state')).toHaveText('Live object changed');
   const before = await snapshot(page);
   // really mid-rollout: two revisions, and pods of both (or one terminating)
   expect(before.revisions).toHaveLength(2);
@@ -170,9 +171,10 @@ test('a reload in the middle of a rolling update brings back the same pods, revi
     `session restored after reload: ${before.pods.length} pods, ${before.revisions.length} revisions, clock +${before.clock} ms; replay took ${Math.round(replayMs)} ms`,
   );
   expect(replayMs).toBeGreaterThan(0);
-  // paused when saved: still paused; the editor text is the applied one
+  // paused when saved: still paused; the editor text is the applied one, and the live object still
+  // differs from it (the image `set image` changed)
   await expect(page.getByTestId('play-toggle')).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByTestId('manifest-state')).toHaveText('Applied');
+  await expect(page.getByTestId('manifest-state')).toHaveText('Live object changed');
   await page.screenshot({ path: '/tmp/rely-page/reload-restored.png' });
 
   // An unapplied edit: still unapplied after a reload.
