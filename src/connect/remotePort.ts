@@ -24,9 +24,8 @@ import { ServedClock } from './clock';
 import { kubectlText } from './serverError';
 import { useConnection } from './status';
 
-export const SIM_PATH = '/playground/v1/sim';
-/** what serve's sim endpoint takes (src/server/guard.ts): a type a browser sends only after a CORS preflight */
-export const SIM_MEDIA_TYPE = 'text/x-playground-sim';
+import { SIM_MEDIA_TYPE, SIM_PATH } from '../wire/sim';
+export { SIM_MEDIA_TYPE, SIM_PATH };
 const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface RemoteOptions {

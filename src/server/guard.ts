@@ -20,15 +20,9 @@ import type { IncomingMessage } from 'node:http';
 import { PATCH_TYPES } from './patch';
 import { failure, type StatusBody } from './status';
 
-/** The sim endpoint's path. */
-export const SIM_PATH = '/playground/v1/sim';
-
-/**
- * The media type of a sim request (scenario-script text). Not one of the three a page may send
- * cross-origin unasked, so a browser sends it only after a preflight (src/connect/remotePort.ts
- * sends the same string).
- */
-export const SIM_MEDIA_TYPE = 'text/x-playground-sim';
+// the sim endpoint's path and media type, shared with the page (src/wire/sim.ts)
+import { SIM_MEDIA_TYPE, SIM_PATH } from '../wire/sim';
+export { SIM_MEDIA_TYPE, SIM_PATH };
 
 /**
  * The media types the API server decodes a create, update or delete body from (its serializers:
