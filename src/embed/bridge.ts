@@ -14,13 +14,16 @@ import {
   MESSAGE_VERSION,
   allowedOrigins,
   isAllowedOrigin,
+  withRequestId,
   type OutgoingMessage,
+  type RequestId,
   type StateReport,
 } from './protocol';
 import { loadScenario, resetPlayground } from './actions';
 import { currentStep, onStep, reportStep } from '../state/step';
 import { startLessonMessages } from './lessonMessages';
 import { openLessonData } from '../state/lessonHost';
+import { startAutoHeight } from './autoHeight';
 
 /** At most one `state` message per this many ms (the last change always gets reported). */
 export const STATE_THROTTLE_MS = 400;
@@ -88,9 +91,9 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     allowed,
     {
       // A load or reset overtaken by a newer one is not answered: the newer one is.
-      load: (script) =>
+      load: (script, requestId) =>
         void loadScenario(script).then((r) => {
-          if (r.ok) flush('load', true);
+          if (r.ok) flush('load', true, requestId);
           else if (!('superseded' in r))
             core.send({
               ...envelope,
@@ -98,13 +101,19 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
               request: 'load',
               message: r.message,
               ...(r.line !== undefined ? { line: r.line } : {}),
+              ...withRequestId(requestId),
             });
         }),
-      reset: () =>
+      reset: (requestId) =>
         void resetPlayground().then((done) => {
-          if (done) flush('reset', true);
+          if (done) flush('reset', true, requestId);
         }),
-      step: (n) => reportStep(n, 'parent'),
+      // The answer is a `step` message: the lesson's listeners move first, then the reply names the
+      // step the page is at (with the request's id), also when it was there already.
+      step: (n, requestId) => {
+        reportStep(n, 'parent');
+        if (ready) sendStep(currentStep() ?? n, requestId);
+      },
     },
     { selfOrigin: location.origin, knownParentOrigin: knownParentOrigin() },
   );
@@ -116,13 +125,13 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
   const RANK: Record<StateReport['reason'], number> = { change: 0, command: 1, reset: 2, load: 2 };
 
   /** Asks for a `state` message: now (forced, after load/reset), or when the throttle allows. */
-  const flush = (reason: StateReport['reason'], force = false) => {
+  const flush = (reason: StateReport['reason'], force = false, requestId?: RequestId) => {
     if (!ready) return;
     if (pendingReason === null || RANK[reason] >= RANK[pendingReason]) pendingReason = reason;
     if (force) {
       clearTimeout(timer);
       timer = undefined;
-      report(true);
+      report(true, requestId);
       return;
     }
     if (timer !== undefined) return;
@@ -136,13 +145,13 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
   };
 
   /** Sends the report unless nothing a parent counts has changed since the last one. */
-  const report = (force: boolean) => {
+  const report = (force: boolean, requestId?: RequestId) => {
     const s = useStore.getState();
     if (s.busy && !force) {
       // mid-command or mid-load: report once it is done
       timer = setTimeout(() => {
         timer = undefined;
-        report(false);
+        report(force, requestId);
       }, 100);
       return;
     }
@@ -160,6 +169,7 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
       ...counts,
       time: Math.max(0, s.now - s.start),
       share: sharePayloadNow(),
+      ...withRequestId(requestId),
     });
   };
 
@@ -168,16 +178,26 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     (m) => core.send({ ...envelope, ...m }),
     (l) => openLessonData(l, 'message', 'the lesson message'),
   );
+  // autoheight=1: Canvas's lti.frameResize and H5P's resizer handshake, to the same parent origin only
+  const sizing =
+    new URLSearchParams(search).get('autoheight') === '1'
+      ? startAutoHeight((m) => {
+          const origin = core.targetOrigin();
+          if (origin) window.parent.postMessage(m, origin);
+        })
+      : null;
   const onMessage = (e: MessageEvent) => {
-    if (e.source === window.parent && isAllowedOrigin(e.origin, allowed) && lessons.handle(e.data)) return;
+    const fromParent = e.source === window.parent && isAllowedOrigin(e.origin, allowed);
+    if (fromParent && lessons.handle(e.data)) return;
+    if (fromParent && sizing?.handle(e.data)) return;
     core.handle({ origin: e.origin, source: e.source, data: e.data });
   };
   window.addEventListener('message', onMessage);
 
   let lastStep: number | null = null;
-  const sendStep = (step: number) => {
+  const sendStep = (step: number, requestId?: RequestId) => {
     lastStep = step;
-    send({ ...envelope, type: 'step', step });
+    send({ ...envelope, type: 'step', step, ...withRequestId(requestId) });
   };
 
   const announce = () => {
@@ -202,8 +222,9 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     else if (s.objects !== prev.objects) flush('change');
   });
   if (useStore.getState().engineStatus === 'ready') announce();
-  const unsubStep = onStep((step) => {
-    if (ready && step !== lastStep) sendStep(step);
+  // A step the parent asked for is answered by the `step` action above (with its requestId).
+  const unsubStep = onStep((step, by) => {
+    if (ready && by !== 'parent' && step !== lastStep) sendStep(step);
   });
 
   return () => {
@@ -212,5 +233,6 @@ export function startEmbedBridge(params: BootParams, search: string = location.s
     unsubStore();
     unsubStep();
     lessons.stop();
+    sizing?.stop();
   };
 }

@@ -4,24 +4,31 @@
 
 import { onLessonEvent, type LessonEvent } from '../state/lessonProgress';
 import { LESSON_LIMITS } from '../lessons/limits';
+import { readRequestId, withRequestId, type RequestId } from './protocol';
 
 export type LessonOutgoing =
   | LessonEvent
-  | { type: 'error'; request: 'lesson'; message: string; problems: string[] }
-  | { type: 'lesson'; lesson: string; steps: number };
+  | { type: 'error'; request: 'lesson'; message: string; problems: string[]; requestId?: RequestId }
+  | { type: 'lesson'; lesson: string; steps: number; requestId?: RequestId };
 
-export type LessonIncoming = { type: 'lesson'; lesson: string | Record<string, unknown> };
+export type LessonIncoming = {
+  type: 'lesson';
+  lesson: string | Record<string, unknown>;
+  requestId?: RequestId;
+};
 
 /** The parent's lesson message, or null when it is not one (then the bridge looks at it). */
 export function parseLessonMessage(data: unknown): LessonIncoming | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
   const d = data as Record<string, unknown>;
-  if (d.type !== 'lesson') return null;
+  if (!Object.hasOwn(d, 'type') || d.type !== 'lesson') return null;
+  if (!Object.hasOwn(d, 'lesson')) return null;
   const l = d.lesson;
+  const id = withRequestId(readRequestId(d));
   if (typeof l === 'string')
-    return l.length <= LESSON_LIMITS.maxFileChars ? { type: 'lesson', lesson: l } : null;
+    return l.length <= LESSON_LIMITS.maxFileChars ? { type: 'lesson', lesson: l, ...id } : null;
   if (typeof l === 'object' && l !== null && !Array.isArray(l))
-    return { type: 'lesson', lesson: l as Record<string, unknown> };
+    return { type: 'lesson', lesson: l as Record<string, unknown>, ...id };
   return null;
 }
 
@@ -43,8 +50,16 @@ export function startLessonMessages(
     const m = parseLessonMessage(data);
     if (!m) return false;
     void open(m.lesson).then((r) => {
-      if (r.ok) send({ type: 'lesson', lesson: r.lesson.id, steps: r.lesson.steps.length });
-      else send({ type: 'error', request: 'lesson', message: r.message, problems: r.problems.slice(0, 50) });
+      const id = withRequestId(m.requestId);
+      if (r.ok) send({ type: 'lesson', lesson: r.lesson.id, steps: r.lesson.steps.length, ...id });
+      else
+        send({
+          type: 'error',
+          request: 'lesson',
+          message: r.message,
+          problems: r.problems.slice(0, 50),
+          ...id,
+        });
     });
     return true;
   };

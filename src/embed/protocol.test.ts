@@ -8,6 +8,7 @@ import {
   allowedOrigins,
   isAllowedOrigin,
   parseIncoming,
+  withRequestId,
   type OutgoingMessage,
 } from './protocol';
 
@@ -82,6 +83,31 @@ describe('incoming messages', () => {
   });
 });
 
+describe('requestId', () => {
+  it('comes with the message when it is a string of at most 200 characters or a finite number', () => {
+    expect(parseIncoming({ type: 'reset', requestId: 'a1' })).toEqual({ type: 'reset', requestId: 'a1' });
+    expect(parseIncoming({ type: 'step', step: 2, requestId: 0 })).toEqual({
+      type: 'step',
+      step: 2,
+      requestId: 0,
+    });
+    expect(parseIncoming({ type: 'load', script: 'sim settle', requestId: 'x'.repeat(200) })).toMatchObject({
+      requestId: 'x'.repeat(200),
+    });
+  });
+  it('is dropped (the request still acted on) when it is anything else, or inherited', () => {
+    for (const requestId of ['x'.repeat(201), Number.NaN, Infinity, { a: 1 }, ['a'], null, true]) {
+      expect(parseIncoming({ type: 'reset', requestId }), String(requestId).slice(0, 20)).toEqual({
+        type: 'reset',
+      });
+    }
+    const inherited = Object.assign(Object.create({ requestId: 'proto' }), { type: 'reset' });
+    expect(parseIncoming(inherited)).toEqual({ type: 'reset' });
+    expect(withRequestId(undefined)).toEqual({});
+    expect(withRequestId('q')).toEqual({ requestId: 'q' });
+  });
+});
+
 describe('message types are not looked up through the prototype chain', () => {
   it('any text as a type: one of the three, or ignored; never a crash', () => {
     fc.assert(
@@ -141,7 +167,7 @@ describe('the bridge', () => {
         data: { type: 'load', script: 'sim settle' },
       }),
     ).toBe(true);
-    expect(actions.load).toHaveBeenCalledWith('sim settle');
+    expect(actions.load).toHaveBeenCalledWith('sim settle', undefined);
     // another origin, even with the right window
     expect(core.handle({ origin: 'https://evil.example', source: parent, data: { type: 'reset' } })).toBe(
       false,
@@ -162,7 +188,14 @@ describe('the bridge', () => {
     expect(
       core.handle({ origin: 'https://course.example.com', source: parent, data: { type: 'step', step: 4 } }),
     ).toBe(true);
-    expect(actions.step).toHaveBeenCalledWith(4);
+    expect(actions.step).toHaveBeenCalledWith(4, undefined);
+    // the request's id goes to the action, which puts it on the reply
+    core.handle({
+      origin: 'https://course.example.com',
+      source: parent,
+      data: { type: 'reset', requestId: 'r-7' },
+    });
+    expect(actions.reset).toHaveBeenCalledWith('r-7');
   });
 
   it('a same-origin parent needs no origin= parameter', () => {

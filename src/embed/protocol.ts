@@ -20,8 +20,17 @@ export type OutgoingMessage =
       view: string;
       readonly: boolean;
     }
-  | ({ source: typeof MESSAGE_SOURCE; version: number; type: 'state'; id: string | null } & StateReport)
-  | { source: typeof MESSAGE_SOURCE; version: number; type: 'step'; id: string | null; step: number }
+  | ({ source: typeof MESSAGE_SOURCE; version: number; type: 'state'; id: string | null } & StateReport & {
+        requestId?: RequestId;
+      })
+  | {
+      source: typeof MESSAGE_SOURCE;
+      version: number;
+      type: 'step';
+      id: string | null;
+      step: number;
+      requestId?: RequestId;
+    }
   | {
       source: typeof MESSAGE_SOURCE;
       version: number;
@@ -30,6 +39,7 @@ export type OutgoingMessage =
       request: 'load';
       message: string;
       line?: number;
+      requestId?: RequestId;
     }
   /** lesson messages (issue 13): answer, goal, score, lesson loaded, lesson errors — see lessonMessages.ts */
   | ({ source: typeof MESSAGE_SOURCE; version: number; id: string | null } & LessonOutgoing);
@@ -51,9 +61,30 @@ export interface StateReport {
   share: string | null;
 }
 
-/** What the parent may send. */
-export type IncomingMessage =
-  { type: 'load'; script: string } | { type: 'reset' } | { type: 'step'; step: number };
+/** What the parent may send; `requestId`, when given, comes back on the reply (issue 25). */
+export type IncomingMessage = (
+  { type: 'load'; script: string } | { type: 'reset' } | { type: 'step'; step: number }
+) & { requestId?: RequestId };
+
+/** A parent's name for one request: a string of at most 200 characters, or a finite number. */
+export type RequestId = string | number;
+export const MAX_REQUEST_ID_CHARS = 200;
+
+/**
+ * The `requestId` a message carries, or undefined when it has none or one that is not a string of at
+ * most 200 characters or a finite number (then the request is still acted on; the reply has no id).
+ */
+export function readRequestId(d: object): RequestId | undefined {
+  const id = own(d, 'requestId');
+  if (typeof id === 'string' && id.length <= MAX_REQUEST_ID_CHARS) return id;
+  if (typeof id === 'number' && Number.isFinite(id)) return id;
+  return undefined;
+}
+
+/** `{ requestId }` to spread into a reply, or nothing. */
+export function withRequestId(requestId: RequestId | undefined): { requestId?: RequestId } {
+  return requestId === undefined ? {} : { requestId };
+}
 
 /**
  * The origins a page will talk to: its own, and the exact origins listed in `origin=` (comma-separated,
@@ -118,7 +149,8 @@ export function parseIncoming(data: unknown): IncomingMessage | null {
   const type = own(data, 'type');
   if (typeof type !== 'string') return null;
   const read = READERS.get(type);
-  return read ? read(data) : null;
+  const m = read ? read(data) : null;
+  return m ? { ...m, ...withRequestId(readRequestId(data)) } : null;
 }
 
 export interface BridgeTarget {
@@ -129,9 +161,9 @@ export interface BridgeTarget {
 }
 
 export interface BridgeActions {
-  load(script: string): void;
-  reset(): void;
-  step(step: number): void;
+  load(script: string, requestId?: RequestId): void;
+  reset(requestId?: RequestId): void;
+  step(step: number, requestId?: RequestId): void;
 }
 
 /**
@@ -170,9 +202,9 @@ export class BridgeCore {
     const m = parseIncoming(e.data);
     if (!m) return false;
     this.parentOrigin = e.origin;
-    if (m.type === 'load') this.actions.load(m.script);
-    else if (m.type === 'reset') this.actions.reset();
-    else this.actions.step(m.step);
+    if (m.type === 'load') this.actions.load(m.script, m.requestId);
+    else if (m.type === 'reset') this.actions.reset(m.requestId);
+    else this.actions.step(m.step, m.requestId);
     return true;
   }
 
