@@ -76,6 +76,20 @@ interface KindTable {
   listeners: Listener[];
 }
 
+/** v1.LabelMetadataName: the label every Namespace carries, its value the namespace's name. */
+export const LABEL_METADATA_NAME = 'kubernetes.io/metadata.name';
+
+/**
+ * namespaceStrategy.Canonicalize (pkg/registry/core/namespace/strategy.go): after validation, on
+ * create (once a generateName is resolved) and on every update, the namespace's
+ * `kubernetes.io/metadata.name` label is set to its name — removing or changing it changes nothing.
+ */
+function canonicalizeNamespace(obj: KObject): void {
+  const md = obj.metadata;
+  if (md.labels?.[LABEL_METADATA_NAME] === md.name) return;
+  md.labels = { ...md.labels, [LABEL_METADATA_NAME]: md.name };
+}
+
 export class ObjectStore {
   /** per kind: `namespace/name` (or name) → cell, in the order objects were first stored */
   private readonly objects = new Map<Kind, Map<string, Cell>>();
@@ -373,6 +387,7 @@ export class ObjectStore {
       }
     }
     if (!free && this.get(kind, md.namespace, md.name)) throw alreadyExists(kind, md.name);
+    if (kind === 'Namespace') canonicalizeNamespace(obj);
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
@@ -501,6 +516,7 @@ export class ObjectStore {
     if ('status' in old) obj.status = old.status;
     prepareForUpdate(kind, obj, old, this.clock);
     validateUpdate(kind, obj, old);
+    if (kind === 'Namespace') canonicalizeNamespace(obj);
     return this.commit(kind, old, obj, opts, false, cell);
   }
 
