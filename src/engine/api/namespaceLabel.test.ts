@@ -6,7 +6,8 @@ import { Simulation } from '../simulation';
 import { LABEL_METADATA_NAME } from './objectStore';
 import type { KObject } from './types';
 
-const ns = (md: KObject['metadata']): KObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: md });
+const ns = (md: Partial<KObject['metadata']>): KObject =>
+  ({ apiVersion: 'v1', kind: 'Namespace', metadata: md }) as KObject;
 
 describe('the kubernetes.io/metadata.name label of a Namespace', () => {
   it('is on the namespaces a cluster starts with', () => {
