@@ -375,6 +375,50 @@ describe('watch', () => {
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
   });
 
+  it('delivers Events as they are written: by a client (ADDED, MODIFIED) and by the cluster', async () => {
+    const ev = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'e1' },
+      involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' },
+      reason: 'Test',
+      message: 'hi',
+      type: 'Normal',
+      count: 1,
+    };
+    const mine = await watchEvents('/api/v1/namespaces/default/events?watch=true', 2, async () => {
+      expect((await call('POST', '/api/v1/namespaces/default/events', ev)).status).toBe(201);
+      await call(
+        'PATCH',
+        '/api/v1/namespaces/default/events/e1',
+        { count: 2 },
+        { 'Content-Type': 'application/merge-patch+json' },
+      );
+    });
+    expect(mine.map((e) => `${e.type} ${e.object.metadata.name} ${e.object.count}`)).toEqual([
+      'ADDED e1 1',
+      'MODIFIED e1 2',
+    ]);
+    const { parseAllDocuments } = await import('yaml');
+    const ds = parseAllDocuments(FLUENTD_YAML)[0].toJSON();
+    const cluster = await watchEvents(
+      '/api/v1/namespaces/kube-system/events?watch=true&fieldSelector=involvedObject.kind%3DDaemonSet',
+      2,
+      async () => {
+        await call('POST', '/apis/apps/v1/namespaces/kube-system/daemonsets', ds);
+        await fetch(`${base}/playground/v1/sim`, {
+          method: 'POST',
+          body: 'sim settle\n',
+          headers: { 'Content-Type': SIM_MEDIA_TYPE },
+        });
+      },
+    );
+    expect(cluster.map((e) => `${e.type} ${e.object.reason}`)).toEqual([
+      'ADDED SuccessfulCreate',
+      'ADDED SuccessfulCreate',
+    ]);
+  });
+
   it('answers a too old resourceVersion with an Expired ERROR event', async () => {
     const small = new ApiServer(new Session({ seed: 1 }));
     (small.hub as unknown as { capacity: number }).capacity = 2;

@@ -422,8 +422,9 @@ export class ApiServer {
     stop = this.hub.start(w, fromRV);
     queue.live = true;
     if (ended) return;
-    // `kubectl get -w` in a scenario stops when the cluster is quiet; other watchers (wait) stay.
-    const isGet = /^kubectl get\b/.test(String(req.headers['kubectl-command'] ?? ''));
+    // `kubectl get -w` and `kubectl events -w` in a scenario stop when the cluster is quiet; other
+    // watchers (wait) stay.
+    const isGet = /^kubectl (get|events)\b/.test(String(req.headers['kubectl-command'] ?? ''));
     endPacing = this.paceWatch(target, fields, isGet ? () => end() : () => undefined);
     if (queryBool(q, 'allowWatchBookmarks')) {
       timers.push(setInterval(() => this.hub.bookmark(w, groupVersion(r), r.kind), 1000));

@@ -101,7 +101,11 @@ export class ObjectStore {
   private readonly tables = new Map<Kind, KindTable>();
   /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
   nodeLimit = Infinity;
-  /** Events, kept compactly apart from the other kinds (see eventStore.ts); they are not in the change feed */
+  /**
+   * Events, kept compactly apart from the other kinds (see eventStore.ts). Their writes reach only
+   * the listeners that subscribe to the kind Event by name (a watch of events): listeners of every
+   * kind (controllers, the page) never pay for making Event objects.
+   */
   readonly events = new EventStore();
   /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
   onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
@@ -117,19 +121,32 @@ export class ObjectStore {
       this.byNamespace.set(k, byNs);
       this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [] });
     }
+    const eventListeners = this.tables.get('Event')!.listeners;
+    this.events.listeners.push((type, r, prev) => {
+      if (eventListeners.length === 0) return;
+      const c: Change =
+        type === 'delete'
+          ? { type: 'DELETED', kind: 'Event', obj: this.events.object(r), old: undefined }
+          : prev === undefined
+            ? { type: 'ADDED', kind: 'Event', obj: this.events.object(r), old: undefined }
+            : { type: 'MODIFIED', kind: 'Event', obj: this.events.object(r), old: this.events.object(prev) };
+      for (let i = 0; i < eventListeners.length; i++) eventListeners[i](c);
+    });
   }
 
   /**
    * Calls `l` with every change (of the given kinds only, if `kinds` is given), after the
-   * listeners subscribed before it. Returns the unsubscribe function.
+   * listeners subscribed before it. Returns the unsubscribe function. Changes of Events reach only
+   * a listener whose `kinds` name 'Event' (see `events`).
    */
   subscribe(l: Listener, kinds?: readonly Kind[]): () => void {
+    const wants = (kind: Kind) => (kinds === undefined ? kind !== 'Event' : kinds.includes(kind));
     // Each kind's list changes in place, as the one list did: a listener that subscribes or
     // unsubscribes while a change is being delivered has the same effect on that delivery.
-    for (const [kind, t] of this.tables) if (kinds === undefined || kinds.includes(kind)) t.listeners.push(l);
+    for (const [kind, t] of this.tables) if (wants(kind)) t.listeners.push(l);
     return () => {
       for (const [kind, t] of this.tables) {
-        if (kinds !== undefined && !kinds.includes(kind)) continue;
+        if (!wants(kind)) continue;
         const i = t.listeners.indexOf(l);
         if (i >= 0) t.listeners.splice(i, 1);
       }
