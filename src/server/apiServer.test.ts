@@ -489,3 +489,91 @@ describe('the cluster behind it', () => {
     expect(await bad.text()).toContain('only sim commands run here');
   });
 });
+
+describe('server-side apply (PATCH application/apply-patch+yaml)', () => {
+  const APPLY = { 'Content-Type': 'application/apply-patch+yaml' };
+  const manifest = (image: string) =>
+    [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  selector:',
+      '    matchLabels: {app: web}',
+      '  template:',
+      '    metadata:',
+      '      labels: {app: web}',
+      '    spec:',
+      '      containers:',
+      `      - {name: nginx, image: "${image}"}`,
+      '',
+    ].join('\n');
+  const path = '/apis/apps/v1/namespaces/default/deployments/web';
+
+  it('creates (201), records managers, answers a conflict with the 409 Status and its causes, and forces', async () => {
+    const created = await call('PATCH', `${path}?fieldManager=kubectl`, manifest('nginx:1.27'), APPLY);
+    expect(created.status).toBe(201);
+    expect(created.json.metadata.managedFields.map((e: any) => `${e.manager} ${e.operation}`)).toEqual([
+      'kubectl Apply',
+    ]);
+    const set = await call(
+      'PATCH',
+      `${path}?fieldManager=kubectl-set`,
+      { spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.28' }] } } } },
+      { 'Content-Type': 'application/strategic-merge-patch+json' },
+    );
+    expect(set.json.metadata.managedFields.map((e: any) => e.manager)).toEqual(['kubectl', 'kubectl-set']);
+    const conflict = await call(
+      'PATCH',
+      `${path}?fieldManager=kubectl&force=false`,
+      manifest('nginx:1.27'),
+      APPLY,
+    );
+    expect(conflict.status).toBe(409);
+    expect(conflict.json).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'Conflict',
+      code: 409,
+      message: expect.stringMatching(
+        /^Apply failed with 1 conflict: conflict with "kubectl-set" using apps\/v1 at .+Z: \.spec\.template\.spec\.containers\[name="nginx"\]\.image$/,
+      ),
+      details: {
+        causes: [
+          {
+            reason: 'FieldManagerConflict',
+            field: '.spec.template.spec.containers[name="nginx"].image',
+          },
+        ],
+      },
+    });
+    const forced = await call(
+      'PATCH',
+      `${path}?fieldManager=kubectl&force=true`,
+      manifest('nginx:1.27'),
+      APPLY,
+    );
+    expect(forced.status).toBe(200);
+    expect(forced.json.spec.template.spec.containers[0].image).toBe('nginx:1.27');
+    expect(forced.json.metadata.managedFields.map((e: any) => e.manager)).toEqual(['kubectl']);
+  });
+
+  it('refuses an apply without a fieldManager, and force on another patch type', async () => {
+    const r = await call('PATCH', path, manifest('nginx:1.27'), APPLY);
+    expect(r.status).toBe(422);
+    expect(r.json.message).toBe(
+      'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+    );
+    await call('PATCH', `${path}?fieldManager=kubectl`, manifest('nginx:1.27'), APPLY);
+    const f = await call(
+      'PATCH',
+      `${path}?force=true`,
+      { metadata: { labels: { a: 'b' } } },
+      {
+        'Content-Type': 'application/merge-patch+json',
+      },
+    );
+    expect(f.status).toBe(422);
+  });
+});

@@ -11,6 +11,7 @@ import { setPodCondition } from './podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
+import { serverSideApply, updateManagedFields } from './managedFields';
 import {
   EventStore,
   fromObject,
@@ -34,6 +35,20 @@ export type Listener = (c: Change) => void;
 
 export interface WriteOptions {
   dryRun?: boolean;
+  /**
+   * Who writes (the request's fieldManager, kubectl's `kubectl-set`, …): the write's fields are
+   * recorded as that manager's Update entry in metadata.managedFields (managedFields.ts). Without
+   * one (the controllers, the kubelet) the entries stay as they are.
+   */
+  fieldManager?: string;
+  /** the subresource written (`scale`), recorded with the manager's entry */
+  subresource?: string;
+}
+
+export interface ApplyOptions extends WriteOptions {
+  fieldManager: string;
+  /** --force-conflicts: take over the fields other managers own instead of failing */
+  force?: boolean;
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -405,6 +420,8 @@ export class ObjectStore {
     }
     if (!free && this.get(kind, md.namespace, md.name)) throw alreadyExists(kind, md.name);
     if (kind === 'Namespace') canonicalizeNamespace(obj);
+    if (opts.fieldManager !== undefined)
+      md.managedFields = updateManagedFields(undefined, obj, opts.fieldManager, this.clock.iso());
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
@@ -436,6 +453,28 @@ export class ObjectStore {
    */
   update<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
     return this.write(input, 'main', opts);
+  }
+
+  /**
+   * Server-side apply (PATCH application/apply-patch+yaml): creates the object from `config`, or
+   * merges `config` into the stored one with field ownership and conflicts (managedFields.ts).
+   * Returns the stored object and whether the apply created it.
+   */
+  apply<K extends Kind>(config: KObject, opts: ApplyOptions): { obj: KindMap[K]; created: boolean } {
+    const kind = config.kind as K;
+    const md = config.metadata;
+    const ns = NAMESPACED[kind] ? md.namespace || 'default' : undefined;
+    const live = this.get(kind, ns, md.name);
+    const { object } = serverSideApply(
+      live,
+      config,
+      opts.fieldManager,
+      opts.force ?? false,
+      this.clock.iso(),
+    );
+    const write = { dryRun: opts.dryRun };
+    if (!live) return { obj: this.create<K>(object, write), created: true };
+    return { obj: this.update<K>(object, write), created: false };
   }
 
   /**
@@ -531,9 +570,17 @@ export class ObjectStore {
       }
     }
     if ('status' in old) obj.status = old.status;
+    // an update without managedFields keeps the stored ones (an empty list resets them)
+    if (md.managedFields === undefined && old.metadata.managedFields !== undefined)
+      md.managedFields = old.metadata.managedFields;
     prepareForUpdate(kind, obj, old, this.clock);
     validateUpdate(kind, obj, old);
     if (kind === 'Namespace') canonicalizeNamespace(obj);
+    if (opts.fieldManager !== undefined) {
+      const mf = updateManagedFields(old, obj, opts.fieldManager, this.clock.iso(), opts.subresource);
+      if (mf === undefined) delete md.managedFields;
+      else md.managedFields = mf;
+    }
     return this.commit(kind, old, obj, opts, false, cell);
   }
 
