@@ -577,3 +577,29 @@ describe('server-side apply (PATCH application/apply-patch+yaml)', () => {
     expect(f.status).toBe(422);
   });
 });
+
+describe('ephemeral containers (not modelled)', () => {
+  it('has no pods/ephemeralcontainers subresource: the 404 of a server without it, nothing written', async () => {
+    await call('POST', '/api/v1/namespaces/default/pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web' },
+      spec: { containers: [{ name: 'web', image: 'nginx' }] },
+    });
+    const before = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
+    const r = await call(
+      'PATCH',
+      '/api/v1/namespaces/default/pods/web/ephemeralcontainers',
+      { spec: { ephemeralContainers: [{ name: 'dbg', image: 'busybox' }] } },
+      { 'Content-Type': 'application/strategic-merge-patch+json' },
+    );
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({
+      kind: 'Status',
+      reason: 'NotFound',
+      message: 'the server could not find the requested resource',
+    });
+    const after = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
+    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+  });
+});
