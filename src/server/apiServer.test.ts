@@ -375,6 +375,50 @@ describe('watch', () => {
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
   });
 
+  it('delivers Events as they are written: by a client (ADDED, MODIFIED) and by the cluster', async () => {
+    const ev = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'e1' },
+      involvedObject: { kind: 'Pod', name: 'p', namespace: 'default' },
+      reason: 'Test',
+      message: 'hi',
+      type: 'Normal',
+      count: 1,
+    };
+    const mine = await watchEvents('/api/v1/namespaces/default/events?watch=true', 2, async () => {
+      expect((await call('POST', '/api/v1/namespaces/default/events', ev)).status).toBe(201);
+      await call(
+        'PATCH',
+        '/api/v1/namespaces/default/events/e1',
+        { count: 2 },
+        { 'Content-Type': 'application/merge-patch+json' },
+      );
+    });
+    expect(mine.map((e) => `${e.type} ${e.object.metadata.name} ${e.object.count}`)).toEqual([
+      'ADDED e1 1',
+      'MODIFIED e1 2',
+    ]);
+    const { parseAllDocuments } = await import('yaml');
+    const ds = parseAllDocuments(FLUENTD_YAML)[0].toJSON();
+    const cluster = await watchEvents(
+      '/api/v1/namespaces/kube-system/events?watch=true&fieldSelector=involvedObject.kind%3DDaemonSet',
+      2,
+      async () => {
+        await call('POST', '/apis/apps/v1/namespaces/kube-system/daemonsets', ds);
+        await fetch(`${base}/playground/v1/sim`, {
+          method: 'POST',
+          body: 'sim settle\n',
+          headers: { 'Content-Type': SIM_MEDIA_TYPE },
+        });
+      },
+    );
+    expect(cluster.map((e) => `${e.type} ${e.object.reason}`)).toEqual([
+      'ADDED SuccessfulCreate',
+      'ADDED SuccessfulCreate',
+    ]);
+  });
+
   it('answers a too old resourceVersion with an Expired ERROR event', async () => {
     const small = new ApiServer(new Session({ seed: 1 }));
     (small.hub as unknown as { capacity: number }).capacity = 2;
@@ -443,5 +487,119 @@ describe('the cluster behind it', () => {
     });
     expect(bad.headers.get('x-exit-code')).toBe('1');
     expect(await bad.text()).toContain('only sim commands run here');
+  });
+});
+
+describe('server-side apply (PATCH application/apply-patch+yaml)', () => {
+  const APPLY = { 'Content-Type': 'application/apply-patch+yaml' };
+  const manifest = (image: string) =>
+    [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  selector:',
+      '    matchLabels: {app: web}',
+      '  template:',
+      '    metadata:',
+      '      labels: {app: web}',
+      '    spec:',
+      '      containers:',
+      `      - {name: nginx, image: "${image}"}`,
+      '',
+    ].join('\n');
+  const path = '/apis/apps/v1/namespaces/default/deployments/web';
+
+  it('creates (201), records managers, answers a conflict with the 409 Status and its causes, and forces', async () => {
+    const created = await call('PATCH', `${path}?fieldManager=kubectl`, manifest('nginx:1.27'), APPLY);
+    expect(created.status).toBe(201);
+    expect(created.json.metadata.managedFields.map((e: any) => `${e.manager} ${e.operation}`)).toEqual([
+      'kubectl Apply',
+    ]);
+    const set = await call(
+      'PATCH',
+      `${path}?fieldManager=kubectl-set`,
+      { spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.28' }] } } } },
+      { 'Content-Type': 'application/strategic-merge-patch+json' },
+    );
+    expect(set.json.metadata.managedFields.map((e: any) => e.manager)).toEqual(['kubectl', 'kubectl-set']);
+    const conflict = await call(
+      'PATCH',
+      `${path}?fieldManager=kubectl&force=false`,
+      manifest('nginx:1.27'),
+      APPLY,
+    );
+    expect(conflict.status).toBe(409);
+    expect(conflict.json).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'Conflict',
+      code: 409,
+      message: expect.stringMatching(
+        /^Apply failed with 1 conflict: conflict with "kubectl-set" using apps\/v1 at .+Z: \.spec\.template\.spec\.containers\[name="nginx"\]\.image$/,
+      ),
+      details: {
+        causes: [
+          {
+            reason: 'FieldManagerConflict',
+            field: '.spec.template.spec.containers[name="nginx"].image',
+          },
+        ],
+      },
+    });
+    const forced = await call(
+      'PATCH',
+      `${path}?fieldManager=kubectl&force=true`,
+      manifest('nginx:1.27'),
+      APPLY,
+    );
+    expect(forced.status).toBe(200);
+    expect(forced.json.spec.template.spec.containers[0].image).toBe('nginx:1.27');
+    expect(forced.json.metadata.managedFields.map((e: any) => e.manager)).toEqual(['kubectl']);
+  });
+
+  it('refuses an apply without a fieldManager, and force on another patch type', async () => {
+    const r = await call('PATCH', path, manifest('nginx:1.27'), APPLY);
+    expect(r.status).toBe(422);
+    expect(r.json.message).toBe(
+      'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+    );
+    await call('PATCH', `${path}?fieldManager=kubectl`, manifest('nginx:1.27'), APPLY);
+    const f = await call(
+      'PATCH',
+      `${path}?force=true`,
+      { metadata: { labels: { a: 'b' } } },
+      {
+        'Content-Type': 'application/merge-patch+json',
+      },
+    );
+    expect(f.status).toBe(422);
+  });
+});
+
+describe('ephemeral containers (not modelled)', () => {
+  it('has no pods/ephemeralcontainers subresource: the 404 of a server without it, nothing written', async () => {
+    await call('POST', '/api/v1/namespaces/default/pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web' },
+      spec: { containers: [{ name: 'web', image: 'nginx' }] },
+    });
+    const before = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
+    const r = await call(
+      'PATCH',
+      '/api/v1/namespaces/default/pods/web/ephemeralcontainers',
+      { spec: { ephemeralContainers: [{ name: 'dbg', image: 'busybox' }] } },
+      { 'Content-Type': 'application/strategic-merge-patch+json' },
+    );
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({
+      kind: 'Status',
+      reason: 'NotFound',
+      message: 'the server could not find the requested resource',
+    });
+    const after = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
+    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
   });
 });

@@ -38,7 +38,7 @@ import {
   openAPIV3Root,
 } from './openapi';
 import { nodeLease } from './lease';
-import { applyPatch, PATCH_TYPES } from './patch';
+import { APPLY_PATCH, applyPatch, PATCH_TYPES } from './patch';
 import { applyScale, scaleOf } from './scale';
 import type { Pacer } from './pacer';
 import { groupVersion, servedResource, type ServedResource } from './resources';
@@ -232,7 +232,7 @@ export class ApiServer {
             ? this.watch(req, res, target, q, table)
             : this.list(res, target, q, table);
         case 'POST':
-          return this.create(res, target, q, await readJSON(req, r.kind));
+          return this.create(req, res, target, q, await readJSON(req, r.kind));
         case 'DELETE':
           return this.deleteCollection(res, target, q);
         default:
@@ -273,7 +273,7 @@ export class ApiServer {
         return;
       }
       case 'PUT':
-        return this.update(res, target, q, await readJSON(req, r.kind), status);
+        return this.update(req, res, target, q, await readJSON(req, r.kind), status);
       case 'PATCH':
         return this.patch(req, res, target, q, status);
       case 'DELETE':
@@ -422,8 +422,9 @@ export class ApiServer {
     stop = this.hub.start(w, fromRV);
     queue.live = true;
     if (ended) return;
-    // `kubectl get -w` in a scenario stops when the cluster is quiet; other watchers (wait) stay.
-    const isGet = /^kubectl get\b/.test(String(req.headers['kubectl-command'] ?? ''));
+    // `kubectl get -w` and `kubectl events -w` in a scenario stop when the cluster is quiet; other
+    // watchers (wait) stay.
+    const isGet = /^kubectl (get|events)\b/.test(String(req.headers['kubectl-command'] ?? ''));
     endPacing = this.paceWatch(target, fields, isGet ? () => end() : () => undefined);
     if (queryBool(q, 'allowWatchBookmarks')) {
       timers.push(setInterval(() => this.hub.bookmark(w, groupVersion(r), r.kind), 1000));
@@ -554,7 +555,13 @@ export class ApiServer {
     }
   }
 
-  private create(res: ServerResponse, target: Target, q: URLSearchParams, body: unknown): void {
+  private create(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    body: unknown,
+  ): void {
     const obj = asObject(body);
     this.checkKind(target, obj);
     this.checkNamespace(target, obj);
@@ -565,11 +572,15 @@ export class ApiServer {
         ...(target.resource.namespaced ? { namespace: target.namespace ?? 'default' } : {}),
       },
     } as KObject;
-    const created = this.store.create(this.decode(input, q, res), { dryRun: q.get('dryRun') === 'All' });
+    const created = this.store.create(this.decode(input, q, res), {
+      dryRun: q.get('dryRun') === 'All',
+      fieldManager: fieldManager(req, q),
+    });
     sendObject(res, 201, created);
   }
 
   private update(
+    req: IncomingMessage,
     res: ServerResponse,
     target: Target,
     q: URLSearchParams,
@@ -606,7 +617,7 @@ export class ApiServer {
     const dryRun = q.get('dryRun') === 'All';
     const out = status
       ? this.store.updateStatus(decoded, { dryRun })
-      : this.store.update(decoded, { dryRun });
+      : this.store.update(decoded, { dryRun, fieldManager: fieldManager(req, q) });
     sendObject(res, 200, out);
   }
 
@@ -628,6 +639,15 @@ export class ApiServer {
         ),
       );
     }
+    if (type === APPLY_PATCH) return this.serverSideApply(req, res, target, q, status);
+    if (q.has('force'))
+      throw new HttpError(
+        failure(
+          422,
+          'PatchOptions.meta.k8s.io "" is invalid: force: Forbidden: may not be specified for non-apply patch',
+          'Invalid',
+        ),
+      );
     const text = await readBody(req);
     const current = this.mustGet(r, target.namespace, target.name!);
     const patched = applyPatch(type, current, text, r.kind);
@@ -647,8 +667,68 @@ export class ApiServer {
     const dryRun = q.get('dryRun') === 'All';
     const out = status
       ? this.store.updateStatus(decoded, { dryRun })
-      : this.store.update(decoded, { dryRun });
+      : this.store.update(decoded, { dryRun, fieldManager: fieldManager(req, q) });
     sendObject(res, 200, out);
+  }
+
+  /**
+   * PATCH with application/apply-patch+yaml: server-side apply (engine api/managedFields.ts). The
+   * body is the configuration (YAML or JSON); it creates the object when there is none (201), else
+   * merges into it with field ownership; a change to a field another manager owns is the 409
+   * Conflict listing them, unless `force=true`.
+   */
+  private async serverSideApply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    status: boolean,
+  ): Promise<void> {
+    const r = target.resource;
+    const manager = q.get('fieldManager') ?? '';
+    if (manager === '')
+      throw new HttpError(
+        failure(
+          422,
+          'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+          'Invalid',
+        ),
+      );
+    const force = q.get('force');
+    if (force !== null && force !== 'true' && force !== 'false')
+      throw new HttpError(
+        failure(400, `strconv.ParseBool: parsing ${JSON.stringify(force)}: invalid syntax`),
+      );
+    if (status)
+      // not modelled: an apply of the status subresource
+      throw methodNotAllowed();
+    const body = decodeObjectBody(await readBytes(req), 'application/yaml', r.kind);
+    const obj = asObject(body);
+    this.checkKind(target, obj);
+    this.checkNamespace(target, obj);
+    if (obj.metadata?.name && obj.metadata.name !== target.name) {
+      throw new HttpError(
+        failure(
+          400,
+          `the name of the object (${obj.metadata.name}) does not match the name on the URL (${target.name})`,
+        ),
+      );
+    }
+    const input = {
+      ...obj,
+      metadata: {
+        ...obj.metadata,
+        name: target.name!,
+        ...(r.namespaced ? { namespace: target.namespace ?? 'default' } : {}),
+      },
+    } as KObject;
+    const decoded = this.decode(input, q, res);
+    const { obj: out, created } = this.store.apply(decoded, {
+      fieldManager: manager,
+      force: force === 'true',
+      dryRun: q.get('dryRun') === 'All',
+    });
+    sendObject(res, created ? 201 : 200, out);
   }
 
   /** GET, PUT and PATCH of the scale subresource (autoscaling/v1 Scale). */
@@ -693,7 +773,11 @@ export class ApiServer {
         'the object has been modified; please apply your changes to the latest version and try again',
       );
     }
-    const out = this.store.update(applyScale(current, scale), { dryRun: q.get('dryRun') === 'All' });
+    const out = this.store.update(applyScale(current, scale), {
+      dryRun: q.get('dryRun') === 'All',
+      fieldManager: fieldManager(req, q),
+      subresource: 'scale',
+    });
     send(res, 200, scaleOf(out));
   }
 
@@ -923,6 +1007,17 @@ function unescapePath(s: string): string {
 function badPathEscape(url: string): boolean {
   const q = url.indexOf('?');
   return /%(?![0-9a-fA-F]{2})/.test(q >= 0 ? url.slice(0, q) : url);
+}
+
+/**
+ * The manager of a write (managerOrUserAgent): the request's fieldManager, else the client's name
+ * from its User-Agent (`kubectl/v1.33.1 (linux/amd64) …` → `kubectl`).
+ */
+function fieldManager(req: IncomingMessage, q: URLSearchParams): string {
+  const m = q.get('fieldManager');
+  if (m) return m;
+  const ua = String(req.headers['user-agent'] ?? '');
+  return (ua.split('/')[0] || 'unknown').slice(0, 128);
 }
 
 function methodNotAllowed(): HttpError {

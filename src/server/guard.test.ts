@@ -143,7 +143,7 @@ describe('the guard in front of the API server', () => {
     });
     expect(patch.status).toBe(415);
     expect(JSON.parse(patch.body).message).toBe(
-      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
+      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json',
     );
     const del = await raw('DELETE', '/api/v1/namespaces/default/pods/intruder', {
       type: 'text/plain',

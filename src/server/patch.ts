@@ -19,9 +19,14 @@ import {
   strategicMergePatch,
 } from '../engine';
 
+/** server-side apply's media type (handled by the API server itself, not here) */
+export const APPLY_PATCH = 'application/apply-patch+yaml';
+
+/** the patch media types, in the order the API server's 415 lists them */
 export const PATCH_TYPES = new Set([
   'application/json-patch+json',
   'application/merge-patch+json',
+  APPLY_PATCH,
   'application/strategic-merge-patch+json',
 ]);
 

@@ -78,7 +78,12 @@ export function statusFromError(
       field: f.field,
     }));
   }
-  if (e.causes) details.causes = e.causes.map((c) => ({ reason: '', message: c.message, field: '' }));
+  if (e.causes)
+    details.causes = e.causes.map((c) => ({
+      reason: c.reason ?? '',
+      message: c.message,
+      field: c.field ?? '',
+    }));
   // A reason-less 500 (a patch that cannot be applied) is sent without one: kubectl then says "Error from server: …".
   const body = failure(e.code, e.message, e.reason || '', Object.keys(details).length ? details : undefined);
   if (!e.reason) delete body.reason;

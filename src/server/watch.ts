@@ -45,7 +45,13 @@ export class WatchHub {
     this.store = store;
     this.history = [];
     this.evictedThrough = Number(store.resourceVersion());
-    this.unsubscribe = store.subscribe((c) => this.record(c));
+    const all = store.subscribe((c) => this.record(c));
+    // Events reach only a listener that names them (objectStore.ts): a watch of events sees each as it is written.
+    const events = store.subscribe((c) => this.record(c), ['Event']);
+    this.unsubscribe = () => {
+      all();
+      events();
+    };
   }
 
   private record(c: Change): void {

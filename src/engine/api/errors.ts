@@ -41,8 +41,8 @@ export class StatusError extends Error {
   readonly fieldErrors: FieldError[];
   /** the object an Invalid error is about */
   details?: { kind: string; name: string };
-  /** causes without a field (a generic server response) */
-  causes?: { message: string }[];
+  /** causes without a field (a generic server response), or with one (an apply's conflicts) */
+  causes?: { message: string; reason?: string; field?: string }[];
   constructor(code: number, reason: StatusReason, message: string, fieldErrors: FieldError[] = []) {
     super(message);
     this.code = code;

@@ -140,7 +140,11 @@ export interface EventRow {
   resourceVersion: string;
 }
 
-export type EventListener = (type: 'upsert' | 'delete', r: EventRecord) => void;
+/**
+ * Called after each write of an Event: `upsert` with the record stored and the record it replaced
+ * (undefined for a new Event), or `delete` with the record removed.
+ */
+export type EventListener = (type: 'upsert' | 'delete', r: EventRecord, prev?: EventRecord) => void;
 
 export class EventStore {
   /**
@@ -200,6 +204,7 @@ export class EventStore {
   }
 
   private store(r: EventRecord, slot: EventSlot | undefined): void {
+    const prev = slot?.rec;
     if (slot === undefined) {
       slot = { rec: r };
       this.slots.push(slot);
@@ -210,7 +215,7 @@ export class EventStore {
     r.slot = slot;
     this.fifoSlots.push(slot);
     this.fifoAt.push(r.written);
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('upsert', r);
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('upsert', r, prev);
     while (this.live > this.max) this.dropOldest();
   }
 

@@ -61,3 +61,34 @@ describe('per-kind listeners', () => {
     }
   });
 });
+
+describe('the change feed of Events', () => {
+  it('reaches only listeners that name the kind Event: ADDED, then MODIFIED as the recorder counts again', () => {
+    const sim = new Simulation({ seed: 1 });
+    const all: string[] = [];
+    const events: string[] = [];
+    sim.watch((c) => all.push(c.kind));
+    sim.watch(
+      (c) => {
+        expect(c.obj.kind).toBe('Event');
+        events.push(
+          `${c.type} ${(c.obj as { reason?: string }).reason} ${(c.obj as { count?: number }).count}`,
+        );
+        if (c.type === 'MODIFIED') expect(c.old?.metadata.name).toBe(c.obj.metadata.name);
+      },
+      ['Event'],
+    );
+    applyPreset(sim, 'large', 2);
+    sim.store.create(parse(FLUENTD_YAML) as KObject);
+    sim.settle();
+    expect(all).not.toContain('Event');
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.startsWith('ADDED '))).toBe(true);
+    expect(events.length).toBe(sim.store.count('Event'));
+    // The recorder's second observation of the same event is a patch of its count: MODIFIED.
+    const first = sim.store.list('Event')[0];
+    const rec = sim.store.events.record(first.metadata.namespace!, first.metadata.name)!;
+    sim.store.updateEvent(rec, 2, rec.lastTimestamp, rec.message);
+    expect(events.at(-1)).toBe(`MODIFIED ${first.reason} 2`);
+  });
+});

@@ -11,6 +11,7 @@ import { setPodCondition } from './podCondition';
 import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
+import { serverSideApply, updateManagedFields } from './managedFields';
 import {
   EventStore,
   fromObject,
@@ -34,6 +35,20 @@ export type Listener = (c: Change) => void;
 
 export interface WriteOptions {
   dryRun?: boolean;
+  /**
+   * Who writes (the request's fieldManager, kubectl's `kubectl-set`, …): the write's fields are
+   * recorded as that manager's Update entry in metadata.managedFields (managedFields.ts). Without
+   * one (the controllers, the kubelet) the entries stay as they are.
+   */
+  fieldManager?: string;
+  /** the subresource written (`scale`), recorded with the manager's entry */
+  subresource?: string;
+}
+
+export interface ApplyOptions extends WriteOptions {
+  fieldManager: string;
+  /** --force-conflicts: take over the fields other managers own instead of failing */
+  force?: boolean;
 }
 
 export interface DeleteOptions extends WriteOptions {
@@ -76,6 +91,20 @@ interface KindTable {
   listeners: Listener[];
 }
 
+/** v1.LabelMetadataName: the label every Namespace carries, its value the namespace's name. */
+export const LABEL_METADATA_NAME = 'kubernetes.io/metadata.name';
+
+/**
+ * namespaceStrategy.Canonicalize (pkg/registry/core/namespace/strategy.go): after validation, on
+ * create (once a generateName is resolved) and on every update, the namespace's
+ * `kubernetes.io/metadata.name` label is set to its name — removing or changing it changes nothing.
+ */
+function canonicalizeNamespace(obj: KObject): void {
+  const md = obj.metadata;
+  if (md.labels?.[LABEL_METADATA_NAME] === md.name) return;
+  md.labels = { ...md.labels, [LABEL_METADATA_NAME]: md.name };
+}
+
 export class ObjectStore {
   /** per kind: `namespace/name` (or name) → cell, in the order objects were first stored */
   private readonly objects = new Map<Kind, Map<string, Cell>>();
@@ -87,7 +116,11 @@ export class ObjectStore {
   private readonly tables = new Map<Kind, KindTable>();
   /** Nodes this store accepts at most (the session's node budget, script/budget.ts). */
   nodeLimit = Infinity;
-  /** Events, kept compactly apart from the other kinds (see eventStore.ts); they are not in the change feed */
+  /**
+   * Events, kept compactly apart from the other kinds (see eventStore.ts). Their writes reach only
+   * the listeners that subscribe to the kind Event by name (a watch of events): listeners of every
+   * kind (controllers, the page) never pay for making Event objects.
+   */
   readonly events = new EventStore();
   /** Called after an owner is deleted with the Background or Orphan policy (garbage collector). */
   onOwnerDeleted?: (owner: KObject, policy: 'Background' | 'Orphan') => void;
@@ -103,19 +136,32 @@ export class ObjectStore {
       this.byNamespace.set(k, byNs);
       this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [] });
     }
+    const eventListeners = this.tables.get('Event')!.listeners;
+    this.events.listeners.push((type, r, prev) => {
+      if (eventListeners.length === 0) return;
+      const c: Change =
+        type === 'delete'
+          ? { type: 'DELETED', kind: 'Event', obj: this.events.object(r), old: undefined }
+          : prev === undefined
+            ? { type: 'ADDED', kind: 'Event', obj: this.events.object(r), old: undefined }
+            : { type: 'MODIFIED', kind: 'Event', obj: this.events.object(r), old: this.events.object(prev) };
+      for (let i = 0; i < eventListeners.length; i++) eventListeners[i](c);
+    });
   }
 
   /**
    * Calls `l` with every change (of the given kinds only, if `kinds` is given), after the
-   * listeners subscribed before it. Returns the unsubscribe function.
+   * listeners subscribed before it. Returns the unsubscribe function. Changes of Events reach only
+   * a listener whose `kinds` name 'Event' (see `events`).
    */
   subscribe(l: Listener, kinds?: readonly Kind[]): () => void {
+    const wants = (kind: Kind) => (kinds === undefined ? kind !== 'Event' : kinds.includes(kind));
     // Each kind's list changes in place, as the one list did: a listener that subscribes or
     // unsubscribes while a change is being delivered has the same effect on that delivery.
-    for (const [kind, t] of this.tables) if (kinds === undefined || kinds.includes(kind)) t.listeners.push(l);
+    for (const [kind, t] of this.tables) if (wants(kind)) t.listeners.push(l);
     return () => {
       for (const [kind, t] of this.tables) {
-        if (kinds !== undefined && !kinds.includes(kind)) continue;
+        if (!wants(kind)) continue;
         const i = t.listeners.indexOf(l);
         if (i >= 0) t.listeners.splice(i, 1);
       }
@@ -373,6 +419,9 @@ export class ObjectStore {
       }
     }
     if (!free && this.get(kind, md.namespace, md.name)) throw alreadyExists(kind, md.name);
+    if (kind === 'Namespace') canonicalizeNamespace(obj);
+    if (opts.fieldManager !== undefined)
+      md.managedFields = updateManagedFields(undefined, obj, opts.fieldManager, this.clock.iso());
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
@@ -404,6 +453,28 @@ export class ObjectStore {
    */
   update<K extends Kind>(input: KObject, opts: WriteOptions = {}): KindMap[K] {
     return this.write(input, 'main', opts);
+  }
+
+  /**
+   * Server-side apply (PATCH application/apply-patch+yaml): creates the object from `config`, or
+   * merges `config` into the stored one with field ownership and conflicts (managedFields.ts).
+   * Returns the stored object and whether the apply created it.
+   */
+  apply<K extends Kind>(config: KObject, opts: ApplyOptions): { obj: KindMap[K]; created: boolean } {
+    const kind = config.kind as K;
+    const md = config.metadata;
+    const ns = NAMESPACED[kind] ? md.namespace || 'default' : undefined;
+    const live = this.get(kind, ns, md.name);
+    const { object } = serverSideApply(
+      live,
+      config,
+      opts.fieldManager,
+      opts.force ?? false,
+      this.clock.iso(),
+    );
+    const write = { dryRun: opts.dryRun };
+    if (!live) return { obj: this.create<K>(object, write), created: true };
+    return { obj: this.update<K>(object, write), created: false };
   }
 
   /**
@@ -499,8 +570,17 @@ export class ObjectStore {
       }
     }
     if ('status' in old) obj.status = old.status;
+    // an update without managedFields keeps the stored ones (an empty list resets them)
+    if (md.managedFields === undefined && old.metadata.managedFields !== undefined)
+      md.managedFields = old.metadata.managedFields;
     prepareForUpdate(kind, obj, old, this.clock);
     validateUpdate(kind, obj, old);
+    if (kind === 'Namespace') canonicalizeNamespace(obj);
+    if (opts.fieldManager !== undefined) {
+      const mf = updateManagedFields(old, obj, opts.fieldManager, this.clock.iso(), opts.subresource);
+      if (mf === undefined) delete md.managedFields;
+      else md.managedFields = mf;
+    }
     return this.commit(kind, old, obj, opts, false, cell);
   }
 

@@ -26,6 +26,18 @@ export interface ObjectMeta {
   annotations?: Labels;
   ownerReferences?: OwnerReference[];
   finalizers?: string[];
+  /** who set which fields (api/managedFields.ts) */
+  managedFields?: ManagedFieldsEntry[];
+}
+
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time?: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: Record<string, unknown>;
+  subresource?: string;
 }
 
 export interface TypeMeta {

@@ -14,6 +14,7 @@ import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
 import { cordonCommand, uncordonCommand } from './commands/cordon';
+import { debugCommand } from './commands/debug';
 import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
@@ -64,6 +65,7 @@ export const COMMANDS: CommandDef[] = [
   rolloutRestartCommand,
   taintCommand,
   cordonCommand,
+  debugCommand,
   uncordonCommand,
   drainCommand,
   labelCommand,

@@ -38,11 +38,12 @@ export class MapEventStore {
   put(r: EventRecord): void {
     const k = namespacedName(r.namespace, r.name);
     const n = this.records.size;
+    const prev = this.records.get(k);
     this.records.set(k, r);
     if (this.records.size !== n) this.sorted = undefined;
     this.fifoKeys.push(k);
     this.fifoAt.push(r.written);
-    for (const l of this.listeners) l('upsert', r);
+    for (const l of this.listeners) l('upsert', r, prev);
     while (this.records.size > this.max) this.dropOldest();
   }
 

@@ -6,10 +6,10 @@ import { normalizeDecoded } from '../../api/decode';
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
 import { API_VERSION, RESOURCE } from '../../api/types';
-import { flagArray } from '../argv';
+import { flagArray, flagBool, flagString } from '../argv';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
 import { decodeError, loadManifests } from '../manifests';
-import { CommandError, type CommandDef } from '../types';
+import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { LAST_APPLIED_ANNOTATION, lastAppliedConfiguration, merge } from './applyMerge';
 import { serverDecode, validationDirective } from './fieldValidationFlag';
 import {
@@ -39,10 +39,32 @@ export const applyCommand: CommandDef = {
   name: 'apply',
   short: 'Apply a configuration to a resource by file name or stdin',
   usage: 'kubectl apply (-f FILENAME | -k DIRECTORY)',
-  flags: [FILENAME_FLAG, DRY_RUN_FLAG, RECORD_FLAG, VALIDATE_FLAG, ...OBJECT_PRINT_FLAGS],
+  flags: [
+    FILENAME_FLAG,
+    DRY_RUN_FLAG,
+    RECORD_FLAG,
+    VALIDATE_FLAG,
+    ...OBJECT_PRINT_FLAGS,
+    { name: 'server-side', type: 'bool', usage: 'If true, apply runs in the server instead of the client.' },
+    {
+      name: 'force-conflicts',
+      type: 'bool',
+      usage: 'If true, server-side apply will force the changes against conflicts.',
+    },
+    {
+      name: 'field-manager',
+      type: 'string',
+      default: 'kubectl-client-side-apply',
+      usage: 'Name of the manager used to track field ownership.',
+    },
+  ],
   run(ctx) {
     const files = flagArray(ctx.args, 'filename');
     if (files.length === 0) throw new CommandError('must specify one of -f and -k');
+    const serverSide = flagBool(ctx.args, 'server-side');
+    if (flagBool(ctx.args, 'force-conflicts') && !serverSide)
+      throw new CommandError('--force-conflicts only works with --server-side');
+    if (serverSide) return serverSideApply(ctx, files);
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);
     const directive = validationDirective(ctx);
@@ -71,7 +93,10 @@ export const applyCommand: CommandDef = {
           const created =
             dry === 'client'
               ? obj
-              : store.create(serverDecode(ctx, kind, obj, directive), { dryRun: dry === 'server' });
+              : store.create(serverDecode(ctx, kind, obj, directive), {
+                  dryRun: dry === 'server',
+                  fieldManager: 'kubectl-client-side-apply',
+                });
           printWritten(ctx, kind, created, `created${dryRunSuffix(dry)}`);
           continue;
         }
@@ -97,7 +122,10 @@ export const applyCommand: CommandDef = {
         if (bad) throw bad;
         const updated =
           dry !== 'client'
-            ? store.update(serverDecode(ctx, kind, merged, directive), { dryRun: dry === 'server' })
+            ? store.update(serverDecode(ctx, kind, merged, directive), {
+                dryRun: dry === 'server',
+                fieldManager: 'kubectl-client-side-apply',
+              })
             : merged;
         // apply.go warningChangesOnDeletingResource (seen from the real kubectl)
         if (live.metadata.deletionTimestamp)
@@ -125,3 +153,67 @@ export const applyCommand: CommandDef = {
     finish(errs);
   },
 };
+
+/** The advice kubectl adds to an apply's 409 (apply.go applyOneObject). */
+const CONFLICT_ADVICE = `Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend to manage all of these fields, please re-run the apply
+  command with the \`--force-conflicts\` flag.
+* If you do not intend to manage all of the fields, please edit your
+  manifest to remove references to the fields that should keep their
+  current managers.
+* You may co-own fields by updating your manifest to match the existing
+  value; in this case, you'll become the manager if the other manager(s)
+  stop managing the field (remove it from their configuration).
+See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`;
+
+/**
+ * `kubectl apply --server-side` (apply.go applyOneObject): each manifest sent as it is, as an apply
+ * patch, under --field-manager (`kubectl` unless given), forced with --force-conflicts; the server
+ * merges it with field ownership (api/managedFields.ts). A conflict is the server's message and
+ * kubectl's advice.
+ */
+function serverSideApply(ctx: CommandContext, files: string[]): void {
+  const dry = dryRunStrategy(ctx);
+  resolvePrinter(ctx);
+  const directive = validationDirective(ctx);
+  const flagManager = flagString(ctx.args, 'field-manager');
+  const manager =
+    flagManager === undefined || flagManager === 'kubectl-client-side-apply' ? 'kubectl' : flagManager;
+  const force = flagBool(ctx.args, 'force-conflicts');
+  const entries = loadManifests(ctx, files);
+  if (entries.length === 0) throw new CommandError('no objects passed to apply');
+  const errs: unknown[] = [];
+  for (const e of entries) {
+    if (e.error || !e.obj || !e.kind) {
+      errs.push(e.error);
+      diagnoseEntry(ctx, e, e.error);
+      continue;
+    }
+    const kind = e.kind;
+    const obj = clone(e.obj);
+    try {
+      const bad = decodeError(obj, kind);
+      if (bad) throw bad;
+      normalizeDecoded(obj, kind);
+      const written =
+        dry === 'client'
+          ? obj
+          : ctx.sim.store.apply(serverDecode(ctx, kind, obj, directive), {
+              fieldManager: manager,
+              force,
+              dryRun: dry === 'server',
+            }).obj;
+      printWritten(ctx, kind, written, `serverside-applied${dryRunSuffix(dry)}`);
+    } catch (err) {
+      if (!(err instanceof StatusError)) throw err;
+      errs.push(
+        err.code === 409 && err.reason === 'Conflict'
+          ? new CommandError(`${err.message}\n${CONFLICT_ADVICE}`)
+          : err,
+      );
+      diagnoseEntry(ctx, e, err);
+    }
+  }
+  finish(errs);
+}

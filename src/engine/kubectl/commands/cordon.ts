@@ -46,7 +46,7 @@ export function cordonNode(ctx: CommandContext, node: Node, desired: boolean, dr
     if (desired) next.spec.unschedulable = true;
     else delete next.spec.unschedulable;
     try {
-      ctx.sim.store.update(next, { dryRun: dry === 'server' });
+      ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl' });
     } catch (e) {
       if (!(e instanceof StatusError)) throw e;
       ctx.out.eprintln(

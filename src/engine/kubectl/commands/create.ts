@@ -68,7 +68,10 @@ export const createCommand: CommandDef = {
         if (bad) throw bad;
         normalizeDecoded(obj, e.kind);
         if (dry !== 'client') obj = serverDecode(ctx, e.kind, obj, directive);
-        const created = dry === 'client' ? obj : ctx.sim.store.create(obj, { dryRun: dry === 'server' });
+        const created =
+          dry === 'client'
+            ? obj
+            : ctx.sim.store.create(obj, { dryRun: dry === 'server', fieldManager: 'kubectl-create' });
         printWritten(ctx, e.kind, created, `created${dryRunSuffix(dry)}`);
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;

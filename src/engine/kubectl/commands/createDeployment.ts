@@ -116,7 +116,7 @@ export const createDeploymentCommand: CommandDef = {
       if (dry !== 'client')
         created = ctx.sim.store.create(
           { ...deploy, metadata: { ...deploy.metadata, namespace: ctx.namespace } },
-          { dryRun: dry === 'server' },
+          { dryRun: dry === 'server', fieldManager: 'kubectl-create' },
         ) as Deployment;
     } catch (e) {
       if (e instanceof StatusError) return finish([e]);

@@ -48,7 +48,8 @@ export const createNamespaceCommand: CommandDef = {
     } as unknown as KObject;
     let created = ns;
     try {
-      if (dry !== 'client') created = ctx.sim.store.create(ns, { dryRun: dry === 'server' });
+      if (dry !== 'client')
+        created = ctx.sim.store.create(ns, { dryRun: dry === 'server', fieldManager: 'kubectl-create' });
     } catch (e) {
       if (e instanceof StatusError) return finish([e]);
       throw e;

@@ -7,7 +7,7 @@
 import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
 import { API_VERSION, type Kind, type KObject } from '../../api/types';
-import { flagArray, flagBool } from '../argv';
+import { flagArray, flagBool, flagString } from '../argv';
 import { decodeError, loadManifests } from '../manifests';
 import { toYAML } from '../printers/yaml';
 import { CommandError, type CommandDef } from '../types';
@@ -83,7 +83,15 @@ export const diffCommand: CommandDef = {
         const bad = decodeError(obj, kind);
         if (bad) throw bad;
         let merged: KObject;
-        if (!live) {
+        if (serverSide) {
+          // the apply patch sent as a server-side dry run: the server's merge with field ownership
+          const fm = flagString(ctx.args, 'field-manager');
+          merged = store.apply(serverDecode(ctx, kind, obj, 'Warn'), {
+            fieldManager: fm === undefined || fm === 'kubectl-client-side-apply' ? 'kubectl' : fm,
+            force: flagBool(ctx.args, 'force-conflicts'),
+            dryRun: true,
+          }).obj;
+        } else if (!live) {
           merged = store.create(serverDecode(ctx, kind, obj, 'Warn'), { dryRun: true });
         } else {
           // The client-side apply patch, as diff's Merged() makes it: the manifest without the
@@ -110,7 +118,8 @@ export const diffCommand: CommandDef = {
         pairs.push({ name: fileName(merged), live: live ? masked(live) : undefined, merged: masked(merged) });
       } catch (err) {
         if (!(err instanceof StatusError)) throw err;
-        errs.push(addSourceToErr(err, live ? 'patching' : 'creating', e.source));
+        // an apply's errors come back as the server words them (diff.go Merged: no source added)
+        errs.push(serverSide ? err : addSourceToErr(err, live ? 'patching' : 'creating', e.source));
       }
     }
     if (errs.length) {

@@ -154,7 +154,7 @@ describe('kubectl get', () => {
     const one = kc(sim, 'get ns default -o yaml').stdout;
     expect(
       one.startsWith(
-        'apiVersion: v1\nkind: Namespace\nmetadata:\n  creationTimestamp: "2026-01-01T00:00:00Z"\n  name: default\n',
+        'apiVersion: v1\nkind: Namespace\nmetadata:\n  creationTimestamp: "2026-01-01T00:00:00Z"\n  labels:\n    kubernetes.io/metadata.name: default\n  name: default\n',
       ),
     ).toBe(true);
     const list = kc(sim, 'get ns -o yaml').stdout;

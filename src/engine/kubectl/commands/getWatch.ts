@@ -7,7 +7,7 @@
 // streams the rows until Ctrl+C (src/worker/getWatchLive.ts).
 
 import type { Change } from '../../api/objectStore';
-import { NAMESPACED, type KObject } from '../../api/types';
+import { NAMESPACED, type Kind, type KObject } from '../../api/types';
 import { parseDuration } from '../../clock';
 import { TIMINGS } from '../../timings';
 import { flagBool, flagString } from '../argv';
@@ -33,6 +33,11 @@ export class GetWatcher {
   private headerDone = false;
   private printed = 0;
   private readonly keep: (o: KObject) => boolean;
+
+  /** the kind watched (what to subscribe to) */
+  get kind(): Kind {
+    return this.req.kind;
+  }
 
   constructor(
     private readonly ctx: CommandContext,
@@ -149,14 +154,18 @@ export function runGetWatch(
     if (e instanceof PrintError) throw new CommandError(`unable to output the provided object: ${e.message}`);
     throw e;
   }
-  const stop = sim.watch((c) => {
-    if (failure) return;
-    try {
-      write(w.onChange(c));
-    } catch (e) {
-      failure = e;
-    }
-  });
+  // Subscribed by kind: Events reach only a listener that names them (api/objectStore.ts).
+  const stop = sim.watch(
+    (c) => {
+      if (failure) return;
+      try {
+        write(w.onChange(c));
+      } catch (e) {
+        failure = e;
+      }
+    },
+    [req.kind],
+  );
   const deadline = sim.now() + (timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs);
   try {
     while (!failure) {
@@ -203,16 +212,19 @@ export function openLiveGetWatch(ctx: CommandContext, write: (text: string) => v
     return null;
   }
   let stopped = false;
-  const unsubscribe = ctx.sim.watch((c) => {
-    if (stopped) return;
-    try {
-      const text = w.onChange(c);
-      if (text) write(text);
-    } catch (e) {
-      write(`${formatSingleError(e)}\n`);
-      stopped = true;
-    }
-  });
+  const unsubscribe = ctx.sim.watch(
+    (c) => {
+      if (stopped) return;
+      try {
+        const text = w.onChange(c);
+        if (text) write(text);
+      } catch (e) {
+        write(`${formatSingleError(e)}\n`);
+        stopped = true;
+      }
+    },
+    [w.kind],
+  );
   return {
     stop: () => {
       stopped = true;

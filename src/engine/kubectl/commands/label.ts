@@ -154,7 +154,9 @@ function run(ctx: CommandContext, mode: Mode): void {
       updated.metadata = { ...updated.metadata, [field]: next };
       if (cause) updated = withChangeCause(updated, cause);
       const written =
-        dry !== 'client' ? ctx.sim.store.update(updated, { dryRun: dry === 'server' }) : updated;
+        dry !== 'client'
+          ? ctx.sim.store.update(updated, { dryRun: dry === 'server', fieldManager: `kubectl-${mode}` })
+          : updated;
       const op = mode === 'label' ? labelChangeMsg(current, next) : 'annotated';
       printWritten(ctx, kind, written, `${op}${dryRunSuffix(dry)}`);
     } catch (e) {

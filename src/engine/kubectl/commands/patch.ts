@@ -296,7 +296,7 @@ function run(ctx: CommandContext): void {
           result =
             subresource === 'status'
               ? ctx.sim.store.updateStatus(patched, { dryRun: dry === 'server' })
-              : ctx.sim.store.update(patched, { dryRun: dry === 'server' });
+              : ctx.sim.store.update(patched, { dryRun: dry === 'server', fieldManager: 'kubectl-patch' });
           didPatch = !deepEqual(result, t.obj);
         }
         print(ctx, printer, t.kind, result, didPatch);

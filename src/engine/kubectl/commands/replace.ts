@@ -26,6 +26,7 @@ import {
   VALIDATE_FLAG,
 } from './common';
 import { serverDecode, validationDirective } from './fieldValidationFlag';
+import { omitManagedFields } from '../printers/printFlags';
 
 type Policy = 'Background' | 'Foreground' | 'Orphan';
 
@@ -185,7 +186,8 @@ export const replaceCommand: CommandDef = {
         const body = dry === 'client' ? obj : serverDecode(ctx, kind, obj, directive);
         let result: KObject = body;
         if (force) {
-          if (dry !== 'client') result = store.create(body, { dryRun: dry === 'server' });
+          if (dry !== 'client')
+            result = store.create(body, { dryRun: dry === 'server', fieldManager: 'kubectl-replace' });
         } else {
           const live = store.mustGet(
             kind,
@@ -203,11 +205,11 @@ export const replaceCommand: CommandDef = {
           if (dry !== 'client')
             result = store.update(
               { ...body, metadata: { ...body.metadata, namespace: live.metadata.namespace } },
-              { dryRun: dry === 'server' },
+              { dryRun: dry === 'server', fieldManager: 'kubectl-replace' },
             );
         }
-        if (output === 'yaml') ctx.out.out(toYAML(result));
-        else if (output === 'json') ctx.out.out(toJSON(result));
+        if (output === 'yaml') ctx.out.out(toYAML(omitManagedFields(result)));
+        else if (output === 'json') ctx.out.out(toJSON(omitManagedFields(result)));
         else if (output === 'name') ctx.out.println(`${kindGroup(kind)}/${obj.metadata.name}`);
         else ctx.out.println(nameLine(kind, obj.metadata.name, `replaced${dryRunSuffix(dry)}`));
       } catch (err) {

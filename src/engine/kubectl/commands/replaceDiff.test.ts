@@ -120,7 +120,13 @@ describe('kubectl diff --server-side', () => {
     const sim = simWithNodes(['n1']);
     kc(sim, 'apply -f -', DS('nginx:1.26'));
     sim.settle();
-    const d = kc(sim, 'diff --server-side -f -', DS('nginx:1.27'));
+    // client-side apply's manager owns the image: the server-side dry run conflicts, as a real server's does
+    const c = kc(sim, 'diff --server-side -f -', DS('nginx:1.27'));
+    expect(c.exitCode).toBe(2);
+    expect(c.stderr).toMatch(
+      /^Error from server \(Conflict\): Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps\/v1 at .*: \.spec\.template\.spec\.containers\[name="nginx"\]\.image\n/,
+    );
+    const d = kc(sim, 'diff --server-side --force-conflicts -f -', DS('nginx:1.27'));
     expect(d.exitCode).toBe(1);
     expect(d.stdout).toContain('+      - image: nginx:1.27\n');
     expect(d.stdout).not.toContain('last-applied-configuration: |\n-');

@@ -127,7 +127,7 @@ export function rollbackDeployment(
   try {
     ctx.sim.store.update(
       { ...d, metadata: { ...d.metadata, annotations }, spec: { ...d.spec, template } },
-      { dryRun: dry === 'server' },
+      { dryRun: dry === 'server', fieldManager: 'kubectl-rollout' },
     );
   } catch (e) {
     if (e instanceof StatusError)

@@ -36,7 +36,7 @@ function notSupported(verb: 'pausing' | 'resuming') {
         const spec = { ...d.spec };
         if (pause) spec.paused = true;
         else delete spec.paused;
-        const written = ctx.sim.store.update({ ...d, spec });
+        const written = ctx.sim.store.update({ ...d, spec }, { fieldManager: 'kubectl-rollout' });
         printWritten(ctx, kind, written, pause ? 'paused' : 'resumed');
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;

@@ -60,7 +60,8 @@ export const rolloutRestartCommand: CommandDef = {
       };
       let written: KObject = next;
       try {
-        if (dry !== 'client') written = ctx.sim.store.update(next, { dryRun: dry === 'server' });
+        if (dry !== 'client')
+          written = ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl-rollout' });
       } catch (e) {
         if (!(e instanceof StatusError)) throw e;
         errs.push(e);

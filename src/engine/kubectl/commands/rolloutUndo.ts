@@ -44,7 +44,7 @@ function rollback(ctx: CommandContext, ds: DaemonSet, toRevision: number): strin
   const next = clone(ds);
   next.spec.template = templateFromRevision(to);
   try {
-    ctx.sim.store.update(next, { dryRun: dry === 'server' });
+    ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl-rollout' });
   } catch (e) {
     if (e instanceof StatusError)
       throw new CommandError(`failed restoring revision ${toRevision}: ${e.message}`);

@@ -95,7 +95,8 @@ export const runCommand: CommandDef = {
     } as unknown as Pod;
     let created: Pod = pod;
     try {
-      if (dry !== 'client') created = ctx.sim.store.create(pod, { dryRun: dry === 'server' }) as Pod;
+      if (dry !== 'client')
+        created = ctx.sim.store.create(pod, { dryRun: dry === 'server', fieldManager: 'kubectl-run' }) as Pod;
     } catch (e) {
       if (e instanceof StatusError) return finish([e]);
       throw e;

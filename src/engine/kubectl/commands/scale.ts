@@ -97,7 +97,14 @@ export const scaleCommand: CommandDef = {
             );
           }
           const next = { ...o, spec: { ...o.spec, replicas } };
-          const written = dry === 'client' ? next : ctx.sim.store.update(next, { dryRun: dry === 'server' });
+          const written =
+            dry === 'client'
+              ? next
+              : ctx.sim.store.update(next, {
+                  dryRun: dry === 'server',
+                  fieldManager: 'kubectl',
+                  subresource: 'scale',
+                });
           printWritten(ctx, kind, written, `scaled${dryRunSuffix(dry)}`);
         } catch (e) {
           if (!(e instanceof StatusError) && !(e instanceof CommandError)) throw e;

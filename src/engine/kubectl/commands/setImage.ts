@@ -108,7 +108,10 @@ export const setImageCommand: CommandDef = {
         if (cause) next = withChangeCause(next, cause);
         if (deepEqual(next, obj)) continue;
         try {
-          const written = dry !== 'client' ? ctx.sim.store.update(next, { dryRun: dry === 'server' }) : next;
+          const written =
+            dry !== 'client'
+              ? ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl-set' })
+              : next;
           printWritten(ctx, kind, written, `image updated${dryRunSuffix(dry)}`);
         } catch (e) {
           if (!(e instanceof StatusError)) throw e;

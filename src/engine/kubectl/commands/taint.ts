@@ -191,7 +191,10 @@ export const taintCommand: CommandDef = {
         next.spec = { ...next.spec };
         if (r.taints.length) next.spec.taints = r.taints;
         else delete next.spec.taints;
-        const written = dry !== 'client' ? ctx.sim.store.update(next, { dryRun: dry === 'server' }) : next;
+        const written =
+          dry !== 'client'
+            ? ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl-taint' })
+            : next;
         printWritten(ctx, 'Node', written, `${r.operation}${dryRunSuffix(dry)}`);
       } catch (e) {
         if (!(e instanceof StatusError) && !(e instanceof CommandError)) throw e;

@@ -3,7 +3,7 @@
 // table, `wide`, `custom-columns=…` and `custom-columns-file=…`), `--template`,
 // `--allow-missing-template-keys`; the same matching order and error texts as kubectl.
 
-import { flagString } from '../argv';
+import { flagBool, flagString } from '../argv';
 import { CommandError, type CommandContext, type FlagSpec } from '../types';
 import { columnsFromSpec, columnsFromTemplate, printCustomColumns } from './customColumns';
 import { goSyntax, goV, toUnstructured, type JSONValue } from './goValue';
@@ -100,6 +100,23 @@ export interface PrinterOptions {
   noHeaders?: boolean;
 }
 
+/**
+ * OmitManagedFieldsPrinter (JSONYamlPrintFlags without --show-managed-fields): the object, or each
+ * item of a List, without metadata.managedFields.
+ */
+export function omitManagedFields(obj: unknown): unknown {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return obj;
+  const o = obj as { metadata?: unknown; items?: unknown };
+  let out: Record<string, unknown> = o as Record<string, unknown>;
+  const md = o.metadata as Record<string, unknown> | undefined;
+  if (md && typeof md === 'object' && Object.hasOwn(md, 'managedFields')) {
+    const { managedFields: _, ...rest } = md;
+    out = { ...out, metadata: rest };
+  }
+  if (Array.isArray(o.items)) out = { ...out, items: o.items.map(omitManagedFields) };
+  return out;
+}
+
 /** PrintFlags.ToPrinter for this command's flags. */
 export function resolvePrinter(ctx: CommandContext, o: PrinterOptions = {}): Printer {
   const args = ctx.args;
@@ -111,7 +128,15 @@ export function resolvePrinter(ctx: CommandContext, o: PrinterOptions = {}): Pri
   if (output === 'wide' && o.get) return { kind: 'human', wide: true };
   if (output === 'json' || output === 'yaml') {
     const yaml = output === 'yaml';
-    return { kind: 'generic', format: output, print: (obj) => (yaml ? toYAML(obj) : toJSON(obj)) };
+    const show = flagBool(args, 'show-managed-fields');
+    return {
+      kind: 'generic',
+      format: output,
+      print: (obj) => {
+        const o = show ? obj : omitManagedFields(obj);
+        return yaml ? toYAML(o) : toJSON(o);
+      },
+    };
   }
   if (output === 'name') return { kind: 'name' };
 
