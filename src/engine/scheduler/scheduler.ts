@@ -19,6 +19,14 @@ import {
   statusOf,
 } from './fitError';
 import { NodeInfoIndex, podRequest } from './nodeInfo';
+import { Random } from '../random';
+import {
+  type Prioritized,
+  type ScoreSnapshot,
+  numFeasibleNodesToFind,
+  prioritizeNodes,
+  selectHost,
+} from './scoring';
 import { setPodCondition } from '../api/podCondition';
 import { namespacedName } from '../api/namespacedName';
 import { splitKey } from './podsByNode';
@@ -26,7 +34,15 @@ import { splitKey } from './podsByNode';
 export const SCHEDULER_QUEUE = 'scheduler';
 export const SCHEDULER_NAME = 'default-scheduler';
 
-export type ScheduleResult = { node: string } | { diagnosis: Diagnosis; message: string };
+export type ScheduleResult =
+  | {
+      node: string;
+      /** the feasible nodes, in the order they were found */
+      feasible: string[];
+      /** the scores, when more than one node was feasible (one feasible node is taken unscored) */
+      prioritized?: Prioritized;
+    }
+  | { diagnosis: Diagnosis; message: string };
 
 function nodeSchedulingChanged(a: Node, b: Node): boolean {
   return (
@@ -46,7 +62,21 @@ export class Scheduler {
   private readonly waitingOnAny = new Set<string>();
   private readonly waitingKey = new Map<string, string | undefined>();
 
-  constructor(private readonly sim: ControllerHost) {
+  /**
+   * Where the next cycle starts looking (nextStartNodeIndex): in a cluster of 100 nodes or more the
+   * scheduler stops after numFeasibleNodesToFind feasible nodes, and the next pod starts after them.
+   */
+  private nextStartNodeIndex = 0;
+
+  /**
+   * @param rand the scheduler's own seeded generator (ties between nodes of equal score are picked
+   *   at random, as upstream's selectHost does); separate from the API server's name generator, so a
+   *   tie drawn here does not change the names of the pods created after it
+   */
+  constructor(
+    private readonly sim: ControllerHost,
+    private readonly rand: Random = new Random(1),
+  ) {
     sim.watch((c) => this.onPod(c), ['Pod']);
     sim.watch((c) => this.onNode(c), ['Node']);
   }
@@ -147,8 +177,13 @@ export class Scheduler {
     if (s && s.size === 0) this.waitingOnNode.delete(pinned);
   }
 
-  /** findNodesThatFitPod + selectHost, without side effects. */
-  findNode(pod: Pod): ScheduleResult {
+  /**
+   * schedulePod: findNodesThatFitPod, then (more than one feasible node) prioritizeNodes and
+   * selectHost. `cycle`: a real scheduling cycle, which moves nextStartNodeIndex and draws from the
+   * generator on ties; false for an explanation (`sim why pod/NAME`), which leaves both alone and
+   * leaves `exclude` (the pod itself, when it is bound) out of what the nodes hold.
+   */
+  schedulePod(pod: Pod, cycle = true, exclude?: Pod): ScheduleResult {
     const numAllNodes = this.sim.store.count('Node');
     if (numAllNodes === 0) return failed(pod, emptyDiagnosis(numAllNodes, 0));
     // A daemon pod (its affinity pins one node) is read without building the prefilter's set.
@@ -179,26 +214,67 @@ export class Scheduler {
     } else {
       candidates = this.sim.store.list('Node');
     }
-    let best: Node | undefined;
-    let bestPods = Infinity;
     const req = podRequest(pod);
-    // The diagnosis is built only when no node fits (the failed nodes in candidate order).
+    const usageOf = (node: string) =>
+      exclude ? this.nodeInfos.usageWithout(node, exclude) : this.nodeInfos.usage(node);
+    // findNodesThatPassFilters: from nextStartNodeIndex round the list, until numNodesToFind fit.
+    const n = candidates.length;
+    const numNodesToFind = numFeasibleNodesToFind(n);
+    const feasible: Node[] = [];
+    // The diagnosis is built only when no node fits (the failed nodes in the order checked).
     let statuses: Map<string, NodeStatus> | undefined;
-    for (const node of candidates) {
-      const usage = this.nodeInfos.usage(node.metadata.name);
-      const failure = firstFailure(pod, node, usage, req);
+    let failedCount = 0;
+    for (let i = 0; i < n && feasible.length < numNodesToFind; i++) {
+      const node = candidates[(this.nextStartNodeIndex + i) % n];
+      const failure = firstFailure(pod, node, usageOf(node.metadata.name), req);
       if (failure) {
         (statuses ??= new Map()).set(node.metadata.name, statusOf(failure));
-      } else if (usage.pods < bestPods) {
-        // Score: fewest pods first; candidates are in name order, so ties go to the first name.
-        best = node;
-        bestPods = usage.pods;
-      }
+        failedCount++;
+      } else feasible.push(node);
     }
-    if (best) return { node: best.metadata.name };
-    const d = emptyDiagnosis(numAllNodes, absentNodes, statuses);
-    if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
-    return failed(pod, d);
+    if (cycle)
+      this.nextStartNodeIndex = (this.nextStartNodeIndex + feasible.length + failedCount) % numAllNodes;
+    if (feasible.length === 0) {
+      const d = emptyDiagnosis(numAllNodes, absentNodes, statuses);
+      if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
+      return failed(pod, d);
+    }
+    const feasibleNames = feasible.map((f) => f.metadata.name);
+    // When only one node fits, it is taken without scoring.
+    if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
+    const prioritized = prioritizeNodes(pod, feasible, this.snapshot(exclude));
+    // An explanation draws from a copy of the generator: what the next cycle would pick.
+    const rand = cycle ? this.rand : new Random(this.rand.getState());
+    return { node: selectHost(prioritized.nodes, rand)!, feasible: feasibleNames, prioritized };
+  }
+
+  /** The cache's view for the score plugins; `exclude` (a bound pod being explained) left out. */
+  snapshot(exclude?: Pod): ScoreSnapshot {
+    const store = this.sim.store;
+    const infos = this.nodeInfos;
+    const podsByNode = new Map<string, Pod[]>();
+    const exNs = exclude?.metadata.namespace;
+    const exName = exclude?.metadata.name;
+    return {
+      nodes: store.list('Node'),
+      usage: (node) => (exclude ? infos.usageWithout(node, exclude) : infos.usage(node)),
+      pods: (node) => {
+        let pods = podsByNode.get(node);
+        if (!pods) {
+          pods = [];
+          for (const k of infos.podKeys(node)) {
+            if (exclude && k.namespace === exNs && k.name === exName) continue;
+            const p = store.get('Pod', k.namespace, k.name);
+            if (p) pods.push(p);
+          }
+          podsByNode.set(node, pods);
+        }
+        return pods;
+      },
+      havePodsWithAffinity: () => infos.havePodsWithAffinity(),
+      replicaSet: (ns, name) => store.get('ReplicaSet', ns, name),
+      namespaceLabels: (ns) => store.get('Namespace', undefined, ns)?.metadata.labels,
+    };
   }
 
   private scheduleOne(key: string, namespace?: string, podName?: string): string {
@@ -207,7 +283,7 @@ export class Scheduler {
     if (ns === undefined || name === undefined) [ns, name] = splitKey(key);
     const pod = this.sim.store.get('Pod', ns, name);
     if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp) return 'nothing to do';
-    const result = this.findNode(pod);
+    const result = this.schedulePod(pod);
     if ('node' in result) {
       this.bind(pod, result.node);
       return `bound ${key} to ${result.node}`;
