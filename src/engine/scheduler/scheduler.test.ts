@@ -276,3 +276,56 @@ describe('explainScheduling', () => {
     });
   });
 });
+
+describe('Scheduler scoring in a cluster', () => {
+  function replicas(
+    sim: Simulation,
+    name: string,
+    n: number,
+    labels: Record<string, string> = { app: name },
+  ) {
+    sim.store.create({
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: { name, namespace: 'default' },
+      spec: {
+        replicas: n,
+        selector: { matchLabels: labels },
+        template: { metadata: { labels }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } },
+      },
+    } as never);
+    sim.settle();
+  }
+  const perNode = (sim: Simulation) => {
+    const m: Record<string, number> = {};
+    for (const p of sim.store.list('Pod'))
+      if (p.spec.nodeName) m[p.spec.nodeName] = (m[p.spec.nodeName] ?? 0) + 1;
+    return m;
+  };
+
+  it("spreads a ReplicaSet's pods evenly over equal nodes, whatever the seed", () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const sim = new Simulation({ seed });
+      for (let i = 0; i < 3; i++) addNode(sim, `n${i}`, i);
+      replicas(sim, 'web', 9);
+      expect(perNode(sim)).toEqual({ n0: 3, n1: 3, n2: 3 });
+    }
+  });
+
+  it('keeps pods off a node with an untolerated PreferNoSchedule taint while others have room', () => {
+    const sim = new Simulation({ seed: 1 });
+    addNode(sim, 'a', 0);
+    addNode(sim, 'b', 1, { taints: [{ key: 'k', value: 'v', effect: 'PreferNoSchedule' }] });
+    replicas(sim, 'web', 4);
+    expect(perNode(sim)).toEqual({ a: 4 });
+  });
+
+  it('a daemon pod keeps its one node: the pinned node is taken without scoring', () => {
+    const sim = threeNodes();
+    addPod(sim, 'ds-pod', pin('n2'));
+    const r = sim.scheduler.schedulePod(get(sim, 'ds-pod')!, false);
+    expect(r).toEqual({ node: 'n2', feasible: ['n2'] });
+    sim.settle();
+    expect(get(sim, 'ds-pod')!.spec.nodeName).toBe('n2');
+  });
+});
