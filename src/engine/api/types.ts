@@ -253,6 +253,8 @@ export interface PodStatus {
   startTime?: string;
   containerStatuses?: ContainerStatus[];
   qosClass?: string;
+  /** the node a preempting pod waits for (set by the scheduler's DefaultPreemption) */
+  nominatedNodeName?: string;
 }
 
 export interface Pod extends KObject {

@@ -88,7 +88,7 @@ export function statusOf(r: FilterResult): NodeStatus {
 }
 
 /** `1 Insufficient cpu, 2 node(s) didn't match …` sorted as Go's sort.Strings sorts them. */
-function histogram(counts: Map<string, number>): string {
+export function histogram(counts: Map<string, number>): string {
   const parts = [...counts].map(([reason, n]) => `${n} ${reason}`);
   parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return parts.join(', ');
@@ -137,4 +137,13 @@ export function preemptionMessage(pod: Pod, d: Diagnosis): string {
 export function fitErrorMessage(pod: Pod, d: Diagnosis): string {
   if (d.numAllNodes === 0) return NO_NODES_AVAILABLE;
   return `${filterMessage(d)} ${preemptionMessage(pod, d)}.`;
+}
+
+/**
+ * FitError.Error() with the PostFilter's message as DefaultPreemption returned it: none when it
+ * nominated a node (the victims are being removed), else ` preemption: ….` after the filters' part.
+ */
+export function fitErrorWithPostFilter(d: Diagnosis, postFilterMsg: string): string {
+  if (d.numAllNodes === 0) return NO_NODES_AVAILABLE;
+  return postFilterMsg ? `${filterMessage(d)} ${postFilterMsg}.` : filterMessage(d);
 }

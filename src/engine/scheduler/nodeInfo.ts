@@ -231,6 +231,21 @@ class MutableUsage implements NodeUsage {
 
 export const EMPTY_USAGE: NodeUsage = new MutableUsage();
 
+/** `u` with `pods` added (the nominated pods a filter counts as if they ran there). */
+export function usageWithPods(u: NodeUsage, pods: readonly Pod[]): NodeUsage {
+  if (pods.length === 0) return u;
+  const out = u instanceof MutableUsage ? u.copy() : (usageOf([]) as MutableUsage);
+  if (!(u instanceof MutableUsage)) {
+    out.milliCPU = u.milliCPU;
+    out.memory = u.memory;
+    out.nonZeroMilliCPU = u.nonZeroMilliCPU;
+    out.nonZeroMemory = u.nonZeroMemory;
+    out.pods = u.pods;
+  }
+  for (const p of pods) out.apply(podRequest(p), 1);
+  return out;
+}
+
 /** Builds a usage from a list of pods (tests, `sim why` on a hypothetical cluster). */
 export function usageOf(pods: readonly Pod[]): NodeUsage {
   const u = new MutableUsage();

@@ -13,12 +13,14 @@ import {
   type NodeStatus,
   ERR_AFFINITY_CONFLICT,
   absentNodesStatus,
-  fitErrorMessage,
+  fitErrorWithPostFilter,
   preFilterNodeNames,
   preFilterSingleNode,
   statusOf,
 } from './fitError';
-import { NodeInfoIndex, podRequest } from './nodeInfo';
+import { NodeInfoIndex, podRequest, usageWithPods } from './nodeInfo';
+import { podPriority } from '../api/priority';
+import { type PreemptionResult, preempt } from './preemption';
 import { Random } from '../random';
 import {
   type Prioritized,
@@ -42,7 +44,12 @@ export type ScheduleResult =
       /** the scores, when more than one node was feasible (one feasible node is taken unscored) */
       prioritized?: Prioritized;
     }
-  | { diagnosis: Diagnosis; message: string };
+  | {
+      diagnosis: Diagnosis;
+      message: string;
+      /** what DefaultPreemption (the PostFilter) found; none when there are no nodes */
+      preemption?: PreemptionResult;
+    };
 
 function nodeSchedulingChanged(a: Node, b: Node): boolean {
   return (
@@ -61,6 +68,11 @@ export class Scheduler {
   /** Unschedulable pods that any node change may help. */
   private readonly waitingOnAny = new Set<string>();
   private readonly waitingKey = new Map<string, string | undefined>();
+  /**
+   * Pods waiting for the node their preemption nominated (status.nominatedNodeName, not bound yet):
+   * the scheduling queue's nominator. A pod of lower or equal priority is filtered as if they ran there.
+   */
+  private readonly nominated = new Map<string, Pod>();
 
   /**
    * Where the next cycle starts looking (nextStartNodeIndex): in a cluster of 100 nodes or more the
@@ -89,6 +101,7 @@ export class Scheduler {
   private onPod(c: Change): void {
     const pod = c.obj as Pod;
     const old = c.old as Pod | undefined;
+    if (pod.status?.nominatedNodeName || this.nominated.size > 0) this.trackNominated(c);
     // A bound pod whose spec, phase and deletion state stayed (a kubelet status write): the cache
     // already counts it, and it is in no scheduling queue.
     if (
@@ -123,6 +136,31 @@ export class Scheduler {
         this.enqueue(key, 'unscheduled pod updated', pod);
       }
     }
+  }
+
+  private trackNominated(c: Change): void {
+    const pod = c.obj as Pod;
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
+    const waiting =
+      c.type !== 'DELETED' &&
+      !!pod.status?.nominatedNodeName &&
+      !pod.spec.nodeName &&
+      !pod.metadata.deletionTimestamp;
+    if (waiting) this.nominated.set(key, pod);
+    else this.nominated.delete(key);
+  }
+
+  /** addGENominatedPods: the pods nominated to `node` with at least `pod`'s priority, itself left out. */
+  private nominatedOn(node: string, pod: Pod): Pod[] {
+    if (this.nominated.size === 0) return [];
+    const priority = podPriority(pod);
+    const out: Pod[] = [];
+    for (const p of this.nominated.values()) {
+      if (p.status.nominatedNodeName !== node || podPriority(p) < priority) continue;
+      if (p.metadata.namespace === pod.metadata.namespace && p.metadata.name === pod.metadata.name) continue;
+      out.push(p);
+    }
+    return out;
   }
 
   private onNode(c: Change): void {
@@ -185,7 +223,7 @@ export class Scheduler {
    */
   schedulePod(pod: Pod, cycle = true, exclude?: Pod): ScheduleResult {
     const numAllNodes = this.sim.store.count('Node');
-    if (numAllNodes === 0) return failed(pod, emptyDiagnosis(numAllNodes, 0));
+    if (numAllNodes === 0) return this.failed(pod, emptyDiagnosis(numAllNodes, 0), cycle, exclude);
     // A daemon pod (its affinity pins one node) is read without building the prefilter's set.
     const pinned = preFilterSingleNode(pod.spec);
     const names = pinned !== undefined ? undefined : preFilterNodeNames(pod.spec);
@@ -198,7 +236,7 @@ export class Scheduler {
     } else if (names === 'conflict') {
       const d = emptyDiagnosis(numAllNodes, 0);
       d.preFilterMsg = ERR_AFFINITY_CONFLICT;
-      return failed(pod, d);
+      return this.failed(pod, d, cycle, exclude);
     } else if (names) {
       if (names.size === 1) {
         // A daemon pod: its affinity pins one node.
@@ -215,8 +253,12 @@ export class Scheduler {
       candidates = this.sim.store.list('Node');
     }
     const req = podRequest(pod);
+    // RunFilterPluginsWithNominatedPods: nominated pods of at least this priority count as placed
     const usageOf = (node: string) =>
-      exclude ? this.nodeInfos.usageWithout(node, exclude) : this.nodeInfos.usage(node);
+      usageWithPods(
+        exclude ? this.nodeInfos.usageWithout(node, exclude) : this.nodeInfos.usage(node),
+        this.nominatedOn(node, pod),
+      );
     // findNodesThatPassFilters: from nextStartNodeIndex round the list, until numNodesToFind fit.
     const n = candidates.length;
     const numNodesToFind = numFeasibleNodesToFind(n);
@@ -237,7 +279,7 @@ export class Scheduler {
     if (feasible.length === 0) {
       const d = emptyDiagnosis(numAllNodes, absentNodes, statuses);
       if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
-      return failed(pod, d);
+      return this.failed(pod, d, cycle, exclude);
     }
     const feasibleNames = feasible.map((f) => f.metadata.name);
     // When only one node fits, it is taken without scoring.
@@ -246,6 +288,23 @@ export class Scheduler {
     // An explanation draws from a copy of the generator: what the next cycle would pick.
     const rand = cycle ? this.rand : new Random(this.rand.getState());
     return { node: selectHost(prioritized.nodes, rand)!, feasible: feasibleNames, prioritized };
+  }
+
+  /**
+   * A cycle that found no node: the PostFilter (DefaultPreemption) runs, and FailedScheduling's
+   * message carries its verdict. An explanation runs it on a copy of the generator.
+   */
+  private failed(pod: Pod, diagnosis: Diagnosis, cycle: boolean, exclude?: Pod): ScheduleResult {
+    if (diagnosis.numAllNodes === 0) return { diagnosis, message: fitErrorWithPostFilter(diagnosis, '') };
+    const snap = this.snapshot(exclude);
+    const preemption = preempt(
+      pod,
+      diagnosis,
+      { node: (n) => this.sim.store.get('Node', undefined, n), pods: snap.pods },
+      cycle ? this.rand : new Random(this.rand.getState()),
+    );
+    const postFilterMsg = 'message' in preemption ? preemption.message : '';
+    return { diagnosis, message: fitErrorWithPostFilter(diagnosis, postFilterMsg), preemption };
   }
 
   /** The cache's view for the score plugins; `exclude` (a bound pod being explained) left out. */
@@ -288,9 +347,17 @@ export class Scheduler {
       this.bind(pod, result.node);
       return `bound ${key} to ${result.node}`;
     }
-    this.recordFailure(pod, result.message);
+    const p = result.preemption;
+    let nominated: string | null | undefined;
+    let did = '';
+    if (p && 'nominatedNode' in p) {
+      this.prepareCandidate(pod, p.nominatedNode, p.victims);
+      nominated = p.nominatedNode;
+      did = `; preempting ${p.victims.map((v) => namespacedName(v.metadata.namespace, v.metadata.name)).join(', ')} on ${p.nominatedNode}`;
+    } else if (p?.clearNomination) nominated = null;
+    this.recordFailure(this.sim.store.get('Pod', ns, name) ?? pod, result.message, nominated);
     this.park(key, result.diagnosis.preFilterMsg ? undefined : pinnedTarget(pod));
-    return `unschedulable: ${result.message}`;
+    return `unschedulable: ${result.message}${did}`;
   }
 
   private bind(pod: Pod, node: string): void {
@@ -305,19 +372,53 @@ export class Scheduler {
     );
   }
 
-  private recordFailure(pod: Pod, message: string): void {
+  /**
+   * prepareCandidate: each victim gets the DisruptionTarget condition, is deleted (gracefully: it
+   * holds its resources until it is gone) and a Preempted event names the preemptor's uid.
+   */
+  private prepareCandidate(preemptor: Pod, node: string, victims: readonly Pod[]): void {
+    for (const v of victims) {
+      const updated = this.sim.store.updateStatus<'Pod'>({
+        ...v,
+        status: {
+          ...v.status,
+          conditions: setPodCondition(
+            v.status?.conditions,
+            {
+              type: 'DisruptionTarget',
+              status: 'True',
+              reason: 'PreemptionByScheduler',
+              message: 'DefaultPreemption: preempting to accommodate a higher priority pod',
+            },
+            this.sim.iso(),
+          ),
+        },
+      });
+      this.sim.store.delete('Pod', updated.metadata.namespace, updated.metadata.name);
+      this.sim.recorder.event(
+        updated,
+        'Normal',
+        'Preempted',
+        `Preempted by pod ${preemptor.metadata.uid} on node ${node}`,
+        SCHEDULER_NAME,
+      );
+    }
+  }
+
+  /** `nominated`: the node to nominate, null to clear the nomination, undefined to leave it. */
+  private recordFailure(pod: Pod, message: string, nominated?: string | null): void {
     const now = this.sim.iso();
-    const updated = this.sim.store.updateStatus<'Pod'>({
-      ...pod,
-      status: {
-        ...pod.status,
-        conditions: setPodCondition(
-          pod.status?.conditions,
-          { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message },
-          now,
-        ),
-      },
-    });
+    const status = {
+      ...pod.status,
+      conditions: setPodCondition(
+        pod.status?.conditions,
+        { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message },
+        now,
+      ),
+    };
+    if (nominated) status.nominatedNodeName = nominated;
+    else if (nominated === null) delete status.nominatedNodeName;
+    const updated = this.sim.store.updateStatus<'Pod'>({ ...pod, status });
     this.sim.recorder.event(updated, 'Warning', 'FailedScheduling', message, SCHEDULER_NAME);
   }
 }
@@ -328,10 +429,6 @@ function emptyDiagnosis(
   nodeToStatus: Map<string, NodeStatus> = new Map(),
 ): Diagnosis {
   return { numAllNodes, nodeToStatus, absentNodes };
-}
-
-function failed(pod: Pod, diagnosis: Diagnosis): ScheduleResult {
-  return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
 }
 
 /** The single node a pod's NodeAffinity PreFilter limits it to, if exactly one. */
