@@ -111,9 +111,10 @@ export function filterMessage(d: Diagnosis): string {
 }
 
 /**
- * The DefaultPreemption PostFilter's message. Every pod here has the same priority, so no node has
+ * The DefaultPreemption PostFilter's message when every pod has the same priority, so no node has
  * lower-priority victims: nodes that failed with a resolvable status report "No preemption victims
- * found", the rest "Preemption is not helpful".
+ * found", the rest "Preemption is not helpful". The scheduler asks preemption.ts's dry run, which
+ * words that case the same; this shortcut stays for tests of the message's shape.
  */
 export function preemptionMessage(pod: Pod, d: Diagnosis): string {
   if (pod.spec.preemptionPolicy === 'Never') return 'preemption: not eligible due to preemptionPolicy=Never.';
