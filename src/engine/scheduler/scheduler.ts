@@ -296,40 +296,46 @@ export class Scheduler {
    */
   private failed(pod: Pod, diagnosis: Diagnosis, cycle: boolean, exclude?: Pod): ScheduleResult {
     if (diagnosis.numAllNodes === 0) return { diagnosis, message: fitErrorWithPostFilter(diagnosis, '') };
-    const snap = this.snapshot(exclude);
     const preemption = preempt(
       pod,
       diagnosis,
-      { node: (n) => this.sim.store.get('Node', undefined, n), pods: snap.pods },
+      { node: (n) => this.sim.store.get('Node', undefined, n), pods: this.podsOf(exclude) },
       cycle ? this.rand : new Random(this.rand.getState()),
     );
     const postFilterMsg = 'message' in preemption ? preemption.message : '';
     return { diagnosis, message: fitErrorWithPostFilter(diagnosis, postFilterMsg), preemption };
   }
 
-  /** The cache's view for the score plugins; `exclude` (a bound pod being explained) left out. */
-  snapshot(exclude?: Pod): ScoreSnapshot {
+  /** NodeInfo.Pods read from the store, per node once per cycle; `exclude` left out. */
+  private podsOf(exclude?: Pod): (node: string) => Pod[] {
     const store = this.sim.store;
     const infos = this.nodeInfos;
     const podsByNode = new Map<string, Pod[]>();
     const exNs = exclude?.metadata.namespace;
     const exName = exclude?.metadata.name;
+    return (node) => {
+      let pods = podsByNode.get(node);
+      if (!pods) {
+        pods = [];
+        for (const k of infos.podKeys(node)) {
+          if (exclude && k.namespace === exNs && k.name === exName) continue;
+          const p = store.get('Pod', k.namespace, k.name);
+          if (p) pods.push(p);
+        }
+        podsByNode.set(node, pods);
+      }
+      return pods;
+    };
+  }
+
+  /** The cache's view for the score plugins; `exclude` (a bound pod being explained) left out. */
+  snapshot(exclude?: Pod): ScoreSnapshot {
+    const store = this.sim.store;
+    const infos = this.nodeInfos;
     return {
       nodes: store.list('Node'),
       usage: (node) => (exclude ? infos.usageWithout(node, exclude) : infos.usage(node)),
-      pods: (node) => {
-        let pods = podsByNode.get(node);
-        if (!pods) {
-          pods = [];
-          for (const k of infos.podKeys(node)) {
-            if (exclude && k.namespace === exNs && k.name === exName) continue;
-            const p = store.get('Pod', k.namespace, k.name);
-            if (p) pods.push(p);
-          }
-          podsByNode.set(node, pods);
-        }
-        return pods;
-      },
+      pods: this.podsOf(exclude),
       havePodsWithAffinity: () => infos.havePodsWithAffinity(),
       replicaSet: (ns, name) => store.get('ReplicaSet', ns, name),
       namespaceLabels: (ns) => store.get('Namespace', undefined, ns)?.metadata.labels,
