@@ -80,7 +80,8 @@ export class Simulation implements KubeletHost {
     }
     this.gc = new GarbageCollector(this);
     this.nodeLifecycle = new NodeLifecycleController(this);
-    this.scheduler = new Scheduler(this);
+    // the scheduler's own generator (its tie-breaks), apart from the name generator's
+    this.scheduler = new Scheduler(this, new Random(this.seed ^ 0x9e3779b9));
     this.kubelet = new Kubelet(this);
     this.podGC = new PodGCController(this);
     this.daemonsets = new DaemonSetController(this, opts.daemonSetController ?? 'incremental');

@@ -135,7 +135,6 @@ export function defaultPod(pod: Pod): void {
   }
   if (pod.spec.tolerations.length === 0) delete pod.spec.tolerations;
   if (!pod.spec.serviceAccountName) pod.spec.serviceAccountName = 'default';
-  if (pod.spec.priority === undefined) pod.spec.priority = 0;
   if (pod.spec.enableServiceLinks === undefined) pod.spec.enableServiceLinks = true;
   if (pod.spec.preemptionPolicy === undefined) pod.spec.preemptionPolicy = 'PreemptLowerPriority';
 }

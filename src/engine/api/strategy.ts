@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { invalid, type FieldError } from './errors';
 import { defaultDaemonSet, defaultDeployment, defaultNode, defaultPod, defaultReplicaSet } from './defaults';
 import { deepEqual } from './objects';
+import { admitPodPriority } from './priority';
 import type { DaemonSet, Deployment, Kind, KObject, Node, Pod, ReplicaSet } from './types';
 import {
   validateDaemonSet,
@@ -52,7 +53,12 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
     }
     case 'Pod': {
       const pod = obj as Pod;
-      if (pod.spec && typeof pod.spec === 'object') defaultPod(pod);
+      if (pod.spec && typeof pod.spec === 'object') {
+        // the Priority admission plugin: after the preemptionPolicy default the policy check sees it
+        // as the pod's own, so resolve the class first
+        admitPodPriority(pod);
+        defaultPod(pod);
+      }
       pod.status = { phase: 'Pending', qosClass: qosClass(pod) };
       break;
     }

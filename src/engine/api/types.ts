@@ -78,15 +78,51 @@ export interface NodeSelector {
   nodeSelectorTerms: NodeSelectorTerm[];
 }
 
+export interface PreferredSchedulingTerm {
+  weight: number;
+  preference: NodeSelectorTerm;
+}
+
 export interface NodeAffinity {
   requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector;
-  preferredDuringSchedulingIgnoredDuringExecution?: unknown[];
+  preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTerm[];
+}
+
+export interface PodAffinityTerm {
+  labelSelector?: LabelSelector;
+  namespaces?: string[];
+  namespaceSelector?: LabelSelector;
+  topologyKey: string;
+  matchLabelKeys?: string[];
+  mismatchLabelKeys?: string[];
+}
+
+export interface WeightedPodAffinityTerm {
+  weight: number;
+  podAffinityTerm: PodAffinityTerm;
+}
+
+/** PodAffinity and PodAntiAffinity have the same shape. */
+export interface PodAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTerm[];
+  preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTerm[];
 }
 
 export interface Affinity {
   nodeAffinity?: NodeAffinity;
-  podAffinity?: unknown;
-  podAntiAffinity?: unknown;
+  podAffinity?: PodAffinity;
+  podAntiAffinity?: PodAffinity;
+}
+
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: 'DoNotSchedule' | 'ScheduleAnyway';
+  labelSelector?: LabelSelector;
+  minDomains?: number;
+  nodeAffinityPolicy?: 'Honor' | 'Ignore';
+  nodeTaintsPolicy?: 'Honor' | 'Ignore';
+  matchLabelKeys?: string[];
 }
 
 // ---------------------------------------------------------------------------------------- taints
@@ -179,6 +215,9 @@ export interface PodSpec {
   securityContext?: Record<string, unknown>;
   serviceAccountName?: string;
   priorityClassName?: string;
+  priority?: number;
+  preemptionPolicy?: string;
+  topologySpreadConstraints?: TopologySpreadConstraint[];
   [field: string]: unknown;
 }
 
@@ -226,6 +265,8 @@ export interface PodStatus {
   startTime?: string;
   containerStatuses?: ContainerStatus[];
   qosClass?: string;
+  /** the node a preempting pod waits for (set by the scheduler's DefaultPreemption) */
+  nominatedNodeName?: string;
 }
 
 export interface Pod extends KObject {

@@ -88,7 +88,7 @@ export function statusOf(r: FilterResult): NodeStatus {
 }
 
 /** `1 Insufficient cpu, 2 node(s) didn't match …` sorted as Go's sort.Strings sorts them. */
-function histogram(counts: Map<string, number>): string {
+export function histogram(counts: Map<string, number>): string {
   const parts = [...counts].map(([reason, n]) => `${n} ${reason}`);
   parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return parts.join(', ');
@@ -111,9 +111,10 @@ export function filterMessage(d: Diagnosis): string {
 }
 
 /**
- * The DefaultPreemption PostFilter's message. Every pod here has the same priority, so no node has
+ * The DefaultPreemption PostFilter's message when every pod has the same priority, so no node has
  * lower-priority victims: nodes that failed with a resolvable status report "No preemption victims
- * found", the rest "Preemption is not helpful".
+ * found", the rest "Preemption is not helpful". The scheduler asks preemption.ts's dry run, which
+ * words that case the same; this shortcut stays for tests of the message's shape.
  */
 export function preemptionMessage(pod: Pod, d: Diagnosis): string {
   if (pod.spec.preemptionPolicy === 'Never') return 'preemption: not eligible due to preemptionPolicy=Never.';
@@ -137,4 +138,13 @@ export function preemptionMessage(pod: Pod, d: Diagnosis): string {
 export function fitErrorMessage(pod: Pod, d: Diagnosis): string {
   if (d.numAllNodes === 0) return NO_NODES_AVAILABLE;
   return `${filterMessage(d)} ${preemptionMessage(pod, d)}.`;
+}
+
+/**
+ * FitError.Error() with the PostFilter's message as DefaultPreemption returned it: none when it
+ * nominated a node (the victims are being removed), else ` preemption: ….` after the filters' part.
+ */
+export function fitErrorWithPostFilter(d: Diagnosis, postFilterMsg: string): string {
+  if (d.numAllNodes === 0) return NO_NODES_AVAILABLE;
+  return postFilterMsg ? `${filterMessage(d)} ${postFilterMsg}.` : filterMessage(d);
 }

@@ -18,13 +18,26 @@ export interface HostPort {
 export interface PodRequest {
   milliCPU: number;
   memory: number;
+  /**
+   * The requests with schedutil's defaults for a container that names no cpu (100m) or no memory
+   * (200Mi) request: what the scoring plugins count (NodeInfo.NonZeroRequested).
+   */
+  nonZeroMilliCPU: number;
+  nonZeroMemory: number;
   ports: HostPort[];
 }
+
+/** schedutil.DefaultMilliCPURequest and DefaultMemoryRequest */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
 
 /** Read-only view of what is already bound to a node. */
 export interface NodeUsage {
   readonly milliCPU: number;
   readonly memory: number;
+  /** NodeInfo.NonZeroRequested: the sum of the pods' requests with the defaults for missing ones */
+  readonly nonZeroMilliCPU: number;
+  readonly nonZeroMemory: number;
   readonly pods: number;
   /** `protocol/port` → host IP → number of pods using it */
   readonly ports: ReadonlyMap<string, ReadonlyMap<string, number>>;
@@ -47,17 +60,26 @@ function quantity(q: string | number | undefined, f: (q: string | number) => num
   }
 }
 
-function sumRequests(containers: Pod['spec']['containers'] | undefined): {
+interface Sums {
   milliCPU: number;
   memory: number;
-} {
-  let milliCPU = 0;
-  let memory = 0;
+  nonZeroMilliCPU: number;
+  nonZeroMemory: number;
+}
+
+function sumRequests(containers: Pod['spec']['containers'] | undefined): Sums {
+  const s: Sums = { milliCPU: 0, memory: 0, nonZeroMilliCPU: 0, nonZeroMemory: 0 };
   for (const c of containers ?? []) {
-    milliCPU += quantity(c.resources?.requests?.cpu, milliValue);
-    memory += Math.ceil(quantity(c.resources?.requests?.memory, parseQuantity));
+    const req = c.resources?.requests;
+    const cpu = quantity(req?.cpu, milliValue);
+    const mem = Math.ceil(quantity(req?.memory, parseQuantity));
+    s.milliCPU += cpu;
+    s.memory += mem;
+    // NonMissingContainerRequests: only a request that is absent gets the default (an explicit 0 stays 0)
+    s.nonZeroMilliCPU += req && Object.hasOwn(req, 'cpu') ? cpu : DEFAULT_MILLI_CPU_REQUEST;
+    s.nonZeroMemory += req && Object.hasOwn(req, 'memory') ? mem : DEFAULT_MEMORY_REQUEST;
   }
-  return { milliCPU, memory };
+  return s;
 }
 
 /**
@@ -97,6 +119,8 @@ export function computePodRequest(pod: Pod): PodRequest {
     const one = sumRequests([c]);
     sum.milliCPU = Math.max(sum.milliCPU, one.milliCPU);
     sum.memory = Math.max(sum.memory, one.memory);
+    sum.nonZeroMilliCPU = Math.max(sum.nonZeroMilliCPU, one.nonZeroMilliCPU);
+    sum.nonZeroMemory = Math.max(sum.nonZeroMemory, one.nonZeroMemory);
   }
   return { ...sum, ports: hostPorts(pod) };
 }
@@ -164,6 +188,8 @@ const NO_PORTS: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map();
 class MutableUsage implements NodeUsage {
   milliCPU = 0;
   memory = 0;
+  nonZeroMilliCPU = 0;
+  nonZeroMemory = 0;
   pods = 0;
   /** made on the first host port (most nodes never see one) */
   private ownPorts: Map<string, Map<string, number>> | undefined;
@@ -175,6 +201,8 @@ class MutableUsage implements NodeUsage {
   apply(req: PodRequest, sign: 1 | -1): void {
     this.milliCPU += sign * req.milliCPU;
     this.memory += sign * req.memory;
+    this.nonZeroMilliCPU += sign * req.nonZeroMilliCPU;
+    this.nonZeroMemory += sign * req.nonZeroMemory;
     this.pods += sign;
     if (req.ports.length === 0) return;
     const ports = (this.ownPorts ??= new Map());
@@ -193,6 +221,8 @@ class MutableUsage implements NodeUsage {
     const u = new MutableUsage();
     u.milliCPU = this.milliCPU;
     u.memory = this.memory;
+    u.nonZeroMilliCPU = this.nonZeroMilliCPU;
+    u.nonZeroMemory = this.nonZeroMemory;
     u.pods = this.pods;
     if (this.ownPorts) u.ownPorts = new Map([...this.ownPorts].map(([k, ips]) => [k, new Map(ips)]));
     return u;
@@ -201,6 +231,21 @@ class MutableUsage implements NodeUsage {
 
 export const EMPTY_USAGE: NodeUsage = new MutableUsage();
 
+/** `u` with `pods` added (the nominated pods a filter counts as if they ran there). */
+export function usageWithPods(u: NodeUsage, pods: readonly Pod[]): NodeUsage {
+  if (pods.length === 0) return u;
+  const out = u instanceof MutableUsage ? u.copy() : (usageOf([]) as MutableUsage);
+  if (!(u instanceof MutableUsage)) {
+    out.milliCPU = u.milliCPU;
+    out.memory = u.memory;
+    out.nonZeroMilliCPU = u.nonZeroMilliCPU;
+    out.nonZeroMemory = u.nonZeroMemory;
+    out.pods = u.pods;
+  }
+  for (const p of pods) out.apply(podRequest(p), 1);
+  return out;
+}
+
 /** Builds a usage from a list of pods (tests, `sim why` on a hypothetical cluster). */
 export function usageOf(pods: readonly Pod[]): NodeUsage {
   const u = new MutableUsage();
@@ -208,11 +253,30 @@ export function usageOf(pods: readonly Pod[]): NodeUsage {
   return u;
 }
 
+/** One pod the cache counts: where, what it asks, and its key (to read it back from the store). */
+interface CachedPod {
+  node: string;
+  req: PodRequest;
+  namespace: string | undefined;
+  name: string;
+  /** it has pod affinity or anti-affinity terms (NodeInfo.PodsWithAffinity) */
+  affinity: boolean;
+}
+
+function hasPodAffinity(pod: Pod): boolean {
+  const a = pod.spec.affinity;
+  return !!a && (a.podAffinity != null || a.podAntiAffinity != null);
+}
+
 /** Per-node usage kept up to date from store changes: every fit check is O(1) in the pod count. */
 export class NodeInfoIndex {
   private readonly byNode = new Map<string, MutableUsage>();
   /** per pod (namespace, name): the node it counts on and what it asks */
-  private readonly byPod = new PodMap<{ node: string; req: PodRequest }>();
+  private readonly byPod = new PodMap<CachedPod>();
+  /** per node: the pods counted on it (NodeInfo.Pods), in the order they came */
+  private readonly podsByNode = new Map<string, Set<CachedPod>>();
+  /** how many counted pods have pod (anti-)affinity terms */
+  private withAffinity = 0;
 
   /** Feed every Pod change here. Returns the node a pod stopped counting on, if any. */
   onPodChange(c: Change): string | undefined {
@@ -224,6 +288,10 @@ export class NodeInfoIndex {
     if (prev) {
       this.byNode.get(prev.node)?.apply(prev.req, -1);
       this.byPod.delete(namespace, name);
+      const set = this.podsByNode.get(prev.node);
+      set?.delete(prev);
+      if (set?.size === 0) this.podsByNode.delete(prev.node);
+      if (prev.affinity) this.withAffinity--;
     }
     if (counts) {
       const req = podRequest(pod);
@@ -231,9 +299,24 @@ export class NodeInfoIndex {
       let u = this.byNode.get(node);
       if (!u) this.byNode.set(node, (u = new MutableUsage()));
       u.apply(req, 1);
-      this.byPod.set(namespace, name, { node, req });
+      const entry: CachedPod = { node, req, namespace, name, affinity: hasPodAffinity(pod) };
+      this.byPod.set(namespace, name, entry);
+      let set = this.podsByNode.get(node);
+      if (!set) this.podsByNode.set(node, (set = new Set()));
+      set.add(entry);
+      if (entry.affinity) this.withAffinity++;
     }
     return prev && (!counts || prev.node !== pod.spec.nodeName) ? prev.node : undefined;
+  }
+
+  /** The (namespace, name) of every pod counted on `node`. */
+  podKeys(node: string): Iterable<{ readonly namespace: string | undefined; readonly name: string }> {
+    return this.podsByNode.get(node) ?? [];
+  }
+
+  /** Whether any counted pod has pod affinity or anti-affinity (HavePodsWithAffinityList is not empty). */
+  havePodsWithAffinity(): boolean {
+    return this.withAffinity > 0;
   }
 
   usage(node: string): NodeUsage {

@@ -58,30 +58,52 @@ class OracleUsage {
     if (counts) this.byPod.set(key, { node: pod.spec.nodeName!, pod });
     return prev && (!counts || prev.node !== pod.spec.nodeName) ? prev.node : undefined;
   }
-  usage(node: string): { milliCPU: number; memory: number; pods: number } {
+  usage(node: string) {
     let milliCPU = 0;
     let memory = 0;
+    let nonZeroMilliCPU = 0;
+    let nonZeroMemory = 0;
     let pods = 0;
     for (const e of this.byPod.values()) {
       if (e.node !== node) continue;
       const r = podRequest(e.pod);
       milliCPU += r.milliCPU;
       memory += r.memory;
+      nonZeroMilliCPU += r.nonZeroMilliCPU;
+      nonZeroMemory += r.nonZeroMemory;
       pods++;
     }
-    return { milliCPU, memory, pods };
+    return { milliCPU, memory, nonZeroMilliCPU, nonZeroMemory, pods };
+  }
+  /** NodeInfo.Pods' keys, sorted */
+  keys(node: string): string[] {
+    return [...this.byPod]
+      .filter(([, e]) => e.node === node)
+      .map(([k]) => k)
+      .sort();
+  }
+  havePodsWithAffinity(): boolean {
+    return [...this.byPod.values()].some((e) => !!e.pod.spec.affinity?.podAntiAffinity);
   }
 }
 
 const NODES = ['n1', 'n2', 'n3', 'n4'];
 
-function podOf(ns: string, name: string, node: string | undefined, phase: string, cpu: string): Pod {
+function podOf(
+  ns: string,
+  name: string,
+  node: string | undefined,
+  phase: string,
+  cpu: string | undefined,
+): Pod {
+  const anti = name.endsWith('3') ? { affinity: { podAntiAffinity: {} } } : {};
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name, namespace: ns, uid: `${ns}-${name}`, resourceVersion: '1', creationTimestamp: '' },
     spec: {
-      containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }],
+      ...anti,
+      containers: [{ name: 'c', image: 'x', resources: { requests: cpu ? { cpu } : {} } }],
       ...(node ? { nodeName: node } : {}),
     },
     status: { phase },
@@ -109,7 +131,7 @@ describe('PodsByNode and NodeInfoIndex keyed by namespace and name', () => {
             name,
             r.int(3) === 0 ? NODES[r.int(NODES.length)] : undefined,
             'Pending',
-            ['100m', '1'][r.int(2)],
+            ['100m', '1', undefined][r.int(3)],
           );
           live.set(k, pod);
           c = { type: 'ADDED', kind: 'Pod', obj: pod, old: undefined };
@@ -131,13 +153,16 @@ describe('PodsByNode and NodeInfoIndex keyed by namespace and name', () => {
         fast.onPodChange(c);
         slow.onPodChange(c);
         expect(info.onPodChange(c)).toBe(oracle.onPodChange(c));
+        expect(info.havePodsWithAffinity()).toBe(oracle.havePodsWithAffinity());
       }
       expect(fast.nodes()).toEqual(slow.nodes());
       for (const n of NODES) {
         expect(fast.keys(n)).toEqual(slow.keys(n));
         expect(fast.has(n)).toBe(slow.has(n));
         const u = info.usage(n);
-        expect({ milliCPU: u.milliCPU, memory: u.memory, pods: u.pods }).toEqual(oracle.usage(n));
+        const { milliCPU, memory, nonZeroMilliCPU, nonZeroMemory, pods } = u;
+        expect({ milliCPU, memory, nonZeroMilliCPU, nonZeroMemory, pods }).toEqual(oracle.usage(n));
+        expect([...info.podKeys(n)].map((k) => `${k.namespace}/${k.name}`).sort()).toEqual(oracle.keys(n));
       }
     }
   });

@@ -13,12 +13,22 @@ import {
   type NodeStatus,
   ERR_AFFINITY_CONFLICT,
   absentNodesStatus,
-  fitErrorMessage,
+  fitErrorWithPostFilter,
   preFilterNodeNames,
   preFilterSingleNode,
   statusOf,
 } from './fitError';
-import { NodeInfoIndex, podRequest } from './nodeInfo';
+import { NodeInfoIndex, podRequest, usageWithPods } from './nodeInfo';
+import { podPriority } from '../api/priority';
+import { type PreemptionResult, preempt } from './preemption';
+import { Random } from '../random';
+import {
+  type Prioritized,
+  type ScoreSnapshot,
+  numFeasibleNodesToFind,
+  prioritizeNodes,
+  selectHost,
+} from './scoring';
 import { setPodCondition } from '../api/podCondition';
 import { namespacedName } from '../api/namespacedName';
 import { splitKey } from './podsByNode';
@@ -26,7 +36,20 @@ import { splitKey } from './podsByNode';
 export const SCHEDULER_QUEUE = 'scheduler';
 export const SCHEDULER_NAME = 'default-scheduler';
 
-export type ScheduleResult = { node: string } | { diagnosis: Diagnosis; message: string };
+export type ScheduleResult =
+  | {
+      node: string;
+      /** the feasible nodes, in the order they were found */
+      feasible: string[];
+      /** the scores, when more than one node was feasible (one feasible node is taken unscored) */
+      prioritized?: Prioritized;
+    }
+  | {
+      diagnosis: Diagnosis;
+      message: string;
+      /** what DefaultPreemption (the PostFilter) found; none when there are no nodes */
+      preemption?: PreemptionResult;
+    };
 
 function nodeSchedulingChanged(a: Node, b: Node): boolean {
   return (
@@ -45,8 +68,27 @@ export class Scheduler {
   /** Unschedulable pods that any node change may help. */
   private readonly waitingOnAny = new Set<string>();
   private readonly waitingKey = new Map<string, string | undefined>();
+  /**
+   * Pods waiting for the node their preemption nominated (status.nominatedNodeName, not bound yet):
+   * the scheduling queue's nominator. A pod of lower or equal priority is filtered as if they ran there.
+   */
+  private readonly nominated = new Map<string, Pod>();
 
-  constructor(private readonly sim: ControllerHost) {
+  /**
+   * Where the next cycle starts looking (nextStartNodeIndex): in a cluster of 100 nodes or more the
+   * scheduler stops after numFeasibleNodesToFind feasible nodes, and the next pod starts after them.
+   */
+  private nextStartNodeIndex = 0;
+
+  /**
+   * @param rand the scheduler's own seeded generator (ties between nodes of equal score are picked
+   *   at random, as upstream's selectHost does); separate from the API server's name generator, so a
+   *   tie drawn here does not change the names of the pods created after it
+   */
+  constructor(
+    private readonly sim: ControllerHost,
+    private readonly rand: Random = new Random(1),
+  ) {
     sim.watch((c) => this.onPod(c), ['Pod']);
     sim.watch((c) => this.onNode(c), ['Node']);
   }
@@ -59,6 +101,7 @@ export class Scheduler {
   private onPod(c: Change): void {
     const pod = c.obj as Pod;
     const old = c.old as Pod | undefined;
+    if (pod.status?.nominatedNodeName || this.nominated.size > 0) this.trackNominated(c);
     // A bound pod whose spec, phase and deletion state stayed (a kubelet status write): the cache
     // already counts it, and it is in no scheduling queue.
     if (
@@ -93,6 +136,31 @@ export class Scheduler {
         this.enqueue(key, 'unscheduled pod updated', pod);
       }
     }
+  }
+
+  private trackNominated(c: Change): void {
+    const pod = c.obj as Pod;
+    const key = namespacedName(pod.metadata.namespace, pod.metadata.name);
+    const waiting =
+      c.type !== 'DELETED' &&
+      !!pod.status?.nominatedNodeName &&
+      !pod.spec.nodeName &&
+      !pod.metadata.deletionTimestamp;
+    if (waiting) this.nominated.set(key, pod);
+    else this.nominated.delete(key);
+  }
+
+  /** addGENominatedPods: the pods nominated to `node` with at least `pod`'s priority, itself left out. */
+  private nominatedOn(node: string, pod: Pod): Pod[] {
+    if (this.nominated.size === 0) return [];
+    const priority = podPriority(pod);
+    const out: Pod[] = [];
+    for (const p of this.nominated.values()) {
+      if (p.status.nominatedNodeName !== node || podPriority(p) < priority) continue;
+      if (p.metadata.namespace === pod.metadata.namespace && p.metadata.name === pod.metadata.name) continue;
+      out.push(p);
+    }
+    return out;
   }
 
   private onNode(c: Change): void {
@@ -147,10 +215,15 @@ export class Scheduler {
     if (s && s.size === 0) this.waitingOnNode.delete(pinned);
   }
 
-  /** findNodesThatFitPod + selectHost, without side effects. */
-  findNode(pod: Pod): ScheduleResult {
+  /**
+   * schedulePod: findNodesThatFitPod, then (more than one feasible node) prioritizeNodes and
+   * selectHost. `cycle`: a real scheduling cycle, which moves nextStartNodeIndex and draws from the
+   * generator on ties; false for an explanation (`sim why pod/NAME`), which leaves both alone and
+   * leaves `exclude` (the pod itself, when it is bound) out of what the nodes hold.
+   */
+  schedulePod(pod: Pod, cycle = true, exclude?: Pod): ScheduleResult {
     const numAllNodes = this.sim.store.count('Node');
-    if (numAllNodes === 0) return failed(pod, emptyDiagnosis(numAllNodes, 0));
+    if (numAllNodes === 0) return this.failed(pod, emptyDiagnosis(numAllNodes, 0), cycle, exclude);
     // A daemon pod (its affinity pins one node) is read without building the prefilter's set.
     const pinned = preFilterSingleNode(pod.spec);
     const names = pinned !== undefined ? undefined : preFilterNodeNames(pod.spec);
@@ -163,7 +236,7 @@ export class Scheduler {
     } else if (names === 'conflict') {
       const d = emptyDiagnosis(numAllNodes, 0);
       d.preFilterMsg = ERR_AFFINITY_CONFLICT;
-      return failed(pod, d);
+      return this.failed(pod, d, cycle, exclude);
     } else if (names) {
       if (names.size === 1) {
         // A daemon pod: its affinity pins one node.
@@ -179,26 +252,94 @@ export class Scheduler {
     } else {
       candidates = this.sim.store.list('Node');
     }
-    let best: Node | undefined;
-    let bestPods = Infinity;
     const req = podRequest(pod);
-    // The diagnosis is built only when no node fits (the failed nodes in candidate order).
+    // RunFilterPluginsWithNominatedPods: nominated pods of at least this priority count as placed
+    const usageOf = (node: string) =>
+      usageWithPods(
+        exclude ? this.nodeInfos.usageWithout(node, exclude) : this.nodeInfos.usage(node),
+        this.nominatedOn(node, pod),
+      );
+    // findNodesThatPassFilters: from nextStartNodeIndex round the list, until numNodesToFind fit.
+    const n = candidates.length;
+    const numNodesToFind = numFeasibleNodesToFind(n);
+    const feasible: Node[] = [];
+    // The diagnosis is built only when no node fits (the failed nodes in the order checked).
     let statuses: Map<string, NodeStatus> | undefined;
-    for (const node of candidates) {
-      const usage = this.nodeInfos.usage(node.metadata.name);
-      const failure = firstFailure(pod, node, usage, req);
+    let failedCount = 0;
+    for (let i = 0; i < n && feasible.length < numNodesToFind; i++) {
+      const node = candidates[(this.nextStartNodeIndex + i) % n];
+      const failure = firstFailure(pod, node, usageOf(node.metadata.name), req);
       if (failure) {
         (statuses ??= new Map()).set(node.metadata.name, statusOf(failure));
-      } else if (usage.pods < bestPods) {
-        // Score: fewest pods first; candidates are in name order, so ties go to the first name.
-        best = node;
-        bestPods = usage.pods;
-      }
+        failedCount++;
+      } else feasible.push(node);
     }
-    if (best) return { node: best.metadata.name };
-    const d = emptyDiagnosis(numAllNodes, absentNodes, statuses);
-    if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
-    return failed(pod, d);
+    if (cycle)
+      this.nextStartNodeIndex = (this.nextStartNodeIndex + feasible.length + failedCount) % numAllNodes;
+    if (feasible.length === 0) {
+      const d = emptyDiagnosis(numAllNodes, absentNodes, statuses);
+      if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
+      return this.failed(pod, d, cycle, exclude);
+    }
+    const feasibleNames = feasible.map((f) => f.metadata.name);
+    // When only one node fits, it is taken without scoring.
+    if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
+    const prioritized = prioritizeNodes(pod, feasible, this.snapshot(exclude));
+    // An explanation draws from a copy of the generator: what the next cycle would pick.
+    const rand = cycle ? this.rand : new Random(this.rand.getState());
+    return { node: selectHost(prioritized.nodes, rand)!, feasible: feasibleNames, prioritized };
+  }
+
+  /**
+   * A cycle that found no node: the PostFilter (DefaultPreemption) runs, and FailedScheduling's
+   * message carries its verdict. An explanation runs it on a copy of the generator.
+   */
+  private failed(pod: Pod, diagnosis: Diagnosis, cycle: boolean, exclude?: Pod): ScheduleResult {
+    if (diagnosis.numAllNodes === 0) return { diagnosis, message: fitErrorWithPostFilter(diagnosis, '') };
+    const preemption = preempt(
+      pod,
+      diagnosis,
+      { node: (n) => this.sim.store.get('Node', undefined, n), pods: this.podsOf(exclude) },
+      cycle ? this.rand : new Random(this.rand.getState()),
+    );
+    const postFilterMsg = 'message' in preemption ? preemption.message : '';
+    return { diagnosis, message: fitErrorWithPostFilter(diagnosis, postFilterMsg), preemption };
+  }
+
+  /** NodeInfo.Pods read from the store, per node once per cycle; `exclude` left out. */
+  private podsOf(exclude?: Pod): (node: string) => Pod[] {
+    const store = this.sim.store;
+    const infos = this.nodeInfos;
+    const podsByNode = new Map<string, Pod[]>();
+    const exNs = exclude?.metadata.namespace;
+    const exName = exclude?.metadata.name;
+    return (node) => {
+      let pods = podsByNode.get(node);
+      if (!pods) {
+        pods = [];
+        for (const k of infos.podKeys(node)) {
+          if (exclude && k.namespace === exNs && k.name === exName) continue;
+          const p = store.get('Pod', k.namespace, k.name);
+          if (p) pods.push(p);
+        }
+        podsByNode.set(node, pods);
+      }
+      return pods;
+    };
+  }
+
+  /** The cache's view for the score plugins; `exclude` (a bound pod being explained) left out. */
+  snapshot(exclude?: Pod): ScoreSnapshot {
+    const store = this.sim.store;
+    const infos = this.nodeInfos;
+    return {
+      nodes: store.list('Node'),
+      usage: (node) => (exclude ? infos.usageWithout(node, exclude) : infos.usage(node)),
+      pods: this.podsOf(exclude),
+      havePodsWithAffinity: () => infos.havePodsWithAffinity(),
+      replicaSet: (ns, name) => store.get('ReplicaSet', ns, name),
+      namespaceLabels: (ns) => store.get('Namespace', undefined, ns)?.metadata.labels,
+    };
   }
 
   private scheduleOne(key: string, namespace?: string, podName?: string): string {
@@ -207,14 +348,22 @@ export class Scheduler {
     if (ns === undefined || name === undefined) [ns, name] = splitKey(key);
     const pod = this.sim.store.get('Pod', ns, name);
     if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp) return 'nothing to do';
-    const result = this.findNode(pod);
+    const result = this.schedulePod(pod);
     if ('node' in result) {
       this.bind(pod, result.node);
       return `bound ${key} to ${result.node}`;
     }
-    this.recordFailure(pod, result.message);
+    const p = result.preemption;
+    let nominated: string | null | undefined;
+    let did = '';
+    if (p && 'nominatedNode' in p) {
+      this.prepareCandidate(pod, p.nominatedNode, p.victims);
+      nominated = p.nominatedNode;
+      did = `; preempting ${p.victims.map((v) => namespacedName(v.metadata.namespace, v.metadata.name)).join(', ')} on ${p.nominatedNode}`;
+    } else if (p?.clearNomination) nominated = null;
+    this.recordFailure(this.sim.store.get('Pod', ns, name) ?? pod, result.message, nominated);
     this.park(key, result.diagnosis.preFilterMsg ? undefined : pinnedTarget(pod));
-    return `unschedulable: ${result.message}`;
+    return `unschedulable: ${result.message}${did}`;
   }
 
   private bind(pod: Pod, node: string): void {
@@ -229,19 +378,53 @@ export class Scheduler {
     );
   }
 
-  private recordFailure(pod: Pod, message: string): void {
+  /**
+   * prepareCandidate: each victim gets the DisruptionTarget condition, is deleted (gracefully: it
+   * holds its resources until it is gone) and a Preempted event names the preemptor's uid.
+   */
+  private prepareCandidate(preemptor: Pod, node: string, victims: readonly Pod[]): void {
+    for (const v of victims) {
+      const updated = this.sim.store.updateStatus<'Pod'>({
+        ...v,
+        status: {
+          ...v.status,
+          conditions: setPodCondition(
+            v.status?.conditions,
+            {
+              type: 'DisruptionTarget',
+              status: 'True',
+              reason: 'PreemptionByScheduler',
+              message: 'DefaultPreemption: preempting to accommodate a higher priority pod',
+            },
+            this.sim.iso(),
+          ),
+        },
+      });
+      this.sim.store.delete('Pod', updated.metadata.namespace, updated.metadata.name);
+      this.sim.recorder.event(
+        updated,
+        'Normal',
+        'Preempted',
+        `Preempted by pod ${preemptor.metadata.uid} on node ${node}`,
+        SCHEDULER_NAME,
+      );
+    }
+  }
+
+  /** `nominated`: the node to nominate, null to clear the nomination, undefined to leave it. */
+  private recordFailure(pod: Pod, message: string, nominated?: string | null): void {
     const now = this.sim.iso();
-    const updated = this.sim.store.updateStatus<'Pod'>({
-      ...pod,
-      status: {
-        ...pod.status,
-        conditions: setPodCondition(
-          pod.status?.conditions,
-          { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message },
-          now,
-        ),
-      },
-    });
+    const status = {
+      ...pod.status,
+      conditions: setPodCondition(
+        pod.status?.conditions,
+        { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message },
+        now,
+      ),
+    };
+    if (nominated) status.nominatedNodeName = nominated;
+    else if (nominated === null) delete status.nominatedNodeName;
+    const updated = this.sim.store.updateStatus<'Pod'>({ ...pod, status });
     this.sim.recorder.event(updated, 'Warning', 'FailedScheduling', message, SCHEDULER_NAME);
   }
 }
@@ -252,10 +435,6 @@ function emptyDiagnosis(
   nodeToStatus: Map<string, NodeStatus> = new Map(),
 ): Diagnosis {
   return { numAllNodes, nodeToStatus, absentNodes };
-}
-
-function failed(pod: Pod, diagnosis: Diagnosis): ScheduleResult {
-  return { diagnosis, message: fitErrorMessage(pod, diagnosis) };
 }
 
 /** The single node a pod's NodeAffinity PreFilter limits it to, if exactly one. */

@@ -8,7 +8,7 @@ import { parseDuration } from '../clock';
 import type { Taint } from '../api/types';
 import { addNode } from '../cluster/presets';
 import { failPod, setNodeCondition } from '../kubelet/kubelet';
-import { formatWhy, why } from './why';
+import { formatWhy, formatWhyPod, why, whyPod } from './why';
 import { runSimImage } from './simImage';
 import type { Session } from './session';
 import { isPreset, PRESETS } from '../cluster/presets';
@@ -166,8 +166,23 @@ export function runSim(session: Session, argv: string[], out: Output): void {
     case 'why': {
       const a = parseArgs(rest, [], 'sim why');
       const [node, ds] = a.positional;
-      if (!node) throw new CommandError('usage: sim why NODE [-n NAMESPACE] [DAEMONSET]');
+      if (!node)
+        throw new CommandError(
+          'usage: sim why NODE [-n NAMESPACE] [DAEMONSET] | sim why pod/NAME [-n NAMESPACE]',
+        );
       const ns = flagString(a, 'namespace');
+      // pod/NAME (a node's name has no slash): the scheduler's filters and scores for that pod
+      const slash = node.indexOf('/');
+      if (slash >= 0) {
+        const kind = node.slice(0, slash);
+        const name = node.slice(slash + 1);
+        if (!['pod', 'pods', 'po'].includes(kind) || !name || ds !== undefined)
+          throw new CommandError(
+            'usage: sim why NODE [-n NAMESPACE] [DAEMONSET] | sim why pod/NAME [-n NAMESPACE]',
+          );
+        out.out(formatWhyPod(whyPod(sim(), ns ?? 'default', name)));
+        return;
+      }
       out.out(formatWhy(why(sim(), node, ds ? (ns ?? 'default') : ns, ds), node));
       return;
     }

@@ -58,7 +58,7 @@ describe('daemon pod injections', () => {
           requiredDuringSchedulingIgnoredDuringExecution: {
             nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }],
           },
-          preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1 }],
+          preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: {} }],
         },
       },
     };

@@ -1,0 +1,747 @@
+// The default profile's Score plugins (pkg/scheduler/framework/plugins/*), the framework's
+// RunPreScorePlugins / RunScorePlugins (score, NormalizeScore, weight) and schedule_one.go's
+// prioritizeNodes and selectHost. Each plugin is a PreScore (its cycle state, or Skip with the reason),
+// a Score per feasible node and an optional NormalizeScore, as upstream splits them; the weights are
+// those of pkg/scheduler/apis/config/v1/default_plugins.go.
+
+import { fromLabelSelector, matches, type Selector } from '../api/labels';
+import type {
+  LabelSelector,
+  Labels,
+  Node,
+  Pod,
+  PodAffinityTerm,
+  ReplicaSet,
+  Toleration,
+  TopologySpreadConstraint,
+  WeightedPodAffinityTerm,
+} from '../api/types';
+import type { Random } from '../random';
+import { podMatchesNodeAffinity, termMatches } from './nodeAffinity';
+import { type NodeUsage, nodeAllocatable, podRequest } from './nodeInfo';
+import { toleratesTaint } from './taints';
+
+/** framework.MaxNodeScore */
+export const MAX_NODE_SCORE = 100;
+
+export type ScorePluginName =
+  | 'TaintToleration'
+  | 'NodeAffinity'
+  | 'NodeResourcesFit'
+  | 'PodTopologySpread'
+  | 'InterPodAffinity'
+  | 'NodeResourcesBalancedAllocation'
+  | 'ImageLocality';
+
+/** What the plugins read of the cluster: the scheduler cache's snapshot. */
+export interface ScoreSnapshot {
+  /** every node, in the cache's order */
+  readonly nodes: readonly Node[];
+  /** what is bound to a node (NodeInfo.Requested and NonZeroRequested) */
+  usage(node: string): NodeUsage;
+  /** the pods bound to a node that the cache counts (NodeInfo.Pods) */
+  pods(node: string): readonly Pod[];
+  /** whether any bound pod has pod (anti-)affinity (HavePodsWithAffinityList() is not empty) */
+  havePodsWithAffinity(): boolean;
+  /** the ReplicaSet lister, for the default spreading selector */
+  replicaSet(namespace: string, name: string): ReplicaSet | undefined;
+  /** a namespace's labels (for namespaceSelector in pod affinity terms) */
+  namespaceLabels(namespace: string): Labels | undefined;
+}
+
+/** One node's score from one plugin. */
+export interface NodeScore {
+  name: string;
+  score: number;
+}
+
+/** A PreScore that returned Skip: the plugin's Score is not run for this pod. */
+export class Skip {
+  constructor(readonly reason: string) {}
+}
+
+export interface ScorePlugin<S = unknown> {
+  readonly name: ScorePluginName;
+  readonly weight: number;
+  preScore(pod: Pod, feasible: readonly Node[], snap: ScoreSnapshot): S | Skip;
+  score(state: S, pod: Pod, node: Node, snap: ScoreSnapshot): number;
+  /** ScoreExtensions().NormalizeScore, when the plugin has one */
+  normalizeScore?(state: S, scores: NodeScore[]): void;
+}
+
+/** helper.DefaultNormalizeScore: scale to [0, maxPriority] by the highest score; `reverse` flips it. */
+export function defaultNormalizeScore(maxPriority: number, reverse: boolean, scores: NodeScore[]): void {
+  let maxCount = 0;
+  for (const s of scores) if (s.score > maxCount) maxCount = s.score;
+  if (maxCount === 0) {
+    if (reverse) for (const s of scores) s.score = maxPriority;
+    return;
+  }
+  for (const s of scores) {
+    let score = Math.trunc((maxPriority * s.score) / maxCount);
+    if (reverse) score = maxPriority - score;
+    s.score = score;
+  }
+}
+
+// ----------------------------------------------------------------------------- TaintToleration
+
+/** getAllTolerationPreferNoSchedule: tolerations with no effect or PreferNoSchedule. */
+function tolerationsPreferNoSchedule(tols: readonly Toleration[] | undefined): Toleration[] {
+  return (tols ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule');
+}
+
+/** countIntolerableTaintsPreferNoSchedule */
+export function countIntolerableTaintsPreferNoSchedule(node: Node, tols: readonly Toleration[]): number {
+  let n = 0;
+  for (const taint of node.spec?.taints ?? []) {
+    if (taint.effect !== 'PreferNoSchedule') continue;
+    if (!tols.some((t) => toleratesTaint(t, taint))) n++;
+  }
+  return n;
+}
+
+/** TaintToleration: fewer untolerated PreferNoSchedule taints score higher (reverse-normalised). */
+export const taintTolerationScore: ScorePlugin<Toleration[]> = {
+  name: 'TaintToleration',
+  weight: 3,
+  preScore: (pod) => tolerationsPreferNoSchedule(pod.spec.tolerations),
+  score: (tols, _pod, node) => countIntolerableTaintsPreferNoSchedule(node, tols),
+  normalizeScore: (_s, scores) => defaultNormalizeScore(MAX_NODE_SCORE, true, scores),
+};
+
+// ----------------------------------------------------------------------------- NodeAffinity
+
+/** NodeAffinity: the sum of the weights of the preferred terms the node matches. */
+export const nodeAffinityScore: ScorePlugin<
+  { weight: number; preference: Parameters<typeof termMatches>[0] }[]
+> = {
+  name: 'NodeAffinity',
+  weight: 2,
+  preScore: (pod) => {
+    const terms = pod.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution;
+    if (!terms) return new Skip('no preferred node affinity terms');
+    // NewPreferredSchedulingTerms leaves out terms of weight 0
+    return terms
+      .filter((t) => t.weight !== 0)
+      .map((t) => ({ weight: t.weight, preference: t.preference ?? {} }));
+  },
+  score: (terms, _pod, node) => {
+    let count = 0;
+    for (const t of terms) if (termMatches(t.preference, node)) count += t.weight;
+    return count;
+  },
+  normalizeScore: (_s, scores) => defaultNormalizeScore(MAX_NODE_SCORE, false, scores),
+};
+
+// ----------------------------------------------------------------------------- NodeResources
+
+/** cpu in millicores, memory in bytes: the default `resources` of both resource scorers */
+interface Requests {
+  cpu: number;
+  memory: number;
+}
+
+function allocatableOf(node: Node): Requests {
+  const a = nodeAllocatable(node);
+  // a resource the node does not report is 0 to the scheduler: that resource is left out of the score
+  return {
+    cpu: Number.isFinite(a.milliCPU) ? a.milliCPU : 0,
+    memory: Number.isFinite(a.memory) ? a.memory : 0,
+  };
+}
+
+/** leastRequestedScore: the free fraction of the resource, 0–100, rounded down. */
+export function leastRequestedScore(requested: number, capacity: number): number {
+  if (capacity === 0) return 0;
+  if (requested > capacity) return 0;
+  return Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity);
+}
+
+/** leastResourceScorer with the default weights (cpu 1, memory 1). */
+export function leastAllocatedScore(requested: Requests, allocatable: Requests): number {
+  let nodeScore = 0;
+  let weightSum = 0;
+  for (const k of ['cpu', 'memory'] as const) {
+    if (allocatable[k] === 0) continue;
+    nodeScore += leastRequestedScore(requested[k], allocatable[k]);
+    weightSum += 1;
+  }
+  return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
+}
+
+/**
+ * NodeResourcesFit, scoring strategy LeastAllocated: requests counted with the defaults for missing
+ * ones (100m cpu, 200Mi memory), what is bound plus this pod against allocatable.
+ */
+export const nodeResourcesFitScore: ScorePlugin<Requests> = {
+  name: 'NodeResourcesFit',
+  weight: 1,
+  preScore: (pod) => {
+    const r = podRequest(pod);
+    return { cpu: r.nonZeroMilliCPU, memory: r.nonZeroMemory };
+  },
+  score: (req, _pod, node, snap) => {
+    const u = snap.usage(node.metadata.name);
+    return leastAllocatedScore(
+      { cpu: u.nonZeroMilliCPU + req.cpu, memory: u.nonZeroMemory + req.memory },
+      allocatableOf(node),
+    );
+  },
+};
+
+/** balancedResourceScorer: 100 × (1 − the standard deviation of the requested fractions). */
+export function balancedResourceScore(requested: Requests, allocatable: Requests): number {
+  const fractions: number[] = [];
+  for (const k of ['cpu', 'memory'] as const) {
+    if (allocatable[k] === 0) continue;
+    fractions.push(Math.min(1, requested[k] / allocatable[k]));
+  }
+  let std = 0;
+  if (fractions.length === 2) std = Math.abs((fractions[0] - fractions[1]) / 2);
+  return Math.trunc((1 - std) * MAX_NODE_SCORE);
+}
+
+/**
+ * NodeResourcesBalancedAllocation: prefers nodes whose cpu and memory would be used in the same
+ * proportion. Counts the real requests (useRequested), and skips a pod that requests nothing
+ * (kubernetes#129138: best-effort pods would all pile onto one node).
+ */
+export const balancedAllocationScore: ScorePlugin<Requests> = {
+  name: 'NodeResourcesBalancedAllocation',
+  weight: 1,
+  preScore: (pod) => {
+    const r = podRequest(pod);
+    if (r.milliCPU === 0 && r.memory === 0)
+      return new Skip('the pod requests no cpu and no memory (best effort)');
+    return { cpu: r.milliCPU, memory: r.memory };
+  },
+  score: (req, _pod, node, snap) => {
+    const u = snap.usage(node.metadata.name);
+    return balancedResourceScore(
+      { cpu: u.milliCPU + req.cpu, memory: u.memory + req.memory },
+      allocatableOf(node),
+    );
+  },
+};
+
+// ----------------------------------------------------------------------------- ImageLocality
+
+/** normalizedImageName: a name without a tag gets `:latest` (a digest's `@sha256:` counts as a tag). */
+export function normalizeImageName(name: string): string {
+  return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
+}
+
+const MB = 1024 * 1024;
+const MIN_THRESHOLD = 23 * MB;
+const MAX_CONTAINER_THRESHOLD = 1000 * MB;
+
+/** calculatePriority: the summed image scores between 23 MB and 1000 MB per container, as 0–100. */
+export function imageLocalityPriority(sumScores: number, numContainers: number): number {
+  const maxThreshold = MAX_CONTAINER_THRESHOLD * numContainers;
+  const s = Math.min(Math.max(sumScores, MIN_THRESHOLD), maxThreshold);
+  return Math.trunc((MAX_NODE_SCORE * (s - MIN_THRESHOLD)) / (maxThreshold - MIN_THRESHOLD));
+}
+
+interface ImageStates {
+  /** per node: image name → size */
+  byNode: Map<string, Map<string, number>>;
+  /** image name → how many nodes have it (ImageStateSummary.NumNodes) */
+  numNodes: Map<string, number>;
+  total: number;
+}
+
+/**
+ * ImageLocality: prefers nodes that already have the pod's images (node.status.images), each image's
+ * size scaled by the share of nodes that have it, so an image every node has does not pull pods in.
+ */
+export const imageLocalityScore: ScorePlugin<ImageStates> = {
+  name: 'ImageLocality',
+  weight: 1,
+  preScore: (_pod, _feasible, snap) => {
+    const byNode = new Map<string, Map<string, number>>();
+    const numNodes = new Map<string, number>();
+    for (const n of snap.nodes) {
+      const images = n.status?.images;
+      if (!images?.length) continue;
+      const m = new Map<string, number>();
+      for (const img of images) for (const name of img.names ?? []) m.set(name, img.sizeBytes);
+      for (const name of m.keys()) numNodes.set(name, (numNodes.get(name) ?? 0) + 1);
+      byNode.set(n.metadata.name, m);
+    }
+    return { byNode, numNodes, total: snap.nodes.length };
+  },
+  score: (s, pod, node) => {
+    const states = s.byNode.get(node.metadata.name);
+    let sum = 0;
+    const containers = [...(pod.spec.initContainers ?? []), ...pod.spec.containers];
+    if (states) {
+      for (const c of containers) {
+        const name = normalizeImageName(c.image ?? '');
+        const size = states.get(name);
+        // scaledImageScore: size × spread, truncated as Go's int64(float64) does
+        if (size !== undefined) sum += Math.trunc(size * ((s.numNodes.get(name) ?? 0) / s.total));
+      }
+    }
+    return imageLocalityPriority(sum, containers.length);
+  },
+};
+
+// ----------------------------------------------------------------------------- PodTopologySpread
+
+export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
+export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
+
+/** The plugin's systemDefaultConstraints (defaultingType: System). */
+export const SYSTEM_DEFAULT_CONSTRAINTS: readonly TopologySpreadConstraint[] = [
+  { topologyKey: LABEL_HOSTNAME, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 3 },
+  { topologyKey: LABEL_TOPOLOGY_ZONE, whenUnsatisfiable: 'ScheduleAnyway', maxSkew: 5 },
+];
+
+interface SpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  /** null: selects nothing (a nil labelSelector) */
+  selector: Selector | null;
+  /** nodeAffinityPolicy Honor (the default): only nodes matching the pod's required affinity count */
+  honorNodeAffinity: boolean;
+}
+
+interface SpreadState {
+  constraints: SpreadConstraint[];
+  ignoredNodes: Set<string>;
+  /** per constraint: topology value → matching pods (not for the hostname key: counted in Score) */
+  topologyValueToPodCounts: Map<string, number>[];
+  topologyNormalizingWeight: number[];
+}
+
+/**
+ * helper.DefaultSelector: the selector of the pod's controlling ReplicaSet (Services, replication
+ * controllers and StatefulSets are not served by the playground). Empty when the pod has none.
+ */
+export function defaultSelector(pod: Pod, snap: ScoreSnapshot): Selector {
+  const owner = pod.metadata.ownerReferences?.find((r) => r.controller);
+  if (!owner || owner.kind !== 'ReplicaSet' || !owner.apiVersion.startsWith('apps/')) return [];
+  const rs = snap.replicaSet(pod.metadata.namespace ?? 'default', owner.name);
+  return fromLabelSelector(rs?.spec.selector) ?? [];
+}
+
+/** filterTopologySpreadConstraints: the pod's ScheduleAnyway constraints, matchLabelKeys merged in. */
+function softConstraints(pod: Pod): SpreadConstraint[] {
+  const out: SpreadConstraint[] = [];
+  for (const c of pod.spec.topologySpreadConstraints ?? []) {
+    if (c.whenUnsatisfiable !== 'ScheduleAnyway') continue;
+    let selector = fromLabelSelector(c.labelSelector);
+    if (selector && c.matchLabelKeys?.length) {
+      const labels = pod.metadata.labels ?? {};
+      for (const k of c.matchLabelKeys)
+        if (Object.hasOwn(labels, k))
+          selector = [...selector, { key: k, operator: 'In', values: [labels[k]] }];
+    }
+    out.push({
+      maxSkew: c.maxSkew,
+      topologyKey: c.topologyKey,
+      selector,
+      honorNodeAffinity: (c.nodeAffinityPolicy ?? 'Honor') === 'Honor',
+    });
+  }
+  return out;
+}
+
+/** countPodsMatchSelector: pods of the namespace the selector matches, terminating ones left out. */
+export function countPodsMatchSelector(
+  pods: readonly Pod[],
+  selector: Selector | null,
+  ns: string | undefined,
+): number {
+  if (!selector || selector.length === 0) return 0;
+  let count = 0;
+  for (const p of pods) {
+    if (p.metadata.deletionTimestamp || p.metadata.namespace !== ns) continue;
+    if (matches(selector, p.metadata.labels)) count++;
+  }
+  return count;
+}
+
+/** topologyNormalizingWeight: log(size + 2), so counts in small topologies are not watered down. */
+export function topologyNormalizingWeight(size: number): number {
+  return Math.log(size + 2);
+}
+
+/** scoreForCount */
+export function scoreForCount(cnt: number, maxSkew: number, tpWeight: number): number {
+  return cnt * tpWeight + (maxSkew - 1);
+}
+
+function nodeLabelsMatchSpreadConstraints(labels: Labels, constraints: readonly SpreadConstraint[]): boolean {
+  return constraints.every((c) => Object.hasOwn(labels, c.topologyKey));
+}
+
+/**
+ * PodTopologySpread (scoring): fewer matching pods in the node's topology domains scores higher.
+ * A pod without constraints of its own gets the system defaults (hostname maxSkew 3, zone maxSkew 5)
+ * with its ReplicaSet's selector, so a Deployment's replicas spread over nodes.
+ */
+export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
+  name: 'PodTopologySpread',
+  weight: 2,
+  preScore: (pod, feasible, snap) => {
+    if (snap.nodes.length === 0) return new Skip('no nodes');
+    const own = pod.spec.topologySpreadConstraints ?? [];
+    let constraints: SpreadConstraint[];
+    if (own.length > 0) {
+      constraints = softConstraints(pod);
+    } else {
+      const selector = defaultSelector(pod, snap);
+      constraints =
+        selector.length === 0
+          ? []
+          : SYSTEM_DEFAULT_CONSTRAINTS.map((c) => ({
+              maxSkew: c.maxSkew,
+              topologyKey: c.topologyKey,
+              selector,
+              honorNodeAffinity: true,
+            }));
+    }
+    if (constraints.length === 0)
+      return new Skip(
+        own.length > 0
+          ? 'no ScheduleAnyway topology spread constraints'
+          : 'no topology spread constraints, and no ReplicaSet selects the pod (system defaults need one)',
+      );
+    // Only the pod's own constraints need every topology key on a node (the defaults let nodes
+    // without a zone label still spread by hostname).
+    const requireAllTopologies = own.length > 0;
+    const state: SpreadState = {
+      constraints,
+      ignoredNodes: new Set(),
+      topologyValueToPodCounts: constraints.map(() => new Map()),
+      topologyNormalizingWeight: [],
+    };
+    const topoSize = constraints.map(() => 0);
+    for (const node of feasible) {
+      const labels = node.metadata.labels ?? {};
+      if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
+        state.ignoredNodes.add(node.metadata.name);
+        continue;
+      }
+      constraints.forEach((c, i) => {
+        if (c.topologyKey === LABEL_HOSTNAME) return;
+        const value = labels[c.topologyKey] ?? '';
+        const m = state.topologyValueToPodCounts[i];
+        if (!m.has(value)) {
+          m.set(value, 0);
+          topoSize[i]++;
+        }
+      });
+    }
+    state.topologyNormalizingWeight = constraints.map((c, i) =>
+      topologyNormalizingWeight(
+        c.topologyKey === LABEL_HOSTNAME ? feasible.length - state.ignoredNodes.size : topoSize[i],
+      ),
+    );
+    // Counting over every node is needed only for keys other than hostname.
+    if (constraints.some((c) => c.topologyKey !== LABEL_HOSTNAME)) {
+      for (const node of snap.nodes) {
+        const labels = node.metadata.labels ?? {};
+        if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) continue;
+        let pods: readonly Pod[] | undefined;
+        constraints.forEach((c, i) => {
+          if (c.honorNodeAffinity && !podMatchesNodeAffinity(pod.spec, node)) return;
+          const value = labels[c.topologyKey] ?? '';
+          const m = state.topologyValueToPodCounts[i];
+          const cur = m.get(value);
+          if (cur === undefined) return;
+          pods ??= snap.pods(node.metadata.name);
+          m.set(value, cur + countPodsMatchSelector(pods, c.selector, pod.metadata.namespace));
+        });
+      }
+    }
+    return state;
+  },
+  score: (s, pod, node, snap) => {
+    if (s.ignoredNodes.has(node.metadata.name)) return 0;
+    const labels = node.metadata.labels ?? {};
+    let score = 0;
+    s.constraints.forEach((c, i) => {
+      if (!Object.hasOwn(labels, c.topologyKey)) return;
+      const cnt =
+        c.topologyKey === LABEL_HOSTNAME
+          ? countPodsMatchSelector(snap.pods(node.metadata.name), c.selector, pod.metadata.namespace)
+          : (s.topologyValueToPodCounts[i].get(labels[c.topologyKey]) ?? 0);
+      score += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i]);
+    });
+    return goRound(score);
+  },
+  normalizeScore: (s, scores) => {
+    let minScore = Number.MAX_SAFE_INTEGER;
+    let maxScore = 0;
+    const invalid = new Set<NodeScore>();
+    for (const sc of scores) {
+      if (s.ignoredNodes.has(sc.name)) {
+        invalid.add(sc);
+        continue;
+      }
+      if (sc.score < minScore) minScore = sc.score;
+      if (sc.score > maxScore) maxScore = sc.score;
+    }
+    for (const sc of scores) {
+      if (invalid.has(sc)) sc.score = 0;
+      else if (maxScore === 0) sc.score = MAX_NODE_SCORE;
+      else sc.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - sc.score)) / maxScore);
+    }
+  },
+};
+
+/** Go's math.Round: half away from zero. */
+function goRound(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
+
+// ----------------------------------------------------------------------------- InterPodAffinity
+
+interface AffinityTerm {
+  namespaces: Set<string>;
+  namespaceSelector: Selector | null;
+  selector: Selector | null;
+  topologyKey: string;
+  weight: number;
+}
+
+/** framework.newAffinityTerm: the namespaces a term looks at (the pod's own when it names none). */
+function affinityTerm(pod: Pod, term: PodAffinityTerm, weight: number): AffinityTerm {
+  const namespaces = new Set(term.namespaces ?? []);
+  if (namespaces.size === 0 && !term.namespaceSelector) namespaces.add(pod.metadata.namespace ?? 'default');
+  let selector = fromLabelSelector(term.labelSelector);
+  const labels = pod.metadata.labels ?? {};
+  if (selector) {
+    for (const k of term.matchLabelKeys ?? [])
+      if (Object.hasOwn(labels, k)) selector = [...selector, { key: k, operator: 'In', values: [labels[k]] }];
+    for (const k of term.mismatchLabelKeys ?? [])
+      if (Object.hasOwn(labels, k))
+        selector = [...selector, { key: k, operator: 'NotIn', values: [labels[k]] }];
+  }
+  return {
+    namespaces,
+    namespaceSelector: term.namespaceSelector
+      ? fromLabelSelector(term.namespaceSelector as LabelSelector)
+      : null,
+    selector,
+    topologyKey: term.topologyKey,
+    weight,
+  };
+}
+
+/** AffinityTerm.Matches: the pod's namespace is one of the term's and its labels match. */
+function termMatchesPod(t: AffinityTerm, pod: Pod, snap: ScoreSnapshot): boolean {
+  const ns = pod.metadata.namespace ?? 'default';
+  const inNs =
+    t.namespaces.has(ns) ||
+    (t.namespaceSelector !== null && matches(t.namespaceSelector, snap.namespaceLabels(ns)));
+  return inNs && t.selector !== null && matches(t.selector, pod.metadata.labels);
+}
+
+function weighted(pod: Pod, terms: readonly WeightedPodAffinityTerm[] | undefined): AffinityTerm[] {
+  return (terms ?? []).map((t) => affinityTerm(pod, t.podAffinityTerm, t.weight));
+}
+
+/** topology key → value → score */
+type ScoreMap = Map<string, Map<string, number>>;
+
+function processTerm(
+  m: ScoreMap,
+  t: AffinityTerm,
+  weight: number,
+  pod: Pod,
+  node: Node,
+  mult: number,
+  snap: ScoreSnapshot,
+): void {
+  if (!termMatchesPod(t, pod, snap)) return;
+  const labels = node.metadata.labels ?? {};
+  if (!Object.hasOwn(labels, t.topologyKey)) return;
+  let byValue = m.get(t.topologyKey);
+  if (!byValue) m.set(t.topologyKey, (byValue = new Map()));
+  const v = labels[t.topologyKey];
+  byValue.set(v, (byValue.get(v) ?? 0) + weight * mult);
+}
+
+/** HardPodAffinityWeight's default */
+const HARD_POD_AFFINITY_WEIGHT = 1;
+
+/**
+ * InterPodAffinity (scoring): the pod's preferred (anti-)affinity terms against the pods already
+ * bound, and the bound pods' own terms against this pod (their required affinity with weight 1).
+ */
+export const interPodAffinityScore: ScorePlugin<ScoreMap> = {
+  name: 'InterPodAffinity',
+  weight: 2,
+  preScore: (pod, feasible, snap) => {
+    if (feasible.length === 0) return new Skip('no nodes');
+    const a = pod.spec.affinity;
+    const affinityTerms = weighted(pod, a?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
+    const antiAffinityTerms = weighted(
+      pod,
+      a?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution,
+    );
+    const hasConstraints = affinityTerms.length > 0 || antiAffinityTerms.length > 0;
+    const m: ScoreMap = new Map();
+    if (hasConstraints || snap.havePodsWithAffinity()) {
+      for (const node of snap.nodes) {
+        for (const existing of snap.pods(node.metadata.name)) {
+          const ea = existing.spec.affinity;
+          const existingHasAffinity = !!(ea && (ea.podAffinity || ea.podAntiAffinity));
+          // Unless this pod has preferred terms, only pods with affinity are looked at.
+          if (!hasConstraints && !existingHasAffinity) continue;
+          for (const t of affinityTerms) processTerm(m, t, t.weight, existing, node, 1, snap);
+          for (const t of antiAffinityTerms) processTerm(m, t, t.weight, existing, node, -1, snap);
+          if (ea?.podAffinity) {
+            for (const rt of ea.podAffinity.requiredDuringSchedulingIgnoredDuringExecution ?? []) {
+              const t = affinityTerm(existing, rt, HARD_POD_AFFINITY_WEIGHT);
+              processTerm(m, t, t.weight, pod, node, 1, snap);
+            }
+            for (const t of weighted(
+              existing,
+              ea.podAffinity.preferredDuringSchedulingIgnoredDuringExecution,
+            ))
+              processTerm(m, t, t.weight, pod, node, 1, snap);
+          }
+          if (ea?.podAntiAffinity) {
+            for (const t of weighted(
+              existing,
+              ea.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution,
+            ))
+              processTerm(m, t, t.weight, pod, node, -1, snap);
+          }
+        }
+      }
+    }
+    if (m.size === 0)
+      return new Skip('no pod affinity terms apply (neither this pod nor a bound pod has one that matches)');
+    return m;
+  },
+  score: (m, _pod, node) => {
+    const labels = node.metadata.labels ?? {};
+    let score = 0;
+    for (const [key, byValue] of m) if (Object.hasOwn(labels, key)) score += byValue.get(labels[key]) ?? 0;
+    return score;
+  },
+  normalizeScore: (_m, scores) => {
+    let minCount = Infinity;
+    let maxCount = -Infinity;
+    for (const s of scores) {
+      if (s.score > maxCount) maxCount = s.score;
+      if (s.score < minCount) minCount = s.score;
+    }
+    const diff = maxCount - minCount;
+    for (const s of scores)
+      s.score = diff > 0 ? Math.trunc(MAX_NODE_SCORE * ((s.score - minCount) / diff)) : 0;
+  },
+};
+
+// ----------------------------------------------------------------------------- the framework
+
+/** The Score extension point of the default profile, in its order. */
+export const SCORE_PLUGINS = [
+  taintTolerationScore,
+  nodeAffinityScore,
+  nodeResourcesFitScore,
+  podTopologySpreadScore,
+  interPodAffinityScore,
+  balancedAllocationScore,
+  imageLocalityScore,
+] as unknown as readonly ScorePlugin[];
+
+/** One plugin's part of a node's score. */
+export interface PluginScore {
+  plugin: ScorePluginName;
+  /** what Score returned */
+  raw: number;
+  /** after NormalizeScore (the raw score when the plugin has none) */
+  normalized: number;
+  weight: number;
+  /** normalized × weight: what is added to the total */
+  weighted: number;
+}
+
+/** framework.NodePluginScores */
+export interface NodePluginScores {
+  name: string;
+  scores: PluginScore[];
+  totalScore: number;
+}
+
+export interface Prioritized {
+  nodes: NodePluginScores[];
+  /** plugins whose PreScore returned Skip, with why */
+  skipped: { plugin: ScorePluginName; reason: string }[];
+}
+
+/**
+ * prioritizeNodes: RunPreScorePlugins, then per plugin Score on every feasible node,
+ * NormalizeScore, and the weight; a node's total is the sum.
+ */
+export function prioritizeNodes(
+  pod: Pod,
+  feasible: readonly Node[],
+  snap: ScoreSnapshot,
+  plugins: readonly ScorePlugin[] = SCORE_PLUGINS,
+): Prioritized {
+  const out: NodePluginScores[] = feasible.map((n) => ({ name: n.metadata.name, scores: [], totalScore: 0 }));
+  const skipped: Prioritized['skipped'] = [];
+  for (const p of plugins) {
+    const state = p.preScore(pod, feasible, snap);
+    if (state instanceof Skip) {
+      skipped.push({ plugin: p.name, reason: state.reason });
+      continue;
+    }
+    const list: NodeScore[] = feasible.map((n) => ({
+      name: n.metadata.name,
+      score: p.score(state, pod, n, snap),
+    }));
+    const raw = list.map((s) => s.score);
+    p.normalizeScore?.(state, list);
+    list.forEach((s, i) => {
+      const weightedScore = s.score * p.weight;
+      out[i].scores.push({
+        plugin: p.name,
+        raw: raw[i],
+        normalized: s.score,
+        weight: p.weight,
+        weighted: weightedScore,
+      });
+      out[i].totalScore += weightedScore;
+    });
+  }
+  return { nodes: out, skipped };
+}
+
+/**
+ * selectHost: the highest total wins; among equal totals one is picked uniformly at random by
+ * reservoir sampling (each later tie replaces the pick with probability 1/count), drawing from the
+ * scheduler's seeded generator once per tie after the first, in the list's order.
+ */
+export function selectHost(list: readonly NodePluginScores[], rand: Random): string | undefined {
+  if (list.length === 0) return undefined;
+  let max = -Infinity;
+  for (const n of list) if (n.totalScore > max) max = n.totalScore;
+  let selected: string | undefined;
+  let cntOfMaxScore = 0;
+  for (const n of list) {
+    if (n.totalScore !== max) continue;
+    cntOfMaxScore++;
+    if (cntOfMaxScore === 1 || rand.int(cntOfMaxScore) === 0) selected = n.name;
+  }
+  return selected;
+}
+
+/** numFeasibleNodesToFind with the default percentageOfNodesToScore (adaptive). */
+export function numFeasibleNodesToFind(numAllNodes: number): number {
+  const MIN_FEASIBLE_NODES_TO_FIND = 100;
+  const MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+  if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) return numAllNodes;
+  let percentage = 50 - Math.trunc(numAllNodes / 125);
+  if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+  const numNodes = Math.trunc((numAllNodes * percentage) / 100);
+  return numNodes < MIN_FEASIBLE_NODES_TO_FIND ? MIN_FEASIBLE_NODES_TO_FIND : numNodes;
+}
