@@ -3,11 +3,14 @@
 // server would host the build at https://host/sub/dir/. For e2e/offline.spec.ts (and by hand):
 //   node e2e/static-server.mjs [--port 4190] [--base /sub/dir/] [--root dist] [--extra DIR]  (--port 0: any free port)
 // --extra DIR: files looked up in DIR first (a test's own pages next to the build, e.g. a course page).
+// --gzip: text files (HTML, JS, CSS, JSON, SVG) sent gzip-encoded to a client that accepts it, as most
+// hosts do (GitHub Pages, nginx with gzip on); tools/bench/lighthouse.mjs measures the page that way.
 // No CORS headers, on purpose: a plain static host.
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => {
@@ -18,6 +21,10 @@ const port = Number(opt('port', '4190'));
 const base = opt('base', '/sub/dir/');
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)), opt('root', 'dist'));
 const extra = opt('extra', null) ? resolve(opt('extra', '')) : null;
+const gzip = args.includes('--gzip');
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.ttf']);
+/** gzip bodies by file and modification time: compressed once, like a host's cache */
+const gzipped = new Map();
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -68,6 +75,19 @@ const server = createServer((req, res) => {
   if (!st.isFile()) {
     res.writeHead(404);
     return res.end();
+  }
+  if (gzip && COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    const key = `${file}:${st.mtimeMs}`;
+    let body = gzipped.get(key);
+    if (!body) gzipped.set(key, (body = gzipSync(readFileSync(file), { level: 9 })));
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)],
+      'content-encoding': 'gzip',
+      'content-length': body.length,
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+    });
+    return res.end(req.method === 'HEAD' ? undefined : body);
   }
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',

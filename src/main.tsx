@@ -5,11 +5,16 @@ import { initI18n } from './i18n';
 import { parseBootParams } from './boot';
 import { applyTheme, initialTheme } from './ui/theme';
 import { useStore } from './state/store';
+import { prestartEngineWorker } from './worker/inProcess';
+import { parseConnect } from './connect/target';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 
-initI18n();
+// The engine first (issue 24): its worker loads and compiles while React draws the page. Not for a
+// connected cluster (?connect=), which has no local engine.
+if (parseConnect(location.search, location.origin).type !== 'remote') prestartEngineWorker();
+const i18nReady = initI18n();
 const boot = parseBootParams(location.search);
 const theme = initialTheme(boot.theme);
 applyTheme(theme, false);
@@ -23,8 +28,11 @@ useStore.subscribe((s, prev) => {
 });
 if (boot.present) document.documentElement.dataset.present = '';
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// English is there at once; another language's strings first (a moment; the page paints in it).
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -8,16 +8,28 @@ export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 const STORAGE_KEY = 'daemonset-playground:lang';
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+type Json = { default: Record<string, unknown> };
+// English is in the first bundle (the fallback for every key); another language's files load when it
+// is the page's language (issue 24: only the current language's strings on the first load).
+const english = import.meta.glob<Json>('./locales/en/*.json', { eager: true });
+const others = import.meta.glob<Json>(['./locales/*/*.json', '!./locales/en/*.json']);
 
-function resources(): Record<string, Record<string, Record<string, unknown>>> {
-  const out: Record<string, Record<string, Record<string, unknown>>> = {};
+function namespaces(files: Record<string, Json>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
   for (const [path, mod] of Object.entries(files)) {
-    const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!m) continue;
-    (out[m[1]] ??= {})[m[2]] = mod.default;
+    const m = /\.\/locales\/[^/]+\/([^/]+)\.json$/.exec(path);
+    if (m) out[m[1]] = mod.default;
   }
   return out;
+}
+
+/** A language's strings into i18next, loaded if they are not in the first bundle. */
+async function loadLanguage(l: Language): Promise<void> {
+  if (l === 'en' || i18n.hasResourceBundle(l, 'common')) return;
+  const entries = Object.entries(others).filter(([path]) => path.startsWith(`./locales/${l}/`));
+  const mods = await Promise.all(entries.map(async ([path, load]) => [path, await load()] as const));
+  for (const [ns, res] of Object.entries(namespaces(Object.fromEntries(mods))))
+    i18n.addResourceBundle(l, ns, res, true, true);
 }
 
 export function normalizeLanguage(s: string | null | undefined): Language | undefined {
@@ -55,29 +67,43 @@ export function saveLanguage(l: Language): void {
 
 export const i18n = i18next.createInstance();
 
-export function initI18n(
+/**
+ * Sets i18next up in the page's language. Resolves when that language's strings are in (at once for
+ * English; render after it, so the first paint is in the right language).
+ */
+export async function initI18n(
   lang: Language = detectLanguage(
     location.search,
     savedLanguage(),
     navigator.languages ?? [navigator.language],
   ),
-) {
-  const res = resources();
+): Promise<typeof i18n> {
+  const en = namespaces(english);
   void i18n.use(initReactI18next).init({
-    resources: res,
+    resources: { en },
     lng: lang,
     fallbackLng: 'en',
-    ns: Object.keys(res.en ?? {}),
+    ns: Object.keys(en),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // a language added later (loadLanguage) counts as loaded once its bundles are in
+    partialBundledLanguages: true,
   });
   document.documentElement.lang = lang;
+  try {
+    await loadLanguage(lang);
+  } catch {
+    // its file could not be loaded (offline without the cache): English, as for a missing key
+  }
+  // re-render in it (i18next was told the language before its strings were there)
+  if (lang !== 'en') await i18n.changeLanguage(lang);
   return i18n;
 }
 
 export async function setLanguage(l: Language): Promise<void> {
   saveLanguage(l);
+  await loadLanguage(l);
   document.documentElement.lang = l;
   await i18n.changeLanguage(l);
 }

@@ -115,11 +115,37 @@ function started(w: Worker, timeoutMs: number): Promise<boolean> {
  * that cannot start (refused in a sandboxed frame, blocked, failing to load) is dropped quietly, and
  * the page does not try workers again.
  */
+/** A module worker started before the page renders (prestartEngineWorker), waiting to be used. */
+let prestarted: { worker: Worker; ok: Promise<boolean> } | null = null;
+
+/**
+ * Starts the engine worker at once, before the page renders (main.tsx): its script (the engine, the
+ * biggest file of the first view) then downloads and compiles while React draws the page, and the
+ * engine is ready for `init` when startEngine asks (issue 24). openEnginePort takes it over.
+ */
+export function prestartEngineWorker(timeoutMs = 20_000): void {
+  if (prestarted || workersFailed || typeof Worker === 'undefined' || import.meta.env.VITE_CLASSIC) return;
+  try {
+    const worker = workerFactories()[0]();
+    prestarted = { worker, ok: started(worker, timeoutMs) };
+  } catch {
+    // openEnginePort tries again, and falls back as before
+  }
+}
+
 export async function openEnginePort(
   timeoutMs = 20_000,
 ): Promise<{ port: Port; mode: 'worker' | 'main-thread' }> {
   if (!workersFailed && typeof Worker !== 'undefined') {
-    for (const make of workerFactories()) {
+    let factories = workerFactories();
+    const pre = prestarted;
+    prestarted = null;
+    if (pre) {
+      if (await pre.ok) return { port: pre.worker as unknown as Port, mode: 'worker' };
+      pre.worker.terminate();
+      factories = factories.slice(1); // that way has just failed
+    }
+    for (const make of factories) {
       let w: Worker;
       try {
         w = make();

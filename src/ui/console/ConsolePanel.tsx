@@ -19,7 +19,7 @@ import type { ConsoleLine } from '../../state/consoleSlice';
 import { cancelCommand, runCommand } from '../../state/actions';
 import { editFetchArgs, openForEdit } from '../../state/editObject';
 import { useTimeline } from '../../state/timelineStore';
-import { complete, formatColumns, kubectlCommandTable } from './completion';
+import { complete, formatColumns, kubectlCommandTable, loadCommandTable } from './completion';
 import { FRESH, historyDown, historyUp, type HistoryCursor } from './history';
 import { objectIndex } from './objectIndex';
 import { displayText, rowPieces, transcript } from './transcript';
@@ -349,6 +349,8 @@ export default function ConsolePanel() {
             setInput(e.target.value);
           }}
           onKeyDown={onKeyDown}
+          // the emulator's command table (a big chunk) loads when the console is first used
+          onFocus={() => void loadCommandTable()}
           placeholder={t('placeholder')}
           autoComplete="off"
           autoCorrect="off"

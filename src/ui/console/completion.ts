@@ -68,16 +68,20 @@ export function loadCommandTable(): Promise<CommandTable> {
 }
 
 /**
- * The command table for completion. It starts loading the emulator's table on first use; until it
- * has arrived (a moment after the console first shows), only the global flags complete.
+ * The command table for completion. The emulator's table starts loading when it is first asked for
+ * (the console input's focus calls loadCommandTable; the page's first view does not need it); until it
+ * has arrived, a moment later, only the global flags complete.
  */
 export function kubectlCommandTable(): CommandTable {
-  void loadCommandTable();
   return {
     get names() {
+      if (!loaded) void loadCommandTable();
       return loaded?.names ?? [];
     },
-    flags: (command) => (loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO),
+    flags: (command) => {
+      if (!loaded) void loadCommandTable();
+      return loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO;
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // docs, validation), plus the engine's validation errors as markers. Load it with React.lazy; Monaco
 // itself is loaded by an effect (loadMonaco), so this component's own chunk is small.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Monaco from 'monaco-editor/editor';
 import { useMonaco, type MonacoSetup } from './useMonaco';
@@ -22,6 +22,10 @@ export type YamlEditorProps = {
   ariaLabel: string;
   /** text size in px (default 13; presentation mode asks for more) */
   fontSize?: number;
+  /** focus the editor once it has loaded (the learner touched the preview to edit) */
+  autoFocus?: boolean;
+  /** shown in the editor's place while Monaco loads (YamlPreview) */
+  preview?: ReactNode;
 };
 
 type Loaded = {
@@ -169,6 +173,14 @@ export default function YamlEditor(props: YamlEditorProps) {
     );
   }, [loaded, markers, t]);
 
+  // Shown (the host was hidden behind the preview until now): lay out, and take the learner's focus
+  // when they touched the preview to edit.
+  useEffect(() => {
+    if (!loaded) return;
+    loaded.editor.layout();
+    if (latest.current.autoFocus) loaded.editor.focus();
+  }, [loaded]);
+
   useEffect(() => {
     loaded?.editor.updateOptions({ readOnly, ariaLabel });
   }, [loaded, readOnly, ariaLabel]);
@@ -186,9 +198,14 @@ export default function YamlEditor(props: YamlEditorProps) {
       data-testid="yaml-editor"
       data-ready={loaded ? 'true' : 'false'}
     >
-      <div ref={hostRef} className="yaml-editor-host" />
+      {!loaded && props.preview && !error ? props.preview : null}
+      <div ref={hostRef} className="yaml-editor-host" hidden={!loaded && !!props.preview && !error} />
       {!loaded && (
-        <div className="yaml-editor-status" role="status" data-error={error ? '' : undefined}>
+        <div
+          className={`yaml-editor-status${props.preview && !error ? ' yaml-editor-status-quiet' : ''}`}
+          role="status"
+          data-error={error ? '' : undefined}
+        >
           {error ? t('loadFailed', { message: error }) : t('loading')}
         </div>
       )}

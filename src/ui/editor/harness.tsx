@@ -13,7 +13,7 @@ const YamlEditor = lazy(() => import('./YamlEditor'));
 const DiffView = lazy(() => import('./DiffView'));
 
 const params = new URLSearchParams(location.search);
-initI18n();
+void initI18n();
 
 const TEMPLATE = `metadata:
   labels:

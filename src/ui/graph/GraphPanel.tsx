@@ -269,15 +269,16 @@ function GraphCanvas() {
   // presentation mode is switched, every card is brought on screen, unless the user has panned or
   // zoomed since; then the pill offers it.
   const [moved, setMoved] = useState(false);
-  // The free area, read from the DOM once per change of what can cover the pane (not per frame).
+  // The free area, read from the DOM when it is asked for and kept until the panel renders again (what
+  // can cover the pane changes only then). Not read after every render: with the clock running that
+  // was a forced layout per batch, the graph's biggest cost while the page loads on a phone (issue 24).
   const areaRef = useRef<Area | null>(null);
-  useEffect(() => {
-    const h = requestAnimationFrame(() => (areaRef.current = freeArea(rootRef.current, false)));
-    return () => cancelAnimationFrame(h);
+  useLayoutEffect(() => {
+    areaRef.current = null;
   });
   const offscreen = useCallback(
     (transform: [number, number, number]) => {
-      const area = areaRef.current ?? freeArea(rootRef.current, false);
+      const area = (areaRef.current ??= freeArea(rootRef.current, false));
       if (!area) return 0;
       const [tx, ty, k] = transform;
       const g = geometry(level === 'overview' ? 'full' : level, scale);

@@ -13,10 +13,20 @@ import {
 } from '../../state/selectors';
 import { applyEditor } from '../../state/actions';
 import { LoadWhenVisible } from '../layout/LoadWhenVisible';
+import { YamlPreview } from '../editor/YamlPreview';
 import { LiveDiff, LiveNotice, useLiveDrift } from './LiveNotice';
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'));
 const ComparePanel = lazy(() => import('./ComparePanel'));
+
+/**
+ * A phone (the phone layout's width, or a touch screen): Monaco loads when the learner first touches
+ * the editor, not when it is on screen. There the editor is the first panel, and Monaco's start (a
+ * megabyte, seconds of a phone's CPU) would hold up the cluster and every tap (issue 24). Read once.
+ */
+function editorWaitsForUse(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(max-width: 600px), (pointer: coarse)').matches;
+}
 
 export interface ManifestPanelProps {
   readOnly: boolean;
@@ -65,6 +75,9 @@ export default function ManifestPanel({
   }, []);
   const shownState = drift && state === 'applied' ? 'liveChanged' : state;
   const [tab, setTab] = useState<'edit' | 'compare'>('edit');
+  const [until] = useState<'used' | 'visible'>(() => (editorWaitsForUse() ? 'used' : 'visible'));
+  const fontSize = present ? 18 : undefined;
+  const preview = <YamlPreview text={text} theme={theme} fontSize={fontSize} />;
   return (
     <div className="manifest-panel">
       <div className="manifest-bar">
@@ -141,19 +154,23 @@ export default function ManifestPanel({
         </div>
       ) : null}
       <div className="manifest-editor" hidden={tab !== 'edit' || (!!drift && diffOpen)}>
-        <LoadWhenVisible preview={text}>
-          <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-            <YamlEditor
-              value={text}
-              onChange={setText}
-              onApply={onApply}
-              markers={markers}
-              theme={theme}
-              readOnly={readOnly}
-              ariaLabel={t('manifest.editorLabel')}
-              fontSize={present ? 18 : undefined}
-            />
-          </Suspense>
+        <LoadWhenVisible preview={preview} until={until} label={t('manifest.editToLoad')}>
+          {(used) => (
+            <Suspense fallback={preview}>
+              <YamlEditor
+                value={text}
+                onChange={setText}
+                onApply={onApply}
+                markers={markers}
+                theme={theme}
+                readOnly={readOnly}
+                ariaLabel={t('manifest.editorLabel')}
+                fontSize={fontSize}
+                autoFocus={used}
+                preview={preview}
+              />
+            </Suspense>
+          )}
         </LoadWhenVisible>
       </div>
     </div>

@@ -28,6 +28,13 @@ const MAX_MARKERS = 200;
 /** How often the running clock may re-render the bar (ms). */
 const CLOCK_MS = 100;
 const selectNothing = () => 0;
+/**
+ * The running clock at the resolution the bar shows (whole seconds): at 1× the bar then renders once a
+ * second, not with every batch (on a phone's CPU those renders were most of the main thread's work
+ * while the page sat idle with the clock running, issue 24).
+ */
+const selectNowSecond = (s: { now: number; start: number }) =>
+  s.start + Math.floor((s.now - s.start) / 1000) * 1000;
 /** Keyboard scrubbing replays once the keys have been still this long. */
 const KEY_COMMIT_MS = 450;
 
@@ -39,7 +46,7 @@ export default function TimelineBar({ extra }: { extra?: ReactNode } = {}) {
   // most every CLOCK_MS while it runs (the first move after a pause at once).
   // Paused, it shows the clock as it is (a step, a command).
   const playing = useStore(selectPlaying);
-  const running = useThrottledStore(selectNow, CLOCK_MS);
+  const running = useThrottledStore(selectNowSecond, CLOCK_MS);
   const still = useStore(playing ? selectNothing : selectNow);
   const now = playing ? running : still;
   const start = useStore(selectStart);
