@@ -155,3 +155,41 @@ test('presentation mode: wrapped console lines at projector size, in both langua
   expect(await log.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await expect(log).toContainText('a-pod-with-a-long-image');
 });
+
+// In the embed the graph's controls sit in the cluster panel's title row (the cards get the pane): each
+// is on screen and uncovered, Add node's menu and the legend open over the pane, and what they do works.
+test('700×450 embed: Add node, Fit view and Legend in the cluster title row are on screen and work', async ({
+  page,
+}) => {
+  await open(page, EMBED, 'embed=1&view=split&lesson=article');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  const head = (await page.locator('.panel-graph .panel-head').boundingBox())!;
+  const uncovered = (testId: string) =>
+    page.getByTestId(testId).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit)) && r.right <= innerWidth && r.bottom <= innerHeight;
+    });
+  for (const id of ['palette.toggle', 'graph.fit', 'graph.more']) {
+    const b = (await page.getByTestId(id).boundingBox())!;
+    expect(b.y, id).toBeGreaterThanOrEqual(head.y - 1);
+    expect(b.y + b.height, id).toBeLessThanOrEqual(head.y + head.height + 1);
+    expect(await uncovered(id), id).toBe(true);
+  }
+  // The legend opens below the row, over the pane, and closes again.
+  await page.getByTestId('graph.more').click();
+  await expect(page.getByTestId('graph.edges-toggle')).toBeVisible();
+  expect(await uncovered('graph.edges-toggle')).toBe(true);
+  await page.getByTestId('graph.more').click();
+  await expect(page.getByTestId('graph.edges-toggle')).toBeHidden();
+  // Add node's menu opens over the pane; a worker added from it shows up on the graph.
+  await page.getByTestId('palette.toggle').click();
+  await expect(page.getByTestId('palette.worker')).toBeVisible();
+  expect(await uncovered('palette.worker')).toBe(true);
+  await page.getByTestId('palette.worker').click();
+  await expect(page.getByTestId('graph')).toHaveAttribute('data-nodes', '3');
+  await page.getByTestId('graph.fit').click();
+  // The console is still there to type into.
+  await run(page, 'kubectl get nodes');
+  await expect(page.getByTestId('console-log')).toContainText('node-2');
+});

@@ -14,8 +14,6 @@
 //   palette or side panels.
 
 /** @returns {import('./graphMeasure').GraphMeasure | null} */
-// A spec may lower the floors for a size listed as a known gap (window.__measureNamePx for names, 12 by
-// default; window.__measureMinPx for the teaching words, 10), so it still fails below the gap's floor.
 export function measureGraph() {
   const root = document.querySelector('[data-testid="graph"]');
   const pane = root && root.querySelector('.react-flow');
@@ -81,7 +79,7 @@ export function measureGraph() {
         ? 'outside the pane'
         : covered
           ? 'covered'
-          : px < (window.__measureNamePx ?? 12)
+          : px < 12
             ? 'too small'
             : '';
     return { name, visible: !why, why, px: Math.round(px * 10) / 10 };
@@ -127,7 +125,7 @@ export function measureGraph() {
       const hit = document.elementFromPoint(tr.left + tr.width * f, tr.top + tr.height / 2);
       if (!hit || !(hit === el || el.contains(hit) || hit.contains(el))) return 'covered';
     }
-    if (px < (window.__measureMinPx ?? 10) - 0.05) return `too small (${Math.round(px * 10) / 10}px)`;
+    if (px < 10 - 0.05) return `too small (${Math.round(px * 10) / 10}px)`;
     return '';
   };
   const teaching = cards.map((card) => {

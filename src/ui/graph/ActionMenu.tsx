@@ -2,7 +2,15 @@
 // key on a focused card). Items come from menuItems.ts; the three small forms (taint, label, image)
 // build their command from what is typed. Every action runs through the console.
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ControllerRevision, DaemonSet, Node, Pod, TaintEffect } from '../../engine';
 import { useStore } from '../../state/store';
@@ -358,7 +366,7 @@ function MenuBody({ menu }: { menu: MenuState }) {
                 : {})}
               onClick={() => activate(item)}
             >
-              {t(item.label, 'params' in item && item.params ? item.params : {})}
+              {keepFlagsWhole(t(item.label, 'params' in item && item.params ? item.params : {}))}
               {item.type === 'form' ? '…' : ''}
               {item.type === 'submenu' ? <span aria-hidden="true"> ▸</span> : null}
             </button>
@@ -366,6 +374,23 @@ function MenuBody({ menu }: { menu: MenuState }) {
         )
       )}
     </div>
+  );
+}
+
+/**
+ * A label's words with a hyphen (`--ignore-daemonsets`, `--force)`) are kept whole: a narrow menu
+ * wraps the label between words, never after a flag's hyphen ("--|force").
+ */
+function keepFlagsWhole(label: string): ReactNode {
+  if (!label.includes('-')) return label;
+  return label.split(/(\s+)/).map((w, i) =>
+    w.includes('-') ? (
+      <span key={i} className="menu-nobreak">
+        {w}
+      </span>
+    ) : (
+      w
+    ),
   );
 }
 

@@ -12,6 +12,7 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent as ReactMouseEvent,
+  type WheelEvent as ReactWheelEvent,
 } from 'react';
 import {
   Background,
@@ -26,6 +27,7 @@ import {
   type NodeMouseHandler,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
 import {
@@ -58,6 +60,7 @@ import {
   nodeId,
   NORMAL,
   PRESENTING,
+  sameSpotAtLevel,
   slotPosition,
   type Area,
   type Level,
@@ -100,6 +103,10 @@ const NARROW_WIDTH = 900;
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
 const SMALL_W = 620;
 const SMALL_H = 380;
+/** The band the toolbar and the palette button take at the top of the pane (flow fitting keeps it free). */
+const TOOLBAR_BAND = 40;
+/** A level switch this soon after a wheel event keeps the spot under the pointer (ms). */
+const WHEEL_ANCHOR_MS = 400;
 
 function GraphCanvas() {
   const { t } = useTranslation('graph');
@@ -131,12 +138,16 @@ function GraphCanvas() {
   const size = usePaneSize(rootRef);
   const narrow = (size?.w ?? 1200) < NARROW_WIDTH;
   const small = !!size && (size.w < SMALL_W || size.h < SMALL_H);
+  // The course embed gives the graph's controls a place in the panel's title row (AppShell's slot):
+  // the cards then have the whole pane instead of starting below a band of buttons.
+  const [headSlot, setHeadSlot] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => setHeadSlot(document.getElementById('panel-tools-graph')), []);
 
   // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves.
   const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames]);
   useEffect(() => pruneLiveContent(nameSet(nodeNames)), [nodeNames]);
   const dsCount = Object.keys(daemonSets).length;
-  const layout = useGridSlots(ids, names, size, dsCount, readability);
+  const layout = useGridSlots(ids, names, size, dsCount, readability, headSlot ? FIT_MARGIN : TOOLBAR_BAND);
 
   // Semantic zoom: the level of detail follows the zoom (React Flow's store), so cards stay readable.
   const levelOf = useCallback(
@@ -220,6 +231,8 @@ function GraphCanvas() {
   slotsRef.current = layout.slots;
   const graphRef = useRef(graph);
   graphRef.current = graph;
+  const measuredRef = useRef(measured);
+  measuredRef.current = measured;
   const computeView = useCallback(() => {
     const g = graphRef.current;
     if (!g.nodes.length) return null;
@@ -340,20 +353,32 @@ function GraphCanvas() {
     return () => cancelAnimationFrame(h);
   }, [moved, transform, overview, offscreen, ids]);
 
-  // Switching level while the user zooms keeps the spot under the middle of the pane in place.
+  // Switching level while the user zooms keeps the spot under the pointer (a wheel notch) or under
+  // the middle of the pane (the keyboard, pinch) in place, the DaemonSet card included.
+  const lastWheel = useRef<{ x: number; y: number; at: number } | null>(null);
+  const onWheelCapture = useCallback((e: ReactWheelEvent<HTMLDivElement>) => {
+    const r = rootRef.current?.getBoundingClientRect();
+    if (r) lastWheel.current = { x: e.clientX - r.left, y: e.clientY - r.top, at: performance.now() };
+  }, []);
   const lastLevel = useRef(level);
   useLayoutEffect(() => {
     const prev = lastLevel.current;
     lastLevel.current = level;
     if (prev === level || performance.now() < fitting.current || !rootRef.current) return;
     const { x, y, zoom } = flow.getViewport();
-    const a = geometry(prev === 'overview' ? 'full' : prev, scale);
-    const b = geometry(level === 'overview' ? 'full' : level, scale);
-    const cx = rootRef.current.clientWidth / 2;
-    const cy = rootRef.current.clientHeight / 2;
-    const fx = ((cx - x) / zoom / a.cellW) * b.cellW;
-    const fy = ((cy - y) / zoom / a.cellH) * b.cellH;
-    void flow.setViewport({ x: cx - fx * zoom, y: cy - fy * zoom, zoom });
+    const w = lastWheel.current;
+    const wheel = w && performance.now() - w.at < WHEEL_ANCHOR_MS ? w : null;
+    const cx = wheel ? wheel.x : rootRef.current.clientWidth / 2;
+    const cy = wheel ? wheel.y : rootRef.current.clientHeight / 2;
+    const ds = graphRef.current.nodes
+      .filter((n) => n.type === 'daemonSet')
+      .map((n) => ({
+        id: n.id,
+        revisions: (n.data as { ds: { revisions: unknown[] } }).ds.revisions.length,
+        height: measuredRef.current[n.id]?.height,
+      }));
+    const f = sameSpotAtLevel({ x: (cx - x) / zoom, y: (cy - y) / zoom }, prev, level, scale, ds);
+    void flow.setViewport({ x: cx - f.x * zoom, y: cy - f.y * zoom, zoom });
   }, [level, flow, scale]);
 
   const onNodesChange = useCallback(
@@ -512,6 +537,54 @@ function GraphCanvas() {
     fit();
   }, [fit]);
 
+  const compactBar = small || !!headSlot;
+  const toolbarItems = (
+    <>
+      <button type="button" onClick={showAll} data-testid="graph.fit">
+        {t('toolbar.fit')}
+      </button>
+      {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
+      {compactBar ? (
+        <button
+          type="button"
+          aria-expanded={legendOpen}
+          onClick={() => setLegendOpen(!legendOpen)}
+          data-testid="graph.more"
+        >
+          {t('toolbar.more')}
+        </button>
+      ) : null}
+      {!compactBar || legendOpen ? (
+        <span className="graph-toolbar-more">
+          <label className="graph-toggle">
+            <input
+              type="checkbox"
+              checked={showPodEdges}
+              onChange={(e) => useGraphUi.setState({ showPodEdges: e.target.checked })}
+              data-testid="graph.edges-toggle"
+            />
+            {t('toolbar.edges')}
+          </label>
+          <span className="graph-legend" aria-label={t('toolbar.legend')}>
+            <span>{EFFECT_ICON.NoSchedule} NoSchedule</span>
+            <span>{EFFECT_ICON.PreferNoSchedule} PreferNoSchedule</span>
+            <span>{EFFECT_ICON.NoExecute} NoExecute</span>
+          </span>
+        </span>
+      ) : null}
+    </>
+  );
+  const palette = simOff ? (
+    <NoPalette />
+  ) : (
+    <Palette
+      add={add}
+      overCanvas={overCanvas}
+      suggestName={suggestName}
+      compact={small || narrow || !!headSlot}
+    />
+  );
+
   return (
     <div
       ref={rootRef}
@@ -520,6 +593,7 @@ function GraphCanvas() {
       data-mode={overview ? 'overview' : level === 'full' ? 'cards' : level}
       data-nodes={ids.length}
       onKeyDown={onKeyDown}
+      onWheelCapture={onWheelCapture}
     >
       <CardContextReact.Provider value={context}>
         <ReactFlow<GraphNode, GraphEdge>
@@ -575,40 +649,11 @@ function GraphCanvas() {
               style={MINIMAP_STYLE}
             />
           )}
-          <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
-            <button type="button" onClick={showAll} data-testid="graph.fit">
-              {t('toolbar.fit')}
-            </button>
-            {offCount > 0 ? <OffscreenPill count={offCount} onShow={showAll} /> : null}
-            {small ? (
-              <button
-                type="button"
-                aria-expanded={legendOpen}
-                onClick={() => setLegendOpen(!legendOpen)}
-                data-testid="graph.more"
-              >
-                {t('toolbar.more')}
-              </button>
-            ) : null}
-            {!small || legendOpen ? (
-              <span className="graph-toolbar-more">
-                <label className="graph-toggle">
-                  <input
-                    type="checkbox"
-                    checked={showPodEdges}
-                    onChange={(e) => useGraphUi.setState({ showPodEdges: e.target.checked })}
-                    data-testid="graph.edges-toggle"
-                  />
-                  {t('toolbar.edges')}
-                </label>
-                <span className="graph-legend" aria-label={t('toolbar.legend')}>
-                  <span>{EFFECT_ICON.NoSchedule} NoSchedule</span>
-                  <span>{EFFECT_ICON.PreferNoSchedule} PreferNoSchedule</span>
-                  <span>{EFFECT_ICON.NoExecute} NoExecute</span>
-                </span>
-              </span>
-            ) : null}
-          </Panel>
+          {headSlot ? null : (
+            <Panel position="top-right" className={`graph-toolbar${small ? ' small' : ''}`}>
+              {toolbarItems}
+            </Panel>
+          )}
           {overview ? (
             <Panel
               position="bottom-center"
@@ -627,11 +672,15 @@ function GraphCanvas() {
         </ReactFlow>
       </CardContextReact.Provider>
       <OverviewTip register={tip} />
-      {simOff ? (
-        <NoPalette />
-      ) : (
-        <Palette add={add} overCanvas={overCanvas} suggestName={suggestName} compact={small || narrow} />
-      )}
+      {headSlot
+        ? createPortal(
+            <div className="graph-head-tools">
+              {palette}
+              <div className="graph-toolbar small in-head">{toolbarItems}</div>
+            </div>,
+            headSlot,
+          )
+        : palette}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />
       <DiffModal />

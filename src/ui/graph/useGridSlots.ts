@@ -28,6 +28,8 @@ export function useGridSlots(
   size: { w: number; h: number } | null,
   dsCount: number,
   readability: Readability,
+  /** the band at the top of the pane the toolbar takes (FIT_MARGIN when the toolbar is elsewhere) */
+  band: number,
 ): GridLayout {
   const slots = useGraphUi((s) => s.slots);
   const columnsStored = useGraphUi((s) => s.columns);
@@ -46,7 +48,7 @@ export function useGridSlots(
         width: size.w,
         height: size.h,
         left: FIT_MARGIN,
-        top: 40,
+        top: band,
         right: FIT_MARGIN,
         bottom: FIT_MARGIN,
       };
@@ -63,7 +65,7 @@ export function useGridSlots(
     // No grid before the pane has a size (its columns depend on it).
     if (columns === null) return { columns: null, gridFor: planned, slots: live };
     return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) };
-    // readability and dsCount only matter when a grid starts
+    // readability, dsCount and band only matter when a grid starts
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids, columnsStored, slots, pending, names, size, gridFor]);
   useEffect(() => {

@@ -147,7 +147,9 @@ export function AppShell({
         label={labels[id]}
         collapsed={folded.has(id)}
         onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined}
-        tools={id === 'console'}
+        // In the small embed the graph's own controls (Add node, Fit view, Legend) sit in its title
+        // row, so the cards get the band they took at the top of the pane (issues 19 and 22).
+        tools={id === 'console' || (embed && id === 'graph')}
       >
         {content[id]}
       </Panel>

@@ -13,6 +13,7 @@ import {
   NORMAL,
   placeNodes,
   PRESENTING,
+  sameSpotAtLevel,
   slotPosition,
   type Area,
   type Slot,
@@ -129,5 +130,26 @@ describe('grid cells', () => {
       expect(y + h[2]).toBeLessThan(0);
       expect(layoutBounds([{ col: 0, row: 0 }], ds, null, level)!.y).toBe(y);
     }
+  });
+
+  it('a level switch keeps the spot under the pointer: on the DaemonSet card it stays on that card', () => {
+    const ds = [{ id: 'ds:a', revisions: 2, height: 320 }];
+    const full = dsPositions(ds, 'full')['ds:a'];
+    const compact = dsPositions(ds, 'compact')['ds:a'];
+    // A third of the way into the full card's title row: the same place of the compact card, above the grid.
+    const p = sameSpotAtLevel({ x: full.x + 100, y: full.y + 20 }, 'full', 'compact', 1, ds);
+    expect(p.x).toBeCloseTo(compact.x + (100 / 300) * geometry('compact').w);
+    expect(p.y).toBeCloseTo(compact.y + (20 / 320) * dsSmallHeight('compact', 1, 2));
+    expect(p.y).toBeLessThan(0);
+    // And back.
+    const q = sameSpotAtLevel(p, 'compact', 'full', 1, ds);
+    expect(q.x).toBeCloseTo(full.x + 100);
+    expect(q.y).toBeCloseTo(full.y + 20);
+    // Off the card, the point scales with the cells: node-2's cell stays node-2's cell.
+    const cell = slotPosition({ col: 1, row: 1 }, 'full');
+    expect(sameSpotAtLevel({ x: cell.x + 10, y: cell.y + 10 }, 'full', 'tiny', 1, ds)).toEqual({
+      x: ((cell.x + 10) / geometry('full').cellW) * geometry('tiny').cellW,
+      y: ((cell.y + 10) / geometry('full').cellH) * geometry('tiny').cellH,
+    });
   });
 });

@@ -207,6 +207,40 @@ export function dsPositions(
   return out;
 }
 
+/**
+ * The same spot of the picture at another level (semantic zoom switched under the pointer or the
+ * pane's middle): a point on a DaemonSet card stays at the same place of that card, which moves from
+ * the column left of the grid (full) to the row above it (smaller levels) and back; any other point
+ * scales with the grid's cells. So a wheel notch over the DaemonSet card zooms towards that card.
+ */
+export function sameSpotAtLevel(
+  p: XY,
+  from: Level,
+  to: Level,
+  scale: number,
+  ds: readonly { id: string; revisions: number; height?: number }[],
+): XY {
+  const a = from === 'overview' ? 'full' : from;
+  const b = to === 'overview' ? 'full' : to;
+  const size = (l: Level, e: { revisions: number; height?: number }) =>
+    l === 'full'
+      ? { w: DS_W, h: e.height ?? dsCardHeight(e.revisions) }
+      : { w: geometry(l, scale).w, h: dsSmallHeight(l, scale, e.revisions) };
+  const before = dsPositions(ds, a, scale);
+  const after = dsPositions(ds, b, scale);
+  for (const e of ds) {
+    const p0 = before[e.id];
+    const s0 = size(a, e);
+    if (p.x < p0.x || p.y < p0.y || p.x > p0.x + s0.w || p.y > p0.y + s0.h) continue;
+    const s1 = size(b, e);
+    const p1 = after[e.id];
+    return { x: p1.x + ((p.x - p0.x) / s0.w) * s1.w, y: p1.y + ((p.y - p0.y) / s0.h) * s1.h };
+  }
+  const ga = geometry(a, scale);
+  const gb = geometry(b, scale);
+  return { x: (p.x / ga.cellW) * gb.cellW, y: (p.y / ga.cellH) * gb.cellH };
+}
+
 /** Where the unscheduled lane goes at a level (above the DaemonSet row when there is one, `dsRow` tall). */
 export function lanePosition(level: Level, scale = 1, hasDaemonSets = true, dsRow?: number): XY {
   if (level === 'full' || level === 'overview') return { x: 0, y: LANE_Y };
