@@ -22,8 +22,11 @@ export function YamlPreview({ text, theme, fontSize = 13 }: YamlPreviewProps) {
   // its gutter: line numbers right-aligned, the text starting about five characters in
   const gutter = `${Math.max(String(lines.length).length, 3) + 1}ch`;
   return (
+    // Focusable: a keyboard reaches and scrolls it (axe's scrollable-region-focusable), and focusing it
+    // is the "first use" that loads the editor in its place (LoadWhenVisible).
     <pre
       className="yaml-preview"
+      tabIndex={0}
       data-theme={theme}
       data-testid="yaml-preview"
       style={{ fontSize, lineHeight: `${lineHeight}px` }}
