@@ -613,7 +613,17 @@ export class ApiServer {
       ...obj,
       metadata: { ...obj.metadata, name, namespace: current.metadata.namespace },
     } as KObject;
-    const decoded = this.decode(input, q, res);
+    this.writeUpdate(req, res, this.decode(input, q, res), q, status);
+  }
+
+  /** The write of PUT and non-apply PATCH: the object or its status, dry run or not, answered 200. */
+  private writeUpdate(
+    req: IncomingMessage,
+    res: ServerResponse,
+    decoded: KObject,
+    q: URLSearchParams,
+    status: boolean,
+  ): void {
     const dryRun = q.get('dryRun') === 'All';
     const out = status
       ? this.store.updateStatus(decoded, { dryRun })
@@ -663,12 +673,7 @@ export class ApiServer {
       ...patched,
       metadata: { ...patched.metadata, name: current.metadata.name, namespace: current.metadata.namespace },
     } as KObject;
-    const decoded = this.decode(input, q, res);
-    const dryRun = q.get('dryRun') === 'All';
-    const out = status
-      ? this.store.updateStatus(decoded, { dryRun })
-      : this.store.update(decoded, { dryRun, fieldManager: fieldManager(req, q) });
-    sendObject(res, 200, out);
+    this.writeUpdate(req, res, this.decode(input, q, res), q, status);
   }
 
   /**
