@@ -28,6 +28,16 @@ interface Serve {
   stop(): Promise<void>;
 }
 
+/**
+ * The servers a test started and has not stopped. A test that times out never reaches its `finally`,
+ * and a detached server outlives the worker: it would go on burning CPU at --speed 20 under the rest of
+ * the suite (and under this test's retry). `afterEach` runs after a timeout too.
+ */
+const running = new Set<() => Promise<void>>();
+test.afterEach(async () => {
+  await Promise.all([...running].map((stop) => stop()));
+});
+
 /** `serve` on a port (0: a free one); resolves once it printed KUBECONFIG= and where it listens. */
 function startServe(opts: { port?: number; dir: string; args?: string[] }): Promise<Serve> {
   const args = [
@@ -44,6 +54,7 @@ function startServe(opts: { port?: number; dir: string; args?: string[] }): Prom
   const child = spawn('npx', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const stop = () =>
     new Promise<void>((resolve) => {
+      running.delete(stop);
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       try {
@@ -52,6 +63,7 @@ function startServe(opts: { port?: number; dir: string; args?: string[] }): Prom
         resolve();
       }
     });
+  running.add(stop);
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -190,8 +202,9 @@ test('live against serve: follows outside changes, Apply and cordon go to the se
       'nvidia.com/gpu=present:NoSchedule is not tolerated',
     );
 
-    // Cordon from the graph's menu: spec.unschedulable on the server.
-    await page.getByTestId('graph.node.node-1.menu').click();
+    // Cordon from the card's context menu (a right click opens it at every zoom level; the tiny card has
+    // no ⋯ button): spec.unschedulable on the server.
+    await card(page, 'node-1').getByText('node-1', { exact: true }).click({ button: 'right' });
     await page.getByTestId('graph.menu.cordon').click();
     await expect(consoleLog(page)).toContainText('node/node-1 cordoned');
     await expect

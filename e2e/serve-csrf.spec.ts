@@ -53,6 +53,20 @@ const DS = {
   },
 };
 
+/** Servers not yet stopped: a test that times out skips its own kill, and a detached group outlives the worker. */
+const running = new Set<ChildProcess>();
+test.afterEach(() => {
+  for (const child of running) killGroup(child);
+});
+function killGroup(child: ChildProcess) {
+  running.delete(child);
+  try {
+    killGroup(child);
+  } catch {
+    // already gone
+  }
+}
+
 /** e2e/csrf-server.ts in its own process: its port, and the requests it answered so far. */
 function startServer(): Promise<{ port: number; log: Logged[]; child: ChildProcess }> {
   const child = spawn('npx', ['tsx', 'e2e/csrf-server.ts'], {
@@ -60,6 +74,7 @@ function startServer(): Promise<{ port: number; log: Logged[]; child: ChildProce
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  running.add(child);
   const log: Logged[] = [];
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -263,7 +278,7 @@ test('a page on another origin, or on a rebound name, changes nothing in the ser
   }
   const after = await clusterState(base);
   // The whole process group (npx, tsx and the server), as e2e/connect.spec.ts stops serve.
-  process.kill(-child.pid!, 'SIGKILL');
+  killGroup(child);
 
   // Every request reached the server and was refused: 415 for the bodies, 403 for the rebound Host.
   const writes = log.slice(0, 28);
