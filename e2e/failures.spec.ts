@@ -272,6 +272,15 @@ test('the failing state is readable at 1280×720, presenting with the console op
     { name: 'embed', query: '?embed=1', viewport: { width: 700, height: 450 } },
     { name: 'phone', query: '?', viewport: { width: 390, height: 844 } },
     { name: 'zh-dark', query: '?lang=zh-CN&theme=dark', viewport: { width: 1280, height: 720 }, axe: true },
+    // Chinese words are wider per character: "修订 2" beside "ImagePullBackOff" on the small cards.
+    {
+      name: 'zh-present-console',
+      query: '?present=1&lang=zh-CN',
+      viewport: { width: 1280, height: 720 },
+      console: true,
+    },
+    { name: 'zh-embed', query: '?embed=1&lang=zh-CN', viewport: { width: 700, height: 450 } },
+    { name: 'zh-phone', query: '?lang=zh-CN&theme=dark', viewport: { width: 390, height: 844 } },
   ];
   for (const s of sizes) {
     const o = await openAt(browser, s.query, hash, s.viewport);
@@ -279,7 +288,7 @@ test('the failing state is readable at 1280×720, presenting with the console op
       await o.page.getByTestId('console-toggle').click();
       await expect(o.page.getByTestId('console-input')).toBeVisible();
     }
-    if (s.name === 'phone')
+    if (s.name.endsWith('phone'))
       await o.page.getByTestId('graph-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await o.page.getByTestId('graph.fit').click();
     await o.page.waitForTimeout(700);

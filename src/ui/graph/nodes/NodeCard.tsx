@@ -249,10 +249,12 @@ function PodWords({ pod, more }: { pod: PodView; more: number }) {
         {state}
       </span>
       {rev ? (
-        <>
+        // One piece: when the state word and the revision do not fit one line (ImagePullBackOff · 修订 2,
+        // CrashLoopBackOff ×4 · rev 3), the revision goes under the state, whole, instead of cutting it.
+        <span className="w-rev-line">
           <span aria-hidden="true">{'\u00a0·\u00a0'}</span>
           <span className="w-rev">{rev}</span>
-        </>
+        </span>
       ) : null}
       {more > 0 ? <span className="pods-more">{`\u00a0+${more}`}</span> : null}
       <span className="sr-only">{pod.name}</span>

@@ -58,7 +58,7 @@ export interface Geometry {
  */
 export function geometry(level: Level, scale = 1): Geometry {
   if (level === 'compact') return { w: 240 * scale, h: 104 * scale, cellW: 260 * scale, cellH: 122 * scale };
-  if (level === 'tiny') return { w: 250 * scale, h: 60 * scale, cellW: 264 * scale, cellH: 74 * scale };
+  if (level === 'tiny') return { w: 250 * scale, h: 64 * scale, cellW: 264 * scale, cellH: 74 * scale };
   return { w: NODE_W, h: NODE_H, cellW: CELL_W, cellH: CELL_H };
 }
 
