@@ -212,7 +212,15 @@ test('the header lists the built-in lessons; "Save as lesson" downloads a draft 
   await page.goto('./');
   await page.getByTestId('lesson-button').click();
   const picker = page.getByTestId('lesson-picker');
-  for (const id of ['article', 'network', 'placement', 'rolling-updates', 'bad-release', 'taints'])
+  for (const id of [
+    'article',
+    'network',
+    'placement',
+    'rolling-updates',
+    'bad-release',
+    'taints',
+    'daemonset-or-deployment',
+  ])
     await expect(picker.getByTestId(`lesson-pick.${id}`)).toBeVisible();
   await page.screenshot({ path: '/tmp/lessons/lesson-picker.png' });
   await picker.getByTestId('lesson-pick.taints').click();
