@@ -318,7 +318,10 @@ test('cards never overlap: a drop on top of a card lands in the nearest free cel
   await expect(page.getByTestId('graph.node.node-1')).toBeVisible();
   await page.waitForTimeout(800);
   for (const name of ['node-2', 'node-3']) {
-    const target = (await page.getByTestId('graph.node.node-1').boundingBox())!;
+    // The card may be drawn anew (a level change after the last drop): wait until it has a box.
+    const box = () => page.getByTestId('graph.node.node-1').boundingBox();
+    await expect.poll(box).not.toBeNull();
+    const target = (await box())!;
     const item = page.getByTestId('palette.worker');
     if (!(await item.isVisible())) await page.getByTestId('palette.toggle').click();
     await expect(item).toBeVisible();

@@ -29,6 +29,7 @@ import { troubleLabel } from '../system/rolloutWords';
 import {
   fullReason,
   mainPod,
+  othersWords,
   podRevWord,
   podStateWord,
   podWords,
@@ -175,7 +176,7 @@ function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected:
   const { t } = useTranslation('graph');
   const s = data.summary;
   const pod = mainPod(data.pods);
-  const others = data.pods.length - (pod ? 1 : 0);
+  const others = data.pods.filter((p) => p !== pod);
   return (
     <div
       className={`k8s-node small compact ready-${s.ready}${s.unschedulable ? ' cordoned' : ''}${selected ? ' selected' : ''}${data.hasDaemonPod ? '' : ' no-daemon-pod'}`}
@@ -209,15 +210,26 @@ function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected:
       </div>
       <div className="sc-pods" aria-label={t('node.pods')}>
         {pod ? <PodChip pod={pod} selected={data.selectedPod === pod.key} mini /> : null}
-        {others > 0 ? <span className="pods-more">+{others}</span> : null}
+        {others.length ? <OthersWords others={others} /> : null}
         {whyShown(data) ? <WhyLine name={s.name} reason={data.reason} short /> : null}
       </div>
     </div>
   );
 }
 
+/** The other pods of a small card: `+1 web` (one workload's) or `+3`; each one in the title. */
+function OthersWords({ others, lead }: { others: readonly PodView[]; lead?: string }) {
+  const { t } = useTranslation('graph');
+  const w = othersWords(t as Tr, others);
+  return (
+    <span className="pods-more" title={w.title} data-testid="pods-others">
+      {`${lead ?? ''}${w.text}`}
+    </span>
+  );
+}
+
 /** The words of a small card's pod: its state (in its trouble's colour) and revision; the full story on hover. */
-function PodWords({ pod, more }: { pod: PodView; more: number }) {
+function PodWords({ pod, others }: { pod: PodView; others: readonly PodView[] }) {
   const { t } = useTranslation('graph');
   const { t: tt } = useTranslation('trouble');
   const trouble = useTrouble(pod);
@@ -256,7 +268,7 @@ function PodWords({ pod, more }: { pod: PodView; more: number }) {
           <span className="w-rev">{rev}</span>
         </span>
       ) : null}
-      {more > 0 ? <span className="pods-more">{`\u00a0+${more}`}</span> : null}
+      {others.length ? <OthersWords others={others} lead={'\u00a0'} /> : null}
       <span className="sr-only">{pod.name}</span>
     </span>
   );
@@ -300,7 +312,7 @@ function TinyCard({ data, selected }: { data: NodeCardNode['data']; selected: bo
       </span>
       <span className="tiny-pods">
         {pod ? (
-          <PodWords pod={pod} more={data.pods.length - 1} />
+          <PodWords pod={pod} others={data.pods.filter((p) => p !== pod)} />
         ) : (
           <WhyLine name={s.name} reason={data.reason} short />
         )}

@@ -5,10 +5,12 @@ import zh from '../../../i18n/locales/zh-CN/graph.json';
 import { articleCluster, objectsOf, run } from '../testing/testCluster';
 import { buildGraph, type Graph, type NodeCardNode } from './buildGraph';
 import { nodeId } from './layout';
+import { workloadOf } from './model';
 import {
   fullReason,
   isUnready,
   mainPod,
+  othersWords,
   podStateWord,
   podWords,
   shortReason,
@@ -64,5 +66,49 @@ describe('card words', () => {
       'node.kubernetes.io/network-unavailable',
     );
     expect(taintKey('nvidia.com/gpu=present:NoSchedule')).toBe('nvidia.com/gpu');
+  });
+
+  it('name the other pods of a small card by their workload: a Deployment replica beside the daemon pod is `+1 web`', () => {
+    const s = articleCluster();
+    run(s, 'kubectl create deployment web --image=nginx:1.27 --replicas=2');
+    run(s, 'kubectl run solo --image=busybox');
+    run(s, 'sim settle');
+    const g = buildGraph(objectsOf(s), UI);
+    const t = tr('en');
+    const withWeb = ['node-1', 'master']
+      .map((n) => card(g, n).data.pods)
+      .find((pods) => pods.some((p) => p.workload === 'web'))!;
+    const main = mainPod(withWeb)!;
+    expect(main.owner?.kind).toBe('DaemonSet');
+    const others = withWeb.filter((p) => p !== main);
+    const webOnly = others.filter((p) => p.workload === 'web');
+    const w = othersWords(t, webOnly);
+    expect(w.text).toBe(`+${webOnly.length} web`);
+    expect(w.title).toMatch(
+      /^Also on this node:\n {2}default\/web-[a-z0-9]+-[a-z0-9]{5}: Running \(ReplicaSet\/web-[a-z0-9]+\)/,
+    );
+    expect(othersWords(tr('zh-CN'), webOnly).title.split('\n')[0]).toBe('此节点上还有：');
+    // two workloads: only the count
+    const solo = Object.values(objectsOf(s).Pod).find((p) => p.metadata.name === 'solo')!;
+    const soloView = {
+      ...webOnly[0],
+      name: 'solo',
+      workload: workloadOf('solo', undefined),
+      owner: undefined,
+    };
+    expect(solo.metadata.ownerReferences ?? []).toEqual([]);
+    expect(othersWords(t, [webOnly[0], soloView]).text).toBe('+2');
+  });
+
+  it("takes a ReplicaSet's pod-template-hash off its name only when it is there", () => {
+    expect(
+      workloadOf('web-7c5ddbdf54-x8k2p', { kind: 'ReplicaSet', name: 'web-7c5ddbdf54' }, '7c5ddbdf54'),
+    ).toBe('web');
+    expect(workloadOf('frontend-x8k2p', { kind: 'ReplicaSet', name: 'frontend' }, undefined)).toBe(
+      'frontend',
+    );
+    expect(workloadOf('my-rs-x8k2p', { kind: 'ReplicaSet', name: 'my-rs' }, 'abc')).toBe('my-rs');
+    expect(workloadOf('agent-kvzp9', { kind: 'DaemonSet', name: 'agent' }, undefined)).toBe('agent');
+    expect(workloadOf('solo', undefined)).toBe('solo');
   });
 });

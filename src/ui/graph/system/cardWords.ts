@@ -43,6 +43,26 @@ export function mainPod(pods: readonly PodView[]): PodView | undefined {
   );
 }
 
+/**
+ * The pods of a small card besides the one it speaks for, in a few words: `+1 web` when they belong to
+ * one workload (a Deployment's replica beside the daemon pod, told apart at a glance), `+3` otherwise;
+ * the title names each one with its state.
+ */
+export function othersWords(t: Tr, others: readonly PodView[]): { text: string; title: string } {
+  const names = new Set(others.map((p) => p.workload));
+  const text =
+    names.size === 1
+      ? t('node.othersOf', { count: others.length, workload: [...names][0] })
+      : `+${others.length}`;
+  const title = [
+    t('node.othersTitle'),
+    ...others.map(
+      (p) => `  ${p.namespace}/${p.name}: ${p.status}${p.owner ? ` (${p.owner.kind}/${p.owner.name})` : ''}`,
+    ),
+  ].join('\n');
+  return { text, title };
+}
+
 /** The taint keys the node lifecycle controller and the kubelet set, by what they mean. */
 const TAINT_MEANING: ReadonlyMap<string, string> = new Map([
   ['node.kubernetes.io/network-unavailable', 'noNetwork'],

@@ -178,6 +178,11 @@ export interface PodView {
   /** the part after the DaemonSet's `name-` prefix (or the whole name for bare pods) */
   suffix: string;
   owner?: { kind: string; name: string };
+  /**
+   * The workload a class would name it by: a Deployment's pods by the Deployment (their ReplicaSet's
+   * name without the `pod-template-hash`), any other owned pod by its owner, a bare pod by its name.
+   */
+  workload: string;
   /** no controller owns it (e.g. `kubectl run`) */
   bare: boolean;
   /** kubectl's STATUS column (Running, ContainerCreating, Terminating, Error, …) */
@@ -224,6 +229,18 @@ export function isUnschedulable(pod: Pod): boolean {
 export const podHash = (pod: Pod): string | undefined =>
   pod.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY];
 
+/** See PodView.workload. */
+export function workloadOf(
+  name: string,
+  ref: { kind: string; name: string } | undefined,
+  hash?: string,
+): string {
+  if (!ref) return name;
+  if (ref.kind === 'ReplicaSet' && hash && ref.name.endsWith(`-${hash}`))
+    return ref.name.slice(0, -hash.length - 1);
+  return ref.name;
+}
+
 export function podView(pod: Pod, revision: RevisionRef | undefined): PodView {
   const ref = controllerRef(pod);
   const cells = podCells(pod, 0);
@@ -238,6 +255,7 @@ export function podView(pod: Pod, revision: RevisionRef | undefined): PodView {
     name,
     namespace: pod.metadata.namespace ?? 'default',
     suffix,
+    workload: workloadOf(name, ref, pod.metadata.labels?.['pod-template-hash']),
     bare: !ref,
     status: cells.status,
     tone: podTone(cells.status, pod),
