@@ -1,6 +1,6 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from './ui/layout/AppShell';
 import ManifestPanel from './ui/manifest/ManifestPanel';
@@ -19,7 +19,7 @@ import { storageNamespace } from './state/persist';
 import { loadEditorText, startPersistence } from './state/saving';
 import { ARTICLE_MANIFEST } from './engine/scripts';
 import { LessonSlot } from './ui/lessons/LessonSlot';
-import { openLessonParam, setPicking, useLessonHost } from './state/lessonHost';
+import { expectLesson, openLessonParam, setPicking, useLessonHost } from './state/lessonHost';
 import { allowedOrigins } from './embed/protocol';
 import { ShareLayer } from './ui/share/ShareLayer';
 import { bootFromLocation, sessionPayload, startFromBoot } from './share/session';
@@ -43,8 +43,12 @@ export function App() {
     [connect],
   );
   const { t } = useTranslation('common');
+  // A lesson in the address keeps its place from the first paint (set before anything reads the store).
+  useState(() => {
+    if (connect.type !== 'remote' && params.lesson) expectLesson();
+  });
   const lessonOpen = useLessonHost((s) => !!s.lesson);
-  const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.error));
+  const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.awaiting || s.error));
   // The lesson step goes to share links and to a parent page (embed `step` messages).
   const onStepChange = useCallback((n: number) => reportStep(n), []);
 
@@ -89,16 +93,21 @@ export function App() {
     registerOfflineWorker({ embed: params.embed });
     let cancelled = false;
     void (async () => {
-      await startFromBoot(boot, params);
-      // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
-      const lessonParam = params.lesson ?? boot.shared?.lesson;
-      if (!cancelled && lessonParam) {
-        await openLessonParam(lessonParam, {
-          allowed: allowedOrigins(location.search, location.origin),
-          startStep: lms.resume?.step ?? boot.step,
-          freshCluster: !boot.shared,
-          progress: lms.resume?.progress,
-        });
+      try {
+        await startFromBoot(boot, params);
+        // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
+        const lessonParam = params.lesson ?? boot.shared?.lesson;
+        if (!cancelled && lessonParam) {
+          await openLessonParam(lessonParam, {
+            allowed: allowedOrigins(location.search, location.origin),
+            startStep: lms.resume?.step ?? boot.step,
+            freshCluster: !boot.shared,
+            progress: lms.resume?.progress,
+          });
+        }
+      } finally {
+        // whatever happened, the kept place goes (the lesson, its error, or nothing takes it)
+        if (!cancelled) useLessonHost.setState({ awaiting: false });
       }
       if (!cancelled) lms.begin();
       // A restored session keeps its paused/playing state and speed (src/state/saving.ts).

@@ -30,6 +30,11 @@ export interface LessonHostState {
   token: number;
   /** the cluster for the lesson is being prepared */
   preparing: boolean;
+  /**
+   * a lesson was asked for in the page's address and is on its way: its place is kept from the first
+   * paint, so the editor and the cluster below it do not jump when it arrives (layout shift, issue 24)
+   */
+  awaiting: boolean;
   /** the picker of built-in lessons is open */
   picking: boolean;
   error: { message: string; problems: string[] } | null;
@@ -42,9 +47,15 @@ export const useLessonHost = create<LessonHostState>(() => ({
   restored: false,
   token: 0,
   preparing: false,
+  awaiting: false,
   picking: false,
   error: null,
 }));
+
+/** Keep the lesson's place: the address asks for one (see `awaiting`); openLessonParam ends it. */
+export function expectLesson(): void {
+  useLessonHost.setState({ awaiting: true });
+}
 
 export type OpenResult = { ok: true; lesson: Lesson } | { ok: false; message: string; problems: string[] };
 
@@ -165,6 +176,17 @@ export async function openLessonParam(
     freshCluster?: boolean;
     progress?: readonly StepProgress[] | null;
   },
+): Promise<OpenResult> {
+  try {
+    return await openLessonParamNow(value, opts);
+  } finally {
+    useLessonHost.setState({ awaiting: false });
+  }
+}
+
+async function openLessonParamNow(
+  value: string,
+  opts: Parameters<typeof openLessonParam>[1],
 ): Promise<OpenResult> {
   const ref = resolveLessonRef(value, {
     pageUrl: location.href,

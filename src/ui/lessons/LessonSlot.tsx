@@ -109,15 +109,18 @@ export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => 
   const startStep = useLessonHost((s) => s.startStep);
   const restored = useLessonHost((s) => s.restored);
   const picking = useLessonHost((s) => s.picking);
-  const preparing = useLessonHost((s) => s.preparing);
+  const preparing = useLessonHost((s) => s.preparing || s.awaiting);
   useEffect(() => (lesson ? startGoalWatcher() : undefined), [lesson]);
   return (
     <>
       <LoadError />
       {preparing ? (
-        <p className="lesson-preparing" role="status">
-          {t('preparing')}
-        </p>
+        // The lesson's place, kept while it loads (as tall as the panel it becomes on a phone).
+        <section className="lesson-panel lesson-reserved" aria-busy="true" data-testid="lesson-reserved">
+          <p className="lesson-preparing" role="status">
+            {t('preparing')}
+          </p>
+        </section>
       ) : lesson ? (
         <LessonPanel
           key={token}
