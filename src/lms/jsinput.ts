@@ -9,6 +9,8 @@ import { currentSharedState, restoreShared } from '../share/session';
 import { outcomeOf, passingScoreOf } from './model';
 import { fitSuspend, readSuspend } from './suspend';
 import { showLmsNotice } from './notice';
+import { answerJsChannel } from './jschannel';
+import { allowedOrigins } from '../embed/protocol';
 
 export interface JsInputGrade {
   lesson: string;
@@ -80,7 +82,9 @@ export async function jsInputSetState(state: string): Promise<void> {
 
 /**
  * Puts the three functions on the window at once (Open edX may call them as soon as the frame has
- * loaded); a state that comes before the lesson is open waits for `ready()`.
+ * loaded), and answers the same three over jschannel for a problem with `sop="false"` (the frame on
+ * another origin than the LMS: jschannel.ts); a state that comes before the lesson is open waits for
+ * `ready()`.
  */
 export function installJsInput(win: Window): { ready: () => void; stop: () => void } {
   const w = win as unknown as Record<string, unknown>;
@@ -93,6 +97,15 @@ export function installJsInput(win: Window): { ready: () => void; stop: () => vo
     if (open) void jsInputSetState(text);
     else pending = text;
   };
+  const stopChannel = answerJsChannel({
+    win,
+    allowed: allowedOrigins(win.location.search, win.location.origin),
+    handlers: new Map<string, (p: unknown) => unknown>([
+      ['getGrade', () => (w.getGrade as () => string)()],
+      ['getState', () => (w.getState as () => string)()],
+      ['setState', (p) => void (w.setState as (s: unknown) => void)(p)],
+    ]),
+  });
   showLmsNotice('reporting');
   const ready = () => {
     open = true;
@@ -100,6 +113,7 @@ export function installJsInput(win: Window): { ready: () => void; stop: () => vo
     pending = null;
   };
   const stop = () => {
+    stopChannel();
     delete w.getGrade;
     delete w.getState;
     delete w.setState;
