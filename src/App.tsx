@@ -75,7 +75,7 @@ export function App() {
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
     // lms=… (issue 25): a course platform launched the page; a returning learner's session is the cluster.
     // cmi5 reads it from the LRS first (resumeLater): the page boots once that has answered.
-    const lms = startLms(location.search, window);
+    const lms = startLms(location.search, window, allowedOrigins(location.search, location.origin));
     let cancelled = false;
     let unsub = () => undefined as void;
     let stopBridge = () => undefined as void;

@@ -10,7 +10,6 @@ import { outcomeOf, passingScoreOf } from './model';
 import { fitSuspend, readSuspend } from './suspend';
 import { showLmsNotice } from './notice';
 import { answerJsChannel } from './jschannel';
-import { allowedOrigins } from '../embed/protocol';
 
 export interface JsInputGrade {
   lesson: string;
@@ -86,7 +85,10 @@ export async function jsInputSetState(state: string): Promise<void> {
  * another origin than the LMS: jschannel.ts); a state that comes before the lesson is open waits for
  * `ready()`.
  */
-export function installJsInput(win: Window): { ready: () => void; stop: () => void } {
+export function installJsInput(
+  win: Window,
+  allowed: ReadonlySet<string>,
+): { ready: () => void; stop: () => void } {
   const w = win as unknown as Record<string, unknown>;
   let open = false;
   let pending: string | null = null;
@@ -99,7 +101,7 @@ export function installJsInput(win: Window): { ready: () => void; stop: () => vo
   };
   const stopChannel = answerJsChannel({
     win,
-    allowed: allowedOrigins(win.location.search, win.location.origin),
+    allowed,
     handlers: new Map<string, (p: unknown) => unknown>([
       ['getGrade', () => (w.getGrade as () => string)()],
       ['getState', () => (w.getState as () => string)()],

@@ -26,7 +26,8 @@ const cmi5Connections = new Map<
 
 const NONE: LmsBoot = { standard: null, resume: null, begin: () => undefined, stop: () => undefined };
 
-export function startLms(search: string, win: Window): LmsBoot {
+/** `allowed`: the parent origins the page answers (embed/protocol.ts allowedOrigins), for JSInput's jschannel. */
+export function startLms(search: string, win: Window, allowed: ReadonlySet<string> = new Set()): LmsBoot {
   const standard = standardOf(search);
   if (!standard) return NONE;
   useLmsNotice.setState({ standard });
@@ -54,7 +55,7 @@ export function startLms(search: string, win: Window): LmsBoot {
     };
   }
   if (standard === 'jsinput') {
-    const js = installJsInput(win);
+    const js = installJsInput(win, allowed);
     return { standard, resume: null, begin: js.ready, stop: js.stop };
   }
   // cmi5: the token, LMS.LaunchData and the saved state before the page boots; statements once it is open
