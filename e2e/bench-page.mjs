@@ -28,10 +28,11 @@ const mb = (n) => `${(n / 1e6).toFixed(2)} MB`;
 // 1. Sizes: what index.html loads eagerly (entry script + its static imports, modulepreloads, CSS).
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 // index.html starts boot.js (a classic script), which adds the entry module and its modulepreloads
-// from its data-entry / data-preload attributes: those load before first paint too.
+// and the stylesheet from its data-entry / data-preload / data-css attributes: those load before first
+// paint too.
 const eager = [
   ...[...html.matchAll(/(?:src|href)="\.\/((?:assets\/)?[^"]+\.(?:js|css))"/g)].map((m) => m[1]),
-  ...[...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)]
+  ...[...html.matchAll(/data-(?:entry|preload|css)="([^"]*)"/g)]
     .flatMap((m) => m[1].split(/\s+/))
     .filter(Boolean)
     .map((f) => f.replace(/^\.\//, '')),

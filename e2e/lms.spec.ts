@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import xapiValidation from '@learninglocker/xapi-validation';
 import { validateManifest } from '../tools/lms/validateXml';
+import { serve } from './serve';
 
 // the package is CommonJS with an ES default: take the function either way
 const validateStatement = ((xapiValidation as unknown as { default?: typeof xapiValidation }).default ??
@@ -41,6 +42,12 @@ let server: Server;
 let origin = '';
 
 const REGISTRATION = '0b9bbfa4-52c1-4c8a-a3c1-2d8a5b0f0c11';
+// the resume test's: one learner relaunching in one registration, then a new registration
+const REG_AGAIN = '5d3c2b1a-0f9e-4d8c-b7a6-958473625140';
+const REG_NEW = '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918';
+const REGISTRATIONS = [REGISTRATION, REG_AGAIN, REG_NEW];
+/** the State API's documents: [activityId, agent, registration, stateId] as JSON → body */
+const states = new Map<string, { body: string; type: string }>();
 const SESSION = 'c2b7f1e5-8e76-4f57-9a55-0f3e7c1d2a10';
 const AU = 'https://playground.daemonset.dev/xapi/lessons/lms-check/au';
 
@@ -111,7 +118,7 @@ test.beforeAll(async () => {
         return res.writeHead(401, cors).end();
       if (path === '/xapi/activities/state' && url.searchParams.get('stateId') === 'LMS.LaunchData') {
         if (
-          url.searchParams.get('registration') !== REGISTRATION ||
+          !REGISTRATIONS.includes(url.searchParams.get('registration') ?? '') ||
           url.searchParams.get('activityId') !== AU
         )
           return res.writeHead(404, cors).end();
@@ -133,6 +140,28 @@ test.beforeAll(async () => {
           returnURL: `${origin}/lms/done.html`,
         };
         return res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(data));
+      }
+      // the State API for the AU's own documents, as an LRS keeps them: per activity, agent, registration
+      // and stateId; LMS.LaunchData (above) is the LMS's and read-only
+      if (path === '/xapi/activities/state') {
+        const p = url.searchParams;
+        const key = JSON.stringify(['activityId', 'agent', 'registration', 'stateId'].map((k) => p.get(k)));
+        if (!p.get('activityId') || !p.get('agent') || !p.get('stateId'))
+          return res.writeHead(400, cors).end();
+        if (req.method === 'PUT') {
+          let body = '';
+          req.on('data', (c: Buffer) => (body += c.toString()));
+          req.on('end', () => {
+            states.set(key, { body, type: req.headers['content-type'] ?? '' });
+            res.writeHead(204, cors).end();
+          });
+          return;
+        }
+        if (req.method === 'GET') {
+          const doc = states.get(key);
+          if (!doc) return res.writeHead(404, cors).end();
+          return res.writeHead(200, { ...cors, 'content-type': doc.type }).end(doc.body);
+        }
       }
       if (path === '/xapi/statements' && req.method === 'POST') {
         let body = '';
@@ -329,6 +358,65 @@ test('cmi5: the AU reports to the endpoint with valid statements', async ({ page
   ).toBe(0.5);
 });
 
+test('cmi5: a relaunch in the same registration resumes from the AU’s state document; a new registration starts fresh', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const actor = {
+    objectType: 'Agent',
+    account: { homePage: 'https://lms.example', name: 'learner-2' },
+  };
+  const launch = (registration: string) =>
+    `${origin}/lms/courses/cmi5/${packages.get('cmi5')!.launch}&${new URLSearchParams({
+      endpoint: `${origin}/xapi/`,
+      fetch: `${origin}/cmi5/fetch`,
+      actor: JSON.stringify(actor),
+      registration,
+      activityId: AU,
+    })}`;
+  const saved = (registration: string) => {
+    for (const [k, v] of states) {
+      const [activityId, agent, reg, stateId] = JSON.parse(k) as string[];
+      if (
+        activityId === AU &&
+        reg === registration &&
+        stateId === 'https://playground.daemonset.dev/xapi/state/resume' &&
+        JSON.stringify(JSON.parse(agent)) === JSON.stringify(actor)
+      )
+        return JSON.parse(v.body) as { suspend: string };
+    }
+    return null;
+  };
+  await page.goto(launch(REG_AGAIN));
+  await firstTwoSteps(page.mainFrame());
+  // the AU's own document, written at the goal: step 2, the progress and the session with its commands
+  await expect.poll(() => saved(REG_AGAIN)?.suspend ?? '').toMatch(/^d1~2~[A-Za-z0-9_-]+~1\./);
+  // LMS.LaunchData is the LMS's: the AU never writes it
+  expect([...states.keys()].some((k) => k.includes('LMS.LaunchData'))).toBe(false);
+  await page.goto('about:blank');
+
+  // relaunched in the same registration: the same step, the goal met, the same cluster
+  await page.goto(launch(REG_AGAIN));
+  await expect(page.getByTestId('lesson-progress')).toContainText('Step 2 of 3', { timeout: 60_000 });
+  await expect(page.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'true', {
+    timeout: 60_000,
+  });
+  await page.getByTestId('console-input').fill('kubectl get nodes -l tier=web -o name');
+  await page.getByTestId('console-input').press('Enter');
+  await expect(page.getByTestId('console-log')).toContainText('node/worker-1', { timeout: 60_000 });
+  await page.goto('about:blank');
+
+  // a new registration (the learner enrolled again): from the start, no label on worker-1
+  await page.goto(launch(REG_NEW));
+  await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('lms-notice')).toHaveAttribute('data-kind', 'reporting');
+  await expect(page.getByTestId('lesson-progress')).toContainText('Step 1 of 3');
+  await page.getByTestId('console-input').fill('kubectl get nodes -l tier=web');
+  await page.getByTestId('console-input').press('Enter');
+  await expect(page.getByTestId('console-log')).toContainText('No resources found', { timeout: 60_000 });
+  await expect(page.getByTestId('console-log')).not.toContainText('node/worker-1');
+});
+
 test('no LMS: the lesson works and the page says nothing is reported', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(`${origin}/lms/courses/scorm12/${packages.get('scorm12')!.launch}`);
@@ -405,4 +493,115 @@ test('Open edX JSInput: getGrade, getState, and setState on a new visit', async 
   await again.getByTestId('console-input').fill('kubectl get nodes -l tier=web -o name');
   await again.getByTestId('console-input').press('Enter');
   await expect(again.getByTestId('console-log')).toContainText('node/worker-1');
+});
+
+// An Open edX problem page on another origin than the frame, as many installs serve JSInput's
+// html_file: `sop="false"`, so the page talks to the frame with jschannel (JSON text over postMessage,
+// `JSInput::` methods, a ping/pong handshake, calls held until it is done). This page's side is written
+// here from the message formats of edx-platform's jschannel.js and what jsinput.js does with them
+// (update(): getGrade then getState, each decodeURI'd, stored as {answer, state}; a stored state handed
+// back with setState): that code is LGPL and not shipped.
+const edxPage = (frameSrc: string) => `<!doctype html><html><body style="margin:0">
+<div class="jsinput" data-sop="false"><iframe id="f" name="iframe_input_1" src="${frameSrc}" width="1200" height="800" style="border:0"></iframe></div>
+<script>
+  const frame = document.getElementById('f')
+  const target = new URL(frame.src).origin
+  let ready = false
+  const queue = []
+  const pending = new Map()
+  let next = 1001
+  window.log = []
+  const post = (m, force) => {
+    if (!ready && !force) return queue.push(m)
+    frame.contentWindow.postMessage(JSON.stringify(m), target)
+  }
+  addEventListener('message', (e) => {
+    if (e.source !== frame.contentWindow || e.origin !== target) return
+    let m
+    try { m = JSON.parse(e.data) } catch { return }
+    if (typeof m !== 'object' || m === null) return
+    window.log.push(m)
+    if (m.method === 'JSInput::__ready') {
+      if (ready) return
+      ready = true
+      if (m.params === 'ping') post({ method: 'JSInput::__ready', params: 'pong' })
+      while (queue.length) post(queue.pop())
+      return
+    }
+    if (m.id && pending.has(m.id)) {
+      const p = pending.get(m.id)
+      pending.delete(m.id)
+      if (m.error) p.reject(new Error(m.error + ': ' + m.message))
+      else p.resolve(m.result)
+    }
+  })
+  window.call = (method, params) => new Promise((resolve, reject) => {
+    const id = next++
+    pending.set(id, { resolve, reject })
+    post({ id, method: 'JSInput::' + method, params })
+  })
+  setTimeout(() => post({ method: 'JSInput::__ready', params: 'ping' }, true), 0)
+  window.update = async () => {
+    const answer = decodeURI(String(await window.call('getGrade', '')))
+    const state = decodeURI(String(await window.call('getState', '')))
+    return JSON.stringify({ answer, state })
+  }
+  // what sop="true" would do: call into the frame; across origins the browser refuses
+  window.direct = () => { try { return String(frame.contentWindow.getGrade()) } catch (e) { return e.name } }
+  const stored = new URLSearchParams(location.search).get('stored')
+  if (stored) window.call('setState', JSON.parse(stored).state)
+</script></body></html>`;
+
+test('Open edX JSInput across origins (sop="false"): jschannel getGrade, getState, setState', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(join(tmpdir(), 'dsp-edx-'));
+  const lms = await serve({ base: '/', root: dir });
+  try {
+    const src = `${origin}/lms/courses/scorm12/index.html?lesson=lesson.yaml&lms=jsinput&offline=0&origin=${encodeURIComponent(lms.origin)}`;
+    writeFileSync(join(dir, 'problem.html'), edxPage(src));
+    expect(new URL(src).origin).not.toBe(lms.origin);
+    await page.goto(`${lms.origin}/problem.html`);
+    await page.waitForFunction(() => !!document.querySelector('iframe'));
+    const frame = () => page.frame({ url: /lms=jsinput/ })!;
+    await expect.poll(() => !!page.frame({ url: /lms=jsinput/ })).toBe(true);
+    await firstTwoSteps(frame());
+    // the same-origin way fails here: that is why sop="false" is needed
+    expect(await page.evaluate(() => (window as unknown as { direct(): string }).direct())).toBe(
+      'SecurityError',
+    );
+
+    type W = { update(): Promise<string>; log: Record<string, unknown>[] };
+    let store = JSON.parse(await page.evaluate(() => (window as unknown as W).update()));
+    expect(JSON.parse(store.answer)).toMatchObject({ lesson: 'lms-check', complete: false, score: 0 });
+    expect(JSON.parse(store.state).suspend).toMatch(/^d1~2~/);
+    // the handshake went both ways: the frame pinged (or answered the page's ping with pong)
+    const log = await page.evaluate(() => (window as unknown as W).log);
+    expect(log.some((m) => m.method === 'JSInput::__ready')).toBe(true);
+
+    await frame().getByTestId('lesson-next').click();
+    await expect(frame().getByTestId('lesson-done')).toBeVisible();
+    const done = JSON.parse(await page.evaluate(() => (window as unknown as W).update()));
+    expect(JSON.parse(done.answer)).toMatchObject({ complete: true, score: 0.5, passed: true });
+
+    // the learner comes back: the problem is drawn with the stored state, handed over with setState
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(`${lms.origin}/problem.html?stored=${encodeURIComponent(JSON.stringify(store))}`);
+    await expect.poll(() => !!again.frame({ url: /lms=jsinput/ })).toBe(true);
+    const f2 = again.frame({ url: /lms=jsinput/ })!;
+    await expect(f2.getByTestId('lesson-progress')).toContainText('Step 2 of 3', { timeout: 60_000 });
+    await expect(f2.getByTestId('lesson-goal-state')).toHaveAttribute('data-met', 'true', {
+      timeout: 60_000,
+    });
+    await f2.getByTestId('console-input').fill('kubectl get nodes -l tier=web -o name');
+    await f2.getByTestId('console-input').press('Enter');
+    await expect(f2.getByTestId('console-log')).toContainText('node/worker-1');
+    store = JSON.parse(await again.evaluate(() => (window as unknown as W).update()));
+    expect(JSON.parse(store.state).suspend).toMatch(/^d1~2~/);
+    await again.context().close();
+  } finally {
+    await lms.stop();
+  }
 });

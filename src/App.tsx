@@ -31,6 +31,7 @@ import { useConnection } from './connect/status';
 import { ConnectBanner } from './ui/connect/ConnectBanner';
 import { ClockBar } from './ui/connect/ClockBar';
 import { startLms } from './lms/start';
+import type { Suspended } from './lms/suspend';
 import { LmsNotice } from './ui/lessons/LmsNotice';
 
 export function App() {
@@ -76,44 +77,54 @@ export function App() {
       return unsubRemote;
     }
     // A share link (#s=…) gives the cluster and the editor text; a damaged one shows a message (ShareLayer).
-    // lms=… (issue 25): a course platform launched the page; a returning learner's session is the cluster
-    const lms = startLms(location.search, window);
-    const boot = bootFromLocation(
-      params,
-      lms.resume?.sessionPayload ? `#s=${lms.resume.sessionPayload}` : location.hash,
-    );
-    const saved = loadEditorText(ns);
-    useStore.setState({
-      editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST,
-      appliedText: boot.appliedText ?? null,
-    });
-    // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
-    const unsub = startPersistence(ns, { sessionPayload });
-    const stopBridge = startEmbedBridge(params);
-    registerOfflineWorker({ embed: params.embed });
+    // lms=… (issue 25): a course platform launched the page; a returning learner's session is the cluster.
+    // cmi5 reads it from the LRS first (resumeLater): the page boots once that has answered.
+    const lms = startLms(location.search, window, allowedOrigins(location.search, location.origin));
     let cancelled = false;
-    void (async () => {
-      try {
-        await startFromBoot(boot, params);
-        // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
-        const lessonParam = params.lesson ?? boot.shared?.lesson;
-        if (!cancelled && lessonParam) {
-          await openLessonParam(lessonParam, {
-            allowed: allowedOrigins(location.search, location.origin),
-            startStep: lms.resume?.step ?? boot.step,
-            freshCluster: !boot.shared,
-            progress: lms.resume?.progress,
-          });
+    let unsub = () => undefined as void;
+    let stopBridge = () => undefined as void;
+    const go = (resume: Suspended | null) => {
+      const boot = bootFromLocation(
+        params,
+        resume?.sessionPayload ? `#s=${resume.sessionPayload}` : location.hash,
+      );
+      const saved = loadEditorText(ns);
+      useStore.setState({
+        editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST,
+        appliedText: boot.appliedText ?? null,
+      });
+      // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
+      unsub = startPersistence(ns, { sessionPayload });
+      stopBridge = startEmbedBridge(params);
+      registerOfflineWorker({ embed: params.embed });
+      void (async () => {
+        try {
+          await startFromBoot(boot, params);
+          // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
+          const lessonParam = params.lesson ?? boot.shared?.lesson;
+          if (!cancelled && lessonParam) {
+            await openLessonParam(lessonParam, {
+              allowed: allowedOrigins(location.search, location.origin),
+              startStep: resume?.step ?? boot.step,
+              freshCluster: !boot.shared,
+              progress: resume?.progress,
+            });
+          }
+        } finally {
+          // whatever happened, the kept place goes (the lesson, its error, or nothing takes it)
+          if (!cancelled) useLessonHost.setState({ awaiting: false });
         }
-      } finally {
-        // whatever happened, the kept place goes (the lesson, its error, or nothing takes it)
-        if (!cancelled) useLessonHost.setState({ awaiting: false });
-      }
-      if (!cancelled) lms.begin();
-      // A restored session keeps its paused/playing state and speed (src/state/saving.ts).
-      if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false)
-        await play(boot.speed ?? 1);
-    })();
+        if (!cancelled) lms.begin();
+        // A restored session keeps its paused/playing state and speed (src/state/saving.ts).
+        if (!cancelled && boot.step === undefined && !params.lesson && boot.play !== false)
+          await play(boot.speed ?? 1);
+      })();
+    };
+    if (lms.resumeLater)
+      void lms.resumeLater.then((r) => {
+        if (!cancelled) go(r);
+      });
+    else go(lms.resume);
     return () => {
       cancelled = true;
       lms.stop();

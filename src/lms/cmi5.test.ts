@@ -10,6 +10,10 @@ import {
   judged,
   parseLaunch,
   parseLaunchData,
+  resumeDocument,
+  RESUME_STATE_ID,
+  stateQuery,
+  suspendOfDocument,
   terminated,
   type StatementContext,
 } from './cmi5';
@@ -104,5 +108,23 @@ describe('statements', () => {
       launchMode: 'Normal',
     });
     expect(() => parseLaunchData({ launchMode: 'Normal' })).toThrow(/contextTemplate/);
+  });
+});
+
+describe('the resume state document', () => {
+  it('is addressed per activity, agent and registration', () => {
+    const q = new URLSearchParams(stateQuery(parseLaunch(search({})), RESUME_STATE_ID));
+    expect(q.get('stateId')).toBe(RESUME_STATE_ID);
+    expect(q.get('activityId')).toBe('https://x/au');
+    expect(q.get('registration')).toBe(REG);
+    expect(JSON.parse(q.get('agent')!)).toEqual({ account: { homePage: 'https://lms.example', name: 'u1' } });
+  });
+  it('holds the suspend text, read back as hostile input', () => {
+    expect(suspendOfDocument(resumeDocument('d1~2~abc~'))).toBe('d1~2~abc~');
+    expect(suspendOfDocument('{}')).toBe('');
+    expect(suspendOfDocument('{"__proto__":{"suspend":"x"}}')).toBe('');
+    expect(() => suspendOfDocument('nope')).toThrow(/not JSON/);
+    expect(() => suspendOfDocument('[1]')).toThrow(/not an object/);
+    expect(() => suspendOfDocument('{"suspend":1}')).toThrow(/no suspend text/);
   });
 });

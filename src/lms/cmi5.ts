@@ -75,6 +75,43 @@ export function parseLaunch(search: string): Cmi5Launch {
   };
 }
 
+/**
+ * The AU's own state document (cmi5 §11 leaves the State API to the AU for anything but LMS.LaunchData,
+ * which it only reads): the suspend data of suspend.ts under this stateId, per actor and registration, so
+ * a relaunch in the same registration resumes and a new registration starts fresh.
+ */
+export const RESUME_STATE_ID = 'https://playground.daemonset.dev/xapi/state/resume';
+
+/** The State API's query for one document of this launch (activity, agent, registration). */
+export function stateQuery(launch: Cmi5Launch, stateId: string): string {
+  return new URLSearchParams({
+    stateId,
+    activityId: launch.activityId,
+    agent: JSON.stringify(launch.actor),
+    registration: launch.registration,
+  }).toString();
+}
+
+/** The resume document's body. */
+export function resumeDocument(suspend: string): string {
+  return JSON.stringify({ suspend });
+}
+
+/** The suspend data in a resume document; '' when it has none. Throws when it is not ours. */
+export function suspendOfDocument(text: string): string {
+  let d: unknown;
+  try {
+    d = JSON.parse(text);
+  } catch {
+    throw new Error('the saved state document is not JSON');
+  }
+  if (typeof d !== 'object' || d === null || Array.isArray(d))
+    throw new Error('the saved state document is not an object');
+  const s = Object.hasOwn(d, 'suspend') ? (d as Record<string, unknown>).suspend : '';
+  if (typeof s !== 'string') throw new Error('the saved state document has no suspend text');
+  return s;
+}
+
 /** What LMS.LaunchData says (cmi5 §10): the context every statement starts from, and the rules. */
 export interface LaunchData {
   contextTemplate: Record<string, unknown>;

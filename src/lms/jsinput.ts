@@ -9,6 +9,7 @@ import { currentSharedState, restoreShared } from '../share/session';
 import { outcomeOf, passingScoreOf } from './model';
 import { fitSuspend, readSuspend } from './suspend';
 import { showLmsNotice } from './notice';
+import { answerJsChannel } from './jschannel';
 
 export interface JsInputGrade {
   lesson: string;
@@ -80,9 +81,14 @@ export async function jsInputSetState(state: string): Promise<void> {
 
 /**
  * Puts the three functions on the window at once (Open edX may call them as soon as the frame has
- * loaded); a state that comes before the lesson is open waits for `ready()`.
+ * loaded), and answers the same three over jschannel for a problem with `sop="false"` (the frame on
+ * another origin than the LMS: jschannel.ts); a state that comes before the lesson is open waits for
+ * `ready()`.
  */
-export function installJsInput(win: Window): { ready: () => void; stop: () => void } {
+export function installJsInput(
+  win: Window,
+  allowed: ReadonlySet<string>,
+): { ready: () => void; stop: () => void } {
   const w = win as unknown as Record<string, unknown>;
   let open = false;
   let pending: string | null = null;
@@ -93,6 +99,15 @@ export function installJsInput(win: Window): { ready: () => void; stop: () => vo
     if (open) void jsInputSetState(text);
     else pending = text;
   };
+  const stopChannel = answerJsChannel({
+    win,
+    allowed,
+    handlers: new Map<string, (p: unknown) => unknown>([
+      ['getGrade', () => (w.getGrade as () => string)()],
+      ['getState', () => (w.getState as () => string)()],
+      ['setState', (p) => void (w.setState as (s: unknown) => void)(p)],
+    ]),
+  });
   showLmsNotice('reporting');
   const ready = () => {
     open = true;
@@ -100,6 +115,7 @@ export function installJsInput(win: Window): { ready: () => void; stop: () => vo
     pending = null;
   };
   const stop = () => {
+    stopChannel();
     delete w.getGrade;
     delete w.getState;
     delete w.setState;

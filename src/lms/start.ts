@@ -12,14 +12,22 @@ export interface LmsBoot {
   standard: Standard | null;
   /** what a returning learner left: the step and progress; `sessionPayload` when the cluster can be replayed from it */
   resume: Suspended | null;
+  /** cmi5: the resume comes from the LRS; the page boots once this settles (`resume` is then null) */
+  resumeLater?: Promise<Suspended | null>;
   /** starts reporting (the lesson is open) */
   begin(): void;
   stop(): void;
 }
 
+const cmi5Connections = new Map<
+  string,
+  Promise<{ m: typeof import('./cmi5run'); conn: import('./cmi5run').Cmi5Connection }>
+>();
+
 const NONE: LmsBoot = { standard: null, resume: null, begin: () => undefined, stop: () => undefined };
 
-export function startLms(search: string, win: Window): LmsBoot {
+/** `allowed`: the parent origins the page answers (embed/protocol.ts allowedOrigins), for JSInput's jschannel. */
+export function startLms(search: string, win: Window, allowed: ReadonlySet<string> = new Set()): LmsBoot {
   const standard = standardOf(search);
   if (!standard) return NONE;
   useLmsNotice.setState({ standard });
@@ -35,11 +43,7 @@ export function startLms(search: string, win: Window): LmsBoot {
       return { ...NONE, standard };
     }
     const conn = c;
-    // a session without commands is no cluster to start from: the lesson rebuilds it from its steps
-    const resume =
-      conn.resume && conn.resume.session && conn.resume.session.inputs.length === 0
-        ? { ...conn.resume, session: null, sessionPayload: null }
-        : conn.resume;
+    const resume = resumable(conn.resume);
     let stop: (() => void) | null = null;
     return {
       standard,
@@ -51,26 +55,47 @@ export function startLms(search: string, win: Window): LmsBoot {
     };
   }
   if (standard === 'jsinput') {
-    const js = installJsInput(win);
+    const js = installJsInput(win, allowed);
     return { standard, resume: null, begin: js.ready, stop: js.stop };
   }
+  // cmi5: the token, LMS.LaunchData and the saved state before the page boots; statements once it is open
   let stop: (() => void) | null = null;
   let stopped = false;
+  // once per page (the fetch URL gives its token once: cmi5 §8.2), also when React runs effects twice
+  let connected = cmi5Connections.get(search);
+  if (!connected) {
+    connected = import('./cmi5run').then(async (m) => ({ m, conn: await m.connectCmi5(search) }));
+    cmi5Connections.set(search, connected);
+    connected.catch((e: unknown) => showLmsNotice('error', e instanceof Error ? e.message : String(e)));
+  }
   return {
     standard,
     resume: null,
+    resumeLater: connected.then(
+      ({ conn }) => resumable(conn.resume),
+      () => null,
+    ),
     begin: () => {
-      void import('./cmi5run')
-        .then((m) => m.runCmi5(search, win))
-        .then((s) => {
-          if (stopped) s();
-          else stop = s;
-        })
-        .catch((e: unknown) => showLmsNotice('error', e instanceof Error ? e.message : String(e)));
+      void connected.then(
+        ({ m, conn }) =>
+          m
+            .runCmi5(conn, win)
+            .then((s) => {
+              if (stopped) s();
+              else stop = s;
+            })
+            .catch((e: unknown) => showLmsNotice('error', e instanceof Error ? e.message : String(e))),
+        () => undefined, // said once, above
+      );
     },
     stop: () => {
       stopped = true;
       stop?.();
     },
   };
+}
+
+/** A session without commands is no cluster to start from: the lesson rebuilds it from its steps. */
+function resumable(r: Suspended | null): Suspended | null {
+  return r && r.session && r.session.inputs.length === 0 ? { ...r, session: null, sessionPayload: null } : r;
 }

@@ -2,31 +2,152 @@
 // module build, or, in a document whose origin is opaque (an <iframe sandbox="allow-scripts">), the
 // classic build under classic/: module scripts are always fetched with CORS, and a plain static host
 // sends no CORS headers, so a sandboxed frame could not run the module build at all.
-;(function () {
-  var me = document.currentScript
-  if (!me || !me.dataset.entry) return
-  var d = me.dataset
-  var opaque = false
+// `ctl=1` (click to load, for course pages with many embeds): only a static poster in plain DOM — the
+// title, what the playground is, the lesson's name, a "Load the playground" button — and nothing else
+// (no stylesheet, no module, no engine worker) until the button is pressed. The poster's strings come
+// from the locales' `poster` keys and the built-in lessons' titles, put in below by vitePlugin.ts.
+(function () {
+  var me = document.currentScript;
+  if (!me || !me.dataset.entry) return;
+  var d = me.dataset;
+  var opaque = false;
   try {
-    opaque = self.origin === 'null'
+    opaque = self.origin === 'null';
   } catch {
-    opaque = false
+    opaque = false;
   }
   function add(tag, attrs) {
-    var el = document.createElement(tag)
+    var el = document.createElement(tag);
     Object.keys(attrs).forEach(function (k) {
-      el.setAttribute(k, attrs[k])
-    })
-    document.head.appendChild(el)
-    return el
+      el.setAttribute(k, attrs[k]);
+    });
+    document.head.appendChild(el);
+    return el;
   }
-  if (!opaque) {
-    ;(d.preload || '').split(' ').forEach(function (href) {
-      if (href) add('link', { rel: 'modulepreload', crossorigin: '', href: href })
-    })
-    add('script', { type: 'module', crossorigin: '', src: d.entry })
-    return
+  function start() {
+    if (!opaque) {
+      (d.preload || '').split(' ').forEach(function (href) {
+        if (href) add('link', { rel: 'modulepreload', crossorigin: '', href: href });
+      });
+      var entry = function () {
+        add('script', { type: 'module', crossorigin: '', src: d.entry });
+      };
+      if (!d.css) return entry();
+      // The stylesheet holds the first paint (blocking=render) and the entry runs after it, as when
+      // the stylesheet was a <link> before this script; the modules download meanwhile.
+      add('link', { rel: 'modulepreload', crossorigin: '', href: d.entry });
+      var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
+      css.onload = css.onerror = entry;
+      return;
+    }
+    add('link', { rel: 'stylesheet', href: d.classicCss });
+    add('script', { src: d.classic });
   }
-  add('link', { rel: 'stylesheet', href: d.classicCss })
-  add('script', { src: d.classic })
-})()
+  var q = new URLSearchParams(location.search);
+  if (q.get('ctl') !== '1') return start();
+
+  var POSTER = /*POSTER*/ { strings: { en: {} }, lessons: {} };
+  var stored = function (k) {
+    try {
+      return localStorage.getItem('daemonset-playground:' + k);
+    } catch {
+      return null;
+    }
+  };
+  // the page's own rules (src/i18n, src/ui/theme.ts): the parameter, the saved choice, the browser
+  var langOf = function (s) {
+    s = (s || '').toLowerCase();
+    return s.indexOf('zh') === 0 ? 'zh-CN' : s.indexOf('en') === 0 ? 'en' : null;
+  };
+  var lang = langOf(q.get('lang')) || langOf(stored('lang'));
+  for (var i = 0; !lang && i < (navigator.languages || []).length; i++) lang = langOf(navigator.languages[i]);
+  lang = lang || 'en';
+  var theme = q.get('theme');
+  if (theme !== 'light' && theme !== 'dark') theme = stored('theme');
+  if (theme !== 'light' && theme !== 'dark')
+    theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  var s = Object.hasOwn(POSTER.strings, lang) ? POSTER.strings[lang] : POSTER.strings.en;
+  var t = function (k) {
+    return Object.hasOwn(s, k) ? s[k] : POSTER.strings.en[k];
+  };
+  document.documentElement.lang = lang;
+  document.documentElement.dataset.theme = theme;
+  // a built-in lesson by its title; a lesson file by its name
+  var lessonId = q.get('lesson');
+  var lessonName = null;
+  if (lessonId) {
+    if (Object.hasOwn(POSTER.lessons, lessonId)) {
+      var titles = POSTER.lessons[lessonId];
+      lessonName = titles[lang] || titles.en;
+    } else lessonName = decodeURIComponent(lessonId.split(/[?#]/)[0].split('/').pop() || lessonId);
+  }
+
+  var dark = theme === 'dark';
+  var style = document.createElement('style');
+  style.textContent =
+    '#dsp-poster{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;overflow:auto;' +
+    'box-sizing:border-box;padding:16px;font:15px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans SC",sans-serif;' +
+    (dark ? 'background:#0f172a;color:#e2e8f0}' : 'background:#f8fafc;color:#0f172a}') +
+    '#dsp-poster>div{max-width:34em;text-align:center}' +
+    '#dsp-poster h1{font-size:1.5em;margin:0 0 .4em}' +
+    '#dsp-poster p{margin:0 0 .8em}' +
+    '#dsp-poster .lesson{font-weight:600}' +
+    '#dsp-poster .note{font-size:.85em;' +
+    (dark ? 'color:#94a3b8}' : 'color:#475569}') +
+    '#dsp-poster button{font:inherit;font-size:1.15em;font-weight:600;padding:.7em 1.6em;min-height:44px;' +
+    'border-radius:8px;border:0;cursor:pointer;margin:.2em 0 .9em;' +
+    (dark ? 'background:#60a5fa;color:#0f172a}' : 'background:#1d4ed8;color:#fff}') +
+    '#dsp-poster button:focus-visible{outline:3px solid ' +
+    (dark ? '#fbbf24' : '#b45309') +
+    ';outline-offset:3px}' +
+    '#dsp-poster button:disabled{cursor:progress;opacity:.75}';
+  document.head.appendChild(style);
+
+  var el = function (tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== null) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  };
+  var poster = el('main', null);
+  poster.id = 'dsp-poster';
+  poster.setAttribute('data-testid', 'ctl-poster');
+  var box = el('div', null);
+  box.appendChild(el('h1', t('title')));
+  box.appendChild(el('p', t('what')));
+  if (lessonName) box.appendChild(el('p', t('lesson').replace('{{title}}', lessonName), 'lesson'));
+  var button = el('button', t('load'));
+  button.type = 'button';
+  button.setAttribute('data-testid', 'ctl-load');
+  box.appendChild(button);
+  box.appendChild(el('p', t('note'), 'note'));
+  poster.appendChild(box);
+
+  button.addEventListener('click', function () {
+    button.disabled = true;
+    button.textContent = t('loading');
+    button.setAttribute('aria-busy', 'true');
+    // the poster goes when the page has drawn itself into #root
+    var root = document.getElementById('root');
+    var done = function () {
+      if (!root || root.childElementCount > 0) {
+        poster.remove();
+        style.remove();
+        return true;
+      }
+      return false;
+    };
+    if (!done()) {
+      var mo = new MutationObserver(function () {
+        if (done()) mo.disconnect();
+      });
+      mo.observe(root, { childList: true });
+    }
+    start();
+  });
+  var show = function () {
+    document.body.appendChild(poster);
+  };
+  if (document.body) show();
+  else document.addEventListener('DOMContentLoaded', show);
+})();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bootHtml } from './vitePlugin';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { bootHtml, bootScript, posterData } from './vitePlugin';
 
 describe('the page starts with boot.js', () => {
   it('takes Vite’s module script and modulepreload links into boot.js’s data attributes', () => {
@@ -13,12 +15,47 @@ describe('the page starts with boot.js', () => {
     const out = bootHtml(html);
     expect(out).not.toContain('type="module"');
     expect(out).not.toContain('modulepreload');
-    expect(out).toContain('<link rel="stylesheet" href="./assets/index.css">');
+    // the stylesheet too: a `ctl=1` poster loads nothing of the page's until asked
+    expect(out).not.toContain('stylesheet');
     expect(out).toContain(
-      '<script src="./boot.js" data-entry="./assets/index-abc.js" data-preload="./assets/a.js ./assets/b.js" data-classic="./classic/app.js" data-classic-css="./classic/app.css"></script>',
+      '<script src="./boot.js" data-entry="./assets/index-abc.js" data-preload="./assets/a.js ./assets/b.js" data-css="./assets/index.css" data-classic="./classic/app.js" data-classic-css="./classic/app.css"></script>',
     );
   });
   it('leaves a page without a module script alone', () => {
     expect(bootHtml('<head></head>')).toBe('<head></head>');
+  });
+});
+
+describe('the ctl=1 poster’s data in boot.js', () => {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const data = posterData(root);
+  it('has every poster string in both languages, and the built-in lessons’ titles', () => {
+    for (const lang of ['en', 'zh-CN'])
+      expect(Object.keys(data.strings[lang]).sort()).toEqual([
+        'lesson',
+        'load',
+        'loading',
+        'note',
+        'title',
+        'what',
+      ]);
+    expect(data.strings['zh-CN'].load).toBe('加载演练场');
+    expect(data.lessons.taints).toEqual({
+      en: 'Taints: NoSchedule, NoExecute, cordon and drain',
+      'zh-CN': '污点：NoSchedule、NoExecute、封锁与腾空',
+    });
+  });
+  it('replaces the placeholder, and no text can close the script', () => {
+    const src = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
+    const out = bootScript(src, {
+      strings: { en: { title: '</script><b>x' } },
+      lessons: {},
+    });
+    expect(out).not.toContain('/*POSTER*/');
+    expect(out).not.toContain('</script>');
+    expect(out).toContain(
+      'var POSTER = {"strings":{"en":{"title":"\\u003c/script>\\u003cb>x"}},"lessons":{}}',
+    );
+    expect(() => bootScript('no mark', data)).toThrow(/placeholder/);
   });
 });

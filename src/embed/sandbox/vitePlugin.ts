@@ -5,9 +5,10 @@
 // worker as a classic script), and index.html starts with boot.js, which loads the module build or,
 // in an opaque origin, the classic one. Build only.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { build, type Plugin, type PluginOption, type AliasOptions } from 'vite';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -26,7 +27,10 @@ function plainEditors(): Plugin {
   };
 }
 
-/** Replaces Vite's module script and modulepreload links with boot.js carrying their addresses. */
+/**
+ * Replaces Vite's module script, modulepreload links and the page's stylesheet with boot.js carrying
+ * their addresses: boot.js adds them, at once or (`ctl=1`) when the learner asks for the playground.
+ */
 export function bootHtml(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) return html;
@@ -36,8 +40,55 @@ export function bootHtml(html: string): string {
     preloads.push(href);
     return '';
   });
-  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
+  const sheets = [...out.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">\s*/g)];
+  let css = '';
+  if (sheets.length === 1) {
+    css = ` data-css="${sheets[0][1]}"`;
+    out = out.replace(sheets[0][0], '');
+  }
+  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${css} data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
   return out.replace('</head>', `  ${tag}</head>`);
+}
+
+/**
+ * What the `ctl=1` poster says, put into boot.js: the locales' `poster` strings (with the page's
+ * title) and the built-in lessons' titles, per language.
+ */
+export function posterData(root: string): {
+  strings: Record<string, Record<string, string>>;
+  lessons: Record<string, Record<string, string>>;
+} {
+  const strings: Record<string, Record<string, string>> = {};
+  for (const lang of ['en', 'zh-CN']) {
+    const common = JSON.parse(readFileSync(join(root, 'src/i18n/locales', lang, 'common.json'), 'utf8')) as {
+      appTitle: string;
+      poster: Record<string, string>;
+    };
+    strings[lang] = { title: common.appTitle, ...common.poster };
+  }
+  const lessons: Record<string, Record<string, string>> = {};
+  const dir = join(root, 'src/lessons');
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
+    const doc = parse(readFileSync(join(dir, f), 'utf8')) as {
+      metadata?: { name?: string };
+      spec?: { title?: string | Record<string, string> };
+    };
+    const title = doc.spec?.title;
+    const id = doc.metadata?.name ?? f.replace(/\.yaml$/, '');
+    if (typeof title === 'string') lessons[id] = { en: title };
+    else if (title && typeof title === 'object') lessons[id] = { ...title };
+  }
+  return { strings, lessons };
+}
+
+/** boot.js with the poster's data in place of its placeholder. */
+export function bootScript(source: string, data: ReturnType<typeof posterData>): string {
+  const mark = /\/\*POSTER\*\/ \{[^\n]*\}/;
+  if (!mark.test(source)) throw new Error('boot.js has no /*POSTER*/ placeholder');
+  // `<` escaped: the text of a script never closes a tag, whatever a title says
+  return source.replace(mark, () => JSON.stringify(data).replace(/</g, '\\u003c'));
 }
 
 export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: AliasOptions }): Plugin {
@@ -54,7 +105,7 @@ export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: Alia
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',
-        source: readFileSync(join(here, 'boot.js'), 'utf8'),
+        source: bootScript(readFileSync(join(here, 'boot.js'), 'utf8'), posterData(root)),
       });
     },
     transformIndexHtml: { order: 'post', handler: (html) => bootHtml(html) },
