@@ -278,6 +278,11 @@ function validateResources(c: Container, path: string, errs: FieldError[]): void
   }
 }
 
+/** The checks every container gets (validateContainerCommon), for a list that may be empty. */
+export function validateContainerList(cs: Container[] | undefined, path: string, errs: FieldError[]): void {
+  validateContainers(cs, path, errs, false, new Set());
+}
+
 function validateContainers(
   cs: Container[] | undefined,
   path: string,
