@@ -288,8 +288,10 @@ export class EventRecorder {
     message: string,
     component: string,
     host?: string,
+    /** the part of the object the event is about (`spec.ephemeralContainers{debugger-x}`) */
+    fieldPath?: string,
   ): void {
-    const ref = this.reference(obj);
+    const ref = fieldPath === undefined ? this.reference(obj) : { ...this.reference(obj), fieldPath };
     const namespace = obj.metadata.namespace ?? 'default';
     const nowMs = this.clock.now();
     if (nowMs !== this.isoAt) {

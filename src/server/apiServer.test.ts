@@ -578,28 +578,99 @@ describe('server-side apply (PATCH application/apply-patch+yaml)', () => {
   });
 });
 
-describe('ephemeral containers (not modelled)', () => {
-  it('has no pods/ephemeralcontainers subresource: the 404 of a server without it, nothing written', async () => {
+describe('pods/ephemeralcontainers', () => {
+  const path = '/api/v1/namespaces/default/pods/web/ephemeralcontainers';
+  const SMP = { 'Content-Type': 'application/strategic-merge-patch+json' };
+  beforeEach(async () => {
     await call('POST', '/api/v1/namespaces/default/pods', {
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: { name: 'web' },
       spec: { containers: [{ name: 'web', image: 'nginx' }] },
     });
-    const before = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
+  });
+
+  it("takes kubectl debug's strategic merge patch: only spec.ephemeralContainers, defaulted, the whole pod back", async () => {
+    const before = (await call('GET', path)).json;
+    expect(before.kind).toBe('Pod');
     const r = await call(
       'PATCH',
-      '/api/v1/namespaces/default/pods/web/ephemeralcontainers',
-      { spec: { ephemeralContainers: [{ name: 'dbg', image: 'busybox' }] } },
-      { 'Content-Type': 'application/strategic-merge-patch+json' },
+      path,
+      {
+        metadata: { labels: { sneaky: 'yes' } },
+        spec: {
+          containers: [{ name: 'web', image: 'evil' }],
+          ephemeralContainers: [
+            {
+              name: 'dbg',
+              image: 'busybox',
+              resources: {},
+              targetContainerName: 'web',
+              terminationMessagePolicy: 'File',
+            },
+          ],
+        },
+      },
+      SMP,
     );
-    expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({
-      kind: 'Status',
-      reason: 'NotFound',
-      message: 'the server could not find the requested resource',
+    expect(r.status).toBe(200);
+    expect(r.json.spec.ephemeralContainers).toEqual([
+      {
+        name: 'dbg',
+        image: 'busybox',
+        resources: {},
+        targetContainerName: 'web',
+        terminationMessagePolicy: 'File',
+        terminationMessagePath: '/dev/termination-log',
+        imagePullPolicy: 'Always',
+      },
+    ]);
+    expect(r.json.spec.containers[0].image).toBe('nginx');
+    expect(r.json.metadata.labels).toBeUndefined();
+    expect(Number(r.json.metadata.resourceVersion)).toBeGreaterThan(Number(before.metadata.resourceVersion));
+  });
+
+  it('PUT and JSON patch write it too; changes and removals are the 422 of the API server', async () => {
+    const pod = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
+    pod.spec.ephemeralContainers = [{ name: 'a', image: 'busybox' }];
+    expect((await call('PUT', path, pod)).status).toBe(200);
+    const j = await call(
+      'PATCH',
+      path,
+      [{ op: 'add', path: '/spec/ephemeralContainers/-', value: { name: 'b', image: 'busybox' } }],
+      { 'Content-Type': 'application/json-patch+json' },
+    );
+    expect(j.status).toBe(200);
+    expect(j.json.spec.ephemeralContainers.map((c: { name: string }) => c.name)).toEqual(['a', 'b']);
+    const removed = await call('PATCH', path, [{ op: 'remove', path: '/spec/ephemeralContainers/0' }], {
+      'Content-Type': 'application/json-patch+json',
     });
-    const after = (await call('GET', '/api/v1/namespaces/default/pods/web')).json;
-    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+    expect(removed.status).toBe(422);
+    expect(removed.json).toMatchObject({
+      reason: 'Invalid',
+      message:
+        'Pod "web" is invalid: spec.ephemeralContainers: Forbidden: existing ephemeral containers "a" may not be removed\n',
+    });
+    const ports = await call(
+      'PATCH',
+      path,
+      { spec: { ephemeralContainers: [{ name: 'c', image: 'busybox', ports: [{ containerPort: 80 }] }] } },
+      SMP,
+    );
+    expect(ports.status).toBe(422);
+    // a patch without $setElementOrder puts its own items first, as upstream's strategic merge does
+    expect(ports.json.message).toBe(
+      'Pod "web" is invalid: spec.ephemeralContainers[0].ports: Forbidden: cannot be set for an Ephemeral Container',
+    );
+  });
+
+  it('refuses bodies a browser sends without asking, and a pod that is not there', async () => {
+    const before = (await call('GET', path)).json;
+    const r = await call('PATCH', path, '{"spec":{}}', { 'Content-Type': 'text/plain' });
+    expect(r.status).toBe(415);
+    expect((await call('GET', path)).json.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+    const missing = await call('GET', '/api/v1/namespaces/default/pods/nosuch/ephemeralcontainers');
+    expect(missing.status).toBe(404);
+    expect(missing.json.message).toBe('pods "nosuch" not found');
   });
 });

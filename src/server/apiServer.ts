@@ -249,6 +249,8 @@ export class ApiServer {
       const pod = this.mustGet(r, target.namespace, name) as Pod;
       return this.podLog(req, res, pod, q);
     }
+    if (target.subresource === 'ephemeralcontainers' && r.kind === 'Pod')
+      return this.ephemeralContainers(req, res, target, q, method);
     if (target.subresource === 'scale' && (r.kind === 'Deployment' || r.kind === 'ReplicaSet'))
       return this.scale(req, res, target, q, method);
     if (target.subresource !== undefined && target.subresource !== 'status')
@@ -734,6 +736,78 @@ export class ApiServer {
       dryRun: q.get('dryRun') === 'All',
     });
     sendObject(res, created ? 201 : 200, out);
+  }
+
+  /**
+   * GET, PUT and PATCH of pods/ephemeralcontainers (kubectl debug's strategic merge patch): the
+   * whole Pod in and out, of which only `spec.ephemeralContainers` is written
+   * (store.updateEphemeralContainers validates it as the API server does).
+   */
+  private async ephemeralContainers(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: Target,
+    q: URLSearchParams,
+    method: string,
+  ): Promise<void> {
+    const r = target.resource;
+    const name = target.name!;
+    if (method === 'GET') return sendObject(res, 200, this.mustGet(r, target.namespace, name));
+    let input: KObject;
+    if (method === 'PUT') {
+      const obj = asObject(await readJSON(req, r.kind));
+      this.checkKind(target, obj);
+      this.checkNamespace(target, obj);
+      if (obj.metadata?.name && obj.metadata.name !== name)
+        throw new HttpError(
+          failure(
+            400,
+            `the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`,
+          ),
+        );
+      const current = this.mustGet(r, target.namespace, name);
+      const rv = obj.metadata?.resourceVersion;
+      if (rv && rv !== current.metadata.resourceVersion)
+        throw conflict(
+          r.kind,
+          name,
+          'the object has been modified; please apply your changes to the latest version and try again',
+        );
+      input = obj;
+    } else if (method === 'PATCH') {
+      const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+      if (!PATCH_TYPES.has(type)) {
+        throw new HttpError(
+          failure(
+            415,
+            `the body of the request was in an unknown format - accepted media types include: ${[...PATCH_TYPES].join(', ')}`,
+            'UnsupportedMediaType',
+          ),
+        );
+      }
+      // not modelled: a server-side apply of the subresource (as of the status subresource)
+      if (type === APPLY_PATCH) throw methodNotAllowed();
+      const text = await readBody(req);
+      const current = this.mustGet(r, target.namespace, name);
+      input = applyPatch(type, current, text, r.kind);
+      const rv = input.metadata?.resourceVersion;
+      if (rv && rv !== current.metadata.resourceVersion)
+        throw conflict(
+          r.kind,
+          name,
+          'the object has been modified; please apply your changes to the latest version and try again',
+        );
+    } else throw methodNotAllowed();
+    const current = this.mustGet(r, target.namespace, name);
+    const pod = {
+      ...input,
+      metadata: { ...input.metadata, name, namespace: current.metadata.namespace },
+    } as Pod;
+    const out = this.store.updateEphemeralContainers(this.decode(pod, q, res) as Pod, {
+      dryRun: q.get('dryRun') === 'All',
+      fieldManager: fieldManager(req, q),
+    });
+    sendObject(res, 200, out);
   }
 
   /** GET, PUT and PATCH of the scale subresource (autoscaling/v1 Scale). */

@@ -71,6 +71,25 @@ describe('normalizeClientDifferences', () => {
   });
 });
 
+describe('kubectl debug', () => {
+  it("masks the default container name's random characters, and nothing else", () => {
+    expect(normalizeClientDifferences('Defaulting debug container name to debugger-x7k2q.')).toBe(
+      normalizeClientDifferences('Defaulting debug container name to debugger-cd577.'),
+    );
+    expect(normalizeClientDifferences('Defaulting debug container name to debugger-cd577.')).not.toBe(
+      normalizeClientDifferences('Defaulting debug container name to dbg.'),
+    );
+  });
+
+  it("drops describe's event field path (kubectl ≥ 1.35) only before an event's message", () => {
+    const newer = '  Normal  Started  3s  kubelet  spec.ephemeralContainers{dbg}: Started container dbg';
+    const older = '  Normal  Started  3s  kubelet  Started container dbg';
+    expect(normalizeClientDifferences(newer)).toBe(normalizeClientDifferences(older));
+    const column = 'web   spec.ephemeralContainers{dbg}   kubelet, node-1';
+    expect(normalizeClientDifferences(column)).toBe(column);
+  });
+});
+
 describe('logs of several sources', () => {
   it('groups --prefix lines by their source, keeping each source’s order (a Go map decides which comes first)', () => {
     const a = '$ kubectl logs -l app=x --prefix\n[pod/b/c] one\n[pod/a/c] start\n[pod/a/c] stop\n$ next';

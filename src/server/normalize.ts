@@ -50,6 +50,19 @@ const NULL_CREATION_TIMESTAMP = /^\s*creationTimestamp: null$/;
 const UNDO_SKIPPED = /^(\S+) skipped rollback \(current template already matches revision \d+\)$/;
 
 /**
+ * 10. kubectl ≥ 1.35 names the container a kubelet event is about in describe's Events
+ * (`spec.ephemeralContainers{dbg}: Pulling image …`); 1.33 prints the message alone.
+ */
+const EVENT_FIELD_PATH =
+  /^(\s+(?:Normal|Warning) .*?)spec\.(?:containers|initContainers|ephemeralContainers)\{[^}]*\}: /;
+
+/**
+ * 11. `kubectl debug` names its container `debugger-` and five characters from the client's own
+ * random generator (utilrand.String); the emulator draws them from the simulation's seed: masked.
+ */
+const DEBUGGER_NAME = /\bdebugger-[bcdfghjklmnpqrstvwxz2456789]{5}\b/g;
+
+/**
  * 6. `kubectl diff` writes into os.MkdirTemp directories (a random suffix) and GNU diff prints the
  * files' modification times, which are the machine's clock: both are masked.
  */
@@ -142,7 +155,9 @@ export function normalizeClientDifferences(text: string): string {
       l
         .replace(DIFF_TEMP_DIR, '/tmp/$1-<random>/')
         .replace(DIFF_FILE_TIME, '$1\t<file time>')
-        .replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3'),
+        .replace(KUBECONFIG_SERVER, '$1$2<kubeconfig server>$3')
+        .replace(EVENT_FIELD_PATH, '$1')
+        .replace(DEBUGGER_NAME, 'debugger-<random>'),
     );
   return groupPrefixedLogs(sortDrainErrors(lines)).join('\n');
 }
@@ -159,4 +174,6 @@ export const NORMALIZATION_RULES = [
   'logs of several pods or containers come in random order (a Go map): --prefix lines compared grouped by source',
   "kubectl events: LAST SEEN is computed on the client (the machine's clock): masked, the row's spacing collapsed",
   'kubectl < 1.34: a generated object (create deployment --dry-run=client -o yaml) prints creationTimestamp: null',
+  "kubectl < 1.35: describe's Events print no container field path (spec.ephemeralContainers{NAME}: ) before the message",
+  "kubectl debug: the default container name's five random characters (debugger-xxxxx) come from the client's own generator: masked",
 ];

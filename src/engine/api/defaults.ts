@@ -63,6 +63,7 @@ export function defaultPodSpec(spec: PodSpec): void {
   if (spec.securityContext === undefined) spec.securityContext = {};
   for (const c of spec.containers ?? []) defaultContainer(c, spec.hostNetwork === true);
   for (const c of spec.initContainers ?? []) defaultContainer(c, spec.hostNetwork === true);
+  for (const c of spec.ephemeralContainers ?? []) defaultContainer(c, spec.hostNetwork === true);
   for (const t of spec.tolerations ?? []) {
     // An empty operator means Equal; the API server keeps it as written, so nothing to do here.
     void t;

@@ -61,6 +61,7 @@ export const SERVED: ServedResource[] = [
     shortNames: ['po'],
     categories: ['all'],
     subresources: [
+      { name: 'ephemeralcontainers', kind: 'Pod', verbs: ['get', 'patch', 'update'] },
       { name: 'eviction', kind: 'Eviction', verbs: ['create'] },
       { name: 'log', kind: 'Pod', verbs: ['get'] },
       { name: 'status', kind: 'Pod', verbs: STATUS_VERBS },

@@ -8,7 +8,14 @@ import { alreadyExists, invalid, notFound, StatusError, badRequest } from './err
 import { matches, type Selector } from './labels';
 import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
 import { setPodCondition } from './podCondition';
-import { prepareForCreate, prepareForUpdate, validateCreate, validateUpdate } from './strategy';
+import {
+  prepareEphemeralContainersUpdate,
+  prepareForCreate,
+  prepareForUpdate,
+  validateCreate,
+  validateEphemeralContainersWrite,
+  validateUpdate,
+} from './strategy';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
 import { serverSideApply, updateManagedFields } from './managedFields';
@@ -502,6 +509,24 @@ export class ObjectStore {
     };
     const obj = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec, nodeName }, status } as Pod;
     return this.commit('Pod', old, obj, {}, true, cell);
+  }
+
+  /**
+   * The pods/ephemeralcontainers subresource (PUT, or PATCH of the pod it returns): only
+   * `spec.ephemeralContainers` is taken from `input`, validated as the API server does (strategy.ts
+   * prepareEphemeralContainersUpdate, validateEphemeralContainersWrite); nothing changed: no write.
+   */
+  updateEphemeralContainers(input: Pod, opts: WriteOptions = {}): Pod {
+    const cell = this.mustCell('Pod', input.metadata.namespace, input.metadata.name);
+    const old = cell.obj as Pod;
+    const obj = prepareEphemeralContainersUpdate(cloneUnfrozen(input), old);
+    validateEphemeralContainersWrite(obj, old);
+    if (opts.fieldManager !== undefined) {
+      const mf = updateManagedFields(old, obj, opts.fieldManager, this.clock.iso(), 'ephemeralcontainers');
+      if (mf === undefined) delete obj.metadata.managedFields;
+      else obj.metadata.managedFields = mf;
+    }
+    return this.commit('Pod', old, obj, opts, false, cell);
   }
 
   /** Writes only `.status` (the status subresource). */

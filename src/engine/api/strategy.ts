@@ -3,7 +3,14 @@
 
 import type { Clock } from '../clock';
 import { invalid, type FieldError } from './errors';
-import { defaultDaemonSet, defaultDeployment, defaultNode, defaultPod, defaultReplicaSet } from './defaults';
+import {
+  defaultDaemonSet,
+  defaultDeployment,
+  defaultNode,
+  defaultPod,
+  defaultPodSpec,
+  defaultReplicaSet,
+} from './defaults';
 import { deepEqual } from './objects';
 import { admitPodPriority } from './priority';
 import type { DaemonSet, Deployment, Kind, KObject, Node, Pod, ReplicaSet } from './types';
@@ -12,6 +19,7 @@ import {
   validateDaemonSetUpdate,
   validateDeployment,
   validateDeploymentUpdate,
+  validateContainerList,
   validateGeneric,
   validateNode,
   validatePod,
@@ -20,6 +28,11 @@ import {
 } from './validation';
 
 import { TEMPLATE_GENERATION_ANNOTATION } from './annotations';
+import {
+  validateEphemeralContainers,
+  validateEphemeralContainersUpdate,
+  validateNoEphemeralOnCreate,
+} from './ephemeral';
 export { TEMPLATE_GENERATION_ANNOTATION };
 
 export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void {
@@ -127,8 +140,11 @@ export function validateCreate(kind: Kind, obj: KObject): void {
       return check(kind, obj, validateDeployment(obj as Deployment));
     case 'ReplicaSet':
       return check(kind, obj, validateReplicaSet(obj as ReplicaSet));
-    case 'Pod':
-      return check(kind, obj, validatePod(obj as Pod));
+    case 'Pod': {
+      const errs = validatePod(obj as Pod);
+      validateNoEphemeralOnCreate(obj as Pod, errs);
+      return check(kind, obj, errs);
+    }
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
     case 'Namespace':
@@ -170,4 +186,32 @@ export function qosClass(pod: Pod): string {
   }
   if (!anySet) return 'BestEffort';
   return guaranteed ? 'Guaranteed' : 'Burstable';
+}
+
+/**
+ * podEphemeralContainersStrategy: PrepareForUpdate keeps only `spec.ephemeralContainers` of the
+ * request (dropNonEphemeralContainerUpdates: spec, status and metadata are the stored pod's), with
+ * their defaults; ValidateUpdate checks the whole pod and that no existing one changed or went away.
+ */
+export function prepareEphemeralContainersUpdate(input: Pod, old: Pod): Pod {
+  const ecs = input.spec && typeof input.spec === 'object' ? input.spec.ephemeralContainers : undefined;
+  const spec = { ...old.spec } as Pod['spec'];
+  if (ecs === undefined || ecs === null) delete spec.ephemeralContainers;
+  else {
+    spec.ephemeralContainers = ecs;
+    defaultPodSpec({ containers: [], ephemeralContainers: ecs, hostNetwork: old.spec.hostNetwork });
+  }
+  return { ...old, metadata: { ...old.metadata }, spec } as Pod;
+}
+
+export function validateEphemeralContainersWrite(pod: Pod, old: Pod): void {
+  if (old.metadata.annotations?.['kubernetes.io/config.mirror'] !== undefined)
+    throw invalid('Pod', pod.metadata.name, [
+      { field: '', type: 'Forbidden', detail: 'static pods do not support ephemeral containers' },
+    ]);
+  const errs = validatePod(pod);
+  validateContainerList(pod.spec.ephemeralContainers, 'spec.ephemeralContainers', errs);
+  validateEphemeralContainers(pod, errs);
+  errs.push(...validateEphemeralContainersUpdate(pod, old));
+  check('Pod', pod, errs);
 }

@@ -218,7 +218,17 @@ export interface PodSpec {
   priority?: number;
   preemptionPolicy?: string;
   topologySpreadConstraints?: TopologySpreadConstraint[];
+  /** added only through the pods/ephemeralcontainers subresource (api/ephemeral.ts) */
+  ephemeralContainers?: EphemeralContainer[];
   [field: string]: unknown;
+}
+
+/** A container added to a running pod for debugging (core/v1 EphemeralContainer): never restarted. */
+export interface EphemeralContainer extends Container {
+  /** the container whose namespaces (PID, IPC, …) it joins */
+  targetContainerName?: string;
+  stdin?: boolean;
+  tty?: boolean;
 }
 
 export interface PodCondition {
@@ -265,6 +275,7 @@ export interface PodStatus {
   startTime?: string;
   containerStatuses?: ContainerStatus[];
   qosClass?: string;
+  ephemeralContainerStatuses?: ContainerStatus[];
   /** the node a preempting pod waits for (set by the scheduler's DefaultPreemption) */
   nominatedNodeName?: string;
 }

@@ -278,12 +278,20 @@ function validateResources(c: Container, path: string, errs: FieldError[]): void
   }
 }
 
+/**
+ * The checks every container gets (validateContainerCommon), for a list that may be empty; names are
+ * not compared (validateEphemeralContainers does that across all the pod's containers).
+ */
+export function validateContainerList(cs: Container[] | undefined, path: string, errs: FieldError[]): void {
+  validateContainers(cs, path, errs, false, undefined);
+}
+
 function validateContainers(
   cs: Container[] | undefined,
   path: string,
   errs: FieldError[],
   required: boolean,
-  names: Set<string>,
+  names: Set<string> | undefined,
 ): void {
   if (!cs || cs.length === 0) {
     if (required) errs.push({ field: path, type: 'Required value' });
@@ -298,8 +306,8 @@ function validateContainers(
     if (!c.name) errs.push({ field: `${p}.name`, type: 'Required value' });
     else if (!isDNS1123Label(c.name))
       errs.push({ field: `${p}.name`, type: 'Invalid value', value: c.name, detail: DNS1123_LABEL_MSG });
-    else if (names.has(c.name)) errs.push({ field: `${p}.name`, type: 'Duplicate value', value: c.name });
-    if (c.name) names.add(c.name);
+    else if (names?.has(c.name)) errs.push({ field: `${p}.name`, type: 'Duplicate value', value: c.name });
+    if (c.name) names?.add(c.name);
     if (!c.image || String(c.image).trim() === '') errs.push({ field: `${p}.image`, type: 'Required value' });
     (c.env ?? []).forEach((e, j) => {
       if (!e?.name) errs.push({ field: `${p}.env[${j}].name`, type: 'Required value' });

@@ -42,7 +42,8 @@ function statusOf(pod: Pod, container: string): ContainerStatus | undefined {
     { containerStatuses?: ContainerStatus[]; initContainerStatuses?: ContainerStatus[] } | undefined;
   return (
     (status?.containerStatuses ?? []).find((c) => c.name === container) ??
-    (status?.initContainerStatuses ?? []).find((c) => c.name === container)
+    (status?.initContainerStatuses ?? []).find((c) => c.name === container) ??
+    (pod.status?.ephemeralContainerStatuses ?? []).find((c) => c.name === container)
   );
 }
 
@@ -76,7 +77,11 @@ export function containerLogUnavailable(pod: Pod, container: string, previous: b
  * A container waiting to be restarted (CrashLoopBackOff) gives its last run's.
  */
 export function containerLogLines(pod: Pod, container: string, opts: LogOptions = {}): LogLine[] {
-  const spec = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === container);
+  const spec = [
+    ...pod.spec.containers,
+    ...(pod.spec.initContainers ?? []),
+    ...(pod.spec.ephemeralContainers ?? []),
+  ].find((c) => c.name === container);
   const cs = statusOf(pod, container);
   if (!spec || !cs) return [];
   const image = cs.image || spec.image || '';

@@ -36,6 +36,7 @@ import {
 import { goDuration } from '../clock';
 import { normalizeImage } from '../registry/reference';
 import { ImageCache, imageID, imageSize } from './images';
+import { EphemeralContainers, ephemeralFieldPath } from './ephemeralContainers';
 import { NETWORK_NOT_READY_MESSAGE, networkPluginUp } from './nodeStatus';
 import {
   type ContainerLife,
@@ -273,6 +274,8 @@ export class Kubelet {
   private readonly byUid = new Map<string, PodWorker>();
   private readonly pods: PodsByNode;
   readonly images = new ImageCache();
+  /** the pods' ephemeral containers (ephemeralContainers.ts) */
+  private readonly ephemeral: EphemeralContainers;
   private readonly nextIP = new Map<string, number>();
   /** whether the step syncPod just ran wrote to the store */
   private wrote = false;
@@ -281,6 +284,7 @@ export class Kubelet {
 
   constructor(private readonly sim: KubeletHost) {
     this.pods = podsByNodeOf(sim);
+    this.ephemeral = new EphemeralContainers(sim, this.images);
     // one handler per kind, like informers' event handlers (each is compiled on its own)
     sim.watch((c) => this.onPod(c), ['Pod']);
     sim.watch((c) => this.onNode(c), ['Node']);
@@ -292,10 +296,12 @@ export class Kubelet {
     const w = this.byUid.get(pod.metadata.uid);
     if (c.type === 'DELETED') {
       if (w) this.dropWorker(w);
+      this.ephemeral.forget(pod.metadata.uid);
       return;
     }
     const node = pod.spec.nodeName;
     if (!node) return;
+    if (pod.spec.ephemeralContainers !== undefined) this.ephemeral.changed(pod);
     if (!w) {
       if (!isPodTerminal(pod)) this.enqueue(podKeyOf(pod), 0, `pod bound to node ${node}`, pod);
       return;
@@ -1062,6 +1068,17 @@ export class Kubelet {
             node.metadata.name,
           );
         }
+      }
+      for (const name of this.ephemeral.running(pod)) {
+        this.sim.recorder.event(
+          pod,
+          'Normal',
+          'Killing',
+          `Stopping container ${name}`,
+          KUBELET,
+          node.metadata.name,
+          ephemeralFieldPath(name),
+        );
       }
       if (isPodReady(pod) || pod.status?.phase === 'Running') {
         this.sim.store.updateStatus({ ...pod, status: deepFreeze(notReadyStatus(pod, this.sim.iso())) });

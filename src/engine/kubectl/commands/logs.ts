@@ -128,7 +128,12 @@ function resolveTarget(ctx: CommandContext): Target {
 
 /** The containers to read for one pod (-c, --all-containers, or the default one). */
 function containersOf(ctx: CommandContext, pod: Pod, named: string | undefined, announce: boolean): string[] {
-  const all = [...(pod.spec.initContainers ?? []), ...pod.spec.containers].map((c) => c.name);
+  // podutils.AllContainers: init, regular and ephemeral containers
+  const all = [
+    ...(pod.spec.initContainers ?? []),
+    ...pod.spec.containers,
+    ...(pod.spec.ephemeralContainers ?? []),
+  ].map((c) => c.name);
   if (flagBool(ctx.args, 'all-containers')) return all;
   const wanted = named ?? flagString(ctx.args, 'container');
   if (wanted !== undefined) {

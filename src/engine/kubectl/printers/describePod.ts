@@ -90,6 +90,11 @@ export function describePod(sim: Simulation, pod: Pod): string {
   if (pod.spec.initContainers?.length)
     describeContainers('Init Containers', pod.spec.initContainers, initStatuses, w, '', resolve);
   describeContainers('Containers', pod.spec.containers, status.containerStatuses, w, '', resolve);
+  const ephemeral = pod.spec.ephemeralContainers;
+  if (ephemeral?.length) {
+    // describePod converts them to Containers and describes them under their own heading
+    describeContainers('Ephemeral Containers', ephemeral, status.ephemeralContainerStatuses, w, '', resolve);
+  }
   if (status.conditions?.length) {
     w.write(0, 'Conditions:\n  Type\tStatus\n');
     for (const c of status.conditions) w.write(1, `${c.type} \t${c.status} \n`);

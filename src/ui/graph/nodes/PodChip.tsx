@@ -50,6 +50,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
     ...pod.tolerations.filter((x) => !x.injected).map((x) => `  ${x.text} (${t('pod.fromTemplate')})`),
     ...pod.tolerations.filter((x) => x.injected).map((x) => `  ${x.text} (${t('pod.injected')})`),
   ];
+  const debugTitle = pod.debuggers ? t('pod.debugTitle', { names: pod.debuggers.join(', ') }) : undefined;
   const title = [
     `${pod.namespace}/${pod.name}`,
     `${t('pod.status')}: ${pod.status} (${pod.readyText})`,
@@ -62,6 +63,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
         (rev.was !== undefined ? ` · ${t('pod.was', { revision: rev.was })}` : '')
       : '',
     pod.tolerations.length ? `${t('pod.tolSplit', { own, injected })}:\n${tolLines.join('\n')}` : '',
+    debugTitle ?? '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -108,6 +110,12 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
             <span className="pod-rev w-rev">{t('pod.rev', { revision: rev.revision })}</span>
           ) : null}
           {rev && !rev.current ? <span className="pod-outdated">{t('pod.outdated')}</span> : null}
+          {debugTitle ? (
+            <span className="pod-debug" title={debugTitle} data-testid={`pod.${pod.name}.debug`}>
+              {/* the compact card's one line has room for three letters */}
+              {t('pod.debugShort')}
+            </span>
+          ) : null}
           <span className="sr-only">{pod.name}</span>
         </span>
       ) : null}
@@ -143,6 +151,11 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
           ) : (
             <span className="pod-owner">{pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : ''}</span>
           )}
+          {debugTitle ? (
+            <span className="pod-debug" title={debugTitle} data-testid={`pod.${pod.name}.debug`}>
+              {t('pod.debug')}
+            </span>
+          ) : null}
           {pod.deletionAt !== undefined && pod.status === 'Terminating' ? (
             <Countdown at={pod.deletionAt} />
           ) : null}

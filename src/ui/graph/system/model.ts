@@ -207,6 +207,8 @@ export interface PodView {
   unreadyFrom?: number;
   /** its containers' images, one each */
   images: string[];
+  /** its ephemeral (debug) containers' names, when it has any (`kubectl debug`) */
+  debuggers?: string[];
 }
 
 export function podTone(status: string, pod: Pod): PodTone {
@@ -268,6 +270,8 @@ export function podView(pod: Pod, revision: RevisionRef | undefined): PodView {
     image: pod.spec.containers.map((c) => c.image ?? '').join(', '),
     images: [...new Set(pod.spec.containers.map((c) => c.image ?? '').filter(Boolean))],
   };
+  const debuggers = pod.spec.ephemeralContainers;
+  if (debuggers?.length) view.debuggers = debuggers.map((c) => c.name);
   const trouble = podTrouble(pod);
   if (trouble) view.trouble = trouble;
   if (trouble?.class === 'unready') {
