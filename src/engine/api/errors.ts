@@ -14,6 +14,7 @@ export type StatusReason =
   | 'MethodNotAllowed'
   | 'InternalError'
   | 'RequestEntityTooLarge'
+  | 'TooManyRequests'
   | 'UnsupportedMediaType'
   /** StatusReasonUnknown: a plain error the server did not classify (a 500 without a reason) */
   | '';
