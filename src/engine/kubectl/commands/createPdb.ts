@@ -8,7 +8,7 @@ import type { LabelSelector, PodDisruptionBudget } from '../../api/types';
 import { flagString } from '../argv';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 import { CommandError, type CommandDef } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, VALIDATE_FLAG } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, VALIDATE_FLAG } from './common';
 import { printWritten } from './printObject';
 
 /** 10, 20, 30%, 50% — not 10Pa, 20.5%, -10, -20% */
@@ -127,7 +127,9 @@ export const createPdbCommand: CommandDef = {
           },
         ) as PodDisruptionBudget;
     } catch (e) {
-      if (e instanceof StatusError) return finish([e]);
+      // the generator wraps the server's error: "failed to create poddisruptionbudgets: …"
+      if (e instanceof StatusError)
+        throw new CommandError(`failed to create poddisruptionbudgets: ${e.message}`);
       throw e;
     }
     printWritten(ctx, 'PodDisruptionBudget', created, `created${dryRunSuffix(dry)}`);
