@@ -112,7 +112,7 @@ describe('evictPod', () => {
       sim.store.updateStatus<'Pod'>({
         ...p,
         status: { ...p.status, conditions: [{ type: 'Ready', status: 'False' }] },
-      } as Pod);
+      } as unknown as Pod);
       // the controller's next sync (the kubelet would set Ready back later: a short step only)
       sim.advance(100);
       expect(budget(sim).status.currentHealthy).toBe(1);
@@ -132,7 +132,7 @@ describe('evictPod', () => {
       kind: 'Pod',
       metadata: { name: 'late', namespace: 'default', labels: { app: 'web' } },
       spec: { containers: [{ name: 'c', image: 'nginx' }] },
-    } as Pod);
+    } as unknown as Pod);
     expect(pending.status.phase).toBe('Pending');
     evictPod(sim.store, 'default', 'late', { gracePeriodSeconds: 0 }, sim.now());
     expect(sim.store.get('Pod', 'default', 'late')).toBeUndefined();

@@ -32,7 +32,7 @@ function addPod(sim: Simulation, name: string, ready = true): Pod {
     kind: 'Pod',
     metadata: { name, namespace: 'default', labels: { foo: 'bar' } },
     spec: { containers: [{ name: 'c', image: 'nginx' }] },
-  } as Pod);
+  } as unknown as Pod);
   return setReady(sim, p, ready);
 }
 
