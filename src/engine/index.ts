@@ -70,6 +70,8 @@ export {
   type ServedResource,
 } from './api/discovery';
 export { serverJSON } from './api/encode';
+export { evictPod } from './api/eviction';
+export { EVICTION_RETRY_MS } from './kubectl/commands/drain';
 export { StatusError, conflict, formatFieldError, type FieldError } from './api/errors';
 export {
   decodeWithFieldValidation,

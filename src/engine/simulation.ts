@@ -18,6 +18,7 @@ import { GarbageCollector } from './controller/gc/controller';
 import { Registry } from './registry/registry';
 import { ReplicaSetController } from './controller/replicaset/controller';
 import { DeploymentController } from './controller/deployment/controller';
+import { DisruptionController } from './controller/disruption/controller';
 
 export interface SimulationOptions {
   seed?: number;
@@ -49,6 +50,7 @@ export class Simulation implements KubeletHost {
   readonly daemonsets: DaemonSetController;
   readonly replicaSets: ReplicaSetController;
   readonly deployments: DeploymentController;
+  readonly disruption: DisruptionController;
   readonly scheduler: Scheduler;
   readonly kubelet: Kubelet;
   /** the image registry the kubelets pull from, with the `sim image` rules */
@@ -87,6 +89,7 @@ export class Simulation implements KubeletHost {
     this.daemonsets = new DaemonSetController(this, opts.daemonSetController ?? 'incremental');
     this.replicaSets = new ReplicaSetController(this);
     this.deployments = new DeploymentController(this);
+    this.disruption = new DisruptionController(this);
   }
 
   now(): number {

@@ -77,7 +77,7 @@ describe('discovery', () => {
   it('serves /api, /apis, resource lists and /version', async () => {
     expect((await call('GET', '/api')).json.versions).toEqual(['v1']);
     const groups = (await call('GET', '/apis')).json;
-    expect(groups.groups.map((g: { name: string }) => g.name)).toEqual(['apps']);
+    expect(groups.groups.map((g: { name: string }) => g.name)).toEqual(['apps', 'policy']);
     const core = (await call('GET', '/api/v1')).json;
     const pods = core.resources.find((r: { name: string }) => r.name === 'pods');
     expect(pods).toMatchObject({ kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'] });
@@ -487,6 +487,110 @@ describe('the cluster behind it', () => {
     });
     expect(bad.headers.get('x-exit-code')).toBe('1');
     expect(await bad.text()).toContain('only sim commands run here');
+  });
+});
+
+describe('policy/v1 PodDisruptionBudgets and the eviction 429', () => {
+  const sim = (body: string) =>
+    fetch(`${base}/playground/v1/sim`, { method: 'POST', body, headers: { 'Content-Type': SIM_MEDIA_TYPE } });
+  const PDBS = '/apis/policy/v1/namespaces/default/poddisruptionbudgets';
+
+  it('serves the resource, keeps its status, and refuses an eviction the budget does not allow', async () => {
+    const policy = (await call('GET', '/apis/policy/v1')).json;
+    expect(policy.resources.map((r: { name: string }) => r.name)).toEqual([
+      'poddisruptionbudgets',
+      'poddisruptionbudgets/status',
+    ]);
+    expect(policy.resources[0]).toMatchObject({
+      kind: 'PodDisruptionBudget',
+      shortNames: ['pdb'],
+      namespaced: true,
+    });
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'web', labels: { app: 'web' } },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    };
+    await call('POST', '/api/v1/namespaces/default/pods', pod);
+    const created = await call('POST', PDBS, {
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'web' },
+      spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.status).toEqual({
+      disruptionsAllowed: 0,
+      currentHealthy: 0,
+      desiredHealthy: 0,
+      expectedPods: 0,
+    });
+    await sim('sim settle');
+    const got = (await call('GET', `${PDBS}/web`)).json;
+    expect(got.status).toMatchObject({
+      observedGeneration: 1,
+      currentHealthy: 1,
+      desiredHealthy: 1,
+      expectedPods: 1,
+    });
+    const ev = await call('POST', '/api/v1/namespaces/default/pods/web/eviction', {
+      apiVersion: 'policy/v1',
+      kind: 'Eviction',
+      metadata: { name: 'web', namespace: 'default' },
+    });
+    expect(ev.status).toBe(429);
+    expect(ev.headers.get('retry-after')).toBeNull();
+    expect(ev.json).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: "Cannot evict pod as it would violate the pod's disruption budget.",
+      reason: 'TooManyRequests',
+      details: {
+        causes: [
+          {
+            reason: 'DisruptionBudget',
+            message: 'The disruption budget web needs 1 healthy pods and has 1 currently',
+          },
+        ],
+      },
+      code: 429,
+    });
+    expect(
+      (await call('GET', '/api/v1/namespaces/default/pods/web')).json.metadata.deletionTimestamp,
+    ).toBeUndefined();
+    // a wrong name in the body is refused as the API server refuses it
+    const wrong = await call('POST', '/api/v1/namespaces/default/pods/web/eviction', {
+      apiVersion: 'policy/v1',
+      kind: 'Eviction',
+      metadata: { name: 'other' },
+    });
+    expect([wrong.status, wrong.json.message]).toEqual([
+      400,
+      'name in URL does not match name in Eviction object',
+    ]);
+    // the budget's spec is mutable; the controller then observes the new generation
+    const patched = await call(
+      'PATCH',
+      `${PDBS}/web`,
+      { spec: { minAvailable: 0 } },
+      {
+        'Content-Type': 'application/merge-patch+json',
+      },
+    );
+    expect(patched.json.metadata.generation).toBe(2);
+    await sim('sim settle');
+    const after = (await call('GET', `${PDBS}/web`)).json.status;
+    expect([after.observedGeneration, after.disruptionsAllowed]).toEqual([2, 1]);
+    const ok = await call('POST', '/api/v1/namespaces/default/pods/web/eviction', {
+      apiVersion: 'policy/v1',
+      kind: 'Eviction',
+      metadata: { name: 'web', namespace: 'default' },
+    });
+    expect(ok.status).toBe(201);
+    expect(Object.keys((await call('GET', `${PDBS}/web`)).json.status.disruptedPods)).toEqual(['web']);
   });
 });
 

@@ -4,6 +4,8 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  evictPod,
+  EVICTION_RETRY_MS,
   conflict,
   StatusError,
   metaNamespaceKey,
@@ -141,7 +143,11 @@ export class ApiServer {
         return;
       }
       if (e instanceof HttpError) return send(res, e.status.code, e.status);
-      if (e instanceof StatusError) return send(res, e.code, statusFromError(e));
+      if (e instanceof StatusError) {
+        // the API server's handler turns details.retryAfterSeconds into the Retry-After header
+        if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
+        return send(res, e.code, statusFromError(e));
+      }
       send(res, 500, failure(500, `Internal error occurred: ${(e as Error).message}`, 'InternalError'));
     });
   };
@@ -242,7 +248,7 @@ export class ApiServer {
     const name = target.name;
     if (target.subresource === 'eviction') {
       if (method !== 'POST') throw methodNotAllowed();
-      return this.evict(res, target, await readJSON(req, 'Eviction'));
+      return this.evict(req, res, target, await readJSON(req, 'Eviction'));
     }
     if (target.subresource === 'log') {
       if (method !== 'GET') throw methodNotAllowed();
@@ -921,13 +927,40 @@ export class ApiServer {
       .end(`${head},"items":[${items.map(itemJSON).join(',')}]}\n`);
   }
 
-  private evict(res: ServerResponse, target: Target, body: unknown): void {
-    const ev = (body ?? {}) as { deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[] } };
-    this.mustGet(target.resource, target.namespace, target.name!);
-    this.store.delete('Pod', target.namespace, target.name!, {
-      gracePeriodSeconds: ev.deleteOptions?.gracePeriodSeconds,
-      dryRun: (ev.deleteOptions?.dryRun ?? []).includes('All'),
-    });
+  /**
+   * `pods/NAME/eviction` (policy/v1 Eviction): the engine's eviction API, with its 429 when the
+   * pod's disruption budget allows no more. On the paced clock a refused `kubectl drain` sleeps 5 s
+   * before it asks again, so simulated time moves those 5 s, as the emulator's drain moves it.
+   */
+  private evict(req: IncomingMessage, res: ServerResponse, target: Target, body: unknown): void {
+    const ev = (body ?? {}) as {
+      metadata?: { name?: string };
+      deleteOptions?: { gracePeriodSeconds?: number; dryRun?: string[] };
+    };
+    if (ev.metadata?.name !== undefined && ev.metadata.name !== target.name)
+      throw new StatusError(400, 'BadRequest', 'name in URL does not match name in Eviction object');
+    const sim = this.session.sim;
+    try {
+      evictPod(
+        this.store,
+        target.namespace!,
+        target.name!,
+        {
+          gracePeriodSeconds: ev.deleteOptions?.gracePeriodSeconds,
+          dryRun: (ev.deleteOptions?.dryRun ?? []).includes('All'),
+        },
+        sim.now(),
+      );
+    } catch (e) {
+      if (
+        e instanceof StatusError &&
+        e.reason === 'TooManyRequests' &&
+        this.opts.pacer &&
+        /^kubectl drain\b/.test(String(req.headers['kubectl-command'] ?? ''))
+      )
+        sim.advance(EVICTION_RETRY_MS);
+      throw e;
+    }
     send(res, 201, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 });
   }
 

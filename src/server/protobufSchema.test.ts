@@ -127,6 +127,53 @@ describe('protobuf request bodies', () => {
       },
     });
   });
+  it('reads a PodDisruptionBudget as kubectl create pdb sends it: an int 0, a percentage, matchExpressions', () => {
+    // IntOrString: type (0 int, 1 string), intVal, strVal — every field written, zero or not
+    const int0: Field[] = [
+      [1, 0],
+      [2, 0],
+      [3, ''],
+    ];
+    const pct: Field[] = [
+      [1, 1],
+      [2, 0],
+      [3, '50%'],
+    ];
+    const selector: Field[] = [
+      [
+        2,
+        [
+          [1, 'app'],
+          [2, 'In'],
+          [3, 'a'],
+          [3, 'b'],
+        ],
+      ],
+    ];
+    const pdb = (spec: Field[]) =>
+      decodeProtobufObject(
+        envelope('policy/v1', 'PodDisruptionBudget', [
+          [1, [[1, 'web']]],
+          [2, spec],
+          [3, [[1, 0]]],
+        ]),
+      );
+    expect(
+      pdb([
+        [1, int0],
+        [2, selector],
+      ]),
+    ).toEqual({
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: { name: 'web' },
+      spec: {
+        minAvailable: 0,
+        selector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['a', 'b'] }] },
+      },
+    });
+    expect(pdb([[3, pct]]).spec).toEqual({ maxUnavailable: '50%' });
+  });
   it('refuses a field it does not know rather than dropping it, and kinds it cannot decode', () => {
     const withUnknown: Field[] = [
       [

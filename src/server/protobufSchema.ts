@@ -23,9 +23,20 @@ interface Schema {
   fields: Record<number, FieldSpec>;
 }
 
+const LABEL_SELECTOR_REQUIREMENT: Schema = {
+  message: 'LabelSelectorRequirement',
+  fields: {
+    1: { name: 'key', type: 'string' },
+    2: { name: 'operator', type: 'string' },
+    3: { name: 'values', type: 'string', repeated: true },
+  },
+};
 const LABEL_SELECTOR: Schema = {
   message: 'LabelSelector',
-  fields: { 1: { name: 'matchLabels', type: 'map' } },
+  fields: {
+    1: { name: 'matchLabels', type: 'map' },
+    2: { name: 'matchExpressions', type: LABEL_SELECTOR_REQUIREMENT, repeated: true },
+  },
 };
 const OBJECT_META: Schema = {
   message: 'ObjectMeta',
@@ -129,8 +140,30 @@ const DEPLOYMENT: Schema = {
   },
 };
 
+/** policy/v1 PodDisruptionBudget, as `kubectl create pdb` sends it. */
+const PDB_SPEC: Schema = {
+  message: 'PodDisruptionBudgetSpec',
+  fields: {
+    1: { name: 'minAvailable', type: INT_OR_STRING, ptr: true },
+    2: { name: 'selector', type: LABEL_SELECTOR },
+    3: { name: 'maxUnavailable', type: INT_OR_STRING, ptr: true },
+    4: { name: 'unhealthyPodEvictionPolicy', type: 'string' },
+  },
+};
+const PDB: Schema = {
+  message: 'PodDisruptionBudget',
+  fields: {
+    1: { name: 'metadata', type: OBJECT_META },
+    2: { name: 'spec', type: PDB_SPEC },
+    3: { name: 'status', type: 'skip' },
+  },
+};
+
 /** The objects decoded from protobuf, by `apiVersion/kind` of the envelope. */
-export const SCHEMAS = new Map<string, Schema>([['apps/v1/Deployment', DEPLOYMENT]]);
+export const SCHEMAS = new Map<string, Schema>([
+  ['apps/v1/Deployment', DEPLOYMENT],
+  ['policy/v1/PodDisruptionBudget', PDB],
+]);
 
 interface Raw {
   num: number;

@@ -23,7 +23,8 @@ export interface StatusBody {
     name?: string;
     group?: string;
     kind?: string;
-    causes?: { reason: string; message: string; field: string }[];
+    causes?: { reason: string; message: string; field?: string }[];
+    retryAfterSeconds?: number;
   };
   code: number;
 }
@@ -82,8 +83,10 @@ export function statusFromError(
     details.causes = e.causes.map((c) => ({
       reason: c.reason ?? '',
       message: c.message,
-      field: c.field ?? '',
+      // StatusCause.field is omitempty: a cause about no field (a disruption budget's) has none
+      ...(c.field !== undefined || e.reason !== 'TooManyRequests' ? { field: c.field ?? '' } : {}),
     }));
+  if (e.retryAfterSeconds) details.retryAfterSeconds = e.retryAfterSeconds;
   // A reason-less 500 (a patch that cannot be applied) is sent without one: kubectl then says "Error from server: …".
   const body = failure(e.code, e.message, e.reason || '', Object.keys(details).length ? details : undefined);
   if (!e.reason) delete body.reason;

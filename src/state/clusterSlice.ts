@@ -26,6 +26,7 @@ const KINDS: Kind[] = [
   'Event',
   'Deployment',
   'ReplicaSet',
+  'PodDisruptionBudget',
 ];
 const MAX_STEPS = 2000;
 const MAX_EVENTS = 2000;

@@ -128,6 +128,17 @@ export const SERVED: ServedResource[] = [
       { name: 'status', kind: 'ReplicaSet', verbs: STATUS_VERBS },
     ],
   },
+  {
+    kind: 'PodDisruptionBudget',
+    plural: 'poddisruptionbudgets',
+    singular: 'poddisruptionbudget',
+    group: 'policy',
+    version: 'v1',
+    namespaced: true,
+    shortNames: ['pdb'],
+    categories: [],
+    subresources: [{ name: 'status', kind: 'PodDisruptionBudget', verbs: STATUS_VERBS }],
+  },
 ];
 
 export function groupVersion(r: { group: string; version: string }): string {

@@ -14,6 +14,7 @@ export type StatusReason =
   | 'MethodNotAllowed'
   | 'InternalError'
   | 'RequestEntityTooLarge'
+  | 'TooManyRequests'
   | 'UnsupportedMediaType'
   /** StatusReasonUnknown: a plain error the server did not classify (a 500 without a reason) */
   | '';
@@ -43,6 +44,8 @@ export class StatusError extends Error {
   details?: { kind: string; name: string };
   /** causes without a field (a generic server response), or with one (an apply's conflicts) */
   causes?: { message: string; reason?: string; field?: string }[];
+  /** details.retryAfterSeconds (and the Retry-After header) when the server suggests a wait */
+  retryAfterSeconds?: number;
   constructor(code: number, reason: StatusReason, message: string, fieldErrors: FieldError[] = []) {
     super(message);
     this.code = code;

@@ -180,6 +180,7 @@ const ROOTS: Record<string, Shape> = {
   DaemonSet: struct({ metadata: OBJECT_META, spec: WORKLOAD_SPEC }),
   Deployment: struct({ metadata: OBJECT_META, spec: WORKLOAD_SPEC }),
   ReplicaSet: struct({ metadata: OBJECT_META, spec: WORKLOAD_SPEC }),
+  PodDisruptionBudget: struct({ metadata: OBJECT_META, spec: struct({ selector: ATOMIC }) }),
 };
 
 function rootShape(kind: string): Shape {

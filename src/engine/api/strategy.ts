@@ -13,7 +13,16 @@ import {
 } from './defaults';
 import { deepEqual } from './objects';
 import { admitPodPriority } from './priority';
-import type { DaemonSet, Deployment, Kind, KObject, Node, Pod, ReplicaSet } from './types';
+import type {
+  DaemonSet,
+  Deployment,
+  Kind,
+  KObject,
+  Node,
+  Pod,
+  PodDisruptionBudget,
+  ReplicaSet,
+} from './types';
 import {
   validateDaemonSet,
   validateDaemonSetUpdate,
@@ -23,6 +32,7 @@ import {
   validateGeneric,
   validateNode,
   validatePod,
+  validatePodDisruptionBudget,
   validateReplicaSet,
   validateReplicaSetUpdate,
 } from './validation';
@@ -62,6 +72,13 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
       if (rs.spec && typeof rs.spec === 'object') defaultReplicaSet(rs);
       rs.status = { replicas: 0 };
       rs.metadata.generation = 1;
+      break;
+    }
+    case 'PodDisruptionBudget': {
+      // podDisruptionBudgetStrategy.PrepareForCreate: a fresh status, generation 1
+      const pdb = obj as PodDisruptionBudget;
+      pdb.status = { disruptionsAllowed: 0, currentHealthy: 0, desiredHealthy: 0, expectedPods: 0 };
+      pdb.metadata.generation = 1;
       break;
     }
     case 'Pod': {
@@ -106,6 +123,9 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock:
       else defaultReplicaSet(obj as ReplicaSet);
     }
     if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
+  } else if (kind === 'PodDisruptionBudget') {
+    // podDisruptionBudgetStrategy.PrepareForUpdate: any change of the spec is a new generation
+    if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
   } else if (kind === 'Pod') {
     // Pod specs are immutable apart from a few fields (ValidatePodUpdate): container images,
     // added tolerations, and the binding (nodeName, set once by the scheduler).
@@ -145,6 +165,8 @@ export function validateCreate(kind: Kind, obj: KObject): void {
       validateNoEphemeralOnCreate(obj as Pod, errs);
       return check(kind, obj, errs);
     }
+    case 'PodDisruptionBudget':
+      return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
     case 'Namespace':
@@ -166,6 +188,8 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
       return check(kind, obj, validateNode(obj as Node));
     case 'Pod':
       return check(kind, obj, validatePod(obj as Pod));
+    case 'PodDisruptionBudget':
+      return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
     default:
       return check(kind, obj, validateGeneric(obj, kind === 'Namespace'));
   }

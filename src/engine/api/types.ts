@@ -461,6 +461,42 @@ export interface ReplicaSet extends KObject {
   status: ReplicaSetStatus;
 }
 
+/** metav1.Condition, the condition type of policy/v1 (and newer APIs). */
+export interface MetaCondition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  observedGeneration?: number;
+  lastTransitionTime: string;
+  reason: string;
+  message: string;
+}
+
+export interface PodDisruptionBudgetSpec {
+  minAvailable?: number | string;
+  selector?: LabelSelector;
+  maxUnavailable?: number | string;
+  unhealthyPodEvictionPolicy?: string;
+}
+
+/** policy/v1 PodDisruptionBudgetStatus, in the API's field order (the counts are never omitted). */
+export interface PodDisruptionBudgetStatus {
+  observedGeneration?: number;
+  /** pod name → when the eviction API let it go (RFC 3339) */
+  disruptedPods?: Record<string, string>;
+  disruptionsAllowed: number;
+  currentHealthy: number;
+  desiredHealthy: number;
+  expectedPods: number;
+  conditions?: MetaCondition[];
+}
+
+export interface PodDisruptionBudget extends KObject {
+  apiVersion: 'policy/v1';
+  kind: 'PodDisruptionBudget';
+  spec: PodDisruptionBudgetSpec;
+  status: PodDisruptionBudgetStatus;
+}
+
 export interface Namespace extends KObject {
   apiVersion: 'v1';
   kind: 'Namespace';
@@ -493,7 +529,15 @@ export interface KEvent extends KObject {
 }
 
 export type Kind =
-  'Namespace' | 'Node' | 'Pod' | 'DaemonSet' | 'ControllerRevision' | 'Event' | 'Deployment' | 'ReplicaSet';
+  | 'Namespace'
+  | 'Node'
+  | 'Pod'
+  | 'DaemonSet'
+  | 'ControllerRevision'
+  | 'Event'
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'PodDisruptionBudget';
 
 export interface KindMap {
   Namespace: Namespace;
@@ -504,6 +548,7 @@ export interface KindMap {
   Event: KEvent;
   Deployment: Deployment;
   ReplicaSet: ReplicaSet;
+  PodDisruptionBudget: PodDisruptionBudget;
 }
 
 export const NAMESPACED: Record<Kind, boolean> = {
@@ -515,6 +560,7 @@ export const NAMESPACED: Record<Kind, boolean> = {
   Event: true,
   Deployment: true,
   ReplicaSet: true,
+  PodDisruptionBudget: true,
 };
 
 export const API_VERSION: Record<Kind, string> = {
@@ -526,6 +572,7 @@ export const API_VERSION: Record<Kind, string> = {
   Event: 'v1',
   Deployment: 'apps/v1',
   ReplicaSet: 'apps/v1',
+  PodDisruptionBudget: 'policy/v1',
 };
 
 /** Plural resource name with group, as the API server names it in errors: `daemonsets.apps`. */
@@ -538,6 +585,7 @@ export const RESOURCE: Record<Kind, { plural: string; group: string }> = {
   Event: { plural: 'events', group: '' },
   Deployment: { plural: 'deployments', group: 'apps' },
   ReplicaSet: { plural: 'replicasets', group: 'apps' },
+  PodDisruptionBudget: { plural: 'poddisruptionbudgets', group: 'policy' },
 };
 
 export function qualifiedResource(kind: Kind): string {

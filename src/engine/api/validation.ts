@@ -4,6 +4,7 @@ import type { FieldError } from './errors';
 import { ownGet } from './own';
 import { isValidQuantity, parseQuantity } from './quantity';
 import type {
+  PodDisruptionBudget,
   Container,
   DaemonSet,
   Deployment,
@@ -829,6 +830,34 @@ export function validateReplicaSet(rs: ReplicaSet): FieldError[] {
 export function validateReplicaSetUpdate(rs: ReplicaSet, old: ReplicaSet): FieldError[] {
   const errs = validateReplicaSet(rs);
   selectorImmutable(rs.spec?.selector, old.spec.selector, errs);
+  return errs;
+}
+
+/** ValidatePodDisruptionBudget (pkg/apis/policy/validation): the spec's two budgets, selector and policy. */
+export function validatePodDisruptionBudget(pdb: PodDisruptionBudget): FieldError[] {
+  const errs: FieldError[] = [];
+  validateObjectMeta(pdb, errs);
+  const spec = pdb.spec;
+  if (!spec || typeof spec !== 'object') return errs;
+  if (spec.minAvailable !== undefined && spec.maxUnavailable !== undefined)
+    errs.push({
+      field: 'spec',
+      type: 'Invalid value',
+      value: spec,
+      detail: 'minAvailable and maxUnavailable cannot be both set',
+    });
+  if (spec.minAvailable !== undefined) validateIntOrPercent(spec.minAvailable, 'spec.minAvailable', errs);
+  if (spec.maxUnavailable !== undefined)
+    validateIntOrPercent(spec.maxUnavailable, 'spec.maxUnavailable', errs);
+  if (spec.selector) validateLabels(spec.selector.matchLabels, 'spec.selector.matchLabels', errs);
+  const policy = spec.unhealthyPodEvictionPolicy;
+  if (policy !== undefined && policy !== 'AlwaysAllow' && policy !== 'IfHealthyBudget')
+    errs.push({
+      field: 'spec.unhealthyPodEvictionPolicy',
+      type: 'Unsupported value',
+      value: policy,
+      supported: ['AlwaysAllow', 'IfHealthyBudget'],
+    });
   return errs;
 }
 

@@ -8,6 +8,7 @@ import { explainCommand } from './commands/explain';
 import { versionCommand } from './commands/version';
 import { createCommand } from './commands/create';
 import { createNamespaceCommand } from './commands/createNamespace';
+import { createPdbCommand } from './commands/createPdb';
 import { createDeploymentCommand } from './commands/createDeployment';
 import { scaleCommand } from './commands/scale';
 import { applyCommand } from './commands/apply';
@@ -49,6 +50,7 @@ export const COMMANDS: CommandDef[] = [
   createCommand,
   createNamespaceCommand,
   createDeploymentCommand,
+  createPdbCommand,
   scaleCommand,
   applyCommand,
   patchCommand,

@@ -33,6 +33,13 @@ export const RESOURCES: ResourceInfo[] = [
     group: 'apps',
   },
   { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps' },
+  {
+    kind: 'PodDisruptionBudget',
+    plural: 'poddisruptionbudgets',
+    singular: 'poddisruptionbudget',
+    shortNames: ['pdb'],
+    group: 'policy',
+  },
 ];
 
 const BY_WORD = new Map<string, Kind>();

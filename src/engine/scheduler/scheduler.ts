@@ -299,7 +299,11 @@ export class Scheduler {
     const preemption = preempt(
       pod,
       diagnosis,
-      { node: (n) => this.sim.store.get('Node', undefined, n), pods: this.podsOf(exclude) },
+      {
+        node: (n) => this.sim.store.get('Node', undefined, n),
+        pods: this.podsOf(exclude),
+        pdbs: () => this.sim.store.list('PodDisruptionBudget'),
+      },
       cycle ? this.rand : new Random(this.rand.getState()),
     );
     const postFilterMsg = 'message' in preemption ? preemption.message : '';

@@ -16,6 +16,7 @@ function mirror(s: Session): Objects {
     Event: {},
     Deployment: {},
     ReplicaSet: {},
+    PodDisruptionBudget: {},
   };
   for (const kind of Object.keys(out) as Kind[]) {
     for (const o of s.sim.store.list(kind))

@@ -4,7 +4,17 @@
 
 import { pushAll } from '../../api/objects';
 import { kubectlErrorText, type StatusError } from '../../api/errors';
-import type { DaemonSet, Deployment, Kind, KObject, Namespace, Node, Pod, ReplicaSet } from '../../api/types';
+import type {
+  DaemonSet,
+  Deployment,
+  Kind,
+  KObject,
+  Namespace,
+  Node,
+  Pod,
+  PodDisruptionBudget,
+  ReplicaSet,
+} from '../../api/types';
 import { NAMESPACED } from '../../api/types';
 import type { Simulation } from '../../simulation';
 import { flagBool, flagString } from '../argv';
@@ -14,6 +24,7 @@ import { describeDeployment, describeReplicaSet } from '../printers/describeDepl
 import { describeGeneric } from '../printers/describeGeneric';
 import { describeNode } from '../printers/describeNode';
 import { describePod } from '../printers/describePod';
+import { describePodDisruptionBudget } from '../printers/describePdb';
 import { PrefixWriter, printAnnotationsMultiline, printLabelsMultiline } from '../printers/prefixWriter';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
@@ -45,6 +56,8 @@ export function describeObject(sim: Simulation, obj: KObject): string {
       return describeReplicaSet(sim, obj as ReplicaSet);
     case 'Namespace':
       return describeNamespace(obj as Namespace);
+    case 'PodDisruptionBudget':
+      return describePodDisruptionBudget(sim, obj as PodDisruptionBudget);
     default:
       return describeGeneric(sim, obj);
   }

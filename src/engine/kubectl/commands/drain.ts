@@ -7,6 +7,8 @@ import { StatusError } from '../../api/errors';
 import { matches, parseSelector } from '../../api/labels';
 import { controllerRef, isPodTerminal } from '../../api/podutil';
 import type { Node, Pod } from '../../api/types';
+import { evictPod } from '../../api/eviction';
+import { goDuration } from '../../clock';
 import { TIMINGS } from '../../timings';
 import { flagBool, flagString, goDurationMs } from '../argv';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
@@ -117,61 +119,178 @@ function drainNode(ctx: CommandContext, node: Node, o: DrainOptions): string[] |
       ctx.out.println(`evicting pod ${p.metadata.namespace}/${p.metadata.name} (dry run)`);
     return null;
   }
-  const eviction = !flagBool(ctx.args, 'disable-eviction');
   const gp = Number(flagString(ctx.args, 'grace-period') ?? '-1');
-  const pending: { pod: Pod; grace: number }[] = [];
-  for (const p of pods) {
-    if (eviction)
-      ctx.out.println(
-        `evicting pod ${p.metadata.namespace}/${p.metadata.name}${dry === 'server' ? ' (server dry run)' : ''}`,
+  const grace = gp >= 0 ? gp : undefined;
+  const err = flagBool(ctx.args, 'disable-eviction')
+    ? deletePods(ctx, pods, grace, dry === 'server')
+    : evictPods(ctx, pods, grace, dry === 'server');
+  if (err.length === 0) return null;
+  // GetPodsForDeletion again: what is still on the node
+  const left = filterPods(podsOnNode(ctx, node.metadata.name), makeFilters(ctx, o)).filter(
+    (x) => x.status.delete,
+  );
+  if (left.length) {
+    ctx.out.eprintln(
+      `There are pending pods in node "${node.metadata.name}" when an error occurred: ${aggregateText(err)}`,
+    );
+    for (const x of left) ctx.out.eprintln(`pod/${x.pod.metadata.name}`);
+  }
+  return err;
+}
+
+/** kubectl's retry interval after a 429 from the eviction API */
+export const EVICTION_RETRY_MS = 5000;
+
+interface Eviction {
+  pod: Pod;
+  phase: 'evict' | 'wait' | 'done';
+  /** when the next eviction attempt is due */
+  at: number;
+}
+
+/** The drain's --timeout: 0 means none. */
+function globalTimeout(ctx: CommandContext): { ms: number; text: string } {
+  const timeout = flagString(ctx.args, 'timeout');
+  const ms = timeout ? goDurationMs(timeout) : 0;
+  return { ms, text: goDuration(ms) };
+}
+
+/**
+ * evictPods (k8s.io/kubectl/pkg/drain): one worker per pod, as upstream's goroutines, here taking
+ * turns on the simulated clock. Each prints `evicting pod`, asks the eviction API, and on 429 says
+ * so and tries again 5 s later; once a pod is evicted it waits for it to be gone (waitForDelete).
+ * The global --timeout ends every worker. Returns the errors, in the order the workers ended.
+ */
+function evictPods(
+  ctx: CommandContext,
+  pods: Pod[],
+  grace: number | undefined,
+  serverDry: boolean,
+): string[] {
+  const sim = ctx.sim;
+  const timeout = globalTimeout(ctx);
+  const start = sim.now();
+  const deadline = timeout.ms > 0 ? start + timeout.ms : Infinity;
+  // The session's time budget ends every wait, also one without a timeout.
+  const end = Math.min(start + TIMINGS.settleLimitMs, sim.horizon);
+  const errors: string[] = [];
+  const workers: Eviction[] = pods.map((pod) => ({ pod, phase: 'evict', at: start }));
+  const where = (p: Pod) => `pods/"${p.metadata.name}" -n "${p.metadata.namespace}"`;
+  const attempt = (w: Eviction) => {
+    const p = w.pod;
+    ctx.out.println(
+      `evicting pod ${p.metadata.namespace}/${p.metadata.name}${serverDry ? ' (server dry run)' : ''}`,
+    );
+    if (sim.now() >= deadline) {
+      errors.push(`error when evicting ${where(p)}: global timeout reached: ${timeout.text}`);
+      w.phase = 'done';
+      return;
+    }
+    try {
+      evictPod(
+        sim.store,
+        p.metadata.namespace!,
+        p.metadata.name,
+        { gracePeriodSeconds: grace, dryRun: serverDry },
+        sim.now(),
       );
+      w.phase = serverDry ? 'done' : 'wait';
+    } catch (e) {
+      if (!(e instanceof StatusError)) throw e;
+      w.phase = 'done';
+      if (e.reason === 'NotFound') return;
+      if (e.reason === 'TooManyRequests') {
+        ctx.out.eprintln(`error when evicting ${where(p)} (will retry after 5s): ${e.message}`);
+        w.phase = 'evict';
+        w.at = sim.now() + EVICTION_RETRY_MS;
+        return;
+      }
+      errors.push(`error when evicting ${where(p)}: ${e.message}`);
+    }
+  };
+  const gone = (w: Eviction) => {
+    const cur = sim.store.get('Pod', w.pod.metadata.namespace, w.pod.metadata.name);
+    return !cur || cur.metadata.uid !== w.pod.metadata.uid;
+  };
+  for (;;) {
+    const now = sim.now();
+    for (const w of workers) if (w.phase === 'evict' && w.at <= now) attempt(w);
+    for (const w of workers) {
+      if (w.phase !== 'wait') continue;
+      if (gone(w)) {
+        ctx.out.println(nameLine('Pod', w.pod.metadata.name, 'evicted'));
+        w.phase = 'done';
+      } else if (now >= deadline) {
+        errors.push(
+          `error when waiting for pod "${w.pod.metadata.name}" in namespace "${w.pod.metadata.namespace}" to terminate: global timeout reached: ${timeout.text}`,
+        );
+        w.phase = 'done';
+      }
+    }
+    const pending = workers.filter((w) => w.phase !== 'done');
+    if (pending.length === 0) return errors;
+    const retries = pending.filter((w) => w.phase === 'evict').map((w) => w.at);
+    const work = sim.nextAt();
+    const waiting = pending.some((w) => w.phase === 'wait') ? deadline : Infinity;
+    const next = Math.min(...retries, work ?? Infinity, waiting);
+    if (next > end || (work === undefined && timeout.ms === 0)) {
+      // Nothing will change any more (or the session's time is up): real kubectl would retry or
+      // wait forever; the emulator says so and stops.
+      for (const w of pending)
+        errors.push(
+          `error when ${w.phase === 'evict' ? `evicting ${where(w.pod)}` : `waiting for pod "${w.pod.metadata.name}" in namespace "${w.pod.metadata.namespace}" to terminate`}: the simulated cluster is quiet, nothing will change: kubectl would go on ${w.phase === 'evict' ? 'retrying every 5s' : 'waiting'} forever (give drain a --timeout)`,
+        );
+      return errors;
+    }
+    if (work !== undefined && work <= next) sim.step();
+    else sim.advance(next - now);
+  }
+}
+
+/**
+ * deletePods: delete every pod, then wait for all of them to be gone (waitForDelete, polling up to
+ * the global timeout, after which wait.PollImmediate says it timed out).
+ */
+function deletePods(
+  ctx: CommandContext,
+  pods: Pod[],
+  grace: number | undefined,
+  serverDry: boolean,
+): string[] {
+  const pending: Pod[] = [];
+  for (const p of pods) {
     try {
       ctx.sim.store.delete('Pod', p.metadata.namespace, p.metadata.name, {
-        gracePeriodSeconds: gp >= 0 ? gp : undefined,
-        dryRun: dry === 'server',
+        gracePeriodSeconds: grace,
+        dryRun: serverDry,
       });
     } catch (e) {
       if (e instanceof StatusError && e.reason === 'NotFound') continue;
-      if (e instanceof StatusError)
-        return [`error when evicting pods/"${p.metadata.name}" -n "${p.metadata.namespace}": ${e.message}`];
+      if (e instanceof StatusError) return [e.message];
       throw e;
     }
-    pending.push({ pod: p, grace: gp >= 0 ? gp : (p.spec.terminationGracePeriodSeconds ?? 30) });
+    pending.push(p);
   }
-  if (dry === 'server') return null;
-  const err = waitForPods(ctx, node, pending, eviction ? 'evicted' : 'deleted');
-  return err === null ? null : [err];
-}
-
-function waitForPods(
-  ctx: CommandContext,
-  node: Node,
-  pending: { pod: Pod; grace: number }[],
-  verb: string,
-): string | null {
-  const timeout = flagString(ctx.args, 'timeout');
-  const timeoutMs = timeout ? goDurationMs(timeout) : 0;
-  const limit = timeoutMs > 0 ? timeoutMs : TIMINGS.settleLimitMs;
+  if (serverDry) return [];
+  const timeout = globalTimeout(ctx);
+  const limit = timeout.ms > 0 ? timeout.ms : TIMINGS.settleLimitMs;
   let left = [...pending];
   const sweep = () => {
-    const still: typeof left = [];
-    for (const x of left) {
-      const cur = ctx.sim.store.get('Pod', x.pod.metadata.namespace, x.pod.metadata.name);
-      if (!cur || cur.metadata.uid !== x.pod.metadata.uid)
-        ctx.out.println(nameLine('Pod', x.pod.metadata.name, verb));
-      else still.push(x);
+    const still: Pod[] = [];
+    for (const p of left) {
+      const cur = ctx.sim.store.get('Pod', p.metadata.namespace, p.metadata.name);
+      if (!cur || cur.metadata.uid !== p.metadata.uid)
+        ctx.out.println(nameLine('Pod', p.metadata.name, 'deleted'));
+      else still.push(p);
     }
     left = still;
     return left.length === 0;
   };
   const start = ctx.sim.now();
-  if (stepUntil(ctx.sim, sweep, limit)) return null;
-  if (timeoutMs > 0 && ctx.sim.now() < start + timeoutMs) ctx.sim.advance(start + timeoutMs - ctx.sim.now());
-  const first = left[0].pod;
-  const err = `error when evicting pods/"${first.metadata.name}" -n "${first.metadata.namespace}": global timeout reached: ${timeout ?? '0s'}`;
-  ctx.out.eprintln(`There are pending pods in node "${node.metadata.name}" when an error occurred: ${err}`);
-  for (const x of left) ctx.out.eprintln(`pod/${x.pod.metadata.name}`);
-  return err;
+  if (stepUntil(ctx.sim, sweep, limit)) return [];
+  if (timeout.ms > 0 && ctx.sim.now() < start + timeout.ms)
+    ctx.sim.advance(start + timeout.ms - ctx.sim.now());
+  return ['timed out waiting for the condition'];
 }
 
 export const drainCommand: CommandDef = {

@@ -15,6 +15,7 @@ import type {
   Namespace,
   Node,
   Pod,
+  PodDisruptionBudget,
   ReplicaSet,
 } from '../../api/types';
 import { translateTimestampSince } from './age';
@@ -260,6 +261,27 @@ const NAMESPACE_COLUMNS: ColumnSet = {
   },
 };
 
+/** IntOrString.String(): an int as its digits, a string as it is. */
+function intOrString(v: number | string | undefined): string {
+  return v === undefined ? 'N/A' : String(v);
+}
+
+/** printPodDisruptionBudget: N/A for whichever of minAvailable / maxUnavailable is not set. */
+const PDB_COLUMNS: ColumnSet = {
+  headers: ['Name', 'Min Available', 'Max Unavailable', 'Allowed Disruptions', 'Age'],
+  wideHeaders: [],
+  row: (obj, o) => {
+    const pdb = obj as PodDisruptionBudget;
+    return [
+      pdb.metadata.name,
+      intOrString(pdb.spec?.minAvailable),
+      intOrString(pdb.spec?.maxUnavailable),
+      String(pdb.status?.disruptionsAllowed ?? 0),
+      age(pdb, o.now),
+    ];
+  },
+};
+
 export function headersFor(c: ColumnSet, wide: boolean): string[] {
   if (!wide) return c.headers;
   return c.wideAll ?? [...c.headers, ...c.wideHeaders];
@@ -274,4 +296,5 @@ export const COLUMNS: Record<Kind, ColumnSet> = {
   Namespace: NAMESPACE_COLUMNS,
   Deployment: DEPLOYMENT_COLUMNS,
   ReplicaSet: REPLICASET_COLUMNS,
+  PodDisruptionBudget: PDB_COLUMNS,
 };
