@@ -263,6 +263,8 @@ describe('tags that were never released', () => {
 const MEANT_TO_BE_MISSING = new Map([
   ['k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo', 'the bad-release lesson: a typo in the tag'],
   ['nginx:9.99', 'the deployment-stalled scenario: a release whose tag does not exist stalls the rollout'],
+  ['Bad', 'the debug scenario: an image name kubectl refuses (upper case) before any pull'],
+  ['busybox:9.9', 'the debug scenario: a debug container whose image does not pull (ImagePullBackOff)'],
 ]);
 
 describe('the images the repository uses', () => {
