@@ -427,10 +427,12 @@ function GraphCanvas() {
             const p = useGraphUi.getState().dragging[c.id] ?? c.position;
             const others: Record<string, Slot> = {};
             for (const id of ids) if (slotsRef.current[id] && id !== c.id) others[id] = slotsRef.current[id];
-            graphUi.drop(
-              c.id,
-              p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null,
-            );
+            const slot = p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null;
+            const was = slotsRef.current[c.id];
+            graphUi.drop(c.id, slot);
+            // a card the user moved keeps its cell, in share links and reloads too
+            if (slot && (!was || was.col !== slot.col || was.row !== slot.row))
+              useStore.getState().placeNode(c.id.slice('node:'.length), slot);
           }
         } else if (c.type === 'dimensions' && c.dimensions && !c.id.startsWith('node:'))
           dims[c.id] = c.dimensions;
