@@ -140,3 +140,30 @@ test('the Why panel\'s fix: not "Unapplied changes" (nothing was typed), the fix
   await page.getByTestId('apply-button').click();
   await expect(page.getByTestId('live-confirm')).toContainText('undoes that change');
 });
+
+test('after the Why panel\'s fix and a reload: still not "Unapplied changes"; the change is named and the live object offered', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await open(page);
+  await run(
+    page,
+    'sim node add gpu-1 --label nvidia.com/gpu.present=true --taint nvidia.com/gpu=present:NoSchedule',
+  );
+  await page.getByTestId('graph.node.gpu-1').click({ position: { x: 40, y: 12 } });
+  const report = page.getByTestId('why-panel').getByTestId(`why.report.${DS}`);
+  await report.getByTestId('why.fix.tolerate:nvidia.com/gpu=present:NoSchedule').click();
+  await report.getByTestId('why.fix.apply').click();
+  const state = page.getByTestId('manifest-state');
+  await expect(state).toHaveAttribute('data-state', 'liveChanged');
+  // the session and the editor text are saved (at most once a second), then the page is reloaded
+  await page.waitForTimeout(2_000);
+  await page.reload();
+  await expect(page.getByTestId('graph.node.gpu-1')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.monaco-editor').first()).toBeVisible({ timeout: 60_000 });
+  await expect(state).toHaveAttribute('data-state', 'liveChanged', { timeout: 20_000 });
+  await expect(state).not.toHaveText('Unapplied changes');
+  // the recorded inputs keep the command, not the console's echo of it
+  await expect(page.getByTestId('live-why')).toContainText('was changed by kubectl apply -f -');
+  await expect(page.getByRole('button', { name: /Load the live object/ })).toBeVisible();
+});

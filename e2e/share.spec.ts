@@ -348,3 +348,56 @@ test('a state too long for a link goes out as a file and comes back by drop or f
   expect((await storeState(p3)).editorText).toBe(long);
   await ctx.close();
 });
+
+/** A node card's position in flow coordinates (React Flow's translate on the node). */
+const flowPos = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    const el = document.querySelector<HTMLElement>(`.react-flow__node[data-id="node:${n}"]`);
+    const m = el && /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(el.style.transform);
+    return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
+  }, name);
+
+test('a node card the user moved comes back in its place from a link; the others keep theirs', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const errors = watchErrors(page);
+  await page.goto('./');
+  await engineUp(page);
+  await page.getByTestId('apply-button').click();
+  await allRunning(page, 2);
+  await page.waitForTimeout(600);
+  const start = (await flowPos(page, 'node-1'))!;
+  // drag node-1 by its name, down and to the left: under master, a cell it did not have
+  const name = page.getByTestId('graph.node.node-1').locator('.node-name, .compact-name').first();
+  const b = (await name.boundingBox())!;
+  const to = (await page.getByTestId('graph.node.master').boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 40, to.y + to.height + 90, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(async () => (await flowPos(page, 'node-1'))!.y).toBeGreaterThan(start.y + 20);
+  // Fit view: the level of detail the whole grid gets (flow coordinates depend on it), as a fresh page fits it
+  await page.getByTestId('graph').getByRole('button', { name: 'Fit view' }).click();
+  await page.waitForTimeout(800);
+  const moved = (await flowPos(page, 'node-1'))!;
+  const master = (await flowPos(page, 'master'))!;
+  const url = await copyLink(page);
+
+  const fresh = await openFresh(browser, url, 'node-1');
+  await fresh.page.setViewportSize({ width: 1280, height: 720 });
+
+  await expect
+    .poll(async () => {
+      const p = await flowPos(fresh.page, 'node-1');
+      return p && Math.abs(p.x - moved.x) <= 2 && Math.abs(p.y - moved.y) <= 2;
+    })
+    .toBe(true);
+  const m = (await flowPos(fresh.page, 'master'))!;
+  expect(Math.abs(m.x - master.x) <= 2 && Math.abs(m.y - master.y) <= 2).toBe(true);
+  expect(fresh.errors).toEqual([]);
+  expect(errors).toEqual([]);
+  await fresh.context.close();
+});

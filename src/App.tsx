@@ -1,6 +1,8 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { appliedOnRestore } from './state/applied';
+import { manifestRefs } from './state/liveDrift';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from './ui/layout/AppShell';
 import ManifestPanel from './ui/manifest/ManifestPanel';
@@ -89,9 +91,18 @@ export function App() {
         resume?.sessionPayload ? `#s=${resume.sessionPayload}` : location.hash,
       );
       const saved = loadEditorText(ns);
+      // What the editor applied, told apart from the other applies of the inputs (the Why panel's fix),
+      // and who changed its objects since: after a reload the editor says what it said before it.
+      const editorText = boot.editorText ?? saved ?? ARTICLE_MANIFEST;
+      const restoredInputs = boot.session?.inputs ?? boot.shared?.inputs;
+      const restored = restoredInputs ? appliedOnRestore(restoredInputs, editorText, manifestRefs) : null;
       useStore.setState({
-        editorText: boot.editorText ?? saved ?? ARTICLE_MANIFEST,
-        appliedText: boot.appliedText ?? null,
+        editorText,
+        appliedText: restored ? restored.text : (boot.appliedText ?? null),
+        liveChanges:
+          restored?.text != null && restored.by.length
+            ? { text: restored.text, before: {}, by: restored.by, unseen: true }
+            : null,
       });
       // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
       unsub = startPersistence(ns, { sessionPayload });

@@ -6,7 +6,8 @@
 
 export { deepEqual } from './api/objects';
 export { namespacedName } from './api/namespacedName';
-export { controllerRef, getPodCondition, isPodAvailable, isPodReady } from './api/podutil';
+export { controllerRef, getPodCondition, isPodAvailable, isPodReady, isPodTerminal } from './api/podutil';
+export { comparePods, targetNodeName } from './controller/daemonset/podsByNode';
 export { parseTime } from './clock';
 export { pinnedNodeName } from './scheduler/nodeAffinity';
 export { nodeAllocatable, podRequest } from './scheduler/nodeInfo';

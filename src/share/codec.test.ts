@@ -307,7 +307,38 @@ describe('shape checks', () => {
     ['lesson too long', { ...wire, lesson: 'a'.repeat(101) }],
     ['step negative', { ...wire, step: -1 }],
     ['step a string', { ...wire, step: '2' }],
+    ['placed not a list', { ...wire, placed: { 'node-1': [1, 2] } }],
+    ['a placement of 2', { ...wire, placed: [['node-1', 1]] }],
+    ['a placement with a negative cell', { ...wire, placed: [['node-1', -1, 0]] }],
+    ['a placement with a fractional cell', { ...wire, placed: [['node-1', 0.5, 0]] }],
+    ['a placement past the grid', { ...wire, placed: [['node-1', LIMITS.maxGridCell + 1, 0]] }],
+    ['a placement of no node name', { ...wire, placed: [['Node_1', 0, 0]] }],
+    ['a placement of __proto__', { ...wire, placed: [['__proto__', 0, 0]] }],
+    [
+      'a node placed twice',
+      {
+        ...wire,
+        placed: [
+          ['node-1', 0, 0],
+          ['node-1', 1, 0],
+        ],
+      },
+    ],
   ];
+  it('keeps the moved node cards (compactly, [node, col, row]), and links without them still open', () => {
+    const placed: SharedState['placed'] = [
+      ['gpu-1', 3, 0],
+      ['node-1', 0, 2],
+    ];
+    const back = decodeShared(encodeShared({ ...walkthrough, placed }));
+    expect(back.placed).toEqual(placed);
+    expect(decodeShared(encodeShared(walkthrough)).placed).toBeUndefined();
+    // an empty list is not written
+    expect(encodeShared({ ...walkthrough, placed: [] })).toBe(encodeShared(walkthrough));
+    // compact: two placements cost a few bytes of link
+    const more = encodeShared({ ...walkthrough, placed }).length - encodeShared(walkthrough).length;
+    expect(more).toBeLessThan(48);
+  });
   for (const [name, x] of cases) {
     it(`refuses ${name}`, () => {
       expect(ok(x)).toBe('shape');

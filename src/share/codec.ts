@@ -1,6 +1,7 @@
 // The share-link payload: `<version>.<data>`. Format v1: base64url of
 //   deflate-raw(UTF-8 JSON, level 9, preset dictionary v1) ‖ CRC-32 of the JSON bytes (4 bytes, big-endian)
-// JSON (wire form): {v:1, seed, preset, nodes?, inputs: [[at, line, stdin?]…], until, editorText, lesson?, step?}.
+// JSON (wire form): {v:1, seed, preset, nodes?, inputs: [[at, line, stdin?]…], until, editorText, lesson?, step?,
+// placed?: [[node, col, row]…]} (placed: the node cards the user moved; links without it open as before).
 // A link made today must open forever: `decoders` keeps every version's reader; a new format adds a
 // version and a decoder next to the old ones, and the v1 sample links in fixtures.ts keep being tested.
 
@@ -27,6 +28,7 @@ export function toWireV1(s: SharedState): Record<string, unknown> {
   o.editorText = s.editorText;
   if (s.lesson !== undefined) o.lesson = s.lesson;
   if (s.step !== undefined) o.step = s.step;
+  if (s.placed?.length) o.placed = s.placed;
   return o;
 }
 

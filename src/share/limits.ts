@@ -26,6 +26,8 @@ export const LIMITS = {
   /** `sim step N` */
   maxStepCount: PAGE_BUDGET.maxStepCount,
   maxSeed: 2 ** 31 - 1,
+  /** a node card's grid column or row (`placed`) */
+  maxGridCell: 100_000,
 } as const;
 
 /** Longer links than this are offered as a scenario file instead (browsers, chat tools and mail cut long URLs). */

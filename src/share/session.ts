@@ -19,7 +19,7 @@ import { forgetSavedSession, readSavedSession } from '../state/saving';
 import { useSessionNotice } from '../state/sessionNotice';
 import { ShareError } from './errors';
 import { useShareNotice } from './notice';
-import type { SharedState } from './types';
+import type { Placement, SharedState } from './types';
 import { useLessonHost } from '../state/lessonHost';
 
 interface Base {
@@ -71,11 +71,13 @@ export function bootFromLocation(
   }
   urlParams = params;
   sessionNs = ns;
+  useStore.setState({ placed: placedRecord(shared?.placed) });
   if (!shared) {
     base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson };
     const session =
       params.lesson === undefined && params.step === undefined ? savedSessionFor(params, ns) : null;
     if (session) {
+      useStore.setState({ placed: placedRecord(session.state.placed) });
       return {
         spec: {
           seed: session.state.seed,
@@ -202,7 +204,13 @@ export async function startFresh(): Promise<void> {
   forgetSavedSession(sessionNs);
   useSessionNotice.getState().dismiss();
   base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson };
-  useStore.setState({ editorText: ARTICLE_MANIFEST, appliedText: null, markers: [], applyError: null });
+  useStore.setState({
+    editorText: ARTICLE_MANIFEST,
+    appliedText: null,
+    markers: [],
+    applyError: null,
+    placed: {},
+  });
   useStore.getState().clearConsole();
   useTimeline.setState({ branch: null, fork: null, error: null });
   await resetEngine({ seed: params.seed, preset: params.preset, nodes: params.nodes, inputs: [] });
@@ -237,6 +245,7 @@ export async function restoreShared(s: SharedState, from: 'link' | 'file'): Prom
       appliedText: lastApplied(s.inputs),
       markers: [],
       applyError: null,
+      placed: placedRecord(s.placed),
     });
     if (s.step !== undefined) reportStep(s.step, 'link');
     noteRestored(s, from, performance.now() - t0, replayed);
@@ -339,5 +348,27 @@ export function currentSharedState(): SharedState {
   if (lesson !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(lesson)) s.lesson = lesson;
   const step = currentStep();
   if (step !== undefined) s.step = step;
+  const placed = placements(st.placed, st.nodeNames);
+  if (placed.length) s.placed = placed;
   return s;
+}
+
+/** The cells of the moved node cards that are still there, by name (a stable order: equal states, equal links). */
+export function placements(
+  placed: Readonly<Record<string, { col: number; row: number }>>,
+  nodeNames: readonly string[],
+): Placement[] {
+  const out: Placement[] = [];
+  for (const name of [...nodeNames].sort())
+    if (Object.hasOwn(placed, name)) out.push([name, placed[name].col, placed[name].row]);
+  return out;
+}
+
+/** A link's placements as the store keeps them (a Map would do too; node names cannot be `__proto__`). */
+export function placedRecord(
+  p: readonly Placement[] | undefined,
+): Record<string, { col: number; row: number }> {
+  const out: Record<string, { col: number; row: number }> = Object.create(null);
+  for (const [name, col, row] of p ?? []) out[name] = { col, row };
+  return out;
 }

@@ -12,4 +12,9 @@ export interface SharedState {
   editorText: string;
   lesson?: string;
   step?: number;
+  /** grid cells of the node cards the user moved (only those), by node name */
+  placed?: Placement[];
 }
+
+/** A node card the user moved: `[node name, column, row]` of the graph's grid. */
+export type Placement = [name: string, col: number, row: number];

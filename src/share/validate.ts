@@ -5,7 +5,7 @@ import { PRESETS, type PresetName, BudgetError, checkScriptBudget, PAGE_BUDGET }
 import type { Input } from '../wire/protocol';
 import { ShareError } from './errors';
 import { LIMITS } from './limits';
-import type { SharedState } from './types';
+import type { Placement, SharedState } from './types';
 
 type Json = unknown;
 
@@ -35,8 +35,21 @@ function onlyKeys(o: Record<string, Json>, allowed: readonly string[], name: str
   for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(`${name} has an unknown field`);
 }
 
-const V1_KEYS = ['v', 'seed', 'preset', 'nodes', 'inputs', 'until', 'editorText', 'lesson', 'step'] as const;
+const V1_KEYS = [
+  'v',
+  'seed',
+  'preset',
+  'nodes',
+  'inputs',
+  'until',
+  'editorText',
+  'lesson',
+  'step',
+  'placed',
+] as const;
 const LESSON_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** RFC 1123 subdomain: what a Node's name may be. */
+const NODE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** The v1 JSON (wire form, inputs as `[at, line, stdin?]`) to a SharedState; throws ShareError. */
 export function validateV1(x: Json): SharedState {
@@ -72,6 +85,7 @@ export function validateV1(x: Json): SharedState {
     out.lesson = lesson;
   }
   if (x.step !== undefined) out.step = int(x.step, 'step', 0, LIMITS.maxStep);
+  if (x.placed !== undefined) out.placed = placements(x.placed);
   checkBudget(out);
   return out;
 }
@@ -104,4 +118,24 @@ export function checkBudget(s: SharedState): void {
       kind: 'time',
       limit: PAGE_BUDGET.maxSimMs,
     });
+}
+
+/** `placed`: at most one `[node, col, row]` per node, a node name as Kubernetes allows, cells in the grid's range. */
+function placements(x: Json): Placement[] {
+  if (!Array.isArray(x) || x.length > LIMITS.maxNodes)
+    fail(`placed must be a list of at most ${LIMITS.maxNodes}`);
+  const seen = new Set<string>();
+  return x.map((raw: Json, i: number): Placement => {
+    if (!Array.isArray(raw) || raw.length !== 3) fail(`placed[${i}] must be [node, col, row]`);
+    const name = str(raw[0], `placed[${i}][0]`, 253);
+    if (!NODE_NAME.test(name))
+      fail(`placed[${i}][0] must be a node name (lower-case letters, digits, - and .)`);
+    if (seen.has(name)) fail(`placed[${i}][0] names a node placed twice`);
+    seen.add(name);
+    return [
+      name,
+      int(raw[1], `placed[${i}][1]`, 0, LIMITS.maxGridCell),
+      int(raw[2], `placed[${i}][2]`, 0, LIMITS.maxGridCell),
+    ];
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastApplied } from './applied';
+import { appliedOnRestore, lastApplied } from './applied';
+import { liveDrift, manifestRefs } from './liveDrift';
 
 describe('lastApplied', () => {
   it('is the last manifest applied or created from standard input', () => {
@@ -15,5 +16,47 @@ describe('lastApplied', () => {
   it('is null before anything was applied (going back before the first Apply)', () => {
     expect(lastApplied([{ at: 0, line: 'kubectl get nodes' }])).toBeNull();
     expect(lastApplied([])).toBeNull();
+  });
+});
+
+describe('appliedOnRestore (a reload after the Why panel fixed the live object)', () => {
+  const DS = 'kind: DaemonSet\nmetadata: {name: fluentd, namespace: kube-system}\nspec: {tolerations: []}\n';
+  const FIX =
+    'kind: DaemonSet\nmetadata: {name: fluentd, namespace: kube-system}\nspec: {tolerations: [{key: gpu}]}\n';
+  const OTHER = 'kind: DaemonSet\nmetadata: {name: other, namespace: kube-system}\n';
+  const refs = (t: string) => manifestRefs(t);
+  const inputs = [
+    { at: 0, line: 'kubectl apply -f -', stdin: DS },
+    { at: 1, line: 'kubectl get ds -A' },
+    { at: 2, line: 'kubectl apply -f -', stdin: FIX },
+    { at: 3, line: 'kubectl apply -f -', stdin: OTHER },
+    { at: 4, line: 'kubectl set image ds/fluentd fluentd=x:2 -n kube-system' },
+    { at: 5, line: 'kubectl rollout status ds/fluentd -n kube-system' },
+  ];
+  it("takes the editor's own apply, not the last one, and names what changed its object since", () => {
+    expect(lastApplied(inputs)).toBe(OTHER);
+    expect(appliedOnRestore(inputs, DS, refs)).toEqual({
+      text: DS,
+      by: ['kubectl apply -f -', 'kubectl set image ds/fluentd fluentd=x:2 -n kube-system'],
+    });
+  });
+  it('keeps the last apply when the editor text was never applied (typed since: truly unapplied)', () => {
+    expect(appliedOnRestore(inputs, DS + '# typed\n', refs)).toEqual({ text: OTHER, by: [] });
+  });
+  it('the rebuilt record says who changed the object, comparing it with the manifest', () => {
+    const live = (_k: string, key: string) =>
+      key === 'kube-system/fluentd'
+        ? ({
+            kind: 'DaemonSet',
+            metadata: { name: 'fluentd', namespace: 'kube-system' },
+            spec: { tolerations: [{ key: 'gpu' }] },
+          } as never)
+        : undefined;
+    const r = appliedOnRestore(inputs.slice(0, 3), DS, refs);
+    const drift = liveDrift(r.text, { text: DS, before: {}, by: r.by, unseen: true }, live);
+    expect(drift).toEqual({
+      objects: [{ kind: 'DaemonSet', name: 'fluentd', deleted: false }],
+      by: ['kubectl apply -f -'],
+    });
   });
 });

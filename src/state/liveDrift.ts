@@ -28,6 +28,11 @@ export interface LiveChanges {
   before: Readonly<Record<string, string>>;
   /** the commands that changed them, oldest first, as the console echoed them */
   by: readonly string[];
+  /**
+   * Rebuilt after a reload or a link from the recorded inputs (applied.ts appliedOnRestore): `before`
+   * is not known, so the objects are compared with the manifest's own fields.
+   */
+  unseen?: boolean;
 }
 
 export interface LiveDrift {
@@ -107,7 +112,8 @@ export function recordChange(
   const same = prev !== null && prev.text === text;
   const changed = Object.keys(after).some((k) => after[k] !== before[k]);
   if (!changed) return same ? prev : null;
-  const baseline = same ? prev.before : before;
+  // a record rebuilt after a reload has no fingerprints: this command's "before" starts them
+  const baseline = same && !prev.unseen ? prev.before : before;
   const list = same ? prev.by.filter((b) => b !== by) : [];
   return { text, before: baseline, by: [...list, by].slice(-5) };
 }
@@ -147,9 +153,10 @@ export function liveDrift(text: string | null, changes: LiveChanges | null, live
   const objects: LiveDrift['objects'] = [];
   for (const r of manifestRefs(text)) {
     const obj = live(r.kind, r.key);
-    const differs = record
-      ? Object.hasOwn(record.before, r.key) && fingerprint(obj) !== record.before[r.key]
-      : !obj || !manifestHolds(r.doc, obj);
+    const differs =
+      record && !record.unseen
+        ? Object.hasOwn(record.before, r.key) && fingerprint(obj) !== record.before[r.key]
+        : !obj || !manifestHolds(r.doc, obj);
     if (differs) objects.push({ kind: r.kind, name: r.name, deleted: !obj });
   }
   if (objects.length === 0) return null;

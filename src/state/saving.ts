@@ -159,6 +159,7 @@ export function startPersistence(ns: string, opts: PersistenceOptions): () => vo
       s.now !== prev.now ||
       s.playing !== prev.playing ||
       s.speed !== prev.speed ||
+      s.placed !== prev.placed ||
       (s.engineStatus === 'ready' && prev.engineStatus !== 'ready')
     ) {
       sessionDirty = true;

@@ -24,10 +24,17 @@ export interface UISlice {
   present: boolean;
   /** the console wraps long lines (on), or keeps each table row on one line and scrolls sideways (off) */
   consoleWrap: boolean;
+  /**
+   * The graph cells of the node cards the user moved (only those), by node name: they keep them when
+   * the grid is laid out again, and a share link or a reload brings them back.
+   */
+  placed: Readonly<Record<string, { col: number; row: number }>>;
   select: (s: Selection | null) => void;
   setTheme: (t: Theme) => void;
   setPresent: (on: boolean) => void;
   setConsoleWrap: (on: boolean) => void;
+  /** the user moved a node card to a cell */
+  placeNode: (name: string, cell: { col: number; row: number }) => void;
 }
 
 export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => ({
@@ -38,8 +45,11 @@ export const createUISlice: StateCreator<AppState, [], [], UISlice> = (set) => (
   theme: 'light',
   present: false,
   consoleWrap: true,
+  placed: {},
   select: (selection) => set({ selection }),
   setTheme: (theme) => set({ theme }),
   setPresent: (present) => set({ present }),
   setConsoleWrap: (consoleWrap) => set({ consoleWrap }),
+  placeNode: (name, cell) =>
+    set((s) => ({ placed: { ...s.placed, [name]: { col: cell.col, row: cell.row } } })),
 });

@@ -80,6 +80,7 @@ import { Palette } from '../palette/Palette';
 import { simUnavailable, useConnection } from '../../connect/status';
 import { NoPalette } from '../connect/ClockBar';
 import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea';
+import { titleShift, titlesInView } from './keepTitlesClear';
 import { idOfSelection, selectionFromId } from './selectionIds';
 import { nodeColorWith } from './minimapColor';
 import { OverviewTip, type TipState } from './OverviewTip';
@@ -100,6 +101,8 @@ const MINIMAP_STYLE = { width: 150, height: 100 };
 const DS_UPDATE_MS = 200;
 /** Below this canvas width the minimap is left out. */
 const NARROW_WIDTH = 900;
+/** Quiet time after the last wheel notch or zoom-button press before the titles are cleared (ms). */
+const ZOOM_SETTLE_MS = 320;
 /** A small pane (course embed, phone): the palette becomes a button, the toolbar folds its legend. */
 const SMALL_W = 620;
 const SMALL_H = 380;
@@ -356,10 +359,40 @@ function GraphCanvas() {
   // Switching level while the user zooms keeps the spot under the pointer (a wheel notch) or under
   // the middle of the pane (the keyboard, pinch) in place, the DaemonSet card included.
   const lastWheel = useRef<{ x: number; y: number; at: number } | null>(null);
-  const onWheelCapture = useCallback((e: ReactWheelEvent<HTMLDivElement>) => {
-    const r = rootRef.current?.getBoundingClientRect();
-    if (r) lastWheel.current = { x: e.clientX - r.left, y: e.clientY - r.top, at: performance.now() };
-  }, []);
+  // After a zoom settles (wheel notches, the zoom buttons), a small pan takes the card titles out from
+  // under the legend, Add node, the zoom buttons or the minimap (keepTitlesClear.ts). The buttons zoom
+  // about the middle of the pane (and a wheel over the DaemonSet card zooms into it): a DaemonSet
+  // title in view before stays in view.
+  const zoomKeep = useRef<Set<string> | null>(null);
+  const zoomTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const afterZoom = useCallback(
+    (by: 'wheel' | 'buttons') => {
+      zoomKeep.current ??= by === 'buttons' ? titlesInView(rootRef.current) : new Set();
+      clearTimeout(zoomTimer.current);
+      zoomTimer.current = setTimeout(
+        () =>
+          requestAnimationFrame(() => {
+            const s = titleShift(rootRef.current, zoomKeep.current ?? undefined);
+            zoomKeep.current = null;
+            if (!s) return;
+            const v = flow.getViewport();
+            void flow.setViewport({ x: v.x + s.dx, y: v.y + s.dy, zoom: v.zoom }, { duration: motion(150) });
+          }),
+        ZOOM_SETTLE_MS,
+      );
+    },
+    [flow],
+  );
+  useEffect(() => () => clearTimeout(zoomTimer.current), []);
+  const onWheelCapture = useCallback(
+    (e: ReactWheelEvent<HTMLDivElement>) => {
+      const r = rootRef.current?.getBoundingClientRect();
+      if (r) lastWheel.current = { x: e.clientX - r.left, y: e.clientY - r.top, at: performance.now() };
+      // A wheel over the DaemonSet card zooms into it: its title stays in view, as with the buttons.
+      afterZoom((e.target as Element | null)?.closest?.('.react-flow__node-daemonSet') ? 'buttons' : 'wheel');
+    },
+    [afterZoom],
+  );
   const lastLevel = useRef(level);
   useLayoutEffect(() => {
     const prev = lastLevel.current;
@@ -394,10 +427,12 @@ function GraphCanvas() {
             const p = useGraphUi.getState().dragging[c.id] ?? c.position;
             const others: Record<string, Slot> = {};
             for (const id of ids) if (slotsRef.current[id] && id !== c.id) others[id] = slotsRef.current[id];
-            graphUi.drop(
-              c.id,
-              p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null,
-            );
+            const slot = p ? nearestFreeSlot(p, level === 'overview' ? 'full' : level, scale, others) : null;
+            const was = slotsRef.current[c.id];
+            graphUi.drop(c.id, slot);
+            // a card the user moved keeps its cell, in share links and reloads too
+            if (slot && (!was || was.col !== slot.col || was.row !== slot.row))
+              useStore.getState().placeNode(c.id.slice('node:'.length), slot);
           }
         } else if (c.type === 'dimensions' && c.dimensions && !c.id.startsWith('node:'))
           dims[c.id] = c.dimensions;
@@ -638,8 +673,18 @@ function GraphCanvas() {
               theme={theme}
             />
           ) : null}
-          {small ? null : <Controls showInteractive={false} showFitView={false} position="bottom-left" />}
-          {overview || narrow ? null : (
+          {small ? null : (
+            <Controls
+              showInteractive={false}
+              showFitView={false}
+              position="bottom-left"
+              onZoomIn={() => afterZoom('buttons')}
+              onZoomOut={() => afterZoom('buttons')}
+            />
+          )}
+          {/* A map of what is off-screen, shown when something is: over a view that shows every card it
+              only covered a card's corner (node-1's, in presentation mode with the console). */}
+          {overview || narrow || offCount === 0 ? null : (
             <MiniMap<GraphNode>
               nodeColor={nodeColor}
               pannable

@@ -1,5 +1,7 @@
 // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves. The
 // first nodes (or a cluster replaced by a much bigger one) start a grid whose columns suit the pane.
+// A card the user moved keeps its cell (the store's `placed`, which share links and reloads restore):
+// it is placed first, and whoever else had that cell takes a free one.
 
 import { useEffect, useMemo } from 'react';
 import { graphUi, useGraphUi } from './graphStore';
@@ -15,6 +17,7 @@ import {
 } from './system/layout';
 import { OVERVIEW_MIN_NODES } from './system/overview';
 import { FIT_MARGIN } from './paneArea';
+import { useStore } from '../../state/store';
 
 export interface GridLayout {
   columns: number | null;
@@ -35,6 +38,7 @@ export function useGridSlots(
   const columnsStored = useGraphUi((s) => s.columns);
   const gridFor = useGraphUi((s) => s.gridFor);
   const pending = useGraphUi((s) => s.pending);
+  const placed = useStore((s) => s.placed);
   const layout = useMemo((): GridLayout => {
     const n = ids.length;
     let columns = columnsStored;
@@ -56,7 +60,14 @@ export function useGridSlots(
       base = {};
     }
     const live: Record<string, Slot> = {};
-    for (const id of ids) if (base[id]) live[id] = base[id];
+    const pinned = new Set<string>();
+    for (const name of Object.keys(placed))
+      if (names.has(name)) {
+        live[nodeId(name)] = placed[name];
+        pinned.add(`${placed[name].col},${placed[name].row}`);
+      }
+    for (const id of ids)
+      if (base[id] && !live[id] && !pinned.has(`${base[id].col},${base[id].row}`)) live[id] = base[id];
     for (const [name, at] of Object.entries(pending)) {
       const id = nodeId(name);
       if (at && names.has(name) && !live[id])
@@ -67,7 +78,7 @@ export function useGridSlots(
     return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) };
     // readability, dsCount and band only matter when a grid starts
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids, columnsStored, slots, pending, names, size, gridFor]);
+  }, [ids, columnsStored, slots, pending, names, size, gridFor, placed]);
   useEffect(() => {
     const changed = Object.entries(layout.slots).some(
       ([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row,

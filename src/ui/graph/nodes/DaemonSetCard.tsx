@@ -17,10 +17,31 @@ import type { RolloutProgress } from '../../../state/rollout';
 import { rolloutLine, stallWords } from '../system/rolloutWords';
 import type { RevisionView } from '../system/model';
 import { SMALL_REVS } from '../system/layout';
+import { useStore } from '../../../state/store';
+import { selectReadyLag, type ReadyLag } from '../../../state/readyLag';
 
 export const REV_ROW_H = 28;
-/** How often a card may follow its DaemonSet's counters (ms): they move with every sync of a rollout. */
+/** How often a card may follow its DaemonSet's rollout (ms): it is counted again with every batch of a rollout. */
 const COUNTERS_MS = 200;
+
+/** The pods report Ready but the controller has not counted them yet (or the other way round). */
+function LagLine({ name, lag, tiny }: { name: string; lag: ReadyLag; tiny?: boolean }) {
+  const { t } = useTranslation('graph');
+  const title = t('ds.lagTitle', { counted: lag.counted, ready: lag.ready });
+  return (
+    <span
+      className={tiny ? 'ds-lag-glyph' : 'ds-line ds-lag'}
+      data-testid={`graph.ds.${name}.lag`}
+      data-ready={lag.ready}
+      data-counted={lag.counted}
+      title={title}
+      role={tiny ? 'img' : undefined}
+      aria-label={tiny ? title : undefined}
+    >
+      {tiny ? '↻' : t('ds.lag', { ready: lag.ready })}
+    </span>
+  );
+}
 
 /** A mark per rollout state, so it reads without colour. */
 export const ROLLOUT_ICON: Record<RolloutProgress['state'], string> = {
@@ -164,7 +185,10 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
   const view = data.ds;
   // The counters come from the card's own subscription to its DaemonSet: the graph is not rebuilt
   // when only a status changed (see selectDaemonSetSpecs).
-  const counters = useThrottledStore(selectDaemonSetCounters(view.key), COUNTERS_MS);
+  // Not throttled: READY must move in the same frame as the pods' words (issue 22, "0/2 ready" beside
+  // two Running pods for up to 200 ms); the selector keeps its object while no counter moved.
+  const counters = useStore(selectDaemonSetCounters(view.key));
+  const lag = useStore(selectReadyLag(view.key));
   const d = counters ? { ...view, ...counters } : view;
   const rollout = useThrottledStore(selectRollout(view.key), COUNTERS_MS);
   const { t: tt } = useTranslation('trouble');
@@ -215,6 +239,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
                 </span>
               ) : null}
               {d.ready}/{d.desired}
+              {lag ? <LagLine name={d.name} lag={lag} tiny /> : null}
             </span>
           ) : (
             <CardMenuButton
@@ -233,7 +258,12 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
               {t('ds.readyOf', { ready: d.ready, desired: d.desired })} ·{' '}
               {t('ds.upToDateOf', { upToDate: d.upToDate })}
             </div>
-            {rollout ? <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact /> : null}
+            {/* One line each: while READY lags its pods, that line says so instead of the (lagging) rollout. */}
+            {lag ? (
+              <LagLine name={d.name} lag={lag} />
+            ) : rollout ? (
+              <RolloutLine name={d.name} namespace={d.namespace} p={rollout} compact />
+            ) : null}
           </>
         )}
         <SmallRevisions revisions={d.revisions} rollout={rollout} />
@@ -288,6 +318,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
           </tr>
         </tbody>
       </table>
+      {lag ? <LagLine name={d.name} lag={lag} /> : null}
       <div
         className={`ds-line${d.misscheduled ? ' warn' : ''}`}
         data-testid={`graph.ds.${d.name}.misscheduled`}
