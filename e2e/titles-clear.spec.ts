@@ -42,13 +42,17 @@ const coveredTitles = (page: Page) =>
       const hit = document.elementFromPoint(x, y);
       const ok = !!hit && (hit === el || el.contains(hit));
       if (isDs) ds = ok ? 'clear' : 'covered';
-      if (!ok) out.push(`${el.textContent} under ${hit ? hit.className || hit.tagName : 'nothing'}`);
+      if (!ok)
+        out.push(
+          `${el.textContent} under ${hit ? (hit.className || hit.tagName) + ':' + (hit.textContent || '').slice(0, 40) + ':' + (hit.parentElement?.className || '') : 'nothing'}`,
+        );
     }
     return { ds, covered: out };
   });
 
 async function expectClear(page: Page) {
-  await expect.poll(() => coveredTitles(page), { timeout: 5_000 }).toEqual({ ds: 'clear', covered: [] });
+  // a zoom settles, then the smallest pan clears the titles: on a loaded machine that takes seconds
+  await expect.poll(() => coveredTitles(page), { timeout: 15_000 }).toEqual({ ds: 'clear', covered: [] });
 }
 
 test('1280×720: the zoom buttons and wheel notches near the legend leave the titles uncovered', async ({
