@@ -595,6 +595,20 @@ export class ApiServer {
     body: unknown,
     status: boolean,
   ): void {
+    const name = target.name!;
+    const { obj, current } = this.checkPut(target, body);
+    const input = {
+      ...obj,
+      metadata: { ...obj.metadata, name, namespace: current.metadata.namespace },
+    } as KObject;
+    this.writeUpdate(req, res, this.decode(input, q, res), q, status);
+  }
+
+  /**
+   * What a PUT body must agree with before it replaces the object (or a subresource of it): its kind,
+   * namespace and name those of the URL, its resourceVersion (when it has one) the current one.
+   */
+  private checkPut(target: Target, body: unknown): { obj: KObject; current: KObject } {
     const r = target.resource;
     const name = target.name!;
     const obj = asObject(body);
@@ -617,11 +631,7 @@ export class ApiServer {
         'the object has been modified; please apply your changes to the latest version and try again',
       );
     }
-    const input = {
-      ...obj,
-      metadata: { ...obj.metadata, name, namespace: current.metadata.namespace },
-    } as KObject;
-    this.writeUpdate(req, res, this.decode(input, q, res), q, status);
+    return { obj, current };
   }
 
   /** The write of PUT and non-apply PATCH: the object or its status, dry run or not, answered 200. */
@@ -761,25 +771,7 @@ export class ApiServer {
     if (method === 'GET') return sendObject(res, 200, this.mustGet(r, target.namespace, name));
     let input: KObject;
     if (method === 'PUT') {
-      const obj = asObject(await readJSON(req, r.kind));
-      this.checkKind(target, obj);
-      this.checkNamespace(target, obj);
-      if (obj.metadata?.name && obj.metadata.name !== name)
-        throw new HttpError(
-          failure(
-            400,
-            `the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`,
-          ),
-        );
-      const current = this.mustGet(r, target.namespace, name);
-      const rv = obj.metadata?.resourceVersion;
-      if (rv && rv !== current.metadata.resourceVersion)
-        throw conflict(
-          r.kind,
-          name,
-          'the object has been modified; please apply your changes to the latest version and try again',
-        );
-      input = obj;
+      input = this.checkPut(target, await readJSON(req, r.kind)).obj;
     } else if (method === 'PATCH') {
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
       if (!PATCH_TYPES.has(type)) {
