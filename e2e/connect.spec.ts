@@ -404,84 +404,89 @@ test('read-only behind kubectl proxy --reject-methods: the cluster shows, a writ
 });
 
 for (const via of ['kubectl proxy', 'node proxy'] as const) {
-  test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, pods, revisions; writes; no sim`, async ({
-    page,
-  }) => {
-    // Machines without kubectl (some CI) run the Node proxy only.
-    test.skip(via === 'kubectl proxy' && !kubectlOnPath(), 'no kubectl on PATH');
-    const problems = watchProblems(page);
-    const s = await startServe({ dir, args: ['--speed', '20'] });
-    let stopProxy: () => Promise<void> = async () => undefined;
-    let origin: string;
-    try {
-      // A DaemonSet there already, applied by someone else's kubectl.
-      const manifest = await readFile(join(repoRoot, 'src/scenarios/fluentd-elasticsearch.yaml'), 'utf8');
-      const { parse } = await import('yaml');
-      const created = await api(
-        s.base,
-        'POST',
-        '/apis/apps/v1/namespaces/kube-system/daemonsets',
-        parse(manifest),
-      );
-      expect(created.status).toBe(201);
-      if (via === 'kubectl proxy') {
-        const k = await kubectlProxy(s.kubeconfig);
-        origin = k.origin;
-        stopProxy = k.stop;
-      } else {
-        const p = await nodeProxy(s.base);
-        origin = p.origin;
-        stopProxy = () =>
-          new Promise((r) => {
-            p.server.close(() => r());
-            // open watches would hold close() forever
-            p.server.closeAllConnections();
-          });
+  // These check that the offline worker registers under the proxy's prefix (the config blocks workers).
+  test.describe(() => {
+    test.use({ serviceWorkers: 'allow' });
+    test(`?connect=same-origin under /playground/ behind ${via}: DaemonSets, nodes, pods, revisions; writes; no sim`, async ({
+      page,
+    }) => {
+      // Machines without kubectl (some CI) run the Node proxy only.
+      test.skip(via === 'kubectl proxy' && !kubectlOnPath(), 'no kubectl on PATH');
+      const problems = watchProblems(page);
+      const s = await startServe({ dir, args: ['--speed', '20'] });
+      let stopProxy: () => Promise<void> = async () => undefined;
+      let origin: string;
+      try {
+        // A DaemonSet there already, applied by someone else's kubectl.
+        const manifest = await readFile(join(repoRoot, 'src/scenarios/fluentd-elasticsearch.yaml'), 'utf8');
+        const { parse } = await import('yaml');
+        const created = await api(
+          s.base,
+          'POST',
+          '/apis/apps/v1/namespaces/kube-system/daemonsets',
+          parse(manifest),
+        );
+        expect(created.status).toBe(201);
+        if (via === 'kubectl proxy') {
+          const k = await kubectlProxy(s.kubeconfig);
+          origin = k.origin;
+          stopProxy = k.stop;
+        } else {
+          const p = await nodeProxy(s.base);
+          origin = p.origin;
+          stopProxy = () =>
+            new Promise((r) => {
+              p.server.close(() => r());
+              // open watches would hold close() forever
+              p.server.closeAllConnections();
+            });
+        }
+        await page.goto(`${origin}/playground/?connect=same-origin`);
+        await expect(card(page, 'master')).toBeVisible({ timeout: 60_000 });
+        await expect(card(page, 'node-1')).toBeVisible();
+        await expect(page.getByTestId('rf__node-ds:kube-system/fluentd-elasticsearch')).toBeVisible();
+        await expect(card(page, 'node-1').locator('[data-testid^="pod.fluentd-elasticsearch-"]')).toHaveCount(
+          1,
+        );
+        await expect(page.locator('[data-testid^="graph.rev.fluentd-elasticsearch-"]').first()).toBeVisible();
+        await expect(consoleLog(page)).toContainText(
+          `Connected to ${origin} (cluster behind this page’s proxy, v1.`,
+        );
+        // The sim endpoint does not exist there: refused with the reason.
+        const input = page.getByTestId('console-input');
+        await input.fill('sim node add x-1');
+        await input.press('Enter');
+        await expect(consoleLog(page)).toContainText("sim commands need the playground's own server");
+        await expect(page.getByTestId('connect-banner')).toContainText('simulation controls are off');
+        await expect(page.getByTestId('connect.advance')).toBeDisabled();
+        await expect(page.getByTestId('connect.sim-off')).toContainText("not the playground's own server");
+        await expect(page.getByTestId('palette.off')).toBeVisible();
+        // Writes go through the proxy (kubectl proxy rejects no method by default: --reject-methods='^$').
+        await page.getByTestId('graph.node.node-1.menu').click();
+        await page.getByTestId('graph.menu.cordon').click();
+        await expect(consoleLog(page)).toContainText('node/node-1 cordoned');
+        await expect
+          .poll(async () => (await api(s.base, 'GET', '/api/v1/nodes/node-1')).json().spec?.unschedulable)
+          .toBe(true);
+        await page.screenshot({ path: test.info().outputPath(`same-origin-${via.replace(' ', '-')}.png`) });
+        // The offline worker registers under the prefix.
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => navigator.serviceWorker?.getRegistration().then((r) => r?.scope ?? null)),
+            { timeout: 20_000 },
+          )
+          .toBe(`${origin}/playground/`);
+        // The same build without ?connect= is the local playground, its engine worker loaded from under the prefix.
+        await page.goto(`${origin}/playground/?lang=en`);
+        await expect(card(page, 'master')).toBeVisible({ timeout: 60_000 });
+        await expect(page.getByTestId('connect-banner')).toHaveCount(0);
+        expect(await page.evaluate(() => (window as any).__dsp.store.getState().engineMode)).toBe('worker');
+        expect(problems).toEqual([]);
+      } finally {
+        await stopProxy();
+        await s.stop();
       }
-      await page.goto(`${origin}/playground/?connect=same-origin`);
-      await expect(card(page, 'master')).toBeVisible({ timeout: 60_000 });
-      await expect(card(page, 'node-1')).toBeVisible();
-      await expect(page.getByTestId('rf__node-ds:kube-system/fluentd-elasticsearch')).toBeVisible();
-      await expect(card(page, 'node-1').locator('[data-testid^="pod.fluentd-elasticsearch-"]')).toHaveCount(
-        1,
-      );
-      await expect(page.locator('[data-testid^="graph.rev.fluentd-elasticsearch-"]').first()).toBeVisible();
-      await expect(consoleLog(page)).toContainText(
-        `Connected to ${origin} (cluster behind this page’s proxy, v1.`,
-      );
-      // The sim endpoint does not exist there: refused with the reason.
-      const input = page.getByTestId('console-input');
-      await input.fill('sim node add x-1');
-      await input.press('Enter');
-      await expect(consoleLog(page)).toContainText("sim commands need the playground's own server");
-      await expect(page.getByTestId('connect-banner')).toContainText('simulation controls are off');
-      await expect(page.getByTestId('connect.advance')).toBeDisabled();
-      await expect(page.getByTestId('connect.sim-off')).toContainText("not the playground's own server");
-      await expect(page.getByTestId('palette.off')).toBeVisible();
-      // Writes go through the proxy (kubectl proxy rejects no method by default: --reject-methods='^$').
-      await page.getByTestId('graph.node.node-1.menu').click();
-      await page.getByTestId('graph.menu.cordon').click();
-      await expect(consoleLog(page)).toContainText('node/node-1 cordoned');
-      await expect
-        .poll(async () => (await api(s.base, 'GET', '/api/v1/nodes/node-1')).json().spec?.unschedulable)
-        .toBe(true);
-      await page.screenshot({ path: test.info().outputPath(`same-origin-${via.replace(' ', '-')}.png`) });
-      // The offline worker registers under the prefix.
-      await expect
-        .poll(
-          () => page.evaluate(() => navigator.serviceWorker?.getRegistration().then((r) => r?.scope ?? null)),
-          { timeout: 20_000 },
-        )
-        .toBe(`${origin}/playground/`);
-      // The same build without ?connect= is the local playground, its engine worker loaded from under the prefix.
-      await page.goto(`${origin}/playground/?lang=en`);
-      await expect(card(page, 'master')).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByTestId('connect-banner')).toHaveCount(0);
-      expect(await page.evaluate(() => (window as any).__dsp.store.getState().engineMode)).toBe('worker');
-      expect(problems).toEqual([]);
-    } finally {
-      await stopProxy();
-      await s.stop();
-    }
+    });
   });
 }

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { serve, type Served } from './serve';
 
+// The last test checks that third-party frames register no offline worker: that needs workers allowed
+// (the config blocks them to save CPU).
+test.use({ serviceWorkers: 'allow' });
+
 type Received = {
   frame: string;
   origin?: string;

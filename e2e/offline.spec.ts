@@ -5,6 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serve, type Served } from './serve';
 
+// The config blocks service workers to save CPU; this spec is about the offline worker.
+test.use({ serviceWorkers: 'allow' });
+
 let host: Served;
 test.beforeAll(async () => {
   host = await serve({ base: '/sub/dir/' });
