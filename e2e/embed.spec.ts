@@ -1,6 +1,6 @@
 // Embedding (issue 6): the example course page with two iframes, the postMessage protocol (ready,
-// state, step; load, reset, step), storage per embed, Monaco only in embeds that come into view, and a
-// parent at an origin that is not allowed being ignored.
+// state, step; load, reset, step), storage per embed, Monaco only in an embed the learner uses (issue 24:
+// until then the manifest read-only), and a parent at an origin that is not allowed being ignored.
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,17 +69,18 @@ test('the example page: two embeds, load a scenario, receive state and step mess
   expect(all.find((m) => m.frame === 'b' && m.type === 'ready')).toMatchObject({ id: 'b', step: 1 });
   expect(all.some((m) => m.frame === 'b' && m.type === 'step' && m.step === 1)).toBe(true);
 
-  // A is in view and has the editor; B is below the fold and has not loaded Monaco
+  // Neither embed loads Monaco before it is used (A in view, B below the fold): each shows the manifest
+  // read-only, and loads the editor on a touch, click, focus or key
   const a = frameOf(page, 'a');
   const b = frameOf(page, 'b');
-  await expect(a.locator('.monaco-editor').first()).toBeVisible({ timeout: 30_000 });
-  await expect(b.getByTestId('load-when-visible')).toBeVisible();
-  expect(await b.locator('.monaco-editor').count()).toBe(0);
-  expect(
-    await b.evaluate(() =>
-      performance.getEntriesByType('resource').some((r) => r.name.includes('monacoSetup')),
-    ),
-  ).toBe(false);
+  const monacoLoaded = (f: Frame) =>
+    f.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('monacoSetup')));
+  for (const f of [a, b]) {
+    await expect(f.getByTestId('load-when-visible')).toHaveAttribute('data-until', 'used');
+    await expect(f.getByTestId('yaml-preview')).toBeVisible();
+    expect(await f.locator('.monaco-editor').count()).toBe(0);
+    expect(await monacoLoaded(f)).toBe(false);
+  }
 
   await page.getByTestId('load-a').click();
   await expect
@@ -93,7 +94,10 @@ test('the example page: two embeds, load a scenario, receive state and step mess
   expect(load.share).toMatch(/^1\.[A-Za-z0-9_-]+$/);
   await expect(a.getByTestId('console-log')).toContainText('$ kubectl get pods -n kube-system -o wide');
   await expect(a.getByTestId('console-log')).toContainText(/node-exporter-\w+\s+1\/1\s+Running/);
-  await expect(a.locator('.monaco-editor .view-lines')).toContainText('node-exporter');
+  await expect(a.getByTestId('yaml-preview')).toContainText('node-exporter');
+  // seconds later, with a scenario loaded, A still has not loaded Monaco (nobody used its editor)
+  expect(await a.locator('.monaco-editor').count()).toBe(0);
+  expect(await monacoLoaded(a)).toBe(false);
 
   await page.getByTestId('step-a').click();
   await expect
@@ -113,8 +117,10 @@ test('the example page: two embeds, load a scenario, receive state and step mess
 
   await page.screenshot({ path: 'test-results/embed-example.png' });
 
-  // scrolling B into view loads its editor
+  // B in view still shows the read-only manifest; a click on it loads the editor
   await page.locator('#frame-b').scrollIntoViewIfNeeded();
+  expect(await b.locator('.monaco-editor').count()).toBe(0);
+  await b.getByTestId('load-when-visible').click();
   await expect(b.locator('.monaco-editor').first()).toBeVisible({ timeout: 30_000 });
   await b.locator('.monaco-editor').first().click();
   await page.keyboard.press('Control+End');
@@ -153,7 +159,7 @@ test('the example page: two embeds, load a scenario, receive state and step mess
       { timeout: 30_000 },
     )
     .toMatchObject({ nodes: 2, pods: 0, daemonSets: 0 });
-  await expect(a.locator('.monaco-editor .view-lines')).toContainText('fluentd-elasticsearch');
+  await expect(a.getByTestId('yaml-preview')).toContainText('fluentd-elasticsearch');
   expect(errors).toEqual([]);
 });
 

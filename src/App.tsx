@@ -164,7 +164,12 @@ export function App() {
         )
       }
       editor={
-        <ManifestPanel readOnly={params.readonly} lessonOpen={lessonShown} lessonAvailable={!params.embed} />
+        <ManifestPanel
+          readOnly={params.readonly}
+          lessonOpen={lessonShown}
+          lessonAvailable={!params.embed}
+          editorOnUse={params.embed}
+        />
       }
       graph={<GraphPanel />}
       console={<ConsolePanel />}

@@ -13,6 +13,7 @@ import { namespacedName, pinnedNodeName } from '../engine/predicates';
 import { applyChanges, decodeGroup } from '../wire/delta';
 import type { ChangeBatch, Input } from '../wire/protocol';
 import type { AppState } from './store';
+import { sameInputs } from './sameInputs';
 
 export type ObjectMap = Readonly<Record<string, KObject>>;
 export type Objects = Readonly<Record<Kind, ObjectMap>>;
@@ -355,7 +356,8 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       start: last.start,
       playing: last.playing,
       speed: last.speed,
-      inputs: last.inputs,
+      // the same array while the commands are the same (every batch brings a copy): see sameInputs
+      inputs: sameInputs(s.inputs, last.inputs) ? s.inputs : last.inputs,
       steps,
       events,
     });

@@ -113,10 +113,22 @@ export default function ConsolePanel() {
   const stick = useRef(true);
   const table = useMemo(() => kubectlCommandTable(), []);
 
-  // Follow new output unless the user scrolled up.
+  // Follow new output unless the user scrolled up. Not in the commit that mounts the panel: reading
+  // scrollHeight there forced the page's first layout inside React's first commit (the longest task
+  // while the page starts, issue 24); the frame after it does that layout anyway.
+  const mounted = useRef(false);
   useLayoutEffect(() => {
     const el = logRef.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (!el || !stick.current) return;
+    if (mounted.current) {
+      el.scrollTop = el.scrollHeight;
+      return;
+    }
+    mounted.current = true;
+    const frame = requestAnimationFrame(() => {
+      if (stick.current) el.scrollTop = el.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [lines]);
 
   const onScroll = useCallback(() => {

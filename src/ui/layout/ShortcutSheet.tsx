@@ -66,7 +66,13 @@ export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    // The Close button takes the focus when the sheet opens. Not React's autoFocus: that focuses it when
+    // the (closed) dialog mounts, which forced the page's first layout inside React's first commit,
+    // the longest task of a phone's first seconds (issue 24).
+    if (open && !d.open) {
+      d.showModal();
+      d.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
     if (!open && d.open) d.close();
   }, [open]);
 
@@ -90,28 +96,31 @@ export function ShortcutSheet({ compact = false }: { compact?: boolean }) {
         data-testid="shortcut-sheet"
       >
         <h2 id="shortcut-title">{t('shortcuts.title')}</h2>
-        <table>
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.keys}>
-                <td>
-                  <kbd>{s.keys}</kbd>
-                </td>
-                <td>{t(`shortcuts.${s.action}`)}</td>
-              </tr>
-            ))}
-            {OTHER_KEYS.map((k) => (
-              <tr key={k}>
-                <td>
-                  <kbd>{t(`shortcuts.keys.${k}`)}</kbd>
-                </td>
-                <td>{t(`shortcuts.${k}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {/* the rows only while open: nothing of the sheet is built while the page starts */}
+        {open ? (
+          <table>
+            <tbody>
+              {SHORTCUTS.map((s) => (
+                <tr key={s.keys}>
+                  <td>
+                    <kbd>{s.keys}</kbd>
+                  </td>
+                  <td>{t(`shortcuts.${s.action}`)}</td>
+                </tr>
+              ))}
+              {OTHER_KEYS.map((k) => (
+                <tr key={k}>
+                  <td>
+                    <kbd>{t(`shortcuts.keys.${k}`)}</kbd>
+                  </td>
+                  <td>{t(`shortcuts.${k}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
         <form method="dialog">
-          <button type="submit" className="primary" autoFocus>
+          <button type="submit" className="primary">
             {t('shortcuts.close')}
           </button>
         </form>

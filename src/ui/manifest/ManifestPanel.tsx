@@ -34,12 +34,19 @@ export interface ManifestPanelProps {
   lessonOpen?: boolean;
   /** the header offers the lesson (the hint mentions it) */
   lessonAvailable?: boolean;
+  /**
+   * Monaco loads on the first touch, click, focus or key, not when the panel comes into view: in a
+   * course page's embed (?embed=1), where its start (a megabyte, the frame's longest tasks) would hold
+   * up the page around the frame (issue 24). Phones wait for use in any case.
+   */
+  editorOnUse?: boolean;
 }
 
 export default function ManifestPanel({
   readOnly,
   lessonOpen = false,
   lessonAvailable = false,
+  editorOnUse = false,
 }: ManifestPanelProps) {
   const { t } = useTranslation('common');
   const text = useStore(selectEditorText);
@@ -75,7 +82,9 @@ export default function ManifestPanel({
   }, []);
   const shownState = drift && state === 'applied' ? 'liveChanged' : state;
   const [tab, setTab] = useState<'edit' | 'compare'>('edit');
-  const [until] = useState<'used' | 'visible'>(() => (editorWaitsForUse() ? 'used' : 'visible'));
+  const [until] = useState<'used' | 'visible'>(() =>
+    editorOnUse || editorWaitsForUse() ? 'used' : 'visible',
+  );
   const fontSize = present ? 18 : undefined;
   const preview = <YamlPreview text={text} theme={theme} fontSize={fontSize} />;
   return (
