@@ -310,6 +310,14 @@ function webPods(sim: Simulation, image: string, replicas: number): number {
   return k / replicas;
 }
 
+function newPods(sim: Simulation, image: string, replicas: number): number {
+  let k = 0;
+  sim.store.each('Pod', 'default', (p) => {
+    if (p.spec.containers[0].image === image) k++;
+  });
+  return k / replicas;
+}
+
 function diff(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(b)) if (v - (a[k] ?? 0) > 0) out[k] = v - (a[k] ?? 0);
@@ -342,7 +350,8 @@ function mixedCase(spread: 'kept' | 'fullPass', n: number, replicas: number, bud
   res.rollout = phase(sim, c.total, () => {
     sim.store.update(d);
     const deadline = performance.now() + budgetMs;
-    return settleWithin(sim, deadline, () => webPods(sim, WEB_IMAGE_NEW, replicas));
+    // progress of a cut-off run: the new ReplicaSet's pods created so far (Running or not)
+    return settleWithin(sim, deadline, () => newPods(sim, WEB_IMAGE_NEW, replicas));
   });
   res.rollout.byController = diff(by0, c.by());
   if (res.rollout.done === 1 && webPods(sim, WEB_IMAGE_NEW, replicas) < 1)
