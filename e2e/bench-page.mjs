@@ -11,6 +11,10 @@
 //   BENCH_TRACE=1   a Chrome trace of the rollout: main-thread time by trace event (Layout, Paint,
 //                   FunctionCall, message deserialisation…), top level only
 //   BENCH_SKIP_LOAD=1  skip the load-time figures
+//   BENCH_MIXED=1000   the mixed case at that many nodes (0 skips it): the DaemonSet settled, then
+//                      `kubectl create deployment web --replicas=BENCH_REPLICAS` (default 3000) settled,
+//                      then a rolling update of the Deployment, beside the DaemonSet's own rolling update
+//                      at the same size in the same run (the baseline)
 
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -92,7 +96,7 @@ const browser = await chromium.launch({
 });
 
 /** One rolling update at 60x on a cluster of `nodes`: what the clock, the main thread and the wire did. */
-async function rollout(build, nodes, seconds, profile) {
+async function rollout(build, nodes, seconds, profile, replicas = 0) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript(() => {
     // Batches are kept as they come and measured after the timed window (stringifying them here
@@ -143,6 +147,20 @@ async function rollout(build, nodes, seconds, profile) {
     nodes,
     { timeout: 300_000 },
   );
+  if (replicas > 0) {
+    // the mixed case: a Deployment beside the DaemonSet, settled before the timed window
+    const input = page.getByTestId('console-input');
+    await input.fill(`kubectl create deployment web --image=nginx:1.27 --replicas=${replicas}`);
+    await input.press('Enter');
+    await page.waitForFunction(
+      (n) => {
+        const d = window.__dsp.store.getState().objects.Deployment?.['default/web'];
+        return d && d.status?.availableReplicas === n && d.status?.updatedReplicas === n;
+      },
+      replicas,
+      { timeout: 900_000, polling: 1000 },
+    );
+  }
   // what the apply sent (measured now, outside the timed window)
   const before = await page.evaluate(() => {
     const sizes = window.__batches.map((x) => ({
@@ -163,7 +181,9 @@ async function rollout(build, nodes, seconds, profile) {
   });
   const input = page.getByTestId('console-input');
   await input.fill(
-    'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system',
+    replicas > 0
+      ? 'kubectl set image deploy/web nginx=nginx:1.28'
+      : 'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system',
   );
   let cdp;
   if (profile && !process.env.BENCH_TRACE) {
@@ -188,18 +208,21 @@ async function rollout(build, nodes, seconds, profile) {
   });
   await input.press('Enter');
   await page.waitForTimeout(seconds * 1000);
-  const r = await page.evaluate(() => {
+  const r = await page.evaluate((mixed) => {
     const s = window.__dsp.store.getState();
     const ds = Object.values(s.objects.DaemonSet)[0];
+    const d = s.objects.Deployment?.['default/web'];
     const wall = (performance.now() - window.__t0.wall) / 1000;
     const sim = (s.now - window.__t0.sim) / 1000;
     return {
       wall,
       sim,
-      updated: `${ds.status.updatedNumberScheduled}/${ds.status.desiredNumberScheduled}`,
+      updated: mixed
+        ? `${d?.status?.updatedReplicas ?? 0}/${d?.spec.replicas} replicas of ${d?.spec.template.spec.containers[0].image}, ${d?.status?.availableReplicas ?? 0} available`
+        : `${ds.status.updatedNumberScheduled}/${ds.status.desiredNumberScheduled}`,
       tasks: window.__longtasks,
     };
-  });
+  }, replicas > 0);
   let top;
   if (trace) {
     const buf = await browser.stopTracing();
@@ -369,7 +392,11 @@ try {
     `${name.padEnd(4)} ${nodes.toLocaleString('en').padStart(6)} nodes: clock ${r.speed.toFixed(1)}x (${((100 * r.speed) / 60).toFixed(0)}% of 60x), ${r.updated} updated; ` +
     `longest task ${r.longest ? `${r.longest.toFixed(0)} ms` : 'under 50 ms (none reported)'}, ${r.over50} tasks > 50 ms, ${r.over100} > 100 ms; first snapshot ${r.snapshot === undefined ? 'not seen' : mb(r.snapshot)}, ` +
     `largest message while applying ${mb(r.applyMax)}, largest rollout message ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches`;
-  for (const nodes of (process.env.BENCH_NODES ?? '1000,5000').split(',').map(Number)) {
+  // BENCH_NODES=0: only the mixed case
+  for (const nodes of (process.env.BENCH_NODES ?? '1000,5000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0)) {
     const results = new Map(builds.map((b) => [b.name, []]));
     for (let i = 0; i < runsN; i++) {
       for (const b of builds) {
@@ -409,6 +436,28 @@ try {
         `this / base at ${nodes.toLocaleString('en')} nodes: clock ×${(a.speed / b.speed).toFixed(2)}, longest task ${a.longest ? `×${(a.longest / b.longest).toFixed(2)}` : `under 50 ms vs ${b.longest.toFixed(0)} ms`}, tasks > 50 ms ${a.over50} vs ${b.over50}, snapshot ×${(a.snapshot / b.snapshot).toFixed(2)}`,
       );
     }
+  }
+
+  // 4. The mixed case: the DaemonSet's rolling update and the Deployment's at the same size, side by side.
+  const mixedNodes = Number(process.env.BENCH_MIXED ?? 1000);
+  if (mixedNodes > 0) {
+    const replicas = Number(process.env.BENCH_REPLICAS ?? 3000);
+    const b = builds[0];
+    const base = [];
+    const mixed = [];
+    for (let i = 0; i < runsN; i++) {
+      base.push(await rollout(b, mixedNodes, seconds, false));
+      console.log(`  run ${i + 1} DaemonSet alone: ${line(b.name, mixedNodes, base.at(-1))}`);
+      mixed.push(await rollout(b, mixedNodes, seconds, false, replicas));
+      console.log(`  run ${i + 1} + ${replicas} replicas: ${line(b.name, mixedNodes, mixed.at(-1))}`);
+    }
+    const m = (rs, k) => med(rs.map((r) => r[k]));
+    console.log(
+      `mixed at ${mixedNodes.toLocaleString('en')} nodes, medians of ${runsN}: the Deployment's rollout (DaemonSet + ${replicas} replicas) / the DaemonSet's rollout alone: ` +
+        `clock ${m(mixed, 'speed').toFixed(1)}x vs ${m(base, 'speed').toFixed(1)}x (×${(m(mixed, 'speed') / m(base, 'speed')).toFixed(2)}), ` +
+        `longest task ${m(mixed, 'longest').toFixed(0)} ms vs ${m(base, 'longest').toFixed(0)} ms, tasks > 50 ms ${m(mixed, 'over50')} vs ${m(base, 'over50')}, ` +
+        `first snapshot ${mb(m(mixed, 'snapshot'))} vs ${mb(m(base, 'snapshot'))}, rollout ${mb(m(mixed, 'rolloutBytes'))} vs ${mb(m(base, 'rolloutBytes'))}`,
+    );
   }
 } finally {
   await browser.close();

@@ -220,6 +220,7 @@ test('the header lists the built-in lessons; "Save as lesson" downloads a draft 
     'bad-release',
     'taints',
     'daemonset-or-deployment',
+    'full-node',
   ])
     await expect(picker.getByTestId(`lesson-pick.${id}`)).toBeVisible();
   await page.screenshot({ path: '/tmp/lessons/lesson-picker.png' });

@@ -29,6 +29,12 @@ export interface SimulationOptions {
    * the property test and `npm run bench` compare against.
    */
   daemonSetController?: 'incremental' | 'fullPass';
+  /**
+   * PodTopologySpread's per-node counts of matching pods: kept per selector from the pod changes
+   * (default; scheduler/matchingPodCounts.ts) or counted over every node's pods in each scheduling
+   * cycle as upstream does (the oracle the tests and `npm run bench` compare against).
+   */
+  podTopologySpreadCounts?: 'kept' | 'fullPass';
 }
 
 /** What one work item did: shown by `sim step`, the timeline and the event log. */
@@ -83,7 +89,11 @@ export class Simulation implements KubeletHost {
     this.gc = new GarbageCollector(this);
     this.nodeLifecycle = new NodeLifecycleController(this);
     // the scheduler's own generator (its tie-breaks), apart from the name generator's
-    this.scheduler = new Scheduler(this, new Random(this.seed ^ 0x9e3779b9));
+    this.scheduler = new Scheduler(
+      this,
+      new Random(this.seed ^ 0x9e3779b9),
+      opts.podTopologySpreadCounts ?? 'kept',
+    );
     this.kubelet = new Kubelet(this);
     this.podGC = new PodGCController(this);
     this.daemonsets = new DaemonSetController(this, opts.daemonSetController ?? 'incremental');

@@ -8,6 +8,11 @@
 // A script that prints numbers, never a test.
 //
 //   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB] [--warm 0]
+//                 [--mixed-at 1000] [--replicas 3000] [--mixed-spreads kept,fullPass]
+//
+// The mixed case (--mixed-at N nodes, 0 skips it): the same DaemonSet and a Deployment of --replicas
+// replicas, apply + settle and a rolling update of the Deployment, with PodTopologySpread's counts kept
+// (the default) and counted in full each cycle (the oracle), beside the DaemonSet alone at N nodes.
 //
 // heap peak: the most heapUsed seen while running (uncollected garbage included); heap live: after a
 // full GC at the end of the case. gc apply / gc rollout: the main thread's garbage collection pauses in
@@ -24,7 +29,7 @@ import { FLUENTD_YAML } from '../../src/engine/testing/builders';
 import { clone, deepFreeze } from '../../src/engine/api/objects';
 import type { DaemonSet, KObject, Pod } from '../../src/engine/api/types';
 
-type Mode = 'floor' | 'fullPass' | 'incremental';
+type Mode = 'floor' | 'fullPass' | 'incremental' | 'mixed';
 
 interface Phase {
   /** CPU time of this process (user + system): what the numbers compare (wall time depends on the machine's load) */
@@ -37,6 +42,8 @@ interface Phase {
   done: number;
   /** garbage collection pauses of the main thread during the phase (wall time; 'gc' performance entries) */
   gcMs?: number;
+  /** the mixed case: work items run per controller in the phase */
+  byController?: Record<string, number>;
 }
 
 interface CaseResult {
@@ -253,6 +260,105 @@ function finish(sim: Simulation, res: CaseResult): CaseResult {
   return res;
 }
 
+// ----------------------------------------------------------------------------- the mixed case
+// A DaemonSet and a Deployment of `replicas` replicas on the same nodes: apply both + settle, then a
+// rolling update of the Deployment (its default 25 % / 25 %). `spread` picks PodTopologySpread's
+// counts: kept per selector (the default) or counted over every node's pods each cycle (the oracle).
+
+const WEB_IMAGE = 'nginx:1.27';
+const WEB_IMAGE_NEW = 'nginx:1.28';
+
+function webDeployment(replicas: number): KObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          containers: [
+            { name: 'nginx', image: WEB_IMAGE, resources: { requests: { cpu: '10m', memory: '16Mi' } } },
+          ],
+        },
+      },
+    },
+  } as unknown as KObject;
+}
+
+/** Work items per controller, and their sum over the controllers (the scheduler's cycles left out). */
+function countByController(sim: Simulation): { total: () => number; by: () => Record<string, number> } {
+  const m = new Map<string, number>();
+  sim.stepListeners.push((r) => m.set(r.controller, (m.get(r.controller) ?? 0) + 1));
+  return {
+    total: () =>
+      (m.get('daemonset-controller') ?? 0) +
+      (m.get('deployment-controller') ?? 0) +
+      (m.get('replicaset-controller') ?? 0),
+    by: () => Object.fromEntries(m),
+  };
+}
+
+function webPods(sim: Simulation, image: string, replicas: number): number {
+  let k = 0;
+  sim.store.each('Pod', 'default', (p) => {
+    if (p.spec.containers[0].image === image && p.status.phase === 'Running' && !p.metadata.deletionTimestamp)
+      k++;
+  });
+  return k / replicas;
+}
+
+function newPods(sim: Simulation, image: string, replicas: number): number {
+  let k = 0;
+  sim.store.each('Pod', 'default', (p) => {
+    if (p.spec.containers[0].image === image) k++;
+  });
+  return k / replicas;
+}
+
+function diff(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(b)) if (v - (a[k] ?? 0) > 0) out[k] = v - (a[k] ?? 0);
+  return out;
+}
+
+function mixedCase(spread: 'kept' | 'fullPass', n: number, replicas: number, budgetMs: number): CaseResult {
+  const sim = new Simulation({ seed: 1, podTopologySpreadCounts: spread });
+  const c = countByController(sim);
+  applyPreset(sim, 'large', n);
+  sample();
+  let by0 = c.by();
+  const apply = phase(sim, c.total, () => {
+    sim.store.create(parse(FLUENTD_YAML) as KObject);
+    sim.store.create(webDeployment(replicas));
+    const deadline = performance.now() + budgetMs;
+    return settleWithin(sim, deadline, () =>
+      Math.min(runningPods(sim, n), webPods(sim, WEB_IMAGE, replicas)),
+    );
+  });
+  apply.byController = diff(by0, c.by());
+  sample();
+  const res: CaseResult = { mode: 'mixed', nodes: n, apply, events: 0, heapMiB: 0 };
+  if (apply.done < 1) return finish(sim, res);
+  if (runningPods(sim, n) < 1 || webPods(sim, WEB_IMAGE, replicas) < 1)
+    throw new Error(`not all ${n} daemon pods and ${replicas} replicas are Running after settle`);
+  const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!);
+  d.spec.template.spec.containers[0].image = WEB_IMAGE_NEW;
+  by0 = c.by();
+  res.rollout = phase(sim, c.total, () => {
+    sim.store.update(d);
+    const deadline = performance.now() + budgetMs;
+    // progress of a cut-off run: the new ReplicaSet's pods created so far (Running or not)
+    return settleWithin(sim, deadline, () => newPods(sim, WEB_IMAGE_NEW, replicas));
+  });
+  res.rollout.byController = diff(by0, c.by());
+  if (res.rollout.done === 1 && webPods(sim, WEB_IMAGE_NEW, replicas) < 1)
+    throw new Error('the Deployment rollout did not converge');
+  return finish(sim, res);
+}
+
 /** The apply + settle of engineCase again, on a new cluster in the same process (after the first is gone). */
 function warmApply(mode: 'fullPass' | 'incremental', n: number, budgetMs: number): Phase {
   const sim = new Simulation({ seed: 1, daemonSetController: mode });
@@ -316,6 +422,14 @@ async function child(): Promise<void> {
     console.log(JSON.stringify({ floor: out, heapMiB: peak / 2 ** 20 }));
     return;
   }
+  if (mode === 'mixed') {
+    const spread = arg('--spread', 'kept') as 'kept' | 'fullPass';
+    const r = mixedCase(spread, n, Number(arg('--replicas', '3000')), budgetMs);
+    await chargeGc();
+    gcObserver.disconnect();
+    console.log(JSON.stringify({ ...r, spread }));
+    return;
+  }
   const r = engineCase(mode, n, budgetMs, arg('--default', '0') === '1');
   if (arg('--warm', '1') === '1' && r.apply?.done === 1) r.warm = warmApply(mode, n, budgetMs);
   await chargeGc();
@@ -377,6 +491,7 @@ function parent(): void {
   const budget = Number(arg('--budget', '90'));
   const defaultAt = Number(arg('--default-at', '5000'));
   const fullPassMax = Number(arg('--full-pass-max', '20000'));
+  const mixedAt = Number(arg('--mixed-at', '1000'));
   console.log(
     `npm run bench — CPU time (user + system) of each case's process on this machine (${process.version}); budget ${budget} s of wall time per phase`,
   );
@@ -573,6 +688,90 @@ function parent(): void {
     }
   }
   printTable(['nodes', 'controller', 'apply+settle', 'rollout 10%'], grow);
+
+  if (mixedAt > 0) mixed(mixedAt, budget, results.get(`incremental/${mixedAt}`));
+}
+
+/** Work items per controller, short: `ds 8 · deploy 13 · rs 15 · sched 4000`. */
+function byCell(b: Record<string, number> | undefined): string {
+  if (!b) return '—';
+  const names: [string, string][] = [
+    ['daemonset-controller', 'ds'],
+    ['deployment-controller', 'deploy'],
+    ['replicaset-controller', 'rs'],
+    ['scheduler', 'sched'],
+    ['kubelet', 'kubelet'],
+  ];
+  return names.map(([k, s]) => `${s} ${b[k] ?? 0}`).join(' · ');
+}
+
+/** The DaemonSet + Deployment case, the DaemonSet alone (incremental, same run) as the baseline. */
+function mixed(n: number, budget: number, base: CaseResult | undefined): void {
+  const replicas = Number(arg('--replicas', '3000'));
+  const spreads = arg('--mixed-spreads', 'kept,fullPass').split(',') as ('kept' | 'fullPass')[];
+  console.log(
+    `\n${n} nodes running the DaemonSet and a ${replicas}-replica Deployment: apply both + settle, then a rolling update of the Deployment (25 %/25 %);`,
+  );
+  console.log(
+    `×DaemonSet = the time over the DaemonSet alone at ${n} nodes (incremental, above: its apply+settle, its 10% rollout); work items per controller (deterministic):`,
+  );
+  const rows: string[][] = [];
+  const ratio = (p: Phase | undefined, b: Phase | undefined) =>
+    p && b && p.done === 1 && b.done === 1 ? `×${(p.ms / b.ms).toFixed(1)}` : '—';
+  if (base)
+    rows.push([
+      'DaemonSet alone',
+      phaseCell(base.apply),
+      '×1.0',
+      String(base.apply?.writes ?? ''),
+      phaseCell(base.rollout),
+      '×1.0',
+      String(base.rollout?.writes ?? ''),
+      `${base.heapMiB.toFixed(0)} MiB`,
+    ]);
+  const by: string[][] = [];
+  for (const spread of spreads) {
+    const r = runChild(
+      [
+        '--case',
+        'mixed',
+        '--nodes',
+        String(n),
+        '--replicas',
+        String(replicas),
+        '--spread',
+        spread,
+        '--budget',
+        String(budget),
+      ],
+      (budget * 4 + 120) * 1000,
+    ) as CaseResult;
+    const label =
+      spread === 'kept' ? 'DS + Deployment (spread counts kept)' : 'DS + Deployment (full count, oracle)';
+    if (r.error) {
+      rows.push([label, `failed: ${r.error}`]);
+      continue;
+    }
+    rows.push([
+      label,
+      phaseCell(r.apply),
+      ratio(r.apply, base?.apply),
+      String(r.apply?.writes ?? ''),
+      phaseCell(r.rollout),
+      ratio(r.rollout, base?.rollout),
+      String(r.rollout?.writes ?? ''),
+      `${r.heapMiB.toFixed(0)} MiB`,
+    ]);
+    by.push([label, 'apply+settle', byCell(r.apply?.byController)]);
+    by.push([label, 'rollout', byCell(r.rollout?.byController)]);
+    process.stderr.write(`  done: mixed ${spread} ${n}\n`);
+  }
+  printTable(
+    ['case', 'apply+settle', '×DaemonSet', 'writes', 'rollout', '×DaemonSet', 'writes', 'heap peak'],
+    rows,
+  );
+  console.log('');
+  printTable(['case', 'phase', 'work items'], by);
 }
 
 function printTable(header: string[], rows: string[][]): void {

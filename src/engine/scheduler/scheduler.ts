@@ -18,6 +18,7 @@ import {
   preFilterSingleNode,
   statusOf,
 } from './fitError';
+import { MatchingPodCounts } from './matchingPodCounts';
 import { NodeInfoIndex, podRequest, usageWithPods } from './nodeInfo';
 import { podPriority } from '../api/priority';
 import { type PreemptionResult, preempt } from './preemption';
@@ -63,6 +64,8 @@ function nodeSchedulingChanged(a: Node, b: Node): boolean {
 export class Scheduler {
   /** The scheduler cache: what is bound to each node. */
   readonly nodeInfos = new NodeInfoIndex();
+  /** PodTopologySpread's counts per selector, kept from the pod changes (matchingPodCounts.ts) */
+  readonly matchingPods: MatchingPodCounts;
   /** Unschedulable pods waiting for a change on a given node (daemon pods pinned to it). */
   private readonly waitingOnNode = new Map<string, Set<string>>();
   /** Unschedulable pods that any node change may help. */
@@ -88,7 +91,10 @@ export class Scheduler {
   constructor(
     private readonly sim: ControllerHost,
     private readonly rand: Random = new Random(1),
+    /** PodTopologySpread's counts: kept per selector (default) or counted over every node's pods each cycle (the oracle) */
+    private readonly spreadCounts: 'kept' | 'fullPass' = 'kept',
   ) {
+    this.matchingPods = new MatchingPodCounts((ns, each) => sim.store.each('Pod', ns, each));
     sim.watch((c) => this.onPod(c), ['Pod']);
     sim.watch((c) => this.onNode(c), ['Node']);
   }
@@ -102,6 +108,7 @@ export class Scheduler {
     const pod = c.obj as Pod;
     const old = c.old as Pod | undefined;
     if (pod.status?.nominatedNodeName || this.nominated.size > 0) this.trackNominated(c);
+    if (this.spreadCounts === 'kept') this.matchingPods.onPodChange(c);
     // A bound pod whose spec, phase and deletion state stayed (a kubelet status write): the cache
     // already counts it, and it is in no scheduling queue.
     if (
@@ -343,6 +350,11 @@ export class Scheduler {
       havePodsWithAffinity: () => infos.havePodsWithAffinity(),
       replicaSet: (ns, name) => store.get('ReplicaSet', ns, name),
       namespaceLabels: (ns) => store.get('Namespace', undefined, ns)?.metadata.labels,
+      // an explanation leaves its pod out: counted over the pods then
+      matchingPodCounter:
+        exclude || this.spreadCounts === 'fullPass'
+          ? undefined
+          : (sel, ns) => this.matchingPods.counter(sel, ns),
     };
   }
 

@@ -47,6 +47,11 @@ export interface ScoreSnapshot {
   replicaSet(namespace: string, name: string): ReplicaSet | undefined;
   /** a namespace's labels (for namespaceSelector in pod affinity terms) */
   namespaceLabels(namespace: string): Labels | undefined;
+  /**
+   * The scheduler's kept counts (matchingPodCounts.ts): per node, the pods of `namespace` that
+   * `selector` matches. Absent, PodTopologySpread counts over `pods(node)` (the oracle).
+   */
+  matchingPodCounter?(selector: Selector | null, namespace: string | undefined): (node: string) => number;
 }
 
 /** One node's score from one plugin. */
@@ -309,6 +314,8 @@ interface SpreadConstraint {
 
 interface SpreadState {
   constraints: SpreadConstraint[];
+  /** per constraint: a node's matching pods (countPodsMatchSelector over its pods, or the kept counts) */
+  counters: ((node: string) => number)[];
   ignoredNodes: Set<string>;
   /** per constraint: topology value → matching pods (not for the hostname key: counted in Score) */
   topologyValueToPodCounts: Map<string, number>[];
@@ -412,8 +419,14 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     // Only the pod's own constraints need every topology key on a node (the defaults let nodes
     // without a zone label still spread by hostname).
     const requireAllTopologies = own.length > 0;
+    const ns = pod.metadata.namespace;
     const state: SpreadState = {
       constraints,
+      counters: constraints.map(
+        (c) =>
+          snap.matchingPodCounter?.(c.selector, ns) ??
+          ((node: string) => countPodsMatchSelector(snap.pods(node), c.selector, ns)),
+      ),
       ignoredNodes: new Set(),
       topologyValueToPodCounts: constraints.map(() => new Map()),
       topologyNormalizingWeight: [],
@@ -445,21 +458,19 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
       for (const node of snap.nodes) {
         const labels = node.metadata.labels ?? {};
         if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) continue;
-        let pods: readonly Pod[] | undefined;
         constraints.forEach((c, i) => {
           if (c.honorNodeAffinity && !podMatchesNodeAffinity(pod.spec, node)) return;
           const value = labels[c.topologyKey] ?? '';
           const m = state.topologyValueToPodCounts[i];
           const cur = m.get(value);
           if (cur === undefined) return;
-          pods ??= snap.pods(node.metadata.name);
-          m.set(value, cur + countPodsMatchSelector(pods, c.selector, pod.metadata.namespace));
+          m.set(value, cur + state.counters[i](node.metadata.name));
         });
       }
     }
     return state;
   },
-  score: (s, pod, node, snap) => {
+  score: (s, _pod, node) => {
     if (s.ignoredNodes.has(node.metadata.name)) return 0;
     const labels = node.metadata.labels ?? {};
     let score = 0;
@@ -467,7 +478,7 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
       if (!Object.hasOwn(labels, c.topologyKey)) return;
       const cnt =
         c.topologyKey === LABEL_HOSTNAME
-          ? countPodsMatchSelector(snap.pods(node.metadata.name), c.selector, pod.metadata.namespace)
+          ? s.counters[i](node.metadata.name)
           : (s.topologyValueToPodCounts[i].get(labels[c.topologyKey]) ?? 0);
       score += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i]);
     });

@@ -6,6 +6,8 @@ import {
   deploymentComplete,
   deploymentProgressing,
   deploymentTimedOut,
+  getActualReplicaCountForReplicaSets,
+  getReplicaCountForReplicaSets,
   getReplicaSetProportion,
   maxUnavailable,
   newRSNewReplicas,
@@ -233,4 +235,23 @@ describe('DeploymentComplete / DeploymentProgressing / DeploymentTimedOut', () =
     expect(deploymentTimedOut(d, cond('NewReplicaSetAvailable'), t0 + 9_999_999)).toBe(false);
     expect(deploymentTimedOut(d, cond('ProgressDeadlineExceeded'), t0)).toBe(true);
   });
+});
+
+describe('GetReplicaCountForReplicaSets / GetActualReplicaCountForReplicaSets (TestGetReplicaCountForReplicaSets)', () => {
+  // rs1: spec 1, status 2; rs2: spec 2, status 3
+  const withStatus = (name: string, spec: number, status: number): ReplicaSet => {
+    const r = rs(name, spec);
+    return { ...r, status: { ...r.status, replicas: status } };
+  };
+  const rs1 = withStatus('foo', 1, 2);
+  const rs2 = withStatus('bar', 2, 3);
+  const cases: [string, ReplicaSet[], number, number][] = [
+    ['1:2 Replicas', [rs1], 1, 2],
+    ['3:5 Replicas', [rs1, rs2], 3, 5],
+  ];
+  for (const [name, sets, count, actual] of cases)
+    it(name, () => {
+      expect(getReplicaCountForReplicaSets(sets)).toBe(count);
+      expect(getActualReplicaCountForReplicaSets(sets)).toBe(actual);
+    });
 });
