@@ -19,7 +19,7 @@ import { REPLICA_GLYPH } from './PodChip';
 
 function rsTitle(t: (k: string, o?: Record<string, unknown>) => string, r: ReplicaSetEntry): string {
   return [
-    `${r.revision ? t('ds.rev', { revision: r.revision }) : t('deploy.noRevision')}${r.current ? ` (${t('ds.current')})` : ''}`,
+    `${r.revision ? t('ds.rev', { revision: r.revision }) : t('deploy.noRevision')}${r.was !== undefined ? ` · ${t('ds.was', { revision: r.was })}` : ''}${r.current ? ` (${t('ds.current')})` : ''}`,
     t('deploy.replicasTitle', { name: r.name, ready: r.ready, desired: r.desired }),
     ...r.images,
     r.changeCause ? `change-cause: ${r.changeCause}` : '',
