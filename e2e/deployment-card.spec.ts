@@ -149,4 +149,16 @@ test('the palette applies a Deployment: its card and its replica pods, marked as
   const node = page.getByTestId('rf__node-node:node-1');
   await expect(node.locator('[data-owner-kind="ReplicaSet"]').first()).toBeVisible();
   await expect(node.locator('[data-owner-kind="DaemonSet"]').first()).toBeVisible();
+
+  // Keys as on the DaemonSet card: Enter on the focused card opens its menu, Escape closes it.
+  await page.getByTestId('rf__node-deploy:default/web').focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByTestId('graph.menu');
+  await expect(menu).toHaveAttribute('aria-label', 'deployment.apps/web');
+  await expect(menu.getByTestId('graph.menu.scale-up')).toHaveAttribute(
+    'title',
+    'kubectl scale deployment/web --replicas=3 -n default',
+  );
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 });
