@@ -8,7 +8,7 @@
 
 export { ScriptParseError, lastHeredocManifest, parseScript, type ScriptCommand } from './script/parse';
 export { BudgetError, PAGE_BUDGET, checkScriptBudget, parseScriptInBudget } from './script/budget';
-export { ARTICLE_MANIFEST } from './cluster/manifests';
+export { ARTICLE_MANIFEST, DEPLOYMENT_MANIFEST } from './cluster/manifests';
 export { PRESETS, isPreset, type PresetName } from './cluster/presets';
 export { GLOBAL_FLAGS, flagString, parseArgs, tokenize } from './kubectl/argv';
 export { parseResourceArgs } from './kubectl/resources';

@@ -1,12 +1,26 @@
 // Module-level selectors: components subscribe narrowly with useStore(selectX).
 
-import type { DaemonSet, KEvent, Kind, KObject, Node, Pod, ControllerRevision } from '../engine';
+import type {
+  DaemonSet,
+  Deployment,
+  KEvent,
+  Kind,
+  KObject,
+  Node,
+  Pod,
+  ControllerRevision,
+  ReplicaSet,
+} from '../engine';
 import type { AppState } from './store';
 import { NO_PODS } from './clusterSlice';
 
 export const selectNodes = (s: AppState) => s.objects.Node as Readonly<Record<string, Node>>;
 export const selectPods = (s: AppState) => s.objects.Pod as Readonly<Record<string, Pod>>;
 export const selectDaemonSets = (s: AppState) => s.objects.DaemonSet as Readonly<Record<string, DaemonSet>>;
+export const selectDeployments = (s: AppState) =>
+  s.objects.Deployment as Readonly<Record<string, Deployment>>;
+export const selectReplicaSets = (s: AppState) =>
+  s.objects.ReplicaSet as Readonly<Record<string, ReplicaSet>>;
 export const selectRevisions = (s: AppState) =>
   s.objects.ControllerRevision as Readonly<Record<string, ControllerRevision>>;
 export const selectEventObjects = (s: AppState) => s.objects.Event as Readonly<Record<string, KEvent>>;

@@ -44,3 +44,42 @@ spec:
         hostPath:
           path: /var/lib/docker/containers
 `;
+
+/**
+ * The Deployment beside the article's DaemonSet (issue 23): the same kind of template, run as
+ * replicas. Its labels and container name are what `kubectl create deployment web --image=nginx:1.27`
+ * makes, so `kubectl set image deployment/web nginx=nginx:1.28` works on either.
+ */
+export const DEPLOYMENT_MANIFEST = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  labels:
+    app: web
+spec:
+  replicas: 2
+  revisionHistoryLimit: 10
+  selector:
+    matchLabels:
+      app: web
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxSurge: 25%
+      maxUnavailable: 25%
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        ports:
+        - containerPort: 80
+        resources:
+          requests:
+            cpu: 100m
+            memory: 64Mi
+`;

@@ -1,4 +1,4 @@
-// The menu of a node, pod or DaemonSet card (right click, the ⋯ button, or Enter / the context-menu
+// The menu of a node, pod, DaemonSet or Deployment card (right click, the ⋯ button, or Enter / the context-menu
 // key on a focused card). Items come from menuItems.ts; the three small forms (taint, label, image)
 // build their command from what is typed. Every action runs through the console.
 
@@ -12,12 +12,27 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ControllerRevision, DaemonSet, Node, Pod, TaintEffect } from '../../engine';
+import type {
+  ControllerRevision,
+  DaemonSet,
+  Deployment,
+  Node,
+  Pod,
+  ReplicaSet,
+  TaintEffect,
+} from '../../engine';
 import { useStore } from '../../state/store';
 import { graphUi, useGraphUi, type MenuState } from './graphStore';
 import { daemonSetView, podView, revisionChain, summarizeNode } from './system/model';
-import { dsMenuItems, nodeMenuItems, podMenuItems, type MenuItem } from './system/menuItems';
-import { cmd } from './system/commands';
+import {
+  deploymentMenuItems,
+  dsMenuItems,
+  nodeMenuItems,
+  podMenuItems,
+  type MenuItem,
+} from './system/menuItems';
+import { deploymentView, ownedReplicaSets, replicaSetChain } from './system/deploymentModel';
+import { cmd, deployCmd } from './system/commands';
 import { run, selectTarget } from './graphActions';
 
 const EFFECTS: TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
@@ -27,6 +42,7 @@ interface Resolved {
   items: MenuItem[];
   node?: Node;
   ds?: DaemonSet;
+  deployment?: Deployment;
 }
 
 function resolve(menu: MenuState, objects: ReturnType<typeof useStore.getState>['objects']): Resolved | null {
@@ -41,6 +57,16 @@ function resolve(menu: MenuState, objects: ReturnType<typeof useStore.getState>[
     const pod = objects.Pod[`${t.namespace}/${t.name}`] as Pod | undefined;
     if (!pod) return null;
     return { title: `pod/${t.name}`, items: podMenuItems(podView(pod, undefined)) };
+  }
+  if (t.kind === 'deploy') {
+    const dep = objects.Deployment[`${t.namespace}/${t.name}`] as Deployment | undefined;
+    if (!dep) return null;
+    const rss = ownedReplicaSets(dep, Object.values(objects.ReplicaSet as Record<string, ReplicaSet>));
+    return {
+      title: `deployment.apps/${t.name}`,
+      items: deploymentMenuItems(deploymentView(dep, replicaSetChain(rss))),
+      deployment: dep,
+    };
   }
   const ds = objects.DaemonSet[`${t.namespace}/${t.name}`] as DaemonSet | undefined;
   if (!ds) return null;
@@ -160,14 +186,19 @@ function LabelForm({ node, onDone }: { node: Node; onDone: () => void }) {
   );
 }
 
-function ImageForm({ ds, onDone }: { ds: DaemonSet; onDone: () => void }) {
+function ImageForm({ ds, onDone }: { ds: DaemonSet | Deployment; onDone: () => void }) {
   const { t } = useTranslation('graph');
   const containers = ds.spec.template.spec.containers;
   const [container, setContainer] = useState(containers[0]?.name ?? '');
   const current = containers.find((c) => c.name === container)?.image ?? '';
   const [image, setImage] = useState(current);
   const ns = ds.metadata.namespace ?? 'default';
-  const preview = cmd.setImage(ds.metadata.name, ns, container, image.trim());
+  const preview = (ds.kind === 'Deployment' ? deployCmd : cmd).setImage(
+    ds.metadata.name,
+    ns,
+    container,
+    image.trim(),
+  );
   return (
     <form
       className="menu-form"
@@ -346,8 +377,8 @@ function MenuBody({ menu }: { menu: MenuState }) {
         <TaintForm node={menu.target.name} onDone={close} />
       ) : form === 'label' && resolved.node ? (
         <LabelForm node={resolved.node} onDone={close} />
-      ) : form === 'image' && resolved.ds ? (
-        <ImageForm ds={resolved.ds} onDone={close} />
+      ) : form === 'image' && (resolved.ds ?? resolved.deployment) ? (
+        <ImageForm ds={(resolved.ds ?? resolved.deployment)!} onDone={close} />
       ) : (
         list.map((item) =>
           item.type === 'separator' ? (

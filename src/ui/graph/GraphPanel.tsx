@@ -32,7 +32,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
 import {
   selectDaemonSetSpecs,
+  selectDeployments,
   selectNodeNames,
+  selectReplicaSets,
   selectPodsVersion,
   selectRevisions,
   selectSelection,
@@ -40,7 +42,6 @@ import {
 } from '../../state/selectors';
 import { NO_PODS } from '../../state/clusterSlice';
 import { useThrottledStore } from '../../state/useThrottledStore';
-import { namespacedName } from '../../engine/predicates';
 import { createGraphBuilder, type GraphEdge, type GraphNode } from './system/buildGraph';
 import {
   CardContextReact,
@@ -52,7 +53,6 @@ import {
 } from './liveCard';
 import {
   chooseView,
-  dsId,
   geometry,
   layoutBounds,
   levelForZoom,
@@ -111,6 +111,25 @@ const TOOLBAR_BAND = 40;
 /** A level switch this soon after a wheel event keeps the spot under the pointer (ms). */
 const WHEEL_ANCHOR_MS = 400;
 
+/** The DaemonSet and Deployment cards, in their column's order, as the layout sizes them. */
+function workloadEntries(
+  nodes: readonly GraphNode[],
+  measured: Readonly<Record<string, { width: number; height: number }>>,
+): { id: string; revisions: number; height?: number }[] {
+  const out: { id: string; revisions: number; height?: number }[] = [];
+  for (const n of nodes) {
+    if (n.type === 'daemonSet')
+      out.push({ id: n.id, revisions: n.data.ds.revisions.length, height: measured[n.id]?.height });
+    else if (n.type === 'deployment')
+      out.push({
+        id: n.id,
+        revisions: n.data.deployment.replicaSets.length,
+        height: measured[n.id]?.height,
+      });
+  }
+  return out;
+}
+
 function GraphCanvas() {
   const { t } = useTranslation('graph');
   const flow = useReactFlow();
@@ -124,6 +143,9 @@ function GraphCanvas() {
   // DaemonSetCard); the graph follows only the DaemonSets' specs (a few times a second at most).
   const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS);
   const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS);
+  // Deployments and their ReplicaSets: their cards show the ReplicaSets' counts, so they follow every change (throttled).
+  const deployments = useThrottledStore(selectDeployments, DS_UPDATE_MS);
+  const replicaSets = useThrottledStore(selectReplicaSets, DS_UPDATE_MS);
   const selection = useStore(selectSelection);
   const theme = useStore(selectTheme);
   const present = useStore((s) => s.present);
@@ -149,7 +171,7 @@ function GraphCanvas() {
   // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves.
   const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames]);
   useEffect(() => pruneLiveContent(nameSet(nodeNames)), [nodeNames]);
-  const dsCount = Object.keys(daemonSets).length;
+  const dsCount = Object.keys(daemonSets).length + Object.keys(deployments).length;
   const layout = useGridSlots(ids, names, size, dsCount, readability, headSlot ? FIT_MARGIN : TOOLBAR_BAND);
 
   // Semantic zoom: the level of detail follows the zoom (React Flow's store), so cards stay readable.
@@ -179,6 +201,8 @@ function GraphCanvas() {
           nodeNames,
           DaemonSet: daemonSets,
           ControllerRevision: revisions,
+          Deployment: deployments,
+          ReplicaSet: replicaSets,
           lane: lanePods,
           podsOn: (name) => useStore.getState().podsByNode.get(name) ?? NO_PODS,
         },
@@ -203,6 +227,8 @@ function GraphCanvas() {
       podsVersion,
       daemonSets,
       revisions,
+      deployments,
+      replicaSets,
       positions,
       layout.columns,
       measured,
@@ -242,13 +268,7 @@ function GraphCanvas() {
     const area = freeArea(rootRef.current, ids.length > OVERVIEW_MIN_NODES);
     if (!area) return null;
     const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean);
-    const ds = g.nodes
-      .filter((n) => n.type === 'daemonSet')
-      .map((n) => ({
-        id: n.id,
-        revisions: (n.data as { ds: { revisions: unknown[] } }).ds.revisions.length,
-        height: measured[n.id]?.height,
-      }));
+    const ds = workloadEntries(g.nodes, measured);
     const lane = g.nodes.find((n) => n.type === 'lane');
     return chooseView(
       (l) => layoutBounds(cellList, ds, lane ? { width: lane.width ?? 600 } : null, l, scale),
@@ -403,13 +423,7 @@ function GraphCanvas() {
     const wheel = w && performance.now() - w.at < WHEEL_ANCHOR_MS ? w : null;
     const cx = wheel ? wheel.x : rootRef.current.clientWidth / 2;
     const cy = wheel ? wheel.y : rootRef.current.clientHeight / 2;
-    const ds = graphRef.current.nodes
-      .filter((n) => n.type === 'daemonSet')
-      .map((n) => ({
-        id: n.id,
-        revisions: (n.data as { ds: { revisions: unknown[] } }).ds.revisions.length,
-        height: measuredRef.current[n.id]?.height,
-      }));
+    const ds = workloadEntries(graphRef.current.nodes, measuredRef.current);
     const f = sameSpotAtLevel({ x: (cx - x) / zoom, y: (cy - y) / zoom }, prev, level, scale, ds);
     void flow.setViewport({ x: cx - f.x * zoom, y: cy - f.y * zoom, zoom });
   }, [level, flow, scale]);
@@ -448,10 +462,8 @@ function GraphCanvas() {
       } else if (deselectId) {
         const cur = useStore.getState().selection;
         const curId =
-          cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet')
-            ? cur.kind === 'Node'
-              ? nodeId(cur.name)
-              : dsId(namespacedName(cur.namespace, cur.name))
+          cur && (cur.kind === 'Node' || cur.kind === 'DaemonSet' || cur.kind === 'Deployment')
+            ? idOfSelection(cur, undefined)
             : null;
         if (curId === deselectId) clearSelection();
       }
@@ -468,9 +480,9 @@ function GraphCanvas() {
         { x: e.clientX, y: e.clientY },
         e.currentTarget as HTMLElement,
       );
-    else if (sel?.kind === 'DaemonSet')
+    else if (sel?.kind === 'DaemonSet' || sel?.kind === 'Deployment')
       openMenu(
-        { kind: 'ds', namespace: sel.namespace ?? '', name: sel.name },
+        { kind: sel.kind === 'DaemonSet' ? 'ds' : 'deploy', namespace: sel.namespace ?? '', name: sel.name },
         { x: e.clientX, y: e.clientY },
         e.currentTarget as HTMLElement,
       );
@@ -487,6 +499,8 @@ function GraphCanvas() {
     if (sel.kind === 'Node') openMenu({ kind: 'node', name: sel.name }, el, el);
     else if (sel.kind === 'DaemonSet')
       openMenu({ kind: 'ds', namespace: sel.namespace ?? '', name: sel.name }, el, el);
+    else if (sel.kind === 'Deployment')
+      openMenu({ kind: 'deploy', namespace: sel.namespace ?? '', name: sel.name }, el, el);
   }, []);
 
   // In the overview a click on a square selects that node and zooms in on it; hovering names it.

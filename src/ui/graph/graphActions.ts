@@ -18,9 +18,14 @@ export function selectDaemonSet(namespace: string, name: string) {
   useStore.getState().select({ kind: 'DaemonSet', namespace, name });
 }
 
+export function selectDeployment(namespace: string, name: string) {
+  useStore.getState().select({ kind: 'Deployment', namespace, name });
+}
+
 export function selectTarget(t: MenuTarget) {
   if (t.kind === 'node') selectNode(t.name);
   else if (t.kind === 'pod') selectPod(t.namespace, t.name);
+  else if (t.kind === 'deploy') selectDeployment(t.namespace, t.name);
   else selectDaemonSet(t.namespace, t.name);
 }
 

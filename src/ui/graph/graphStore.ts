@@ -10,7 +10,8 @@ import type { Tolerating } from './system/highlight';
 export type MenuTarget =
   | { kind: 'node'; name: string }
   | { kind: 'pod'; namespace: string; name: string }
-  | { kind: 'ds'; namespace: string; name: string };
+  | { kind: 'ds'; namespace: string; name: string }
+  | { kind: 'deploy'; namespace: string; name: string };
 
 export interface MenuState {
   target: MenuTarget;

@@ -7,7 +7,7 @@ import { liveContentOf } from './liveCard';
 /** The minimap's colour of a card, read from the store (cards carry only their node's name). */
 export function nodeColorWith(ctx: CardContext) {
   return (n: GraphNode): string => {
-    if (n.type === 'daemonSet') return 'var(--accent)';
+    if (n.type === 'daemonSet' || n.type === 'deployment') return 'var(--accent)';
     if (n.type === 'lane') return 'var(--warn)';
     const d = 'live' in n.data ? liveContentOf(useStore.getState(), n.data.name, ctx, n.data.level) : n.data;
     if (!d) return 'var(--graph-minimap-empty)';

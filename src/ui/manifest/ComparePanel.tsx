@@ -1,5 +1,5 @@
 // Side-by-side diff (Monaco's diff editor, lazy): a DaemonSet template against a pod the controller
-// generated from it, or any two ControllerRevisions.
+// generated from it, any two ControllerRevisions, or any two ReplicaSets (a Deployment's versions).
 
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ function Picker({
     <label className="compare-picker">
       <span>{label}</span>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
-        {(['template', 'pod', 'revision'] as const).map((g) => (
+        {(['template', 'pod', 'revision', 'replicaSet'] as const).map((g) => (
           <optgroup key={g} label={t(`compare.group.${g}`)}>
             {sources
               .filter((s) => s.group === g)

@@ -1,5 +1,6 @@
-// The manifest panel: the YAML editor (lazy: Monaco loads after the page paints), Apply, the apply
-// error, and the diff view of the template against a generated pod.
+// The manifest panel: the YAML editor (lazy: Monaco loads after the page paints), the presets
+// (added as another document), Apply, the apply error, and the diff view of the template against a
+// generated pod.
 
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { applyEditor } from '../../state/actions';
 import { LoadWhenVisible } from '../layout/LoadWhenVisible';
 import { YamlPreview } from '../editor/YamlPreview';
 import { LiveDiff, LiveNotice, useLiveDrift } from './LiveNotice';
+import { PRESETS, withPreset, type PresetId } from './presets';
 
 const YamlEditor = lazy(() => import('../editor/YamlEditor'));
 const ComparePanel = lazy(() => import('./ComparePanel'));
@@ -122,6 +124,24 @@ export default function ManifestPanel({
           >
             {t(`manifest.${shownState}`)}
           </span>
+          <select
+            className="manifest-preset"
+            value=""
+            disabled={readOnly}
+            aria-label={t('manifest.presets')}
+            title={t('manifest.presetsHint')}
+            data-testid="manifest-preset"
+            onChange={(e) => {
+              if (e.target.value) setText(withPreset(text, e.target.value as PresetId));
+            }}
+          >
+            <option value="">{t('manifest.presets')}</option>
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t(`manifest.preset.${p.id}`)}
+              </option>
+            ))}
+          </select>
           <button
             type="button"
             className={`primary${hint ? ' beckon' : ''}`}

@@ -55,3 +55,33 @@ describe('compare sources', () => {
     expect(sources.filter((x) => x.group === 'revision')).toHaveLength(2);
   });
 });
+
+describe('compare sources: ReplicaSets', () => {
+  it("lists a Deployment's ReplicaSets by revision; two of them differ by the image and the pod-template-hash", () => {
+    const s = new Session();
+    s.exec('kubectl create deployment web --image=nginx:1.27 --replicas=2');
+    s.sim.settle();
+    s.exec('kubectl set image deployment/web nginx=nginx:1.28');
+    s.sim.settle();
+    const sources = compareSources(objectsOf(s)).filter((x) => x.group === 'replicaSet');
+    expect(sources.map((x) => x.label.replace(/web-[a-z0-9]+/, 'web-HASH'))).toEqual([
+      'ReplicaSet web-HASH (revision 1)',
+      'ReplicaSet web-HASH (revision 2)',
+    ]);
+    const [a, b] = sources.map((x) => parse(x.yaml));
+    expect(a.spec.containers[0].image).toBe('nginx:1.27');
+    expect(b.spec.containers[0].image).toBe('nginx:1.28');
+    expect(a.metadata.labels['pod-template-hash']).not.toBe(b.metadata.labels['pod-template-hash']);
+  });
+
+  it('with no DaemonSet, the default pair is the two newest ReplicaSets', () => {
+    const s = new Session({ preset: 'empty' });
+    s.exec('kubectl create deployment web --image=nginx:1.27');
+    s.sim.settle();
+    s.exec('kubectl set image deployment/web nginx=nginx:1.28');
+    s.sim.settle();
+    const sources = compareSources(objectsOf(s));
+    const pair = defaultPair(sources)!;
+    expect(pair.map((id) => sources.find((x) => x.id === id)!.group)).toEqual(['replicaSet', 'replicaSet']);
+  });
+});

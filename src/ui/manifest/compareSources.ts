@@ -1,14 +1,15 @@
 // What the compare view can put side by side: a DaemonSet's pod template, a pod the controller made
-// from it (with the injected affinity and tolerations), and ControllerRevisions. Pure, for tests.
+// from it (with the injected affinity and tolerations), ControllerRevisions, and ReplicaSets (a
+// Deployment's versions: each holds its template, with the pod-template-hash label). Pure, for tests.
 
 import { stringify } from 'yaml';
-import type { ControllerRevision, DaemonSet, Pod } from '../../engine';
+import type { ControllerRevision, DaemonSet, Pod, ReplicaSet } from '../../engine';
 import type { Objects } from '../../state/clusterSlice';
 
 export interface CompareSource {
   id: string;
   /** group for the picker: template | pod | revision */
-  group: 'template' | 'pod' | 'revision';
+  group: 'template' | 'pod' | 'revision' | 'replicaSet';
   label: string;
   yaml: string;
 }
@@ -64,15 +65,36 @@ export function compareSources(objects: Objects): CompareSource[] {
       yaml: templateYaml(md.labels, md.annotations, t.spec),
     });
   }
+  const rss = Object.values(objects.ReplicaSet) as ReplicaSet[];
+  const revisionOf = (rs: ReplicaSet) =>
+    Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0) || 0;
+  rss.sort(
+    (a, b) =>
+      (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') ||
+      revisionOf(a) - revisionOf(b) ||
+      a.metadata.name.localeCompare(b.metadata.name),
+  );
+  for (const rs of rss) {
+    const t = rs.spec.template;
+    const rev = revisionOf(rs);
+    out.push({
+      id: `replicaset/${rs.metadata.namespace}/${rs.metadata.name}`,
+      group: 'replicaSet',
+      label: `ReplicaSet ${rs.metadata.name}${rev ? ` (revision ${rev})` : ''}`,
+      yaml: templateYaml(t.metadata?.labels, t.metadata?.annotations, t.spec),
+    });
+  }
   return out;
 }
 
-/** The default pair: a template and a pod made from it, else the two newest revisions. */
+/** The default pair: a template and a pod made from it, else the two newest revisions, else the two newest ReplicaSets. */
 export function defaultPair(sources: CompareSource[]): [string, string] | null {
   const t = sources.find((s) => s.group === 'template');
   const p = sources.find((s) => s.group === 'pod');
   if (t && p) return [t.id, p.id];
-  const revs = sources.filter((s) => s.group === 'revision');
-  if (revs.length >= 2) return [revs[revs.length - 2].id, revs[revs.length - 1].id];
+  for (const group of ['revision', 'replicaSet'] as const) {
+    const revs = sources.filter((s) => s.group === group);
+    if (revs.length >= 2) return [revs[revs.length - 2].id, revs[revs.length - 1].id];
+  }
   return null;
 }

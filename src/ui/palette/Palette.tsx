@@ -1,12 +1,15 @@
 // The node palette: drag a kind of node onto the canvas (pointer events, so mouse, pen and touch all
 // work; not HTML5 drag and drop) or press its button (keyboard, or a plain click) to add one. Each
-// runs `sim node add …` through the console. "Custom" opens a small form first.
+// runs `sim node add …` through the console. "Custom" opens a small form first. Last, a Deployment
+// (the editor's preset, applied with `kubectl apply -f -`): the other way of running a template.
 
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSpecInput } from '../graph/system/commands';
 import { parseLabelInput, parseTaintInput, splitList } from '../graph/system/commands';
 import { KINDS, type PaletteKind } from './kinds';
+import { preset } from '../manifest/presets';
+import { run } from '../graph/graphActions';
 import './palette.css';
 
 export interface PaletteProps {
@@ -237,6 +240,25 @@ export function Palette({ add, overCanvas, suggestName, compact = false }: Palet
             </button>
           ))
         : null}
+      {open ? (
+        <button
+          type="button"
+          className="palette-item kind-deployment"
+          data-testid="palette.deployment"
+          title={`${t('palette.deployment.label')}: ${t('palette.deployment.hint')}`}
+          aria-label={t('palette.deployment.label')}
+          onClick={() => {
+            // The preset as `kubectl apply -f -` would take it, echoed in the console like the editor's Apply.
+            void run('kubectl apply -f -', { stdin: preset('deployment').manifest });
+            if (compact) setOpenMenu(false);
+          }}
+        >
+          <span className="palette-icon" aria-hidden="true">
+            ❐
+          </span>
+          <span className="palette-label">{t('palette.deployment.label')}</span>
+        </button>
+      ) : null}
       {open ? (
         <p id="palette-hint" className="palette-hint">
           {t('palette.hint')}

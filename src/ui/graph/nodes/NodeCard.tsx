@@ -18,7 +18,7 @@ import {
   type Usage,
 } from '../system/model';
 import { TaintChip } from './TaintChip';
-import { PodChip } from './PodChip';
+import { OwnerWord, PodChip, REPLICA_GLYPH } from './PodChip';
 import { usePresence } from './usePresence';
 import { selectNode } from '../graphActions';
 import { MAX_CARD_PODS, PODS_TOP } from '../system/layout';
@@ -30,6 +30,7 @@ import {
   fullReason,
   mainPod,
   othersWords,
+  ownerWord,
   podRevWord,
   podStateWord,
   podWords,
@@ -221,9 +222,18 @@ function CompactCard({ data, selected }: { data: NodeCardNode['data']; selected:
 function OthersWords({ others, lead }: { others: readonly PodView[]; lead?: string }) {
   const { t } = useTranslation('graph');
   const w = othersWords(t as Tr, others);
+  // One owner kind for all of them: said with the same mark as on their pods (❐ for a Deployment's replicas).
+  const kinds = new Set(others.map((p) => p.owner?.kind));
+  const kind = kinds.size === 1 ? [...kinds][0] : undefined;
   return (
-    <span className="pods-more" title={w.title} data-testid="pods-others">
-      {`${lead ?? ''}${w.text}`}
+    <span className="pods-more" title={w.title} data-testid="pods-others" data-owner-kind={kind}>
+      {lead ?? ''}
+      {kind === 'ReplicaSet' ? (
+        <span className="pods-more-mark" aria-hidden="true">
+          {REPLICA_GLYPH}{' '}
+        </span>
+      ) : null}
+      {w.text}
     </span>
   );
 }
@@ -234,6 +244,7 @@ function PodWords({ pod, others }: { pod: PodView; others: readonly PodView[] })
   const { t: tt } = useTranslation('trouble');
   const trouble = useTrouble(pod);
   const rev = podRevWord(t as Tr, pod);
+  const owner = ownerWord(pod);
   const state = podStateWord(pod, trouble);
   const label = trouble ? troubleLabel(tt, trouble) : undefined;
   return (
@@ -243,6 +254,7 @@ function PodWords({ pod, others }: { pod: PodView; others: readonly PodView[] })
       data-status={pod.status}
       data-trouble={trouble?.class}
       data-revision={pod.revision?.revision ?? ''}
+      data-owner-kind={pod.owner?.kind}
       title={[
         `${pod.namespace}/${pod.name}`,
         podWords(t as Tr, pod, trouble),
@@ -267,6 +279,12 @@ function PodWords({ pod, others }: { pod: PodView; others: readonly PodView[] })
           <span aria-hidden="true">{'\u00a0·\u00a0'}</span>
           <span className="w-rev">{rev}</span>
         </span>
+      ) : null}
+      {owner ? (
+        <>
+          <span aria-hidden="true">{'\u00a0·\u00a0'}</span>
+          <OwnerWord word={owner} kind={pod.owner?.kind} />
+        </>
       ) : null}
       {others.length ? <OthersWords others={others} lead={'\u00a0'} /> : null}
       <span className="sr-only">{pod.name}</span>

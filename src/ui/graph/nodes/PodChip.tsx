@@ -11,7 +11,7 @@ import { countdownSeconds, type PodView } from '../system/model';
 import { isMenuKey, openMenu, selectPod } from '../graphActions';
 import { useTrouble } from './useTrouble';
 import { lastExitText, troubleText } from '../system/rolloutWords';
-import { podStateWord } from '../system/cardWords';
+import { ownerWord, podStateWord } from '../system/cardWords';
 
 function Countdown({ at }: { at: number }) {
   const { t } = useTranslation('graph');
@@ -42,6 +42,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
   const word = trouble ? troubleText(tt, trouble) : pod.status;
   const lastExit = trouble ? lastExitText(tt, trouble) : undefined;
   const rev = pod.revision;
+  const owner = ownerWord(pod);
   const target = { kind: 'pod' as const, namespace: pod.namespace, name: pod.name };
   const injected = pod.tolerations.filter((x) => x.injected).length;
   const own = pod.tolerations.length - injected;
@@ -80,6 +81,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
       data-trouble={trouble?.class}
       data-revision={rev?.revision ?? ''}
       data-hash={rev?.hash ?? ''}
+      data-owner-kind={pod.owner?.kind}
       data-highlight={hl || undefined}
       onClick={(e) => {
         e.stopPropagation();
@@ -110,6 +112,7 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
             <span className="pod-rev w-rev">{t('pod.rev', { revision: rev.revision })}</span>
           ) : null}
           {rev && !rev.current ? <span className="pod-outdated">{t('pod.outdated')}</span> : null}
+          {owner ? <OwnerWord word={owner} kind={pod.owner?.kind} /> : null}
           {debugTitle ? (
             <span className="pod-debug" title={debugTitle} data-testid={`pod.${pod.name}.debug`}>
               {/* the compact card's one line has room for three letters */}
@@ -149,7 +152,10 @@ function PodChipImpl({ pod, selected, leaving, showTarget, mini }: PodChipProps)
           ) : pod.bare ? (
             <span className="pod-bare">{t('pod.bare')}</span>
           ) : (
-            <span className="pod-owner">{pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : ''}</span>
+            <span className="pod-owner">
+              {pod.owner?.kind === 'ReplicaSet' ? <span aria-hidden="true">{REPLICA_GLYPH} </span> : null}
+              {pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : ''}
+            </span>
           )}
           {debugTitle ? (
             <span className="pod-debug" title={debugTitle} data-testid={`pod.${pod.name}.debug`}>
@@ -187,6 +193,19 @@ function PodState({ pod, word, trouble }: { pod: PodView; word: string; trouble:
       className={`w-phase pod-status tone-${pod.tone}${trouble ? ' pod-trouble' : ''}`}
       data-testid={trouble ? `pod.${pod.name}.trouble` : undefined}
     >
+      {word}
+    </span>
+  );
+}
+
+/** The mark of a Deployment's replica pod, as on the Deployment card. */
+export const REPLICA_GLYPH = '❐';
+
+/** Whose pod it is, for a pod that has no DaemonSet revision to show: `❐ web`. */
+export function OwnerWord({ word, kind }: { word: string; kind: string | undefined }) {
+  return (
+    <span className="w-owner" data-owner-kind={kind}>
+      {kind === 'ReplicaSet' ? <span aria-hidden="true">{REPLICA_GLYPH} </span> : null}
       {word}
     </span>
   );

@@ -13,7 +13,7 @@
 import type { Node, Pod } from '../../../engine';
 import { namespacedName } from '../../../engine/predicates';
 import type { Selection } from '../../../state/uiSlice';
-import { nodeId, type Level } from './layout';
+import { deployId, dsId, nodeId, type Level } from './layout';
 import type {
   CardContext,
   Graph,
@@ -27,6 +27,7 @@ import type {
 } from './graphTypes';
 import { createRevisionChains } from './revisionChains';
 import { createDaemonSetCards } from './daemonSetCards';
+import { createDeploymentCards, deploymentEntries } from './deploymentCards';
 import { createLaneCard } from './laneCard';
 import { createLiveCards, createNodeCards } from './nodeCards';
 import { edgeMaker, type EdgeMode } from './podEdges';
@@ -40,6 +41,8 @@ export { CARD_HANDLES, cardHandles } from './handles';
 export { noPodReason } from './noPodReason';
 export { cardContent } from './cardContent';
 
+const NONE: Readonly<Record<string, never>> = {};
+
 function selectionKey(s: Selection | null, kind: string): string | undefined {
   if (!s || s.kind !== kind) return undefined;
   return kind === 'Node' ? s.name : namespacedName(s.namespace, s.name);
@@ -48,6 +51,7 @@ function selectionKey(s: Selection | null, kind: string): string | undefined {
 export function createGraphBuilder() {
   const chainsOf = createRevisionChains();
   const daemonSetCards = createDaemonSetCards();
+  const deploymentCards = createDeploymentCards();
   const laneCard = createLaneCard();
   const nodeCards = createNodeCards();
   const liveCards = createLiveCards();
@@ -104,7 +108,15 @@ export function createGraphBuilder() {
     const edgeMode: EdgeMode = ui.showPodEdges ? (ui.compact || small ? 'card' : 'pod') : 'none';
     const edgeFor = edgeMaker(objects.DaemonSet, revs.revisionOf, edgeMode);
 
-    // The DaemonSet column.
+    // The workloads' column (row at smaller levels): the DaemonSets, then the Deployments.
+    const deployments = objects.Deployment ?? NONE;
+    const replicaSets = objects.ReplicaSet ?? NONE;
+    const deps = deploymentEntries(deployments, replicaSets);
+    const depEntries = deps.map((e) => ({
+      id: deployId(e.key),
+      revisions: e.replicaSets.length,
+      height: measured[deployId(e.key)]?.height,
+    }));
     for (const card of daemonSetCards({
       daemonSets: objects.DaemonSet,
       dsKeys,
@@ -113,6 +125,22 @@ export function createGraphBuilder() {
       measured,
       selected: selectionKey(ui.selection, 'DaemonSet'),
       selectedRevision: selectionKey(ui.selection, 'ControllerRevision'),
+      level,
+      scale,
+      after: depEntries,
+    }))
+      nodes.push(card);
+    for (const card of deploymentCards({
+      deployments,
+      entries: deps,
+      positions: ui.positions,
+      measured,
+      before: dsKeys.map((k, i) => ({
+        id: dsId(k),
+        revisions: chains[i].length,
+        height: measured[dsId(k)]?.height,
+      })),
+      selected: selectionKey(ui.selection, 'Deployment'),
       level,
       scale,
     }))
@@ -131,8 +159,8 @@ export function createGraphBuilder() {
       columns,
       level,
       scale,
-      hasDaemonSets: dsKeys.length > 0,
-      dsRevisions: chains.map((c) => c.length),
+      hasDaemonSets: dsKeys.length + deps.length > 0,
+      dsRevisions: [...chains.map((c) => c.length), ...deps.map((e) => e.replicaSets.length)],
       epoch: revs.epoch,
     });
     if (lane) {

@@ -27,6 +27,16 @@ export function podRevWord(t: Tr, pod: PodView): string | undefined {
   return pod.revision?.revision !== undefined ? t('pod.rev', { revision: pod.revision.revision }) : undefined;
 }
 
+/**
+ * Whose a pod is, in a word, for the pods that do not speak with a DaemonSet revision: `web` for a
+ * Deployment's replica (its ReplicaSet's name without the template hash) or any other owner's pod;
+ * undefined for a daemon pod (its revision says it) and a bare pod (its name does).
+ */
+export function ownerWord(pod: PodView): string | undefined {
+  if (!pod.owner || pod.owner.kind === 'DaemonSet') return undefined;
+  return pod.workload;
+}
+
 /** `Running · rev 2`. */
 export function podWords(t: Tr, pod: PodView, trouble: PodTrouble | undefined): string {
   const rev = podRevWord(t, pod);

@@ -51,6 +51,23 @@ export const cmd = {
   imageUnready: (image: string) => `sim image unready ${q(image)}`,
 };
 
+/** The Deployment card's commands: kubectl's own words for a Deployment (`deployment/NAME`). */
+export const deployCmd = {
+  setImage: (name: string, namespace: string, container: string, image: string) =>
+    `kubectl set image deployment/${q(name)} ${q(`${container}=${image}`)} ${ns(namespace)}`,
+  restart: (name: string, namespace: string) =>
+    `kubectl rollout restart deployment/${q(name)} ${ns(namespace)}`,
+  undo: (name: string, namespace: string, revision: number) =>
+    `kubectl rollout undo deployment/${q(name)} ${ns(namespace)} --to-revision=${revision}`,
+  scale: (name: string, namespace: string, replicas: number) =>
+    `kubectl scale deployment/${q(name)} --replicas=${replicas} ${ns(namespace)}`,
+  history: (name: string, namespace: string) =>
+    `kubectl rollout history deployment/${q(name)} ${ns(namespace)}`,
+  getRs: (namespace: string) => `kubectl get rs ${ns(namespace)}`,
+  describe: (name: string, namespace: string) => `kubectl describe deployment ${q(name)} ${ns(namespace)}`,
+  delete: (name: string, namespace: string) => `kubectl delete deployment ${q(name)} ${ns(namespace)}`,
+};
+
 /** What `sim image` makes an image do (the pod menu's "Break image"): missing, crash, oom, unready, or ok again. */
 export type ImageVerb = 'missing' | 'crash' | 'oom' | 'unready' | 'ok';
 

@@ -20,6 +20,8 @@ export interface DaemonSetCardsInput {
   selectedRevision?: string;
   level: Level;
   scale: number;
+  /** the Deployment cards that follow in the same column / row (they share its default places) */
+  after?: readonly { id: string; revisions: number; height?: number }[];
 }
 
 export function createDaemonSetCards() {
@@ -28,11 +30,14 @@ export function createDaemonSetCards() {
     const small = a.level === 'compact' || a.level === 'tiny';
     const geo = geometry(a.level, a.scale);
     const defaults = dsPositions(
-      a.dsKeys.map((k, i) => ({
-        id: dsId(k),
-        revisions: a.chains[i].length,
-        height: a.measured[dsId(k)]?.height,
-      })),
+      [
+        ...a.dsKeys.map((k, i) => ({
+          id: dsId(k),
+          revisions: a.chains[i].length,
+          height: a.measured[dsId(k)]?.height,
+        })),
+        ...(a.after ?? []),
+      ],
       a.level,
       a.scale,
     );

@@ -2,7 +2,8 @@
 // names and lane) and what it hands React Flow (cards with their data, edges). Types only.
 
 import type { Edge, Node as FlowNode } from '@xyflow/react';
-import type { ControllerRevision, DaemonSet, Node, Pod } from '../../../engine';
+import type { ControllerRevision, DaemonSet, Deployment, Node, Pod, ReplicaSet } from '../../../engine';
+import type { DeploymentView } from './deploymentModel';
 import type { Selection } from '../../../state/uiSlice';
 import type { DaemonSetView, NodeSummary, PodView, RevisionRef } from './model';
 import type { Level, Positions } from './layout';
@@ -12,6 +13,9 @@ export interface GraphObjects {
   Pod: Readonly<Record<string, Pod>>;
   DaemonSet: Readonly<Record<string, DaemonSet>>;
   ControllerRevision: Readonly<Record<string, ControllerRevision>>;
+  /** drawn as Deployment cards beside the DaemonSets' (none when absent) */
+  Deployment?: Readonly<Record<string, Deployment>>;
+  ReplicaSet?: Readonly<Record<string, ReplicaSet>>;
 }
 
 /**
@@ -25,6 +29,8 @@ export interface LiveGraphObjects {
   nodeNames: readonly string[];
   DaemonSet: Readonly<Record<string, DaemonSet>>;
   ControllerRevision: Readonly<Record<string, ControllerRevision>>;
+  Deployment?: Readonly<Record<string, Deployment>>;
+  ReplicaSet?: Readonly<Record<string, ReplicaSet>>;
   /** the pods drawn in the unscheduled lane, sorted by key, and those of them whose node is gone */
   lane: { pods: readonly Pod[]; nodeGone: readonly string[] };
   /** the pods drawn on a node (only asked for when pod edges are drawn) */
@@ -89,6 +95,11 @@ export type DaemonSetCardData = {
   level: Level;
 };
 
+export type DeploymentCardData = {
+  deployment: DeploymentView;
+  level: Level;
+};
+
 export type LaneData = {
   pods: PodView[];
   /** pods bound to nodes that no longer exist, by pod key */
@@ -103,8 +114,9 @@ export type LiveCardData = { live: true; name: string; level: Level };
 export type NodeCardNode = FlowNode<NodeCardData, 'k8sNode'>;
 export type LiveCardNode = FlowNode<LiveCardData, 'k8sNode'>;
 export type DaemonSetNode = FlowNode<DaemonSetCardData, 'daemonSet'>;
+export type DeploymentNode = FlowNode<DeploymentCardData, 'deployment'>;
 export type LaneNode = FlowNode<LaneData, 'lane'>;
-export type GraphNode = NodeCardNode | LiveCardNode | DaemonSetNode | LaneNode;
+export type GraphNode = NodeCardNode | LiveCardNode | DaemonSetNode | DeploymentNode | LaneNode;
 export type GraphEdge = Edge;
 
 export interface Graph {

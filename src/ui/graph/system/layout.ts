@@ -36,6 +36,8 @@ export const LANE_Y = -(LANE_H + 40);
 
 export const nodeId = (name: string) => `node:${name}`;
 export const dsId = (key: string) => `ds:${key}`;
+/** A Deployment's card: drawn in the DaemonSets' column (full) or row (smaller levels), after them. */
+export const deployId = (key: string) => `deploy:${key}`;
 export const LANE_ID = 'lane:unscheduled';
 /** Pods a node card lists; the rest are counted ("+2 more") and their edges end at the card. */
 export const MAX_CARD_PODS = 3;

@@ -1,7 +1,8 @@
 // The actions of each card's menu, as data: which command each one runs. The menu component only
 // renders them (labels are i18n keys in the `graph` namespace), so what a click does is tested here.
 
-import { cmd, imageRule, type ImageVerb } from './commands';
+import { cmd, deployCmd, imageRule, type ImageVerb } from './commands';
+import type { DeploymentView } from './deploymentModel';
 import type { DaemonSetView, NodeSummary, PodView } from './model';
 
 export type MenuItem =
@@ -196,6 +197,66 @@ export function dsMenuItems(d: DaemonSetView): MenuItem[] {
     id: 'delete',
     label: 'menu.deleteDs',
     command: cmd.deleteDs(d.name, d.namespace),
+    danger: true,
+  });
+  return items;
+}
+
+/** The Deployment card's menu: the DaemonSet card's, in a Deployment's words (plus scale and `get rs`). */
+export function deploymentMenuItems(d: DeploymentView): MenuItem[] {
+  const items: MenuItem[] = [
+    { type: 'form', id: 'image', label: 'menu.setImage', form: 'image' },
+    {
+      type: 'command',
+      id: 'restart',
+      label: 'menu.restart',
+      command: deployCmd.restart(d.name, d.namespace),
+    },
+    {
+      type: 'command',
+      id: 'scale-up',
+      label: 'menu.scaleTo',
+      params: { replicas: d.desired + 1 },
+      command: deployCmd.scale(d.name, d.namespace, d.desired + 1),
+    },
+  ];
+  if (d.desired > 0)
+    items.push({
+      type: 'command',
+      id: 'scale-down',
+      label: 'menu.scaleTo',
+      params: { replicas: d.desired - 1 },
+      command: deployCmd.scale(d.name, d.namespace, d.desired - 1),
+    });
+  const old = d.replicaSets.filter((r) => !r.current && r.revision > 0);
+  if (old.length) items.push({ type: 'separator', id: 's1' });
+  for (const r of old)
+    items.push({
+      type: 'command',
+      id: `undo:${r.revision}`,
+      label: 'menu.undoTo',
+      params: { revision: r.revision, hash: r.hash },
+      command: deployCmd.undo(d.name, d.namespace, r.revision),
+    });
+  items.push({ type: 'separator', id: 's2' });
+  items.push({
+    type: 'command',
+    id: 'history',
+    label: 'menu.history',
+    command: deployCmd.history(d.name, d.namespace),
+  });
+  items.push({ type: 'command', id: 'get-rs', label: 'menu.getRs', command: deployCmd.getRs(d.namespace) });
+  items.push({
+    type: 'command',
+    id: 'describe',
+    label: 'menu.describeDeploy',
+    command: deployCmd.describe(d.name, d.namespace),
+  });
+  items.push({
+    type: 'command',
+    id: 'delete',
+    label: 'menu.deleteDeploy',
+    command: deployCmd.delete(d.name, d.namespace),
     danger: true,
   });
   return items;

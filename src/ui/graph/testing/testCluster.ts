@@ -13,6 +13,8 @@ export function objectsOf(session: Session): GraphObjects {
     Pod: {},
     DaemonSet: {},
     ControllerRevision: {},
+    Deployment: {},
+    ReplicaSet: {},
   };
   for (const o of session.sim.store.all()) {
     if (out[o.kind]) out[o.kind][`${o.metadata.namespace ?? ''}/${o.metadata.name}`] = o;

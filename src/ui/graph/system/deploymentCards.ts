@@ -1,0 +1,92 @@
+// The Deployment cards, after the DaemonSet cards in their column (full) or row (smaller levels): one
+// per Deployment with its ReplicaSet chain, kept while its Deployment and ReplicaSets are the same
+// objects (a ReplicaSet's status moves with every sync of a rollout: only that card is made again).
+
+import type { Deployment, ReplicaSet } from '../../../engine';
+import { deploymentView, ownedReplicaSets, replicaSetChain } from './deploymentModel';
+import { deployId, dsPositions, dsSmallHeight, DS_W, geometry, type Level, type Positions } from './layout';
+import type { DeploymentNode } from './graphTypes';
+import { sameList } from './sameList';
+
+export interface DeploymentCardsInput {
+  deployments: Readonly<Record<string, Deployment>>;
+  /** from deploymentEntries */
+  entries: readonly { key: string; replicaSets: ReplicaSet[] }[];
+  positions: Positions;
+  measured: Readonly<Record<string, { width: number; height: number }>>;
+  /** the DaemonSet cards before them in the column / row */
+  before: readonly { id: string; revisions: number; height?: number }[];
+  /** `namespace/name` of the selected Deployment */
+  selected?: string;
+  level: Level;
+  scale: number;
+}
+
+/** The Deployments' keys (sorted) and each one's ReplicaSets, for the layout and the cards. */
+export function deploymentEntries(
+  deployments: Readonly<Record<string, Deployment>>,
+  replicaSets: Readonly<Record<string, ReplicaSet>>,
+): { key: string; replicaSets: ReplicaSet[] }[] {
+  const keys = Object.keys(deployments).sort();
+  if (!keys.length) return [];
+  const all = Object.values(replicaSets);
+  return keys.map((key) => ({ key, replicaSets: ownedReplicaSets(deployments[key], all) }));
+}
+
+export function createDeploymentCards() {
+  let memo = new Map<string, { deps: unknown[]; out: DeploymentNode }>();
+  return function deploymentCards(a: DeploymentCardsInput): DeploymentNode[] {
+    const entries = a.entries;
+    if (!entries.length) {
+      memo = new Map();
+      return [];
+    }
+    const small = a.level === 'compact' || a.level === 'tiny';
+    const geo = geometry(a.level, a.scale);
+    const defaults = dsPositions(
+      [
+        ...a.before,
+        ...entries.map((e) => ({
+          id: deployId(e.key),
+          revisions: e.replicaSets.length,
+          height: a.measured[deployId(e.key)]?.height,
+        })),
+      ],
+      a.level,
+      a.scale,
+    );
+    const next = new Map<string, { deps: unknown[]; out: DeploymentNode }>();
+    const out: DeploymentNode[] = [];
+    for (const e of entries) {
+      const id = deployId(e.key);
+      const dep = a.deployments[e.key];
+      const pos = a.positions[id] ?? defaults[id];
+      const m = a.measured[id];
+      const rss = e.replicaSets.sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1));
+      const selected = a.selected === e.key;
+      const deps = [dep, ...rss, pos.x, pos.y, m?.width, m?.height, selected, a.level, a.scale];
+      const old = memo.get(id);
+      const card: DeploymentNode =
+        old && sameList(old.deps, deps)
+          ? old.out
+          : {
+              id,
+              type: 'deployment',
+              position: { x: pos.x, y: pos.y },
+              data: { deployment: deploymentView(dep, replicaSetChain(rss)), level: a.level },
+              selected,
+              draggable: false,
+              ...(small
+                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, rss.length))
+                : { width: DS_W, ...(m ? { measured: m } : {}) }),
+              ariaLabel: `deployment.apps/${dep.metadata.name} (${dep.metadata.namespace ?? ''})`,
+            };
+      next.set(id, { deps, out: card });
+      out.push(card);
+    }
+    memo = next;
+    return out;
+  };
+}
+
+const smallSize = (width: number, height: number) => ({ width, height, measured: { width, height } });
