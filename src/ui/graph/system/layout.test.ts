@@ -9,6 +9,7 @@ import {
   levelFloor,
   levelFonts,
   levelForZoom,
+  legibleHeight,
   nearestFreeSlot,
   NORMAL,
   placeNodes,
@@ -151,5 +152,28 @@ describe('grid cells', () => {
       x: ((cell.x + 10) / geometry('full').cellW) * geometry('tiny').cellW,
       y: ((cell.y + 10) / geometry('full').cellH) * geometry('tiny').cellH,
     });
+  });
+});
+
+describe('the height the separator may leave the graph', () => {
+  it('is the height where the least detailed cards fit at their floor, and a view chosen there reads', () => {
+    const b = layoutBounds(grid(2, 2), ds1, null, 'tiny')!;
+    const h = legibleHeight(b, pane(700, 300), NORMAL);
+    const v = chooseView((l) => layoutBounds(grid(2, 2), ds1, null, l), pane(700, h), NORMAL, 2, 200)!;
+    expect(v.zoom).toBeGreaterThanOrEqual(levelFloor('tiny', NORMAL) - 1e-6);
+    // a few pixels less and the cards would be drawn below the readable size
+    const below = chooseView(
+      (l) => layoutBounds(grid(2, 2), ds1, null, l),
+      pane(700, h - 4),
+      NORMAL,
+      2,
+      200,
+    )!;
+    expect(below.zoom).toBeLessThan(levelFloor('tiny', NORMAL));
+  });
+
+  it('is the height now when the pane is too narrow for readable cards at any height', () => {
+    const b = layoutBounds(grid(8, 8), ds1, null, 'tiny')!;
+    expect(legibleHeight(b, pane(300, 250), NORMAL)).toBe(250);
   });
 });
