@@ -17,6 +17,7 @@ import {
   sameSpotAtLevel,
   slotPosition,
   type Area,
+  type Level,
   type Slot,
 } from './layout';
 
@@ -156,20 +157,17 @@ describe('grid cells', () => {
 });
 
 describe('the height the separator may leave the graph', () => {
-  it('is the height where the least detailed cards fit at their floor, and a view chosen there reads', () => {
-    const b = layoutBounds(grid(2, 2), ds1, null, 'tiny')!;
-    const h = legibleHeight(b, pane(700, 300), NORMAL);
-    const v = chooseView((l) => layoutBounds(grid(2, 2), ds1, null, l), pane(700, h), NORMAL, 2, 200)!;
-    expect(v.zoom).toBeGreaterThanOrEqual(levelFloor('tiny', NORMAL) - 1e-6);
-    // a few pixels less and the cards would be drawn below the readable size
-    const below = chooseView(
-      (l) => layoutBounds(grid(2, 2), ds1, null, l),
-      pane(700, h - 4),
-      NORMAL,
-      2,
-      200,
-    )!;
-    expect(below.zoom).toBeLessThan(levelFloor('tiny', NORMAL));
+  it('is the height where the least detailed cards keep their text at 10 px, in both readabilities', () => {
+    for (const r of [NORMAL, PRESENTING]) {
+      const b = layoutBounds(grid(6, 2), ds1, null, 'tiny', r.scale)!;
+      const h = legibleHeight(b, pane(700, 300), r);
+      const at = (height: number) =>
+        chooseView((l) => layoutBounds(grid(6, 2), ds1, null, l, r.scale), pane(700, height), r, 6, 200)!;
+      const textPx = (v: { level: Level; zoom: number }) => v.zoom * levelFonts(v.level, r.scale).min;
+      expect(textPx(at(h))).toBeGreaterThanOrEqual(10 - 1e-6);
+      // a few pixels less and the words would be drawn below 10 px
+      expect(textPx(at(h - 4))).toBeLessThan(10);
+    }
   });
 
   it('is the height now when the pane is too narrow for readable cards at any height', () => {
