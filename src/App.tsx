@@ -19,6 +19,7 @@ import { exposeDebugHandle } from './state/debug';
 import { play } from './state/actions';
 import { storageNamespace } from './state/persist';
 import { loadEditorText, startPersistence } from './state/saving';
+import { keepSplitSizes, loadSplitSizes } from './state/keepSplit';
 import { ARTICLE_MANIFEST } from './engine/scripts';
 import { LessonSlot } from './ui/lessons/LessonSlot';
 import { expectLesson, openLessonParam, setPicking, useLessonHost } from './state/lessonHost';
@@ -50,6 +51,9 @@ export function App() {
   useState(() => {
     if (connect.type !== 'remote' && params.lesson) expectLesson();
   });
+  // The graph/console split the user chose, from the first paint too (src/state/split.ts).
+  useState(() => loadSplitSizes(ns));
+  useEffect(() => keepSplitSizes(ns), [ns]);
   const lessonOpen = useLessonHost((s) => !!s.lesson);
   const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.awaiting || s.error));
   // The lesson step goes to share links and to a parent page (embed `step` messages).

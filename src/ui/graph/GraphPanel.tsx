@@ -56,6 +56,7 @@ import {
   geometry,
   layoutBounds,
   levelForZoom,
+  legibleHeight,
   nearestFreeSlot,
   nodeId,
   NORMAL,
@@ -262,22 +263,37 @@ function GraphCanvas() {
   graphRef.current = graph;
   const measuredRef = useRef(measured);
   measuredRef.current = measured;
+  /** The box around everything drawn at a level (null: nothing to draw). */
+  const boundsAt = useCallback(
+    (l: Level) => {
+      const g = graphRef.current;
+      if (!g.nodes.length) return null;
+      const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean);
+      const ds = workloadEntries(g.nodes, measured);
+      const lane = g.nodes.find((n) => n.type === 'lane');
+      return layoutBounds(cellList, ds, lane ? { width: lane.width ?? 600 } : null, l, scale);
+    },
+    [ids, measured, scale],
+  );
   const computeView = useCallback(() => {
-    const g = graphRef.current;
-    if (!g.nodes.length) return null;
+    if (!graphRef.current.nodes.length) return null;
     const area = freeArea(rootRef.current, ids.length > OVERVIEW_MIN_NODES);
     if (!area) return null;
-    const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean);
-    const ds = workloadEntries(g.nodes, measured);
-    const lane = g.nodes.find((n) => n.type === 'lane');
-    return chooseView(
-      (l) => layoutBounds(cellList, ds, lane ? { width: lane.width ?? 600 } : null, l, scale),
-      area,
-      readability,
-      ids.length,
-      OVERVIEW_MIN_NODES,
-    );
-  }, [ids, measured, scale, readability]);
+    return chooseView(boundsAt, area, readability, ids.length, OVERVIEW_MIN_NODES);
+  }, [ids, boundsAt, readability]);
+  // How short the pane may get with every card's words still readable: the graph/console separator's
+  // limit (src/state/split.ts). The overview (a large cluster) reads at any size: no limit of its own.
+  // Published as the height of the whole panel (the pane and the panel's title row above it).
+  useEffect(() => {
+    const root = rootRef.current;
+    const b = ids.length > OVERVIEW_MIN_NODES ? null : boundsAt('tiny');
+    const area = b ? freeArea(root, false) : null;
+    const panel = root?.closest<HTMLElement>('.panel');
+    const chrome = root && panel ? panel.getBoundingClientRect().height - root.clientHeight : 0;
+    useStore
+      .getState()
+      .setGraphLegibleHeight(b && area ? Math.ceil(legibleHeight(b, area, readability) + chrome) : null);
+  }, [ids, boundsAt, readability, size, graph]);
   const fitting = useRef(0);
   const fit = useCallback(
     (duration = motion(300)) => {

@@ -1,7 +1,9 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { PANELS, panelById, type PanelId } from './panels';
 import { useStore } from '../../state/store';
+import { MIN_GRAPH_SHARE, splitLayoutOf } from '../../state/split';
 import { LessonFoldContext } from './LayoutContext';
+import { SplitHandle } from './SplitHandle';
 import './app.css';
 
 interface PanelProps {
@@ -79,6 +81,21 @@ const VISIBLE: Record<NonNullable<AppShellProps['view']>, PanelId[]> = {
   console: ['console'],
 };
 
+/** Where the panels stack in one column and the page scrolls (app.css): no split to drag there. */
+const NARROW = '(max-width: 900px)';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => matchMedia(NARROW).matches);
+  useEffect(() => {
+    const mq = matchMedia(NARROW);
+    const on = () => setNarrow(mq.matches);
+    on();
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return narrow;
+}
+
 /** Panels that fold to their title bar; presentation mode folds them. */
 const FOLDABLE: readonly PanelId[] = ['console', 'events'];
 
@@ -101,6 +118,7 @@ export function AppShell({
   embed = false,
 }: AppShellProps) {
   const present = useStore((s) => s.present);
+  const narrow = useNarrow();
   const [folded, setFolded] = useState<ReadonlySet<PanelId>>(() => new Set(present ? FOLDABLE : []));
   // Presentation mode folds the console and events; leaving it unfolds them.
   useEffect(() => setFolded(new Set(present ? FOLDABLE : [])), [present]);
@@ -157,6 +175,17 @@ export function AppShell({
   };
   const hasSide = !!lesson || visible.has('editor');
   const bottomFolded = FOLDABLE.filter((id) => visible.has(id)).every((id) => folded.has(id));
+  // The graph and the open console share the frame's height: a separator between them, and the size
+  // the user chose (src/state/split.ts), never more than leaves the graph its share of a smaller frame.
+  const splitLayout =
+    view === 'split' && visible.has('console') && !folded.has('console')
+      ? splitLayoutOf({ embed, present, narrow })
+      : null;
+  const chosen = useStore((s) => (splitLayout ? s.consoleSizes[splitLayout] : undefined));
+  const graphMin = useStore((s) => s.graphLegibleHeight);
+  const cap = `${Math.round((1 - MIN_GRAPH_SHARE) * 100)}%${graphMin ? `, calc(100% - var(--main-gap) - ${graphMin}px)` : ''}`;
+  const mainStyle: CSSProperties | undefined =
+    splitLayout && chosen ? { gridTemplateRows: `minmax(0, 1fr) min(${chosen}px, ${cap})` } : undefined;
   const classes = [
     'app-shell',
     `view-${view}`,
@@ -169,13 +198,14 @@ export function AppShell({
     visible.has('console') && visible.has('events') && !folded.has('console') && folded.has('events')
       ? 'events-folded'
       : '',
+    mainStyle ? 'split-sized' : '',
   ];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>
       {header}
       {notice}
       {timeline}
-      <main className="app-main">
+      <main className="app-main" style={mainStyle}>
         {hasSide ? (
           <div className="side-col" style={{ gridArea: 'side' }} data-testid="side-column">
             <LessonFoldContext.Provider value={fold}>{lesson}</LessonFoldContext.Provider>
@@ -183,6 +213,7 @@ export function AppShell({
           </div>
         ) : null}
         {PANELS.filter((p) => p.id !== 'editor').map((p) => panel(p.id))}
+        {splitLayout ? <SplitHandle key={splitLayout} layout={splitLayout} /> : null}
       </main>
     </div>
   );

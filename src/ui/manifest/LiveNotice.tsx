@@ -8,6 +8,7 @@ import type { Kind } from '../../engine';
 import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift';
 import { useStore } from '../../state/store';
 import type { AppState } from '../../state/store';
+import { Breakable } from '../graph/nodes/NodeCard';
 
 const DiffView = lazy(() => import('../editor/DiffView'));
 
@@ -45,7 +46,10 @@ function Objects({ drift }: { drift: LiveDrift }) {
       {drift.objects.map((o, i) => (
         <span key={`${o.kind}/${o.name}`}>
           {i > 0 ? ', ' : ''}
-          {o.kind} <code>{o.name}</code>
+          {o.kind}{' '}
+          <code>
+            <Breakable text={o.name} />
+          </code>
           {o.deleted ? ` ${t('manifest.live.deleted')}` : ''}
         </span>
       ))}
@@ -59,7 +63,9 @@ function Commands({ by }: { by: readonly string[] }) {
       {by.map((b, i) => (
         <span key={b}>
           {i > 0 ? ', ' : ''}
-          <code className="live-cmd">{b}</code>
+          <code className="live-cmd">
+            <Breakable text={b} />
+          </code>
         </span>
       ))}
     </>

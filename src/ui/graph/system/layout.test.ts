@@ -9,6 +9,7 @@ import {
   levelFloor,
   levelFonts,
   levelForZoom,
+  legibleHeight,
   nearestFreeSlot,
   NORMAL,
   placeNodes,
@@ -16,6 +17,7 @@ import {
   sameSpotAtLevel,
   slotPosition,
   type Area,
+  type Level,
   type Slot,
 } from './layout';
 
@@ -151,5 +153,25 @@ describe('grid cells', () => {
       x: ((cell.x + 10) / geometry('full').cellW) * geometry('tiny').cellW,
       y: ((cell.y + 10) / geometry('full').cellH) * geometry('tiny').cellH,
     });
+  });
+});
+
+describe('the height the separator may leave the graph', () => {
+  it('is the height where the least detailed cards keep their text at 10 px, in both readabilities', () => {
+    for (const r of [NORMAL, PRESENTING]) {
+      const b = layoutBounds(grid(6, 2), ds1, null, 'tiny', r.scale)!;
+      const h = legibleHeight(b, pane(700, 300), r);
+      const at = (height: number) =>
+        chooseView((l) => layoutBounds(grid(6, 2), ds1, null, l, r.scale), pane(700, height), r, 6, 200)!;
+      const textPx = (v: { level: Level; zoom: number }) => v.zoom * levelFonts(v.level, r.scale).min;
+      expect(textPx(at(h))).toBeGreaterThanOrEqual(10 - 1e-6);
+      // a few pixels less and the words would be drawn below 10 px
+      expect(textPx(at(h - 4))).toBeLessThan(10);
+    }
+  });
+
+  it('is the height now when the pane is too narrow for readable cards at any height', () => {
+    const b = layoutBounds(grid(8, 8), ds1, null, 'tiny')!;
+    expect(legibleHeight(b, pane(300, 250), NORMAL)).toBe(250);
   });
 });

@@ -313,6 +313,19 @@ export function fitViewport(b: Rect, a: Area, maxZoom: number): { x: number; y: 
 }
 
 /**
+ * The smallest pane height at which a box still fits with the least detailed cards' smallest text at
+ * the readable size (`minText`, 10 px: every card's words): what the graph/console separator may leave
+ * the graph. When the pane is too narrow for that at any height, its height now (the separator may not
+ * take more of it).
+ */
+export function legibleHeight(b: Rect, a: Area, r: Readability): number {
+  const floor = r.minText / levelFonts('tiny', r.scale).min;
+  const w = a.width - a.left - a.right;
+  if (w / Math.max(1, b.width) < floor - 1e-6) return a.height;
+  return Math.ceil(b.height * floor + a.top + a.bottom);
+}
+
+/**
  * The level and viewport that show everything: the most detailed level whose fit zoom keeps its text
  * readable (kept below the next level's floor, so that level is what gets drawn); when none does, the
  * least detailed level at whatever zoom fits.
