@@ -231,13 +231,14 @@ function imagesUsedByTheRepository(): Map<string, string> {
         if (/^\s*#/.test(line)) return;
         for (const m of line.matchAll(/(?<![A-Za-z])["']?image["']?:\s*["']?([A-Za-z0-9][\w./:@-]*)/g))
           note(m[1], where);
-        for (const m of line.matchAll(/--image[= ]([^\s'"]+)/g)) note(m[1], where);
+        // quotes and backticks (a command quoted in a comment) end a reference: its grammar has neither
+        for (const m of line.matchAll(/--image[= ]([^\s'"`]+)/g)) note(m[1], where);
         if (line.includes('"path":"') && line.includes('/image"')) {
           for (const m of line.matchAll(/"value":"([^"]+)"/g)) note(m[1], where);
         }
         if (/\bset image\b/.test(line)) {
           for (const token of line.split(/\s+/)) {
-            const m = /^[\w*][\w-]*=(\S+)$/.exec(token);
+            const m = /^[\w*][\w-]*=([^\s`]+)`?$/.exec(token);
             if (m) note(m[1], where);
           }
         }
