@@ -84,8 +84,10 @@ export default function ManifestPanel({
   }, []);
   const shownState = drift && state === 'applied' ? 'liveChanged' : state;
   const [tab, setTab] = useState<'edit' | 'compare'>('edit');
+  // The classic bundle of sandboxed frames has no Monaco: its plain editor (a text area) costs nothing
+  // to start and carries the note that says why, so it shows at once there.
   const [until] = useState<'used' | 'visible'>(() =>
-    editorOnUse || editorWaitsForUse() ? 'used' : 'visible',
+    !import.meta.env.VITE_CLASSIC && (editorOnUse || editorWaitsForUse()) ? 'used' : 'visible',
   );
   const fontSize = present ? 18 : undefined;
   const preview = <YamlPreview text={text} theme={theme} fontSize={fontSize} />;
