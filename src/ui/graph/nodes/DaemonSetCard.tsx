@@ -10,6 +10,7 @@ import { dsHighlight, useGraphUi } from '../graphStore';
 import { openMenu, run, selectDaemonSet } from '../graphActions';
 import { cmd } from '../system/commands';
 import { CardMenuButton } from './CardMenuButton';
+import { WorkloadHead } from './WorkloadHead';
 import { useThrottledStore } from '../../../state/useThrottledStore';
 import { selectDaemonSetCounters } from '../../../state/selectors';
 import { selectRollout } from '../../../state/rolloutSelectors';
@@ -286,38 +287,16 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
         isConnectable={false}
         className="card-handle"
       />
-      <div className="card-head">
-        <span className="ds-kind">DaemonSet</span>
-        <CardMenuButton
-          target={target}
-          label={t('ds.menu', { name: d.name })}
-          testId={`graph.ds.${d.name}.menu`}
-        />
-      </div>
-      <div className="card-title">
-        <span className="ds-name">{d.name}</span>
-        <span className="ds-ns">{d.namespace}</span>
-      </div>
-      <table className="ds-counters">
-        <thead>
-          <tr>
-            {COUNTERS.map(([, h]) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {COUNTERS.map(([k]) => (
-              <td key={k} data-testid={`graph.ds.${d.name}.${k}`}>
-                {d[k]}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      <WorkloadHead
+        kind="DaemonSet"
+        name={d.name}
+        namespace={d.namespace}
+        target={target}
+        menuLabel={t('ds.menu', { name: d.name })}
+        testPrefix={`graph.ds.${d.name}`}
+        counters={COUNTERS}
+        value={(k) => d[k]}
+      />
       {lag ? <LagLine name={d.name} lag={lag} /> : null}
       <div
         className={`ds-line${d.misscheduled ? ' warn' : ''}`}

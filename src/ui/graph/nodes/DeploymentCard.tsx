@@ -12,6 +12,7 @@ import type { DeploymentNode } from '../system/buildGraph';
 import { openMenu, run } from '../graphActions';
 import { deployCmd } from '../system/commands';
 import { CardMenuButton } from './CardMenuButton';
+import { WorkloadHead } from './WorkloadHead';
 import { replicaSetWhat, type ReplicaSetEntry } from '../system/deploymentModel';
 import { SMALL_REVS } from '../system/layout';
 import { REV_ROW_H } from './DaemonSetCard';
@@ -151,38 +152,16 @@ function DeploymentCardImpl({ data, selected }: NodeProps<DeploymentNode>) {
   return (
     <div className={cls} data-testid={`graph.deploy.${d.namespace}.${d.name}`} onContextMenu={onContextMenu}>
       {handle}
-      <div className="card-head">
-        <span className="ds-kind">Deployment</span>
-        <CardMenuButton
-          target={target}
-          label={t('deploy.menu', { name: d.name })}
-          testId={`graph.deploy.${d.name}.menu`}
-        />
-      </div>
-      <div className="card-title">
-        <span className="ds-name">{d.name}</span>
-        <span className="ds-ns">{d.namespace}</span>
-      </div>
-      <table className="ds-counters">
-        <thead>
-          <tr>
-            {COUNTERS.map(([, h]) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {COUNTERS.map(([k]) => (
-              <td key={k} data-testid={`graph.deploy.${d.name}.${k}`}>
-                {k === 'ready' ? `${d.ready}/${d.desired}` : d[k]}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      <WorkloadHead
+        kind="Deployment"
+        name={d.name}
+        namespace={d.namespace}
+        target={target}
+        menuLabel={t('deploy.menu', { name: d.name })}
+        testPrefix={`graph.deploy.${d.name}`}
+        counters={COUNTERS}
+        value={(k) => (k === 'ready' ? `${d.ready}/${d.desired}` : d[k])}
+      />
       <div className="ds-line ds-image" title={d.images.join('\n')}>
         {t('ds.image')}: <code>{d.images.join(', ')}</code>
       </div>
