@@ -204,7 +204,11 @@ async function rollout(build, nodes, seconds, profile, replicas = 0) {
       for (const e of l.getEntries()) window.__longtasks.push(e.duration);
     });
     window.__obs.observe({ type: 'longtask', buffered: false });
-    window.__t0 = { wall: performance.now(), sim: window.__dsp.store.getState().now };
+    window.__t0 = {
+      wall: performance.now(),
+      sim: window.__dsp.store.getState().now,
+      engines: window.__dsp.enginesStarted(),
+    };
   });
   await input.press('Enter');
   await page.waitForTimeout(seconds * 1000);
@@ -310,6 +314,17 @@ async function rollout(build, nodes, seconds, profile, replicas = 0) {
     // late belong to the apply)
     window.__batches = window.__batches.filter((x) => x.b.now > window.__t0.sim);
     const sizes = window.__batches.map((x) => JSON.stringify(x.b).length);
+    // what the page was told of pods (a compact group's item is one object), to check the bytes
+    // against: a rollout that replaced pods sent each new one and each deletion
+    let podsNew = 0;
+    let podsDeleted = 0;
+    for (const { b } of window.__batches) {
+      podsNew += b.upserts.filter((o) => o.kind === 'Pod').length;
+      for (const g of b.compact ?? []) if (g.kind === 'Pod') podsNew += g.items.length;
+      podsDeleted += b.deletes.filter((d) => d.kind === 'Pod').length;
+    }
+    const s = window.__dsp.store.getState();
+    const pods = Object.values(s.objects.Pod);
     // what the rollout's bytes were made of
     const parts = {};
     for (const { b } of window.__batches)
@@ -330,6 +345,11 @@ async function rollout(build, nodes, seconds, profile, replicas = 0) {
       total: sizes.reduce((a, b) => a + b, 0),
       count: sizes.length,
       parts,
+      podsNew,
+      podsDeleted,
+      podsHeld: pods.length,
+      resets: window.__batches.filter((x) => x.reset).length,
+      restarts: window.__dsp.enginesStarted() - window.__t0.engines,
     };
   });
   await page.close();
@@ -345,6 +365,11 @@ async function rollout(build, nodes, seconds, profile, replicas = 0) {
     rolloutBytes: after.total,
     batches: after.count,
     parts: after.parts,
+    podsNew: after.podsNew,
+    podsDeleted: after.podsDeleted,
+    podsHeld: after.podsHeld,
+    resets: after.resets,
+    restarts: after.restarts,
     top,
   };
 }
@@ -391,7 +416,11 @@ try {
   const line = (name, nodes, r) =>
     `${name.padEnd(4)} ${nodes.toLocaleString('en').padStart(6)} nodes: clock ${r.speed.toFixed(1)}x (${((100 * r.speed) / 60).toFixed(0)}% of 60x), ${r.updated} updated; ` +
     `longest task ${r.longest ? `${r.longest.toFixed(0)} ms` : 'under 50 ms (none reported)'}, ${r.over50} tasks > 50 ms, ${r.over100} > 100 ms; first snapshot ${r.snapshot === undefined ? 'not seen' : mb(r.snapshot)}, ` +
-    `largest message while applying ${mb(r.applyMax)}, largest rollout message ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches`;
+    `largest message while applying ${mb(r.applyMax)}, largest rollout message ${mb(r.rolloutMax)}, rollout ${mb(r.rolloutBytes)} in ${r.batches} batches` +
+    (r.podsNew === undefined
+      ? ''
+      : `; the page was sent ${r.podsNew} new pods and ${r.podsDeleted} deletions in the window and holds ${r.podsHeld} pods` +
+        (r.resets || r.restarts ? ` (${r.resets} resets, engine restarted ${r.restarts} times)` : ''));
   // BENCH_NODES=0: only the mixed case
   for (const nodes of (process.env.BENCH_NODES ?? '1000,5000')
     .split(',')
