@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { type Kind, type KObject, Session } from '../engine';
-import { deepEqual } from '../engine/api/objects';
+import { deepEqual } from '../engine/predicates';
 import { ChangeBatcher } from '../worker/changeBatcher';
 import type { ChangeBatch } from '../wire/protocol';
 import { decodeGroup } from '../wire/delta';

@@ -90,17 +90,29 @@ export class ReplicaSetController {
     this.enqueue(rs, c.type === 'ADDED' ? 'ReplicaSet added' : 'ReplicaSet updated');
   }
 
-  /** addPod / updatePod / deletePod: the owner's sync, or every matching ReplicaSet's for an orphan. */
+  /**
+   * addPod / updatePod / deletePod: the owner's sync, or every matching ReplicaSet's for an orphan.
+   * An update that changed the ControllerRef also syncs the old owner (it lost a pod), and an orphan's
+   * update queues the matching ReplicaSets only when its labels or its ControllerRef changed.
+   */
   private onPod(c: Change): void {
     const pod = c.obj as Pod;
+    const old = c.old as Pod | undefined;
     const ref = controllerRef(pod);
     const what = c.type === 'ADDED' ? 'added' : c.type === 'DELETED' ? 'deleted' : 'updated';
+    const oldRef = c.type === 'MODIFIED' && old ? controllerRef(old) : undefined;
+    const refChanged = c.type === 'MODIFIED' && !!old && !deepEqual(oldRef, ref);
+    if (refChanged && oldRef?.kind === 'ReplicaSet') {
+      // resolveControllerRef: the old owner, if it is still the ReplicaSet the reference names
+      const former = this.host.store.get('ReplicaSet', pod.metadata.namespace, oldRef.name);
+      if (former && former.metadata.uid === oldRef.uid)
+        this.enqueue(former, `pod ${pod.metadata.name} no longer controlled by it`);
+    }
     if (ref) {
       if (ref.kind !== 'ReplicaSet') return;
       const rs = this.host.store.get('ReplicaSet', pod.metadata.namespace, ref.name);
       if (rs && rs.metadata.uid === ref.uid) {
         // a pod that turned ready is checked again once minReadySeconds have passed (updatePod)
-        const old = c.old as Pod | undefined;
         const min = rs.spec.minReadySeconds ?? 0;
         this.enqueue(rs, `pod ${pod.metadata.name} ${what}`);
         if (old && min > 0 && !isReady(old) && isReady(pod))
@@ -109,6 +121,8 @@ export class ReplicaSetController {
       return;
     }
     if (c.type === 'DELETED') return;
+    if (c.type === 'MODIFIED' && old && !refChanged && deepEqual(old.metadata.labels, pod.metadata.labels))
+      return;
     for (const rs of this.host.store.list('ReplicaSet', pod.metadata.namespace)) {
       if (!rs.metadata.deletionTimestamp && selectorMatches(rs.spec.selector, pod.metadata.labels))
         this.enqueue(rs, `orphan pod ${pod.metadata.name} ${what} matches its selector`);
@@ -267,7 +281,7 @@ export class ReplicaSetController {
   }
 
   /** getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller owner (one Deployment's). */
-  private getIndirectlyRelatedPods(rs: ReplicaSet, allPods: readonly Pod[]): Pod[] {
+  getIndirectlyRelatedPods(rs: ReplicaSet, allPods: readonly Pod[]): Pod[] {
     const owner = controllerRef(rs);
     const uids = new Set<string>([rs.metadata.uid]);
     if (owner) {
