@@ -207,3 +207,157 @@ describe('TestUpdateDisruptedPods: buildDisruptedPodMap and countHealthyPods', (
     });
   });
 });
+
+/** newReplicaSet(t, size) of disruption_test.go: a ReplicaSet no Deployment controls (stored, not run). */
+function addReplicaSet(sim: Simulation, replicas: number, name = 'rs') {
+  return sim.store.create<'ReplicaSet'>({
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name, namespace: 'default' },
+    spec: {
+      replicas,
+      selector: { matchLabels: { foo: 'bar', rs: name } },
+      template: {
+        metadata: { labels: { foo: 'bar', rs: name } },
+        spec: { containers: [{ name: 'c', image: 'nginx' }] },
+      },
+    },
+  } as never);
+}
+
+/** updatePodOwnerToRs: the pod's ControllerRef names the ReplicaSet. */
+function ownPod(
+  sim: Simulation,
+  pod: Pod,
+  owner: { apiVersion: string; kind: string; name: string; uid: string },
+): Pod {
+  const p = sim.store.get('Pod', 'default', pod.metadata.name)!;
+  return sim.store.update<'Pod'>({
+    ...p,
+    metadata: { ...p.metadata, ownerReferences: [{ ...owner, controller: true }] },
+  });
+}
+
+/** dc.sync(pdbName) by hand: the budget's own sync, no other controller running (upstream's fake stores). */
+function syncPdb(sim: Simulation, name = 'pdb'): void {
+  sim.disruption.sync(`default/${name}`, sim.store.get('PodDisruptionBudget', 'default', name)!);
+}
+
+const rsRef = (rs: { metadata: { name: string; uid: string } }) => ({
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  name: rs.metadata.name,
+  uid: rs.metadata.uid,
+});
+
+describe('PDB status over a ReplicaSet’s scale (disruption_test.go, synced by hand)', () => {
+  // [disruptionsAllowed, currentHealthy, desiredHealthy, expectedPods], as VerifyPdbStatus takes them
+  it('TestIntegerMaxUnavailableWithScaling: maxUnavailable 2 of 7, then of 5', () => {
+    const sim = simWithNodes([]);
+    sim.store.create(pdb({ maxUnavailable: 2, selector: FOO_BAR }));
+    const rs = addReplicaSet(sim, 7);
+    ownPod(sim, addPod(sim, 'pod'), rsRef(rs));
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 1, 5, 7]);
+    sim.store.update({ ...rs, spec: { ...rs.spec, replicas: 5 } });
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 1, 3, 5]);
+  });
+
+  it('TestPercentageMaxUnavailableWithScaling: maxUnavailable 30 % of 7 (rounded up: 3), then of 3 (1)', () => {
+    const sim = simWithNodes([]);
+    sim.store.create(pdb({ maxUnavailable: '30%', selector: FOO_BAR }));
+    const rs = addReplicaSet(sim, 7);
+    ownPod(sim, addPod(sim, 'pod'), rsRef(rs));
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 1, 4, 7]);
+    sim.store.update({ ...rs, spec: { ...rs.spec, replicas: 3 } });
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('TestReplicaSet: minAvailable 20 % counts the scale of a ReplicaSet without a Deployment', () => {
+    const sim = simWithNodes([]);
+    sim.store.create(pdb({ minAvailable: '20%', selector: FOO_BAR }));
+    const rs = addReplicaSet(sim, 10);
+    ownPod(sim, addPod(sim, 'pod'), rsRef(rs));
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 1, 2, 10]);
+  });
+
+  it('TestNakedPod / TestStatusForUnmanagedPod / TestTotalUnmanagedPods: a percentage over an unmanaged pod allows nothing, without a status error', () => {
+    const sim = simWithNodes([]);
+    sim.store.create(pdb({ minAvailable: '28%', selector: FOO_BAR }));
+    syncPdb(sim);
+    expect(status(sim)[0]).toBe(0);
+    const naked = addPod(sim, 'naked');
+    syncPdb(sim);
+    expect(status(sim)[0]).toBe(0);
+    const s = sim.store.get('PodDisruptionBudget', 'default', 'pdb')!.status;
+    expect(s.conditions?.[0].reason).not.toBe('SyncFailed');
+    expect(sim.store.list('Event', 'default').some((e) => e.reason === 'UnmanagedPods')).toBe(true);
+    expect(
+      getExpectedPodCount(sim.store, sim.store.get('PodDisruptionBudget', 'default', 'pdb')!, [naked])
+        .unmanagedPods,
+    ).toEqual(['naked']);
+  });
+
+  it('TestUnsupportedControllerPod: a pod of a kind with no known scale allows nothing (CalculateExpectedPodCountFailed)', () => {
+    const sim = simWithNodes([]);
+    sim.store.create(pdb({ minAvailable: '28%', selector: FOO_BAR }));
+    syncPdb(sim);
+    ownPod(sim, addPod(sim, 'naked'), {
+      apiVersion: 'apps.test.io/v1',
+      kind: 'TestWorkload',
+      name: 'fake-controller',
+      uid: 'b7329742-8daa-493a-8881-6ca07139172b',
+    });
+    syncPdb(sim);
+    expect(status(sim)[0]).toBe(0);
+    expect(
+      sim.store.list('Event', 'default').some((e) => e.reason === 'CalculateExpectedPodCountFailed'),
+    ).toBe(true);
+  });
+
+  it('TestTwoControllers, with two ReplicaSets for its ReplicationController and Deployment: 28 % of 11, then of 22', () => {
+    // the upstream test's constants: collectionSize 11, minimumOne 4 (28 % of 11), minimumTwo 7 (of 22)
+    const sim = simWithNodes([]);
+    sim.store.create(pdb({ minAvailable: '28%', selector: FOO_BAR }));
+    const a = addReplicaSet(sim, 11, 'a');
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 0, 0, 0]);
+    const pods: Pod[] = [];
+    let unavailable = 11 - 4 - 1;
+    for (let i = 1; i <= 11; i++) {
+      const p = ownPod(sim, addPod(sim, `quux-${i}`, i > unavailable), rsRef(a));
+      pods.push(p);
+      syncPdb(sim);
+      if (i <= unavailable) expect(status(sim)).toEqual([0, 0, 4, 11]);
+      else if (i - unavailable <= 4) expect(status(sim)).toEqual([0, i - unavailable, 4, 11]);
+      else expect(status(sim)).toEqual([1, i - unavailable, 4, 11]);
+    }
+    const b = addReplicaSet(sim, 11, 'b');
+    syncPdb(sim);
+    expect(status(sim)).toEqual([1, 5, 4, 11]);
+    unavailable = 2 * 11 - (7 + 2) - unavailable;
+    for (let i = 1; i <= 11; i++) {
+      const p = ownPod(sim, addPod(sim, `quuux-${i}`, i > unavailable), rsRef(b));
+      pods.push(p);
+      syncPdb(sim);
+      if (i <= unavailable) expect(status(sim)).toEqual([0, 5, 7, 22]);
+      else if (i - unavailable <= 7 - 5) expect(status(sim)).toEqual([0, 5 + (i - unavailable), 7, 22]);
+      else expect(status(sim)).toEqual([i - unavailable - 2, 5 + (i - unavailable), 7, 22]);
+    }
+    // one pod down: still one allowed; two down: none; one back: one again
+    expect(status(sim)).toEqual([2, 9, 7, 22]);
+    setReady(sim, sim.store.get('Pod', 'default', pods[10].metadata.name)!, false);
+    syncPdb(sim);
+    expect(status(sim)).toEqual([1, 8, 7, 22]);
+    setReady(sim, sim.store.get('Pod', 'default', pods[9].metadata.name)!, false);
+    syncPdb(sim);
+    expect(status(sim)).toEqual([0, 7, 7, 22]);
+    setReady(sim, sim.store.get('Pod', 'default', pods[10].metadata.name)!, true);
+    syncPdb(sim);
+    expect(status(sim)).toEqual([1, 8, 7, 22]);
+  });
+});
