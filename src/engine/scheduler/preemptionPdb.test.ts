@@ -87,3 +87,42 @@ describe('pickOneNodeForPreemption with budgets', () => {
     expect(best?.node).toBe('b');
   });
 });
+
+describe('TestDryRunPreemption’s budget cases (default_preemption_test.go)', () => {
+  // node1 of 500m (veryLargeRes); the preemptor asks 500m, so every pod on the node must go
+  const n1 = newNode('n1', { index: 0, now: '2026-01-01T00:00:00Z', cpu: '500m' });
+  const foo = (name: string) => pod(name, 100, '200m', { app: 'foo' });
+  const run = (pods: Pod[], budget: PodDisruptionBudget) => {
+    const r = selectVictimsOnNode(pod('p', 1000, '500m'), n1, pods, [budget]) as {
+      victims: Pod[];
+      numPDBViolations: number;
+    };
+    // the upstream test sorts each candidate's victims by name before comparing
+    return [names(r.victims).sort(), r.numPDBViolations];
+  };
+  it('preemption with violation of same pdb: both go, one violation', () => {
+    expect(run([foo('p1.1'), foo('p1.2')], pdb('foo', 1))).toEqual([['p1.1', 'p1.2'], 1]);
+  });
+  it('… with a pod whose eviction was processed, the victim not in DisruptedPods: still one violation', () => {
+    expect(run([foo('p1.1'), foo('p1.2')], pdb('foo', 1, { p2: '2026-01-01T00:00:00Z' }))).toEqual([
+      ['p1.1', 'p1.2'],
+      1,
+    ]);
+  });
+  it('… the victim in DisruptedPods: no violation', () => {
+    expect(run([foo('p1.1'), foo('p1.2')], pdb('foo', 1, { 'p1.2': '2026-01-01T00:00:00Z' }))).toEqual([
+      ['p1.1', 'p1.2'],
+      0,
+    ]);
+  });
+  it('… the victim in DisruptedPods is treated as non-violating, the other two take the budget below zero once', () => {
+    const threeNode = newNode('n1', { index: 0, now: '2026-01-01T00:00:00Z', cpu: '600m' });
+    const r = selectVictimsOnNode(
+      pod('p', 1000, '600m'),
+      threeNode,
+      [foo('p1.1'), foo('p1.2'), foo('p1.3')],
+      [pdb('foo', 1, { 'p1.3': '2026-01-01T00:00:00Z' })],
+    ) as { victims: Pod[]; numPDBViolations: number };
+    expect([names(r.victims).sort(), r.numPDBViolations]).toEqual([['p1.1', 'p1.2', 'p1.3'], 1]);
+  });
+});
