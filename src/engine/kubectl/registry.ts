@@ -20,6 +20,8 @@ import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
 import { setImageCommand } from './commands/setImage';
+import { setEnvCommand } from './commands/setEnv';
+import { setResourcesCommand } from './commands/setResources';
 import { patchCommand } from './commands/patch';
 import { waitCommand } from './commands/wait';
 import {
@@ -61,6 +63,8 @@ export const COMMANDS: CommandDef[] = [
   deleteCommand,
   runCommand,
   setImageCommand,
+  setEnvCommand,
+  setResourcesCommand,
   rolloutStatusCommand,
   rolloutHistoryCommand,
   rolloutUndoCommand,
