@@ -10,6 +10,13 @@ import { createCommand } from './commands/create';
 import { createNamespaceCommand } from './commands/createNamespace';
 import { createPdbCommand } from './commands/createPdb';
 import { createDeploymentCommand } from './commands/createDeployment';
+import {
+  createConfigMapCommand,
+  createCronJobCommand,
+  createJobCommand,
+  createSecretCommand,
+  createServiceCommand,
+} from './commands/createGenerators';
 import { scaleCommand } from './commands/scale';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
@@ -53,6 +60,11 @@ export const COMMANDS: CommandDef[] = [
   createNamespaceCommand,
   createDeploymentCommand,
   createPdbCommand,
+  createConfigMapCommand,
+  createSecretCommand,
+  createServiceCommand,
+  createJobCommand,
+  createCronJobCommand,
   scaleCommand,
   applyCommand,
   patchCommand,
