@@ -95,9 +95,7 @@ function refString(from: unknown): string {
   if (f.fieldRef) return `field path ${f.fieldRef.fieldPath}`;
   if (f.resourceFieldRef) {
     const r = f.resourceFieldRef;
-    return r.containerName
-      ? `resource ${r.resource}, container ${r.containerName}`
-      : `resource ${r.resource}`;
+    return `resource field ${r.containerName ? `${r.containerName}/` : ''}${r.resource}`;
   }
   return 'invalid valueFrom';
 }
