@@ -14,6 +14,7 @@ import {
   createConfigMapCommand,
   createCronJobCommand,
   createJobCommand,
+  createPriorityClassCommand,
   createSecretCommand,
   createServiceCommand,
 } from './commands/createGenerators';
@@ -65,6 +66,7 @@ export const COMMANDS: CommandDef[] = [
   createServiceCommand,
   createJobCommand,
   createCronJobCommand,
+  createPriorityClassCommand,
   scaleCommand,
   applyCommand,
   patchCommand,
