@@ -10,6 +10,14 @@ import { createCommand } from './commands/create';
 import { createNamespaceCommand } from './commands/createNamespace';
 import { createPdbCommand } from './commands/createPdb';
 import { createDeploymentCommand } from './commands/createDeployment';
+import {
+  createConfigMapCommand,
+  createCronJobCommand,
+  createJobCommand,
+  createPriorityClassCommand,
+  createSecretCommand,
+  createServiceCommand,
+} from './commands/createGenerators';
 import { scaleCommand } from './commands/scale';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
@@ -20,6 +28,8 @@ import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
 import { setImageCommand } from './commands/setImage';
+import { setEnvCommand } from './commands/setEnv';
+import { setResourcesCommand } from './commands/setResources';
 import { patchCommand } from './commands/patch';
 import { waitCommand } from './commands/wait';
 import {
@@ -51,6 +61,12 @@ export const COMMANDS: CommandDef[] = [
   createNamespaceCommand,
   createDeploymentCommand,
   createPdbCommand,
+  createConfigMapCommand,
+  createSecretCommand,
+  createServiceCommand,
+  createJobCommand,
+  createCronJobCommand,
+  createPriorityClassCommand,
   scaleCommand,
   applyCommand,
   patchCommand,
@@ -61,6 +77,8 @@ export const COMMANDS: CommandDef[] = [
   deleteCommand,
   runCommand,
   setImageCommand,
+  setEnvCommand,
+  setResourcesCommand,
   rolloutStatusCommand,
   rolloutHistoryCommand,
   rolloutUndoCommand,

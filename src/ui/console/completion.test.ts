@@ -59,6 +59,10 @@ describe('console completion', () => {
     expect(words('kubectl rollout ')).toEqual(['history', 'pause', 'restart', 'resume', 'status', 'undo']);
     expect(done('kubectl se').before).toBe('kubectl set ');
     expect(done('kubectl set i').before).toBe('kubectl set image ');
+    expect(words('kubectl set ')).toEqual(['env', 'image', 'resources']);
+    // set env and set resources take a resource type next, like set image
+    expect(done('kubectl set env dae').before).toBe('kubectl set env daemonsets ');
+    expect(done('kubectl set resources dae').before).toBe('kubectl set resources daemonsets ');
     // several commands start with c: listed
     const c = done('kubectl c');
     expect(c.before).toBe('kubectl c');

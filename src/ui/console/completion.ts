@@ -135,6 +135,8 @@ const TYPED = new Set([
   'rollout undo',
   'rollout restart',
   'set image',
+  'set env',
+  'set resources',
   'edit',
   'rollout pause',
   'rollout resume',

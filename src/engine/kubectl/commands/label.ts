@@ -81,7 +81,12 @@ function labelChangeMsg(oldL: Labels, newL: Labels): string {
   return 'not labeled';
 }
 
-function targets(ctx: CommandContext, resources: string[], verb: string): { kind: Kind; obj: KObject }[] {
+/** The objects named by TYPE NAME…, TYPE/NAME…, or TYPE with --all or -l (the builder's ResourceTypeOrNameArgs). */
+export function targets(
+  ctx: CommandContext,
+  resources: string[],
+  verb: string,
+): { kind: Kind; obj: KObject }[] {
   const all = flagBool(ctx.args, 'all');
   const selector = flagString(ctx.args, 'selector');
   if (all && selector) throw new CommandError('cannot set --all and --selector at the same time');

@@ -8,6 +8,7 @@ import { flagArray, flagString } from '../argv';
 import { CommandError, type CommandDef } from '../types';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
 import { printWritten } from './printObject';
+import { mergeOverrides } from './runOverrides';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
 function parseLabelList(s: string): Record<string, string> {
@@ -43,6 +44,12 @@ export const runCommand: CommandDef = {
     },
     { name: 'image-pull-policy', type: 'string', usage: 'The image pull policy for the container.' },
     { name: 'annotations', type: 'stringArray', usage: 'Annotations to apply to the pod.' },
+    {
+      name: 'overrides',
+      type: 'string',
+      usage:
+        'An inline JSON override for the generated object. If this is non-empty, it is used to override the generated object. Requires that the object supply a valid apiVersion field.',
+    },
     DRY_RUN_FLAG,
     ...OBJECT_PRINT_FLAGS,
   ],
@@ -81,22 +88,27 @@ export const runCommand: CommandDef = {
     const annotations: Record<string, string> = {};
     for (const a of flagArray(ctx.args, 'annotations'))
       ownSet(annotations, a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-    const pod = {
+    let pod = {
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: {
         name,
-        namespace: ctx.namespace,
         labels,
         ...(Object.keys(annotations).length ? { annotations } : {}),
       },
       spec: { containers: [container], dnsPolicy: 'ClusterFirst', restartPolicy: restart },
       status: {},
     } as unknown as Pod;
+    const overrides = flagString(ctx.args, 'overrides');
+    if (overrides) pod = mergeOverrides(pod, overrides);
     let created: Pod = pod;
     try {
       if (dry !== 'client')
-        created = ctx.sim.store.create(pod, { dryRun: dry === 'server', fieldManager: 'kubectl-run' }) as Pod;
+        // the generator leaves the namespace out (a client dry run prints none); the request names it
+        created = ctx.sim.store.create(
+          { ...pod, metadata: { ...pod.metadata, namespace: ctx.namespace } },
+          { dryRun: dry === 'server', fieldManager: 'kubectl-run' },
+        ) as Pod;
     } catch (e) {
       if (e instanceof StatusError) return finish([e]);
       throw e;

@@ -1,0 +1,412 @@
+// The `kubectl create` generators for kinds the playground does not serve (pkg/cmd/create/
+// create_configmap.go, create_secret.go, create_service.go, create_job.go, create_cronjob.go): each
+// reads its flags and builds its object as kubectl does, so `--dry-run=client` prints it; sent to
+// the cluster, the request finds no such resource and the command fails with kubectl's wrapping of
+// the API server's own 404 ("the server could not find the requested resource"), as the real client
+// does against the served playground.
+
+import { ownSet } from '../../api/own';
+import { flagArray, flagString } from '../argv';
+import { OBJECT_PRINT_FLAGS, resolvePrinter, PrintError } from '../printers/printFlags';
+import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
+import { DRY_RUN_FLAG, dryRunStrategy, formatSingleError, VALIDATE_FLAG } from './common';
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 of the UTF-8 bytes (a Secret's data as the generator encodes it). */
+export function b64encode(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
+    out += i + 1 < bytes.length ? B64[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.length ? B64[n & 63] : '=';
+  }
+  return out;
+}
+
+/** The API server's 404 for a resource it does not serve (what the real kubectl prints after it). */
+export const NOT_SERVED = 'the server could not find the requested resource';
+
+const COMMON_FLAGS: FlagSpec[] = [
+  DRY_RUN_FLAG,
+  VALIDATE_FLAG,
+  {
+    name: 'field-manager',
+    type: 'string',
+    default: 'kubectl-create',
+    usage: 'Name of the manager used to track field ownership.',
+  },
+  {
+    name: 'save-config',
+    type: 'bool',
+    usage: 'If true, the configuration of current object will be saved in its annotation.',
+  },
+  ...OBJECT_PRINT_FLAGS,
+];
+
+interface Generated {
+  /** `configmap`, `job.batch`: the name printer's resource word */
+  resource: string;
+  obj: Record<string, unknown>;
+  /** kubectl's words before the server's error: `failed to create configmap: ` */
+  failure: string;
+}
+
+function oneName(ctx: CommandContext, path: string, args = ctx.args.positional): string {
+  if (args.length !== 1)
+    throw new CommandError(
+      `exactly one NAME is required, got ${args.length}\nSee 'kubectl ${path} -h' for help and examples`,
+    );
+  return args[0];
+}
+
+/** metadata with the namespace only when -n was given (EnforceNamespace). */
+function meta(
+  ctx: CommandContext,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { name, ...extra, ...(ctx.namespaceExplicit ? { namespace: ctx.namespace } : {}) };
+}
+
+/** Client dry run: print the object; otherwise the cluster answers 404. */
+function finishGenerated(ctx: CommandContext, g: Generated): void {
+  const dry = dryRunStrategy(ctx);
+  const printer = resolvePrinter(ctx);
+  if (dry !== 'client') throw new CommandError(`${g.failure}${NOT_SERVED}`);
+  const name = (g.obj.metadata as { name: string }).name;
+  if (printer.kind === 'name') return ctx.out.println(`${g.resource}/${name}`);
+  if (printer.kind === 'generic') {
+    try {
+      ctx.out.out(printer.print(g.obj as never));
+    } catch (e) {
+      if (!(e instanceof PrintError)) throw e;
+      throw new CommandError(formatSingleError(e), 1, true);
+    }
+    return;
+  }
+  ctx.out.println(`${g.resource}/${name} created (dry run)`);
+}
+
+/** `--from-literal=k=v` pairs into a data map (cmdutil.ParseLiteralSource + the duplicate check). */
+function literalData(ctx: CommandContext, kind: string, name: string, encode: (v: string) => string) {
+  const data: Record<string, string> = {};
+  for (const lit of flagArray(ctx.args, 'from-literal')) {
+    const i = lit.indexOf('=');
+    if (i <= 0) throw new CommandError(`invalid literal source ${lit}, expected key=value`);
+    const key = lit.slice(0, i);
+    if (Object.hasOwn(data, key))
+      throw new CommandError(
+        `cannot add key ${JSON.stringify(key)}, another key by that name already exists in Data for ${kind} ${JSON.stringify(name)}`,
+      );
+    ownSet(data, key, encode(lit.slice(i + 1)));
+  }
+  return data;
+}
+
+const LITERAL_FLAG: FlagSpec = {
+  name: 'from-literal',
+  type: 'stringArray',
+  usage: 'Specify a key and literal value to insert (i.e. mykey=somevalue)',
+};
+
+export const createConfigMapCommand: CommandDef = {
+  name: 'create configmap',
+  aliases: ['cm'],
+  short: 'Create a config map from a local file, directory or literal value',
+  usage:
+    'kubectl create configmap NAME [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none]',
+  flags: [
+    LITERAL_FLAG,
+    { name: 'append-hash', type: 'bool', usage: 'Append a hash of the configmap to its name.' },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    const name = oneName(ctx, 'create configmap');
+    const data = literalData(ctx, 'ConfigMap', name, (v) => v);
+    finishGenerated(ctx, {
+      resource: 'configmap',
+      failure: 'failed to create configmap: ',
+      obj: {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: meta(ctx, name),
+        ...(Object.keys(data).length ? { data } : {}),
+      },
+    });
+  },
+};
+
+export const createSecretCommand: CommandDef = {
+  name: 'create secret',
+  short: 'Create a secret using a specified subcommand',
+  usage: 'kubectl create secret (docker-registry | generic | tls) [options]',
+  flags: [
+    LITERAL_FLAG,
+    { name: 'type', type: 'string', usage: 'The type of secret to create' },
+    { name: 'append-hash', type: 'bool', usage: 'Append a hash of the secret to its name.' },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    const [sub, ...rest] = ctx.args.positional;
+    if (sub !== 'generic') {
+      if (sub === undefined) throw new CommandError('create secret needs a subcommand: generic');
+      throw new CommandError(
+        `unknown command ${JSON.stringify(sub)}\nSee 'kubectl create secret -h' for help and examples`,
+      );
+    }
+    const name = oneName(ctx, 'create secret generic', rest);
+    const data = literalData(ctx, 'Secret', name, b64encode);
+    const type = flagString(ctx.args, 'type');
+    finishGenerated(ctx, {
+      resource: 'secret',
+      // create_secret.go: "failed to create secret %v" (no colon)
+      failure: 'failed to create secret ',
+      obj: {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: meta(ctx, name),
+        ...(Object.keys(data).length ? { data } : {}),
+        ...(type ? { type } : {}),
+      },
+    });
+  },
+};
+
+const SERVICE_TYPES = new Map([
+  ['clusterip', 'ClusterIP'],
+  ['nodeport', 'NodePort'],
+  ['loadbalancer', 'LoadBalancer'],
+]);
+
+/** utilsnet.ParsePort(s, true) as strconv.ParseUint words its errors. */
+function parsePort(s: string): number {
+  if (!/^\d+$/.test(s))
+    throw new CommandError(`strconv.ParseUint: parsing ${JSON.stringify(s)}: invalid syntax`);
+  const n = Number(s);
+  if (n > 65535)
+    throw new CommandError(`strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`);
+  return n;
+}
+
+/** parsePorts: `80`, `80:8080`, `80:http`. */
+function parsePorts(spec: string): { port: number; targetPort: number | string } {
+  const i = spec.indexOf(':');
+  const port = parsePort(i < 0 ? spec : spec.slice(0, i));
+  const target = i < 0 ? '' : spec.slice(i + 1);
+  if (target === '') return { port, targetPort: port };
+  if (/^[+-]?\d+$/.test(target)) {
+    const n = Number(target);
+    if (n < 1 || n > 65535) throw new CommandError('must be between 1 and 65535, inclusive');
+    return { port, targetPort: n };
+  }
+  return { port, targetPort: target };
+}
+
+export const createServiceCommand: CommandDef = {
+  name: 'create service',
+  aliases: ['svc'],
+  short: 'Create a service using a specified subcommand',
+  usage:
+    'kubectl create service (clusterip | nodeport | loadbalancer) NAME [--tcp=<port>:<targetPort>] [options]',
+  flags: [
+    { name: 'tcp', type: 'stringArray', usage: "Port pairs can be specified as '<port>:<targetPort>'." },
+    {
+      name: 'clusterip',
+      type: 'string',
+      usage: "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing).",
+    },
+    {
+      name: 'node-port',
+      type: 'int',
+      default: '0',
+      usage: 'Port used to expose the service on each node in a cluster.',
+    },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    const [sub, ...rest] = ctx.args.positional;
+    const type = sub === undefined ? undefined : SERVICE_TYPES.get(sub);
+    if (!type) {
+      if (sub === undefined)
+        throw new CommandError('create service needs a subcommand: clusterip, nodeport or loadbalancer');
+      throw new CommandError(
+        `unknown command ${JSON.stringify(sub)}\nSee 'kubectl create service -h' for help and examples`,
+      );
+    }
+    const name = oneName(ctx, `create service ${sub}`, rest);
+    const tcp = flagArray(ctx.args, 'tcp').flatMap((t) => t.split(','));
+    if (tcp.length === 0) throw new CommandError('at least one tcp port specifier must be provided');
+    const nodePort = Number(flagString(ctx.args, 'node-port') ?? '0');
+    const ports = tcp.map((t) => {
+      const { port, targetPort } = parsePorts(t);
+      return {
+        name: t.replace(/:/g, '-'),
+        ...(nodePort ? { nodePort } : {}),
+        port,
+        protocol: 'TCP',
+        targetPort,
+      };
+    });
+    const clusterIP = flagString(ctx.args, 'clusterip');
+    finishGenerated(ctx, {
+      resource: 'service',
+      failure: `failed to create ${type} service: `,
+      obj: {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: meta(ctx, name, { labels: { app: name } }),
+        spec: {
+          ...(clusterIP === 'None' ? { clusterIP: 'None' } : {}),
+          ports,
+          selector: { app: name },
+          type,
+        },
+        status: { loadBalancer: {} },
+      },
+    });
+  },
+};
+
+function podTemplate(name: string, image: string, command: string[], restartPolicy: string) {
+  return {
+    metadata: {},
+    spec: {
+      containers: [{ ...(command.length ? { command } : {}), image, name, resources: {} }],
+      restartPolicy,
+    },
+  };
+}
+
+export const createJobCommand: CommandDef = {
+  name: 'create job',
+  short: 'Create a job with the specified name',
+  usage: 'kubectl create job NAME --image=image [--from=cronjob/name] -- [COMMAND] [args...]',
+  flags: [
+    { name: 'image', type: 'string', usage: 'Image name to run.' },
+    {
+      name: 'from',
+      type: 'string',
+      usage: 'The name of the resource to create a Job from (only cronjob is supported).',
+    },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    const [name, ...command] = ctx.args.positional;
+    if (!name) oneName(ctx, 'create job', []);
+    const image = flagString(ctx.args, 'image') ?? '';
+    const from = flagString(ctx.args, 'from') ?? '';
+    if (image === '' && from === '') throw new CommandError('either --image or --from must be specified');
+    if (image !== '' && from !== '') throw new CommandError('--image and --from are mutually exclusive');
+    if (from !== '')
+      throw new CommandError(`the server doesn't have a resource type "${from.split('/')[0]}"`);
+    finishGenerated(ctx, {
+      resource: 'job.batch',
+      failure: 'failed to create job: ',
+      obj: {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        metadata: meta(ctx, name),
+        spec: { template: podTemplate(name, image, command, 'Never') },
+        status: {},
+      },
+    });
+  },
+};
+
+export const createCronJobCommand: CommandDef = {
+  name: 'create cronjob',
+  aliases: ['cj'],
+  short: 'Create a cron job with the specified name',
+  usage: "kubectl create cronjob NAME --image=image --schedule='0/5 * * * ?' -- [COMMAND] [args...] [flags]",
+  flags: [
+    { name: 'image', type: 'string', usage: 'Image name to run.' },
+    { name: 'schedule', type: 'string', usage: 'A schedule in the Cron format the job should be run with.' },
+    { name: 'restart', type: 'string', usage: "job's restart policy. supported values: OnFailure, Never" },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    const image = flagString(ctx.args, 'image');
+    const schedule = flagString(ctx.args, 'schedule');
+    const missing = [image === undefined ? '"image"' : '', schedule === undefined ? '"schedule"' : ''].filter(
+      Boolean,
+    );
+    if (missing.length) throw new CommandError(`required flag(s) ${missing.join(', ')} not set`);
+    const [name, ...command] = ctx.args.positional;
+    if (!name) oneName(ctx, 'create cronjob', []);
+    const restart = flagString(ctx.args, 'restart') || 'OnFailure';
+    if (restart !== 'OnFailure' && restart !== 'Never')
+      throw new CommandError(`restart must be one of: OnFailure, Never`);
+    finishGenerated(ctx, {
+      resource: 'cronjob.batch',
+      failure: 'failed to create cronjob: ',
+      obj: {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: meta(ctx, name),
+        spec: {
+          jobTemplate: {
+            metadata: { name },
+            spec: { template: podTemplate(name, image!, command, restart) },
+          },
+          schedule,
+        },
+        status: {},
+      },
+    });
+  },
+};
+
+/**
+ * `kubectl create priorityclass` (create_priorityclass.go). The playground does not serve
+ * PriorityClass objects yet — its two built-in classes are admission data (api/priority.ts) — so the
+ * request meets the same 404 as the real kubectl gets from the served cluster.
+ */
+export const createPriorityClassCommand: CommandDef = {
+  name: 'create priorityclass',
+  aliases: ['pc'],
+  short: 'Create a priority class with the specified name',
+  usage:
+    'kubectl create priorityclass NAME --value=VALUE --global-default=BOOL [--dry-run=server|client|none]',
+  flags: [
+    { name: 'value', type: 'int', default: '0', usage: 'the value of this priority class.' },
+    {
+      name: 'global-default',
+      type: 'bool',
+      usage:
+        'global-default specifies whether this PriorityClass should be considered as the default priority.',
+    },
+    {
+      name: 'description',
+      type: 'string',
+      usage:
+        'description is an arbitrary string that usually provides guidelines on when this priority class should be used.',
+    },
+    {
+      name: 'preemption-policy',
+      type: 'string',
+      default: 'PreemptLowerPriority',
+      usage: 'preemption-policy is the policy for preempting pods with lower priority.',
+    },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    const name = oneName(ctx, 'create priorityclass');
+    const description = flagString(ctx.args, 'description') ?? '';
+    finishGenerated(ctx, {
+      resource: 'priorityclass.scheduling.k8s.io',
+      failure: 'failed to create priorityclass: ',
+      obj: {
+        apiVersion: 'scheduling.k8s.io/v1',
+        ...(description ? { description } : {}),
+        ...(flagString(ctx.args, 'global-default') === 'true' ? { globalDefault: true } : {}),
+        kind: 'PriorityClass',
+        metadata: { name },
+        preemptionPolicy: flagString(ctx.args, 'preemption-policy') ?? 'PreemptLowerPriority',
+        value: Number(flagString(ctx.args, 'value') ?? '0'),
+      },
+    });
+  },
+};
