@@ -37,6 +37,7 @@ import {
   selectReplicaSets,
   selectPodsVersion,
   selectRevisions,
+  selectRenumbered,
   selectSelection,
   selectTheme,
 } from '../../state/selectors';
@@ -144,6 +145,7 @@ function GraphCanvas() {
   // DaemonSetCard); the graph follows only the DaemonSets' specs (a few times a second at most).
   const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS);
   const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS);
+  const renumbered = useThrottledStore(selectRenumbered, DS_UPDATE_MS);
   // Deployments and their ReplicaSets: their cards show the ReplicaSets' counts, so they follow every change (throttled).
   const deployments = useThrottledStore(selectDeployments, DS_UPDATE_MS);
   const replicaSets = useThrottledStore(selectReplicaSets, DS_UPDATE_MS);
@@ -202,6 +204,7 @@ function GraphCanvas() {
           nodeNames,
           DaemonSet: daemonSets,
           ControllerRevision: revisions,
+          renumbered,
           Deployment: deployments,
           ReplicaSet: replicaSets,
           lane: lanePods,
@@ -228,6 +231,7 @@ function GraphCanvas() {
       podsVersion,
       daemonSets,
       revisions,
+      renumbered,
       deployments,
       replicaSets,
       positions,

@@ -79,7 +79,7 @@ export function createGraphBuilder() {
     const selNode = selectionKey(ui.selection, 'Node');
     const selPod = selectionKey(ui.selection, 'Pod');
 
-    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision);
+    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision, objects.renumbered);
     const { dsKeys, chains } = revs;
 
     if (live) {
