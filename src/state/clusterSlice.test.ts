@@ -241,7 +241,7 @@ describe("the engine's record of renumbered revisions on the page", () => {
     const got = m.batches.flatMap((b) => b.renumbered ?? []);
     expect(got.map((r) => [r.daemonSet.name, r.previous])).toEqual([['fluentd-elasticsearch', [1]]]);
     const cr = Object.values(m.objects().ControllerRevision).find((c) => c.metadata.uid === got[0].uid);
-    expect(cr && (cr as { revision: number }).revision).toBe(3);
+    expect((cr as unknown as { revision: number } | undefined)?.revision).toBe(3);
   });
 
   it('the store keeps the last list sent, replaces it on reset, and keeps its identity while equal', async () => {

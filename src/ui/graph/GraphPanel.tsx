@@ -160,7 +160,10 @@ function GraphCanvas() {
   const measured = useGraphUi((s) => s.measured);
   const edgesPref = useGraphUi((s) => s.showPodEdges);
   const inspectorOpen =
-    selection?.kind === 'Node' || selection?.kind === 'Pod' || selection?.kind === 'DaemonSet';
+    selection?.kind === 'Node' ||
+    selection?.kind === 'Pod' ||
+    selection?.kind === 'DaemonSet' ||
+    selection?.kind === 'Deployment';
   const [build] = useState(createGraphBuilder);
   const rootRef = useRef<HTMLDivElement>(null);
   const size = usePaneSize(rootRef);
