@@ -67,8 +67,10 @@ import {
   type Area,
   type Level,
   type Slot,
+  type WorkloadEntry,
   type XY,
 } from './system/layout';
+import { deploySmallRows, dsSmallRows, smallExtra } from './system/smallRows';
 import { graphUi, useGraphUi } from './graphStore';
 import { nodeTypes } from './nodeTypes';
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
@@ -117,16 +119,22 @@ const WHEEL_ANCHOR_MS = 400;
 function workloadEntries(
   nodes: readonly GraphNode[],
   measured: Readonly<Record<string, { width: number; height: number }>>,
-): { id: string; revisions: number; height?: number }[] {
-  const out: { id: string; revisions: number; height?: number }[] = [];
+): WorkloadEntry[] {
+  const out: WorkloadEntry[] = [];
   for (const n of nodes) {
     if (n.type === 'daemonSet')
-      out.push({ id: n.id, revisions: n.data.ds.revisions.length, height: measured[n.id]?.height });
+      out.push({
+        id: n.id,
+        revisions: n.data.ds.revisions.length,
+        height: measured[n.id]?.height,
+        extra: smallExtra(dsSmallRows(n.data.ds.revisions)),
+      });
     else if (n.type === 'deployment')
       out.push({
         id: n.id,
         revisions: n.data.deployment.replicaSets.length,
         height: measured[n.id]?.height,
+        extra: smallExtra(deploySmallRows(n.data.deployment.replicaSets)),
       });
   }
   return out;
