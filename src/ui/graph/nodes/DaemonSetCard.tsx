@@ -105,8 +105,8 @@ function RolloutLine({
   );
 }
 
-/** A revision's "failing" mark, with how many of its pods fail and how. */
-function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) {
+/** A revision's "failing" mark, with how many of its pods fail and how ("✗" alone on tiny cards, the word on hover and for screen readers). */
+function BadMark({ r, p, short }: { r: RevisionView; p: RolloutProgress | undefined; short?: boolean }) {
   const { t } = useTranslation('trouble');
   const bad = p?.badRevisions.get(r.hash);
   if (!bad) return null;
@@ -116,7 +116,7 @@ function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) 
       title={t('badTitle', { count: bad.count, word: bad.word })}
       data-testid={`graph.rev.${r.name}.bad`}
     >
-      ✗ {t('bad')}
+      ✗ {short ? <span className="sr-only">{t('bad')}</span> : t('bad')}
     </span>
   );
 }
@@ -160,7 +160,7 @@ function SmallRevisions({
             {revisionWhat(r)}
           </span>
           {r.current ? <span className="sr-only">{t('ds.current')}</span> : null}
-          <BadMark r={r} p={rollout} />
+          <BadMark r={r} p={rollout} short={tiny} />
           {i === shown.length - 1 && folded > 0 ? <span className="rev-folded">+{folded}</span> : null}
           {r.current && r.changeCause && !tiny ? (
             <span className="rev-cause-line" data-testid={`graph.rev.${r.name}.cause`}>

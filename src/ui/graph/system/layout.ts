@@ -190,9 +190,7 @@ export function dsSmallHeight(level: Level, scale: number, revisions: number, ex
   const rows = Math.min(SMALL_REVS, Math.max(1, revisions));
   if (level === 'compact')
     return Math.max(g.h, (76 + 18 * rows + EXTRA_LINE_H.compact * (extra?.compact ?? 0)) * scale);
-  // a tiny row: a 19.5 px line, its chip's borders and the gap (24 px: at 22 the rows of a card with
-  // three revisions ran a few px past its bottom)
-  return Math.max(g.h, (30 + 24 * rows + EXTRA_LINE_H.tiny * (extra?.tiny ?? 0)) * scale);
+  return Math.max(g.h, (30 + 22 * rows + EXTRA_LINE_H.tiny * (extra?.tiny ?? 0)) * scale);
 }
 
 /** A workload card as the layout sizes it. */

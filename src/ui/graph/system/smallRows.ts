@@ -17,23 +17,26 @@ export interface SmallRow {
   before: number;
   /** the image tag (or what the revision changed), in monospace */
   what: string;
-  /** em of the fixed words after it ("failing", a ReplicaSet's replicas, "+N") */
+  /** em of the fixed words after it (a ReplicaSet's replicas, "+N") */
   after: number;
+  /** room kept for the failing mark ("✗ failing"; "✗" on tiny cards) */
+  bad?: boolean;
   /** the change-cause, drawn under the current revision's row at the compact level */
   cause?: string;
 }
 
 /** Fixed words of a row, in em, the widest of en and zh-CN (DejaVu Sans, bold on the current row). */
-export const REV_EM = 5.6; // the swatch, "rev 12" / "修订 12"
-export const WAS_EM = 7.2; // "(was rev 12)" / "（原修订 12）"
+export const REV_EM = 4.8; // the swatch, "rev 12" / "修订 12", in bold
+export const WAS_EM = 7; // "(was rev 12)" / "（原修订 12）"
 export const WAS_SHORT_EM = 5; // "(was 12)" / "（原 12）"
-export const BAD_EM = 6; // "✗ failing" / "✗ 失败"
+export const BAD_EM = 5.4; // "✗ failing" / "✗ 失败" (compact cards)
+export const BAD_MARK_EM = 1.7; // "✗" alone (tiny cards: the word on hover and for screen readers)
 export const DOT_EM = 0.9; // "· " and the gaps
 export const REPLICAS_EM = 3.6; // "10/10" in monospace
 export const FOLDED_EM = 2.2; // "+12"
 
 /** Text per line, in em, of each level's rows: the card's inner width over its font size. */
-const LINE_EM: Record<'compact' | 'tiny', number> = { compact: 16.4, tiny: 13.8 };
+const LINE_EM: Record<'compact' | 'tiny', number> = { compact: 17, tiny: 14.2 };
 
 const isWide = (c: string) =>
   /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(c);
@@ -41,7 +44,7 @@ const isWide = (c: string) =>
 /** Width of a character in em: CJK 1, monospace 0.62, proportional text 0.6 (DejaVu Sans's widest lowercase and digits). */
 function charEm(c: string, mono: boolean): number {
   if (isWide(c)) return 1;
-  return mono ? 0.62 : 0.6;
+  return mono ? 0.61 : 0.6;
 }
 
 /**
@@ -85,7 +88,8 @@ export function wrap(
 export function rowLines(r: SmallRow, level: 'compact' | 'tiny'): number {
   const lineEm = LINE_EM[level];
   const w = wrap(r.what, lineEm, true, r.before);
-  return w.lines + (r.after > 0 && w.used + r.after > lineEm + 1e-9 ? 1 : 0);
+  const after = r.after + (r.bad ? (level === 'tiny' ? BAD_MARK_EM : BAD_EM) : 0);
+  return w.lines + (after > 0 && w.used + after > lineEm + 1e-9 ? 1 : 0);
 }
 
 /** Lines the listed rows take beyond one each (what the card's slot adds), at a small level. */
@@ -118,7 +122,8 @@ export function dsSmallRows(chain: readonly RevisionView[]): SmallRow[] {
   return shown.map((r, i) => ({
     before: REV_EM + (r.was !== undefined ? WAS_EM : 0) + DOT_EM,
     what: revisionWhat(r),
-    after: (r.current ? BAD_EM : 0) + (folded && i === shown.length - 1 ? FOLDED_EM : 0),
+    after: folded && i === shown.length - 1 ? FOLDED_EM : 0,
+    bad: r.current,
     ...(r.current && r.changeCause ? { cause: r.changeCause } : {}),
   }));
 }
