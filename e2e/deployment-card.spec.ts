@@ -162,3 +162,52 @@ test('the palette applies a Deployment: its card and its replica pods, marked as
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 });
+
+test('the side panel of a selected Deployment: its ReplicaSets with revision, was rev N, image, change-cause and replicas; a stuck rollout in words (en, zh-CN)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page);
+  await type(page, 'kubectl create deployment web --image=nginx:1.27 --replicas=2');
+  await expect(card(page)).toBeVisible();
+  await type(page, 'sim settle');
+  await type(page, 'kubectl set image deployment/web nginx=nginx:1.28');
+  await type(page, 'kubectl annotate deployment/web kubernetes.io/change-cause="nginx 1.28 for the class"');
+  await type(page, 'sim settle');
+  await type(page, 'kubectl rollout undo deployment/web');
+  await type(page, 'sim settle');
+  await expect.poll(() => chain(page), { timeout: 60_000 }).toEqual(['rev 3 2/2 current', 'rev 2 0/0']);
+
+  await card(page).click({ position: { x: 30, y: 12 } });
+  const panel = page.getByTestId('deploy-details');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('h3')).toHaveText('deployment.apps/web');
+  const rows = panel.locator('[data-testid^="deploy-details.rs."]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toHaveAttribute('data-revision', '3');
+  await expect(rows.first()).toContainText('rev 3 · was rev 1');
+  await expect(rows.first()).toContainText('nginx:1.27');
+  await expect(rows.first()).toContainText('2/2 ready');
+  await expect(rows.nth(1)).toContainText('nginx:1.28');
+  await expect(rows.nth(1)).toContainText('change-cause: nginx 1.28 for the class');
+  await expect(rows.nth(1).getByRole('button', { name: 'Roll back to revision 2' })).toBeVisible();
+  await expect(panel.getByTestId('deploy-details.condition.Available')).toContainText('Available True');
+
+  // A tag that does not exist: the rollout stalls, and after progressDeadlineSeconds (600 s) the
+  // Progressing condition says ProgressDeadlineExceeded, in words.
+  await type(page, 'kubectl set image deployment/web nginx=nginx:v9.99.0-release-candidate-for-the-class');
+  await type(page, 'sim advance 11m');
+  const progressing = panel.getByTestId('deploy-details.condition.Progressing');
+  await expect(progressing).toContainText('ProgressDeadlineExceeded');
+  await expect(progressing).toContainText('made no progress within progressDeadlineSeconds');
+  await expect(progressing).toHaveClass(/warn/);
+  await expect(rows.first()).toContainText('nginx:v9.99.0-release-candidate-for-the-class');
+  await page.screenshot({ path: test.info().outputPath('deploy-panel-en.png') });
+
+  await page.goto(`./?lang=zh-CN${await page.evaluate(() => location.hash)}`);
+  await expect(card(page)).toBeVisible({ timeout: 30_000 });
+  await card(page).click({ position: { x: 30, y: 12 } });
+  await expect(page.getByTestId('deploy-details')).toContainText('状况');
+  await expect(page.getByTestId('deploy-details.condition.Progressing')).toContainText('没有进展');
+  await page.screenshot({ path: test.info().outputPath('deploy-panel-zh.png') });
+});

@@ -22,6 +22,7 @@ export { rfc3339 } from './clock';
 
 // ---------------------------------------------------------------------------- running a cluster
 export { Simulation, type StepRecord } from './simulation';
+export type { RenumberedRevision } from './controller/daemonset/renumbered';
 export { Session } from './script/session';
 export { why } from './script/why';
 export { KUBELET_VERSION } from './version';

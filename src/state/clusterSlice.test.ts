@@ -217,3 +217,65 @@ describe('mirror of the engine on the page', () => {
     expect(Object.fromEntries(split.pods.arrays)).toEqual(m.podsByNode());
   });
 });
+
+describe("the engine's record of renumbered revisions on the page", () => {
+  const SET =
+    'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system';
+  const UNDO = 'kubectl rollout undo ds/fluentd-elasticsearch -n kube-system';
+
+  it('comes back with a restored session (the inputs replayed: a reload, a share link)', () => {
+    const m = mirror();
+    m.send({
+      type: 'init',
+      spec: {
+        seed: 1,
+        preset: 'article',
+        inputs: [
+          { at: 0, line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST },
+          { at: 60_000, line: SET },
+          { at: 180_000, line: UNDO },
+        ],
+        until: 300_000,
+      },
+    });
+    const got = m.batches.flatMap((b) => b.renumbered ?? []);
+    expect(got.map((r) => [r.daemonSet.name, r.previous])).toEqual([['fluentd-elasticsearch', [1]]]);
+    const cr = Object.values(m.objects().ControllerRevision).find((c) => c.metadata.uid === got[0].uid);
+    expect((cr as unknown as { revision: number } | undefined)?.revision).toBe(3);
+  });
+
+  it('the store keeps the last list sent, replaces it on reset, and keeps its identity while equal', async () => {
+    const { useStore } = await import('./store');
+    const rec = {
+      namespace: 'kube-system',
+      daemonSet: { uid: 'd', name: 'ds' },
+      revision: 'ds-1',
+      uid: 'c',
+      previous: [1],
+    };
+    const batch = (reset: boolean, renumbered?: (typeof rec)[]): ChangeBatch => ({
+      type: 'changes',
+      reset,
+      ...(renumbered ? { renumbered } : {}),
+      upserts: [],
+      deletes: [],
+      now: 0,
+      start: 0,
+      steps: [],
+      events: [],
+      playing: false,
+      speed: 1,
+      inputs: [],
+    });
+    const s = useStore.getState();
+    s.applyBatch(batch(true, [rec]));
+    const first = useStore.getState().renumbered;
+    expect(first).toEqual([rec]);
+    s.applyBatch(batch(false));
+    expect(useStore.getState().renumbered).toBe(first);
+    s.applyBatch(batch(true, [structuredClone(rec)]));
+    expect(useStore.getState().renumbered).toBe(first);
+    s.applyBatch(batch(true));
+    expect(useStore.getState().renumbered).toEqual([]);
+  });
+});

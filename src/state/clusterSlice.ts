@@ -8,8 +8,17 @@
 //   gets a new array, so a card subscribed to its node re-renders only when its node or pods change.
 
 import type { StateCreator } from 'zustand';
-import type { KEvent, Kind, KObject, Pod, EventRow, StepRecord, RecordedEvent } from '../engine';
-import { namespacedName, pinnedNodeName } from '../engine/predicates';
+import type {
+  KEvent,
+  Kind,
+  KObject,
+  Pod,
+  EventRow,
+  StepRecord,
+  RecordedEvent,
+  RenumberedRevision,
+} from '../engine';
+import { deepEqual, namespacedName, pinnedNodeName } from '../engine/predicates';
 import { applyChanges, decodeGroup } from '../wire/delta';
 import type { ChangeBatch, Input } from '../wire/protocol';
 import type { AppState } from './store';
@@ -62,6 +71,11 @@ export interface ClusterSlice {
    * (the overview) follows these instead of looking at all of them. '' is the unscheduled lane.
    */
   nodesChanged: NodesChanged;
+  /**
+   * The DaemonSets' revisions the controller renumbered, with their old numbers (the engine keeps
+   * them; a ControllerRevision has no record of them): what "was rev N" reads. Same array while equal.
+   */
+  renumbered: readonly RenumberedRevision[];
   now: number;
   start: number;
   playing: boolean;
@@ -120,6 +134,7 @@ export function placeOf(pod: Pod): { on: string; waitsFor?: string } {
 }
 
 const NO_PODS: readonly Pod[] = Object.freeze([]);
+const NO_RENUMBERED: readonly RenumberedRevision[] = Object.freeze([]);
 export { NO_PODS };
 
 const byKey = (a: [string, Pod], b: [string, Pod]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -331,7 +346,9 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     const s = get();
     let steps = s.steps;
     let events = s.events;
+    let renumbered = s.renumbered;
     for (const b of bs) {
+      if (b.reset || b.renumbered) renumbered = b.renumbered ?? NO_RENUMBERED;
       if (b.reset) {
         steps = b.steps;
         events = b.events;
@@ -360,6 +377,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       inputs: sameInputs(s.inputs, last.inputs) ? s.inputs : last.inputs,
       steps,
       events,
+      ...(renumbered !== s.renumbered && !deepEqual(renumbered, s.renumbered) ? { renumbered } : {}),
     });
   };
   return {
@@ -372,6 +390,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     eventsVersion: 0,
     mirrorVersion: 0,
     nodesChanged: 'all',
+    renumbered: NO_RENUMBERED,
     now: 0,
     start: 0,
     playing: false,

@@ -23,6 +23,8 @@ export const selectReplicaSets = (s: AppState) =>
   s.objects.ReplicaSet as Readonly<Record<string, ReplicaSet>>;
 export const selectRevisions = (s: AppState) =>
   s.objects.ControllerRevision as Readonly<Record<string, ControllerRevision>>;
+/** the revisions the DaemonSet controller renumbered, with their old numbers ("was rev N") */
+export const selectRenumbered = (s: AppState) => s.renumbered;
 export const selectEventObjects = (s: AppState) => s.objects.Event as Readonly<Record<string, KEvent>>;
 export const selectNow = (s: AppState) => s.now;
 export const selectStart = (s: AppState) => s.start;

@@ -11,6 +11,7 @@ import type {
   PresetName,
   EventRow,
   ExportSummary,
+  RenumberedRevision,
 } from '../engine';
 import type { CompactGroup, FieldChange } from './delta';
 
@@ -113,6 +114,11 @@ export interface ChangeBatch {
   /** changes to objects the page has */
   patches?: ObjectPatch[];
   deletes: ObjectRef[];
+  /**
+   * The DaemonSets' revisions renumbered by the controller, with their old numbers (the engine keeps
+   * them beside the objects, see renumbered.ts): the whole list, sent when it changed and on reset
+   */
+  renumbered?: readonly RenumberedRevision[];
   /** Kubernetes Events as table rows (new or changed), and the ones gone (TTL) */
   eventRows?: EventRow[];
   eventDeletes?: { namespace: string; name: string }[];

@@ -13,6 +13,7 @@ import {
   toRow,
   type EventRecord,
   type EventRow,
+  type RenumberedRevision,
 } from '../engine';
 import { diffObjects, encodeGroup, type CompactGroup } from '../wire/delta';
 import type { ChangeBatch, Input, ObjectPatch, ObjectRef } from '../wire/protocol';
@@ -48,6 +49,8 @@ export class ChangeBatcher {
   private events: RecordedEvent[] = [];
   /** the next batch replaces everything the page holds */
   private resetNext = false;
+  /** the renumbered revisions' list the page has (its identity changes with every change) */
+  private sentRenumbered: readonly RenumberedRevision[] | undefined;
 
   /** An object was written or deleted. */
   object(c: Change): void {
@@ -154,9 +157,13 @@ export class ChangeBatcher {
     const events = this.events.slice(-MAX_EVENTS_PER_BATCH);
     this.steps = [];
     this.events = [];
+    const renumbered = sim.daemonsets.renumbered.list();
+    const sendRenumbered = reset || renumbered !== this.sentRenumbered;
+    this.sentRenumbered = renumbered;
     const batch: ChangeBatch = {
       type: 'changes',
       reset,
+      ...(sendRenumbered ? { renumbered } : {}),
       upserts: whole,
       compact,
       patches,
@@ -237,6 +244,8 @@ export function splitBatch(b: ChangeBatch, max: number): ChangeBatch[] {
   }
   parts.push(cur);
   parts[0].reset = b.reset;
+  // the renumbered revisions go once, with the last part (after the revisions they name)
+  for (const p of parts.slice(0, -1)) delete p.renumbered;
   const last = parts[parts.length - 1];
   last.steps = b.steps;
   last.events = b.events;

@@ -37,6 +37,7 @@ import {
   selectReplicaSets,
   selectPodsVersion,
   selectRevisions,
+  selectRenumbered,
   selectSelection,
   selectTheme,
 } from '../../state/selectors';
@@ -66,8 +67,10 @@ import {
   type Area,
   type Level,
   type Slot,
+  type WorkloadEntry,
   type XY,
 } from './system/layout';
+import { deploySmallRows, dsSmallRows, smallExtra } from './system/smallRows';
 import { graphUi, useGraphUi } from './graphStore';
 import { nodeTypes } from './nodeTypes';
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
@@ -116,16 +119,22 @@ const WHEEL_ANCHOR_MS = 400;
 function workloadEntries(
   nodes: readonly GraphNode[],
   measured: Readonly<Record<string, { width: number; height: number }>>,
-): { id: string; revisions: number; height?: number }[] {
-  const out: { id: string; revisions: number; height?: number }[] = [];
+): WorkloadEntry[] {
+  const out: WorkloadEntry[] = [];
   for (const n of nodes) {
     if (n.type === 'daemonSet')
-      out.push({ id: n.id, revisions: n.data.ds.revisions.length, height: measured[n.id]?.height });
+      out.push({
+        id: n.id,
+        revisions: n.data.ds.revisions.length,
+        height: measured[n.id]?.height,
+        extra: smallExtra(dsSmallRows(n.data.ds.revisions)),
+      });
     else if (n.type === 'deployment')
       out.push({
         id: n.id,
         revisions: n.data.deployment.replicaSets.length,
         height: measured[n.id]?.height,
+        extra: smallExtra(deploySmallRows(n.data.deployment.replicaSets)),
       });
   }
   return out;
@@ -144,6 +153,7 @@ function GraphCanvas() {
   // DaemonSetCard); the graph follows only the DaemonSets' specs (a few times a second at most).
   const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS);
   const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS);
+  const renumbered = useThrottledStore(selectRenumbered, DS_UPDATE_MS);
   // Deployments and their ReplicaSets: their cards show the ReplicaSets' counts, so they follow every change (throttled).
   const deployments = useThrottledStore(selectDeployments, DS_UPDATE_MS);
   const replicaSets = useThrottledStore(selectReplicaSets, DS_UPDATE_MS);
@@ -158,7 +168,10 @@ function GraphCanvas() {
   const measured = useGraphUi((s) => s.measured);
   const edgesPref = useGraphUi((s) => s.showPodEdges);
   const inspectorOpen =
-    selection?.kind === 'Node' || selection?.kind === 'Pod' || selection?.kind === 'DaemonSet';
+    selection?.kind === 'Node' ||
+    selection?.kind === 'Pod' ||
+    selection?.kind === 'DaemonSet' ||
+    selection?.kind === 'Deployment';
   const [build] = useState(createGraphBuilder);
   const rootRef = useRef<HTMLDivElement>(null);
   const size = usePaneSize(rootRef);
@@ -202,6 +215,7 @@ function GraphCanvas() {
           nodeNames,
           DaemonSet: daemonSets,
           ControllerRevision: revisions,
+          renumbered,
           Deployment: deployments,
           ReplicaSet: replicaSets,
           lane: lanePods,
@@ -228,6 +242,7 @@ function GraphCanvas() {
       podsVersion,
       daemonSets,
       revisions,
+      renumbered,
       deployments,
       replicaSets,
       positions,

@@ -1,5 +1,6 @@
 // The side panel for the selected object: a node's "why" panel, a pod's details (status, revision,
-// tolerations with the injected ones marked, the node it is pinned to), a DaemonSet's rollout view.
+// tolerations with the injected ones marked, the node it is pinned to), a DaemonSet's rollout view,
+// a Deployment's ReplicaSet chain (DeploymentDetails.tsx).
 
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +8,14 @@ import type { ControllerRevision, DaemonSet, Pod } from '../../engine';
 import { useStore } from '../../state/store';
 import { useThrottledStore } from '../../state/useThrottledStore';
 import { selectRollout } from '../../state/rolloutSelectors';
-import { selectRevisions, selectSelection } from '../../state/selectors';
+import { selectRenumbered, selectRevisions, selectSelection } from '../../state/selectors';
 import { daemonSetView, podView, revisionChain, podHash } from './system/model';
 import { cmd } from './system/commands';
 import { clearSelection, openMenu, run, selectNode } from './graphActions';
 import { useGraphUi } from './graphStore';
 import { WhyPanel } from './WhyPanel';
 import { RolloutWhy } from './RolloutWhy';
+import { DeploymentDetails } from './DeploymentDetails';
 import { lastExitText, troubleText } from './system/rolloutWords';
 import { useTrouble } from './nodes/useTrouble';
 
@@ -186,13 +188,14 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
   const { t } = useTranslation('graph');
   const ds = useStore((s) => s.mirror.get('DaemonSet', `${namespace}/${name}`) as DaemonSet | undefined);
   const revs = useStore(selectRevisions);
+  const renumbered = useStore(selectRenumbered);
   const view = useMemo(() => {
     if (!ds) return undefined;
     const crs = Object.values(revs as Record<string, ControllerRevision>).filter((c) =>
       c.metadata.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata.uid),
     );
-    return daemonSetView(ds, revisionChain(ds, crs));
-  }, [ds, revs]);
+    return daemonSetView(ds, revisionChain(ds, crs, renumbered));
+  }, [ds, revs, renumbered]);
   if (!ds || !view) return <p className="muted">{t('inspector.gone')}</p>;
   return (
     <div className="ds-details" data-testid="ds-details">
@@ -221,8 +224,11 @@ function DaemonSetDetails({ namespace, name }: { namespace: string; name: string
       <h4>{t('ds.revisions')}</h4>
       <ol className="rev-list">
         {view.revisions.map((r) => (
-          <li key={r.name} className={`rev-${r.color}`}>
-            <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: r.revision })}{' '}
+          <li key={r.name} className={`rev-${r.color}`} data-testid={`ds-details.rev.${r.name}`}>
+            <span className="rev-swatch" aria-hidden="true" /> {t('ds.rev', { revision: r.revision })}
+            {r.was !== undefined ? (
+              <span className="rev-was"> · {t('ds.was', { revision: r.was })}</span>
+            ) : null}{' '}
             <code>{r.hash}</code> {r.current ? <b>{t('ds.current')}</b> : null}{' '}
             <BadRevision namespace={view.namespace} name={view.name} hash={r.hash} />
             <div className="muted">{r.changeCause ?? r.images.join(', ')}</div>
@@ -308,13 +314,16 @@ function useEscapeAndReturn(open: boolean) {
 export function Inspector({ docked = 'right' }: { docked?: 'right' | 'bottom' }) {
   const { t } = useTranslation('graph');
   const sel = useStore(selectSelection);
-  const open = sel?.kind === 'Node' || sel?.kind === 'Pod' || sel?.kind === 'DaemonSet';
+  const open =
+    sel?.kind === 'Node' || sel?.kind === 'Pod' || sel?.kind === 'DaemonSet' || sel?.kind === 'Deployment';
   useEscapeAndReturn(open);
   let body: ReactNode = null;
   if (sel?.kind === 'Node') body = <WhyPanel node={sel.name} />;
   else if (sel?.kind === 'Pod') body = <PodDetails namespace={sel.namespace ?? 'default'} name={sel.name} />;
   else if (sel?.kind === 'DaemonSet')
     body = <DaemonSetDetails namespace={sel.namespace ?? 'default'} name={sel.name} />;
+  else if (sel?.kind === 'Deployment')
+    body = <DeploymentDetails namespace={sel.namespace ?? 'default'} name={sel.name} />;
   if (!body) return null;
   return (
     <aside

@@ -15,6 +15,7 @@ import { IncrementalSync } from './incrementalSync';
 import { DaemonSetSyncState } from './syncState';
 import { cleanupHistory, constructHistory } from './history';
 import { historyEvent } from './historyEvents';
+import { RenumberedRevisions } from './renumbered';
 import { manage } from './manage';
 import { daemonTolerations, shouldRunFast } from './nodeShouldRunDaemonPod';
 import { claimPods, controllerOf } from './podsByNode';
@@ -36,6 +37,11 @@ export class DaemonSetController {
   private readonly queueKeys = new Map<string, { key: string; run: () => string }>();
   /** work-queue key → when its waiting sync runs (set on enqueue, cleared when the sync starts) */
   private readonly queuedAt = new Map<string, number>();
+  /**
+   * The revisions constructHistory renumbered, with their old numbers (renumbered.ts): kept beside
+   * the objects, since a real ControllerRevision keeps no record of them.
+   */
+  readonly renumbered = new RenumberedRevisions();
 
   constructor(
     private readonly sim: ControllerHost,
@@ -110,6 +116,7 @@ export class DaemonSetController {
   }
 
   private onHistory(c: Change): void {
+    if (c.type === 'DELETED') this.renumbered.forget(c.obj.metadata.uid);
     for (const w of historyEvent(this.sim, c)) this.enqueue(w.ds, w.reason);
   }
 
@@ -209,6 +216,7 @@ export class DaemonSetController {
       return `constructHistory failed: ${(e as Error).message}`;
     }
     if (history.note) notes.push(history.note);
+    if (history.renumberedFrom !== undefined) this.renumbered.record(ds, history.cur, history.renumberedFrom);
     const current = sim.store.get('DaemonSet', namespace, name)!;
     const decisions = new DecisionLog();
 

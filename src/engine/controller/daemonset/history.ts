@@ -143,6 +143,8 @@ export interface History {
   hash: string;
   /** what constructHistory did: "created revision 2", "renumbered revision 1 to 3", "" */
   note: string;
+  /** the number `cur` had before this sync renumbered it (none when it was not renumbered) */
+  renumberedFrom?: number;
 }
 
 /** constructHistory: find or create the current revision; everything else is old. */
@@ -166,6 +168,7 @@ export function constructHistory(sim: ControllerHost, ds: DaemonSet): History {
   const currRevision = maxRevision(old) + 1;
   let current: ControllerRevision;
   let note = '';
+  let renumberedFrom: number | undefined;
   if (cur.length === 0) {
     current = snapshot(sim, ds, currRevision);
     note = `created ControllerRevision ${current.metadata.name} (revision ${current.revision})`;
@@ -173,11 +176,14 @@ export function constructHistory(sim: ControllerHost, ds: DaemonSet): History {
     current = dedupCurHistories(sim, ds, cur);
     if (current.revision < currRevision) {
       note = `renumbered ControllerRevision ${current.metadata.name} from revision ${current.revision} to ${currRevision}`;
+      renumberedFrom = current.revision;
       current = sim.store.update<'ControllerRevision'>({ ...current, revision: currRevision });
     }
   }
   const hash = current.metadata.labels?.[DEFAULT_DAEMONSET_UNIQUE_LABEL_KEY] ?? current.metadata.name;
-  return { cur: current, old, hash, note };
+  return renumberedFrom === undefined
+    ? { cur: current, old, hash, note }
+    : { cur: current, old, hash, note, renumberedFrom };
 }
 
 /** snapshot: create the revision `<ds>-<hash>`; on a hash collision bump status.collisionCount and retry. */

@@ -18,6 +18,7 @@ import type { RolloutProgress } from '../../../state/rollout';
 import { rolloutLine, stallWords } from '../system/rolloutWords';
 import type { RevisionView } from '../system/model';
 import { SMALL_REVS } from '../system/layout';
+import { revisionWhat } from '../system/smallRows';
 import { useStore } from '../../../state/store';
 import { selectReadyLag, type ReadyLag } from '../../../state/readyLag';
 
@@ -104,8 +105,8 @@ function RolloutLine({
   );
 }
 
-/** A revision's "failing" mark, with how many of its pods fail and how. */
-function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) {
+/** A revision's "failing" mark, with how many of its pods fail and how ("✗" alone on tiny cards, the word on hover and for screen readers). */
+function BadMark({ r, p, short }: { r: RevisionView; p: RolloutProgress | undefined; short?: boolean }) {
   const { t } = useTranslation('trouble');
   const bad = p?.badRevisions.get(r.hash);
   if (!bad) return null;
@@ -115,26 +116,20 @@ function BadMark({ r, p }: { r: RevisionView; p: RolloutProgress | undefined }) 
       title={t('badTitle', { count: bad.count, word: bad.word })}
       data-testid={`graph.rev.${r.name}.bad`}
     >
-      ✗ {t('bad')}
+      ✗ {short ? <span className="sr-only">{t('bad')}</span> : t('bad')}
     </span>
   );
-}
-
-/** What a revision changed, in a word: its image's tag (the whole image on hover), else its change-cause. */
-export function revisionWhat(r: RevisionView): string {
-  const image = r.images[0] ?? '';
-  const last = image.slice(image.lastIndexOf('/') + 1);
-  const colon = last.lastIndexOf(':');
-  return colon >= 0 ? last.slice(colon + 1) : last || (r.changeCause ?? '');
 }
 
 /** The last revisions on a compact or tiny card, newest on top: number (and "was"), image tag, failing, current; older ones folded into "+N". */
 function SmallRevisions({
   revisions,
   rollout,
+  tiny,
 }: {
   revisions: readonly RevisionView[];
   rollout: RolloutProgress | undefined;
+  tiny: boolean;
 }) {
   const { t } = useTranslation('graph');
   const shown = revisions.slice(0, SMALL_REVS);
@@ -165,8 +160,13 @@ function SmallRevisions({
             {revisionWhat(r)}
           </span>
           {r.current ? <span className="sr-only">{t('ds.current')}</span> : null}
-          <BadMark r={r} p={rollout} />
+          <BadMark r={r} p={rollout} short={tiny} />
           {i === shown.length - 1 && folded > 0 ? <span className="rev-folded">+{folded}</span> : null}
+          {r.current && r.changeCause && !tiny ? (
+            <span className="rev-cause-line" data-testid={`graph.rev.${r.name}.cause`}>
+              {r.changeCause}
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -267,7 +267,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
             ) : null}
           </>
         )}
-        <SmallRevisions revisions={d.revisions} rollout={rollout} />
+        <SmallRevisions revisions={d.revisions} rollout={rollout} tiny={tiny} />
       </div>
     );
   }

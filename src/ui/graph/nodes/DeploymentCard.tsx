@@ -63,7 +63,7 @@ function Replicas({ r }: { r: ReplicaSetEntry }) {
 }
 
 /** The last ReplicaSets on a compact or tiny card, newest on top; older ones folded into "+N". */
-function SmallReplicaSets({ list }: { list: readonly ReplicaSetEntry[] }) {
+function SmallReplicaSets({ list, tiny }: { list: readonly ReplicaSetEntry[]; tiny: boolean }) {
   const { t } = useTranslation('graph');
   const shown = list.slice(0, SMALL_REVS);
   const folded = list.length - shown.length;
@@ -87,6 +87,11 @@ function SmallReplicaSets({ list }: { list: readonly ReplicaSetEntry[] }) {
           <Replicas r={r} />
           {r.current ? <span className="sr-only">{t('ds.current')}</span> : null}
           {i === shown.length - 1 && folded > 0 ? <span className="rev-folded">+{folded}</span> : null}
+          {r.current && r.changeCause && !tiny ? (
+            <span className="rev-cause-line" data-testid={`graph.rs.${r.name}.cause`}>
+              {r.changeCause}
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -145,7 +150,7 @@ function DeploymentCardImpl({ data, selected }: NodeProps<DeploymentNode>) {
             Deployment · {t('ds.readyOf', { ready: d.ready, desired: d.desired })}
           </div>
         )}
-        <SmallReplicaSets list={d.replicaSets} />
+        <SmallReplicaSets list={d.replicaSets} tiny={tiny} />
       </div>
     );
   }

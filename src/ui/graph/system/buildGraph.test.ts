@@ -326,7 +326,7 @@ describe('teaching points on the card', () => {
     expect(card(g, 'small-1').data.reason).toEqual({ kind: 'insufficient', resource: 'cpu' });
   });
 
-  it('a revision renumbered by undo remembers its old number until the chain changes again', () => {
+  it("a revision renumbered by undo says its old number, from the engine's record, for as long as it lives", () => {
     const s = articleCluster();
     const build = createGraphBuilder();
     const chain = () =>
@@ -349,11 +349,29 @@ describe('teaching points on the card', () => {
     ]);
     // Still remembered while nothing else changes.
     expect(chain()[0].was).toBe(1);
+    // The chain built afresh (a reload) says the same: it reads the record, not the previous chain.
+    const fresh = (
+      createGraphBuilder()(objectsOf(s), UI).nodes.find((n) => n.type === 'daemonSet') as DaemonSetNode
+    ).data.ds.revisions;
+    expect(fresh.map((r) => [r.revision, r.was])).toEqual([
+      [3, 1],
+      [2, undefined],
+    ]);
+    // A new revision after it: revision 3 still was revision 1 (as a Deployment's revision-history says).
     run(
       s,
       'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v3 -n kube-system',
     );
     run(s, 'sim settle');
-    expect(chain().every((r) => r.was === undefined)).toBe(true);
+    expect(chain().map((r) => [r.revision, r.was])).toEqual([
+      [4, undefined],
+      [3, 1],
+      [2, undefined],
+    ]);
+    // Without the record (a page that is given none) there is nothing to say.
+    const bare = createGraphBuilder()({ ...objectsOf(s), renumbered: [] }, UI).nodes.find(
+      (n) => n.type === 'daemonSet',
+    ) as DaemonSetNode;
+    expect(bare.data.ds.revisions.every((r) => r.was === undefined)).toBe(true);
   });
 });

@@ -10,7 +10,8 @@
 // node, its pods (by identity) or the revision chains changed. This matters on 1,000 nodes during a
 // rolling update, when batches arrive every 50 ms.
 
-import type { Node, Pod } from '../../../engine';
+import type { Node, Pod, ReplicaSet } from '../../../engine';
+import type { RevisionView } from './model';
 import { namespacedName } from '../../../engine/predicates';
 import type { Selection } from '../../../state/uiSlice';
 import { deployId, dsId, nodeId, type Level } from './layout';
@@ -33,6 +34,9 @@ import { createLiveCards, createNodeCards } from './nodeCards';
 import { edgeMaker, type EdgeMode } from './podEdges';
 import { placePods, type PodPlacement } from './placePods';
 import { sameList } from './sameList';
+import { deploySmallRows, dsSmallRows, smallExtra } from './smallRows';
+import { replicaSetChain } from './deploymentModel';
+import type { SmallExtra, WorkloadEntry } from './layout';
 
 export type * from './graphTypes';
 export { cardOrder, podKey } from './podFacts';
@@ -60,6 +64,16 @@ export function createGraphBuilder() {
   let names: string[] = [];
   let placed: PodPlacement | undefined;
 
+  // The lines each workload card's small rows wrap onto, kept per chain (see smallRows.ts).
+  const dsExtras = new WeakMap<object, SmallExtra>();
+  const dsExtra = (chain: readonly RevisionView[]): SmallExtra => {
+    let e = dsExtras.get(chain);
+    if (!e) dsExtras.set(chain, (e = smallExtra(dsSmallRows(chain))));
+    return e;
+  };
+  const deployExtra = (rss: readonly ReplicaSet[]): SmallExtra =>
+    smallExtra(deploySmallRows(replicaSetChain(rss)));
+
   let context: CardContext | undefined;
   let last: Graph | undefined;
   /** The previous graph when nothing in it changed (so React Flow is handed the same arrays). */
@@ -79,7 +93,7 @@ export function createGraphBuilder() {
     const selNode = selectionKey(ui.selection, 'Node');
     const selPod = selectionKey(ui.selection, 'Pod');
 
-    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision);
+    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision, objects.renumbered);
     const { dsKeys, chains } = revs;
 
     if (live) {
@@ -112,10 +126,17 @@ export function createGraphBuilder() {
     const deployments = objects.Deployment ?? NONE;
     const replicaSets = objects.ReplicaSet ?? NONE;
     const deps = deploymentEntries(deployments, replicaSets);
-    const depEntries = deps.map((e) => ({
+    const depEntries: WorkloadEntry[] = deps.map((e) => ({
       id: deployId(e.key),
       revisions: e.replicaSets.length,
       height: measured[deployId(e.key)]?.height,
+      extra: deployExtra(e.replicaSets),
+    }));
+    const dsEntries: WorkloadEntry[] = dsKeys.map((k, i) => ({
+      id: dsId(k),
+      revisions: chains[i].length,
+      height: measured[dsId(k)]?.height,
+      extra: dsExtra(chains[i]),
     }));
     for (const card of daemonSetCards({
       daemonSets: objects.DaemonSet,
@@ -128,6 +149,7 @@ export function createGraphBuilder() {
       level,
       scale,
       after: depEntries,
+      extras: dsEntries.map((e) => e.extra!),
     }))
       nodes.push(card);
     for (const card of deploymentCards({
@@ -135,11 +157,7 @@ export function createGraphBuilder() {
       entries: deps,
       positions: ui.positions,
       measured,
-      before: dsKeys.map((k, i) => ({
-        id: dsId(k),
-        revisions: chains[i].length,
-        height: measured[dsId(k)]?.height,
-      })),
+      before: dsEntries,
       selected: selectionKey(ui.selection, 'Deployment'),
       level,
       scale,
@@ -160,7 +178,7 @@ export function createGraphBuilder() {
       level,
       scale,
       hasDaemonSets: dsKeys.length + deps.length > 0,
-      dsRevisions: [...chains.map((c) => c.length), ...deps.map((e) => e.replicaSets.length)],
+      workloads: [...dsEntries, ...depEntries],
       epoch: revs.epoch,
     });
     if (lane) {

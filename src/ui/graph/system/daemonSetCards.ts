@@ -4,7 +4,17 @@
 import type { DaemonSet } from '../../../engine';
 import { namespacedName } from '../../../engine/predicates';
 import { daemonSetView, type RevisionView } from './model';
-import { dsId, dsPositions, dsSmallHeight, DS_W, geometry, type Level, type Positions } from './layout';
+import {
+  dsId,
+  dsPositions,
+  dsSmallHeight,
+  DS_W,
+  geometry,
+  type Level,
+  type Positions,
+  type SmallExtra,
+  type WorkloadEntry,
+} from './layout';
 import type { DaemonSetNode } from './graphTypes';
 import { sameList } from './sameList';
 
@@ -21,7 +31,9 @@ export interface DaemonSetCardsInput {
   level: Level;
   scale: number;
   /** the Deployment cards that follow in the same column / row (they share its default places) */
-  after?: readonly { id: string; revisions: number; height?: number }[];
+  after?: readonly WorkloadEntry[];
+  /** the lines each DaemonSet's small rows wrap onto, in the order of dsKeys (smallRows.ts) */
+  extras?: readonly SmallExtra[];
 }
 
 export function createDaemonSetCards() {
@@ -35,6 +47,7 @@ export function createDaemonSetCards() {
           id: dsId(k),
           revisions: a.chains[i].length,
           height: a.measured[dsId(k)]?.height,
+          extra: a.extras?.[i],
         })),
         ...(a.after ?? []),
       ],
@@ -83,7 +96,7 @@ export function createDaemonSetCards() {
               selected: selected || selectedRevision !== undefined,
               draggable: false,
               ...(small
-                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, a.chains[i].length))
+                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, a.chains[i].length, a.extras?.[i]))
                 : { width: DS_W, ...(m ? { measured: m } : {}) }),
               ariaLabel: `daemonset.apps/${ds.metadata.name} (${ds.metadata.namespace ?? ''})`,
             };

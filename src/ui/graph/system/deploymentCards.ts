@@ -4,7 +4,17 @@
 
 import type { Deployment, ReplicaSet } from '../../../engine';
 import { deploymentView, ownedReplicaSets, replicaSetChain } from './deploymentModel';
-import { deployId, dsPositions, dsSmallHeight, DS_W, geometry, type Level, type Positions } from './layout';
+import {
+  deployId,
+  dsPositions,
+  dsSmallHeight,
+  DS_W,
+  geometry,
+  type Level,
+  type Positions,
+  type WorkloadEntry,
+} from './layout';
+import { deploySmallRows, smallExtra } from './smallRows';
 import type { DeploymentNode } from './graphTypes';
 import { sameList } from './sameList';
 
@@ -15,7 +25,7 @@ export interface DeploymentCardsInput {
   positions: Positions;
   measured: Readonly<Record<string, { width: number; height: number }>>;
   /** the DaemonSet cards before them in the column / row */
-  before: readonly { id: string; revisions: number; height?: number }[];
+  before: readonly WorkloadEntry[];
   /** `namespace/name` of the selected Deployment */
   selected?: string;
   level: Level;
@@ -43,13 +53,18 @@ export function createDeploymentCards() {
     }
     const small = a.level === 'compact' || a.level === 'tiny';
     const geo = geometry(a.level, a.scale);
+    const chains = entries.map((e) =>
+      replicaSetChain(e.replicaSets.sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1))),
+    );
+    const extras = chains.map((c) => smallExtra(deploySmallRows(c)));
     const defaults = dsPositions(
       [
         ...a.before,
-        ...entries.map((e) => ({
+        ...entries.map((e, i) => ({
           id: deployId(e.key),
           revisions: e.replicaSets.length,
           height: a.measured[deployId(e.key)]?.height,
+          extra: extras[i],
         })),
       ],
       a.level,
@@ -57,7 +72,7 @@ export function createDeploymentCards() {
     );
     const next = new Map<string, { deps: unknown[]; out: DeploymentNode }>();
     const out: DeploymentNode[] = [];
-    for (const e of entries) {
+    entries.forEach((e, i) => {
       const id = deployId(e.key);
       const dep = a.deployments[e.key];
       const pos = a.positions[id] ?? defaults[id];
@@ -73,17 +88,17 @@ export function createDeploymentCards() {
               id,
               type: 'deployment',
               position: { x: pos.x, y: pos.y },
-              data: { deployment: deploymentView(dep, replicaSetChain(rss)), level: a.level },
+              data: { deployment: deploymentView(dep, chains[i]), level: a.level },
               selected,
               draggable: false,
               ...(small
-                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, rss.length))
+                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, rss.length, extras[i]))
                 : { width: DS_W, ...(m ? { measured: m } : {}) }),
               ariaLabel: `deployment.apps/${dep.metadata.name} (${dep.metadata.namespace ?? ''})`,
             };
       next.set(id, { deps, out: card });
       out.push(card);
-    }
+    });
     memo = next;
     return out;
   };

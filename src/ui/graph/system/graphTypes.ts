@@ -2,7 +2,15 @@
 // names and lane) and what it hands React Flow (cards with their data, edges). Types only.
 
 import type { Edge, Node as FlowNode } from '@xyflow/react';
-import type { ControllerRevision, DaemonSet, Deployment, Node, Pod, ReplicaSet } from '../../../engine';
+import type {
+  ControllerRevision,
+  DaemonSet,
+  Deployment,
+  Node,
+  Pod,
+  RenumberedRevision,
+  ReplicaSet,
+} from '../../../engine';
 import type { DeploymentView } from './deploymentModel';
 import type { Selection } from '../../../state/uiSlice';
 import type { DaemonSetView, NodeSummary, PodView, RevisionRef } from './model';
@@ -13,6 +21,8 @@ export interface GraphObjects {
   Pod: Readonly<Record<string, Pod>>;
   DaemonSet: Readonly<Record<string, DaemonSet>>;
   ControllerRevision: Readonly<Record<string, ControllerRevision>>;
+  /** the revisions the DaemonSet controller renumbered, with their old numbers (none: no "was rev N") */
+  renumbered?: readonly RenumberedRevision[];
   /** drawn as Deployment cards beside the DaemonSets' (none when absent) */
   Deployment?: Readonly<Record<string, Deployment>>;
   ReplicaSet?: Readonly<Record<string, ReplicaSet>>;
@@ -29,6 +39,7 @@ export interface LiveGraphObjects {
   nodeNames: readonly string[];
   DaemonSet: Readonly<Record<string, DaemonSet>>;
   ControllerRevision: Readonly<Record<string, ControllerRevision>>;
+  renumbered?: readonly RenumberedRevision[];
   Deployment?: Readonly<Record<string, Deployment>>;
   ReplicaSet?: Readonly<Record<string, ReplicaSet>>;
   /** the pods drawn in the unscheduled lane, sorted by key, and those of them whose node is gone */

@@ -9,6 +9,7 @@ import {
   NODE_W,
   type Level,
   type Positions,
+  type WorkloadEntry,
   type XY,
 } from './layout';
 import type { PodView } from './model';
@@ -31,7 +32,8 @@ export interface LaneInput {
   scale: number;
   hasDaemonSets: boolean;
   /** revisions per DaemonSet (the height of their row at smaller levels) */
-  dsRevisions: readonly number[];
+  /** the workload cards of the row above (their heights set where the lane goes) */
+  workloads: readonly WorkloadEntry[];
   /** moves when the revision chains change (the pods' views with them) */
   epoch: number;
 }
@@ -47,16 +49,7 @@ export function createLaneCard() {
     const selected = a.selectedPod && views.some((v) => v.key === a.selectedPod) ? a.selectedPod : undefined;
     const pos: XY =
       a.positions[LANE_ID] ??
-      lanePosition(
-        a.level,
-        a.scale,
-        a.hasDaemonSets,
-        dsRowHeight(
-          a.dsRevisions.map((revisions) => ({ revisions })),
-          a.level,
-          a.scale,
-        ),
-      );
+      lanePosition(a.level, a.scale, a.hasDaemonSets, dsRowHeight(a.workloads, a.level, a.scale));
     const width = Math.min(Math.max(a.columns, 2), 3) * CELL_W - (CELL_W - NODE_W);
     const m = a.measured[LANE_ID];
     const deps = [

@@ -169,19 +169,48 @@ export function dsCardHeight(revisions: number): number {
 /** Revision rows a compact or tiny DaemonSet card lists: the last three; older ones fold into "+N". */
 export const SMALL_REVS = 3;
 
-/** Height of a compact or tiny DaemonSet card: its head and rollout line, and a row per listed revision. */
-export function dsSmallHeight(level: Level, scale: number, revisions: number): number {
+/**
+ * Lines a workload card's small rows take beyond one per row, at each small level (a long tag or
+ * "was rev N" wraps; the current revision's change-cause at the compact level): see smallRows.ts.
+ */
+export interface SmallExtra {
+  compact: number;
+  tiny: number;
+}
+
+/** Height of one more line of a small card's rows, flow px at scale 1 (line-height 1.3 of 12 and 15 px, rounded up). */
+export const EXTRA_LINE_H: Readonly<SmallExtra> = { compact: 16, tiny: 20 };
+
+/**
+ * Height of a compact or tiny DaemonSet (or Deployment) card: its head and rollout line, a row per
+ * listed revision, and the lines its rows wrap onto (`extra`), so the slot follows the content.
+ */
+export function dsSmallHeight(level: Level, scale: number, revisions: number, extra?: SmallExtra): number {
   const g = geometry(level, scale);
   const rows = Math.min(SMALL_REVS, Math.max(1, revisions));
-  if (level === 'compact') return Math.max(g.h, (76 + 18 * rows) * scale);
-  return Math.max(g.h, (30 + 22 * rows) * scale);
+  if (level === 'compact')
+    return Math.max(g.h, (76 + 18 * rows + EXTRA_LINE_H.compact * (extra?.compact ?? 0)) * scale);
+  return Math.max(g.h, (30 + 22 * rows + EXTRA_LINE_H.tiny * (extra?.tiny ?? 0)) * scale);
+}
+
+/** A workload card as the layout sizes it. */
+export interface WorkloadEntry {
+  id: string;
+  revisions: number;
+  /** measured height (full cards) */
+  height?: number;
+  extra?: SmallExtra;
 }
 
 /** Height of the row of DaemonSet cards above the grid at a smaller level (card + gap). */
-export function dsRowHeight(entries: readonly { revisions: number }[], level: Level, scale = 1): number {
+export function dsRowHeight(
+  entries: readonly { revisions: number; extra?: SmallExtra }[],
+  level: Level,
+  scale = 1,
+): number {
   const g = geometry(level, scale);
   let h = g.h;
-  for (const e of entries) h = Math.max(h, dsSmallHeight(level, scale, e.revisions));
+  for (const e of entries) h = Math.max(h, dsSmallHeight(level, scale, e.revisions, e.extra));
   return h + (g.cellH - g.h);
 }
 
@@ -189,11 +218,7 @@ export function dsRowHeight(entries: readonly { revisions: number }[], level: Le
  * Positions of the DaemonSet cards at a level, in the order given: a column left of the grid (full
  * cards; `heights` are the measured ones where known), or a row above it (smaller levels).
  */
-export function dsPositions(
-  entries: readonly { id: string; revisions: number; height?: number }[],
-  level: Level,
-  scale = 1,
-): Record<string, XY> {
+export function dsPositions(entries: readonly WorkloadEntry[], level: Level, scale = 1): Record<string, XY> {
   const out: Record<string, XY> = {};
   if (level === 'full' || level === 'overview') {
     let y = 0;
@@ -220,14 +245,14 @@ export function sameSpotAtLevel(
   from: Level,
   to: Level,
   scale: number,
-  ds: readonly { id: string; revisions: number; height?: number }[],
+  ds: readonly WorkloadEntry[],
 ): XY {
   const a = from === 'overview' ? 'full' : from;
   const b = to === 'overview' ? 'full' : to;
-  const size = (l: Level, e: { revisions: number; height?: number }) =>
+  const size = (l: Level, e: WorkloadEntry) =>
     l === 'full'
       ? { w: DS_W, h: e.height ?? dsCardHeight(e.revisions) }
-      : { w: geometry(l, scale).w, h: dsSmallHeight(l, scale, e.revisions) };
+      : { w: geometry(l, scale).w, h: dsSmallHeight(l, scale, e.revisions, e.extra) };
   const before = dsPositions(ds, a, scale);
   const after = dsPositions(ds, b, scale);
   for (const e of ds) {
@@ -260,7 +285,7 @@ export interface Rect {
 /** The box around the node cells, the DaemonSets and the lane at a level. */
 export function layoutBounds(
   slots: readonly Slot[],
-  ds: readonly { id: string; revisions: number; height?: number }[],
+  ds: readonly WorkloadEntry[],
   lane: { width: number } | null,
   level: Level,
   scale = 1,
@@ -281,7 +306,7 @@ export function layoutBounds(
   for (const e of ds) {
     const p = dp[e.id];
     if (level === 'full' || level === 'overview') add(p.x, p.y, DS_W, e.height ?? dsCardHeight(e.revisions));
-    else add(p.x, p.y, g.w, dsSmallHeight(level, scale, e.revisions));
+    else add(p.x, p.y, g.w, dsSmallHeight(level, scale, e.revisions, e.extra));
   }
   if (lane) {
     const p = lanePosition(level, scale, ds.length > 0, dsRowHeight(ds, level, scale));

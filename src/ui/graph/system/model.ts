@@ -7,6 +7,7 @@ import type {
   DaemonSet,
   Node,
   Pod,
+  RenumberedRevision,
   Taint,
   TaintEffect,
   Toleration,
@@ -311,25 +312,11 @@ export interface RevisionView {
   color: number;
   /** images of the revision's template, for the card */
   images: string[];
-  /** the number it had before `rollout undo` renumbered it, until the chain changes again */
+  /**
+   * the number it had before the controller last renumbered it (`rollout undo`, a template set back),
+   * from the engine's record (a ControllerRevision keeps none)
+   */
   was?: number;
-}
-
-/**
- * Carries "was rev N" across chain updates: a chain with the same revisions where some numbers
- * changed (an undo) remembers the old numbers; the same chain with the same numbers keeps what it
- * remembered; any other change (a revision added or removed) forgets.
- */
-export function withWas(prev: readonly RevisionView[] | undefined, next: RevisionView[]): RevisionView[] {
-  if (!prev || prev.length !== next.length) return next;
-  const before = new Map(prev.map((r) => [r.name, r]));
-  if (!next.every((r) => before.has(r.name))) return next;
-  const renumbered = next.some((r) => before.get(r.name)!.revision !== r.revision);
-  return next.map((r) => {
-    const b = before.get(r.name)!;
-    const was = renumbered ? (b.revision !== r.revision ? b.revision : undefined) : b.was;
-    return was === undefined ? r : { ...r, was };
-  });
 }
 
 /** A stable small number for a string (FNV-1a), used to give each revision hash its colour. */
@@ -360,7 +347,15 @@ function revisionImages(cr: ControllerRevision): string[] {
  * follow the hash, and a later revision whose colour is taken moves to the next free one (in
  * creation order, so colours stay put when an undo renumbers a revision).
  */
-export function revisionChain(ds: DaemonSet, crs: readonly ControllerRevision[]): RevisionView[] {
+export function revisionChain(
+  ds: DaemonSet,
+  crs: readonly ControllerRevision[],
+  renumbered: readonly RenumberedRevision[] = [],
+): RevisionView[] {
+  const was = new Map<string, number>();
+  for (const r of renumbered)
+    if (r.daemonSet.uid === ds.metadata.uid && r.previous.length)
+      was.set(r.uid, r.previous[r.previous.length - 1]);
   const byAge = [...crs].sort(
     (a, b) =>
       (parseTime(a.metadata.creationTimestamp) ?? 0) - (parseTime(b.metadata.creationTimestamp) ?? 0) ||
@@ -379,6 +374,7 @@ export function revisionChain(ds: DaemonSet, crs: readonly ControllerRevision[])
     .sort((a, b) => b.revision - a.revision || a.metadata.name.localeCompare(b.metadata.name))
     .map((cr) => {
       const cause = cr.metadata.annotations?.[CHANGE_CAUSE];
+      const before = was.get(cr.metadata.uid);
       return {
         name: cr.metadata.name,
         revision: cr.revision,
@@ -387,6 +383,7 @@ export function revisionChain(ds: DaemonSet, crs: readonly ControllerRevision[])
         current: cr.revision === top,
         color: color.get(cr.metadata.name) ?? 0,
         images: revisionImages(cr),
+        ...(before !== undefined && before !== cr.revision ? { was: before } : {}),
       };
     });
 }

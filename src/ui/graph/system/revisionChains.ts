@@ -1,14 +1,14 @@
 // The DaemonSets' revision chains and the pod views that show them, memoised: a chain is made again
-// only when its ControllerRevisions change; the epoch moves when any chain does, which is what
-// invalidates the revision shown on each pod (the pod views are then made again).
+// only when its ControllerRevisions, or the engine's record of their old numbers, change; the epoch
+// moves when any chain does, which is what invalidates the revision shown on each pod (the pod views
+// are then made again).
 
-import type { ControllerRevision, DaemonSet, Pod } from '../../../engine';
+import type { ControllerRevision, DaemonSet, Pod, RenumberedRevision } from '../../../engine';
 import {
   hashColor,
   podView,
   revisionChain,
   revisionOwnerKey,
-  withWas,
   type PodView,
   type RevisionRef,
   type RevisionView,
@@ -28,7 +28,13 @@ export interface RevisionState {
 }
 
 export function createRevisionChains() {
-  let chainMemo = new Map<string, { crs: ControllerRevision[]; name: string; chain: RevisionView[] }>();
+  type Memo = {
+    crs: ControllerRevision[];
+    recs: RenumberedRevision[];
+    name: string;
+    chain: RevisionView[];
+  };
+  let chainMemo = new Map<string, Memo>();
   let podViews = new WeakMap<Pod, { rev: RevisionRef | undefined; view: PodView }>();
   let lastChains: RevisionView[][] = [];
   let epoch = 0;
@@ -36,6 +42,7 @@ export function createRevisionChains() {
   return function chainsOf(
     daemonSets: Readonly<Record<string, DaemonSet>>,
     revisions: Readonly<Record<string, ControllerRevision>>,
+    renumbered: readonly RenumberedRevision[] = [],
   ): RevisionState {
     const dsKeys = Object.keys(daemonSets).sort();
     const dsByUid = new Map<string, DaemonSet>();
@@ -48,27 +55,24 @@ export function createRevisionChains() {
       if (list) list.push(cr);
       else crsByDs.set(owner, [cr]);
     }
-    const nextChainMemo = new Map<
-      string,
-      { crs: ControllerRevision[]; name: string; chain: RevisionView[] }
-    >();
+    const recsByDs = new Map<string, RenumberedRevision[]>();
+    for (const r of renumbered) {
+      const list = recsByDs.get(r.daemonSet.uid);
+      if (list) list.push(r);
+      else recsByDs.set(r.daemonSet.uid, [r]);
+    }
+    const nextChainMemo = new Map<string, Memo>();
     const chains: RevisionView[][] = [];
     const revByHash = new Map<string, Map<string, RevisionView>>();
     for (const k of dsKeys) {
       const ds = daemonSets[k];
       const crs = (crsByDs.get(k) ?? []).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+      const recs = recsByDs.get(ds.metadata.uid) ?? [];
       const old = chainMemo.get(k);
       const m =
-        old && old.name === ds.metadata.name && sameList(old.crs, crs)
+        old && old.name === ds.metadata.name && sameList(old.crs, crs) && sameList(old.recs, recs)
           ? old
-          : {
-              crs,
-              name: ds.metadata.name,
-              chain: withWas(
-                old && old.name === ds.metadata.name ? old.chain : undefined,
-                revisionChain(ds, crs),
-              ),
-            };
+          : { crs, recs, name: ds.metadata.name, chain: revisionChain(ds, crs, recs) };
       nextChainMemo.set(k, m);
       chains.push(m.chain);
       revByHash.set(k, new Map(m.chain.map((r) => [r.hash, r])));

@@ -19,7 +19,10 @@ export function objectsOf(session: Session): GraphObjects {
   for (const o of session.sim.store.all()) {
     if (out[o.kind]) out[o.kind][`${o.metadata.namespace ?? ''}/${o.metadata.name}`] = o;
   }
-  return out as unknown as GraphObjects;
+  return {
+    ...(out as unknown as GraphObjects),
+    renumbered: session.sim.daemonsets.renumbered.list(),
+  };
 }
 
 export function run(session: Session, line: string, stdin?: string): string {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ARTICLE_MANIFEST, Session } from '../engine';
+import { ChangeBatcher, splitBatch } from './changeBatcher';
+import type { ChangeBatch } from '../wire/protocol';
+
+const NOW = { start: 0, playing: false, speed: 1, inputs: [] };
+
+function run(s: Session, line: string, stdin?: string) {
+  const r = s.exec(line, stdin);
+  if (r.exitCode !== 0) throw new Error(`${line}: ${r.chunks.map((c) => c.text).join('')}`);
+}
+
+describe("ChangeBatcher: the engine's record of renumbered revisions", () => {
+  it('goes with a reset, then only when it changed', () => {
+    const s = new Session({ seed: 1 });
+    const b = new ChangeBatcher();
+    s.sim.watch((c) => b.object(c));
+    expect(b.take(s.sim, true, NOW)[0].renumbered).toEqual([]);
+    run(s, 'kubectl apply -f -', ARTICLE_MANIFEST);
+    run(s, 'sim settle');
+    run(
+      s,
+      'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v2.2.0 -n kube-system',
+    );
+    run(s, 'sim settle');
+    expect(b.take(s.sim, false, NOW).some((x) => 'renumbered' in x)).toBe(false);
+    run(s, 'kubectl rollout undo ds/fluentd-elasticsearch -n kube-system');
+    run(s, 'sim settle');
+    const sent = b.take(s.sim, false, NOW).flatMap((x) => x.renumbered ?? []);
+    expect(sent.map((r) => [r.daemonSet.name, r.previous])).toEqual([['fluentd-elasticsearch', [1]]]);
+    expect(b.take(s.sim, false, NOW).some((x) => 'renumbered' in x)).toBe(false);
+    // a restore (reset) sends it again, whole
+    expect(b.take(s.sim, true, NOW).flatMap((x) => x.renumbered ?? [])).toEqual(sent);
+  });
+
+  it('a batch cut into several messages sends it once, with the last', () => {
+    const rec = {
+      namespace: 'a',
+      daemonSet: { uid: 'u', name: 'd' },
+      revision: 'd-1',
+      uid: 'c',
+      previous: [1],
+    };
+    const b: ChangeBatch = {
+      type: 'changes',
+      reset: true,
+      renumbered: [rec],
+      upserts: [],
+      deletes: Array.from({ length: 5 }, (_, i) => ({ kind: 'Pod' as const, name: `p${i}` })),
+      now: 0,
+      start: 0,
+      steps: [],
+      events: [],
+      playing: false,
+      speed: 1,
+      inputs: [],
+    };
+    const parts = splitBatch(b, 2);
+    expect(parts.length).toBe(3);
+    expect(parts.map((p) => p.renumbered)).toEqual([undefined, undefined, [rec]]);
+  });
+});
