@@ -7,6 +7,7 @@ import { applyTheme, initialTheme } from './ui/theme';
 import { useStore } from './state/store';
 import { prestartEngineWorker } from './worker/inProcess';
 import { parseConnect } from './connect/target';
+import './firstView/firstView.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');

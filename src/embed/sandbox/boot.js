@@ -44,9 +44,6 @@
     add('script', { src: d.classic });
   }
   var q = new URLSearchParams(location.search);
-  if (q.get('ctl') !== '1') return start();
-
-  var POSTER = /*POSTER*/ { strings: { en: {} }, lessons: {} };
   var stored = function (k) {
     try {
       return localStorage.getItem('daemonset-playground:' + k);
@@ -66,6 +63,36 @@
   if (theme !== 'light' && theme !== 'dark') theme = stored('theme');
   if (theme !== 'light' && theme !== 'dark')
     theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+  // The first view drawn at build time (src/firstView, inside #root): shown while the scripts load
+  // only where it is what the page will draw — the plain page or ?present=1, in English, no share
+  // link, no saved session of this address; React's first commit replaces it. Anywhere else it goes.
+  var plain = !opaque && !location.hash && lang === 'en';
+  q.forEach(function (v, k) {
+    if (!((k === 'present' && v === '1') || (k === 'lang' && langOf(v) === 'en'))) plain = false;
+  });
+  var ns = 'daemonset-playground:' + location.pathname + '::';
+  try {
+    if (localStorage.getItem(ns + 'editor') !== null || localStorage.getItem(ns + 'session') !== null)
+      plain = false;
+  } catch {
+    // no storage: nothing saved
+  }
+  if (plain) {
+    document.documentElement.dataset.firstView = '';
+    document.documentElement.dataset.theme = theme;
+    if (q.get('present') === '1') document.documentElement.dataset.present = '';
+  } else {
+    var drop = function () {
+      var fv = document.querySelector('#root > .first-view');
+      if (fv) fv.remove();
+    };
+    if (document.body) drop();
+    else document.addEventListener('DOMContentLoaded', drop);
+  }
+  if (q.get('ctl') !== '1') return start();
+
+  var POSTER = /*POSTER*/ { strings: { en: {} }, lessons: {} };
   var s = Object.hasOwn(POSTER.strings, lang) ? POSTER.strings[lang] : POSTER.strings.en;
   var t = function (k) {
     return Object.hasOwn(s, k) ? s[k] : POSTER.strings.en[k];
