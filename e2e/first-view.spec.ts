@@ -16,13 +16,19 @@ for (const [name, viewport, query] of [
     await page.setViewportSize(viewport);
     await holdScripts(page);
     await page.goto(query);
-    const fv = page.getByTestId('first-view');
+    // the plain page's first view or presentation mode's (both are in the HTML; boot.js shows one)
+    const fv = page.locator('[data-testid="first-view"]:visible');
+    await expect(fv).toHaveCount(1);
     await expect(fv.getByRole('heading', { name: 'DaemonSet Playground' })).toBeVisible();
     await expect(fv.getByText('apiVersion')).toBeVisible();
     await expect(fv.getByText('fluentd-elasticsearch').first()).toBeVisible();
     for (const node of ['master', 'node-1'])
       await expect(fv.locator('.node-name', { hasText: new RegExp(`^${node}$`) })).toBeVisible();
     await expect(fv.locator('.taint-effect', { hasText: 'NoSchedule' })).toBeVisible();
+    // presentation mode folds the console and the events, as the page does
+    const welcome = fv.getByText('Type kubectl commands');
+    if (query.includes('present')) await expect(welcome).toBeHidden();
+    else await expect(welcome).toBeVisible();
     // nothing in it takes the focus or a click
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('.first-view'))).toBe(false);

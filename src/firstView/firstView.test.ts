@@ -27,7 +27,8 @@ describe('the first view drawn at build time', () => {
 
   it('shows the manifest whole, the English texts, a card per node; hidden and inert until boot.js shows it', () => {
     const html = firstViewHtml({ t, manifest: ARTICLE_MANIFEST, nodes: presetNodes() });
-    expect(html).toMatch(/^<div class="first-view" data-testid="first-view" inert hidden>/);
+    expect(html).toMatch(/^<div class="first-view fv-plain" data-testid="first-view" inert hidden>/);
+    expect(html).not.toContain('collapsed');
     const lines = [...html.matchAll(/<span class="yaml-preview-code">(.*?)\n<\/span><\/span>/gs)].map((m) =>
       text(m[1]),
     );
@@ -52,6 +53,14 @@ describe('the first view drawn at build time', () => {
     // nothing a test or a script could mistake for the app's own controls
     expect(html).not.toMatch(/data-testid="(?!first-view")/);
     expect(html).not.toMatch(/\sid="/);
+  });
+
+  it("presentation mode's first view folds the console and the events, as AppShell does", () => {
+    const html = firstViewHtml({ t, manifest: ARTICLE_MANIFEST, nodes: presetNodes(), present: true });
+    expect(html).toMatch(/^<div class="first-view fv-present"/);
+    expect(html).toContain('class="app-shell view-split has-editor bottom-folded console-folded"');
+    expect(html.match(/class="panel panel-(console|events) collapsed"/g)).toHaveLength(2);
+    expect(html).toContain('aria-pressed="true"');
   });
 
   it('escapes what it writes', () => {

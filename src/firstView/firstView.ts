@@ -21,6 +21,8 @@ export interface FirstViewInput {
   t: (key: string) => string;
   manifest: string;
   nodes: readonly FirstViewNode[];
+  /** presentation mode's first view (`?present=1`): the console and events folded, Present pressed */
+  present?: boolean;
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -61,20 +63,21 @@ function nodeCard(n: FirstViewNode, t: FirstViewInput['t']): string {
   );
 }
 
-const panel = (area: string, title: string, body: string, fold = false): string =>
-  `<section class="panel panel-${area}" style="grid-area: ${area}"><div class="panel-head"><h2 class="panel-title">` +
+/** A panel as AppShell draws it; `fold`: it has a fold toggle, `folded`: folded to its title bar. */
+const panel = (area: string, title: string, body: string, fold = false, folded = false): string =>
+  `<section class="panel panel-${area}${folded ? ' collapsed' : ''}" style="grid-area: ${area}"><div class="panel-head"><h2 class="panel-title">` +
   (fold
-    ? `<span class="panel-toggle"><span class="panel-chevron" aria-hidden="true">▾</span>${esc(title)}</span>`
+    ? `<span class="panel-toggle"><span class="panel-chevron" aria-hidden="true">${folded ? '▸' : '▾'}</span>${esc(title)}</span>`
     : esc(title)) +
-  `</h2></div><div class="panel-body">${body}</div></section>`;
+  `</h2></div><div class="panel-body"${folded ? ' hidden' : ''}>${body}</div></section>`;
 
 /** The first view's markup: one element to put inside #root. */
-export function firstViewHtml({ t, manifest, nodes }: FirstViewInput): string {
+export function firstViewHtml({ t, manifest, nodes, present = false }: FirstViewInput): string {
   const header =
     `<header class="app-header"><h1>${esc(t('common:appTitle'))}</h1><button type="button">${esc(t('common:lesson.start'))}</button>` +
     `<div class="header-spacer"></div><label class="header-field"><span>${esc(t('common:language'))}</span><select><option>English</option></select></label>` +
     `<button type="button"><span aria-hidden="true">☾ </span>${esc(t('common:theme.dark'))}</button>` +
-    `<button type="button" class="present-toggle"><svg width="16" height="14" viewBox="0 0 16 14" aria-hidden="true"><rect x="1" y="1" width="14" height="9" rx="1" fill="none" stroke="currentColor" stroke-width="1.6"></rect><path d="M8 10v3M5 13h6" stroke="currentColor" stroke-width="1.6"></path></svg><span>${esc(t('common:present.label'))}</span></button>` +
+    `<button type="button" class="present-toggle" aria-pressed="${present}"><svg width="16" height="14" viewBox="0 0 16 14" aria-hidden="true"><rect x="1" y="1" width="14" height="9" rx="1" fill="none" stroke="currentColor" stroke-width="1.6"></rect><path d="M8 10v3M5 13h6" stroke="currentColor" stroke-width="1.6"></path></svg><span>${esc(t('common:present.label'))}</span></button>` +
     `<div class="share"><button type="button" class="share-button">${esc(t('share:copyLink'))}</button></div>` +
     `<button type="button" class="help-button">?</button></header>`;
   const timeline =
@@ -100,12 +103,13 @@ export function firstViewHtml({ t, manifest, nodes }: FirstViewInput): string {
   const consoleBody = `<div class="console-panel"><div class="console-log wrap"><div class="console-welcome">${esc(t('console:welcome'))}</div></div></div>`;
   const eventsBody = `<div class="event-log"><p class="event-empty">${esc(t('timeline:log.noEvents'))}</p></div>`;
   return (
-    `<div class="first-view" data-testid="first-view" inert hidden>` +
-    `<div class="app-shell view-split has-editor">${header}${timeline}<main class="app-main">` +
+    `<div class="first-view ${present ? 'fv-present' : 'fv-plain'}" data-testid="first-view" inert hidden>` +
+    // presentation mode folds the console and the events (AppShell)
+    `<div class="app-shell view-split has-editor${present ? ' bottom-folded console-folded' : ''}">${header}${timeline}<main class="app-main">` +
     `<div class="side-col" style="grid-area: side">${panel('editor', t('common:panels.editor'), editor)}</div>` +
     panel('graph', t('common:panels.graph'), graph) +
-    panel('console', t('common:panels.console'), consoleBody, true) +
-    panel('events', t('common:panels.events'), eventsBody, true) +
+    panel('console', t('common:panels.console'), consoleBody, true, present) +
+    panel('events', t('common:panels.events'), eventsBody, true, present) +
     `</main></div></div>`
   );
 }

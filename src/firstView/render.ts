@@ -30,6 +30,8 @@ export function englishStrings(root: string): (key: string) => string {
   };
 }
 
+/** Both first views, the plain page's and presentation mode's; boot.js shows the one that applies. */
 export function renderFirstView(root: string): string {
-  return firstViewHtml({ t: englishStrings(root), manifest: ARTICLE_MANIFEST, nodes: presetNodes() });
+  const input = { t: englishStrings(root), manifest: ARTICLE_MANIFEST, nodes: presetNodes() };
+  return firstViewHtml(input) + firstViewHtml({ ...input, present: true });
 }

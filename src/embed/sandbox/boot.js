@@ -78,14 +78,16 @@
   } catch {
     // no storage: nothing saved
   }
+  var present = q.get('present') === '1';
   if (plain) {
-    document.documentElement.dataset.firstView = '';
+    document.documentElement.dataset.firstView = present ? 'present' : 'plain';
     document.documentElement.dataset.theme = theme;
-    if (q.get('present') === '1') document.documentElement.dataset.present = '';
+    if (present) document.documentElement.dataset.present = '';
   } else {
     var drop = function () {
-      var fv = document.querySelector('#root > .first-view');
-      if (fv) fv.remove();
+      document.querySelectorAll('#root > .first-view').forEach(function (fv) {
+        fv.remove();
+      });
     };
     if (document.body) drop();
     else document.addEventListener('DOMContentLoaded', drop);
