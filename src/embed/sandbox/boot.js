@@ -37,7 +37,20 @@
       // the stylesheet was a <link> before this script; the modules download meanwhile.
       add('link', { rel: 'modulepreload', crossorigin: '', href: d.entry });
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
-      css.onload = css.onerror = entry;
+      css.onload = css.onerror = function () {
+        if (!plain) return entry();
+        // The first view drawn at build time paints before the app's script runs: a frame, then the
+        // entry (its modules are downloaded meanwhile). A hidden tab draws no frames: 100 ms at most.
+        var started = false;
+        var go = function () {
+          if (!started) entry();
+          started = true;
+        };
+        requestAnimationFrame(function () {
+          setTimeout(go, 0);
+        });
+        setTimeout(go, 100);
+      };
       return;
     }
     add('link', { rel: 'stylesheet', href: d.classicCss });
