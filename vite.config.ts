@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { offlinePlugin } from './src/offline/vitePlugin.js';
 import { sandboxPlugin } from './src/embed/sandbox/vitePlugin.js';
+import { firstViewPlugin } from './src/firstView/vitePlugin.js';
 
 // monaco-editor 0.56+ has an exports map ("./*" -> "./esm/vs/*.js"), so the old deep
 // paths used by monaco-yaml's dependencies (monaco-editor/esm/vs/...) would resolve to
@@ -51,6 +52,8 @@ export default defineConfig(({ mode }) => ({
           react(),
           sandboxPlugin({ plugins: () => [react()], alias }),
           offlinePlugin(),
+          // the first view as static HTML in index.html (src/firstView, issue 24)
+          firstViewPlugin(),
           cspOnlyInBuild(),
           plainStylesheets(),
         ],

@@ -27,7 +27,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['share', 'connect'], // share links and session files; the page live against a served cluster
   ['lms'], // the page inside a course platform: SCORM, cmi5, Open edX JSInput (the data model, the adapters)
   ['ui'], // React: the panels
-  ['embed'], // the page inside a course: the bridge to the parent, the sandboxed build
+  ['embed', 'firstView'], // the page inside a course: the bridge to the parent, the sandboxed build; the first view's static HTML (build time)
   ['App.tsx'], // the shell
   ['main.tsx'], // the entry point
 ];

@@ -7,6 +7,8 @@ import { applyTheme, initialTheme } from './ui/theme';
 import { useStore } from './state/store';
 import { prestartEngineWorker } from './worker/inProcess';
 import { parseConnect } from './connect/target';
+import './firstView/firstView.css';
+import { keepFirstViewCards } from './firstView/keepCards';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -33,6 +35,8 @@ if (boot.present) document.documentElement.dataset.present = '';
 // and lets the browser run between them, instead of one task of several hundred milliseconds on a phone
 // (a long task blocks input and counts as Lighthouse's total blocking time). It commits once, whole.
 void i18nReady.then(() => {
+  // The static first view's cluster cards (index.html, src/firstView) stay until the graph draws.
+  keepFirstViewCards();
   const reactRoot = createRoot(root);
   startTransition(() =>
     reactRoot.render(

@@ -37,16 +37,26 @@
       // the stylesheet was a <link> before this script; the modules download meanwhile.
       add('link', { rel: 'modulepreload', crossorigin: '', href: d.entry });
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
-      css.onload = css.onerror = entry;
+      css.onload = css.onerror = function () {
+        if (!plain) return entry();
+        // The first view drawn at build time paints before the app's script runs: a frame, then the
+        // entry (its modules are downloaded meanwhile). A hidden tab draws no frames: 100 ms at most.
+        var started = false;
+        var go = function () {
+          if (!started) entry();
+          started = true;
+        };
+        requestAnimationFrame(function () {
+          setTimeout(go, 0);
+        });
+        setTimeout(go, 100);
+      };
       return;
     }
     add('link', { rel: 'stylesheet', href: d.classicCss });
     add('script', { src: d.classic });
   }
   var q = new URLSearchParams(location.search);
-  if (q.get('ctl') !== '1') return start();
-
-  var POSTER = /*POSTER*/ { strings: { en: {} }, lessons: {} };
   var stored = function (k) {
     try {
       return localStorage.getItem('daemonset-playground:' + k);
@@ -66,6 +76,38 @@
   if (theme !== 'light' && theme !== 'dark') theme = stored('theme');
   if (theme !== 'light' && theme !== 'dark')
     theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+  // The first view drawn at build time (src/firstView, inside #root): shown while the scripts load
+  // only where it is what the page will draw — the plain page or ?present=1, in English, no share
+  // link, no saved session of this address; React's first commit replaces it. Anywhere else it goes.
+  var plain = !opaque && !location.hash && lang === 'en';
+  q.forEach(function (v, k) {
+    if (!((k === 'present' && v === '1') || (k === 'lang' && langOf(v) === 'en'))) plain = false;
+  });
+  var ns = 'daemonset-playground:' + location.pathname + '::';
+  try {
+    if (localStorage.getItem(ns + 'editor') !== null || localStorage.getItem(ns + 'session') !== null)
+      plain = false;
+  } catch {
+    // no storage: nothing saved
+  }
+  var present = q.get('present') === '1';
+  if (plain) {
+    document.documentElement.dataset.firstView = present ? 'present' : 'plain';
+    document.documentElement.dataset.theme = theme;
+    if (present) document.documentElement.dataset.present = '';
+  } else {
+    var drop = function () {
+      document.querySelectorAll('#root > .first-view').forEach(function (fv) {
+        fv.remove();
+      });
+    };
+    if (document.body) drop();
+    else document.addEventListener('DOMContentLoaded', drop);
+  }
+  if (q.get('ctl') !== '1') return start();
+
+  var POSTER = /*POSTER*/ { strings: { en: {} }, lessons: {} };
   var s = Object.hasOwn(POSTER.strings, lang) ? POSTER.strings[lang] : POSTER.strings.en;
   var t = function (k) {
     return Object.hasOwn(s, k) ? s[k] : POSTER.strings.en[k];

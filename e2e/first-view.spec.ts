@@ -1,0 +1,136 @@
+// Issue 24: the first view is in index.html (src/firstView), so a phone paints the page before any of
+// its scripts have run. Here the app's modules are held back (their requests fail), so what shows is
+// the static HTML with the stylesheet; then the real page replaces it without moving what was there.
+// It is only shown where it is the page's real first view: elsewhere it must not flash.
+
+import { expect, test, type Page } from '@playwright/test';
+
+const holdScripts = (page: Page) => page.route(/\/assets\/[^/]+\.js$/, (r) => r.abort());
+
+for (const [name, viewport, query] of [
+  ['390×844', { width: 390, height: 844 }, './'],
+  ['390×844 ?present=1', { width: 390, height: 844 }, './?present=1'],
+  ['1280×720', { width: 1280, height: 720 }, './'],
+] as const) {
+  test(`before any script: the shell, the manifest and the cluster's nodes (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await holdScripts(page);
+    await page.goto(query);
+    // the plain page's first view or presentation mode's (both are in the HTML; boot.js shows one)
+    const fv = page.locator('[data-testid="first-view"]:visible');
+    await expect(fv).toHaveCount(1);
+    await expect(fv.getByRole('heading', { name: 'DaemonSet Playground' })).toBeVisible();
+    await expect(fv.getByText('apiVersion')).toBeVisible();
+    await expect(fv.getByText('fluentd-elasticsearch').first()).toBeVisible();
+    for (const node of ['master', 'node-1'])
+      await expect(fv.locator('.node-name', { hasText: new RegExp(`^${node}$`) })).toBeVisible();
+    await expect(fv.locator('.taint-effect', { hasText: 'NoSchedule' })).toBeVisible();
+    // presentation mode folds the console and the events, as the page does
+    const welcome = fv.getByText('Type kubectl commands');
+    if (query.includes('present')) await expect(welcome).toBeHidden();
+    else await expect(welcome).toBeVisible();
+    // nothing in it takes the focus or a click
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.first-view'))).toBe(false);
+  });
+
+  test(`the page takes over without a layout shift (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(query);
+    await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('first-view')).toHaveCount(0);
+    await page.waitForTimeout(1000);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    console.log(`[figure] layout shift ${name} with the first view: ${shift.toFixed(3)}`);
+    expect(shift).toBeLessThan(0.1);
+  });
+}
+
+for (const [name, query] of [
+  ['a lesson', './?lesson=article'],
+  ['the embed', './?embed=1'],
+  ['zh-CN', './?lang=zh-CN'],
+  ['a share link', './#s=abc'],
+  ['click to load', './?embed=1&ctl=1'],
+] as const) {
+  test(`not shown where it is not the first view: ${name}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await holdScripts(page);
+    await page.goto(query);
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('first-view')).toHaveCount(0);
+    await expect(page.getByText('apiVersion')).toHaveCount(0);
+  });
+}
+
+test('not shown when this address has a saved session', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  // the editor text is saved as the user works (src/state/saving.ts)
+  await page.evaluate(() =>
+    localStorage.setItem(`daemonset-playground:${location.pathname}::editor`, 'kind: DaemonSet\n'),
+  );
+  await holdScripts(page);
+  await page.reload();
+  await page.waitForLoadState('load');
+  await expect(page.getByTestId('first-view')).toHaveCount(0);
+});
+
+test("the cluster's cards stay on screen until the graph has drawn its own (4× CPU)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // a phone's network (Lighthouse's slow 4G): the engine worker's script takes a while to come
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1.6e6 / 8,
+    uploadThroughput: 0.75e6 / 8,
+  });
+  // every frame from the page's first commit until React Flow shows a card: is any card on screen?
+  await page.addInitScript(() => {
+    const w = window as unknown as { __gap: number; __frames: number; __done: boolean };
+    w.__gap = 0;
+    w.__frames = 0;
+    w.__done = false;
+    const shown = (sel: string) =>
+      [...document.querySelectorAll(sel)].some((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === 'visible';
+      });
+    const frame = () => {
+      if (document.querySelector('[data-testid="app-shell"]')) {
+        if (shown('.graph-root .react-flow__node')) {
+          w.__done = true;
+          return;
+        }
+        w.__frames++;
+        if (!shown('.fv-overlay .fv-card')) w.__gap++;
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto('./');
+  await page.waitForFunction(() => (window as unknown as { __done: boolean }).__done, null, {
+    timeout: 60_000,
+  });
+  const { gap, frames } = await page.evaluate(() => {
+    const w = window as unknown as { __gap: number; __frames: number };
+    return { gap: w.__gap, frames: w.__frames };
+  });
+  console.log(
+    `[figure] frames between the page's commit and the graph's cards: ${frames}, without cards: ${gap}`,
+  );
+  expect(gap).toBe(0);
+  await expect(page.getByTestId('first-view-cards')).toHaveCount(0);
+});
