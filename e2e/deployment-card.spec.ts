@@ -155,6 +155,17 @@ test('the palette applies a Deployment: its card and its replica pods, marked as
   await page.keyboard.press('Enter');
   const menu = page.getByTestId('graph.menu');
   await expect(menu).toHaveAttribute('aria-label', 'deployment.apps/web');
+  // Enter also selects the card: its side panel opens and the view refits; the menu stays open, under
+  // its card where the card is now.
+  await expect(page.getByTestId('deploy-details')).toBeVisible();
+  // (once the view has settled: its left edge at the card's, or pulled left to stay inside the window)
+  const offset = async () => {
+    const c = (await page.getByTestId('rf__node-deploy:default/web').boundingBox())!;
+    const m = (await menu.boundingBox())!;
+    const pulled = Math.max(0, c.x + m.width + 4 - 1280);
+    return [Math.round(m.x - (c.x - pulled)) || 0, Math.round(m.y - (c.y + c.height)) || 0];
+  };
+  await expect.poll(offset, { timeout: 5_000 }).toEqual([0, 2]);
   await expect(menu.getByTestId('graph.menu.scale-up')).toHaveAttribute(
     'title',
     'kubectl scale deployment/web --replicas=3 -n default',

@@ -249,6 +249,27 @@ function ImageForm({ ds, onDone }: { ds: DaemonSet | Deployment; onDone: () => v
   );
 }
 
+const STILL = { dx: 0, dy: 0 };
+
+/** How far the menu's card has moved on screen since the menu opened (checked each frame while open). */
+function useFollow(menu: MenuState): { dx: number; dy: number } {
+  const [moved, setMoved] = useState(STILL);
+  const { card, cardAt } = menu;
+  useEffect(() => {
+    if (!card || !cardAt) return;
+    let frame = requestAnimationFrame(function check() {
+      if (!card.isConnected) return;
+      const r = card.getBoundingClientRect();
+      const dx = r.left - cardAt.x;
+      const dy = r.bottom - cardAt.y;
+      setMoved((m) => (Math.abs(m.dx - dx) < 0.5 && Math.abs(m.dy - dy) < 0.5 ? m : { dx, dy }));
+      frame = requestAnimationFrame(check);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [card, cardAt]);
+  return moved;
+}
+
 function MenuBody({ menu }: { menu: MenuState }) {
   const { t } = useTranslation('graph');
   const objects = useStore((s) => s.objects);
@@ -259,15 +280,19 @@ function MenuBody({ menu }: { menu: MenuState }) {
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState({ x: menu.x, y: menu.y });
 
+  // The card's moves since the menu opened: the view refits on its own (Enter also selects the card,
+  // the side panel opens and the pane narrows; a node is added) and the menu follows its card.
+  const follow = useFollow(menu);
+
   // Keep the menu inside the window.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const r = el.getBoundingClientRect();
-    const x = Math.max(4, Math.min(menu.x, window.innerWidth - r.width - 4));
-    const y = Math.max(4, Math.min(menu.y, window.innerHeight - r.height - 4));
+    const x = Math.max(4, Math.min(menu.x + follow.dx, window.innerWidth - r.width - 4));
+    const y = Math.max(4, Math.min(menu.y + follow.dy, window.innerHeight - r.height - 4));
     setPos((p) => (p.x === x && p.y === y ? p : { x, y }));
-  }, [menu.x, menu.y, form]);
+  }, [menu.x, menu.y, form, follow]);
 
   useEffect(() => {
     if (!form)

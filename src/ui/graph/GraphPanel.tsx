@@ -689,9 +689,13 @@ function GraphCanvas() {
             setHover(null);
           }}
           onMoveStart={(e) => {
+            // A pan or zoom by the user closes the menu; the view following the cards (the side
+            // panel opening on a keyboard Enter, a node added) does not: the menu follows its card.
+            if (!e) return;
             graphUi.closeMenu(false);
-            if (e) setMoved(true);
+            setMoved(true);
           }}
+
           onlyRenderVisibleElements
           // A drag moves a card to another cell; it does not select it (the Why panel opens on a click).
           selectNodesOnDrag={false}

@@ -50,11 +50,16 @@ export function openMenu(
     x = at.x;
     y = at.y;
   }
+  const back = returnFocus ?? (at instanceof HTMLElement ? at : null);
+  // Where its card is now: if the view then moves on its own, the menu moves with the card.
+  const card = back?.closest<HTMLElement>('.react-flow__node');
+  const r = card?.getBoundingClientRect();
   graphUi.openMenu({
     target,
     x,
     y,
-    returnFocus: returnFocus ?? (at instanceof HTMLElement ? at : null),
+    returnFocus: back,
+    ...(card && r ? { card, cardAt: { x: r.left, y: r.bottom } } : {}),
     ...(form ? { form } : {}),
   });
 }

@@ -22,6 +22,9 @@ export interface MenuState {
   returnFocus?: HTMLElement | null;
   /** open straight on a form (e.g. "Taint…" from the card's keyboard shortcut) */
   form?: 'taint' | 'label' | 'image';
+  /** the card the menu belongs to and where it was (bottom-left corner) when the menu opened */
+  card?: HTMLElement;
+  cardAt?: XY;
 }
 
 export interface GraphUiState {
