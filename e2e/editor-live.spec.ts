@@ -57,9 +57,11 @@ test('set image: the editor says the live object changed and by what; Apply asks
   const state = page.getByTestId('manifest-state');
   await expect(state).toHaveAttribute('data-state', 'liveChanged');
   await expect(state).toHaveText('Live object changed');
+  // the command by name, the whole line on hover
   await expect(page.getByTestId('live-why')).toContainText(
-    `The live DaemonSet ${DS} was changed by ${setImage}.`,
+    `The live DaemonSet ${DS} was changed by kubectl set image.`,
   );
+  await expect(page.getByTestId('live-why').locator('.live-cmd')).toHaveAttribute('title', setImage);
 
   // Apply of the stale text asks first; Cancel leaves the live change alone
   await page.getByTestId('apply-button').click();
@@ -94,7 +96,12 @@ test('set image: the editor says the live object changed and by what; Apply asks
 
   // rollout undo changes it again: said again, and Apply anyway does apply
   await run(page, `kubectl rollout undo ds/${DS} -n kube-system`);
-  await expect(page.getByTestId('live-why')).toContainText(`kubectl rollout undo ds/${DS} -n kube-system`);
+  // (the live object was loaded after set image: only the undo differs from the text now)
+  await expect(page.getByTestId('live-why')).toContainText('was changed by kubectl rollout undo.');
+  await expect(page.getByTestId('live-why').locator('.live-cmd')).toHaveAttribute(
+    'title',
+    `kubectl rollout undo ds/${DS} -n kube-system`,
+  );
   await page.keyboard.press('Escape');
   await page.getByTestId('apply-button').click();
   await page.getByTestId('live-apply-anyway').click();
@@ -164,6 +171,6 @@ test('after the Why panel\'s fix and a reload: still not "Unapplied changes"; th
   await expect(state).toHaveAttribute('data-state', 'liveChanged', { timeout: 20_000 });
   await expect(state).not.toHaveText('Unapplied changes');
   // the recorded inputs keep the command, not the console's echo of it
-  await expect(page.getByTestId('live-why')).toContainText('was changed by kubectl apply -f -');
+  await expect(page.getByTestId('live-why')).toContainText('was changed by kubectl apply.');
   await expect(page.getByRole('button', { name: /Load the live object/ })).toBeVisible();
 });

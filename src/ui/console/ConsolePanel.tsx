@@ -278,7 +278,17 @@ export default function ConsolePanel() {
             {queue.length > 0 ? ` · ${t('queued', { count: queue.length })}` : ''}
           </>
         ) : (
-          <span className="console-hint">{t('hint')}</span>
+          // the keys one by one: those that fit are shown whole, the rest wrap out of sight (never "Tab comp…")
+          <span className="console-hint" title={t('hint')}>
+            {t('hint')
+              .split(' · ')
+              .map((k, i) => (
+                <span key={k}>
+                  {i > 0 ? '· ' : ''}
+                  {k}
+                </span>
+              ))}
+          </span>
         )}
       </span>
       <button

@@ -1,11 +1,12 @@
 // Says when the live objects differ from the text the editor applied, and who changed them ("changed
-// by `kubectl set image …`"), with "Load the live object" and a diff; and, before an Apply that would
+// by `kubectl set image`", the whole command on hover), with "Load the live object" and a diff; and, before an Apply that would
 // put the old text back over such a change, asks first. The state is src/state/liveDrift.ts.
 
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Kind } from '../../engine';
 import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift';
+import { commandName } from '../../state/commandName';
 import { useStore } from '../../state/store';
 import type { AppState } from '../../state/store';
 import { Breakable } from '../graph/nodes/NodeCard';
@@ -57,14 +58,20 @@ function Objects({ drift }: { drift: LiveDrift }) {
   );
 }
 
+/** The commands by name (`kubectl set image`), each once, the whole line on hover (and in the console). */
 function Commands({ by }: { by: readonly string[] }) {
+  const named = new Map<string, string[]>();
+  for (const b of by) {
+    const n = commandName(b);
+    named.set(n, [...(named.get(n) ?? []), b]);
+  }
   return (
     <>
-      {by.map((b, i) => (
-        <span key={b}>
+      {[...named].map(([n, lines], i) => (
+        <span key={n}>
           {i > 0 ? ', ' : ''}
-          <code className="live-cmd">
-            <Breakable text={b} />
+          <code className="live-cmd" title={lines.join('\n')} data-lines={lines.join('\n')}>
+            <Breakable text={n} />
           </code>
         </span>
       ))}

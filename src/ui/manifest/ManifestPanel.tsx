@@ -118,7 +118,9 @@ export default function ManifestPanel({
         </div>
         <div className="manifest-toolbar" hidden={tab !== 'edit'}>
           <span
-            className="manifest-state"
+            // "Live object changed" is what the notice under the toolbar says at length: kept for
+            // screen readers, not drawn a second time in a narrow toolbar
+            className={`manifest-state${shownState === 'liveChanged' ? ' sr-only' : ''}`}
             aria-live="polite"
             data-testid="manifest-state"
             data-state={shownState}
