@@ -11,7 +11,7 @@
 // A script that prints numbers, never a test. Needs `npm run build` first. Screenshots go to
 // $LEGIBILITY_SHOTS (default /tmp/legibility).
 //
-// Usage: npm run bench:legibility [-- --port N] [--shots DIR] [--json]
+// Usage: npm run bench:legibility [-- --port N] [--shots DIR] [--json] [--params lang=zh-CN&theme=dark]
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -27,6 +27,8 @@ const { values: opts } = parseArgs({
     port: { type: 'string', default: process.env.E2E_PORT ?? '4193' },
     shots: { type: 'string', default: process.env.LEGIBILITY_SHOTS ?? '/tmp/legibility' },
     json: { type: 'boolean', default: false },
+    // more URL parameters for every size, e.g. `lang=zh-CN&theme=dark`
+    params: { type: 'string', default: process.env.LEGIBILITY_PARAMS ?? '' },
   },
 });
 if (!existsSync(`${root}dist/index.html`)) {
@@ -157,7 +159,8 @@ try {
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
-    await page.goto(`${base}${s.query}${hash}`);
+    const query = opts.params ? `${s.query || '?'}${s.query ? '&' : ''}${opts.params}` : s.query;
+    await page.goto(`${base}${query}${hash}`);
     await page.getByTestId('graph').waitFor({ timeout: 60_000 });
     await page
       .locator('[data-testid="graph"] .react-flow__node[data-id="node:control-plane-1"]')
@@ -191,8 +194,9 @@ for (const r of rows) {
   const says = r.teaching
     .map((c) => `${c.ok ? '' : '✗'}${c.name}: ${c.words}${c.ok ? '' : ` (${c.why})`}`)
     .join('; ');
+  const names = (r.workloads ?? []).map((w) => `${w.ok ? '' : '✗'}${w.name}${w.ok ? '' : ` (${w.why})`}`);
   console.log(
-    `${pad(r.size, 24)}${pad(r.mode, 10)}${pad(r.zoom, 7)}${pad(`${r.teachingOk}/${r.teaching.length}`, 7)}${says}`,
+    `${pad(r.size, 24)}${pad(r.mode, 10)}${pad(r.zoom, 7)}${pad(`${r.teachingOk}/${r.teaching.length}`, 7)}${says}; workload names: ${names.join(', ')}`,
   );
 }
 console.log('');

@@ -241,6 +241,8 @@ test('every card says its pod phase and revision, or why no pod, in words ≥ 10
       [...says.values()].filter((w) => w === `Running · ${rev} 1`).length,
       s.name,
     ).toBeGreaterThanOrEqual(2);
+    // The DaemonSet's name on its card is read whole too (it wraps after a hyphen on small cards).
+    expect(m.workloads, s.name).toEqual([{ name: 'fluentd-elasticsearch', ok: true, why: '' }]);
     await shot(o.page, testInfo, s.name);
     expect(o.problems, s.name).toEqual([]);
     await o.context.close();

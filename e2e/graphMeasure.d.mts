@@ -17,6 +17,13 @@ export interface CardWords {
   ok: boolean
   why: string
 }
+/** A DaemonSet's or Deployment's name on its card */
+export interface WorkloadName {
+  name: string
+  /** whole, in the pane, uncovered, ≥ 10 px */
+  ok: boolean
+  why: string
+}
 export interface GraphMeasure {
   mode: string
   zoom: number
@@ -29,6 +36,7 @@ export interface GraphMeasure {
   overlaps: string[]
   teaching: CardWords[]
   teachingOk: number
+  workloads: WorkloadName[]
   paneShare: number
   freeShare: number
 }

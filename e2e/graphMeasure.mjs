@@ -10,6 +10,7 @@
 // - the teaching state of every node card (issue 22): its pod's phase and revision in words (`.w-phase`,
 //   `.w-rev`), or for a node without a daemon pod its reason (`.w-reason`), each fully shown (not cut
 //   by its box or an ellipsis), inside the pane, not covered and ≥ 10 px after zoom;
+// - the workload cards' names (DaemonSet, Deployment), checked the same way;
 // - the cluster pane's share of the frame, and the share of it not covered by toolbars, legend,
 //   palette or side panels.
 
@@ -159,6 +160,19 @@ export function measureGraph() {
     };
   });
 
+  // The workload cards' names (DaemonSet, Deployment), checked as the words above: whole (not cut by
+  // an ellipsis or the card), in the pane, not covered, ≥ 10 px after zoom.
+  const workloads = [...root.querySelectorAll('.react-flow__node')]
+    .filter((n) => /^(ds|deploy):/.test(n.getAttribute('data-id') || ''))
+    .map((card) => {
+      const id = card.getAttribute('data-id') || '';
+      const el = card.querySelector('.ds-name');
+      if (!el) return { name: id, ok: false, why: 'no name element' };
+      const cut = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      const why = cut ? 'truncated' : seen(el, card);
+      return { name: (el.textContent || '').trim(), ok: !why, why };
+    });
+
   // Smallest text after zoom among the visible text inside the graph's cards.
   let minText = Infinity;
   let minWhere = '';
@@ -216,6 +230,7 @@ export function measureGraph() {
     overlaps,
     teaching,
     teachingOk: teaching.filter((c) => c.ok).length,
+    workloads,
     paneShare: Math.round((area(vis) / (W * H)) * 1000) / 1000,
     freeShare: total ? Math.round((free / total) * 1000) / 1000 : 0,
   };

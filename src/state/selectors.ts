@@ -13,6 +13,7 @@ import type {
 } from '../engine';
 import type { AppState } from './store';
 import { NO_PODS } from './clusterSlice';
+import { createFailedPulls } from './failedPulls';
 
 export const selectNodes = (s: AppState) => s.objects.Node as Readonly<Record<string, Node>>;
 export const selectPods = (s: AppState) => s.objects.Pod as Readonly<Record<string, Pod>>;
@@ -25,6 +26,10 @@ export const selectRevisions = (s: AppState) =>
   s.objects.ControllerRevision as Readonly<Record<string, ControllerRevision>>;
 /** the revisions the DaemonSet controller renumbered, with their old numbers ("was rev N") */
 export const selectRenumbered = (s: AppState) => s.renumbered;
+const failedPullsOf = createFailedPulls();
+/** `namespace/image` of the images the kubelets failed to pull, from the Events (the same array while unchanged) */
+export const selectFailedPulls = (s: AppState) =>
+  failedPullsOf(s.objects.Event as Readonly<Record<string, KEvent>>);
 export const selectEventObjects = (s: AppState) => s.objects.Event as Readonly<Record<string, KEvent>>;
 export const selectNow = (s: AppState) => s.now;
 export const selectStart = (s: AppState) => s.start;

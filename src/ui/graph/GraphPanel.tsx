@@ -37,6 +37,7 @@ import {
   selectReplicaSets,
   selectPodsVersion,
   selectRevisions,
+  selectFailedPulls,
   selectRenumbered,
   selectSelection,
   selectTheme,
@@ -70,7 +71,7 @@ import {
   type WorkloadEntry,
   type XY,
 } from './system/layout';
-import { deploySmallRows, dsSmallRows, smallExtra } from './system/smallRows';
+import { deployCardExtra, dsCardExtra } from './system/smallRows';
 import { graphUi, useGraphUi } from './graphStore';
 import { nodeTypes } from './nodeTypes';
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
@@ -127,14 +128,21 @@ function workloadEntries(
         id: n.id,
         revisions: n.data.ds.revisions.length,
         height: measured[n.id]?.height,
-        extra: smallExtra(dsSmallRows(n.data.ds.revisions)),
+        extra: dsCardExtra(n.data.ds.name, n.data.ds.desired, n.data.ds.revisions, n.data.span),
+        span: n.data.span,
       });
     else if (n.type === 'deployment')
       out.push({
         id: n.id,
         revisions: n.data.deployment.replicaSets.length,
         height: measured[n.id]?.height,
-        extra: smallExtra(deploySmallRows(n.data.deployment.replicaSets)),
+        extra: deployCardExtra(
+          n.data.deployment.name,
+          n.data.deployment.desired,
+          n.data.deployment.replicaSets,
+          n.data.span,
+        ),
+        span: n.data.span,
       });
   }
   return out;
@@ -154,6 +162,7 @@ function GraphCanvas() {
   const daemonSets = useThrottledStore(selectDaemonSetSpecs, DS_UPDATE_MS);
   const revisions = useThrottledStore(selectRevisions, DS_UPDATE_MS);
   const renumbered = useThrottledStore(selectRenumbered, DS_UPDATE_MS);
+  const pullFailed = useThrottledStore(selectFailedPulls, DS_UPDATE_MS);
   // Deployments and their ReplicaSets: their cards show the ReplicaSets' counts, so they follow every change (throttled).
   const deployments = useThrottledStore(selectDeployments, DS_UPDATE_MS);
   const replicaSets = useThrottledStore(selectReplicaSets, DS_UPDATE_MS);
@@ -216,6 +225,7 @@ function GraphCanvas() {
           DaemonSet: daemonSets,
           ControllerRevision: revisions,
           renumbered,
+          pullFailed,
           Deployment: deployments,
           ReplicaSet: replicaSets,
           lane: lanePods,
@@ -243,6 +253,7 @@ function GraphCanvas() {
       daemonSets,
       revisions,
       renumbered,
+      pullFailed,
       deployments,
       replicaSets,
       positions,
@@ -382,6 +393,15 @@ function GraphCanvas() {
         !inspectorOpen
       )
         fitRef.current();
+      else {
+        // a side panel opened over a view that still shows every card: the toolbar, now beside the
+        // panel, may sit on a card's title; the smallest pan takes the titles out from under it
+        const s = titleShift(rootRef.current);
+        if (s) {
+          const v = flow.getViewport();
+          void flow.setViewport({ x: v.x + s.dx, y: v.y + s.dy, zoom: v.zoom }, { duration: motion(150) });
+        }
+      }
     });
     return () => cancelAnimationFrame(h);
     // follow: only when what is shown changes

@@ -184,8 +184,12 @@ export function AppShell({
   const chosen = useStore((s) => (splitLayout ? s.consoleSizes[splitLayout] : undefined));
   const graphMin = useStore((s) => s.graphLegibleHeight);
   const cap = `${Math.round((1 - MIN_GRAPH_SHARE) * 100)}%${graphMin ? `, calc(100% - var(--main-gap) - ${graphMin}px)` : ''}`;
-  const mainStyle: CSSProperties | undefined =
-    splitLayout && chosen ? { gridTemplateRows: `minmax(0, 1fr) min(${chosen}px, ${cap})` } : undefined;
+  // On a narrow page (a phone: the panels stack and the page scrolls) the graph's row grows to that
+  // height when its cards need more than the row's 440 px for their words to stay ≥ 10 px (app.css).
+  const mainStyle = {
+    ...(splitLayout && chosen ? { gridTemplateRows: `minmax(0, 1fr) min(${chosen}px, ${cap})` } : {}),
+    ...(graphMin ? { '--graph-min': `${Math.min(graphMin, 900)}px` } : {}),
+  } as CSSProperties;
   const classes = [
     'app-shell',
     `view-${view}`,
@@ -198,7 +202,7 @@ export function AppShell({
     visible.has('console') && visible.has('events') && !folded.has('console') && folded.has('events')
       ? 'events-folded'
       : '',
-    mainStyle ? 'split-sized' : '',
+    splitLayout && chosen ? 'split-sized' : '',
   ];
   return (
     <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>

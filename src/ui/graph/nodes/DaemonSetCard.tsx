@@ -109,7 +109,20 @@ function RolloutLine({
 function BadMark({ r, p, short }: { r: RevisionView; p: RolloutProgress | undefined; short?: boolean }) {
   const { t } = useTranslation('trouble');
   const bad = p?.badRevisions.get(r.hash);
-  if (!bad) return null;
+  if (!bad) {
+    // no pod of it fails now (an undo removed them), but a kubelet's event says its image did not pull
+    if (!r.pullFailed) return null;
+    return (
+      <span
+        className="rev-bad trouble-pull"
+        title={t('pullFailedTitle', { images: r.images.join(', ') })}
+        data-testid={`graph.rev.${r.name}.bad`}
+        data-why="pull-failed"
+      >
+        ✗ {short ? <span className="sr-only">{t('pullFailed')}</span> : t('pullFailed')}
+      </span>
+    );
+  }
   return (
     <span
       className={`rev-bad trouble-${bad.class}`}
@@ -140,7 +153,7 @@ function SmallRevisions({
         <li
           key={r.name}
           aria-current={r.current || undefined}
-          className={`rev-chip rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) ? ' bad' : ''}`}
+          className={`rev-chip rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) || r.pullFailed ? ' bad' : ''}`}
           data-testid={`graph.rev.${r.name}`}
           data-revision={r.revision}
           title={[
@@ -325,7 +338,7 @@ function DaemonSetCardImpl({ data, selected }: NodeProps<DaemonSetNode>) {
         {d.revisions.map((r, i) => (
           <li
             key={r.name}
-            className={`rev-row rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) ? ' bad' : ''}${bumped.current.get(r.name) === r.revision ? ' bumped' : ''}${data.selectedRevision === r.name ? ' selected' : ''}`}
+            className={`rev-row rev-${r.color}${r.current ? ' current' : ''}${rollout?.badRevisions.has(r.hash) || r.pullFailed ? ' bad' : ''}${bumped.current.get(r.name) === r.revision ? ' bumped' : ''}${data.selectedRevision === r.name ? ' selected' : ''}`}
             style={{ transform: `translateY(${i * REV_ROW_H}px)` }}
             data-testid={`graph.rev.${r.name}`}
             data-revision={r.revision}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../engine';
+import { Session, type KEvent } from '../../../engine';
 import {
   buildGraph,
   createGraphBuilder,
@@ -9,6 +9,7 @@ import {
   type NodeCardNode,
 } from './buildGraph';
 import { articleCluster, objectsOf, run } from '../testing/testCluster';
+import { failedPulls } from '../../../state/failedPulls';
 import { LANE_ID, placeNodes, nodeId } from './layout';
 
 const UI = { positions: {}, showPodEdges: true, selection: null };
@@ -373,5 +374,35 @@ describe('teaching points on the card', () => {
       (n) => n.type === 'daemonSet',
     ) as DaemonSetNode;
     expect(bare.data.ds.revisions.every((r) => r.was === undefined)).toBe(true);
+  });
+
+  it('a revision whose image did not pull stays marked after the undo removed its pods (the Failed events say so)', () => {
+    const s = articleCluster();
+    const build = createGraphBuilder();
+    // what the page has: the chain built with the images the kubelets' Failed events name
+    const chain = () => {
+      const events = JSON.parse(run(s, 'kubectl get events -A -o json')) as { items: KEvent[] };
+      const byKey = Object.fromEntries(
+        events.items.map((e) => [`${e.metadata.namespace}/${e.metadata.name}`, e]),
+      );
+      return (
+        build({ ...objectsOf(s), pullFailed: failedPulls(byKey) }, UI).nodes.find(
+          (n) => n.type === 'daemonSet',
+        ) as DaemonSetNode
+      ).data.ds.revisions;
+    };
+    run(
+      s,
+      'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo -n kube-system',
+    );
+    for (let i = 0; i < 20; i++) run(s, 'sim advance 1s');
+    run(s, 'kubectl rollout undo ds/fluentd-elasticsearch -n kube-system');
+    run(s, 'sim settle');
+    // no pod runs the typo'd revision any more; its card row still says its image did not pull
+    expect(run(s, 'kubectl get pods -n kube-system')).not.toContain('ImagePull');
+    expect(chain().map((r) => [r.revision, !!r.pullFailed])).toEqual([
+      [3, false],
+      [2, true],
+    ]);
   });
 });

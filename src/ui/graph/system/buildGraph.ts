@@ -10,11 +10,11 @@
 // node, its pods (by identity) or the revision chains changed. This matters on 1,000 nodes during a
 // rolling update, when batches arrive every 50 ms.
 
-import type { Node, Pod, ReplicaSet } from '../../../engine';
+import type { DaemonSet, Deployment, Node, Pod, ReplicaSet } from '../../../engine';
 import type { RevisionView } from './model';
 import { namespacedName } from '../../../engine/predicates';
 import type { Selection } from '../../../state/uiSlice';
-import { deployId, dsId, nodeId, type Level } from './layout';
+import { deployId, dsId, nodeId, workloadSpan, type Level } from './layout';
 import type {
   CardContext,
   Graph,
@@ -34,7 +34,7 @@ import { createLiveCards, createNodeCards } from './nodeCards';
 import { edgeMaker, type EdgeMode } from './podEdges';
 import { placePods, type PodPlacement } from './placePods';
 import { sameList } from './sameList';
-import { deploySmallRows, dsSmallRows, smallExtra } from './smallRows';
+import { deployCardExtra, dsCardExtra } from './smallRows';
 import { replicaSetChain } from './deploymentModel';
 import type { SmallExtra, WorkloadEntry } from './layout';
 
@@ -65,14 +65,19 @@ export function createGraphBuilder() {
   let placed: PodPlacement | undefined;
 
   // The lines each workload card's small rows wrap onto, kept per chain (see smallRows.ts).
-  const dsExtras = new WeakMap<object, SmallExtra>();
-  const dsExtra = (chain: readonly RevisionView[]): SmallExtra => {
-    let e = dsExtras.get(chain);
-    if (!e) dsExtras.set(chain, (e = smallExtra(dsSmallRows(chain))));
-    return e;
+  // and the lines its name wraps onto beside its counters.
+  const dsExtras = new WeakMap<object, { head: string; e: SmallExtra }>();
+  const dsExtra = (chain: readonly RevisionView[], ds: DaemonSet | undefined, span: number): SmallExtra => {
+    const name = ds?.metadata.name ?? '';
+    const desired = ds?.status?.desiredNumberScheduled ?? 0;
+    const head = `${name}/${desired}/${span}`;
+    let c = dsExtras.get(chain);
+    if (!c || c.head !== head)
+      dsExtras.set(chain, (c = { head, e: dsCardExtra(name, desired, chain, span) }));
+    return c.e;
   };
-  const deployExtra = (rss: readonly ReplicaSet[]): SmallExtra =>
-    smallExtra(deploySmallRows(replicaSetChain(rss)));
+  const deployExtra = (d: Deployment | undefined, rss: readonly ReplicaSet[], span: number): SmallExtra =>
+    deployCardExtra(d?.metadata.name ?? '', d?.spec.replicas ?? 1, replicaSetChain(rss), span);
 
   let context: CardContext | undefined;
   let last: Graph | undefined;
@@ -93,7 +98,12 @@ export function createGraphBuilder() {
     const selNode = selectionKey(ui.selection, 'Node');
     const selPod = selectionKey(ui.selection, 'Pod');
 
-    const revs = chainsOf(objects.DaemonSet, objects.ControllerRevision, objects.renumbered);
+    const revs = chainsOf(
+      objects.DaemonSet,
+      objects.ControllerRevision,
+      objects.renumbered,
+      objects.pullFailed,
+    );
     const { dsKeys, chains } = revs;
 
     if (live) {
@@ -126,17 +136,25 @@ export function createGraphBuilder() {
     const deployments = objects.Deployment ?? NONE;
     const replicaSets = objects.ReplicaSet ?? NONE;
     const deps = deploymentEntries(deployments, replicaSets);
+    // Tiny cards share the row above the grid among the workloads (as wide as its columns in use); at
+    // the compact level a card keeps one cell, its pod lines leaving its right edge towards the grid.
+    const span =
+      level === 'tiny'
+        ? workloadSpan(Math.min(columns, Math.max(1, names.length)), dsKeys.length + deps.length)
+        : 1;
     const depEntries: WorkloadEntry[] = deps.map((e) => ({
       id: deployId(e.key),
       revisions: e.replicaSets.length,
       height: measured[deployId(e.key)]?.height,
-      extra: deployExtra(e.replicaSets),
+      extra: deployExtra(deployments[e.key], e.replicaSets, span),
+      span,
     }));
     const dsEntries: WorkloadEntry[] = dsKeys.map((k, i) => ({
       id: dsId(k),
       revisions: chains[i].length,
       height: measured[dsId(k)]?.height,
-      extra: dsExtra(chains[i]),
+      extra: dsExtra(chains[i], objects.DaemonSet[k], span),
+      span,
     }));
     for (const card of daemonSetCards({
       daemonSets: objects.DaemonSet,
@@ -150,6 +168,7 @@ export function createGraphBuilder() {
       scale,
       after: depEntries,
       extras: dsEntries.map((e) => e.extra!),
+      span,
     }))
       nodes.push(card);
     for (const card of deploymentCards({
@@ -161,6 +180,7 @@ export function createGraphBuilder() {
       selected: selectionKey(ui.selection, 'Deployment'),
       level,
       scale,
+      span,
     }))
       nodes.push(card);
 

@@ -9,7 +9,7 @@ import {
   dsPositions,
   dsSmallHeight,
   DS_W,
-  geometry,
+  workloadWidth,
   type Level,
   type Positions,
   type SmallExtra,
@@ -34,13 +34,14 @@ export interface DaemonSetCardsInput {
   after?: readonly WorkloadEntry[];
   /** the lines each DaemonSet's small rows wrap onto, in the order of dsKeys (smallRows.ts) */
   extras?: readonly SmallExtra[];
+  /** grid cells each card spans at a smaller level (layout.ts workloadSpan) */
+  span?: number;
 }
 
 export function createDaemonSetCards() {
   let memo = new Map<string, { deps: unknown[]; out: DaemonSetNode }>();
   return function daemonSetCards(a: DaemonSetCardsInput): DaemonSetNode[] {
     const small = a.level === 'compact' || a.level === 'tiny';
-    const geo = geometry(a.level, a.scale);
     const defaults = dsPositions(
       [
         ...a.dsKeys.map((k, i) => ({
@@ -48,6 +49,7 @@ export function createDaemonSetCards() {
           revisions: a.chains[i].length,
           height: a.measured[dsId(k)]?.height,
           extra: a.extras?.[i],
+          span: a.span,
         })),
         ...(a.after ?? []),
       ],
@@ -79,6 +81,8 @@ export function createDaemonSetCards() {
         selectedRevision,
         a.level,
         a.scale,
+        a.span,
+        a.extras?.[i],
       ];
       const old = memo.get(id);
       const card: DaemonSetNode =
@@ -91,12 +95,16 @@ export function createDaemonSetCards() {
               data: {
                 ds: daemonSetView(ds, a.chains[i]),
                 level: a.level,
+                ...(a.span && a.span > 1 ? { span: a.span } : {}),
                 ...(selectedRevision ? { selectedRevision } : {}),
               },
               selected: selected || selectedRevision !== undefined,
               draggable: false,
               ...(small
-                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, a.chains[i].length, a.extras?.[i]))
+                ? smallSize(
+                    workloadWidth(a.level, a.scale, a.span),
+                    dsSmallHeight(a.level, a.scale, a.chains[i].length, a.extras?.[i]),
+                  )
                 : { width: DS_W, ...(m ? { measured: m } : {}) }),
               ariaLabel: `daemonset.apps/${ds.metadata.name} (${ds.metadata.namespace ?? ''})`,
             };

@@ -9,12 +9,12 @@ import {
   dsPositions,
   dsSmallHeight,
   DS_W,
-  geometry,
+  workloadWidth,
   type Level,
   type Positions,
   type WorkloadEntry,
 } from './layout';
-import { deploySmallRows, smallExtra } from './smallRows';
+import { deployCardExtra } from './smallRows';
 import type { DeploymentNode } from './graphTypes';
 import { sameList } from './sameList';
 
@@ -30,6 +30,8 @@ export interface DeploymentCardsInput {
   selected?: string;
   level: Level;
   scale: number;
+  /** grid cells each card spans at a smaller level (layout.ts workloadSpan) */
+  span?: number;
 }
 
 /** The Deployments' keys (sorted) and each one's ReplicaSets, for the layout and the cards. */
@@ -52,11 +54,13 @@ export function createDeploymentCards() {
       return [];
     }
     const small = a.level === 'compact' || a.level === 'tiny';
-    const geo = geometry(a.level, a.scale);
     const chains = entries.map((e) =>
       replicaSetChain(e.replicaSets.sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1))),
     );
-    const extras = chains.map((c) => smallExtra(deploySmallRows(c)));
+    const extras = chains.map((c, i) => {
+      const d = a.deployments[entries[i].key];
+      return deployCardExtra(d?.metadata.name ?? '', d?.spec.replicas ?? 1, c, a.span);
+    });
     const defaults = dsPositions(
       [
         ...a.before,
@@ -65,6 +69,7 @@ export function createDeploymentCards() {
           revisions: e.replicaSets.length,
           height: a.measured[deployId(e.key)]?.height,
           extra: extras[i],
+          span: a.span,
         })),
       ],
       a.level,
@@ -79,7 +84,7 @@ export function createDeploymentCards() {
       const m = a.measured[id];
       const rss = e.replicaSets.sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1));
       const selected = a.selected === e.key;
-      const deps = [dep, ...rss, pos.x, pos.y, m?.width, m?.height, selected, a.level, a.scale];
+      const deps = [dep, ...rss, pos.x, pos.y, m?.width, m?.height, selected, a.level, a.scale, a.span];
       const old = memo.get(id);
       const card: DeploymentNode =
         old && sameList(old.deps, deps)
@@ -88,11 +93,18 @@ export function createDeploymentCards() {
               id,
               type: 'deployment',
               position: { x: pos.x, y: pos.y },
-              data: { deployment: deploymentView(dep, chains[i]), level: a.level },
+              data: {
+                deployment: deploymentView(dep, chains[i]),
+                level: a.level,
+                ...(a.span && a.span > 1 ? { span: a.span } : {}),
+              },
               selected,
               draggable: false,
               ...(small
-                ? smallSize(geo.w, dsSmallHeight(a.level, a.scale, rss.length, extras[i]))
+                ? smallSize(
+                    workloadWidth(a.level, a.scale, a.span),
+                    dsSmallHeight(a.level, a.scale, rss.length, extras[i]),
+                  )
                 : { width: DS_W, ...(m ? { measured: m } : {}) }),
               ariaLabel: `deployment.apps/${dep.metadata.name} (${dep.metadata.namespace ?? ''})`,
             };

@@ -23,6 +23,8 @@ export interface GraphObjects {
   ControllerRevision: Readonly<Record<string, ControllerRevision>>;
   /** the revisions the DaemonSet controller renumbered, with their old numbers (none: no "was rev N") */
   renumbered?: readonly RenumberedRevision[];
+  /** `namespace/image` of the images a kubelet failed to pull (state/failedPulls.ts): their revisions marked */
+  pullFailed?: readonly string[];
   /** drawn as Deployment cards beside the DaemonSets' (none when absent) */
   Deployment?: Readonly<Record<string, Deployment>>;
   ReplicaSet?: Readonly<Record<string, ReplicaSet>>;
@@ -40,6 +42,7 @@ export interface LiveGraphObjects {
   DaemonSet: Readonly<Record<string, DaemonSet>>;
   ControllerRevision: Readonly<Record<string, ControllerRevision>>;
   renumbered?: readonly RenumberedRevision[];
+  pullFailed?: readonly string[];
   Deployment?: Readonly<Record<string, Deployment>>;
   ReplicaSet?: Readonly<Record<string, ReplicaSet>>;
   /** the pods drawn in the unscheduled lane, sorted by key, and those of them whose node is gone */
@@ -104,11 +107,15 @@ export type DaemonSetCardData = {
   /** name of the selected ControllerRevision when it is in this chain */
   selectedRevision?: string;
   level: Level;
+  /** grid cells the card spans at a smaller level (layout.ts workloadSpan) */
+  span?: number;
 };
 
 export type DeploymentCardData = {
   deployment: DeploymentView;
   level: Level;
+  /** grid cells the card spans at a smaller level */
+  span?: number;
 };
 
 export type LaneData = {

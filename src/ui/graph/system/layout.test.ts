@@ -19,6 +19,8 @@ import {
   type Area,
   type Level,
   type Slot,
+  workloadSpan,
+  workloadWidth,
 } from './layout';
 
 const pane = (width: number, height: number): Area => ({
@@ -157,21 +159,51 @@ describe('grid cells', () => {
 });
 
 describe('the height the separator may leave the graph', () => {
-  it('is the height where the least detailed cards keep their text at 10 px, in both readabilities', () => {
+  it('is the height where the least detailed cards keep their words ≥ 10 px and names readable, in both readabilities', () => {
     for (const r of [NORMAL, PRESENTING]) {
       const b = layoutBounds(grid(6, 2), ds1, null, 'tiny', r.scale)!;
       const h = legibleHeight(b, pane(700, 300), r);
       const at = (height: number) =>
         chooseView((l) => layoutBounds(grid(6, 2), ds1, null, l, r.scale), pane(700, height), r, 6, 200)!;
       const textPx = (v: { level: Level; zoom: number }) => v.zoom * levelFonts(v.level, r.scale).min;
+      const namePx = (v: { level: Level; zoom: number }) => v.zoom * levelFonts(v.level, r.scale).name;
       expect(textPx(at(h))).toBeGreaterThanOrEqual(10 - 1e-6);
-      // a few pixels less and the words would be drawn below 10 px
-      expect(textPx(at(h - 4))).toBeLessThan(10);
+      expect(namePx(at(h))).toBeGreaterThanOrEqual(12 - 1e-6);
+      // a few pixels less and the words or the names would be drawn below 10 and 12 px
+      const less = at(h - 4);
+      expect(textPx(less) < 10 || namePx(less) < 12).toBe(true);
     }
   });
 
   it('is the height now when the pane is too narrow for readable cards at any height', () => {
     const b = layoutBounds(grid(8, 8), ds1, null, 'tiny')!;
     expect(legibleHeight(b, pane(300, 250), NORMAL)).toBe(250);
+  });
+});
+
+describe('workload cards share the row above the grid at the tiny level', () => {
+  it('one DaemonSet over a two-column grid spans both cells; two workloads a cell each', () => {
+    expect(workloadSpan(2, 1)).toBe(2);
+    expect(workloadSpan(2, 2)).toBe(1);
+    expect(workloadSpan(4, 3)).toBe(1);
+    expect(workloadSpan(6, 2)).toBe(3);
+    expect(workloadSpan(1, 1)).toBe(1);
+    const g = geometry('tiny');
+    // as wide as the two cells below it (the gap between them included)
+    expect(workloadWidth('tiny', 1, 2)).toBe(g.cellW + g.w);
+    expect(workloadWidth('tiny', 1)).toBe(g.w);
+  });
+
+  it('places each card after the cells the one before spans, and the bounds hold them', () => {
+    const g = geometry('tiny');
+    const two = [
+      { id: 'ds:a', revisions: 1, span: 2 },
+      { id: 'deploy:b', revisions: 1, span: 2 },
+    ];
+    const p = dsPositions(two, 'tiny');
+    expect(p['ds:a'].x).toBe(0);
+    expect(p['deploy:b'].x).toBe(2 * g.cellW);
+    const b = layoutBounds(grid(4, 4), two, null, 'tiny')!;
+    expect(b.width).toBe(2 * g.cellW + workloadWidth('tiny', 1, 2));
   });
 });

@@ -70,7 +70,8 @@ export function geometry(level: Level, scale = 1): Geometry {
  */
 export function levelFonts(level: Level, scale = 1): { min: number; name: number } {
   if (level === 'compact') return { min: 12 * scale, name: 16 * scale };
-  if (level === 'tiny') return { min: 16 * scale, name: 18 * scale };
+  // tiny: the workload cards' name and revision rows are 15 px (daemonset.css), the node cards' words 16
+  if (level === 'tiny') return { min: 15 * scale, name: 18 * scale };
   return { min: 10, name: 14 };
 }
 
@@ -200,6 +201,23 @@ export interface WorkloadEntry {
   /** measured height (full cards) */
   height?: number;
   extra?: SmallExtra;
+  /** grid cells the card spans at a smaller level (workloadSpan; 1 when not given) */
+  span?: number;
+}
+
+/**
+ * Cells of the grid's width each workload card spans in the row above the grid at a smaller level:
+ * the row is shared out among them (issue 22: with one DaemonSet over a two-column grid its card is two
+ * cells wide, so its name and its revisions' tags are read on one line, not wrapped or cut).
+ */
+export function workloadSpan(columns: number, count: number): number {
+  return count > 0 ? Math.max(1, Math.floor(columns / count)) : 1;
+}
+
+/** A workload card's width at a smaller level, spanning `span` cells (the gap between cells included). */
+export function workloadWidth(level: Level, scale = 1, span = 1): number {
+  const g = geometry(level, scale);
+  return g.w + (Math.max(1, span) - 1) * g.cellW;
 }
 
 /** Height of the row of DaemonSet cards above the grid at a smaller level (card + gap). */
@@ -230,7 +248,11 @@ export function dsPositions(entries: readonly WorkloadEntry[], level: Level, sca
   }
   const g = geometry(level, scale);
   const rowH = dsRowHeight(entries, level, scale);
-  entries.forEach((e, i) => (out[e.id] = { x: i * g.cellW, y: -rowH }));
+  let x = 0;
+  for (const e of entries) {
+    out[e.id] = { x, y: -rowH };
+    x += Math.max(1, e.span ?? 1) * g.cellW;
+  }
   return out;
 }
 
@@ -252,7 +274,7 @@ export function sameSpotAtLevel(
   const size = (l: Level, e: WorkloadEntry) =>
     l === 'full'
       ? { w: DS_W, h: e.height ?? dsCardHeight(e.revisions) }
-      : { w: geometry(l, scale).w, h: dsSmallHeight(l, scale, e.revisions, e.extra) };
+      : { w: workloadWidth(l, scale, e.span), h: dsSmallHeight(l, scale, e.revisions, e.extra) };
   const before = dsPositions(ds, a, scale);
   const after = dsPositions(ds, b, scale);
   for (const e of ds) {
@@ -306,7 +328,8 @@ export function layoutBounds(
   for (const e of ds) {
     const p = dp[e.id];
     if (level === 'full' || level === 'overview') add(p.x, p.y, DS_W, e.height ?? dsCardHeight(e.revisions));
-    else add(p.x, p.y, g.w, dsSmallHeight(level, scale, e.revisions, e.extra));
+    else
+      add(p.x, p.y, workloadWidth(level, scale, e.span), dsSmallHeight(level, scale, e.revisions, e.extra));
   }
   if (lane) {
     const p = lanePosition(level, scale, ds.length > 0, dsRowHeight(ds, level, scale));
@@ -338,13 +361,16 @@ export function fitViewport(b: Rect, a: Area, maxZoom: number): { x: number; y: 
 }
 
 /**
- * The smallest pane height at which a box still fits with the least detailed cards' smallest text at
- * the readable size (`minText`, 10 px: every card's words): what the graph/console separator may leave
+ * The smallest pane height at which a box still fits with the least detailed cards readable (their
+ * words ≥ `minText`, 10 px, and node names ≥ 12 px): what the graph/console separator may leave
  * the graph. When the pane is too narrow for that at any height, its height now (the separator may not
  * take more of it).
  */
 export function legibleHeight(b: Rect, a: Area, r: Readability): number {
-  const floor = r.minText / levelFonts('tiny', r.scale).min;
+  // the zoom below which tiny cards are not readable: their words ≥ minText and node names ≥ 12 px
+  // (NORMAL's; presentation's 18 px names are what its layout aims at, not a limit for the console)
+  const f = levelFonts('tiny', r.scale);
+  const floor = Math.max(r.minText / f.min, NORMAL.name / f.name);
   const w = a.width - a.left - a.right;
   if (w / Math.max(1, b.width) < floor - 1e-6) return a.height;
   return Math.ceil(b.height * floor + a.top + a.bottom);

@@ -317,6 +317,8 @@ export interface RevisionView {
    * from the engine's record (a ControllerRevision keeps none)
    */
   was?: number;
+  /** a kubelet's Failed event says its image did not pull (state/failedPulls.ts): marked after an undo too */
+  pullFailed?: boolean;
 }
 
 /** A stable small number for a string (FNV-1a), used to give each revision hash its colour. */

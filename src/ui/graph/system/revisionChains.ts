@@ -31,6 +31,7 @@ export function createRevisionChains() {
   type Memo = {
     crs: ControllerRevision[];
     recs: RenumberedRevision[];
+    failed: string[];
     name: string;
     chain: RevisionView[];
   };
@@ -43,6 +44,8 @@ export function createRevisionChains() {
     daemonSets: Readonly<Record<string, DaemonSet>>,
     revisions: Readonly<Record<string, ControllerRevision>>,
     renumbered: readonly RenumberedRevision[] = [],
+    /** `namespace/image` of the images the kubelets failed to pull (state/failedPulls.ts) */
+    pullFailed: readonly string[] = [],
   ): RevisionState {
     const dsKeys = Object.keys(daemonSets).sort();
     const dsByUid = new Map<string, DaemonSet>();
@@ -68,11 +71,23 @@ export function createRevisionChains() {
       const ds = daemonSets[k];
       const crs = (crsByDs.get(k) ?? []).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
       const recs = recsByDs.get(ds.metadata.uid) ?? [];
+      const ns = `${ds.metadata.namespace ?? 'default'}/`;
+      const failed = pullFailed.filter((f) => f.startsWith(ns));
       const old = chainMemo.get(k);
       const m =
-        old && old.name === ds.metadata.name && sameList(old.crs, crs) && sameList(old.recs, recs)
+        old &&
+        old.name === ds.metadata.name &&
+        sameList(old.crs, crs) &&
+        sameList(old.recs, recs) &&
+        sameList(old.failed, failed)
           ? old
-          : { crs, recs, name: ds.metadata.name, chain: revisionChain(ds, crs, recs) };
+          : {
+              crs,
+              recs,
+              failed,
+              name: ds.metadata.name,
+              chain: markPullFailed(revisionChain(ds, crs, recs), ns, failed),
+            };
       nextChainMemo.set(k, m);
       chains.push(m.chain);
       revByHash.set(k, new Map(m.chain.map((r) => [r.hash, r])));
@@ -114,4 +129,11 @@ export function createRevisionChains() {
 
     return { dsKeys, chains, epoch, viewOf, revisionOf };
   };
+}
+
+/** The revisions whose image a kubelet failed to pull (`failed`: `namespace/image`, the DaemonSet's namespace). */
+function markPullFailed(chain: RevisionView[], ns: string, failed: readonly string[]): RevisionView[] {
+  if (!failed.length) return chain;
+  const set = new Set(failed);
+  return chain.map((r) => (r.images.some((i) => set.has(`${ns}${i}`)) ? { ...r, pullFailed: true } : r));
 }

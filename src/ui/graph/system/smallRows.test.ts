@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { dsSmallHeight } from './layout';
-import { dsSmallRows, extraLines, revisionWhat, smallExtra, wrap } from './smallRows';
+import {
+  dsCardExtra,
+  dsSmallRows,
+  extraLines,
+  headSideEm,
+  nameExtra,
+  revisionWhat,
+  smallExtra,
+  wrap,
+} from './smallRows';
 import type { RevisionView } from './model';
 
 const rev = (over: Partial<RevisionView>): RevisionView => ({
@@ -47,5 +56,19 @@ describe('small rows wrap, and the slot follows them', () => {
     expect(extraLines(dsSmallRows(long), 'tiny')).toBe(e.tiny);
     expect(dsSmallHeight('compact', 1, 2, e)).toBeGreaterThan(dsSmallHeight('compact', 1, 2));
     expect(dsSmallHeight('tiny', 1.25, 2, e)).toBe(dsSmallHeight('tiny', 1.25, 2) + 20 * e.tiny * 1.25);
+  });
+
+  it("a long name wraps after its hyphens beside the counters, and the card's slot grows by its lines", () => {
+    // "fluentd-elasticsearch" (21 monospace characters) beside "⚠ 2/3 ↻" on a tiny card: two lines
+    expect(nameExtra('fluentd-elasticsearch', 3)).toEqual({ compact: 0, tiny: 1 });
+    expect(nameExtra('kube-proxy', 3)).toEqual({ compact: 0, tiny: 0 });
+    // longer still: a line more on compact cards too; a Deployment's ❐ takes room as well
+    expect(nameExtra('prometheus-node-exporter-for-the-class', 12).compact).toBeGreaterThanOrEqual(1);
+    expect(nameExtra('node-exporter-ab', 3, true).tiny).toBe(1);
+    expect(nameExtra('node-exporter-ab', 3).tiny).toBe(0);
+    // more digits in the counters leave less room for the name
+    expect(headSideEm('tiny', 100)).toBeGreaterThan(headSideEm('tiny', 3));
+    const chain = [rev({ revision: 1, current: true, images: ['a:v1'] })];
+    expect(dsCardExtra('fluentd-elasticsearch', 3, chain)).toEqual({ compact: 0, tiny: 1 });
   });
 });

@@ -7,7 +7,7 @@
 // on lines of its own. Widths are deliberately generous (a line too many leaves a blank line; a line
 // too few would be cut off). Pure.
 
-import { SMALL_REVS, type Level, type SmallExtra } from './layout';
+import { geometry, SMALL_REVS, type Level, type SmallExtra } from './layout';
 import type { RevisionView } from './model';
 import type { ReplicaSetEntry } from './deploymentModel';
 
@@ -19,7 +19,7 @@ export interface SmallRow {
   what: string;
   /** em of the fixed words after it (a ReplicaSet's replicas, "+N") */
   after: number;
-  /** room kept for the failing mark ("✗ failing"; "✗" on tiny cards) */
+  /** room kept for the failing mark ("✗ failing", "✗ failed"; "✗" on tiny cards) */
   bad?: boolean;
   /** the change-cause, drawn under the current revision's row at the compact level */
   cause?: string;
@@ -37,6 +37,17 @@ export const FOLDED_EM = 2.2; // "+12"
 
 /** Text per line, in em, of each level's rows: the card's inner width over its font size. */
 const LINE_EM: Record<'compact' | 'tiny', number> = { compact: 17, tiny: 14.2 };
+/** The rows' and the name's font at each level (flow px at scale 1, daemonset.css). */
+const ROW_PX = { compact: 12, tiny: 15 } as const;
+const NAME_PX = { compact: 14, tiny: 15 } as const;
+
+/** Em a card spanning `span` grid cells has beyond one cell's, at a font size (workloadWidth). */
+const spanEm = (level: 'compact' | 'tiny', span: number, px: number) =>
+  ((Math.max(1, span) - 1) * geometry(level).cellW) / px;
+
+/** Text per line of a row on a card `span` cells wide. */
+const rowLineEm = (level: 'compact' | 'tiny', span = 1) =>
+  LINE_EM[level] + spanEm(level, span, ROW_PX[level]);
 
 const isWide = (c: string) =>
   /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(c);
@@ -85,20 +96,20 @@ export function wrap(
 }
 
 /** Lines one row takes at a level (its change-cause not counted). */
-export function rowLines(r: SmallRow, level: 'compact' | 'tiny'): number {
-  const lineEm = LINE_EM[level];
+export function rowLines(r: SmallRow, level: 'compact' | 'tiny', span = 1): number {
+  const lineEm = rowLineEm(level, span);
   const w = wrap(r.what, lineEm, true, r.before);
   const after = r.after + (r.bad ? (level === 'tiny' ? BAD_MARK_EM : BAD_EM) : 0);
   return w.lines + (after > 0 && w.used + after > lineEm + 1e-9 ? 1 : 0);
 }
 
 /** Lines the listed rows take beyond one each (what the card's slot adds), at a small level. */
-export function extraLines(rows: readonly SmallRow[], level: Level): number {
+export function extraLines(rows: readonly SmallRow[], level: Level, span = 1): number {
   if (level !== 'compact' && level !== 'tiny') return 0;
   let extra = 0;
   for (const r of rows.slice(0, SMALL_REVS)) {
-    extra += rowLines(r, level) - 1;
-    if (level === 'compact' && r.cause) extra += wrap(r.cause, LINE_EM.compact, false).lines;
+    extra += rowLines(r, level, span) - 1;
+    if (level === 'compact' && r.cause) extra += wrap(r.cause, rowLineEm('compact', span), false).lines;
   }
   return extra;
 }
@@ -113,8 +124,8 @@ export function revisionWhat(r: { images: readonly string[]; changeCause?: strin
 
 /**
  * A DaemonSet's small rows as its card draws them: number, "(was rev N)", the tag, "failing" (room
- * kept on the current row, the one a failing rollout is on), "+N" folded on the last; the current
- * row's change-cause under it.
+ * kept on the current row, the one a failing rollout is on, and on a revision whose image did not
+ * pull), "+N" folded on the last; the current row's change-cause under it.
  */
 export function dsSmallRows(chain: readonly RevisionView[]): SmallRow[] {
   const shown = chain.slice(0, SMALL_REVS);
@@ -123,7 +134,7 @@ export function dsSmallRows(chain: readonly RevisionView[]): SmallRow[] {
     before: REV_EM + (r.was !== undefined ? WAS_EM : 0) + DOT_EM,
     what: revisionWhat(r),
     after: folded && i === shown.length - 1 ? FOLDED_EM : 0,
-    bad: r.current,
+    bad: r.current || !!r.pullFailed,
     ...(r.current && r.changeCause ? { cause: r.changeCause } : {}),
   }));
 }
@@ -141,6 +152,58 @@ export function deploySmallRows(chain: readonly ReplicaSetEntry[]): SmallRow[] {
 }
 
 /** The lines a card's rows add at each small level (what its slot grows by). */
-export function smallExtra(rows: readonly SmallRow[]): SmallExtra {
-  return { compact: extraLines(rows, 'compact'), tiny: extraLines(rows, 'tiny') };
+export function smallExtra(rows: readonly SmallRow[], span = 1): SmallExtra {
+  return { compact: extraLines(rows, 'compact', span), tiny: extraLines(rows, 'tiny', span) };
+}
+
+/**
+ * Text per line of a small card's name, in em of the name's font (14 px compact, 15 px tiny): the
+ * card's width less its padding and border (2 × 8 + 2 × 2 px, daemonset.css) over it.
+ */
+const nameLineEm = (level: 'compact' | 'tiny', span = 1) =>
+  (geometry(level).w - 20) / NAME_PX[level] + spanEm(level, span, NAME_PX[level]);
+
+/**
+ * What shares the name's line, in em of the name's font: the menu button "⋯" on compact cards; on tiny
+ * ones "⚠ ready/desired ↻" (the stalled and lagging glyphs come and go, so room is kept for both) —
+ * and a glyph before the name (a Deployment's ❐).
+ */
+export function headSideEm(level: 'compact' | 'tiny', desired: number, glyph = false): number {
+  const side = level === 'compact' ? 2.4 : 1.4 + (2 * String(Math.max(0, desired)).length + 1) * 0.61 + 1.4;
+  return side + (glyph ? 1.5 : 0);
+}
+
+/**
+ * Lines a small card's name takes beyond its first at each level (issue 22: a name is read whole,
+ * never "fluentd-elasticsear…"): it wraps after hyphens beside what shares its line; the slot grows by
+ * them as by the rows' (the name's line height, 1.1 × 14 or 15 px, is below a row's extra line).
+ */
+export function nameExtra(name: string, desired: number, glyph = false, span = 1): SmallExtra {
+  const lines = (level: 'compact' | 'tiny') =>
+    wrap(name, nameLineEm(level, span) - headSideEm(level, desired, glyph), true).lines - 1;
+  return { compact: lines('compact'), tiny: lines('tiny') };
+}
+
+function addExtra(a: SmallExtra, b: SmallExtra): SmallExtra {
+  return { compact: a.compact + b.compact, tiny: a.tiny + b.tiny };
+}
+
+/** All a DaemonSet card adds at each small level: its name's lines and its revision rows'. */
+export function dsCardExtra(
+  name: string,
+  desired: number,
+  chain: readonly RevisionView[],
+  span = 1,
+): SmallExtra {
+  return addExtra(nameExtra(name, desired, false, span), smallExtra(dsSmallRows(chain), span));
+}
+
+/** All a Deployment card adds: its name's lines (after its ❐) and its ReplicaSet rows'. */
+export function deployCardExtra(
+  name: string,
+  desired: number,
+  chain: readonly ReplicaSetEntry[],
+  span = 1,
+): SmallExtra {
+  return addExtra(nameExtra(name, desired, true, span), smallExtra(deploySmallRows(chain), span));
 }
