@@ -159,10 +159,26 @@ const PDB: Schema = {
   },
 };
 
+/**
+ * scheduling.k8s.io/v1 PriorityClass, as `kubectl create priorityclass` sends it: `value` is an
+ * int32 without omitempty, so its zero is kept.
+ */
+const PRIORITY_CLASS: Schema = {
+  message: 'PriorityClass',
+  fields: {
+    1: { name: 'metadata', type: OBJECT_META },
+    2: { name: 'value', type: 'int', ptr: true },
+    3: { name: 'globalDefault', type: 'bool' },
+    4: { name: 'description', type: 'string' },
+    5: { name: 'preemptionPolicy', type: 'string', ptr: true },
+  },
+};
+
 /** The objects decoded from protobuf, by `apiVersion/kind` of the envelope. */
 export const SCHEMAS = new Map<string, Schema>([
   ['apps/v1/Deployment', DEPLOYMENT],
   ['policy/v1/PodDisruptionBudget', PDB],
+  ['scheduling.k8s.io/v1/PriorityClass', PRIORITY_CLASS],
 ]);
 
 interface Raw {

@@ -12,7 +12,8 @@ import {
   defaultReplicaSet,
 } from './defaults';
 import { deepEqual } from './objects';
-import { admitPodPriority } from './priority';
+import { admitPodPriority, type PriorityClassLister } from './priority';
+import { validatePriorityClass, validatePriorityClassUpdate } from './priorityClassValidation';
 import type {
   DaemonSet,
   Deployment,
@@ -21,6 +22,7 @@ import type {
   Node,
   Pod,
   PodDisruptionBudget,
+  PriorityClass,
   ReplicaSet,
 } from './types';
 import {
@@ -45,7 +47,14 @@ import {
 } from './ephemeral';
 export { TEMPLATE_GENERATION_ANNOTATION };
 
-export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void {
+/** What the write strategies (and the admission plugins run with them) read besides the object. */
+export interface StrategyContext {
+  clock: Clock;
+  /** the served PriorityClasses (the Priority admission plugin's lister) */
+  priorityClasses: PriorityClassLister;
+}
+
+export function prepareForCreate(kind: Kind, obj: KObject, ctx: StrategyContext): void {
   switch (kind) {
     case 'DaemonSet': {
       const ds = obj as DaemonSet;
@@ -86,7 +95,7 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
       if (pod.spec && typeof pod.spec === 'object') {
         // the Priority admission plugin: after the preemptionPolicy default the policy check sees it
         // as the pod's own, so resolve the class first
-        admitPodPriority(pod);
+        admitPodPriority(pod, ctx.priorityClasses);
         defaultPod(pod);
       }
       pod.status = { phase: 'Pending', qosClass: qosClass(pod) };
@@ -95,6 +104,14 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
     case 'Node':
       defaultNode(obj as Node);
       break;
+    case 'PriorityClass': {
+      // SetDefaults_PriorityClass, then priorityClassStrategy.PrepareForCreate
+      const pc = obj as PriorityClass;
+      if (pc.preemptionPolicy === undefined || pc.preemptionPolicy === null)
+        pc.preemptionPolicy = 'PreemptLowerPriority';
+      pc.metadata.generation = 1;
+      break;
+    }
     case 'Namespace':
       obj.spec = { finalizers: ['kubernetes'] };
       obj.status = { phase: 'Active' };
@@ -104,7 +121,7 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
   }
 }
 
-export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock: Clock): void {
+export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _ctx: StrategyContext): void {
   if (kind === 'DaemonSet') {
     const ds = obj as DaemonSet;
     const prev = old as DaemonSet;
@@ -169,6 +186,8 @@ export function validateCreate(kind: Kind, obj: KObject): void {
       return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
+    case 'PriorityClass':
+      return check(kind, obj, validatePriorityClass(obj as PriorityClass));
     case 'Namespace':
       return check(kind, obj, validateGeneric(obj, true));
     default:
@@ -190,6 +209,8 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
       return check(kind, obj, validatePod(obj as Pod));
     case 'PodDisruptionBudget':
       return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
+    case 'PriorityClass':
+      return check(kind, obj, validatePriorityClassUpdate(obj as PriorityClass, old as PriorityClass));
     default:
       return check(kind, obj, validateGeneric(obj, kind === 'Namespace'));
   }
