@@ -72,8 +72,7 @@ export function isKnownSystemPriorityClass(
 ): { ok: true } | { ok: false; why: string } {
   const spc = SYSTEM_PRIORITY_CLASSES.get(name);
   if (!spc) return { ok: false, why: `${name} is not a known system priority class` };
-  if (spc.value !== value)
-    return { ok: false, why: `value of ${name} PriorityClass must be ${spc.value}` };
+  if (spc.value !== value) return { ok: false, why: `value of ${name} PriorityClass must be ${spc.value}` };
   // every built-in class has globalDefault false
   if (globalDefault) return { ok: false, why: `globalDefault of ${name} PriorityClass must be false` };
   return { ok: true };
@@ -123,7 +122,8 @@ export function admitPodPriority(pod: Pod, lister: PriorityClassLister): void {
     }
   } else {
     const pc = lister.get(spec.priorityClassName);
-    if (!pc) throw forbidden('pods', podName, `no PriorityClass with name ${spec.priorityClassName} was found`);
+    if (!pc)
+      throw forbidden('pods', podName, `no PriorityClass with name ${spec.priorityClassName} was found`);
     priority = pc.value;
     policy = pc.preemptionPolicy;
   }
@@ -136,7 +136,11 @@ export function admitPodPriority(pod: Pod, lister: PriorityClassLister): void {
   }
   spec.priority = priority;
   if (policy !== undefined) {
-    if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null && spec.preemptionPolicy !== policy) {
+    if (
+      spec.preemptionPolicy !== undefined &&
+      spec.preemptionPolicy !== null &&
+      spec.preemptionPolicy !== policy
+    ) {
       throw forbidden(
         'pods',
         podName,

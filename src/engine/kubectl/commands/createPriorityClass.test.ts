@@ -22,13 +22,9 @@ describe('kubectl create priorityclass (create_priorityclass.go) against the ser
     ]);
     expect(r.stdout).toBe('priorityclass.scheduling.k8s.io/high created\n');
     const pc = sim.store.get('PriorityClass', undefined, 'high')!;
-    expect([pc.value, pc.globalDefault, pc.description, pc.preemptionPolicy, pc.metadata.generation]).toEqual([
-      1000,
-      true,
-      'for the daemons',
-      'Never',
-      1,
-    ]);
+    expect([pc.value, pc.globalDefault, pc.description, pc.preemptionPolicy, pc.metadata.generation]).toEqual(
+      [1000, true, 'for the daemons', 'Never', 1],
+    );
   });
 
   it('wraps the server refusals as kubectl does', () => {
@@ -38,7 +34,7 @@ describe('kubectl create priorityclass (create_priorityclass.go) against the ser
       'error: failed to create priorityclass: PriorityClass.scheduling.k8s.io "huge" is invalid: value: Forbidden: maximum allowed value of a user defined priority is 1000000000\n',
     );
     expect(err('system-mine --value=5')).toBe(
-      "error: failed to create priorityclass: PriorityClass.scheduling.k8s.io \"system-mine\" is invalid: metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-mine is not a known system priority class\n",
+      'error: failed to create priorityclass: PriorityClass.scheduling.k8s.io "system-mine" is invalid: metadata.name: Forbidden: priority class names with \'system-\' prefix are reserved for system use only. error: system-mine is not a known system priority class\n',
     );
     expect(err('system-node-critical --value=2000001000')).toBe(
       'error: failed to create priorityclass: priorityclasses.scheduling.k8s.io "system-node-critical" already exists\n',
