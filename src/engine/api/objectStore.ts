@@ -606,7 +606,7 @@ export class ObjectStore {
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
     const obj = (
-      kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet'
+      kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Pod'
         ? clone(input)
         : cloneUnfrozen(input)
     ) as KObject;

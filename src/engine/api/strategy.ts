@@ -12,7 +12,8 @@ import {
   defaultReplicaSet,
 } from './defaults';
 import { deepEqual } from './objects';
-import { admitPodPriority, type PriorityClassLister } from './priority';
+import { admitPodPriority, admitPodPriorityUpdate, type PriorityClassLister } from './priority';
+import { validatePodUpdate } from './podUpdate';
 import { validatePriorityClass, validatePriorityClassUpdate } from './priorityClassValidation';
 import type {
   DaemonSet,
@@ -144,21 +145,26 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _ctx: S
     // podDisruptionBudgetStrategy.PrepareForUpdate: any change of the spec is a new generation
     if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
   } else if (kind === 'Pod') {
-    // Pod specs are immutable apart from a few fields (ValidatePodUpdate): container images,
-    // added tolerations, and the binding (nodeName, set once by the scheduler).
+    // podStrategy: the decoded spec gets its defaults, the Priority plugin keeps the priority and
+    // policy set on create when the update leaves them out; ValidatePodUpdate then refuses any
+    // change but the few it allows (podUpdate.ts). A spec the update did not touch stays as stored.
     const pod = obj as Pod;
     const prev = old as Pod;
-    const incoming = pod.spec;
-    pod.spec = { ...prev.spec };
-    if (incoming && typeof incoming === 'object') {
-      const tolerations = incoming.tolerations;
-      if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0))
-        pod.spec.tolerations = tolerations;
-      if (!prev.spec.nodeName && incoming.nodeName) pod.spec.nodeName = incoming.nodeName;
-      const images = new Map((incoming.containers ?? []).map((c) => [c.name, c.image]));
-      pod.spec.containers = prev.spec.containers.map((c) =>
-        images.get(c.name) && images.get(c.name) !== c.image ? { ...c, image: images.get(c.name) } : c,
-      );
+    if (pod.spec === prev.spec) return;
+    if (pod.spec && typeof pod.spec === 'object') {
+      // a spec the update did not touch is the stored one (its frozen subtrees shared)
+      if (deepEqual(pod.spec, prev.spec)) {
+        pod.spec = prev.spec;
+        return;
+      }
+      // ephemeral containers are written only through their subresource: an update keeps them
+      if (prev.spec.ephemeralContainers !== undefined)
+        pod.spec.ephemeralContainers = prev.spec.ephemeralContainers;
+      else delete pod.spec.ephemeralContainers;
+      defaultPodSpec(pod.spec);
+      if (pod.spec.enableServiceLinks === undefined) pod.spec.enableServiceLinks = true;
+      admitPodPriorityUpdate(pod, prev);
+      if (deepEqual(pod.spec, prev.spec)) pod.spec = prev.spec;
     }
   } else if (kind === 'Node') {
     defaultNode(obj as Node);
@@ -205,8 +211,14 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
       return check(kind, obj, validateReplicaSetUpdate(obj as ReplicaSet, old as ReplicaSet));
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
-    case 'Pod':
-      return check(kind, obj, validatePod(obj as Pod));
+    case 'Pod': {
+      const pod = obj as Pod;
+      const prev = old as Pod;
+      if (pod.spec === prev.spec) return check(kind, obj, validateGeneric(obj));
+      const errs = validatePod(pod);
+      errs.push(...validatePodUpdate(pod, prev));
+      return check(kind, obj, errs);
+    }
     case 'PodDisruptionBudget':
       return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
     case 'PriorityClass':
