@@ -150,20 +150,50 @@ const MAP_FIELDS = new Set([
   'matchLabels',
 ]);
 
+/**
+ * The Go declaration order of the structs a field holds (for a list, of its elements), so a value
+ * prints the same whichever path wrote its JSON; other structs list their fields by name.
+ */
+const FIELD_ORDER = new Map<string, readonly string[]>([
+  ['containers', CONTAINER_FIELDS],
+  ['initContainers', CONTAINER_FIELDS],
+  ['ephemeralContainers', CONTAINER_FIELDS],
+  ['ports', ['name', 'hostPort', 'containerPort', 'protocol', 'hostIP']],
+  ['env', ['name', 'value', 'valueFrom']],
+  ['resources', ['limits', 'requests', 'claims']],
+  ['tolerations', ['key', 'operator', 'value', 'effect', 'tolerationSeconds']],
+  [
+    'volumeMounts',
+    ['name', 'readOnly', 'recursiveReadOnly', 'mountPath', 'subPath', 'mountPropagation', 'subPathExpr'],
+  ],
+]);
+
+function orderedKeys(v: Record<string, unknown>, field: string | undefined): string[] {
+  const order = field !== undefined ? FIELD_ORDER.get(field) : undefined;
+  const rank = (k: string) => {
+    const i = order ? order.indexOf(k) : -1;
+    return i < 0 ? Infinity : i;
+  };
+  return Object.keys(v).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** A value as go-cmp writes one: strings quoted, zero fields left out, structs as `{Field: v}`. */
-function literal(v: unknown, isMap = false): string {
+function literal(v: unknown, field?: string): string {
   if (v === undefined || v === null) return 'nil';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `{${v.map((x) => literal(x)).join(', ')}}`;
-  if (isObject(v) && isMap) {
+  if (Array.isArray(v)) return `{${v.map((x) => literal(x, field)).join(', ')}}`;
+  if (isObject(v) && field !== undefined && MAP_FIELDS.has(field)) {
     const keys = Object.keys(v).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}: ${literal(v[k])}`).join(', ')}}`;
   }
   if (isObject(v)) {
-    const parts = Object.entries(v)
-      .filter(([, x]) => x !== undefined && x !== null && x !== '' && x !== false && x !== 0)
-      .map(([k, x]) => `${goName(k)}: ${literal(x, MAP_FIELDS.has(k))}`);
+    const parts = orderedKeys(v, field)
+      .filter((k) => {
+        const x = v[k];
+        return x !== undefined && x !== null && x !== '' && x !== false && x !== 0;
+      })
+      .map((k) => `${goName(k)}: ${literal(v[k], k)}`);
     return `{${parts.join(', ')}}`;
   }
   return String(v);
@@ -174,7 +204,7 @@ function fieldValue(field: string, v: unknown, pointerKey: string, typed: boolea
   if (v === undefined || v === null) return 'nil';
   const pointer = POINTERS.has(pointerKey);
   const typeName = typed ? SLICE_TYPES.get(field) : undefined;
-  const body = literal(v, MAP_FIELDS.has(field));
+  const body = literal(v, field);
   return `${pointer ? '&' : ''}${typeName ?? ''}${body}`;
 }
 
@@ -266,7 +296,7 @@ export function podSpecDiff(oldSpec: Record<string, unknown>, newSpec: Record<st
     out.push({ mark: ' ', depth, key: `${goName(field)}:`, text: '[]core.Container{', group: groups.n++ });
     x.forEach((c, i) => {
       if (same(c, y[i])) {
-        out.push({ mark: ' ', depth: depth + 1, key: '', text: `${literal(c)},`, group: groups.n++ });
+        out.push({ mark: ' ', depth: depth + 1, key: '', text: `${literal(c, field)},`, group: groups.n++ });
         return;
       }
       out.push({ mark: ' ', depth: depth + 1, key: '', text: '{', group: groups.n++ });
