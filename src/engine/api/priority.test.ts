@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation } from '../simulation';
+import { typeError } from './decode';
 import { StatusError } from './errors';
+import { unknownFields } from './fieldValidation';
 import type { KObject, Pod, PriorityClass } from './types';
 
 function pc(name: string, value: number, extra: Partial<PriorityClass> = {}): KObject {
@@ -126,5 +128,23 @@ describe('Priority admission of pods from the served classes', () => {
       403,
       'pods "p" is forbidden: the string value of PreemptionPolicy (Never) must not be provided in pod spec; priority admission controller computed PreemptLowerPriority from the given PriorityClass name',
     ]);
+  });
+});
+
+describe('decoding a PriorityClass', () => {
+  it('finds unknown fields and a value that is not an int32, as the API server decodes', () => {
+    const doc = {
+      apiVersion: 'scheduling.k8s.io/v1',
+      kind: 'PriorityClass',
+      metadata: { name: 'x' },
+      valu: 5,
+    };
+    expect(unknownFields('PriorityClass', doc)).toEqual(['valu']);
+    expect(typeError({ ...doc, value: 'high' }, 'PriorityClass')).toBe(
+      'json: cannot unmarshal string into Go struct field PriorityClass.value of type int32',
+    );
+    expect(typeError({ ...doc, value: 3000000000 }, 'PriorityClass')).toBe(
+      'json: cannot unmarshal number 3000000000 into Go struct field PriorityClass.value of type int32',
+    );
   });
 });

@@ -50,4 +50,11 @@ describe('kubectl create priorityclass (create_priorityclass.go) against the ser
     );
     expect(sim.store.get('PriorityClass', undefined, 'second')).toBeUndefined();
   });
+
+  it('reads --value as an int32, as pflag does', () => {
+    const sim = simWithNodes(['n1']);
+    expect(runDef(sim, createPriorityClassCommand, 'big --value=3000000000').stderr).toBe(
+      'error: invalid argument "3000000000" for "--value" flag: strconv.ParseInt: parsing "3000000000": value out of range\nSee \'kubectl create priorityclass --help\' for usage.\n',
+    );
+  });
 });

@@ -19,7 +19,7 @@ export const createPriorityClassCommand: CommandDef = {
   usage:
     'kubectl create priorityclass NAME --value=VALUE --global-default=BOOL [--dry-run=server|client|none]',
   flags: [
-    { name: 'value', type: 'int', default: '0', usage: 'the value of this priority class.' },
+    { name: 'value', type: 'int', bits: 32, default: '0', usage: 'the value of this priority class.' },
     {
       name: 'global-default',
       type: 'bool',
