@@ -493,8 +493,10 @@ export class ObjectStore {
   };
 
   /** What the write strategies read besides the object. */
+  private strategyContext: StrategyContext | undefined;
   private get strategy(): StrategyContext {
-    return { clock: this.clock, priorityClasses: this.priorityClasses };
+    this.strategyContext ??= { clock: this.clock, priorityClasses: this.priorityClasses };
+    return this.strategyContext;
   }
 
   /** Pod creates from one template share its defaulted, validated parts (podCreateMemo.ts); undefined: the simple path */
