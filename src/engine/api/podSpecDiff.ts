@@ -6,6 +6,8 @@
 // spaces at random (U+0020 or U+00A0) so that nobody parses it, and values are written in a Go-like
 // literal form without the Go types of every nested value.
 
+import { deepEqual } from './objects';
+
 /** core.PodSpec's fields in declaration order (v1 JSON names); host* live in SecurityContext there. */
 const POD_SPEC_FIELDS = [
   'volumes',
@@ -134,9 +136,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+/** Semantic equality: the order of keys (which differs with the path that wrote the JSON) does not count. */
+const same = deepEqual;
 
 /** Fields whose value is a Go map (keys quoted and sorted), not a struct. */
 const MAP_FIELDS = new Set([
@@ -307,7 +308,11 @@ export function podSpecDiff(oldSpec: Record<string, unknown>, newSpec: Record<st
     out.push({ mark: ' ', depth, key: '', text: '},', group: groups.n++ });
     return true;
   };
-  structLines(POD_SPEC_FIELDS, a, b, 1, out, groups, '', descendContainers);
+  // a v1 field the internal type has elsewhere or not at all (serviceAccount) still shows its change
+  const others = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (k) => !POD_SPEC_FIELDS.includes(k) && !IN_SECURITY_CONTEXT.includes(k),
+  );
+  structLines([...POD_SPEC_FIELDS, ...others.sort()], a, b, 1, out, groups, '', descendContainers);
   out.push({ mark: ' ', depth: 0, key: '', text: '}', group: groups.n + 1 });
   const width = new Map<number, number>();
   for (const l of out) if (l.key) width.set(l.group, Math.max(width.get(l.group) ?? 0, l.key.length));
