@@ -161,7 +161,14 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _ctx: S
       if (prev.spec.ephemeralContainers !== undefined)
         pod.spec.ephemeralContainers = prev.spec.ephemeralContainers;
       else delete pod.spec.ephemeralContainers;
-      defaultPodSpec(pod.spec);
+      // defaults only for lists of objects: any other shape is validation's to report
+      const listsOfObjects = (['containers', 'initContainers'] as const).every((k) => {
+        const l: unknown = pod.spec[k];
+        return (
+          l === undefined || l === null || (Array.isArray(l) && l.every((c) => c && typeof c === 'object'))
+        );
+      });
+      if (listsOfObjects) defaultPodSpec(pod.spec);
       if (pod.spec.enableServiceLinks === undefined) pod.spec.enableServiceLinks = true;
       admitPodPriorityUpdate(pod, prev);
       if (deepEqual(pod.spec, prev.spec)) pod.spec = prev.spec;
@@ -216,7 +223,9 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
       const prev = old as Pod;
       if (pod.spec === prev.spec) return check(kind, obj, validateGeneric(obj));
       const errs = validatePod(pod);
-      errs.push(...validatePodUpdate(pod, prev));
+      // a spec that is no object at all is validatePod's to report
+      if (pod.spec && typeof pod.spec === 'object' && !Array.isArray(pod.spec))
+        errs.push(...validatePodUpdate(pod, prev));
       return check(kind, obj, errs);
     }
     case 'PodDisruptionBudget':
