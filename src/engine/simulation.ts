@@ -4,6 +4,7 @@
 import { Clock, DEFAULT_START, rfc3339 } from './clock';
 import { Random, generateName } from './random';
 import { ObjectStore, type Change } from './api/objectStore';
+import { systemPriorityClassObjects } from './api/priority';
 import { EventRecorder } from './events';
 import { WorkQueue, type WorkItem } from './workQueue';
 import { TIMINGS } from './timings';
@@ -86,6 +87,8 @@ export class Simulation implements KubeletHost {
         metadata: { name: ns } as KObject['metadata'],
       });
     }
+    // the API server's post-start hook creates the built-in PriorityClasses in every cluster
+    for (const pc of systemPriorityClassObjects()) this.store.createBootstrap(pc);
     this.gc = new GarbageCollector(this);
     this.nodeLifecycle = new NodeLifecycleController(this);
     // the scheduler's own generator (its tie-breaks), apart from the name generator's

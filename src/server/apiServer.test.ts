@@ -77,7 +77,11 @@ describe('discovery', () => {
   it('serves /api, /apis, resource lists and /version', async () => {
     expect((await call('GET', '/api')).json.versions).toEqual(['v1']);
     const groups = (await call('GET', '/apis')).json;
-    expect(groups.groups.map((g: { name: string }) => g.name)).toEqual(['apps', 'policy']);
+    expect(groups.groups.map((g: { name: string }) => g.name)).toEqual([
+      'apps',
+      'policy',
+      'scheduling.k8s.io',
+    ]);
     const core = (await call('GET', '/api/v1')).json;
     const pods = core.resources.find((r: { name: string }) => r.name === 'pods');
     expect(pods).toMatchObject({ kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'] });

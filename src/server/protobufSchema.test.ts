@@ -5,13 +5,14 @@ import { decodeProtobufObject } from './protobufSchema';
 type Field = [number, string | number | Field[]];
 function varint(n: number): number[] {
   const out: number[] = [];
-  let v = n < 0 ? 2 ** 64 + n : n;
+  // a negative number as 64-bit two's complement, exactly (a double cannot hold 2^64 - 5)
+  let v = BigInt.asUintN(64, BigInt(n));
   do {
-    let b = v % 128;
-    v = Math.floor(v / 128);
-    if (v > 0) b |= 0x80;
+    let b = Number(v % 128n);
+    v /= 128n;
+    if (v > 0n) b |= 0x80;
     out.push(b);
-  } while (v > 0);
+  } while (v > 0n);
   return out;
 }
 function encode(fields: Field[]): number[] {
@@ -173,6 +174,26 @@ describe('protobuf request bodies', () => {
       },
     });
     expect(pdb([[3, pct]]).spec).toEqual({ maxUnavailable: '50%' });
+  });
+  it('reads a PriorityClass as kubectl create priorityclass sends it: value 0 kept, a negative int32, false dropped', () => {
+    const pc = (value: number, globalDefault: number, description: string) =>
+      decodeProtobufObject(
+        envelope('scheduling.k8s.io/v1', 'PriorityClass', [
+          [1, [[1, 'low']]],
+          [2, value],
+          [3, globalDefault],
+          [4, description],
+          [5, 'Never'],
+        ]),
+      );
+    expect(pc(0, 0, '')).toEqual({
+      apiVersion: 'scheduling.k8s.io/v1',
+      kind: 'PriorityClass',
+      metadata: { name: 'low' },
+      value: 0,
+      preemptionPolicy: 'Never',
+    });
+    expect(pc(-5, 1, 'batch')).toMatchObject({ value: -5, globalDefault: true, description: 'batch' });
   });
   it('refuses a field it does not know rather than dropping it, and kinds it cannot decode', () => {
     const withUnknown: Field[] = [

@@ -159,10 +159,26 @@ const PDB: Schema = {
   },
 };
 
+/**
+ * scheduling.k8s.io/v1 PriorityClass, as `kubectl create priorityclass` sends it: `value` is an
+ * int32 without omitempty, so its zero is kept.
+ */
+const PRIORITY_CLASS: Schema = {
+  message: 'PriorityClass',
+  fields: {
+    1: { name: 'metadata', type: OBJECT_META },
+    2: { name: 'value', type: 'int', ptr: true },
+    3: { name: 'globalDefault', type: 'bool' },
+    4: { name: 'description', type: 'string' },
+    5: { name: 'preemptionPolicy', type: 'string', ptr: true },
+  },
+};
+
 /** The objects decoded from protobuf, by `apiVersion/kind` of the envelope. */
 export const SCHEMAS = new Map<string, Schema>([
   ['apps/v1/Deployment', DEPLOYMENT],
   ['policy/v1/PodDisruptionBudget', PDB],
+  ['scheduling.k8s.io/v1/PriorityClass', PRIORITY_CLASS],
 ]);
 
 interface Raw {
@@ -179,15 +195,17 @@ function bad(message = UNKNOWN_FORMAT): StatusError {
 function readFields(b: Uint8Array): Raw[] {
   const out: Raw[] = [];
   let i = 0;
+  // A varint as the signed 64-bit integer it holds: a negative int32 or int64 comes as ten bytes of
+  // two's complement, past a double's 53 bits, so those are summed exactly as a BigInt.
   const varint = (): number => {
-    let v = 0;
-    let shift = 0;
+    let v = 0n;
+    let shift = 0n;
     for (;;) {
       if (i >= b.length) throw bad();
       const c = b[i++];
-      v += (c & 0x7f) * 2 ** shift;
-      if (c < 0x80) return v;
-      shift += 7;
+      v += BigInt(c & 0x7f) << shift;
+      if (c < 0x80) return Number(BigInt.asIntN(64, v));
+      shift += 7n;
     }
   };
   while (i < b.length) {
@@ -213,11 +231,6 @@ function readFields(b: Uint8Array): Raw[] {
 
 const utf8 = new TextDecoder();
 
-/** int32 varints come as 64-bit two's complement when negative. */
-function int(v: number): number {
-  return v >= 2 ** 63 ? v - 2 ** 64 : v;
-}
-
 function isZero(r: Raw): boolean {
   return typeof r.value === 'number' ? r.value === 0 : r.value.every((x) => x === 0) || r.value.length === 0;
 }
@@ -235,7 +248,7 @@ function decodeMessage(b: Uint8Array, schema: Schema): Record<string, unknown> {
     if (f.type === 'skip') continue;
     let v: unknown;
     if (f.type === 'string') v = utf8.decode(r.value as Uint8Array);
-    else if (f.type === 'int') v = int(r.value as number);
+    else if (f.type === 'int') v = r.value as number;
     else if (f.type === 'bool') v = r.value !== 0;
     else if (f.type === 'map') {
       const m = (out[f.name] as Record<string, string> | undefined) ?? {};

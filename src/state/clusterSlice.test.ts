@@ -64,7 +64,14 @@ describe('mirror of the engine on the page', () => {
     );
     const page: Record<string, unknown> = {};
     const objs = m.objects();
-    for (const kind of ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision'] as const) {
+    for (const kind of [
+      'Namespace',
+      'Node',
+      'Pod',
+      'DaemonSet',
+      'ControllerRevision',
+      'PriorityClass',
+    ] as const) {
       for (const [k, o] of Object.entries(objs[kind])) page[`${kind}/${k}`] = o;
     }
     expect(JSON.parse(JSON.stringify(page))).toEqual(JSON.parse(JSON.stringify(engine)));

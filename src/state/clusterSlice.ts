@@ -37,6 +37,7 @@ const KINDS: Kind[] = [
   'Deployment',
   'ReplicaSet',
   'PodDisruptionBudget',
+  'PriorityClass',
 ];
 const MAX_STEPS = 2000;
 const MAX_EVENTS = 2000;

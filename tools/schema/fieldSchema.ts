@@ -70,7 +70,20 @@ const EXTRA: Record<string, FieldTypes> = {
   },
   EventSeries: { count: '', lastObservedTime: '' },
   EventSource: { component: '', host: '' },
+  // scheduling.k8s.io/v1 PriorityClass (k8s.io/api/scheduling/v1 types.go), a kind the editor schema lacks
+  PriorityClass: {
+    apiVersion: '',
+    description: '',
+    globalDefault: '',
+    kind: '',
+    metadata: 'ObjectMeta',
+    preemptionPolicy: '',
+    value: '',
+  },
 };
+
+/** Kinds the API server stores that the editor schema does not list: their structure is in EXTRA. */
+const EXTRA_KINDS = ['PriorityClass'];
 
 function refName(s: Schema): string | undefined {
   return typeof s.$ref === 'string' ? decodeURIComponent(s.$ref.replace('#/definitions/', '')) : undefined;
@@ -114,9 +127,10 @@ export function buildFieldSchema(schema: Schema): FieldSchemaFile {
         .map((f) => [f, fieldType(props[f], closed)]),
     );
   }
-  const kinds = ((schema.properties as Record<string, Schema>).kind.enum as string[]).filter(
-    (k) => k !== 'List',
-  );
+  const kinds = [
+    ...((schema.properties as Record<string, Schema>).kind.enum as string[]).filter((k) => k !== 'List'),
+    ...EXTRA_KINDS,
+  ];
   const roots = Object.fromEntries(kinds.map((k) => [k, k]));
   for (const k of kinds) if (!types[k]) throw new Error(`no field structure for kind ${k}`);
   return {

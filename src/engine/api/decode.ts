@@ -35,6 +35,14 @@ const EXTRA: Record<string, Record<string, [string, string?]>> = {
     message: ['string'],
   },
   NodeAddress: { type: ['string'], address: ['string'] },
+  // scheduling.k8s.io/v1 PriorityClass: value is an int32
+  PriorityClass: {
+    metadata: ['ObjectMeta', 'ObjectMeta'],
+    value: ['integer'],
+    globalDefault: ['boolean'],
+    description: ['string'],
+    preemptionPolicy: ['string'],
+  },
   NodeSystemInfo: Object.fromEntries(
     [
       'machineID',

@@ -139,6 +139,17 @@ export const SERVED: ServedResource[] = [
     categories: [],
     subresources: [{ name: 'status', kind: 'PodDisruptionBudget', verbs: STATUS_VERBS }],
   },
+  {
+    kind: 'PriorityClass',
+    plural: 'priorityclasses',
+    singular: 'priorityclass',
+    group: 'scheduling.k8s.io',
+    version: 'v1',
+    namespaced: false,
+    shortNames: ['pc'],
+    categories: [],
+    subresources: [],
+  },
 ];
 
 export function groupVersion(r: { group: string; version: string }): string {

@@ -6,7 +6,15 @@ import type { Clock } from '../clock';
 import type { Random } from '../random';
 import { alreadyExists, invalid, notFound, StatusError, badRequest } from './errors';
 import { matches, type Selector } from './labels';
-import { type Kind, type KindMap, type KObject, type Pod, NAMESPACED, API_VERSION } from './types';
+import {
+  type Kind,
+  type KindMap,
+  type KObject,
+  type Pod,
+  type PriorityClass,
+  NAMESPACED,
+  API_VERSION,
+} from './types';
 import { setPodCondition } from './podCondition';
 import {
   prepareEphemeralContainersUpdate,
@@ -15,7 +23,9 @@ import {
   validateCreate,
   validateEphemeralContainersWrite,
   validateUpdate,
+  type StrategyContext,
 } from './strategy';
+import { admitPriorityClass, checkPriorityClassDelete, type PriorityClassLister } from './priority';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { PodCreateMemo } from './podCreateMemo';
 import { serverSideApply, updateManagedFields } from './managedFields';
@@ -177,6 +187,8 @@ export class ObjectStore {
 
   private emit(c: Change): void {
     this.writes++;
+    // a prepared pod holds the priority admission resolved from the classes as they were
+    if (c.kind === 'PriorityClass' && this.podCreateMemo) this.podCreateMemo = new PodCreateMemo();
     const ls = this.tables.get(c.kind)!.listeners;
     for (let i = 0; i < ls.length; i++) ls[i](c);
   }
@@ -192,6 +204,31 @@ export class ObjectStore {
    */
   advanceResourceVersion(rv: number): void {
     if (Number.isSafeInteger(rv) && rv > this.rv) this.rv = rv;
+  }
+
+  /** where the objects made before the store's history (createBootstrap) draw their uids and versions */
+  private bootstrapUids: number | undefined;
+  private bootstrapRV = 1000 - 64;
+
+  /**
+   * Creates an object the API server makes for itself at start-up (the built-in PriorityClasses):
+   * the usual create, but its uid and resourceVersion come from a sequence of their own, below the
+   * store's first version, so the objects of a session's history keep theirs whatever the server
+   * bootstraps.
+   */
+  createBootstrap<K extends Kind>(input: KObject): KindMap[K] {
+    const uids = this.uids.getState();
+    const rv = this.rv;
+    this.uids.setState(this.bootstrapUids ?? (uids ^ 0x2545f491) >>> 0);
+    this.rv = this.bootstrapRV;
+    try {
+      return this.create<K>(input);
+    } finally {
+      this.bootstrapUids = this.uids.getState();
+      this.bootstrapRV = this.rv;
+      this.uids.setState(uids);
+      this.rv = rv;
+    }
   }
 
   private nextRV(): string {
@@ -400,10 +437,11 @@ export class ObjectStore {
       delete md.namespace;
     }
     if (!prepared) {
-      prepareForCreate(kind, obj, this.clock);
+      prepareForCreate(kind, obj, this.strategy);
       validateCreate(kind, obj);
       memo?.remember(input as Pod, obj);
     }
+    if (kind === 'PriorityClass') admitPriorityClass(obj as PriorityClass, 'Create', this.priorityClasses);
     if (kind === 'Node' && this.count('Node') >= this.nodeLimit) {
       // Like a ResourceQuota (validating admission, after validation): the session's node budget.
       throw new StatusError(
@@ -446,6 +484,19 @@ export class ObjectStore {
     this.sortedKeys.delete(kind);
     this.emit({ type: 'ADDED', kind, obj: frozen, old: undefined });
     return frozen as KindMap[K];
+  }
+
+  /** The served PriorityClasses, as the Priority admission plugin's lister reads them. */
+  readonly priorityClasses: PriorityClassLister = {
+    get: (name) => this.get('PriorityClass', undefined, name),
+    list: () => this.list('PriorityClass'),
+  };
+
+  /** What the write strategies read besides the object. */
+  private strategyContext: StrategyContext | undefined;
+  private get strategy(): StrategyContext {
+    this.strategyContext ??= { clock: this.clock, priorityClasses: this.priorityClasses };
+    return this.strategyContext;
   }
 
   /** Pod creates from one template share its defaulted, validated parts (podCreateMemo.ts); undefined: the simple path */
@@ -557,7 +608,7 @@ export class ObjectStore {
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
     // frozen subtrees they did not change.
     const obj = (
-      kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet'
+      kind === 'DaemonSet' || kind === 'Deployment' || kind === 'ReplicaSet' || kind === 'Pod'
         ? clone(input)
         : cloneUnfrozen(input)
     ) as KObject;
@@ -598,8 +649,9 @@ export class ObjectStore {
     // an update without managedFields keeps the stored ones (an empty list resets them)
     if (md.managedFields === undefined && old.metadata.managedFields !== undefined)
       md.managedFields = old.metadata.managedFields;
-    prepareForUpdate(kind, obj, old, this.clock);
+    prepareForUpdate(kind, obj, old, this.strategy);
     validateUpdate(kind, obj, old);
+    if (kind === 'PriorityClass') admitPriorityClass(obj as PriorityClass, 'Update', this.priorityClasses);
     if (kind === 'Namespace') canonicalizeNamespace(obj);
     if (opts.fieldManager !== undefined) {
       const mf = updateManagedFields(old, obj, opts.fieldManager, this.clock.iso(), opts.subresource);
@@ -660,6 +712,7 @@ export class ObjectStore {
     opts: DeleteOptions = {},
   ): KindMap[K] {
     const old = this.mustGet(kind, namespace, name);
+    if (kind === 'PriorityClass') checkPriorityClassDelete(name);
     if (opts.dryRun) return old;
     if (kind === 'Pod') {
       const pod = old as KindMap['Pod'];

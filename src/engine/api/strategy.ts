@@ -12,7 +12,9 @@ import {
   defaultReplicaSet,
 } from './defaults';
 import { deepEqual } from './objects';
-import { admitPodPriority } from './priority';
+import { admitPodPriority, admitPodPriorityUpdate, type PriorityClassLister } from './priority';
+import { validatePodUpdate } from './podUpdate';
+import { validatePriorityClass, validatePriorityClassUpdate } from './priorityClassValidation';
 import type {
   DaemonSet,
   Deployment,
@@ -21,6 +23,7 @@ import type {
   Node,
   Pod,
   PodDisruptionBudget,
+  PriorityClass,
   ReplicaSet,
 } from './types';
 import {
@@ -45,7 +48,14 @@ import {
 } from './ephemeral';
 export { TEMPLATE_GENERATION_ANNOTATION };
 
-export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void {
+/** What the write strategies (and the admission plugins run with them) read besides the object. */
+export interface StrategyContext {
+  clock: Clock;
+  /** the served PriorityClasses (the Priority admission plugin's lister) */
+  priorityClasses: PriorityClassLister;
+}
+
+export function prepareForCreate(kind: Kind, obj: KObject, ctx: StrategyContext): void {
   switch (kind) {
     case 'DaemonSet': {
       const ds = obj as DaemonSet;
@@ -86,7 +96,7 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
       if (pod.spec && typeof pod.spec === 'object') {
         // the Priority admission plugin: after the preemptionPolicy default the policy check sees it
         // as the pod's own, so resolve the class first
-        admitPodPriority(pod);
+        admitPodPriority(pod, ctx.priorityClasses);
         defaultPod(pod);
       }
       pod.status = { phase: 'Pending', qosClass: qosClass(pod) };
@@ -95,6 +105,14 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
     case 'Node':
       defaultNode(obj as Node);
       break;
+    case 'PriorityClass': {
+      // SetDefaults_PriorityClass, then priorityClassStrategy.PrepareForCreate
+      const pc = obj as PriorityClass;
+      if (pc.preemptionPolicy === undefined || pc.preemptionPolicy === null)
+        pc.preemptionPolicy = 'PreemptLowerPriority';
+      pc.metadata.generation = 1;
+      break;
+    }
     case 'Namespace':
       obj.spec = { finalizers: ['kubernetes'] };
       obj.status = { phase: 'Active' };
@@ -104,7 +122,7 @@ export function prepareForCreate(kind: Kind, obj: KObject, _clock: Clock): void 
   }
 }
 
-export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock: Clock): void {
+export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _ctx: StrategyContext): void {
   if (kind === 'DaemonSet') {
     const ds = obj as DaemonSet;
     const prev = old as DaemonSet;
@@ -127,21 +145,33 @@ export function prepareForUpdate(kind: Kind, obj: KObject, old: KObject, _clock:
     // podDisruptionBudgetStrategy.PrepareForUpdate: any change of the spec is a new generation
     if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 1) + 1;
   } else if (kind === 'Pod') {
-    // Pod specs are immutable apart from a few fields (ValidatePodUpdate): container images,
-    // added tolerations, and the binding (nodeName, set once by the scheduler).
+    // podStrategy: the decoded spec gets its defaults, the Priority plugin keeps the priority and
+    // policy set on create when the update leaves them out; ValidatePodUpdate then refuses any
+    // change but the few it allows (podUpdate.ts). A spec the update did not touch stays as stored.
     const pod = obj as Pod;
     const prev = old as Pod;
-    const incoming = pod.spec;
-    pod.spec = { ...prev.spec };
-    if (incoming && typeof incoming === 'object') {
-      const tolerations = incoming.tolerations;
-      if (tolerations && tolerations.length >= (prev.spec.tolerations?.length ?? 0))
-        pod.spec.tolerations = tolerations;
-      if (!prev.spec.nodeName && incoming.nodeName) pod.spec.nodeName = incoming.nodeName;
-      const images = new Map((incoming.containers ?? []).map((c) => [c.name, c.image]));
-      pod.spec.containers = prev.spec.containers.map((c) =>
-        images.get(c.name) && images.get(c.name) !== c.image ? { ...c, image: images.get(c.name) } : c,
-      );
+    if (pod.spec === prev.spec) return;
+    if (pod.spec && typeof pod.spec === 'object') {
+      // a spec the update did not touch is the stored one (its frozen subtrees shared)
+      if (deepEqual(pod.spec, prev.spec)) {
+        pod.spec = prev.spec;
+        return;
+      }
+      // ephemeral containers are written only through their subresource: an update keeps them
+      if (prev.spec.ephemeralContainers !== undefined)
+        pod.spec.ephemeralContainers = prev.spec.ephemeralContainers;
+      else delete pod.spec.ephemeralContainers;
+      // defaults only for lists of objects: any other shape is validation's to report
+      const listsOfObjects = (['containers', 'initContainers'] as const).every((k) => {
+        const l: unknown = pod.spec[k];
+        return (
+          l === undefined || l === null || (Array.isArray(l) && l.every((c) => c && typeof c === 'object'))
+        );
+      });
+      if (listsOfObjects) defaultPodSpec(pod.spec);
+      if (pod.spec.enableServiceLinks === undefined) pod.spec.enableServiceLinks = true;
+      admitPodPriorityUpdate(pod, prev);
+      if (deepEqual(pod.spec, prev.spec)) pod.spec = prev.spec;
     }
   } else if (kind === 'Node') {
     defaultNode(obj as Node);
@@ -169,6 +199,8 @@ export function validateCreate(kind: Kind, obj: KObject): void {
       return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
+    case 'PriorityClass':
+      return check(kind, obj, validatePriorityClass(obj as PriorityClass));
     case 'Namespace':
       return check(kind, obj, validateGeneric(obj, true));
     default:
@@ -186,10 +218,20 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
       return check(kind, obj, validateReplicaSetUpdate(obj as ReplicaSet, old as ReplicaSet));
     case 'Node':
       return check(kind, obj, validateNode(obj as Node));
-    case 'Pod':
-      return check(kind, obj, validatePod(obj as Pod));
+    case 'Pod': {
+      const pod = obj as Pod;
+      const prev = old as Pod;
+      if (pod.spec === prev.spec) return check(kind, obj, validateGeneric(obj));
+      const errs = validatePod(pod);
+      // a spec that is no object at all is validatePod's to report
+      if (pod.spec && typeof pod.spec === 'object' && !Array.isArray(pod.spec))
+        errs.push(...validatePodUpdate(pod, prev));
+      return check(kind, obj, errs);
+    }
     case 'PodDisruptionBudget':
       return check(kind, obj, validatePodDisruptionBudget(obj as PodDisruptionBudget));
+    case 'PriorityClass':
+      return check(kind, obj, validatePriorityClassUpdate(obj as PriorityClass, old as PriorityClass));
     default:
       return check(kind, obj, validateGeneric(obj, kind === 'Namespace'));
   }

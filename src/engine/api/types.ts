@@ -497,6 +497,19 @@ export interface PodDisruptionBudget extends KObject {
   status: PodDisruptionBudgetStatus;
 }
 
+/**
+ * scheduling.k8s.io/v1 PriorityClass, in the API's field order: cluster-scoped, no spec or status.
+ * `value` is always written (no omitempty); `preemptionPolicy` is defaulted on create.
+ */
+export interface PriorityClass extends KObject {
+  apiVersion: 'scheduling.k8s.io/v1';
+  kind: 'PriorityClass';
+  value: number;
+  globalDefault?: boolean;
+  description?: string;
+  preemptionPolicy?: 'PreemptLowerPriority' | 'Never';
+}
+
 export interface Namespace extends KObject {
   apiVersion: 'v1';
   kind: 'Namespace';
@@ -537,7 +550,8 @@ export type Kind =
   | 'Event'
   | 'Deployment'
   | 'ReplicaSet'
-  | 'PodDisruptionBudget';
+  | 'PodDisruptionBudget'
+  | 'PriorityClass';
 
 export interface KindMap {
   Namespace: Namespace;
@@ -549,6 +563,7 @@ export interface KindMap {
   Deployment: Deployment;
   ReplicaSet: ReplicaSet;
   PodDisruptionBudget: PodDisruptionBudget;
+  PriorityClass: PriorityClass;
 }
 
 export const NAMESPACED: Record<Kind, boolean> = {
@@ -561,6 +576,7 @@ export const NAMESPACED: Record<Kind, boolean> = {
   Deployment: true,
   ReplicaSet: true,
   PodDisruptionBudget: true,
+  PriorityClass: false,
 };
 
 export const API_VERSION: Record<Kind, string> = {
@@ -573,6 +589,7 @@ export const API_VERSION: Record<Kind, string> = {
   Deployment: 'apps/v1',
   ReplicaSet: 'apps/v1',
   PodDisruptionBudget: 'policy/v1',
+  PriorityClass: 'scheduling.k8s.io/v1',
 };
 
 /** Plural resource name with group, as the API server names it in errors: `daemonsets.apps`. */
@@ -586,6 +603,7 @@ export const RESOURCE: Record<Kind, { plural: string; group: string }> = {
   Deployment: { plural: 'deployments', group: 'apps' },
   ReplicaSet: { plural: 'replicasets', group: 'apps' },
   PodDisruptionBudget: { plural: 'poddisruptionbudgets', group: 'policy' },
+  PriorityClass: { plural: 'priorityclasses', group: 'scheduling.k8s.io' },
 };
 
 export function qualifiedResource(kind: Kind): string {

@@ -100,6 +100,15 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
         `invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`,
       );
     }
+    if (f.type === 'int') {
+      // strconv.ParseInt(v, 0, bits): a number that does not fit the flag's size
+      const limit = 2n ** BigInt((f.bits ?? 64) - 1);
+      const n = BigInt(v);
+      if (n >= limit || n < -limit)
+        throw new CommandError(
+          `invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": value out of range\nSee '${commandPath} --help' for usage.`,
+        );
+    }
     if (f.type === 'duration') {
       try {
         goDurationMs(v);

@@ -9,12 +9,12 @@ import { versionCommand } from './commands/version';
 import { createCommand } from './commands/create';
 import { createNamespaceCommand } from './commands/createNamespace';
 import { createPdbCommand } from './commands/createPdb';
+import { createPriorityClassCommand } from './commands/createPriorityClass';
 import { createDeploymentCommand } from './commands/createDeployment';
 import {
   createConfigMapCommand,
   createCronJobCommand,
   createJobCommand,
-  createPriorityClassCommand,
   createSecretCommand,
   createServiceCommand,
 } from './commands/createGenerators';

@@ -40,6 +40,13 @@ export const RESOURCES: ResourceInfo[] = [
     shortNames: ['pdb'],
     group: 'policy',
   },
+  {
+    kind: 'PriorityClass',
+    plural: 'priorityclasses',
+    singular: 'priorityclass',
+    shortNames: ['pc'],
+    group: 'scheduling.k8s.io',
+  },
 ];
 
 const BY_WORD = new Map<string, Kind>();

@@ -50,6 +50,8 @@ export interface FlagSpec {
   /** pflag's NoOptDefVal: the value of `--flag` given without one (`--validate` means strict) */
   noOptDefault?: string;
   deprecated?: string;
+  /** an `int` flag's size (pflag Int32Var: 32); 64 when not given */
+  bits?: 32 | 64;
 }
 
 export interface ParsedArgs {

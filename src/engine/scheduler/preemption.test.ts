@@ -28,25 +28,27 @@ function pod(name: string, priority: number, cpu: string, o: { node?: string; st
 const names = (pods: readonly Pod[]) => pods.map((p) => p.metadata.name);
 
 describe('Priority admission (plugin/pkg/admission/priority)', () => {
+  // the classes a fresh cluster serves: the two built-ins
+  const lister = new Simulation().store.priorityClasses;
   const bare = (spec: Partial<PodSpec>) =>
     ({ metadata: { name: 'p' }, spec: { containers: [], ...spec } }) as unknown as Pod;
 
   it('resolves the built-in classes and defaults to 0 without one', () => {
     const a = bare({ priorityClassName: 'system-node-critical' });
-    admitPodPriority(a);
+    admitPodPriority(a, lister);
     expect([a.spec.priority, a.spec.preemptionPolicy]).toEqual([2000001000, 'PreemptLowerPriority']);
     const b = bare({ priorityClassName: 'system-cluster-critical' });
-    admitPodPriority(b);
+    admitPodPriority(b, lister);
     expect(b.spec.priority).toBe(2000000000);
     const c = bare({});
-    admitPodPriority(c);
+    admitPodPriority(c, lister);
     expect(c.spec.priority).toBe(0);
   });
 
   it('refuses an unknown class and a priority that differs from the class, in the plugin’s words', () => {
     const err = (spec: Partial<PodSpec>) => {
       try {
-        admitPodPriority(bare(spec));
+        admitPodPriority(bare(spec), lister);
       } catch (e) {
         return [(e as StatusError).code, (e as StatusError).message];
       }

@@ -18,6 +18,7 @@ const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
     { ns: 'default', name: 'nginx' },
   ],
   DaemonSet: [{ ns: 'kube-system', name: 'fluentd-elasticsearch' }],
+  PriorityClass: [{ name: 'system-cluster-critical' }, { name: 'system-node-critical' }],
   Namespace: [
     { name: 'default' },
     { name: 'kube-system' },
@@ -45,6 +46,11 @@ describe('console completion', () => {
   it('a flag named like an Object.prototype member completes to nothing (no crash)', () => {
     expect(words('kubectl get pods --constructor=')).toEqual([]);
     expect(words('kubectl get pods --toString=x')).toEqual([]);
+  });
+
+  it('completes PriorityClass types and their names, cluster-scoped', () => {
+    expect(done('kubectl get prio').before).toBe('kubectl get priorityclasses ');
+    expect(words('kubectl describe pc system-')).toEqual(['system-cluster-critical', 'system-node-critical']);
   });
 
   it('completes the first word', () => {

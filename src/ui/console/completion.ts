@@ -2,7 +2,7 @@
 // lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind } from '../../engine';
+import { NAMESPACED, type Kind } from '../../engine';
 import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts';
 
 export interface FlagInfo {
@@ -104,6 +104,9 @@ export const RESOURCE_TYPES: Record<string, Kind> = {
   namespaces: 'Namespace',
   ns: 'Namespace',
   namespace: 'Namespace',
+  priorityclasses: 'PriorityClass',
+  pc: 'PriorityClass',
+  priorityclass: 'PriorityClass',
 };
 /** The words offered (singular forms are understood but not offered, so `dae` completes in one go). */
 const OFFERED_TYPES = [
@@ -118,6 +121,8 @@ const OFFERED_TYPES = [
   'ev',
   'namespaces',
   'ns',
+  'priorityclasses',
+  'pc',
 ];
 const DS_TYPES = ['daemonsets', 'ds'];
 
@@ -378,9 +383,7 @@ function kubectlCandidates(
     const kind = RESOURCE_TYPES[type.toLowerCase()];
     if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return [];
     return uniqSorted(
-      objects
-        .names(kind, kind === 'Node' || kind === 'Namespace' ? null : namespace)
-        .map((n) => `${type}/${n}`),
+      objects.names(kind, NAMESPACED[kind] ? namespace : null).map((n) => `${type}/${n}`),
       partial,
     );
   }
@@ -409,7 +412,7 @@ function kubectlCandidates(
   const kind = RESOURCE_TYPES[args[0].split(',')[0].toLowerCase()];
   if (!kind) return [];
   if (DS_ONLY.has(found.name) && args.length >= 2) return [];
-  const scoped = kind === 'Node' || kind === 'Namespace' ? null : namespace;
+  const scoped = NAMESPACED[kind] ? namespace : null;
   return uniqSorted(
     objects.names(kind, scoped).filter((n) => !args.slice(1).includes(n)),
     partial,

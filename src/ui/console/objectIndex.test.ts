@@ -17,6 +17,7 @@ function mirror(s: Session): Objects {
     Deployment: {},
     ReplicaSet: {},
     PodDisruptionBudget: {},
+    PriorityClass: {},
   };
   for (const kind of Object.keys(out) as Kind[]) {
     for (const o of s.sim.store.list(kind))

@@ -75,6 +75,7 @@ const TYPES: Record<string, Struct> = {
   Namespace: { metadata: { type: 'ObjectMeta' } },
   ControllerRevision: { metadata: { type: 'ObjectMeta' } },
   Event: { metadata: { type: 'ObjectMeta' } },
+  PriorityClass: { metadata: { type: 'ObjectMeta' } },
 };
 
 /** LookupPatchMeta for a struct type: a field's metadata (empty for fields without tags). */

@@ -75,9 +75,11 @@ export function formatSingleError(err: unknown): string {
     if (err.reason === 'Invalid') {
       const d = invalidDetails(err);
       const causes = causeText(err);
-      if (d && causes.length === 1) return `The ${d.kind} "${d.name}" is invalid: ${causes[0]}`;
+      // MultilineError ends every cause with a newline of its own, even one that has one (a
+      // refused pod update's diff): then a blank line follows
+      if (d && causes.length === 1) return `The ${d.kind} "${d.name}" is invalid: ${causes[0]}\n`;
       if (d && causes.length > 1)
-        return `The ${d.kind} "${d.name}" is invalid: \n${causes.map((c) => `* ${c}`).join('\n')}`;
+        return `The ${d.kind} "${d.name}" is invalid: \n${causes.map((c) => `* ${c}\n`).join('')}`;
     }
     return `Error from server (${err.reason}): ${err.message}`;
   }

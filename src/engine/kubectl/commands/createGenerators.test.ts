@@ -5,7 +5,6 @@ import {
   createConfigMapCommand,
   createCronJobCommand,
   createJobCommand,
-  createPriorityClassCommand,
   createSecretCommand,
   createServiceCommand,
 } from './createGenerators';
@@ -42,18 +41,8 @@ describe('kubectl create generators for kinds the playground does not serve', ()
     expect(runDef(sim, createJobCommand, 'j --image=busybox').stderr).toBe(
       `error: failed to create job: ${NF}\n`,
     );
-    expect(runDef(sim, createPriorityClassCommand, 'high --value=1000').stderr).toBe(
-      `error: failed to create priorityclass: ${NF}\n`,
-    );
     const cj = runDef(sim, createCronJobCommand, ['cj', '--image=busybox', '--schedule=* * * * *']);
     expect(cj).toMatchObject({ stderr: `error: failed to create cronjob: ${NF}\n`, exitCode: 1 });
-  });
-
-  it('builds a PriorityClass as create_priorityclass.go does (value 0 and PreemptLowerPriority by default)', () => {
-    const sim = simWithNodes(['n1']);
-    expect(runDef(sim, createPriorityClassCommand, 'low --dry-run=client -o yaml').stdout).toBe(
-      'apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata:\n  name: low\npreemptionPolicy: PreemptLowerPriority\nvalue: 0\n',
-    );
   });
 
   it('checks its flags first, with kubectl words', () => {

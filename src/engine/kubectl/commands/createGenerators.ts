@@ -29,7 +29,7 @@ export function b64encode(text: string): string {
 /** The API server's 404 for a resource it does not serve (what the real kubectl prints after it). */
 export const NOT_SERVED = 'the server could not find the requested resource';
 
-const COMMON_FLAGS: FlagSpec[] = [
+export const COMMON_FLAGS: FlagSpec[] = [
   DRY_RUN_FLAG,
   VALIDATE_FLAG,
   {
@@ -54,7 +54,7 @@ interface Generated {
   failure: string;
 }
 
-function oneName(ctx: CommandContext, path: string, args = ctx.args.positional): string {
+export function oneName(ctx: CommandContext, path: string, args = ctx.args.positional): string {
   if (args.length !== 1)
     throw new CommandError(
       `exactly one NAME is required, got ${args.length}\nSee 'kubectl ${path} -h' for help and examples`,
@@ -354,58 +354,6 @@ export const createCronJobCommand: CommandDef = {
           schedule,
         },
         status: {},
-      },
-    });
-  },
-};
-
-/**
- * `kubectl create priorityclass` (create_priorityclass.go). The playground does not serve
- * PriorityClass objects yet — its two built-in classes are admission data (api/priority.ts) — so the
- * request meets the same 404 as the real kubectl gets from the served cluster.
- */
-export const createPriorityClassCommand: CommandDef = {
-  name: 'create priorityclass',
-  aliases: ['pc'],
-  short: 'Create a priority class with the specified name',
-  usage:
-    'kubectl create priorityclass NAME --value=VALUE --global-default=BOOL [--dry-run=server|client|none]',
-  flags: [
-    { name: 'value', type: 'int', default: '0', usage: 'the value of this priority class.' },
-    {
-      name: 'global-default',
-      type: 'bool',
-      usage:
-        'global-default specifies whether this PriorityClass should be considered as the default priority.',
-    },
-    {
-      name: 'description',
-      type: 'string',
-      usage:
-        'description is an arbitrary string that usually provides guidelines on when this priority class should be used.',
-    },
-    {
-      name: 'preemption-policy',
-      type: 'string',
-      default: 'PreemptLowerPriority',
-      usage: 'preemption-policy is the policy for preempting pods with lower priority.',
-    },
-    ...COMMON_FLAGS,
-  ],
-  run(ctx) {
-    const name = oneName(ctx, 'create priorityclass');
-    const description = flagString(ctx.args, 'description') ?? '';
-    finishGenerated(ctx, {
-      resource: 'priorityclass.scheduling.k8s.io',
-      failure: 'failed to create priorityclass: ',
-      obj: {
-        apiVersion: 'scheduling.k8s.io/v1',
-        ...(description ? { description } : {}),
-        ...(flagString(ctx.args, 'global-default') === 'true' ? { globalDefault: true } : {}),
-        kind: 'PriorityClass',
-        metadata: { name },
-        preemptionPolicy: flagString(ctx.args, 'preemption-policy') ?? 'PreemptLowerPriority',
-        value: Number(flagString(ctx.args, 'value') ?? '0'),
       },
     });
   },

@@ -13,6 +13,7 @@ import type {
   Node,
   Pod,
   PodDisruptionBudget,
+  PriorityClass,
   ReplicaSet,
 } from '../../api/types';
 import { NAMESPACED } from '../../api/types';
@@ -25,6 +26,7 @@ import { describeGeneric } from '../printers/describeGeneric';
 import { describeNode } from '../printers/describeNode';
 import { describePod } from '../printers/describePod';
 import { describePodDisruptionBudget } from '../printers/describePdb';
+import { describePriorityClass } from '../printers/describePriorityClass';
 import { PrefixWriter, printAnnotationsMultiline, printLabelsMultiline } from '../printers/prefixWriter';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
@@ -58,6 +60,8 @@ export function describeObject(sim: Simulation, obj: KObject): string {
       return describeNamespace(obj as Namespace);
     case 'PodDisruptionBudget':
       return describePodDisruptionBudget(sim, obj as PodDisruptionBudget);
+    case 'PriorityClass':
+      return describePriorityClass(sim, obj as PriorityClass);
     default:
       return describeGeneric(sim, obj);
   }

@@ -16,6 +16,7 @@ import type {
   Node,
   Pod,
   PodDisruptionBudget,
+  PriorityClass,
   ReplicaSet,
 } from '../../api/types';
 import { translateTimestampSince } from './age';
@@ -282,6 +283,25 @@ const PDB_COLUMNS: ColumnSet = {
   },
 };
 
+/**
+ * printPriorityClass: VALUE, GLOBAL-DEFAULT (a bool, `false` when unset) and, since the column was
+ * added without a priority, PREEMPTIONPOLICY after AGE in the default view.
+ */
+const PRIORITY_CLASS_COLUMNS: ColumnSet = {
+  headers: ['Name', 'Value', 'Global-Default', 'Age', 'PreemptionPolicy'],
+  wideHeaders: [],
+  row: (obj, o) => {
+    const pc = obj as PriorityClass;
+    return [
+      pc.metadata.name,
+      String(pc.value),
+      String(pc.globalDefault ?? false),
+      age(pc, o.now),
+      pc.preemptionPolicy ?? '',
+    ];
+  },
+};
+
 export function headersFor(c: ColumnSet, wide: boolean): string[] {
   if (!wide) return c.headers;
   return c.wideAll ?? [...c.headers, ...c.wideHeaders];
@@ -297,4 +317,5 @@ export const COLUMNS: Record<Kind, ColumnSet> = {
   Deployment: DEPLOYMENT_COLUMNS,
   ReplicaSet: REPLICASET_COLUMNS,
   PodDisruptionBudget: PDB_COLUMNS,
+  PriorityClass: PRIORITY_CLASS_COLUMNS,
 };
