@@ -8,7 +8,7 @@ import type { FieldError } from './errors';
 import { deepEqual } from './objects';
 import { podSpecDiff } from './podSpecDiff';
 import type { Container, Pod, PodSpec, Toleration } from './types';
-import { qosClass } from './strategy';
+import { qosClass } from './qos';
 
 const MAX_INT32 = 2147483647;
 

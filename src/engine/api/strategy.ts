@@ -14,6 +14,7 @@ import {
 import { deepEqual } from './objects';
 import { admitPodPriority, admitPodPriorityUpdate, type PriorityClassLister } from './priority';
 import { validatePodUpdate } from './podUpdate';
+import { qosClass } from './qos';
 import { validatePriorityClass, validatePriorityClassUpdate } from './priorityClassValidation';
 import type {
   DaemonSet,
@@ -235,23 +236,6 @@ export function validateUpdate(kind: Kind, obj: KObject, old: KObject): void {
     default:
       return check(kind, obj, validateGeneric(obj, kind === 'Namespace'));
   }
-}
-
-/** QoS class as the API server computes it on create. */
-export function qosClass(pod: Pod): string {
-  const cs = pod.spec?.containers ?? [];
-  let anySet = false;
-  let guaranteed = cs.length > 0;
-  for (const c of cs) {
-    const req = c.resources?.requests ?? {};
-    const lim = c.resources?.limits ?? {};
-    if (Object.keys(req).length || Object.keys(lim).length) anySet = true;
-    for (const r of ['cpu', 'memory']) {
-      if (lim[r] === undefined || (req[r] !== undefined && req[r] !== lim[r])) guaranteed = false;
-    }
-  }
-  if (!anySet) return 'BestEffort';
-  return guaranteed ? 'Guaranteed' : 'Burstable';
 }
 
 /**

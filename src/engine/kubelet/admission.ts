@@ -7,7 +7,7 @@
 // NodePorts, TaintToleration) and `status.message` ("Pod was rejected: …"); kubelet.rejectPod.
 
 import type { Node, Pod, PodStatus } from '../api/types';
-import { qosClass } from '../api/strategy';
+import { qosClass } from '../api/qos';
 import { podMatchesNodeAffinity } from '../scheduler/nodeAffinity';
 import { nodeAllocatable, podRequest, portConflicts, usageOf } from '../scheduler/nodeInfo';
 import { findUntoleratedTaint } from '../scheduler/taints';
