@@ -134,3 +134,47 @@ test("the cluster's cards stay on screen until the graph has drawn its own (4× 
   expect(gap).toBe(0);
   await expect(page.getByTestId('first-view-cards')).toHaveCount(0);
 });
+
+// Issue 24: the page's first commit on a phone was its longest task while loading (React Flow's mount
+// forced the whole new page's first layout inside it). The graph now comes after that commit has
+// painted (src/ui/graph/GraphSlot.tsx), from a chunk of its own that the first bundle does not hold.
+test("the graph comes after the page's first commit has painted, from a chunk of its own", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __flowWithShell: boolean | null; __framesBefore: number };
+    w.__flowWithShell = null;
+    w.__framesBefore = 0;
+    // a mutation callback runs before the frame that paints the commit
+    const seen = new MutationObserver(() => {
+      if (w.__flowWithShell !== null || !document.querySelector('[data-testid="app-shell"]')) return;
+      seen.disconnect();
+      w.__flowWithShell = !!document.querySelector('.react-flow');
+      const frame = () => {
+        if (document.querySelector('.react-flow')) return;
+        w.__framesBefore++;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  const { flowWithShell, framesBefore } = await page.evaluate(() => {
+    const w = window as unknown as { __flowWithShell: boolean | null; __framesBefore: number };
+    return { flowWithShell: w.__flowWithShell, framesBefore: w.__framesBefore };
+  });
+  expect(flowWithShell).toBe(false);
+  expect(framesBefore).toBeGreaterThan(0);
+  // the scripts that load before the page can commit (boot.js's entry and its preloads): no React Flow
+  const html = await (await request.get('./')).text();
+  const files = [...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
+  expect(files.length).toBeGreaterThan(1);
+  for (const f of files) {
+    const body = await (await request.get(f)).text();
+    expect(body.includes('react-flow__renderer'), `${f} holds React Flow`).toBe(false);
+  }
+});

@@ -8,7 +8,7 @@ import type { Kind } from '../../engine';
 import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift';
 import { useStore } from '../../state/store';
 import type { AppState } from '../../state/store';
-import { Breakable } from '../graph/nodes/NodeCard';
+import { Breakable } from '../graph/nodes/Breakable';
 
 const DiffView = lazy(() => import('../editor/DiffView'));
 
