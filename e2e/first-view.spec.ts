@@ -178,3 +178,31 @@ test("the graph comes after the page's first commit has painted, from a chunk of
     expect(body.includes('react-flow__renderer'), `${f} holds React Flow`).toBe(false);
   }
 });
+
+// Issue 24: the graph comes with the cluster in it, in a render of its own (sliced by React, after the
+// engine's first snapshot), not in the store update that brings the snapshot (which renders its
+// subscribers in one task). So it never says "No nodes" while the engine starts, on any page.
+test('the graph is first drawn with the cluster in it, even when the engine is slow to start', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the engine's code comes late (a slow network)
+  await page.context().route(/engine\.worker-[^/]*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstGraph: string | null };
+    w.__firstGraph = null;
+    const seen = new MutationObserver(() => {
+      const g = document.querySelector<HTMLElement>('[data-testid="graph"]');
+      if (!g) return;
+      seen.disconnect();
+      w.__firstGraph = g.dataset.nodes ?? '';
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('./?lesson=article');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  expect(await page.evaluate(() => (window as unknown as { __firstGraph: string }).__firstGraph)).toBe('2');
+});
