@@ -5,6 +5,7 @@
 
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -145,7 +146,13 @@ function GraphCanvas() {
   const flow = useReactFlow();
   // No whole Pod or Node map here: cards read their own node and pods (see liveCard.ts), so a batch
   // of pod changes does not re-render this component.
-  const nodeNames = useStore(selectNodeNames);
+  // The cluster's first nodes (the engine's first snapshot) come in a render of their own, in React's
+  // slices (useDeferredValue), not in the store update that brings them, which renders its subscribers
+  // in one task (issue 24: the longest while a phone loads). Only nodes arriving on an empty graph:
+  // a card never outlives its node.
+  const liveNames = useStore(selectNodeNames);
+  const deferredNames = useDeferredValue(liveNames);
+  const nodeNames = liveNames.length > 0 && deferredNames.length === 0 ? deferredNames : liveNames;
   const names = nameSet(nodeNames);
   const lanePods = useStore(selectLane);
   const selectedPodPlace = useStore(selectSelectedPodPlace);

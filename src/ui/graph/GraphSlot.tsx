@@ -5,12 +5,8 @@
 // commit first; the canvas comes in a transition of its own once the browser has painted, in its own
 // chunk (React Flow and the graph's code leave the page's first bundle). The static first view's cards
 // (src/firstView/keepCards.ts) stay over the panel until React Flow has drawn its own, so nothing blinks.
-// It also waits for the engine's first snapshot: the cluster then comes with the canvas in that
-// transition, rendered in slices, instead of in the store update that brings the snapshot (a store
-// update renders its subscribers at once, in one task: the next longest while loading).
 
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { useStore, type AppState } from '../../state/store';
 
 /** The graph's code: asked for at once (this module is in the first bundle), drawn when the page has painted. */
 let graphModule: Promise<typeof import('./GraphPanel')> | null = null;
@@ -46,17 +42,9 @@ export function useAfterPaint(fallbackMs = 250): boolean {
   return painted;
 }
 
-/** The engine has answered (its first snapshot is in the store), failed, or a remote cluster is attached. */
-const selectEngineAnswered = (s: AppState) => s.engineStatus !== 'starting';
-
 export function GraphSlot() {
   const painted = useAfterPaint();
-  const answered = useStore(selectEngineAnswered);
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (painted && answered && !shown) startTransition(() => setShown(true));
-  }, [painted, answered, shown]);
-  return shown ? (
+  return painted ? (
     <Suspense fallback={null}>
       <GraphPanel />
     </Suspense>
