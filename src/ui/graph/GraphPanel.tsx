@@ -27,7 +27,6 @@ import {
   type NodeChange,
   type NodeMouseHandler,
 } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
@@ -93,11 +92,6 @@ import { useGridSlots } from './useGridSlots';
 import { useReveal } from './useReveal';
 import { useAddNode } from './useAddNode';
 import { EFFECT_ICON } from './system/model';
-import './graph.css';
-import './nodes/nodes.css';
-import './nodes/daemonset.css';
-import './nodes/trouble.css';
-import './panels.css';
 
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60;

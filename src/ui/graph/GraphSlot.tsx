@@ -7,6 +7,15 @@
 // (src/firstView/keepCards.ts) stay over the panel until React Flow has drawn its own, so nothing blinks.
 
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+// The graph's styles stay in the page's first stylesheet (React Flow's first, ours over it): the static
+// first view's cards are drawn with them, and a stylesheet arriving with the chunk restyled those cards
+// (a layout shift).
+import '@xyflow/react/dist/style.css';
+import './graph.css';
+import './nodes/nodes.css';
+import './nodes/daemonset.css';
+import './nodes/trouble.css';
+import './panels.css';
 
 /** The graph's code: asked for at once (this module is in the first bundle), drawn when the page has painted. */
 let graphModule: Promise<typeof import('./GraphPanel')> | null = null;
