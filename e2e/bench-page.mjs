@@ -11,6 +11,13 @@
 //   BENCH_TRACE=1   a Chrome trace of the rollout: main-thread time by trace event (Layout, Paint,
 //                   FunctionCall, message deserialisation…), top level only
 //   BENCH_SKIP_LOAD=1  skip the load-time figures
+//   BENCH_PHONE=3      loads of `/` on a throttled phone (4× CPU, 150 ms RTT, 1.6 Mbit/s down; a 412×823
+//                      screen; the build served gzip like e2e/static-server.mjs --gzip; no cache, no
+//                      service worker), alternating with BENCH_BASE's: first contentful paint, the first
+//                      graph card drawn, and the main thread's tasks over 50 ms from a trace until 2 s
+//                      after that card (the longest, how many, and their time over 50 ms summed, as total
+//                      blocking time counts it); medians and ranges (0 skips it). BENCH_PHONE_QUERY=?…
+//                      another address (e.g. ?lesson=article).
 //   BENCH_MIXED=1000   the mixed case at that many nodes (0 skips it): the DaemonSet settled, then
 //                      `kubectl create deployment web --replicas=BENCH_REPLICAS` (default 3000) settled,
 //                      then a rolling update of the Deployment, beside the DaemonSet's own rolling update
@@ -374,6 +381,74 @@ async function rollout(build, nodes, seconds, profile, replicas = 0) {
   };
 }
 
+/** One load on a throttled phone: paint, the first graph card, and the main thread's long tasks (a trace). */
+async function phoneLoad(port, query) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    deviceScaleFactor: 1.75,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1.6e6 / 8,
+    uploadThroughput: 0.75e6 / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  const t0 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/p/${query}`);
+  let card = NaN;
+  try {
+    await page
+      .locator('.graph-root .react-flow__node[style*="visibility: visible"]')
+      .first()
+      .waitFor({ timeout: 120_000 });
+    card = Date.now() - t0;
+  } catch {
+    // no card: the figure says NaN
+  }
+  await page.waitForTimeout(2000);
+  const fcp = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+  );
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  await context.close();
+  // the page's main thread, from its navigation on
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = (e) => main.has(`${e.pid}:${e.tid}`);
+  const nav = Math.max(
+    0,
+    ...events.filter((e) => e.name === 'navigationStart' && onMain(e)).map((e) => e.ts),
+  );
+  const tasks = events
+    .filter((e) => onMain(e) && e.ph === 'X' && e.name === 'RunTask' && e.ts >= nav && e.dur > 50_000)
+    .map((e) => e.dur / 1000);
+  return {
+    fcp,
+    card,
+    longest: Math.max(0, ...tasks),
+    over50: tasks.length,
+    blocking: tasks.reduce((a, d) => a + d - 50, 0),
+    tasks,
+  };
+}
+
+const phoneLine = (r) =>
+  `first contentful paint ${r.fcp.toFixed(0)} ms, first graph card ${r.card} ms, longest task ${r.longest.toFixed(0)} ms, ` +
+  `${r.over50} tasks > 50 ms (${r.tasks.map((d) => d.toFixed(0)).join(' ')}), their time over 50 ms ${r.blocking.toFixed(0)} ms`;
+
 /** The functions with the most self time in a V8 CPU profile (ms), with where they are. */
 function topFunctions(p) {
   const self = new Map();
@@ -408,6 +483,52 @@ try {
     console.log(
       `first contentful paint: median ${med(runs.map((r) => r.fcp)).toFixed(0)} ms; editor ready: median ${med(runs.map((r) => r.editorReady))} ms (5 loads)`,
     );
+  }
+
+  // 2b. The first seconds on a throttled phone (issue 24), alternating with the baseline's build.
+  const phoneRuns = Number(process.env.BENCH_PHONE ?? 3);
+  if (phoneRuns > 0) {
+    const query = process.env.BENCH_PHONE_QUERY ?? '';
+    const phone = builds.map((b, i) => ({ ...b, port: port + 10 + i, res: [] }));
+    const statics = [];
+    for (const b of phone) {
+      const s = spawn(
+        process.execPath,
+        [
+          new URL('./static-server.mjs', import.meta.url).pathname,
+          '--port',
+          String(b.port),
+          '--base',
+          '/p/',
+          '--root',
+          b.dir,
+          '--gzip',
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      statics.push(s);
+      await new Promise((r) => s.stdout.once('data', r));
+    }
+    try {
+      for (let i = 0; i < phoneRuns; i++)
+        for (const b of phone) {
+          const r = await phoneLoad(b.port, query);
+          b.res.push(r);
+          console.log(`  phone run ${i + 1} ${b.name}: ${phoneLine(r)}`);
+        }
+    } finally {
+      for (const s of statics) s.kill();
+    }
+    for (const b of phone) {
+      const f = (k) => {
+        const xs = b.res.map((r) => r[k]);
+        return `${med(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
+      };
+      console.log(
+        `phone ${query || '/'} ${b.name}, median (range) of ${b.res.length}: first contentful paint ${f('fcp')} ms, first graph card ${f('card')} ms, ` +
+          `longest task ${f('longest')} ms, tasks > 50 ms ${f('over50')}, their time over 50 ms ${f('blocking')} ms`,
+      );
+    }
   }
 
   // 3. A rolling update at 60x with 1,000 and 5,000 nodes, BENCH_RUNS times per build, alternating.

@@ -3,6 +3,9 @@
 // the static HTML with the stylesheet; then the real page replaces it without moving what was there.
 // It is only shown where it is the page's real first view: elsewhere it must not flash.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
 const holdScripts = (page: Page) => page.route(/\/assets\/[^/]+\.js$/, (r) => r.abort());
@@ -133,4 +136,116 @@ test("the cluster's cards stay on screen until the graph has drawn its own (4× 
   );
   expect(gap).toBe(0);
   await expect(page.getByTestId('first-view-cards')).toHaveCount(0);
+});
+
+// Issue 24: the page's first commit on a phone was its longest task while loading (React Flow's mount
+// forced the whole new page's first layout inside it). The graph now comes after that commit has
+// painted (src/ui/graph/GraphSlot.tsx), from a chunk of its own that the first bundle does not hold.
+test("the graph comes after the page's first commit has painted, from a chunk of its own", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __flowWithShell: boolean | null; __framesBefore: number };
+    w.__flowWithShell = null;
+    w.__framesBefore = 0;
+    // a mutation callback runs before the frame that paints the commit
+    const seen = new MutationObserver(() => {
+      if (w.__flowWithShell !== null || !document.querySelector('[data-testid="app-shell"]')) return;
+      seen.disconnect();
+      w.__flowWithShell = !!document.querySelector('.react-flow');
+      const frame = () => {
+        if (document.querySelector('.react-flow')) return;
+        w.__framesBefore++;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  const { flowWithShell, framesBefore } = await page.evaluate(() => {
+    const w = window as unknown as { __flowWithShell: boolean | null; __framesBefore: number };
+    return { flowWithShell: w.__flowWithShell, framesBefore: w.__framesBefore };
+  });
+  expect(flowWithShell).toBe(false);
+  expect(framesBefore).toBeGreaterThan(0);
+  // the scripts that load before the page can commit (boot.js's entry and its preloads): no React Flow
+  const html = await (await request.get('./')).text();
+  const files = [...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
+  expect(files.length).toBeGreaterThan(1);
+  for (const f of files) {
+    const body = await (await request.get(f)).text();
+    expect(body.includes('react-flow__renderer'), `${f} holds React Flow`).toBe(false);
+  }
+});
+
+// Issue 24: the cluster's first nodes come in a render of their own (useDeferredValue in GraphPanel,
+// in React's slices), not in the store update that brings the engine's first snapshot: a store update
+// renders its subscribers at once, in one task (the next longest while a phone loads). A message posted
+// when the nodes reach the store runs right after that task, before React's deferred render.
+test("the first snapshot's task does not draw the cards; they follow in a render of their own", async ({
+  page,
+}) => {
+  // the engine's code comes late (a slow network): the graph is up and waiting when the snapshot comes
+  await page.context().route(/engine\.worker-[^/]*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      __cardsInSnapshotTask: boolean | null;
+      __dsp?: { store: { subscribe: (f: (s: { objects: { Node: object } }) => void) => () => void } };
+    };
+    w.__cardsInSnapshotTask = null;
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      w.__cardsInSnapshotTask = !!document.querySelector('.graph-root .react-flow__node');
+    };
+    const watch = setInterval(() => {
+      if (!w.__dsp) return;
+      clearInterval(watch);
+      const stop = w.__dsp.store.subscribe((s) => {
+        if (Object.keys(s.objects.Node).length === 0) return;
+        stop();
+        ch.port2.postMessage(null);
+      });
+    }, 1);
+  });
+  await page.goto('./?lesson=article');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __cardsInSnapshotTask: boolean }).__cardsInSnapshotTask,
+    ),
+  ).toBe(false);
+});
+
+// Issue 24: the static first view is drawn by the page's first stylesheet alone. A lazy chunk's
+// stylesheet with rules for its classes (the graph's card styles, when they went with the graph's
+// chunk) restyles it when it arrives: the cards moved (a layout shift, 0.026 in Lighthouse's phone).
+// Monaco's stylesheets are left out: they load when the editor is first used, after the first view.
+test('no stylesheet that loads later has rules for the first view', () => {
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const first = /data-css="\.\/([^"]+)"/.exec(html)?.[1];
+  expect(first).toBeTruthy();
+  const fv = html.slice(
+    html.indexOf('<div id="root">'),
+    html.indexOf('<script', html.indexOf('<div id="root">')),
+  );
+  const classes = new Set([...fv.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1].split(/\s+/)));
+  expect(classes.has('k8s-node')).toBe(true);
+  const later = readdirSync(join(dist, 'assets')).filter(
+    (f) => f.endsWith('.css') && `assets/${f}` !== first && !/^(monacoSetup|editor)-/.test(f),
+  );
+  const restyled: string[] = [];
+  for (const f of later) {
+    const css = readFileSync(join(dist, 'assets', f), 'utf8');
+    for (const c of classes)
+      if (new RegExp(`\\.${c.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css)) restyled.push(`${f}: .${c}`);
+  }
+  expect(restyled).toEqual([]);
 });

@@ -9,7 +9,7 @@ import ManifestPanel from './ui/manifest/ManifestPanel';
 import ConsolePanel from './ui/console/ConsolePanel';
 import TimelineBar from './ui/timeline/TimelineBar';
 import EventLog from './ui/timeline/EventLog';
-import GraphPanel from './ui/graph/GraphPanel';
+import { GraphSlot } from './ui/graph/GraphSlot';
 import { Header } from './ui/layout/Header';
 import { EngineNotice } from './ui/layout/EngineNotice';
 import { EmbedControls } from './ui/layout/EmbedControls';
@@ -175,7 +175,7 @@ export function App() {
           editorOnUse={params.embed}
         />
       }
-      graph={<GraphPanel />}
+      graph={<GraphSlot />}
       console={<ConsolePanel />}
       events={<EventLog />}
       labels={{

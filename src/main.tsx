@@ -9,6 +9,7 @@ import { prestartEngineWorker } from './worker/inProcess';
 import { parseConnect } from './connect/target';
 import './firstView/firstView.css';
 import { keepFirstViewCards } from './firstView/keepCards';
+import { loadGraphPanel } from './ui/graph/GraphSlot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -16,6 +17,9 @@ if (!root) throw new Error('#root element missing from index.html');
 // The engine first (issue 24): its worker loads and compiles while React draws the page. Not for a
 // connected cluster (?connect=), which has no local engine.
 if (parseConnect(location.search, location.origin).type !== 'remote') prestartEngineWorker();
+// The graph's code is a chunk of its own, drawn after the page's first paint (GraphSlot): fetched now.
+// (a failure shows where the graph is drawn: the lazy component throws it)
+loadGraphPanel().catch(() => undefined);
 const i18nReady = initI18n();
 const boot = parseBootParams(location.search);
 const theme = initialTheme(boot.theme);

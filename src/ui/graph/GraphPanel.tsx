@@ -5,6 +5,7 @@
 
 import {
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -26,7 +27,6 @@ import {
   type NodeChange,
   type NodeMouseHandler,
 } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
@@ -93,11 +93,6 @@ import { useGridSlots } from './useGridSlots';
 import { useReveal } from './useReveal';
 import { useAddNode } from './useAddNode';
 import { EFFECT_ICON } from './system/model';
-import './graph.css';
-import './nodes/nodes.css';
-import './nodes/daemonset.css';
-import './nodes/trouble.css';
-import './panels.css';
 
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60;
@@ -153,7 +148,13 @@ function GraphCanvas() {
   const flow = useReactFlow();
   // No whole Pod or Node map here: cards read their own node and pods (see liveCard.ts), so a batch
   // of pod changes does not re-render this component.
-  const nodeNames = useStore(selectNodeNames);
+  // The cluster's first nodes (the engine's first snapshot) come in a render of their own, in React's
+  // slices (useDeferredValue), not in the store update that brings them, which renders its subscribers
+  // in one task (issue 24: the longest while a phone loads). Only nodes arriving on an empty graph:
+  // a card never outlives its node.
+  const liveNames = useStore(selectNodeNames);
+  const deferredNames = useDeferredValue(liveNames);
+  const nodeNames = liveNames.length > 0 && deferredNames.length === 0 ? deferredNames : liveNames;
   const names = nameSet(nodeNames);
   const lanePods = useStore(selectLane);
   const selectedPodPlace = useStore(selectSelectedPodPlace);

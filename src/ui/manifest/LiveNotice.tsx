@@ -9,7 +9,7 @@ import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/
 import { commandName } from '../../state/commandName';
 import { useStore } from '../../state/store';
 import type { AppState } from '../../state/store';
-import { Breakable } from '../graph/nodes/NodeCard';
+import { Breakable } from '../graph/nodes/Breakable';
 
 const DiffView = lazy(() => import('../editor/DiffView'));
 

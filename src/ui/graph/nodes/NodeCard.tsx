@@ -23,6 +23,7 @@ import { usePresence } from './usePresence';
 import { selectNode } from '../graphActions';
 import { MAX_CARD_PODS, PODS_TOP } from '../system/layout';
 import { CardMenuButton } from './CardMenuButton';
+import { Breakable } from './Breakable';
 import { useTrouble } from './useTrouble';
 import { troubleWord } from '../../../state/podTrouble';
 import { troubleLabel } from '../system/rolloutWords';
@@ -107,17 +108,6 @@ function compactTone(pods: PodView[]): string {
 /** The one line a card without a daemon pod says about why (the full reason). */
 export function reasonText(t: TFunction<'graph'>, r: NoPodReason | undefined): string {
   return fullReason(t as Tr, r);
-}
-
-/** Long words (taint keys, images) may break after `/`, `:`, `=` and `.`, never inside a word. */
-export function Breakable({ text }: { text: string }) {
-  const parts = text.split(/(?<=[/:=.])/);
-  return parts.map((x, i) => (
-    <span key={i}>
-      {x}
-      {i < parts.length - 1 ? <wbr /> : null}
-    </span>
-  ));
 }
 
 /**
