@@ -311,6 +311,23 @@ describe('the layers (ARCHITECTURE.md)', () => {
     expect([...CIRCLES_LEFT_FOR_LATER.keys()].filter((k) => !circles.includes(k))).toEqual([]);
   });
 
+  it("takes no value from the engine's index on the page's side (it would bring the whole engine into the first bundle)", () => {
+    // the page runs the engine in its worker; its own code names the engine's types, and takes values
+    // from its faces (engine/predicates.ts, engine/scripts.ts), never from the index
+    const seen = all.arrows
+      .filter(
+        (a) =>
+          (roomOf(a.from) === 'ui' || roomOf(a.from) === 'state') &&
+          !isTest(a.from) &&
+          !a.from.includes('/testing/') &&
+          a.to === 'engine/index.ts' &&
+          !a.typeOnly &&
+          !a.dynamic,
+      )
+      .map((a) => `${a.from}:${a.line}`);
+    expect(seen).toEqual([]);
+  });
+
   it('gives the components the narrow host (engine/host.ts), not the Simulation', () => {
     // the controllers, the scheduler and the kubelet, as upstream's take informers and clients; the
     // scheduler's explanation for `why` (scheduler/explain.ts) reads the scheduler itself

@@ -2,7 +2,8 @@
 // lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import { NAMESPACED, type Kind } from '../../engine';
+import type { Kind } from '../../engine';
+import { NAMESPACED } from '../../engine/predicates';
 import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts';
 
 export interface FlagInfo {
