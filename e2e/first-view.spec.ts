@@ -184,8 +184,10 @@ test("the graph comes after the page's first commit has painted, from a chunk of
 
 // Issue 24: the cluster's first nodes come in a render of their own (useDeferredValue in GraphPanel,
 // in React's slices), not in the store update that brings the engine's first snapshot: a store update
-// renders its subscribers at once, in one task (the next longest while a phone loads). A message posted
-// when the nodes reach the store runs right after that task, before React's deferred render.
+// renders its subscribers at once, in one task (the next longest while a phone loads). The check runs
+// in that task's microtasks, queued when the nodes reach the store: after React's own render of the
+// update (a microtask React queued first, its listener being older than this one), before any task of
+// React's scheduler (the deferred render). A message posted instead raced that scheduler's own message.
 test("the first snapshot's task does not draw the cards; they follow in a render of their own", async ({
   page,
 }) => {
@@ -200,8 +202,7 @@ test("the first snapshot's task does not draw the cards; they follow in a render
       __dsp?: { store: { subscribe: (f: (s: { objects: { Node: object } }) => void) => () => void } };
     };
     w.__cardsInSnapshotTask = null;
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
+    const check = () => {
       w.__cardsInSnapshotTask = !!document.querySelector('.graph-root .react-flow__node');
     };
     const watch = setInterval(() => {
@@ -210,7 +211,7 @@ test("the first snapshot's task does not draw the cards; they follow in a render
       const stop = w.__dsp.store.subscribe((s) => {
         if (Object.keys(s.objects.Node).length === 0) return;
         stop();
-        ch.port2.postMessage(null);
+        queueMicrotask(() => queueMicrotask(check));
       });
     }, 1);
   });
