@@ -440,18 +440,30 @@ function GraphCanvas() {
   const afterZoom = useCallback(
     (by: 'wheel' | 'buttons') => {
       zoomKeep.current ??= by === 'buttons' ? titlesInView(rootRef.current) : new Set();
+      const keep = zoomKeep.current;
       clearTimeout(zoomTimer.current);
-      zoomTimer.current = setTimeout(
-        () =>
-          requestAnimationFrame(() => {
-            const s = titleShift(rootRef.current, zoomKeep.current ?? undefined);
-            zoomKeep.current = null;
-            if (!s) return;
-            const v = flow.getViewport();
-            void flow.setViewport({ x: v.x + s.dx, y: v.y + s.dy, zoom: v.zoom }, { duration: motion(150) });
-          }),
-        ZOOM_SETTLE_MS,
-      );
+      // Checked again twice after the first: a zoom that switches the level redraws and measures the
+      // cards afterwards (the full cards' heights, deferred renders), which can move a title back
+      // under a control after the first check found none.
+      const check = (left: number) => {
+        zoomTimer.current = setTimeout(
+          () =>
+            requestAnimationFrame(() => {
+              if (zoomKeep.current === keep && left === 0) zoomKeep.current = null;
+              const s = titleShift(rootRef.current, keep);
+              if (s) {
+                const v = flow.getViewport();
+                void flow.setViewport(
+                  { x: v.x + s.dx, y: v.y + s.dy, zoom: v.zoom },
+                  { duration: motion(150) },
+                );
+              }
+              if (left > 0) check(left - 1);
+            }),
+          ZOOM_SETTLE_MS,
+        );
+      };
+      check(2);
     },
     [flow],
   );
