@@ -71,7 +71,6 @@ import {
   type WorkloadEntry,
   type XY,
 } from './system/layout';
-import { deployCardExtra, dsCardExtra } from './system/smallRows';
 import { graphUi, useGraphUi } from './graphStore';
 import { nodeTypes } from './nodeTypes';
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
@@ -123,7 +122,7 @@ function workloadEntries(
         id: n.id,
         revisions: n.data.ds.revisions.length,
         height: measured[n.id]?.height,
-        extra: dsCardExtra(n.data.ds.name, n.data.ds.desired, n.data.ds.revisions, n.data.span),
+        extra: n.data.extra,
         span: n.data.span,
       });
     else if (n.type === 'deployment')
@@ -131,12 +130,7 @@ function workloadEntries(
         id: n.id,
         revisions: n.data.deployment.replicaSets.length,
         height: measured[n.id]?.height,
-        extra: deployCardExtra(
-          n.data.deployment.name,
-          n.data.deployment.desired,
-          n.data.deployment.replicaSets,
-          n.data.span,
-        ),
+        extra: n.data.extra,
         span: n.data.span,
       });
   }

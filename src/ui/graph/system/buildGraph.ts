@@ -181,6 +181,7 @@ export function createGraphBuilder() {
       level,
       scale,
       span,
+      extras: depEntries.map((e) => e.extra!),
     }))
       nodes.push(card);
 

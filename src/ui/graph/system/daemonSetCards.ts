@@ -96,6 +96,7 @@ export function createDaemonSetCards() {
                 ds: daemonSetView(ds, a.chains[i]),
                 level: a.level,
                 ...(a.span && a.span > 1 ? { span: a.span } : {}),
+                ...(a.extras?.[i] ? { extra: a.extras[i] } : {}),
                 ...(selectedRevision ? { selectedRevision } : {}),
               },
               selected: selected || selectedRevision !== undefined,

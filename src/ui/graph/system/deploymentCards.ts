@@ -12,9 +12,9 @@ import {
   workloadWidth,
   type Level,
   type Positions,
+  type SmallExtra,
   type WorkloadEntry,
 } from './layout';
-import { deployCardExtra } from './smallRows';
 import type { DeploymentNode } from './graphTypes';
 import { sameList } from './sameList';
 
@@ -32,6 +32,8 @@ export interface DeploymentCardsInput {
   scale: number;
   /** grid cells each card spans at a smaller level (layout.ts workloadSpan) */
   span?: number;
+  /** the lines each card's name and rows add at the smaller levels (smallRows.ts), in the order of entries */
+  extras?: readonly SmallExtra[];
 }
 
 /** The Deployments' keys (sorted) and each one's ReplicaSets, for the layout and the cards. */
@@ -57,10 +59,7 @@ export function createDeploymentCards() {
     const chains = entries.map((e) =>
       replicaSetChain(e.replicaSets.sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1))),
     );
-    const extras = chains.map((c, i) => {
-      const d = a.deployments[entries[i].key];
-      return deployCardExtra(d?.metadata.name ?? '', d?.spec.replicas ?? 1, c, a.span);
-    });
+    const extras = a.extras ?? [];
     const defaults = dsPositions(
       [
         ...a.before,
@@ -84,7 +83,21 @@ export function createDeploymentCards() {
       const m = a.measured[id];
       const rss = e.replicaSets.sort((x, y) => (x.metadata.name < y.metadata.name ? -1 : 1));
       const selected = a.selected === e.key;
-      const deps = [dep, ...rss, pos.x, pos.y, m?.width, m?.height, selected, a.level, a.scale, a.span];
+      const deps = [
+        dep,
+        ...rss,
+        pos.x,
+        pos.y,
+        m?.width,
+        m?.height,
+        selected,
+        a.level,
+        a.scale,
+        a.span,
+        // by value: the extras are worked out afresh with every build
+        extras[i]?.compact,
+        extras[i]?.tiny,
+      ];
       const old = memo.get(id);
       const card: DeploymentNode =
         old && sameList(old.deps, deps)
@@ -97,6 +110,7 @@ export function createDeploymentCards() {
                 deployment: deploymentView(dep, chains[i]),
                 level: a.level,
                 ...(a.span && a.span > 1 ? { span: a.span } : {}),
+                ...(extras[i] ? { extra: extras[i] } : {}),
               },
               selected,
               draggable: false,

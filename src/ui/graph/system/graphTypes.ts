@@ -14,7 +14,7 @@ import type {
 import type { DeploymentView } from './deploymentModel';
 import type { Selection } from '../../../state/uiSlice';
 import type { DaemonSetView, NodeSummary, PodView, RevisionRef } from './model';
-import type { Level, Positions } from './layout';
+import type { Level, Positions, SmallExtra } from './layout';
 
 export interface GraphObjects {
   Node: Readonly<Record<string, Node>>;
@@ -109,6 +109,8 @@ export type DaemonSetCardData = {
   level: Level;
   /** grid cells the card spans at a smaller level (layout.ts workloadSpan) */
   span?: number;
+  /** the lines its name and rows add at the smaller levels (smallRows.ts), as the layout sized it */
+  extra?: SmallExtra;
 };
 
 export type DeploymentCardData = {
@@ -116,6 +118,8 @@ export type DeploymentCardData = {
   level: Level;
   /** grid cells the card spans at a smaller level */
   span?: number;
+  /** the lines its name and rows add at the smaller levels, as the layout sized it */
+  extra?: SmallExtra;
 };
 
 export type LaneData = {
