@@ -74,6 +74,42 @@ for (const [name, query] of [
   });
 }
 
+// On a slow line the first view's stylesheet must not share it with the modules: they are asked for
+// once it is in and its first frame drawn. The stylesheet is held back 400 ms so "before" and "after"
+// are far apart. (The paint's own time is when the frame was shown on screen, tens of ms after the
+// main thread drew it in headless Chromium: the stylesheet's arrival is the sharper edge.)
+for (const [name, query, after] of [
+  ['the first view', './', true],
+  ['a lesson (no first view: the modules download beside the stylesheet)', './?lesson=article', false],
+] as const) {
+  test(`the modules are asked for ${after ? 'after' : 'before'} the first paint: ${name}`, async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto(query);
+    await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 60_000 });
+    const { fcp, css, modules } = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+        css: resources.find((e) => /\/assets\/index-[^/]+\.css$/.test(e.name))?.responseEnd ?? -1,
+        modules: resources.filter((e) => /\/assets\/[^/]+\.js$/.test(e.name)).map((e) => e.startTime),
+      };
+    });
+    expect(css).toBeGreaterThan(400);
+    expect(modules.length).toBeGreaterThan(3);
+    const first = Math.min(...modules);
+    console.log(
+      `[figure] ${name}: stylesheet in at ${Math.round(css)} ms, first paint ${Math.round(fcp)} ms, first module asked for at ${Math.round(first)} ms`,
+    );
+    if (after) expect(first).toBeGreaterThan(css);
+    else expect(first).toBeLessThan(css - 300);
+  });
+}
+
 test('not shown when this address has a saved session', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
