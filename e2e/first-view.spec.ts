@@ -75,9 +75,8 @@ for (const [name, query] of [
 }
 
 // On a slow line the first view's stylesheet must not share it with the modules: they are asked for
-// once it is in and its first frame drawn. The stylesheet is held back 400 ms so "before" and "after"
-// are far apart. (The paint's own time is when the frame was shown on screen, tens of ms after the
-// main thread drew it in headless Chromium: the stylesheet's arrival is the sharper edge.)
+// once the first view is on screen (its first contentful paint). The stylesheet is held back 400 ms so
+// "before" and "after" are far apart.
 for (const [name, query, after] of [
   ['the first view', './', true],
   ['a lesson (no first view: the modules download beside the stylesheet)', './?lesson=article', false],
@@ -105,8 +104,10 @@ for (const [name, query, after] of [
     console.log(
       `[figure] ${name}: stylesheet in at ${Math.round(css)} ms, first paint ${Math.round(fcp)} ms, first module asked for at ${Math.round(first)} ms`,
     );
-    if (after) expect(first).toBeGreaterThan(css);
-    else expect(first).toBeLessThan(css - 300);
+    if (after) {
+      expect(fcp).toBeGreaterThan(css);
+      expect(first).toBeGreaterThan(fcp);
+    } else expect(first).toBeLessThan(css - 300);
   });
 }
 
@@ -286,3 +287,34 @@ test('no stylesheet that loads later has rules for the first view', () => {
   }
   expect(restyled).toEqual([]);
 });
+
+// Issue 24: a panel's tools go straight into its title row (AppShell makes the slot before the first
+// render). Found in a layout effect after the commit, the slot's state rendered the panel again inside
+// the same task — the console in the page's first commit, the graph when it mounts — its tools drawn
+// in the pane first and taken away again. Recorded here: was a toolbar ever taken out of the page?
+// (Records are read after the task, when a toolbar drawn and moved in it is gone from the added
+// subtree; its removal stays recorded.)
+for (const [name, query, toolbar] of [
+  ['the console', './', '.console-toolbar'],
+  ['the embed graph', './?embed=1', '.graph-toolbar'],
+] as const) {
+  test(`${name}'s tools are drawn once, in the title row`, async ({ page }) => {
+    await page.addInitScript((sel) => {
+      const w = window as unknown as { __removed: string[] };
+      w.__removed = [];
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.removedNodes) {
+            if (!(n instanceof Element) || (r.target as Element).closest?.('.first-view')) continue;
+            if (n.matches(sel) || n.querySelector(sel))
+              w.__removed.push(`from ${(r.target as Element).className || (r.target as Element).tagName}`);
+          }
+      }).observe(document, { childList: true, subtree: true });
+    }, toolbar);
+    await page.goto(query);
+    await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator(`.panel-head ${toolbar}`)).toBeVisible();
+    await expect(page.locator(toolbar)).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { __removed: string[] }).__removed)).toEqual([]);
+  });
+}

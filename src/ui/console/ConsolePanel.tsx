@@ -19,6 +19,7 @@ import type { ConsoleLine } from '../../state/consoleSlice';
 import { cancelCommand, runCommand } from '../../state/actions';
 import { editFetchArgs, openForEdit } from '../../state/editObject';
 import { useTimeline } from '../../state/timelineStore';
+import { usePanelTools } from '../layout/PanelTools';
 import { complete, formatColumns, kubectlCommandTable, loadCommandTable } from './completion';
 import { FRESH, historyDown, historyUp, type HistoryCursor } from './history';
 import { objectIndex } from './objectIndex';
@@ -93,8 +94,7 @@ export default function ConsolePanel() {
   const rewinding = useTimeline((s) => s.rewinding);
   const wrap = useStore((s) => s.consoleWrap);
   // The toolbar goes into the panel's title row (AppShell's slot), so the output gets that row.
-  const [toolsSlot, setToolsSlot] = useState<HTMLElement | null>(null);
-  useLayoutEffect(() => setToolsSlot(document.getElementById('panel-tools-console')), []);
+  const toolsSlot = usePanelTools('console');
   const [input, setInput] = useState('');
   const [queue, setQueue] = useState<string[]>([]);
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);

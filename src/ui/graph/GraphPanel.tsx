@@ -81,6 +81,7 @@ import { OverviewCanvas } from './OverviewCanvas';
 import { cellAt, OVERVIEW_MIN_NODES } from './system/overview';
 import { OffscreenPill } from './OffscreenPill';
 import { Palette } from '../palette/Palette';
+import { usePanelTools } from '../layout/PanelTools';
 import { simUnavailable, useConnection } from '../../connect/status';
 import { NoPalette } from '../connect/ClockBar';
 import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea';
@@ -183,8 +184,7 @@ function GraphCanvas() {
   const small = !!size && (size.w < SMALL_W || size.h < SMALL_H);
   // The course embed gives the graph's controls a place in the panel's title row (AppShell's slot):
   // the cards then have the whole pane instead of starting below a band of buttons.
-  const [headSlot, setHeadSlot] = useState<HTMLElement | null>(null);
-  useLayoutEffect(() => setHeadSlot(document.getElementById('panel-tools-graph')), []);
+  const headSlot = usePanelTools('graph');
 
   // Grid cells: a new node gets the cell it was dropped on, or the first free one; nobody moves.
   const ids = useMemo(() => nodeNames.map(nodeId), [nodeNames]);

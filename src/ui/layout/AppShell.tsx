@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { PANELS, panelById, type PanelId } from './panels';
 import { useStore } from '../../state/store';
 import { MIN_GRAPH_SHARE, splitLayoutOf } from '../../state/split';
 import { LessonFoldContext } from './LayoutContext';
+import { PanelToolsContext, panelToolsSlots, useMountedSlot } from './PanelTools';
 import { SplitHandle } from './SplitHandle';
 import './app.css';
 
@@ -13,13 +14,15 @@ interface PanelProps {
   /** the panel can fold to its title bar (console, events) */
   collapsed?: boolean;
   onToggle?: () => void;
-  /** a slot beside the title for the panel's own buttons (filled with a portal) */
-  tools?: boolean;
+  /** a slot beside the title for the panel's own buttons (filled with a portal; PanelTools.ts) */
+  tools?: HTMLElement | null;
 }
 
-function Panel({ id, label, children, collapsed, onToggle, tools }: PanelProps) {
+function Panel({ id, label, children, collapsed, onToggle, tools = null }: PanelProps) {
   const panel = panelById(id);
   const bodyId = `panel-body-${id}`;
+  // the panel's own tools (the console's Wrap, Copy all, Clear) share the title's row
+  const head = useMountedSlot(tools);
   return (
     <section
       className={`panel panel-${panel.area}${collapsed ? ' collapsed' : ''}`}
@@ -28,7 +31,7 @@ function Panel({ id, label, children, collapsed, onToggle, tools }: PanelProps) 
       data-collapsed={collapsed ? 'true' : undefined}
       aria-label={label}
     >
-      <div className="panel-head">
+      <div className="panel-head" ref={head}>
         <h2 className="panel-title">
           {onToggle ? (
             <button
@@ -48,8 +51,6 @@ function Panel({ id, label, children, collapsed, onToggle, tools }: PanelProps) 
             label
           )}
         </h2>
-        {/* the panel's own tools (the console's Wrap, Copy all, Clear) share the title's row */}
-        {tools ? <div className="panel-tools" id={`panel-tools-${id}`} /> : null}
       </div>
       <div className="panel-body" id={bodyId} hidden={collapsed}>
         {children}
@@ -139,6 +140,13 @@ export function AppShell({
   useEffect(() => {
     if (lessonOpen) setLessonFolded(false);
   }, [lessonOpen]);
+  // In the small embed the graph's own controls (Add node, Fit view, Legend) sit in its title row, so
+  // the cards get the band they took at the top of the pane (issues 19 and 22).
+  const [slotOf] = useState(panelToolsSlots);
+  const toolsOf = useCallback(
+    (id: PanelId) => (id === 'console' || (embed && id === 'graph') ? slotOf(id) : null),
+    [slotOf, embed],
+  );
   const shareSide = embed && !!lesson && view === 'split';
   const visible = new Set(VISIBLE[view]);
   // In a small embedded split view the event log gives its room to the console.
@@ -165,9 +173,7 @@ export function AppShell({
         label={labels[id]}
         collapsed={folded.has(id)}
         onToggle={FOLDABLE.includes(id) ? () => toggle(id) : undefined}
-        // In the small embed the graph's own controls (Add node, Fit view, Legend) sit in its title
-        // row, so the cards get the band they took at the top of the pane (issues 19 and 22).
-        tools={id === 'console' || (embed && id === 'graph')}
+        tools={toolsOf(id)}
       >
         {content[id]}
       </Panel>
@@ -205,20 +211,22 @@ export function AppShell({
     splitLayout && chosen ? 'split-sized' : '',
   ];
   return (
-    <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>
-      {header}
-      {notice}
-      {timeline}
-      <main className="app-main" style={mainStyle}>
-        {hasSide ? (
-          <div className="side-col" style={{ gridArea: 'side' }} data-testid="side-column">
-            <LessonFoldContext.Provider value={fold}>{lesson}</LessonFoldContext.Provider>
-            {panel('editor')}
-          </div>
-        ) : null}
-        {PANELS.filter((p) => p.id !== 'editor').map((p) => panel(p.id))}
-        {splitLayout ? <SplitHandle key={splitLayout} layout={splitLayout} /> : null}
-      </main>
-    </div>
+    <PanelToolsContext.Provider value={toolsOf}>
+      <div className={classes.filter(Boolean).join(' ')} data-testid="app-shell" data-view={view}>
+        {header}
+        {notice}
+        {timeline}
+        <main className="app-main" style={mainStyle}>
+          {hasSide ? (
+            <div className="side-col" style={{ gridArea: 'side' }} data-testid="side-column">
+              <LessonFoldContext.Provider value={fold}>{lesson}</LessonFoldContext.Provider>
+              {panel('editor')}
+            </div>
+          ) : null}
+          {PANELS.filter((p) => p.id !== 'editor').map((p) => panel(p.id))}
+          {splitLayout ? <SplitHandle key={splitLayout} layout={splitLayout} /> : null}
+        </main>
+      </div>
+    </PanelToolsContext.Provider>
   );
 }
