@@ -7,12 +7,14 @@
 // diagnostic, simulated like the rest). A script that prints numbers, never a test.
 //
 // Environment: E2E_PORT (the server's port, default 4180)  BENCH_RUNS=3
-//   BENCH_PAGES=mobile-root,mobile-lesson,mobile-present,desktop-embed (a subset)
-//   BENCH_ROOT=DIR   the build to serve (default dist/; e.g. a copy of the previous build)
+//   BENCH_PAGES=mobile-root,mobile-lesson,mobile-present,mobile-share,desktop-embed (a subset)
+//   BENCH_ROOT=DIR   the build to serve (default dist/)
+//   BENCH_BASE=DIR   a second build (e.g. the previous commit's), served beside it on the next port and
+//                    measured alternating with it, run by run, so both see the same machine; medians of each
 //   BENCH_JSON=DIR   also write each run's full Lighthouse report (JSON: the treemap data, diagnostics)
 //   CHROME_PATH      the Chromium to drive (default: e2e/browser.mjs's choice, /usr/bin/chromium)
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,33 +41,51 @@ const PAGES = [
   { id: 'mobile-root', label: 'mobile  /', query: '', config: mobile },
   { id: 'mobile-lesson', label: 'mobile  ?lesson=article', query: '?lesson=article', config: mobile },
   { id: 'mobile-present', label: 'mobile  ?present=1', query: '?present=1', config: mobile },
+  { id: 'mobile-share', label: 'mobile  1,000-node link', query: '', config: mobile, share: 1000 },
   { id: 'desktop-embed', label: 'desktop ?embed=1 700×450', query: '?embed=1', config: embedDesktop },
 ];
 const wanted = process.env.BENCH_PAGES?.split(',');
 const pages = wanted ? PAGES.filter((p) => wanted.includes(p.id)) : PAGES;
 const jsonDir = process.env.BENCH_JSON;
 if (jsonDir) mkdirSync(jsonDir, { recursive: true });
+// the share link's fragment, from the page's own encoder
+for (const page of pages)
+  if (page.share)
+    page.query = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'tools/bench/largeShareLink.ts', String(page.share)],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8' },
+    );
 
-const server = spawn(
-  process.execPath,
-  [
-    'e2e/static-server.mjs',
-    '--port',
-    String(port),
-    '--base',
-    base,
-    '--gzip',
-    ...(process.env.BENCH_ROOT ? ['--root', process.env.BENCH_ROOT] : []),
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-await new Promise((resolve, reject) => {
-  server.stdout.once('data', resolve);
-  server.once('exit', (code) => reject(new Error(`static server exited (${code})`)));
-});
+/** the builds measured: this one, and BENCH_BASE's beside it */
+const builds = [
+  { name: 'this', root: process.env.BENCH_ROOT, port },
+  ...(process.env.BENCH_BASE ? [{ name: 'base', root: process.env.BENCH_BASE, port: port + 1 }] : []),
+];
+const servers = [];
+for (const b of builds) {
+  const server = spawn(
+    process.execPath,
+    [
+      'e2e/static-server.mjs',
+      '--port',
+      String(b.port),
+      '--base',
+      base,
+      '--gzip',
+      ...(b.root ? ['--root', b.root] : []),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  servers.push(server);
+  await new Promise((resolve, reject) => {
+    server.stdout.once('data', resolve);
+    server.once('exit', (code) => reject(new Error(`static server exited (${code})`)));
+  });
+}
 
 /** One Lighthouse run: the figures printed, from a fresh Chromium (no cache, no service worker). */
-async function once(page, i) {
+async function once(build, page, i) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? resolveChromiumPath(),
     chromeFlags: [
@@ -80,14 +100,14 @@ async function once(page, i) {
     ],
   });
   try {
-    const url = `http://127.0.0.1:${port}${base}${page.query}`;
+    const url = `http://127.0.0.1:${build.port}${base}${page.query}`;
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error' },
       page.config,
     );
     const lhr = result.lhr;
-    if (jsonDir) writeFileSync(join(jsonDir, `${page.id}-${i + 1}.json`), result.report);
+    if (jsonDir) writeFileSync(join(jsonDir, `${page.id}-${build.name}-${i + 1}.json`), result.report);
     const a = lhr.audits;
     const tasks = a['long-tasks']?.details?.items ?? [];
     const longest = tasks.reduce((m, t) => Math.max(m, t.duration ?? 0), 0);
@@ -114,23 +134,27 @@ const fmt = (r) =>
 try {
   const table = [];
   for (const page of pages) {
-    const rs = [];
-    for (let i = 0; i < runs; i++) {
-      const r = await once(page, i);
-      rs.push(r);
-      console.log(
-        `  ${page.label.padEnd(26)} run ${i + 1}: ${fmt(r)}${r.longestUrl ? ` (${r.longestUrl})` : ''}${r.error ? `  ERROR ${r.error}` : ''}`,
-      );
+    const rs = new Map(builds.map((b) => [b.name, []]));
+    for (let i = 0; i < runs; i++)
+      for (const b of builds) {
+        const r = await once(b, page, i);
+        rs.get(b.name).push(r);
+        console.log(
+          `  ${page.label.padEnd(26)}${builds.length > 1 ? ` ${b.name}` : ''} run ${i + 1}: ${fmt(r)}${r.longestUrl ? ` (${r.longestUrl})` : ''}${r.error ? `  ERROR ${r.error}` : ''}`,
+        );
+      }
+    for (const b of builds) {
+      const xs = rs.get(b.name);
+      const m = {
+        score: med(xs.map((r) => r.score)),
+        fcp: med(xs.map((r) => r.fcp)),
+        lcp: med(xs.map((r) => r.lcp)),
+        tbt: med(xs.map((r) => r.tbt)),
+        cls: med(xs.map((r) => r.cls)),
+        longest: med(xs.map((r) => r.longest)),
+      };
+      table.push([builds.length > 1 ? `${page.label} (${b.name})` : page.label, m]);
     }
-    const m = {
-      score: med(rs.map((r) => r.score)),
-      fcp: med(rs.map((r) => r.fcp)),
-      lcp: med(rs.map((r) => r.lcp)),
-      tbt: med(rs.map((r) => r.tbt)),
-      cls: med(rs.map((r) => r.cls)),
-      longest: med(rs.map((r) => r.longest)),
-    };
-    table.push([page.label, m]);
   }
   console.log(`\nmedian of ${runs} (Lighthouse 12.2.3, dist/ gzip from ${base}):`);
   console.log('| page | score | FCP | LCP | TBT | CLS | longest task |');
@@ -140,5 +164,5 @@ try {
       `| ${label.replace(/\s+/g, ' ')} | ${m.score} | ${(m.fcp / 1000).toFixed(1)} s | ${(m.lcp / 1000).toFixed(1)} s | ${m.tbt.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${m.longest.toFixed(0)} ms |`,
     );
 } finally {
-  server.kill();
+  for (const s of servers) s.kill();
 }
