@@ -17,9 +17,11 @@ if (!root) throw new Error('#root element missing from index.html');
 // The engine first (issue 24): its worker loads and compiles while React draws the page. Not for a
 // connected cluster (?connect=), which has no local engine.
 if (parseConnect(location.search, location.origin).type !== 'remote') prestartEngineWorker();
-// The graph's code is a chunk of its own, drawn after the page's first paint (GraphSlot): fetched now.
+// The graph's code is a chunk of its own, drawn after the page's first paint (GraphSlot): fetched now,
+// in a task of its own — the import's preload links (one per module of the chunk, and its stylesheet)
+// took a fifth of this module's evaluation, the first long task of a phone's load (issue 24).
 // (a failure shows where the graph is drawn: the lazy component throws it)
-loadGraphPanel().catch(() => undefined);
+setTimeout(() => loadGraphPanel().catch(() => undefined), 0);
 const i18nReady = initI18n();
 const boot = parseBootParams(location.search);
 const theme = initialTheme(boot.theme);
