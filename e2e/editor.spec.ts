@@ -2,7 +2,7 @@
 // production build (`npm run build`, then `vite preview`).
 
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { ARTICLE_YAML, MINIMAL_YAML } from '../src/engine/testing/sampleManifests';
+import { ARTICLE_YAML, DEPLOYMENT_YAML, MINIMAL_YAML } from '../src/engine/testing/sampleManifests';
 
 const HARNESS = 'src/ui/editor/harness.html';
 
@@ -189,6 +189,64 @@ test('the YAML editor: typing, schema markers, hover docs, completion, apply, en
   await expect(editor.locator('.view-lines')).toContainText('fluentd-elasticsearch');
   await page.waitForTimeout(1500);
   await expect(editor.locator('.squiggly-warning, .squiggly-error')).toHaveCount(0);
+
+  expectNoProblems(problems);
+});
+
+test('a Deployment is checked field by field like a DaemonSet: markers, hover docs, completion', async ({
+  page,
+  context,
+}, testInfo) => {
+  const problems = watch(page, context);
+  const editor = await openHarness(page);
+  await page.getByRole('button', { name: 'Load Deployment' }).click();
+  await expect(editor.locator('.view-lines')).toContainText('kind: Deployment');
+
+  // The preset is valid: no schema squiggles.
+  await page.waitForTimeout(1500);
+  await expect(editor.locator('.squiggly-warning, .squiggly-error')).toHaveCount(0);
+
+  // Hover docs: the field's type as kubectl explain names it and the upstream description.
+  const hover = await hoverWord(page, editor, 'strategy');
+  await expect(hover).toContainText('strategy (DeploymentStrategy)');
+  await expect(hover).toContainText('The deployment strategy to use to replace existing pods with new ones.');
+  await page.mouse.move(0, 0);
+
+  // spec.replica (for replicas) gets a marker, as a misspelt DaemonSet field does.
+  await gotoLineEnd(page, editor, lineOf(DEPLOYMENT_YAML, 'revisionHistoryLimit: 10'));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('replica: 3');
+  await page.keyboard.press('Escape'); // close any completion list
+  await expect(page.getByTestId('value')).toContainText('  revisionHistoryLimit: 10\n  replica: 3\n', {
+    useInnerText: false,
+  });
+  await expect(editor.locator('.squiggly-warning, .squiggly-error')).toHaveCount(1, { timeout: 10_000 });
+  const typo = await hoverWord(page, editor, 'replica');
+  await expect(typo).toContainText('Property replica is not allowed.');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: testInfo.outputPath('editor-deployment-marker.png') });
+
+  // Completion under spec offers progressDeadlineSeconds (a DeploymentSpec field absent from the preset).
+  await page.keyboard.press('End');
+  for (let i = 0; i < 'replica: 3'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('progress');
+  await expect(page.getByTestId('value')).toContainText('  revisionHistoryLimit: 10\n  progress\n', {
+    useInnerText: false,
+  });
+  const suggest = page.locator('.suggest-widget.visible');
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Space');
+    await expect(suggest).toBeVisible({ timeout: 2_000 });
+    await expect(
+      suggest.locator('.monaco-list-row', { hasText: 'progressDeadlineSeconds' }).first(),
+    ).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('value')).toContainText('  progressDeadlineSeconds:', {
+    useInnerText: false,
+  });
+  await page.keyboard.press('Escape');
 
   expectNoProblems(problems);
 });

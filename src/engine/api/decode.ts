@@ -35,14 +35,6 @@ const EXTRA: Record<string, Record<string, [string, string?]>> = {
     message: ['string'],
   },
   NodeAddress: { type: ['string'], address: ['string'] },
-  // scheduling.k8s.io/v1 PriorityClass: value is an int32
-  PriorityClass: {
-    metadata: ['ObjectMeta', 'ObjectMeta'],
-    value: ['integer'],
-    globalDefault: ['boolean'],
-    description: ['string'],
-    preemptionPolicy: ['string'],
-  },
   NodeSystemInfo: Object.fromEntries(
     [
       'machineID',
@@ -88,6 +80,10 @@ const INT64 = new Set([
   'PodSpec.terminationGracePeriodSeconds',
   'Toleration.tolerationSeconds',
   'DaemonSetStatus.observedGeneration',
+  'DeploymentStatus.observedGeneration',
+  'ReplicaSetStatus.observedGeneration',
+  'PodDisruptionBudgetStatus.observedGeneration',
+  'Condition.observedGeneration',
 ]);
 
 /** The JSON kind as encoding/json names it in errors. */

@@ -3,5 +3,5 @@
 
 export { FLUENTD_YAML, newDaemonSet, newEventInput, newNode } from './builders';
 export { NODES, T0, daemonPod, fluentd, type PodState } from './podStates';
-export { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from './sampleManifests';
+export { ARTICLE_YAML, DEPLOYMENT_YAML, MINIMAL_YAML, NODE_YAML } from './sampleManifests';
 export { failingPodsCluster } from './failingPods';

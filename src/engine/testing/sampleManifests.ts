@@ -1,9 +1,12 @@
 // Sample manifests for tests (the editor's, the markers', e2e) and the editor's dev harness.
 
-import { ARTICLE_MANIFEST } from '../cluster/manifests';
+import { ARTICLE_MANIFEST, DEPLOYMENT_MANIFEST } from '../cluster/manifests';
 
 /** The article's DaemonSet (fluentd-elasticsearch), as written there. */
 export const ARTICLE_YAML = ARTICLE_MANIFEST;
+
+/** The Deployment beside it (web, nginx:1.27, two replicas), the editor's Deployment preset. */
+export const DEPLOYMENT_YAML = DEPLOYMENT_MANIFEST;
 
 /** A GPU node: a label, a taint and capacity (numbers and quantity strings). */
 export const NODE_YAML = `apiVersion: v1

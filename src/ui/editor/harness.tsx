@@ -5,7 +5,7 @@
 import { lazy, StrictMode, Suspense, useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../../i18n';
-import { ARTICLE_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing';
+import { ARTICLE_YAML, DEPLOYMENT_YAML, MINIMAL_YAML, NODE_YAML } from '../../engine/testing';
 import { locateField, yamlSyntaxMarkers } from '../../state/locate';
 import type { EditorMarker } from '../../state/editorMarkers';
 
@@ -116,6 +116,9 @@ function Harness() {
         </button>
         <button type="button" onClick={() => setValue(MINIMAL_YAML)}>
           Load minimal DaemonSet
+        </button>
+        <button type="button" onClick={() => setValue(DEPLOYMENT_YAML)}>
+          Load Deployment
         </button>
         <button type="button" onClick={() => setTheme(dark ? 'light' : 'dark')}>
           Toggle theme

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tokenize } from '../argv';
 import { runKubectl } from '../index';
 import { simWithNodes } from '../../testing/kubectl';
-import { explain, wrap } from './explain';
+import { componentSchemas, GVK, schemaName } from '../explain/openapi';
+import { explain, splitResourceRequest, wrap } from './explain';
 
 describe('kubectl explain', () => {
   it('explains the DaemonSet resource', () => {
@@ -118,5 +119,119 @@ describe('kubectl explain', () => {
     expect(ns.chunks.map((c) => c.text).join('')).toBe(
       'KIND:       Namespace\nVERSION:    v1\n\nerror: GVK map[group: kind:Namespace version:v1] not found in OpenAPI schema\n',
     );
+  });
+
+  describe('the workload kinds of issue 23', () => {
+    it('explains Deployment, ReplicaSet, PriorityClass and PodDisruptionBudget by any of their names', () => {
+      for (const [words, header, description] of [
+        [
+          ['deployment', 'deploy', 'deployments'],
+          'GROUP:      apps\nKIND:       Deployment\n',
+          'Deployment enables declarative updates for Pods and ReplicaSets.',
+        ],
+        [
+          ['replicaset', 'rs', 'replicasets'],
+          'GROUP:      apps\nKIND:       ReplicaSet\n',
+          'ReplicaSet ensures that a specified number of pod replicas are running at',
+        ],
+        [
+          ['priorityclass', 'pc', 'priorityclasses'],
+          'GROUP:      scheduling.k8s.io\nKIND:       PriorityClass\n',
+          'PriorityClass defines mapping from a priority class name to the priority',
+        ],
+        [
+          ['poddisruptionbudget', 'pdb', 'poddisruptionbudgets'],
+          'GROUP:      policy\nKIND:       PodDisruptionBudget\n',
+          'PodDisruptionBudget is an object to define the max disruption that can be',
+        ],
+      ] as const) {
+        for (const w of words) {
+          const out = explain(w, false);
+          expect(out.startsWith(`${header}VERSION:    v1\n\nDESCRIPTION:\n    ${description}`), w).toBe(true);
+        }
+      }
+    });
+
+    it('follows their field paths: strategy, rollingUpdate, IntOrString, metav1.Condition, enums', () => {
+      const strategy = explain('deploy.spec.strategy', false);
+      expect(strategy).toContain('FIELD: strategy <DeploymentStrategy>\n');
+      expect(strategy).toContain('  type\t<string>\n  enum: Recreate, RollingUpdate\n');
+      expect(explain('deploy.spec.strategy.rollingUpdate', false)).toContain('  maxSurge\t<IntOrString>\n');
+      expect(explain('pdb.spec.maxUnavailable', false)).toContain('FIELD: maxUnavailable <IntOrString>\n');
+      expect(explain('pc.preemptionPolicy', false)).toContain(
+        'FIELD: preemptionPolicy <string>\nENUM:\n    Never\n    PreemptLowerPriority\n',
+      );
+      expect(explain('pdb.spec.unhealthyPodEvictionPolicy', false)).toContain(
+        'ENUM:\n    AlwaysAllow\n    IfHealthyBudget\n',
+      );
+      expect(explain('pdb.status', true)).toContain(
+        '  conditions\t<[]Condition>\n    lastTransitionTime\t<string> -required-\n',
+      );
+      // the pod template of a ReplicaSet is the same PodTemplateSpec as a DaemonSet's
+      expect(explain('rs.spec.template.spec.priorityClassName', false)).toContain(
+        'FIELD: priorityClassName <string>\n',
+      );
+      expect(() => explain('deploy.spec.replica', false)).toThrow('field "replica" does not exist');
+      expect(() => explain('pc.value.nope', false)).toThrow('field "nope" does not exist');
+    });
+
+    it('publishes them under their group packages, with their group-version-kinds', () => {
+      expect(schemaName('Deployment')).toBe('io.k8s.api.apps.v1.Deployment');
+      expect(schemaName('RollingUpdateDeployment')).toBe('io.k8s.api.apps.v1.RollingUpdateDeployment');
+      expect(schemaName('ReplicaSetStatus')).toBe('io.k8s.api.apps.v1.ReplicaSetStatus');
+      expect(schemaName('PriorityClass')).toBe('io.k8s.api.scheduling.v1.PriorityClass');
+      expect(schemaName('PodDisruptionBudgetSpec')).toBe('io.k8s.api.policy.v1.PodDisruptionBudgetSpec');
+      expect(schemaName('Condition')).toBe('io.k8s.apimachinery.pkg.apis.meta.v1.Condition');
+      expect(schemaName('PodSpec')).toBe('io.k8s.api.core.v1.PodSpec');
+      const schemas = componentSchemas() as Record<string, Record<string, unknown>>;
+      expect(schemas['io.k8s.api.policy.v1.PodDisruptionBudget']['x-kubernetes-group-version-kind']).toEqual([
+        { group: 'policy', kind: 'PodDisruptionBudget', version: 'v1' },
+      ]);
+      expect(GVK.get('PriorityClass')).toEqual({
+        group: 'scheduling.k8s.io',
+        kind: 'PriorityClass',
+        version: 'v1',
+      });
+      // every reference resolves
+      for (const r of JSON.stringify(schemas).matchAll(/#\/components\/schemas\/([A-Za-z0-9.]+)/g))
+        expect(Object.hasOwn(schemas, r[1]), r[1]).toBe(true);
+    });
+
+    it("splits the resource from the field path as kubectl's explain package does", () => {
+      const split = (arg: string, apiVersion = '') => {
+        const { gvr, fieldPath } = splitResourceRequest(arg, apiVersion);
+        return [`${gvr.group}/${gvr.version}/${gvr.resource}`, fieldPath.join('.')];
+      };
+      expect(split('deploy.spec')).toEqual(['apps/v1/deployments', 'spec']);
+      // the group after the resource is not a field…
+      expect(split('deployments.apps.spec.strategy')).toEqual(['apps/v1/deployments', 'spec.strategy']);
+      expect(split('priorityclasses.scheduling.k8s.io.')).toEqual([
+        'scheduling.k8s.io/v1/priorityclasses',
+        '',
+      ]);
+      expect(split('pods.spec')).toEqual(['/v1/pods', 'spec']);
+      // …unless the argument does not start with RESOURCE.GROUP, or --api-version is given
+      expect(split('deployments.v1.apps.spec')).toEqual(['apps/v1/deployments', 'v1.apps.spec']);
+      expect(split('deployments.apps', 'apps/v1')).toEqual(['apps/v1/deployments', 'apps']);
+      expect(split('deploy', 'v1')).toEqual(['/v1/deployments', '']);
+      expect(() => split('deploy', 'a/b/c')).toThrow('unexpected GroupVersion string: a/b/c');
+    });
+
+    it('--api-version: a group version without a document, or whose document lacks the resource', () => {
+      const sim = simWithNodes(['node-1']);
+      const text = (cmd: string) =>
+        runKubectl(sim, tokenize(cmd), {})
+          .chunks.map((c) => `${c.stream}: ${c.text}`)
+          .join('');
+      expect(text('explain deploy --api-version=v1')).toBe(
+        'stderr: error: GVR (/v1, Resource=deployments) not found in OpenAPI schema\n',
+      );
+      expect(text('explain pdb --api-version=policy/v1beta1')).toBe(
+        'stderr: error: couldn\'t find resource for "policy/v1beta1, Resource=poddisruptionbudgets"\n',
+      );
+      expect(text('explain deploy.spec.paused --api-version=apps/v1')).toContain(
+        'stdout: GROUP:      apps\nKIND:       Deployment\nVERSION:    v1\n\nFIELD: paused <boolean>\n',
+      );
+    });
   });
 });

@@ -16,8 +16,13 @@ const META = new Set([
   'MicroTime',
   'ManagedFieldsEntry',
   'FieldsV1',
+  'Condition',
 ]);
-const APPS = /^(DaemonSet|RollingUpdateDaemonSet|ControllerRevision)/;
+/** The group packages of the types outside core/v1 (their Go packages: k8s.io/api/apps/v1, …). */
+const APPS =
+  /^(DaemonSet|RollingUpdateDaemonSet|ControllerRevision|Deployment|RollingUpdateDeployment|ReplicaSet)/;
+const POLICY = /^PodDisruptionBudget/;
+const SCHEDULING = /^PriorityClass/;
 
 /** `io.k8s.api.core.v1.PodSpec`, `io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`, … */
 export function schemaName(short: string): string {
@@ -25,6 +30,8 @@ export function schemaName(short: string): string {
   if (short === 'IntOrString') return 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
   if (short === 'Quantity') return 'io.k8s.apimachinery.pkg.api.resource.Quantity';
   if (APPS.test(short)) return `io.k8s.api.apps.v1.${short}`;
+  if (POLICY.test(short)) return `io.k8s.api.policy.v1.${short}`;
+  if (SCHEDULING.test(short)) return `io.k8s.api.scheduling.v1.${short}`;
   return `io.k8s.api.core.v1.${short}`;
 }
 
@@ -43,6 +50,10 @@ export const GVK = new Map([
   ['DaemonSet', { group: 'apps', kind: 'DaemonSet', version: 'v1' }],
   ['Pod', { group: '', kind: 'Pod', version: 'v1' }],
   ['Node', { group: '', kind: 'Node', version: 'v1' }],
+  ['Deployment', { group: 'apps', kind: 'Deployment', version: 'v1' }],
+  ['ReplicaSet', { group: 'apps', kind: 'ReplicaSet', version: 'v1' }],
+  ['PriorityClass', { group: 'scheduling.k8s.io', kind: 'PriorityClass', version: 'v1' }],
+  ['PodDisruptionBudget', { group: 'policy', kind: 'PodDisruptionBudget', version: 'v1' }],
 ]);
 
 const SPECIAL: Record<string, Record<string, unknown>> = {

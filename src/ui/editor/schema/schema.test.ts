@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ARTICLE_YAML, NODE_YAML } from '../../../engine/testing';
 import { KUBELET_VERSION, SCHEMA_VERSION } from '../../../engine';
+import { DEPLOYMENT_MANIFEST } from '../../../engine/cluster/manifests';
 import schema from './kubernetes.schema.json';
 
 // strictRequired off: the per-kind branches require `metadata`, which the top of the schema defines.
@@ -192,11 +193,12 @@ describe('kubernetes.schema.json', () => {
     expect(defs.DaemonSetSpec.properties?.revisionHistoryLimit?.title).toBe('revisionHistoryLimit (integer)');
   });
 
-  it('holds only the definitions reachable from DaemonSet, Pod and Node', () => {
+  it('holds only the definitions reachable from the kinds it checks field by field', () => {
     const names = Object.keys(schema.definitions);
     expect(names).toContain('DaemonSet');
     expect(names).toContain('Taint');
-    expect(names).not.toContain('Deployment');
+    for (const kind of ['Deployment', 'ReplicaSet', 'PriorityClass', 'PodDisruptionBudget', 'Condition'])
+      expect(names).toContain(kind);
     expect(names).not.toContain('StatefulSet');
     expect(names).not.toContain('ControllerRevision');
     const refs = new Set(
@@ -205,5 +207,120 @@ describe('kubernetes.schema.json', () => {
         ?.map((r) => r.slice(14)),
     );
     expect([...refs].sort()).toEqual([...names].sort());
+  });
+
+  describe('the workload kinds of issue 23, field by field', () => {
+    const RS = `apiVersion: apps/v1
+kind: ReplicaSet
+metadata:
+  name: web-1
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+`;
+    const PC = `apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata:
+  name: high
+value: 1000000
+preemptionPolicy: Never
+description: for the DaemonSet
+`;
+    const PDB = `apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: web
+spec:
+  maxUnavailable: 1
+  selector:
+    matchLabels:
+      app: web
+`;
+
+    it('accepts a Deployment, a ReplicaSet, a PriorityClass and a PodDisruptionBudget', () => {
+      expect(check(`${DEPLOYMENT_MANIFEST}---\n${RS}---\n${PC}---\n${PDB}`).map(summary)).toEqual([
+        [],
+        [],
+        [],
+        [],
+      ]);
+      // IntOrString: a percentage as well as a number
+      expect(check(PDB.replace('maxUnavailable: 1', 'minAvailable: 50%')).map(summary)).toEqual([[]]);
+    });
+
+    it('flags a misspelt field where it is, as in a DaemonSet', () => {
+      const [deploy] = check(DEPLOYMENT_MANIFEST.replace('  replicas: 2', '  replica: 2'));
+      expect(deploy).toContainEqual(
+        expect.objectContaining({
+          instancePath: '/spec',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: 'replica' },
+        }),
+      );
+      const [strategy] = check(DEPLOYMENT_MANIFEST.replace('maxSurge: 25%', 'maxSurg: 25%'));
+      expect(strategy).toContainEqual(
+        expect.objectContaining({
+          instancePath: '/spec/strategy/rollingUpdate',
+          params: { additionalProperty: 'maxSurg' },
+        }),
+      );
+      const [rs] = check(RS.replace('        image:', '        imagee:'));
+      expect(summary(rs).join('\n')).toContain(
+        '/spec/template/spec/containers/0 must NOT have additional properties {"additionalProperty":"imagee"}',
+      );
+      const [pc] = check(PC.replace('preemptionPolicy:', 'preemption:'));
+      expect(pc).toContainEqual(
+        expect.objectContaining({ instancePath: '', params: { additionalProperty: 'preemption' } }),
+      );
+      const [pdb] = check(PDB.replace('maxUnavailable:', 'maxUnavailabel:'));
+      expect(pdb).toContainEqual(
+        expect.objectContaining({ instancePath: '/spec', params: { additionalProperty: 'maxUnavailabel' } }),
+      );
+    });
+
+    it('checks types, required fields and the apiVersion of each kind', () => {
+      const [pcValue] = check(PC.replace('value: 1000000', 'value: high'));
+      expect(pcValue).toContainEqual(expect.objectContaining({ instancePath: '/value', keyword: 'type' }));
+      const [noValue] = check(PC.replace('value: 1000000\n', ''));
+      expect(noValue).toContainEqual(
+        expect.objectContaining({ keyword: 'required', params: { missingProperty: 'value' } }),
+      );
+      // spec.selector and spec.template are required in a Deployment
+      const [noTemplate] = check(
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  selector: {}\n',
+      );
+      expect(noTemplate).toContainEqual(
+        expect.objectContaining({ instancePath: '/spec', params: { missingProperty: 'template' } }),
+      );
+      for (const [text, from, to] of [
+        [DEPLOYMENT_MANIFEST, 'apps/v1', 'extensions/v1beta1'],
+        [PDB, 'policy/v1', 'policy/v1beta1'],
+        [PC, 'scheduling.k8s.io/v1', 'v1'],
+      ]) {
+        const [errors] = check(text.replace(from, to));
+        expect(errors, to).toContainEqual(
+          expect.objectContaining({ instancePath: '/apiVersion', keyword: 'const' }),
+        );
+      }
+    });
+
+    it('titles their fields as kubectl explain types them', () => {
+      const defs = schema.definitions as Record<string, { properties?: Record<string, { title?: string }> }>;
+      expect(defs.DeploymentSpec.properties?.strategy?.title).toBe('strategy (DeploymentStrategy)');
+      expect(defs.PodDisruptionBudgetSpec.properties?.maxUnavailable?.title).toBe(
+        'maxUnavailable (IntOrString)',
+      );
+      expect(defs.PriorityClass.properties?.value?.title).toBe('value (integer)');
+    });
   });
 });
