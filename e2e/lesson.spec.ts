@@ -43,3 +43,28 @@ test('open the lesson at a step: earlier steps run first, in Chinese', async ({ 
   await expect(page.getByTestId('lesson-title')).toHaveText('新节点加入');
   await page.screenshot({ path: 'test-results/lesson-step5-zh.png' });
 });
+
+// The lesson's name is whole wherever the lesson opens: it showed "D…" on a phone (its row shared with
+// the step count, the dots and the buttons), "Daemon…" in the embed and when presenting.
+for (const [name, viewport, query] of [
+  ['390×844', { width: 390, height: 844 }, './?lesson=article'],
+  ['1280×720', { width: 1280, height: 720 }, './?lesson=article'],
+  ['700×450 embed', { width: 700, height: 450 }, './?embed=1&lesson=article'],
+  ['1280×720 presenting', { width: 1280, height: 720 }, './?present=1&lesson=article'],
+] as const) {
+  test(`the lesson's name reads whole: ${name}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(query);
+    const el = page.getByTestId('lesson-name');
+    await expect(el).toHaveText('DaemonSet, step by step (the article)', { timeout: 60_000 });
+    const fits = await el.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      const head = e.closest('.lesson-head')!.getBoundingClientRect();
+      return {
+        inside: e.scrollWidth <= e.clientWidth + 1 && r.left >= head.left - 1 && r.right <= head.right + 1,
+        ellipsis: getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth,
+      };
+    });
+    expect(fits).toEqual({ inside: true, ellipsis: false });
+  });
+}
