@@ -1,7 +1,9 @@
 // The kubectl emulator's entry point: finds the command (one or two words, flags may come first),
 // parses its flags, runs it and renders failures the way kubectl's cmdutil.CheckErr does.
 
+import { SERVED } from '../api/discovery';
 import { kubectlErrorText, StatusError } from '../api/errors';
+import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
 import {
@@ -252,4 +254,30 @@ export function runKubectlLine(sim: Simulation, line: string, opts: KubectlOptio
 /** Every command name (`get`, `rollout status`, …) for the console. */
 export function commandNames(): string[] {
   return COMMANDS.map((c) => c.name);
+}
+
+/** A resource type as completion offers it: discovery's entry for a served resource. */
+export interface ServedType {
+  kind: Kind;
+  plural: string;
+  singular: string;
+  shortNames: readonly string[];
+  group: string;
+  namespaced: boolean;
+}
+
+/**
+ * The resource types the API server serves, in discovery's order: the one list `kubectl get <Tab>`
+ * offers from (kubectl's completion asks `api-resources` the same way), so it cannot drift from
+ * what `get` accepts.
+ */
+export function servedTypes(): ServedType[] {
+  return SERVED.map(({ kind, plural, singular, shortNames, group, namespaced }) => ({
+    kind,
+    plural,
+    singular,
+    shortNames,
+    group,
+    namespaced,
+  }));
 }

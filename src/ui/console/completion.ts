@@ -2,8 +2,7 @@
 // lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind } from '../../engine';
-import { NAMESPACED } from '../../engine/predicates';
+import type { Kind, ServedType } from '../../engine';
 import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts';
 
 export interface FlagInfo {
@@ -12,18 +11,22 @@ export interface FlagInfo {
   takesValue: boolean;
 }
 
-/** The kubectl commands: names (`get`, `rollout status`, …) and each one's flags. */
+/** The kubectl commands: names (`get`, `rollout status`, …), each one's flags, and the types served. */
 export interface CommandTable {
   names: readonly string[];
   flags: (command: string) => readonly FlagInfo[];
+  /** the resource types the API server serves (discovery's list) */
+  types: readonly ServedType[];
+  /** the kinds a command's TYPE argument takes (its validArgs), undefined for every served type */
+  validKinds: (command: string) => readonly Kind[] | undefined;
 }
 
 /** What the cluster holds, for object-name completion. `namespace` null = every namespace. */
 export interface ObjectIndex {
   names: (kind: Kind, namespace: string | null) => string[];
   namespaces: () => string[];
-  /** container names of a DaemonSet's pod template (for `set image ds/x CONTAINER=`) */
-  containers?: (namespace: string, daemonSet: string) => string[];
+  /** container names of an object's pod spec or template (for `set image ds/x CONTAINER=`) */
+  containers?: (kind: Kind, namespace: string, name: string) => string[];
   /** the images the cluster's pods and DaemonSet templates name, as written (for `sim image VERB IMAGE`) */
   images?: () => string[];
 }
@@ -52,9 +55,11 @@ export function loadCommandTable(): Promise<CommandTable> {
   loading ??= Promise.all([
     import('../../engine/kubectl/index'),
     import('../../engine/kubectl/registry'),
-  ]).then(([{ commandNames }, { findCommand }]) => {
+  ]).then(([{ commandNames, servedTypes }, { findCommand }]) => {
     loaded = {
       names: commandNames(),
+      types: servedTypes(),
+      validKinds: (command) => findCommand(command.split(' '))?.def.validArgs,
       flags: (command) => {
         const def = findCommand(command.split(' '))?.def;
         const own = (def?.flags ?? [])
@@ -83,49 +88,45 @@ export function kubectlCommandTable(): CommandTable {
       if (!loaded) void loadCommandTable();
       return loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO;
     },
+    get types() {
+      if (!loaded) void loadCommandTable();
+      return loaded?.types ?? [];
+    },
+    validKinds: (command) => {
+      if (!loaded) void loadCommandTable();
+      return loaded?.validKinds(command);
+    },
   };
 }
 
-/** Resource type words offered for completion (plural and short names, as `kubectl get <Tab>`). */
-export const RESOURCE_TYPES: Record<string, Kind> = {
-  pods: 'Pod',
-  po: 'Pod',
-  pod: 'Pod',
-  daemonsets: 'DaemonSet',
-  ds: 'DaemonSet',
-  daemonset: 'DaemonSet',
-  nodes: 'Node',
-  no: 'Node',
-  node: 'Node',
-  controllerrevisions: 'ControllerRevision',
-  controllerrevision: 'ControllerRevision',
-  events: 'Event',
-  ev: 'Event',
-  event: 'Event',
-  namespaces: 'Namespace',
-  ns: 'Namespace',
-  namespace: 'Namespace',
-  priorityclasses: 'PriorityClass',
-  pc: 'PriorityClass',
-  priorityclass: 'PriorityClass',
-};
-/** The words offered (singular forms are understood but not offered, so `dae` completes in one go). */
-const OFFERED_TYPES = [
-  'pods',
-  'po',
-  'daemonsets',
-  'ds',
-  'nodes',
-  'no',
-  'controllerrevisions',
-  'events',
-  'ev',
-  'namespaces',
-  'ns',
-  'priorityclasses',
-  'pc',
-];
-const DS_TYPES = ['daemonsets', 'ds'];
+/**
+ * The type words of the served resources: every word kubectl's RESTMapper takes for one (plural,
+ * singular, short names, each also with `.GROUP`), lower-case, to its resource. A Map: the words
+ * come from the console line (`kubectl get constructor/` must find nothing).
+ */
+function typeWords(types: readonly ServedType[]): Map<string, ServedType> {
+  const out = new Map<string, ServedType>();
+  for (const t of types)
+    for (const w of [t.plural, t.singular, ...t.shortNames]) {
+      out.set(w, t);
+      if (t.group) out.set(`${w}.${t.group}`, t);
+    }
+  return out;
+}
+let wordsFor: { types: readonly ServedType[]; words: Map<string, ServedType> } | undefined;
+function resolveType(types: readonly ServedType[], word: string): ServedType | undefined {
+  if (wordsFor?.types !== types) wordsFor = { types, words: typeWords(types) };
+  return wordsFor.words.get(word.toLowerCase());
+}
+
+/**
+ * The words offered for the resource types KINDS allows (all served types when undefined): plural
+ * and short names, as `kubectl api-resources` lists them. Singular forms are understood but not
+ * offered, so `dae` completes in one go.
+ */
+function offeredTypes(types: readonly ServedType[], kinds: readonly Kind[] | undefined): string[] {
+  return types.filter((t) => !kinds || kinds.includes(t.kind)).flatMap((t) => [t.plural, ...t.shortNames]);
+}
 
 /** Commands whose first argument is a resource type (then names). */
 const TYPED = new Set([
@@ -148,16 +149,22 @@ const TYPED = new Set([
   'rollout resume',
   'patch',
   'wait',
+  'scale',
 ]);
-/** Commands that only make sense for DaemonSets here. */
-const DS_ONLY = new Set([
+/**
+ * Commands that take one object (kubectl's SpecifiedResourceTypeAndNameNoRepeatCompletionFunc):
+ * after `TYPE NAME` no further name is offered.
+ */
+const ONE_OBJECT = new Set([
   'rollout status',
   'rollout history',
   'rollout undo',
   'rollout restart',
-  'set image',
   'rollout pause',
   'rollout resume',
+  'set image',
+  'set env',
+  'set resources',
 ]);
 /** Commands that take node names directly. */
 const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
@@ -366,29 +373,31 @@ function kubectlCandidates(
     return uniqSorted([...objects.names('Pod', namespace), 'ds/'], partial);
   }
   if (found.name === 'auth can-i')
-    return uniqSorted(args.length === 0 ? CAN_I_VERBS : args.length === 1 ? OFFERED_TYPES : [], partial);
+    return uniqSorted(
+      args.length === 0 ? CAN_I_VERBS : args.length === 1 ? offeredTypes(table.types, undefined) : [],
+      partial,
+    );
   if (found.name === 'config get-contexts' || found.name === 'config use-context')
     return uniqSorted(args.length === 0 ? CONTEXTS : [], partial);
   if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version')
     return [];
   if (!TYPED.has(found.name)) return [];
-  const types = DS_ONLY.has(found.name)
-    ? DS_TYPES
-    : found.name === 'taint'
-      ? ['nodes', 'node', 'no']
-      : OFFERED_TYPES;
+  const valid = table.validKinds(found.name);
+  const allowed = (t: ServedType | undefined): t is ServedType => !!t && (!valid || valid.includes(t.kind));
+  const types = offeredTypes(table.types, valid);
 
   // TYPE/NAME
   if (partial.includes('/')) {
     const type = partial.slice(0, partial.indexOf('/'));
-    const kind = RESOURCE_TYPES[type.toLowerCase()];
-    if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return [];
+    const t = resolveType(table.types, type);
+    if (!allowed(t) || found.name === 'explain') return [];
     return uniqSorted(
-      objects.names(kind, NAMESPACED[kind] ? namespace : null).map((n) => `${type}/${n}`),
+      objects.names(t.kind, t.namespaced ? namespace : null).map((n) => `${type}/${n}`),
       partial,
     );
   }
   if (args.length === 0) return uniqSorted(found.name === 'get' ? [...types, 'all'] : types, partial);
+  // explain takes one TYPE (or TYPE.FIELD…), no names
   if (found.name === 'explain') return [];
 
   // `set image ds/x CONTAINER=IMAGE` or `set image ds x CONTAINER=IMAGE`
@@ -398,11 +407,17 @@ function kubectlCandidates(
       : args.length >= 2
         ? args[1]
         : undefined;
+    const t = resolveType(
+      table.types,
+      args[0].includes('/') ? args[0].slice(0, args[0].indexOf('/')) : args[0],
+    );
     if (target !== undefined && (args[0].includes('/') || args.length >= 2) && objects.containers) {
-      return uniqSorted(
-        objects.containers(namespace ?? 'default', target).map((c) => `${c}=`),
-        partial,
-      );
+      return allowed(t)
+        ? uniqSorted(
+            objects.containers(t.kind, namespace ?? 'default', target).map((c) => `${c}=`),
+            partial,
+          )
+        : [];
     }
   }
   if (args[0].includes('/')) {
@@ -410,12 +425,11 @@ function kubectlCandidates(
     return [];
   }
   if (found.name === 'taint' && args.length >= 2) return [];
-  const kind = RESOURCE_TYPES[args[0].split(',')[0].toLowerCase()];
-  if (!kind) return [];
-  if (DS_ONLY.has(found.name) && args.length >= 2) return [];
-  const scoped = NAMESPACED[kind] ? namespace : null;
+  const t = resolveType(table.types, args[0].split(',')[0]);
+  if (!allowed(t)) return [];
+  if (ONE_OBJECT.has(found.name) && args.length >= 2) return [];
   return uniqSorted(
-    objects.names(kind, scoped).filter((n) => !args.slice(1).includes(n)),
+    objects.names(t.kind, t.namespaced ? namespace : null).filter((n) => !args.slice(1).includes(n)),
     partial,
   );
 }
