@@ -346,7 +346,7 @@ describe('completion of every served kind (issue 23)', () => {
   });
 
   it('offers nothing for types while the command table is still loading', () => {
-    const loading = { ...table, types: [], validKinds: () => undefined };
+    const loading = { ...table, typeWords: () => [], resolveType: () => undefined };
     expect(candidates('kubectl get ', loading, index).words).toEqual(['all']);
     expect(candidates('kubectl get deploy ', loading, index).words).toEqual([]);
   });

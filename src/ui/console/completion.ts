@@ -2,7 +2,7 @@
 // lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind, ServedType } from '../../engine';
+import type { CompletionType, Kind } from '../../engine';
 import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts';
 
 export interface FlagInfo {
@@ -15,10 +15,10 @@ export interface FlagInfo {
 export interface CommandTable {
   names: readonly string[];
   flags: (command: string) => readonly FlagInfo[];
-  /** the resource types the API server serves (discovery's list) */
-  types: readonly ServedType[];
-  /** the kinds a command's TYPE argument takes (its validArgs), undefined for every served type */
-  validKinds: (command: string) => readonly Kind[] | undefined;
+  /** the type words offered for a command's TYPE argument (of the kinds it takes; all when undefined) */
+  typeWords: (command: string | undefined) => readonly string[];
+  /** the served resource a type word names, if the command takes it */
+  resolveType: (command: string | undefined, word: string) => CompletionType | undefined;
 }
 
 /** What the cluster holds, for object-name completion. `namespace` null = every namespace. */
@@ -55,11 +55,11 @@ export function loadCommandTable(): Promise<CommandTable> {
   loading ??= Promise.all([
     import('../../engine/kubectl/index'),
     import('../../engine/kubectl/registry'),
-  ]).then(([{ commandNames, servedTypes }, { findCommand }]) => {
+  ]).then(([{ commandNames, completionType, completionTypeWords }, { findCommand }]) => {
     loaded = {
       names: commandNames(),
-      types: servedTypes(),
-      validKinds: (command) => findCommand(command.split(' '))?.def.validArgs,
+      typeWords: completionTypeWords,
+      resolveType: completionType,
       flags: (command) => {
         const def = findCommand(command.split(' '))?.def;
         const own = (def?.flags ?? [])
@@ -88,44 +88,15 @@ export function kubectlCommandTable(): CommandTable {
       if (!loaded) void loadCommandTable();
       return loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO;
     },
-    get types() {
+    typeWords: (command) => {
       if (!loaded) void loadCommandTable();
-      return loaded?.types ?? [];
+      return loaded?.typeWords(command) ?? [];
     },
-    validKinds: (command) => {
+    resolveType: (command, word) => {
       if (!loaded) void loadCommandTable();
-      return loaded?.validKinds(command);
+      return loaded?.resolveType(command, word);
     },
   };
-}
-
-/**
- * The type words of the served resources: every word kubectl's RESTMapper takes for one (plural,
- * singular, short names, each also with `.GROUP`), lower-case, to its resource. A Map: the words
- * come from the console line (`kubectl get constructor/` must find nothing).
- */
-function typeWords(types: readonly ServedType[]): Map<string, ServedType> {
-  const out = new Map<string, ServedType>();
-  for (const t of types)
-    for (const w of [t.plural, t.singular, ...t.shortNames]) {
-      out.set(w, t);
-      if (t.group) out.set(`${w}.${t.group}`, t);
-    }
-  return out;
-}
-let wordsFor: { types: readonly ServedType[]; words: Map<string, ServedType> } | undefined;
-function resolveType(types: readonly ServedType[], word: string): ServedType | undefined {
-  if (wordsFor?.types !== types) wordsFor = { types, words: typeWords(types) };
-  return wordsFor.words.get(word.toLowerCase());
-}
-
-/**
- * The words offered for the resource types KINDS allows (all served types when undefined): plural
- * and short names, as `kubectl api-resources` lists them. Singular forms are understood but not
- * offered, so `dae` completes in one go.
- */
-function offeredTypes(types: readonly ServedType[], kinds: readonly Kind[] | undefined): string[] {
-  return types.filter((t) => !kinds || kinds.includes(t.kind)).flatMap((t) => [t.plural, ...t.shortNames]);
 }
 
 /** Commands whose first argument is a resource type (then names). */
@@ -374,7 +345,7 @@ function kubectlCandidates(
   }
   if (found.name === 'auth can-i')
     return uniqSorted(
-      args.length === 0 ? CAN_I_VERBS : args.length === 1 ? offeredTypes(table.types, undefined) : [],
+      args.length === 0 ? CAN_I_VERBS : args.length === 1 ? table.typeWords(undefined) : [],
       partial,
     );
   if (found.name === 'config get-contexts' || found.name === 'config use-context')
@@ -382,15 +353,13 @@ function kubectlCandidates(
   if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version')
     return [];
   if (!TYPED.has(found.name)) return [];
-  const valid = table.validKinds(found.name);
-  const allowed = (t: ServedType | undefined): t is ServedType => !!t && (!valid || valid.includes(t.kind));
-  const types = offeredTypes(table.types, valid);
+  const types = table.typeWords(found.name);
 
   // TYPE/NAME
   if (partial.includes('/')) {
     const type = partial.slice(0, partial.indexOf('/'));
-    const t = resolveType(table.types, type);
-    if (!allowed(t) || found.name === 'explain') return [];
+    const t = table.resolveType(found.name, type);
+    if (!t || found.name === 'explain') return [];
     return uniqSorted(
       objects.names(t.kind, t.namespaced ? namespace : null).map((n) => `${type}/${n}`),
       partial,
@@ -407,12 +376,9 @@ function kubectlCandidates(
       : args.length >= 2
         ? args[1]
         : undefined;
-    const t = resolveType(
-      table.types,
-      args[0].includes('/') ? args[0].slice(0, args[0].indexOf('/')) : args[0],
-    );
+    const t = table.resolveType(found.name, args[0].split('/')[0]);
     if (target !== undefined && (args[0].includes('/') || args.length >= 2) && objects.containers) {
-      return allowed(t)
+      return t
         ? uniqSorted(
             objects.containers(t.kind, namespace ?? 'default', target).map((c) => `${c}=`),
             partial,
@@ -425,8 +391,8 @@ function kubectlCandidates(
     return [];
   }
   if (found.name === 'taint' && args.length >= 2) return [];
-  const t = resolveType(table.types, args[0].split(',')[0]);
-  if (!allowed(t)) return [];
+  const t = table.resolveType(found.name, args[0].split(',')[0]);
+  if (!t) return [];
   if (ONE_OBJECT.has(found.name) && args.length >= 2) return [];
   return uniqSorted(
     objects.names(t.kind, t.namespaced ? namespace : null).filter((n) => !args.slice(1).includes(n)),
