@@ -99,7 +99,11 @@ export function kubectlCommandTable(): CommandTable {
   };
 }
 
-/** Commands whose first argument is a resource type (then names). */
+/**
+ * Commands whose first argument is a resource type (then names). `explain` is one of them here,
+ * though kubectl 1.32's explain has no completion function (its shell falls back to file names,
+ * which the console has none of): its one argument is a type, so the console offers the types.
+ */
 const TYPED = new Set([
   'get',
   'describe',

@@ -117,7 +117,8 @@ function refuseFrom(from: string): void {
 
 export const setEnvCommand: CommandDef = {
   name: 'set env',
-  // the kinds with a pod template podSpecOf updates
+  // the kinds with a pod template podSpecOf updates (kubectl 1.32's `set env` has no completion
+  // function, its shell falls back to file names; the console, with no files, offers these)
   validArgs: POD_TEMPLATE_KINDS,
   short: 'Update environment variables on a pod template',
   usage: 'kubectl set env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N',

@@ -56,7 +56,8 @@ function parseImages(pairs: string[]): [string, string][] {
 
 export const setImageCommand: CommandDef = {
   name: 'set image',
-  // the kinds with a pod template podSpecOf updates
+  // the kinds with a pod template podSpecOf updates (kubectl's completion offers these, with the
+  // unserved cronjobs, replicationcontrollers and statefulsets)
   validArgs: POD_TEMPLATE_KINDS,
   short: 'Update the image of a pod template',
   usage:

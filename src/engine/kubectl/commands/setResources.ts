@@ -43,7 +43,8 @@ export function populateResourceList(spec: string): Map<string, string> | undefi
 
 export const setResourcesCommand: CommandDef = {
   name: 'set resources',
-  // the kinds with a pod template podSpecOf updates
+  // the kinds with a pod template podSpecOf updates (kubectl 1.32's `set resources` has no
+  // completion function, its shell falls back to file names; the console, with no files, offers these)
   validArgs: POD_TEMPLATE_KINDS,
   short: 'Update resource requests/limits on objects with pod templates',
   usage: 'kubectl set resources (-f FILENAME | TYPE NAME)  ([--limits=LIMITS & --requests=REQUESTS]',
