@@ -86,6 +86,22 @@ test('kubectl get nodes, history, completion, Ctrl+L and Ctrl+C', async ({ page 
   await expect(input).toHaveValue('');
   await expect(log).toContainText('$ kubectl rollout ^C');
 
+  // every served kind completes (from discovery): a Deployment's type and name, and rollout pause
+  // offers Deployments only, as kubectl's validArgs
+  await run(page, 'kubectl create deployment web --image=nginx:1.27');
+  await input.fill('kubectl rollout pause dae');
+  await input.press('Tab');
+  await expect(input).toHaveValue('kubectl rollout pause dae');
+  await input.fill('kubectl rollout pause deploym');
+  await input.press('Tab');
+  await expect(input).toHaveValue('kubectl rollout pause deployments ');
+  await expect(async () => {
+    await input.fill('kubectl rollout status deploy/w');
+    await input.press('Tab');
+    await expect(input).toHaveValue('kubectl rollout status deploy/web ', { timeout: 500 });
+  }).toPass();
+  await input.fill('');
+
   // spaces reach the input (React Flow shares the page)
   await input.pressSequentially('kubectl version');
   await expect(input).toHaveValue('kubectl version');

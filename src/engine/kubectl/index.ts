@@ -1,7 +1,9 @@
 // The kubectl emulator's entry point: finds the command (one or two words, flags may come first),
 // parses its flags, runs it and renders failures the way kubectl's cmdutil.CheckErr does.
 
+import { SERVED } from '../api/discovery';
 import { kubectlErrorText, StatusError } from '../api/errors';
+import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
 import {
@@ -252,4 +254,53 @@ export function runKubectlLine(sim: Simulation, line: string, opts: KubectlOptio
 /** Every command name (`get`, `rollout status`, …) for the console. */
 export function commandNames(): string[] {
   return COMMANDS.map((c) => c.name);
+}
+
+/** A resource type as completion sees it: its kind and scope. */
+export interface CompletionType {
+  kind: Kind;
+  namespaced: boolean;
+}
+
+/**
+ * The words kubectl's RESTMapper takes for a served resource (plural, singular, short names, each
+ * also with `.GROUP`), lower-case. Built from discovery's SERVED list, the one list the API server,
+ * `api-resources` and `get` answer from, so completion cannot drift from what is served. A Map: the
+ * words come from the console line (`kubectl get constructor/` must find nothing).
+ */
+let typeByWord: Map<string, (typeof SERVED)[number]> | undefined;
+function servedByWord(): Map<string, (typeof SERVED)[number]> {
+  if (!typeByWord) {
+    typeByWord = new Map();
+    for (const r of SERVED)
+      for (const w of [r.plural, r.singular, ...r.shortNames]) {
+        typeByWord.set(w, r);
+        if (r.group) typeByWord.set(`${w}.${r.group}`, r);
+      }
+  }
+  return typeByWord;
+}
+
+/** The kinds COMMAND's TYPE argument takes: its validArgs, or every served one (undefined). */
+function validKinds(command: string | undefined): readonly Kind[] | undefined {
+  return command === undefined ? undefined : findCommand(command.split(' '))?.def.validArgs;
+}
+
+/**
+ * The type words completion offers for COMMAND's TYPE argument (every served type when COMMAND is
+ * undefined or has no validArgs), in discovery's order: the plural and short names, as
+ * `kubectl api-resources` lists them. Singular forms are understood but not offered, so `dae`
+ * completes in one go.
+ */
+export function completionTypeWords(command: string | undefined): string[] {
+  const kinds = validKinds(command);
+  return SERVED.filter((r) => !kinds || kinds.includes(r.kind)).flatMap((r) => [r.plural, ...r.shortNames]);
+}
+
+/** The served resource a TYPE word names (any case, as the RESTMapper), if COMMAND takes it. */
+export function completionType(command: string | undefined, word: string): CompletionType | undefined {
+  const r = servedByWord().get(word.toLowerCase());
+  const kinds = validKinds(command);
+  if (!r || (kinds && !kinds.includes(r.kind))) return undefined;
+  return { kind: r.kind, namespaced: r.namespaced };
 }

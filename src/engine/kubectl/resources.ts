@@ -1,6 +1,7 @@
 // Resource type words as kubectl's RESTMapper and discovery short names understand them, and the
 // `TYPE NAME...` / `TYPE/NAME` / `TYPE1,TYPE2` argument forms (cli-runtime resource.Builder).
 
+import { SERVED } from '../api/discovery';
 import type { Kind } from '../api/types';
 import { CommandError } from './types';
 
@@ -12,42 +13,17 @@ interface ResourceInfo {
   group: string;
 }
 
-export const RESOURCES: ResourceInfo[] = [
-  { kind: 'Pod', plural: 'pods', singular: 'pod', shortNames: ['po'], group: '' },
-  { kind: 'DaemonSet', plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], group: 'apps' },
-  { kind: 'Node', plural: 'nodes', singular: 'node', shortNames: ['no'], group: '' },
-  {
-    kind: 'ControllerRevision',
-    plural: 'controllerrevisions',
-    singular: 'controllerrevision',
-    shortNames: [],
-    group: 'apps',
-  },
-  { kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], group: '' },
-  { kind: 'Namespace', plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], group: '' },
-  {
-    kind: 'Deployment',
-    plural: 'deployments',
-    singular: 'deployment',
-    shortNames: ['deploy'],
-    group: 'apps',
-  },
-  { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], group: 'apps' },
-  {
-    kind: 'PodDisruptionBudget',
-    plural: 'poddisruptionbudgets',
-    singular: 'poddisruptionbudget',
-    shortNames: ['pdb'],
-    group: 'policy',
-  },
-  {
-    kind: 'PriorityClass',
-    plural: 'priorityclasses',
-    singular: 'priorityclass',
-    shortNames: ['pc'],
-    group: 'scheduling.k8s.io',
-  },
-];
+/**
+ * The resources as the RESTMapper knows them: discovery's served list (src/engine/api/discovery.ts),
+ * the one list the API server, `api-resources` and the console's completion answer from too.
+ */
+export const RESOURCES: ResourceInfo[] = SERVED.map(({ kind, plural, singular, shortNames, group }) => ({
+  kind,
+  plural,
+  singular,
+  shortNames,
+  group,
+}));
 
 const BY_WORD = new Map<string, Kind>();
 for (const r of RESOURCES) {

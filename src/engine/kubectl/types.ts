@@ -1,5 +1,6 @@
 // Shared shapes of the kubectl emulator: parsed arguments, output chunks, the command context.
 
+import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 
 export type Stream = 'stdout' | 'stderr';
@@ -125,5 +126,11 @@ export interface CommandDef {
   short: string;
   usage: string;
   flags: FlagSpec[];
+  /**
+   * The kinds the command's shell completion offers for its TYPE argument (the validArgs kubectl's
+   * command hands to completion.SpecifiedResourceTypeAndNameCompletionFunc), those the playground
+   * serves; unset: every served resource type (ResourceTypeAndNameCompletionFunc).
+   */
+  validArgs?: readonly Kind[];
   run: (ctx: CommandContext) => void;
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Kind, SIM_IMAGE_VERBS } from '../../engine';
+import { type Kind, SERVED, SIM_IMAGE_VERBS } from '../../engine';
 import {
   candidates,
   commonPrefix,
@@ -18,6 +18,12 @@ const OBJECTS: Record<string, { ns?: string; name: string }[]> = {
     { ns: 'default', name: 'nginx' },
   ],
   DaemonSet: [{ ns: 'kube-system', name: 'fluentd-elasticsearch' }],
+  Deployment: [
+    { ns: 'default', name: 'web' },
+    { ns: 'default', name: 'api' },
+  ],
+  ReplicaSet: [{ ns: 'default', name: 'web-7c5ddbdf54' }],
+  PodDisruptionBudget: [{ ns: 'default', name: 'web-pdb' }],
   PriorityClass: [{ name: 'system-cluster-critical' }, { name: 'system-node-critical' }],
   Namespace: [
     { name: 'default' },
@@ -31,8 +37,12 @@ const index: ObjectIndex = {
   names: (kind: Kind, ns) =>
     (OBJECTS[kind] ?? []).filter((o) => ns === null || o.ns === undefined || o.ns === ns).map((o) => o.name),
   namespaces: () => OBJECTS.Namespace.map((o) => o.name),
-  containers: (ns, name) =>
-    ns === 'kube-system' && name === 'fluentd-elasticsearch' ? ['fluentd-elasticsearch'] : [],
+  containers: (kind, ns, name) =>
+    kind === 'DaemonSet' && ns === 'kube-system' && name === 'fluentd-elasticsearch'
+      ? ['fluentd-elasticsearch']
+      : kind === 'Deployment' && ns === 'default' && name === 'web'
+        ? ['nginx']
+        : [],
   images: () => ['k8s.gcr.io/fluentd-elasticsearch:1.20', 'nginx', 'k8s.gcr.io/pause:3.9'],
 };
 const table = kubectlCommandTable();
@@ -91,7 +101,8 @@ describe('console completion', () => {
         'ev',
       ]),
     );
-    expect(words('kubectl rollout status ')).toEqual(['daemonsets', 'ds']);
+    // rollout status takes Deployments and DaemonSets (kubectl's validArgs, StatefulSets not served)
+    expect(words('kubectl rollout status ')).toEqual(['daemonsets', 'deploy', 'deployments', 'ds']);
   });
 
   it('completes names of the typed resource in the namespace', () => {
@@ -144,7 +155,8 @@ describe('console completion', () => {
 
   it('completes node commands and set image containers', () => {
     expect(words('kubectl cordon ')).toEqual(['master', 'node-1']);
-    expect(done('kubectl taint no').list).toEqual(['no', 'node', 'nodes']);
+    expect(done('kubectl taint no').list).toEqual(['no', 'nodes']);
+    expect(words('kubectl taint ')).toEqual(['no', 'nodes']); // kubectl's validArgs: node
     expect(done('kubectl taint nodes m').before).toBe('kubectl taint nodes master ');
     expect(done('kubectl set image -n kube-system ds/fluentd-elasticsearch flu').before).toBe(
       'kubectl set image -n kube-system ds/fluentd-elasticsearch fluentd-elasticsearch=',
@@ -164,7 +176,7 @@ describe('console completion', () => {
     expect(done('kubectl auth can-i list dae').before).toBe('kubectl auth can-i list daemonsets ');
     expect(words('kubectl config ')).toEqual(['current-context', 'get-contexts', 'use-context', 'view']);
     expect(done('kubectl config use-context p').before).toBe('kubectl config use-context playground ');
-    expect(words('kubectl rollout pause ')).toEqual(['daemonsets', 'ds']);
+    expect(words('kubectl rollout pause ')).toEqual(['deploy', 'deployments']); // Deployments only
     expect(words('kubectl top ')).toEqual(['node', 'pod']);
     expect(words('kubectl apply --validate=')).toEqual([
       '--validate=false',
@@ -248,5 +260,94 @@ describe('completion of output formats, patch and wait', () => {
     expect(words('kubectl get al')).toEqual(['all']);
     expect(words('kubectl pa')).toEqual(['patch']);
     expect(words('kubectl wa')).toEqual(['wait']);
+  });
+});
+
+describe('completion of every served kind (issue 23)', () => {
+  it('offers the plural and short name of every resource the API server serves, from discovery', () => {
+    // every served resource, the list kubectl's completion gets from api-resources
+    expect(words('kubectl get ')).toEqual(
+      [...SERVED.flatMap((r) => [r.plural, ...r.shortNames]), 'all'].sort(),
+    );
+    expect(done('kubectl get depl').before).toBe('kubectl get deploy'); // deploy, deployments
+    expect(done('kubectl get deploym').before).toBe('kubectl get deployments ');
+    expect(done('kubectl get repl').before).toBe('kubectl get replicasets ');
+    expect(done('kubectl get podd').before).toBe('kubectl get poddisruptionbudgets ');
+    expect(words('kubectl get pdb ')).toEqual(['web-pdb']);
+    expect(words('kubectl describe deploy ')).toEqual(['api', 'web']);
+    expect(words('kubectl get rs w')).toEqual(['web-7c5ddbdf54']);
+    expect(words('kubectl delete deployment.apps w')).toEqual(['web']);
+    expect(words('kubectl get deploy/')).toEqual(['deploy/api', 'deploy/web']);
+    expect(done('kubectl auth can-i get deploym').before).toBe('kubectl auth can-i get deployments ');
+  });
+
+  it('looks type words up as own keys: prototype member names are no type', () => {
+    // the index is never asked for the names of a "kind" found on Object.prototype
+    const asked: unknown[] = [];
+    const spy: ObjectIndex = { ...index, names: (kind, ns) => (asked.push(kind), index.names(kind, ns)) };
+    for (const w of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const line of [`kubectl get ${w} `, `kubectl get ${w}/`, `kubectl describe ${w}/x`])
+        expect(candidates(line, table, spy).words).toEqual([]);
+    }
+    expect(asked).toEqual([]);
+  });
+
+  it('kubectl explain offers the resource types, and no names', () => {
+    expect(words('kubectl explain ')).toEqual(SERVED.flatMap((r) => [r.plural, ...r.shortNames]).sort());
+    expect(done('kubectl explain dae').before).toBe('kubectl explain daemonsets ');
+    expect(words('kubectl explain pods ')).toEqual([]);
+    expect(words('kubectl explain pods/')).toEqual([]);
+  });
+
+  it('rollout offers the kinds each subcommand takes, then their names', () => {
+    for (const sub of ['status', 'history', 'undo', 'restart']) {
+      expect(words(`kubectl rollout ${sub} `)).toEqual(['daemonsets', 'deploy', 'deployments', 'ds']);
+      expect(words(`kubectl rollout ${sub} deployment/`)).toEqual(['deployment/api', 'deployment/web']);
+      expect(words(`kubectl rollout ${sub} -n kube-system daemonset/`)).toEqual([
+        'daemonset/fluentd-elasticsearch',
+      ]);
+      expect(words(`kubectl rollout ${sub} deploy w`)).toEqual(['web']);
+      // one object: no second name
+      expect(words(`kubectl rollout ${sub} deploy web `)).toEqual([]);
+      expect(words(`kubectl rollout ${sub} rs/`)).toEqual([]);
+      expect(words(`kubectl rollout ${sub} pods `)).toEqual([]);
+    }
+    for (const sub of ['pause', 'resume']) {
+      expect(words(`kubectl rollout ${sub} `)).toEqual(['deploy', 'deployments']);
+      expect(words(`kubectl rollout ${sub} deploy/`)).toEqual(['deploy/api', 'deploy/web']);
+      expect(words(`kubectl rollout ${sub} -n kube-system ds/`)).toEqual([]);
+      expect(words(`kubectl rollout ${sub} -n kube-system ds `)).toEqual([]);
+    }
+  });
+
+  it('scale offers Deployments and ReplicaSets; set image|env|resources the kinds with a pod template', () => {
+    expect(words('kubectl scale ')).toEqual(['deploy', 'deployments', 'replicasets', 'rs']);
+    expect(words('kubectl scale deploy ')).toEqual(['api', 'web']);
+    expect(words('kubectl scale rs/')).toEqual(['rs/web-7c5ddbdf54']);
+    expect(words('kubectl scale --replicas=3 deployment/w')).toEqual(['deployment/web']);
+    expect(words('kubectl scale ds/')).toEqual([]);
+    for (const sub of ['image', 'env', 'resources'])
+      expect(words(`kubectl set ${sub} `)).toEqual([
+        'daemonsets',
+        'deploy',
+        'deployments',
+        'ds',
+        'po',
+        'pods',
+        'replicasets',
+        'rs',
+      ]);
+    expect(words('kubectl set image deploy/')).toEqual(['deploy/api', 'deploy/web']);
+    expect(done('kubectl set image deploy/web ng').before).toBe('kubectl set image deploy/web nginx=');
+    expect(done('kubectl set image deployment web ng').before).toBe(
+      'kubectl set image deployment web nginx=',
+    );
+    expect(words('kubectl set image nodes/')).toEqual([]);
+  });
+
+  it('offers nothing for types while the command table is still loading', () => {
+    const loading = { ...table, typeWords: () => [], resolveType: () => undefined };
+    expect(candidates('kubectl get ', loading, index).words).toEqual(['all']);
+    expect(candidates('kubectl get deploy ', loading, index).words).toEqual([]);
   });
 });

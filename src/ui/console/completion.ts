@@ -2,8 +2,7 @@
 // lives in the worker). The one list of -o values and flag values. Pure: the command table
 // and the objects come in as data, so this is tested without React or a store.
 
-import type { Kind } from '../../engine';
-import { NAMESPACED } from '../../engine/predicates';
+import type { CompletionType, Kind } from '../../engine';
 import { GLOBAL_FLAGS, PRESETS } from '../../engine/scripts';
 
 export interface FlagInfo {
@@ -12,18 +11,22 @@ export interface FlagInfo {
   takesValue: boolean;
 }
 
-/** The kubectl commands: names (`get`, `rollout status`, …) and each one's flags. */
+/** The kubectl commands: names (`get`, `rollout status`, …), each one's flags, and the types served. */
 export interface CommandTable {
   names: readonly string[];
   flags: (command: string) => readonly FlagInfo[];
+  /** the type words offered for a command's TYPE argument (of the kinds it takes; all when undefined) */
+  typeWords: (command: string | undefined) => readonly string[];
+  /** the served resource a type word names, if the command takes it */
+  resolveType: (command: string | undefined, word: string) => CompletionType | undefined;
 }
 
 /** What the cluster holds, for object-name completion. `namespace` null = every namespace. */
 export interface ObjectIndex {
   names: (kind: Kind, namespace: string | null) => string[];
   namespaces: () => string[];
-  /** container names of a DaemonSet's pod template (for `set image ds/x CONTAINER=`) */
-  containers?: (namespace: string, daemonSet: string) => string[];
+  /** container names of an object's pod spec or template (for `set image ds/x CONTAINER=`) */
+  containers?: (kind: Kind, namespace: string, name: string) => string[];
   /** the images the cluster's pods and DaemonSet templates name, as written (for `sim image VERB IMAGE`) */
   images?: () => string[];
 }
@@ -52,9 +55,11 @@ export function loadCommandTable(): Promise<CommandTable> {
   loading ??= Promise.all([
     import('../../engine/kubectl/index'),
     import('../../engine/kubectl/registry'),
-  ]).then(([{ commandNames }, { findCommand }]) => {
+  ]).then(([{ commandNames, completionType, completionTypeWords }, { findCommand }]) => {
     loaded = {
       names: commandNames(),
+      typeWords: completionTypeWords,
+      resolveType: completionType,
       flags: (command) => {
         const def = findCommand(command.split(' '))?.def;
         const own = (def?.flags ?? [])
@@ -83,51 +88,22 @@ export function kubectlCommandTable(): CommandTable {
       if (!loaded) void loadCommandTable();
       return loaded ? loaded.flags(command) : GLOBAL_FLAG_INFO;
     },
+    typeWords: (command) => {
+      if (!loaded) void loadCommandTable();
+      return loaded?.typeWords(command) ?? [];
+    },
+    resolveType: (command, word) => {
+      if (!loaded) void loadCommandTable();
+      return loaded?.resolveType(command, word);
+    },
   };
 }
 
-/** Resource type words offered for completion (plural and short names, as `kubectl get <Tab>`). */
-export const RESOURCE_TYPES: Record<string, Kind> = {
-  pods: 'Pod',
-  po: 'Pod',
-  pod: 'Pod',
-  daemonsets: 'DaemonSet',
-  ds: 'DaemonSet',
-  daemonset: 'DaemonSet',
-  nodes: 'Node',
-  no: 'Node',
-  node: 'Node',
-  controllerrevisions: 'ControllerRevision',
-  controllerrevision: 'ControllerRevision',
-  events: 'Event',
-  ev: 'Event',
-  event: 'Event',
-  namespaces: 'Namespace',
-  ns: 'Namespace',
-  namespace: 'Namespace',
-  priorityclasses: 'PriorityClass',
-  pc: 'PriorityClass',
-  priorityclass: 'PriorityClass',
-};
-/** The words offered (singular forms are understood but not offered, so `dae` completes in one go). */
-const OFFERED_TYPES = [
-  'pods',
-  'po',
-  'daemonsets',
-  'ds',
-  'nodes',
-  'no',
-  'controllerrevisions',
-  'events',
-  'ev',
-  'namespaces',
-  'ns',
-  'priorityclasses',
-  'pc',
-];
-const DS_TYPES = ['daemonsets', 'ds'];
-
-/** Commands whose first argument is a resource type (then names). */
+/**
+ * Commands whose first argument is a resource type (then names). `explain` is one of them here,
+ * though kubectl 1.32's explain has no completion function (its shell falls back to file names,
+ * which the console has none of): its one argument is a type, so the console offers the types.
+ */
 const TYPED = new Set([
   'get',
   'describe',
@@ -148,16 +124,22 @@ const TYPED = new Set([
   'rollout resume',
   'patch',
   'wait',
+  'scale',
 ]);
-/** Commands that only make sense for DaemonSets here. */
-const DS_ONLY = new Set([
+/**
+ * Commands that take one object (kubectl's SpecifiedResourceTypeAndNameNoRepeatCompletionFunc):
+ * after `TYPE NAME` no further name is offered.
+ */
+const ONE_OBJECT = new Set([
   'rollout status',
   'rollout history',
   'rollout undo',
   'rollout restart',
-  'set image',
   'rollout pause',
   'rollout resume',
+  'set image',
+  'set env',
+  'set resources',
 ]);
 /** Commands that take node names directly. */
 const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
@@ -366,29 +348,29 @@ function kubectlCandidates(
     return uniqSorted([...objects.names('Pod', namespace), 'ds/'], partial);
   }
   if (found.name === 'auth can-i')
-    return uniqSorted(args.length === 0 ? CAN_I_VERBS : args.length === 1 ? OFFERED_TYPES : [], partial);
+    return uniqSorted(
+      args.length === 0 ? CAN_I_VERBS : args.length === 1 ? table.typeWords(undefined) : [],
+      partial,
+    );
   if (found.name === 'config get-contexts' || found.name === 'config use-context')
     return uniqSorted(args.length === 0 ? CONTEXTS : [], partial);
   if (found.name === 'run' || found.name === 'create' || found.name === 'apply' || found.name === 'version')
     return [];
   if (!TYPED.has(found.name)) return [];
-  const types = DS_ONLY.has(found.name)
-    ? DS_TYPES
-    : found.name === 'taint'
-      ? ['nodes', 'node', 'no']
-      : OFFERED_TYPES;
+  const types = table.typeWords(found.name);
 
   // TYPE/NAME
   if (partial.includes('/')) {
     const type = partial.slice(0, partial.indexOf('/'));
-    const kind = RESOURCE_TYPES[type.toLowerCase()];
-    if (!kind || (DS_ONLY.has(found.name) && kind !== 'DaemonSet')) return [];
+    const t = table.resolveType(found.name, type);
+    if (!t || found.name === 'explain') return [];
     return uniqSorted(
-      objects.names(kind, NAMESPACED[kind] ? namespace : null).map((n) => `${type}/${n}`),
+      objects.names(t.kind, t.namespaced ? namespace : null).map((n) => `${type}/${n}`),
       partial,
     );
   }
   if (args.length === 0) return uniqSorted(found.name === 'get' ? [...types, 'all'] : types, partial);
+  // explain takes one TYPE (or TYPE.FIELD…), no names
   if (found.name === 'explain') return [];
 
   // `set image ds/x CONTAINER=IMAGE` or `set image ds x CONTAINER=IMAGE`
@@ -398,11 +380,14 @@ function kubectlCandidates(
       : args.length >= 2
         ? args[1]
         : undefined;
+    const t = table.resolveType(found.name, args[0].split('/')[0]);
     if (target !== undefined && (args[0].includes('/') || args.length >= 2) && objects.containers) {
-      return uniqSorted(
-        objects.containers(namespace ?? 'default', target).map((c) => `${c}=`),
-        partial,
-      );
+      return t
+        ? uniqSorted(
+            objects.containers(t.kind, namespace ?? 'default', target).map((c) => `${c}=`),
+            partial,
+          )
+        : [];
     }
   }
   if (args[0].includes('/')) {
@@ -410,12 +395,11 @@ function kubectlCandidates(
     return [];
   }
   if (found.name === 'taint' && args.length >= 2) return [];
-  const kind = RESOURCE_TYPES[args[0].split(',')[0].toLowerCase()];
-  if (!kind) return [];
-  if (DS_ONLY.has(found.name) && args.length >= 2) return [];
-  const scoped = NAMESPACED[kind] ? namespace : null;
+  const t = table.resolveType(found.name, args[0].split(',')[0]);
+  if (!t) return [];
+  if (ONE_OBJECT.has(found.name) && args.length >= 2) return [];
   return uniqSorted(
-    objects.names(kind, scoped).filter((n) => !args.slice(1).includes(n)),
+    objects.names(t.kind, t.namespaced ? namespace : null).filter((n) => !args.slice(1).includes(n)),
     partial,
   );
 }

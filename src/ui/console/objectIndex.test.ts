@@ -36,4 +36,23 @@ describe('objectIndex', () => {
     expect([...images].sort()).toEqual(['k8s.gcr.io/fluentd-elasticsearch:1.20', 'nginx:1.27']);
     expect(objectIndex(mirror(new Session({ preset: 'empty' }))).images!()).toEqual([]);
   });
+
+  it("names the containers of a Pod's spec and of a workload's pod template (set image KIND/NAME CONTAINER=)", () => {
+    const s = new Session();
+    s.exec('kubectl apply -f -', ARTICLE_MANIFEST);
+    s.exec('kubectl create deployment web --image=nginx:1.27');
+    s.exec('kubectl run solo --image=busybox');
+    s.exec('sim settle');
+    const idx = objectIndex(mirror(s));
+    expect(idx.containers!('DaemonSet', 'kube-system', 'fluentd-elasticsearch')).toEqual([
+      'fluentd-elasticsearch',
+    ]);
+    expect(idx.containers!('Deployment', 'default', 'web')).toEqual(['nginx']);
+    const rs = idx.names('ReplicaSet', 'default');
+    expect(rs).toHaveLength(1);
+    expect(idx.containers!('ReplicaSet', 'default', rs[0])).toEqual(['nginx']);
+    expect(idx.containers!('Pod', 'default', 'solo')).toEqual(['solo']);
+    expect(idx.containers!('Deployment', 'default', 'nope')).toEqual([]);
+    expect(idx.containers!('Node', '', 'master')).toEqual([]);
+  });
 });

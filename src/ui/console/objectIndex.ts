@@ -20,9 +20,12 @@ export function objectIndex(objects: Objects): ObjectIndex {
       return out;
     },
     namespaces: () => Object.values(objects.Namespace ?? {}).map((o) => o.metadata.name),
-    containers: (namespace, name) => {
-      const ds = objects.DaemonSet?.[namespacedName(namespace, name)] as DaemonSet | undefined;
-      return ds?.spec?.template?.spec?.containers?.map((c) => c.name) ?? [];
+    containers: (kind, namespace, name) => {
+      const o = objects[kind]?.[namespacedName(namespace, name)];
+      // a Pod's own spec, or the pod template of a workload (kubectl's podSpecOf)
+      const spec =
+        kind === 'Pod' ? (o as Pod | undefined)?.spec : (o as DaemonSet | undefined)?.spec?.template?.spec;
+      return spec?.containers?.map((c) => c.name) ?? [];
     },
     images: () => {
       const out = new Set<string>();

@@ -33,6 +33,8 @@ export function printHistory(history: ControllerRevision[], revision: number): s
 
 export const rolloutHistoryCommand: CommandDef = {
   name: 'rollout history',
+  // kubectl's validArgs: deployment, daemonset, statefulset (no StatefulSets here)
+  validArgs: ['Deployment', 'DaemonSet'],
   short: 'View rollout history',
   usage: 'kubectl rollout history (TYPE NAME | TYPE/NAME) [flags]',
   flags: [

@@ -49,6 +49,8 @@ function notSupported(verb: 'pausing' | 'resuming') {
 
 export const rolloutPauseCommand: CommandDef = {
   name: 'rollout pause',
+  // kubectl's validArgs: deployment only (`pausing is not supported` for the rest)
+  validArgs: ['Deployment'],
   short: 'Mark the provided resource as paused',
   usage: 'kubectl rollout pause RESOURCE [options]',
   flags: [],
@@ -57,6 +59,8 @@ export const rolloutPauseCommand: CommandDef = {
 
 export const rolloutResumeCommand: CommandDef = {
   name: 'rollout resume',
+  // kubectl's validArgs: deployment only (`pausing is not supported` for the rest)
+  validArgs: ['Deployment'],
   short: 'Resume a paused resource',
   usage: 'kubectl rollout resume RESOURCE [options]',
   flags: [],

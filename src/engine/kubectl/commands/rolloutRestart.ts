@@ -14,6 +14,8 @@ export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
 
 export const rolloutRestartCommand: CommandDef = {
   name: 'rollout restart',
+  // kubectl's validArgs: deployment, daemonset, statefulset (no StatefulSets here)
+  validArgs: ['Deployment', 'DaemonSet'],
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE',
   flags: [DRY_RUN_FLAG, ...OBJECT_PRINT_FLAGS],

@@ -79,6 +79,8 @@ const TIMEOUT = 'timed out waiting for the condition';
 
 export const rolloutStatusCommand: CommandDef = {
   name: 'rollout status',
+  // kubectl's validArgs: deployment, daemonset, statefulset (no StatefulSets here)
+  validArgs: ['Deployment', 'DaemonSet'],
   short: 'Show the status of the rollout',
   usage: 'kubectl rollout status (TYPE NAME | TYPE/NAME) [flags]',
   flags: ROLLOUT_STATUS_FLAGS,

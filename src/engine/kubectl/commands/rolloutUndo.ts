@@ -55,6 +55,8 @@ function rollback(ctx: CommandContext, ds: DaemonSet, toRevision: number): strin
 
 export const rolloutUndoCommand: CommandDef = {
   name: 'rollout undo',
+  // kubectl's validArgs: deployment, daemonset, statefulset (no StatefulSets here)
+  validArgs: ['Deployment', 'DaemonSet'],
   short: 'Undo a previous rollout',
   usage: 'kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags]',
   flags: [

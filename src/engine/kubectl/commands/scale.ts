@@ -23,6 +23,8 @@ function intFlag(v: string | undefined, flag: string, def: number): number {
 
 export const scaleCommand: CommandDef = {
   name: 'scale',
+  // kubectl's validArgs: deployment, replicaset, replicationcontroller, statefulset; those served
+  validArgs: [...SCALABLE],
   short: 'Set a new size for a deployment, replica set, or replication controller',
   usage:
     'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME)',

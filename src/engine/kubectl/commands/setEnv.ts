@@ -15,7 +15,7 @@ import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
 import { targets } from './label';
 import { printWritten } from './printObject';
-import { podSpecOf } from './setImage';
+import { POD_TEMPLATE_KINDS, podSpecOf } from './setImage';
 import { objectName, selectContainers } from './setHelpers';
 
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
@@ -117,6 +117,9 @@ function refuseFrom(from: string): void {
 
 export const setEnvCommand: CommandDef = {
   name: 'set env',
+  // the kinds with a pod template podSpecOf updates (kubectl 1.32's `set env` has no completion
+  // function, its shell falls back to file names; the console, with no files, offers these)
+  validArgs: POD_TEMPLATE_KINDS,
   short: 'Update environment variables on a pod template',
   usage: 'kubectl set env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N',
   flags: [

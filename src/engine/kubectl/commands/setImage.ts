@@ -20,6 +20,9 @@ import {
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
+/** The kinds podSpecOf finds a pod spec in (what `set image|env|resources` can change). */
+export const POD_TEMPLATE_KINDS: readonly Kind[] = ['Pod', 'DaemonSet', 'Deployment', 'ReplicaSet'];
+
 /** The pod spec inside an object (polymorphichelpers.updatePodSpecForObject), or null. */
 export function podSpecOf(kind: Kind, obj: KObject): PodSpec | null {
   if (kind === 'DaemonSet') return (obj as DaemonSet).spec.template.spec;
@@ -53,6 +56,9 @@ function parseImages(pairs: string[]): [string, string][] {
 
 export const setImageCommand: CommandDef = {
   name: 'set image',
+  // the kinds with a pod template podSpecOf updates (kubectl's completion offers these, with the
+  // unserved cronjobs, replicationcontrollers and statefulsets)
+  validArgs: POD_TEMPLATE_KINDS,
   short: 'Update the image of a pod template',
   usage:
     'kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',

@@ -14,7 +14,7 @@ import { CommandError, type CommandDef } from '../types';
 import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
 import { targets } from './label';
 import { printWritten } from './printObject';
-import { podSpecOf } from './setImage';
+import { POD_TEMPLATE_KINDS, podSpecOf } from './setImage';
 import { canonicalQuantity } from './quantityText';
 import { objectName, selectContainers } from './setHelpers';
 
@@ -43,6 +43,9 @@ export function populateResourceList(spec: string): Map<string, string> | undefi
 
 export const setResourcesCommand: CommandDef = {
   name: 'set resources',
+  // the kinds with a pod template podSpecOf updates (kubectl 1.32's `set resources` has no
+  // completion function, its shell falls back to file names; the console, with no files, offers these)
+  validArgs: POD_TEMPLATE_KINDS,
   short: 'Update resource requests/limits on objects with pod templates',
   usage: 'kubectl set resources (-f FILENAME | TYPE NAME)  ([--limits=LIMITS & --requests=REQUESTS]',
   flags: [

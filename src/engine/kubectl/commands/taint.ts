@@ -110,6 +110,8 @@ export function reorganizeTaints(
 
 export const taintCommand: CommandDef = {
   name: 'taint',
+  // kubectl's validArgs: node
+  validArgs: ['Node'],
   short: 'Update the taints on one or more nodes',
   usage: 'kubectl taint NODE NAME KEY_1=VAL_1:TAINT_EFFECT_1 ... KEY_N=VAL_N:TAINT_EFFECT_N',
   flags: [
