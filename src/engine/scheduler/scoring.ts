@@ -17,7 +17,7 @@ import type {
   WeightedPodAffinityTerm,
 } from '../api/types';
 import type { Random } from '../random';
-import { podMatchesNodeAffinity, termMatches } from './nodeAffinity';
+import { matchesEveryNode, podMatchesNodeAffinity, termMatches } from './nodeAffinity';
 import { type NodeUsage, nodeAllocatable, podRequest } from './nodeInfo';
 import { toleratesTaint } from './taints';
 
@@ -52,6 +52,16 @@ export interface ScoreSnapshot {
    * `selector` matches. Absent, PodTopologySpread counts over `pods(node)` (the oracle).
    */
   matchingPodCounter?(selector: Selector | null, namespace: string | undefined): (node: string) => number;
+  /**
+   * The kept counts summed per value of `topologyKey` over `nodes` ('' for a node without the key):
+   * matchingPodCounter's counts added up node by node, kept (MatchingPodCounts.topologySums).
+   * Absent, PodTopologySpread adds them up itself.
+   */
+  topologySums?(
+    selector: Selector | null,
+    namespace: string | undefined,
+    topologyKey: string,
+  ): ReadonlyMap<string, number>;
 }
 
 /** One node's score from one plugin. */
@@ -65,13 +75,39 @@ export class Skip {
   constructor(readonly reason: string) {}
 }
 
+/**
+ * What a Score plugin reads of one feasible node (framework.NodeInfo, which upstream's Score takes):
+ * the node, what is bound to it, and its allocatable cpu and memory as the resource scorers count
+ * them. The scheduler keeps one per node of its node list (read in place, no lookup per plugin);
+ * `nodeInfoOf` makes one from a snapshot (the oracle, tests and explanations).
+ */
+export interface NodeInfo {
+  readonly node: Node;
+  /** NodeInfo.Requested and NonZeroRequested */
+  readonly usage: NodeUsage;
+  /** cpu in millicores, memory in bytes; a resource the node does not report is 0 (left out of the score) */
+  readonly allocatable: Requests;
+}
+
+/** A NodeInfo made from the snapshot's usage and the node's allocatable. */
+export function nodeInfoOf(node: Node, snap: ScoreSnapshot): NodeInfo {
+  return { node, usage: snap.usage(node.metadata.name), allocatable: allocatableOf(node) };
+}
+
 export interface ScorePlugin<S = unknown> {
   readonly name: ScorePluginName;
   readonly weight: number;
   preScore(pod: Pod, feasible: readonly Node[], snap: ScoreSnapshot): S | Skip;
-  score(state: S, pod: Pod, node: Node, snap: ScoreSnapshot): number;
+  score(state: S, pod: Pod, info: NodeInfo, snap: ScoreSnapshot): number;
   /** ScoreExtensions().NormalizeScore, when the plugin has one */
   normalizeScore?(state: S, scores: NodeScore[]): void;
+  /**
+   * The normalised score every feasible node gets, when the cycle's state proves it is the same for
+   * all of them (undefined otherwise): a scheduling cycle then adds it without running Score and
+   * NormalizeScore per node. Only a cycle takes it; an explanation runs the plugin on every node, and
+   * the tests hold the two to the same totals.
+   */
+  uniformScore?(state: S, feasible: readonly Node[]): number | undefined;
 }
 
 /** helper.DefaultNormalizeScore: scale to [0, maxPriority] by the highest score; `reverse` flips it. */
@@ -111,8 +147,17 @@ export const taintTolerationScore: ScorePlugin<Toleration[]> = {
   name: 'TaintToleration',
   weight: 3,
   preScore: (pod) => tolerationsPreferNoSchedule(pod.spec.tolerations),
-  score: (tols, _pod, node) => countIntolerableTaintsPreferNoSchedule(node, tols),
+  score: (tols, _pod, info) => countIntolerableTaintsPreferNoSchedule(info.node, tols),
   normalizeScore: (_s, scores) => defaultNormalizeScore(MAX_NODE_SCORE, true, scores),
+  // No feasible node has a PreferNoSchedule taint: every count is 0, and the reversed normalisation
+  // gives each node MaxNodeScore.
+  uniformScore: (_tols, feasible) => {
+    for (let i = 0; i < feasible.length; i++) {
+      const taints = feasible[i].spec?.taints;
+      if (taints) for (let j = 0; j < taints.length; j++) if (taints[j].effect === 'PreferNoSchedule') return;
+    }
+    return MAX_NODE_SCORE;
+  },
 };
 
 // ----------------------------------------------------------------------------- NodeAffinity
@@ -131,7 +176,7 @@ export const nodeAffinityScore: ScorePlugin<
       .filter((t) => t.weight !== 0)
       .map((t) => ({ weight: t.weight, preference: t.preference ?? {} }));
   },
-  score: (terms, _pod, node) => {
+  score: (terms, _pod, { node }) => {
     let count = 0;
     for (const t of terms) if (termMatches(t.preference, node)) count += t.weight;
     return count;
@@ -150,7 +195,7 @@ interface Requests {
 /** per (frozen, cached) allocatable figure: both resource scorers read it for every feasible node */
 const requestsByAllocatable = new WeakMap<object, Requests>();
 
-function allocatableOf(node: Node): Requests {
+export function allocatableOf(node: Node): Requests {
   const a = nodeAllocatable(node);
   let r = Object.isFrozen(a) ? requestsByAllocatable.get(a) : undefined;
   if (!r) {
@@ -171,17 +216,20 @@ export function leastRequestedScore(requested: number, capacity: number): number
   return Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity);
 }
 
-/** leastResourceScorer with the default weights (cpu 1, memory 1). */
-export function leastAllocatedScore(requested: Requests, allocatable: Requests): number {
+/**
+ * leastResourceScorer with the default weights (cpu 1, memory 1): the requested and allocatable cpu
+ * and memory as numbers (no object to make per node and plugin).
+ */
+export function leastAllocatedScore(cpu: number, memory: number, allocatable: Requests): number {
   let nodeScore = 0;
   let weightSum = 0;
   // the resources cpu and memory, in that order (spelt out: no list to make per node and plugin)
   if (allocatable.cpu !== 0) {
-    nodeScore += leastRequestedScore(requested.cpu, allocatable.cpu);
+    nodeScore += leastRequestedScore(cpu, allocatable.cpu);
     weightSum += 1;
   }
   if (allocatable.memory !== 0) {
-    nodeScore += leastRequestedScore(requested.memory, allocatable.memory);
+    nodeScore += leastRequestedScore(memory, allocatable.memory);
     weightSum += 1;
   }
   return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
@@ -198,22 +246,17 @@ export const nodeResourcesFitScore: ScorePlugin<Requests> = {
     const r = podRequest(pod);
     return { cpu: r.nonZeroMilliCPU, memory: r.nonZeroMemory };
   },
-  score: (req, _pod, node, snap) => {
-    const u = snap.usage(node.metadata.name);
-    return leastAllocatedScore(
-      { cpu: u.nonZeroMilliCPU + req.cpu, memory: u.nonZeroMemory + req.memory },
-      allocatableOf(node),
-    );
-  },
+  score: (req, _pod, { usage: u, allocatable }) =>
+    leastAllocatedScore(u.nonZeroMilliCPU + req.cpu, u.nonZeroMemory + req.memory, allocatable),
 };
 
 /** balancedResourceScorer: 100 × (1 − the standard deviation of the requested fractions). */
-export function balancedResourceScore(requested: Requests, allocatable: Requests): number {
+export function balancedResourceScore(cpu: number, memory: number, allocatable: Requests): number {
   // with two resources the standard deviation is half their fractions' difference; with one, 0
   let std = 0;
   if (allocatable.cpu !== 0 && allocatable.memory !== 0) {
-    const cpuFraction = Math.min(1, requested.cpu / allocatable.cpu);
-    const memoryFraction = Math.min(1, requested.memory / allocatable.memory);
+    const cpuFraction = Math.min(1, cpu / allocatable.cpu);
+    const memoryFraction = Math.min(1, memory / allocatable.memory);
     std = Math.abs((cpuFraction - memoryFraction) / 2);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
@@ -233,13 +276,8 @@ export const balancedAllocationScore: ScorePlugin<Requests> = {
       return new Skip('the pod requests no cpu and no memory (best effort)');
     return { cpu: r.milliCPU, memory: r.memory };
   },
-  score: (req, _pod, node, snap) => {
-    const u = snap.usage(node.metadata.name);
-    return balancedResourceScore(
-      { cpu: u.milliCPU + req.cpu, memory: u.memory + req.memory },
-      allocatableOf(node),
-    );
-  },
+  score: (req, _pod, { usage: u, allocatable }) =>
+    balancedResourceScore(u.milliCPU + req.cpu, u.memory + req.memory, allocatable),
 };
 
 // ----------------------------------------------------------------------------- ImageLocality
@@ -311,7 +349,7 @@ export const imageLocalityScore: ScorePlugin<{ states: ImageStates; images: stri
       normalizeImageName(c.image ?? ''),
     ),
   }),
-  score: ({ states: s, images }, _pod, node) => {
+  score: ({ states: s, images }, _pod, { node }) => {
     const states = s.byNode.get(node.metadata.name);
     let sum = 0;
     if (states) {
@@ -322,6 +360,11 @@ export const imageLocalityScore: ScorePlugin<{ states: ImageStates; images: stri
       }
     }
     return imageLocalityPriority(sum, images.length);
+  },
+  // No node of the cluster has any of the pod's images: every node's sum is 0 (there is no NormalizeScore).
+  uniformScore: ({ states: s, images }) => {
+    for (const name of images) if (s.numNodes.has(name)) return undefined;
+    return imageLocalityPriority(0, images.length);
   },
 };
 
@@ -486,8 +529,22 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
         c.topologyKey === LABEL_HOSTNAME ? feasible.length - state.ignoredNodes.size : topoSize[i],
       ),
     );
-    // Counting over every node is needed only for keys other than hostname.
-    if (constraints.some((c) => c.topologyKey !== LABEL_HOSTNAME)) {
+    // Counting over every node is needed only for keys other than hostname. When every node counts
+    // for a constraint (no key required of every node, no required node affinity to honour), the
+    // kept per-value sums are that count; the other constraints walk the nodes.
+    const walk: boolean[] = constraints.map((c) => c.topologyKey !== LABEL_HOSTNAME);
+    const everyNodeCounts = !requireAllTopologies && matchesEveryNode(pod.spec);
+    if (snap.topologySums) {
+      for (let i = 0; i < constraints.length; i++) {
+        const c = constraints[i];
+        if (!walk[i] || (c.honorNodeAffinity && !everyNodeCounts)) continue;
+        const sums = snap.topologySums(c.selector, ns, c.topologyKey);
+        const m = state.topologyValueToPodCounts[i];
+        for (const value of m.keys()) m.set(value, sums.get(value) ?? 0);
+        walk[i] = false;
+      }
+    }
+    if (walk.includes(true)) {
       for (const node of snap.nodes) {
         const labels = node.metadata.labels ?? {};
         if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) continue;
@@ -495,8 +552,8 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
         let affinityMatch: boolean | undefined;
         for (let i = 0; i < constraints.length; i++) {
           const c = constraints[i];
-          // hostname counts have no entries here (they are counted in Score)
-          if (c.topologyKey === LABEL_HOSTNAME) continue;
+          // hostname counts have no entries here (they are counted in Score); kept sums were read above
+          if (!walk[i]) continue;
           if (c.honorNodeAffinity && !(affinityMatch ??= podMatchesNodeAffinity(pod.spec, node))) continue;
           const value = labels[c.topologyKey] ?? '';
           const m = state.topologyValueToPodCounts[i];
@@ -508,18 +565,21 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     }
     return state;
   },
-  score: (s, _pod, node) => {
-    if (s.ignoredNodes.has(node.metadata.name)) return 0;
+  score: (s, _pod, { node }) => {
+    const name = node.metadata.name;
+    if (s.ignoredNodes.size > 0 && s.ignoredNodes.has(name)) return 0;
     const labels = node.metadata.labels ?? {};
     let score = 0;
-    s.constraints.forEach((c, i) => {
-      if (!Object.hasOwn(labels, c.topologyKey)) return;
+    const constraints = s.constraints;
+    for (let i = 0; i < constraints.length; i++) {
+      const key = constraints[i].topologyKey;
+      if (!Object.hasOwn(labels, key)) continue;
       const cnt =
-        c.topologyKey === LABEL_HOSTNAME
-          ? s.counters[i](node.metadata.name)
-          : (s.topologyValueToPodCounts[i].get(labels[c.topologyKey]) ?? 0);
-      score += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i]);
-    });
+        key === LABEL_HOSTNAME
+          ? s.counters[i](name)
+          : (s.topologyValueToPodCounts[i].get(labels[key]) ?? 0);
+      score += scoreForCount(cnt, constraints[i].maxSkew, s.topologyNormalizingWeight[i]);
+    }
     return goRound(score);
   },
   normalizeScore: (s, scores) => {
@@ -669,7 +729,7 @@ export const interPodAffinityScore: ScorePlugin<ScoreMap> = {
       return new Skip('no pod affinity terms apply (neither this pod nor a bound pod has one that matches)');
     return m;
   },
-  score: (m, _pod, node) => {
+  score: (m, _pod, { node }) => {
     const labels = node.metadata.labels ?? {};
     let score = 0;
     for (const [key, byValue] of m) if (Object.hasOwn(labels, key)) score += byValue.get(labels[key]) ?? 0;
@@ -741,21 +801,37 @@ export function prioritizeNodes(
    * what a 3,000-replica apply allocated)
    */
   detail = true,
+  /** the feasible nodes' NodeInfos in the same order (the scheduler's kept ones); made from `snap` when absent */
+  infos: readonly NodeInfo[] = feasible.map((n) => nodeInfoOf(n, snap)),
 ): Prioritized {
-  const out: NodePluginScores[] = feasible.map((n) => ({ name: n.metadata.name, scores: [], totalScore: 0 }));
+  const n = feasible.length;
+  const out: NodePluginScores[] = new Array<NodePluginScores>(n);
+  for (let i = 0; i < n; i++)
+    out[i] = { name: feasible[i].metadata.name, scores: detail ? [] : NO_SCORES, totalScore: 0 };
   const skipped: Prioritized['skipped'] = [];
-  // one list of node scores, filled by each plugin in turn
-  const list: NodeScore[] = feasible.map((n) => ({ name: n.metadata.name, score: 0 }));
-  const raw: number[] = feasible.map(() => 0);
+  // one list of node scores, filled by each plugin in turn (made for the first plugin that scores per node)
+  let list: NodeScore[] | undefined;
+  const raw: number[] = detail ? new Array<number>(n).fill(0) : [];
   for (const p of plugins) {
     const state = p.preScore(pod, feasible, snap);
     if (state instanceof Skip) {
       skipped.push({ plugin: p.name, reason: state.reason });
       continue;
     }
-    for (let i = 0; i < feasible.length; i++) raw[i] = list[i].score = p.score(state, pod, feasible[i], snap);
+    const uniform = detail ? undefined : p.uniformScore?.(state, feasible);
+    if (uniform !== undefined) {
+      const weightedScore = uniform * p.weight;
+      for (let i = 0; i < n; i++) out[i].totalScore += weightedScore;
+      continue;
+    }
+    list ??= feasible.map((f) => ({ name: f.metadata.name, score: 0 }));
+    for (let i = 0; i < n; i++) {
+      const score = p.score(state, pod, infos[i], snap);
+      list[i].score = score;
+      if (detail) raw[i] = score;
+    }
     p.normalizeScore?.(state, list);
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; i < n; i++) {
       const weightedScore = list[i].score * p.weight;
       if (detail)
         out[i].scores.push({
@@ -770,6 +846,9 @@ export function prioritizeNodes(
   }
   return { nodes: out, skipped };
 }
+
+/** the parts of a cycle's node score, which keeps only the totals (shared, never written) */
+const NO_SCORES = Object.freeze([]) as unknown as PluginScore[];
 
 /**
  * selectHost: the highest total wins; among equal totals one is picked uniformly at random by
