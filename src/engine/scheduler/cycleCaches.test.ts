@@ -1,13 +1,24 @@
 // What a scheduling cycle keeps or skips for speed, against the plain computation it replaces (the
 // oracle): the scheduler's node list against the store's, ImageLocality's image summary against one
-// made afresh, and the totals of a cycle's prioritizeNodes (no per-plugin parts) against the detailed
-// one `sim why` shows — through node changes, a Deployment's scale-ups and a rolling update.
+// made afresh, its kept NodeInfos (live usage, allocatable) against ones made from the snapshot, and
+// the totals of a cycle's prioritizeNodes (kept NodeInfos, uniform scores added without a per-node
+// pass, PodTopologySpread's kept per-zone sums) against the detailed one `sim why` shows, every
+// plugin run on every node and the zone counts walked node by node — through node changes, a
+// Deployment's scale-ups and a rolling update.
 
 import { describe, expect, it } from 'vitest';
 import type { KObject, Node, Pod } from '../api/types';
 import { applyPreset } from '../cluster/presets';
 import { Simulation } from '../simulation';
-import { computeImageStates, imageStatesOf, prioritizeNodes } from './scoring';
+import {
+  allocatableOf,
+  computeImageStates,
+  imageLocalityScore,
+  imageStatesOf,
+  nodeInfoOf,
+  prioritizeNodes,
+  taintTolerationScore,
+} from './scoring';
 
 function deployment(replicas: number, image = 'nginx:1.27'): KObject {
   return {
@@ -41,13 +52,62 @@ function check(sim: Simulation): void {
     spec: { ...sim.store.list('Pod', 'default')[0].spec, nodeName: undefined },
   } as Pod;
   const snap = sim.scheduler.snapshot();
+  // the plain snapshot: PodTopologySpread walks every node for the zone counts
+  const plain = { ...snap, topologySums: undefined };
+  const kept = sim.scheduler.keptNodeInfos();
+  expect(kept.map((k) => k.node)).toEqual(nodes);
+  for (const k of kept) {
+    const made = nodeInfoOf(k.node, plain);
+    expect({ ...k.usage, ports: [...k.usage.ports] }).toEqual({
+      ...made.usage,
+      ports: [...made.usage.ports],
+    });
+    expect(k.allocatable).toEqual(made.allocatable);
+    expect(k.allocatable).toEqual(allocatableOf(k.node));
+  }
   const feasible = nodes.slice(0, 60);
-  const detailed = prioritizeNodes(pending, feasible, snap);
-  const totals = prioritizeNodes(pending, feasible, snap, undefined, false);
+  const detailed = prioritizeNodes(pending, feasible, plain);
+  const totals = prioritizeNodes(pending, feasible, snap, undefined, false, kept.slice(0, 60));
   expect(totals.nodes.map((n) => [n.name, n.totalScore])).toEqual(
     detailed.nodes.map((n) => [n.name, n.scores.reduce((s, p) => s + p.weighted, 0)]),
   );
   expect(totals.skipped).toEqual(detailed.skipped);
+  // a uniform score, where a plugin claims one, is what the plain pass gave every node
+  for (const plugin of [taintTolerationScore, imageLocalityScore] as const) {
+    const state = (plugin.preScore as (p: Pod, f: readonly Node[], s: typeof snap) => unknown)(
+      pending,
+      feasible,
+      snap,
+    );
+    const uniform = (plugin.uniformScore as (s: unknown, f: readonly Node[]) => number | undefined)(
+      state,
+      feasible,
+    );
+    if (uniform === undefined) continue;
+    for (const n of detailed.nodes)
+      expect(n.scores.find((s) => s.plugin === plugin.name)?.normalized).toBe(uniform);
+  }
+}
+
+/** Which plugins a cycle adds as a uniform score now (feasible: the first 60 nodes). */
+function uniformPlugins(sim: Simulation): string[] {
+  const pod = sim.store.list('Pod', 'default')[0];
+  const feasible = sim.scheduler.nodes().slice(0, 60);
+  const snap = sim.scheduler.snapshot();
+  const out: string[] = [];
+  if (
+    taintTolerationScore.uniformScore!(
+      taintTolerationScore.preScore(pod, feasible, snap) as never,
+      feasible,
+    ) !== undefined
+  )
+    out.push('TaintToleration');
+  if (
+    imageLocalityScore.uniformScore!(imageLocalityScore.preScore(pod, feasible, snap) as never, feasible) !==
+    undefined
+  )
+    out.push('ImageLocality');
+  return out;
 }
 
 describe('a scheduling cycle’s kept and skipped work', () => {
@@ -57,11 +117,15 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     sim.store.create(deployment(40));
     settle(sim);
     check(sim);
-    // the same list while no node changed (what keeps ImageLocality's summary)
+    // no node has an image or a PreferNoSchedule taint yet: both plugins' scores are uniform
+    expect(uniformPlugins(sim)).toEqual(['TaintToleration', 'ImageLocality']);
+    // the same list while no node changed (what keeps ImageLocality's summary and the NodeInfos)
     expect(sim.scheduler.nodes()).toBe(sim.scheduler.nodes());
+    expect(sim.scheduler.keptNodeInfos()).toBe(sim.scheduler.keptNodeInfos());
     const before = sim.scheduler.nodes();
-    // a node gets images (ImageLocality now has something to score), another a label, a third goes
-    const [a, b, c] = sim.store.list('Node');
+    // a node gets images (ImageLocality now has something to score), another a label, a third goes,
+    // a fourth a PreferNoSchedule taint (TaintToleration scores per node again), and the nodes zones
+    const [a, b, c, e] = sim.store.list('Node');
     sim.store.updateStatus<'Node'>({
       ...a,
       status: {
@@ -71,8 +135,19 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     } as Node);
     sim.store.update({ ...b, metadata: { ...b.metadata, labels: { ...b.metadata.labels, tier: 'edge' } } });
     sim.store.delete('Node', undefined, c.metadata.name);
+    sim.store.update({ ...e, spec: { ...e.spec, taints: [{ key: 'spot', effect: 'PreferNoSchedule' }] } });
+    for (const [i, n] of sim.store.list('Node').entries())
+      if (i % 4 !== 3)
+        sim.store.update({
+          ...n,
+          metadata: {
+            ...n.metadata,
+            labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': `z${i % 3}` },
+          },
+        });
     expect(sim.scheduler.nodes()).not.toBe(before);
     check(sim);
+    expect(uniformPlugins(sim)).toEqual([]);
     const withImages = imageStatesOf(sim.scheduler.nodes());
     expect(withImages.byNode.get(a.metadata.name)?.get('nginx:1.27')).toBe(200 * 1024 * 1024);
     // scale up, then roll to a new image

@@ -102,7 +102,7 @@ export class Scheduler {
    */
   private nodeList: readonly Node[] | undefined;
   /** a NodeInfo per node of nodeList, in its order (the cache's snapshot of NodeInfos) */
-  private nodeInfoList: readonly CachedNodeInfo[] | undefined;
+  private keptInfos: readonly CachedNodeInfo[] | undefined;
 
   /**
    * @param rand the scheduler's own seeded generator (ties between nodes of equal score are picked
@@ -193,7 +193,7 @@ export class Scheduler {
 
   private onNode(c: Change): void {
     this.nodeList = undefined;
-    this.nodeInfoList = undefined;
+    this.keptInfos = undefined;
     const node = c.obj as Node;
     if (c.type === 'ADDED') this.requeueFor(node.metadata.name, `node ${node.metadata.name} added`);
     else if (c.type === 'MODIFIED' && nodeSchedulingChanged(c.old as Node, node)) {
@@ -325,7 +325,14 @@ export class Scheduler {
     // When only one node fits, it is taken without scoring.
     if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
     // a cycle needs the totals only; an explanation shows each plugin's part
-    const prioritized = prioritizeNodes(pod, feasible, this.snapshot(exclude), undefined, !cycle, feasibleInfos);
+    const prioritized = prioritizeNodes(
+      pod,
+      feasible,
+      this.snapshot(exclude),
+      undefined,
+      !cycle,
+      feasibleInfos,
+    );
     // An explanation draws from a copy of the generator: what the next cycle would pick.
     const rand = cycle ? this.rand : new Random(this.rand.getState());
     return { node: selectHost(prioritized.nodes, rand)!, feasible: feasibleNames, prioritized };
@@ -356,9 +363,9 @@ export class Scheduler {
     return (this.nodeList ??= Object.freeze(this.sim.store.list('Node')));
   }
 
-  /** A NodeInfo per node of nodes(), in its order, kept with the list. */
-  private keptNodeInfos(): readonly CachedNodeInfo[] {
-    return (this.nodeInfoList ??= this.nodes().map((node) => ({
+  /** A NodeInfo per node of nodes(), in its order, kept with the list (read by a cycle; public for tests). */
+  keptNodeInfos(): readonly CachedNodeInfo[] {
+    return (this.keptInfos ??= this.nodes().map((node) => ({
       node,
       usage: this.nodeInfos.liveUsage(node.metadata.name),
       allocatable: allocatableOf(node),

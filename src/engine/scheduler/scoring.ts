@@ -575,9 +575,7 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
       const key = constraints[i].topologyKey;
       if (!Object.hasOwn(labels, key)) continue;
       const cnt =
-        key === LABEL_HOSTNAME
-          ? s.counters[i](name)
-          : (s.topologyValueToPodCounts[i].get(labels[key]) ?? 0);
+        key === LABEL_HOSTNAME ? s.counters[i](name) : (s.topologyValueToPodCounts[i].get(labels[key]) ?? 0);
       score += scoreForCount(cnt, constraints[i].maxSkew, s.topologyNormalizingWeight[i]);
     }
     return goRound(score);
@@ -805,13 +803,15 @@ export function prioritizeNodes(
   infos: readonly NodeInfo[] = feasible.map((n) => nodeInfoOf(n, snap)),
 ): Prioritized {
   const n = feasible.length;
-  const out: NodePluginScores[] = new Array<NodePluginScores>(n);
-  for (let i = 0; i < n; i++)
-    out[i] = { name: feasible[i].metadata.name, scores: detail ? [] : NO_SCORES, totalScore: 0 };
+  const out: NodePluginScores[] = feasible.map((f) => ({
+    name: f.metadata.name,
+    scores: detail ? [] : NO_SCORES,
+    totalScore: 0,
+  }));
   const skipped: Prioritized['skipped'] = [];
   // one list of node scores, filled by each plugin in turn (made for the first plugin that scores per node)
   let list: NodeScore[] | undefined;
-  const raw: number[] = detail ? new Array<number>(n).fill(0) : [];
+  const raw: number[] = detail ? feasible.map(() => 0) : [];
   for (const p of plugins) {
     const state = p.preScore(pod, feasible, snap);
     if (state instanceof Skip) {
