@@ -812,7 +812,7 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
       const r = mixedChild(spread);
       rows.push(row(`${baseDir ? 'this: ' : ''}${label}${suffix}`, r));
       if (spread === 'kept') keep('this', r);
-      if (!r.error) {
+      if (!r.error && i === 0) {
         by.push([label, 'apply+settle', byCell(r.apply?.byController)]);
         by.push([label, 'rollout', byCell(r.rollout?.byController)]);
       }

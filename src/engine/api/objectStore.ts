@@ -2,6 +2,7 @@
 // (uid, resourceVersion, generation, creationTimestamp, graceful deletion), defaulting and
 // validation on write, label-selector lists and a change feed for controllers and the UI.
 
+import { ListOrder } from './listOrder';
 import type { Clock } from '../clock';
 import type { Random } from '../random';
 import { alreadyExists, invalid, notFound, StatusError, badRequest } from './errors';
@@ -338,15 +339,7 @@ export class ObjectStore {
       return out;
     }
     const m = this.objects.get(kind)!;
-    let keys = this.sortedKeys.get(kind);
-    if (!keys) {
-      // Names never change, so the order only changes when objects come or go.
-      keys = [...m.values()]
-        .map((c) => c.obj)
-        .sort(byNamespaceAndName)
-        .map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name));
-      this.sortedKeys.set(kind, keys);
-    }
+    const keys = this.listOrder(kind).keys(m);
     const out: KindMap[K][] = [];
     for (const k of keys) {
       const o = m.get(k)!.obj;
@@ -357,8 +350,14 @@ export class ObjectStore {
     return out;
   }
 
-  /** list order per kind, dropped whenever an object of that kind is added or removed */
-  private readonly sortedKeys = new Map<Kind, string[]>();
+  /** list order per kind, told of every object that comes or goes (listOrder.ts) */
+  private readonly listOrders = new Map<Kind, ListOrder>();
+
+  private listOrder(kind: Kind): ListOrder {
+    let o = this.listOrders.get(kind);
+    if (!o) this.listOrders.set(kind, (o = new ListOrder()));
+    return o;
+  }
 
   count(kind: Kind): number {
     if (kind === 'Event') {
@@ -481,7 +480,7 @@ export class ObjectStore {
     }
     // `get` found nothing under this name above, and nothing was stored since
     this.putNew(kind, frozen);
-    this.sortedKeys.delete(kind);
+    this.listOrder(kind).add(metaNamespaceKey(frozen.metadata.namespace, frozen.metadata.name));
     this.emit({ type: 'ADDED', kind, obj: frozen, old: undefined });
     return frozen as KindMap[K];
   }
@@ -781,7 +780,7 @@ export class ObjectStore {
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
     if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
-    this.sortedKeys.delete(kind);
+    this.listOrder(kind).remove(key);
     this.nextRV();
     this.emit({ type: 'DELETED', kind, obj: old, old: undefined });
     return old;
@@ -804,7 +803,7 @@ export class ObjectStore {
       return;
     }
     this.put(kind, obj);
-    this.sortedKeys.delete(kind);
+    this.listOrder(kind).reset();
   }
 
   /** Every stored object, for snapshots (`events: false` leaves the Events out). */
@@ -817,13 +816,6 @@ export class ObjectStore {
     }
     return out;
   }
-}
-
-function byNamespaceAndName(a: KObject, b: KObject): number {
-  const an = a.metadata.namespace ?? '';
-  const bn = b.metadata.namespace ?? '';
-  if (an !== bn) return an < bn ? -1 : 1;
-  return a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
 }
 
 export { StatusError };

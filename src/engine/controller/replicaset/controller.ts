@@ -2,7 +2,7 @@
 // ReplicaSets, and syncReplicaSet: claim the pods the selector matches, manageReplicas (create in
 // slow-start batches, delete the pods getPodsToDelete ranks first), then write the status.
 
-import { selectorMatches, isEmptyLabelSelector } from '../../api/labels';
+import { fromLabelSelector, isEmptyLabelSelector, matches, selectorMatches } from '../../api/labels';
 import { deepEqual } from '../../api/objects';
 import { namespacedName } from '../../api/namespacedName';
 import type { Change } from '../../api/objectStore';
@@ -133,9 +133,11 @@ export class ReplicaSetController {
   private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[]): Pod[] {
     const store = this.host.store;
     const out: Pod[] = [];
+    // LabelSelectorAsSelector once per claim, not once per pod
+    const selector = fromLabelSelector(rs.spec.selector);
     for (const p of pods) {
       const ref = controllerRef(p);
-      const match = selectorMatches(rs.spec.selector, p.metadata.labels);
+      const match = selector !== null && matches(selector, p.metadata.labels);
       if (ref) {
         if (ref.uid !== rs.metadata.uid) continue;
         if (!match) {
