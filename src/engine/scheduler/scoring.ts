@@ -507,26 +507,27 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
       topologyValueToPodCounts: constraints.map(() => new Map()),
       topologyNormalizingWeight: [],
     };
-    const topoSize = constraints.map(() => 0);
-    for (const node of feasible) {
-      const labels = node.metadata.labels ?? {};
+    // (plain loops: this runs over every feasible node in every cycle)
+    for (let k = 0; k < feasible.length; k++) {
+      const labels = feasible[k].metadata.labels ?? {};
       if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
-        state.ignoredNodes.add(node.metadata.name);
+        state.ignoredNodes.add(feasible[k].metadata.name);
         continue;
       }
-      constraints.forEach((c, i) => {
-        if (c.topologyKey === LABEL_HOSTNAME) return;
-        const value = labels[c.topologyKey] ?? '';
+      for (let i = 0; i < constraints.length; i++) {
+        const key = constraints[i].topologyKey;
+        if (key === LABEL_HOSTNAME) continue;
+        const value = labels[key] ?? '';
         const m = state.topologyValueToPodCounts[i];
-        if (!m.has(value)) {
-          m.set(value, 0);
-          topoSize[i]++;
-        }
-      });
+        if (!m.has(value)) m.set(value, 0);
+      }
     }
+    // topoSize: the values seen among the feasible nodes
     state.topologyNormalizingWeight = constraints.map((c, i) =>
       topologyNormalizingWeight(
-        c.topologyKey === LABEL_HOSTNAME ? feasible.length - state.ignoredNodes.size : topoSize[i],
+        c.topologyKey === LABEL_HOSTNAME
+          ? feasible.length - state.ignoredNodes.size
+          : state.topologyValueToPodCounts[i].size,
       ),
     );
     // Counting over every node is needed only for keys other than hostname. When every node counts
@@ -583,17 +584,16 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
   normalizeScore: (s, scores) => {
     let minScore = Number.MAX_SAFE_INTEGER;
     let maxScore = 0;
-    const invalid = new Set<NodeScore>();
+    // the ignored nodes' scores are invalid (no set of them to make when there are none)
+    const ignored = s.ignoredNodes;
+    const invalid = (sc: NodeScore) => ignored.size > 0 && ignored.has(sc.name);
     for (const sc of scores) {
-      if (s.ignoredNodes.has(sc.name)) {
-        invalid.add(sc);
-        continue;
-      }
+      if (invalid(sc)) continue;
       if (sc.score < minScore) minScore = sc.score;
       if (sc.score > maxScore) maxScore = sc.score;
     }
     for (const sc of scores) {
-      if (invalid.has(sc)) sc.score = 0;
+      if (invalid(sc)) sc.score = 0;
       else if (maxScore === 0) sc.score = MAX_NODE_SCORE;
       else sc.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - sc.score)) / maxScore);
     }
