@@ -1,10 +1,11 @@
 // The object store's list order of one kind (namespace, then name, as the API server lists), kept
 // across writes. Names never change, so the order changes only when objects come or go: those are
-// noted, and the next list merges the few new keys (sorted among themselves) into the kept order and
+// noted, and the next list merges the few new ones (sorted among themselves) into the kept order and
 // drops the gone ones, instead of sorting every object of the kind again. A ReplicaSet's sync lists
-// its namespace's pods twice around creating up to 500 of them; with 4,000–7,000 pods stored, that
-// sort was the largest part of a 3,000-replica Deployment's ReplicaSet syncs. `sortedKeys` (a full
-// sort) is the oracle (listOrder.test.ts).
+// its namespace's pods around creating up to 500 of them; with 4,000–7,000 pods stored, that sort
+// was the largest part of a 3,000-replica Deployment's ReplicaSet syncs. The order holds the store's
+// cells (an update replaces a cell's object in place), so a list reads each object without a lookup.
+// `sortedCells` (a full sort) is the oracle (listOrder.test.ts).
 
 import type { KObject } from './types';
 
@@ -15,59 +16,59 @@ export function byNamespaceAndName(a: KObject, b: KObject): number {
   return a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
 }
 
-type Objects = ReadonlyMap<string, { readonly obj: KObject }>;
-
-/** Every key of `m`, in list order: the full sort. */
-export function sortedKeys(m: Objects): string[] {
-  return [...m.entries()].sort((a, b) => byNamespaceAndName(a[1].obj, b[1].obj)).map(([k]) => k);
+/** A store cell: the object stored under one key (replaced in place by an update). */
+export interface ListCell {
+  readonly obj: KObject;
 }
 
-export class ListOrder {
-  /** the keys in list order as of the last `keys`, before `added` and `removed` */
-  private sorted: string[] | undefined;
-  /** keys stored since (not in `sorted`) */
-  private readonly added = new Set<string>();
-  /** keys in `sorted` that are gone since */
-  private readonly removed = new Set<string>();
+const byObject = (a: ListCell, b: ListCell) => byNamespaceAndName(a.obj, b.obj);
 
-  /** An object was stored under a key nothing was stored under. */
-  add(key: string): void {
-    if (!this.sorted) return;
-    // gone and back: `sorted` still has it, in its place (the place depends on the name only)
-    if (this.removed.delete(key)) return;
-    this.added.add(key);
+/** Every cell, in list order: the full sort. */
+export function sortedCells<C extends ListCell>(cells: Iterable<C>): C[] {
+  return [...cells].sort(byObject);
+}
+
+export class ListOrder<C extends ListCell = ListCell> {
+  /** the cells in list order as of the last `cells`, before `added` and `removed` */
+  private sorted: C[] | undefined;
+  /** cells stored since (not in `sorted`) */
+  private readonly added = new Set<C>();
+  /** cells in `sorted` that are gone since */
+  private readonly removed = new Set<C>();
+
+  /** A cell was stored under a key nothing was stored under. */
+  add(cell: C): void {
+    if (this.sorted) this.added.add(cell);
   }
 
-  /** The object under `key` is gone. */
-  remove(key: string): void {
+  /** The cell is gone (deleted). */
+  remove(cell: C): void {
     if (!this.sorted) return;
-    if (this.added.delete(key)) return;
-    this.removed.add(key);
+    if (!this.added.delete(cell)) this.removed.add(cell);
   }
 
-  /** Forget the order: the next `keys` sorts afresh. */
+  /** Forget the order: the next `cells` sorts afresh. */
   reset(): void {
     this.sorted = undefined;
     this.added.clear();
     this.removed.clear();
   }
 
-  /** The keys of `m` (the objects this order has been told about) in list order. */
-  keys(m: Objects): readonly string[] {
+  /** The cells `all` holds (the ones this order has been told about) in list order. */
+  cells(all: () => Iterable<C>): readonly C[] {
     if (!this.sorted) {
-      this.sorted = sortedKeys(m);
+      this.sorted = sortedCells(all());
       return this.sorted;
     }
     if (this.added.size === 0 && this.removed.size === 0) return this.sorted;
     const removed = this.removed;
-    const kept = removed.size === 0 ? this.sorted : this.sorted.filter((k) => !removed.has(k));
-    const objOf = (k: string) => m.get(k)!.obj;
-    const fresh = [...this.added].sort((a, b) => byNamespaceAndName(objOf(a), objOf(b)));
-    const out: string[] = [];
+    const kept = removed.size === 0 ? this.sorted : this.sorted.filter((c) => !removed.has(c));
+    const fresh = sortedCells(this.added);
+    const out: C[] = [];
     let i = 0;
     let j = 0;
     while (i < kept.length && j < fresh.length) {
-      if (byNamespaceAndName(objOf(fresh[j]), objOf(kept[i])) < 0) out.push(fresh[j++]);
+      if (byObject(fresh[j], kept[i]) < 0) out.push(fresh[j++]);
       else out.push(kept[i++]);
     }
     while (i < kept.length) out.push(kept[i++]);

@@ -294,16 +294,17 @@ export class ObjectStore {
   }
 
   /** Stores an object under a name nothing is stored under (the caller has just looked). */
-  private putNew(kind: Kind, obj: KObject): void {
+  private putNew(kind: Kind, obj: KObject): Cell {
     const md = obj.metadata;
     const namespaced = NAMESPACED[kind];
     const cell: Cell = { obj };
     this.objects.get(kind)!.set(metaNamespaceKey(md.namespace, md.name), cell);
-    if (!namespaced) return;
+    if (!namespaced) return cell;
     const idx = this.byNamespace.get(kind)!;
     let m = idx.get(md.namespace!);
     if (!m) idx.set(md.namespace!, (m = new Map()));
     m.set(md.name, cell);
+    return cell;
   }
 
   mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
@@ -339,10 +340,10 @@ export class ObjectStore {
       return out;
     }
     const m = this.objects.get(kind)!;
-    const keys = this.listOrder(kind).keys(m);
+    const cells = this.listOrder(kind).cells(() => m.values());
     const out: KindMap[K][] = [];
-    for (const k of keys) {
-      const o = m.get(k)!.obj;
+    for (let i = 0; i < cells.length; i++) {
+      const o = cells[i].obj;
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       if (selector && !matches(selector, o.metadata.labels)) continue;
       out.push(o as KindMap[K]);
@@ -351,11 +352,11 @@ export class ObjectStore {
   }
 
   /** list order per kind, told of every object that comes or goes (listOrder.ts) */
-  private readonly listOrders = new Map<Kind, ListOrder>();
+  private readonly listOrders = new Map<Kind, ListOrder<Cell>>();
 
-  private listOrder(kind: Kind): ListOrder {
+  private listOrder(kind: Kind): ListOrder<Cell> {
     let o = this.listOrders.get(kind);
-    if (!o) this.listOrders.set(kind, (o = new ListOrder()));
+    if (!o) this.listOrders.set(kind, (o = new ListOrder<Cell>()));
     return o;
   }
 
@@ -479,8 +480,7 @@ export class ObjectStore {
       return frozen as KindMap[K];
     }
     // `get` found nothing under this name above, and nothing was stored since
-    this.putNew(kind, frozen);
-    this.listOrder(kind).add(metaNamespaceKey(frozen.metadata.namespace, frozen.metadata.name));
+    this.listOrder(kind).add(this.putNew(kind, frozen));
     this.emit({ type: 'ADDED', kind, obj: frozen, old: undefined });
     return frozen as KindMap[K];
   }
@@ -776,11 +776,12 @@ export class ObjectStore {
       return old;
     }
     const key = metaNamespaceKey(NAMESPACED[kind] ? namespace : undefined, name);
-    const old = this.objects.get(kind)!.get(key)?.obj;
+    const cell = this.objects.get(kind)!.get(key);
+    const old = cell?.obj;
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
     if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
-    this.listOrder(kind).remove(key);
+    this.listOrder(kind).remove(cell!);
     this.nextRV();
     this.emit({ type: 'DELETED', kind, obj: old, old: undefined });
     return old;
