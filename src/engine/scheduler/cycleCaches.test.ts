@@ -42,15 +42,34 @@ function settle(sim: Simulation): void {
   for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
 }
 
+/**
+ * A replica's own ScheduleAnyway constraints on the zone and a `rack` label, neither honouring the
+ * pod's node affinity: every node needs both keys to count (requireAllTopologies), so the kept
+ * per-zone sums over every node do not apply.
+ */
+const OWN_CONSTRAINTS = ['topology.kubernetes.io/zone', 'rack'].map((topologyKey) => ({
+  maxSkew: 1,
+  topologyKey,
+  whenUnsatisfiable: 'ScheduleAnyway',
+  labelSelector: { matchLabels: { app: 'web' } },
+  nodeAffinityPolicy: 'Ignore',
+}));
+
 /** The node list, image summary and totals a cycle would use now, each against its oracle. */
 function check(sim: Simulation): void {
   const nodes = sim.scheduler.nodes();
   expect(nodes).toEqual(sim.store.list('Node'));
   expect(imageStatesOf(nodes)).toEqual(computeImageStates(sim.store.list('Node')));
-  const pending = {
-    ...sim.store.list('Pod', 'default')[0],
-    spec: { ...sim.store.list('Pod', 'default')[0].spec, nodeName: undefined },
-  } as Pod;
+  const replica = sim.store.list('Pod', 'default')[0];
+  for (const spec of [
+    { ...replica.spec, nodeName: undefined },
+    { ...replica.spec, nodeName: undefined, topologySpreadConstraints: OWN_CONSTRAINTS },
+  ])
+    checkPod(sim, { ...replica, spec } as Pod);
+}
+
+function checkPod(sim: Simulation, pending: Pod): void {
+  const nodes = sim.scheduler.nodes();
   const snap = sim.scheduler.snapshot();
   // the plain snapshot: PodTopologySpread walks every node for the zone counts
   const plain = { ...snap, topologySums: undefined };
@@ -122,6 +141,13 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     // the same list while no node changed (what keeps ImageLocality's summary and the NodeInfos)
     expect(sim.scheduler.nodes()).toBe(sim.scheduler.nodes());
     expect(sim.scheduler.keptNodeInfos()).toBe(sim.scheduler.keptNodeInfos());
+    // one zone for every node: the zone's count is the one value's kept sum
+    for (const n of sim.store.list('Node'))
+      sim.store.update({
+        ...n,
+        metadata: { ...n.metadata, labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': 'z0' } },
+      });
+    check(sim);
     const before = sim.scheduler.nodes();
     // a node gets images (ImageLocality now has something to score), another a label, a third goes,
     // a fourth a PreferNoSchedule taint (TaintToleration scores per node again), and the nodes zones
@@ -136,15 +162,13 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     sim.store.update({ ...b, metadata: { ...b.metadata, labels: { ...b.metadata.labels, tier: 'edge' } } });
     sim.store.delete('Node', undefined, c.metadata.name);
     sim.store.update({ ...e, spec: { ...e.spec, taints: [{ key: 'spot', effect: 'PreferNoSchedule' }] } });
-    for (const [i, n] of sim.store.list('Node').entries())
-      if (i % 4 !== 3)
-        sim.store.update({
-          ...n,
-          metadata: {
-            ...n.metadata,
-            labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': `z${i % 3}` },
-          },
-        });
+    // zones on three nodes in four, racks on four in five (some nodes have a zone and no rack)
+    for (const [i, n] of sim.store.list('Node').entries()) {
+      const labels: Record<string, string> = { ...n.metadata.labels };
+      if (i % 4 !== 3) labels['topology.kubernetes.io/zone'] = `z${i % 3}`;
+      if (i % 5 !== 0) labels.rack = `r${i % 2}`;
+      sim.store.update({ ...n, metadata: { ...n.metadata, labels } });
+    }
     expect(sim.scheduler.nodes()).not.toBe(before);
     check(sim);
     expect(uniformPlugins(sim)).toEqual([]);

@@ -109,7 +109,9 @@ export class MatchingPodCounts {
 
   /**
    * Per value of `topologyKey` ('' for a node without it), the pods of `namespace` that `selector`
-   * matches on the nodes of `nodes` with that value: the sum of `counter` over those nodes, kept
+   * matches on the nodes of `nodes` with that value (every value of the list has an entry, 0 when
+   * none match; a selector that selects nothing gets an empty map): the sum of `counter` over those
+   * nodes, kept
    * from the pod changes while the (frozen) list stays the same, so a cycle does not visit every
    * node. A list that is not frozen is summed afresh.
    */

@@ -53,9 +53,10 @@ export interface ScoreSnapshot {
    */
   matchingPodCounter?(selector: Selector | null, namespace: string | undefined): (node: string) => number;
   /**
-   * The kept counts summed per value of `topologyKey` over `nodes` ('' for a node without the key):
-   * matchingPodCounter's counts added up node by node, kept (MatchingPodCounts.topologySums).
-   * Absent, PodTopologySpread adds them up itself.
+   * The kept counts summed per value of `topologyKey` over `nodes` ('' for a node without the key;
+   * every value of the nodes has an entry): matchingPodCounter's counts added up node by node, kept
+   * (MatchingPodCounts.topologySums). The feasible nodes of a cycle are some of `nodes`. Absent,
+   * PodTopologySpread adds them up itself.
    */
   topologySums?(
     selector: Selector | null,
@@ -507,19 +508,41 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
       topologyValueToPodCounts: constraints.map(() => new Map()),
       topologyNormalizingWeight: [],
     };
+    // The kept per-value sums (over every node of the snapshot) stand for the count over every node
+    // when every node counts for a constraint: no topology key required of every node (the system
+    // defaults), no required node affinity to honour. The other constraints walk the nodes below.
+    const everyNodeCounts = !requireAllTopologies && matchesEveryNode(pod.spec);
+    const sums = constraints.map((c) =>
+      snap.topologySums &&
+      c.topologyKey !== LABEL_HOSTNAME &&
+      !requireAllTopologies &&
+      (!c.honorNodeAffinity || everyNodeCounts)
+        ? snap.topologySums(c.selector, ns, c.topologyKey)
+        : undefined,
+    );
+    // The values seen among the feasible nodes. When every node of the snapshot has the same value
+    // (as when no node has the key: ''), the feasible ones (a non-empty part of them) have that one.
+    const collect: boolean[] = constraints.map((c) => c.topologyKey !== LABEL_HOSTNAME);
+    for (let i = 0; i < constraints.length; i++) {
+      const si = sums[i];
+      if (!si || si.size !== 1 || feasible.length === 0) continue;
+      state.topologyValueToPodCounts[i].set(si.keys().next().value!, 0);
+      collect[i] = false;
+    }
     // (plain loops: this runs over every feasible node in every cycle)
-    for (let k = 0; k < feasible.length; k++) {
-      const labels = feasible[k].metadata.labels ?? {};
-      if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
-        state.ignoredNodes.add(feasible[k].metadata.name);
-        continue;
-      }
-      for (let i = 0; i < constraints.length; i++) {
-        const key = constraints[i].topologyKey;
-        if (key === LABEL_HOSTNAME) continue;
-        const value = labels[key] ?? '';
-        const m = state.topologyValueToPodCounts[i];
-        if (!m.has(value)) m.set(value, 0);
+    if (requireAllTopologies || collect.includes(true)) {
+      for (let k = 0; k < feasible.length; k++) {
+        const labels = feasible[k].metadata.labels ?? {};
+        if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
+          state.ignoredNodes.add(feasible[k].metadata.name);
+          continue;
+        }
+        for (let i = 0; i < constraints.length; i++) {
+          if (!collect[i]) continue;
+          const value = labels[constraints[i].topologyKey] ?? '';
+          const m = state.topologyValueToPodCounts[i];
+          if (!m.has(value)) m.set(value, 0);
+        }
       }
     }
     // topoSize: the values seen among the feasible nodes
@@ -530,20 +553,14 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
           : state.topologyValueToPodCounts[i].size,
       ),
     );
-    // Counting over every node is needed only for keys other than hostname. When every node counts
-    // for a constraint (no key required of every node, no required node affinity to honour), the
-    // kept per-value sums are that count; the other constraints walk the nodes.
-    const walk: boolean[] = constraints.map((c) => c.topologyKey !== LABEL_HOSTNAME);
-    const everyNodeCounts = !requireAllTopologies && matchesEveryNode(pod.spec);
-    if (snap.topologySums) {
-      for (let i = 0; i < constraints.length; i++) {
-        const c = constraints[i];
-        if (!walk[i] || (c.honorNodeAffinity && !everyNodeCounts)) continue;
-        const sums = snap.topologySums(c.selector, ns, c.topologyKey);
-        const m = state.topologyValueToPodCounts[i];
-        for (const value of m.keys()) m.set(value, sums.get(value) ?? 0);
-        walk[i] = false;
-      }
+    // Counting over every node is needed only for keys other than hostname (hostname counts are
+    // taken in Score); the kept sums are that count where they apply.
+    const walk: boolean[] = constraints.map((c, i) => c.topologyKey !== LABEL_HOSTNAME && !sums[i]);
+    for (let i = 0; i < constraints.length; i++) {
+      const si = sums[i];
+      if (!si) continue;
+      const m = state.topologyValueToPodCounts[i];
+      for (const value of m.keys()) m.set(value, si.get(value) ?? 0);
     }
     if (walk.includes(true)) {
       for (const node of snap.nodes) {
