@@ -9,10 +9,14 @@
 //
 //   npm run bench [-- --sizes 1000,5000,20000,65000] [--budget SECONDS] [--default-at 5000] [--heap MiB] [--warm 0]
 //                 [--mixed-at 1000] [--replicas 3000] [--mixed-spreads kept,fullPass]
+//                 [--mixed-runs N] [--mixed-base DIR]
 //
 // The mixed case (--mixed-at N nodes, 0 skips it): the same DaemonSet and a Deployment of --replicas
 // replicas, apply + settle and a rolling update of the Deployment, with PodTopologySpread's counts kept
-// (the default) and counted in full each cycle (the oracle), beside the DaemonSet alone at N nodes.
+// (the default) and counted in full each cycle (the oracle), beside the DaemonSet alone at N nodes and
+// the floor of the same number of writes. `--mixed-runs N` runs the kept case N times (medians);
+// `--mixed-base DIR` runs another tree's engine (e.g. a copy of the previous commit, with its
+// node_modules) alternating with this one, each run of one beside a run of the other.
 //
 // heap peak: the most heapUsed seen while running (uncollected garbage included); heap live: after a
 // full GC at the end of the case. gc apply / gc rollout: the main thread's garbage collection pauses in
@@ -437,8 +441,7 @@ async function child(): Promise<void> {
   console.log(JSON.stringify(r));
 }
 
-function runChild(args: string[], timeoutMs: number): unknown {
-  const self = fileURLToPath(import.meta.url);
+function runChild(args: string[], timeoutMs: number, self = fileURLToPath(import.meta.url)): unknown {
   const heap = Number(arg('--heap', '4096'));
   const r = spawnSync(
     process.execPath,
@@ -709,29 +712,36 @@ function byCell(b: Record<string, number> | undefined): string {
 function mixed(n: number, budget: number, base: CaseResult | undefined): void {
   const replicas = Number(arg('--replicas', '3000'));
   const spreads = arg('--mixed-spreads', 'kept,fullPass').split(',') as ('kept' | 'fullPass')[];
+  const runs = Math.max(1, Number(arg('--mixed-runs', '1')));
+  const baseDir = arg('--mixed-base', '');
   console.log(
     `\n${n} nodes running the DaemonSet and a ${replicas}-replica Deployment: apply both + settle, then a rolling update of the Deployment (25 %/25 %);`,
   );
   console.log(
-    `×DaemonSet = the time over the DaemonSet alone at ${n} nodes (incremental, above: its apply+settle, its 10% rollout); work items per controller (deterministic):`,
+    `×floor = the time over the floor of the same number of writes (immutable writes into a Map, no controllers); ×DaemonSet = over the DaemonSet alone at ${n} nodes (incremental, above: its apply+settle, its 10% rollout); work items per controller (deterministic):`,
   );
   const rows: string[][] = [];
   const ratio = (p: Phase | undefined, b: Phase | undefined) =>
     p && b && p.done === 1 && b.done === 1 ? `×${(p.ms / b.ms).toFixed(1)}` : '—';
+  const floorRatio = (p: Phase | undefined, f: number | undefined) =>
+    p && p.done === 1 && f ? `×${(p.ms / f).toFixed(1)}` : '—';
   if (base)
     rows.push([
       'DaemonSet alone',
       phaseCell(base.apply),
+      '—',
       '×1.0',
       String(base.apply?.writes ?? ''),
       phaseCell(base.rollout),
+      '—',
       '×1.0',
       String(base.rollout?.writes ?? ''),
       `${base.heapMiB.toFixed(0)} MiB`,
     ]);
   const by: string[][] = [];
-  for (const spread of spreads) {
-    const r = runChild(
+  let floor: number[] | undefined;
+  const mixedChild = (spread: 'kept' | 'fullPass', script?: string) =>
+    runChild(
       [
         '--case',
         'mixed',
@@ -745,31 +755,111 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
         String(budget),
       ],
       (budget * 4 + 120) * 1000,
+      script,
     ) as CaseResult;
-    const label =
-      spread === 'kept' ? 'DS + Deployment (spread counts kept)' : 'DS + Deployment (full count, oracle)';
-    if (r.error) {
-      rows.push([label, `failed: ${r.error}`]);
-      continue;
+  const row = (label: string, r: CaseResult) => {
+    if (r.error) return [label, `failed: ${r.error}`];
+    if (!floor && r.apply?.done === 1) {
+      // the floor of the same writes as the mixed case (40,080 and 40,572 at 1,000 nodes, 3,000 replicas)
+      const w = `${r.apply?.writes ?? 0},${r.rollout?.writes ?? 0}`;
+      const f = runChild(['--case', 'floor', '--nodes', String(n), '--writes', w], 600_000) as {
+        floor?: number[];
+      };
+      floor = f.floor;
+      rows.push([
+        'floor (the same writes)',
+        fmtMs(floor?.[0]),
+        '×1.0',
+        '—',
+        String(r.apply?.writes ?? ''),
+        fmtMs(floor?.[1]),
+        '×1.0',
+        '—',
+        String(r.rollout?.writes ?? ''),
+        '',
+      ]);
     }
-    rows.push([
+    return [
       label,
       phaseCell(r.apply),
+      floorRatio(r.apply, floor?.[0]),
       ratio(r.apply, base?.apply),
       String(r.apply?.writes ?? ''),
       phaseCell(r.rollout),
+      floorRatio(r.rollout, floor?.[1]),
       ratio(r.rollout, base?.rollout),
       String(r.rollout?.writes ?? ''),
       `${r.heapMiB.toFixed(0)} MiB`,
-    ]);
-    by.push([label, 'apply+settle', byCell(r.apply?.byController)]);
-    by.push([label, 'rollout', byCell(r.rollout?.byController)]);
-    process.stderr.write(`  done: mixed ${spread} ${n}\n`);
+    ];
+  };
+  const medians: Record<string, { apply: number[]; rollout: number[] }> = {};
+  const keep = (who: string, r: CaseResult) => {
+    const m = (medians[who] ??= { apply: [], rollout: [] });
+    if (r.apply?.done === 1) m.apply.push(r.apply.ms);
+    if (r.rollout?.done === 1) m.rollout.push(r.rollout.ms);
+  };
+  for (const spread of spreads) {
+    const label =
+      spread === 'kept' ? 'DS + Deployment (spread counts kept)' : 'DS + Deployment (full count, oracle)';
+    for (let i = 0; i < (spread === 'kept' ? runs : 1); i++) {
+      const suffix = runs > 1 && spread === 'kept' ? ` run ${i + 1}` : '';
+      if (baseDir && spread === 'kept') {
+        const rb = mixedChild(spread, `${baseDir}/tools/bench/engine.ts`);
+        rows.push(row(`base: ${label}${suffix}`, rb));
+        keep('base', rb);
+        process.stderr.write(`  done: mixed ${spread} ${n} (base)${suffix}\n`);
+      }
+      const r = mixedChild(spread);
+      rows.push(row(`${baseDir ? 'this: ' : ''}${label}${suffix}`, r));
+      if (spread === 'kept') keep('this', r);
+      if (!r.error && i === 0) {
+        by.push([label, 'apply+settle', byCell(r.apply?.byController)]);
+        by.push([label, 'rollout', byCell(r.rollout?.byController)]);
+      }
+      process.stderr.write(`  done: mixed ${spread} ${n}${suffix}\n`);
+    }
   }
   printTable(
-    ['case', 'apply+settle', '×DaemonSet', 'writes', 'rollout', '×DaemonSet', 'writes', 'heap peak'],
+    [
+      'case',
+      'apply+settle',
+      '×floor',
+      '×DaemonSet',
+      'writes',
+      'rollout',
+      '×floor',
+      '×DaemonSet',
+      'writes',
+      'heap peak',
+    ],
     rows,
   );
+  if (runs > 1 || baseDir) {
+    const med = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length === 0
+        ? undefined
+        : s.length % 2
+          ? s[(s.length - 1) / 2]
+          : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    };
+    console.log('\nmedians of the kept case (CPU time):');
+    printTable(
+      ['tree', 'runs', 'apply+settle', '×floor', 'rollout', '×floor'],
+      Object.entries(medians).map(([who, m]) => {
+        const a = med(m.apply);
+        const ro = med(m.rollout);
+        return [
+          who,
+          String(m.apply.length),
+          fmtMs(a),
+          a && floor?.[0] ? `×${(a / floor[0]).toFixed(1)}` : '—',
+          fmtMs(ro),
+          ro && floor?.[1] ? `×${(ro / floor[1]).toFixed(1)}` : '—',
+        ];
+      }),
+    );
+  }
   console.log('');
   printTable(['case', 'phase', 'work items'], by);
 }

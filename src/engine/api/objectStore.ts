@@ -2,6 +2,7 @@
 // (uid, resourceVersion, generation, creationTimestamp, graceful deletion), defaulting and
 // validation on write, label-selector lists and a change feed for controllers and the UI.
 
+import { ListOrder } from './listOrder';
 import type { Clock } from '../clock';
 import type { Random } from '../random';
 import { alreadyExists, invalid, notFound, StatusError, badRequest } from './errors';
@@ -293,16 +294,17 @@ export class ObjectStore {
   }
 
   /** Stores an object under a name nothing is stored under (the caller has just looked). */
-  private putNew(kind: Kind, obj: KObject): void {
+  private putNew(kind: Kind, obj: KObject): Cell {
     const md = obj.metadata;
     const namespaced = NAMESPACED[kind];
     const cell: Cell = { obj };
     this.objects.get(kind)!.set(metaNamespaceKey(md.namespace, md.name), cell);
-    if (!namespaced) return;
+    if (!namespaced) return cell;
     const idx = this.byNamespace.get(kind)!;
     let m = idx.get(md.namespace!);
     if (!m) idx.set(md.namespace!, (m = new Map()));
     m.set(md.name, cell);
+    return cell;
   }
 
   mustGet<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] {
@@ -338,18 +340,10 @@ export class ObjectStore {
       return out;
     }
     const m = this.objects.get(kind)!;
-    let keys = this.sortedKeys.get(kind);
-    if (!keys) {
-      // Names never change, so the order only changes when objects come or go.
-      keys = [...m.values()]
-        .map((c) => c.obj)
-        .sort(byNamespaceAndName)
-        .map((o) => metaNamespaceKey(o.metadata.namespace, o.metadata.name));
-      this.sortedKeys.set(kind, keys);
-    }
+    const cells = this.listOrder(kind).cells(() => m.values());
     const out: KindMap[K][] = [];
-    for (const k of keys) {
-      const o = m.get(k)!.obj;
+    for (let i = 0; i < cells.length; i++) {
+      const o = cells[i].obj;
       if (namespace !== undefined && NAMESPACED[kind] && o.metadata.namespace !== namespace) continue;
       if (selector && !matches(selector, o.metadata.labels)) continue;
       out.push(o as KindMap[K]);
@@ -357,8 +351,14 @@ export class ObjectStore {
     return out;
   }
 
-  /** list order per kind, dropped whenever an object of that kind is added or removed */
-  private readonly sortedKeys = new Map<Kind, string[]>();
+  /** list order per kind, told of every object that comes or goes (listOrder.ts) */
+  private readonly listOrders = new Map<Kind, ListOrder<Cell>>();
+
+  private listOrder(kind: Kind): ListOrder<Cell> {
+    let o = this.listOrders.get(kind);
+    if (!o) this.listOrders.set(kind, (o = new ListOrder<Cell>()));
+    return o;
+  }
 
   count(kind: Kind): number {
     if (kind === 'Event') {
@@ -480,8 +480,7 @@ export class ObjectStore {
       return frozen as KindMap[K];
     }
     // `get` found nothing under this name above, and nothing was stored since
-    this.putNew(kind, frozen);
-    this.sortedKeys.delete(kind);
+    this.listOrder(kind).add(this.putNew(kind, frozen));
     this.emit({ type: 'ADDED', kind, obj: frozen, old: undefined });
     return frozen as KindMap[K];
   }
@@ -777,11 +776,12 @@ export class ObjectStore {
       return old;
     }
     const key = metaNamespaceKey(NAMESPACED[kind] ? namespace : undefined, name);
-    const old = this.objects.get(kind)!.get(key)?.obj;
+    const cell = this.objects.get(kind)!.get(key);
+    const old = cell?.obj;
     if (!old) throw notFound(kind, name);
     this.objects.get(kind)!.delete(key);
     if (NAMESPACED[kind]) this.byNamespace.get(kind)!.get(old.metadata.namespace!)?.delete(name);
-    this.sortedKeys.delete(kind);
+    this.listOrder(kind).remove(cell!);
     this.nextRV();
     this.emit({ type: 'DELETED', kind, obj: old, old: undefined });
     return old;
@@ -804,7 +804,7 @@ export class ObjectStore {
       return;
     }
     this.put(kind, obj);
-    this.sortedKeys.delete(kind);
+    this.listOrder(kind).reset();
   }
 
   /** Every stored object, for snapshots (`events: false` leaves the Events out). */
@@ -817,13 +817,6 @@ export class ObjectStore {
     }
     return out;
   }
-}
-
-function byNamespaceAndName(a: KObject, b: KObject): number {
-  const an = a.metadata.namespace ?? '';
-  const bn = b.metadata.namespace ?? '';
-  if (an !== bn) return an < bn ? -1 : 1;
-  return a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0;
 }
 
 export { StatusError };

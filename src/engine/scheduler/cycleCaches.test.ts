@@ -1,13 +1,24 @@
 // What a scheduling cycle keeps or skips for speed, against the plain computation it replaces (the
 // oracle): the scheduler's node list against the store's, ImageLocality's image summary against one
-// made afresh, and the totals of a cycle's prioritizeNodes (no per-plugin parts) against the detailed
-// one `sim why` shows — through node changes, a Deployment's scale-ups and a rolling update.
+// made afresh, its kept NodeInfos (live usage, allocatable) against ones made from the snapshot, and
+// the totals of a cycle's prioritizeNodes (kept NodeInfos, uniform scores added without a per-node
+// pass, PodTopologySpread's kept per-zone sums) against the detailed one `sim why` shows, every
+// plugin run on every node and the zone counts walked node by node — through node changes, a
+// Deployment's scale-ups and a rolling update.
 
 import { describe, expect, it } from 'vitest';
 import type { KObject, Node, Pod } from '../api/types';
 import { applyPreset } from '../cluster/presets';
 import { Simulation } from '../simulation';
-import { computeImageStates, imageStatesOf, prioritizeNodes } from './scoring';
+import {
+  allocatableOf,
+  computeImageStates,
+  imageLocalityScore,
+  imageStatesOf,
+  nodeInfoOf,
+  prioritizeNodes,
+  taintTolerationScore,
+} from './scoring';
 
 function deployment(replicas: number, image = 'nginx:1.27'): KObject {
   return {
@@ -31,23 +42,91 @@ function settle(sim: Simulation): void {
   for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
 }
 
+/**
+ * A replica's own ScheduleAnyway constraints on the zone and a `rack` label, neither honouring the
+ * pod's node affinity: every node needs both keys to count (requireAllTopologies), so the kept
+ * per-zone sums over every node do not apply.
+ */
+const OWN_CONSTRAINTS = ['topology.kubernetes.io/zone', 'rack'].map((topologyKey) => ({
+  maxSkew: 1,
+  topologyKey,
+  whenUnsatisfiable: 'ScheduleAnyway',
+  labelSelector: { matchLabels: { app: 'web' } },
+  nodeAffinityPolicy: 'Ignore',
+}));
+
 /** The node list, image summary and totals a cycle would use now, each against its oracle. */
 function check(sim: Simulation): void {
   const nodes = sim.scheduler.nodes();
   expect(nodes).toEqual(sim.store.list('Node'));
   expect(imageStatesOf(nodes)).toEqual(computeImageStates(sim.store.list('Node')));
-  const pending = {
-    ...sim.store.list('Pod', 'default')[0],
-    spec: { ...sim.store.list('Pod', 'default')[0].spec, nodeName: undefined },
-  } as Pod;
+  const replica = sim.store.list('Pod', 'default')[0];
+  for (const spec of [
+    { ...replica.spec, nodeName: undefined },
+    { ...replica.spec, nodeName: undefined, topologySpreadConstraints: OWN_CONSTRAINTS },
+  ])
+    checkPod(sim, { ...replica, spec } as Pod);
+}
+
+function checkPod(sim: Simulation, pending: Pod): void {
+  const nodes = sim.scheduler.nodes();
   const snap = sim.scheduler.snapshot();
+  // the plain snapshot: PodTopologySpread walks every node for the zone counts
+  const plain = { ...snap, topologySums: undefined };
+  const kept = sim.scheduler.keptNodeInfos();
+  expect(kept.map((k) => k.node)).toEqual(nodes);
+  for (const k of kept) {
+    const made = nodeInfoOf(k.node, plain);
+    expect({ ...k.usage, ports: [...k.usage.ports] }).toEqual({
+      ...made.usage,
+      ports: [...made.usage.ports],
+    });
+    expect(k.allocatable).toEqual(made.allocatable);
+    expect(k.allocatable).toEqual(allocatableOf(k.node));
+  }
   const feasible = nodes.slice(0, 60);
-  const detailed = prioritizeNodes(pending, feasible, snap);
-  const totals = prioritizeNodes(pending, feasible, snap, undefined, false);
+  const detailed = prioritizeNodes(pending, feasible, plain);
+  const totals = prioritizeNodes(pending, feasible, snap, undefined, false, kept.slice(0, 60));
   expect(totals.nodes.map((n) => [n.name, n.totalScore])).toEqual(
     detailed.nodes.map((n) => [n.name, n.scores.reduce((s, p) => s + p.weighted, 0)]),
   );
   expect(totals.skipped).toEqual(detailed.skipped);
+  // a uniform score, where a plugin claims one, is what the plain pass gave every node
+  for (const plugin of [taintTolerationScore, imageLocalityScore] as const) {
+    const state = (plugin.preScore as (p: Pod, f: readonly Node[], s: typeof snap) => unknown)(
+      pending,
+      feasible,
+      snap,
+    );
+    const uniform = (plugin.uniformScore as (s: unknown, f: readonly Node[]) => number | undefined)(
+      state,
+      feasible,
+    );
+    if (uniform === undefined) continue;
+    for (const n of detailed.nodes)
+      expect(n.scores.find((s) => s.plugin === plugin.name)?.normalized).toBe(uniform);
+  }
+}
+
+/** Which plugins a cycle adds as a uniform score now (feasible: the first 60 nodes). */
+function uniformPlugins(sim: Simulation): string[] {
+  const pod = sim.store.list('Pod', 'default')[0];
+  const feasible = sim.scheduler.nodes().slice(0, 60);
+  const snap = sim.scheduler.snapshot();
+  const out: string[] = [];
+  if (
+    taintTolerationScore.uniformScore!(
+      taintTolerationScore.preScore(pod, feasible, snap) as never,
+      feasible,
+    ) !== undefined
+  )
+    out.push('TaintToleration');
+  if (
+    imageLocalityScore.uniformScore!(imageLocalityScore.preScore(pod, feasible, snap) as never, feasible) !==
+    undefined
+  )
+    out.push('ImageLocality');
+  return out;
 }
 
 describe('a scheduling cycle’s kept and skipped work', () => {
@@ -57,11 +136,22 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     sim.store.create(deployment(40));
     settle(sim);
     check(sim);
-    // the same list while no node changed (what keeps ImageLocality's summary)
+    // no node has an image or a PreferNoSchedule taint yet: both plugins' scores are uniform
+    expect(uniformPlugins(sim)).toEqual(['TaintToleration', 'ImageLocality']);
+    // the same list while no node changed (what keeps ImageLocality's summary and the NodeInfos)
     expect(sim.scheduler.nodes()).toBe(sim.scheduler.nodes());
+    expect(sim.scheduler.keptNodeInfos()).toBe(sim.scheduler.keptNodeInfos());
+    // one zone for every node: the zone's count is the one value's kept sum
+    for (const n of sim.store.list('Node'))
+      sim.store.update({
+        ...n,
+        metadata: { ...n.metadata, labels: { ...n.metadata.labels, 'topology.kubernetes.io/zone': 'z0' } },
+      });
+    check(sim);
     const before = sim.scheduler.nodes();
-    // a node gets images (ImageLocality now has something to score), another a label, a third goes
-    const [a, b, c] = sim.store.list('Node');
+    // a node gets images (ImageLocality now has something to score), another a label, a third goes,
+    // a fourth a PreferNoSchedule taint (TaintToleration scores per node again), and the nodes zones
+    const [a, b, c, e] = sim.store.list('Node');
     sim.store.updateStatus<'Node'>({
       ...a,
       status: {
@@ -71,8 +161,17 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     } as Node);
     sim.store.update({ ...b, metadata: { ...b.metadata, labels: { ...b.metadata.labels, tier: 'edge' } } });
     sim.store.delete('Node', undefined, c.metadata.name);
+    sim.store.update({ ...e, spec: { ...e.spec, taints: [{ key: 'spot', effect: 'PreferNoSchedule' }] } });
+    // zones on three nodes in four, racks on four in five (some nodes have a zone and no rack)
+    for (const [i, n] of sim.store.list('Node').entries()) {
+      const labels: Record<string, string> = { ...n.metadata.labels };
+      if (i % 4 !== 3) labels['topology.kubernetes.io/zone'] = `z${i % 3}`;
+      if (i % 5 !== 0) labels.rack = `r${i % 2}`;
+      sim.store.update({ ...n, metadata: { ...n.metadata, labels } });
+    }
     expect(sim.scheduler.nodes()).not.toBe(before);
     check(sim);
+    expect(uniformPlugins(sim)).toEqual([]);
     const withImages = imageStatesOf(sim.scheduler.nodes());
     expect(withImages.byNode.get(a.metadata.name)?.get('nginx:1.27')).toBe(200 * 1024 * 1024);
     // scale up, then roll to a new image

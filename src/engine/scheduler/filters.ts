@@ -5,7 +5,14 @@
 import { formatBytes, formatMilli } from '../api/quantity';
 import type { Node, Pod, Taint } from '../api/types';
 import { podMatchesNodeAffinity } from './nodeAffinity';
-import { type NodeUsage, type PodRequest, nodeAllocatable, podRequest, portConflicts } from './nodeInfo';
+import {
+  type NodeAllocatable,
+  type NodeUsage,
+  type PodRequest,
+  nodeAllocatable,
+  podRequest,
+  portConflicts,
+} from './nodeInfo';
 import { findUntoleratedTaint, taintBraces, tolerationsTolerateTaint } from './taints';
 
 export type FilterName =
@@ -168,7 +175,14 @@ const NO_SCHEDULE_EFFECTS: readonly Taint['effect'][] = ['NoSchedule', 'NoExecut
  * Whether every filter passes, as `runFilters(...).every((r) => r.passed)` decides it, without
  * building a result per filter (the scheduler's hot path; filters.test.ts holds it to the filters).
  */
-export function fitsNode(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest): boolean {
+export function fitsNode(
+  pod: Pod,
+  node: Node,
+  usage: NodeUsage,
+  req: PodRequest,
+  /** the node's allocatable, when the caller keeps it (the scheduler's NodeInfo) */
+  alloc: NodeAllocatable = nodeAllocatable(node),
+): boolean {
   const spec = pod.spec;
   if (node.spec?.unschedulable && !tolerationsTolerateTaint(spec.tolerations, UNSCHEDULABLE_TAINT))
     return false;
@@ -177,7 +191,6 @@ export function fitsNode(pod: Pod, node: Node, usage: NodeUsage, req: PodRequest
   if (!podMatchesNodeAffinity(spec, node)) return false;
   const ports = req.ports;
   for (let i = 0; i < ports.length; i++) if (portConflicts(usage, ports[i])) return false;
-  const alloc = nodeAllocatable(node);
   if (usage.pods + 1 > alloc.pods) return false;
   if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - usage.milliCPU) return false;
   if (req.memory > 0 && req.memory > alloc.memory - usage.memory) return false;

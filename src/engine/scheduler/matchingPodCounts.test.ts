@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fromLabelSelector, type Selector } from '../api/labels';
 import type { Change } from '../api/objectStore';
 import { isPodTerminal } from '../api/podutil';
-import type { Deployment, KObject, Pod } from '../api/types';
+import type { Deployment, KObject, Node, Pod } from '../api/types';
 import { Random } from '../random';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
@@ -43,6 +43,26 @@ const SELECTORS: Selector[] = [
   fromLabelSelector({ matchExpressions: [{ key: 'tier', operator: 'Exists' }] })!,
 ];
 
+/** A node list: `n1`–`n3` with a zone label of `zones[i]` (absent when undefined), `n3` left out when `short`. */
+function nodeList(zones: (string | undefined)[], short: boolean): Node[] {
+  return NODES.slice(0, short ? 2 : 3).map(
+    (name, i) =>
+      ({
+        metadata: { name, labels: zones[i] === undefined ? {} : { 'topology.kubernetes.io/zone': zones[i] } },
+      }) as unknown as Node,
+  );
+}
+
+/** The oracle of topologySums: the counts of the list's nodes added up per value ('' without the key). */
+function sumsOracle(pods: Map<string, Pod>, nodes: Node[], sel: Selector, ns: string): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const n of nodes) {
+    const v = n.metadata.labels?.['topology.kubernetes.io/zone'] ?? '';
+    m.set(v, (m.get(v) ?? 0) + oracle(pods, n.metadata.name, sel, ns));
+  }
+  return m;
+}
+
 /** countPodsMatchSelector over NodeInfo.Pods (bound, not terminal) */
 function oracle(pods: Map<string, Pod>, node: string, sel: Selector, ns: string): number {
   const onNode = [...pods.values()].filter((p) => p.spec.nodeName === node && !isPodTerminal(p));
@@ -57,6 +77,7 @@ describe('MatchingPodCounts', () => {
       const counts = new MatchingPodCounts((ns, each) => {
         for (const p of pods.values()) if (p.metadata.namespace === ns) each(p);
       });
+      let list: Node[] = [];
       for (let step = 0; step < 300; step++) {
         const ns = NAMESPACES[r.int(2)];
         const name = `p${r.int(12)}`;
@@ -85,6 +106,19 @@ describe('MatchingPodCounts', () => {
         const count = counts.counter(sel, qns);
         for (const node of NODES)
           expect(count(node), `seed ${seed} step ${step}`).toBe(oracle(pods, node, sel, qns));
+        // the per-zone sums over a node list: kept while the (frozen) list stays, made afresh for a
+        // new one (a node changed) or one that is not frozen
+        if (step === 0 || r.int(25) === 0) {
+          const zones = NODES.map(() => (r.int(4) === 0 ? undefined : `z${r.int(2)}`));
+          list = nodeList(zones, r.int(3) === 0);
+          if (r.int(5) !== 0) Object.freeze(list);
+        }
+        const zsel = SELECTORS[r.int(SELECTORS.length)];
+        const zns = NAMESPACES[r.int(2)];
+        expect(
+          counts.topologySums(zsel, zns, list, 'topology.kubernetes.io/zone'),
+          `seed ${seed} step ${step}`,
+        ).toEqual(sumsOracle(pods, list, zsel, zns));
       }
       // every kept entry, not only the last asked, is still right
       for (const sel of SELECTORS)
@@ -111,9 +145,17 @@ describe('MatchingPodCounts', () => {
 });
 
 describe('kept counts against the full count (podTopologySpreadCounts)', () => {
-  function placements(mode: 'kept' | 'fullPass'): string[] {
+  function placements(mode: 'kept' | 'fullPass', zones = false): string[] {
     const sim = new Simulation({ seed: 7, podTopologySpreadCounts: mode });
     applyPreset(sim, 'large', 12);
+    // zones a, b, c round the nodes, the last two without one: the zone constraint then counts
+    // per value (the kept sums, or a walk over every node)
+    if (zones)
+      sim.store.list('Node').forEach((n, i) => {
+        if (i >= 10) return;
+        const labels = { ...n.metadata.labels, 'topology.kubernetes.io/zone': 'abc'[i % 3] };
+        sim.store.update({ ...n, metadata: { ...n.metadata, labels } });
+      });
     const deploy = (name: string, replicas: number, image: string) => {
       const d = {
         apiVersion: 'apps/v1',
@@ -148,5 +190,13 @@ describe('kept counts against the full count (podTopologySpreadCounts)', () => {
     const kept = placements('kept');
     expect(kept.length).toBe(48);
     expect(kept).toEqual(placements('fullPass'));
+  });
+
+  it('the same with zones: the kept per-zone sums place them as the walk over every node does', () => {
+    const kept = placements('kept', true);
+    expect(kept.length).toBe(48);
+    expect(kept).toEqual(placements('fullPass', true));
+    // the zones changed where they went
+    expect(kept).not.toEqual(placements('kept'));
   });
 });

@@ -10,15 +10,30 @@
 import { matches, type Selector } from '../api/labels';
 import type { Change } from '../api/objectStore';
 import { isPodTerminal } from '../api/podutil';
-import type { Pod } from '../api/types';
+import type { Node, Pod } from '../api/types';
 
 /** How many selectors are kept (least recently asked dropped first): each costs a match per pod change. */
 export const MAX_SELECTORS = 32;
+
+/**
+ * An entry's counts summed per value of a topology key over one (frozen) node list: what
+ * PodTopologySpread's PreScore adds up over every node for a key other than hostname.
+ */
+interface TopologySums {
+  nodes: readonly Node[];
+  key: string;
+  /** node name → its value of the key ('' without it), for the nodes of the list */
+  valueOf: Map<string, string>;
+  /** value → the matching pods on the list's nodes with that value */
+  sums: Map<string, number>;
+}
 
 interface Entry {
   namespace: string | undefined;
   selector: Selector;
   byNode: Map<string, number>;
+  /** kept per topology key for the node list last asked about, updated with byNode */
+  topologies: TopologySums[];
 }
 
 /**
@@ -33,10 +48,27 @@ function countedOn(e: Entry, pod: Pod | undefined): string | undefined {
   return node;
 }
 
-function add(m: Map<string, number>, node: string, d: number): void {
+function add(e: Entry, node: string, d: number): void {
+  const m = e.byNode;
   const v = (m.get(node) ?? 0) + d;
   if (v === 0) m.delete(node);
   else m.set(node, v);
+  for (const t of e.topologies) {
+    const value = t.valueOf.get(node);
+    if (value !== undefined) t.sums.set(value, (t.sums.get(value) ?? 0) + d);
+  }
+}
+
+/** The sums made from the counts: every node of the list, its value, the pods counted on it. */
+function topologySums(e: Entry, nodes: readonly Node[], key: string): TopologySums {
+  const valueOf = new Map<string, string>();
+  const sums = new Map<string, number>();
+  for (const n of nodes) {
+    const value = (n.metadata.labels ?? {})[key] ?? '';
+    valueOf.set(n.metadata.name, value);
+    sums.set(value, (sums.get(value) ?? 0) + (e.byNode.get(n.metadata.name) ?? 0));
+  }
+  return { nodes, key, valueOf, sums };
 }
 
 export class MatchingPodCounts {
@@ -63,31 +95,62 @@ export class MatchingPodCounts {
       const was = countedOn(e, old);
       const is = countedOn(e, pod);
       if (was === is) continue;
-      if (was !== undefined) add(e.byNode, was, -1);
-      if (is !== undefined) add(e.byNode, is, 1);
+      if (was !== undefined) add(e, was, -1);
+      if (is !== undefined) add(e, is, 1);
     }
   }
 
   /** The pods of `namespace` on `node` that `selector` matches (countPodsMatchSelector's result). */
   counter(selector: Selector | null, namespace: string | undefined): (node: string) => number {
     if (!selector || selector.length === 0) return () => 0;
+    const byNode = this.entry(selector, namespace).byNode;
+    return (node) => byNode.get(node) ?? 0;
+  }
+
+  /**
+   * Per value of `topologyKey` ('' for a node without it), the pods of `namespace` that `selector`
+   * matches on the nodes of `nodes` with that value (every value of the list has an entry, 0 when
+   * none match; a selector that selects nothing gets an empty map): the sum of `counter` over those
+   * nodes, kept
+   * from the pod changes while the (frozen) list stays the same, so a cycle does not visit every
+   * node. A list that is not frozen is summed afresh.
+   */
+  topologySums(
+    selector: Selector | null,
+    namespace: string | undefined,
+    nodes: readonly Node[],
+    topologyKey: string,
+  ): ReadonlyMap<string, number> {
+    if (!selector || selector.length === 0) return new Map();
+    const e = this.entry(selector, namespace);
+    if (!Object.isFrozen(nodes)) return topologySums(e, nodes, topologyKey).sums;
+    const i = e.topologies.findIndex((t) => t.key === topologyKey);
+    let t = i >= 0 ? e.topologies[i] : undefined;
+    if (!t || t.nodes !== nodes) {
+      t = topologySums(e, nodes, topologyKey);
+      if (i >= 0) e.topologies[i] = t;
+      else e.topologies.push(t);
+    }
+    return t.sums;
+  }
+
+  private entry(selector: Selector, namespace: string | undefined): Entry {
     const key = `${namespace ?? ''}\u0000${JSON.stringify(selector)}`;
     let e = this.entries.get(key);
     if (e) {
       // most recently asked last
       this.entries.delete(key);
       this.entries.set(key, e);
-    } else {
-      const made: Entry = { namespace, selector, byNode: new Map() };
-      this.podsOf(namespace, (p) => {
-        const node = countedOn(made, p);
-        if (node !== undefined) add(made.byNode, node, 1);
-      });
-      if (this.entries.size >= MAX_SELECTORS) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, (e = made));
+      return e;
     }
-    const byNode = e.byNode;
-    return (node) => byNode.get(node) ?? 0;
+    const made: Entry = { namespace, selector, byNode: new Map(), topologies: [] };
+    this.podsOf(namespace, (p) => {
+      const node = countedOn(made, p);
+      if (node !== undefined) add(made, node, 1);
+    });
+    if (this.entries.size >= MAX_SELECTORS) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, made);
+    return made;
   }
 
   /** How many selectors are kept (for tests). */

@@ -72,6 +72,17 @@ export function podMatchesNodeAffinity(spec: PodSpec, node: Node): boolean {
   return nodeSelectorMatches(spec.nodeSelector, node) && requiredTermsMatch(spec, node);
 }
 
+/**
+ * Whether podMatchesNodeAffinity holds for every node: no nodeSelector entry and no required node
+ * affinity (what lets a caller skip asking node by node).
+ */
+export function matchesEveryNode(spec: PodSpec): boolean {
+  if (spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution) return false;
+  const sel = spec.nodeSelector;
+  if (sel) for (const k in sel) if (hasOwn.call(sel, k)) return false;
+  return true;
+}
+
 /** The node a daemon pod is pinned to by its `matchFields metadata.name In [x]` term, if any. */
 export function pinnedNodeName(spec: PodSpec): string | undefined {
   const terms =

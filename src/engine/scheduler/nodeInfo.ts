@@ -336,6 +336,17 @@ export class NodeInfoIndex {
     return this.byNode.get(node) ?? EMPTY_USAGE;
   }
 
+  /**
+   * The node's usage as a live view: the same object for as long as the index lives (entries are
+   * made on first use and never dropped), updated in place by every pod change, so the scheduler's
+   * NodeInfo can hold it instead of looking the node up per filter and plugin.
+   */
+  liveUsage(node: string): NodeUsage {
+    let u = this.byNode.get(node);
+    if (!u) this.byNode.set(node, (u = new MutableUsage()));
+    return u;
+  }
+
   /** The node's usage without the given pod's own share (when explaining a pod already bound there). */
   usageWithout(node: string, pod: Pod): NodeUsage {
     const own = this.byPod.get(pod.metadata.namespace, pod.metadata.name);

@@ -7,7 +7,7 @@ import type { Change } from '../api/objectStore';
 import type { Node, Pod } from '../api/types';
 import type { ControllerHost } from '../host';
 import { TIMINGS } from '../timings';
-import { firstFailure } from './filters';
+import { firstFailure, fitsNode } from './filters';
 import {
   type Diagnosis,
   type NodeStatus,
@@ -19,13 +19,15 @@ import {
   statusOf,
 } from './fitError';
 import { MatchingPodCounts } from './matchingPodCounts';
-import { NodeInfoIndex, podRequest, usageWithPods } from './nodeInfo';
+import { type NodeAllocatable, NodeInfoIndex, nodeAllocatable, podRequest, usageWithPods } from './nodeInfo';
 import { podPriority } from '../api/priority';
 import { type PreemptionResult, preempt } from './preemption';
 import { Random } from '../random';
 import {
+  type NodeInfo,
   type Prioritized,
   type ScoreSnapshot,
+  allocatableOf,
   numFeasibleNodesToFind,
   prioritizeNodes,
   selectHost,
@@ -61,6 +63,15 @@ function nodeSchedulingChanged(a: Node, b: Node): boolean {
   );
 }
 
+/**
+ * The scheduler's NodeInfo of a node of its list: the node, its usage (the cache's live object) and
+ * its allocatable, made with the list and kept while no node changes.
+ */
+interface CachedNodeInfo extends NodeInfo {
+  /** the figure the Fit filter reads (the pod count included) */
+  readonly fitAllocatable: NodeAllocatable;
+}
+
 export class Scheduler {
   /** The scheduler cache: what is bound to each node. */
   readonly nodeInfos = new NodeInfoIndex();
@@ -90,6 +101,8 @@ export class Scheduler {
    * node changed, which also lets ImageLocality keep its summary (imageStatesOf).
    */
   private nodeList: readonly Node[] | undefined;
+  /** a NodeInfo per node of nodeList, in its order (the cache's snapshot of NodeInfos) */
+  private keptInfos: readonly CachedNodeInfo[] | undefined;
 
   /**
    * @param rand the scheduler's own seeded generator (ties between nodes of equal score are picked
@@ -180,6 +193,7 @@ export class Scheduler {
 
   private onNode(c: Change): void {
     this.nodeList = undefined;
+    this.keptInfos = undefined;
     const node = c.obj as Node;
     if (c.type === 'ADDED') this.requeueFor(node.metadata.name, `node ${node.metadata.name} added`);
     else if (c.type === 'MODIFIED' && nodeSchedulingChanged(c.old as Node, node)) {
@@ -244,6 +258,9 @@ export class Scheduler {
     const pinned = preFilterSingleNode(pod.spec);
     const names = pinned !== undefined ? undefined : preFilterNodeNames(pod.spec);
     let candidates: readonly Node[];
+    // every node a candidate, nothing left out and nothing nominated: the kept NodeInfos are what the
+    // filters and the score plugins read (the same usage and allocatable as the lookups below)
+    let kept: readonly CachedNodeInfo[] | undefined;
     let absentNodes = 0;
     if (pinned !== undefined) {
       const only = this.sim.store.get('Node', undefined, pinned);
@@ -267,6 +284,7 @@ export class Scheduler {
       absentNodes = numAllNodes - candidates.length;
     } else {
       candidates = this.nodes();
+      if (!exclude && this.nominated.size === 0) kept = this.keptNodeInfos();
     }
     const req = podRequest(pod);
     // RunFilterPluginsWithNominatedPods: nominated pods of at least this priority count as placed
@@ -279,16 +297,22 @@ export class Scheduler {
     const n = candidates.length;
     const numNodesToFind = numFeasibleNodesToFind(n);
     const feasible: Node[] = [];
+    const feasibleInfos: NodeInfo[] | undefined = kept && [];
     // The diagnosis is built only when no node fits (the failed nodes in the order checked).
     let statuses: Map<string, NodeStatus> | undefined;
     let failedCount = 0;
     for (let i = 0; i < n && feasible.length < numNodesToFind; i++) {
-      const node = candidates[(this.nextStartNodeIndex + i) % n];
-      const failure = firstFailure(pod, node, usageOf(node.metadata.name), req);
-      if (failure) {
-        (statuses ??= new Map()).set(node.metadata.name, statusOf(failure));
-        failedCount++;
-      } else feasible.push(node);
+      const k = (this.nextStartNodeIndex + i) % n;
+      const node = candidates[k];
+      const info = kept?.[k];
+      const usage = info ? info.usage : usageOf(node.metadata.name);
+      if (fitsNode(pod, node, usage, req, info ? info.fitAllocatable : nodeAllocatable(node))) {
+        feasible.push(node);
+        if (info) feasibleInfos!.push(info);
+        continue;
+      }
+      (statuses ??= new Map()).set(node.metadata.name, statusOf(firstFailure(pod, node, usage, req)!));
+      failedCount++;
     }
     if (cycle)
       this.nextStartNodeIndex = (this.nextStartNodeIndex + feasible.length + failedCount) % numAllNodes;
@@ -301,7 +325,14 @@ export class Scheduler {
     // When only one node fits, it is taken without scoring.
     if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
     // a cycle needs the totals only; an explanation shows each plugin's part
-    const prioritized = prioritizeNodes(pod, feasible, this.snapshot(exclude), undefined, !cycle);
+    const prioritized = prioritizeNodes(
+      pod,
+      feasible,
+      this.snapshot(exclude),
+      undefined,
+      !cycle,
+      feasibleInfos,
+    );
     // An explanation draws from a copy of the generator: what the next cycle would pick.
     const rand = cycle ? this.rand : new Random(this.rand.getState());
     return { node: selectHost(prioritized.nodes, rand)!, feasible: feasibleNames, prioritized };
@@ -330,6 +361,16 @@ export class Scheduler {
   /** Every node, in the store's order (see nodeList). */
   nodes(): readonly Node[] {
     return (this.nodeList ??= Object.freeze(this.sim.store.list('Node')));
+  }
+
+  /** A NodeInfo per node of nodes(), in its order, kept with the list (read by a cycle; public for tests). */
+  keptNodeInfos(): readonly CachedNodeInfo[] {
+    return (this.keptInfos ??= this.nodes().map((node) => ({
+      node,
+      usage: this.nodeInfos.liveUsage(node.metadata.name),
+      allocatable: allocatableOf(node),
+      fitAllocatable: nodeAllocatable(node),
+    })));
   }
 
   /** NodeInfo.Pods read from the store, per node once per cycle; `exclude` left out. */
@@ -370,6 +411,10 @@ export class Scheduler {
         exclude || this.spreadCounts === 'fullPass'
           ? undefined
           : (sel, ns) => this.matchingPods.counter(sel, ns),
+      topologySums:
+        exclude || this.spreadCounts === 'fullPass'
+          ? undefined
+          : (sel, ns, key) => this.matchingPods.topologySums(sel, ns, this.nodes(), key),
     };
   }
 

@@ -17,7 +17,7 @@ import type {
   WeightedPodAffinityTerm,
 } from '../api/types';
 import type { Random } from '../random';
-import { podMatchesNodeAffinity, termMatches } from './nodeAffinity';
+import { matchesEveryNode, podMatchesNodeAffinity, termMatches } from './nodeAffinity';
 import { type NodeUsage, nodeAllocatable, podRequest } from './nodeInfo';
 import { toleratesTaint } from './taints';
 
@@ -52,6 +52,17 @@ export interface ScoreSnapshot {
    * `selector` matches. Absent, PodTopologySpread counts over `pods(node)` (the oracle).
    */
   matchingPodCounter?(selector: Selector | null, namespace: string | undefined): (node: string) => number;
+  /**
+   * The kept counts summed per value of `topologyKey` over `nodes` ('' for a node without the key;
+   * every value of the nodes has an entry): matchingPodCounter's counts added up node by node, kept
+   * (MatchingPodCounts.topologySums). The feasible nodes of a cycle are some of `nodes`. Absent,
+   * PodTopologySpread adds them up itself.
+   */
+  topologySums?(
+    selector: Selector | null,
+    namespace: string | undefined,
+    topologyKey: string,
+  ): ReadonlyMap<string, number>;
 }
 
 /** One node's score from one plugin. */
@@ -65,13 +76,39 @@ export class Skip {
   constructor(readonly reason: string) {}
 }
 
+/**
+ * What a Score plugin reads of one feasible node (framework.NodeInfo, which upstream's Score takes):
+ * the node, what is bound to it, and its allocatable cpu and memory as the resource scorers count
+ * them. The scheduler keeps one per node of its node list (read in place, no lookup per plugin);
+ * `nodeInfoOf` makes one from a snapshot (the oracle, tests and explanations).
+ */
+export interface NodeInfo {
+  readonly node: Node;
+  /** NodeInfo.Requested and NonZeroRequested */
+  readonly usage: NodeUsage;
+  /** cpu in millicores, memory in bytes; a resource the node does not report is 0 (left out of the score) */
+  readonly allocatable: Requests;
+}
+
+/** A NodeInfo made from the snapshot's usage and the node's allocatable. */
+export function nodeInfoOf(node: Node, snap: ScoreSnapshot): NodeInfo {
+  return { node, usage: snap.usage(node.metadata.name), allocatable: allocatableOf(node) };
+}
+
 export interface ScorePlugin<S = unknown> {
   readonly name: ScorePluginName;
   readonly weight: number;
   preScore(pod: Pod, feasible: readonly Node[], snap: ScoreSnapshot): S | Skip;
-  score(state: S, pod: Pod, node: Node, snap: ScoreSnapshot): number;
+  score(state: S, pod: Pod, info: NodeInfo, snap: ScoreSnapshot): number;
   /** ScoreExtensions().NormalizeScore, when the plugin has one */
   normalizeScore?(state: S, scores: NodeScore[]): void;
+  /**
+   * The normalised score every feasible node gets, when the cycle's state proves it is the same for
+   * all of them (undefined otherwise): a scheduling cycle then adds it without running Score and
+   * NormalizeScore per node. Only a cycle takes it; an explanation runs the plugin on every node, and
+   * the tests hold the two to the same totals.
+   */
+  uniformScore?(state: S, feasible: readonly Node[]): number | undefined;
 }
 
 /** helper.DefaultNormalizeScore: scale to [0, maxPriority] by the highest score; `reverse` flips it. */
@@ -111,8 +148,17 @@ export const taintTolerationScore: ScorePlugin<Toleration[]> = {
   name: 'TaintToleration',
   weight: 3,
   preScore: (pod) => tolerationsPreferNoSchedule(pod.spec.tolerations),
-  score: (tols, _pod, node) => countIntolerableTaintsPreferNoSchedule(node, tols),
+  score: (tols, _pod, info) => countIntolerableTaintsPreferNoSchedule(info.node, tols),
   normalizeScore: (_s, scores) => defaultNormalizeScore(MAX_NODE_SCORE, true, scores),
+  // No feasible node has a PreferNoSchedule taint: every count is 0, and the reversed normalisation
+  // gives each node MaxNodeScore.
+  uniformScore: (_tols, feasible) => {
+    for (let i = 0; i < feasible.length; i++) {
+      const taints = feasible[i].spec?.taints;
+      if (taints) for (let j = 0; j < taints.length; j++) if (taints[j].effect === 'PreferNoSchedule') return;
+    }
+    return MAX_NODE_SCORE;
+  },
 };
 
 // ----------------------------------------------------------------------------- NodeAffinity
@@ -131,7 +177,7 @@ export const nodeAffinityScore: ScorePlugin<
       .filter((t) => t.weight !== 0)
       .map((t) => ({ weight: t.weight, preference: t.preference ?? {} }));
   },
-  score: (terms, _pod, node) => {
+  score: (terms, _pod, { node }) => {
     let count = 0;
     for (const t of terms) if (termMatches(t.preference, node)) count += t.weight;
     return count;
@@ -150,7 +196,7 @@ interface Requests {
 /** per (frozen, cached) allocatable figure: both resource scorers read it for every feasible node */
 const requestsByAllocatable = new WeakMap<object, Requests>();
 
-function allocatableOf(node: Node): Requests {
+export function allocatableOf(node: Node): Requests {
   const a = nodeAllocatable(node);
   let r = Object.isFrozen(a) ? requestsByAllocatable.get(a) : undefined;
   if (!r) {
@@ -171,17 +217,20 @@ export function leastRequestedScore(requested: number, capacity: number): number
   return Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity);
 }
 
-/** leastResourceScorer with the default weights (cpu 1, memory 1). */
-export function leastAllocatedScore(requested: Requests, allocatable: Requests): number {
+/**
+ * leastResourceScorer with the default weights (cpu 1, memory 1): the requested and allocatable cpu
+ * and memory as numbers (no object to make per node and plugin).
+ */
+export function leastAllocatedScore(cpu: number, memory: number, allocatable: Requests): number {
   let nodeScore = 0;
   let weightSum = 0;
   // the resources cpu and memory, in that order (spelt out: no list to make per node and plugin)
   if (allocatable.cpu !== 0) {
-    nodeScore += leastRequestedScore(requested.cpu, allocatable.cpu);
+    nodeScore += leastRequestedScore(cpu, allocatable.cpu);
     weightSum += 1;
   }
   if (allocatable.memory !== 0) {
-    nodeScore += leastRequestedScore(requested.memory, allocatable.memory);
+    nodeScore += leastRequestedScore(memory, allocatable.memory);
     weightSum += 1;
   }
   return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum);
@@ -198,22 +247,17 @@ export const nodeResourcesFitScore: ScorePlugin<Requests> = {
     const r = podRequest(pod);
     return { cpu: r.nonZeroMilliCPU, memory: r.nonZeroMemory };
   },
-  score: (req, _pod, node, snap) => {
-    const u = snap.usage(node.metadata.name);
-    return leastAllocatedScore(
-      { cpu: u.nonZeroMilliCPU + req.cpu, memory: u.nonZeroMemory + req.memory },
-      allocatableOf(node),
-    );
-  },
+  score: (req, _pod, { usage: u, allocatable }) =>
+    leastAllocatedScore(u.nonZeroMilliCPU + req.cpu, u.nonZeroMemory + req.memory, allocatable),
 };
 
 /** balancedResourceScorer: 100 × (1 − the standard deviation of the requested fractions). */
-export function balancedResourceScore(requested: Requests, allocatable: Requests): number {
+export function balancedResourceScore(cpu: number, memory: number, allocatable: Requests): number {
   // with two resources the standard deviation is half their fractions' difference; with one, 0
   let std = 0;
   if (allocatable.cpu !== 0 && allocatable.memory !== 0) {
-    const cpuFraction = Math.min(1, requested.cpu / allocatable.cpu);
-    const memoryFraction = Math.min(1, requested.memory / allocatable.memory);
+    const cpuFraction = Math.min(1, cpu / allocatable.cpu);
+    const memoryFraction = Math.min(1, memory / allocatable.memory);
     std = Math.abs((cpuFraction - memoryFraction) / 2);
   }
   return Math.trunc((1 - std) * MAX_NODE_SCORE);
@@ -233,13 +277,8 @@ export const balancedAllocationScore: ScorePlugin<Requests> = {
       return new Skip('the pod requests no cpu and no memory (best effort)');
     return { cpu: r.milliCPU, memory: r.memory };
   },
-  score: (req, _pod, node, snap) => {
-    const u = snap.usage(node.metadata.name);
-    return balancedResourceScore(
-      { cpu: u.milliCPU + req.cpu, memory: u.memory + req.memory },
-      allocatableOf(node),
-    );
-  },
+  score: (req, _pod, { usage: u, allocatable }) =>
+    balancedResourceScore(u.milliCPU + req.cpu, u.memory + req.memory, allocatable),
 };
 
 // ----------------------------------------------------------------------------- ImageLocality
@@ -311,7 +350,7 @@ export const imageLocalityScore: ScorePlugin<{ states: ImageStates; images: stri
       normalizeImageName(c.image ?? ''),
     ),
   }),
-  score: ({ states: s, images }, _pod, node) => {
+  score: ({ states: s, images }, _pod, { node }) => {
     const states = s.byNode.get(node.metadata.name);
     let sum = 0;
     if (states) {
@@ -322,6 +361,11 @@ export const imageLocalityScore: ScorePlugin<{ states: ImageStates; images: stri
       }
     }
     return imageLocalityPriority(sum, images.length);
+  },
+  // No node of the cluster has any of the pod's images: every node's sum is 0 (there is no NormalizeScore).
+  uniformScore: ({ states: s, images }) => {
+    for (const name of images) if (s.numNodes.has(name)) return undefined;
+    return imageLocalityPriority(0, images.length);
   },
 };
 
@@ -464,30 +508,61 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
       topologyValueToPodCounts: constraints.map(() => new Map()),
       topologyNormalizingWeight: [],
     };
-    const topoSize = constraints.map(() => 0);
-    for (const node of feasible) {
-      const labels = node.metadata.labels ?? {};
-      if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
-        state.ignoredNodes.add(node.metadata.name);
-        continue;
-      }
-      constraints.forEach((c, i) => {
-        if (c.topologyKey === LABEL_HOSTNAME) return;
-        const value = labels[c.topologyKey] ?? '';
-        const m = state.topologyValueToPodCounts[i];
-        if (!m.has(value)) {
-          m.set(value, 0);
-          topoSize[i]++;
-        }
-      });
+    // The kept per-value sums (over every node of the snapshot) stand for the count over every node
+    // when every node counts for a constraint: no topology key required of every node (the system
+    // defaults), no required node affinity to honour. The other constraints walk the nodes below.
+    const everyNodeCounts = !requireAllTopologies && matchesEveryNode(pod.spec);
+    const sums = constraints.map((c) =>
+      snap.topologySums &&
+      c.topologyKey !== LABEL_HOSTNAME &&
+      !requireAllTopologies &&
+      (!c.honorNodeAffinity || everyNodeCounts)
+        ? snap.topologySums(c.selector, ns, c.topologyKey)
+        : undefined,
+    );
+    // The values seen among the feasible nodes. When every node of the snapshot has the same value
+    // (as when no node has the key: ''), the feasible ones (a non-empty part of them) have that one.
+    const collect: boolean[] = constraints.map((c) => c.topologyKey !== LABEL_HOSTNAME);
+    for (let i = 0; i < constraints.length; i++) {
+      const si = sums[i];
+      if (!si || si.size !== 1 || feasible.length === 0) continue;
+      state.topologyValueToPodCounts[i].set(si.keys().next().value!, 0);
+      collect[i] = false;
     }
+    // (plain loops: this runs over every feasible node in every cycle)
+    if (requireAllTopologies || collect.includes(true)) {
+      for (let k = 0; k < feasible.length; k++) {
+        const labels = feasible[k].metadata.labels ?? {};
+        if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) {
+          state.ignoredNodes.add(feasible[k].metadata.name);
+          continue;
+        }
+        for (let i = 0; i < constraints.length; i++) {
+          if (!collect[i]) continue;
+          const value = labels[constraints[i].topologyKey] ?? '';
+          const m = state.topologyValueToPodCounts[i];
+          if (!m.has(value)) m.set(value, 0);
+        }
+      }
+    }
+    // topoSize: the values seen among the feasible nodes
     state.topologyNormalizingWeight = constraints.map((c, i) =>
       topologyNormalizingWeight(
-        c.topologyKey === LABEL_HOSTNAME ? feasible.length - state.ignoredNodes.size : topoSize[i],
+        c.topologyKey === LABEL_HOSTNAME
+          ? feasible.length - state.ignoredNodes.size
+          : state.topologyValueToPodCounts[i].size,
       ),
     );
-    // Counting over every node is needed only for keys other than hostname.
-    if (constraints.some((c) => c.topologyKey !== LABEL_HOSTNAME)) {
+    // Counting over every node is needed only for keys other than hostname (hostname counts are
+    // taken in Score); the kept sums are that count where they apply.
+    const walk: boolean[] = constraints.map((c, i) => c.topologyKey !== LABEL_HOSTNAME && !sums[i]);
+    for (let i = 0; i < constraints.length; i++) {
+      const si = sums[i];
+      if (!si) continue;
+      const m = state.topologyValueToPodCounts[i];
+      for (const value of m.keys()) m.set(value, si.get(value) ?? 0);
+    }
+    if (walk.includes(true)) {
       for (const node of snap.nodes) {
         const labels = node.metadata.labels ?? {};
         if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, constraints)) continue;
@@ -495,8 +570,8 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
         let affinityMatch: boolean | undefined;
         for (let i = 0; i < constraints.length; i++) {
           const c = constraints[i];
-          // hostname counts have no entries here (they are counted in Score)
-          if (c.topologyKey === LABEL_HOSTNAME) continue;
+          // hostname counts have no entries here (they are counted in Score); kept sums were read above
+          if (!walk[i]) continue;
           if (c.honorNodeAffinity && !(affinityMatch ??= podMatchesNodeAffinity(pod.spec, node))) continue;
           const value = labels[c.topologyKey] ?? '';
           const m = state.topologyValueToPodCounts[i];
@@ -508,34 +583,34 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     }
     return state;
   },
-  score: (s, _pod, node) => {
-    if (s.ignoredNodes.has(node.metadata.name)) return 0;
+  score: (s, _pod, { node }) => {
+    const name = node.metadata.name;
+    if (s.ignoredNodes.size > 0 && s.ignoredNodes.has(name)) return 0;
     const labels = node.metadata.labels ?? {};
     let score = 0;
-    s.constraints.forEach((c, i) => {
-      if (!Object.hasOwn(labels, c.topologyKey)) return;
+    const constraints = s.constraints;
+    for (let i = 0; i < constraints.length; i++) {
+      const key = constraints[i].topologyKey;
+      if (!Object.hasOwn(labels, key)) continue;
       const cnt =
-        c.topologyKey === LABEL_HOSTNAME
-          ? s.counters[i](node.metadata.name)
-          : (s.topologyValueToPodCounts[i].get(labels[c.topologyKey]) ?? 0);
-      score += scoreForCount(cnt, c.maxSkew, s.topologyNormalizingWeight[i]);
-    });
+        key === LABEL_HOSTNAME ? s.counters[i](name) : (s.topologyValueToPodCounts[i].get(labels[key]) ?? 0);
+      score += scoreForCount(cnt, constraints[i].maxSkew, s.topologyNormalizingWeight[i]);
+    }
     return goRound(score);
   },
   normalizeScore: (s, scores) => {
     let minScore = Number.MAX_SAFE_INTEGER;
     let maxScore = 0;
-    const invalid = new Set<NodeScore>();
+    // the ignored nodes' scores are invalid (no set of them to make when there are none)
+    const ignored = s.ignoredNodes;
+    const invalid = (sc: NodeScore) => ignored.size > 0 && ignored.has(sc.name);
     for (const sc of scores) {
-      if (s.ignoredNodes.has(sc.name)) {
-        invalid.add(sc);
-        continue;
-      }
+      if (invalid(sc)) continue;
       if (sc.score < minScore) minScore = sc.score;
       if (sc.score > maxScore) maxScore = sc.score;
     }
     for (const sc of scores) {
-      if (invalid.has(sc)) sc.score = 0;
+      if (invalid(sc)) sc.score = 0;
       else if (maxScore === 0) sc.score = MAX_NODE_SCORE;
       else sc.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - sc.score)) / maxScore);
     }
@@ -669,7 +744,7 @@ export const interPodAffinityScore: ScorePlugin<ScoreMap> = {
       return new Skip('no pod affinity terms apply (neither this pod nor a bound pod has one that matches)');
     return m;
   },
-  score: (m, _pod, node) => {
+  score: (m, _pod, { node }) => {
     const labels = node.metadata.labels ?? {};
     let score = 0;
     for (const [key, byValue] of m) if (Object.hasOwn(labels, key)) score += byValue.get(labels[key]) ?? 0;
@@ -741,21 +816,39 @@ export function prioritizeNodes(
    * what a 3,000-replica apply allocated)
    */
   detail = true,
+  /** the feasible nodes' NodeInfos in the same order (the scheduler's kept ones); made from `snap` when absent */
+  infos: readonly NodeInfo[] = feasible.map((n) => nodeInfoOf(n, snap)),
 ): Prioritized {
-  const out: NodePluginScores[] = feasible.map((n) => ({ name: n.metadata.name, scores: [], totalScore: 0 }));
+  const n = feasible.length;
+  const out: NodePluginScores[] = feasible.map((f) => ({
+    name: f.metadata.name,
+    scores: detail ? [] : NO_SCORES,
+    totalScore: 0,
+  }));
   const skipped: Prioritized['skipped'] = [];
-  // one list of node scores, filled by each plugin in turn
-  const list: NodeScore[] = feasible.map((n) => ({ name: n.metadata.name, score: 0 }));
-  const raw: number[] = feasible.map(() => 0);
+  // one list of node scores, filled by each plugin in turn (made for the first plugin that scores per node)
+  let list: NodeScore[] | undefined;
+  const raw: number[] = detail ? feasible.map(() => 0) : [];
   for (const p of plugins) {
     const state = p.preScore(pod, feasible, snap);
     if (state instanceof Skip) {
       skipped.push({ plugin: p.name, reason: state.reason });
       continue;
     }
-    for (let i = 0; i < feasible.length; i++) raw[i] = list[i].score = p.score(state, pod, feasible[i], snap);
+    const uniform = detail ? undefined : p.uniformScore?.(state, feasible);
+    if (uniform !== undefined) {
+      const weightedScore = uniform * p.weight;
+      for (let i = 0; i < n; i++) out[i].totalScore += weightedScore;
+      continue;
+    }
+    list ??= feasible.map((f) => ({ name: f.metadata.name, score: 0 }));
+    for (let i = 0; i < n; i++) {
+      const score = p.score(state, pod, infos[i], snap);
+      list[i].score = score;
+      if (detail) raw[i] = score;
+    }
     p.normalizeScore?.(state, list);
-    for (let i = 0; i < list.length; i++) {
+    for (let i = 0; i < n; i++) {
       const weightedScore = list[i].score * p.weight;
       if (detail)
         out[i].scores.push({
@@ -770,6 +863,9 @@ export function prioritizeNodes(
   }
   return { nodes: out, skipped };
 }
+
+/** the parts of a cycle's node score, which keeps only the totals (shared, never written) */
+const NO_SCORES = Object.freeze([]) as unknown as PluginScore[];
 
 /**
  * selectHost: the highest total wins; among equal totals one is picked uniformly at random by

@@ -24,6 +24,22 @@ describe('syncReplicaSet (replica_set_test.go)', () => {
     expect(h.counts).toEqual({ creates: 0, createCalls: 0, deletes: 0, patches: 0 });
   });
 
+  it('the status counts the pods the sync made or adopted (listed again after a write), and a sync that wrote nothing writes the same status', () => {
+    const h = rsHarness();
+    const rs = h.newReplicaSet(3, { foo: 'bar' });
+    h.newPod('orphan', rs, { owned: false });
+    h.controller.syncReplicaSet('default/foobar');
+    // one adopted, two created: the status is read from the pods as they are after those writes
+    expect(h.counts).toMatchObject({ creates: 2, patches: 1 });
+    const after = h.store.get('ReplicaSet', 'default', 'foobar')!;
+    expect(after.status?.replicas).toBe(3);
+    // nothing to write now: the status from the one listing is the one a second listing gives
+    const rv = h.store.resourceVersion();
+    h.controller.syncReplicaSet('default/foobar');
+    expect(h.store.resourceVersion()).toBe(rv);
+    expect(h.store.get('ReplicaSet', 'default', 'foobar')).toBe(after);
+  });
+
   it('TestSyncReplicaSetCreateFailures: 100 wanted, creates refused past 10: 10 made, no more than the slow-start batches call', () => {
     const h = rsHarness({ createLimit: 10 });
     h.newReplicaSet(100, { foo: 'bar' });

@@ -2,7 +2,7 @@
 // ReplicaSets, and syncReplicaSet: claim the pods the selector matches, manageReplicas (create in
 // slow-start batches, delete the pods getPodsToDelete ranks first), then write the status.
 
-import { selectorMatches, isEmptyLabelSelector } from '../../api/labels';
+import { fromLabelSelector, isEmptyLabelSelector, matches, selectorMatches } from '../../api/labels';
 import { deepEqual } from '../../api/objects';
 import { namespacedName } from '../../api/namespacedName';
 import type { Change } from '../../api/objectStore';
@@ -133,9 +133,11 @@ export class ReplicaSetController {
   private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[]): Pod[] {
     const store = this.host.store;
     const out: Pod[] = [];
+    // LabelSelectorAsSelector once per claim, not once per pod
+    const selector = fromLabelSelector(rs.spec.selector);
     for (const p of pods) {
       const ref = controllerRef(p);
-      const match = selectorMatches(rs.spec.selector, p.metadata.labels);
+      const match = selector !== null && matches(selector, p.metadata.labels);
       if (ref) {
         if (ref.uid !== rs.metadata.uid) continue;
         if (!match) {
@@ -174,6 +176,7 @@ export class ReplicaSetController {
     if (!rs) return `ReplicaSet ${key} not found; nothing to do`;
     if (isEmptyLabelSelector(rs.spec.selector)) return 'empty selector; skipped';
     const notes: string[] = [];
+    const listedAt = host.store.resourceVersion();
     const allPods = host.store.list('Pod', namespace);
     // pods that are terminal or being deleted are neither counted nor adopted
     const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes);
@@ -182,7 +185,12 @@ export class ReplicaSetController {
 
     const fresh = host.store.get('ReplicaSet', namespace, name);
     if (!fresh) return notes.join('; ') || 'in sync; nothing to do';
-    const pods = this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
+    // Nothing written since the pods were listed (no create, delete, adoption or release, the
+    // ReplicaSet the same): listing and claiming again would find the same pods, in the same order.
+    const pods =
+      fresh === rs && host.store.resourceVersion() === listedAt
+        ? filteredPods
+        : this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
     const status = trimStatus(calculateStatus(fresh, pods, manageError, host.now(), host.iso()));
     if (!deepEqual(fresh.status, status)) {
       host.store.updateStatus({ ...fresh, status });
