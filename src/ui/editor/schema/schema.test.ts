@@ -1,9 +1,8 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { ARTICLE_YAML, NODE_YAML } from '../../../engine/testing';
+import { ARTICLE_YAML, DEPLOYMENT_YAML, NODE_YAML } from '../../../engine/testing';
 import { KUBELET_VERSION, SCHEMA_VERSION } from '../../../engine';
-import { DEPLOYMENT_MANIFEST } from '../../../engine/cluster/manifests';
 import schema from './kubernetes.schema.json';
 
 // strictRequired off: the per-kind branches require `metadata`, which the top of the schema defines.
@@ -248,7 +247,7 @@ spec:
 `;
 
     it('accepts a Deployment, a ReplicaSet, a PriorityClass and a PodDisruptionBudget', () => {
-      expect(check(`${DEPLOYMENT_MANIFEST}---\n${RS}---\n${PC}---\n${PDB}`).map(summary)).toEqual([
+      expect(check(`${DEPLOYMENT_YAML}---\n${RS}---\n${PC}---\n${PDB}`).map(summary)).toEqual([
         [],
         [],
         [],
@@ -259,7 +258,7 @@ spec:
     });
 
     it('flags a misspelt field where it is, as in a DaemonSet', () => {
-      const [deploy] = check(DEPLOYMENT_MANIFEST.replace('  replicas: 2', '  replica: 2'));
+      const [deploy] = check(DEPLOYMENT_YAML.replace('  replicas: 2', '  replica: 2'));
       expect(deploy).toContainEqual(
         expect.objectContaining({
           instancePath: '/spec',
@@ -267,7 +266,7 @@ spec:
           params: { additionalProperty: 'replica' },
         }),
       );
-      const [strategy] = check(DEPLOYMENT_MANIFEST.replace('maxSurge: 25%', 'maxSurg: 25%'));
+      const [strategy] = check(DEPLOYMENT_YAML.replace('maxSurge: 25%', 'maxSurg: 25%'));
       expect(strategy).toContainEqual(
         expect.objectContaining({
           instancePath: '/spec/strategy/rollingUpdate',
@@ -303,7 +302,7 @@ spec:
         expect.objectContaining({ instancePath: '/spec', params: { missingProperty: 'template' } }),
       );
       for (const [text, from, to] of [
-        [DEPLOYMENT_MANIFEST, 'apps/v1', 'extensions/v1beta1'],
+        [DEPLOYMENT_YAML, 'apps/v1', 'extensions/v1beta1'],
         [PDB, 'policy/v1', 'policy/v1beta1'],
         [PC, 'scheduling.k8s.io/v1', 'v1'],
       ]) {
