@@ -6,6 +6,7 @@ import { kubectlErrorText, StatusError } from '../api/errors';
 import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
+import { resourceKindOf } from './resources';
 import {
   COMMANDS,
   findCommand,
@@ -262,25 +263,6 @@ export interface CompletionType {
   namespaced: boolean;
 }
 
-/**
- * The words kubectl's RESTMapper takes for a served resource (plural, singular, short names, each
- * also with `.GROUP`), lower-case. Built from discovery's SERVED list, the one list the API server,
- * `api-resources` and `get` answer from, so completion cannot drift from what is served. A Map: the
- * words come from the console line (`kubectl get constructor/` must find nothing).
- */
-let typeByWord: Map<string, (typeof SERVED)[number]> | undefined;
-function servedByWord(): Map<string, (typeof SERVED)[number]> {
-  if (!typeByWord) {
-    typeByWord = new Map();
-    for (const r of SERVED)
-      for (const w of [r.plural, r.singular, ...r.shortNames]) {
-        typeByWord.set(w, r);
-        if (r.group) typeByWord.set(`${w}.${r.group}`, r);
-      }
-  }
-  return typeByWord;
-}
-
 /** The kinds COMMAND's TYPE argument takes: its validArgs, or every served one (undefined). */
 function validKinds(command: string | undefined): readonly Kind[] | undefined {
   return command === undefined ? undefined : findCommand(command.split(' '))?.def.validArgs;
@@ -297,10 +279,13 @@ export function completionTypeWords(command: string | undefined): string[] {
   return SERVED.filter((r) => !kinds || kinds.includes(r.kind)).flatMap((r) => [r.plural, ...r.shortNames]);
 }
 
-/** The served resource a TYPE word names (any case, as the RESTMapper), if COMMAND takes it. */
+/**
+ * The served resource a TYPE word names (any case, as the RESTMapper: resources.ts's words, from
+ * discovery's SERVED list; a Map, so `kubectl get constructor/` finds nothing), if COMMAND takes it.
+ */
 export function completionType(command: string | undefined, word: string): CompletionType | undefined {
-  const r = servedByWord().get(word.toLowerCase());
+  const kind = resourceKindOf(word);
   const kinds = validKinds(command);
-  if (!r || (kinds && !kinds.includes(r.kind))) return undefined;
-  return { kind: r.kind, namespaced: r.namespaced };
+  if (!kind || (kinds && !kinds.includes(kind))) return undefined;
+  return { kind, namespaced: SERVED.find((r) => r.kind === kind)!.namespaced };
 }

@@ -34,9 +34,14 @@ for (const r of RESOURCES) {
   BY_WORD.set(r.group ? `${r.plural}.v1.${r.group}` : `${r.plural}.v1.`, r.kind);
 }
 
+/** The kind a type word names (case-insensitive, like the RESTMapper), if any. */
+export function resourceKindOf(s: string): Kind | undefined {
+  return BY_WORD.get(s.toLowerCase());
+}
+
 /** The resource a type word names (case-insensitive, like the RESTMapper). */
 export function resolveResource(s: string): Kind {
-  const k = BY_WORD.get(s.toLowerCase());
+  const k = resourceKindOf(s);
   if (!k) throw new CommandError(`the server doesn't have a resource type "${s}"`);
   return k;
 }
