@@ -2,7 +2,7 @@
 // of the controller (nodeShouldRunDaemonPod) and of the scheduler, passed or failed in plain words,
 // what the last sync decided, and the one-click fixes (shown before they apply).
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DaemonSet, Node, Pod } from '../../engine';
 import type { Response, WhyData } from '../../wire/protocol';
@@ -21,6 +21,7 @@ import {
 } from './system/manifest';
 import { run, selectPod } from './graphActions';
 import { RolloutWhy } from './RolloutWhy';
+import { latestAnswer, type LatestAnswer } from './latestAnswer';
 
 type WhyResponse = Extract<Response, { type: 'why' }>;
 
@@ -40,21 +41,27 @@ function useWhy(node: string) {
     reports: null,
     error: null,
   });
+  // asked again at most every 60 ms while they change (a rollout changes them with every batch), and
+  // the newest answer shown (latestAnswer.ts)
+  const asker = useRef<LatestAnswer<string> | null>(null);
   useEffect(() => {
-    let live = true;
-    const h = setTimeout(() => {
-      engine()
-        .request<WhyResponse>({ type: 'why', node })
-        .then(
-          (r) => live && setState({ node, reports: r.reports, error: null }),
-          (e: Error) => live && setState({ node, reports: null, error: e.message }),
-        );
-    }, 60);
+    const a = latestAnswer<string, WhyResponse>(
+      60,
+      (n) => engine().request<WhyResponse>({ type: 'why', node: n }),
+      (n, answer) =>
+        setState(
+          'value' in answer
+            ? { node: n, reports: answer.value.reports, error: null }
+            : { node: n, reports: null, error: answer.error.message },
+        ),
+    );
+    asker.current = a;
     return () => {
-      live = false;
-      clearTimeout(h);
+      a.stop();
+      asker.current = null;
     };
-  }, [node, nodeObj, dss, podsHere]);
+  }, []);
+  useEffect(() => asker.current?.changed(node), [node, nodeObj, dss, podsHere]);
   return state.node === node ? state : { node, reports: null, error: null };
 }
 
