@@ -112,12 +112,13 @@ async function openAt(
   query: string,
   hash: string,
   viewport: { width: number; height: number },
+  nodes = 6,
 ) {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watch(page);
   await page.goto(`./${query}${hash}`);
-  await expect(page.getByTestId('graph')).toHaveAttribute('data-nodes', '6', { timeout: 60_000 });
+  await expect(page.getByTestId('graph')).toHaveAttribute('data-nodes', String(nodes), { timeout: 60_000 });
   await page.waitForTimeout(800);
   return { context, page, problems };
 }
@@ -244,6 +245,52 @@ test('every card says its pod phase and revision, or why no pod, in words ≥ 10
     // The DaemonSet's name on its card is read whole too (it wraps after a hyphen on small cards).
     expect(m.workloads, s.name).toEqual([{ name: 'fluentd-elasticsearch', ok: true, why: '' }]);
     await shot(o.page, testInfo, s.name);
+    expect(o.problems, s.name).toEqual([]);
+    await o.context.close();
+  }
+});
+
+// A Deployment's replicas on nodes without a daemon pod (before the DaemonSet is applied): a small card
+// has one row for a replica's chip, `+4 web` and why there is no daemon pod; the why is read whole (it
+// wraps below), not cut to `no D…`.
+test("beside a Deployment's replicas, a card without a daemon pod says why, whole, on a phone and in the embed", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  await type(page, 'kubectl create deployment web --image=nginx:1.27 --replicas=6');
+  await expect(page.locator('[data-testid="graph.node.node-1"] [data-status="Running"]').first()).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+  const hash = await shareLink(page);
+  const sizes = [
+    { name: 'replicas-phone', query: '', viewport: { width: 390, height: 844 } },
+    { name: 'replicas-embed', query: '?embed=1&view=split', viewport: { width: 700, height: 450 } },
+    { name: 'replicas-phone-zh', query: '?lang=zh-CN', viewport: { width: 390, height: 844 } },
+  ];
+  for (const s of sizes) {
+    const o = await openAt(browser, s.query, hash, s.viewport, 2);
+    if (s.name.startsWith('replicas-phone'))
+      await o.page.getByTestId('graph-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    // the replicas are on node-1's card beside the reason
+    await expect(
+      o.page.locator('[data-testid="graph.node.node-1"] [data-owner-kind="ReplicaSet"]').first(),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await o.page.waitForTimeout(800);
+    const m = await measure(o.page);
+    await shot(o.page, testInfo, s.name);
+    const noDs = s.query.includes('zh-CN') ? '无 DaemonSet' : 'no DaemonSet';
+    expect(
+      m.teaching.map((c) => `${c.name}: ${c.words}${c.ok ? '' : ` (${c.why})`}`),
+      s.name,
+    ).toEqual([`master: ${noDs}`, `node-1: ${noDs}`]);
     expect(o.problems, s.name).toEqual([]);
     await o.context.close();
   }
