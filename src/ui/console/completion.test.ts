@@ -164,11 +164,16 @@ describe('console completion', () => {
   });
 
   it('completes the wave-2 commands: logs, auth can-i, config, rollout pause, --validate', () => {
+    // as kubectl's completion: the pods and `TYPE/` for the kinds with pods (those served here)
     expect(words('kubectl logs -n kube-system ')).toEqual([
-      'ds/',
+      'daemonsets/',
+      'deployments/',
       'fluentd-elasticsearch-abcde',
       'fluentd-elasticsearch-fghij',
+      'pods/',
+      'replicasets/',
     ]);
+    expect(words('kubectl logs -n kube-system de')).toEqual(['deployments/']);
     expect(done('kubectl logs -n kube-system ds/').before).toBe(
       'kubectl logs -n kube-system ds/fluentd-elasticsearch ',
     );

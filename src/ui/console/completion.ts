@@ -44,6 +44,22 @@ const GLOBAL_FLAG_INFO: FlagInfo[] = GLOBAL_FLAGS.map((f) => ({
   takesValue: f.type !== 'bool',
 }));
 
+/**
+ * The types `kubectl logs` offers as `TYPE/` (completion.go's resourcesWithPods, the kinds whose pods
+ * logs can pick), those this API server serves: jobs, replicationcontrollers, services and
+ * statefulsets are not.
+ */
+const RESOURCES_WITH_PODS = [
+  'daemonsets',
+  'deployments',
+  'pods',
+  'jobs',
+  'replicasets',
+  'replicationcontrollers',
+  'services',
+  'statefulsets',
+];
+
 let loaded: CommandTable | undefined;
 let loading: Promise<CommandTable> | undefined;
 
@@ -335,17 +351,21 @@ function kubectlCandidates(
 
   const args = plain.slice(found.used);
   if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial);
-  // `logs POD` or `logs ds/NAME`
+  // `logs POD` or `logs TYPE/NAME`: kubectl's doPodResourceCompletion
   if (found.name === 'logs') {
     if (args.length > 0) return [];
-    if (partial.startsWith('ds/') || partial.startsWith('daemonset/') || partial.startsWith('pod/')) {
+    if (partial.includes('/')) {
       const type = partial.slice(0, partial.indexOf('/'));
-      return uniqSorted(
-        objects.names(type === 'pod' ? 'Pod' : 'DaemonSet', namespace).map((n) => `${type}/${n}`),
-        partial,
-      );
+      const t = table.resolveType(undefined, type);
+      return t
+        ? uniqSorted(
+            objects.names(t.kind, t.namespaced ? namespace : null).map((n) => `${type}/${n}`),
+            partial,
+          )
+        : [];
     }
-    return uniqSorted([...objects.names('Pod', namespace), 'ds/'], partial);
+    const withPods = RESOURCES_WITH_PODS.filter((r) => table.resolveType(undefined, r)).map((r) => `${r}/`);
+    return uniqSorted([...objects.names('Pod', namespace), ...withPods], partial);
   }
   if (found.name === 'auth can-i')
     return uniqSorted(

@@ -90,7 +90,10 @@ function builderGet<K extends Kind>(ctx: CommandContext, kind: K, name: string):
   }
 }
 
-/** logsForObject: a pod, or the first pod of a DaemonSet (waiting up to --pod-running-timeout for one). */
+/**
+ * logsForObject: a pod, or the first pod of a DaemonSet, Deployment or ReplicaSet by its selector (waiting up
+ * to --pod-running-timeout for one).
+ */
 function resolveTarget(ctx: CommandContext): Target {
   const args = ctx.args.positional;
   const selector = flagString(ctx.args, 'selector');
@@ -106,14 +109,15 @@ function resolveTarget(ctx: CommandContext): Target {
   const kind = resolveResource(what.slice(0, slash));
   const name = what.slice(slash + 1);
   if (kind === 'Pod') return { pods: [builderGet(ctx, 'Pod', name)] };
-  if (kind !== 'DaemonSet') {
+  if (kind !== 'DaemonSet' && kind !== 'Deployment' && kind !== 'ReplicaSet') {
     builderGet(ctx, kind, name);
     // polymorphichelpers.SelectorsForObject knows no selector for it (logsForObjectWithClient).
     const t = `*v1.${kind}`;
     throw new CommandError(`cannot get the logs from ${t}: selector for ${t} not implemented`);
   }
-  const ds = builderGet(ctx, 'DaemonSet', name);
-  const sel = fromLabelSelector(ds.spec.selector);
+  // SelectorsForObject: the workload's own selector; GetFirstPod: its pods in the namespace
+  const workload = builderGet(ctx, kind, name);
+  const sel = fromLabelSelector(workload.spec.selector);
   const list = () =>
     sel ? ctx.sim.store.list('Pod', ctx.namespace).filter((p) => matches(sel, p.metadata.labels)) : [];
   const timeout = parseDuration(flagString(ctx.args, 'pod-running-timeout') ?? '20s');
