@@ -932,8 +932,8 @@ export function prioritizeTotals(
       continue;
     }
     if (list === undefined) {
-      list = new Array<NodeScore>(n);
-      for (let i = 0; i < n; i++) list[i] = { name: feasible[i].metadata.name, score: 0 };
+      list = [];
+      for (let i = 0; i < n; i++) list.push({ name: feasible[i].metadata.name, score: 0 });
     }
     for (let i = 0; i < n; i++) list[i].score = p.score(state, pod, infos[i], snap);
     p.normalizeScore?.(state, list);
