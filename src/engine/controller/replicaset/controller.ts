@@ -64,7 +64,22 @@ export function getPodsToDelete(
   return ranked.slice(0, diff).map((r) => r.p);
 }
 
+/** What a sync wrote to pods: adoptions and releases, then manageReplicas' creates and deletes. */
+interface OwnWrites {
+  /** the sync's Pod writes that succeeded (each one change) */
+  count: number;
+  /** a write failed (it may have changed nothing) */
+  failed: boolean;
+  /** the created pods as stored */
+  created: Pod[];
+  /** the deleted pods, as claimed */
+  deleted: Set<Pod>;
+}
+
 export class ReplicaSetController {
+  /** the oracle (tests): list and claim the pods again for the status after every sync that wrote */
+  relistForStatus = false;
+
   constructor(private readonly host: ControllerHost) {
     host.watch((c) => this.onReplicaSet(c), ['ReplicaSet']);
     host.watch((c) => this.onPod(c), ['Pod']);
@@ -130,16 +145,18 @@ export class ReplicaSetController {
   }
 
   /** claimPods (PodControllerRefManager): adopt matching orphans, release owned pods that no longer match. */
-  private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[]): Pod[] {
+  private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[], writes?: OwnWrites): Pod[] {
     const store = this.host.store;
     const out: Pod[] = [];
     // LabelSelectorAsSelector once per claim, not once per pod
     const selector = fromLabelSelector(rs.spec.selector);
+    const uid = rs.metadata.uid;
     for (const p of pods) {
       const ref = controllerRef(p);
+      // ClaimObject: a pod another controller owns is ignored before its labels are looked at
+      if (ref && ref.uid !== uid) continue;
       const match = selector !== null && matches(selector, p.metadata.labels);
       if (ref) {
-        if (ref.uid !== rs.metadata.uid) continue;
         if (!match) {
           store.update({
             ...p,
@@ -148,6 +165,7 @@ export class ReplicaSetController {
               ownerReferences: (p.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid),
             },
           });
+          if (writes) writes.count++;
           notes.push(`released pod ${p.metadata.name}`);
           continue;
         }
@@ -162,6 +180,7 @@ export class ReplicaSetController {
             },
           }),
         );
+        if (writes) writes.count++;
         notes.push(`adopted pod ${p.metadata.name}`);
       }
     }
@@ -177,20 +196,30 @@ export class ReplicaSetController {
     if (isEmptyLabelSelector(rs.spec.selector)) return 'empty selector; skipped';
     const notes: string[] = [];
     const listedAt = host.store.resourceVersion();
+    const podChangesAt = host.store.changes('Pod');
+    const writes: OwnWrites = { count: 0, failed: false, created: [], deleted: new Set() };
     const allPods = host.store.list('Pod', namespace);
     // pods that are terminal or being deleted are neither counted nor adopted
-    const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes);
+    const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes, writes);
     let manageError: { error: Error; creating: boolean } | undefined;
-    if (!rs.metadata.deletionTimestamp) manageError = this.manageReplicas(filteredPods, allPods, rs, notes);
+    if (!rs.metadata.deletionTimestamp)
+      manageError = this.manageReplicas(filteredPods, allPods, rs, notes, writes);
 
     const fresh = host.store.get('ReplicaSet', namespace, name);
     if (!fresh) return notes.join('; ') || 'in sync; nothing to do';
-    // Nothing written since the pods were listed (no create, delete, adoption or release, the
-    // ReplicaSet the same): listing and claiming again would find the same pods, in the same order.
-    const pods =
-      fresh === rs && host.store.resourceVersion() === listedAt
-        ? filteredPods
-        : this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
+    // The pods the status counts: listed and claimed again (the controller reads the store, so the
+    // pods it just made count), unless no pod changed but by this sync's own writes (adoptions,
+    // releases, creates, deletes; none failed) and the ReplicaSet is the same: then they are the
+    // first claim's, the deleted ones dropped (being deleted, no longer active) and the created ones
+    // added (owned, matching, active) — the same pods (calculateStatus only counts them).
+    // `relistForStatus` (tests): always list and claim again after a write.
+    const alone =
+      !writes.failed && host.store.changes('Pod') === podChangesAt + writes.count && !this.relistForStatus;
+    let pods: Pod[];
+    if (fresh === rs && host.store.resourceVersion() === listedAt) pods = filteredPods;
+    else if (fresh === rs && alone)
+      pods = [...filteredPods.filter((p) => !writes.deleted.has(p)), ...writes.created];
+    else pods = this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
     const status = trimStatus(calculateStatus(fresh, pods, manageError, host.now(), host.iso()));
     if (!deepEqual(fresh.status, status)) {
       host.store.updateStatus({ ...fresh, status });
@@ -219,17 +248,27 @@ export class ReplicaSetController {
     allPods: readonly Pod[],
     rs: ReplicaSet,
     notes: string[],
+    writes: OwnWrites,
   ): { error: Error; creating: boolean } | undefined {
     const host = this.host;
+    const store = host.store;
     const want = rs.spec.replicas ?? 0;
     let diff = filteredPods.length - want;
     if (diff < 0) {
       diff = Math.min(-diff, BURST_REPLICAS);
       const created: string[] = [];
       const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => {
-        const pod = host.store.create<'Pod'>(
-          getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)),
-        );
+        let pod: Pod;
+        try {
+          pod = store.create<'Pod'>(
+            getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)),
+          );
+        } catch (e) {
+          writes.failed = true;
+          throw e;
+        }
+        writes.count++;
+        writes.created.push(pod);
         created.push(pod.metadata.name);
         host.recorder.event(
           rs,
@@ -264,6 +303,8 @@ export class ReplicaSetController {
       for (const p of victims) {
         try {
           host.store.delete('Pod', p.metadata.namespace, p.metadata.name);
+          writes.count++;
+          writes.deleted.add(p);
           deleted.push(p.metadata.name);
           host.recorder.event(
             rs,
@@ -273,6 +314,7 @@ export class ReplicaSetController {
             RS_CONTROLLER,
           );
         } catch (e) {
+          writes.failed = true;
           host.recorder.event(
             rs,
             'Warning',
