@@ -34,7 +34,10 @@ function oracle(labels: Record<string, unknown>, path: string): FieldError[] {
 
 function labelErrors(labels: Record<string, unknown>): FieldError[] {
   const errs: FieldError[] = [];
-  validateObjectMeta({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels } } as unknown as KObject, errs);
+  validateObjectMeta(
+    { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels } } as unknown as KObject,
+    errs,
+  );
   return errs;
 }
 
@@ -56,8 +59,11 @@ describe('label validation’s remembered valid texts', () => {
   });
 
   it('stay right past the bound (the remembered texts dropped and learned again)', () => {
-    for (let i = 0; i < VALID_LABEL_TEXTS_MAX + 50; i++) expect(labelErrors({ [`k${i}`]: `v${i}` })).toEqual([]);
-    expect(labelErrors({ 'k1/': 'v1', k2: '-v2' })).toEqual(oracle({ 'k1/': 'v1', k2: '-v2' }, 'metadata.labels'));
+    for (let i = 0; i < VALID_LABEL_TEXTS_MAX + 50; i++)
+      expect(labelErrors({ [`k${i}`]: `v${i}` })).toEqual([]);
+    expect(labelErrors({ 'k1/': 'v1', k2: '-v2' })).toEqual(
+      oracle({ 'k1/': 'v1', k2: '-v2' }, 'metadata.labels'),
+    );
     expect(labelErrors({ 'k1/': 'v1', k2: '-v2' })).toHaveLength(2);
   });
 });

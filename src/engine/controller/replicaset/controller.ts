@@ -261,7 +261,12 @@ export class ReplicaSetController {
         let pod: Pod;
         try {
           pod = store.create<'Pod'>(
-            getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)),
+            getPodFromTemplate(
+              rs.spec.template,
+              rs.metadata.namespace!,
+              rs.metadata.name,
+              rsControllerRef(rs),
+            ),
           );
         } catch (e) {
           writes.failed = true;

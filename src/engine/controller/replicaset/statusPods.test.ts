@@ -48,23 +48,29 @@ function run(relist: boolean, meddle: boolean): { statuses: string[]; pods: stri
   sim.replicaSets.relistForStatus = relist;
   applyPreset(sim, 'large', 8);
   const statuses: string[] = [];
-  sim.watch((c) => {
-    if (c.type === 'DELETED') return;
-    const rs = c.obj as ReplicaSet;
-    statuses.push(`${rs.metadata.name} ${JSON.stringify(rs.status)}`);
-  }, ['ReplicaSet']);
+  sim.watch(
+    (c) => {
+      if (c.type === 'DELETED') return;
+      const rs = c.obj as ReplicaSet;
+      statuses.push(`${rs.metadata.name} ${JSON.stringify(rs.status)}`);
+    },
+    ['ReplicaSet'],
+  );
   let meddled = 0;
   if (meddle)
-    sim.watch((c) => {
-      const p = c.obj as Pod;
-      if (c.type !== 'ADDED' || !p.metadata.ownerReferences?.length || meddled >= 3) return;
-      const victim = sim.store
-        .list('Pod', 'default')
-        .find((o) => o.status?.phase === 'Running' && o.metadata.name !== p.metadata.name);
-      if (!victim) return;
-      meddled++;
-      sim.store.updateStatus<'Pod'>({ ...victim, status: { ...victim.status, phase: 'Failed' } });
-    }, ['Pod']);
+    sim.watch(
+      (c) => {
+        const p = c.obj as Pod;
+        if (c.type !== 'ADDED' || !p.metadata.ownerReferences?.length || meddled >= 3) return;
+        const victim = sim.store
+          .list('Pod', 'default')
+          .find((o) => o.status?.phase === 'Running' && o.metadata.name !== p.metadata.name);
+        if (!victim) return;
+        meddled++;
+        sim.store.updateStatus<'Pod'>({ ...victim, status: { ...victim.status, phase: 'Failed' } });
+      },
+      ['Pod'],
+    );
   sim.store.create(orphan('stray-1'));
   sim.store.create(orphan('stray-2'));
   settle(sim);
