@@ -32,7 +32,12 @@ export function getPodFromTemplate(
   if (md.annotations && Object.keys(md.annotations).length) metadata.annotations = { ...md.annotations };
   const fin = (md as { finalizers?: string[] }).finalizers;
   if (fin?.length) metadata.finalizers = [...fin];
-  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec), status: {} };
+  // A stored ReplicaSet's template is frozen: its spec is shared, not copied (upstream's DeepCopy keeps
+  // Go's objects apart; here the API server copies the pod it creates, and nothing changes a frozen
+  // spec), so the pods of one template reach the store's create memo (podCreateMemo.ts) as the same
+  // tree, as the DaemonSet controller's do, instead of being copied, defaulted and validated each.
+  const spec = Object.isFrozen(template.spec) ? template.spec : structuredClone(template.spec);
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: {} };
 }
 
 const PHASE_ORDINAL = new Map<string, number>([

@@ -110,3 +110,31 @@ describe('the pods a ReplicaSet sync counts after its own writes', () => {
     expect(kept.pods).toEqual(relisted.pods);
   });
 });
+
+describe('a ReplicaSet’s pods made from its frozen template', () => {
+  function pods(memo: boolean): Pod[] {
+    const sim = new Simulation({ seed: 4 });
+    if (!memo) sim.store.podCreateMemo = undefined;
+    applyPreset(sim, 'large', 6);
+    sim.store.create(deployment(12));
+    settle(sim);
+    const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as Deployment;
+    d.spec.template.spec.containers[0].image = 'nginx:1.28';
+    sim.store.update(d);
+    settle(sim);
+    return sim.store.list('Pod', 'default');
+  }
+
+  it('share the template’s spec through the create memo, and are the pods the simple path makes', () => {
+    const memo = pods(true);
+    const simple = pods(false);
+    // the same bytes, key order included
+    expect(memo.map((p) => JSON.stringify(p))).toEqual(simple.map((p) => JSON.stringify(p)));
+    // the memo took them: the pods made from one stored template hold one (frozen) list of
+    // containers, not a copy each (the rollout scales the new ReplicaSet up in steps, and each update
+    // of it stores its template anew: a few lists, against one per pod on the simple path)
+    expect(memo.length).toBe(12);
+    expect(new Set(memo.map((p) => p.spec.containers)).size).toBeLessThanOrEqual(4);
+    expect(new Set(simple.map((p) => p.spec.containers)).size).toBe(12);
+  });
+});
