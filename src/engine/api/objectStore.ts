@@ -613,7 +613,9 @@ export class ObjectStore {
       const annotations = kind === 'Deployment' ? input.metadata.annotations : undefined;
       if (annotations && !deepEqual(annotations, old.metadata.annotations))
         merged.metadata.annotations = cloneUnfrozen(annotations);
-      else if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
+      // (another kind's equal status returned above: compared once, not again here)
+      else if (kind === 'Deployment' && deepEqual((old as { status?: unknown }).status, status))
+        return old as KindMap[K];
       return this.commit(kind, old, merged, opts, true, cell);
     }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the
