@@ -636,6 +636,20 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     let maxScore = 0;
     // the ignored nodes' scores are invalid (no set of them to make when there are none)
     const ignored = s.ignoredNodes;
+    if (ignored.size === 0) {
+      // (every score valid: the same two passes without asking per node)
+      for (let i = 0; i < scores.length; i++) {
+        const v = scores[i].score;
+        if (v < minScore) minScore = v;
+        if (v > maxScore) maxScore = v;
+      }
+      for (let i = 0; i < scores.length; i++) {
+        const sc = scores[i];
+        if (maxScore === 0) sc.score = MAX_NODE_SCORE;
+        else sc.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - sc.score)) / maxScore);
+      }
+      return;
+    }
     const invalid = (sc: NodeScore) => ignored.size > 0 && ignored.has(sc.name);
     for (const sc of scores) {
       if (invalid(sc)) continue;

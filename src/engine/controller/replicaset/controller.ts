@@ -10,10 +10,11 @@ import { controllerRef } from '../../api/podutil';
 import type { OwnerReference, Pod, ReplicaSet } from '../../api/types';
 import { TIMINGS } from '../../timings';
 import {
-  activePodsWithRanksLess,
   filterActivePods,
   getPodFromTemplate,
   isPodActive,
+  rankedPod,
+  rankedPodLess,
   slowStartBatch,
 } from './controllerUtils';
 import type { ControllerHost } from './host';
@@ -53,15 +54,10 @@ export function getPodsToDelete(
     const n = p.spec.nodeName ?? '';
     podsOnNode.set(n, (podsOnNode.get(n) ?? 0) + 1);
   }
-  const ranked = filteredPods.map((p) => ({ p, rank: podsOnNode.get(p.spec.nodeName ?? '') ?? 0 }));
-  ranked.sort((x, y) =>
-    activePodsWithRanksLess(x.p, x.rank, y.p, y.rank, now)
-      ? -1
-      : activePodsWithRanksLess(y.p, y.rank, x.p, x.rank, now)
-        ? 1
-        : 0,
-  );
-  return ranked.slice(0, diff).map((r) => r.p);
+  // each pod's keys read once (rankedPod), compared as activePodsWithRanksLess compares the pods
+  const ranked = filteredPods.map((p) => rankedPod(p, podsOnNode.get(p.spec.nodeName ?? '') ?? 0));
+  ranked.sort((x, y) => (rankedPodLess(x, y, now) ? -1 : rankedPodLess(y, x, now) ? 1 : 0));
+  return ranked.slice(0, diff).map((r) => r.pod);
 }
 
 /** What a sync wrote to pods: adoptions and releases, then manageReplicas' creates and deletes. */
