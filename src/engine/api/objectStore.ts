@@ -107,6 +107,8 @@ interface KindTable {
   byNs: Map<string, Map<string, Cell>>;
   /** the listeners that want this kind, in subscription order */
   listeners: Listener[];
+  /** changes of this kind delivered so far (changes()) */
+  changes: number;
 }
 
 /** v1.LabelMetadataName: the label every Namespace carries, its value the namespace's name. */
@@ -152,7 +154,7 @@ export class ObjectStore {
       const byNs = new Map<string, Map<string, Cell>>();
       this.objects.set(k, byKey);
       this.byNamespace.set(k, byNs);
-      this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [] });
+      this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [], changes: 0 });
     }
     const eventListeners = this.tables.get('Event')!.listeners;
     this.events.listeners.push((type, r, prev) => {
@@ -190,8 +192,18 @@ export class ObjectStore {
     this.writes++;
     // a prepared pod holds the priority admission resolved from the classes as they were
     if (c.kind === 'PriorityClass' && this.podCreateMemo) this.podCreateMemo = new PodCreateMemo();
-    const ls = this.tables.get(c.kind)!.listeners;
+    const t = this.tables.get(c.kind)!;
+    t.changes++;
+    const ls = t.listeners;
     for (let i = 0; i < ls.length; i++) ls[i](c);
+  }
+
+  /**
+   * How many changes of `kind` (Events apart) the store has delivered: a controller that counts them
+   * around its own writes knows whether anything else changed an object of the kind meanwhile.
+   */
+  changes(kind: Exclude<Kind, 'Event'>): number {
+    return this.tables.get(kind)!.changes;
   }
 
   resourceVersion(): string {
@@ -601,7 +613,9 @@ export class ObjectStore {
       const annotations = kind === 'Deployment' ? input.metadata.annotations : undefined;
       if (annotations && !deepEqual(annotations, old.metadata.annotations))
         merged.metadata.annotations = cloneUnfrozen(annotations);
-      else if (deepEqual((old as { status?: unknown }).status, status)) return old as KindMap[K];
+      // (another kind's equal status returned above: compared once, not again here)
+      else if (kind === 'Deployment' && deepEqual((old as { status?: unknown }).status, status))
+        return old as KindMap[K];
       return this.commit(kind, old, merged, opts, true, cell);
     }
     // DaemonSet defaulting mutates nested fields, so it gets a full copy; other kinds share the

@@ -66,10 +66,26 @@ export function labelValueError(v: string): string | null {
   return null;
 }
 
+/**
+ * Label keys and values found valid: the checks are functions of the text, and a controller's pods
+ * carry the same few labels (`app`, `pod-template-hash`…) write after write. Bounded: emptied when full.
+ */
+const validLabelKeys = new Set<string>();
+const validLabelValues = new Set<string>();
+export const VALID_LABEL_TEXTS_MAX = 4096;
+
+function remember(set: Set<string>, text: string): void {
+  if (set.size >= VALID_LABEL_TEXTS_MAX) set.clear();
+  set.add(text);
+}
+
 function validateLabels(labels: Labels | undefined, path: string, errs: FieldError[]): void {
   for (const [k, v] of Object.entries(labels ?? {})) {
-    const ke = qualifiedNameError(k);
-    if (ke) errs.push({ field: path, type: 'Invalid value', value: k, detail: ke });
+    if (!validLabelKeys.has(k)) {
+      const ke = qualifiedNameError(k);
+      if (ke) errs.push({ field: path, type: 'Invalid value', value: k, detail: ke });
+      else remember(validLabelKeys, k);
+    }
     if (typeof v !== 'string') {
       errs.push({
         field: `${path}`,
@@ -79,8 +95,10 @@ function validateLabels(labels: Labels | undefined, path: string, errs: FieldErr
       });
       continue;
     }
+    if (validLabelValues.has(v)) continue;
     const ve = labelValueError(v);
     if (ve) errs.push({ field: path, type: 'Invalid value', value: v, detail: ve });
+    else remember(validLabelValues, v);
   }
 }
 

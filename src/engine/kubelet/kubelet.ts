@@ -445,8 +445,9 @@ export class Kubelet {
    */
   private admit(pod: Pod, node: Node, w: PodWorker): string | undefined {
     if (isPodTerminal(pod) || pod.metadata.deletionTimestamp || pod.status?.startTime) return undefined;
+    // the pods already admitted (their order does not matter: admission sums their requests)
     const others: Pod[] = [];
-    for (const k of this.pods.keys(node.metadata.name)) {
+    for (const k of this.pods.unorderedKeys(node.metadata.name)) {
       const o = this.workers.get(k);
       if (!o || o.stage === 'done') continue;
       const other = this.sim.store.get('Pod', o.namespace, o.name);

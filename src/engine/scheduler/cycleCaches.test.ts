@@ -17,8 +17,12 @@ import {
   imageStatesOf,
   nodeInfoOf,
   prioritizeNodes,
+  prioritizeTotals,
+  selectHost,
+  selectHostOfTotals,
   taintTolerationScore,
 } from './scoring';
+import { Random } from '../random';
 
 function deployment(replicas: number, image = 'nginx:1.27'): KObject {
   return {
@@ -84,13 +88,24 @@ function checkPod(sim: Simulation, pending: Pod): void {
     expect(k.allocatable).toEqual(made.allocatable);
     expect(k.allocatable).toEqual(allocatableOf(k.node));
   }
-  const feasible = nodes.slice(0, 60);
+  // the feasible nodes: every other node from the second (a NodeInfo's index is its place in the
+  // snapshot's list, not in the feasible list), 60 of them
+  const picked = kept.filter((_, i) => i % 2 === 1).slice(0, 60);
+  const feasible = picked.map((k) => k.node);
   const detailed = prioritizeNodes(pending, feasible, plain);
-  const totals = prioritizeNodes(pending, feasible, snap, undefined, false, kept.slice(0, 60));
-  expect(totals.nodes.map((n) => [n.name, n.totalScore])).toEqual(
-    detailed.nodes.map((n) => [n.name, n.scores.reduce((s, p) => s + p.weighted, 0)]),
-  );
+  const sums = detailed.nodes.map((n) => [n.name, n.scores.reduce((s, p) => s + p.weighted, 0)]);
+  const totals = prioritizeNodes(pending, feasible, snap, undefined, false, picked);
+  expect(totals.nodes.map((n) => [n.name, n.totalScore])).toEqual(sums);
   expect(totals.skipped).toEqual(detailed.skipped);
+  // a cycle's totals (kept NodeInfos read by index, the kept per-node counts) and its pick
+  const cycle = prioritizeTotals(pending, feasible, snap, picked);
+  expect(feasible.map((f, i) => [f.metadata.name, cycle.totals[i]])).toEqual(sums);
+  expect(cycle.skipped).toEqual(detailed.skipped);
+  for (const seed of [1, 2, 3]) {
+    const [a, b] = [new Random(seed), new Random(seed)];
+    expect(selectHostOfTotals(feasible, cycle.totals, a)).toBe(selectHost(detailed.nodes, b));
+    expect(a.getState()).toEqual(b.getState());
+  }
   // a uniform score, where a plugin claims one, is what the plain pass gave every node
   for (const plugin of [taintTolerationScore, imageLocalityScore] as const) {
     const state = (plugin.preScore as (p: Pod, f: readonly Node[], s: typeof snap) => unknown)(

@@ -43,6 +43,15 @@ const SELECTORS: Selector[] = [
   fromLabelSelector({ matchExpressions: [{ key: 'tier', operator: 'Exists' }] })!,
 ];
 
+/** The same selectors frozen (as a stored ReplicaSet's, converted once): their entry keys are kept. */
+const FROZEN: Selector[] = SELECTORS.map((s) => Object.freeze([...s]) as Selector);
+
+/** A selector of the list, frozen or not (the same entry either way). */
+function pick(r: Random): Selector {
+  const i = r.int(SELECTORS.length);
+  return r.int(2) === 0 ? SELECTORS[i] : FROZEN[i];
+}
+
 /** A node list: `n1`–`n3` with a zone label of `zones[i]` (absent when undefined), `n3` left out when `short`. */
 function nodeList(zones: (string | undefined)[], short: boolean): Node[] {
   return NODES.slice(0, short ? 2 : 3).map(
@@ -101,7 +110,7 @@ describe('MatchingPodCounts', () => {
         }
         counts.onPodChange(c);
         // ask for a selector now and then: entries are built mid-feed
-        const sel = SELECTORS[r.int(SELECTORS.length)];
+        const sel = pick(r);
         const qns = NAMESPACES[r.int(2)];
         const count = counts.counter(sel, qns);
         for (const node of NODES)
@@ -113,15 +122,21 @@ describe('MatchingPodCounts', () => {
           list = nodeList(zones, r.int(3) === 0);
           if (r.int(5) !== 0) Object.freeze(list);
         }
-        const zsel = SELECTORS[r.int(SELECTORS.length)];
+        const zsel = pick(r);
         const zns = NAMESPACES[r.int(2)];
         expect(
           counts.topologySums(zsel, zns, list, 'topology.kubernetes.io/zone'),
           `seed ${seed} step ${step}`,
         ).toEqual(sumsOracle(pods, list, zsel, zns));
+        // the counts laid out in the list's order: kept with the (frozen) list like the sums
+        const hsel = pick(r);
+        const hns = NAMESPACES[r.int(2)];
+        expect([...counts.nodeCounts(hsel, hns, list)!], `seed ${seed} step ${step}`).toEqual(
+          list.map((n) => oracle(pods, n.metadata.name, hsel, hns)),
+        );
       }
       // every kept entry, not only the last asked, is still right
-      for (const sel of SELECTORS)
+      for (const sel of [...SELECTORS, ...FROZEN])
         for (const ns of NAMESPACES)
           for (const node of NODES) expect(counts.counter(sel, ns)(node)).toBe(oracle(pods, node, sel, ns));
     }

@@ -28,12 +28,22 @@ interface TopologySums {
   sums: Map<string, number>;
 }
 
+/** An entry's counts per node of one (frozen) node list, in its order: byNode read by position. */
+interface NodeCounts {
+  nodes: readonly Node[];
+  /** node name → its position in the list */
+  indexOf: Map<string, number>;
+  counts: Int32Array;
+}
+
 interface Entry {
   namespace: string | undefined;
   selector: Selector;
   byNode: Map<string, number>;
   /** kept per topology key for the node list last asked about, updated with byNode */
   topologies: TopologySums[];
+  /** byNode in the order of the node list last asked about (nodeCounts), updated with it */
+  perNode: NodeCounts | undefined;
 }
 
 /**
@@ -57,6 +67,23 @@ function add(e: Entry, node: string, d: number): void {
     const value = t.valueOf.get(node);
     if (value !== undefined) t.sums.set(value, (t.sums.get(value) ?? 0) + d);
   }
+  const pn = e.perNode;
+  if (pn) {
+    const i = pn.indexOf.get(node);
+    if (i !== undefined) pn.counts[i] += d;
+  }
+}
+
+/** byNode laid out in the order of `nodes` (0 for a node with no matching pod). */
+function nodeCounts(e: Entry, nodes: readonly Node[]): NodeCounts {
+  const indexOf = new Map<string, number>();
+  const counts = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const name = nodes[i].metadata.name;
+    indexOf.set(name, i);
+    counts[i] = e.byNode.get(name) ?? 0;
+  }
+  return { nodes, indexOf, counts };
 }
 
 /** The sums made from the counts: every node of the list, its value, the pods counted on it. */
@@ -134,8 +161,48 @@ export class MatchingPodCounts {
     return t.sums;
   }
 
+  /**
+   * `counter`'s counts per node of `nodes`, in its order (a frozen list: kept from the pod changes
+   * while it stays the same; another list is laid out afresh). Undefined for a selector that selects
+   * nothing (every count 0).
+   */
+  nodeCounts(
+    selector: Selector | null,
+    namespace: string | undefined,
+    nodes: readonly Node[],
+  ): Int32Array | undefined {
+    if (!selector || selector.length === 0) return undefined;
+    const e = this.entry(selector, namespace);
+    if (!Object.isFrozen(nodes)) return nodeCounts(e, nodes).counts;
+    if (e.perNode?.nodes !== nodes) e.perNode = nodeCounts(e, nodes);
+    return e.perNode.counts;
+  }
+
+  /** a frozen selector's entry key (namespace and JSON), spelled out once per namespace asked */
+  private readonly selectorKeys = new WeakMap<Selector, { namespace: string; key: string }>();
+  /** the entry asked for last (already the most recently asked: no reordering) */
+  private lastKey = '';
+  private lastEntry: Entry | undefined;
+
+  private entryKey(selector: Selector, namespace: string | undefined): string {
+    const ns = namespace ?? '';
+    if (!Object.isFrozen(selector)) return `${ns}\u0000${JSON.stringify(selector)}`;
+    let k = this.selectorKeys.get(selector);
+    if (k === undefined || k.namespace !== ns)
+      this.selectorKeys.set(selector, (k = { namespace: ns, key: `${ns}\u0000${JSON.stringify(selector)}` }));
+    return k.key;
+  }
+
   private entry(selector: Selector, namespace: string | undefined): Entry {
-    const key = `${namespace ?? ''}\u0000${JSON.stringify(selector)}`;
+    const key = this.entryKey(selector, namespace);
+    if (key === this.lastKey && this.lastEntry) return this.lastEntry;
+    const e = this.lookup(key, selector, namespace);
+    this.lastKey = key;
+    this.lastEntry = e;
+    return e;
+  }
+
+  private lookup(key: string, selector: Selector, namespace: string | undefined): Entry {
     let e = this.entries.get(key);
     if (e) {
       // most recently asked last
@@ -143,7 +210,7 @@ export class MatchingPodCounts {
       this.entries.set(key, e);
       return e;
     }
-    const made: Entry = { namespace, selector, byNode: new Map(), topologies: [] };
+    const made: Entry = { namespace, selector, byNode: new Map(), topologies: [], perNode: undefined };
     this.podsOf(namespace, (p) => {
       const node = countedOn(made, p);
       if (node !== undefined) add(made, node, 1);

@@ -16,6 +16,8 @@ export function splitKey(key: string): [string, string] {
   return [key.slice(0, i), key.slice(i + 1)];
 }
 
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
 export class PodsByNode {
   private readonly byNode = new Map<string, Set<string>>();
   /** per pod (namespace, name): its node and its key in that node's set */
@@ -51,6 +53,11 @@ export class PodsByNode {
     // one pod per node is the usual case (a daemon pod): nothing to sort
     if (s.size === 1) return [s.values().next().value!];
     return [...s].sort();
+  }
+
+  /** The same keys in no particular order (for a reader whose result does not depend on it); read only. */
+  unorderedKeys(node: string): Iterable<string> {
+    return this.byNode.get(node) ?? NO_KEYS;
   }
 
   has(node: string): boolean {

@@ -28,9 +28,12 @@ import {
   type Prioritized,
   type ScoreSnapshot,
   allocatableOf,
+  nodeInfoOf,
   numFeasibleNodesToFind,
   prioritizeNodes,
+  prioritizeTotals,
   selectHost,
+  selectHostOfTotals,
 } from './scoring';
 import { setPodCondition } from '../api/podCondition';
 import { namespacedName } from '../api/namespacedName';
@@ -44,7 +47,10 @@ export type ScheduleResult =
       node: string;
       /** the feasible nodes, in the order they were found */
       feasible: string[];
-      /** the scores, when more than one node was feasible (one feasible node is taken unscored) */
+      /**
+       * an explanation's scores, when more than one node was feasible (one feasible node is taken
+       * unscored); a scheduling cycle keeps only the totals (prioritizeTotals) and leaves this out
+       */
       prioritized?: Prioritized;
     }
   | {
@@ -70,6 +76,8 @@ function nodeSchedulingChanged(a: Node, b: Node): boolean {
 interface CachedNodeInfo extends NodeInfo {
   /** the figure the Fit filter reads (the pod count included) */
   readonly fitAllocatable: NodeAllocatable;
+  /** its position in the node list */
+  readonly index: number;
 }
 
 export class Scheduler {
@@ -324,17 +332,17 @@ export class Scheduler {
     const feasibleNames = feasible.map((f) => f.metadata.name);
     // When only one node fits, it is taken without scoring.
     if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
-    // a cycle needs the totals only; an explanation shows each plugin's part
-    const prioritized = prioritizeNodes(
-      pod,
-      feasible,
-      this.snapshot(exclude),
-      undefined,
-      !cycle,
-      feasibleInfos,
-    );
+    const snap = this.snapshot(exclude);
+    if (cycle) {
+      // a cycle needs the totals only (prioritizeTotals: no record per node)
+      const infos = feasibleInfos ?? feasible.map((f) => nodeInfoOf(f, snap));
+      const { totals } = prioritizeTotals(pod, feasible, snap, infos);
+      return { node: selectHostOfTotals(feasible, totals, this.rand)!, feasible: feasibleNames };
+    }
+    // an explanation shows each plugin's part
+    const prioritized = prioritizeNodes(pod, feasible, snap, undefined, true, feasibleInfos);
     // An explanation draws from a copy of the generator: what the next cycle would pick.
-    const rand = cycle ? this.rand : new Random(this.rand.getState());
+    const rand = new Random(this.rand.getState());
     return { node: selectHost(prioritized.nodes, rand)!, feasible: feasibleNames, prioritized };
   }
 
@@ -365,11 +373,12 @@ export class Scheduler {
 
   /** A NodeInfo per node of nodes(), in its order, kept with the list (read by a cycle; public for tests). */
   keptNodeInfos(): readonly CachedNodeInfo[] {
-    return (this.keptInfos ??= this.nodes().map((node) => ({
+    return (this.keptInfos ??= this.nodes().map((node, index) => ({
       node,
       usage: this.nodeInfos.liveUsage(node.metadata.name),
       allocatable: allocatableOf(node),
       fitAllocatable: nodeAllocatable(node),
+      index,
     })));
   }
 
@@ -415,6 +424,10 @@ export class Scheduler {
         exclude || this.spreadCounts === 'fullPass'
           ? undefined
           : (sel, ns, key) => this.matchingPods.topologySums(sel, ns, this.nodes(), key),
+      nodeCounts:
+        exclude || this.spreadCounts === 'fullPass'
+          ? undefined
+          : (sel, ns) => this.matchingPods.nodeCounts(sel, ns, this.nodes()),
     };
   }
 

@@ -63,6 +63,13 @@ export interface ScoreSnapshot {
     namespace: string | undefined,
     topologyKey: string,
   ): ReadonlyMap<string, number>;
+  /**
+   * The kept counts per node of `nodes`, in its order (MatchingPodCounts.nodeCounts): what
+   * matchingPodCounter gives each node, read by a NodeInfo's `index` instead of a lookup by name.
+   * Absent (or undefined: a selector that selects nothing), PodTopologySpread's Score asks
+   * matchingPodCounter (or counts) per node.
+   */
+  nodeCounts?(selector: Selector | null, namespace: string | undefined): ArrayLike<number> | undefined;
 }
 
 /** One node's score from one plugin. */
@@ -88,6 +95,11 @@ export interface NodeInfo {
   readonly usage: NodeUsage;
   /** cpu in millicores, memory in bytes; a resource the node does not report is 0 (left out of the score) */
   readonly allocatable: Requests;
+  /**
+   * The node's position in the snapshot's `nodes`, on the scheduler's kept NodeInfos (where per-node
+   * figures kept in the list's order are read by it); absent on one made by nodeInfoOf.
+   */
+  readonly index?: number;
 }
 
 /** A NodeInfo made from the snapshot's usage and the node's allocatable. */
@@ -393,6 +405,11 @@ interface SpreadState {
   constraints: SpreadConstraint[];
   /** per constraint: a node's matching pods (countPodsMatchSelector over its pods, or the kept counts) */
   counters: ((node: string) => number)[];
+  /**
+   * per constraint: the kept counts per node of the snapshot's list (hostname constraints, when the
+   * snapshot keeps them), read at a NodeInfo's index; the same numbers as `counters`
+   */
+  nodeCounts: (ArrayLike<number> | undefined)[];
   ignoredNodes: Set<string>;
   /** per constraint: topology value → matching pods (not for the hostname key: counted in Score) */
   topologyValueToPodCounts: Map<string, number>[];
@@ -407,8 +424,17 @@ export function defaultSelector(pod: Pod, snap: ScoreSnapshot): Selector {
   const owner = pod.metadata.ownerReferences?.find((r) => r.controller);
   if (!owner || owner.kind !== 'ReplicaSet' || !owner.apiVersion.startsWith('apps/')) return [];
   const rs = snap.replicaSet(pod.metadata.namespace ?? 'default', owner.name);
-  return fromLabelSelector(rs?.spec.selector) ?? [];
+  const ls = rs?.spec.selector;
+  if (!ls || !Object.isFrozen(ls)) return fromLabelSelector(ls) ?? [];
+  // a stored ReplicaSet's selector is frozen: converted once, the same (frozen) array every cycle,
+  // which also keys the kept counts without spelling the selector out again
+  let s = defaultSelectors.get(ls);
+  if (!s) defaultSelectors.set(ls, (s = Object.freeze(fromLabelSelector(ls) ?? []) as Selector));
+  return s;
 }
+
+/** a stored (frozen) ReplicaSet selector → its Selector */
+const defaultSelectors = new WeakMap<LabelSelector, Selector>();
 
 /** filterTopologySpreadConstraints: the pod's ScheduleAnyway constraints, matchLabelKeys merged in. */
 function softConstraints(pod: Pod): SpreadConstraint[] {
@@ -504,6 +530,9 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
           snap.matchingPodCounter?.(c.selector, ns) ??
           ((node: string) => countPodsMatchSelector(snap.pods(node), c.selector, ns)),
       ),
+      nodeCounts: constraints.map((c) =>
+        c.topologyKey === LABEL_HOSTNAME ? snap.nodeCounts?.(c.selector, ns) : undefined,
+      ),
       ignoredNodes: new Set(),
       topologyValueToPodCounts: constraints.map(() => new Map()),
       topologyNormalizingWeight: [],
@@ -583,7 +612,7 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     }
     return state;
   },
-  score: (s, _pod, { node }) => {
+  score: (s, _pod, { node, index }) => {
     const name = node.metadata.name;
     if (s.ignoredNodes.size > 0 && s.ignoredNodes.has(name)) return 0;
     const labels = node.metadata.labels ?? {};
@@ -592,8 +621,12 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     for (let i = 0; i < constraints.length; i++) {
       const key = constraints[i].topologyKey;
       if (!Object.hasOwn(labels, key)) continue;
-      const cnt =
-        key === LABEL_HOSTNAME ? s.counters[i](name) : (s.topologyValueToPodCounts[i].get(labels[key]) ?? 0);
+      let cnt: number;
+      if (key === LABEL_HOSTNAME) {
+        // the kept count at the NodeInfo's index, or a lookup by name
+        const kept = s.nodeCounts[i];
+        cnt = kept !== undefined && index !== undefined ? kept[index] : s.counters[i](name);
+      } else cnt = s.topologyValueToPodCounts[i].get(labels[key]) ?? 0;
       score += scoreForCount(cnt, constraints[i].maxSkew, s.topologyNormalizingWeight[i]);
     }
     return goRound(score);
@@ -603,6 +636,20 @@ export const podTopologySpreadScore: ScorePlugin<SpreadState> = {
     let maxScore = 0;
     // the ignored nodes' scores are invalid (no set of them to make when there are none)
     const ignored = s.ignoredNodes;
+    if (ignored.size === 0) {
+      // (every score valid: the same two passes without asking per node)
+      for (let i = 0; i < scores.length; i++) {
+        const v = scores[i].score;
+        if (v < minScore) minScore = v;
+        if (v > maxScore) maxScore = v;
+      }
+      for (let i = 0; i < scores.length; i++) {
+        const sc = scores[i];
+        if (maxScore === 0) sc.score = MAX_NODE_SCORE;
+        else sc.score = Math.trunc((MAX_NODE_SCORE * (maxScore + minScore - sc.score)) / maxScore);
+      }
+      return;
+    }
     const invalid = (sc: NodeScore) => ignored.size > 0 && ignored.has(sc.name);
     for (const sc of scores) {
       if (invalid(sc)) continue;
@@ -862,6 +909,72 @@ export function prioritizeNodes(
     }
   }
   return { nodes: out, skipped };
+}
+
+/** What a scheduling cycle keeps of prioritizeNodes: each feasible node's total, in their order. */
+export interface PrioritizedTotals {
+  totals: Float64Array;
+  skipped: Prioritized['skipped'];
+}
+
+/**
+ * prioritizeNodes as a scheduling cycle runs it: the same plugins, normalisation and weights, the
+ * same uniform scores, but only the totals (one number per feasible node, no record per node) —
+ * prioritizeNodes's totals are the oracle (cycleCaches.test.ts).
+ */
+export function prioritizeTotals(
+  pod: Pod,
+  feasible: readonly Node[],
+  snap: ScoreSnapshot,
+  infos: readonly NodeInfo[],
+  plugins: readonly ScorePlugin[] = SCORE_PLUGINS,
+): PrioritizedTotals {
+  const n = feasible.length;
+  const totals = new Float64Array(n);
+  const skipped: Prioritized['skipped'] = [];
+  let list: NodeScore[] | undefined;
+  for (const p of plugins) {
+    const state = p.preScore(pod, feasible, snap);
+    if (state instanceof Skip) {
+      skipped.push({ plugin: p.name, reason: state.reason });
+      continue;
+    }
+    const uniform = p.uniformScore?.(state, feasible);
+    if (uniform !== undefined) {
+      const weightedScore = uniform * p.weight;
+      for (let i = 0; i < n; i++) totals[i] += weightedScore;
+      continue;
+    }
+    if (list === undefined) {
+      list = [];
+      for (let i = 0; i < n; i++) list.push({ name: feasible[i].metadata.name, score: 0 });
+    }
+    for (let i = 0; i < n; i++) list[i].score = p.score(state, pod, infos[i], snap);
+    p.normalizeScore?.(state, list);
+    const w = p.weight;
+    for (let i = 0; i < n; i++) totals[i] += list[i].score * w;
+  }
+  return { totals, skipped };
+}
+
+/** selectHost over a cycle's totals (the feasible nodes in the same order): the same pick and draws. */
+export function selectHostOfTotals(
+  feasible: readonly Node[],
+  totals: ArrayLike<number>,
+  rand: Random,
+): string | undefined {
+  const n = feasible.length;
+  if (n === 0) return undefined;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) if (totals[i] > max) max = totals[i];
+  let selected: string | undefined;
+  let cntOfMaxScore = 0;
+  for (let i = 0; i < n; i++) {
+    if (totals[i] !== max) continue;
+    cntOfMaxScore++;
+    if (cntOfMaxScore === 1 || rand.int(cntOfMaxScore) === 0) selected = feasible[i].metadata.name;
+  }
+  return selected;
 }
 
 /** the parts of a cycle's node score, which keeps only the totals (shared, never written) */

@@ -40,8 +40,10 @@ interface Entry {
   seq: number;
   /** uid of the controlling owner (undefined: an orphan) */
   owner: string | undefined;
-  /** the owner's index (while it has an owner) */
+  /** the owner's index (while it has an owner that is a DaemonSet, or any owner with `indexEveryOwner`) */
   index: OwnerIndex | undefined;
+  /** its controller is not a DaemonSet: kept as seen, in no index (no DaemonSet reads it) */
+  foreign: boolean;
   /** targetNodeName(pod), kept while the spec is the same object */
   target: string | undefined;
   /** the node it is listed under in its owner's byNode (undefined: not listed) */
@@ -123,6 +125,14 @@ export function readySince(pod: Pod): string | null {
 }
 
 export class DaemonSetInformer {
+  /**
+   * @param indexEveryOwner index the pods of every controller, not only DaemonSets' (the oracle the
+   *   tests hold the default to: a ReplicaSet's 3,000 pods made the DaemonSet controller's informer
+   *   keep per-node lists no DaemonSet reads; upstream's handlers return on such a pod's
+   *   ControllerRef, resolveControllerRef finding no DaemonSet)
+   */
+  constructor(private readonly indexEveryOwner = false) {}
+
   readonly nodeNames = new SortedNames();
   readonly owners = new Map<string, OwnerIndex>();
   /** pods without a controller, per namespace: uid → pod (claimPods may adopt them) */
@@ -173,25 +183,32 @@ export class DaemonSetInformer {
         seq: ++this.seq,
         owner: undefined,
         index: undefined,
+        foreign: false,
         target: targetNodeName(pod),
         node: undefined,
         list: undefined,
         ready: readySince(pod),
       };
       this.entries.set(uid, e);
-      this.own(e, controllerOf(pod)?.uid);
+      const ref = controllerOf(pod);
+      this.own(e, ref?.uid, this.isForeign(ref));
       return e.owner;
     }
     const prev = e.pod;
-    const owner =
-      prev.metadata.ownerReferences === pod.metadata.ownerReferences ? e.owner : controllerOf(pod)?.uid;
+    let owner = e.owner;
+    let foreign = e.foreign;
+    if (prev.metadata.ownerReferences !== pod.metadata.ownerReferences) {
+      const ref = controllerOf(pod);
+      owner = ref?.uid;
+      foreign = this.isForeign(ref);
+    }
     if (owner !== e.owner) {
       if (e.owner !== undefined) this.disown(e);
       else this.orphans.get(pod.metadata.namespace ?? 'default')?.delete(uid);
       e.pod = pod;
       e.ready = readySince(pod);
       if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
-      this.own(e, owner);
+      this.own(e, owner, foreign);
       return owner;
     }
     if (prev.spec !== pod.spec) e.target = targetNodeName(pod);
@@ -201,6 +218,8 @@ export class DaemonSetInformer {
       this.orphans.get(pod.metadata.namespace ?? 'default')?.set(uid, pod);
       return undefined;
     }
+    // another kind of controller's pod: nothing of it is indexed
+    if (e.foreign) return owner;
     const o = e.index!;
     let bits = podDelta(prev, pod, e);
     if (prev.metadata.labels !== pod.metadata.labels) {
@@ -239,12 +258,21 @@ export class DaemonSetInformer {
     return o;
   }
 
-  /** Makes `owner` (undefined: nobody) the owner of entry `e`, whose pod is not listed anywhere. */
-  private own(e: Entry, owner: string | undefined): void {
+  /** Whether a pod with controller `ref` is left out of the indexes: its controller is not a DaemonSet. */
+  private isForeign(ref: { kind: string } | undefined): boolean {
+    return ref !== undefined && ref.kind !== 'DaemonSet' && !this.indexEveryOwner;
+  }
+
+  /**
+   * Makes `owner` (undefined: nobody) the owner of entry `e`, whose pod is not listed anywhere;
+   * `foreign`: the owner is not a DaemonSet (the entry is indexed nowhere).
+   */
+  private own(e: Entry, owner: string | undefined, foreign: boolean): void {
     const pod = e.pod;
     const uid = pod.metadata.uid;
     e.owner = owner;
     e.node = undefined;
+    e.foreign = owner !== undefined && foreign;
     if (owner === undefined) {
       const ns = pod.metadata.namespace ?? 'default';
       let s = this.orphans.get(ns);
@@ -252,6 +280,7 @@ export class DaemonSetInformer {
       s.set(uid, pod);
       return;
     }
+    if (e.foreign) return;
     const o = this.index(owner);
     e.index = o;
     o.pods.set(uid, e);

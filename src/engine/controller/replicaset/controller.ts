@@ -10,10 +10,11 @@ import { controllerRef } from '../../api/podutil';
 import type { OwnerReference, Pod, ReplicaSet } from '../../api/types';
 import { TIMINGS } from '../../timings';
 import {
-  activePodsWithRanksLess,
   filterActivePods,
   getPodFromTemplate,
   isPodActive,
+  rankedPod,
+  rankedPodLess,
   slowStartBatch,
 } from './controllerUtils';
 import type { ControllerHost } from './host';
@@ -53,18 +54,28 @@ export function getPodsToDelete(
     const n = p.spec.nodeName ?? '';
     podsOnNode.set(n, (podsOnNode.get(n) ?? 0) + 1);
   }
-  const ranked = filteredPods.map((p) => ({ p, rank: podsOnNode.get(p.spec.nodeName ?? '') ?? 0 }));
-  ranked.sort((x, y) =>
-    activePodsWithRanksLess(x.p, x.rank, y.p, y.rank, now)
-      ? -1
-      : activePodsWithRanksLess(y.p, y.rank, x.p, x.rank, now)
-        ? 1
-        : 0,
-  );
-  return ranked.slice(0, diff).map((r) => r.p);
+  // each pod's keys read once (rankedPod), compared as activePodsWithRanksLess compares the pods
+  const ranked = filteredPods.map((p) => rankedPod(p, podsOnNode.get(p.spec.nodeName ?? '') ?? 0));
+  ranked.sort((x, y) => (rankedPodLess(x, y, now) ? -1 : rankedPodLess(y, x, now) ? 1 : 0));
+  return ranked.slice(0, diff).map((r) => r.pod);
+}
+
+/** What a sync wrote to pods: adoptions and releases, then manageReplicas' creates and deletes. */
+interface OwnWrites {
+  /** the sync's Pod writes that succeeded (each one change) */
+  count: number;
+  /** a write failed (it may have changed nothing) */
+  failed: boolean;
+  /** the created pods as stored */
+  created: Pod[];
+  /** the deleted pods, as claimed */
+  deleted: Set<Pod>;
 }
 
 export class ReplicaSetController {
+  /** the oracle (tests): list and claim the pods again for the status after every sync that wrote */
+  relistForStatus = false;
+
   constructor(private readonly host: ControllerHost) {
     host.watch((c) => this.onReplicaSet(c), ['ReplicaSet']);
     host.watch((c) => this.onPod(c), ['Pod']);
@@ -130,16 +141,18 @@ export class ReplicaSetController {
   }
 
   /** claimPods (PodControllerRefManager): adopt matching orphans, release owned pods that no longer match. */
-  private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[]): Pod[] {
+  private claimPods(rs: ReplicaSet, pods: readonly Pod[], notes: string[], writes?: OwnWrites): Pod[] {
     const store = this.host.store;
     const out: Pod[] = [];
     // LabelSelectorAsSelector once per claim, not once per pod
     const selector = fromLabelSelector(rs.spec.selector);
+    const uid = rs.metadata.uid;
     for (const p of pods) {
       const ref = controllerRef(p);
+      // ClaimObject: a pod another controller owns is ignored before its labels are looked at
+      if (ref && ref.uid !== uid) continue;
       const match = selector !== null && matches(selector, p.metadata.labels);
       if (ref) {
-        if (ref.uid !== rs.metadata.uid) continue;
         if (!match) {
           store.update({
             ...p,
@@ -148,6 +161,7 @@ export class ReplicaSetController {
               ownerReferences: (p.metadata.ownerReferences ?? []).filter((r) => r.uid !== rs.metadata.uid),
             },
           });
+          if (writes) writes.count++;
           notes.push(`released pod ${p.metadata.name}`);
           continue;
         }
@@ -162,6 +176,7 @@ export class ReplicaSetController {
             },
           }),
         );
+        if (writes) writes.count++;
         notes.push(`adopted pod ${p.metadata.name}`);
       }
     }
@@ -177,20 +192,30 @@ export class ReplicaSetController {
     if (isEmptyLabelSelector(rs.spec.selector)) return 'empty selector; skipped';
     const notes: string[] = [];
     const listedAt = host.store.resourceVersion();
+    const podChangesAt = host.store.changes('Pod');
+    const writes: OwnWrites = { count: 0, failed: false, created: [], deleted: new Set() };
     const allPods = host.store.list('Pod', namespace);
     // pods that are terminal or being deleted are neither counted nor adopted
-    const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes);
+    const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes, writes);
     let manageError: { error: Error; creating: boolean } | undefined;
-    if (!rs.metadata.deletionTimestamp) manageError = this.manageReplicas(filteredPods, allPods, rs, notes);
+    if (!rs.metadata.deletionTimestamp)
+      manageError = this.manageReplicas(filteredPods, allPods, rs, notes, writes);
 
     const fresh = host.store.get('ReplicaSet', namespace, name);
     if (!fresh) return notes.join('; ') || 'in sync; nothing to do';
-    // Nothing written since the pods were listed (no create, delete, adoption or release, the
-    // ReplicaSet the same): listing and claiming again would find the same pods, in the same order.
-    const pods =
-      fresh === rs && host.store.resourceVersion() === listedAt
-        ? filteredPods
-        : this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
+    // The pods the status counts: listed and claimed again (the controller reads the store, so the
+    // pods it just made count), unless no pod changed but by this sync's own writes (adoptions,
+    // releases, creates, deletes; none failed) and the ReplicaSet is the same: then they are the
+    // first claim's, the deleted ones dropped (being deleted, no longer active) and the created ones
+    // added (owned, matching, active) — the same pods (calculateStatus only counts them).
+    // `relistForStatus` (tests): always list and claim again after a write.
+    const alone =
+      !writes.failed && host.store.changes('Pod') === podChangesAt + writes.count && !this.relistForStatus;
+    let pods: Pod[];
+    if (fresh === rs && host.store.resourceVersion() === listedAt) pods = filteredPods;
+    else if (fresh === rs && alone)
+      pods = [...filteredPods.filter((p) => !writes.deleted.has(p)), ...writes.created];
+    else pods = this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
     const status = trimStatus(calculateStatus(fresh, pods, manageError, host.now(), host.iso()));
     if (!deepEqual(fresh.status, status)) {
       host.store.updateStatus({ ...fresh, status });
@@ -219,17 +244,32 @@ export class ReplicaSetController {
     allPods: readonly Pod[],
     rs: ReplicaSet,
     notes: string[],
+    writes: OwnWrites,
   ): { error: Error; creating: boolean } | undefined {
     const host = this.host;
+    const store = host.store;
     const want = rs.spec.replicas ?? 0;
     let diff = filteredPods.length - want;
     if (diff < 0) {
       diff = Math.min(-diff, BURST_REPLICAS);
       const created: string[] = [];
       const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => {
-        const pod = host.store.create<'Pod'>(
-          getPodFromTemplate(rs.spec.template, rs.metadata.namespace!, rs.metadata.name, rsControllerRef(rs)),
-        );
+        let pod: Pod;
+        try {
+          pod = store.create<'Pod'>(
+            getPodFromTemplate(
+              rs.spec.template,
+              rs.metadata.namespace!,
+              rs.metadata.name,
+              rsControllerRef(rs),
+            ),
+          );
+        } catch (e) {
+          writes.failed = true;
+          throw e;
+        }
+        writes.count++;
+        writes.created.push(pod);
         created.push(pod.metadata.name);
         host.recorder.event(
           rs,
@@ -264,6 +304,8 @@ export class ReplicaSetController {
       for (const p of victims) {
         try {
           host.store.delete('Pod', p.metadata.namespace, p.metadata.name);
+          writes.count++;
+          writes.deleted.add(p);
           deleted.push(p.metadata.name);
           host.recorder.event(
             rs,
@@ -273,6 +315,7 @@ export class ReplicaSetController {
             RS_CONTROLLER,
           );
         } catch (e) {
+          writes.failed = true;
           host.recorder.event(
             rs,
             'Warning',

@@ -32,7 +32,12 @@ export function getPodFromTemplate(
   if (md.annotations && Object.keys(md.annotations).length) metadata.annotations = { ...md.annotations };
   const fin = (md as { finalizers?: string[] }).finalizers;
   if (fin?.length) metadata.finalizers = [...fin];
-  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: structuredClone(template.spec), status: {} };
+  // A stored ReplicaSet's template is frozen: its spec is shared, not copied (upstream's DeepCopy keeps
+  // Go's objects apart; here the API server copies the pod it creates, and nothing changes a frozen
+  // spec), so the pods of one template reach the store's create memo (podCreateMemo.ts) as the same
+  // tree, as the DaemonSet controller's do, instead of being copied, defaulted and validated each.
+  const spec = Object.isFrozen(template.spec) ? template.spec : structuredClone(template.spec);
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: {} };
 }
 
 const PHASE_ORDINAL = new Map<string, number>([
@@ -119,6 +124,70 @@ export function activePodsWithRanksLess(a: Pod, rankA: number, b: Pod, rankB: nu
     if (ta === undefined || tb === undefined) return afterOrZero(ta, tb);
     const diff = logarithmicRankDiff(ta, tb, now);
     if (diff === 0) return a.metadata.uid < b.metadata.uid;
+    return diff < 0;
+  }
+  return false;
+}
+
+/**
+ * A pod's ActivePodsWithRanks keys, read once: a sort compares each pod many times, and
+ * activePodsWithRanksLess reads its phase, readiness, annotations and timestamps (two of them
+ * parsed) on every comparison.
+ */
+export interface RankedPod {
+  readonly pod: Pod;
+  readonly rank: number;
+  readonly node: string;
+  readonly phase: number;
+  readonly ready: boolean;
+  readonly cost: number;
+  /** podReadyTime, when ready */
+  readonly readyTime: number | undefined;
+  readonly restarts: number;
+  readonly created: number | undefined;
+}
+
+export function rankedPod(pod: Pod, rank: number): RankedPod {
+  const ready = isPodReady(pod);
+  return {
+    pod,
+    rank,
+    node: pod.spec.nodeName ?? '',
+    phase: PHASE_ORDINAL.get(pod.status?.phase ?? '') ?? 0,
+    ready,
+    cost: deletionCost(pod),
+    readyTime: ready ? podReadyTime(pod) : undefined,
+    restarts: maxContainerRestarts(pod),
+    created: parseTime(pod.metadata.creationTimestamp),
+  };
+}
+
+/** activePodsWithRanksLess on keys read once (that function is the oracle: rankedPods.test.ts). */
+export function rankedPodLess(a: RankedPod, b: RankedPod, now: number): boolean {
+  const na = a.node;
+  const nb = b.node;
+  if (na !== nb && (na === '' || nb === '')) return na === '';
+  if (a.phase !== b.phase) return a.phase < b.phase;
+  if (a.ready !== b.ready) return !a.ready;
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  if (a.rank !== b.rank) return a.rank > b.rank;
+  if (a.ready && b.ready) {
+    const ta = a.readyTime;
+    const tb = b.readyTime;
+    if (ta !== tb) {
+      if (ta === undefined || tb === undefined) return afterOrZero(ta, tb);
+      const diff = logarithmicRankDiff(ta, tb, now);
+      if (diff === 0) return a.pod.metadata.uid < b.pod.metadata.uid;
+      return diff < 0;
+    }
+  }
+  if (a.restarts !== b.restarts) return a.restarts > b.restarts;
+  const ta = a.created;
+  const tb = b.created;
+  if (ta !== tb) {
+    if (ta === undefined || tb === undefined) return afterOrZero(ta, tb);
+    const diff = logarithmicRankDiff(ta, tb, now);
+    if (diff === 0) return a.pod.metadata.uid < b.pod.metadata.uid;
     return diff < 0;
   }
   return false;
