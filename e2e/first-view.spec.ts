@@ -61,7 +61,8 @@ for (const [name, query] of [
   ['a lesson', './?lesson=article'],
   ['the embed', './?embed=1'],
   ['zh-CN', './?lang=zh-CN'],
-  ['a share link', './#s=abc'],
+  ['a share link in Chinese', './?lang=zh-CN#s=abc'],
+  ['a share link with a lesson', './?lesson=article#s=abc'],
   ['click to load', './?embed=1&ctl=1'],
 ] as const) {
   test(`not shown where it is not the first view: ${name}`, async ({ page }) => {
@@ -74,11 +75,34 @@ for (const [name, query] of [
   });
 }
 
+// A share link's first view (src/firstView/shareView.ts) is the shell every link shares and nothing of
+// the link's state: the preset's manifest and nodes would be another cluster's (issue 24).
+test('before any script, a share link: the shell and the line saying it is opened, nothing of a state', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await holdScripts(page);
+  await page.goto('./#s=abc');
+  const fv = page.locator('[data-testid="first-view"]:visible');
+  await expect(fv).toHaveCount(1);
+  await expect(fv).toHaveClass(/fv-share/);
+  await expect(fv.getByRole('heading', { name: 'DaemonSet Playground' })).toBeVisible();
+  await expect(fv.getByText('Opening the situation from the link…')).toBeVisible();
+  for (const title of ['Manifest', 'Cluster'])
+    await expect(fv.getByText(title, { exact: true })).toBeVisible();
+  await expect(page.getByText('apiVersion')).toHaveCount(0);
+  await expect(page.locator('.node-name:visible')).toHaveCount(0);
+  await expect(page.getByText('Type kubectl commands')).toBeHidden();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.first-view'))).toBe(false);
+});
+
 // On a slow line the first view's stylesheet must not share it with the modules: they are asked for
 // once the first view is on screen (its first contentful paint). The stylesheet is held back 400 ms so
 // "before" and "after" are far apart.
 for (const [name, query, after] of [
   ['the first view', './', true],
+  ["a share link's first view", './#s=abc', true],
   ['a lesson (no first view: the modules download beside the stylesheet)', './?lesson=article', false],
 ] as const) {
   test(`the modules are asked for ${after ? 'after' : 'before'} the first paint: ${name}`, async ({

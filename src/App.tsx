@@ -1,7 +1,10 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { appliedOnRestore } from './state/applied';
+import { appliedOnRestore, lastApplied } from './state/applied';
+import { readSharedState } from './share/index';
+import type { Input } from './wire/protocol';
+import type { AppState } from './state/store';
 import { manifestRefs } from './state/liveDrift';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from './ui/layout/AppShell';
@@ -26,6 +29,7 @@ import { expectLesson, openLessonParam, setPicking, useLessonHost } from './stat
 import { allowedOrigins } from './embed/protocol';
 import { ShareLayer } from './ui/share/ShareLayer';
 import { bootFromLocation, sessionPayload, startFromBoot } from './share/session';
+import { useShareNotice } from './share/notice';
 import { startEmbedBridge } from './embed/bridge';
 import { reportStep } from './state/step';
 import { registerOfflineWorker } from './offline/register';
@@ -36,6 +40,27 @@ import { ClockBar } from './ui/connect/ClockBar';
 import { startLms } from './lms/start';
 import type { Suspended } from './lms/suspend';
 import { LmsNotice } from './ui/lessons/LmsNotice';
+
+/**
+ * The editor's state for a restored state: its text, what it applied, told apart from the other
+ * applies of the inputs (the Why panel's fix), and who changed its objects since — after a reload or
+ * from a link the editor says what it said before.
+ */
+function editorOnRestore(
+  editorText: string,
+  inputs: readonly Input[] | undefined,
+  applied: string | null,
+): Pick<AppState, 'editorText' | 'appliedText' | 'liveChanges'> {
+  const restored = inputs ? appliedOnRestore(inputs, editorText, manifestRefs) : null;
+  return {
+    editorText,
+    appliedText: restored ? restored.text : applied,
+    liveChanges:
+      restored?.text != null && restored.by.length
+        ? { text: restored.text, before: {}, by: restored.by, unseen: true }
+        : null,
+  };
+}
 
 export function App() {
   const params = useMemo(() => parseBootParams(location.search), []);
@@ -59,12 +84,36 @@ export function App() {
   // The lesson step goes to share links and to a parent page (embed `step` messages).
   const onStepChange = useCallback((n: number) => reportStep(n), []);
 
+  // A share link's editor text, and what it applied, from the first paint (set before anything reads
+  // the store): the effect below boots the page after that paint, which showed the default manifest
+  // and "Not applied yet" until then, then the link's (not the link's content, and a layout shift on
+  // a phone, issue 24). The effect sets the same again (or a course platform's resumed state).
+  useState(() => {
+    if (connect.type === 'remote') return;
+    let shared = null;
+    try {
+      shared = readSharedState(location.hash);
+    } catch {
+      return; // the effect says what is wrong with it
+    }
+    if (shared)
+      useStore.setState(
+        editorOnRestore(
+          shared.editorText ?? loadEditorText(ns) ?? ARTICLE_MANIFEST,
+          shared.inputs,
+          lastApplied(shared.inputs),
+        ),
+      );
+  });
+
   useEffect(() => {
     // A handle for end-to-end tests and the curious (debug flag only, see src/state/debug.ts).
     exposeDebugHandle();
     if (connect.type === 'refused')
       useConnection.setState({ refused: { value: connect.value, why: connect.why } });
     if (connect.type === 'remote') {
+      // a connected cluster is what the page shows: a share link in the address is not replayed
+      useShareNotice.getState().notRestoring();
       useStore.setState({ editorText: loadEditorText(ns) ?? ARTICLE_MANIFEST, appliedText: null });
       const unsubRemote = startPersistence(ns, { sessionPayload: () => '' });
       registerOfflineWorker({ embed: params.embed });
@@ -95,19 +144,13 @@ export function App() {
         resume?.sessionPayload ? `#s=${resume.sessionPayload}` : location.hash,
       );
       const saved = loadEditorText(ns);
-      // What the editor applied, told apart from the other applies of the inputs (the Why panel's fix),
-      // and who changed its objects since: after a reload the editor says what it said before it.
-      const editorText = boot.editorText ?? saved ?? ARTICLE_MANIFEST;
-      const restoredInputs = boot.session?.inputs ?? boot.shared?.inputs;
-      const restored = restoredInputs ? appliedOnRestore(restoredInputs, editorText, manifestRefs) : null;
-      useStore.setState({
-        editorText,
-        appliedText: restored ? restored.text : (boot.appliedText ?? null),
-        liveChanges:
-          restored?.text != null && restored.by.length
-            ? { text: restored.text, before: {}, by: restored.by, unseen: true }
-            : null,
-      });
+      useStore.setState(
+        editorOnRestore(
+          boot.editorText ?? saved ?? ARTICLE_MANIFEST,
+          boot.session?.inputs ?? boot.shared?.inputs,
+          boot.appliedText ?? null,
+        ),
+      );
       // The editor text and the session's inputs are kept as the user works (src/state/saving.ts).
       unsub = startPersistence(ns, { sessionPayload });
       stopBridge = startEmbedBridge(params);

@@ -64,22 +64,28 @@ function nodeCard(n: FirstViewNode, t: FirstViewInput['t']): string {
 }
 
 /** A panel as AppShell draws it; `fold`: it has a fold toggle, `folded`: folded to its title bar. */
-const panel = (area: string, title: string, body: string, fold = false, folded = false): string =>
+export const panel = (area: string, title: string, body: string, fold = false, folded = false): string =>
   `<section class="panel panel-${area}${folded ? ' collapsed' : ''}" style="grid-area: ${area}"><div class="panel-head"><h2 class="panel-title">` +
   (fold
     ? `<span class="panel-toggle"><span class="panel-chevron" aria-hidden="true">${folded ? '▸' : '▾'}</span>${esc(title)}</span>`
     : esc(title)) +
   `</h2></div><div class="panel-body"${folded ? ' hidden' : ''}>${body}</div></section>`;
 
-/** The first view's markup: one element to put inside #root. */
-export function firstViewHtml({ t, manifest, nodes, present = false }: FirstViewInput): string {
-  const header =
+/** The page's header as Header.tsx draws it (English, light theme; Present pressed when presenting). */
+export function headerHtml(t: FirstViewInput['t'], present = false): string {
+  return (
     `<header class="app-header"><h1>${esc(t('common:appTitle'))}</h1><button type="button">${esc(t('common:lesson.start'))}</button>` +
     `<div class="header-spacer"></div><label class="header-field"><span>${esc(t('common:language'))}</span><select><option>English</option></select></label>` +
     `<button type="button"><span aria-hidden="true">☾ </span>${esc(t('common:theme.dark'))}</button>` +
     `<button type="button" class="present-toggle" aria-pressed="${present}"><svg width="16" height="14" viewBox="0 0 16 14" aria-hidden="true"><rect x="1" y="1" width="14" height="9" rx="1" fill="none" stroke="currentColor" stroke-width="1.6"></rect><path d="M8 10v3M5 13h6" stroke="currentColor" stroke-width="1.6"></path></svg><span>${esc(t('common:present.label'))}</span></button>` +
     `<div class="share"><button type="button" class="share-button">${esc(t('share:copyLink'))}</button></div>` +
-    `<button type="button" class="help-button">?</button></header>`;
+    `<button type="button" class="help-button">?</button></header>`
+  );
+}
+
+/** The first view's markup: one element to put inside #root. */
+export function firstViewHtml({ t, manifest, nodes, present = false }: FirstViewInput): string {
+  const header = headerHtml(t, present);
   const timeline =
     `<div class="timeline-bar"><div class="timeline-row">` +
     `<button type="button" class="timeline-play playing"><span aria-hidden="true" class="timeline-icon">❚❚</span> ${esc(t('timeline:pause'))}</button>` +

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTICLE_MANIFEST, Session } from '../engine';
 import { firstViewHtml, type FirstViewNode } from './firstView';
+import { shareViewHtml } from './shareView';
 
 /** The nodes the page's cluster starts with (the worker's `new Session()`: the article preset). */
 export function presetNodes(): FirstViewNode[] {
@@ -30,8 +31,8 @@ export function englishStrings(root: string): (key: string) => string {
   };
 }
 
-/** Both first views, the plain page's and presentation mode's; boot.js shows the one that applies. */
+/** The first views, the plain page's, presentation mode's and a share link's; boot.js shows the one that applies. */
 export function renderFirstView(root: string): string {
   const input = { t: englishStrings(root), manifest: ARTICLE_MANIFEST, nodes: presetNodes() };
-  return firstViewHtml(input) + firstViewHtml({ ...input, present: true });
+  return firstViewHtml(input) + firstViewHtml({ ...input, present: true }) + shareViewHtml(input.t);
 }

@@ -27,8 +27,30 @@ export function sharePayload(hash: string): string | null {
   return null;
 }
 
-/** Reads `#s=…` from a location hash. null when there is none; throws a ShareError when it is damaged. */
+/** The last hash read and what it gave: the page reads its address's link more than once as it boots. */
+let lastRead: { hash: string; state: SharedState | null } | { hash: string; error: unknown } | null = null;
+
+/**
+ * Reads `#s=…` from a location hash. null when there is none; throws a ShareError when it is damaged.
+ * The page's first render reads it (its editor and status line, issue 24) and the boot again: the last
+ * hash's answer is kept, so a link is inflated and checked once (milliseconds each on a phone).
+ */
 export function readSharedState(hash: string): SharedState | null {
+  if (lastRead?.hash === hash) {
+    if ('error' in lastRead) throw lastRead.error;
+    return lastRead.state;
+  }
+  try {
+    const state = decodeHash(hash);
+    lastRead = { hash, state };
+    return state;
+  } catch (error) {
+    lastRead = { hash, error };
+    throw error;
+  }
+}
+
+function decodeHash(hash: string): SharedState | null {
   const payload = sharePayload(hash);
   if (payload === null) return null;
   if (!payload) throw new ShareError('garbage', 'empty');

@@ -73,6 +73,8 @@ export function bootFromLocation(
   sessionNs = ns;
   useStore.setState({ placed: placedRecord(shared?.placed) });
   if (!shared) {
+    // the status line kept for a link from the first commit (notice.ts) goes: there is none to replay
+    useShareNotice.getState().notRestoring();
     base = { seed: params.seed, preset: params.preset, nodes: params.nodes, lesson: params.lesson };
     const session =
       params.lesson === undefined && params.step === undefined ? savedSessionFor(params, ns) : null;
@@ -232,6 +234,7 @@ export async function restoreShared(s: SharedState, from: 'link' | 'file'): Prom
   const prevBase = base;
   const wasPlaying = useStore.getState().playing;
   useStore.setState({ busy: true });
+  useShareNotice.getState().showRestoring({ from, inputs: s.inputs.length });
   const t0 = performance.now();
   try {
     base = { seed: s.seed, preset: s.preset, nodes: s.nodes, lesson: s.lesson ?? base.lesson };

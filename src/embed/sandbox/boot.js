@@ -43,13 +43,13 @@
       // modules download meanwhile. Where there is one, they wait until it is on screen: on a slow
       // network (a phone on 4G) the stylesheet would otherwise share the line with half a megabyte
       // of modules, and the first view would paint when they were all in (issue 24).
-      if (!plain) {
+      if (!shown) {
         preload();
         add('link', { rel: 'modulepreload', crossorigin: '', href: d.entry });
       }
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
       css.onload = css.onerror = function () {
-        if (!plain) return entry();
+        if (!shown) return entry();
         // The first view drawn at build time paints before the app's script runs: once it is on the
         // screen (the first contentful paint, reported when the frame was shown — on a busy phone well
         // after it was drawn), the modules and the entry. Without paint timing, a frame. A hidden tab
@@ -100,6 +100,17 @@
     s = (s || '').toLowerCase();
     return s.indexOf('zh') === 0 ? 'zh-CN' : s.indexOf('en') === 0 ? 'en' : null;
   };
+  // A share link's first view (src/firstView/shareView.ts: the shell that is the same for every link,
+  // none of its state): where nothing else in the address changes the page — English, no parameter
+  // but lang=en, not a sandboxed frame. A saved session does not matter: the link wins over it.
+  function shareShell(params, language) {
+    if (opaque || language !== 'en' || !/(?:^#|&)s=/.test(location.hash)) return false;
+    var only = true;
+    params.forEach(function (v, k) {
+      if (!(k === 'lang' && langOf(v) === 'en')) only = false;
+    });
+    return only;
+  }
   var lang = langOf(q.get('lang')) || langOf(stored('lang'));
   for (var i = 0; !lang && i < (navigator.languages || []).length; i++) lang = langOf(navigator.languages[i]);
   lang = lang || 'en';
@@ -123,14 +134,22 @@
     // no storage: nothing saved
   }
   var present = q.get('present') === '1';
+  var share = !plain && shareShell(q, lang);
+  // a first view on screen: the modules wait until it is (start above)
+  var shown = plain || share;
   if (plain) {
     document.documentElement.dataset.firstView = present ? 'present' : 'plain';
     document.documentElement.dataset.theme = theme;
     if (present) document.documentElement.dataset.present = '';
   } else {
+    if (share) {
+      document.documentElement.dataset.firstView = 'share';
+      document.documentElement.dataset.theme = theme;
+    }
+    // the first views that are not this page's go (a share link's keeps its own)
     var drop = function () {
       document.querySelectorAll('#root > .first-view').forEach(function (fv) {
-        fv.remove();
+        if (!(share && fv.classList.contains('fv-share'))) fv.remove();
       });
     };
     if (document.body) drop();

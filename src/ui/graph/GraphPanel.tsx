@@ -165,6 +165,10 @@ function GraphCanvas() {
   const selection = useStore(selectSelection);
   const theme = useStore(selectTheme);
   const present = useStore((s) => s.present);
+  // "No nodes" only once the engine has said so and the store holds none: before its first answer (a
+  // share link's replay of a 1,000-node cluster takes seconds on a phone) the cluster is not known to
+  // be empty, and nodes on their way to the graph (deferred, above) are not none.
+  const engineReady = useStore((s) => s.engineStatus === 'ready');
   // A connected cluster that is not the playground's server has no simulation to add nodes to.
   const simOff = useConnection(simUnavailable);
   const readability = present ? PRESENTING : NORMAL;
@@ -785,7 +789,7 @@ function GraphCanvas() {
               {t('overview.hint', { count: ids.length })}
             </Panel>
           ) : null}
-          {ids.length === 0 ? (
+          {liveNames.length === 0 && engineReady ? (
             <Panel position="top-center" className="graph-empty">
               {t('empty')}
             </Panel>

@@ -1,7 +1,7 @@
 // The part of the graph pane the cards may use (what the palette, the toolbar and a side panel leave
 // free), read from the DOM, and the pane's size as a ResizeObserver sees it.
 
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import type { Area } from './system/layout';
 
 /** Room kept free below the cards when fitting (the overview's hint, the zoom buttons). */
@@ -45,14 +45,20 @@ export function freeArea(el: HTMLElement | null, overview: boolean): Area | null
 /** The pane's size in CSS px, null before it has one. */
 export function usePaneSize(rootRef: RefObject<HTMLDivElement | null>): { w: number; h: number } | null {
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
-  useEffect(() => {
+  // A layout effect, and the size read at once: the first paint of the pane already has its size (a
+  // small pane's folded toolbar). Left to the observer's first report, which React renders after the
+  // paint, the toolbar drew unfolded first and then folded (a layout shift on a phone, issue 24). The
+  // pane mounts after the page's first commit, so the read lays out only the pane.
+  useLayoutEffect(() => {
     const el = rootRef.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => {
+    const read = () => {
       const w = el.clientWidth;
       const h = el.clientHeight;
       setSize((old) => (old && old.w === w && old.h === h ? old : w && h ? { w, h } : old));
-    });
+    };
+    read();
+    const ro = new ResizeObserver(read);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

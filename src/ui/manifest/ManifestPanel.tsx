@@ -5,6 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
+import { useShareNotice } from '../../share/notice';
 import {
   selectApplyError,
   selectApplyState,
@@ -55,8 +56,12 @@ export default function ManifestPanel({
   const markers = useStore(selectMarkers);
   const applyError = useStore(selectApplyError);
   const state = useStore(selectApplyState);
+  // A link or file being replayed (src/share/notice.ts): until the engine answers, the store holds
+  // neither its inputs nor its cluster, so what the editor says comes from the state itself (issue 24:
+  // said from the cluster not yet restored, the hint and the live-object notice came and went).
+  const restoring = useShareNotice((s) => s.restoring);
   // Until the user does something (a command, Apply, a graph action, the lesson), say what to do first.
-  const acted = useStore((s) => s.inputs.length > 0);
+  const acted = useStore((s) => s.inputs.length > 0) || (restoring !== null && restoring.inputs > 0);
   const hint = !acted && !lessonOpen && !readOnly;
   const theme = useStore(selectTheme);
   const busy = useStore((s) => s.busy);
@@ -64,7 +69,8 @@ export default function ManifestPanel({
   const setText = useStore((s) => s.setEditorText);
   // The live objects changed since the text was applied (set image, undo, the Why panel's fix…):
   // say so, and ask before an Apply puts the old text back over that change.
-  const drift = useLiveDrift();
+  const liveDrift = useLiveDrift();
+  const drift = restoring ? null : liveDrift;
   const [confirming, setConfirming] = useState(false);
   const [diffOpen, setDiffOpen] = useState(false);
   const hasDrift = drift !== null;

@@ -41,6 +41,7 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
   const { t } = useTranslation('share');
   const error = useShareNotice((s) => s.error);
   const info = useShareNotice((s) => s.info);
+  const restoring = useShareNotice((s) => s.restoring?.from ?? null);
   const fallback = useShareNotice((s) => s.fallback);
   const budget = useShareNotice((s) => s.budget);
   const dismiss = useShareNotice((s) => s.dismiss);
@@ -103,11 +104,14 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
     };
   }, []);
 
+  // In the embed the line floats over the frame's top (share.css) and goes by itself after a while. On
+  // the page it sits above the timeline and stays until dismissed: going by itself, it would move
+  // everything under it up while the user reads or aims at something (a layout shift, issue 24).
   useEffect(() => {
-    if (!info) return;
+    if (!info || !embed) return;
     const h = setTimeout(() => useShareNotice.setState({ info: null }), 8000);
     return () => clearTimeout(h);
-  }, [info]);
+  }, [info, embed]);
 
   return (
     <>
@@ -129,6 +133,15 @@ export function ShareLayer({ embed = false }: { embed?: boolean }) {
         <div className="share-notice info" role="status" data-testid="share-info">
           <span>{t(info === 'link' ? 'restoredLink' : 'restoredFile')}</span>
           <button type="button" onClick={dismiss} aria-label={t('dismiss')}>
+            ×
+          </button>
+        </div>
+      ) : restoring && !error ? (
+        // the same line while the link or file is replayed, in the place the result will take; its
+        // button only keeps the line's height (nothing to dismiss yet)
+        <div className="share-notice info" role="status" data-testid="share-restoring">
+          <span>{t(restoring === 'link' ? 'restoringLink' : 'restoringFile')}</span>
+          <button type="button" className="share-notice-spacer" tabIndex={-1} aria-hidden="true">
             ×
           </button>
         </div>
