@@ -37,7 +37,8 @@ function scaleForResource(kind: Kind): void {
 
 /**
  * createHorizontalPodAutoscalerV2 as a typed autoscalingv2.HorizontalPodAutoscaler (Go field order;
- * status with desiredReplicas 0 and currentMetrics null, neither omitempty).
+ * no zero creationTimestamp, omitzero since 1.34; status with desiredReplicas 0 and currentMetrics
+ * null, neither omitempty).
  */
 export function horizontalPodAutoscalerV2(
   name: string,
@@ -64,7 +65,6 @@ export function horizontalPodAutoscalerV2(
     apiVersion: 'autoscaling/v2',
     metadata: {
       name,
-      creationTimestamp: null,
       ...(cause !== undefined ? { annotations: { 'kubernetes.io/change-cause': cause } } : {}),
     },
     spec,

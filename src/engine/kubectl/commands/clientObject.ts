@@ -97,9 +97,8 @@ export function visitResources(ctx: CommandContext, verb: string): Visited[] {
 
 /**
  * PrintObj of a typed object the client built (`resource` is the name printer's word,
- * `service`, `horizontalpodautoscaler.autoscaling`). TYPED has its Go struct's field order and a
- * `creationTimestamp: null`: `-o json` writes it as it is; `-o yaml` (kubectl 1.33's YAML printer
- * on a generated object) has no creationTimestamp; templates and JSONPath read the typed object.
+ * `service`, `horizontalpodautoscaler.autoscaling`). TYPED has its Go structs' field order, which
+ * `-o json` keeps (`-o yaml` sorts the keys); templates and JSONPath read it as it is.
  * One printer for several objects (expose's) separates its YAML documents; autoscale makes a new
  * printer for each object, so its documents follow each other without `---`.
  */
@@ -116,10 +115,7 @@ export function printClientObject(
   if (printer.kind === 'name') return ctx.out.println(`${resource}/${name}`);
   if (printer.kind !== 'generic') return ctx.out.println(`${resource}/${name} ${operation}`);
   if (printer.format === 'json') return ctx.out.out(toTypedJSON(typed));
-  if (printer.format === 'yaml') {
-    const { creationTimestamp: _, ...metadata } = typed.metadata as Record<string, unknown>;
-    return ctx.out.out(`${printed.count++ > 0 ? '---\n' : ''}${toYAML({ ...typed, metadata })}`);
-  }
+  if (printer.format === 'yaml') return ctx.out.out(`${printed.count++ > 0 ? '---\n' : ''}${toYAML(typed)}`);
   try {
     ctx.out.out(printer.print(typed));
   } catch (e) {

@@ -97,7 +97,7 @@ describe('kubectl autoscale', () => {
     expect(JSON.parse(r.stdout)).toEqual({
       kind: 'HorizontalPodAutoscaler',
       apiVersion: 'autoscaling/v2',
-      metadata: { name: 'web', creationTimestamp: null },
+      metadata: { name: 'web' },
       spec: {
         scaleTargetRef: { kind: 'Deployment', name: 'web', apiVersion: 'apps/v1' },
         minReplicas: 2,

@@ -179,7 +179,8 @@ interface ServicePort {
 
 /**
  * ExposeServiceOptions.createService: the Service as a typed corev1.Service, its keys in the Go
- * structs' order (ObjectMeta name, namespace, creationTimestamp, labels, annotations; ServiceSpec
+ * structs' order (ObjectMeta name, namespace, labels, annotations — its zero creationTimestamp left
+ * out, omitzero since 1.34; ServiceSpec
  * ports, selector, clusterIP, type, externalIPs, sessionAffinity, loadBalancerIP; ServicePort name,
  * protocol, port, targetPort).
  */
@@ -234,7 +235,7 @@ export function createService(o: ExposeOptions): Record<string, unknown> {
   return {
     kind: 'Service',
     apiVersion: 'v1',
-    metadata: { name, creationTimestamp: null, ...(labels ? { labels } : {}) },
+    metadata: { name, ...(labels ? { labels } : {}) },
     spec,
     status: { loadBalancer: {} },
   };
@@ -242,10 +243,9 @@ export function createService(o: ExposeOptions): Record<string, unknown> {
 
 /** ObjectMeta with the namespace and annotations in their places (after name; last). */
 function withMeta(svc: Record<string, unknown>, namespace?: string, cause?: string): Record<string, unknown> {
-  const { name, creationTimestamp, labels } = svc.metadata as Record<string, unknown>;
+  const { name, labels } = svc.metadata as Record<string, unknown>;
   const metadata: Record<string, unknown> = { name };
   if (namespace !== undefined) metadata.namespace = namespace;
-  metadata.creationTimestamp = creationTimestamp;
   if (labels !== undefined) metadata.labels = labels;
   if (cause !== undefined) metadata.annotations = { 'kubernetes.io/change-cause': cause };
   return { ...svc, metadata };
