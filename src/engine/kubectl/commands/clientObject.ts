@@ -72,6 +72,10 @@ export function visitResources(ctx: CommandContext, verb: string): Visited[] {
     throw new CommandError('the playground reads no kustomization directories: use -f or TYPE NAME');
   const files = flagArray(ctx.args, 'filename');
   const out: Visited[] = [];
+  if (files.length > 0 && ctx.args.positional.length > 0)
+    throw new CommandError(
+      'when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well',
+    );
   if (files.length > 0) {
     for (const e of loadManifests(ctx, files)) {
       if (e.error || !e.obj || !e.kind) out.push({ error: e.error });
