@@ -41,6 +41,20 @@ describe('normalizeClientDifferences', () => {
     );
   });
 
+  it("drops kubectl < 1.34's null creationTimestamp of a generated object, in YAML and in JSON", () => {
+    const old133 = ['metadata:', '  creationTimestamp: null', '  name: web'].join('\n');
+    expect(normalizeClientDifferences(old133)).toBe(['metadata:', '  name: web'].join('\n'));
+    const json133 = ['{', '    "name": "web",', '    "creationTimestamp": null,', '    "labels": {}', '}'];
+    expect(normalizeClientDifferences(json133.join('\n'))).toBe(
+      ['{', '    "name": "web",', '    "labels": {}', '}'].join('\n'),
+    );
+    // the last member of its object: the comma before it goes too, as ≥ 1.34 writes the object
+    const last133 = ['{', '    "name": "web-hpa",', '    "creationTimestamp": null', '},'];
+    expect(normalizeClientDifferences(last133.join('\n'))).toBe(
+      ['{', '    "name": "web-hpa"', '},'].join('\n'),
+    );
+  });
+
   it("masks kubectl diff's temp directories and file times", () => {
     const emulator = [
       'diff -u -N /tmp/LIVE-1916940218/v1.Pod.default.x /tmp/MERGED-413071736/v1.Pod.default.x',

@@ -37,9 +37,27 @@ const UNDO_WARNING =
 
 /**
  * 9. kubectl < 1.34 prints a generated object's zero creationTimestamp (`create deployment
- * --dry-run=client -o yaml`) as `creationTimestamp: null`; ≥ 1.34 leaves it out (omitzero).
+ * --dry-run=client -o yaml`) as `creationTimestamp: null`, and `-o json` as `"creationTimestamp":
+ * null`; ≥ 1.34 leaves it out (omitzero).
  */
 const NULL_CREATION_TIMESTAMP = /^\s*creationTimestamp: null$/;
+const NULL_CREATION_TIMESTAMP_JSON = /^\s*"creationTimestamp": null(,?)$/;
+
+/** Rule 9 on a transcript's lines: a JSON member that was the object's last leaves no comma behind. */
+function dropNullCreationTimestamps(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const l of lines) {
+    if (NULL_CREATION_TIMESTAMP.test(l)) continue;
+    const json = NULL_CREATION_TIMESTAMP_JSON.exec(l);
+    if (!json) {
+      out.push(l);
+      continue;
+    }
+    if (json[1] === '' && out.length > 0 && out[out.length - 1].endsWith(','))
+      out[out.length - 1] = out[out.length - 1].slice(0, -1);
+  }
+  return out;
+}
 
 /**
  * 5. kubectl < 1.34 marshals the live template with `creationTimestamp: null`, which a ≥ 1.34
@@ -143,8 +161,8 @@ function groupPrefixedLogs(lines: string[]): string[] {
 }
 
 export function normalizeClientDifferences(text: string): string {
-  const lines = maskEventAges(text.split('\n'))
-    .filter((l) => !UNDO_WARNING.test(l) && !NULL_CREATION_TIMESTAMP.test(l))
+  const lines = dropNullCreationTimestamps(maskEventAges(text.split('\n')))
+    .filter((l) => !UNDO_WARNING.test(l))
     .map((l) =>
       clientAges(l)
         .replace(DELETED_FROM, '$1')
@@ -173,7 +191,7 @@ export const NORMALIZATION_RULES = [
   "drain's grouped errors and warnings come in random order (Go maps): compared sorted",
   'logs of several pods or containers come in random order (a Go map): --prefix lines compared grouped by source',
   "kubectl events: LAST SEEN is computed on the client (the machine's clock): masked, the row's spacing collapsed",
-  'kubectl < 1.34: a generated object (create deployment --dry-run=client -o yaml) prints creationTimestamp: null',
+  'kubectl < 1.34: a generated object (create deployment --dry-run=client -o yaml|json) prints creationTimestamp: null',
   "kubectl < 1.35: describe's Events print no container field path (spec.ephemeralContainers{NAME}: ) before the message",
   "kubectl debug: the default container name's five random characters (debugger-xxxxx) come from the client's own generator: masked",
 ];

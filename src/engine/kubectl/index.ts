@@ -73,7 +73,8 @@ function flagDefault(f: FlagSpec): string {
 /** `kubectl <cmd> --help`: description, options, usage (kubectl's help template, abridged). */
 export function commandHelp(def: CommandDef): string {
   const flags = [...def.flags].filter((f) => !f.deprecated).sort((a, b) => (a.name < b.name ? -1 : 1));
-  let s = `${def.short.replace(/\.?$/, '.')}\n`;
+  let s = `${def.long ?? def.short.replace(/\.?$/, '.')}\n`;
+  if (def.example !== undefined) s += `\nExamples:\n${def.example}\n`;
   if (flags.length > 0) {
     s += '\nOptions:\n';
     for (const f of flags) {

@@ -19,6 +19,8 @@ import {
   createServiceCommand,
 } from './commands/createGenerators';
 import { scaleCommand } from './commands/scale';
+import { exposeCommand } from './commands/expose';
+import { autoscaleCommand } from './commands/autoscale';
 import { applyCommand } from './commands/apply';
 import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
@@ -68,6 +70,8 @@ export const COMMANDS: CommandDef[] = [
   createCronJobCommand,
   createPriorityClassCommand,
   scaleCommand,
+  exposeCommand,
+  autoscaleCommand,
   applyCommand,
   patchCommand,
   waitCommand,
@@ -122,9 +126,9 @@ export const GROUPS: ReadonlyMap<string, string> = new Map([
 
 /** Root help sections (kubectl's `kubectl --help` layout). */
 export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
-  { title: 'Basic Commands (Beginner)', names: ['create', 'run', 'set'] },
+  { title: 'Basic Commands (Beginner)', names: ['create', 'expose', 'run', 'set'] },
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
-  { title: 'Deploy Commands', names: ['rollout', 'scale'] },
+  { title: 'Deploy Commands', names: ['rollout', 'scale', 'autoscale'] },
   {
     title: 'Cluster Management Commands',
     names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'],

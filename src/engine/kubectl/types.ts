@@ -124,6 +124,10 @@ export interface CommandDef {
   name: string;
   aliases?: string[];
   short: string;
+  /** cobra's Long, as `--help` prints it (after templates.LongDesc); `short.` when unset */
+  long?: string;
+  /** cobra's Example, as `--help` prints it under `Examples:` (already indented) */
+  example?: string;
   usage: string;
   flags: FlagSpec[];
   /**

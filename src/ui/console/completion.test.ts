@@ -325,6 +325,16 @@ describe('completion of every served kind (issue 23)', () => {
     }
   });
 
+  it('expose offers its validArgs served here (pods, deployments, replicasets), autoscale the scalable ones', () => {
+    expect(words('kubectl expose ')).toEqual(['deploy', 'deployments', 'po', 'pods', 'replicasets', 'rs']);
+    expect(words('kubectl expose deploy ')).toEqual(['api', 'web']);
+    expect(words('kubectl expose --port=80 deployment/w')).toEqual(['deployment/web']);
+    expect(words('kubectl expose ds/')).toEqual([]);
+    expect(words('kubectl autoscale ')).toEqual(['deploy', 'deployments', 'replicasets', 'rs']);
+    expect(words('kubectl autoscale rs/')).toEqual(['rs/web-7c5ddbdf54']);
+    expect(words('kubectl autoscale ds ')).toEqual([]);
+  });
+
   it('scale offers Deployments and ReplicaSets; set image|env|resources the kinds with a pod template', () => {
     expect(words('kubectl scale ')).toEqual(['deploy', 'deployments', 'replicasets', 'rs']);
     expect(words('kubectl scale deploy ')).toEqual(['api', 'web']);

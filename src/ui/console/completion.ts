@@ -141,6 +141,8 @@ const TYPED = new Set([
   'patch',
   'wait',
   'scale',
+  'expose',
+  'autoscale',
 ]);
 /**
  * Commands that take one object (kubectl's SpecifiedResourceTypeAndNameNoRepeatCompletionFunc):

@@ -19,7 +19,20 @@ function sortKeys(v: unknown): unknown {
 
 /** Marshals JSON-shaped data as `kubectl get -o json` does, with a final newline. */
 export function toJSON(obj: unknown): string {
-  const text = JSON.stringify(sortKeys(obj), null, 4)
+  return goMarshalIndent(sortKeys(obj));
+}
+
+/**
+ * Marshals a typed object the client built itself (a generator's Service, HorizontalPodAutoscaler):
+ * encoding/json writes a Go struct's fields in declaration order, so OBJ's keys must already be in
+ * that order (and a zero creationTimestamp is there as `null`).
+ */
+export function toTypedJSON(obj: unknown): string {
+  return goMarshalIndent(obj);
+}
+
+function goMarshalIndent(obj: unknown): string {
+  const text = JSON.stringify(obj, null, 4)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
