@@ -27,6 +27,8 @@ export interface FirstViewInput {
    *  (the clock paused, the Lesson button pressed), the lesson panel, the editor and the cards left as
    *  parts (`data-fv-part`) that boot.js fills from the lesson's template */
   lesson?: boolean;
+  /** the editor's Presets menu (src/ui/manifest/presets.ts): its options give the menu its width */
+  presetIds?: readonly string[];
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -82,6 +84,7 @@ export function firstViewHtml({
   nodes,
   present = false,
   lesson = false,
+  presetIds = [],
 }: FirstViewInput): string {
   const header =
     `<header class="app-header"><h1>${esc(t('common:appTitle'))}</h1><button type="button"${lesson ? ' disabled' : ''}>${esc(t('common:lesson.start'))}</button>` +
@@ -105,7 +108,9 @@ export function firstViewHtml({
   const editor =
     `<div class="manifest-panel"${lesson ? ' data-fv-part="editor"' : ''}><div class="manifest-bar"><div class="manifest-tabs"><button type="button" class="active">${esc(t('common:manifest.editTab'))}</button>` +
     `<button type="button">${esc(t('common:manifest.compareTab'))}</button></div><div class="manifest-toolbar">` +
-    `<span class="manifest-state">${esc(t('common:manifest.notApplied'))}</span><select class="manifest-preset"><option>${esc(t('common:manifest.presets'))}</option></select>` +
+    `<span class="manifest-state">${esc(t('common:manifest.notApplied'))}</span><select class="manifest-preset"><option>${esc(t('common:manifest.presets'))}</option>` +
+    presetIds.map((id) => `<option>${esc(t(`common:manifest.preset.${id}`))}</option>`).join('') +
+    `</select>` +
     `<button type="button" class="primary${lesson ? '' : ' beckon'}">${esc(t('common:manifest.apply'))}</button></div></div>` +
     // the first-step hint is not shown beside a lesson (ManifestPanel: the lesson says what to do)
     (lesson

@@ -111,5 +111,7 @@ describe("a built-in lesson's first view drawn at build time", () => {
     expect(html).toContain('<div class="fv-cards" data-fv-part="cards"></div>');
     expect(text(html)).toContain('▶ Play');
     expect(html).not.toContain('first-step');
+    // the Presets menu with the app's options: as wide as the app's, the editor's toolbar wraps the same
+    expect(html).toContain('<option>DaemonSet: the article&#39;s fluentd-elasticsearch</option>');
   });
 });

@@ -9,6 +9,7 @@ import { lastHeredocManifest, parseScript } from '../engine/scripts';
 import { BUILTIN_LESSONS } from '../lessons/index';
 import { parseLessonText } from '../lessons/load';
 import type { Lesson } from '../lessons/types';
+import { PRESETS } from '../ui/manifest/presets';
 import { firstViewHtml, type FirstViewNode } from './firstView';
 import { lessonTemplateHtml, lessonViewUnsupported } from './lessonView';
 
@@ -93,5 +94,13 @@ export function renderLessonFirstViews(root: string): string {
   const templates = builtinLessonFiles(root)
     .filter((l) => lessonFirstViewSkipped(l) === null)
     .map((l) => lessonTemplateHtml(l, t, lessonStartCluster(l)));
-  return firstViewHtml({ t, manifest: ARTICLE_MANIFEST, nodes: [], lesson: true }) + templates.join('');
+  return (
+    firstViewHtml({
+      t,
+      manifest: ARTICLE_MANIFEST,
+      nodes: [],
+      lesson: true,
+      presetIds: PRESETS.map((p) => p.id),
+    }) + templates.join('')
+  );
 }
