@@ -130,6 +130,21 @@ test('not shown when this address has a saved session', async ({ page }) => {
   await expect(page.getByTestId('first-view')).toHaveCount(0);
 });
 
+test("a lesson's first view is not shown when that lesson's address has a saved session", async ({
+  page,
+}) => {
+  await holdScripts(page);
+  await page.goto('./?lesson=article');
+  await expect(page.locator('[data-testid="first-view"]:visible')).toHaveCount(1);
+  // the lesson's storage namespace holds its id (src/state/persist.ts)
+  await page.evaluate(() =>
+    localStorage.setItem(`daemonset-playground:${location.pathname}:article:editor`, 'kind: DaemonSet\n'),
+  );
+  await page.reload();
+  await page.waitForLoadState('load');
+  await expect(page.getByTestId('first-view')).toHaveCount(0);
+});
+
 test("the cluster's cards stay on screen until the graph has drawn its own (4× CPU)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const cdp = await page.context().newCDPSession(page);
