@@ -58,11 +58,15 @@ for (const [name, viewport, query] of [
 }
 
 for (const [name, query] of [
-  ['a lesson', './?lesson=article'],
+  ['a lesson at a later step', './?lesson=article&step=2'],
+  ['a lesson in zh-CN', './?lesson=article&lang=zh-CN'],
+  ['a lesson from a file', './?lesson=lessons/article.yaml'],
+  ["a lesson whose editor starts elsewhere (taints: its setup's manifest)", './?lesson=taints'],
+  ['a lesson in the embed', './?embed=1&lesson=article'],
+  ['a lesson with a share link', './?lesson=article#s=abc'],
   ['the embed', './?embed=1'],
   ['zh-CN', './?lang=zh-CN'],
   ['a share link in Chinese', './?lang=zh-CN#s=abc'],
-  ['a share link with a lesson', './?lesson=article#s=abc'],
   ['click to load', './?embed=1&ctl=1'],
 ] as const) {
   test(`not shown where it is not the first view: ${name}`, async ({ page }) => {
@@ -103,7 +107,8 @@ test('before any script, a share link: the shell and the line saying it is opene
 for (const [name, query, after] of [
   ['the first view', './', true],
   ["a share link's first view", './#s=abc', true],
-  ['a lesson (no first view: the modules download beside the stylesheet)', './?lesson=article', false],
+  ["a built-in lesson's first view", './?lesson=article', true],
+  ['a lesson with no first view (the modules download beside the stylesheet)', './?lesson=taints', false],
 ] as const) {
   test(`the modules are asked for ${after ? 'after' : 'before'} the first paint: ${name}`, async ({
     page,
@@ -143,6 +148,21 @@ test('not shown when this address has a saved session', async ({ page }) => {
     localStorage.setItem(`daemonset-playground:${location.pathname}::editor`, 'kind: DaemonSet\n'),
   );
   await holdScripts(page);
+  await page.reload();
+  await page.waitForLoadState('load');
+  await expect(page.getByTestId('first-view')).toHaveCount(0);
+});
+
+test("a lesson's first view is not shown when that lesson's address has a saved session", async ({
+  page,
+}) => {
+  await holdScripts(page);
+  await page.goto('./?lesson=article');
+  await expect(page.locator('[data-testid="first-view"]:visible')).toHaveCount(1);
+  // the lesson's storage namespace holds its id (src/state/persist.ts)
+  await page.evaluate(() =>
+    localStorage.setItem(`daemonset-playground:${location.pathname}:article:editor`, 'kind: DaemonSet\n'),
+  );
   await page.reload();
   await page.waitForLoadState('load');
   await expect(page.getByTestId('first-view')).toHaveCount(0);
@@ -342,3 +362,105 @@ for (const [name, query, toolbar] of [
     expect(await page.evaluate(() => (window as unknown as { __removed: string[] }).__removed)).toEqual([]);
   });
 }
+
+// Issue 24: a student opening a lesson from a course (`?lesson=ID`) sees it at once: the lesson's first
+// view (src/firstView/lessonView.ts) — the panel at step 1, from the lesson's own file — before any
+// script, and the app's panel takes its place without a gap or a jump.
+const LESSONS = fileURLToPath(new URL('../src/lessons/', import.meta.url));
+/** a lesson file's English title and first step (the first `en:` of each, as the files are written) */
+function lessonFile(id: string): { title: string; step: string } {
+  const ens = [...readFileSync(join(LESSONS, `${id}.yaml`), 'utf8').matchAll(/^\s+en: (.+)$/gm)].map((m) =>
+    m[1].replace(/^"(.*)"$/, '$1'),
+  );
+  return { title: ens[0], step: ens[1] };
+}
+
+for (const [id, viewport, nodes] of [
+  ['article', { width: 390, height: 844 }, ['master', 'node-1']],
+  ['article', { width: 1280, height: 720 }, ['master', 'node-1']],
+  ['rolling-updates', { width: 390, height: 844 }, ['control-plane', 'worker-3']],
+  ['network', { width: 390, height: 844 }, []],
+] as const) {
+  test(`before any script: lesson ${id} at step 1 from its file (${viewport.width}×${viewport.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await holdScripts(page);
+    await page.goto(`./?lesson=${id}`);
+    const fv = page.locator('[data-testid="first-view"]:visible');
+    await expect(fv).toHaveCount(1);
+    const { title, step } = lessonFile(id);
+    const panel = fv.locator('.lesson-panel');
+    await expect(panel.locator('.lesson-name')).toHaveText(title);
+    await expect(panel.locator('.lesson-progress')).toHaveText(/^Step 1 of \d+$/);
+    await expect(panel.locator('.lesson-title')).toHaveText(step);
+    await expect(panel.locator('.lesson-text')).toBeVisible();
+    await expect(panel.getByText('Run this step')).toBeVisible();
+    await expect(fv.getByText('apiVersion')).toBeVisible();
+    // the cluster the lesson starts on, where cards can say it (network's nodes are not Ready yet)
+    for (const node of nodes)
+      await expect(fv.locator('.node-name', { hasText: new RegExp(`^${node}$`) })).toHaveCount(1);
+    if (nodes.length === 0) await expect(fv.locator('.fv-card')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.first-view'))).toBe(false);
+  });
+}
+
+for (const [name, viewport] of [
+  ['390×844', { width: 390, height: 844 }],
+  ['1280×720', { width: 1280, height: 720 }],
+] as const)
+  test(`a lesson's first view: the app's lesson panel takes its place, no frame without it, no shift (${name}, 4× CPU)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // every frame from the first one with the first view until the app's lesson panel: is a step text
+    // on screen? And where is the editor's panel (it must not move)?
+    await page.addInitScript(() => {
+      const w = window as unknown as { __gap: number; __frames: number; __tops: number[]; __shift: number };
+      w.__gap = 0;
+      w.__frames = 0;
+      w.__tops = [];
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      const frame = () => {
+        if (document.querySelector('[data-testid="lesson-panel"]')) return;
+        const text = [...document.querySelectorAll('.lesson-panel .lesson-text')].some(
+          (e) => e.getBoundingClientRect().height > 0,
+        );
+        if (document.documentElement.dataset.firstView === 'lesson') {
+          w.__frames++;
+          if (!text) w.__gap++;
+          const editor = [...document.querySelectorAll('.panel-editor')].find(
+            (e) => e.getBoundingClientRect().height > 0,
+          );
+          if (editor) w.__tops.push(Math.round(editor.getBoundingClientRect().top));
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto('./?lesson=article');
+    await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('first-view')).toHaveCount(0);
+    await expect(page.getByTestId('first-view-lesson')).toHaveCount(0);
+    await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const r = await page.evaluate(() => {
+      const w = window as unknown as { __gap: number; __frames: number; __tops: number[]; __shift: number };
+      return { gap: w.__gap, frames: w.__frames, tops: [...new Set(w.__tops)], shift: w.__shift };
+    });
+    const top = Math.round((await page.locator('.panel-editor').boundingBox())!.y);
+    console.log(
+      `[figure] lesson first view ${name}: ${r.frames} frames before the app's panel, ${r.gap} without a step text; editor top ${r.tops.join(', ')} → ${top}; layout shift ${r.shift.toFixed(3)}`,
+    );
+    expect(r.frames).toBeGreaterThan(0);
+    expect(r.gap).toBe(0);
+    expect(r.tops).toEqual([top]);
+    expect(r.shift).toBeLessThan(0.1);
+  });

@@ -54,6 +54,19 @@ for (const [name, query, viewport] of [
     { width: 390, height: 844 },
   ],
   ['1280×720 ?lesson=article', './?lesson=article', { width: 1280, height: 720 }],
+  // every other built-in lesson in English: its first view drawn at build time (src/firstView/lessonView.ts)
+  // is replaced by the app's panel, or (taints) the place is kept as before
+  ...(
+    [
+      'network',
+      'rolling-updates',
+      'bad-release',
+      'taints',
+      'placement',
+      'daemonset-or-deployment',
+      'full-node',
+    ] as const
+  ).map((id) => [`390×844 ?lesson=${id}`, `./?lesson=${id}`, { width: 390, height: 844 }] as const),
 ] as const) {
   test(`the lesson arrives without pushing the page: ${name}`, async ({ page }) => {
     await page.setViewportSize(viewport);

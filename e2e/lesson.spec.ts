@@ -68,3 +68,40 @@ for (const [name, viewport, query] of [
     expect(fits).toEqual({ inside: true, ellipsis: false });
   });
 }
+
+// On a phone (390×844) the lesson head wraps and its second row starts with the step dots: the
+// current step's ring (an outline 1 px outside the dot) must be inside the panel, which clips what
+// overflows it (the head had no side padding: the ring's left side was cut).
+for (const [name, viewport, query] of [
+  ['390×844', { width: 390, height: 844 }, './?lesson=article'],
+  ['1280×720', { width: 1280, height: 720 }, './?lesson=article'],
+  // (the 700×450 embed's narrow column shows no dots: lessons.css's container query)
+  ['1280×720 presenting', { width: 1280, height: 720 }, './?lesson=article&present=1'],
+] as const)
+  test(`the current step's ring is inside the lesson panel (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(query);
+    await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 });
+    const dot = page.getByTestId('lesson-dot.1');
+    await expect(dot).toBeVisible();
+    const r = await dot.evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const ring = parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+      const d = el.getBoundingClientRect();
+      const panel = el.closest('.lesson-panel')!;
+      const p = panel.getBoundingClientRect();
+      const ps = getComputedStyle(panel);
+      // the panel's padding box: what overflow: hidden keeps
+      return {
+        ring,
+        left: d.left - ring - (p.left + parseFloat(ps.borderLeftWidth)),
+        right: p.right - parseFloat(ps.borderRightWidth) - (d.right + ring),
+        top: d.top - ring - (p.top + parseFloat(ps.borderTopWidth)),
+      };
+    });
+    console.log(`[figure] step ring ${name}: ${r.left.toFixed(1)} px from the panel's left inner edge`);
+    expect(r.ring).toBeGreaterThan(0);
+    expect(r.left).toBeGreaterThanOrEqual(0);
+    expect(r.right).toBeGreaterThanOrEqual(0);
+    expect(r.top).toBeGreaterThanOrEqual(0);
+  });

@@ -9,6 +9,7 @@ import { prestartEngineWorker } from './worker/inProcess';
 import { parseConnect } from './connect/target';
 import './firstView/firstView.css';
 import { keepFirstViewCards } from './firstView/keepCards';
+import { keepFirstViewLesson } from './firstView/keepLesson';
 import { loadGraphPanel } from './ui/graph/GraphSlot';
 
 const root = document.getElementById('root');
@@ -43,6 +44,7 @@ if (boot.present) document.documentElement.dataset.present = '';
 void i18nReady.then(() => {
   // The static first view's cluster cards (index.html, src/firstView) stay until the graph draws.
   keepFirstViewCards();
+  keepFirstViewLesson();
   const reactRoot = createRoot(root);
   startTransition(() =>
     reactRoot.render(

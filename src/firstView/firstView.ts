@@ -23,12 +23,18 @@ export interface FirstViewInput {
   nodes: readonly FirstViewNode[];
   /** presentation mode's first view (`?present=1`): the console and events folded, Present pressed */
   present?: boolean;
+  /** a built-in lesson's first view (`?lesson=ID`, lessonView.ts): the shell as it is with a lesson open
+   *  (the clock paused, the Lesson button pressed), the lesson panel, the editor and the cards left as
+   *  parts (`data-fv-part`) that boot.js fills from the lesson's template */
+  lesson?: boolean;
+  /** the editor's Presets menu (src/ui/manifest/presets.ts): its options give the menu its width */
+  presetIds?: readonly string[];
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
-function yamlPreview(text: string): string {
+export function yamlPreview(text: string): string {
   const lines = tokenizeYaml(text);
   const gutter = `${Math.max(String(lines.length).length, 3) + 1}ch`;
   const body = lines
@@ -47,7 +53,7 @@ function yamlPreview(text: string): string {
   return `<pre class="yaml-preview fv-preview">${body}</pre>`;
 }
 
-function nodeCard(n: FirstViewNode, t: FirstViewInput['t']): string {
+export function nodeCard(n: FirstViewNode, t: FirstViewInput['t']): string {
   const taints = n.taintEffects
     .map(
       (e) =>
@@ -71,10 +77,11 @@ export const panel = (area: string, title: string, body: string, fold = false, f
     : esc(title)) +
   `</h2></div><div class="panel-body"${folded ? ' hidden' : ''}>${body}</div></section>`;
 
-/** The page's header as Header.tsx draws it (English, light theme; Present pressed when presenting). */
-export function headerHtml(t: FirstViewInput['t'], present = false): string {
+/** The page's header as Header.tsx draws it (English, light theme; Present pressed when presenting; the
+ * Lesson button disabled while a lesson opens). */
+export function headerHtml(t: FirstViewInput['t'], present = false, lesson = false): string {
   return (
-    `<header class="app-header"><h1>${esc(t('common:appTitle'))}</h1><button type="button">${esc(t('common:lesson.start'))}</button>` +
+    `<header class="app-header"><h1>${esc(t('common:appTitle'))}</h1><button type="button"${lesson ? ' disabled' : ''}>${esc(t('common:lesson.start'))}</button>` +
     `<div class="header-spacer"></div><label class="header-field"><span>${esc(t('common:language'))}</span><select><option>English</option></select></label>` +
     `<button type="button"><span aria-hidden="true">☾ </span>${esc(t('common:theme.dark'))}</button>` +
     `<button type="button" class="present-toggle" aria-pressed="${present}"><svg width="16" height="14" viewBox="0 0 16 14" aria-hidden="true"><rect x="1" y="1" width="14" height="9" rx="1" fill="none" stroke="currentColor" stroke-width="1.6"></rect><path d="M8 10v3M5 13h6" stroke="currentColor" stroke-width="1.6"></path></svg><span>${esc(t('common:present.label'))}</span></button>` +
@@ -84,35 +91,50 @@ export function headerHtml(t: FirstViewInput['t'], present = false): string {
 }
 
 /** The first view's markup: one element to put inside #root. */
-export function firstViewHtml({ t, manifest, nodes, present = false }: FirstViewInput): string {
-  const header = headerHtml(t, present);
+export function firstViewHtml({
+  t,
+  manifest,
+  nodes,
+  present = false,
+  lesson = false,
+  presetIds = [],
+}: FirstViewInput): string {
+  const header = headerHtml(t, present, lesson);
   const timeline =
     `<div class="timeline-bar"><div class="timeline-row">` +
-    `<button type="button" class="timeline-play playing"><span aria-hidden="true" class="timeline-icon">❚❚</span> ${esc(t('timeline:pause'))}</button>` +
+    // a lesson opens paused (App: no play() when the address names a lesson)
+    (lesson
+      ? `<button type="button" class="timeline-play"><span aria-hidden="true" class="timeline-icon">▶</span> ${esc(t('timeline:play'))}</button>`
+      : `<button type="button" class="timeline-play playing"><span aria-hidden="true" class="timeline-icon">❚❚</span> ${esc(t('timeline:pause'))}</button>`) +
     `<button type="button"><span aria-hidden="true" class="timeline-icon">▶❙</span> ${esc(t('timeline:step'))}</button>` +
     `<label class="timeline-field"><span>${esc(t('timeline:speed'))}</span><select><option>1×</option></select></label>` +
     `<div class="timeline-clock"><span class="timeline-clock-label">${esc(t('timeline:clock'))}</span><span class="timeline-offset">+0s</span><span class="timeline-abs">00:00:00</span></div>` +
     `<label class="timeline-scrub"><span class="timeline-scrub-label">${esc(t('timeline:scrub'))}</span></label>` +
-    `<div class="timeline-slider"><div class="timeline-track" aria-hidden="true"></div><input type="range" min="0" max="1000" value="1000"></div>` +
+    `<div class="timeline-slider"><div class="timeline-track" aria-hidden="true"></div><input type="range" min="0" max="1000" value="${lesson ? 0 : 1000}"></div>` +
     `<span class="timeline-scrub-value">+0s</span></div></div>`;
   const editor =
-    `<div class="manifest-panel"><div class="manifest-bar"><div class="manifest-tabs"><button type="button" class="active">${esc(t('common:manifest.editTab'))}</button>` +
+    `<div class="manifest-panel"${lesson ? ' data-fv-part="editor"' : ''}><div class="manifest-bar"><div class="manifest-tabs"><button type="button" class="active">${esc(t('common:manifest.editTab'))}</button>` +
     `<button type="button">${esc(t('common:manifest.compareTab'))}</button></div><div class="manifest-toolbar">` +
-    `<span class="manifest-state">${esc(t('common:manifest.notApplied'))}</span><select class="manifest-preset"><option>${esc(t('common:manifest.presets'))}</option></select>` +
-    `<button type="button" class="primary beckon">${esc(t('common:manifest.apply'))}</button></div></div>` +
-    `<p class="first-step"><span aria-hidden="true">➜ </span>${esc(t('common:manifest.firstStepLesson'))}</p>` +
+    `<span class="manifest-state">${esc(t('common:manifest.notApplied'))}</span><select class="manifest-preset"><option>${esc(t('common:manifest.presets'))}</option>` +
+    presetIds.map((id) => `<option>${esc(t(`common:manifest.preset.${id}`))}</option>`).join('') +
+    `</select>` +
+    `<button type="button" class="primary${lesson ? '' : ' beckon'}">${esc(t('common:manifest.apply'))}</button></div></div>` +
+    // the first-step hint is not shown beside a lesson (ManifestPanel: the lesson says what to do)
+    (lesson
+      ? ''
+      : `<p class="first-step"><span aria-hidden="true">➜ </span>${esc(t('common:manifest.firstStepLesson'))}</p>`) +
     `<div class="manifest-editor"><div class="fv-preview-box">${yamlPreview(manifest)}</div></div></div>`;
   const graph =
     `<div class="graph-root fv-graph"><div class="fv-tools"><button type="button"><span aria-hidden="true">+ </span>${esc(t('graph:palette.add'))}</button>` +
     `<span class="fv-toolbar"><button type="button">${esc(t('graph:toolbar.fit'))}</button><button type="button">${esc(t('graph:toolbar.more'))}</button></span></div>` +
-    `<div class="fv-cards">${nodes.map((n) => nodeCard(n, t)).join('')}</div></div>`;
+    `<div class="fv-cards"${lesson ? ' data-fv-part="cards"' : ''}>${nodes.map((n) => nodeCard(n, t)).join('')}</div></div>`;
   const consoleBody = `<div class="console-panel"><div class="console-log wrap"><div class="console-welcome">${esc(t('console:welcome'))}</div></div></div>`;
   const eventsBody = `<div class="event-log"><p class="event-empty">${esc(t('timeline:log.noEvents'))}</p></div>`;
   return (
-    `<div class="first-view ${present ? 'fv-present' : 'fv-plain'}" data-testid="first-view" inert hidden>` +
+    `<div class="first-view ${lesson ? 'fv-lesson' : present ? 'fv-present' : 'fv-plain'}" data-testid="first-view" inert hidden>` +
     // presentation mode folds the console and the events (AppShell)
-    `<div class="app-shell view-split has-editor${present ? ' bottom-folded console-folded' : ''}">${header}${timeline}<main class="app-main">` +
-    `<div class="side-col" style="grid-area: side">${panel('editor', t('common:panels.editor'), editor)}</div>` +
+    `<div class="app-shell view-split${lesson ? ' has-lesson' : ''} has-editor${present ? ' bottom-folded console-folded' : ''}">${header}${timeline}<main class="app-main">` +
+    `<div class="side-col" style="grid-area: side">${lesson ? '<section class="lesson-panel" data-fv-part="panel"></section>' : ''}${panel('editor', t('common:panels.editor'), editor)}</div>` +
     panel('graph', t('common:panels.graph'), graph) +
     panel('console', t('common:panels.console'), consoleBody, true, present) +
     panel('events', t('common:panels.events'), eventsBody, true, present) +

@@ -8,9 +8,10 @@ const GIVE_UP_MS = 30_000;
 
 export function keepFirstViewCards(doc: Document = document): void {
   const variant = doc.documentElement.dataset.firstView;
-  if (variant !== 'plain' && variant !== 'present') return;
+  if (variant !== 'plain' && variant !== 'present' && variant !== 'lesson') return;
   const graph = doc.querySelector(`#root > .fv-${variant} .fv-graph`);
-  if (!graph) return;
+  // a lesson whose cluster is not drawn at build time (lessonView.ts) has no cards to keep
+  if (!graph || !graph.querySelector('.fv-card')) return;
   // out of #root before React empties it, into an overlay of its own (the first view's rules apply)
   const overlay = doc.createElement('div');
   overlay.className = 'first-view fv-overlay';

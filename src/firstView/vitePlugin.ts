@@ -28,7 +28,7 @@ export function firstViewPlugin(): Plugin {
         root,
         logLevel: 'warn',
       });
-      return withFirstView(html, module.renderFirstView(root));
+      return withFirstView(html, module.renderFirstView(root) + module.renderLessonFirstViews(root));
     },
   };
 }

@@ -25,6 +25,7 @@
     return el;
   }
   function start() {
+    var painted = plain || !!lessonFv || share;
     if (!opaque) {
       var preload = function () {
         (d.preload || '').split(' ').forEach(function (href) {
@@ -43,13 +44,29 @@
       // modules download meanwhile. Where there is one, they wait until it is on screen: on a slow
       // network (a phone on 4G) the stylesheet would otherwise share the line with half a megabyte
       // of modules, and the first view would paint when they were all in (issue 24).
-      if (!shown) {
-        preload();
-        add('link', { rel: 'modulepreload', crossorigin: '', href: d.entry });
-      }
+      var fetched = false;
+      var fetchNow = function () {
+        if (!fetched) {
+          preload();
+          add('link', { rel: 'modulepreload', crossorigin: '', href: d.entry });
+        }
+        fetched = true;
+      };
+      if (!painted) fetchNow();
+      var cssDone = false;
+      // a lesson whose first view turns out not to be in the page (boot.js's drop, once the body is
+      // parsed): nothing to wait for — the modules download beside the stylesheet, or start now
+      noFirstView = function () {
+        if (!cssDone) fetchNow();
+        else if (goNow) goNow();
+      };
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
       css.onload = css.onerror = function () {
-        if (!shown) return entry();
+        cssDone = true;
+        if (!plain && !lessonFv && !share) {
+          fetchNow();
+          return entry();
+        }
         // The first view drawn at build time paints before the app's script runs: once it is on the
         // screen (the first contentful paint, reported when the frame was shown — on a busy phone well
         // after it was drawn), the modules and the entry. Without paint timing, a frame. A hidden tab
@@ -62,6 +79,7 @@
           }
           started = true;
         };
+        goNow = go;
         if (document.visibilityState === 'hidden') return go();
         var observing = false;
         try {
@@ -86,6 +104,44 @@
     }
     add('link', { rel: 'stylesheet', href: d.classicCss });
     add('script', { src: d.classic });
+  }
+  var goNow = null;
+  var noFirstView = null;
+  // A built-in lesson's first view (src/firstView/lessonView.ts): where the address is `?lesson=ID`
+  // alone (or with lang=en), in English, with no share link and no saved session of this address —
+  // what the page draws once that lesson has opened. Its parts (the lesson panel, the cluster's cards)
+  // are in a <template data-fv-lesson="ID"> inside #root; put into the one lesson shell. Everything
+  // else (a lesson file's address, a step, an embed, a course platform's launch…) keeps the blank page.
+  function lessonFirstView() {
+    if (opaque || location.hash || lang !== 'en') return null;
+    var id = null;
+    var other = false;
+    q.forEach(function (v, k) {
+      if (k === 'lesson' && id === null && /^[a-z0-9-]{1,64}$/.test(v)) id = v;
+      else if (!(k === 'lang' && langOf(v) === 'en')) other = true;
+    });
+    return other ? null : id;
+  }
+  /** The lesson's parts into the shell; false when the page has no first view for that lesson. */
+  function showLessonView(id) {
+    var root = document.getElementById('root');
+    var shell = root && root.querySelector(':scope > .fv-lesson');
+    var tpl = null;
+    (root ? root.querySelectorAll(':scope > template[data-fv-lesson]') : []).forEach(function (t) {
+      if (t.getAttribute('data-fv-lesson') === id) tpl = t;
+    });
+    if (!shell || !tpl) {
+      if (shell) shell.remove();
+      return false;
+    }
+    Array.prototype.forEach.call(tpl.content.children, function (part) {
+      var name = part.getAttribute('data-fv-part');
+      var slot = name && shell.querySelector('[data-fv-part="' + name + '"]');
+      if (slot) slot.replaceWith(part.cloneNode(true));
+    });
+    document.documentElement.dataset.firstView = 'lesson';
+    document.documentElement.dataset.theme = theme;
+    return true;
   }
   var q = new URLSearchParams(location.search);
   var stored = function (k) {
@@ -134,9 +190,20 @@
     // no storage: nothing saved
   }
   var present = q.get('present') === '1';
+  // a share link's first view (it has a hash, so never a lesson's too)
   var share = !plain && shareShell(q, lang);
-  // a first view on screen: the modules wait until it is (start above)
-  var shown = plain || share;
+  var lessonFv = plain ? null : lessonFirstView();
+  // the lesson's own saved session (src/state/persist.ts storageNamespace: the lesson id is in it)
+  try {
+    var lns = 'daemonset-playground:' + location.pathname + ':' + lessonFv + ':';
+    if (
+      lessonFv &&
+      (localStorage.getItem(lns + 'editor') !== null || localStorage.getItem(lns + 'session') !== null)
+    )
+      lessonFv = null;
+  } catch {
+    // no storage: nothing saved
+  }
   if (plain) {
     document.documentElement.dataset.firstView = present ? 'present' : 'plain';
     document.documentElement.dataset.theme = theme;
@@ -146,11 +213,17 @@
       document.documentElement.dataset.firstView = 'share';
       document.documentElement.dataset.theme = theme;
     }
-    // the first views that are not this page's go (a share link's keeps its own)
+    // the first views that are not this page's go (a share link's and a lesson's keep their own)
     var drop = function () {
       document.querySelectorAll('#root > .first-view').forEach(function (fv) {
-        if (!(share && fv.classList.contains('fv-share'))) fv.remove();
+        if (share && fv.classList.contains('fv-share')) return;
+        if (lessonFv && fv.classList.contains('fv-lesson')) return;
+        fv.remove();
       });
+      if (lessonFv && !showLessonView(lessonFv)) {
+        lessonFv = null;
+        if (noFirstView) noFirstView();
+      }
     };
     if (document.body) drop();
     else document.addEventListener('DOMContentLoaded', drop);
