@@ -28,7 +28,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lms'], // the page inside a course platform: SCORM, cmi5, Open edX JSInput (the data model, the adapters)
   ['ui'], // React: the panels
   ['embed', 'firstView'], // the page inside a course: the bridge to the parent, the sandboxed build; the first view's static HTML (build time)
-  ['App.tsx'], // the shell
+  ['App.tsx', 'engineFirst.ts'], // the shell; the engine worker started before the entry's modules run
   ['main.tsx'], // the entry point
 ];
 
@@ -360,6 +360,11 @@ describe('the layers (ARCHITECTURE.md)', () => {
           ].includes(f),
       ),
     ).toEqual([]);
+  });
+
+  it("starts the engine worker in main.tsx's first import, before the page's modules evaluate (issue 24)", () => {
+    const first = all.arrows.filter((a) => a.from === 'main.tsx').sort((a, b) => a.line - b.line)[0];
+    expect(first?.to).toBe('engineFirst.ts');
   });
 
   it('gives the components the narrow host (engine/host.ts), not the Simulation', () => {
