@@ -13,11 +13,14 @@
 //   BENCH_SKIP_LOAD=1  skip the load-time figures
 //   BENCH_PHONE=3      loads of `/` on a throttled phone (4× CPU, 150 ms RTT, 1.6 Mbit/s down; a 412×823
 //                      screen; the build served gzip like e2e/static-server.mjs --gzip; no cache, no
-//                      service worker), alternating with BENCH_BASE's: first contentful paint, the first
-//                      graph card drawn, and the main thread's tasks over 50 ms from a trace until 2 s
-//                      after that card (the longest, how many, and their time over 50 ms summed, as total
+//                      service worker), alternating with BENCH_BASE's: first contentful paint, the
+//                      engine worker's first snapshot on the page, the first graph card drawn, and the
+//                      main thread's tasks over 50 ms from a trace until 2 s after that card (the longest, how many, and their time over 50 ms summed, as total
 //                      blocking time counts it); medians and ranges (0 skips it). BENCH_PHONE_QUERY=?…
 //                      another address (e.g. ?lesson=article).
+//   BENCH_PHONE_WARM=1 the phone's second visit instead: a first load (not throttled) installs the service
+//                      worker and its precache, then the measured load is served by it (and the HTTP
+//                      cache) — the same figures, on the warm page.
 //   BENCH_MIXED=1000   the mixed case at that many nodes (0 skips it): the DaemonSet settled, then
 //                      `kubectl create deployment web --replicas=BENCH_REPLICAS` (default 3000) settled,
 //                      then a rolling update of the Deployment, beside the DaemonSet's own rolling update
@@ -382,17 +385,45 @@ async function rollout(build, nodes, seconds, profile, replicas = 0) {
 }
 
 /** One load on a throttled phone: paint, the first graph card, and the main thread's long tasks (a trace). */
-async function phoneLoad(port, query) {
+async function phoneLoad(port, query, warm = false) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     isMobile: true,
     deviceScaleFactor: 1.75,
-    serviceWorkers: 'block',
+    serviceWorkers: warm ? 'allow' : 'block',
   });
+  if (warm) {
+    // the first visit: the service worker installs, precaches the build and takes the page
+    const first = await context.newPage();
+    await first.goto(`http://127.0.0.1:${port}/p/${query}`);
+    await first.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      for (let i = 0; i < 200 && !navigator.serviceWorker.controller; i++)
+        await new Promise((r) => setTimeout(r, 50));
+    });
+    await first.locator('.graph-root .react-flow__node[style*="visibility: visible"]').first().waitFor();
+    await first.close();
+  }
   const page = await context.newPage();
+  // when the engine worker's first snapshot reached the page (its first reset batch; page time)
+  await page.addInitScript(() => {
+    const W = window.Worker;
+    if (!W) return;
+    window.Worker = class extends W {
+      constructor(url, opts) {
+        super(url, opts);
+        const seen = (e) => {
+          if (e.data?.type !== 'changes' || !e.data.reset) return;
+          window.__firstSnapshot ??= performance.now();
+          this.removeEventListener('message', seen);
+        };
+        this.addEventListener('message', seen);
+      }
+    };
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (!warm) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 150,
@@ -419,6 +450,10 @@ async function phoneLoad(port, query) {
   const fcp = await page.evaluate(
     () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
   );
+  // a warm load must have been served by the service worker (else it measured the network)
+  const controlled = await page.evaluate(() => !!navigator.serviceWorker?.controller);
+  const snapshot = await page.evaluate(() => window.__firstSnapshot ?? NaN);
+  if (warm && !controlled) throw new Error('the warm load was not served by the service worker');
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();
   // the page's main thread, from its navigation on
@@ -437,6 +472,7 @@ async function phoneLoad(port, query) {
     .map((e) => e.dur / 1000);
   return {
     fcp,
+    snapshot,
     card,
     longest: Math.max(0, ...tasks),
     over50: tasks.length,
@@ -446,7 +482,7 @@ async function phoneLoad(port, query) {
 }
 
 const phoneLine = (r) =>
-  `first contentful paint ${r.fcp.toFixed(0)} ms, first graph card ${r.card} ms, longest task ${r.longest.toFixed(0)} ms, ` +
+  `first contentful paint ${r.fcp.toFixed(0)} ms, engine's first snapshot ${r.snapshot.toFixed(0)} ms, first graph card ${r.card} ms, longest task ${r.longest.toFixed(0)} ms, ` +
   `${r.over50} tasks > 50 ms (${r.tasks.map((d) => d.toFixed(0)).join(' ')}), their time over 50 ms ${r.blocking.toFixed(0)} ms`;
 
 /** The functions with the most self time in a V8 CPU profile (ms), with where they are. */
@@ -489,6 +525,7 @@ try {
   const phoneRuns = Number(process.env.BENCH_PHONE ?? 3);
   if (phoneRuns > 0) {
     const query = process.env.BENCH_PHONE_QUERY ?? '';
+    const warm = process.env.BENCH_PHONE_WARM === '1';
     const phone = builds.map((b, i) => ({ ...b, port: port + 10 + i, res: [] }));
     const statics = [];
     for (const b of phone) {
@@ -512,7 +549,7 @@ try {
     try {
       for (let i = 0; i < phoneRuns; i++)
         for (const b of phone) {
-          const r = await phoneLoad(b.port, query);
+          const r = await phoneLoad(b.port, query, warm);
           b.res.push(r);
           console.log(`  phone run ${i + 1} ${b.name}: ${phoneLine(r)}`);
         }
@@ -525,7 +562,7 @@ try {
         return `${med(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
       };
       console.log(
-        `phone ${query || '/'} ${b.name}, median (range) of ${b.res.length}: first contentful paint ${f('fcp')} ms, first graph card ${f('card')} ms, ` +
+        `phone ${query || '/'}${warm ? ' warm' : ''} ${b.name}, median (range) of ${b.res.length}: first contentful paint ${f('fcp')} ms, engine's first snapshot ${f('snapshot')} ms, first graph card ${f('card')} ms, ` +
           `longest task ${f('longest')} ms, tasks > 50 ms ${f('over50')}, their time over 50 ms ${f('blocking')} ms`,
       );
     }

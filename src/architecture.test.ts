@@ -28,7 +28,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lms'], // the page inside a course platform: SCORM, cmi5, Open edX JSInput (the data model, the adapters)
   ['ui'], // React: the panels
   ['embed', 'firstView'], // the page inside a course: the bridge to the parent, the sandboxed build; the first view's static HTML (build time)
-  ['App.tsx'], // the shell
+  ['App.tsx', 'engineFirst.ts'], // the shell; the engine worker started before the entry's modules run
   ['main.tsx'], // the entry point
 ];
 
@@ -52,6 +52,10 @@ const ENGINE_FACES = new Map<string, string>([
   [
     'engine/scripts.ts',
     'the script language, command-line reading and inputs the page checks before a cluster runs',
+  ],
+  [
+    'engine/start.ts',
+    "a session's cluster started, without kubectl: the engine worker's first chunk (the first snapshot)",
   ],
 ]);
 
@@ -328,6 +332,41 @@ describe('the layers (ARCHITECTURE.md)', () => {
     expect(seen).toEqual([]);
   });
 
+  it("keeps kubectl out of the engine worker's first chunk (its static value imports; issue 24)", () => {
+    // the first snapshot waits for that chunk on a phone: kubectl, the Session and the engine's front
+    // door come as the second chunk (worker/commands.ts, loaded with import())
+    const next = new Map<string, string[]>();
+    for (const a of all.arrows)
+      if (!a.typeOnly && !a.dynamic) next.set(a.from, [...(next.get(a.from) ?? []), a.to]);
+    const seen = new Set<string>();
+    const todo = ['worker/engine.worker.ts'];
+    while (todo.length) {
+      const f = todo.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      todo.push(...(next.get(f) ?? []));
+    }
+    expect(seen.has('worker/host.ts')).toBe(true);
+    expect(seen.has('engine/simulation.ts')).toBe(true);
+    expect(
+      [...seen].filter(
+        (f) =>
+          f.startsWith('engine/kubectl/commands/') ||
+          [
+            'engine/index.ts',
+            'engine/kubectl/index.ts',
+            'engine/script/session.ts',
+            'worker/commands.ts',
+          ].includes(f),
+      ),
+    ).toEqual([]);
+  });
+
+  it("starts the engine worker in main.tsx's first import, before the page's modules evaluate (issue 24)", () => {
+    const first = all.arrows.filter((a) => a.from === 'main.tsx').sort((a, b) => a.line - b.line)[0];
+    expect(first?.to).toBe('engineFirst.ts');
+  });
+
   it('gives the components the narrow host (engine/host.ts), not the Simulation', () => {
     // the controllers, the scheduler and the kubelet, as upstream's take informers and clients; the
     // scheduler's explanation for `why` (scheduler/explain.ts) reads the scheduler itself
@@ -405,7 +444,7 @@ describe('the layers (ARCHITECTURE.md)', () => {
     expect(breach(arrow('state/rollout.ts', 'engine/predicates.ts'))).toBeNull();
     expect(breach(arrow('worker/host.ts', 'engine/index.ts'))).toBeNull();
     expect(breach(arrow('state/rollout.ts', 'engine/scheduler/nodeAffinity.ts'))).toBe(
-      'imports engine/scheduler/nodeAffinity.ts deep: go through src/engine/index.ts (or a face: engine/predicates.ts, engine/scripts.ts)',
+      'imports engine/scheduler/nodeAffinity.ts deep: go through src/engine/index.ts (or a face: engine/predicates.ts, engine/scripts.ts, engine/start.ts)',
     );
     expect(breach(arrow('state/rollout.test.ts', 'engine/testing/index.ts'))).toBeNull();
     expect(breach(arrow('state/rollout.ts', 'engine/testing/index.ts'))).toBe(

@@ -1,3 +1,5 @@
+// first: starts the engine worker before the modules below are evaluated
+import './engineFirst';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -5,8 +7,6 @@ import { initI18n } from './i18n';
 import { parseBootParams } from './boot';
 import { applyTheme, initialTheme } from './ui/theme';
 import { useStore } from './state/store';
-import { prestartEngineWorker } from './worker/inProcess';
-import { parseConnect } from './connect/target';
 import './firstView/firstView.css';
 import { keepFirstViewCards } from './firstView/keepCards';
 import { keepFirstViewLesson } from './firstView/keepLesson';
@@ -15,9 +15,6 @@ import { loadGraphPanel } from './ui/graph/GraphSlot';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 
-// The engine first (issue 24): its worker loads and compiles while React draws the page. Not for a
-// connected cluster (?connect=), which has no local engine.
-if (parseConnect(location.search, location.origin).type !== 'remote') prestartEngineWorker();
 // The graph's code is a chunk of its own, drawn after the page's first paint (GraphSlot): fetched now,
 // in a task of its own — the import's preload links (one per module of the chunk, and its stylesheet)
 // took a fifth of this module's evaluation, the first long task of a phone's load (issue 24).

@@ -21,9 +21,9 @@ export * from './scripts';
 export { rfc3339 } from './clock';
 
 // ---------------------------------------------------------------------------- running a cluster
-export { Simulation, type StepRecord } from './simulation';
 export type { RenumberedRevision } from './controller/daemonset/renumbered';
 export { Session } from './script/session';
+export * from './start';
 export { why } from './script/why';
 export { KUBELET_VERSION } from './version';
 

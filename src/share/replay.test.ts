@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../worker/host';
+import * as commands from '../worker/commands';
 import type { ChangeBatch, Message, Request } from '../wire/protocol';
 import type { KObject } from '../engine';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
@@ -29,6 +30,8 @@ function host() {
       },
     },
     { setInterval: () => 0, clearInterval: () => {} },
+    // kubectl's chunk at once: these tests drive the host synchronously
+    () => commands,
   );
   let id = 0;
   type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../worker/host';
+import * as commands from '../worker/commands';
 import { splitBatch } from '../worker/changeBatcher';
 import type { ChangeBatch, Message, Request } from '../wire/protocol';
 import { Mirror, placeOf, type Objects } from './clusterSlice';
@@ -29,6 +30,8 @@ function mirror() {
       },
     },
     { setInterval: () => 0, clearInterval: () => {} },
+    // kubectl's chunk at once: this test drives the host synchronously
+    () => commands,
   );
   let id = 0;
   type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createHost } from '../worker/host';
+import * as commands from '../worker/commands';
 import type { Message, Request } from '../wire/protocol';
 import { Mirror, NO_PODS } from './clusterSlice';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
@@ -46,6 +47,8 @@ describe('Mirror.publish: nodesChanged', () => {
         },
       },
       { setInterval: () => 0, clearInterval: () => {} },
+      // kubectl's chunk at once: this test drives the host synchronously
+      () => commands,
     );
     let id = 0;
     const send = (r: Record<string, unknown>) => handler({ id: ++id, ...r } as unknown as Request);

@@ -3,18 +3,18 @@
 // events recorded. Many new objects of a kind go as a compact group; a large batch is cut into
 // several messages.
 
-import {
-  type Change,
-  type KObject,
-  namespacedName,
-  type StepRecord,
-  type Simulation,
-  type RecordedEvent,
-  toRow,
-  type EventRecord,
-  type EventRow,
-  type RenumberedRevision,
+import type {
+  Change,
+  KObject,
+  StepRecord,
+  Simulation,
+  RecordedEvent,
+  EventRecord,
+  EventRow,
+  RenumberedRevision,
 } from '../engine';
+// values from the start face only: this is the engine worker's first chunk (host.ts)
+import { namespacedName, toRow } from '../engine/start';
 import { diffObjects, encodeGroup, type CompactGroup } from '../wire/delta';
 import type { ChangeBatch, Input, ObjectPatch, ObjectRef } from '../wire/protocol';
 

@@ -1,19 +1,19 @@
 // The worker host: owns a Session (engine + kubectl), answers requests, runs the clock while playing
 // and pushes batched changes (changeBatcher.ts); the streaming commands are streams.ts'. It runs in a
 // Web Worker, or on the main thread as a fallback (inProcess).
+//
+// Its module holds only what the first snapshot needs: the cluster started from the engine's start
+// face (the simulation, the controllers, the preset) and the batcher. kubectl, the `sim` commands,
+// `why`, the lesson probes, the export and the streaming commands are a second chunk (./commands),
+// loaded when a request first needs one of them, and fetched anyway once the first snapshot is out
+// (issue 24: on a phone's slow 4G the worker's one file was 260 KiB gzip before the graph could draw).
+// Requests that come while it loads wait in a queue, with every request after them, and are answered
+// in the order they came.
 
-import { probeLines } from '../lessons/probe';
-import {
-  Session,
-  why,
-  type StepRecord,
-  type Simulation,
-  type RecordedEvent,
-  type EventRecord,
-} from '../engine';
+import { startSession, type Simulation, type StartedSession, type StepRecord } from '../engine/start';
+import type { Session, RecordedEvent, EventRecord } from '../engine';
 import { ChangeBatcher } from './changeBatcher';
-import { exportSession } from './exportSession';
-import { Streams } from './streams';
+import type { Streams } from './streams';
 import {
   PROTOCOL_VERSION,
   type Input,
@@ -51,16 +51,43 @@ export const TICK_MS = 50;
  */
 export const MAX_CATCH_UP_MS = 1000;
 
+/** The engine worker's second chunk: kubectl and everything else that runs commands. */
+type Commands = typeof import('./commands');
+
+/** Whether a request runs a command (so needs the second chunk): an init does when it replays inputs. */
+export function needsCommands(r: Request): boolean {
+  switch (r.type) {
+    case 'exec':
+    case 'probe':
+    case 'why':
+    case 'export':
+      return true;
+    case 'init':
+      return r.spec.inputs.length > 0;
+    default:
+      return false;
+  }
+}
+
 export class Host {
-  private session!: Session;
+  /** the cluster as started (before any command ran, a Session may not exist yet) */
+  private started!: StartedSession;
+  /** the session running commands on `started`'s cluster, made at the first command */
+  private session?: Session;
+  /** the second chunk, once loaded */
+  private commands?: Commands;
+  /** the second chunk loading */
+  private loading?: Promise<void>;
+  /** requests waiting for the second chunk (and every request after the first of them), in order */
+  private readonly queue: Request[] = [];
   /** what the session started from (the export replays its inputs from the same start) */
   private spec: Pick<SessionSpec, 'seed' | 'preset' | 'nodes'> = { seed: 1, preset: 'article' };
   private attached?: Simulation;
   private unsubscribe: (() => void)[] = [];
   /** what the page has not been sent yet */
   private readonly batch = new ChangeBatcher();
-  /** the streaming commands running (rollout status, get -w, logs -f) */
-  private readonly streams: Streams;
+  /** the streaming commands running (rollout status, get -w, logs -f); made with the second chunk */
+  private streams?: Streams;
   private inputs: Input[] = [];
   private playing = false;
   private speed = 1;
@@ -74,20 +101,88 @@ export class Host {
   constructor(
     private readonly endpoint: Endpoint,
     private readonly timers: Timers,
+    /** how the second chunk is loaded (tests hold it back, fail it, or give it at once) */
+    private readonly loadCommands: () => Commands | Promise<Commands> = () => import('./commands'),
   ) {
-    this.streams = new Streams({
-      sim: () => this.session.sim,
+    endpoint.onMessage((r) => this.handle(r));
+    endpoint.postMessage({ type: 'ready', version: PROTOCOL_VERSION });
+  }
+
+  /** The simulation running now (a command such as `sim cluster` replaces it). */
+  private get sim(): Simulation {
+    return this.session?.sim ?? this.started.sim;
+  }
+
+  private handle(r: Request): void {
+    if (this.queue.length > 0 || (!this.commands && needsCommands(r))) {
+      this.queue.push(r);
+      this.load();
+      return;
+    }
+    this.answer(r);
+  }
+
+  /**
+   * Loads the second chunk (once; again after a failure), then answers the queued requests in order.
+   * While it loads, keep-alives tell the page's watchdog that the engine is busy, not hung. A failed
+   * load answers each waiting request with the error (nothing waits for ever); the next request tries
+   * again.
+   */
+  private load(): Promise<void> {
+    if (this.commands) return Promise.resolve();
+    if (this.loading) return this.loading;
+    const got = this.loadCommands();
+    if (!(got instanceof Promise)) {
+      // given at once (tests of the share links drive the host synchronously)
+      this.loaded(got);
+      return Promise.resolve();
+    }
+    this.endpoint.postMessage({ type: 'alive' });
+    const beats = this.timers.setInterval(() => this.endpoint.postMessage({ type: 'alive' }), BEAT_MS);
+    this.loading = got.then(
+      (commands) => {
+        this.timers.clearInterval(beats);
+        this.loading = undefined;
+        this.loaded(commands);
+      },
+      (e: unknown) => {
+        this.timers.clearInterval(beats);
+        this.loading = undefined;
+        const message = `the engine's commands could not be loaded: ${(e as Error)?.message ?? String(e)}`;
+        for (const r of this.queue.splice(0)) this.endpoint.postMessage({ id: r.id, type: 'error', message });
+      },
+    );
+    return this.loading;
+  }
+
+  /** The second chunk is here: the streaming commands can start, and what waited is answered. */
+  private loaded(commands: Commands): void {
+    this.commands = commands;
+    this.streams = new commands.Streams({
+      sim: () => this.sim,
       exec: (line, stdin, id) => this.exec(line, stdin, id),
       flush: () => this.flush(),
       post: (m: Message) => this.endpoint.postMessage(m),
       setInterval: (fn, ms) => this.timers.setInterval(fn, ms),
       clearInterval: (h) => this.timers.clearInterval(h),
     });
-    endpoint.onMessage((r) => this.handle(r));
-    endpoint.postMessage({ type: 'ready', version: PROTOCOL_VERSION });
+    this.drain();
   }
 
-  private handle(r: Request): void {
+  /** Answers the queued requests in order (a request that needs no command too: it came after one). */
+  private drain(): void {
+    while (this.queue.length > 0) this.answer(this.queue.shift()!);
+  }
+
+  /** The session that runs commands (the second chunk is loaded): made on the cluster as started. */
+  private commandSession(): { session: Session; commands: Commands } {
+    const commands = this.commands;
+    if (!commands) throw new Error("the engine's commands are not loaded");
+    this.session ??= new commands.Session(this.started);
+    return { session: this.session, commands };
+  }
+
+  private answer(r: Request): void {
     try {
       switch (r.type) {
         case 'init': {
@@ -102,7 +197,8 @@ export class Host {
             this.endpoint.hang?.();
             return;
           }
-          if (this.streams.start(r.id, r.line)) return;
+          this.commandSession();
+          if (this.streams?.start(r.id, r.line)) return;
           const res = this.exec(r.line, r.stdin, r.id);
           // Changes first, so the page's mirror is current when the answer arrives.
           this.flush();
@@ -127,27 +223,33 @@ export class Host {
           this.endpoint.postMessage({ id: r.id, type: 'ok' });
           return;
         case 'step': {
-          const record = this.session.sim.step();
+          const record = this.sim.step();
           this.flush();
           this.endpoint.postMessage({ id: r.id, type: 'step', record });
           return;
         }
         case 'advance':
-          this.session.sim.advance(r.ms);
+          this.sim.advance(r.ms);
           this.flush();
           this.endpoint.postMessage({ id: r.id, type: 'ok' });
           return;
         case 'ping':
           this.endpoint.postMessage({ id: r.id, type: 'ok' });
           return;
-        case 'probe':
-          this.endpoint.postMessage({ id: r.id, type: 'probe', results: probeLines(this.session, r.lines) });
+        case 'probe': {
+          const { session, commands } = this.commandSession();
+          this.endpoint.postMessage({
+            id: r.id,
+            type: 'probe',
+            results: commands.probeLines(session, r.lines),
+          });
           return;
+        }
         case 'export': {
-          const x = exportSession(
+          const x = this.commandSession().commands.exportSession(
             this.spec,
             this.inputs,
-            this.session.sim.now() - this.startMs,
+            this.sim.now() - this.startMs,
             r.mtime,
             () => this.beat(),
           );
@@ -155,26 +257,28 @@ export class Host {
           return;
         }
         case 'why': {
-          const reports = why(this.session.sim, r.node, r.namespace, r.daemonSet).map((w) => ({
-            daemonSet: { namespace: w.ds.metadata.namespace ?? 'default', name: w.ds.metadata.name },
-            node: w.node.metadata.name,
-            shouldRun: w.shouldRun,
-            shouldContinueRunning: w.shouldContinueRunning,
-            checks: w.checks.map((c) => ({
-              check: c.check,
-              passed: c.passed,
-              message: c.message,
-              blocks: c.blocks,
-              taint: c.taint,
-            })),
-            scheduler: w.scheduler.map((s) => ({ name: s.name, passed: s.passed, reason: s.reason })),
-            decisions: w.decisions.map((d) => ({ action: d.action, pod: d.pod, reason: d.reason })),
-          }));
+          const reports = this.commandSession()
+            .commands.why(this.sim, r.node, r.namespace, r.daemonSet)
+            .map((w) => ({
+              daemonSet: { namespace: w.ds.metadata.namespace ?? 'default', name: w.ds.metadata.name },
+              node: w.node.metadata.name,
+              shouldRun: w.shouldRun,
+              shouldContinueRunning: w.shouldContinueRunning,
+              checks: w.checks.map((c) => ({
+                check: c.check,
+                passed: c.passed,
+                message: c.message,
+                blocks: c.blocks,
+                taint: c.taint,
+              })),
+              scheduler: w.scheduler.map((s) => ({ name: s.name, passed: s.passed, reason: s.reason })),
+              decisions: w.decisions.map((d) => ({ action: d.action, pod: d.pod, reason: d.reason })),
+            }));
           this.endpoint.postMessage({ id: r.id, type: 'why', reports });
           return;
         }
         case 'cancel':
-          this.streams.cancel(r.target);
+          this.streams?.cancel(r.target);
           this.endpoint.postMessage({ id: r.id, type: 'ok' });
           return;
         case 'crash':
@@ -199,14 +303,15 @@ export class Host {
   init(spec: SessionSpec): Replayed[] {
     this.inputs = [];
     this.spec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
-    this.session = new Session({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes });
-    const start = this.session.sim.now();
+    this.session = undefined;
+    this.started = startSession({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes });
+    const start = this.sim.now();
     this.startMs = start;
     this.attach(true);
     const replayed: Replayed[] = [];
     for (const input of spec.inputs) {
       const due = start + input.at;
-      if (due > this.session.sim.now()) this.session.sim.advance(due - this.session.sim.now());
+      if (due > this.sim.now()) this.sim.advance(due - this.sim.now());
       const res = this.exec(input.line, input.stdin);
       replayed.push({
         line: input.line,
@@ -214,23 +319,27 @@ export class Host {
         chunks: res.chunks,
       });
     }
-    if (spec.until !== undefined && start + spec.until > this.session.sim.now()) {
-      this.session.sim.advance(start + spec.until - this.session.sim.now());
+    if (spec.until !== undefined && start + spec.until > this.sim.now()) {
+      this.sim.advance(start + spec.until - this.sim.now());
     }
     this.flush(true);
+    // the first snapshot is out: fetch the commands now, before someone types one (an init's answer
+    // goes out first: this load starts after the current task)
+    if (!this.commands) void Promise.resolve().then(() => this.load());
     return replayed;
   }
 
   private exec(line: string, stdin: string | undefined, id?: number) {
-    const sim = this.session.sim;
+    const { session } = this.commandSession();
+    const sim = session.sim;
     this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) });
-    const res = this.session.exec(
+    const res = session.exec(
       line,
       stdin,
       id === undefined ? undefined : (chunk) => this.endpoint.postMessage({ type: 'chunk', id, chunk }),
     );
-    if (this.session.sim !== this.attached) {
-      this.streams.stopAll();
+    if (session.sim !== this.attached) {
+      this.streams?.stopAll();
       this.attach(true);
     }
     return res;
@@ -238,7 +347,7 @@ export class Host {
 
   private attach(reset: boolean): void {
     for (const u of this.unsubscribe) u();
-    const sim = this.session.sim;
+    const sim = this.sim;
     this.attached = sim;
     this.unsubscribe = [
       sim.watch((c) => {
@@ -295,18 +404,21 @@ export class Host {
     const elapsed =
       this.lastTick === undefined ? TICK_MS : Math.min(MAX_CATCH_UP_MS, Math.max(0, wall - this.lastTick));
     this.lastTick = wall;
-    this.session.sim.advance(Math.round(elapsed * this.speed));
+    this.sim.advance(Math.round(elapsed * this.speed));
     this.flush();
   }
 
   /** Sends what changed since the last batch (everything, when reset): new objects whole, known ones as patches. */
   flush(forceReset = false): void {
     const session = { start: this.startMs, playing: this.playing, speed: this.speed, inputs: this.inputs };
-    for (const part of this.batch.take(this.session.sim, forceReset, session))
-      this.endpoint.postMessage(part);
+    for (const part of this.batch.take(this.sim, forceReset, session)) this.endpoint.postMessage(part);
   }
 }
 
-export function createHost(endpoint: Endpoint, timers: Timers): Host {
-  return new Host(endpoint, timers);
+export function createHost(
+  endpoint: Endpoint,
+  timers: Timers,
+  loadCommands?: () => Commands | Promise<Commands>,
+): Host {
+  return new Host(endpoint, timers, loadCommands);
 }

@@ -8,52 +8,42 @@ import { CommandError, Output, type Chunk, type KubectlResult } from '../kubectl
 import { runKubectl } from '../kubectl/index';
 import { StatusError, kubectlErrorText } from '../api/errors';
 import { runSim } from './simCommands';
-import { PAGE_BUDGET, type Budget } from './budget';
-import { presetNodeCount } from '../cluster/presets';
+import type { Budget } from './budget';
+import {
+  checkPreset,
+  limitSimulation,
+  startSession,
+  type SessionOptions,
+  type StartedSession,
+} from './start';
 
-export interface SessionOptions {
-  seed?: number;
-  start?: number;
-  preset?: PresetName;
-  nodes?: number;
-  /** reads `-f FILE` paths */
-  readFile?: (path: string) => string;
-  /** nodes and simulated time this session may use (default: the page's, PAGE_BUDGET) */
-  budget?: Budget;
-  /** which DaemonSet controller runs (the full pass is the oracle of the property test) */
-  daemonSetController?: 'incremental' | 'fullPass';
-}
+export type { SessionOptions } from './start';
 
 export class Session {
   sim: Simulation;
   readonly budget: Budget;
   /** simulated time the session started at: its time budget counts from here, across `sim cluster` */
   readonly startMs: number;
-  constructor(private readonly opts: SessionOptions = {}) {
-    this.budget = opts.budget ?? PAGE_BUDGET;
-    this.sim = new Simulation({
-      seed: opts.seed ?? 1,
-      start: opts.start,
-      daemonSetController: opts.daemonSetController,
-    });
-    this.startMs = this.sim.now();
-    this.checkPreset(opts.preset ?? 'article', opts.nodes);
-    this.limit(this.sim);
-    applyPreset(this.sim, opts.preset ?? 'article', opts.nodes);
+  private readonly opts: SessionOptions;
+  /**
+   * A new session on a new cluster (from its options), or on a cluster already started (from
+   * startSession: the engine worker starts the cluster before kubectl's code has loaded).
+   */
+  constructor(from: SessionOptions | StartedSession = {}) {
+    const started = 'sim' in from ? from : startSession(from);
+    this.opts = started.opts;
+    this.budget = started.budget;
+    this.sim = started.sim;
+    this.startMs = started.startMs;
   }
 
   /** Throws a CommandError when a preset has more nodes than the budget allows. */
   checkPreset(preset: PresetName, nodes?: number): void {
-    const n = presetNodeCount(preset, nodes);
-    if (n > this.budget.maxNodes)
-      throw new CommandError(
-        `--nodes must be between 0 and ${this.budget.maxNodes} (the most nodes ${this.budget.where} runs)`,
-      );
+    checkPreset(this.budget, preset, nodes);
   }
 
   private limit(sim: Simulation): void {
-    sim.horizon = this.startMs + this.budget.maxSimMs;
-    sim.store.nodeLimit = this.budget.maxNodes;
+    limitSimulation(sim, this.budget, this.startMs);
   }
 
   /** Simulated time left in the session's budget. */
