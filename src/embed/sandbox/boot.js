@@ -224,6 +224,10 @@
         lessonFv = null;
         if (noFirstView) noFirstView();
       }
+      // the lessons' parts: what this page shows of them has been cloned
+      document.querySelectorAll('#root > template[data-fv-lesson]').forEach(function (tpl) {
+        tpl.remove();
+      });
     };
     if (document.body) drop();
     else document.addEventListener('DOMContentLoaded', drop);
