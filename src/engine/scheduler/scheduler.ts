@@ -47,8 +47,11 @@ export const SCHEDULER_NAME = 'default-scheduler';
 export type ScheduleResult =
   | {
       node: string;
-      /** the feasible nodes, in the order they were found */
-      feasible: string[];
+      /**
+       * the feasible nodes, in the order they were found: an explanation's (`sim why`); a scheduling
+       * cycle leaves it out (nothing reads it there: it only binds the pick)
+       */
+      feasible?: string[];
       /**
        * an explanation's scores, when more than one node was feasible (one feasible node is taken
        * unscored); a scheduling cycle keeps only the totals (prioritizeTotals) and leaves this out
@@ -341,9 +344,9 @@ export class Scheduler {
       if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
       return this.failed(pod, d, cycle, exclude);
     }
-    const feasibleNames = feasible.map((f) => f.metadata.name);
+    const feasibleNames = cycle ? undefined : feasible.map((f) => f.metadata.name);
     // When only one node fits, it is taken without scoring.
-    if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
+    if (feasible.length === 1) return { node: feasible[0].metadata.name, feasible: feasibleNames };
     const snap = this.snapshot(exclude);
     if (cycle) {
       // a cycle needs the totals only (prioritizeTotals: no record per node)
