@@ -11,6 +11,8 @@ import type { KObject, Node, Pod } from '../api/types';
 import { applyPreset } from '../cluster/presets';
 import { Simulation } from '../simulation';
 import {
+  CycleScratch,
+  SCORE_PLUGINS,
   allocatableOf,
   computeImageStates,
   imageLocalityScore,
@@ -72,6 +74,9 @@ function check(sim: Simulation): void {
     checkPod(sim, { ...replica, spec } as Pod);
 }
 
+/** buffers shared by every checkPod call (as a scheduler shares its own across its cycles) */
+const SCRATCH = new CycleScratch();
+
 function checkPod(sim: Simulation, pending: Pod): void {
   const nodes = sim.scheduler.nodes();
   const snap = sim.scheduler.snapshot();
@@ -105,6 +110,16 @@ function checkPod(sim: Simulation, pending: Pod): void {
     const [a, b] = [new Random(seed), new Random(seed)];
     expect(selectHostOfTotals(feasible, cycle.totals, a)).toBe(selectHost(detailed.nodes, b));
     expect(a.getState()).toEqual(b.getState());
+  }
+  // the same totals from buffers kept across cycles (one CycleScratch for every check of the test),
+  // through cycles of different sizes: what a longer cycle left behind is never read
+  for (const size of [60, 7, 25, 60, 2]) {
+    const part = picked.slice(0, size);
+    const nodesOfPart = part.map((k) => k.node);
+    const fresh = prioritizeTotals(pending, nodesOfPart, snap, part);
+    const reused = prioritizeTotals(pending, nodesOfPart, snap, part, SCORE_PLUGINS, SCRATCH);
+    expect([...reused.totals]).toEqual([...fresh.totals]);
+    expect(reused.skipped).toEqual(fresh.skipped);
   }
   // a uniform score, where a plugin claims one, is what the plain pass gave every node
   for (const plugin of [taintTolerationScore, imageLocalityScore] as const) {

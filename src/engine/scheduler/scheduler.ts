@@ -27,6 +27,8 @@ import {
   type NodeInfo,
   type Prioritized,
   type ScoreSnapshot,
+  CycleScratch,
+  SCORE_PLUGINS,
   allocatableOf,
   nodeInfoOf,
   numFeasibleNodesToFind,
@@ -45,8 +47,11 @@ export const SCHEDULER_NAME = 'default-scheduler';
 export type ScheduleResult =
   | {
       node: string;
-      /** the feasible nodes, in the order they were found */
-      feasible: string[];
+      /**
+       * the feasible nodes, in the order they were found: an explanation's (`sim why`); a scheduling
+       * cycle leaves it out (nothing reads it there: it only binds the pick)
+       */
+      feasible?: string[];
       /**
        * an explanation's scores, when more than one node was feasible (one feasible node is taken
        * unscored); a scheduling cycle keeps only the totals (prioritizeTotals) and leaves this out
@@ -111,6 +116,8 @@ export class Scheduler {
   private nodeList: readonly Node[] | undefined;
   /** a NodeInfo per node of nodeList, in its order (the cache's snapshot of NodeInfos) */
   private keptInfos: readonly CachedNodeInfo[] | undefined;
+  /** the buffers a cycle fills and reads until it picks (CycleScratch): not made again per cycle */
+  private readonly scratch = new CycleScratch();
 
   /**
    * @param rand the scheduler's own seeded generator (ties between nodes of equal score are picked
@@ -304,24 +311,32 @@ export class Scheduler {
     // findNodesThatPassFilters: from nextStartNodeIndex round the list, until numNodesToFind fit.
     const n = candidates.length;
     const numNodesToFind = numFeasibleNodesToFind(n);
-    const feasible: Node[] = [];
-    const feasibleInfos: NodeInfo[] | undefined = kept && [];
+    // A cycle over every node fills the scratch buffers (read only until it picks its node); an
+    // explanation, or a pod with its own candidates (a daemon pod's one node), fresh arrays.
+    const reuse = cycle && kept !== undefined;
+    const feasible: Node[] = reuse ? this.scratch.feasible : [];
+    const feasibleInfos: NodeInfo[] | undefined = kept && (reuse ? this.scratch.infos : []);
+    let found = 0;
     // The diagnosis is built only when no node fits (the failed nodes in the order checked).
     let statuses: Map<string, NodeStatus> | undefined;
     let failedCount = 0;
-    for (let i = 0; i < n && feasible.length < numNodesToFind; i++) {
+    for (let i = 0; i < n && found < numNodesToFind; i++) {
       const k = (this.nextStartNodeIndex + i) % n;
       const node = candidates[k];
       const info = kept?.[k];
       const usage = info ? info.usage : usageOf(node.metadata.name);
       if (fitsNode(pod, node, usage, req, info ? info.fitAllocatable : nodeAllocatable(node))) {
-        feasible.push(node);
-        if (info) feasibleInfos!.push(info);
+        feasible[found] = node;
+        if (info) feasibleInfos![found] = info;
+        found++;
         continue;
       }
       (statuses ??= new Map()).set(node.metadata.name, statusOf(firstFailure(pod, node, usage, req)!));
       failedCount++;
     }
+    // the buffers' length is what this pass found (unchanged from cycle to cycle as a rule)
+    if (feasible.length !== found) feasible.length = found;
+    if (feasibleInfos !== undefined && feasibleInfos.length !== found) feasibleInfos.length = found;
     if (cycle)
       this.nextStartNodeIndex = (this.nextStartNodeIndex + feasible.length + failedCount) % numAllNodes;
     if (feasible.length === 0) {
@@ -329,14 +344,14 @@ export class Scheduler {
       if (absentNodes > 0) d.absentStatus = absentNodesStatus(['NodeAffinity']);
       return this.failed(pod, d, cycle, exclude);
     }
-    const feasibleNames = feasible.map((f) => f.metadata.name);
+    const feasibleNames = cycle ? undefined : feasible.map((f) => f.metadata.name);
     // When only one node fits, it is taken without scoring.
-    if (feasible.length === 1) return { node: feasibleNames[0], feasible: feasibleNames };
+    if (feasible.length === 1) return { node: feasible[0].metadata.name, feasible: feasibleNames };
     const snap = this.snapshot(exclude);
     if (cycle) {
       // a cycle needs the totals only (prioritizeTotals: no record per node)
       const infos = feasibleInfos ?? feasible.map((f) => nodeInfoOf(f, snap));
-      const { totals } = prioritizeTotals(pod, feasible, snap, infos);
+      const { totals } = prioritizeTotals(pod, feasible, snap, infos, SCORE_PLUGINS, this.scratch);
       return { node: selectHostOfTotals(feasible, totals, this.rand)!, feasible: feasibleNames };
     }
     // an explanation shows each plugin's part
