@@ -16,6 +16,10 @@ async function open(page: Page, size: Size, query: string) {
   await page.goto(`./?${query}`);
   await expect(page.getByTestId('clock-abs')).toHaveText(/^\d\d:\d\d:\d\d$/, { timeout: 30_000 });
   await expect(page.getByTestId('graph-panel').or(page.getByTestId('editor-panel')).first()).toBeVisible();
+  // a built-in lesson's first view (drawn at build time) holds the lesson's place until the app's panel is
+  // there: measure the app's, not the static one the app then takes away
+  if (/(^|&)lesson=/.test(query))
+    await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 30_000 });
 }
 
 /** The cluster pane's area as a share of the frame (what is on screen of it, not what scrolls). */
