@@ -20,6 +20,7 @@ import { ApiError, apiErrorOf, ListWatch, type Fetch } from './listWatch';
 import { mirrorSimulation, runRecorded, watchingCommand, type Op } from './mirrorSim';
 import { MIRRORED, objectPath } from './resources';
 import { requestFor } from './request';
+import { whyData } from '../wire/whyData';
 import { ServedClock } from './clock';
 import { kubectlText } from './serverError';
 import { useConnection } from './status';
@@ -343,21 +344,8 @@ export class RemotePort implements Port {
 
   private why(node: string, namespace?: string, daemonSet?: string): WhyData[] {
     const sim = mirrorSimulation(this.objects(), this.now());
-    return why(sim, node, namespace, daemonSet).map((w) => ({
-      daemonSet: { namespace: w.ds.metadata.namespace ?? 'default', name: w.ds.metadata.name },
-      node: w.node.metadata.name,
-      shouldRun: w.shouldRun,
-      shouldContinueRunning: w.shouldContinueRunning,
-      checks: w.checks.map((c) => ({
-        check: c.check,
-        passed: c.passed,
-        message: c.message,
-        blocks: c.blocks,
-        taint: c.taint,
-      })),
-      scheduler: w.scheduler.map((s) => ({ name: s.name, passed: s.passed, reason: s.reason })),
-      decisions: [],
-    }));
+    // the mirror keeps no sync's decisions
+    return why(sim, node, namespace, daemonSet).map((w) => ({ ...whyData(w), decisions: [] }));
   }
 
   private probe(line: string): { text: string; exitCode: number } {

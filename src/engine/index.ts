@@ -24,7 +24,7 @@ export { rfc3339 } from './clock';
 export type { RenumberedRevision } from './controller/daemonset/renumbered';
 export { Session } from './script/session';
 export * from './start';
-export { why } from './script/why';
+export { why, type WhyReport } from './script/why';
 export { KUBELET_VERSION } from './version';
 
 // ---------------------------------------------------------------------------- scripts and transcripts

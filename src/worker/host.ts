@@ -12,6 +12,7 @@
 
 import { startSession, type Simulation, type StartedSession, type StepRecord } from '../engine/start';
 import type { Session, RecordedEvent, EventRecord } from '../engine';
+import { whyData } from '../wire/whyData';
 import { ChangeBatcher } from './changeBatcher';
 import type { Streams } from './streams';
 import {
@@ -259,21 +260,7 @@ export class Host {
         case 'why': {
           const reports = this.commandSession()
             .commands.why(this.sim, r.node, r.namespace, r.daemonSet)
-            .map((w) => ({
-              daemonSet: { namespace: w.ds.metadata.namespace ?? 'default', name: w.ds.metadata.name },
-              node: w.node.metadata.name,
-              shouldRun: w.shouldRun,
-              shouldContinueRunning: w.shouldContinueRunning,
-              checks: w.checks.map((c) => ({
-                check: c.check,
-                passed: c.passed,
-                message: c.message,
-                blocks: c.blocks,
-                taint: c.taint,
-              })),
-              scheduler: w.scheduler.map((s) => ({ name: s.name, passed: s.passed, reason: s.reason })),
-              decisions: w.decisions.map((d) => ({ action: d.action, pod: d.pod, reason: d.reason })),
-            }));
+            .map(whyData);
           this.endpoint.postMessage({ id: r.id, type: 'why', reports });
           return;
         }
