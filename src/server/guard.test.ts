@@ -166,6 +166,40 @@ describe('the guard in front of the API server', () => {
     expect((await raw('DELETE', '/api/v1/namespaces/default/pods/intruder')).status).toBe(404);
   });
 
+  it("answers kubectl's stream requests (exec, attach, portforward) with the router's 404, not a 415", async () => {
+    await raw('POST', '/api/v1/namespaces/default/pods', { type: 'application/json', body: POD });
+    const notServed = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'the server could not find the requested resource',
+      reason: 'NotFound',
+      details: {},
+      code: 404,
+    };
+    // kubectl's SPDY fallback: a POST without a body or a type, after the WebSocket GET got the same 404
+    for (const sub of ['exec?command=ls&stdout=true', 'attach?stdout=true', 'portforward']) {
+      const post = await raw('POST', `/api/v1/namespaces/default/pods/intruder/${sub}`);
+      expect(post.status, sub).toBe(404);
+      expect(JSON.parse(post.body), sub).toEqual(notServed);
+      const get = await raw('GET', `/api/v1/namespaces/default/pods/intruder/${sub}`);
+      expect(get.status, sub).toBe(404);
+    }
+    // a form POST from a page elsewhere gets the same 404 and changes nothing
+    const form = await raw('POST', '/api/v1/namespaces/default/pods/intruder/exec', {
+      type: 'application/x-www-form-urlencoded',
+      body: 'command=rm',
+    });
+    expect(form.status).toBe(404);
+    // the guard still refuses the Host of a page elsewhere there
+    expect(
+      (await raw('POST', '/api/v1/namespaces/default/pods/intruder/exec', { host: 'evil.example' })).status,
+    ).toBe(403);
+    // and a subresource that takes a body keeps its media-type check
+    expect((await raw('POST', '/api/v1/namespaces/default/pods/intruder/eviction', {})).status).toBe(415);
+  });
+
   it('runs sim lines only with the sim media type', async () => {
     const nodes = api.session.sim.store.count('Node');
     for (const type of [

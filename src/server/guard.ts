@@ -13,6 +13,12 @@
 // - `POST /playground/v1/sim` without its own media type (SIM_MEDIA_TYPE), which a browser sends
 //   only after a CORS preflight — answered for the `--allow-origin` origins only.
 //
+// - except a POST to a pod's streaming subresources (exec, attach, portforward) and the proxy
+//   subresources, which the playground does not serve: the API server's router answers them 404
+//   before anything reads a body, as a real one answers a route it has not registered — so a
+//   refusal of the body's type would be words no API server says (kubectl falls back from its
+//   WebSocket upgrade to a SPDY POST without a body, and must see the same 404 as for the upgrade).
+//
 // Any other media type makes a browser ask first (a preflight OPTIONS), and CORS answers only the
 // `--allow-origin` origins, so a page elsewhere never gets to send it.
 
@@ -34,6 +40,18 @@ export const BODY_MEDIA_TYPES: readonly string[] = [
   'application/yaml',
   'application/vnd.kubernetes.protobuf',
 ];
+
+/**
+ * The connect subresources (rest.Connecter in the API server: pods' exec, attach, portforward and
+ * proxy, nodes' and services' proxy) the playground does not serve: answered 404 unread.
+ */
+const UNSERVED_CONNECT =
+  /^\/api\/v1\/(?:namespaces\/[^/]+\/(?:pods\/[^/]+\/(?:exec|attach|portforward|proxy)|services\/[^/]+\/proxy)|nodes\/[^/]+\/proxy)(?:\/.*)?$/;
+
+/** Whether PATH is a connect subresource the playground does not serve (the router's 404). */
+export function unservedConnect(path: string): boolean {
+  return UNSERVED_CONNECT.test(path);
+}
 
 /** Hosts a loopback server is reached by (as kubectl proxy's default --accept-hosts). */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -90,6 +108,7 @@ export function guardRequest(req: IncomingMessage, path: string): StatusBody | u
     if (method === 'POST' && type !== SIM_MEDIA_TYPE) return unsupportedMediaType([SIM_MEDIA_TYPE]);
     return undefined;
   }
+  if (unservedConnect(path)) return undefined;
   if (method === 'PATCH') return PATCH_TYPES.has(type) ? undefined : unsupportedMediaType(PATCH_TYPES);
   if (method === 'POST' || method === 'PUT' || (method === 'DELETE' && (hasBody(req) || type !== ''))) {
     return BODY_MEDIA_TYPES.includes(type) ? undefined : unsupportedMediaType(BODY_MEDIA_TYPES);

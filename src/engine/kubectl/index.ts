@@ -182,7 +182,9 @@ export function runKubectl(sim: Simulation, argv: string[], opts: KubectlOptions
 function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Output): number {
   const pos = wordPositions(argv, 3);
   const words = pos.map((i) => argv[i]);
-  const wantsHelp = argv.some((a) => a === '--help' || a === '-h');
+  // cobra stops reading flags at `--`: a `-h` after it belongs to the command run in the container
+  const dash = argv.indexOf('--');
+  const wantsHelp = (dash >= 0 ? argv.slice(0, dash) : argv).some((a) => a === '--help' || a === '-h');
   if (words.length === 0) {
     out.out(rootHelp());
     return 0;

@@ -26,6 +26,7 @@ import { deleteCommand } from './commands/delete';
 import { taintCommand } from './commands/taint';
 import { cordonCommand, uncordonCommand } from './commands/cordon';
 import { debugCommand } from './commands/debug';
+import { attachCommand, cpCommand, execCommand, portForwardCommand } from './commands/podStreams';
 import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
@@ -90,6 +91,10 @@ export const COMMANDS: CommandDef[] = [
   taintCommand,
   cordonCommand,
   debugCommand,
+  execCommand,
+  attachCommand,
+  portForwardCommand,
+  cpCommand,
   uncordonCommand,
   drainCommand,
   labelCommand,
@@ -131,12 +136,15 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   { title: 'Deploy Commands', names: ['rollout', 'scale', 'autoscale'] },
   {
     title: 'Cluster Management Commands',
-    names: ['cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'],
+    names: ['certificate', 'cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint'],
   },
-  { title: 'Troubleshooting and Debugging Commands', names: ['describe', 'logs', 'auth', 'events'] },
-  { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait'] },
-  { title: 'Settings Commands', names: ['label', 'annotate'] },
-  { title: 'Other Commands', names: ['api-resources', 'api-versions', 'config', 'version'] },
+  {
+    title: 'Troubleshooting and Debugging Commands',
+    names: ['describe', 'logs', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug', 'events'],
+  },
+  { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait', 'kustomize'] },
+  { title: 'Settings Commands', names: ['label', 'annotate', 'completion'] },
+  { title: 'Other Commands', names: ['api-resources', 'api-versions', 'config', 'plugin', 'version'] },
 ];
 
 /** Name (and alias) → command, read from COMMANDS on every lookup (so tests may add commands). */
