@@ -192,6 +192,42 @@ describe('console completion', () => {
     ]);
   });
 
+  it('completes exec, attach and port-forward as logs (pods, then TYPE/), cp as [NAMESPACE/]POD:', () => {
+    for (const cmd of ['exec', 'attach', 'port-forward']) {
+      expect(words(`kubectl ${cmd} -n kube-system `), cmd).toEqual([
+        'daemonsets/',
+        'deployments/',
+        'fluentd-elasticsearch-abcde',
+        'fluentd-elasticsearch-fghij',
+        'pods/',
+        'replicasets/',
+      ]);
+      expect(done(`kubectl ${cmd} -n kube-system ds/`).before, cmd).toBe(
+        `kubectl ${cmd} -n kube-system ds/fluentd-elasticsearch `,
+      );
+    }
+    expect(done('kubectl exec -it ng').before).toBe('kubectl exec -it nginx ');
+    expect(words('kubectl exec nginx ')).toEqual([]);
+    expect(words('kubectl exec nginx -- ')).toEqual([]);
+    expect(words('kubectl cp ')).toEqual([
+      'default/',
+      'kube-node-lease/',
+      'kube-public/',
+      'kube-system/',
+      'nginx:',
+    ]);
+    // a pod's colon ends the word without a space: the path follows it
+    expect(done('kubectl cp ng').before).toBe('kubectl cp nginx:');
+    expect(words('kubectl cp kube-system/')).toEqual([
+      'kube-system/fluentd-elasticsearch-abcde:',
+      'kube-system/fluentd-elasticsearch-fghij:',
+    ]);
+    expect(done('kubectl cp kube-system/fluentd-elasticsearch-a').before).toBe(
+      'kubectl cp kube-system/fluentd-elasticsearch-abcde:',
+    );
+    expect(words('kubectl cp nginx:/etc/hosts hosts ')).toEqual([]);
+  });
+
   it('completes sim commands', () => {
     expect(done('sim cl').before).toBe('sim cluster ');
     expect(words('sim cluster ')).toEqual(['article', 'empty', 'kubeadm', 'large']);

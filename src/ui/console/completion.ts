@@ -159,6 +159,8 @@ const ONE_OBJECT = new Set([
   'set env',
   'set resources',
 ]);
+/** Commands whose first argument is a pod or a TYPE/ whose pods they pick (PodResourceNameCompletionFunc). */
+const POD_RESOURCE_COMMANDS = new Set(['logs', 'exec', 'attach', 'port-forward']);
 /** Commands that take node names directly. */
 const NODE_COMMANDS = new Set(['cordon', 'uncordon', 'drain']);
 
@@ -353,8 +355,8 @@ function kubectlCandidates(
 
   const args = plain.slice(found.used);
   if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial);
-  // `logs POD` or `logs TYPE/NAME`: kubectl's doPodResourceCompletion
-  if (found.name === 'logs') {
+  // `logs|exec|attach|port-forward POD` or `… TYPE/NAME`: kubectl's PodResourceNameCompletionFunc
+  if (POD_RESOURCE_COMMANDS.has(found.name)) {
     if (args.length > 0) return [];
     if (partial.includes('/')) {
       const type = partial.slice(0, partial.indexOf('/'));
@@ -368,6 +370,25 @@ function kubectlCandidates(
     }
     const withPods = RESOURCES_WITH_PODS.filter((r) => table.resolveType(undefined, r)).map((r) => `${r}/`);
     return uniqSorted([...objects.names('Pod', namespace), ...withPods], partial);
+  }
+  // `cp [[NAMESPACE/]POD:]FILE`: namespaces followed by `/`, pods followed by `:` (cp.go's completion)
+  if (found.name === 'cp') {
+    if (args.length >= 2) return [];
+    const slash = partial.indexOf('/');
+    if (slash > 0 && !partial.slice(0, slash).includes(':')) {
+      const ns = partial.slice(0, slash);
+      return uniqSorted(
+        objects.names('Pod', ns).map((p) => `${ns}/${p}:`),
+        partial,
+      );
+    }
+    return uniqSorted(
+      [
+        ...objects.names('Namespace', null).map((n) => `${n}/`),
+        ...objects.names('Pod', namespace).map((p) => `${p}:`),
+      ],
+      partial,
+    );
   }
   if (found.name === 'auth can-i')
     return uniqSorted(
@@ -494,7 +515,7 @@ export function candidates(
 
 /**
  * Completes the text before the cursor, like bash: one candidate completes the word (and adds a
- * space unless the word ends in `/` or `=`); several extend it to their common prefix, or, when
+ * space unless the word ends in `/`, `=` or `:` — cp's `POD:`); several extend it to their common prefix, or, when
  * that adds nothing, come back as a list to show.
  */
 export function complete(before: string, table: CommandTable, objects: ObjectIndex): Completion {
@@ -503,7 +524,7 @@ export function complete(before: string, table: CommandTable, objects: ObjectInd
   if (words.length === 0) return { before, list: [] };
   if (words.length === 1) {
     const w = words[0];
-    return { before: head + w + (/[/=]$/.test(w) ? '' : ' '), list: [] };
+    return { before: head + w + (/[/=:]$/.test(w) ? '' : ' '), list: [] };
   }
   const prefix = commonPrefix(words);
   if (prefix.length > partial.length) return { before: head + prefix, list: [] };
