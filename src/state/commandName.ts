@@ -15,6 +15,7 @@ const GROUPS = new Set([
   'top',
   'apply',
   'alpha',
+  'plugin',
 ]);
 
 /** Global flags that take their value as the next word (`kubectl -n kube-system set image …`). */

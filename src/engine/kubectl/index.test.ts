@@ -63,7 +63,12 @@ describe('runKubectl', () => {
       /^Show details of a specific resource or group of resources\./,
     );
     expect(kc(sim, 'help get').stdout).toBe(help.stdout);
-    expect(kc(sim, 'rollout').stdout).toContain('Available Commands:\n  status ');
+    const rollout = kc(sim, 'rollout');
+    // cobra's group Run: the help on stdout, exit 1; subcommands sorted, padded to 11 + 3
+    expect(rollout.stdout).toContain('Available Commands:\n  history       View rollout history\n  pause ');
+    expect(rollout.exitCode).toBe(1);
+    expect(kc(sim, 'set').stderr).toMatch(/^Configure application resources\.\n\n These commands/);
+    expect(kc(sim, 'set --help').stdout).toBe(kc(sim, 'set').stderr);
   });
 
   it('renders StatusError, CommandError and unexpected exceptions', () => {

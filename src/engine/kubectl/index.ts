@@ -10,6 +10,7 @@ import { resourceKindOf } from './resources';
 import {
   COMMANDS,
   findCommand,
+  GROUP_HELP,
   GROUPS,
   ROOT_SECTIONS,
   shortFor,
@@ -86,12 +87,25 @@ export function commandHelp(def: CommandDef): string {
   return s;
 }
 
+/** `--help` of a command: its own help text, or commandHelp's. */
+function printHelp(out: Output, def: CommandDef): void {
+  if (def.helpText === undefined) out.out(commandHelp(def));
+  else if (def.helpText.stream === 'stderr') out.err(def.helpText.text);
+  else out.out(def.helpText.text);
+}
+
 function groupHelp(group: string): string {
-  const subs = subcommands(group);
-  const width = Math.max(...subs.map((c) => c.name.split(' ')[1].length)) + 3;
-  let s = `${GROUPS.get(group) ?? ''}.\n\nAvailable Commands:\n`;
-  for (const c of subs) s += `  ${c.name.split(' ')[1].padEnd(width)}${c.short}\n`;
-  s += `\nUsage:\n  kubectl ${group} SUBCOMMAND [options]\n\n`;
+  const subs = subcommands(group)
+    .map((c) => c.name.split(' ')[1])
+    .sort();
+  // cobra's NamePadding: the longest sibling's name, at least 11, then three spaces
+  const width = Math.max(11, ...subs.map((n) => n.length)) + 3;
+  const help = GROUP_HELP.get(group);
+  let s = `${help?.long ?? `${GROUPS.get(group) ?? ''}.`}\n`;
+  if (help?.example !== undefined) s += `\nExamples:\n${help.example}\n`;
+  s += '\nAvailable Commands:\n';
+  for (const n of subs) s += `  ${n.padEnd(width)}${shortFor(`${group} ${n}`)}\n`;
+  s += `\nUsage:\n  ${help?.usage ?? `kubectl ${group} SUBCOMMAND [options]`}\n\n`;
   s += `Use "kubectl ${group} <command> --help" for more information about a given command.\n`;
   s += 'Use "kubectl options" for a list of global command-line options (applies to all commands).\n';
   return s;
@@ -191,7 +205,7 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
   }
   if (words[0] === 'help') {
     const target = findCommand(words.slice(1));
-    if (target) out.out(commandHelp(target.def));
+    if (target) printHelp(out, target.def);
     else if (words[1] && GROUPS.has(words[1])) out.out(groupHelp(words[1]));
     else if (words[1]) {
       // cobra's help command: the unknown topic, then the root usage (no description), on stderr
@@ -205,24 +219,37 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
   const found = findCommand(words);
   if (!found) {
     if (GROUPS.has(words[0])) {
+      const bare = GROUP_HELP.get(words[0])?.bare ?? 'stdout';
+      if (wantsHelp || bare === 'help') {
+        out.out(groupHelp(words[0]));
+        return 0;
+      }
       // cobra on a group word: an unknown subcommand is an error (kubectl rollout frobnicate)
-      if (words.length > 1 && !wantsHelp) {
+      if (words.length > 1) {
         throw new CommandError(
           `unknown command ${JSON.stringify(words[1])}\nSee 'kubectl ${words[0]} -h' for help and examples`,
         );
       }
-      out.out(groupHelp(words[0]));
-      return 0;
+      // without one, the group's Run prints its help and exits 1 (on stderr: DefaultSubCommandRun)
+      if (bare === 'stderr') out.err(groupHelp(words[0]));
+      else out.out(groupHelp(words[0]));
+      return 1;
     }
     throw new CommandError(`unknown command "${words[0]}" for "kubectl"${suggestions(words[0])}`);
   }
   const { def, used } = found;
   const rest = argv.filter((_, i) => !pos.slice(0, used).includes(i));
   if (wantsHelp) {
-    out.out(commandHelp(def));
+    printHelp(out, def);
     return 0;
   }
-  const args = parseArgs(rest, def.flags, `kubectl ${def.name}`);
+  let args;
+  try {
+    args = parseArgs(rest, def.flags, `kubectl ${def.name}`);
+  } catch (e) {
+    if (!(e instanceof CommandError) || def.flagErrorHint === undefined) throw e;
+    throw new CommandError(e.message.replace(/\nSee '[^']*' for usage\.$/, `\n${def.flagErrorHint}`));
+  }
   for (const f of [...def.flags, ...GLOBAL_FLAGS]) {
     if (f.deprecated && args.flags.has(f.name))
       out.eprintln(`Flag --${f.name} has been deprecated, ${f.deprecated}`);

@@ -27,12 +27,23 @@ import { taintCommand } from './commands/taint';
 import { cordonCommand, uncordonCommand } from './commands/cordon';
 import { debugCommand } from './commands/debug';
 import { attachCommand, cpCommand, execCommand, portForwardCommand } from './commands/podStreams';
+import {
+  alphaCommand,
+  certificateApproveCommand,
+  certificateDenyCommand,
+  completionCommand,
+  kustomizeCommand,
+  optionsCommand,
+  pluginListCommand,
+  proxyCommand,
+} from './commands/clientSide';
 import { drainCommand } from './commands/drain';
 import { labelCommand, annotateCommand } from './commands/label';
 import { runCommand } from './commands/run';
 import { setImageCommand } from './commands/setImage';
 import { setEnvCommand } from './commands/setEnv';
 import { setResourcesCommand } from './commands/setResources';
+import { setSelectorCommand, setServiceAccountCommand } from './commands/setServiceAccount';
 import { patchCommand } from './commands/patch';
 import { waitCommand } from './commands/wait';
 import {
@@ -84,6 +95,8 @@ export const COMMANDS: CommandDef[] = [
   setImageCommand,
   setEnvCommand,
   setResourcesCommand,
+  setSelectorCommand,
+  setServiceAccountCommand,
   rolloutStatusCommand,
   rolloutHistoryCommand,
   rolloutUndoCommand,
@@ -95,6 +108,14 @@ export const COMMANDS: CommandDef[] = [
   attachCommand,
   portForwardCommand,
   cpCommand,
+  proxyCommand,
+  kustomizeCommand,
+  completionCommand,
+  optionsCommand,
+  alphaCommand,
+  pluginListCommand,
+  certificateApproveCommand,
+  certificateDenyCommand,
   uncordonCommand,
   drainCommand,
   labelCommand,
@@ -127,7 +148,122 @@ export const GROUPS: ReadonlyMap<string, string> = new Map([
   ['auth', 'Inspect authorization'],
   ['config', 'Modify kubeconfig files'],
   ['top', 'Display resource (CPU/memory) usage'],
+  ['certificate', 'Modify certificate resources'],
+  ['plugin', 'Provides utilities for interacting with plugins'],
 ]);
+
+/** A group word's help (kubectl 1.33's text) and what it does without a known subcommand. */
+export interface GroupHelp {
+  long: string;
+  example?: string;
+  usage: string;
+  /**
+   * cobra's Run of the group: `stdout` prints the help and exits 1 (rollout), `stderr` prints it on
+   * standard error and exits 1 (cmdutil.DefaultSubCommandRun; an unknown word is an `unknown
+   * command` error for both), `help` prints it and exits 0 whatever follows (certificate).
+   */
+  bare: 'stdout' | 'stderr' | 'help';
+}
+
+const BARE: Record<string, GroupHelp['bare']> = {
+  rollout: 'stdout',
+  certificate: 'help',
+};
+
+/** The help of each group word, as `kubectl GROUP --help` prints it. */
+export const GROUP_HELP: ReadonlyMap<string, GroupHelp> = new Map(
+  (
+    [
+      [
+        'rollout',
+        {
+          long: `Manage the rollout of one or many resources.
+        
+ Valid resource types include:
+
+  *  deployments
+  *  daemonsets
+  *  statefulsets`,
+          example: `  # Rollback to the previous deployment
+  kubectl rollout undo deployment/abc
+  
+  # Check the rollout status of a daemonset
+  kubectl rollout status daemonset/foo
+  
+  # Restart a deployment
+  kubectl rollout restart deployment/abc
+  
+  # Restart deployments with the 'app=nginx' label
+  kubectl rollout restart deployment --selector=app=nginx`,
+          usage: 'kubectl rollout SUBCOMMAND [options]',
+        },
+      ],
+      [
+        'set',
+        {
+          long: `Configure application resources.
+
+ These commands help you make changes to existing application resources.`,
+          usage: 'kubectl set SUBCOMMAND [options]',
+        },
+      ],
+      [
+        'auth',
+        {
+          long: `Inspect authorization.`,
+          usage: 'kubectl auth [flags] [options]',
+        },
+      ],
+      [
+        'config',
+        {
+          long: `Modify kubeconfig files using subcommands like "kubectl config set current-context my-context".
+
+ The loading order follows these rules:
+
+  1.  If the --kubeconfig flag is set, then only that file is loaded. The flag may only be set once and no merging takes place.
+  2.  If $KUBECONFIG environment variable is set, then it is used as a list of paths (normal path delimiting rules for your system). These paths are merged. When a value is modified, it is modified in the file that defines the stanza. When a value is created, it is created in the first file that exists. If no files in the chain exist, then it creates the last file in the list.
+  3.  Otherwise, \${HOME}/.kube/config is used and no merging takes place.`,
+          usage: 'kubectl config SUBCOMMAND [options]',
+        },
+      ],
+      [
+        'top',
+        {
+          long: `Display resource (CPU/memory) usage.
+
+ The top command allows you to see the resource consumption for nodes or pods.
+
+ This command requires Metrics Server to be correctly configured and working on the server.`,
+          usage: 'kubectl top [flags] [options]',
+        },
+      ],
+      [
+        'certificate',
+        {
+          long: `Modify certificate resources.`,
+          usage: 'kubectl certificate SUBCOMMAND [options]',
+        },
+      ],
+      [
+        'plugin',
+        {
+          long: `Provides utilities for interacting with plugins.
+
+ Plugins provide extended functionality that is not part of the major command-line distribution. Please refer to the documentation and examples for more information about how write your own plugins.
+
+ The easiest way to discover and install plugins is via the kubernetes sub-project krew: [krew.sigs.k8s.io]. To install krew, visit https://krew.sigs.k8s.io/docs/user-guide/setup/install`,
+          example: `  # List all available plugins
+  kubectl plugin list
+  
+  # List only binary names of available plugins without paths
+  kubectl plugin list --name-only`,
+          usage: 'kubectl plugin [flags] [options]',
+        },
+      ],
+    ] as [string, Omit<GroupHelp, 'bare'>][]
+  ).map(([g, h]) => [g, { ...h, bare: BARE[g] ?? 'stderr' }]),
+);
 
 /** Root help sections (kubectl's `kubectl --help` layout). */
 export const ROOT_SECTIONS: { title: string; names: string[] }[] = [

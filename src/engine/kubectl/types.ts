@@ -136,5 +136,12 @@ export interface CommandDef {
    * serves; unset: every served resource type (ResourceTypeAndNameCompletionFunc).
    */
   validArgs?: readonly Kind[];
+  /**
+   * What `--help` (and `kubectl help NAME`) prints when the command's cobra help function is its
+   * own: `kubectl options` prints nothing, `kubectl alpha` its one line on stderr. Unset: commandHelp.
+   */
+  helpText?: Chunk;
+  /** The line after an unknown flag's error, when not `See 'kubectl NAME --help' for usage.` */
+  flagErrorHint?: string;
   run: (ctx: CommandContext) => void;
 }

@@ -75,7 +75,7 @@ describe('console completion', () => {
     expect(words('kubectl rollout ')).toEqual(['history', 'pause', 'restart', 'resume', 'status', 'undo']);
     expect(done('kubectl se').before).toBe('kubectl set ');
     expect(done('kubectl set i').before).toBe('kubectl set image ');
-    expect(words('kubectl set ')).toEqual(['env', 'image', 'resources']);
+    expect(words('kubectl set ')).toEqual(['env', 'image', 'resources', 'selector', 'serviceaccount']);
     // set env and set resources take a resource type next, like set image
     expect(done('kubectl set env dae').before).toBe('kubectl set env daemonsets ');
     expect(done('kubectl set resources dae').before).toBe('kubectl set resources daemonsets ');
@@ -226,6 +226,29 @@ describe('console completion', () => {
       'kubectl cp kube-system/fluentd-elasticsearch-abcde:',
     );
     expect(words('kubectl cp nginx:/etc/hosts hosts ')).toEqual([]);
+  });
+
+  it('completes the client-side commands: completion shells, plugin list, certificate approve|deny', () => {
+    expect(words('kubectl completion ')).toEqual(['bash', 'fish', 'powershell', 'zsh']);
+    expect(done('kubectl completion b').before).toBe('kubectl completion bash ');
+    expect(words('kubectl completion bash ')).toEqual([]);
+    expect(done('kubectl plugin ').before).toBe('kubectl plugin list ');
+    expect(words('kubectl certificate ')).toEqual(['approve', 'deny']);
+    expect(words('kubectl set ')).toEqual(['env', 'image', 'resources', 'selector', 'serviceaccount']);
+    expect(words('kubectl set serviceaccount ')).toEqual([
+      'daemonsets',
+      'deploy',
+      'deployments',
+      'ds',
+      'po',
+      'pods',
+      'replicasets',
+      'rs',
+    ]);
+    expect(done('kubectl set serviceaccount deploy w').before).toBe('kubectl set serviceaccount deploy web ');
+    expect(words('kubectl set serviceaccount deploy web ')).toEqual([]);
+    for (const w of ['exec', 'attach', 'port-forward', 'cp', 'proxy', 'kustomize', 'completion', 'options'])
+      expect(words('kubectl '), w).toContain(w);
   });
 
   it('completes sim commands', () => {

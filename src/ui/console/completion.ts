@@ -135,6 +135,8 @@ const TYPED = new Set([
   'set image',
   'set env',
   'set resources',
+  'set serviceaccount',
+  'set selector',
   'edit',
   'rollout pause',
   'rollout resume',
@@ -158,7 +160,10 @@ const ONE_OBJECT = new Set([
   'set image',
   'set env',
   'set resources',
+  'set serviceaccount',
 ]);
+/** The shells `kubectl completion` writes code for (completion.go's ValidArgs). */
+const SHELLS = ['bash', 'zsh', 'fish', 'powershell'];
 /** Commands whose first argument is a pod or a TYPE/ whose pods they pick (PodResourceNameCompletionFunc). */
 const POD_RESOURCE_COMMANDS = new Set(['logs', 'exec', 'attach', 'port-forward']);
 /** Commands that take node names directly. */
@@ -390,6 +395,8 @@ function kubectlCandidates(
       partial,
     );
   }
+  // `completion SHELL` (its ValidArgs)
+  if (found.name === 'completion') return uniqSorted(args.length === 0 ? SHELLS : [], partial);
   if (found.name === 'auth can-i')
     return uniqSorted(
       args.length === 0 ? CAN_I_VERBS : args.length === 1 ? table.typeWords(undefined) : [],

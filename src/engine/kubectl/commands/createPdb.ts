@@ -22,7 +22,9 @@ export function parseToLabelSelector(text: string): LabelSelector {
       sel.matchLabels = { ...sel.matchLabels, [r.key]: r.values[0] };
       continue;
     }
-    const operator = r.operator === '!=' ? 'NotIn' : r.operator;
+    // a `!=` requirement has no LabelSelector operator (metav1.ParseToLabelSelector's default case)
+    if (r.operator === '!=') throw new CommandError(`"!=" is not a valid label selector operator`);
+    const operator = r.operator;
     sel.matchExpressions = [
       ...(sel.matchExpressions ?? []),
       { key: r.key, operator, ...(r.values.length ? { values: [...r.values] } : {}) },
