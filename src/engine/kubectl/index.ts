@@ -6,6 +6,7 @@ import { kubectlErrorText, StatusError } from '../api/errors';
 import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
+import { commandHelp } from './help';
 import { resourceKindOf } from './resources';
 import {
   COMMANDS,
@@ -22,7 +23,6 @@ import {
   Output,
   type CommandContext,
   type CommandDef,
-  type FlagSpec,
   type KubectlOptions,
   type KubectlResult,
 } from './types';
@@ -55,37 +55,7 @@ function wordPositions(argv: string[], max: number): number[] {
 
 // ---------------------------------------------------------------------------------------- help
 
-function flagDefault(f: FlagSpec): string {
-  if (f.default !== undefined) return f.type === 'string' ? `'${f.default}'` : f.default;
-  switch (f.type) {
-    case 'bool':
-      return 'false';
-    case 'int':
-      return '0';
-    case 'stringArray':
-      return '[]';
-    case 'duration':
-      return '0s';
-    default:
-      return "''";
-  }
-}
-
-/** `kubectl <cmd> --help`: description, options, usage (kubectl's help template, abridged). */
-export function commandHelp(def: CommandDef): string {
-  const flags = [...def.flags].filter((f) => !f.deprecated).sort((a, b) => (a.name < b.name ? -1 : 1));
-  let s = `${def.long ?? def.short.replace(/\.?$/, '.')}\n`;
-  if (def.example !== undefined) s += `\nExamples:\n${def.example}\n`;
-  if (flags.length > 0) {
-    s += '\nOptions:\n';
-    for (const f of flags) {
-      s += `    ${f.short ? `-${f.short}, ` : ''}--${f.name}=${flagDefault(f)}:\n\t${f.usage ?? ''}\n\n`;
-    }
-  } else s += '\n';
-  s += `Usage:\n  ${def.usage}\n\n`;
-  s += 'Use "kubectl options" for a list of global command-line options (applies to all commands).\n';
-  return s;
-}
+export { commandHelp };
 
 /** `--help` of a command: its own help text, or commandHelp's. */
 function printHelp(out: Output, def: CommandDef): void {

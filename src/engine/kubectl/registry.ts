@@ -65,7 +65,10 @@ import { authWhoamiCommand } from './commands/authWhoami';
 import { eventsCommand } from './commands/events';
 import {
   configCurrentContextCommand,
+  configGetClustersCommand,
   configGetContextsCommand,
+  configGetUsersCommand,
+  configSetContextCommand,
   configUseContextCommand,
   configViewCommand,
 } from './commands/config';
@@ -136,7 +139,10 @@ export const COMMANDS: CommandDef[] = [
   authWhoamiCommand,
   eventsCommand,
   configCurrentContextCommand,
+  configGetClustersCommand,
   configGetContextsCommand,
+  configGetUsersCommand,
+  configSetContextCommand,
   configUseContextCommand,
   configViewCommand,
 ];

@@ -179,7 +179,15 @@ describe('console completion', () => {
     );
     expect(words('kubectl auth can-i ')).toContain('create');
     expect(done('kubectl auth can-i list dae').before).toBe('kubectl auth can-i list daemonsets ');
-    expect(words('kubectl config ')).toEqual(['current-context', 'get-contexts', 'use-context', 'view']);
+    expect(words('kubectl config ')).toEqual([
+      'current-context',
+      'get-clusters',
+      'get-contexts',
+      'get-users',
+      'set-context',
+      'use-context',
+      'view',
+    ]);
     expect(done('kubectl config use-context p').before).toBe('kubectl config use-context playground ');
     expect(words('kubectl rollout pause ')).toEqual(['deploy', 'deployments']); // Deployments only
     expect(words('kubectl top ')).toEqual(['node', 'pod']);

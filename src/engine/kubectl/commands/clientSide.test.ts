@@ -67,4 +67,21 @@ describe("kubectl's client-side commands", () => {
         exitCode: 0,
       });
   });
+
+  it("config set-context checks its arguments, then refuses: the playground's kubeconfig is fixed", () => {
+    expect(run('kubectl config set-context --current --namespace=kube-system')).toEqual({
+      stdout: '',
+      stderr:
+        'error: kubectl config set-context cannot change the playground\'s kubeconfig: it is fixed (one context, "playground", in namespace default), so context "playground" was not modified; pass -n kube-system to each command instead\n',
+      exitCode: 1,
+    });
+    expect(run('kubectl config set-context dev --user=x').stderr).toMatch(/context "dev" was not created\n$/);
+    expect(run('kubectl config set-context').stderr).toBe(
+      'error: you must specify a non-empty context name or --current\n',
+    );
+    // and nothing changed: the namespace is still default
+    expect(run('kubectl config get-contexts').stdout).toBe(
+      'CURRENT   NAME         CLUSTER      AUTHINFO           NAMESPACE\n*         playground   playground   playground-admin   \n',
+    );
+  });
 });

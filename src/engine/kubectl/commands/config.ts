@@ -3,6 +3,7 @@
 // one user (no credentials: the playground needs none), one context, which is current.
 
 import { flagBool, flagString } from '../argv';
+import { commandHelp } from '../help';
 import { printTable } from '../printers/table';
 import { toYAML } from '../printers/yaml';
 import { CommandError, type CommandDef } from '../types';
@@ -149,5 +150,66 @@ export const configUseContextCommand: CommandDef = {
       );
     if (name !== PLAYGROUND_CONTEXT) throw new CommandError(`no context exists with the name: "${name}"`);
     ctx.out.println(`Switched to context "${name}".`);
+  },
+};
+
+/** `config get-clusters` and `config get-users`: a NAME column of the kubeconfig's one entry. */
+function nameList(kind: 'clusters' | 'users', name: string): CommandDef {
+  return {
+    name: `config get-${kind}`,
+    short: `Display ${kind} defined in the kubeconfig`,
+    long: `Display ${kind} defined in the kubeconfig.`,
+    example: `  # List the ${kind} that kubectl knows about
+  kubectl config get-${kind}`,
+    usage: `kubectl config get-${kind} [flags] [options]`,
+    flags: [],
+    run(ctx) {
+      ctx.out.out(`NAME\n${name}\n`);
+    },
+  };
+}
+
+export const configGetClustersCommand = nameList('clusters', PLAYGROUND_CLUSTER);
+export const configGetUsersCommand = nameList('users', PLAYGROUND_USER);
+
+/**
+ * `config set-context [NAME | --current] [--cluster=…] [--user=…] [--namespace=…]`: kubectl's checks,
+ * then a refusal — the playground's kubeconfig is fixed (one context, `playground`, whose namespace is
+ * `default`); `-n NAMESPACE` on each command is what works here.
+ */
+export const configSetContextCommand: CommandDef = {
+  name: 'config set-context',
+  short: 'Set a context entry in kubeconfig',
+  long: `Set a context entry in kubeconfig.
+
+ Specifying a name that already exists will merge new fields on top of existing values for those fields.`,
+  example: `  # Set the user field on the gce context entry without touching other values
+  kubectl config set-context gce --user=cluster-admin`,
+  usage:
+    'kubectl config set-context [NAME | --current] [--cluster=cluster_nickname] [--user=user_nickname] [--namespace=namespace] [options]',
+  flags: [
+    { name: 'cluster', type: 'string', usage: 'cluster for the context entry in kubeconfig' },
+    { name: 'current', type: 'bool', usage: 'Modify the current context' },
+    { name: 'namespace', type: 'string', usage: 'namespace for the context entry in kubeconfig' },
+    { name: 'user', type: 'string', usage: 'user for the context entry in kubeconfig' },
+  ],
+  run(ctx) {
+    const args = ctx.args.positional;
+    const current = flagBool(ctx.args, 'current');
+    if (args.length > 1) {
+      // cmdutil.CheckErr(helpErrorf(cmd, …)): the help, then the error
+      ctx.out.out(commandHelp(configSetContextCommand));
+      throw new CommandError(`Unexpected args: [${args.join(' ')}]`);
+    }
+    const name = args[0] ?? '';
+    if (name === '' && !current)
+      throw new CommandError('you must specify a non-empty context name or --current');
+    if (name !== '' && current)
+      throw new CommandError('you cannot specify both a context name and --current');
+    const target = current ? PLAYGROUND_CONTEXT : name;
+    const ns = flagString(ctx.args, 'namespace');
+    throw new CommandError(
+      `kubectl config set-context cannot change the playground's kubeconfig: it is fixed (one context, "${PLAYGROUND_CONTEXT}", in namespace default), so context "${target}" was not ${target === PLAYGROUND_CONTEXT ? 'modified' : 'created'}${ns ? `; pass -n ${ns} to each command instead` : ''}`,
+    );
   },
 };
