@@ -7,9 +7,10 @@
 // simulation, so a transcript is the same every run). The API server's side: api/ephemeral.ts; the
 // kubelet's: kubelet/ephemeralContainers.ts.
 //
-// Attaching (`-i`, `--attach`) needs a terminal and a container runtime, which the playground has
-// not: after the container runs, kubectl says so and what a real cluster would do. Pod copies
-// (--copy-to), node debugging, --custom and -f are not modelled, and say so.
+// Attaching (`-i`, `--attach`) needs the pods/attach stream, which the playground's API server does
+// not serve: after the container runs, kubectl's attach gets the 404 and it falls back to the
+// container's log, as the real kubectl does against `npm run serve`. Pod copies (--copy-to), node
+// debugging, --custom and -f are not modelled, and say so.
 
 import type { EphemeralContainer, Pod } from '../../api/types';
 import { notFound } from '../../api/errors';
@@ -18,6 +19,8 @@ import { generateName, Random } from '../../random';
 import { flagBool, flagString, flagArray } from '../argv';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { stepUntil } from './common';
+import { containerLogLines } from '../../kubelet/containerLogs';
+import { TTY_NOT_TERMINAL, unservedSubresource } from './podStreams';
 
 const PROFILES = new Set(['legacy', 'general', 'baseline', 'restricted', 'netadmin', 'sysadmin']);
 
@@ -218,7 +221,7 @@ export const debugCommand: CommandDef = {
         'Pod',
       ) as unknown as Pod;
       ctx.sim.store.updateEphemeralContainers(patched, { fieldManager: 'kubectl' });
-      if (attach) attachNotice(ctx, ctx.namespace, name, ec.name);
+      if (attach) handleAttachPod(ctx, ctx.namespace, name, ec.name, { interactive, tty, quiet });
     }
   },
 };
@@ -348,10 +351,20 @@ function defaultName(ctx: CommandContext, pod: Pod, quiet: boolean): string {
 }
 
 /**
- * `-i`/`--attach`: kubectl waits for the container to run, then attaches the terminal to it. The
- * playground has no terminal to attach: it waits as kubectl does and says so.
+ * debug.go's handleAttachPod (`-i`, `--attach`): kubectl waits for the container to run, then
+ * attaches to it — a pods/attach stream, which the playground's API server does not serve (its
+ * containers run no processes: the router's 404, as for `kubectl attach`, commands/podStreams.ts).
+ * kubectl then says it could not attach and falls back to printing the container's log, and ends
+ * well; a container that already terminated gets its log at once. A container that never runs is
+ * waited for up to ATTACH_WAIT_MS of simulated time (kubectl would wait on), then the playground says so.
  */
-function attachNotice(ctx: CommandContext, ns: string, pod: string, container: string): void {
+function handleAttachPod(
+  ctx: CommandContext,
+  ns: string,
+  pod: string,
+  container: string,
+  o: { interactive: boolean; tty: boolean; quiet: boolean },
+): void {
   const state = () =>
     ctx.sim.store.get('Pod', ns, pod)?.status?.ephemeralContainerStatuses?.find((s) => s.name === container)
       ?.state;
@@ -361,13 +374,23 @@ function attachNotice(ctx: CommandContext, ns: string, pod: string, container: s
     ATTACH_WAIT_MS,
   );
   const s = state();
-  const where = `kubectl describe pod ${pod}' and 'kubectl logs ${pod} -c ${container}`;
-  if (s?.running || s?.terminated)
+  if (!s?.running && !s?.terminated) {
     ctx.out.eprintln(
-      `playground: container ${container} is ${s.running ? 'running' : 'terminated'}, but the playground has no terminal to attach to it (a real cluster would now attach this one to its stdin and print "If you don't see a command prompt, try pressing enter."); see '${where}'`,
+      `playground: container ${container} is not running (${s?.waiting?.reason ?? 'not started'}): a real kubectl would keep waiting for it before attaching; see 'kubectl describe pod ${pod}' and 'kubectl logs ${pod} -c ${container}'`,
     );
-  else
+    return;
+  }
+  if (s.running) {
+    // AttachOptions.Run: the TTY set-up (stdin is no terminal here), the prompt hint, the stream's 404
+    if (o.interactive && o.tty && !o.quiet) ctx.out.eprintln(TTY_NOT_TERMINAL);
+    if (!o.quiet) ctx.out.eprintln("If you don't see a command prompt, try pressing enter.");
     ctx.out.eprintln(
-      `playground: container ${container} is not running (${s?.waiting?.reason ?? 'not started'}): a real kubectl would keep waiting for it before attaching; see '${where}'`,
+      `warning: couldn't attach to pod/${pod}, falling back to streaming logs: ${unservedSubresource().message}`,
     );
+  }
+  // logOpts: the container's log as it is now (not followed)
+  const now = ctx.sim.store.get('Pod', ns, pod);
+  if (now)
+    for (const line of containerLogLines(now, container, { kubelet: ctx.sim.kubelet }))
+      ctx.out.println(line.text);
 }

@@ -199,7 +199,7 @@ function findOrDefaultContainerByName(
   return first;
 }
 
-const TTY_NOT_TERMINAL = 'Unable to use a TTY - input is not a terminal or the right kind of file';
+export const TTY_NOT_TERMINAL = 'Unable to use a TTY - input is not a terminal or the right kind of file';
 
 /**
  * StreamOptions.SetupTTY: with -i and -t, kubectl wants a raw terminal; its standard input here (a
