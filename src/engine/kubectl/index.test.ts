@@ -53,6 +53,13 @@ describe('runKubectl', () => {
 
   it('prints usage for kubectl alone, --help, -h, help and command groups', () => {
     expect(kc(sim, '').stdout).toMatch(/^kubectl controls the Kubernetes cluster manager\./);
+    // kubectl 1.33's sections: the stream commands, and an empty plugins section (no PATH here)
+    expect(kc(sim, '').stdout).toContain(
+      '  logs            Print the logs for a container in a pod\n  attach          Attach to a running container\n  exec            Execute a command in a container\n',
+    );
+    expect(kc(sim, '').stdout).toContain(
+      '(bash, zsh, fish, or powershell)\n\nSubcommands provided by plugins:\n\nOther Commands:\n',
+    );
     const help = kc(sim, 'get --help');
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain(

@@ -89,7 +89,7 @@ export function rootHelp(): string {
   const width = Math.max(...all.map((w) => w.length)) + 2;
   for (const sec of ROOT_SECTIONS) {
     const names = sec.names.filter((n) => all.includes(n));
-    if (names.length === 0) continue;
+    if (names.length === 0 && !sec.always) continue;
     s += `\n${sec.title}:\n`;
     for (const n of names) s += `  ${n.padEnd(Math.max(width, 16))}${shortFor(n)}\n`;
   }

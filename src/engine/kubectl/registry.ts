@@ -272,7 +272,7 @@ export const GROUP_HELP: ReadonlyMap<string, GroupHelp> = new Map(
 );
 
 /** Root help sections (kubectl's `kubectl --help` layout). */
-export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
+export const ROOT_SECTIONS: { title: string; names: string[]; always?: boolean }[] = [
   { title: 'Basic Commands (Beginner)', names: ['create', 'expose', 'run', 'set'] },
   { title: 'Basic Commands (Intermediate)', names: ['explain', 'get', 'edit', 'delete'] },
   { title: 'Deploy Commands', names: ['rollout', 'scale', 'autoscale'] },
@@ -286,6 +286,8 @@ export const ROOT_SECTIONS: { title: string; names: string[] }[] = [
   },
   { title: 'Advanced Commands', names: ['diff', 'apply', 'patch', 'replace', 'wait', 'kustomize'] },
   { title: 'Settings Commands', names: ['label', 'annotate', 'completion'] },
+  // kubectl lists the `kubectl-*` executables on PATH here; the console has no PATH (plugin list)
+  { title: 'Subcommands provided by plugins', names: [], always: true },
   { title: 'Other Commands', names: ['api-resources', 'api-versions', 'config', 'plugin', 'version'] },
 ];
 

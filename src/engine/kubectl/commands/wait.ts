@@ -270,7 +270,7 @@ function run(ctx: CommandContext): void {
 
 export const waitCommand: CommandDef = {
   name: 'wait',
-  short: 'Wait for a specific condition on one or many resources',
+  short: 'Experimental: Wait for a specific condition on one or many resources',
   usage:
     "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
   flags: [
