@@ -43,6 +43,7 @@ import { runCommand } from './commands/run';
 import { setImageCommand } from './commands/setImage';
 import { setEnvCommand } from './commands/setEnv';
 import { setResourcesCommand } from './commands/setResources';
+import { CONFIG_WRITERS } from './commands/configWriters';
 import { setSelectorCommand, setServiceAccountCommand } from './commands/setServiceAccount';
 import { patchCommand } from './commands/patch';
 import { waitCommand } from './commands/wait';
@@ -145,6 +146,7 @@ export const COMMANDS: CommandDef[] = [
   configSetContextCommand,
   configUseContextCommand,
   configViewCommand,
+  ...CONFIG_WRITERS,
 ];
 
 /** Words that group subcommands, with their one-line description (cobra parents without Run). */

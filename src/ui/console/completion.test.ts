@@ -181,10 +181,18 @@ describe('console completion', () => {
     expect(done('kubectl auth can-i list dae').before).toBe('kubectl auth can-i list daemonsets ');
     expect(words('kubectl config ')).toEqual([
       'current-context',
+      'delete-cluster',
+      'delete-context',
+      'delete-user',
       'get-clusters',
       'get-contexts',
       'get-users',
+      'rename-context',
+      'set',
+      'set-cluster',
       'set-context',
+      'set-credentials',
+      'unset',
       'use-context',
       'view',
     ]);

@@ -84,4 +84,16 @@ describe("kubectl's client-side commands", () => {
       'CURRENT   NAME         CLUSTER      AUTHINFO           NAMESPACE\n*         playground   playground   playground-admin   \n',
     );
   });
+
+  it("config's writers parse their flags as kubectl, then refuse: the kubeconfig is fixed", () => {
+    expect(run('kubectl config set-cluster dev --server=https://10.0.0.1:6443')).toEqual({
+      stdout: '',
+      stderr:
+        'error: kubectl config set-cluster cannot change the playground\'s kubeconfig: it is fixed (one cluster, one user and one context, "playground"); kubectl config view shows it\n',
+      exitCode: 1,
+    });
+    expect(run('kubectl config unset --bogus').stderr).toBe(
+      "error: unknown flag: --bogus\nSee 'kubectl config unset --help' for usage.\n",
+    );
+  });
 });

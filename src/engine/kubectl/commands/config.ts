@@ -97,7 +97,8 @@ export const configCurrentContextCommand: CommandDef = {
 
 export const configGetContextsCommand: CommandDef = {
   name: 'config get-contexts',
-  short: 'Display one or many contexts from the kubeconfig file',
+  short: 'Describe one or many contexts',
+  long: 'Display one or many contexts from the kubeconfig file.',
   usage: 'kubectl config get-contexts [(-o|--output=)name)] [options]',
   flags: [
     {
