@@ -124,10 +124,7 @@ for (const [name, query, after] of [
       return {
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
         css: resources.find((e) => /\/assets\/index-[^/]+\.css$/.test(e.name))?.responseEnd ?? -1,
-        // (not the engine worker's script: boot.js asks for it beside the stylesheet, see below)
-        modules: resources
-          .filter((e) => /\/assets\/(?!engine\.worker-)[^/]+\.js$/.test(e.name))
-          .map((e) => e.startTime),
+        modules: resources.filter((e) => /\/assets\/[^/]+\.js$/.test(e.name)).map((e) => e.startTime),
       };
     });
     expect(css).toBeGreaterThan(400);
@@ -220,49 +217,6 @@ test("the cluster's cards stay on screen until the graph has drawn its own (4× 
   );
   expect(gap).toBe(0);
   await expect(page.getByTestId('first-view-cards')).toHaveCount(0);
-});
-
-// Issue 24: the engine worker's script (100 KiB gzip, the cluster's first snapshot) is asked for by
-// boot.js beside the stylesheet, while the line is otherwise idle (the modules wait for the first paint),
-// and the page takes that worker over instead of starting its own once its modules have run. With a
-// lesson or a share link (the modules beside the stylesheet), the same. Not for a connected cluster.
-// (`engines`: a lesson opens on a fresh cluster, a second engine, as before; without a first view the
-// modules are asked for at once, so the worker comes just after them.)
-for (const [name, query, beforeModules, engines] of [
-  ['the first view', './', true, 1],
-  ['a built-in lesson', './?lesson=article', true, 2],
-  ['no first view (zh-CN)', './?lang=zh-CN', false, 1],
-] as const) {
-  test(`boot.js starts the engine worker${beforeModules ? ' before the modules are asked for' : ''}, and the page uses it: ${name}`, async ({
-    page,
-  }) => {
-    const workers: string[] = [];
-    page.on('worker', (w) => {
-      if (/\/engine\.worker-[\w-]+\.js$/.test(w.url())) workers.push(w.url());
-    });
-    const asked: string[] = [];
-    page.on('request', (r) => asked.push(r.url()));
-    await page.goto(query);
-    await expect(page.locator('.graph-root .react-flow__node').first()).toBeVisible({ timeout: 60_000 });
-    const worker = asked.findIndex((u) => /\/assets\/engine\.worker-[\w-]+\.js$/.test(u));
-    const firstModule = asked.findIndex((u) => /\/assets\/(?!engine\.worker-)[^/]+\.js$/.test(u));
-    expect(worker, asked.join('\n')).toBeGreaterThanOrEqual(0);
-    if (beforeModules) expect(worker, asked.join('\n')).toBeLessThan(firstModule);
-    // the first engine is the one boot.js started: the page did not start one of its own beside it
-    expect(workers).toHaveLength(engines);
-  });
-}
-
-test('no engine worker from boot.js for a connected cluster', async ({ page }) => {
-  const asked: string[] = [];
-  page.on('request', (r) => asked.push(r.url()));
-  // a connection that is refused: boot.js leaves the engine to the page, which starts it as before
-  await page.goto('./?connect=ftp://example.org');
-  await expect(page.getByTestId('app-shell')).toBeVisible({ timeout: 60_000 });
-  const worker = asked.findIndex((u) => /\/assets\/engine\.worker-[\w-]+\.js$/.test(u));
-  const firstModule = asked.findIndex((u) => /\/assets\/(?!engine\.worker-)[^/]+\.js$/.test(u));
-  expect(firstModule).toBeGreaterThanOrEqual(0);
-  if (worker >= 0) expect(worker).toBeGreaterThan(firstModule);
 });
 
 // Issue 24: the page's first commit on a phone was its longest task while loading (React Flow's mount
