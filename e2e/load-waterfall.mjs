@@ -60,6 +60,8 @@ try {
     await first.close();
   }
   const page = await context.newPage();
+  // WF_REDUCED_MOTION=1: the page as a reader who asked for less motion sees it (no CSS animations)
+  if (process.env.WF_REDUCED_MOTION === '1') await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(() => {
     const marks = (window.__marks = []);
     const mark = (name) => marks.push([name, performance.now()]);
@@ -179,6 +181,44 @@ try {
     console.log(
       `${f((t.ts - nav) / 1000)} ${f(t.dur / 1000)} ${threads.get(key(t))}: ${inside.slice(0, 8).join(' | ')}`,
     );
+  }
+  // WF_WINDOW=FROM-TO (ms): every main-thread task over 3 ms in that window, and the idle gaps between
+  if (process.env.WF_WINDOW) {
+    const [from, to] = process.env.WF_WINDOW.split('-').map(Number);
+    console.log(
+      `\nmain-thread tasks over 3 ms from ${from} to ${to} ms (start, duration: what ran over 3 ms)`,
+    );
+    let last = from;
+    for (const t of events
+      .filter(
+        (e) =>
+          e.ph === 'X' &&
+          e.name === 'RunTask' &&
+          threads.get(key(e)) === 'CrRendererMain' &&
+          (e.ts - nav) / 1000 >= from &&
+          (e.ts - nav) / 1000 <= to &&
+          e.dur > 3000,
+      )
+      .sort((a, b) => a.ts - b.ts)) {
+      const start = (t.ts - nav) / 1000;
+      if (start - last > 20) console.log(`       (idle ${(start - last).toFixed(0)} ms)`);
+      last = start + t.dur / 1000;
+      const inside = events
+        .filter(
+          (e) =>
+            key(e) === key(t) &&
+            e.ph === 'X' &&
+            e.ts >= t.ts &&
+            e.ts < t.ts + t.dur &&
+            e.dur > 3000 &&
+            e.name !== 'RunTask',
+        )
+        .map(
+          (e) =>
+            `${e.name}${e.args?.data?.url ? ' ' + e.args.data.url.replace(/.*\//, '') : ''}${e.args?.data?.functionName ? ' ' + e.args.data.functionName : ''} ${(e.dur / 1000).toFixed(0)}`,
+        );
+      console.log(`${f(start)} ${f(t.dur / 1000)}: ${inside.slice(0, 6).join(' | ')}`);
+    }
   }
   // module compilations and evaluations (every thread), to see which file's code ran when
   console.log('\nmodules compiled / evaluated over 5 ms (start, duration, thread)');
