@@ -219,6 +219,49 @@ test("the cluster's cards stay on screen until the graph has drawn its own (4× 
   await expect(page.getByTestId('first-view-cards')).toHaveCount(0);
 });
 
+// Issue 24: an animation that runs while the page loads must not repaint on the main thread in every
+// frame. The Apply button beckons from the first paint on (the first view's and the app's); its ring was
+// an animated box-shadow, about 2 s of a phone's main thread (4× CPU) in the load's first 9 s. Only
+// opacity and transform animate on the compositor: every animation running then animates nothing else.
+for (const [name, hold] of [
+  ['the first view, before any script', true],
+  ["the app's page", false],
+] as const) {
+  test(`while the page loads, its animations run on the compositor: ${name}`, async ({ page }) => {
+    if (hold) await holdScripts(page);
+    await page.goto('./');
+    const apply = hold
+      ? page.locator('.first-view button.primary.beckon:visible')
+      : page.getByTestId('apply-button');
+    await expect(apply).toBeVisible({ timeout: 60_000 });
+    if (!hold) await expect(apply).toHaveClass(/\bbeckon\b/);
+    const animated = await page.evaluate(() =>
+      document.getAnimations().map((a) => {
+        const effect = a.effect as KeyframeEffect | null;
+        const target = effect?.target;
+        const props = new Set<string>();
+        for (const k of effect?.getKeyframes() ?? [])
+          for (const p of Object.keys(k))
+            if (!['offset', 'computedOffset', 'easing', 'composite'].includes(p)) props.add(p);
+        return {
+          what: `${target instanceof Element ? target.className : '?'}${effect?.pseudoElement ?? ''} ${(a as CSSAnimation).animationName ?? ''}`,
+          props: [...props],
+        };
+      }),
+    );
+    // the button's beckon is among them (the check looks at something)
+    expect(
+      animated.some((a) => /beckon/.test(a.what)),
+      JSON.stringify(animated),
+    ).toBe(true);
+    for (const a of animated)
+      expect(
+        a.props.filter((p) => p !== 'opacity' && p !== 'transform'),
+        a.what,
+      ).toEqual([]);
+  });
+}
+
 // Issue 24: the page's first commit on a phone was its longest task while loading (React Flow's mount
 // forced the whole new page's first layout inside it). The graph now comes after that commit has
 // painted (src/ui/graph/GraphSlot.tsx), from a chunk of its own that the first bundle does not hold.
