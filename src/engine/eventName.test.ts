@@ -2,7 +2,7 @@
 // key against the key made from the reference each time.
 
 import { describe, expect, it } from 'vitest';
-import { EventRecorder, nanosHex, spamKeyOf } from './events';
+import { EventRecorder, eventName, nanosHex, spamKeyOf } from './events';
 import { Random } from './random';
 import { Clock } from './clock';
 import { ObjectStore } from './api/objectStore';
@@ -47,6 +47,18 @@ describe('nanosHex', () => {
       [Date.parse('2099-12-31T23:59:59Z'), 123_456_789],
     ];
     for (const [ms, seq] of cases) expect(nanosHex(ms, seq)).toBe(bigIntNanosHex(ms, seq));
+  });
+});
+
+describe('eventName', () => {
+  it('is the object name, a dot and the BigInt form, with or without a high part', () => {
+    const r = new Random(13);
+    for (let i = 0; i < 5_000; i++) {
+      const nowMs = [r.int(2 ** 24), Date.parse('2026-01-01T00:00:00Z') + r.int(1_000_000)][r.int(2)];
+      const seq = r.int(3) === 0 ? r.int(2 ** 30) : r.int(100);
+      const name = ['web-7c5ddbdf54-x8k2p', 'node-1', 'a.b'][r.int(3)];
+      expect(eventName(name, nowMs, seq)).toBe(`${name}.${bigIntNanosHex(nowMs, seq)}`);
+    }
   });
 });
 

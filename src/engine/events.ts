@@ -54,26 +54,50 @@ const TWO_24 = 0x100_0000;
 let lastHi = NaN;
 let lastHiHex = '';
 
+/** The parts of `nanosHex` (its high part's text and padding, and its low part's), set by `nanosParts`. */
+let partHi = '';
+let partPad = '';
+let partLo = '';
+
 /**
  * `(nowMs × 10^6 + seq)` in hex, the unix nanoseconds of an event name, without BigInt: the product
  * passes 2^53, so it is kept as hi × 2^24 + lo with both parts exact doubles (the BigInt form is the
- * test oracle in eventName.test.ts).
+ * test oracle in eventName.test.ts). Leaves the text in `partHi`, `partPad`, `partLo`.
  */
-export function nanosHex(nowMs: number, seq: number): string {
+function nanosParts(nowMs: number, seq: number): void {
   const msLo = nowMs % TWO_24;
   let hi = ((nowMs - msLo) / TWO_24) * 1_000_000;
   let lo = msLo * 1_000_000 + seq;
   const carry = Math.floor(lo / TWO_24);
   hi += carry;
   lo -= carry * TWO_24;
-  const loHex = lo.toString(16);
-  if (hi === 0) return loHex;
+  partLo = lo.toString(16);
+  if (hi === 0) {
+    partHi = partPad = '';
+    return;
+  }
   // hi changes once in 2^24 ns (16.8 ms) of event time: its text is kept
   if (hi !== lastHi) {
     lastHi = hi;
     lastHiHex = hi.toString(16);
   }
-  return lastHiHex + '000000'.slice(loHex.length) + loHex;
+  partHi = lastHiHex;
+  partPad = '000000'.slice(partLo.length);
+}
+
+export function nanosHex(nowMs: number, seq: number): string {
+  nanosParts(nowMs, seq);
+  return partHi + partPad + partLo;
+}
+
+/**
+ * An Event's name, `<object>.<nanosHex>`, spelled out in one flat string: a name is kept as long as
+ * its Event and its recorder cache entry, and `+` would keep it as a tree of its five pieces (three
+ * 32-byte joints besides them, some 3 MiB over a 3,000-replica rollout's 36,000 Events).
+ */
+export function eventName(objectName: string, nowMs: number, seq: number): string {
+  nanosParts(nowMs, seq);
+  return [objectName, '.', partHi, partPad, partLo].join('');
 }
 
 /**
@@ -141,6 +165,7 @@ class Correlator {
         a: objectKey,
         b: aggregateKey,
         c: undefined,
+        same: undefined,
         localKeys: undefined,
         last: 0,
       };
@@ -165,6 +190,7 @@ class Correlator {
         a: spamKey,
         b: '',
         c: undefined,
+        same: undefined,
         tokens: SPAM_BURST,
         last: now,
       };
@@ -319,13 +345,14 @@ export class EventRecorder {
     if (last) last.count += 1;
     else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
-      const name = `${ref.name}.${nanosHex(nowMs, this.seq++)}`;
+      const name = eventName(ref.name, nowMs, this.seq++);
       last = {
         prev: undefined,
         next: undefined,
         a: spamKey,
         b: aggregateKey,
         c: logKey,
+        same: undefined,
         count: 1,
         firstTimestamp: now,
         name,

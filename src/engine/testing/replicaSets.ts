@@ -107,6 +107,10 @@ export function rsHarness(opts: { createLimit?: number } = {}): RSHarness {
     watch: (fn, kinds) => store.subscribe(fn, kinds),
   };
   const controller = new ReplicaSetController(host);
+  // This queue is a set of keys that take() and clear() empty without running the syncs, so the
+  // controller's note of a sync waiting (which lets a pod event skip making its reason) would not
+  // hold here: every event goes to the queue.
+  controller.enqueueEvery = true;
   const h: RSHarness = {
     store,
     controller,

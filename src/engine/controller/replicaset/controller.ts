@@ -49,7 +49,8 @@ export function getPodsToDelete(
 ): Pod[] {
   if (diff >= filteredPods.length) return filteredPods.slice(0, diff);
   const podsOnNode = new Map<string, number>();
-  for (const p of relatedPods) {
+  for (let i = 0; i < relatedPods.length; i++) {
+    const p = relatedPods[i];
     if (!isPodActive(p)) continue;
     const n = p.spec.nodeName ?? '';
     podsOnNode.set(n, (podsOnNode.get(n) ?? 0) + 1);
@@ -75,20 +76,53 @@ interface OwnWrites {
 export class ReplicaSetController {
   /** the oracle (tests): list and claim the pods again for the status after every sync that wrote */
   relistForStatus = false;
+  /** the oracle (tests): hand every pod event's sync to the work queue, reason made, even when one waits */
+  enqueueEvery = false;
+  /** per ReplicaSet uid: its work-queue key and the sync to run (made once, not per pod event) */
+  private readonly queueKeys = new Map<string, { key: string; run: () => string }>();
+  /** work-queue key → when its waiting sync runs (set on enqueue, cleared when the sync starts) */
+  private readonly queuedAt = new Map<string, number>();
 
   constructor(private readonly host: ControllerHost) {
     host.watch((c) => this.onReplicaSet(c), ['ReplicaSet']);
     host.watch((c) => this.onPod(c), ['Pod']);
   }
 
+  private queueKey(rs: ReplicaSet): { key: string; run: () => string } {
+    let q = this.queueKeys.get(rs.metadata.uid);
+    if (!q) {
+      const key = namespacedName(rs.metadata.namespace, rs.metadata.name);
+      this.queueKeys.set(rs.metadata.uid, (q = { key, run: () => this.syncReplicaSet(key) }));
+    }
+    return q;
+  }
+
+  /**
+   * Whether enqueue would change the work queue: false when a sync of `rs` already waits for the
+   * same time or earlier (the queue keeps that one, and its reason). Lets a pod event skip making
+   * its reason: a ReplicaSet's thousands of pod events mostly find its sync waiting.
+   */
+  private wouldQueue(rs: ReplicaSet, delayMs: number = TIMINGS.controllerSyncDelayMs): boolean {
+    if (this.enqueueEvery) return true;
+    const at = this.queuedAt.get(this.queueKey(rs).key);
+    return at === undefined || at > this.host.now() + Math.max(0, delayMs);
+  }
+
   private enqueue(rs: ReplicaSet, reason: string, delayMs: number = TIMINGS.controllerSyncDelayMs): void {
-    const key = namespacedName(rs.metadata.namespace, rs.metadata.name);
-    this.host.enqueue(RS_CONTROLLER, key, delayMs, reason, () => this.syncReplicaSet(key));
+    const q = this.queueKey(rs);
+    const at = this.host.now() + Math.max(0, delayMs);
+    const waiting = this.queuedAt.get(q.key);
+    if (waiting === undefined || at < waiting) this.queuedAt.set(q.key, at);
+    this.host.enqueue(RS_CONTROLLER, q.key, delayMs, reason, q.run);
   }
 
   private onReplicaSet(c: Change): void {
     const rs = c.obj as ReplicaSet;
-    if (c.type === 'DELETED') return;
+    if (c.type === 'DELETED') {
+      // its queue key goes; a sync that still waits finds the ReplicaSet gone
+      this.queueKeys.delete(rs.metadata.uid);
+      return;
+    }
     const old = c.old as ReplicaSet | undefined;
     // our own status write: nothing new to do
     if (
@@ -125,7 +159,7 @@ export class ReplicaSetController {
       if (rs && rs.metadata.uid === ref.uid) {
         // a pod that turned ready is checked again once minReadySeconds have passed (updatePod)
         const min = rs.spec.minReadySeconds ?? 0;
-        this.enqueue(rs, `pod ${pod.metadata.name} ${what}`);
+        if (this.wouldQueue(rs)) this.enqueue(rs, `pod ${pod.metadata.name} ${what}`);
         if (old && min > 0 && !isReady(old) && isReady(pod))
           this.enqueue(rs, `pod ${pod.metadata.name} available after minReadySeconds`, min * 1000);
       }
@@ -147,7 +181,10 @@ export class ReplicaSetController {
     // LabelSelectorAsSelector once per claim, not once per pod
     const selector = fromLabelSelector(rs.spec.selector);
     const uid = rs.metadata.uid;
-    for (const p of pods) {
+    // index loops here and in calculateStatus: a few syncs walk thousands of pods each, mostly
+    // before the functions are optimized, where for-of makes an iterator result per pod
+    for (let i = 0; i < pods.length; i++) {
+      const p = pods[i];
       const ref = controllerRef(p);
       // ClaimObject: a pod another controller owns is ignored before its labels are looked at
       if (ref && ref.uid !== uid) continue;
@@ -185,6 +222,7 @@ export class ReplicaSetController {
 
   /** syncReplicaSet: one reconcile round for one ReplicaSet. Returns what it did. */
   syncReplicaSet(key: string): string {
+    this.queuedAt.delete(key);
     const [namespace, name] = key.split('/');
     const host = this.host;
     const rs = host.store.get('ReplicaSet', namespace, name);

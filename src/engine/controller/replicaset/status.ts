@@ -23,7 +23,8 @@ export function calculateStatus(
   let ready = 0;
   let available = 0;
   const minReady = rs.spec.minReadySeconds ?? 0;
-  for (const p of filteredPods) {
+  for (let i = 0; i < filteredPods.length; i++) {
+    const p = filteredPods[i];
     if (matches(templateLabels, p.metadata.labels)) fullyLabeled++;
     if (isPodReady(p)) {
       ready++;
