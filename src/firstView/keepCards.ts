@@ -30,12 +30,8 @@ export function keepFirstViewCards(doc: Document = document): void {
   const placer = new MutationObserver(place);
   if (root) placer.observe(root, { childList: true, subtree: true });
   const frame = () => {
-    // React Flow shows a card once it has measured it. Its inline style read through the style object:
-    // an attribute selector on `style` (`[style*=…]`) has the browser write every changed inline style
-    // back into its attribute first — just after React's first commit, a long task on a phone (issue 24).
-    const drawn = [...doc.querySelectorAll<HTMLElement>('.graph-root .react-flow__node')].some(
-      (n) => n.style.visibility === 'visible',
-    );
+    // React Flow shows a card once it has measured it
+    const drawn = doc.querySelector('.graph-root .react-flow__node[style*="visibility: visible"]');
     if (drawn || performance.now() - start > GIVE_UP_MS) {
       done = true;
       placer.disconnect();
