@@ -178,12 +178,17 @@ export function App() {
           await play(boot.speed ?? 1);
       })();
     };
+    // In a task of its own, after the first commit's effects (issue 24: with them, one task of about
+    // 90 ms at 4× CPU on a phone; the store's updates below re-render at once, useSyncExternalStore).
+    // The editor text of a link is in the store from the first render already (above).
+    let soon: ReturnType<typeof setTimeout> | undefined;
     if (lms.resumeLater)
       void lms.resumeLater.then((r) => {
         if (!cancelled) go(r);
       });
-    else go(lms.resume);
+    else soon = setTimeout(() => go(lms.resume), 0);
     return () => {
+      clearTimeout(soon);
       cancelled = true;
       lms.stop();
       unsub();

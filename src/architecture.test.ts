@@ -28,7 +28,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lms'], // the page inside a course platform: SCORM, cmi5, Open edX JSInput (the data model, the adapters)
   ['ui'], // React: the panels
   ['embed', 'firstView'], // the page inside a course: the bridge to the parent, the sandboxed build; the first view's static HTML (build time)
-  ['App.tsx', 'engineFirst.ts'], // the shell; the engine worker started before the entry's modules run
+  ['App.tsx', 'engineFirst.ts', 'appStyles.ts'], // the shell; the engine worker started before the entry's modules run; the shell's stylesheets, in the entry's
   ['main.tsx'], // the entry point
 ];
 

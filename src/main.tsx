@@ -2,7 +2,7 @@
 import './engineFirst';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import './appStyles';
 import { initI18n } from './i18n';
 import { parseBootParams } from './boot';
 import { applyTheme, initialTheme } from './ui/theme';
@@ -20,7 +20,6 @@ if (!root) throw new Error('#root element missing from index.html');
 // took a fifth of this module's evaluation, the first long task of a phone's load (issue 24).
 // (a failure shows where the graph is drawn: the lazy component throws it)
 setTimeout(() => loadGraphPanel().catch(() => undefined), 0);
-const i18nReady = initI18n();
 const boot = parseBootParams(location.search);
 const theme = initialTheme(boot.theme);
 applyTheme(theme, false);
@@ -34,15 +33,28 @@ useStore.subscribe((s, prev) => {
 });
 if (boot.present) document.documentElement.dataset.present = '';
 
-// English is there at once; another language's strings first (a moment; the page paints in it).
-// The first render as a transition (issue 24): React renders the page in slices of a few milliseconds
-// and lets the browser run between them, instead of one task of several hundred milliseconds on a phone
-// (a long task blocks input and counts as Lighthouse's total blocking time). It commits once, whole.
-void i18nReady.then(() => {
+/** A task boundary: the browser may draw and take input before what follows runs. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The page's start in tasks of their own (issue 24: on a phone at 4× CPU the entry's evaluation was one
+// task of 130–170 ms, the longest of the load, and a long task blocks input and counts as Lighthouse's
+// total blocking time): this module with React and the store, then i18next's setup, then the app's
+// own modules (App is a chunk of its own, fetched beside this one: boot.js preloads it), then the
+// first render. Nothing is drawn by them before the render, so nothing changes on the screen.
+void (async () => {
+  await nextTask();
+  // English is there at once; another language's strings first (a moment; the page paints in it).
+  const i18nReady = initI18n();
+  const appModule = import('./App');
+  await i18nReady;
+  const { App } = await appModule;
   // The static first view's cluster cards (index.html, src/firstView) stay until the graph draws.
   keepFirstViewCards();
   keepFirstViewLesson();
   const reactRoot = createRoot(root);
+  // The first render as a transition (issue 24): React renders the page in slices of a few
+  // milliseconds and lets the browser run between them, instead of one task of several hundred
+  // milliseconds on a phone. It commits once, whole.
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
@@ -50,4 +62,4 @@ void i18nReady.then(() => {
       </StrictMode>,
     ),
   );
-});
+})();

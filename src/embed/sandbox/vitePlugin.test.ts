@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bootHtml, bootScript, posterData } from './vitePlugin';
+import { bootHtml, bootScript, posterData, startChunks } from './vitePlugin';
 
 describe('the page starts with boot.js', () => {
   it('takes Vite’s module script and modulepreload links into boot.js’s data attributes', () => {
@@ -23,6 +23,46 @@ describe('the page starts with boot.js', () => {
   });
   it('leaves a page without a module script alone', () => {
     expect(bootHtml('<head></head>')).toBe('<head></head>');
+  });
+  it('preloads App’s chunk and what it imports with the entry’s, each once, the entry itself not', () => {
+    const html = `<head>
+    <script type="module" crossorigin src="./assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="./assets/a.js">
+  </head>`;
+    const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null) => ({
+      type: 'chunk',
+      fileName,
+      imports,
+      facadeModuleId,
+      viteMetadata: { importedCss: new Set<string>() },
+    });
+    const bundle = {
+      'assets/App-x.js': chunk(
+        'assets/App-x.js',
+        ['assets/a.js', 'assets/c.js', 'assets/index-abc.js'],
+        '/r/src/App.tsx',
+      ),
+      'assets/c.js': chunk('assets/c.js', ['assets/d.js', 'assets/a.js']),
+      'assets/d.js': chunk('assets/d.js', []),
+      'assets/a.js': chunk('assets/a.js', []),
+      'assets/index-abc.js': chunk('assets/index-abc.js', ['assets/a.js'], '/r/src/main.tsx'),
+      'assets/Graph-y.js': chunk('assets/Graph-y.js', ['assets/e.js'], '/r/src/ui/graph/GraphPanel.tsx'),
+    };
+    const more = startChunks(bundle, 'src/App.tsx');
+    expect(more).toEqual([
+      './assets/App-x.js',
+      './assets/a.js',
+      './assets/c.js',
+      './assets/d.js',
+      './assets/index-abc.js',
+    ]);
+    expect(bootHtml(html, more)).toContain(
+      'data-entry="./assets/index-abc.js" data-preload="./assets/a.js ./assets/App-x.js ./assets/c.js ./assets/d.js"',
+    );
+    // its stylesheet would come when the import runs, a second download and a restyle of the page
+    bundle['assets/App-x.js'].viteMetadata.importedCss.add('assets/App-x.css');
+    expect(() => startChunks(bundle, 'src/App.tsx')).toThrow(/stylesheet of its own.*src\/appStyles\.ts/);
+    expect(() => startChunks(bundle, 'src/Nothing.tsx')).toThrow(/no chunk for src\/Nothing\.tsx/);
   });
 });
 

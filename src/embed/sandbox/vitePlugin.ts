@@ -31,7 +31,7 @@ function plainEditors(): Plugin {
  * Replaces Vite's module script, modulepreload links and the page's stylesheet with boot.js carrying
  * their addresses: boot.js adds them, at once or (`ctl=1`) when the learner asks for the playground.
  */
-export function bootHtml(html: string): string {
+export function bootHtml(html: string, alsoPreload: readonly string[] = []): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) return html;
   const preloads: string[] = [];
@@ -40,6 +40,7 @@ export function bootHtml(html: string): string {
     preloads.push(href);
     return '';
   });
+  for (const href of alsoPreload) if (!preloads.includes(href) && href !== entry[1]) preloads.push(href);
   const sheets = [...out.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">\s*/g)];
   let css = '';
   if (sheets.length === 1) {
@@ -48,6 +49,46 @@ export function bootHtml(html: string): string {
   }
   const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${css} data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
   return out.replace('</head>', `  ${tag}</head>`);
+}
+
+/**
+ * The files of a chunk the entry imports dynamically at its start (App: its own chunk, so that its
+ * modules are evaluated in a task of their own, issue 24), with the chunks it imports: boot.js preloads
+ * them with the entry's, so the dynamic import waits for no download. Addresses as Vite writes them
+ * into index.html (`./assets/…`).
+ */
+export function startChunks(
+  bundle: Record<
+    string,
+    {
+      type: string;
+      fileName: string;
+      facadeModuleId?: string | null;
+      imports?: string[];
+      viteMetadata?: { importedCss: Set<string> };
+    }
+  >,
+  source: string,
+): string[] {
+  const start = Object.values(bundle).find(
+    (c) => c.type === 'chunk' && (c.facadeModuleId ?? '').replace(/\\/g, '/').endsWith(`/${source}`),
+  );
+  if (!start) throw new Error(`no chunk for ${source} in the bundle`);
+  const css = [...(start.viteMetadata?.importedCss ?? [])];
+  if (css.length) {
+    const why = `${source}'s chunk has a stylesheet of its own (${css.join(', ')}): import its CSS in src/appStyles.ts`;
+    // said here too: a later plugin's error (a file this build did not write) can take the thrown one's place
+    console.error(`error: ${why}`);
+    throw new Error(why);
+  }
+  const out: string[] = [];
+  const visit = (fileName: string) => {
+    if (out.includes(`./${fileName}`)) return;
+    out.push(`./${fileName}`);
+    for (const dep of bundle[fileName]?.imports ?? []) visit(dep);
+  };
+  visit(start.fileName);
+  return out;
 }
 
 /**
@@ -108,7 +149,10 @@ export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: Alia
         source: bootScript(readFileSync(join(here, 'boot.js'), 'utf8'), posterData(root)),
       });
     },
-    transformIndexHtml: { order: 'post', handler: (html) => bootHtml(html) },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => bootHtml(html, ctx.bundle ? startChunks(ctx.bundle, 'src/App.tsx') : []),
+    },
     async closeBundle() {
       await build({
         configFile: false,

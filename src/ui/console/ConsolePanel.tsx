@@ -113,18 +113,14 @@ export default function ConsolePanel() {
   const stick = useRef(true);
   const table = useMemo(() => kubectlCommandTable(), []);
 
-  // Follow new output unless the user scrolled up. Not in the commit that mounts the panel: reading
-  // scrollHeight there forced the page's first layout inside React's first commit (the longest task
-  // while the page starts, issue 24); the frame after it does that layout anyway.
-  const mounted = useRef(false);
+  // Follow new output unless the user scrolled up: at the next frame, before its paint (the new lines
+  // are never drawn before the scroll). Not in the commit: reading scrollHeight there forced a layout
+  // of the whole page inside it — React's first commit (the longest task while the page starts), and
+  // a share link's replay, whose first snapshot's commit then took 200 ms at 4× CPU (issue 24); the
+  // frame does that layout anyway.
   useLayoutEffect(() => {
     const el = logRef.current;
     if (!el || !stick.current) return;
-    if (mounted.current) {
-      el.scrollTop = el.scrollHeight;
-      return;
-    }
-    mounted.current = true;
     const frame = requestAnimationFrame(() => {
       if (stick.current) el.scrollTop = el.scrollHeight;
     });

@@ -310,15 +310,21 @@ function GraphCanvas() {
   // How short the pane may get with every card's words still readable: the graph/console separator's
   // limit (src/state/split.ts). The overview (a large cluster) reads at any size: no limit of its own.
   // Published as the height of the whole panel (the pane and the panel's title row above it).
+  // Read at the next frame, where the page is laid out for its paint anyway: read in the effect, the
+  // pane's boxes forced a layout of the whole page inside the commit's task (issue 24: with the cards'
+  // first commit, a task of 150–450 ms at 4× CPU), and again in the task of each snapshot that changed it.
   useEffect(() => {
-    const root = rootRef.current;
-    const b = ids.length > OVERVIEW_MIN_NODES ? null : boundsAt('tiny');
-    const area = b ? freeArea(root, false) : null;
-    const panel = root?.closest<HTMLElement>('.panel');
-    const chrome = root && panel ? panel.getBoundingClientRect().height - root.clientHeight : 0;
-    useStore
-      .getState()
-      .setGraphLegibleHeight(b && area ? Math.ceil(legibleHeight(b, area, readability) + chrome) : null);
+    const frame = requestAnimationFrame(() => {
+      const root = rootRef.current;
+      const b = ids.length > OVERVIEW_MIN_NODES ? null : boundsAt('tiny');
+      const area = b ? freeArea(root, false) : null;
+      const panel = root?.closest<HTMLElement>('.panel');
+      const chrome = root && panel ? panel.getBoundingClientRect().height - root.clientHeight : 0;
+      useStore
+        .getState()
+        .setGraphLegibleHeight(b && area ? Math.ceil(legibleHeight(b, area, readability) + chrome) : null);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [ids, boundsAt, readability, size, graph]);
   const fitting = useRef(0);
   const fit = useCallback(
