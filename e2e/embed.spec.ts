@@ -37,6 +37,15 @@ function frameOf(page: Page, id: string): Frame {
   return f;
 }
 
+/** The editor text as the page holds it (the store, through the debug handle). */
+const editorTextOf = (f: Frame) =>
+  f.evaluate(
+    () =>
+      (
+        window as unknown as { __dsp: { store: { getState(): { editorText: string } } } }
+      ).__dsp.store.getState().editorText,
+  );
+
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -124,27 +133,32 @@ test('the example page: two embeds, load a scenario, receive state and step mess
   await expect(b.locator('.monaco-editor').first()).toBeVisible({ timeout: 30_000 });
   await b.locator('.monaco-editor').first().click();
   await page.keyboard.press('Control+End');
-  await page.keyboard.type('\n# B was here');
+  // A learner who stops for a moment and goes on: the page saves the editor text 300 ms after the last
+  // keystroke (src/state/saving.ts), so what was typed before the pause is saved on its own, and the rest
+  // follows 300 ms after the end. (Reading storage as soon as the key existed is what made this test
+  // flaky under load: a pause of the browser mid-typing saved "# B ", and the test read that.)
+  await page.keyboard.type('\n# B ');
+  await page.waitForTimeout(500);
+  await page.keyboard.type('was here');
+  // the page holds every keystroke at once…
+  expect(await editorTextOf(b)).toMatch(/# B was here$/);
   await page.screenshot({ path: 'test-results/embed-example-b.png' });
 
-  // each embed keeps its own editor text (storage namespaced by ?id=)
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
+  // …and each embed keeps its own editor text (storage namespaced by ?id=), B's within the save delay
+  const storedTexts = () =>
+    page.evaluate(() =>
+      Object.fromEntries(
         Object.keys(localStorage)
           .filter((k) => k.endsWith(':editor'))
-          .map((k) => k.split(':').at(-2))
-          .sort(),
+          .map((k) => [k.split(':').at(-2), localStorage.getItem(k)]),
       ),
-    )
-    .toEqual(['a', 'b']);
-  const texts = await page.evaluate(() =>
-    Object.fromEntries(
-      Object.keys(localStorage)
-        .filter((k) => k.endsWith(':editor'))
-        .map((k) => [k.split(':').at(-2), localStorage.getItem(k)]),
-    ),
-  );
+    );
+  await expect.poll(storedTexts, { timeout: 5_000 }).toMatchObject({
+    a: expect.stringContaining('node-exporter'),
+    b: expect.stringMatching(/# B was here$/),
+  });
+  const texts = await storedTexts();
+  expect(Object.keys(texts).sort()).toEqual(['a', 'b']);
   expect(texts.a).toContain('node-exporter');
   expect(texts.a).not.toContain('B was here');
   expect(texts.b).toContain('B was here');
@@ -160,6 +174,14 @@ test('the example page: two embeds, load a scenario, receive state and step mess
     )
     .toMatchObject({ nodes: 2, pods: 0, daemonSets: 0 });
   await expect(a.getByTestId('yaml-preview')).toContainText('fluentd-elasticsearch');
+
+  // A course page that takes an embed away right after the learner typed (a single-page course moving
+  // to its next section) loses nothing: the frame's pagehide saves the text at once.
+  await b.locator('.monaco-editor').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n# and then the frame went away');
+  await page.evaluate(() => document.getElementById('frame-b')!.remove());
+  expect((await storedTexts()).b).toMatch(/# B was here\n# and then the frame went away$/);
   expect(errors).toEqual([]);
 });
 

@@ -303,3 +303,78 @@ for (const { lang, theme } of [
     expect(problems).toEqual([]);
   });
 }
+
+// A card dropped after the presenter panned (the view no longer follows the cards): dropped near the
+// pane's corner, its free cell reaches past the edge. The view then shows every card, the new one
+// included, wholly and uncovered (as Fit view does), smoothly, or at once for someone who prefers
+// reduced motion. Before, it stayed off-screen behind a "1 node off-screen" pill.
+for (const [name, viewport, query, reduced] of [
+  ['1280×720', { width: 1280, height: 720 }, '', false],
+  ['1280×720, reduced motion', { width: 1280, height: 720 }, '', true],
+  ['700×450 embed', { width: 700, height: 450 }, '?embed=1&view=graph', false],
+] as const)
+  test(`a card dropped off-screen after a pan is brought into view (${name})`, async ({ page }, testInfo) => {
+    const problems = watch(page);
+    await page.setViewportSize(viewport);
+    if (reduced) await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open(page, query);
+    const flowViewport = page.locator('.react-flow__viewport');
+    // the presenter drags the background a little up and left: the view stops following the cards
+    // (once the view has settled on the cards: a drag during its own move is part of that move)
+    await page.waitForTimeout(1000);
+    const pane = (await page.getByTestId('graph').boundingBox())!;
+    const from = await page.evaluate((p) => {
+      for (let y = p.y + p.height - 30; y > p.y + 60; y -= 10)
+        for (let x = p.x + p.width - 30; x > p.x + 120; x -= 10)
+          if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y };
+      return null;
+    }, pane);
+    expect(from, 'an empty spot of the pane to drag').not.toBeNull();
+    await page.mouse.move(from!.x, from!.y);
+    await page.mouse.down();
+    await page.mouse.move(from!.x - 80, from!.y - 40, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    // every transform of the view from the drop on, one per frame
+    await flowViewport.evaluate((el) => {
+      const w = window as unknown as { __views: string[] };
+      w.__views = [el.getAttribute('style') ?? ''];
+      const seen = () => {
+        const s = el.getAttribute('style') ?? '';
+        if (s !== w.__views.at(-1)) w.__views.push(s);
+        requestAnimationFrame(seen);
+      };
+      requestAnimationFrame(seen);
+    });
+    const g = (await page.getByTestId('graph').boundingBox())!;
+    await dragFromPalette(page, 'worker', { x: g.x + g.width - 24, y: g.y + g.height - 24 });
+    const node2 = card(page, 'node-2');
+    await expect(node2).toBeAttached();
+    // the whole card inside the pane, its name not under the toolbar or anything else
+    const shown = () =>
+      node2.evaluate((el, pane) => {
+        const b = el.getBoundingClientRect();
+        const name = el.querySelector('.node-name')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(name.left + name.width / 2, name.top + name.height / 2);
+        return (
+          b.left >= pane.x &&
+          b.top >= pane.y &&
+          b.right <= pane.x + pane.width &&
+          b.bottom <= pane.y + pane.height &&
+          !!hit &&
+          el.contains(hit)
+        );
+      }, g);
+    await expect.poll(shown).toBe(true);
+    await page.waitForTimeout(600);
+    expect(await shown()).toBe(true);
+    // and the cards that were there: nothing left off-screen
+    await expect(page.getByTestId('graph.offscreen')).toHaveCount(0);
+    for (const n of ['master', 'node-1']) await expect(card(page, n)).toBeInViewport({ ratio: 1 });
+    const views = await page.evaluate(() => (window as unknown as { __views: string[] }).__views.length - 1);
+    console.log(`[figure] drop revealed (${name}): the view moved in ${views} frame(s)`);
+    // with reduced motion the view moves once, in one step
+    if (reduced) expect(views).toBe(1);
+    await shot(page, testInfo, `drop-revealed-${viewport.width}`);
+    expect(problems).toEqual([]);
+  });

@@ -1,6 +1,6 @@
 // The article's walk-through as a built-in lesson, run to its end like a learner would.
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test('run the article lesson to its end', async ({ page }) => {
   test.setTimeout(120_000);
@@ -44,29 +44,156 @@ test('open the lesson at a step: earlier steps run first, in Chinese', async ({ 
   await page.screenshot({ path: 'test-results/lesson-step5-zh.png' });
 });
 
-// The lesson's name is whole wherever the lesson opens: it showed "D…" on a phone (its row shared with
-// the step count, the dots and the buttons), "Daemon…" in the embed and when presenting.
-for (const [name, viewport, query] of [
-  ['390×844', { width: 390, height: 844 }, './?lesson=article'],
-  ['1280×720', { width: 1280, height: 720 }, './?lesson=article'],
-  ['700×450 embed', { width: 700, height: 450 }, './?embed=1&lesson=article'],
-  ['1280×720 presenting', { width: 1280, height: 720 }, './?present=1&lesson=article'],
+// The lesson's name can be read whole wherever the lesson opens: it showed "D…" on a phone (its row
+// shared with the step count, the dots and the buttons), "Daemon…" in the embed and when presenting.
+// Where the column is wide it is whole at once; in a narrow one (a phone, the 700×450 embed) it keeps
+// one line so the step's text has the room, and a click on it (or its title, on hover) shows it whole.
+for (const [name, viewport, query, narrow] of [
+  ['390×844', { width: 390, height: 844 }, './?lesson=article', true],
+  ['1280×720', { width: 1280, height: 720 }, './?lesson=article', false],
+  ['700×450 embed', { width: 700, height: 450 }, './?embed=1&lesson=article', true],
+  ['1280×720 presenting', { width: 1280, height: 720 }, './?present=1&lesson=article', false],
 ] as const) {
   test(`the lesson's name reads whole: ${name}`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto(query);
     const el = page.getByTestId('lesson-name');
-    await expect(el).toHaveText('DaemonSet, step by step (the article)', { timeout: 60_000 });
-    const fits = await el.evaluate((e) => {
-      const r = e.getBoundingClientRect();
-      const head = e.closest('.lesson-head')!.getBoundingClientRect();
-      return {
-        inside: e.scrollWidth <= e.clientWidth + 1 && r.left >= head.left - 1 && r.right <= head.right + 1,
-        ellipsis: getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth,
-      };
-    });
-    expect(fits).toEqual({ inside: true, ellipsis: false });
+    const whole = 'DaemonSet, step by step (the article)';
+    await expect(el).toHaveText(whole, { timeout: 60_000 });
+    await expect(el).toHaveAttribute('title', whole);
+    const fits = () =>
+      el.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const head = e.closest('.lesson-head')!.getBoundingClientRect();
+        return {
+          inside: e.scrollWidth <= e.clientWidth + 1 && r.left >= head.left - 1 && r.right <= head.right + 1,
+          ellipsis: getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth,
+        };
+      });
+    if (narrow) {
+      // one line, and what does not fit ends in an ellipsis
+      const line = await el.evaluate(
+        (e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight),
+      );
+      expect(line).toBeLessThan(1.5);
+      if ((await fits()).ellipsis) {
+        await el.click();
+        await expect(el).toHaveAttribute('aria-expanded', 'true');
+      }
+    }
+    expect(await fits()).toEqual({ inside: true, ellipsis: false });
   });
+}
+
+// A course's 700×450 frame with the lesson whose name is longest: the step's text gets the column's
+// rows (the name, wrapped, took five of them and left two lines of text), and every control is in the
+// frame. Counted: lines of the step's text wholly inside the scrolling body and not covered by anything.
+const LONGEST = 'bad-release';
+for (const lang of ['en', 'zh-CN'] as const)
+  test(`700×450 embed, the longest lesson name (${lang}): five lines of the step's text, every control at hand`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 700, height: 450 });
+    await page.goto(`./?embed=1&lesson=${LONGEST}&lang=${lang}`);
+    await expect(page.getByTestId('lesson-panel')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('lesson-run')).toBeEnabled({ timeout: 60_000 });
+    const lines = await stepTextLines(page);
+    console.log(`[figure] 700×450 embed, lesson ${LONGEST} (${lang}): ${lines} lines of step text in view`);
+    expect(lines).toBeGreaterThanOrEqual(5);
+    for (const id of [
+      'lesson-fold',
+      'lesson-name',
+      'lesson-close',
+      'lesson-prev',
+      'lesson-run',
+      'lesson-next',
+    ])
+      await expectAtHand(page, id);
+    await page.screenshot({ path: `test-results/lesson-embed-longest-${lang}.png` });
+    // the name shown whole on request, and folded back
+    await page.getByTestId('lesson-name').press('Enter');
+    await expect(page.getByTestId('lesson-name')).toHaveAttribute('aria-expanded', 'true');
+    // whole: nothing cut or running into the step count
+    expect(
+      await page.getByTestId('lesson-name').evaluate((e) => ({
+        cut: e.scrollWidth > e.clientWidth + 1,
+        clear:
+          e.getBoundingClientRect().right <=
+          document.querySelector('.lesson-progress')!.getBoundingClientRect().left,
+      })),
+    ).toEqual({ cut: false, clear: true });
+    await page.screenshot({ path: `test-results/lesson-embed-longest-${lang}-name.png` });
+    for (const id of ['lesson-close', 'lesson-run', 'lesson-next']) await expectAtHand(page, id);
+    await page.getByTestId('lesson-name').click();
+    await expect(page.getByTestId('lesson-name')).toHaveAttribute('aria-expanded', 'false');
+    expect(await stepTextLines(page)).toBe(lines);
+  });
+
+// On a phone the lesson keeps one height (440 px, app.css); its head took three rows for the longest
+// name and a fourth for the dots and the download link, its body 12 lines of text.
+test(`390×844 phone, the longest lesson name: the head keeps to its rows, the body has room for 15 lines`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`./?lesson=${LONGEST}`);
+  await expect(page.getByTestId('lesson-run')).toBeEnabled({ timeout: 60_000 });
+  const room = await page.locator('[data-testid="lesson-panel"] .lesson-body').evaluate((body) => {
+    const text = body.querySelector('.lesson-text p') ?? body;
+    return body.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight);
+  });
+  console.log(`[figure] 390×844, lesson ${LONGEST}: the step body has room for ${room.toFixed(1)} lines`);
+  expect(room).toBeGreaterThanOrEqual(15);
+  expect(await stepTextLines(page)).toBeGreaterThanOrEqual(6);
+  for (const id of [
+    'lesson-fold',
+    'lesson-name',
+    'lesson-close',
+    'lesson-dot.1',
+    'lesson-run',
+    'lesson-next',
+  ])
+    await expectAtHand(page, id);
+});
+
+/** Lines of the step's text wholly inside the lesson body's box and not covered (by what a click there hits). */
+function stepTextLines(page: Page): Promise<number> {
+  return page.locator('[data-testid="lesson-panel"] .lesson-text').evaluate((text) => {
+    const body = text.closest('.lesson-body')!.getBoundingClientRect();
+    const lh = parseFloat(getComputedStyle(text.querySelector('p') ?? text).lineHeight);
+    const centres: number[] = [];
+    const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const b of range.getClientRects()) {
+        if (b.width < 1 || b.top < body.top - 0.5 || b.bottom > body.bottom + 0.5) continue;
+        const hit = document.elementFromPoint(b.left + Math.min(b.width / 2, 6), b.top + b.height / 2);
+        if (hit && text.contains(hit)) centres.push(b.top + b.height / 2);
+      }
+    }
+    // fragments of one line (text, then a code span) have centres a few pixels apart
+    centres.sort((x, y) => x - y);
+    let lines = 0;
+    let last = -Infinity;
+    for (const c of centres) {
+      if (c - last > lh / 2) lines++;
+      if (c - last > lh / 2) last = c;
+    }
+    return lines;
+  });
+}
+
+/** Inside the frame, and a click at its centre hits the control itself. */
+async function expectAtHand(page: Page, testId: string) {
+  const at = await page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      inside: r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+      hit: !!hit && el.contains(hit),
+    };
+  });
+  expect(at, testId).toEqual({ inside: true, hit: true });
 }
 
 // On a phone (390×844) the lesson head wraps and its second row starts with the step dots: the

@@ -34,8 +34,12 @@ describe("a built-in lesson's first view drawn at build time", () => {
     const file = parseLessonText(readFileSync(resolve(root, 'src/lessons/article.yaml'), 'utf8'), {
       dryRun: false,
     }).lesson!;
-    expect(html).toContain(`<strong class="lesson-name">DaemonSet, step by step (the article)</strong>`);
-    expect(html).toContain(`<span class="lesson-progress">Step 1 of ${file.steps.length}</span>`);
+    expect(html).toContain(
+      `<strong class="lesson-name" title="DaemonSet, step by step (the article)">DaemonSet, step by step (the article)</strong>`,
+    );
+    expect(html).toContain(
+      `<span class="lesson-progress" data-short="1/${file.steps.length}"><span class="lesson-progress-long">Step 1 of ${file.steps.length}</span></span>`,
+    );
     expect(html.match(/class="lesson-dot[ "]/g)).toHaveLength(file.steps.length);
     expect(html.match(/class="lesson-dot here"/g)).toHaveLength(1);
     expect(html).toContain(`<h3 class="lesson-title">${textIn(file.steps[0].title, 'en')}</h3>`);

@@ -65,14 +65,15 @@ export function lessonPanelHtml(lesson: Lesson, t: FirstViewInput['t']): string 
   const en = (x: Parameters<typeof textIn>[0]) => textIn(x, 'en');
   const step = lesson.steps[0];
   const total = lesson.steps.length;
+  const fill = (s: string) => s.replace('{{step}}', '1').replace('{{total}}', String(total));
   const dots = lesson.steps
     .map((_, i) => `<li><button type="button" class="lesson-dot${i === 0 ? ' here' : ''}"></button></li>`)
     .join('');
   const head =
     `<header class="lesson-head">` +
     `<button type="button" class="lesson-fold" aria-expanded="true"><span aria-hidden="true">▾</span><span class="sr-only">${esc(t('common:lesson.collapse'))}</span></button>` +
-    `<strong class="lesson-name">${esc(en(lesson.title))}</strong>` +
-    `<span class="lesson-progress">${esc(t('common:lesson.progress').replace('{{step}}', '1').replace('{{total}}', String(total)))}</span>` +
+    `<strong class="lesson-name" title="${esc(en(lesson.title))}">${esc(en(lesson.title))}</strong>` +
+    `<span class="lesson-progress" data-short="${esc(fill(t('common:lesson.progressShort')))}"><span class="lesson-progress-long">${esc(fill(t('common:lesson.progress')))}</span></span>` +
     `<ol class="lesson-dots">${dots}</ol>` +
     `<span class="lesson-save"><button type="button" class="linkish">${esc(t('lessons:save'))}</button></span>` +
     `<details class="lesson-lms"><summary class="linkish">${esc(t('lms:download.button'))}</summary></details>` +

@@ -635,8 +635,33 @@ function GraphCanvas() {
     }
   }, [overview, setHover]);
 
-  const toReveal = useReveal(flow, rootRef, graph.nodes, idOfSelection(selection, selectedPodPlace));
-  const { add, overCanvas, suggestName } = useAddNode(flow, ids, level, scale, slotsRef, toReveal);
+  // A node card's size is its level's (a card just added has not been measured yet).
+  const cardSize = useCallback(
+    (n: GraphNode) => {
+      if (n.type !== 'k8sNode') return null;
+      const g = geometry(level === 'overview' ? 'full' : level, scale);
+      return { width: g.w, height: g.h };
+    },
+    [level, scale],
+  );
+  const toReveal = useReveal(
+    flow,
+    rootRef,
+    graph.nodes,
+    idOfSelection(selection, selectedPodPlace),
+    cardSize,
+  );
+  const toShow = useRef<string | null>(null);
+  const { add, overCanvas, suggestName } = useAddNode(
+    flow,
+    ids,
+    level,
+    scale,
+    slotsRef,
+    toReveal,
+    toShow,
+    moved,
+  );
 
   const ariaLabelConfig = useMemo(
     () => ({
@@ -658,6 +683,30 @@ function GraphCanvas() {
     setMoved(false);
     fit();
   }, [fit]);
+  // A card dropped after the user panned or zoomed (useAddNode): once it is drawn, if it is not wholly
+  // in view, every card is shown (the view follows the cards again), as Fit view would; a card that
+  // landed in view leaves the user's view as it is.
+  useEffect(() => {
+    const id = toShow.current;
+    if (!id || !positions[id]) return;
+    const h = requestAnimationFrame(() => {
+      toShow.current = null;
+      const area = freeArea(rootRef.current, false);
+      const p = positions[id];
+      if (!area || !p) return;
+      const { x, y, zoom } = flow.getViewport();
+      const g = geometry(level === 'overview' ? 'full' : level, scale);
+      const left = p.x * zoom + x;
+      const top = p.y * zoom + y;
+      const inView =
+        left >= area.left &&
+        top >= area.top &&
+        left + g.w * zoom <= area.width - area.right &&
+        top + g.h * zoom <= area.height - area.bottom;
+      if (!inView) showAll();
+    });
+    return () => cancelAnimationFrame(h);
+  }, [positions, flow, level, scale, showAll]);
 
   const compactBar = small || !!headSlot;
   const toolbarItems = (

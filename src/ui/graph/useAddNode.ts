@@ -1,5 +1,9 @@
 // Adding a node from the palette: a name nobody has, the free cell nearest to where it was dropped
-// (or the first free one, then revealed), and the console command that adds it.
+// (or the first free one), and the console command that adds it. The new card is brought on screen
+// when the view would not show it by itself: added with the button, it is revealed (its cell may be
+// anywhere); dropped after the user panned or zoomed (the view no longer follows the cards), it is put
+// in `toShow`, and GraphPanel shows every card if it is not wholly in view (the nearest free cell of a
+// drop near the pane's edge reaches past it).
 
 import { useCallback, type RefObject } from 'react';
 import type { ReactFlowInstance } from '@xyflow/react';
@@ -17,6 +21,9 @@ export function useAddNode(
   scale: number,
   slotsRef: RefObject<Slots>,
   toReveal: RefObject<string | null>,
+  toShow: RefObject<string | null>,
+  /** the user has panned or zoomed: the view does not follow the cards (GraphPanel) */
+  moved: boolean,
 ) {
   const overCanvas = useCallback((x: number, y: number) => {
     const hit = document.elementFromPoint(x, y);
@@ -38,11 +45,12 @@ export function useAddNode(
       }
       graphUi.reserve(name, where);
       if (!where) toReveal.current = nodeId(name);
+      else if (moved) toShow.current = nodeId(name);
       void runCommand(addCommand(kind, name, extra)).then((res) => {
         if (!res || res.exitCode !== 0) graphUi.release(name);
       });
     },
-    [flow, ids, level, scale, slotsRef, toReveal],
+    [flow, ids, level, scale, slotsRef, toReveal, toShow, moved],
   );
   return { add, overCanvas, suggestName };
 }

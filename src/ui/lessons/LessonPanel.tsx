@@ -2,7 +2,7 @@
 // through the console, and an optional exercise whose goal the engine checks (GoalBox). Progress lives
 // in src/state/lessonProgress.ts; the parts are components of their own (QuestionBox, GoalBox, StepDots).
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textIn, type Lesson } from '../../lessons/types';
 import { runCommand, play, pause } from '../../state/actions';
@@ -119,6 +119,23 @@ export function LessonPanel({
     }
   };
 
+  // The name on one line in a narrow column (lessons.css), so the step's text keeps the room; when it is
+  // cut short, a click, a tap or Enter on it shows it whole (the title attribute says it on hover).
+  const name = textIn(folded ? step.title : lesson.title, lang);
+  const nameRef = useRef<HTMLElement>(null);
+  const [nameCut, setNameCut] = useState(false);
+  const [nameWhole, setNameWhole] = useState(false);
+  useLayoutEffect(() => {
+    const el = nameRef.current;
+    if (!el || nameWhole) return;
+    const measure = () => setNameCut(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [name, nameWhole]);
+  const toggleName = nameCut || nameWhole ? () => setNameWhole((w) => !w) : undefined;
+
   const q = step.question;
   const mustPredict = !!q && !progress[index]?.revealed && !ran;
   const hasScript = step.script.trim() !== '';
@@ -143,11 +160,35 @@ export function LessonPanel({
           <span aria-hidden="true">{folded ? '▸' : '▾'}</span>
           <span className="sr-only">{folded ? t('lesson.expand') : t('lesson.collapse')}</span>
         </button>
-        <strong className="lesson-name" data-testid="lesson-name">
-          {textIn(folded ? step.title : lesson.title, lang)}
+        <strong
+          ref={nameRef}
+          className="lesson-name"
+          title={name}
+          data-testid="lesson-name"
+          {...(toggleName
+            ? {
+                role: 'button',
+                tabIndex: 0,
+                'aria-expanded': nameWhole,
+                onClick: toggleName,
+                onKeyDown: (e: KeyboardEvent) => {
+                  if (e.key !== 'Enter' && e.key !== ' ') return;
+                  e.preventDefault();
+                  toggleName();
+                },
+              }
+            : {})}
+        >
+          {name}
         </strong>
-        <span className="lesson-progress" data-testid="lesson-progress">
-          {t('lesson.progress', { step: index + 1, total: lesson.steps.length })}
+        <span
+          className="lesson-progress"
+          data-testid="lesson-progress"
+          data-short={t('lesson.progressShort', { step: index + 1, total: lesson.steps.length })}
+        >
+          <span className="lesson-progress-long">
+            {t('lesson.progress', { step: index + 1, total: lesson.steps.length })}
+          </span>
         </span>
         <StepDots lesson={lesson} index={index} onGo={setIndex} disabled={running} />
         <SaveLessonButton />
