@@ -145,3 +145,15 @@ export interface CommandDef {
   flagErrorHint?: string;
   run: (ctx: CommandContext) => void;
 }
+
+/**
+ * kubectl's help texts for a command whose table entry does not carry them word for word
+ * (helpTexts.ts, generated from the real kubectl's --help): they win over the entry's own.
+ */
+export interface HelpTexts {
+  long?: string;
+  example?: string;
+  usage?: string;
+  /** a modelled flag's usage, by long name */
+  flags?: Record<string, string>;
+}
