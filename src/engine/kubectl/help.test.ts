@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from './argv';
 import { runKubectl } from './index';
-import { COMMANDS } from './registry';
+import { COMMANDS, GROUPS } from './registry';
 import { articleCluster } from '../testing/printerFixtures';
 import { formatHelp, parseHelp } from '../../../tools/help/parse';
 
@@ -55,6 +55,13 @@ describe('kubectl CMD --help equals the real kubectl 1.33.1 (unmodelled flags le
       const modelled = new Set(def.flags.filter((f) => !f.deprecated).map((f) => f.name));
       const want = withoutUnmodelled(readFileSync(file, 'utf8'), modelled, def.name);
       expect(stdout(`${def.name} --help`)).toBe(want);
+    });
+  }
+
+  for (const group of GROUPS.keys()) {
+    it(`kubectl ${group} --help (a group: the subcommands the emulator has)`, () => {
+      const want = withoutUnmodelled(readFileSync(join(DIR, `${group}.txt`), 'utf8'), new Set(), group);
+      expect(stdout(`${group} --help`)).toBe(want);
     });
   }
 });
