@@ -13,6 +13,8 @@ export interface HelpFlag {
 
 export interface ParsedHelp {
   long: string;
+  /** the Aliases line: the name, then the aliases (`namespace, ns`) */
+  aliases?: string;
   example?: string;
   /** Available Commands: each subcommand's name and line */
   commands?: { name: string; line: string }[];
@@ -72,8 +74,20 @@ export function parseHelp(text: string): ParsedHelp {
       .map((line) => ({ name: line.trim().split(' ')[0], line }));
     head = head.slice(0, a);
   }
+  let aliases: string | undefined;
+  const al = /\n\nAliases:\n([^\n]*)(?=\n\nExamples:\n|$)/.exec(head);
+  if (al) {
+    aliases = al[1];
+    head = head.slice(0, al.index) + head.slice(al.index + al[0].length);
+  }
   const e = head.indexOf('\n\nExamples:\n');
-  const rest = { ...(commands ? { commands } : {}), flags, usage, tail };
+  const rest = {
+    ...(aliases !== undefined ? { aliases } : {}),
+    ...(commands ? { commands } : {}),
+    flags,
+    usage,
+    tail,
+  };
   if (e < 0) return { long: head, ...rest };
   return { long: head.slice(0, e), example: head.slice(e + '\n\nExamples:\n'.length), ...rest };
 }
@@ -88,6 +102,7 @@ export function formatHelp(
   keepCommand: (name: string) => boolean = () => true,
 ): string {
   let s = `${h.long}\n`;
+  if (h.aliases !== undefined) s += `\nAliases:\n${h.aliases}\n`;
   if (h.example !== undefined) s += `\nExamples:\n${h.example}\n`;
   const commands = (h.commands ?? []).filter((c) => keepCommand(c.name));
   let tail = h.tail;

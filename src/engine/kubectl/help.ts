@@ -34,6 +34,9 @@ export function commandHelp(def: CommandDef, subcommands: readonly CommandDef[] 
   const texts = HELP_TEXTS.get(def.name);
   const flags = [...def.flags].filter((f) => !f.deprecated).sort((a, b) => (a.name < b.name ? -1 : 1));
   let s = `${texts?.long ?? def.long ?? def.short.replace(/\.?$/, '.')}\n`;
+  // cobra's Aliases: the command's own word, then its aliases
+  if (def.aliases !== undefined && def.aliases.length > 0)
+    s += `\nAliases:\n${[def.name.split(' ').pop(), ...def.aliases].join(', ')}\n`;
   const example = texts?.example ?? def.example;
   if (example !== undefined) s += `\nExamples:\n${example}\n`;
   const subs = subcommands.map((c) => ({ name: c.name.slice(def.name.length + 1), short: c.short }));

@@ -27,7 +27,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create namespace',
     {
-      long: 'Create a namespace with the specified name.\n\nAliases:\nnamespace, ns',
+      long: 'Create a namespace with the specified name.',
       example: '  # Create a new namespace named my-namespace\n  kubectl create namespace my-namespace',
       flags: {
         'dry-run':
@@ -40,7 +40,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create deployment',
     {
-      long: 'Create a deployment with the specified name.\n\nAliases:\ndeployment, deploy',
+      long: 'Create a deployment with the specified name.',
       example:
         '  # Create a deployment named my-dep that runs the busybox image\n  kubectl create deployment my-dep --image=busybox\n  \n  # Create a deployment with a command\n  kubectl create deployment my-dep --image=busybox -- date\n  \n  # Create a deployment named my-dep that runs the nginx image with 3 replicas\n  kubectl create deployment my-dep --image=nginx --replicas=3\n  \n  # Create a deployment named my-dep that runs the busybox image and expose port 5701\n  kubectl create deployment my-dep --image=busybox --port=5701\n  \n  # Create a deployment named my-dep that runs multiple containers\n  kubectl create deployment my-dep --image=busybox:latest --image=ubuntu:latest --image=nginx',
       flags: {
@@ -56,7 +56,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create poddisruptionbudget',
     {
-      long: 'Create a pod disruption budget with the specified name, selector, and desired minimum available pods.\n\nAliases:\npoddisruptionbudget, pdb',
+      long: 'Create a pod disruption budget with the specified name, selector, and desired minimum available pods.',
       example:
         '  # Create a pod disruption budget named my-pdb that will select all pods with the app=rails label\n  # and require at least one of them being available at any point in time\n  kubectl create poddisruptionbudget my-pdb --selector=app=rails --min-available=1\n  \n  # Create a pod disruption budget named my-pdb that will select all pods with the app=nginx label\n  # and require at least half of the pods selected to be available at any point in time\n  kubectl create pdb my-pdb --selector=app=nginx --min-available=50%',
       flags: {
@@ -70,7 +70,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create configmap',
     {
-      long: 'Create a config map based on a file, directory, or specified literal value.\n\n A single config map may package one or more key/value pairs.\n\n When creating a config map based on a file, the key will default to the basename of the file, and the value will default to the file content.  If the basename is an invalid key, you may specify an alternate key.\n\n When creating a config map based on a directory, each file whose basename is a valid key in the directory will be packaged into the config map.  Any directory entries except regular files are ignored (e.g. subdirectories, symlinks, devices, pipes, etc).\n\nAliases:\nconfigmap, cm',
+      long: 'Create a config map based on a file, directory, or specified literal value.\n\n A single config map may package one or more key/value pairs.\n\n When creating a config map based on a file, the key will default to the basename of the file, and the value will default to the file content.  If the basename is an invalid key, you may specify an alternate key.\n\n When creating a config map based on a directory, each file whose basename is a valid key in the directory will be packaged into the config map.  Any directory entries except regular files are ignored (e.g. subdirectories, symlinks, devices, pipes, etc).',
       example:
         '  # Create a new config map named my-config based on folder bar\n  kubectl create configmap my-config --from-file=path/to/bar\n  \n  # Create a new config map named my-config with specified keys instead of file basenames on disk\n  kubectl create configmap my-config --from-file=key1=/path/to/bar/file1.txt --from-file=key2=/path/to/bar/file2.txt\n  \n  # Create a new config map named my-config with key1=config1 and key2=config2\n  kubectl create configmap my-config --from-literal=key1=config1 --from-literal=key2=config2\n  \n  # Create a new config map named my-config from the key=value pairs in the file\n  kubectl create configmap my-config --from-file=path/to/bar\n  \n  # Create a new config map named my-config from an env file\n  kubectl create configmap my-config --from-env-file=path/to/foo.env --from-env-file=path/to/bar.env',
       usage:
@@ -95,7 +95,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create service',
     {
-      long: 'Create a service using a specified subcommand.\n\nAliases:\nservice, svc',
+      long: 'Create a service using a specified subcommand.',
       usage: 'kubectl create service [flags] [options]',
     },
   ],
@@ -119,7 +119,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create cronjob',
     {
-      long: 'Create a cron job with the specified name.\n\nAliases:\ncronjob, cj',
+      long: 'Create a cron job with the specified name.',
       example:
         '  # Create a cron job\n  kubectl create cronjob my-job --image=busybox --schedule="*/1 * * * *"\n  \n  # Create a cron job with a command\n  kubectl create cronjob my-job --image=busybox --schedule="*/1 * * * *" -- date',
       usage:
@@ -137,7 +137,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'create priorityclass',
     {
-      long: 'Create a priority class with the specified name, value, globalDefault and description.\n\nAliases:\npriorityclass, pc',
+      long: 'Create a priority class with the specified name, value, globalDefault and description.',
       example:
         '  # Create a priority class named high-priority\n  kubectl create priorityclass high-priority --value=1000 --description="high priority"\n  \n  # Create a priority class named default-priority that is considered as the global default priority\n  kubectl create priorityclass default-priority --value=1000 --global-default=true --description="default priority"\n  \n  # Create a priority class named high-priority that cannot preempt pods with lower priority\n  kubectl create priorityclass high-priority --value=1000 --description="high priority" --preemption-policy="Never"',
       usage:
@@ -592,7 +592,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'top node',
     {
-      long: 'Display resource (CPU/memory) usage of nodes.\n\n The top-node command allows you to see the resource consumption of nodes.\n\nAliases:\nnode, nodes, no',
+      long: 'Display resource (CPU/memory) usage of nodes.\n\n The top-node command allows you to see the resource consumption of nodes.',
       example:
         '  # Show metrics for all nodes\n  kubectl top node\n  \n  # Show metrics for a given node\n  kubectl top node NODE_NAME',
       flags: {
@@ -607,7 +607,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'top pod',
     {
-      long: "Display resource (CPU/memory) usage of pods.\n\n The 'top pod' command allows you to see the resource consumption of pods.\n\n Due to the metrics pipeline delay, they may be unavailable for a few minutes since pod creation.\n\nAliases:\npod, pods, po",
+      long: "Display resource (CPU/memory) usage of pods.\n\n The 'top pod' command allows you to see the resource consumption of pods.\n\n Due to the metrics pipeline delay, they may be unavailable for a few minutes since pod creation.",
       example:
         '  # Show metrics for all pods in the default namespace\n  kubectl top pod\n  \n  # Show metrics for all pods in the given namespace\n  kubectl top pod --namespace=NAMESPACE\n  \n  # Show metrics for a given pod and its containers\n  kubectl top pod POD_NAME --containers\n  \n  # Show metrics for the pods defined by label name=myLabel\n  kubectl top pod -l name=myLabel',
       flags: {
@@ -661,7 +661,7 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
   [
     'config use-context',
     {
-      long: 'Set the current-context in a kubeconfig file.\n\nAliases:\nuse-context, use',
+      long: 'Set the current-context in a kubeconfig file.',
       example: '  # Use the context for the minikube cluster\n  kubectl config use-context minikube',
     },
   ],
