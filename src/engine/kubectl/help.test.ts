@@ -44,11 +44,7 @@ describe('kubectl CMD --help equals the real kubectl 1.33.1 (unmodelled flags le
     expect(withoutUnmodelled(real, new Set())).toContain('kubectl cordon foo\n\nUsage:\n');
   });
 
-  // kubectl's `create secret` and `create service` are groups (generic, tls, …; clusterip, nodeport, …)
-  // with no flags of their own; the emulator's entries take the subcommand as an argument, so their
-  // help lists the subcommands' flags.
-  const GROUP_LIKE = new Set(['create secret', 'create service']);
-  for (const def of COMMANDS.filter((c) => c.helpText === undefined && !GROUP_LIKE.has(c.name))) {
+  for (const def of COMMANDS.filter((c) => c.helpText === undefined)) {
     const file = join(DIR, `${def.name.replace(/ /g, '_')}.txt`);
     it(`kubectl ${def.name} --help`, () => {
       expect(existsSync(file), `${file}: run npx tsx tools/help/generate.ts`).toBe(true);
@@ -64,4 +60,15 @@ describe('kubectl CMD --help equals the real kubectl 1.33.1 (unmodelled flags le
       expect(stdout(`${group} --help`)).toBe(want);
     });
   }
+
+  it('kubectl create secret alone: its help on standard error, exit 1 (DefaultSubCommandRun)', () => {
+    const r = runKubectl(articleCluster(), tokenize('create secret'));
+    const want = withoutUnmodelled(
+      readFileSync(join(DIR, 'create_secret.txt'), 'utf8'),
+      new Set(),
+      'create secret',
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.chunks).toEqual([{ stream: 'stderr', text: want }]);
+  });
 });

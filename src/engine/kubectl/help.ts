@@ -42,7 +42,8 @@ export function commandHelp(def: CommandDef, subcommands: readonly CommandDef[] 
   const subs = subcommands.map((c) => ({ name: c.name.slice(def.name.length + 1), short: c.short }));
   subs.sort((a, b) => (a.name < b.name ? -1 : 1));
   if (subs.length > 0) {
-    const width = Math.max(11, ...subs.map((c) => c.name.length)) + 3;
+    const names = [...subs.map((c) => c.name), ...(def.kubectlSubcommands ?? [])];
+    const width = Math.max(11, ...names.map((n) => n.length)) + 3;
     s += '\nAvailable Commands:\n';
     for (const c of subs) s += `  ${c.name.padEnd(width)}${c.short}\n`;
   }

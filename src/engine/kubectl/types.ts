@@ -141,6 +141,11 @@ export interface CommandDef {
    * own: `kubectl options` prints nothing, `kubectl alpha` its one line on stderr. Unset: commandHelp.
    */
   helpText?: Chunk;
+  /**
+   * Every subcommand name kubectl has under this command, those the playground lacks too: cobra pads
+   * the Available Commands to the longest of them (create secret: docker-registry).
+   */
+  kubectlSubcommands?: readonly string[];
   /** The line after an unknown flag's error, when not `See 'kubectl NAME --help' for usage.` */
   flagErrorHint?: string;
   run: (ctx: CommandContext) => void;
