@@ -95,7 +95,7 @@ export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string
   const flags = new Map<string, string[]>();
   const ordered: { name: string; value: string }[] = [];
   const set = (f: FlagSpec, v: string) => {
-    if (f.type === 'int' && !/^-?\d+$/.test(v)) {
+    if (f.type === 'int' && !/^[+-]?\d+$/.test(v)) {
       throw new CommandError(
         `invalid argument "${v}" for "${f.short ? `-${f.short}, ` : ''}--${f.name}" flag: strconv.ParseInt: parsing "${v}": invalid syntax\nSee '${commandPath} --help' for usage.`,
       );

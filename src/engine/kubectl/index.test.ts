@@ -63,7 +63,10 @@ describe('runKubectl', () => {
     const help = kc(sim, 'get --help');
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain(
-      'Display one or many resources.\n\nOptions:\n    -A, --all-namespaces=false:\n',
+      'Display one or many resources.\n\n Prints a table of the most important information',
+    );
+    expect(help.stdout).toContain(
+      '\n\nOptions:\n    -A, --all-namespaces=false:\n\tIf present, list the requested object(s) across all namespaces.',
     );
     expect(help.stdout).toContain('Usage:\n  kubectl get ');
     expect(kc(sim, 'describe -h').stdout).toMatch(

@@ -59,8 +59,14 @@ export { commandHelp };
 
 /** `--help` of a command: its own help text, or commandHelp's. */
 function printHelp(out: Output, def: CommandDef): void {
-  if (def.helpText === undefined) out.out(commandHelp(def));
-  else if (def.helpText.stream === 'stderr') out.err(def.helpText.text);
+  if (def.helpText === undefined) {
+    // its subcommands: the entries one word longer (`create` → `create namespace`)
+    const depth = def.name.split(' ').length + 1;
+    const subs = COMMANDS.filter(
+      (c) => c.name.startsWith(`${def.name} `) && c.name.split(' ').length === depth,
+    );
+    out.out(commandHelp(def, subs));
+  } else if (def.helpText.stream === 'stderr') out.err(def.helpText.text);
   else out.out(def.helpText.text);
 }
 

@@ -16,7 +16,9 @@ import {
   createCronJobCommand,
   createJobCommand,
   createSecretCommand,
+  createSecretGenericCommand,
   createServiceCommand,
+  CREATE_SERVICE_COMMANDS,
 } from './commands/createGenerators';
 import { scaleCommand } from './commands/scale';
 import { exposeCommand } from './commands/expose';
@@ -81,7 +83,9 @@ export const COMMANDS: CommandDef[] = [
   createPdbCommand,
   createConfigMapCommand,
   createSecretCommand,
+  createSecretGenericCommand,
   createServiceCommand,
+  ...CREATE_SERVICE_COMMANDS,
   createJobCommand,
   createCronJobCommand,
   createPriorityClassCommand,
@@ -303,9 +307,14 @@ function byName(): Map<string, CommandDef> {
   return m;
 }
 
-/** Finds a command by one or two words (longest match first). */
+/** Finds a command by one, two or three words (longest match first; `create svc clusterip`). */
 export function findCommand(words: string[]): { def: CommandDef; used: number } | undefined {
   const m = byName();
+  if (words.length >= 3) {
+    const parent = m.get(`${words[0]} ${words[1]}`);
+    const three = parent && m.get(`${parent.name} ${words[2]}`);
+    if (three) return { def: three, used: 3 };
+  }
   if (words.length >= 2) {
     const two = m.get(`${words[0]} ${words[1]}`);
     if (two) return { def: two, used: 2 };

@@ -141,7 +141,24 @@ export interface CommandDef {
    * own: `kubectl options` prints nothing, `kubectl alpha` its one line on stderr. Unset: commandHelp.
    */
   helpText?: Chunk;
+  /**
+   * Every subcommand name kubectl has under this command, those the playground lacks too: cobra pads
+   * the Available Commands to the longest of them (create secret: docker-registry).
+   */
+  kubectlSubcommands?: readonly string[];
   /** The line after an unknown flag's error, when not `See 'kubectl NAME --help' for usage.` */
   flagErrorHint?: string;
   run: (ctx: CommandContext) => void;
+}
+
+/**
+ * kubectl's help texts for a command whose table entry does not carry them word for word
+ * (helpTexts.ts, generated from the real kubectl's --help): they win over the entry's own.
+ */
+export interface HelpTexts {
+  long?: string;
+  example?: string;
+  usage?: string;
+  /** a modelled flag's usage, by long name */
+  flags?: Record<string, string>;
 }

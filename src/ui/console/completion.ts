@@ -294,8 +294,10 @@ function parseWords(words: string[], flags: readonly FlagInfo[]): Parsed {
   return { plain, namespace: all ? null : namespace };
 }
 
-/** Finds the command named by the first one or two positional words. */
+/** Finds the command named by the first one, two or three positional words. */
 function findName(names: readonly string[], plain: string[]): { name: string; used: number } | undefined {
+  if (plain.length >= 3 && names.includes(`${plain[0]} ${plain[1]} ${plain[2]}`))
+    return { name: `${plain[0]} ${plain[1]} ${plain[2]}`, used: 3 };
   if (plain.length >= 2 && names.includes(`${plain[0]} ${plain[1]}`))
     return { name: `${plain[0]} ${plain[1]}`, used: 2 };
   if (plain.length >= 1 && names.includes(plain[0])) return { name: plain[0], used: 1 };
@@ -359,6 +361,9 @@ function kubectlCandidates(
   if (partial.startsWith('-')) return uniqSorted(flagWords(flags), partial);
 
   const args = plain.slice(found.used);
+  // a command with subcommands of its own (`create secret` → generic)
+  const subs = table.names.filter((n) => n.startsWith(`${found.name} `)).map((n) => n.split(' ')[found.used]);
+  if (args.length === 0 && subs.length > 0 && found.used >= 2) return uniqSorted(subs, partial);
   if (NODE_COMMANDS.has(found.name)) return uniqSorted(objects.names('Node', null), partial);
   // `logs|exec|attach|port-forward POD` or `… TYPE/NAME`: kubectl's PodResourceNameCompletionFunc
   if (POD_RESOURCE_COMMANDS.has(found.name)) {

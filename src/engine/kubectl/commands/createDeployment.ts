@@ -44,11 +44,18 @@ export const createDeploymentCommand: CommandDef = {
     {
       name: 'replicas',
       short: 'r',
-      type: 'string',
+      type: 'int',
+      bits: 32,
       default: '1',
       usage: 'Number of replicas to create. Default is 1.',
     },
-    { name: 'port', type: 'string', default: '-1', usage: 'The containerPort that this deployment exposes.' },
+    {
+      name: 'port',
+      type: 'int',
+      bits: 32,
+      default: '-1',
+      usage: 'The containerPort that this deployment exposes.',
+    },
     {
       name: 'field-manager',
       type: 'string',

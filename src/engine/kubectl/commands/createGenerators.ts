@@ -7,6 +7,7 @@
 
 import { ownSet } from '../../api/own';
 import { flagArray, flagString } from '../argv';
+import { commandHelp } from '../help';
 import { OBJECT_PRINT_FLAGS, resolvePrinter, PrintError } from '../printers/printFlags';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
 import { DRY_RUN_FLAG, dryRunStrategy, formatSingleError, VALIDATE_FLAG } from './common';
@@ -139,10 +140,52 @@ export const createConfigMapCommand: CommandDef = {
   },
 };
 
-export const createSecretCommand: CommandDef = {
-  name: 'create secret',
-  short: 'Create a secret using a specified subcommand',
-  usage: 'kubectl create secret (docker-registry | generic | tls) [options]',
+/**
+ * A group of `create` (cobra's parent without flags): alone, its Run (cmdutil.DefaultSubCommandRun)
+ * prints its help on standard error and exits 1; an unknown word is cobra's `unknown command`.
+ */
+function createGroup(
+  name: string,
+  short: string,
+  usage: string,
+  subcommands: () => CommandDef[],
+  kubectlSubcommands: string[],
+  aliases?: string[],
+): CommandDef {
+  const def: CommandDef = {
+    name,
+    kubectlSubcommands,
+    ...(aliases ? { aliases } : {}),
+    short,
+    usage,
+    flags: [],
+    run(ctx) {
+      const [sub] = ctx.args.positional;
+      if (sub === undefined) {
+        ctx.out.err(commandHelp(def, subcommands()));
+        throw new CommandError('', 1, true);
+      }
+      throw new CommandError(
+        `unknown command ${JSON.stringify(sub)}\nSee 'kubectl ${name} -h' for help and examples`,
+      );
+    },
+  };
+  return def;
+}
+
+export const createSecretCommand = createGroup(
+  'create secret',
+  'Create a secret using a specified subcommand',
+  'kubectl create secret (docker-registry | generic | tls) [options]',
+  () => [createSecretGenericCommand],
+  ['docker-registry', 'generic', 'tls'],
+);
+
+export const createSecretGenericCommand: CommandDef = {
+  name: 'create secret generic',
+  short: 'Create a secret from a local file, directory, or literal value',
+  usage:
+    'kubectl create secret generic NAME [--type=string] [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none] [options]',
   flags: [
     LITERAL_FLAG,
     { name: 'type', type: 'string', usage: 'The type of secret to create' },
@@ -150,14 +193,7 @@ export const createSecretCommand: CommandDef = {
     ...COMMON_FLAGS,
   ],
   run(ctx) {
-    const [sub, ...rest] = ctx.args.positional;
-    if (sub !== 'generic') {
-      if (sub === undefined) throw new CommandError('create secret needs a subcommand: generic');
-      throw new CommandError(
-        `unknown command ${JSON.stringify(sub)}\nSee 'kubectl create secret -h' for help and examples`,
-      );
-    }
-    const name = oneName(ctx, 'create secret generic', rest);
+    const name = oneName(ctx, 'create secret generic');
     const data = literalData(ctx, 'Secret', name, b64encode);
     const type = flagString(ctx.args, 'type');
     finishGenerated(ctx, {
@@ -205,70 +241,101 @@ function parsePorts(spec: string): { port: number; targetPort: number | string }
   return { port, targetPort: target };
 }
 
-export const createServiceCommand: CommandDef = {
-  name: 'create service',
-  aliases: ['svc'],
-  short: 'Create a service using a specified subcommand',
-  usage:
-    'kubectl create service (clusterip | nodeport | loadbalancer) NAME [--tcp=<port>:<targetPort>] [options]',
-  flags: [
-    { name: 'tcp', type: 'stringArray', usage: "Port pairs can be specified as '<port>:<targetPort>'." },
-    {
-      name: 'clusterip',
-      type: 'string',
-      usage: "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing).",
-    },
-    {
-      name: 'node-port',
-      type: 'int',
-      default: '0',
-      usage: 'Port used to expose the service on each node in a cluster.',
-    },
-    ...COMMON_FLAGS,
-  ],
-  run(ctx) {
-    const [sub, ...rest] = ctx.args.positional;
-    const type = sub === undefined ? undefined : SERVICE_TYPES.get(sub);
-    if (!type) {
-      if (sub === undefined)
-        throw new CommandError('create service needs a subcommand: clusterip, nodeport or loadbalancer');
-      throw new CommandError(
-        `unknown command ${JSON.stringify(sub)}\nSee 'kubectl create service -h' for help and examples`,
-      );
-    }
-    const name = oneName(ctx, `create service ${sub}`, rest);
-    const tcp = flagArray(ctx.args, 'tcp').flatMap((t) => t.split(','));
-    if (tcp.length === 0) throw new CommandError('at least one tcp port specifier must be provided');
-    const nodePort = Number(flagString(ctx.args, 'node-port') ?? '0');
-    const ports = tcp.map((t) => {
-      const { port, targetPort } = parsePorts(t);
-      return {
-        name: t.replace(/:/g, '-'),
-        ...(nodePort ? { nodePort } : {}),
-        port,
-        protocol: 'TCP',
-        targetPort,
-      };
-    });
-    const clusterIP = flagString(ctx.args, 'clusterip');
-    finishGenerated(ctx, {
-      resource: 'service',
-      failure: `failed to create ${type} service: `,
-      obj: {
-        apiVersion: 'v1',
-        kind: 'Service',
-        metadata: meta(ctx, name, { labels: { app: name } }),
-        spec: {
-          ...(clusterIP === 'None' ? { clusterIP: 'None' } : {}),
-          ports,
-          selector: { app: name },
-          type,
-        },
-        status: { loadBalancer: {} },
-      },
-    });
-  },
+export const createServiceCommand = createGroup(
+  'create service',
+  'Create a service using a specified subcommand',
+  'kubectl create service [flags] [options]',
+  () => CREATE_SERVICE_COMMANDS,
+  ['clusterip', 'externalname', 'loadbalancer', 'nodeport'],
+  ['svc'],
+);
+
+const TCP_FLAG: FlagSpec = {
+  name: 'tcp',
+  type: 'stringArray',
+  usage: "Port pairs can be specified as '<port>:<targetPort>'.",
 };
+
+/** `kubectl create service clusterip|nodeport|loadbalancer NAME` (create_service.go), each with its flags. */
+function createServiceTypeCommand(sub: string, short: string, usage: string, flags: FlagSpec[]): CommandDef {
+  return {
+    name: `create service ${sub}`,
+    short,
+    usage,
+    flags: [TCP_FLAG, ...flags, ...COMMON_FLAGS],
+    run: (ctx) => runCreateService(ctx, sub),
+  };
+}
+
+export const CREATE_SERVICE_COMMANDS: CommandDef[] = [
+  createServiceTypeCommand(
+    'clusterip',
+    'Create a ClusterIP service',
+    'kubectl create service clusterip NAME [--tcp=<port>:<targetPort>] [--dry-run=server|client|none] [options]',
+    [
+      {
+        name: 'clusterip',
+        type: 'string',
+        usage: "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing).",
+      },
+    ],
+  ),
+  createServiceTypeCommand(
+    'nodeport',
+    'Create a NodePort service',
+    'kubectl create service nodeport NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]',
+    [
+      {
+        name: 'node-port',
+        type: 'int',
+        default: '0',
+        usage: 'Port used to expose the service on each node in a cluster.',
+      },
+    ],
+  ),
+  createServiceTypeCommand(
+    'loadbalancer',
+    'Create a LoadBalancer service',
+    'kubectl create service loadbalancer NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]',
+    [],
+  ),
+];
+
+function runCreateService(ctx: CommandContext, sub: string): void {
+  const type = SERVICE_TYPES.get(sub)!;
+  const rest = ctx.args.positional;
+  const name = oneName(ctx, `create service ${sub}`, rest);
+  const tcp = flagArray(ctx.args, 'tcp').flatMap((t) => t.split(','));
+  if (tcp.length === 0) throw new CommandError('at least one tcp port specifier must be provided');
+  const nodePort = Number(flagString(ctx.args, 'node-port') ?? '0');
+  const ports = tcp.map((t) => {
+    const { port, targetPort } = parsePorts(t);
+    return {
+      name: t.replace(/:/g, '-'),
+      ...(nodePort ? { nodePort } : {}),
+      port,
+      protocol: 'TCP',
+      targetPort,
+    };
+  });
+  const clusterIP = flagString(ctx.args, 'clusterip');
+  finishGenerated(ctx, {
+    resource: 'service',
+    failure: `failed to create ${type} service: `,
+    obj: {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: meta(ctx, name, { labels: { app: name } }),
+      spec: {
+        ...(clusterIP === 'None' ? { clusterIP: 'None' } : {}),
+        ports,
+        selector: { app: name },
+        type,
+      },
+      status: { loadBalancer: {} },
+    },
+  });
+}
 
 function podTemplate(name: string, image: string, command: string[], restartPolicy: string) {
   return {

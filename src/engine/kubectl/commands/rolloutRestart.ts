@@ -5,7 +5,7 @@ import { StatusError } from '../../api/errors';
 import { clone } from '../../api/objects';
 import { qualifiedResource, type Deployment, type KObject } from '../../api/types';
 import type { CommandDef } from '../types';
-import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish } from './common';
+import { ClientError, dryRunStrategy, dryRunSuffix, finish } from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 import { getDaemonSet, rolloutTargets } from './rolloutTarget';
@@ -18,7 +18,8 @@ export const rolloutRestartCommand: CommandDef = {
   validArgs: ['Deployment', 'DaemonSet'],
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE',
-  flags: [DRY_RUN_FLAG, ...OBJECT_PRINT_FLAGS],
+  // kubectl 1.33's rollout restart has no --dry-run (an unknown flag there; it came in a later release)
+  flags: [...OBJECT_PRINT_FLAGS],
   run(ctx) {
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);

@@ -29,10 +29,10 @@ export const scaleCommand: CommandDef = {
   usage:
     'kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME)',
   flags: [
-    { name: 'replicas', type: 'string', usage: 'The new desired number of replicas. Required.' },
+    { name: 'replicas', type: 'int', usage: 'The new desired number of replicas. Required.' },
     {
       name: 'current-replicas',
-      type: 'string',
+      type: 'int',
       default: '-1',
       usage:
         'Precondition for current size. Requires that the current size of the resource match this value in order to scale. -1 (default) for no condition.',

@@ -65,10 +65,7 @@ export const setServiceAccountCommand: CommandDef = {
 
  Possible resources (case insensitive) can be:
 
- replicationcontroller (rc), deployment (deploy), daemonset (ds), job, replicaset (rs), statefulset
-
-Aliases:
-serviceaccount, sa`,
+ replicationcontroller (rc), deployment (deploy), daemonset (ds), job, replicaset (rs), statefulset`,
   example: `  # Set deployment nginx-deployment's service account to serviceaccount1
   kubectl set serviceaccount deployment nginx-deployment serviceaccount1
   
