@@ -412,6 +412,8 @@ async function phoneLoad(port, query, warm = false) {
     window.Worker = class extends W {
       constructor(url, opts) {
         super(url, opts);
+        // engine workers started (a lesson's address started two before issue 24's lessonboot round)
+        if (String(url).includes('engine.worker')) window.__engineWorkers = (window.__engineWorkers ?? 0) + 1;
         const seen = (e) => {
           if (e.data?.type !== 'changes' || !e.data.reset) return;
           window.__firstSnapshot ??= performance.now();
@@ -446,7 +448,18 @@ async function phoneLoad(port, query, warm = false) {
   } catch {
     // no card: the figure says NaN
   }
+  // a lesson in the address: when its panel is there (it comes once the lesson's cluster is ready)
+  let lesson = NaN;
+  if (/[?&]lesson=/.test(query)) {
+    try {
+      await page.getByTestId('lesson-progress').waitFor({ timeout: 120_000 });
+      lesson = Date.now() - t0;
+    } catch {
+      // no panel: NaN
+    }
+  }
   await page.waitForTimeout(2000);
+  const engineWorkers = await page.evaluate(() => window.__engineWorkers ?? 0);
   const fcp = await page.evaluate(
     () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
   );
@@ -474,6 +487,8 @@ async function phoneLoad(port, query, warm = false) {
     fcp,
     snapshot,
     card,
+    lesson,
+    engineWorkers,
     longest: Math.max(0, ...tasks),
     over50: tasks.length,
     blocking: tasks.reduce((a, d) => a + d - 50, 0),
@@ -482,7 +497,7 @@ async function phoneLoad(port, query, warm = false) {
 }
 
 const phoneLine = (r) =>
-  `first contentful paint ${r.fcp.toFixed(0)} ms, engine's first snapshot ${r.snapshot.toFixed(0)} ms, first graph card ${r.card} ms, longest task ${r.longest.toFixed(0)} ms, ` +
+  `first contentful paint ${r.fcp.toFixed(0)} ms, engine's first snapshot ${r.snapshot.toFixed(0)} ms, first graph card ${r.card} ms, ${Number.isNaN(r.lesson) ? '' : `lesson's panel ${r.lesson} ms, `}${r.engineWorkers} engine worker(s), longest task ${r.longest.toFixed(0)} ms, ` +
   `${r.over50} tasks > 50 ms (${r.tasks.map((d) => d.toFixed(0)).join(' ')}), their time over 50 ms ${r.blocking.toFixed(0)} ms`;
 
 /** The functions with the most self time in a V8 CPU profile (ms), with where they are. */
@@ -562,7 +577,7 @@ try {
         return `${med(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
       };
       console.log(
-        `phone ${query || '/'}${warm ? ' warm' : ''} ${b.name}, median (range) of ${b.res.length}: first contentful paint ${f('fcp')} ms, engine's first snapshot ${f('snapshot')} ms, first graph card ${f('card')} ms, ` +
+        `phone ${query || '/'}${warm ? ' warm' : ''} ${b.name}, median (range) of ${b.res.length}: first contentful paint ${f('fcp')} ms, engine's first snapshot ${f('snapshot')} ms, first graph card ${f('card')} ms, ${query.includes('lesson=') ? `lesson's panel ${f('lesson')} ms, ` : ''}engine workers ${f('engineWorkers')}, ` +
           `longest task ${f('longest')} ms, tasks > 50 ms ${f('over50')}, their time over 50 ms ${f('blocking')} ms`,
       );
     }

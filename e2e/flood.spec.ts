@@ -71,6 +71,10 @@ test('10,000 messages from the parent: the last load wins within seconds, a few 
   const startedBefore = await embed.evaluate(() =>
     (window as unknown as { __dsp: { enginesStarted(): number } }).__dsp.enginesStarted(),
   );
+  // a reset re-inits a healthy engine (issue 24): the fresh sessions are the work a flood can cause
+  const sessionsBefore = await embed.evaluate(() =>
+    (window as unknown as { __dsp: { sessionsStarted(): number } }).__dsp.sessionsStarted(),
+  );
 
   const t0 = Date.now();
   await page.evaluate(
@@ -98,11 +102,16 @@ test('10,000 messages from the parent: the last load wins within seconds, a few 
     (await embed.evaluate(() =>
       (window as unknown as { __dsp: { enginesStarted(): number } }).__dsp.enginesStarted(),
     )) - startedBefore;
+  const sessions =
+    (await embed.evaluate(() =>
+      (window as unknown as { __dsp: { sessionsStarted(): number } }).__dsp.sessionsStarted(),
+    )) - sessionsBefore;
   console.log(
-    `posted 10,000 messages in ${postMs} ms; embed answered in ${answerMs} ms; the last load landed after ${landedMs} ms; ${restarts} engine restarts`,
+    `posted 10,000 messages in ${postMs} ms; embed answered in ${answerMs} ms; the last load landed after ${landedMs} ms; ${restarts} engine restarts, ${sessions} fresh sessions`,
   );
   // the time is printed, not asserted (it is the machine's): the poll above bounds it at 20 s
   expect(restarts).toBeLessThanOrEqual(3);
+  expect(sessions).toBeLessThanOrEqual(3);
   // only the last load ran: no node from an earlier load, none from a junk message
   await frame.getByTestId('console-input').fill('kubectl get nodes -o name');
   await frame.getByTestId('console-input').press('Enter');

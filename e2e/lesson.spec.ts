@@ -274,3 +274,35 @@ for (const [name, viewport, query] of [
     expect(r.right).toBeGreaterThanOrEqual(0);
     expect(r.top).toBeGreaterThanOrEqual(0);
   });
+
+test('a lesson in the address starts one engine, with the lesson on it (issue 24)', async ({ page }) => {
+  // Every engine worker the page starts (the editor's yaml worker aside), every fetch of the engine's chunks.
+  const workers: string[] = [];
+  page.on('worker', (w) => {
+    if (w.url().includes('engine.worker')) workers.push(w.url());
+  });
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/(engine\.worker|commands)[^/]*\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  await page.goto('./?lesson=article');
+  await expect(page.getByTestId('lesson-panel')).toBeVisible();
+  await expect(page.getByTestId('lesson-progress')).toContainText('Step 1 of 9');
+  // The lesson's cluster is the engine's first and only one: the playground's default was not started
+  // and then replaced (a second download and start of the worker on a phone).
+  const counts = () =>
+    page.evaluate(() => {
+      const d = (window as unknown as { __dsp: { enginesStarted(): number; sessionsStarted(): number } })
+        .__dsp;
+      return { engines: d.enginesStarted(), sessions: d.sessionsStarted() };
+    });
+  await expect.poll(async () => (await counts()).sessions).toBeGreaterThanOrEqual(1);
+  expect((await counts()).engines).toBe(1);
+  expect(workers).toHaveLength(1);
+  // the lesson's setup ran (the cluster is the lesson's, not a fresh default one)
+  await page.getByTestId('console-input').fill('kubectl get nodes -o name');
+  await page.getByTestId('console-input').press('Enter');
+  await expect(page.getByTestId('console-log')).toContainText('node/');
+  const seen = new Set(chunks);
+  expect(chunks.length, `chunks fetched: ${chunks.join(', ')}`).toBe(seen.size);
+});

@@ -4,7 +4,7 @@
 // e2e/playwright.config.ts, so specs need nothing of their own).
 
 import { useStore } from './store';
-import { engine, enginesStarted } from './engine';
+import { engine, enginesStarted, sessionsStarted } from './engine';
 
 export function debugRequested(search: string, cookie: () => string): boolean {
   if (new URLSearchParams(search).get('debug') === '1') return true;
@@ -35,5 +35,6 @@ export function exposeDebugHandle(): void {
         .request({ type: 'hang', when }, { timeoutMs: Infinity })
         .catch(() => undefined),
     enginesStarted,
+    sessionsStarted,
   };
 }

@@ -66,6 +66,7 @@ export async function startEngine(
   watchdog?.stop();
   const { port, mode } = await openEnginePort();
   started++;
+  sessions++;
   const c = new EngineClient(port);
   client = c;
   c.onBatch = (b) => batches.push(b);
@@ -134,6 +135,40 @@ export async function recover(reason: string): Promise<void> {
   }
 }
 
+/** How many fresh sessions this page started: new engines and healthy engines given a new `init`. */
+let sessions = 0;
+
+export function sessionsStarted(): number {
+  return sessions;
+}
+
+/**
+ * Whether a reset can give this engine a new `init` instead of replacing it (issue 24: `?lesson=ID`
+ * started a second worker right after the first, a second download and compile of its chunks on a
+ * phone). Only an engine that is answering and has nothing in flight: one busy with a long replay, a
+ * watching command or a request it never answered (crashed, hung) is terminated and replaced, so a
+ * reset never waits behind it; the watchdog still replaces one that hangs later (recover).
+ */
+function reusable(c: EngineClient): boolean {
+  return !restarting && remoteReason === null && c.inFlight() === 0;
+}
+
+/** A fresh session on the engine already running (the host's `init` starts over: cluster, clock, streams). */
+async function reinitEngine(
+  c: EngineClient,
+  spec: SessionSpec,
+  opts: { transcript?: boolean },
+): Promise<Replayed[]> {
+  baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
+  sessions++;
+  const res = await c.request<Extract<Response, { type: 'ok' }>>(
+    { type: 'init', spec, ...(opts.transcript ? { transcript: true } : {}) },
+    { timeoutMs: Infinity },
+  );
+  if (client === c) useStore.setState({ engineStatus: 'ready' });
+  return res.replayed ?? [];
+}
+
 interface Waiter {
   resolve(replayed: Replayed[]): void;
   reject(e: unknown): void;
@@ -171,15 +206,19 @@ async function drain(): Promise<void> {
     while (wanted) {
       const w = wanted;
       wanted = null;
+      const spec: SessionSpec = { ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] };
       const old = client;
-      client = null;
-      try {
-        old?.terminate();
-      } catch {
-        // already gone
+      const reuse = old !== null && reusable(old);
+      if (!reuse) {
+        client = null;
+        try {
+          old?.terminate();
+        } catch {
+          // already gone
+        }
       }
       try {
-        const replayed = await startEngine({ ...baseSpec, ...w.spec, inputs: w.spec.inputs ?? [] }, w.opts);
+        const replayed = reuse ? await reinitEngine(old, spec, w.opts) : await startEngine(spec, w.opts);
         // A newer request came in meanwhile: its engine replaces this one before anyone is told.
         const next = wanted as typeof w | null;
         if (next) next.waiters.push(...w.waiters);

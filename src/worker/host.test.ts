@@ -199,4 +199,29 @@ describe('live rollout status', () => {
     expect((await done).exitCode).toBe(130);
     expect(batches.at(-1)!.inputs.at(-1)!.line).toBe('kubectl rollout status ds/agent --watch=false');
   });
+
+  it('a second init on the same engine starts over: a fresh cluster, the clock stopped, watches ended', async () => {
+    const { client, batches } = connect();
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    await client.request({ type: 'exec', line: 'kubectl apply -f -', stdin: manifest });
+    await client.request({ type: 'play', speed: 1 });
+    expect(batches.at(-1)!.playing).toBe(true);
+    let watchDone = false;
+    void client
+      .request({ type: 'exec', line: 'kubectl get pods -w' }, { timeoutMs: Infinity })
+      .then(() => (watchDone = true));
+    await client.request({ type: 'ping' });
+    expect(watchDone).toBe(false);
+    await client.request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } });
+    const fresh = batches.at(-1)!;
+    expect(fresh.reset).toBe(true);
+    expect(fresh.playing).toBe(false);
+    expect(fresh.inputs).toEqual([]);
+    expect(fresh.upserts.filter((o) => o.kind === 'DaemonSet')).toEqual([]);
+    await until(() => expect(watchDone).toBe(true), 5000);
+    // nothing of the old session's clock comes after the fresh start
+    const n = batches.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(batches.slice(n).filter((b) => b.upserts.length > 0 || b.reset)).toEqual([]);
+  });
 });

@@ -288,6 +288,10 @@ export class Host {
 
   /** Starts a fresh session and replays the spec's inputs (deterministic: same spec, same state). */
   init(spec: SessionSpec): Replayed[] {
+    // Again on a running engine (a reset reuses a healthy worker, src/state/engine.ts): the old
+    // session's clock and watching commands end with it, as they would with its worker.
+    this.setPlaying(false);
+    this.streams?.stopAll();
     this.inputs = [];
     this.spec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
     this.session = undefined;
