@@ -83,3 +83,71 @@ describe('BatchQueue', () => {
     ).toEqual([4, 5]);
   });
 });
+
+// Issue 24: `init`'s answer follows the engine's first snapshot (a 1,000-node share link: several
+// messages of up to 1,000 objects). Flushed, it went in as one long task; drained, it goes into the
+// mirror one slice per task and is published once, at the end.
+describe('BatchQueue.drain', () => {
+  function drainSetup(msPerChange: number) {
+    let clock = 0;
+    const tasks: (() => void)[] = [];
+    const log: string[] = [];
+    const q = new BatchQueue(
+      (bs) => {
+        log.push(`apply ${bs.map((b) => b.now).join(',')}`);
+        log.push('publish');
+      },
+      { now: () => clock, schedule: () => undefined, nextTask: (fn) => tasks.push(fn) },
+      8,
+      {
+        stage(bs) {
+          log.push(`stage ${bs.map((b) => b.now).join(',')}`);
+          for (const b of bs) clock += (b.deletes.length + 1) * msPerChange;
+        },
+        publish: () => log.push('publish'),
+      },
+    );
+    return { q, tasks, log };
+  }
+
+  it('stages a snapshot of several messages one per task, publishes once, then resolves', async () => {
+    const t = drainSetup(0.01);
+    t.q.push(batch(1000, true, 1));
+    t.q.push(batch(1000, false, 2));
+    t.q.push(batch(1000, false, 3));
+    let done = false;
+    void t.q.drain().then(() => (done = true));
+    // the first slice runs in the answer's own task: one message (10 ms by the cost learnt)
+    expect(t.log).toEqual(['stage 1']);
+    expect(t.tasks.length).toBe(1);
+    t.tasks.shift()!();
+    expect(t.log).toEqual(['stage 1', 'stage 2']);
+    t.tasks.shift()!();
+    t.tasks.shift()!();
+    await Promise.resolve();
+    expect(t.log).toEqual(['stage 1', 'stage 2', 'stage 3', 'publish']);
+    expect(done).toBe(true);
+    expect(t.q.pending).toBe(0);
+    expect(t.q.stats.drainSlices).toBe(3);
+  });
+
+  it('takes in batches that arrive while it drains; a flush in between applies the rest at once', async () => {
+    const t = drainSetup(0.01);
+    t.q.push(batch(1000, true, 1));
+    t.q.push(batch(1000, false, 2));
+    const drained = t.q.drain();
+    expect(t.q.drain()).toBe(drained);
+    t.q.push(batch(5, false, 3));
+    t.q.flush();
+    expect(t.log).toEqual(['stage 1', 'apply 2,3', 'publish']);
+    t.tasks.shift()!();
+    await drained;
+    expect(t.log).toEqual(['stage 1', 'apply 2,3', 'publish', 'publish']);
+  });
+
+  it('resolves at once when nothing waits', async () => {
+    const t = drainSetup(0.01);
+    await t.q.drain();
+    expect(t.log).toEqual([]);
+  });
+});

@@ -5,7 +5,11 @@
 // slices (at least one batch per frame, and the cost per change is learnt as it goes).
 //
 // Whoever needs the mirror current (an answer to a command: the changes it made came first) calls
-// flush(), which applies everything waiting at once.
+// flush(), which applies everything waiting at once. The engine's first snapshot is the exception
+// (issue 24): `init`'s answer follows a whole cluster (a 1,000-node share link: several messages of up
+// to 1,000 objects), and flushing it was one long task on a phone. drain() puts the waiting batches
+// into the mirror one slice per task (the browser may run other work between them) and publishes them
+// once at the end (one store update, one render), and the answer is handed out after that.
 
 import type { ChangeBatch } from '../wire/protocol';
 
@@ -16,6 +20,17 @@ export interface QueueTimers {
   /** run fn soon: at the next frame (or a short timeout when no frames come, in a hidden tab) */
   schedule(fn: () => void): void;
   now(): number;
+  /** run fn in a task of its own, soon (drain's slices); `schedule` when not given */
+  nextTask?(fn: () => void): void;
+}
+
+/**
+ * Where drain() puts batches: into the mirror without publishing (`stage`), then one `publish`. Without
+ * it, drain applies (and publishes) slice by slice.
+ */
+export interface StagedSink {
+  stage(bs: readonly ChangeBatch[]): void;
+  publish(): void;
 }
 
 export function batchSize(b: ChangeBatch): number {
@@ -36,12 +51,15 @@ export class BatchQueue {
   /** learnt cost of one change (ms), to choose how many fit in a frame */
   private msPerChange = 0.01;
   /** figures for tests and benchmarks */
-  readonly stats = { runs: 0, applied: 0, publishes: 0, flushes: 0 };
+  readonly stats = { runs: 0, applied: 0, publishes: 0, flushes: 0, drainSlices: 0 };
+  /** the drain under way (its promise), so a second caller waits for the same one */
+  private draining: Promise<void> | null = null;
 
   constructor(
     private readonly apply: (bs: readonly ChangeBatch[]) => void,
     private readonly timers: QueueTimers,
     private readonly budgetMs = FRAME_BUDGET_MS,
+    private readonly sink?: StagedSink,
   ) {}
 
   get pending(): number {
@@ -65,11 +83,39 @@ export class BatchQueue {
     this.applyNow(this.queue.splice(0));
   }
 
-  private run(): void {
-    this.scheduled = false;
-    this.stats.runs++;
-    if (!this.queue.length) return;
-    // As many batches as the budget allows by the cost learnt so far, at least one.
+  /**
+   * Applies everything waiting, a budget's worth per task (at least one batch), and publishes once at
+   * the end; resolves then. Batches pushed meanwhile are part of it. A flush() or a frame's run in
+   * between applies the rest at once (with what was staged: order is kept), and the drain ends.
+   */
+  drain(): Promise<void> {
+    if (this.draining) return this.draining;
+    if (!this.queue.length) return Promise.resolve();
+    const next = this.timers.nextTask ?? this.timers.schedule;
+    this.draining = new Promise<void>((resolve) => {
+      const slice = () => {
+        if (!this.queue.length) {
+          this.draining = null;
+          if (this.sink) {
+            this.sink.publish();
+            this.stats.publishes++;
+          }
+          resolve();
+          return;
+        }
+        this.stats.drainSlices++;
+        const bs = this.queue.splice(0, this.fits());
+        if (this.sink) this.measured(bs, () => this.sink!.stage(bs));
+        else this.applyNow(bs);
+        next(slice);
+      };
+      slice();
+    });
+    return this.draining;
+  }
+
+  /** How many of the waiting batches fit in the budget by the cost learnt so far (at least one). */
+  private fits(): number {
     let room = this.budgetMs / this.msPerChange;
     let take = 0;
     while (take < this.queue.length) {
@@ -78,7 +124,15 @@ export class BatchQueue {
       room -= n;
       take++;
     }
-    this.applyNow(this.queue.splice(0, take));
+    return take;
+  }
+
+  private run(): void {
+    this.scheduled = false;
+    this.stats.runs++;
+    if (!this.queue.length) return;
+    // As many batches as the budget allows by the cost learnt so far, at least one.
+    this.applyNow(this.queue.splice(0, this.fits()));
     if (this.queue.length) {
       this.scheduled = true;
       this.timers.schedule(() => this.run());
@@ -86,22 +140,39 @@ export class BatchQueue {
   }
 
   private applyNow(bs: ChangeBatch[]): void {
+    this.measured(bs, () => this.apply(bs));
+    this.stats.publishes++;
+  }
+
+  private measured(bs: ChangeBatch[], work: () => void): void {
     const t0 = this.timers.now();
-    this.apply(bs);
+    work();
     const ms = this.timers.now() - t0;
     let n = 0;
     for (const b of bs) n += batchSize(b);
     // moving average, so one slow frame (a GC) does not starve the next ones
     if (n > 20) this.msPerChange = 0.7 * this.msPerChange + 0.3 * Math.max(0.0005, ms / n);
     this.stats.applied += bs.length;
-    this.stats.publishes++;
   }
 }
 
 /** The page's timers: the next animation frame, or 100 ms when frames do not come (hidden tab). */
 export function frameTimers(): QueueTimers {
+  // drain's next slice: a task of its own right away (a message to ourselves, as React's scheduler
+  // does; setTimeout(0) is clamped to 4 ms once nested)
+  const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+  const waiting: (() => void)[] = [];
+  if (channel) channel.port1.onmessage = () => waiting.shift()?.();
   return {
     now: () => performance.now(),
+    nextTask(fn) {
+      if (!channel) {
+        setTimeout(fn, 0);
+        return;
+      }
+      waiting.push(fn);
+      channel.port2.postMessage(null);
+    },
     schedule(fn) {
       let done = false;
       const once = () => {

@@ -88,6 +88,13 @@ export interface ClusterSlice {
   applyBatch: (b: ChangeBatch) => void;
   /** applies several batches (coalesced: one publish, one render) */
   applyBatches: (bs: readonly ChangeBatch[]) => void;
+  /**
+   * Puts batches into the mirror without publishing them (nothing re-renders): a large snapshot goes in
+   * over several tasks this way, then one `publishStaged` shows it (src/state/batchQueue.ts, drain).
+   */
+  stageBatches: (bs: readonly ChangeBatch[]) => void;
+  /** publishes what `stageBatches` put into the mirror (nothing when nothing waits) */
+  publishStaged: () => void;
 }
 
 export function emptyObjects(): Objects {
@@ -340,9 +347,18 @@ export function mergeObjects(prev: Objects, b: ChangeBatch): Objects {
 export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = (set, get) => {
   const mirror = new Mirror();
   let version = 0;
-  const applyBatches = (bs: readonly ChangeBatch[]) => {
-    if (!bs.length) return;
-    for (const b of bs) mirror.apply(b);
+  /** batches in the mirror, not yet published */
+  let staged: ChangeBatch[] = [];
+  const stageBatches = (bs: readonly ChangeBatch[]) => {
+    for (const b of bs) {
+      mirror.apply(b);
+      staged.push(b);
+    }
+  };
+  const publishStaged = () => {
+    if (!staged.length) return;
+    const bs = staged;
+    staged = [];
     const { objects, podsChanged, eventsChanged, nodesChanged } = mirror.publish();
     const s = get();
     let steps = s.steps;
@@ -381,6 +397,10 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       ...(renumbered !== s.renumbered && !deepEqual(renumbered, s.renumbered) ? { renumbered } : {}),
     });
   };
+  const applyBatches = (bs: readonly ChangeBatch[]) => {
+    stageBatches(bs);
+    publishStaged();
+  };
   return {
     objects: emptyObjects(),
     mirror,
@@ -401,5 +421,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     events: [],
     applyBatch: (b) => get().applyBatches([b]),
     applyBatches,
+    stageBatches,
+    publishStaged,
   };
 };

@@ -22,7 +22,21 @@ export const batches = new BatchQueue(
   typeof requestAnimationFrame === 'function'
     ? frameTimers()
     : { now: () => Date.now(), schedule: (fn) => setTimeout(fn, 0) },
+  undefined,
+  {
+    stage: (bs) => useStore.getState().stageBatches(bs),
+    publish: () => useStore.getState().publishStaged(),
+  },
 );
+
+/**
+ * What waits before an answer is handed out: `init`'s answer follows the engine's first snapshot (a
+ * whole cluster), which goes in over several tasks (drain); any other answer follows a command's
+ * changes, applied at once (flush) so the command's output and the page agree when it returns.
+ */
+export function beforeAnswerOf(queue: Pick<BatchQueue, 'drain' | 'flush'>) {
+  return (type: string): void | Promise<void> => (type === 'init' ? queue.drain() : queue.flush());
+}
 /** How many engines this page started (a figure for the flood test). */
 let started = 0;
 /** Set when the page shows a connected cluster (src/connect): nothing local to restart or replay. */
@@ -70,7 +84,7 @@ export async function startEngine(
   const c = new EngineClient(port);
   client = c;
   c.onBatch = (b) => batches.push(b);
-  c.beforeAnswer = () => batches.flush();
+  c.beforeAnswer = beforeAnswerOf(batches);
   c.onFatal = (message) => {
     if (client === c) void recover(message);
   };

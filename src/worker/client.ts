@@ -43,9 +43,13 @@ export class EngineClient {
   onBatch: (b: ChangeBatch) => void = () => {};
   /**
    * Called before an answer is handed out: the batches it follows must be in the mirror by then (the
-   * page may apply batches later, spread over frames; see src/state/batchQueue.ts).
+   * page may apply batches later, spread over frames; see src/state/batchQueue.ts). When it returns a
+   * promise (the engine's first snapshot, put in over several tasks), the answer waits for it, and so
+   * do the answers after it (they stay in order).
    */
-  beforeAnswer: () => void = () => {};
+  beforeAnswer: (type: Request['type']) => void | Promise<void> = () => {};
+  /** an answer waiting for beforeAnswer's promise; later answers queue behind it */
+  private answering: Promise<void> | null = null;
   onFatal: (message: string) => void = () => {};
   /** wall-clock ms of the last message from the engine (any message is a sign of life) */
   lastSeen: number;
@@ -70,9 +74,31 @@ export class EngineClient {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (!READS.has(p.type)) this.beforeAnswer();
-      if (m.type === 'error') p.reject(new Error(m.message));
-      else p.resolve(m);
+      const hand = () => {
+        if (m.type === 'error') p.reject(new Error(m.message));
+        else p.resolve(m);
+      };
+      if (this.answering) {
+        const after = this.answering.then(() => {
+          const w = READS.has(p.type) ? undefined : this.beforeAnswer(p.type);
+          return w ? w.then(hand, hand) : hand();
+        });
+        this.answering = after;
+        void after.then(() => {
+          if (this.answering === after) this.answering = null;
+        });
+        return;
+      }
+      const waited = READS.has(p.type) ? undefined : this.beforeAnswer(p.type);
+      if (!waited) {
+        hand();
+        return;
+      }
+      const after = waited.then(hand, hand);
+      this.answering = after;
+      void after.then(() => {
+        if (this.answering === after) this.answering = null;
+      });
       return;
     }
     switch (m.type) {

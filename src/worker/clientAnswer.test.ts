@@ -17,7 +17,9 @@ describe('EngineClient.beforeAnswer', () => {
     const { port, sent, deliver } = fakePort();
     const c = new EngineClient(port, () => 0);
     const log: string[] = [];
-    c.beforeAnswer = () => log.push('flush');
+    c.beforeAnswer = () => {
+      log.push('flush');
+    };
     const exec = c.request({ type: 'exec', line: 'kubectl get pods' }).then(() => log.push('exec answered'));
     const ping = c.request({ type: 'ping' }).then(() => log.push('ping answered'));
     deliver({ id: sent[1].id, type: 'ok' });
@@ -26,5 +28,31 @@ describe('EngineClient.beforeAnswer', () => {
     deliver({ id: sent[0].id, type: 'exec', chunks: [], exitCode: 0, diagnostics: [] });
     await exec;
     expect(log).toEqual(['ping answered', 'flush', 'exec answered']);
+  });
+});
+
+describe('EngineClient.beforeAnswer returning a promise (the first snapshot, drained)', () => {
+  it('hands the init answer out once the promise settles; later answers wait behind it in order', async () => {
+    const { port, sent, deliver } = fakePort();
+    const c = new EngineClient(port, () => 0);
+    const log: string[] = [];
+    let drained!: () => void;
+    c.beforeAnswer = (type) => {
+      log.push(`before ${type}`);
+      if (type === 'init') return new Promise<void>((r) => (drained = r));
+    };
+    const init = c
+      .request({ type: 'init', spec: { seed: 1, preset: 'article', inputs: [] } })
+      .then(() => log.push('init answered'));
+    const exec = c.request({ type: 'exec', line: 'kubectl get pods' }).then(() => log.push('exec answered'));
+    const ping = c.request({ type: 'ping' }).then(() => log.push('ping answered'));
+    deliver({ id: sent[0].id, type: 'ok' });
+    deliver({ id: sent[1].id, type: 'exec', chunks: [], exitCode: 0, diagnostics: [] });
+    deliver({ id: sent[2].id, type: 'ok' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log).toEqual(['before init']);
+    drained();
+    await Promise.all([init, exec, ping]);
+    expect(log).toEqual(['before init', 'init answered', 'before exec', 'exec answered', 'ping answered']);
   });
 });
