@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { newNode } from '../cluster/nodeFactory';
 import type { Node, Pod, PodSpec, Taint } from '../api/types';
 import { Simulation } from '../simulation';
-import { canAdmitPod } from './admission';
+import { AdmittedRequests, canAdmitPod, canAdmitPodBySum } from './admission';
+import { podRequest } from '../scheduler/nodeInfo';
+import { isPodTerminal } from '../api/podutil';
 
 function node(taints: Taint[] = [], labels: Record<string, string> = {}): Node {
   const n = newNode('n1', { index: 0, now: '2026-01-01T00:00:00Z', cpu: '1', memory: '1Gi', pods: '2' });
@@ -167,6 +169,84 @@ describe('Kubelet admission in the simulation', () => {
     expect(sim.store.get('Pod', 'default', 'b')!.status).toMatchObject({
       phase: 'Failed',
       reason: 'NodePorts',
+    });
+  });
+});
+
+describe('canAdmitPodBySum (the kubelet sums the admitted pods for a pod asking no host port)', () => {
+  /** a small deterministic generator (mulberry32) */
+  function rng(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const CPU = [undefined, '0', '100m', '250m', '400m', '1'];
+  const MEM = [undefined, '0', '64Mi', '300Mi', '700Mi', '1Gi'];
+  const PHASES = ['Pending', 'Running', 'Failed', 'Succeeded'];
+
+  it('decides as canAdmitPod on the pods themselves (random feed: reason and message alike)', () => {
+    const next = rng(23);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)];
+    const gen = (name: string, port: boolean): Pod => {
+      const cpu = pick(CPU);
+      const memory = pick(MEM);
+      const requests =
+        cpu === undefined && memory === undefined
+          ? undefined
+          : { ...(cpu ? { cpu } : {}), ...(memory ? { memory } : {}) };
+      const p = pod(name, {}, requests, port ? 8080 : undefined);
+      return { ...p, status: { phase: pick(PHASES) } } as Pod;
+    };
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const n = node([], {});
+      const others = Array.from({ length: Math.floor(next() * 4) }, (_, j) => gen(`o${j}`, next() < 0.3));
+      const p = gen('p', false);
+      const sum = new AdmittedRequests();
+      // stale figures from an earlier admission must not leak into this one
+      sum.add(podRequest(gen('stale', false)));
+      sum.reset();
+      for (const o of others) if (!isPodTerminal(o)) sum.add(podRequest(o));
+      const want = canAdmitPod(p, n, others);
+      expect(canAdmitPodBySum(p, n, sum)).toEqual(want);
+      seen.add(want.admit ? 'admit' : want.reason);
+    }
+    // the feed reaches every resource reason and admissions
+    expect([...seen].sort()).toEqual(['OutOfcpu', 'OutOfmemory', 'OutOfpods', 'admit']);
+  });
+
+  it('refuses a pod asking a host port (the sums carry no ports)', () => {
+    expect(() => canAdmitPodBySum(pod('p', {}, undefined, 9000), node(), new AdmittedRequests())).toThrow(
+      /asks a host port/,
+    );
+  });
+
+  it('in the simulation: admitted pods count, a failed one does not, and the pods limit holds', () => {
+    const sim = new Simulation({ seed: 1 });
+    sim.store.create<'Node'>(node());
+    sim.store.create<'Pod'>(pod('a', {}, { cpu: '600m' }));
+    sim.settle();
+    sim.store.create<'Pod'>(pod('b', {}, { cpu: '600m' }));
+    sim.settle();
+    expect(sim.store.get('Pod', 'default', 'b')!.status).toMatchObject({
+      phase: 'Failed',
+      reason: 'OutOfcpu',
+      message:
+        "Pod was rejected: Node didn't have enough resource: cpu, requested: 600, used: 600, capacity: 1000",
+    });
+    // b failed: it no longer counts, so c (300m) fits beside a; then the node's 2 pods are taken
+    sim.store.create<'Pod'>(pod('c', {}, { cpu: '300m' }));
+    sim.settle();
+    expect(sim.store.get('Pod', 'default', 'c')!.status.phase).toBe('Running');
+    sim.store.create<'Pod'>(pod('d'));
+    sim.settle();
+    expect(sim.store.get('Pod', 'default', 'd')!.status).toMatchObject({
+      phase: 'Failed',
+      reason: 'OutOfpods',
     });
   });
 });

@@ -9,7 +9,14 @@
 import type { Node, Pod, PodStatus } from '../api/types';
 import { qosClass } from '../api/qos';
 import { podMatchesNodeAffinity } from '../scheduler/nodeAffinity';
-import { nodeAllocatable, podRequest, portConflicts, usageOf } from '../scheduler/nodeInfo';
+import {
+  nodeAllocatable,
+  podRequest,
+  portConflicts,
+  usageOf,
+  type NodeUsage,
+  type PodRequest,
+} from '../scheduler/nodeInfo';
 import { findUntoleratedTaint } from '../scheduler/taints';
 import { ERR_NODE_AFFINITY, ERR_NODE_NAME, ERR_NODE_PORTS } from '../scheduler/filters';
 
@@ -44,8 +51,12 @@ const OUT_OF: Record<'pods' | 'cpu' | 'memory', string> = {
  * kubelet already admitted on this node (terminal ones do not count).
  */
 export function generalFilter(pod: Pod, node: Node, others: readonly Pod[]): Failure[] {
+  return generalFilterOf(pod, node, others.length === 0 ? NO_USAGE : usageOf(others));
+}
+
+/** generalFilter against the admitted pods' usage (NodeInfo made from them). */
+function generalFilterOf(pod: Pod, node: Node, usage: NodeUsage): Failure[] {
   const out: Failure[] = [];
-  const usage = others.length === 0 ? NO_USAGE : usageOf(others);
   const alloc = nodeAllocatable(node);
   const req = podRequest(pod);
   if (usage.pods + 1 > alloc.pods)
@@ -82,7 +93,52 @@ export function generalFilter(pod: Pod, node: Node, others: readonly Pod[]): Fai
 
 /** predicateAdmitHandler.Admit: the first failure gives the reason and message. */
 export function canAdmitPod(pod: Pod, node: Node, others: readonly Pod[]): AdmitResult {
-  const first = generalFilter(pod, node, others)[0];
+  return admitResult(generalFilter(pod, node, others)[0]);
+}
+
+const NO_PORTS: NodeUsage['ports'] = new Map();
+
+/**
+ * The summed requests of the pods the kubelet admitted on a node, without their host ports: all
+ * generalFilter reads of them when the pod to admit asks no host port (NodePorts looks the pod's
+ * own ports up; without any it reads none). A kubelet sums into one and reuses it per admission
+ * instead of listing the pods into an array and making a NodeInfo (with a ports map) of them.
+ */
+export class AdmittedRequests implements NodeUsage {
+  milliCPU = 0;
+  memory = 0;
+  nonZeroMilliCPU = 0;
+  nonZeroMemory = 0;
+  pods = 0;
+  readonly ports = NO_PORTS;
+
+  reset(): this {
+    this.milliCPU = this.memory = this.nonZeroMilliCPU = this.nonZeroMemory = this.pods = 0;
+    return this;
+  }
+
+  /** one more admitted (non-terminal) pod asking `req` */
+  add(req: PodRequest): void {
+    this.milliCPU += req.milliCPU;
+    this.memory += req.memory;
+    this.nonZeroMilliCPU += req.nonZeroMilliCPU;
+    this.nonZeroMemory += req.nonZeroMemory;
+    this.pods++;
+  }
+}
+
+/**
+ * canAdmitPod for a pod that asks no host port, against the admitted pods' summed requests; a pod
+ * asking a host port needs the pods themselves (canAdmitPod). Throws on one that asks a host port:
+ * answering without the ports would admit a conflict.
+ */
+export function canAdmitPodBySum(pod: Pod, node: Node, admitted: AdmittedRequests): AdmitResult {
+  if (podRequest(pod).ports.length > 0)
+    throw new Error(`canAdmitPodBySum: pod ${pod.metadata.name} asks a host port; use canAdmitPod`);
+  return admitResult(generalFilterOf(pod, node, admitted)[0]);
+}
+
+function admitResult(first: Failure | undefined): AdmitResult {
   if (!first) return { admit: true };
   if (first.kind === 'predicate')
     return { admit: false, reason: first.name, message: `Predicate ${first.name} failed: ${first.desc}` };

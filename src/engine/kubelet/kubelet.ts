@@ -20,8 +20,9 @@ import type { Container, Node, Pod, PodStatus } from '../api/types';
 import type { KubeletHost } from '../host';
 import { TIMINGS } from '../timings';
 import { type PodsByNode, podKeyOf, podsByNodeOf, splitKey } from '../scheduler/podsByNode';
+import { podRequest } from '../scheduler/nodeInfo';
 import type { RunBehaviour } from '../registry/registry';
-import { canAdmitPod, rejectedStatus } from './admission';
+import { AdmittedRequests, canAdmitPod, canAdmitPodBySum, rejectedStatus } from './admission';
 import { Backoff } from './backoff';
 import {
   ERR_IMAGE_NEVER_PULL,
@@ -273,6 +274,8 @@ export class Kubelet {
   /** the same workers by pod uid (a pod's change finds its worker without making its key) */
   private readonly byUid = new Map<string, PodWorker>();
   private readonly pods: PodsByNode;
+  /** the admitted pods' summed requests, reused by each admission (admit) */
+  private readonly admitted = new AdmittedRequests();
   readonly images = new ImageCache();
   /** the pods' ephemeral containers (ephemeralContainers.ts) */
   private readonly ephemeral: EphemeralContainers;
@@ -445,15 +448,20 @@ export class Kubelet {
    */
   private admit(pod: Pod, node: Node, w: PodWorker): string | undefined {
     if (isPodTerminal(pod) || pod.metadata.deletionTimestamp || pod.status?.startTime) return undefined;
-    // the pods already admitted (their order does not matter: admission sums their requests)
+    // the pods already admitted (their order does not matter: admission sums their requests); a
+    // pod asking no host port needs only their sums (AdmittedRequests), one asking one the pods
+    const byPods = podRequest(pod).ports.length > 0;
     const others: Pod[] = [];
+    const sum = this.admitted.reset();
     for (const k of this.pods.unorderedKeys(node.metadata.name)) {
       const o = this.workers.get(k);
       if (!o || o.stage === 'done') continue;
       const other = this.sim.store.get('Pod', o.namespace, o.name);
-      if (other && other.metadata.uid === o.uid && !isPodTerminal(other)) others.push(other);
+      if (!other || other.metadata.uid !== o.uid || isPodTerminal(other)) continue;
+      if (byPods) others.push(other);
+      else sum.add(podRequest(other));
     }
-    const r = canAdmitPod(pod, node, others);
+    const r = byPods ? canAdmitPod(pod, node, others) : canAdmitPodBySum(pod, node, sum);
     if (r.admit) return undefined;
     w.stage = 'done';
     this.sim.recorder.event(pod, 'Warning', r.reason, r.message, KUBELET, node.metadata.name);
