@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { COMMANDS, GROUPS } from '../../src/engine/kubectl/registry';
 import { findKubectl } from '../../src/server/realKubectl';
 import type { HelpTexts } from '../../src/engine/kubectl/types';
-import { parseHelp } from './parse';
+import { parseHelp } from '../../src/engine/kubectl/helpParse';
 
 const DIR = join(import.meta.dirname, '../../src/engine/kubectl/testdata/help');
 

@@ -9,7 +9,7 @@ import { tokenize } from './argv';
 import { runKubectl } from './index';
 import { COMMANDS, GROUPS } from './registry';
 import { articleCluster } from '../testing/printerFixtures';
-import { formatHelp, parseHelp } from '../../../tools/help/parse';
+import { formatHelp, parseHelp } from './helpParse';
 
 const DIR = join(import.meta.dirname, 'testdata/help');
 
