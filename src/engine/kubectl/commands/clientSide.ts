@@ -12,7 +12,8 @@
 //   shell to load completion code into — the console completes with Tab itself —, files to build
 //   a kustomization from, a port to listen on).
 
-import { CommandError, type CommandContext, type CommandDef } from '../types';
+import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
+import { OBJECT_PRINT_FLAGS } from '../printers/printFlags';
 
 /** cmdutil.UsageErrorf: the message, then where to read the help. */
 function usageError(command: string, message: string): CommandError {
@@ -449,6 +450,33 @@ function certificateRun(verb: 'approve' | 'deny') {
   };
 }
 
+/** certificates.go's flags of approve and deny: cli-runtime's print flags, the file flags, --force. */
+function certificateFlags(done: 'approved' | 'denied'): FlagSpec[] {
+  return [
+    ...OBJECT_PRINT_FLAGS,
+    {
+      name: 'filename',
+      short: 'f',
+      type: 'stringArray',
+      usage: 'Filename, directory, or URL to files identifying the resource to update',
+    },
+    { name: 'force', type: 'bool', usage: `Update the CSR even if it is already ${done}.` },
+    {
+      name: 'kustomize',
+      short: 'k',
+      type: 'string',
+      usage: "Process the kustomization directory. This flag can't be used together with -f or -R.",
+    },
+    {
+      name: 'recursive',
+      short: 'R',
+      type: 'bool',
+      usage:
+        'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
+    },
+  ];
+}
+
 export const certificateApproveCommand: CommandDef = {
   name: 'certificate approve',
   short: 'Approve a certificate signing request',
@@ -460,53 +488,7 @@ export const certificateApproveCommand: CommandDef = {
   example: `  # Approve CSR 'csr-sqgzp'
   kubectl certificate approve csr-sqgzp`,
   usage: 'kubectl certificate approve (-f FILENAME | NAME) [options]',
-  flags: [
-    {
-      name: 'allow-missing-template-keys',
-      type: 'bool',
-      default: 'true',
-      usage:
-        'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
-    },
-    {
-      name: 'filename',
-      short: 'f',
-      type: 'stringArray',
-      usage: 'Filename, directory, or URL to files identifying the resource to update',
-    },
-    { name: 'force', type: 'bool', usage: 'Update the CSR even if it is already approved.' },
-    {
-      name: 'kustomize',
-      short: 'k',
-      type: 'string',
-      usage: "Process the kustomization directory. This flag can't be used together with -f or -R.",
-    },
-    {
-      name: 'output',
-      short: 'o',
-      type: 'string',
-      usage:
-        'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
-    },
-    {
-      name: 'recursive',
-      short: 'R',
-      type: 'bool',
-      usage:
-        'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
-    },
-    {
-      name: 'show-managed-fields',
-      type: 'bool',
-      usage: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
-    },
-    {
-      name: 'template',
-      type: 'string',
-      usage:
-        'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
-    },
-  ],
+  flags: certificateFlags('approved'),
   run: certificateRun('approve'),
 };
 
@@ -519,52 +501,6 @@ export const certificateDenyCommand: CommandDef = {
   example: `  # Deny CSR 'csr-sqgzp'
   kubectl certificate deny csr-sqgzp`,
   usage: 'kubectl certificate deny (-f FILENAME | NAME) [options]',
-  flags: [
-    {
-      name: 'allow-missing-template-keys',
-      type: 'bool',
-      default: 'true',
-      usage:
-        'If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.',
-    },
-    {
-      name: 'filename',
-      short: 'f',
-      type: 'stringArray',
-      usage: 'Filename, directory, or URL to files identifying the resource to update',
-    },
-    { name: 'force', type: 'bool', usage: 'Update the CSR even if it is already denied.' },
-    {
-      name: 'kustomize',
-      short: 'k',
-      type: 'string',
-      usage: "Process the kustomization directory. This flag can't be used together with -f or -R.",
-    },
-    {
-      name: 'output',
-      short: 'o',
-      type: 'string',
-      usage:
-        'Output format. One of: (json, yaml, name, go-template, go-template-file, template, templatefile, jsonpath, jsonpath-as-json, jsonpath-file).',
-    },
-    {
-      name: 'recursive',
-      short: 'R',
-      type: 'bool',
-      usage:
-        'Process the directory used in -f, --filename recursively. Useful when you want to manage related manifests organized within the same directory.',
-    },
-    {
-      name: 'show-managed-fields',
-      type: 'bool',
-      usage: 'If true, keep the managedFields when printing objects in JSON or YAML format.',
-    },
-    {
-      name: 'template',
-      type: 'string',
-      usage:
-        'Template string or path to template file to use when -o=go-template, -o=go-template-file. The template format is golang templates [http://golang.org/pkg/text/template/#pkg-overview].',
-    },
-  ],
+  flags: certificateFlags('denied'),
   run: certificateRun('deny'),
 };
