@@ -32,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { resolveChromiumPath } from './browser.mjs';
+import { emulatePhone } from './phone.mjs';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
@@ -424,15 +425,7 @@ async function phoneLoad(port, query, warm = false) {
     };
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (!warm) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 1.6e6 / 8,
-    uploadThroughput: 0.75e6 / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await emulatePhone(cdp, { warm });
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { resolveChromiumPath } from './browser.mjs';
+import { emulatePhone } from './phone.mjs';
 
 const args = process.argv.slice(2);
 const warm = args.includes('--warm');
@@ -91,15 +92,7 @@ try {
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
   });
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (!warm) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 1.6e6 / 8,
-    uploadThroughput: 0.75e6 / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await emulatePhone(cdp, { warm });
   const reqs = [];
   const onReq = (r) => reqs.push(r);
   context.on('request', onReq);
