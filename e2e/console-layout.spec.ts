@@ -100,6 +100,8 @@ test('1280×720 presentation mode with the console open: six lines at projector 
     await expect(name).toHaveAttribute('aria-expanded', 'true');
   }
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  // the author's "Download for an LMS…" is not the room's: presenting, it takes no row from the step's text
+  await expect(page.locator('.lesson-lms')).toBeHidden();
 });
 
 test('long lines wrap in the embed; with Wrap off table rows stay one line, aligned, and the log scrolls sideways', async ({
