@@ -460,12 +460,20 @@ for (const [name, viewport] of [
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // every frame from the first one with the first view until the app's lesson panel: is a step text
-    // on screen? And where is the editor's panel (it must not move)?
+    // on screen? And where are the editor's and the cluster's panels (they must not move: on a phone the
+    // manifest is folded under the lesson in both, the cluster right below it)?
     await page.addInitScript(() => {
-      const w = window as unknown as { __gap: number; __frames: number; __tops: number[]; __shift: number };
+      const w = window as unknown as {
+        __gap: number;
+        __frames: number;
+        __tops: number[];
+        __graphTops: number[];
+        __shift: number;
+      };
       w.__gap = 0;
       w.__frames = 0;
       w.__tops = [];
+      w.__graphTops = [];
       w.__shift = 0;
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
@@ -483,6 +491,8 @@ for (const [name, viewport] of [
             (e) => e.getBoundingClientRect().height > 0,
           );
           if (editor) w.__tops.push(Math.round(editor.getBoundingClientRect().top));
+          const graph = document.querySelector('.panel-graph');
+          if (graph) w.__graphTops.push(Math.round(graph.getBoundingClientRect().top));
         }
         requestAnimationFrame(frame);
       };
@@ -495,15 +505,29 @@ for (const [name, viewport] of [
     await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
     await page.waitForTimeout(1000);
     const r = await page.evaluate(() => {
-      const w = window as unknown as { __gap: number; __frames: number; __tops: number[]; __shift: number };
-      return { gap: w.__gap, frames: w.__frames, tops: [...new Set(w.__tops)], shift: w.__shift };
+      const w = window as unknown as {
+        __gap: number;
+        __frames: number;
+        __tops: number[];
+        __graphTops: number[];
+        __shift: number;
+      };
+      return {
+        gap: w.__gap,
+        frames: w.__frames,
+        tops: [...new Set(w.__tops)],
+        graphTops: [...new Set(w.__graphTops)],
+        shift: w.__shift,
+      };
     });
     const top = Math.round((await page.locator('.panel-editor').boundingBox())!.y);
+    const graphTop = Math.round((await page.getByTestId('graph-panel').boundingBox())!.y);
     console.log(
-      `[figure] lesson first view ${name}: ${r.frames} frames before the app's panel, ${r.gap} without a step text; editor top ${r.tops.join(', ')} → ${top}; layout shift ${r.shift.toFixed(3)}`,
+      `[figure] lesson first view ${name}: ${r.frames} frames before the app's panel, ${r.gap} without a step text; editor top ${r.tops.join(', ')} → ${top}; cluster top ${r.graphTops.join(', ')} → ${graphTop}; layout shift ${r.shift.toFixed(3)}`,
     );
     expect(r.frames).toBeGreaterThan(0);
     expect(r.gap).toBe(0);
     expect(r.tops).toEqual([top]);
+    expect(r.graphTops).toEqual([graphTop]);
     expect(r.shift).toBeLessThan(0.1);
   });

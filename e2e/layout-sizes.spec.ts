@@ -114,6 +114,30 @@ for (const v of [
   });
 }
 
+// On a phone the panels stack and the page scrolls: an open lesson folds the manifest to its bar (as in
+// the embed), so the cluster sits right under the lesson and what a step's Run did shows on the first
+// screen, not below 340 px of manifest; the manifest's bar unfolds it (and folds the lesson).
+test('390×844 phone with a lesson: the cluster starts on the first screen; the manifest is a tap away', async ({
+  page,
+}) => {
+  await open(page, PHONE, 'lesson=article');
+  await expect(page.getByTestId('editor-panel')).toHaveAttribute('data-collapsed', 'true');
+  const editor = (await page.getByTestId('editor-panel').boundingBox())!;
+  expect(editor.height).toBeLessThan(60);
+  const graph = (await page.getByTestId('graph-panel').boundingBox())!;
+  const lesson = (await page.getByTestId('lesson-panel').boundingBox())!;
+  expect(graph.y).toBeGreaterThan(lesson.y + lesson.height);
+  // at least the graph's title and its first row of cards' top on the first screen
+  expect(graph.y + 120).toBeLessThanOrEqual(PHONE.height);
+  await page.getByTestId('lesson-run').click();
+  await expect(page.getByTestId('lesson-run')).toHaveText(/Run again/, { timeout: 30_000 });
+  await page.getByTestId('editor-toggle').click();
+  await expect(page.getByTestId('editor-panel')).not.toHaveAttribute('data-collapsed', 'true');
+  await expect(page.getByTestId('lesson-fold')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('apply-button')).toBeVisible();
+  await expectReachable(page, 'lesson-run');
+});
+
 test('the embed with a lesson: the editor folds to its bar and comes back when asked', async ({ page }) => {
   await open(page, EMBED, 'embed=1&view=split&lesson=article');
   await expect(page.getByTestId('editor-panel')).toHaveAttribute('data-collapsed', 'true');

@@ -77,6 +77,16 @@ export const panel = (area: string, title: string, body: string, fold = false, f
     : esc(title)) +
   `</h2></div><div class="panel-body"${folded ? ' hidden' : ''}>${body}</div></section>`;
 
+/** The editor's panel under an open lesson: folded to its title bar where the page is one column (a
+ * phone; firstView.css), as AppShell folds it there, so the cards do not move up when the app comes. */
+const foldNarrow = (html: string): string =>
+  html
+    .replace('class="panel panel-editor"', 'class="panel panel-editor fv-fold-narrow"')
+    .replace(
+      '<h2 class="panel-title">',
+      '<h2 class="panel-title"><span class="fv-narrow-chevron" aria-hidden="true">▸</span>',
+    );
+
 /** The page's header as Header.tsx draws it (English, light theme; Present pressed when presenting; the
  * Lesson button disabled while a lesson opens). */
 export function headerHtml(t: FirstViewInput['t'], present = false, lesson = false): string {
@@ -134,7 +144,7 @@ export function firstViewHtml({
     `<div class="first-view ${lesson ? 'fv-lesson' : present ? 'fv-present' : 'fv-plain'}" data-testid="first-view" inert hidden>` +
     // presentation mode folds the console and the events (AppShell)
     `<div class="app-shell view-split${lesson ? ' has-lesson' : ''} has-editor${present ? ' bottom-folded console-folded' : ''}">${header}${timeline}<main class="app-main">` +
-    `<div class="side-col" style="grid-area: side">${lesson ? '<section class="lesson-panel" data-fv-part="panel"></section>' : ''}${panel('editor', t('common:panels.editor'), editor)}</div>` +
+    `<div class="side-col" style="grid-area: side">${lesson ? '<section class="lesson-panel" data-fv-part="panel"></section>' : ''}${lesson ? foldNarrow(panel('editor', t('common:panels.editor'), editor)) : panel('editor', t('common:panels.editor'), editor)}</div>` +
     panel('graph', t('common:panels.graph'), graph) +
     panel('console', t('common:panels.console'), consoleBody, true, present) +
     panel('events', t('common:panels.events'), eventsBody, true, present) +

@@ -131,8 +131,10 @@ export function AppShell({
       return next;
     });
 
-  // The lesson folds to a bar; in the small embed frame an open lesson folds the editor (and the other
-  // way round), so the one in use gets the column.
+  // The lesson folds to a bar; in the small embed frame and on a phone an open lesson folds the editor
+  // (and the other way round), so the one in use gets the column — on a phone, where the panels stack,
+  // that puts the cluster right under the lesson, so what a step's Run did is a short scroll away, not
+  // below the whole manifest.
   const [lessonFolded, setLessonFolded] = useState(false);
   const fold = useMemo(() => ({ folded: lessonFolded, setFolded: setLessonFolded }), [lessonFolded]);
   // A lesson opens unfolded.
@@ -147,7 +149,7 @@ export function AppShell({
     (id: PanelId) => (id === 'console' || (embed && id === 'graph') ? slotOf(id) : null),
     [slotOf, embed],
   );
-  const shareSide = embed && !!lesson && view === 'split';
+  const shareSide = (embed || narrow) && !!lesson && view === 'split';
   const visible = new Set(VISIBLE[view]);
   // In a small embedded split view the event log gives its room to the console.
   if (embed && view === 'split') visible.delete('events');
