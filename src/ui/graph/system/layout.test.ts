@@ -5,7 +5,9 @@ import {
   chooseColumns,
   chooseView,
   geometry,
+  gridCorners,
   layoutBounds,
+  LEVELS,
   levelFloor,
   levelFonts,
   levelForZoom,
@@ -83,6 +85,57 @@ describe('levels of detail', () => {
     const tall = chooseColumns(6, 1, pane(370, 300), NORMAL, 150);
     expect(wide).toBeGreaterThan(tall);
     expect(chooseColumns(6, 1, pane(755, 370), NORMAL, 150)).toBe(wide);
+  });
+
+  // The oracle: chooseColumns as it was, every candidate grid laid out cell by cell.
+  function chooseColumnsByCells(n: number, dsCount: number, a: Area, r: typeof NORMAL, overviewMin: number) {
+    const count = Math.max(n, 1);
+    let best = { c: Math.max(1, Math.min(4, count)), rank: -1, zoom: 0 };
+    for (let c = 1; c <= Math.min(count, 64); c++) {
+      const slots = Array.from({ length: count }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }));
+      const ds = Array.from({ length: dsCount }, (_, i) => ({ id: `ds${i}`, revisions: 1 }));
+      const v = chooseView((l) => layoutBounds(slots, ds, null, l, r.scale), a, r, count, overviewMin);
+      if (!v) continue;
+      const rank = 3 - Math.max(0, LEVELS.indexOf(v.level) === -1 ? 3 : LEVELS.indexOf(v.level));
+      if (rank > best.rank || (rank === best.rank && v.zoom > best.zoom + 1e-6))
+        best = { c, rank, zoom: v.zoom };
+    }
+    return best.c;
+  }
+
+  it('chooses the columns that laying out every cell of each grid would (its corners bound it)', () => {
+    const sizes = [0, 1, 2, 3, 6, 7, 12, 65, 151, 1000];
+    const panes = [pane(412, 300), pane(755, 370), pane(370, 700), pane(1400, 800), pane(200, 900)];
+    for (const n of sizes)
+      for (const a of panes)
+        for (const r of [NORMAL, PRESENTING])
+          for (const ds of [0, 1, 3])
+            expect([n, a.width, a.height, r.scale, ds, chooseColumns(n, ds, a, r, 150)]).toEqual([
+              n,
+              a.width,
+              a.height,
+              r.scale,
+              ds,
+              chooseColumnsByCells(n, ds, a, r, 150),
+            ]);
+    for (const n of [1, 4, 7, 64, 1000])
+      for (const c of [1, 3, 8, 64])
+        expect(layoutBounds(gridCorners(n, c), [], null, 'tiny')).toEqual(
+          layoutBounds(
+            Array.from({ length: n }, (_, i) => ({ col: i % c, row: Math.floor(i / c) })),
+            [],
+            null,
+            'tiny',
+          ),
+        );
+  });
+
+  it('does not lay out every cell of a large grid (issue 24: the first render of a 1,000-node link)', () => {
+    // Listing the cells of a grid of 2^32 nodes throws at once ("Invalid array length"): only a
+    // chooseColumns that works from the grid's corners answers.
+    expect(() => chooseColumnsByCells(2 ** 32, 1, pane(412, 600), NORMAL, 150)).toThrow(RangeError);
+    const c = chooseColumns(2 ** 32, 1, pane(412, 600), NORMAL, 150);
+    expect(Number.isInteger(c) && c >= 1 && c <= 64).toBe(true);
   });
 });
 
