@@ -140,6 +140,35 @@ describe('levels of detail', () => {
 });
 
 describe('grid cells', () => {
+  it('places new nodes in the first free cells, around cells taken inside and outside the grid', () => {
+    // the oracle: placeNodes as it was, cells keyed "col,row"
+    const byStrings = (prev: Record<string, Slot>, ids: string[], columns: number) => {
+      const taken = new Set(ids.filter((id) => prev[id]).map((id) => `${prev[id].col},${prev[id].row}`));
+      const next = { ...prev };
+      let i = 0;
+      for (const id of ids.filter((x) => !prev[x])) {
+        let c: Slot;
+        do {
+          c = { col: i % columns, row: Math.floor(i / columns) };
+          i++;
+        } while (taken.has(`${c.col},${c.row}`));
+        next[id] = c;
+        taken.add(`${c.col},${c.row}`);
+      }
+      return next;
+    };
+    const ids = Array.from({ length: 60 }, (_, i) => `n${i}`);
+    const prev: Record<string, Slot> = {
+      n3: { col: 0, row: 0 },
+      n7: { col: 2, row: 1 },
+      n9: { col: 9, row: 0 },
+      n11: { col: 1, row: 40 },
+      gone: { col: 1, row: 0 },
+    };
+    for (const columns of [1, 3, 4, 8])
+      expect(placeNodes(prev, ids, columns)).toEqual(byStrings(prev, ids, columns));
+  });
+
   it('the same cells at every level never overlap', () => {
     const slots = placeNodes({}, ['a', 'b', 'c', 'd', 'e'], 2);
     for (const l of ['full', 'compact', 'tiny'] as const) {
