@@ -96,12 +96,18 @@ export function useGridSlots(
   }, [ids, columnsStored, slots, pending, names, size, gridFor, placed]);
   useEffect(() => {
     committed.current = layout;
-    const changed = Object.entries(layout.slots).some(
-      ([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row,
-    );
+    let changed = false;
+    for (const id in layout.slots) {
+      const c = layout.slots[id];
+      if (slots[id]?.col !== c.col || slots[id]?.row !== c.row) {
+        changed = true;
+        break;
+      }
+    }
     if (changed || layout.columns !== columnsStored || layout.gridFor !== gridFor)
       useGraphUi.setState({
-        slots: { ...slots, ...layout.slots },
+        // (a first grid: its cells as they are, not a copy of 1,000 entries)
+        slots: isEmpty(slots) ? layout.slots : { ...slots, ...layout.slots },
         columns: layout.columns,
         gridFor: layout.gridFor,
       });
@@ -121,4 +127,9 @@ function sameSlots(a: Slots, b: Slots): boolean {
     n++;
   }
   return n === Object.keys(a).length;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
