@@ -91,12 +91,23 @@ export interface PersistenceOptions {
   sessionPayload(): string;
   editorDelayMs?: number;
   sessionEveryMs?: number;
+  /** how long the first timed save of the session waits for the user's first input (ms) */
+  firstSaveHoldMs?: number;
 }
+
+/** What counts as the user's first input (the page's load is over for the session's saves). */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /**
  * Starts saving; returns a function that stops it (after a last save). The editor text is saved
  * 300 ms after the last keystroke, the session at most once a second while it changes, and both at
  * once when the page is hidden or unloaded (a reload).
+ *
+ * The session's timed saves start with the user's first input, or `firstSaveHoldMs` (10 s) after the
+ * start: until then the session is what the page booted from (a link, a saved session) with its clock
+ * run on, and its save (the share payload's deflate, 30–240 ms of a phone's main thread) would be one
+ * more long task in the page's load (issue 24). Nothing is lost on a reload: a hidden page or a
+ * reload saves at once, as before.
  */
 export function startPersistence(ns: string, opts: PersistenceOptions): () => void {
   if (!storageWorks()) {
@@ -106,6 +117,7 @@ export function startPersistence(ns: string, opts: PersistenceOptions): () => vo
   }
   const editorDelay = opts.editorDelayMs ?? 300;
   const sessionEvery = opts.sessionEveryMs ?? 1000;
+  const firstSaveHold = opts.firstSaveHoldMs ?? 10_000;
   let editorTimer: ReturnType<typeof setTimeout> | undefined;
   let sessionTimer: ReturnType<typeof setTimeout> | undefined;
   let editorDirty = false;
@@ -148,6 +160,17 @@ export function startPersistence(ns: string, opts: PersistenceOptions): () => vo
     report(save(ns, SESSION_KEY, JSON.stringify(value)), 'session');
   };
 
+  // The first timed save waits for the load to be over: the user's first input, or the hold's end.
+  let holding = true;
+  const release = () => {
+    if (!holding) return;
+    holding = false;
+    clearTimeout(holdTimer);
+    for (const e of INPUT_EVENTS) window.removeEventListener(e, release, true);
+    if (sessionDirty && sessionTimer === undefined) sessionTimer = setTimeout(saveSession, sessionEvery);
+  };
+  const holdTimer = setTimeout(release, firstSaveHold);
+  for (const e of INPUT_EVENTS) window.addEventListener(e, release, { capture: true, passive: true });
   const unsub = useStore.subscribe((s, prev) => {
     if (s.editorText !== prev.editorText) {
       editorDirty = true;
@@ -163,7 +186,7 @@ export function startPersistence(ns: string, opts: PersistenceOptions): () => vo
       (s.engineStatus === 'ready' && prev.engineStatus !== 'ready')
     ) {
       sessionDirty = true;
-      if (sessionTimer === undefined) sessionTimer = setTimeout(saveSession, sessionEvery);
+      if (sessionTimer === undefined && !holding) sessionTimer = setTimeout(saveSession, sessionEvery);
     }
   });
   const flush = () => {
@@ -176,6 +199,7 @@ export function startPersistence(ns: string, opts: PersistenceOptions): () => vo
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', onHidden);
   return () => {
+    release();
     flush();
     unsub();
     window.removeEventListener('pagehide', flush);

@@ -65,7 +65,6 @@ import {
   NORMAL,
   PRESENTING,
   sameSpotAtLevel,
-  slotPosition,
   type Area,
   type Level,
   type Slot,
@@ -207,9 +206,11 @@ function GraphCanvas() {
   const overview = level === 'overview';
   const positions = useMemo(() => {
     const out: Record<string, XY> = {};
+    // one cell size for all (slotPosition's, asked once: 1,000 cards on a share link's first render)
+    const g = geometry(level === 'overview' ? 'full' : level, scale);
     for (const id of ids) {
       const s = layout.slots[id];
-      if (s) out[id] = dragging[id] ?? slotPosition(s, level, scale);
+      if (s) out[id] = dragging[id] ?? { x: s.col * g.cellW, y: s.row * g.cellH };
     }
     return out;
   }, [ids, layout.slots, dragging, level, scale]);

@@ -55,7 +55,7 @@ function fillOf(p: Palette, f: OverviewCell['fill']): string {
 }
 
 /** What a full draw was made for: when any of it changes, the next draw is a full one. */
-interface Frame {
+export interface Frame {
   transform: [number, number, number];
   w: number;
   h: number;
@@ -115,15 +115,52 @@ const fonts = new WeakMap<CanvasRenderingContext2D, string>();
 /** Side of the screen buckets that find the cells touching a pixel (device pixels). */
 const BUCKET = 32;
 
-/** What a full draw leaves for the partial ones: each cell as drawn, its rank in draw order, and the buckets. */
+/**
+ * What a full draw leaves for the partial ones: each cell as drawn, its rank in draw order, and the
+ * buckets. The canvas's first full draw is painted in slices (issue 24: a 1,000-node link's first
+ * draw was one long frame): `order` is the ids in draw order and `next` the first not painted yet;
+ * `done` says a full draw has been painted to the end (every full draw after it is painted whole:
+ * a pan must not show half a grid).
+ */
 export interface Drawn {
   cells: Map<string, OverviewCell>;
   rank: Map<string, number>;
   buckets: Map<number, string[]>;
+  order: string[];
+  next: number;
+  done: boolean;
 }
 
 export function emptyDrawn(): Drawn {
-  return { cells: new Map(), rank: new Map(), buckets: new Map() };
+  return { cells: new Map(), rank: new Map(), buckets: new Map(), order: [], next: 0, done: false };
+}
+
+/** The cells of the current full draw not painted yet (its slices still to come). */
+export function unpainted(drawn: Drawn): number {
+  return drawn.order.length - drawn.next;
+}
+
+/**
+ * Paints the current full draw's cells from `drawn.next` on, in draw order, until `more()` says
+ * stop (asked after each cell, so at least one cell is painted per call): each cell as it is now.
+ */
+function paintRest(ctx: CanvasRenderingContext2D, frame: Frame, drawn: Drawn, more: () => boolean): void {
+  const { transform, palette: p, dpr } = frame;
+  const W = Math.round(frame.w * dpr);
+  const H = Math.round(frame.h * dpr);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  while (drawn.next < drawn.order.length) {
+    const c = drawn.cells.get(drawn.order[drawn.next++])!;
+    const [x0, y0, x1, y1] = pixels(c, transform, dpr);
+    if (x1 > 0 && y1 > 0 && x0 < W && y0 < H) {
+      drawCell(ctx, c, cellBox(c, transform), p);
+      if (!more()) break;
+    }
+  }
+  if (drawn.next >= drawn.order.length && !drawn.done) {
+    drawn.done = true;
+    overviewDraws.full++;
+  }
 }
 
 /** The device pixels a cell touches: [x0, y0, x1, y1), whole pixels. */
@@ -163,14 +200,18 @@ function sameView(a: Frame, b: Frame): boolean {
 /**
  * `subset`: `cells` are only the nodes that changed (else every node's). Returns false when it could
  * not draw from a subset (a node the last full draw did not have): the caller draws again with all.
+ * `more`: asked after each cell painted while the canvas's first full draw is not painted to its end;
+ * when it says no, the rest waits for the next call (`unpainted`), which goes on where this one
+ * stopped. Every later full draw is painted whole.
  */
-function draw(
+export function draw(
   canvas: HTMLCanvasElement,
   cells: readonly OverviewCell[],
   frame: Frame,
   prev: Frame | null,
   drawn: Drawn,
   subset = false,
+  more: () => boolean = () => true,
 ): boolean {
   const { w, h, dpr, palette: p, transform } = frame;
   const ctx = canvas.getContext('2d');
@@ -198,16 +239,18 @@ function draw(
   }
   const onScreen = ([x0, y0, x1, y1]: readonly number[]) => x1 > 0 && y1 > 0 && x0 < W && y0 < H;
   if (full) {
-    overviewDraws.full++;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, W, H);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawn.cells.clear();
     drawn.rank.clear();
     drawn.buckets.clear();
+    drawn.order = [];
+    drawn.next = 0;
     cells.forEach((c, i) => {
       drawn.cells.set(c.id, c);
       drawn.rank.set(c.id, i);
+      drawn.order.push(c.id);
       const px = pixels(c, transform, dpr);
       if (!onScreen(px)) return;
       for (let by = Math.floor(px[1] / BUCKET); by <= Math.floor((px[3] - 1) / BUCKET); by++)
@@ -217,8 +260,13 @@ function draw(
           if (list) list.push(c.id);
           else drawn.buckets.set(k, [c.id]);
         }
-      drawCell(ctx, c, cellBox(c, transform), p);
     });
+    // the first full draw in slices; any later one whole
+    if (drawn.done) {
+      overviewDraws.full++;
+      for (const c of cells) drawCell(ctx, c, cellBox(c, transform), p);
+      drawn.next = drawn.order.length;
+    } else paintRest(ctx, frame, drawn, more);
     return true;
   }
   // Same view: the cells that changed (a node's content is a new object only when it changed). The
@@ -226,27 +274,37 @@ function draw(
   const dirty: [number, number, number, number][] = [];
   for (const c of cells) {
     if (drawn.cells.get(c.id) === c) continue;
-    if (!drawn.rank.has(c.id)) {
+    const rank = drawn.rank.get(c.id);
+    if (rank === undefined) {
       // a node the last full draw did not have (the list is being replaced): draw everything
       if (subset) return false;
-      return draw(canvas, cells, frame, null, drawn);
+      return draw(canvas, cells, frame, null, drawn, false, more);
     }
     drawn.cells.set(c.id, c);
+    // a cell the first full draw has not painted yet: its slice paints it as it is now
+    if (rank >= drawn.next) continue;
     const px = pixels(c, transform, dpr);
     if (onScreen(px)) dirty.push(px);
   }
-  if (!dirty.length) return true;
+  const finish = () => {
+    if (unpainted(drawn) > 0) paintRest(ctx, frame, drawn, more);
+    return true;
+  };
+  if (!dirty.length) return finish();
   // Much of the grid changed (a rollout started: every pod's revision moved): one full draw is
   // cheaper, from every node's cell as it is now (drawn.cells holds them in draw order).
-  if (dirty.length > drawn.rank.size / 8)
-    return draw(canvas, subset ? [...drawn.cells.values()] : cells, frame, null, drawn);
+  // (Not while the first full draw is still being painted: that would start it again.)
+  if (drawn.done && dirty.length > drawn.rank.size / 8)
+    return draw(canvas, subset ? [...drawn.cells.values()] : cells, frame, null, drawn, false, more);
   for (const [x0, y0, x1, y1] of dirty) {
     // every cell touching these pixels, in draw order
     const ids = new Set<string>();
     for (let by = Math.floor(y0 / BUCKET); by <= Math.floor((y1 - 1) / BUCKET); by++)
       for (let bx = Math.floor(x0 / BUCKET); bx <= Math.floor((x1 - 1) / BUCKET); bx++)
         for (const id of drawn.buckets.get(bucketKey(bx, by)) ?? []) ids.add(id);
+    // (only cells painted already: the first draw's later slices paint the rest once, in order)
     const touching = [...ids]
+      .filter((id) => drawn.rank.get(id)! < drawn.next)
       .map((id) => drawn.cells.get(id)!)
       .filter((c) => {
         const q = pixels(c, transform, dpr);
@@ -270,13 +328,15 @@ function draw(
     for (const c of touching) drawCell(ctx, c, cellBox(c, transform), p);
     ctx.restore();
   }
-  return true;
+  return finish();
 }
 
 /** How often the canvas's accessible summary may change (ms): a screen reader need not hear every batch. */
 const SUMMARY_MS = 1000;
 /** How long a frame may spend making nodes' contents again for the overview (ms). */
 const CELL_BUDGET_MS = 6;
+/** How long a frame may spend painting the canvas's first full draw (ms, from the frame's start; at least one cell). */
+const PAINT_BUDGET_MS = 8;
 /** How often pod and node changes may redraw the overview (ms). */
 const CLUSTER_REDRAW_MS = 100;
 
@@ -355,11 +415,14 @@ export function OverviewCanvas({
         l.level,
         budget,
       );
-      if (draw(c, cells, next, last.current, drawn.current, !all)) last.current = next;
+      const paintUntil = t0 + PAINT_BUDGET_MS;
+      const more = () => performance.now() < paintUntil;
+      if (draw(c, cells, next, last.current, drawn.current, !all, more)) last.current = next;
       else pending.current = 'all';
       if (budget.deferred.length && pending.current !== 'all')
         for (const n of budget.deferred) pending.current.add(n);
-      if (budget.deferred.length || pending.current === 'all') schedule.current();
+      if (budget.deferred.length || pending.current === 'all' || unpainted(drawn.current) > 0)
+        schedule.current();
       const now = performance.now();
       overviewDraws.longestMs = Math.max(overviewDraws.longestMs, now - t0);
       if (now - lastSummary.current >= SUMMARY_MS) {

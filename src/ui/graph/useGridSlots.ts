@@ -3,7 +3,7 @@
 // A card the user moved keeps its cell (the store's `placed`, which share links and reloads restore):
 // it is placed first, and whoever else had that cell takes a free one.
 
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { graphUi, useGraphUi } from './graphStore';
 import {
   chooseColumns,
@@ -39,6 +39,8 @@ export function useGridSlots(
   const gridFor = useGraphUi((s) => s.gridFor);
   const pending = useGraphUi((s) => s.pending);
   const placed = useStore((s) => s.placed);
+  /** the layout last committed: given again when the cells are the same (see below) */
+  const committed = useRef<GridLayout | null>(null);
   const layout = useMemo((): GridLayout => {
     const n = ids.length;
     let columns = columnsStored;
@@ -67,7 +69,8 @@ export function useGridSlots(
         pinned.add(`${placed[name].col},${placed[name].row}`);
       }
     for (const id of ids)
-      if (base[id] && !live[id] && !pinned.has(`${base[id].col},${base[id].row}`)) live[id] = base[id];
+      if (base[id] && !live[id] && (pinned.size === 0 || !pinned.has(`${base[id].col},${base[id].row}`)))
+        live[id] = base[id];
     for (const [name, at] of Object.entries(pending)) {
       const id = nodeId(name);
       if (at && names.has(name) && !live[id])
@@ -75,21 +78,58 @@ export function useGridSlots(
     }
     // No grid before the pane has a size (its columns depend on it).
     if (columns === null) return { columns: null, gridFor: planned, slots: live };
-    return { columns, gridFor: planned, slots: placeNodes(live, ids, columns) };
+    const next = { columns, gridFor: planned, slots: placeNodes(live, ids, columns) };
+    // The same cells as the layout committed (the store has just been given them, below): the same
+    // object, so the cards' positions and the graph are not made again for nothing (issue 24: on a
+    // 1,000-node link that was a second pass over every card in the first grid's commit).
+    const prev = committed.current;
+    if (
+      prev &&
+      prev.columns === next.columns &&
+      prev.gridFor === next.gridFor &&
+      sameSlots(prev.slots, next.slots)
+    )
+      return prev;
+    return next;
     // readability, dsCount and band only matter when a grid starts
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids, columnsStored, slots, pending, names, size, gridFor, placed]);
   useEffect(() => {
-    const changed = Object.entries(layout.slots).some(
-      ([id, c]) => slots[id]?.col !== c.col || slots[id]?.row !== c.row,
-    );
+    committed.current = layout;
+    let changed = false;
+    for (const id in layout.slots) {
+      const c = layout.slots[id];
+      if (slots[id]?.col !== c.col || slots[id]?.row !== c.row) {
+        changed = true;
+        break;
+      }
+    }
     if (changed || layout.columns !== columnsStored || layout.gridFor !== gridFor)
       useGraphUi.setState({
-        slots: { ...slots, ...layout.slots },
+        // (a first grid: its cells as they are, not a copy of 1,000 entries)
+        slots: isEmpty(slots) ? layout.slots : { ...slots, ...layout.slots },
         columns: layout.columns,
         gridFor: layout.gridFor,
       });
     for (const name of Object.keys(pending)) if (names.has(name)) graphUi.release(name);
   }, [layout, slots, columnsStored, gridFor, pending, names]);
   return layout;
+}
+
+/** The same ids in the same cells. */
+function sameSlots(a: Slots, b: Slots): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const id in b) {
+    const x = a[id];
+    const y = b[id];
+    if (!x || x.col !== y.col || x.row !== y.row) return false;
+    n++;
+  }
+  return n === Object.keys(a).length;
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }

@@ -5,7 +5,9 @@ import {
   chooseColumns,
   chooseView,
   geometry,
+  gridCorners,
   layoutBounds,
+  LEVELS,
   levelFloor,
   levelFonts,
   levelForZoom,
@@ -84,9 +86,89 @@ describe('levels of detail', () => {
     expect(wide).toBeGreaterThan(tall);
     expect(chooseColumns(6, 1, pane(755, 370), NORMAL, 150)).toBe(wide);
   });
+
+  // The oracle: chooseColumns as it was, every candidate grid laid out cell by cell.
+  function chooseColumnsByCells(n: number, dsCount: number, a: Area, r: typeof NORMAL, overviewMin: number) {
+    const count = Math.max(n, 1);
+    let best = { c: Math.max(1, Math.min(4, count)), rank: -1, zoom: 0 };
+    for (let c = 1; c <= Math.min(count, 64); c++) {
+      const slots = Array.from({ length: count }, (_, i) => ({ col: i % c, row: Math.floor(i / c) }));
+      const ds = Array.from({ length: dsCount }, (_, i) => ({ id: `ds${i}`, revisions: 1 }));
+      const v = chooseView((l) => layoutBounds(slots, ds, null, l, r.scale), a, r, count, overviewMin);
+      if (!v) continue;
+      const rank = 3 - Math.max(0, LEVELS.indexOf(v.level) === -1 ? 3 : LEVELS.indexOf(v.level));
+      if (rank > best.rank || (rank === best.rank && v.zoom > best.zoom + 1e-6))
+        best = { c, rank, zoom: v.zoom };
+    }
+    return best.c;
+  }
+
+  it('chooses the columns that laying out every cell of each grid would (its corners bound it)', () => {
+    const sizes = [0, 1, 2, 3, 6, 7, 12, 65, 151, 1000];
+    const panes = [pane(412, 300), pane(755, 370), pane(370, 700), pane(1400, 800), pane(200, 900)];
+    for (const n of sizes)
+      for (const a of panes)
+        for (const r of [NORMAL, PRESENTING])
+          for (const ds of [0, 1, 3])
+            expect([n, a.width, a.height, r.scale, ds, chooseColumns(n, ds, a, r, 150)]).toEqual([
+              n,
+              a.width,
+              a.height,
+              r.scale,
+              ds,
+              chooseColumnsByCells(n, ds, a, r, 150),
+            ]);
+    for (const n of [1, 4, 7, 64, 1000])
+      for (const c of [1, 3, 8, 64])
+        expect(layoutBounds(gridCorners(n, c), [], null, 'tiny')).toEqual(
+          layoutBounds(
+            Array.from({ length: n }, (_, i) => ({ col: i % c, row: Math.floor(i / c) })),
+            [],
+            null,
+            'tiny',
+          ),
+        );
+  });
+
+  it('does not lay out every cell of a large grid (issue 24: the first render of a 1,000-node link)', () => {
+    // Listing the cells of a grid of 2^32 nodes throws at once ("Invalid array length"): only a
+    // chooseColumns that works from the grid's corners answers.
+    expect(() => chooseColumnsByCells(2 ** 32, 1, pane(412, 600), NORMAL, 150)).toThrow(RangeError);
+    const c = chooseColumns(2 ** 32, 1, pane(412, 600), NORMAL, 150);
+    expect(Number.isInteger(c) && c >= 1 && c <= 64).toBe(true);
+  });
 });
 
 describe('grid cells', () => {
+  it('places new nodes in the first free cells, around cells taken inside and outside the grid', () => {
+    // the oracle: placeNodes as it was, cells keyed "col,row"
+    const byStrings = (prev: Record<string, Slot>, ids: string[], columns: number) => {
+      const taken = new Set(ids.filter((id) => prev[id]).map((id) => `${prev[id].col},${prev[id].row}`));
+      const next = { ...prev };
+      let i = 0;
+      for (const id of ids.filter((x) => !prev[x])) {
+        let c: Slot;
+        do {
+          c = { col: i % columns, row: Math.floor(i / columns) };
+          i++;
+        } while (taken.has(`${c.col},${c.row}`));
+        next[id] = c;
+        taken.add(`${c.col},${c.row}`);
+      }
+      return next;
+    };
+    const ids = Array.from({ length: 60 }, (_, i) => `n${i}`);
+    const prev: Record<string, Slot> = {
+      n3: { col: 0, row: 0 },
+      n7: { col: 2, row: 1 },
+      n9: { col: 9, row: 0 },
+      n11: { col: 1, row: 40 },
+      gone: { col: 1, row: 0 },
+    };
+    for (const columns of [1, 3, 4, 8])
+      expect(placeNodes(prev, ids, columns)).toEqual(byStrings(prev, ids, columns));
+  });
+
   it('the same cells at every level never overlap', () => {
     const slots = placeNodes({}, ['a', 'b', 'c', 'd', 'e'], 2);
     for (const l of ['full', 'compact', 'tiny'] as const) {
