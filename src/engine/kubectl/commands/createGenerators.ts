@@ -5,7 +5,9 @@
 // the API server's own 404 ("the server could not find the requested resource"), as the real client
 // does against the served playground.
 
+import { goJSON } from '../../api/encode';
 import { ownSet } from '../../api/own';
+import { isDNS1123Subdomain } from '../../api/validation';
 import { flagArray, flagString } from '../argv';
 import { commandHelp } from '../help';
 import { OBJECT_PRINT_FLAGS, resolvePrinter, PrintError } from '../printers/printFlags';
@@ -177,7 +179,7 @@ export const createSecretCommand = createGroup(
   'create secret',
   'Create a secret using a specified subcommand',
   'kubectl create secret (docker-registry | generic | tls) [options]',
-  () => [createSecretGenericCommand],
+  () => [createSecretDockerRegistryCommand, createSecretGenericCommand],
   ['docker-registry', 'generic', 'tls'],
 );
 
@@ -211,10 +213,73 @@ export const createSecretGenericCommand: CommandDef = {
   },
 };
 
+/** The registry key docker-registry writes when --docker-server is not given (DockerHub's v1 URL). */
+const DOCKER_HUB = 'https://index.docker.io/v1/';
+
+/**
+ * handleDockerCfgJSONContent: json.Marshal of DockerConfigJSON, `{"auths":{SERVER:ENTRY}}`, each
+ * DockerConfigEntry field `omitempty` in the struct's order, `auth` being base64 of `user:password`.
+ */
+export function dockerConfigJSON(username: string, password: string, email: string, server: string) {
+  const entry: [string, string][] = [
+    ['username', username],
+    ['password', password],
+    ['email', email],
+    ['auth', b64encode(`${username}:${password}`)],
+  ];
+  const fields = entry.filter(([, v]) => v !== '').map(([k, v]) => `${goJSON(k)}:${goJSON(v)}`);
+  return `{"auths":{${goJSON(server)}:{${fields.join(',')}}}}`;
+}
+
+export const createSecretDockerRegistryCommand: CommandDef = {
+  name: 'create secret docker-registry',
+  short: 'Create a secret for use with a Docker registry',
+  usage:
+    'kubectl create secret docker-registry NAME --docker-username=user --docker-password=password --docker-email=email [--docker-server=string] [--from-file=[key=]source] [--dry-run=server|client|none] [options]',
+  flags: [
+    { name: 'docker-username', type: 'string', usage: 'Username for Docker registry authentication' },
+    { name: 'docker-password', type: 'string', usage: 'Password for Docker registry authentication' },
+    { name: 'docker-email', type: 'string', usage: 'Email for Docker registry' },
+    {
+      name: 'docker-server',
+      type: 'string',
+      default: DOCKER_HUB,
+      usage: 'Server location for Docker registry',
+    },
+    { name: 'append-hash', type: 'bool', usage: 'Append a hash of the secret to its name.' },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    // create_secret_docker.go: Complete (the one NAME), Validate, then createSecretDockerRegistry
+    const name = oneName(ctx, 'create secret docker-registry');
+    const username = flagString(ctx.args, 'docker-username') ?? '';
+    const password = flagString(ctx.args, 'docker-password') ?? '';
+    const server = flagString(ctx.args, 'docker-server') ?? DOCKER_HUB;
+    // --from-file (the other way Validate accepts) is not modelled: the page has no files to read
+    if (username === '' || password === '' || server === '')
+      throw new CommandError(
+        'either --from-file or the combination of --docker-username, --docker-password and --docker-server is required',
+      );
+    const email = flagString(ctx.args, 'docker-email') ?? '';
+    finishGenerated(ctx, {
+      resource: 'secret',
+      failure: 'failed to create secret ',
+      obj: {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: meta(ctx, name),
+        data: { '.dockerconfigjson': b64encode(dockerConfigJSON(username, password, email, server)) },
+        type: 'kubernetes.io/dockerconfigjson',
+      },
+    });
+  },
+};
+
 const SERVICE_TYPES = new Map([
   ['clusterip', 'ClusterIP'],
   ['nodeport', 'NodePort'],
   ['loadbalancer', 'LoadBalancer'],
+  ['externalname', 'ExternalName'],
 ]);
 
 /** utilsnet.ParsePort(s, true) as strconv.ParseUint words its errors. */
@@ -299,14 +364,29 @@ export const CREATE_SERVICE_COMMANDS: CommandDef[] = [
     'kubectl create service loadbalancer NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]',
     [],
   ),
+  createServiceTypeCommand(
+    'externalname',
+    'Create an ExternalName service',
+    'kubectl create service externalname NAME --external-name external.name [--dry-run=server|client|none] [options]',
+    [{ name: 'external-name', type: 'string', usage: 'External name of service' }],
+  ),
 ];
 
+/** create_service.go: Complete (the one NAME), Validate, createService. */
 function runCreateService(ctx: CommandContext, sub: string): void {
   const type = SERVICE_TYPES.get(sub)!;
-  const rest = ctx.args.positional;
-  const name = oneName(ctx, `create service ${sub}`, rest);
+  // cobra's MarkFlagRequired("external-name"), checked before the command runs
+  const externalName = flagString(ctx.args, 'external-name');
+  if (type === 'ExternalName' && externalName === undefined)
+    throw new CommandError('required flag(s) "external-name" not set');
+  const name = oneName(ctx, `create service ${sub}`, ctx.args.positional);
   const tcp = flagArray(ctx.args, 'tcp').flatMap((t) => t.split(','));
-  if (tcp.length === 0) throw new CommandError('at least one tcp port specifier must be provided');
+  const clusterIP = flagString(ctx.args, 'clusterip') ?? '';
+  // ServiceOptions.Validate, in its order
+  if (clusterIP !== 'None' && tcp.length === 0 && type !== 'ExternalName')
+    throw new CommandError('at least one tcp port specifier must be provided');
+  if (type === 'ExternalName' && !isDNS1123Subdomain(externalName!))
+    throw new CommandError(`invalid service external name ${externalName}`);
   const nodePort = Number(flagString(ctx.args, 'node-port') ?? '0');
   const ports = tcp.map((t) => {
     const { port, targetPort } = parsePorts(t);
@@ -318,7 +398,6 @@ function runCreateService(ctx: CommandContext, sub: string): void {
       targetPort,
     };
   });
-  const clusterIP = flagString(ctx.args, 'clusterip');
   finishGenerated(ctx, {
     resource: 'service',
     failure: `failed to create ${type} service: `,
@@ -327,8 +406,9 @@ function runCreateService(ctx: CommandContext, sub: string): void {
       kind: 'Service',
       metadata: meta(ctx, name, { labels: { app: name } }),
       spec: {
-        ...(clusterIP === 'None' ? { clusterIP: 'None' } : {}),
-        ports,
+        ...(clusterIP !== '' ? { clusterIP } : {}),
+        ...(externalName ? { externalName } : {}),
+        ...(ports.length > 0 ? { ports } : {}),
         selector: { app: name },
         type,
       },
