@@ -125,6 +125,22 @@ export const HELP_TEXTS: ReadonlyMap<string, HelpTexts> = new Map<string, HelpTe
       },
     },
   ],
+  [
+    'create secret tls',
+    {
+      long: 'Create a TLS secret from the given public/private key pair.\n\n The public/private key pair must exist beforehand. The public key certificate must be .PEM encoded and match the given private key.',
+      example:
+        '  # Create a new TLS secret named tls-secret with the given key pair\n  kubectl create secret tls tls-secret --cert=path/to/tls.crt --key=path/to/tls.key',
+      flags: {
+        'dry-run':
+          'Must be "none", "server", or "client". If client strategy, only print the object that would be sent, without sending it. If server strategy, submit server-side request without persisting the resource.',
+        validate:
+          'Must be one of: strict (or true), warn, ignore (or false). "true" or "strict" will use a schema to validate the input and fail the request if invalid. It will perform server side validation if ServerSideFieldValidation is enabled on the api-server, but will fall back to less reliable client-side validation if not. "warn" will warn about unknown or duplicate fields without blocking the request if server-side field validation is enabled on the API server, and behave as "ignore" otherwise. "false" or "ignore" will not perform any schema validation, silently dropping any unknown or duplicate fields.',
+        'save-config':
+          'If true, the configuration of current object will be saved in its annotation. Otherwise, the annotation will be unchanged. This flag is useful when you want to perform kubectl apply on this object in the future.',
+      },
+    },
+  ],
   ['create service', { long: 'Create a service using a specified subcommand.' }],
   [
     'create service clusterip',

@@ -18,6 +18,7 @@ import {
   createSecretCommand,
   createSecretDockerRegistryCommand,
   createSecretGenericCommand,
+  createSecretTLSCommand,
   createServiceCommand,
   CREATE_SERVICE_COMMANDS,
 } from './commands/createGenerators';
@@ -86,6 +87,7 @@ export const COMMANDS: CommandDef[] = [
   createSecretCommand,
   createSecretDockerRegistryCommand,
   createSecretGenericCommand,
+  createSecretTLSCommand,
   createServiceCommand,
   ...CREATE_SERVICE_COMMANDS,
   createJobCommand,
