@@ -11,9 +11,10 @@ import { isDNS1123Subdomain } from '../../api/validation';
 import { flagArray, flagString } from '../argv';
 import { commandHelp } from '../help';
 import { KeyPairError, x509KeyPair } from '../x509KeyPair';
-import { OBJECT_PRINT_FLAGS, resolvePrinter, PrintError } from '../printers/printFlags';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
+import { printClientObject } from './clientObject';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, formatSingleError, VALIDATE_FLAG } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, VALIDATE_FLAG } from './common';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -66,13 +67,16 @@ export function oneName(ctx: CommandContext, path: string, args = ctx.args.posit
   return args[0];
 }
 
-/** metadata with the namespace only when -n was given (EnforceNamespace). */
+/**
+ * metadata with the namespace only when -n was given (EnforceNamespace), in ObjectMeta's field order
+ * (name, namespace, …, labels), as `-o json` prints the typed object.
+ */
 function meta(
   ctx: CommandContext,
   name: string,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return { name, ...extra, ...(ctx.namespaceExplicit ? { namespace: ctx.namespace } : {}) };
+  return { name, ...(ctx.namespaceExplicit ? { namespace: ctx.namespace } : {}), ...extra };
 }
 
 /** Client dry run: print the object; otherwise the cluster answers 404. */
@@ -80,18 +84,8 @@ function finishGenerated(ctx: CommandContext, g: Generated): void {
   const dry = dryRunStrategy(ctx);
   const printer = resolvePrinter(ctx);
   if (dry !== 'client') throw new CommandError(`${g.failure}${NOT_SERVED}`);
-  const name = (g.obj.metadata as { name: string }).name;
-  if (printer.kind === 'name') return ctx.out.println(`${g.resource}/${name}`);
-  if (printer.kind === 'generic') {
-    try {
-      ctx.out.out(printer.print(g.obj as never));
-    } catch (e) {
-      if (!(e instanceof PrintError)) throw e;
-      throw new CommandError(formatSingleError(e), 1, true);
-    }
-    return;
-  }
-  ctx.out.println(`${g.resource}/${name} created (dry run)`);
+  // the typed object the generator built: -o json keeps its Go field order
+  printClientObject(ctx, printer, g.resource, g.obj, 'created (dry run)');
 }
 
 /** `--from-literal=k=v` pairs into a data map (cmdutil.ParseLiteralSource + the duplicate check). */
@@ -134,8 +128,8 @@ export const createConfigMapCommand: CommandDef = {
       resource: 'configmap',
       failure: 'failed to create configmap: ',
       obj: {
-        apiVersion: 'v1',
         kind: 'ConfigMap',
+        apiVersion: 'v1',
         metadata: meta(ctx, name),
         ...(Object.keys(data).length ? { data } : {}),
       },
@@ -204,8 +198,8 @@ export const createSecretGenericCommand: CommandDef = {
       // create_secret.go: "failed to create secret %v" (no colon)
       failure: 'failed to create secret ',
       obj: {
-        apiVersion: 'v1',
         kind: 'Secret',
+        apiVersion: 'v1',
         metadata: meta(ctx, name),
         ...(Object.keys(data).length ? { data } : {}),
         ...(type ? { type } : {}),
@@ -266,8 +260,8 @@ export const createSecretDockerRegistryCommand: CommandDef = {
       resource: 'secret',
       failure: 'failed to create secret ',
       obj: {
-        apiVersion: 'v1',
         kind: 'Secret',
+        apiVersion: 'v1',
         metadata: meta(ctx, name),
         data: { '.dockerconfigjson': b64encode(dockerConfigJSON(username, password, email, server)) },
         type: 'kubernetes.io/dockerconfigjson',
@@ -315,8 +309,8 @@ export const createSecretTLSCommand: CommandDef = {
       resource: 'secret',
       failure: 'failed to create secret ',
       obj: {
-        apiVersion: 'v1',
         kind: 'Secret',
+        apiVersion: 'v1',
         metadata: meta(ctx, name),
         data: { 'tls.crt': b64encode(cert), 'tls.key': b64encode(key) },
         type: 'kubernetes.io/tls',
@@ -440,27 +434,29 @@ function runCreateService(ctx: CommandContext, sub: string): void {
   const nodePort = Number(flagString(ctx.args, 'node-port') ?? '0');
   const ports = tcp.map((t) => {
     const { port, targetPort } = parsePorts(t);
+    // corev1.ServicePort's field order
     return {
       name: t.replace(/:/g, '-'),
-      ...(nodePort ? { nodePort } : {}),
-      port,
       protocol: 'TCP',
+      port,
       targetPort,
+      ...(nodePort ? { nodePort } : {}),
     };
   });
   finishGenerated(ctx, {
     resource: 'service',
     failure: `failed to create ${type} service: `,
     obj: {
-      apiVersion: 'v1',
       kind: 'Service',
+      apiVersion: 'v1',
       metadata: meta(ctx, name, { labels: { app: name } }),
+      // corev1.ServiceSpec's field order
       spec: {
-        ...(clusterIP !== '' ? { clusterIP } : {}),
-        ...(externalName ? { externalName } : {}),
         ...(ports.length > 0 ? { ports } : {}),
         selector: { app: name },
+        ...(clusterIP !== '' ? { clusterIP } : {}),
         type,
+        ...(externalName ? { externalName } : {}),
       },
       status: { loadBalancer: {} },
     },
@@ -471,7 +467,7 @@ function podTemplate(name: string, image: string, command: string[], restartPoli
   return {
     metadata: {},
     spec: {
-      containers: [{ ...(command.length ? { command } : {}), image, name, resources: {} }],
+      containers: [{ name, image, ...(command.length ? { command } : {}), resources: {} }],
       restartPolicy,
     },
   };
@@ -503,8 +499,8 @@ export const createJobCommand: CommandDef = {
       resource: 'job.batch',
       failure: 'failed to create job: ',
       obj: {
-        apiVersion: 'batch/v1',
         kind: 'Job',
+        apiVersion: 'batch/v1',
         metadata: meta(ctx, name),
         spec: { template: podTemplate(name, image, command, 'Never') },
         status: {},
@@ -540,15 +536,16 @@ export const createCronJobCommand: CommandDef = {
       resource: 'cronjob.batch',
       failure: 'failed to create cronjob: ',
       obj: {
-        apiVersion: 'batch/v1',
         kind: 'CronJob',
+        apiVersion: 'batch/v1',
         metadata: meta(ctx, name),
+        // batchv1.CronJobSpec's field order
         spec: {
+          schedule,
           jobTemplate: {
             metadata: { name },
             spec: { template: podTemplate(name, image!, command, restart) },
           },
-          schedule,
         },
         status: {},
       },
