@@ -8,7 +8,8 @@
 import { goJSON } from '../../api/encode';
 import { ownSet } from '../../api/own';
 import { isDNS1123Subdomain } from '../../api/validation';
-import { flagArray, flagString } from '../argv';
+import { flagArray, flagBool, flagString } from '../argv';
+import { configMapHash, secretHash } from '../hash';
 import { commandHelp } from '../help';
 import { KeyPairError, x509KeyPair } from '../x509KeyPair';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
@@ -83,6 +84,17 @@ function meta(
 function finishGenerated(ctx: CommandContext, g: Generated): void {
   const dry = dryRunStrategy(ctx);
   const printer = resolvePrinter(ctx);
+  // --append-hash (configmap and the secrets): NAME-<hash of the generated object>, as the generator
+  // names it before anything is sent
+  if (flagBool(ctx.args, 'append-hash')) {
+    const md = g.obj.metadata as { name: string };
+    const data = (g.obj.data ?? {}) as Record<string, string>;
+    const hash =
+      g.obj.kind === 'ConfigMap'
+        ? configMapHash(md.name, data)
+        : secretHash(md.name, (g.obj.type as string | undefined) ?? '', data);
+    md.name = `${md.name}-${hash}`;
+  }
   if (dry !== 'client') throw new CommandError(`${g.failure}${NOT_SERVED}`);
   // the typed object the generator built: -o json keeps its Go field order
   printClientObject(ctx, printer, g.resource, g.obj, 'created (dry run)');
