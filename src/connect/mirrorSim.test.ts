@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Session, type KObject } from '../engine';
-import { mirrorSimulation, runRecorded, watchingCommand } from './mirrorSim';
+import { mirrorSimulation, runRecorded, streamingCommand, watchingCommand } from './mirrorSim';
 
 /** The objects of a cluster as a server would list them: a session with the article applied. */
 function served(): { objects: KObject[]; now: number } {
@@ -100,5 +100,28 @@ describe('watchingCommand', () => {
     expect(watchingCommand(['drain', 'node-1'])).toBe('kubectl drain');
     expect(watchingCommand(['get', 'pods'])).toBeNull();
     expect(watchingCommand(['rollout', 'history', 'ds/x'])).toBeNull();
+    expect(watchingCommand(['-n', 'kube-system', 'logs', 'x'])).toBe('kubectl logs');
+    expect(watchingCommand(['--namespace', 'logs', 'get', 'pods'])).toBeNull();
+  });
+});
+
+describe('streamingCommand', () => {
+  it('names the commands that open a stream to a container, after any global flags', () => {
+    expect(streamingCommand(['exec', 'web', '--', 'ls'])).toBe('kubectl exec');
+    expect(streamingCommand(['cp', 'web:/etc/hosts', 'hosts'])).toBe('kubectl cp');
+    expect(streamingCommand(['-n', 'kube-system', 'cp', 'web:/a', 'a'])).toBe('kubectl cp');
+    expect(streamingCommand(['--context', 'x', 'attach', 'web'])).toBe('kubectl attach');
+    expect(streamingCommand(['port-forward', 'web', '8080:80'])).toBe('kubectl port-forward');
+    expect(streamingCommand(['-n', 'exec', 'get', 'pods'])).toBeNull();
+    expect(streamingCommand(['get', 'pods', 'cp'])).toBeNull();
+  });
+
+  it('takes debug as streaming only when it attaches (-i, -it, --attach), as debug.go defaults it', () => {
+    expect(streamingCommand(['debug', 'web', '-it', '--image=busybox'])).toBe('kubectl debug --attach');
+    expect(streamingCommand(['debug', 'web', '--stdin', '--image=busybox'])).toBe('kubectl debug --attach');
+    expect(streamingCommand(['debug', 'web', '--attach', '--image=busybox'])).toBe('kubectl debug --attach');
+    expect(streamingCommand(['debug', 'web', '-i', '--attach=false', '--image=b'])).toBeNull();
+    expect(streamingCommand(['debug', 'web', '--image=busybox'])).toBeNull();
+    expect(streamingCommand(['debug', 'web', '--image=busybox', '--', 'sh', '-i'])).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   type DeleteOptions,
   type WriteOptions,
   Simulation,
+  commandWords,
   runKubectlLine,
   type KubectlResult,
 } from '../engine';
@@ -129,14 +130,34 @@ export function runRecorded(
   return { result, ops };
 }
 
+/**
+ * Commands that open a stream to a container (the pods/exec, attach and portforward connect
+ * subresources; `cp` is a tar over exec; `debug -i` attaches once its container runs): the copy
+ * has no container to reach, the user's own kubectl can. Returns `kubectl WORD`, or null.
+ */
+export function streamingCommand(words: string[]): string | null {
+  const [w] = commandWords(words, 1);
+  if (w === 'exec' || w === 'attach' || w === 'port-forward' || w === 'cp') return `kubectl ${w}`;
+  if (w === 'debug') {
+    const dash = words.indexOf('--');
+    const flags = dash >= 0 ? words.slice(0, dash) : words;
+    // -i/--stdin attaches unless --attach=false says otherwise (debug.go: attach defaults to interactive)
+    const attach = flags.find((x) => x === '--attach' || x.startsWith('--attach='));
+    const interactive = flags.some(
+      (x) => x === '--stdin' || x === '--stdin=true' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(x),
+    );
+    if (attach !== undefined ? attach !== '--attach=false' : interactive) return 'kubectl debug --attach';
+  }
+  return null;
+}
+
 /** Commands that follow the cluster over time: the copy cannot, the user's own kubectl can. */
 export function watchingCommand(words: string[]): string | null {
-  const w = words.filter((x) => !x.startsWith('-'));
+  const w = commandWords(words, 2);
   if (w[0] === 'rollout' && w[1] === 'status') return 'kubectl rollout status';
   if (w[0] === 'wait') return 'kubectl wait';
   if (w[0] === 'drain') return 'kubectl drain';
-  if (w[0] === 'logs' || w[0] === 'exec' || w[0] === 'attach' || w[0] === 'port-forward')
-    return `kubectl ${w[0]}`;
+  if (w[0] === 'logs') return 'kubectl logs';
   if (
     words.some(
       (x) =>

@@ -156,9 +156,13 @@ describe('RemotePort', () => {
     await synced();
     port!.postMessage({ id: 4, type: 'exec', line: 'kubectl get pods -w' });
     port!.postMessage({ id: 5, type: 'exec', line: 'sim node add x' });
+    port!.postMessage({ id: 6, type: 'exec', line: 'kubectl -n kube-system cp web:/etc/hosts hosts' });
     const text = async (id: number) => ((await reply(id)) as { chunks: { text: string }[] }).chunks[0].text;
     expect(await text(4)).toContain('run it with your own kubectl in a terminal');
     expect(await text(5)).toContain("sim commands need the playground's own server");
+    expect(await text(6)).toBe(
+      'error: kubectl cp opens a stream to a container, which this console does not do against http://127.0.0.1:1: run it with your own kubectl in a terminal\n',
+    );
     expect(useConnection.getState().served).toBe(false);
   });
 });

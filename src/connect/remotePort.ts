@@ -17,7 +17,7 @@ import { tokenize } from '../engine/scripts';
 import type { Port } from '../worker/client';
 import type { ChangeBatch, Message, ObjectRef, Request, WhyData } from '../wire/protocol';
 import { ApiError, apiErrorOf, ListWatch, type Fetch } from './listWatch';
-import { mirrorSimulation, runRecorded, watchingCommand, type Op } from './mirrorSim';
+import { mirrorSimulation, runRecorded, streamingCommand, watchingCommand, type Op } from './mirrorSim';
 import { MIRRORED, objectPath } from './resources';
 import { requestFor } from './request';
 import { whyData } from '../wire/whyData';
@@ -409,6 +409,11 @@ export class RemotePort implements Port {
       };
     }
     if (words[0] !== 'kubectl') return err(`error: only kubectl and sim commands run here`);
+    const streaming = streamingCommand(words.slice(1));
+    if (streaming)
+      return err(
+        `error: ${streaming} opens a stream to a container, which this console does not do against ${this.opts.base}: run it with your own kubectl in a terminal`,
+      );
     const watching = watchingCommand(words.slice(1));
     if (watching)
       return err(

@@ -34,7 +34,7 @@ export { CLI_BUDGET } from './script/budget';
 export { SIM_IMAGE_VERBS } from './script/simImage';
 
 // ---------------------------------------------------------------------------- kubectl
-export { runKubectl, runKubectlLine, type CompletionType } from './kubectl/index';
+export { commandWords, runKubectl, runKubectlLine, type CompletionType } from './kubectl/index';
 export { flagBool } from './kubectl/argv';
 export {
   Output,

@@ -53,6 +53,24 @@ describe('normalizeClientDifferences', () => {
     expect(normalizeClientDifferences(last133.join('\n'))).toBe(
       ['{', '    "name": "web-hpa"', '},'].join('\n'),
     );
+    // the only member of its object: ≥ 1.34 writes the object empty (a Job's pod template)
+    const alone133 = [
+      '    "template": {',
+      '        "metadata": {',
+      '            "creationTimestamp": null',
+      '        },',
+    ];
+    expect(normalizeClientDifferences(alone133.join('\n'))).toBe(
+      ['    "template": {', '        "metadata": {},'].join('\n'),
+    );
+    const yamlAlone = ['  template:', '    metadata:', '      creationTimestamp: null', '    spec:'];
+    expect(normalizeClientDifferences(yamlAlone.join('\n'))).toBe(
+      ['  template:', '    metadata: {}', '    spec:'].join('\n'),
+    );
+    const item = ['items:', '- metadata:', '    creationTimestamp: null', '  kind: Pod', '- metadata:'];
+    expect(normalizeClientDifferences(item.join('\n'))).toBe(
+      ['items:', '- metadata: {}', '  kind: Pod', '- metadata:'].join('\n'),
+    );
   });
 
   it("masks kubectl diff's temp directories and file times", () => {

@@ -43,18 +43,34 @@ const UNDO_WARNING =
 const NULL_CREATION_TIMESTAMP = /^\s*creationTimestamp: null$/;
 const NULL_CREATION_TIMESTAMP_JSON = /^\s*"creationTimestamp": null(,?)$/;
 
-/** Rule 9 on a transcript's lines: a JSON member that was the object's last leaves no comma behind. */
+/**
+ * Rule 9 on a transcript's lines: a JSON member that was the object's last leaves no comma behind,
+ * and an object it was alone in is written empty as ≥ 1.34 writes it (`{}`, `metadata: {}`).
+ */
 function dropNullCreationTimestamps(lines: string[]): string[] {
   const out: string[] = [];
-  for (const l of lines) {
-    if (NULL_CREATION_TIMESTAMP.test(l)) continue;
+  const indent = (l: string) => l.length - l.trimStart().length;
+  // the column of a line's key (`- metadata:` opens a list item: its key is two columns in)
+  const keyColumn = (l: string) => indent(l) + (l.trimStart().startsWith('- ') ? 2 : 0);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const next = lines[i + 1] ?? '';
+    const prev = out[out.length - 1] ?? '';
+    if (NULL_CREATION_TIMESTAMP.test(l)) {
+      // the only key of a YAML map: `metadata:` then a line no deeper than it
+      // (a map's keys are deeper than its own; whatever is not deeper has left it)
+      if (prev.endsWith(':') && indent(next) <= keyColumn(prev)) out[out.length - 1] = `${prev} {}`;
+      continue;
+    }
     const json = NULL_CREATION_TIMESTAMP_JSON.exec(l);
     if (!json) {
       out.push(l);
       continue;
     }
-    if (json[1] === '' && out.length > 0 && out[out.length - 1].endsWith(','))
-      out[out.length - 1] = out[out.length - 1].slice(0, -1);
+    if (json[1] === '' && prev.endsWith('{') && next.trimStart().startsWith('}')) {
+      out[out.length - 1] = `${prev}${next.trim()}`;
+      i++;
+    } else if (json[1] === '' && prev.endsWith(',')) out[out.length - 1] = prev.slice(0, -1);
   }
   return out;
 }

@@ -26,7 +26,8 @@ export function parseLabelSelector(s: string | null): Selector {
   try {
     return parseSelector(s);
   } catch (e) {
-    if (e instanceof SelectorParseError) throw badRequest(`unable to parse requirement: ${e.message}`);
+    // the list handler's DecodeParameters: labels.Parse's own error, as a 400 (Convert_string_To_labels_Selector)
+    if (e instanceof SelectorParseError) throw badRequest(e.message);
     throw e;
   }
 }

@@ -1,10 +1,13 @@
 // Label selectors: matching (apimachinery labels.Selector), parsing of `-l` strings and printing.
 
+import { goQuote } from './errors';
 import type { Labels, LabelSelector } from './types';
+import { labelValueErrors, qualifiedNameErrors } from './validation';
 
 export interface Requirement {
   key: string;
-  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | '=' | '!=';
+  /** `=` also stands for `==` (selection.DoubleEquals); `Gt`/`Lt` are `>`/`<` */
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | '=' | '!=' | 'Gt' | 'Lt';
   values: string[];
 }
 
@@ -33,6 +36,14 @@ export function matches(selector: Selector, labels: Labels | undefined): boolean
       case 'DoesNotExist':
         if (has) return false;
         break;
+      case 'Gt':
+      case 'Lt': {
+        // Requirement.Matches: both sides as int64; a label that is not one does not match
+        if (!has || !isInt64(l[r.key])) return false;
+        const [lv, rv] = [BigInt(l[r.key]), BigInt(r.values[0])];
+        if (r.operator === 'Gt' ? !(lv > rv) : !(lv < rv)) return false;
+        break;
+      }
     }
   }
   return true;
@@ -77,6 +88,10 @@ export function selectorString(s: Selector): string {
           return r.key;
         case 'DoesNotExist':
           return `!${r.key}`;
+        case 'Gt':
+          return `${r.key}>${r.values[0]}`;
+        case 'Lt':
+          return `${r.key}<${r.values[0]}`;
       }
     })
     .join(',');
@@ -91,72 +106,263 @@ export function formatLabels(l: Labels | undefined): string {
 
 export class SelectorParseError extends Error {}
 
-/** Parses kubectl's `-l` syntax: `a=b`, `a==b`, `a!=b`, `a in (x,y)`, `a notin (x)`, `a`, `!a`. */
-export function parseSelector(input: string): Selector {
-  const out: Selector = [];
-  const s = input.trim();
-  if (s === '') return out;
-  let i = 0;
-  const skipWs = () => {
-    while (i < s.length && s[i] === ' ') i++;
-  };
-  const readKey = () => {
-    const start = i;
-    while (i < s.length && /[A-Za-z0-9._\-/]/.test(s[i])) i++;
-    return s.slice(start, i);
-  };
-  while (i < s.length) {
-    skipWs();
-    let negate = false;
-    if (s[i] === '!') {
-      negate = true;
-      i++;
-      skipWs();
+// ------------------------------------------------------------------------------------------------
+// labels.Parse (apimachinery pkg/labels/selector.go): its Lexer, its recursive-descent Parser and
+// NewRequirement's checks, so a malformed `-l` gets the words kubectl and the API server print.
+
+type Token =
+  | 'Error'
+  | 'EndOfString'
+  | 'ClosedPar'
+  | 'Comma'
+  | 'DoesNotExist'
+  | 'DoubleEquals'
+  | 'Equals'
+  | 'GreaterThan'
+  | 'Identifier'
+  | 'In'
+  | 'LessThan'
+  | 'NotEquals'
+  | 'NotIn'
+  | 'OpenPar';
+
+/** string2token: the literal tokens (keywords and operators). */
+const STRING_TO_TOKEN = new Map<string, Token>([
+  [')', 'ClosedPar'],
+  [',', 'Comma'],
+  ['!', 'DoesNotExist'],
+  ['==', 'DoubleEquals'],
+  ['=', 'Equals'],
+  ['>', 'GreaterThan'],
+  ['in', 'In'],
+  ['<', 'LessThan'],
+  ['!=', 'NotEquals'],
+  ['notin', 'NotIn'],
+  ['(', 'OpenPar'],
+]);
+
+/** binaryOperators as parseOperator lists them (selection.Operator strings). */
+const BINARY_OPERATORS = 'in, notin, =, ==, !=, gt, lt';
+
+const isWhitespace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n';
+const isSpecialSymbol = (ch: string) => '=!(),><'.includes(ch) && ch !== '';
+
+/** Lexer.Lex over the whole input: [token, literal] pairs ending with EndOfString. */
+function lexSelector(s: string): [Token, string][] {
+  let pos = 0;
+  const read = () => (pos < s.length ? s[pos++] : '');
+  const items: [Token, string][] = [];
+  for (;;) {
+    let ch = read();
+    while (ch !== '' && isWhitespace(ch)) ch = read();
+    if (ch === '') {
+      items.push(['EndOfString', '']);
+      return items;
     }
-    const key = readKey();
-    if (!key)
-      throw new SelectorParseError(
-        `unable to parse requirement: found '${s[i] ?? ''}', expected: identifier`,
-      );
-    skipWs();
-    if (negate) {
-      out.push({ key, operator: 'DoesNotExist', values: [] });
-    } else if (i >= s.length || s[i] === ',') {
-      out.push({ key, operator: 'Exists', values: [] });
-    } else if (s.startsWith('!=', i)) {
-      i += 2;
-      skipWs();
-      out.push({ key, operator: '!=', values: [readKey()] });
-    } else if (s.startsWith('==', i) || s[i] === '=') {
-      i += s.startsWith('==', i) ? 2 : 1;
-      skipWs();
-      out.push({ key, operator: '=', values: [readKey()] });
-    } else if (s.startsWith('in', i) || s.startsWith('notin', i)) {
-      const op = s.startsWith('in', i) ? 'In' : 'NotIn';
-      i += op === 'In' ? 2 : 5;
-      skipWs();
-      if (s[i] !== '(')
-        throw new SelectorParseError(`unable to parse requirement: found '${s[i] ?? ''}', expected: '('`);
-      const close = s.indexOf(')', i);
-      if (close < 0) throw new SelectorParseError(`unable to parse requirement: found '', expected: ')'`);
-      const values = s
-        .slice(i + 1, close)
-        .split(',')
-        .map((v) => v.trim())
-        .filter((v) => v !== '');
-      i = close + 1;
-      out.push({ key, operator: op, values: values.sort() });
+    pos--;
+    if (isSpecialSymbol(ch)) {
+      // scanSpecialSymbol: the longest operator the symbols spell
+      let buffer = '';
+      let last: [Token, string] | null = null;
+      for (;;) {
+        const c = read();
+        if (c === '') break;
+        if (!isSpecialSymbol(c)) {
+          pos--;
+          break;
+        }
+        buffer += c;
+        const t = STRING_TO_TOKEN.get(buffer);
+        if (t !== undefined) last = [t, buffer];
+        else if (last !== null) {
+          pos--;
+          break;
+        }
+      }
+      items.push(last ?? ['Error', `error expected: keyword found '${buffer}'`]);
     } else {
-      throw new SelectorParseError(
-        `unable to parse requirement: found '${s[i]}', expected: in, notin, =, ==, !=, gt, lt`,
-      );
-    }
-    skipWs();
-    if (i < s.length) {
-      if (s[i] !== ',')
-        throw new SelectorParseError(`unable to parse requirement: found '${s[i]}', expected: ','`);
-      i++;
+      // scanIDOrKeyword
+      let buffer = '';
+      for (;;) {
+        const c = read();
+        if (c === '') break;
+        if (isSpecialSymbol(c) || isWhitespace(c)) {
+          pos--;
+          break;
+        }
+        buffer += c;
+      }
+      items.push([STRING_TO_TOKEN.get(buffer) ?? 'Identifier', buffer]);
     }
   }
-  return out;
+}
+
+/** field.Error's text with a nil path (`<nil>`) or a path. */
+const invalid = (path: string, value: string, detail: string) =>
+  `${path}: Invalid value: ${goQuote(value)}: ${detail}`;
+
+/** utilerrors.NewAggregate(...).Error(): one message, or `[a, b]` (duplicates once). */
+function aggregate(msgs: string[]): string {
+  const unique = [...new Set(msgs)];
+  return unique.length === 1 ? unique[0] : `[${unique.join(', ')}]`;
+}
+
+/** Go's strconv.ParseInt(s, 10, 64) succeeds. */
+function isInt64(s: string): boolean {
+  if (!/^[+-]?\d+$/.test(s)) return false;
+  const n = BigInt(s);
+  return n >= -(2n ** 63n) && n < 2n ** 63n;
+}
+
+/**
+ * Parses a label selector as labels.Parse does: `a=b`, `a==b`, `a!=b`, `a in (x,y)`, `a notin (x)`,
+ * `a`, `!a`, `a>1`, `a<1`; requirements sorted by key, values sorted and unique. Throws
+ * SelectorParseError with upstream's words.
+ */
+export function parseSelector(input: string): Selector {
+  const items = lexSelector(input);
+  let position = 0;
+  // lookahead/consume in the Values context, where `in` and `notin` are identifiers
+  const values = (t: Token): Token => (t === 'In' || t === 'NotIn' ? 'Identifier' : t);
+  const lookahead = (asValue = true): [Token, string] => {
+    const [t, l] = items[position];
+    return [asValue ? values(t) : t, l];
+  };
+  const consume = (asValue = true): [Token, string] => {
+    const [t, l] = items[position++];
+    return [asValue ? values(t) : t, l];
+  };
+  const fail = (m: string): never => {
+    throw new SelectorParseError(m);
+  };
+
+  const parseKeyAndInferOperator = (): [string, Requirement['operator'] | ''] => {
+    let operator: Requirement['operator'] | '' = '';
+    let [tok, literal] = consume();
+    if (tok === 'DoesNotExist') {
+      operator = 'DoesNotExist';
+      [tok, literal] = consume();
+    }
+    if (tok !== 'Identifier') fail(`found '${literal}', expected: identifier`);
+    const keyErrs = qualifiedNameErrors(literal);
+    if (keyErrs.length > 0) fail(invalid('<nil>', literal, keyErrs.join('; ')));
+    const [t] = lookahead();
+    if ((t === 'EndOfString' || t === 'Comma') && operator !== 'DoesNotExist') operator = 'Exists';
+    return [literal, operator];
+  };
+
+  const parseOperator = (): Requirement['operator'] => {
+    const [tok, lit] = consume(false);
+    const op = OPERATOR_OF_TOKEN.get(tok);
+    return op ?? fail(`found '${lit}', expected: ${BINARY_OPERATORS}`);
+  };
+
+  const parseIdentifiersList = (): Set<string> => {
+    const s = new Set<string>();
+    for (;;) {
+      const [tok, lit] = consume();
+      if (tok === 'Identifier') {
+        s.add(lit);
+        const [tok2, lit2] = lookahead();
+        if (tok2 === 'Comma') continue;
+        if (tok2 === 'ClosedPar') return s;
+        fail(`found '${lit2}', expected: ',' or ')'`);
+      } else if (tok === 'Comma') {
+        if (s.size === 0) s.add(''); // (,
+        const [tok2] = lookahead();
+        if (tok2 === 'ClosedPar') {
+          s.add(''); // ,)
+          return s;
+        }
+        if (tok2 === 'Comma') {
+          consume();
+          s.add(''); // ,,
+        }
+      } else fail(`found '${lit}', expected: ',', or identifier`);
+    }
+  };
+
+  const parseValues = (): Set<string> => {
+    const [open, openLit] = consume();
+    if (open !== 'OpenPar') fail(`found '${openLit}' expected: '('`);
+    const [tok, lit] = lookahead();
+    if (tok === 'Identifier' || tok === 'Comma') {
+      const s = parseIdentifiersList();
+      if (consume()[0] !== 'ClosedPar') fail(`found '${lit}', expected: ')'`);
+      return s;
+    }
+    if (tok === 'ClosedPar') {
+      consume();
+      return new Set(['']);
+    }
+    return fail(`found '${lit}', expected: ',', ')' or identifier`);
+  };
+
+  const parseExactValue = (): Set<string> => {
+    const [t] = lookahead();
+    if (t === 'EndOfString' || t === 'Comma') return new Set(['']);
+    const [tok, lit] = consume();
+    if (tok === 'Identifier') return new Set([lit]);
+    return fail(`found '${lit}', expected: identifier`);
+  };
+
+  const parseRequirement = (): Requirement => {
+    const [key, inferred] = parseKeyAndInferOperator();
+    if (inferred === 'Exists' || inferred === 'DoesNotExist') return { key, operator: inferred, values: [] };
+    const operator = parseOperator();
+    const vals = [...(operator === 'In' || operator === 'NotIn' ? parseValues() : parseExactValue())].sort();
+    newRequirementCheck(key, operator, vals);
+    return { key, operator, values: vals };
+  };
+
+  const out: Selector = [];
+  for (;;) {
+    const [tok, lit] = lookahead();
+    if (tok === 'Identifier' || tok === 'DoesNotExist') {
+      try {
+        out.push(parseRequirement());
+      } catch (e) {
+        if (e instanceof SelectorParseError)
+          throw new SelectorParseError(`unable to parse requirement: ${e.message}`);
+        throw e;
+      }
+      const [t, l] = consume();
+      if (t === 'EndOfString') break;
+      if (t === 'Comma') {
+        const [t2, l2] = lookahead();
+        if (t2 !== 'Identifier' && t2 !== 'DoesNotExist')
+          fail(`found '${l2}', expected: identifier after ','`);
+      } else fail(`found '${l}', expected: ',' or 'end of string'`);
+    } else if (tok === 'EndOfString') break;
+    else fail(`found '${lit}', expected: !, identifier, or 'end of string'`);
+  }
+  // sort.Sort(ByKey(items)): insertion sort below 12 items, stable like this one
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+const OPERATOR_OF_TOKEN = new Map<Token, Requirement['operator']>([
+  ['In', 'In'],
+  ['Equals', '='],
+  ['DoubleEquals', '='],
+  ['GreaterThan', 'Gt'],
+  ['LessThan', 'Lt'],
+  ['NotIn', 'NotIn'],
+  ['NotEquals', '!='],
+]);
+
+/** NewRequirement's checks on the values (the key was checked while parsing), aggregated. */
+function newRequirementCheck(key: string, op: Requirement['operator'], vals: string[]): void {
+  const errs: string[] = [];
+  if (op === 'Gt' || op === 'Lt') {
+    // (parseExactValue gives exactly one value, so the count check never fails here)
+    vals.forEach((v, i) => {
+      if (!isInt64(v))
+        errs.push(invalid(`values[${i}]`, v, "for 'Gt', 'Lt' operators, the value must be an integer"));
+    });
+  }
+  vals.forEach((v, i) => {
+    const msgs = labelValueErrors(v);
+    if (msgs.length > 0) errs.push(invalid(`values[${i}][${key}]`, v, msgs.join('; ')));
+  });
+  if (errs.length > 0) throw new SelectorParseError(aggregate(errs));
 }

@@ -32,6 +32,8 @@ export const DNS1123_LABEL_MSG =
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const QUALIFIED_NAME_MSG =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const QUALIFIED_NAME_WHOLE_MSG =
+  "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')";
 const LABEL_VALUE_MSG =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
@@ -47,7 +49,7 @@ export function isDNS1123Label(s: string): boolean {
 export function qualifiedNameError(key: string): string | null {
   const parts = key.split('/');
   if (parts.length > 2) {
-    return "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')";
+    return QUALIFIED_NAME_WHOLE_MSG;
   }
   const name = parts[parts.length - 1];
   if (parts.length === 2) {
@@ -58,6 +60,34 @@ export function qualifiedNameError(key: string): string | null {
   if (name.length > 63) return 'name part must be no more than 63 characters';
   if (!QUALIFIED_NAME.test(name)) return QUALIFIED_NAME_MSG;
   return null;
+}
+
+/** validation.IsQualifiedName: every message, in its order (labels.Parse joins them with `; `). */
+export function qualifiedNameErrors(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  if (parts.length > 2) return [QUALIFIED_NAME_WHOLE_MSG];
+  const name = parts[parts.length - 1];
+  if (parts.length === 2) {
+    const prefix = parts[0];
+    if (prefix.length === 0) errs.push('prefix part must be non-empty');
+    else {
+      if (prefix.length > 253) errs.push('prefix part must be no more than 253 characters');
+      if (!DNS1123_SUBDOMAIN.test(prefix)) errs.push(`prefix part ${DNS1123_SUBDOMAIN_MSG}`);
+    }
+  }
+  if (name.length === 0) errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push('name part must be no more than 63 characters');
+  if (!QUALIFIED_NAME.test(name)) errs.push(QUALIFIED_NAME_MSG);
+  return errs;
+}
+
+/** validation.IsValidLabelValue: every message, in its order. */
+export function labelValueErrors(v: string): string[] {
+  const errs: string[] = [];
+  if (v.length > 63) errs.push('must be no more than 63 characters');
+  if (!LABEL_VALUE.test(v)) errs.push(LABEL_VALUE_MSG);
+  return errs;
 }
 
 export function labelValueError(v: string): string | null {

@@ -53,6 +53,11 @@ function wordPositions(argv: string[], max: number): number[] {
   return out;
 }
 
+/** The first `max` plain words of argv (the command path), global flags and their values skipped. */
+export function commandWords(argv: string[], max: number): string[] {
+  return wordPositions(argv, max).map((i) => argv[i]);
+}
+
 // ---------------------------------------------------------------------------------------- help
 
 export { commandHelp };

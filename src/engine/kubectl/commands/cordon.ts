@@ -3,15 +3,20 @@
 // node.kubernetes.io/unschedulable:NoSchedule taint.
 
 import { StatusError } from '../../api/errors';
-import { matches, parseSelector } from '../../api/labels';
+import { matches } from '../../api/labels';
+import { builderLabelSelector } from './getListing';
 import type { Node } from '../../api/types';
 import { flagString } from '../argv';
 import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { DRY_RUN_FLAG, type DryRun, dryRunStrategy, dryRunSuffix, nameLine } from './common';
 
-/** The nodes a cordon/uncordon/drain command names: `NODE...` (or `node/NODE`) or `-l selector`. */
-export function selectNodes(ctx: CommandContext, use: string): Node[] {
+/**
+ * The nodes a cordon/uncordon/drain command names: `NODE...` (or `node/NODE`) or `-l selector`.
+ * `complete` runs the command's own checks between the argument checks and the builder (drain's
+ * pod selector), as its Complete orders them.
+ */
+export function selectNodes(ctx: CommandContext, use: string, complete?: () => void): Node[] {
   const selector = flagString(ctx.args, 'selector');
   const args = ctx.args.positional;
   if (args.length === 0 && selector === undefined) {
@@ -26,8 +31,9 @@ export function selectNodes(ctx: CommandContext, use: string): Node[] {
       true,
     );
   }
+  complete?.();
   if (selector !== undefined) {
-    const sel = parseSelector(selector);
+    const sel = builderLabelSelector('Node', selector);
     return ctx.sim.store.list('Node').filter((n) => matches(sel, n.metadata.labels));
   }
   const names = args.every((a) => a.includes('/')) ? parseResourceArgs(args).flatMap((r) => r.names) : args;

@@ -7,6 +7,7 @@ import {
   createJobCommand,
   createSecretCommand,
   createServiceCommand,
+  dockerConfigJSON,
 } from './createGenerators';
 
 describe('kubectl create generators for kinds the playground does not serve', () => {
@@ -62,5 +63,45 @@ describe('kubectl create generators for kinds the playground does not serve', ()
     expect(runDef(sim, createSecretCommand, 'creds').stderr).toBe(
       'error: unknown command "creds"\nSee \'kubectl create secret -h\' for help and examples\n',
     );
+  });
+
+  // expected values from kubectl 1.33.1: `create secret docker-registry … -o jsonpath='{.data.\.dockerconfigjson}'`, decoded
+  it('marshals .dockerconfigjson as json.Marshal of DockerConfigJSON (omitempty, HTML-safe escaping)', () => {
+    expect(dockerConfigJSON('u', 'p', '', 'https://index.docker.io/v1/')).toBe(
+      '{"auths":{"https://index.docker.io/v1/":{"username":"u","password":"p","auth":"dTpw"}}}',
+    );
+    expect(dockerConfigJSON('u<', 'a<b&é', 'e@x', 'ghcr.io')).toBe(
+      '{"auths":{"ghcr.io":{"username":"u\\u003c","password":"a\\u003cb\\u0026é","email":"e@x","auth":"dTw6YTxiJsOp"}}}',
+    );
+  });
+
+  it('creates docker-registry secrets and ExternalName services as kubectl generates them', () => {
+    const sim = simWithNodes(['n1']);
+    const reg = runDef(
+      sim,
+      createSecretCommand,
+      'docker-registry reg --docker-username=u --docker-password=p --dry-run=client -o yaml',
+    );
+    expect(reg.stdout).toContain('type: kubernetes.io/dockerconfigjson\n');
+    expect(runDef(sim, createSecretCommand, 'docker-registry reg --docker-password=p').stderr).toBe(
+      'error: either --from-file or the combination of --docker-username, --docker-password and --docker-server is required\n',
+    );
+    const svc = runDef(
+      sim,
+      createServiceCommand,
+      'externalname db --external-name db.example.com --dry-run=client -o yaml',
+    );
+    expect(svc.stdout).toContain(
+      'spec:\n  externalName: db.example.com\n  selector:\n    app: db\n  type: ExternalName\n',
+    );
+    expect(runDef(sim, createServiceCommand, 'externalname db').stderr).toBe(
+      'error: required flag(s) "external-name" not set\n',
+    );
+    expect(runDef(sim, createServiceCommand, 'externalname db --external-name A_b').stderr).toBe(
+      'error: invalid service external name A_b\n',
+    );
+    expect(
+      runDef(sim, createServiceCommand, 'clusterip h --clusterip=None --dry-run=client -o name').stdout,
+    ).toBe('service/h\n');
   });
 });

@@ -5,12 +5,17 @@
 // the API server's own 404 ("the server could not find the requested resource"), as the real client
 // does against the served playground.
 
+import { goJSON } from '../../api/encode';
 import { ownSet } from '../../api/own';
-import { flagArray, flagString } from '../argv';
+import { isDNS1123Subdomain } from '../../api/validation';
+import { flagArray, flagBool, flagString } from '../argv';
+import { configMapHash, secretHash } from '../hash';
 import { commandHelp } from '../help';
-import { OBJECT_PRINT_FLAGS, resolvePrinter, PrintError } from '../printers/printFlags';
+import { KeyPairError, x509KeyPair } from '../x509KeyPair';
+import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
+import { printClientObject } from './clientObject';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, formatSingleError, VALIDATE_FLAG } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, VALIDATE_FLAG } from './common';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -63,32 +68,36 @@ export function oneName(ctx: CommandContext, path: string, args = ctx.args.posit
   return args[0];
 }
 
-/** metadata with the namespace only when -n was given (EnforceNamespace). */
+/**
+ * metadata with the namespace only when -n was given (EnforceNamespace), in ObjectMeta's field order
+ * (name, namespace, …, labels), as `-o json` prints the typed object.
+ */
 function meta(
   ctx: CommandContext,
   name: string,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  return { name, ...extra, ...(ctx.namespaceExplicit ? { namespace: ctx.namespace } : {}) };
+  return { name, ...(ctx.namespaceExplicit ? { namespace: ctx.namespace } : {}), ...extra };
 }
 
 /** Client dry run: print the object; otherwise the cluster answers 404. */
 function finishGenerated(ctx: CommandContext, g: Generated): void {
   const dry = dryRunStrategy(ctx);
   const printer = resolvePrinter(ctx);
-  if (dry !== 'client') throw new CommandError(`${g.failure}${NOT_SERVED}`);
-  const name = (g.obj.metadata as { name: string }).name;
-  if (printer.kind === 'name') return ctx.out.println(`${g.resource}/${name}`);
-  if (printer.kind === 'generic') {
-    try {
-      ctx.out.out(printer.print(g.obj as never));
-    } catch (e) {
-      if (!(e instanceof PrintError)) throw e;
-      throw new CommandError(formatSingleError(e), 1, true);
-    }
-    return;
+  // --append-hash (configmap and the secrets): NAME-<hash of the generated object>, as the generator
+  // names it before anything is sent
+  if (flagBool(ctx.args, 'append-hash')) {
+    const md = g.obj.metadata as { name: string };
+    const data = (g.obj.data ?? {}) as Record<string, string>;
+    const hash =
+      g.obj.kind === 'ConfigMap'
+        ? configMapHash(md.name, data)
+        : secretHash(md.name, (g.obj.type as string | undefined) ?? '', data);
+    md.name = `${md.name}-${hash}`;
   }
-  ctx.out.println(`${g.resource}/${name} created (dry run)`);
+  if (dry !== 'client') throw new CommandError(`${g.failure}${NOT_SERVED}`);
+  // the typed object the generator built: -o json keeps its Go field order
+  printClientObject(ctx, printer, g.resource, g.obj, 'created (dry run)');
 }
 
 /** `--from-literal=k=v` pairs into a data map (cmdutil.ParseLiteralSource + the duplicate check). */
@@ -131,8 +140,8 @@ export const createConfigMapCommand: CommandDef = {
       resource: 'configmap',
       failure: 'failed to create configmap: ',
       obj: {
-        apiVersion: 'v1',
         kind: 'ConfigMap',
+        apiVersion: 'v1',
         metadata: meta(ctx, name),
         ...(Object.keys(data).length ? { data } : {}),
       },
@@ -177,7 +186,7 @@ export const createSecretCommand = createGroup(
   'create secret',
   'Create a secret using a specified subcommand',
   'kubectl create secret (docker-registry | generic | tls) [options]',
-  () => [createSecretGenericCommand],
+  () => [createSecretDockerRegistryCommand, createSecretGenericCommand, createSecretTLSCommand],
   ['docker-registry', 'generic', 'tls'],
 );
 
@@ -201,11 +210,122 @@ export const createSecretGenericCommand: CommandDef = {
       // create_secret.go: "failed to create secret %v" (no colon)
       failure: 'failed to create secret ',
       obj: {
-        apiVersion: 'v1',
         kind: 'Secret',
+        apiVersion: 'v1',
         metadata: meta(ctx, name),
         ...(Object.keys(data).length ? { data } : {}),
         ...(type ? { type } : {}),
+      },
+    });
+  },
+};
+
+/** The registry key docker-registry writes when --docker-server is not given (DockerHub's v1 URL). */
+const DOCKER_HUB = 'https://index.docker.io/v1/';
+
+/**
+ * handleDockerCfgJSONContent: json.Marshal of DockerConfigJSON, `{"auths":{SERVER:ENTRY}}`, each
+ * DockerConfigEntry field `omitempty` in the struct's order, `auth` being base64 of `user:password`.
+ */
+export function dockerConfigJSON(username: string, password: string, email: string, server: string) {
+  const entry: [string, string][] = [
+    ['username', username],
+    ['password', password],
+    ['email', email],
+    ['auth', b64encode(`${username}:${password}`)],
+  ];
+  const fields = entry.filter(([, v]) => v !== '').map(([k, v]) => `${goJSON(k)}:${goJSON(v)}`);
+  return `{"auths":{${goJSON(server)}:{${fields.join(',')}}}}`;
+}
+
+export const createSecretDockerRegistryCommand: CommandDef = {
+  name: 'create secret docker-registry',
+  short: 'Create a secret for use with a Docker registry',
+  usage:
+    'kubectl create secret docker-registry NAME --docker-username=user --docker-password=password --docker-email=email [--docker-server=string] [--from-file=[key=]source] [--dry-run=server|client|none] [options]',
+  flags: [
+    { name: 'docker-username', type: 'string', usage: 'Username for Docker registry authentication' },
+    { name: 'docker-password', type: 'string', usage: 'Password for Docker registry authentication' },
+    { name: 'docker-email', type: 'string', usage: 'Email for Docker registry' },
+    {
+      name: 'docker-server',
+      type: 'string',
+      default: DOCKER_HUB,
+      usage: 'Server location for Docker registry',
+    },
+    { name: 'append-hash', type: 'bool', usage: 'Append a hash of the secret to its name.' },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    // create_secret_docker.go: Complete (the one NAME), Validate, then createSecretDockerRegistry
+    const name = oneName(ctx, 'create secret docker-registry');
+    const username = flagString(ctx.args, 'docker-username') ?? '';
+    const password = flagString(ctx.args, 'docker-password') ?? '';
+    const server = flagString(ctx.args, 'docker-server') ?? DOCKER_HUB;
+    // --from-file (the other way Validate accepts) is not modelled: the page has no files to read
+    if (username === '' || password === '' || server === '')
+      throw new CommandError(
+        'either --from-file or the combination of --docker-username, --docker-password and --docker-server is required',
+      );
+    const email = flagString(ctx.args, 'docker-email') ?? '';
+    finishGenerated(ctx, {
+      resource: 'secret',
+      failure: 'failed to create secret ',
+      obj: {
+        kind: 'Secret',
+        apiVersion: 'v1',
+        metadata: meta(ctx, name),
+        data: { '.dockerconfigjson': b64encode(dockerConfigJSON(username, password, email, server)) },
+        type: 'kubernetes.io/dockerconfigjson',
+      },
+    });
+  },
+};
+
+/** create_secret_tls.go readFile: os.ReadFile's error as kubectl wraps it. */
+function readCertFile(ctx: CommandContext, file: string): string {
+  try {
+    if (ctx.opts.readFile) return ctx.opts.readFile(file);
+  } catch {
+    // the script's folder has no such file: the same answer as the page, which has no files
+  }
+  throw new CommandError(`Cannot read file ${file}, open ${file}: no such file or directory`);
+}
+
+export const createSecretTLSCommand: CommandDef = {
+  name: 'create secret tls',
+  short: 'Create a TLS secret',
+  usage:
+    'kubectl create secret tls NAME --cert=path/to/cert/file --key=path/to/key/file [--dry-run=server|client|none] [options]',
+  flags: [
+    { name: 'cert', type: 'string', usage: 'Path to PEM encoded public key certificate.' },
+    { name: 'key', type: 'string', usage: 'Path to private key associated with given certificate.' },
+    { name: 'append-hash', type: 'bool', usage: 'Append a hash of the secret to its name.' },
+    ...COMMON_FLAGS,
+  ],
+  run(ctx) {
+    // create_secret_tls.go: Complete (the one NAME), Validate, then createSecretTLS
+    const name = oneName(ctx, 'create secret tls');
+    const certFile = flagString(ctx.args, 'cert') ?? '';
+    const keyFile = flagString(ctx.args, 'key') ?? '';
+    if (certFile === '' || keyFile === '') throw new CommandError('key and cert must be specified');
+    const cert = readCertFile(ctx, certFile);
+    const key = readCertFile(ctx, keyFile);
+    try {
+      x509KeyPair(cert, key);
+    } catch (e) {
+      if (e instanceof KeyPairError) throw new CommandError(e.message);
+      throw e;
+    }
+    finishGenerated(ctx, {
+      resource: 'secret',
+      failure: 'failed to create secret ',
+      obj: {
+        kind: 'Secret',
+        apiVersion: 'v1',
+        metadata: meta(ctx, name),
+        data: { 'tls.crt': b64encode(cert), 'tls.key': b64encode(key) },
+        type: 'kubernetes.io/tls',
       },
     });
   },
@@ -215,6 +335,7 @@ const SERVICE_TYPES = new Map([
   ['clusterip', 'ClusterIP'],
   ['nodeport', 'NodePort'],
   ['loadbalancer', 'LoadBalancer'],
+  ['externalname', 'ExternalName'],
 ]);
 
 /** utilsnet.ParsePort(s, true) as strconv.ParseUint words its errors. */
@@ -299,38 +420,55 @@ export const CREATE_SERVICE_COMMANDS: CommandDef[] = [
     'kubectl create service loadbalancer NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]',
     [],
   ),
+  createServiceTypeCommand(
+    'externalname',
+    'Create an ExternalName service',
+    'kubectl create service externalname NAME --external-name external.name [--dry-run=server|client|none] [options]',
+    [{ name: 'external-name', type: 'string', usage: 'External name of service' }],
+  ),
 ];
 
+/** create_service.go: Complete (the one NAME), Validate, createService. */
 function runCreateService(ctx: CommandContext, sub: string): void {
   const type = SERVICE_TYPES.get(sub)!;
-  const rest = ctx.args.positional;
-  const name = oneName(ctx, `create service ${sub}`, rest);
+  // cobra's MarkFlagRequired("external-name"), checked before the command runs
+  const externalName = flagString(ctx.args, 'external-name');
+  if (type === 'ExternalName' && externalName === undefined)
+    throw new CommandError('required flag(s) "external-name" not set');
+  const name = oneName(ctx, `create service ${sub}`, ctx.args.positional);
   const tcp = flagArray(ctx.args, 'tcp').flatMap((t) => t.split(','));
-  if (tcp.length === 0) throw new CommandError('at least one tcp port specifier must be provided');
+  const clusterIP = flagString(ctx.args, 'clusterip') ?? '';
+  // ServiceOptions.Validate, in its order
+  if (clusterIP !== 'None' && tcp.length === 0 && type !== 'ExternalName')
+    throw new CommandError('at least one tcp port specifier must be provided');
+  if (type === 'ExternalName' && !isDNS1123Subdomain(externalName!))
+    throw new CommandError(`invalid service external name ${externalName}`);
   const nodePort = Number(flagString(ctx.args, 'node-port') ?? '0');
   const ports = tcp.map((t) => {
     const { port, targetPort } = parsePorts(t);
+    // corev1.ServicePort's field order
     return {
       name: t.replace(/:/g, '-'),
-      ...(nodePort ? { nodePort } : {}),
-      port,
       protocol: 'TCP',
+      port,
       targetPort,
+      ...(nodePort ? { nodePort } : {}),
     };
   });
-  const clusterIP = flagString(ctx.args, 'clusterip');
   finishGenerated(ctx, {
     resource: 'service',
     failure: `failed to create ${type} service: `,
     obj: {
-      apiVersion: 'v1',
       kind: 'Service',
+      apiVersion: 'v1',
       metadata: meta(ctx, name, { labels: { app: name } }),
+      // corev1.ServiceSpec's field order
       spec: {
-        ...(clusterIP === 'None' ? { clusterIP: 'None' } : {}),
-        ports,
+        ...(ports.length > 0 ? { ports } : {}),
         selector: { app: name },
+        ...(clusterIP !== '' ? { clusterIP } : {}),
         type,
+        ...(externalName ? { externalName } : {}),
       },
       status: { loadBalancer: {} },
     },
@@ -341,7 +479,7 @@ function podTemplate(name: string, image: string, command: string[], restartPoli
   return {
     metadata: {},
     spec: {
-      containers: [{ ...(command.length ? { command } : {}), image, name, resources: {} }],
+      containers: [{ name, image, ...(command.length ? { command } : {}), resources: {} }],
       restartPolicy,
     },
   };
@@ -373,8 +511,8 @@ export const createJobCommand: CommandDef = {
       resource: 'job.batch',
       failure: 'failed to create job: ',
       obj: {
-        apiVersion: 'batch/v1',
         kind: 'Job',
+        apiVersion: 'batch/v1',
         metadata: meta(ctx, name),
         spec: { template: podTemplate(name, image, command, 'Never') },
         status: {},
@@ -410,15 +548,16 @@ export const createCronJobCommand: CommandDef = {
       resource: 'cronjob.batch',
       failure: 'failed to create cronjob: ',
       obj: {
-        apiVersion: 'batch/v1',
         kind: 'CronJob',
+        apiVersion: 'batch/v1',
         metadata: meta(ctx, name),
+        // batchv1.CronJobSpec's field order
         spec: {
+          schedule,
           jobTemplate: {
             metadata: { name },
             spec: { template: podTemplate(name, image!, command, restart) },
           },
-          schedule,
         },
         status: {},
       },

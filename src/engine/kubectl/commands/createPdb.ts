@@ -3,7 +3,7 @@
 // PodDisruptionBudget created (or only printed with --dry-run=client).
 
 import { StatusError } from '../../api/errors';
-import { parseSelector, SelectorParseError } from '../../api/labels';
+import { parseSelector, SelectorParseError, type Selector } from '../../api/labels';
 import type { LabelSelector, PodDisruptionBudget } from '../../api/types';
 import { flagString } from '../argv';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
@@ -17,13 +17,23 @@ const COUNT_OR_PERCENT = /^\d+%?$/;
 /** metav1.ParseToLabelSelector: `k=v` into matchLabels, every other requirement into matchExpressions. */
 export function parseToLabelSelector(text: string): LabelSelector {
   const sel: LabelSelector = {};
-  for (const r of parseSelector(text)) {
+  let requirements: Selector;
+  try {
+    requirements = parseSelector(text);
+  } catch (e) {
+    if (!(e instanceof SelectorParseError)) throw e;
+    throw new CommandError(`couldn't parse the selector string "${text}": ${e.message}`);
+  }
+  for (const r of requirements) {
     if (r.operator === '=') {
       sel.matchLabels = { ...sel.matchLabels, [r.key]: r.values[0] };
       continue;
     }
     // a `!=` requirement has no LabelSelector operator (metav1.ParseToLabelSelector's default case)
     if (r.operator === '!=') throw new CommandError(`"!=" is not a valid label selector operator`);
+    // selection.GreaterThan and LessThan are refused by a case of their own ("deliberate")
+    if (r.operator === 'Gt' || r.operator === 'Lt')
+      throw new CommandError(`"${r.operator.toLowerCase()}" isn't supported in label selectors`);
     const operator = r.operator;
     sel.matchExpressions = [
       ...(sel.matchExpressions ?? []),
@@ -98,13 +108,7 @@ export const createPdbCommand: CommandDef = {
       throw new CommandError('invalid format specified for min-available');
     if (maxUnavailable && !COUNT_OR_PERCENT.test(maxUnavailable))
       throw new CommandError('invalid format specified for max-unavailable');
-    let labelSelector: LabelSelector;
-    try {
-      labelSelector = parseToLabelSelector(selector);
-    } catch (e) {
-      if (e instanceof SelectorParseError) throw new CommandError(e.message);
-      throw e;
-    }
+    const labelSelector = parseToLabelSelector(selector);
     const metadata: Record<string, unknown> = { name: names[0] };
     if (ctx.args.flags.has('namespace')) metadata.namespace = ctx.namespace;
     const pdb = {

@@ -4,8 +4,9 @@
 // here by running the simulation, so a pod's graceful termination takes its simulated time.
 
 import { notFound, StatusError } from '../../api/errors';
-import { matches, parseSelector, SelectorParseError } from '../../api/labels';
-import { type Kind, kindGroup, type KObject, NAMESPACED } from '../../api/types';
+import { matches, type Selector } from '../../api/labels';
+import { builderLabelSelector } from './getListing';
+import { type Kind, kindGroup, NAMESPACED } from '../../api/types';
 import type { DeleteOptions } from '../../api/objectStore';
 import { flagArray, flagBool, flagString, goDurationMs } from '../argv';
 import { loadManifests } from '../manifests';
@@ -76,23 +77,11 @@ interface Target {
   source?: string;
 }
 
-function selectorOf(ctx: CommandContext): ((o: KObject) => boolean) | undefined {
-  const s = flagString(ctx.args, 'selector');
-  if (s === undefined) return undefined;
-  try {
-    const sel = parseSelector(s);
-    return (o) => matches(sel, o.metadata.labels);
-  } catch (e) {
-    if (e instanceof SelectorParseError) throw new CommandError(e.message);
-    throw e;
-  }
-}
-
 function collectTargets(ctx: CommandContext, errs: unknown[]): { targets: Target[]; bySelector: boolean } {
   const files = flagArray(ctx.args, 'filename');
   const positional = ctx.args.positional;
   const all = flagBool(ctx.args, 'all');
-  const select = selectorOf(ctx);
+  const select = flagString(ctx.args, 'selector');
   if (files.length === 0 && positional.length === 0) throw new CommandError(NO_RESOURCES);
   if (all && select) throw new CommandError('cannot set --all and --selector at the same time');
   const targets: Target[] = [];
@@ -115,8 +104,16 @@ function collectTargets(ctx: CommandContext, errs: unknown[]): { targets: Target
     }
     if (!all && !select) throw new CommandError('resource(s) were provided, but no name was specified');
     bySelector = true;
+    let sel: Selector = [];
+    try {
+      if (select) sel = builderLabelSelector(kind, select);
+    } catch (e) {
+      // the builder continues on error: each type's 400 is printed, the other types still deleted
+      errs.push(e);
+      continue;
+    }
     for (const o of ctx.sim.store.list(kind, nsFor(ctx, kind))) {
-      if (!select || select(o))
+      if (matches(sel, o.metadata.labels))
         targets.push({ kind, namespace: o.metadata.namespace, name: o.metadata.name });
     }
   }

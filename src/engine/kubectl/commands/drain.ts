@@ -4,7 +4,7 @@
 // the simulation — until each pod is gone.
 
 import { StatusError } from '../../api/errors';
-import { matches, parseSelector } from '../../api/labels';
+import { matches, parseSelector, SelectorParseError } from '../../api/labels';
 import { controllerRef, isPodTerminal } from '../../api/podutil';
 import type { Node, Pod } from '../../api/types';
 import { evictPod } from '../../api/eviction';
@@ -343,7 +343,18 @@ export const drainCommand: CommandDef = {
     DRY_RUN_FLAG,
   ],
   run(ctx) {
-    const nodes = selectNodes(ctx, 'drain NODE');
+    const nodes = selectNodes(ctx, 'drain NODE', () => {
+      // DrainCmdOptions.Complete parses the pod selector on the client, with its own words
+      const podSelector = flagString(ctx.args, 'pod-selector');
+      if (podSelector) {
+        try {
+          parseSelector(podSelector);
+        } catch (e) {
+          if (!(e instanceof SelectorParseError)) throw e;
+          throw new CommandError('--pod-selector=<pod_selector> must be a valid label selector');
+        }
+      }
+    });
     const dry = dryRunStrategy(ctx);
     const o: DrainOptions = {
       force: flagBool(ctx.args, 'force'),

@@ -139,7 +139,7 @@ describe('kubectl get', () => {
     expect(kc(sim, 'get nodes -l "a in b"')).toEqual({
       stdout: '',
       stderr:
-        'Error from server (BadRequest): Unable to find "/v1, Resource=nodes" that match label selector "a in b", field selector "": unable to parse requirement: found \'b\', expected: \'(\'\n',
+        'Error from server (BadRequest): Unable to find "/v1, Resource=nodes" that match label selector "a in b", field selector "": unable to parse requirement: found \'b\' expected: \'(\'\n',
       exitCode: 1,
     });
   });

@@ -5,7 +5,7 @@
 
 import { ownGet } from '../../api/own';
 import { notFound, StatusError } from '../../api/errors';
-import { formatLabels, matches, parseSelector, type Selector } from '../../api/labels';
+import { formatLabels, matches, parseSelector, SelectorParseError, type Selector } from '../../api/labels';
 import { NAMESPACED, RESOURCE, type Kind, type KEvent, type KObject } from '../../api/types';
 import { flagArray } from '../argv';
 import { COLUMNS, headersFor } from '../printers/columns';
@@ -100,22 +100,27 @@ export interface FetchResult {
   errors: StatusError[];
 }
 
+/**
+ * A list's label selector as the API server parses it (labels.Parse): a selector it refuses is its
+ * 400, reworded by cli-runtime's Selector.Visit as every builder-based command (get, delete, label,
+ * annotate, logs, wait, cordon, taint) prints it.
+ */
+export function builderLabelSelector(kind: Kind, labelSelector: string, fieldSelector = ''): Selector {
+  try {
+    return parseSelector(labelSelector);
+  } catch (e) {
+    if (!(e instanceof SelectorParseError)) throw e;
+    throw new StatusError(
+      400,
+      'BadRequest',
+      `Unable to find "${gvrString(kind)}" that match label selector "${labelSelector}", field selector "${fieldSelector}": ${e.message}`,
+    );
+  }
+}
+
 /** The label and field selector of a request as a predicate (BadRequest for a bad selector). */
 export function objectFilter(kind: Kind, o: FetchOptions): (obj: KObject) => boolean {
-  let selector: Selector | undefined;
-  if (o.labelSelector) {
-    try {
-      selector = parseSelector(o.labelSelector);
-    } catch (e) {
-      throw new StatusError(
-        400,
-        'BadRequest',
-        `Unable to find "${gvrString(kind)}" that match label selector "${o.labelSelector}", field selector "${
-          o.fieldSelector ?? ''
-        }": ${(e as Error).message}`,
-      );
-    }
-  }
+  const selector = o.labelSelector ? builderLabelSelector(kind, o.labelSelector, o.fieldSelector) : undefined;
   const fields = o.fieldSelector ? parseFieldSelector(kind, o.fieldSelector, o.labelSelector ?? '') : [];
   return (obj: KObject) =>
     (!selector || matches(selector, obj.metadata.labels)) &&
@@ -127,7 +132,14 @@ export function fetchObjects(ctx: CommandContext, req: ResourceRequest, o: Fetch
   const store = ctx.sim.store;
   const namespaced = NAMESPACED[req.kind];
   const errors: StatusError[] = [];
-  const keep = objectFilter(req.kind, o);
+  let keep: (obj: KObject) => boolean;
+  try {
+    keep = objectFilter(req.kind, o);
+  } catch (e) {
+    // the list's 400 for this type; the builder continues on error with the next type
+    if (!(e instanceof StatusError)) throw e;
+    return { objects: [], errors: [e] };
+  }
   if (req.names.length > 0) {
     const objects: KObject[] = [];
     for (const name of req.names) {

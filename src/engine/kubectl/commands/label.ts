@@ -2,7 +2,8 @@
 // TYPE NAME / TYPE/NAME / --all / -l, then `k=v` and `k-` pairs; --overwrite; --record.
 
 import { StatusError } from '../../api/errors';
-import { matches, parseSelector } from '../../api/labels';
+import { matches } from '../../api/labels';
+import { builderLabelSelector } from './getListing';
 import { clone } from '../../api/objects';
 import { hasOwn, ownSet } from '../../api/own';
 import { type Kind, type KObject, type Labels } from '../../api/types';
@@ -95,7 +96,7 @@ export function targets(
     const ns = nsFor(ctx, kind);
     if (names.length === 0) {
       if (!all && !selector) throw new CommandError('resource(s) were provided, but no name was specified');
-      const sel = selector ? parseSelector(selector) : [];
+      const sel = selector ? builderLabelSelector(kind, selector) : [];
       for (const obj of ctx.sim.store.list(kind, ns))
         if (matches(sel, obj.metadata.labels)) out.push({ kind, obj });
       continue;

@@ -6,7 +6,8 @@
 // simulated time passes, until the container stops or the cluster is quiet.
 
 import { StatusError } from '../../api/errors';
-import { fromLabelSelector, matches, parseSelector, SelectorParseError } from '../../api/labels';
+import { fromLabelSelector, matches } from '../../api/labels';
+import { builderLabelSelector } from './getListing';
 import { getPodCondition, isPodReady } from '../../api/podutil';
 import type { Kind, KindMap, Pod } from '../../api/types';
 import { parseDuration } from '../../clock';
@@ -62,13 +63,8 @@ interface Target {
 }
 
 function podsForSelector(ctx: CommandContext, selector: string): Pod[] {
-  try {
-    const sel = parseSelector(selector);
-    return ctx.sim.store.list('Pod', ctx.namespace).filter((p) => matches(sel, p.metadata.labels));
-  } catch (e) {
-    if (e instanceof SelectorParseError) throw new CommandError(e.message);
-    throw e;
-  }
+  const sel = builderLabelSelector('Pod', selector);
+  return ctx.sim.store.list('Pod', ctx.namespace).filter((p) => matches(sel, p.metadata.labels));
 }
 
 /**

@@ -13,7 +13,6 @@
 // Objects from files (-f, -k, --local) are not modelled here, and say so.
 
 import { StatusError } from '../../api/errors';
-import { SelectorParseError } from '../../api/labels';
 import { clone } from '../../api/objects';
 import type { KObject } from '../../api/types';
 import { flagArray, flagBool, flagString } from '../argv';
@@ -189,14 +188,7 @@ export const setSelectorCommand: CommandDef = {
     dryRunStrategy(ctx);
     const args = ctx.args.positional;
     if (args.length > 0) {
-      const text = args[args.length - 1];
-      try {
-        parseToLabelSelector(text);
-      } catch (e) {
-        if (e instanceof SelectorParseError)
-          throw new CommandError(`couldn't parse the selector string "${text}": ${e.message}`);
-        throw e;
-      }
+      parseToLabelSelector(args[args.length - 1]);
     }
     resolvePrinter(ctx);
     // Validate

@@ -3,7 +3,8 @@
 
 import { StatusError } from '../../api/errors';
 import { clone } from '../../api/objects';
-import { matches, parseSelector } from '../../api/labels';
+import { matches } from '../../api/labels';
+import { builderLabelSelector } from './getListing';
 import type { Node, Taint, TaintEffect } from '../../api/types';
 import { labelValueError, qualifiedNameError } from '../../api/validation';
 import { flagBool, flagString } from '../argv';
@@ -166,7 +167,7 @@ export const taintCommand: CommandDef = {
       throw new CommandError("at least one resource name must be specified since 'all' parameter is not set");
     }
     if (all || selector) {
-      const sel = selector ? parseSelector(selector) : [];
+      const sel = selector ? builderLabelSelector('Node', selector) : [];
       names = ctx.sim.store
         .list('Node')
         .filter((n) => matches(sel, n.metadata.labels))
