@@ -161,6 +161,7 @@ export class Host {
     this.commands = commands;
     this.streams = new commands.Streams({
       sim: () => this.sim,
+      namespace: () => this.commandSession().session.kubeconfig.namespace(),
       exec: (line, stdin, id) => this.exec(line, stdin, id),
       flush: () => this.flush(),
       post: (m: Message) => this.endpoint.postMessage(m),

@@ -1,14 +1,14 @@
 // The kubeconfig's writers — `kubectl config set|unset|set-cluster|set-credentials|delete-cluster|
 // delete-context|delete-user|rename-context` (kubectl/pkg/cmd/config): their help as kubectl 1.33
-// prints it and its flag errors, then a refusal: the playground's kubeconfig is fixed (one cluster,
-// one user, one context; commands/config.ts), so nothing here can change it.
+// prints it and its flag errors, then a refusal: the playground's kubeconfig has one cluster, one
+// user and one context (../kubeconfig.ts), whose namespace only `config set-context` changes.
 
 import { CommandError, type CommandDef } from '../types';
 import { PLAYGROUND_CONTEXT } from './playgroundConfig';
 
 function refuse(sub: string): never {
   throw new CommandError(
-    `kubectl config ${sub} cannot change the playground's kubeconfig: it is fixed (one cluster, one user and one context, "${PLAYGROUND_CONTEXT}"); kubectl config view shows it`,
+    `kubectl config ${sub} cannot change the playground's kubeconfig: it has one cluster, one user and one context, "${PLAYGROUND_CONTEXT}", whose namespace only kubectl config set-context --current --namespace=NAMESPACE changes; kubectl config view shows it`,
   );
 }
 
