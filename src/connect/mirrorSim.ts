@@ -11,6 +11,7 @@ import {
   type WriteOptions,
   Simulation,
   runKubectlLine,
+  type Kubeconfig,
   type KubectlResult,
 } from '../engine';
 
@@ -42,6 +43,8 @@ export function runRecorded(
   sim: Simulation,
   line: string,
   stdin?: string,
+  /** the console's kubeconfig (its context's namespace), kept across the throwaway copies */
+  kubeconfig?: Kubeconfig,
 ): { result: KubectlResult; ops: Op[] } {
   const ops: Op[] = [];
   let depth = 0;
@@ -125,7 +128,7 @@ export function runRecorded(
   sim.step = nested(sim.step.bind(sim));
   sim.advance = nested(sim.advance.bind(sim));
   sim.settle = nested(sim.settle.bind(sim));
-  const result = runKubectlLine(sim, line, { stdin });
+  const result = runKubectlLine(sim, line, { stdin, kubeconfig });
   return { result, ops };
 }
 
