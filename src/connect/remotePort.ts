@@ -278,6 +278,7 @@ export class RemotePort implements Port {
       playing: true,
       speed: 1,
       inputs: NONE,
+      ...(this.kubeconfig.namespace() !== 'default' ? { namespace: this.kubeconfig.namespace() } : {}),
     };
   }
 

@@ -17,6 +17,7 @@ function host() {
   let inputs: Input[] = [];
   let start = 0;
   let now = 0;
+  let namespace: string | undefined;
   createHost(
     {
       postMessage: (m: Message) => {
@@ -25,6 +26,7 @@ function host() {
           inputs = m.inputs;
           start = m.start;
           now = m.now;
+          namespace = m.namespace;
         }
         if (m.type === 'chunk') answers.set(m.id, (answers.get(m.id) ?? '') + m.chunk.text);
         if (m.type === 'exec' && !answers.has(m.id)) answers.set(m.id, m.chunks.map((c) => c.text).join(''));
@@ -53,6 +55,8 @@ function host() {
     exec,
     init,
     inputs: () => inputs,
+    /** what the last change batch told the page (its console completes names there) */
+    namespace: () => namespace,
     offset: () => now - start,
     answer: (i: number) => answers.get(i),
   };
@@ -77,6 +81,7 @@ const DS_ROW = /^fluentd-elasticsearch +2 +2 +2 /m;
 describe('the kubeconfig namespace is session state', () => {
   it('commands without -n use it, live streams included', () => {
     const { h } = switched();
+    expect(h.namespace()).toBe('kube-system');
     expect(h.exec('kubectl get ds')).toMatch(DS_ROW);
     const watch = h.send({ type: 'exec', line: 'kubectl get ds -w' });
     expect(h.answer(watch)).toMatch(DS_ROW);
@@ -116,6 +121,7 @@ describe('the kubeconfig namespace is session state', () => {
   it('a reset (a lesson starting over, Start fresh) goes back to default', () => {
     const { h } = switched();
     h.init({ inputs: [] });
+    expect(h.namespace()).toBeUndefined();
     expect(h.exec('kubectl config get-contexts')).toBe(
       'CURRENT   NAME         CLUSTER      AUTHINFO           NAMESPACE\n*         playground   playground   playground-admin   \n',
     );

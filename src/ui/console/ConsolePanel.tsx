@@ -190,7 +190,7 @@ export default function ConsolePanel() {
     const before = input.slice(0, pos);
     const after = input.slice(pos);
     const s = useStore.getState();
-    const c = complete(before, table, objectIndex(s.objects));
+    const c = complete(before, table, objectIndex(s.objects, s.namespace));
     if (c.list.length > 0) {
       s.appendLine('command', input);
       s.appendLine('info', formatColumns(c.list, columns()));
