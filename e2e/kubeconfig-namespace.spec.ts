@@ -1,6 +1,6 @@
 // `kubectl config set-context --current --namespace=kube-system`, typed in the console as tutorials
 // say, then `kubectl get ds` without -n: the DaemonSet in kube-system. The namespace is session
-// state: after a reload (the session replayed) it is still kube-system.
+// state: after a reload (the session replayed) it is still kube-system, and Tab completes its pods.
 
 import { expect, test, type Page } from '@playwright/test';
 
@@ -33,6 +33,12 @@ test('set-context --current --namespace: later commands without -n use it, and a
   // commands the session had not run before the reload: their answers come from the replayed kubeconfig
   await run(page, 'kubectl config get-contexts');
   await expect(log).toContainText(/\*\s+playground\s+playground\s+playground-admin\s+kube-system/);
+  // Tab completes the pods of the context's namespace (two fluentd pods: their common prefix)
+  const input = page.getByTestId('console-input');
+  await input.fill('kubectl logs flu');
+  await input.press('Tab');
+  await expect(input).toHaveValue('kubectl logs fluentd-elasticsearch-');
+  await input.fill('');
   await run(page, 'kubectl get ds -o wide');
   await expect(log).toContainText(
     /fluentd-elasticsearch\s+2\s+2\s+\d\s+2\s+\d\s+<none>\s+\S+\s+fluentd-elasticsearch\s+k8s\.gcr\.io/,
