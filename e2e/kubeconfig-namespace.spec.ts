@@ -23,13 +23,17 @@ test('set-context --current --namespace: later commands without -n use it, and a
   // the article's DaemonSet lives in kube-system: without -n, kubectl looks in default
   await run(page, 'kubectl get ds');
   await expect(log).toContainText('No resources found in default namespace.');
+  await expect(page.getByTestId('console-namespace')).toBeHidden();
   await run(page, 'kubectl config set-context --current --namespace=kube-system');
   await expect(log).toContainText('Context "playground" modified.');
+  // the prompt names it, as kube-ps1 would
+  await expect(page.getByTestId('console-namespace')).toHaveText('kube-system');
   await run(page, 'kubectl get ds');
   await expect(log).toContainText(/fluentd-elasticsearch\s+2\s+2\s+\d\s+2\s+\d\s+<none>/);
 
   await page.reload();
   await expect(page.getByTestId('session-notice')).toContainText('commands replayed', { timeout: 30_000 });
+  await expect(page.getByTestId('console-namespace')).toHaveText('kube-system');
   // commands the session had not run before the reload: their answers come from the replayed kubeconfig
   await run(page, 'kubectl config get-contexts');
   await expect(log).toContainText(/\*\s+playground\s+playground\s+playground-admin\s+kube-system/);
@@ -39,6 +43,9 @@ test('set-context --current --namespace: later commands without -n use it, and a
   await input.press('Tab');
   await expect(input).toHaveValue('kubectl logs fluentd-elasticsearch-');
   await input.fill('');
+  await page.locator('.console-input-row').screenshot({
+    path: 'test-results/kubeconfig-namespace-prompt.png',
+  });
   await run(page, 'kubectl get ds -o wide');
   await expect(log).toContainText(
     /fluentd-elasticsearch\s+2\s+2\s+\d\s+2\s+\d\s+<none>\s+\S+\s+fluentd-elasticsearch\s+k8s\.gcr\.io/,
