@@ -98,9 +98,17 @@ describe("kubectl's client-side commands", () => {
     expect(run('kubectl config set-cluster dev --server=https://10.0.0.1:6443')).toEqual({
       stdout: '',
       stderr:
-        'error: kubectl config set-cluster cannot change the playground\'s kubeconfig: it has one cluster, one user and one context, "playground", whose namespace only kubectl config set-context --current --namespace=NAMESPACE changes; kubectl config view shows it\n',
+        'error: kubectl config set-cluster cannot change the playground\'s kubeconfig: it has one cluster, one user and one context, "playground", whose namespace only kubectl config set-context --current --namespace=NAMESPACE (or config set|unset contexts.playground.namespace) changes; kubectl config view shows it\n',
       exitCode: 1,
     });
+    // the namespace is the one property they set (config set-context's)
+    expect(run('kubectl config set contexts.playground.namespace x').stdout).toBe(
+      'Property "contexts.playground.namespace" set.\n',
+    );
+    expect(run('kubectl config set contexts.playground.cluster x').exitCode).toBe(1);
+    expect(run('kubectl config unset contexts.playground.namespace').stdout).toBe(
+      'Property "contexts.playground.namespace" unset.\n',
+    );
     expect(run('kubectl config unset --bogus').stderr).toBe(
       "error: unknown flag: --bogus\nSee 'kubectl config unset --help' for usage.\n",
     );
