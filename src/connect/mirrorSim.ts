@@ -12,6 +12,7 @@ import {
   Simulation,
   commandWords,
   runKubectlLine,
+  type Kubeconfig,
   type KubectlResult,
 } from '../engine';
 
@@ -43,6 +44,8 @@ export function runRecorded(
   sim: Simulation,
   line: string,
   stdin?: string,
+  /** the console's kubeconfig (its context's namespace), kept across the throwaway copies */
+  kubeconfig?: Kubeconfig,
 ): { result: KubectlResult; ops: Op[] } {
   const ops: Op[] = [];
   let depth = 0;
@@ -126,7 +129,7 @@ export function runRecorded(
   sim.step = nested(sim.step.bind(sim));
   sim.advance = nested(sim.advance.bind(sim));
   sim.settle = nested(sim.settle.bind(sim));
-  const result = runKubectlLine(sim, line, { stdin });
+  const result = runKubectlLine(sim, line, { stdin, kubeconfig });
   return { result, ops };
 }
 

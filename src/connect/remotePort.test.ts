@@ -118,6 +118,26 @@ describe('RemotePort', () => {
     });
   });
 
+  it('set-context --current --namespace holds for the later commands (each on a new copy)', async () => {
+    const { srv, synced, reply } = open();
+    srv.lists.set('/api/v1/namespaces', [{ metadata: { name: 'kube-system', resourceVersion: '1' } }]);
+    await synced();
+    port!.postMessage({
+      id: 2,
+      type: 'exec',
+      line: 'kubectl config set-context --current --namespace=kube-system',
+    });
+    expect(await reply(2)).toMatchObject({
+      exitCode: 0,
+      chunks: [{ text: 'Context "playground" modified.\n' }],
+    });
+    port!.postMessage({ id: 3, type: 'exec', line: 'kubectl run web --image=nginx:1.27 --restart=Never' });
+    expect(await reply(3)).toMatchObject({ exitCode: 0 });
+    expect(
+      srv.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/pods')).map((r) => r.url),
+    ).toEqual(['/api/v1/namespaces/kube-system/pods']);
+  });
+
   it('a write the server refuses prints its Status word for word, as kubectl does', async () => {
     const { srv, synced, reply } = open();
     await synced();

@@ -11,7 +11,7 @@
 // - `sim …` lines, step and advance: `POST /playground/v1/sim`, only on the playground's own server.
 // - `why`: the checks computed on the copy.
 
-import { type Kind, type KObject, type Chunk, why } from '../engine';
+import { type Kind, type KObject, type Chunk, Kubeconfig, why } from '../engine';
 import { namespacedName } from '../engine/predicates';
 import { tokenize } from '../engine/scripts';
 import type { Port } from '../worker/client';
@@ -54,6 +54,11 @@ export class RemotePort implements Port {
   private clockTimer: ReturnType<typeof setInterval> | undefined;
   private tickTimer: ReturnType<typeof setInterval> | undefined;
   private readonly clock = new ServedClock();
+  /**
+   * The console's kubeconfig: each command runs on a throwaway copy of the objects, but
+   * `kubectl config set-context --current --namespace=X` holds for the commands after it.
+   */
+  private readonly kubeconfig = new Kubeconfig();
   private start = 0;
   private closed = false;
   private readonly down = new Map<Kind, string>();
@@ -273,6 +278,7 @@ export class RemotePort implements Port {
       playing: true,
       speed: 1,
       inputs: NONE,
+      ...(this.kubeconfig.namespace() !== 'default' ? { namespace: this.kubeconfig.namespace() } : {}),
     };
   }
 
@@ -350,7 +356,7 @@ export class RemotePort implements Port {
 
   private probe(line: string): { text: string; exitCode: number } {
     const sim = mirrorSimulation(this.objects(), this.now());
-    const { result, ops } = runRecorded(sim, line);
+    const { result, ops } = runRecorded(sim, line, undefined, this.kubeconfig);
     if (ops.length) return { text: 'error: lesson checks only read the cluster\n', exitCode: 1 };
     return { text: result.chunks.map((c) => c.text).join(''), exitCode: result.exitCode };
   }
@@ -425,7 +431,7 @@ export class RemotePort implements Port {
     let namespacesRead = false;
     for (let attempt = 0; ; attempt++) {
       const sim = mirrorSimulation(this.objects(), this.now());
-      const { result, ops } = runRecorded(sim, line, stdin);
+      const { result, ops } = runRecorded(sim, line, stdin, this.kubeconfig);
       // Namespaces are listed every few seconds: one made a moment ago may not be in the copy yet.
       if (
         result.exitCode !== 0 &&

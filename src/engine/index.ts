@@ -35,6 +35,7 @@ export { SIM_IMAGE_VERBS } from './script/simImage';
 
 // ---------------------------------------------------------------------------- kubectl
 export { commandWords, runKubectl, runKubectlLine, type CompletionType } from './kubectl/index';
+export { Kubeconfig } from './kubectl/kubeconfig';
 export { flagBool } from './kubectl/argv';
 export {
   Output,

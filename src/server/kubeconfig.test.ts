@@ -27,6 +27,16 @@ describe('kubeconfigText', () => {
     }
   });
 
+  it("carries the context's namespace a start script set, as kubectl writes it", () => {
+    expect(kubeconfigText('http://127.0.0.1:1')).not.toContain('namespace');
+    expect(kubeconfigText('http://127.0.0.1:1', 'kube-system')).toContain(
+      'contexts:\n- context:\n    cluster: playground\n    namespace: "kube-system"\n    user: playground-admin\n  name: playground\n',
+    );
+    const kc = new k8s.KubeConfig();
+    kc.loadFromString(kubeconfigText('http://127.0.0.1:1', 'kube-system'));
+    expect(kc.getContextObject(kc.getCurrentContext())?.namespace).toBe('kube-system');
+  });
+
   it('without skip-TLS-verify, the client refuses the http server (why the flag is there)', async () => {
     const kc = new k8s.KubeConfig();
     kc.loadFromString(

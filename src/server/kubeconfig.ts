@@ -13,8 +13,10 @@ import { SIM_MEDIA_TYPE, SIM_PATH } from './guard';
  * kubectl (1.27–1.33 checked) and client-go take it as it is, and @kubernetes/client-node refuses an
  * http server without it ("HTTP protocol is not allowed when skipTLSVerify is not set"). Serving TLS
  * with a generated CA would need a certificate per start and gain nothing on loopback.
+ * `namespace`: the context's (a start script's `kubectl config set-context --current --namespace=X`
+ * set it in the session; the real kubectl then starts from the same one). Empty: none, `default`.
  */
-export function kubeconfigText(server: string): string {
+export function kubeconfigText(server: string, namespace = ''): string {
   return `apiVersion: v1
 kind: Config
 clusters:
@@ -25,7 +27,7 @@ clusters:
 contexts:
 - context:
     cluster: ${PLAYGROUND_CLUSTER}
-    user: ${PLAYGROUND_USER}
+${namespace ? `    namespace: ${JSON.stringify(namespace)}\n` : ''}    user: ${PLAYGROUND_USER}
   name: ${PLAYGROUND_CONTEXT}
 current-context: ${PLAYGROUND_CONTEXT}
 preferences: {}
@@ -54,13 +56,17 @@ fetch('${server}${SIM_PATH}', { method: 'POST', body: line, headers: { 'Content-
 `;
 }
 
-export function writeClientFiles(port: number, dir?: string): { kubeconfig: string; binDir: string } {
+export function writeClientFiles(
+  port: number,
+  dir?: string,
+  namespace = '',
+): { kubeconfig: string; binDir: string } {
   const root = dir ?? join(tmpdir(), `daemonset-playground-${port}`);
   const binDir = join(root, 'bin');
   mkdirSync(binDir, { recursive: true });
   const server = `http://127.0.0.1:${port}`;
   const kubeconfig = join(root, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigText(server));
+  writeFileSync(kubeconfig, kubeconfigText(server, namespace));
   const plugin = join(binDir, 'kubectl-sim');
   writeFileSync(plugin, pluginText(server));
   chmodSync(plugin, 0o755);

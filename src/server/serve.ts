@@ -160,7 +160,8 @@ function main(): void {
   server.listen(args.port, '127.0.0.1', () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : args.port;
-    const files = writeClientFiles(port, args.dir);
+    // the start script's `kubectl config set-context --current --namespace=X` goes with the kubeconfig
+    const files = writeClientFiles(port, args.dir, session.kubeconfig.context.namespace);
     clock.start();
     process.stdout.write(`KUBECONFIG=${files.kubeconfig}\n`);
     process.stderr.write(

@@ -82,6 +82,8 @@ export interface ClusterSlice {
   playing: boolean;
   speed: number;
   inputs: Input[];
+  /** the namespace of a console command without -n (the session's kubeconfig context's) */
+  namespace: string;
   steps: StepRecord[];
   events: RecordedEvent[];
   /** applies one batch and publishes it */
@@ -392,6 +394,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
       speed: last.speed,
       // the same array while the commands are the same (every batch brings a copy): see sameInputs
       inputs: sameInputs(s.inputs, last.inputs) ? s.inputs : last.inputs,
+      namespace: last.namespace ?? 'default',
       steps,
       events,
       ...(renumbered !== s.renumbered && !deepEqual(renumbered, s.renumbered) ? { renumbered } : {}),
@@ -417,6 +420,7 @@ export const createClusterSlice: StateCreator<AppState, [], [], ClusterSlice> = 
     playing: false,
     speed: 1,
     inputs: [],
+    namespace: 'default',
     steps: [],
     events: [],
     applyBatch: (b) => get().applyBatches([b]),

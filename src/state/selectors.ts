@@ -49,6 +49,8 @@ export const selectApplyState = (s: AppState): 'notApplied' | 'applied' | 'unapp
 export const selectConsoleLines = (s: AppState) => s.lines;
 export const selectConsoleHistory = (s: AppState) => s.history;
 export const selectBusy = (s: AppState) => s.busy;
+/** the namespace of a console command without -n (kubectl config set-context --namespace) */
+export const selectNamespace = (s: AppState) => s.namespace;
 export const selectEngineStatus = (s: AppState) => s.engineStatus;
 export const selectEngineNotice = (s: AppState) => s.engineNotice;
 export const selectTheme = (s: AppState) => s.theme;

@@ -130,6 +130,11 @@ export interface ChangeBatch {
   speed: number;
   /** the inputs so far (for share links and scrubbing) */
   inputs: Input[];
+  /**
+   * The namespace of a kubectl command without -n (the session kubeconfig context's, which
+   * `kubectl config set-context --current --namespace=X` sets); absent: `default`.
+   */
+  namespace?: string;
 }
 
 export type WorkerEvent =

@@ -36,6 +36,8 @@ export interface SessionNow {
   playing: boolean;
   speed: number;
   inputs: Input[];
+  /** the kubeconfig context's namespace (undefined: default) */
+  namespace?: string;
 }
 
 export class ChangeBatcher {
@@ -177,6 +179,9 @@ export class ChangeBatcher {
       playing: session.playing,
       speed: session.speed,
       inputs: session.inputs,
+      ...(session.namespace !== undefined && session.namespace !== 'default'
+        ? { namespace: session.namespace }
+        : {}),
     };
     return splitBatch(batch, MAX_CHANGES_PER_MESSAGE);
   }

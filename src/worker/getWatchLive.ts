@@ -23,6 +23,8 @@ export function startLiveGetWatch(
   sim: Simulation,
   line: string,
   write: (chunk: Chunk) => void,
+  /** the namespace without `-n`: the session's kubeconfig context's */
+  defaultNamespace = 'default',
 ): LiveGetWatch | null {
   let words: string[];
   try {
@@ -38,7 +40,7 @@ export function startLiveGetWatch(
       sim,
       opts: {},
       out: new Output(),
-      namespace: ns || 'default',
+      namespace: ns || defaultNamespace,
       namespaceExplicit: ns !== undefined,
       args,
       argv: words.slice(1),

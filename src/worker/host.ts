@@ -161,6 +161,7 @@ export class Host {
     this.commands = commands;
     this.streams = new commands.Streams({
       sim: () => this.sim,
+      namespace: () => this.commandSession().session.kubeconfig.namespace(),
       exec: (line, stdin, id) => this.exec(line, stdin, id),
       flush: () => this.flush(),
       post: (m: Message) => this.endpoint.postMessage(m),
@@ -401,7 +402,14 @@ export class Host {
 
   /** Sends what changed since the last batch (everything, when reset): new objects whole, known ones as patches. */
   flush(forceReset = false): void {
-    const session = { start: this.startMs, playing: this.playing, speed: this.speed, inputs: this.inputs };
+    const session = {
+      start: this.startMs,
+      playing: this.playing,
+      speed: this.speed,
+      inputs: this.inputs,
+      // no session yet (no command has run): the default kubeconfig
+      namespace: this.session?.kubeconfig.namespace(),
+    };
     for (const part of this.batch.take(this.sim, forceReset, session)) this.endpoint.postMessage(part);
   }
 }

@@ -23,7 +23,7 @@ export interface LogsFollowTarget {
 }
 
 /** The parsed arguments of a following `kubectl logs -f …` line (no selector), else null. */
-export function logsFollowTarget(line: string): LogsFollowTarget | null {
+export function logsFollowTarget(line: string, defaultNamespace = 'default'): LogsFollowTarget | null {
   let words: string[];
   try {
     words = tokenize(line);
@@ -34,7 +34,7 @@ export function logsFollowTarget(line: string): LogsFollowTarget | null {
   try {
     const args = parseArgs(words.slice(2), logsCommand.flags, 'kubectl logs');
     if (!flagBool(args, 'follow') || args.flags.has('selector') || flagBool(args, 'previous')) return null;
-    return { args, namespace: args.flags.get('namespace')?.at(-1) ?? 'default' };
+    return { args, namespace: args.flags.get('namespace')?.at(-1) || defaultNamespace };
   } catch {
     return null;
   }

@@ -11,8 +11,9 @@ export interface WatchTarget {
 /**
  * The DaemonSet a `kubectl rollout status` line watches, when it is a watching one (no
  * `--watch=false`, no `--timeout`, one DaemonSet); else null (the command then runs as in the CLI).
+ * Without `-n`, in `defaultNamespace` (the session's kubeconfig context's).
  */
-export function rolloutWatchTarget(line: string): WatchTarget | null {
+export function rolloutWatchTarget(line: string, defaultNamespace = 'default'): WatchTarget | null {
   let words: string[];
   try {
     words = tokenize(line);
@@ -25,7 +26,7 @@ export function rolloutWatchTarget(line: string): WatchTarget | null {
     if (flagString(args, 'watch') === 'false' || flagString(args, 'timeout') !== undefined) return null;
     const reqs = parseResourceArgs(args.positional, 'rollout status');
     if (reqs.length !== 1 || reqs[0].kind !== 'DaemonSet' || reqs[0].names.length !== 1) return null;
-    return { namespace: flagString(args, 'namespace') ?? 'default', name: reqs[0].names[0] };
+    return { namespace: flagString(args, 'namespace') || defaultNamespace, name: reqs[0].names[0] };
   } catch {
     return null;
   }

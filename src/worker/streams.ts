@@ -12,6 +12,8 @@ import { followLogs, logsFollowTarget } from './logsFollow';
 export interface StreamHost {
   /** the current simulation (a command may replace it) */
   sim(): Simulation;
+  /** the namespace of a command without `-n`: the session's kubeconfig context's */
+  namespace(): string;
   /** runs a command as the console does (recorded as an input) */
   exec(line: string, stdin: string | undefined, id: number): { chunks: Chunk[]; exitCode: number };
   /** sends the page what changed */
@@ -50,7 +52,7 @@ export class Streams {
    */
   private startWatch(id: number, line: string): boolean {
     const host = this.host;
-    const target = rolloutWatchTarget(line);
+    const target = rolloutWatchTarget(line, host.namespace());
     if (!target) return false;
     const once = host.exec(`${line} --watch=false`, undefined, id);
     const text = once.chunks.map((c) => c.text).join('');
@@ -91,10 +93,15 @@ export class Streams {
   private startGetWatch(id: number, line: string): boolean {
     const host = this.host;
     const chunks: { stream: 'stdout' | 'stderr'; text: string }[] = [];
-    const live = startLiveGetWatch(host.sim(), line, (chunk) => {
-      chunks.push(chunk);
-      host.post({ type: 'chunk', id, chunk });
-    });
+    const live = startLiveGetWatch(
+      host.sim(),
+      line,
+      (chunk) => {
+        chunks.push(chunk);
+        host.post({ type: 'chunk', id, chunk });
+      },
+      host.namespace(),
+    );
     if (!live) return false;
     const keepAlive = host.setInterval(() => host.post({ type: 'alive', id }), 2000);
     this.watches.set(id, () => {
@@ -114,7 +121,7 @@ export class Streams {
    */
   private startLogsFollow(id: number, line: string): boolean {
     const host = this.host;
-    const target = logsFollowTarget(line);
+    const target = logsFollowTarget(line, host.namespace());
     if (!target) return false;
     const once = host.exec(`${line} --follow=false`, undefined, id);
     const chunks = [...once.chunks];

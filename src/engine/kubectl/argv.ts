@@ -88,7 +88,9 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
  * `--` ends flag parsing.
  */
 export function parseArgs(argv: string[], specs: FlagSpec[], commandPath: string): ParsedArgs {
-  const all = [...specs, ...GLOBAL_FLAGS];
+  // A command's own flag shadows a global one of the same name, shorthand and all (cobra's
+  // AddFlagSet skips a name already defined): `config set-context --namespace` has no `-n`.
+  const all = [...specs, ...GLOBAL_FLAGS.filter((g) => !specs.some((f) => f.name === g.name))];
   const byName = new Map(all.map((f) => [f.name, f]));
   const byShort = new Map(all.filter((f) => f.short).map((f) => [f.short!, f]));
   const positional: string[] = [];

@@ -7,6 +7,7 @@ import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
 import { flagString, GLOBAL_FLAGS, parseArgs, tokenize } from './argv';
 import { commandHelp } from './help';
+import { Kubeconfig } from './kubeconfig';
 import { resourceKindOf } from './resources';
 import {
   COMMANDS,
@@ -164,8 +165,10 @@ function renderError(out: Output, e: unknown): number {
 export function runKubectl(sim: Simulation, argv: string[], opts: KubectlOptions = {}): KubectlResult {
   const out = new Output(opts.onChunk);
   let exitCode = 0;
+  // a caller without a session (a test, a one-off command) gets the default kubeconfig
+  const withConfig = opts.kubeconfig ? opts : { ...opts, kubeconfig: new Kubeconfig() };
   try {
-    exitCode = dispatch(sim, argv, opts, out);
+    exitCode = dispatch(sim, argv, withConfig, out);
   } catch (e) {
     exitCode = renderError(out, e);
   }
@@ -240,7 +243,8 @@ function dispatch(sim: Simulation, argv: string[], opts: KubectlOptions, out: Ou
     sim,
     opts,
     out,
-    namespace: ns || 'default',
+    // -n wins; else the current context's namespace (clientcmd's DirectClientConfig.Namespace)
+    namespace: ns || (opts.kubeconfig ?? new Kubeconfig()).namespace(),
     namespaceExplicit: ns !== undefined,
     args,
     argv: [...argv],

@@ -2,6 +2,7 @@
 
 import type { Kind } from '../api/types';
 import type { Simulation } from '../simulation';
+import type { Kubeconfig } from './kubeconfig';
 
 export type Stream = 'stdout' | 'stderr';
 
@@ -37,6 +38,11 @@ export interface KubectlOptions {
   onChunk?: (c: Chunk) => void;
   /** argv[0] as the user typed it (for --record's change-cause); default `kubectl`. */
   argv0?: string;
+  /**
+   * The session's kubeconfig (its context's namespace is the one a command without `-n` uses;
+   * `kubectl config set-context` changes it). runKubectl makes a fresh one when none is given.
+   */
+  kubeconfig?: Kubeconfig;
 }
 
 export type FlagType = 'bool' | 'string' | 'int' | 'stringArray' | 'duration';
@@ -110,7 +116,7 @@ export interface CommandContext {
   sim: Simulation;
   opts: KubectlOptions;
   out: Output;
-  /** the namespace from -n/--namespace, or `default` */
+  /** the namespace from -n/--namespace, else the kubeconfig context's (`default` when it sets none) */
   namespace: string;
   /** true when -n was given explicitly */
   namespaceExplicit: boolean;

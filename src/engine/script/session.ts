@@ -6,6 +6,7 @@ import { applyPreset, type PresetName } from '../cluster/presets';
 import { tokenize } from '../kubectl/argv';
 import { CommandError, Output, type Chunk, type KubectlResult } from '../kubectl/types';
 import { runKubectl } from '../kubectl/index';
+import { Kubeconfig } from '../kubectl/kubeconfig';
 import { StatusError, kubectlErrorText } from '../api/errors';
 import { runSim } from './simCommands';
 import type { Budget } from './budget';
@@ -25,6 +26,11 @@ export class Session {
   /** simulated time the session started at: its time budget counts from here, across `sim cluster` */
   readonly startMs: number;
   private readonly opts: SessionOptions;
+  /**
+   * kubectl's kubeconfig (the current context's namespace): client state, so it outlives `sim
+   * cluster` and a new session starts from the default one.
+   */
+  readonly kubeconfig = new Kubeconfig();
   /**
    * A new session on a new cluster (from its options), or on a cluster already started (from
    * startSession: the engine worker starts the cluster before kubectl's code has loaded).
@@ -92,7 +98,13 @@ export class Session {
     if (words.length === 0) return { chunks: [], exitCode: 0 };
     const [cmd, ...args] = words;
     if (cmd === 'kubectl') {
-      return runKubectl(this.sim, args, { stdin, readFile: this.opts.readFile, onChunk, argv0: 'kubectl' });
+      return runKubectl(this.sim, args, {
+        stdin,
+        readFile: this.opts.readFile,
+        onChunk,
+        argv0: 'kubectl',
+        kubeconfig: this.kubeconfig,
+      });
     }
     if (cmd === 'sim') {
       try {

@@ -14,7 +14,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
-import { selectBusy, selectConsoleHistory, selectConsoleLines } from '../../state/selectors';
+import { selectBusy, selectConsoleHistory, selectConsoleLines, selectNamespace } from '../../state/selectors';
 import type { ConsoleLine } from '../../state/consoleSlice';
 import { cancelCommand, runCommand } from '../../state/actions';
 import { editFetchArgs, openForEdit } from '../../state/editObject';
@@ -91,6 +91,7 @@ export default function ConsolePanel() {
   const lines = useStore(selectConsoleLines);
   const history = useStore(selectConsoleHistory);
   const busy = useStore(selectBusy);
+  const namespace = useStore(selectNamespace);
   const rewinding = useTimeline((s) => s.rewinding);
   const wrap = useStore((s) => s.consoleWrap);
   // The toolbar goes into the panel's title row (AppShell's slot), so the output gets that row.
@@ -190,7 +191,7 @@ export default function ConsolePanel() {
     const before = input.slice(0, pos);
     const after = input.slice(pos);
     const s = useStore.getState();
-    const c = complete(before, table, objectIndex(s.objects));
+    const c = complete(before, table, objectIndex(s.objects, s.namespace));
     if (c.list.length > 0) {
       s.appendLine('command', input);
       s.appendLine('info', formatColumns(c.list, columns()));
@@ -354,6 +355,12 @@ export default function ConsolePanel() {
       ) : null}
       <div className="console-input-row nokey">
         <label htmlFor="console-input" className="console-prompt">
+          {/* the context's namespace once set-context changed it, as kube-ps1 shows it */}
+          {namespace !== 'default' ? (
+            <span className="console-namespace" title={t('namespace')} data-testid="console-namespace">
+              {namespace}
+            </span>
+          ) : null}
           <span aria-hidden="true">$</span>
           <span className="sr-only">{t('inputLabel')}</span>
         </label>

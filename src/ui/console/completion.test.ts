@@ -167,6 +167,20 @@ describe('console completion', () => {
     );
   });
 
+  it("names come from the kubeconfig context's namespace when the line has no -n (set-context)", () => {
+    const inKubeSystem: ObjectIndex = { ...index, defaultNamespace: 'kube-system' };
+    expect(candidates('kubectl logs flu', table, inKubeSystem).words).toEqual([
+      'fluentd-elasticsearch-abcde',
+      'fluentd-elasticsearch-fghij',
+    ]);
+    expect(complete('kubectl set image ds/fluentd-elasticsearch flu', table, inKubeSystem).before).toBe(
+      'kubectl set image ds/fluentd-elasticsearch fluentd-elasticsearch=',
+    );
+    // -n still wins; the default index completes in default
+    expect(candidates('kubectl logs -n default flu', table, inKubeSystem).words).toEqual([]);
+    expect(words('kubectl logs flu')).toEqual([]);
+  });
+
   it('completes the wave-2 commands: logs, auth can-i, config, rollout pause, --validate', () => {
     // as kubectl's completion: the pods and `TYPE/` for the kinds with pods (those served here)
     expect(words('kubectl logs -n kube-system ')).toEqual([

@@ -29,6 +29,8 @@ export interface ObjectIndex {
   containers?: (kind: Kind, namespace: string, name: string) => string[];
   /** the images the cluster's pods and DaemonSet templates name, as written (for `sim image VERB IMAGE`) */
   images?: () => string[];
+  /** the namespace of a kubectl command without -n (the kubeconfig context's); unset: default */
+  defaultNamespace?: string;
 }
 
 export interface Completion {
@@ -263,9 +265,9 @@ interface Parsed {
 }
 
 /** Separates positional words from flags, using the command's flag table to skip flag values. */
-function parseWords(words: string[], flags: readonly FlagInfo[]): Parsed {
+function parseWords(words: string[], flags: readonly FlagInfo[], defaultNamespace = 'default'): Parsed {
   const plain: string[] = [];
-  let namespace: string | null = 'default';
+  let namespace: string | null = defaultNamespace;
   let all = false;
   const takes = (w: string) => {
     if (w.startsWith('--')) return flags.find((f) => f.name === w.slice(2))?.takesValue ?? false;
@@ -317,10 +319,10 @@ function kubectlCandidates(
 ): string[] {
   const prev = words[words.length - 1];
   // The command first (flags may stand before it), to know which flags take values.
-  const rough = parseWords(words, GLOBAL_FLAG_INFO);
+  const rough = parseWords(words, GLOBAL_FLAG_INFO, objects.defaultNamespace);
   const found = findName(table.names, rough.plain);
   const flags = found ? table.flags(found.name) : GLOBAL_FLAG_INFO;
-  const { plain, namespace } = found ? parseWords(words, flags) : rough;
+  const { plain, namespace } = found ? parseWords(words, flags, objects.defaultNamespace) : rough;
 
   if (prev === '-n' || prev === '--namespace') return uniqSorted(objects.namespaces(), partial);
   if (partial.startsWith('--namespace='))
@@ -439,7 +441,9 @@ function kubectlCandidates(
     if (target !== undefined && (args[0].includes('/') || args.length >= 2) && objects.containers) {
       return t
         ? uniqSorted(
-            objects.containers(t.kind, namespace ?? 'default', target).map((c) => `${c}=`),
+            objects
+              .containers(t.kind, namespace ?? objects.defaultNamespace ?? 'default', target)
+              .map((c) => `${c}=`),
             partial,
           )
         : [];

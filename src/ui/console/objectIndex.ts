@@ -5,8 +5,9 @@ import { namespacedName } from '../../engine/predicates';
 import type { Objects } from '../../state/clusterSlice';
 import type { ObjectIndex } from './completion';
 
-export function objectIndex(objects: Objects): ObjectIndex {
+export function objectIndex(objects: Objects, defaultNamespace = 'default'): ObjectIndex {
   return {
+    defaultNamespace,
     names: (kind, namespace) => {
       const out: string[] = [];
       for (const o of Object.values(objects[kind as Kind] ?? {})) {

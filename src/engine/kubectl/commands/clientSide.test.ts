@@ -68,30 +68,47 @@ describe("kubectl's client-side commands", () => {
       });
   });
 
-  it("config set-context checks its arguments, then refuses: the playground's kubeconfig is fixed", () => {
-    expect(run('kubectl config set-context --current --namespace=kube-system')).toEqual({
+  it('config set-context checks its arguments as kubectl; another context, cluster or user is refused', () => {
+    expect(run('kubectl config set-context dev --namespace=x')).toEqual({
       stdout: '',
       stderr:
-        'error: kubectl config set-context cannot change the playground\'s kubeconfig: it is fixed (one context, "playground", in namespace default), so context "playground" was not modified; pass -n kube-system to each command instead\n',
+        'error: kubectl config set-context cannot create context "dev": the playground\'s kubeconfig has one context, "playground" (kubectl config set-context --current --namespace=x changes its namespace)\n',
       exitCode: 1,
     });
-    expect(run('kubectl config set-context dev --user=x').stderr).toMatch(/context "dev" was not created\n$/);
+    expect(run('kubectl config set-context --current --cluster=prod').stderr).toMatch(
+      /cannot point context "playground" at cluster "prod": .* one cluster, "playground"\n$/,
+    );
+    expect(run('kubectl config set-context --current --user=admin').stderr).toMatch(
+      /cannot give context "playground" user "admin": .* one user, "playground-admin"\n$/,
+    );
     expect(run('kubectl config set-context').stderr).toBe(
       'error: you must specify a non-empty context name or --current\n',
     );
-    // and nothing changed: the namespace is still default
-    expect(run('kubectl config get-contexts').stdout).toBe(
-      'CURRENT   NAME         CLUSTER      AUTHINFO           NAMESPACE\n*         playground   playground   playground-admin   \n',
+    // the local --namespace shadows the global one, shorthand and all (cobra)
+    expect(run('kubectl config set-context --current -n x').stderr).toBe(
+      "error: unknown shorthand flag: 'n' in -n\nSee 'kubectl config set-context --help' for usage.\n",
     );
+    // its own cluster and user are no change
+    expect(
+      run('kubectl config set-context playground --cluster=playground --user=playground-admin').stdout,
+    ).toBe('Context "playground" modified.\n');
   });
 
-  it("config's writers parse their flags as kubectl, then refuse: the kubeconfig is fixed", () => {
+  it("config's writers parse their flags as kubectl, then refuse: one cluster, user and context", () => {
     expect(run('kubectl config set-cluster dev --server=https://10.0.0.1:6443')).toEqual({
       stdout: '',
       stderr:
-        'error: kubectl config set-cluster cannot change the playground\'s kubeconfig: it is fixed (one cluster, one user and one context, "playground"); kubectl config view shows it\n',
+        'error: kubectl config set-cluster cannot change the playground\'s kubeconfig: it has one cluster, one user and one context, "playground", whose namespace only kubectl config set-context --current --namespace=NAMESPACE (or config set|unset contexts.playground.namespace) changes; kubectl config view shows it\n',
       exitCode: 1,
     });
+    // the namespace is the one property they set (config set-context's)
+    expect(run('kubectl config set contexts.playground.namespace x').stdout).toBe(
+      'Property "contexts.playground.namespace" set.\n',
+    );
+    expect(run('kubectl config set contexts.playground.cluster x').exitCode).toBe(1);
+    expect(run('kubectl config unset contexts.playground.namespace').stdout).toBe(
+      'Property "contexts.playground.namespace" unset.\n',
+    );
     expect(run('kubectl config unset --bogus').stderr).toBe(
       "error: unknown flag: --bogus\nSee 'kubectl config unset --help' for usage.\n",
     );

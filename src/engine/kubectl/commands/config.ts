@@ -1,33 +1,20 @@
-// `kubectl config view|current-context|get-contexts|use-context` (pkg/cmd/config) for the
-// playground's kubeconfig: one cluster (with no certificate authority: insecure-skip-tls-verify),
-// one user (no credentials: the playground needs none), one context, which is current.
+// `kubectl config view|current-context|get-contexts|use-context|set-context` (pkg/cmd/config) for the
+// session's kubeconfig (../kubeconfig.ts): one cluster (with no certificate authority:
+// insecure-skip-tls-verify), one user (no credentials: the playground needs none), one context, which
+// is current, and whose namespace `set-context` sets.
 
 import { flagBool, flagString } from '../argv';
 import { commandHelp } from '../help';
 import { printTable } from '../printers/table';
 import { toYAML } from '../printers/yaml';
-import { CommandError, type CommandDef } from '../types';
+import { Kubeconfig } from '../kubeconfig';
+import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { ClientError, finish } from './common';
-import {
-  PLAYGROUND_CLUSTER,
-  PLAYGROUND_CONTEXT,
-  PLAYGROUND_SERVER,
-  PLAYGROUND_USER,
-} from './playgroundConfig';
+import { PLAYGROUND_CLUSTER, PLAYGROUND_CONTEXT, PLAYGROUND_USER } from './playgroundConfig';
 
-function kubeconfig(): Record<string, unknown> {
-  return {
-    apiVersion: 'v1',
-    // no CA to verify against: the served cluster's kubeconfig says so too (src/server/kubeconfig.ts)
-    clusters: [
-      { cluster: { server: PLAYGROUND_SERVER, 'insecure-skip-tls-verify': true }, name: PLAYGROUND_CLUSTER },
-    ],
-    contexts: [{ context: { cluster: PLAYGROUND_CLUSTER, user: PLAYGROUND_USER }, name: PLAYGROUND_CONTEXT }],
-    'current-context': PLAYGROUND_CONTEXT,
-    kind: 'Config',
-    preferences: {},
-    users: [{ name: PLAYGROUND_USER, user: {} }],
-  };
+/** The session's kubeconfig (runKubectl always hands one over). */
+function kubeconfig(ctx: CommandContext): Kubeconfig {
+  return ctx.opts.kubeconfig ?? new Kubeconfig();
 }
 
 /** `-o json` prints the Config struct's field order (YAML sorts keys). */
@@ -75,8 +62,10 @@ export const configViewCommand: CommandDef = {
   ],
   run(ctx) {
     const output = flagString(ctx.args, 'output') ?? 'yaml';
-    if (output === 'json') ctx.out.out(`${JSON.stringify(jsonOrder(kubeconfig()), null, 4)}\n`);
-    else if (output === 'yaml') ctx.out.out(toYAML(kubeconfig()));
+    // --minify keeps what the current context uses: here, with one context, all of it
+    const config = kubeconfig(ctx).view();
+    if (output === 'json') ctx.out.out(`${JSON.stringify(jsonOrder(config), null, 4)}\n`);
+    else if (output === 'yaml') ctx.out.out(toYAML(config));
     else {
       throw new CommandError(
         `unable to match a printer suitable for the output format "${output}", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml`,
@@ -123,7 +112,8 @@ export const configGetContextsCommand: CommandDef = {
         errs.push(new ClientError(`error: context ${name} not found`));
         continue;
       }
-      rows.push(output === 'name' ? [name] : ['*', name, PLAYGROUND_CLUSTER, PLAYGROUND_USER, '']);
+      const { cluster, user, namespace } = kubeconfig(ctx).context;
+      rows.push(output === 'name' ? [name] : ['*', name, cluster, user, namespace]);
     }
     if (output === 'name') for (const r of rows) ctx.out.println(r[0]);
     else
@@ -174,9 +164,11 @@ export const configGetClustersCommand = nameList('clusters', PLAYGROUND_CLUSTER)
 export const configGetUsersCommand = nameList('users', PLAYGROUND_USER);
 
 /**
- * `config set-context [NAME | --current] [--cluster=…] [--user=…] [--namespace=…]`: kubectl's checks,
- * then a refusal — the playground's kubeconfig is fixed (one context, `playground`, whose namespace is
- * `default`); `-n NAMESPACE` on each command is what works here.
+ * `config set-context [NAME | --current] [--cluster=…] [--user=…] [--namespace=…]`
+ * (pkg/cmd/config/create_context.go): kubectl's checks, then the fields given merged into the context
+ * — `--namespace=X` makes X the namespace of every later command without `-n` (X need not exist:
+ * kubectl does not check; `--namespace=` unsets it). The playground has one context, on its one
+ * cluster and user: a new context, or another cluster or user, is refused (nothing changes).
  */
 export const configSetContextCommand: CommandDef = {
   name: 'config set-context',
@@ -209,8 +201,25 @@ export const configSetContextCommand: CommandDef = {
       throw new CommandError('you cannot specify both a context name and --current');
     const target = current ? PLAYGROUND_CONTEXT : name;
     const ns = flagString(ctx.args, 'namespace');
-    throw new CommandError(
-      `kubectl config set-context cannot change the playground's kubeconfig: it is fixed (one context, "${PLAYGROUND_CONTEXT}", in namespace default), so context "${target}" was not ${target === PLAYGROUND_CONTEXT ? 'modified' : 'created'}${ns ? `; pass -n ${ns} to each command instead` : ''}`,
-    );
+    if (target !== PLAYGROUND_CONTEXT) {
+      throw new CommandError(
+        `kubectl config set-context cannot create context "${target}": the playground's kubeconfig has one context, "${PLAYGROUND_CONTEXT}" (kubectl config set-context --current${ns !== undefined ? ` --namespace=${ns}` : ' --namespace=NAMESPACE'} changes its namespace)`,
+      );
+    }
+    const context = kubeconfig(ctx).context;
+    const cluster = flagString(ctx.args, 'cluster');
+    const user = flagString(ctx.args, 'user');
+    // the one cluster and user are the only ones there are: naming another would leave the context
+    // pointing nowhere (a real kubectl would then talk to localhost:8080)
+    if (cluster !== undefined && cluster !== context.cluster)
+      throw new CommandError(
+        `kubectl config set-context cannot point context "${target}" at cluster "${cluster}": the playground's kubeconfig has one cluster, "${PLAYGROUND_CLUSTER}"`,
+      );
+    if (user !== undefined && user !== context.user)
+      throw new CommandError(
+        `kubectl config set-context cannot give context "${target}" user "${user}": the playground's kubeconfig has one user, "${PLAYGROUND_USER}"`,
+      );
+    if (ns !== undefined) context.namespace = ns;
+    ctx.out.println(`Context "${target}" modified.`);
   },
 };

@@ -1,14 +1,25 @@
 // The kubeconfig's writers — `kubectl config set|unset|set-cluster|set-credentials|delete-cluster|
 // delete-context|delete-user|rename-context` (kubectl/pkg/cmd/config): their help as kubectl 1.33
-// prints it and its flag errors, then a refusal: the playground's kubeconfig is fixed (one cluster,
-// one user, one context; commands/config.ts), so nothing here can change it.
+// prints it and its flag errors, then a refusal: the playground's kubeconfig has one cluster, one
+// user and one context (../kubeconfig.ts), whose namespace only `config set-context` changes.
 
-import { CommandError, type CommandDef } from '../types';
+import { Kubeconfig } from '../kubeconfig';
+import { CommandError, type CommandContext, type CommandDef } from '../types';
 import { PLAYGROUND_CONTEXT } from './playgroundConfig';
+
+/**
+ * The one property these writers may change: the context's namespace, what `config set-context
+ * --current --namespace=X` changes too (set.go / unset.go print `Property "…" set.` / `unset.`).
+ */
+const NAMESPACE_PROPERTY = `contexts.${PLAYGROUND_CONTEXT}.namespace`;
+
+function contextOf(ctx: CommandContext) {
+  return (ctx.opts.kubeconfig ?? new Kubeconfig()).context;
+}
 
 function refuse(sub: string): never {
   throw new CommandError(
-    `kubectl config ${sub} cannot change the playground's kubeconfig: it is fixed (one cluster, one user and one context, "${PLAYGROUND_CONTEXT}"); kubectl config view shows it`,
+    `kubectl config ${sub} cannot change the playground's kubeconfig: it has one cluster, one user and one context, "${PLAYGROUND_CONTEXT}", whose namespace only kubectl config set-context --current --namespace=NAMESPACE (or config set|unset ${NAMESPACE_PROPERTY}) changes; kubectl config view shows it`,
   );
 }
 
@@ -99,8 +110,11 @@ export const configSetCommand: CommandDef = {
       usage: 'When writing a []byte PROPERTY_VALUE, write the given string directly without base64 decoding.',
     },
   ],
-  run() {
-    refuse('set');
+  run(ctx) {
+    const [property, value] = ctx.args.positional;
+    if (ctx.args.positional.length !== 2 || property !== NAMESPACE_PROPERTY) refuse('set');
+    contextOf(ctx).namespace = value;
+    ctx.out.println(`Property "${property}" set.`);
   },
 };
 
@@ -261,8 +275,11 @@ export const configUnsetCommand: CommandDef = {
   kubectl config unset contexts.foo.namespace`,
   usage: 'kubectl config unset PROPERTY_NAME [options]',
   flags: [],
-  run() {
-    refuse('unset');
+  run(ctx) {
+    const [property] = ctx.args.positional;
+    if (ctx.args.positional.length !== 1 || property !== NAMESPACE_PROPERTY) refuse('unset');
+    contextOf(ctx).namespace = '';
+    ctx.out.println(`Property "${property}" unset.`);
   },
 };
 
