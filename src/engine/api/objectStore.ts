@@ -17,6 +17,7 @@ import {
   API_VERSION,
 } from './types';
 import { setPodCondition } from './podCondition';
+import { podStatus } from './podStatusFields';
 import {
   prepareEphemeralContainersUpdate,
   prepareForCreate,
@@ -561,14 +562,14 @@ export class ObjectStore {
         'Conflict',
         `pod ${name} is already assigned to node "${old.spec.nodeName}"`,
       );
-    const status = {
-      ...old.status,
+    // (the status laid out as every pod status is: podStatusFields.ts)
+    const status = podStatus(old.status, {
       conditions: setPodCondition(
         old.status?.conditions,
         { type: 'PodScheduled', status: 'True' },
         this.clock.iso(),
       ),
-    };
+    });
     const obj = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec, nodeName }, status } as Pod;
     return this.commit('Pod', old, obj, {}, true, cell);
   }

@@ -15,6 +15,7 @@ import { deepEqual } from './objects';
 import { admitPodPriority, admitPodPriorityUpdate, type PriorityClassLister } from './priority';
 import { validatePodUpdate } from './podUpdate';
 import { qosClass } from './qos';
+import { podStatus } from './podStatusFields';
 import { validatePriorityClass, validatePriorityClassUpdate } from './priorityClassValidation';
 import type {
   DaemonSet,
@@ -100,7 +101,7 @@ export function prepareForCreate(kind: Kind, obj: KObject, ctx: StrategyContext)
         admitPodPriority(pod, ctx.priorityClasses);
         defaultPod(pod);
       }
-      pod.status = { phase: 'Pending', qosClass: qosClass(pod) };
+      pod.status = podStatus(undefined, { phase: 'Pending', qosClass: qosClass(pod) });
       break;
     }
     case 'Node':

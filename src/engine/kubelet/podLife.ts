@@ -6,7 +6,8 @@
 
 import type { Container, ContainerState, ContainerStatus, Pod, PodStatus } from '../api/types';
 import type { RunBehaviour } from '../registry/registry';
-import { type CondSpec, ipList, ordered, withConditions } from './podStatus';
+import { type CondSpec, ipList, withConditions } from './podStatus';
+import { podStatus } from '../api/podStatusFields';
 import type { Probe } from './prober';
 
 /** A container the runtime created: one run of one of the pod's containers. */
@@ -249,7 +250,7 @@ export function lifeStatus(pod: Pod, input: LifeStatusInput): PodStatus {
     statuses.push(containerStatusOf(specs[i], input.containers[i], input.shown[i], policy, deleting));
   const phase = getPhase(statuses, policy);
   const podIP = input.podIP;
-  return ordered(s, {
+  return podStatus(s, {
     phase,
     conditions: withConditions(s, input.now, conditionsFor(phase, statuses)),
     hostIP: input.hostIP,

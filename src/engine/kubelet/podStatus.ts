@@ -12,6 +12,7 @@ import { deepFreeze } from '../api/objects';
 import { nextPodCondition } from '../api/podCondition';
 import { normalizeImage } from '../registry/reference';
 import { computeDigest, imageID } from './images';
+import { podStatus, type PodStatusFields } from '../api/podStatusFields';
 
 /** What a builder asks of one condition (setPodCondition's input). */
 export type CondSpec = Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>;
@@ -133,67 +134,11 @@ function sealed(out: PodStatus, s: PodStatus | undefined): PodStatus {
   return s === undefined || Object.isFrozen(s) ? Object.freeze(out) : out;
 }
 
-/** PodStatus with the fields this file writes that the shared type leaves out. */
-export type Status = PodStatus & {
-  hostIPs?: { ip: string }[];
-  nominatedNodeName?: string;
-  initContainerStatuses?: ContainerStatus[];
-};
-
-/** The fields a builder sets (every one it names is defined); the rest come from the pod's status. */
-export type Overrides = Pick<
-  Status,
-  'phase' | 'conditions' | 'hostIP' | 'hostIPs' | 'podIP' | 'podIPs' | 'startTime' | 'containerStatuses'
->;
-
-/** PodStatus fields in the API's (Go struct) order, so `-o yaml` reads like the real thing. */
-const STATUS_ORDER = [
-  'phase',
-  'conditions',
-  'message',
-  'reason',
-  'nominatedNodeName',
-  'hostIP',
-  'hostIPs',
-  'podIP',
-  'podIPs',
-  'startTime',
-  'initContainerStatuses',
-  'containerStatuses',
-  'qosClass',
-];
-
-const IN_ORDER = new Set(STATUS_ORDER);
-
 /**
- * `{ ...s, ...o }` with its fields in STATUS_ORDER, then any other field of `s` in its own order;
- * undefined fields left out. Written out field by field: V8 builds every status the same shape.
+ * PodStatus with the fields this file writes that the shared type leaves out. Every status built
+ * here is laid out by podStatus (api/podStatusFields.ts): one hidden class for all of them.
  */
-export function ordered(s: Status | undefined, o: Overrides): PodStatus {
-  const src: Status = s ?? {};
-  const out: Status = {};
-  let v;
-  if ((v = o.phase !== undefined ? o.phase : src.phase) !== undefined) out.phase = v;
-  if ((v = o.conditions !== undefined ? o.conditions : src.conditions) !== undefined) out.conditions = v;
-  if (src.message !== undefined) out.message = src.message;
-  if (src.reason !== undefined) out.reason = src.reason;
-  if (src.nominatedNodeName !== undefined) out.nominatedNodeName = src.nominatedNodeName;
-  if ((v = o.hostIP !== undefined ? o.hostIP : src.hostIP) !== undefined) out.hostIP = v;
-  if ((v = o.hostIPs !== undefined ? o.hostIPs : src.hostIPs) !== undefined) out.hostIPs = v;
-  if ((v = o.podIP !== undefined ? o.podIP : src.podIP) !== undefined) out.podIP = v;
-  if ((v = o.podIPs !== undefined ? o.podIPs : src.podIPs) !== undefined) out.podIPs = v;
-  if ((v = o.startTime !== undefined ? o.startTime : src.startTime) !== undefined) out.startTime = v;
-  if (src.initContainerStatuses !== undefined) out.initContainerStatuses = src.initContainerStatuses;
-  if ((v = o.containerStatuses !== undefined ? o.containerStatuses : src.containerStatuses) !== undefined)
-    out.containerStatuses = v;
-  if (src.qosClass !== undefined) out.qosClass = src.qosClass;
-  const extra = src as Record<string, unknown>;
-  for (const k in extra) {
-    if (!IN_ORDER.has(k) && Object.prototype.hasOwnProperty.call(extra, k) && extra[k] !== undefined)
-      (out as Record<string, unknown>)[k] = extra[k];
-  }
-  return out;
-}
+type Status = PodStatusFields;
 
 /** per (frozen, template-shared) containers list: the message, the not-ready conditions and the waiting statuses, made once */
 const unreadyMessages = new WeakMap<readonly Container[], string>();
@@ -307,7 +252,7 @@ export function ipList(ip: string): { ip: string }[] {
 export function pendingStatus(pod: Pod, hostIP: string, now: string, sandboxReady: boolean): PodStatus {
   const s: Status | undefined = pod.status;
   const specs = lifecycleSpecs(pod);
-  const out = ordered(s, {
+  const out = podStatus(s, {
     phase: 'Pending',
     conditions: withConditions(s, now, sandboxReady ? specs.ready : specs.notReady),
     hostIP,
@@ -345,7 +290,7 @@ export function runningStatus(
       }),
     );
   }
-  const out = ordered(s, {
+  const out = podStatus(s, {
     phase: 'Running',
     conditions: withConditions(s, now, lifecycleSpecs(pod).running),
     podIP,
@@ -371,11 +316,10 @@ function withReady(list: readonly ContainerStatus[] | undefined, ready: boolean)
 export function readyStatus(pod: Pod, now: string): PodStatus {
   const s: PodStatus | undefined = pod.status;
   return sealed(
-    {
-      ...s,
+    podStatus(s, {
       conditions: withConditions(s, now, READY_CONDS),
       containerStatuses: withReady(s?.containerStatuses, true),
-    },
+    }),
     s,
   );
 }
@@ -384,11 +328,10 @@ export function readyStatus(pod: Pod, now: string): PodStatus {
 export function notReadyStatus(pod: Pod, now: string): PodStatus {
   const s: PodStatus | undefined = pod.status;
   return sealed(
-    {
-      ...s,
+    podStatus(s, {
       conditions: withConditions(s, now, notReadyConds(pod)),
       containerStatuses: withReady(s?.containerStatuses, false),
-    },
+    }),
     s,
   );
 }
@@ -396,7 +339,7 @@ export function notReadyStatus(pod: Pod, now: string): PodStatus {
 /** The containers exited with an error: phase Failed. */
 export function failedStatus(pod: Pod, now: string): PodStatus {
   const s: PodStatus | undefined = pod.status;
-  return ordered(s, {
+  return podStatus(s, {
     phase: 'Failed',
     conditions: withConditions(s, now, [READY_TO_START_FALSE, ...notReadyConds(pod)]),
     containerStatuses: pod.spec.containers.map((c) => {
@@ -420,5 +363,5 @@ export function failedStatus(pod: Pod, now: string): PodStatus {
 /** Adds (or refreshes) a condition on a status, e.g. DisruptionTarget before an eviction. */
 export function withCondition(pod: Pod, cond: CondSpec, now: string): PodStatus {
   const s: PodStatus | undefined = pod.status;
-  return { ...s, conditions: withConditions(s, now, [cond]) };
+  return podStatus(s, { conditions: withConditions(s, now, [cond]) });
 }
