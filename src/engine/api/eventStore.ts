@@ -168,6 +168,23 @@ interface EventKind {
   reportingComponent: string | undefined;
 }
 
+function isKind(
+  k: EventKind,
+  namespace: string,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  source: { component: string; host?: string },
+  reportingComponent: string | undefined,
+): boolean {
+  return (
+    k.reason === reason &&
+    k.namespace === namespace &&
+    k.source === source &&
+    k.type === type &&
+    k.reportingComponent === reportingComponent
+  );
+}
+
 /**
  * A resourceVersion as the number it spells in canonical decimal (the server's are), else NaN (the
  * reference is then kept whole).
@@ -298,16 +315,14 @@ export class EventStore {
     source: { component: string; host?: string },
     reportingComponent: string | undefined,
   ): number {
-    const same = (k: EventKind) =>
-      k.namespace === namespace &&
-      k.type === type &&
-      k.reason === reason &&
-      k.source === source &&
-      k.reportingComponent === reportingComponent;
-    if (this.lastKind >= 0 && same(this.kinds[this.lastKind])) return this.lastKind;
+    const last = this.lastKind;
+    if (last >= 0 && isKind(this.kinds[last], namespace, type, reason, source, reportingComponent))
+      return last;
     let ids = this.kindsBySource.get(source);
     if (ids === undefined) this.kindsBySource.set(source, (ids = []));
-    for (let i = 0; i < ids.length; i++) if (same(this.kinds[ids[i]])) return (this.lastKind = ids[i]);
+    for (let i = 0; i < ids.length; i++)
+      if (isKind(this.kinds[ids[i]], namespace, type, reason, source, reportingComponent))
+        return (this.lastKind = ids[i]);
     const id = this.kinds.length;
     this.kinds.push({ namespace, type, reason, source, reportingComponent });
     ids.push(id);
