@@ -389,7 +389,15 @@ export class ObjectStore {
   /** Records a new Event (the event recorder's create, with its fields in a record). */
   createEvent(r: EventRecordInput): EventRecord {
     const slot = this.events.put(
-      makeRecord(r, '', this.drawEvent(), this.clock.iso(), this.clock.now(), undefined, this.eventUidState),
+      makeRecord(
+        r,
+        '',
+        String(this.drawEvent()),
+        this.clock.iso(),
+        this.clock.now(),
+        undefined,
+        this.eventUidState,
+      ),
     );
     return this.events.recordAt(slot);
   }
@@ -428,7 +436,7 @@ export class ObjectStore {
       type,
       reportingComponent,
       this.eventUidState,
-      Number(rv),
+      rv,
       this.clock.iso(),
       this.clock.now(),
     );
@@ -440,9 +448,10 @@ export class ObjectStore {
   /**
    * The server's part of a new Event: expires the old ones, draws its uid (the generator moves on by
    * its 31 mulberry32 steps, each adding the same constant to the state; newUID spells it out from
-   * that state, left in `eventUidState`, when the Event is read) and its resourceVersion (returned).
+   * that state, left in `eventUidState`, when the Event is read) and its resourceVersion (returned
+   * as its number: nextRV's text is made only when the Event is read).
    */
-  private drawEvent(): string {
+  private drawEvent(): number {
     this.events.expire(this.clock.now());
     const uidState = this.uids.getState();
     this.uids.setState(uidState + 31 * 0x6d2b79f5);
@@ -455,7 +464,7 @@ export class ObjectStore {
     };
     this.eventUidState = uidState;
     this.writes++;
-    return this.nextRV();
+    return (this.rv += 1);
   }
 
   /** Updates an Event (the event recorder's patch of count, lastTimestamp and message). */
@@ -467,9 +476,8 @@ export class ObjectStore {
 
   /** updateEvent of the Event in a slot of `events`, its record not made. */
   patchEvent(slot: number, count: number, lastTimestamp: string, message: string): void {
-    const rv = this.nextRV();
     this.writes++;
-    this.events.patchEvent(slot, count, lastTimestamp, message, Number(rv), this.clock.now());
+    this.events.patchEvent(slot, count, lastTimestamp, message, (this.rv += 1), this.clock.now());
   }
 
   /** Creates an object. `generateName` is honoured; the stored object is returned (frozen). */
