@@ -264,6 +264,8 @@ export class EventStore {
   /** source → its kinds' numbers (a source has a few) */
   private readonly kindsBySource = new Map<object, number[]>();
   private lastKind = -1;
+  private lastSource: object | undefined;
+  private lastIds: number[] | undefined;
   /** the Event objects read of the slots' current versions (deleted at the slot's next write) */
   private readonly objects = new Map<number, KEvent>();
   /**
@@ -318,8 +320,11 @@ export class EventStore {
     const last = this.lastKind;
     if (last >= 0 && isKind(this.kinds[last], namespace, type, reason, source, reportingComponent))
       return last;
-    let ids = this.kindsBySource.get(source);
+    // a source writes its events in a row (a kubelet's pass over a pod): its kinds are kept at hand
+    let ids = this.lastSource === source ? this.lastIds : this.kindsBySource.get(source);
     if (ids === undefined) this.kindsBySource.set(source, (ids = []));
+    this.lastSource = source;
+    this.lastIds = ids;
     for (let i = 0; i < ids.length; i++)
       if (isKind(this.kinds[ids[i]], namespace, type, reason, source, reportingComponent))
         return (this.lastKind = ids[i]);
