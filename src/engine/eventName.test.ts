@@ -6,7 +6,7 @@ import { EventRecorder, eventName, nanosHex, spamKeyOf } from './events';
 import { Random } from './random';
 import { Clock } from './clock';
 import { ObjectStore } from './api/objectStore';
-import type { ObjectReference } from './api/types';
+import type { KObject, ObjectReference } from './api/types';
 
 /** The oracle: `(nowMs × 10^6 + seq)` in hex, as the recorder named events before. */
 function bigIntNanosHex(nowMs: number, seq: number): string {
@@ -62,11 +62,11 @@ describe('eventName', () => {
   });
 });
 
-describe('EventRecorder spam key cache', () => {
-  it('returns the key made from the reference, also when an object is renamed or re-kinded under one uid', () => {
+describe('EventRecorder object keys', () => {
+  it('are made from the object, also when an object is renamed or re-kinded under one uid', () => {
     const clock = new Clock();
     const rec = new EventRecorder(new ObjectStore(clock, new Random(1)), clock) as unknown as {
-      spamKey(ref: ObjectReference): string;
+      objectKey(obj: KObject): ObjectReference & { key: string };
     };
     const r = new Random(3);
     const pick = <T>(xs: T[]): T => xs[r.int(xs.length)];
@@ -78,7 +78,21 @@ describe('EventRecorder spam key cache', () => {
         uid: pick(['u1', 'u2', 'u3', undefined]),
         apiVersion: pick(['v1', 'apps/v1', undefined]),
       };
-      expect(rec.spamKey(ref)).toBe(spamKeyOf(ref));
+      const obj = {
+        apiVersion: ref.apiVersion,
+        kind: ref.kind,
+        metadata: { name: ref.name, namespace: ref.namespace, uid: ref.uid },
+      } as unknown as KObject;
+      const k = rec.objectKey(obj);
+      // the spam key, and the base of the reference the store keeps
+      expect(k.key).toBe(spamKeyOf(ref));
+      expect([k.kind, k.namespace, k.name, k.uid, k.apiVersion]).toEqual([
+        ref.kind,
+        ref.namespace,
+        ref.name,
+        ref.uid,
+        ref.apiVersion,
+      ]);
     }
   });
 });

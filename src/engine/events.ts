@@ -10,7 +10,7 @@
 
 import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
-import type { EventRecordInput, EventSlot } from './api/eventStore';
+import { decimalRV } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
 import { KeyedLru, type KeyedEntry } from './lru';
 
@@ -37,10 +37,15 @@ interface AggregateKind {
   message: string;
 }
 
+/**
+ * An involved object's reference without its resourceVersion (the base the store keeps with the
+ * version's number: one per object, not one per event) and its spam-filter key.
+ */
 interface ObjectKey {
   kind: string;
   namespace: string | undefined;
   name: string;
+  uid: string | undefined;
   apiVersion: string | undefined;
   key: string;
 }
@@ -130,8 +135,10 @@ interface EventLog extends KeyedEntry<EventLog> {
   firstTimestamp: string;
   /** the Event's name (its namespace is the object's, part of `a`) */
   name: string;
-  /** where the store keeps the Event this entry last wrote (undefined until it is written) */
-  slot: EventSlot | undefined;
+  /** the store's slot of the Event this entry last wrote (−1 until it is written) */
+  slot: number;
+  /** that Event's first write (`EventStore.bornAt`): the slot holds it while this matches */
+  born: number;
 }
 
 /** The spam filter's token bucket, keyed by (object key, '', undefined). */
@@ -155,6 +162,7 @@ class Correlator {
   /**
    * EventAggregate: the number of distinct messages of the event's group (type and reason about the
    * object) within the interval; from AGGREGATE_MAX_EVENTS on the event is counted as a combined one.
+   * `now`: ms since the recorder's start.
    */
   aggregate(objectKey: string, aggregateKey: string, message: string, now: number): boolean {
     let rec = this.aggregates.get(objectKey, aggregateKey, undefined);
@@ -180,7 +188,10 @@ class Correlator {
     return true;
   }
 
-  /** EventSourceObjectSpamFilter: false when the source has no token left for this object. */
+  /**
+   * EventSourceObjectSpamFilter: false when the source has no token left for this object. `now`: ms
+   * since the recorder's start.
+   */
   allow(spamKey: string, now: number): boolean {
     let b = this.spam.get(spamKey, '', undefined);
     if (!b) {
@@ -216,10 +227,15 @@ export class EventRecorder {
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
+  /** the clock when the recorder was made: the correlator caches' times count from there */
+  private readonly start: number;
+
   constructor(
     private readonly store: ObjectStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.start = clock.now();
+  }
 
   /** the source of the last event and its correlator (a kubelet's pass writes a pod's events in a row) */
   private lastComponent = '';
@@ -273,38 +289,50 @@ export class EventRecorder {
     return k;
   }
 
-  /** getSpamKey: the object's kind, namespace, name, uid and apiVersion joined (cached per uid). */
-  private spamKey(ref: ObjectReference): string {
-    if (ref === this.spamKeyRef) return this.spamKeyText;
-    this.spamKeyRef = ref;
-    return (this.spamKeyText = this.spamKeyOfUid(ref));
-  }
+  /** the object key of the last event (a kubelet's pass writes a pod's events in a row) */
+  private lastKey: ObjectKey | undefined;
 
-  private spamKeyRef: ObjectReference | undefined;
-  private spamKeyText = '';
-
-  private spamKeyOfUid(ref: ObjectReference): string {
-    const uid = ref.uid;
-    if (uid === undefined) return spamKeyOf(ref);
-    let k = this.objectKeys.get(uid);
+  /**
+   * The object's key: its reference's base and getSpamKey, the kind, namespace, name, uid and
+   * apiVersion joined (one per object, kept by uid).
+   */
+  private objectKey(obj: KObject): ObjectKey {
+    const md = obj.metadata;
+    const uid = md.uid;
+    let k = this.lastKey;
+    if (
+      k !== undefined &&
+      k.uid === uid &&
+      k.name === md.name &&
+      k.namespace === md.namespace &&
+      k.kind === obj.kind &&
+      k.apiVersion === obj.apiVersion
+    )
+      return k;
+    k = uid === undefined ? undefined : this.objectKeys.get(uid);
     if (
       k === undefined ||
-      k.kind !== ref.kind ||
-      k.namespace !== ref.namespace ||
-      k.name !== ref.name ||
-      k.apiVersion !== ref.apiVersion
+      k.kind !== obj.kind ||
+      k.namespace !== md.namespace ||
+      k.name !== md.name ||
+      k.apiVersion !== obj.apiVersion
     ) {
-      if (this.objectKeys.size >= OBJECT_KEYS_MAX) this.objectKeys.clear();
+      // one literal, so that all keys share one hidden class (a spread gave each its own)
       k = {
-        kind: ref.kind,
-        namespace: ref.namespace,
-        name: ref.name,
-        apiVersion: ref.apiVersion,
-        key: spamKeyOf(ref),
+        kind: obj.kind,
+        namespace: md.namespace,
+        name: md.name,
+        uid,
+        apiVersion: obj.apiVersion,
+        key: '',
       };
-      this.objectKeys.set(uid, k);
+      k.key = spamKeyOf(k);
+      if (uid !== undefined) {
+        if (this.objectKeys.size >= OBJECT_KEYS_MAX) this.objectKeys.clear();
+        this.objectKeys.set(uid, k);
+      }
     }
-    return k.key;
+    return (this.lastKey = k);
   }
 
   event(
@@ -317,7 +345,6 @@ export class EventRecorder {
     /** the part of the object the event is about (`spec.ephemeralContainers{debugger-x}`) */
     fieldPath?: string,
   ): void {
-    const ref = fieldPath === undefined ? this.reference(obj) : { ...this.reference(obj), fieldPath };
     const namespace = obj.metadata.namespace ?? 'default';
     const nowMs = this.clock.now();
     if (nowMs !== this.isoAt) {
@@ -326,7 +353,8 @@ export class EventRecorder {
     }
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
-    const spamKey = this.spamKey(ref);
+    const objectKey = this.objectKey(obj);
+    const spamKey = objectKey.key;
     const kind = this.aggregateKind(type, reason);
     const aggregateKey = kind.key;
     // The same text as the last message of this type and reason is that one string: 65,000 kubelets
@@ -335,17 +363,20 @@ export class EventRecorder {
     else kind.message = message;
     // The event is counted under upstream's event key (object, aggregate key, message) or, once
     // combined, its aggregate key (object, aggregate key).
-    const combined = c.aggregate(spamKey, aggregateKey, message, nowMs);
+    // the caches keep times since the recorder's start: small integers, kept unboxed in their entries
+    // (`| 0` makes a small integer of the difference of two doubles, else the entries' fields hold boxed doubles)
+    const since = nowMs - this.start <= 0x3fff_ffff ? (nowMs - this.start) | 0 : nowMs - this.start;
+    const combined = c.aggregate(spamKey, aggregateKey, message, since);
     const logKey = combined ? undefined : message;
     const eventMessage = combined ? `(combined from similar events): ${message}` : message;
     // eventObserve: the previous occurrence, if any (then the Event is patched); it updates its cache
     // before the spam filter decides.
     let last = c.logs.get(spamKey, aggregateKey, logKey);
-    const existing = last ? this.store.events.at(last.slot, namespace, last.name) : undefined;
+    const existing = last ? this.store.events.at(last.slot, last.born, namespace, last.name) : -1;
     if (last) last.count += 1;
     else {
       // Real event names are `<object>.<unix nanoseconds in hex>`.
-      const name = eventName(ref.name, nowMs, this.seq++);
+      const name = eventName(obj.metadata.name, nowMs, this.seq++);
       last = {
         prev: undefined,
         next: undefined,
@@ -356,31 +387,41 @@ export class EventRecorder {
         count: 1,
         firstTimestamp: now,
         name,
-        slot: undefined,
+        slot: -1,
+        born: 0,
       };
       c.logs.add(last);
     }
-    if (!c.allow(spamKey, nowMs)) return;
+    if (!c.allow(spamKey, since)) return;
+    // The involved object's reference: the store keeps the object's base and its resourceVersion's
+    // number (an object's events share the base), unless the event names a part of the object or
+    // the version is no server's decimal; the whole reference is made for listeners.
+    const refRV = fieldPath === undefined ? decimalRV(obj.metadata.resourceVersion) : NaN;
+    let ref: ObjectReference | undefined;
+    if (Number.isNaN(refRV) || this.listeners.length)
+      ref = fieldPath === undefined ? this.reference(obj) : { ...this.reference(obj), fieldPath };
     if (this.listeners.length)
       for (const l of this.listeners)
-        l({ time: nowMs, type, reason, message: eventMessage, component, object: ref });
-    if (existing) {
-      this.store.updateEvent(existing, last.count, now, eventMessage);
+        l({ time: nowMs, type, reason, message: eventMessage, component, object: ref! });
+    if (existing >= 0) {
+      this.store.patchEvent(existing, last.count, now, eventMessage);
       return;
     }
-    const rec: EventRecordInput = {
+    const slot = this.store.recordEvent(
       namespace,
-      name: last.name,
-      involvedObject: ref,
+      last.name,
+      Number.isNaN(refRV) ? ref! : objectKey,
+      refRV,
       reason,
-      message: eventMessage,
-      source: c.source,
-      firstTimestamp: last.firstTimestamp,
-      lastTimestamp: now,
-      count: last.count,
+      eventMessage,
+      c.source,
+      last.firstTimestamp,
+      now,
+      last.count,
       type,
-      reportingComponent: combined ? undefined : component,
-    };
-    last.slot = this.store.recordEvent(rec).slot;
+      combined ? undefined : component,
+    );
+    last.slot = slot;
+    last.born = this.store.events.bornAt(slot);
   }
 }

@@ -7,12 +7,32 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random';
 import { newEventInput } from '../testing/builders';
-import { EventStore, fromObject, makeRecord, patchRecord, toObject, type EventRecord } from './eventStore';
+import {
+  EventStore,
+  decimalRV,
+  fromObject,
+  makeRecord,
+  patchRecord,
+  toObject,
+  type EventRecord,
+  type ReferenceBase,
+} from './eventStore';
+import type { ObjectReference } from './types';
 import { MapEventStore } from '../testing/eventStoreOracle';
 
 type Store = EventStore | MapEventStore;
 
 const input = (namespace: string, name: string, message: string) => newEventInput(name, namespace, message);
+
+/** The reference as addEvent takes it: a base and the resourceVersion's number, or whole (NaN). */
+function refArgs(ref: ObjectReference): [ReferenceBase | ObjectReference, number] {
+  const rv = decimalRV(ref.resourceVersion);
+  if (Number.isNaN(rv) || ref.fieldPath !== undefined) return [ref, NaN];
+  return [
+    { kind: ref.kind, namespace: ref.namespace, name: ref.name, uid: ref.uid, apiVersion: ref.apiVersion },
+    rv,
+  ];
+}
 
 const brief = (r: EventRecord | undefined) =>
   r ? `${r.namespace}/${r.name}@${r.resourceVersion}:${r.count}:${r.message}` : '-';
@@ -30,7 +50,7 @@ function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
   // names in use by the recorder (it never writes a name another stored Event has), and the record
   // it last wrote under each to the store under test (it keeps the slot, not the name)
   const names: { namespace: string; name: string }[] = [];
-  const wrote = new Map<{ namespace: string; name: string }, EventRecord>();
+  const wrote = new Map<{ namespace: string; name: string }, { slot: number; born: number }>();
   let now = 0;
   let rv = 0;
   const steps = 1_500;
@@ -40,6 +60,8 @@ function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
     // writes through the API, deletes and lookups by name (each makes the store index names)
     const ask = lookups === 'always' || (lookups === 'late' && step > steps / 2);
     rv++;
+    // the recorder's writes go field by field (addEvent, patchEvent) or as records (add, put)
+    const byFields = r.int(2) === 0;
     if (op < 35 || names.length === 0) {
       // the recorder's new Event: a fresh name, or one whose Event is gone from the store
       const gone = names.filter((n) => !stores[1].record(n.namespace, n.name));
@@ -52,23 +74,45 @@ function run(seed: number, lookups: 'never' | 'late' | 'always'): void {
         makeRecord(input(n.namespace, n.name, `m${step}`), '', String(rv), '2026-01-01T00:00:00Z', now),
       );
       // the store under test is told the name is new (the recorder's add); the oracle looks it up
-      (stores[0] as EventStore).add(recs[0]);
+      const s0 = stores[0] as EventStore;
+      const x = recs[0];
+      const slot = byFields
+        ? s0.addEvent(
+            x.namespace,
+            x.name,
+            ...refArgs(x.involvedObject),
+            x.reason,
+            x.message,
+            x.source,
+            x.firstTimestamp,
+            x.lastTimestamp,
+            x.count,
+            x.type,
+            x.reportingComponent,
+            x.uidState,
+            rv,
+            x.creationTimestamp,
+            x.written,
+          )
+        : s0.add(x);
       stores[1].put(recs[1]);
-      wrote.set(n, recs[0]);
+      wrote.set(n, { slot, born: s0.bornAt(slot) });
     } else if (op < 75) {
       // the recorder's patch of an Event it wrote (count + 1), if the Event is still there
       const n = names[r.int(names.length)];
-      const prev = [
-        (stores[0] as EventStore).at(wrote.get(n)?.slot, n.namespace, n.name),
-        stores[1].record(n.namespace, n.name),
-      ];
+      const s0 = stores[0] as EventStore;
+      const w = wrote.get(n);
+      const slot = s0.at(w?.slot ?? -1, w?.born ?? 0, n.namespace, n.name);
+      const prev = [slot >= 0 ? s0.recordAt(slot) : undefined, stores[1].record(n.namespace, n.name)];
       expect(brief(prev[0])).toBe(brief(prev[1]));
       if (!prev[1]) continue;
       const recs = prev.map((p) =>
         patchRecord(p!, p!.count + 1, '2026-01-01T00:00:01Z', `m${step}`, String(rv), now),
       );
-      stores.forEach((s, i) => s.put(recs[i], prev[i]));
-      wrote.set(n, recs[0]);
+      if (byFields) s0.patchEvent(slot, prev[0]!.count + 1, '2026-01-01T00:00:01Z', `m${step}`, rv, now);
+      else s0.put(recs[0], prev[0]);
+      stores[1].put(recs[1]);
+      wrote.set(n, { slot, born: s0.bornAt(slot) });
     } else if (op < 85) {
       if (!ask) continue;
       // an Event written through the API, under any name (a recorder's name, or another)
@@ -115,13 +159,27 @@ describe('EventStore', () => {
   it('replaces a record of the same name once names are indexed, as the Map did', () => {
     const s = new EventStore();
     const a = makeRecord(input('default', 'p.1', 'one'), '', '1', '2026-01-01T00:00:00Z', 0);
-    s.add(a);
-    expect(s.record('default', 'p.1')).toBe(a); // builds the index
+    const slot = s.add(a);
+    expect(s.record('default', 'p.1')).toEqual({ ...a, slot, seq: 2 }); // builds the index
     const b = makeRecord(input('default', 'p.1', 'two'), '', '2', '2026-01-01T00:00:00Z', 1);
-    s.add(b);
+    expect(s.add(b)).toBe(slot);
     expect(s.size).toBe(1);
-    expect(s.list()).toEqual([b]);
-    expect(a.slot).toBe(b.slot);
+    expect(s.list()).toEqual([{ ...b, slot, seq: 3 }]);
+  });
+
+  it('reuses a slot after its Event is gone, and tells its Events apart', () => {
+    const s = new EventStore();
+    s.ttlMs = 1_000;
+    const a = s.add(makeRecord(input('default', 'p.1', 'one'), '', '1', 't', 0));
+    const bornA = s.bornAt(a);
+    s.expire(1_000);
+    expect(s.size).toBe(0);
+    const b = s.add(makeRecord(input('default', 'p.2', 'two'), '', '2', 't', 1_000));
+    expect(b).toBe(a);
+    // the writer of p.1 kept (slot, born): its Event is gone, p.2 is not its Event
+    expect(s.at(a, bornA, 'default', 'p.1')).toBe(-1);
+    expect(s.at(b, s.bornAt(b), 'default', 'p.2')).toBe(b);
+    expect(s.list().map((r) => r.name)).toEqual(['p.2']);
   });
 
   for (const seed of [1, 2, 3, 4, 5, 6]) {
@@ -134,12 +192,13 @@ describe('EventStore', () => {
   it('patches the Event a record was written to without asking for its name', () => {
     const s = new EventStore();
     const a = makeRecord(input('default', 'p.1', 'one'), '', '1', '2026-01-01T00:00:00Z', 0);
-    s.add(a);
-    const b = patchRecord(a, 2, '2026-01-01T00:00:01Z', 'one', '2', 1);
-    s.put(b, a);
+    const slot = s.add(a);
+    const stored = s.recordAt(slot);
+    const b = patchRecord(stored, 2, '2026-01-01T00:00:01Z', 'one', '2', 1);
+    expect(s.put(b, stored)).toBe(slot);
     expect(s.size).toBe(1);
-    expect(a.slot).toBe(b.slot);
-    expect(s.at(a.slot, 'default', 'p.1')).toBe(b);
-    expect(s.list()).toEqual([b]);
+    expect(s.at(slot, s.bornAt(slot), 'default', 'p.1')).toBe(slot);
+    expect(s.list()).toEqual([{ ...b, seq: 3 }]);
+    expect((s as unknown as { byName?: unknown }).byName).toBeUndefined();
   });
 });

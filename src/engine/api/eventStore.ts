@@ -11,14 +11,10 @@ export const DEFAULT_EVENT_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_MAX_EVENTS = 50_000;
 
 /**
- * Where one Event lives in the store while it exists: its current record, undefined once the Event
- * is removed. Each record knows its slot, so the recorder patches the Event it wrote last without
- * looking up its name.
+ * An Event's fields as one object: what readers get (a list, a listener, the page's rows), made from
+ * the store's columns when read (the store keeps no object per Event), and what writes through the
+ * API hand in.
  */
-export interface EventSlot {
-  rec: EventRecord | undefined;
-}
-
 export interface EventRecord {
   namespace: string;
   name: string;
@@ -45,14 +41,16 @@ export interface EventRecord {
   written: number;
   /** an Event written through the API is kept whole (it may carry labels, annotations, …) */
   full?: KEvent;
-  /** the record's slot, set when the store keeps it */
-  slot: EventSlot | undefined;
+  /** the slot the record was read from (−1 for a record not read from a store) */
+  slot: number;
+  /** the store's write sequence number of this version (−1 for a record not read from a store) */
+  seq: number;
 }
 
 /** What the recorder supplies for a new Event (the server adds uid, resourceVersion, timestamps). */
 export type EventRecordInput = Omit<
   EventRecord,
-  'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full' | 'slot'
+  'uid' | 'uidState' | 'resourceVersion' | 'creationTimestamp' | 'written' | 'full' | 'slot' | 'seq'
 >;
 
 /**
@@ -86,7 +84,8 @@ export function makeRecord(
     reportingComponent: r.reportingComponent,
     written,
     full,
-    slot: undefined,
+    slot: -1,
+    seq: -1,
   };
 }
 
@@ -117,7 +116,8 @@ export function patchRecord(
     reportingComponent: prev.reportingComponent,
     written,
     full: undefined,
-    slot: undefined,
+    slot: prev.slot,
+    seq: prev.seq,
   };
 }
 
@@ -142,34 +142,156 @@ export interface EventRow {
 
 /**
  * Called after each write of an Event: `upsert` with the record stored and the record it replaced
- * (undefined for a new Event), or `delete` with the record removed.
+ * (undefined for a new Event), or `delete` with the record removed. A listener with `idle` is
+ * skipped while `idle()` says so; when every listener is idle (or there is none) the store makes
+ * no record objects for a write.
  */
-export type EventListener = (type: 'upsert' | 'delete', r: EventRecord, prev?: EventRecord) => void;
+export type EventListener = ((type: 'upsert' | 'delete', r: EventRecord, prev?: EventRecord) => void) & {
+  idle?: () => boolean;
+};
 
+/** An involved object's reference without its resourceVersion (the writer keeps one per object). */
+export interface ReferenceBase {
+  kind: string;
+  namespace?: string;
+  name: string;
+  uid?: string;
+  apiVersion?: string;
+}
+
+/** What Events of one kind share: their namespace, type, reason, source and reporting component. */
+interface EventKind {
+  namespace: string;
+  type: 'Normal' | 'Warning';
+  reason: string;
+  source: { component: string; host?: string };
+  reportingComponent: string | undefined;
+}
+
+function isKind(
+  k: EventKind,
+  namespace: string,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  source: { component: string; host?: string },
+  reportingComponent: string | undefined,
+): boolean {
+  return (
+    k.reason === reason &&
+    k.namespace === namespace &&
+    k.source === source &&
+    k.type === type &&
+    k.reportingComponent === reportingComponent
+  );
+}
+
+/**
+ * A resourceVersion as the number it spells in canonical decimal (the server's are), else NaN (the
+ * reference is then kept whole).
+ */
+export function decimalRV(s: string | undefined): number {
+  if (s === undefined || s.length === 0 || s.length > 15) return NaN;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9 || (d === 0 && i === 0 && s.length > 1)) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** A Float64Array of `cap` entries holding `a`'s (a column's growth). */
+function grown(a: Float64Array, cap: number): Float64Array {
+  const b = new Float64Array(cap);
+  b.set(a);
+  return b;
+}
+
+function grownInt(a: Int32Array, cap: number): Int32Array {
+  const b = new Int32Array(cap);
+  b.set(a);
+  return b;
+}
+
+/**
+ * The Events as columns indexed by slot (struct of arrays), so an Event the recorder writes is no
+ * object of its own: its numbers (resourceVersion, count, times, the uid's generator state) sit in
+ * typed arrays the collector never scans, what Events of one kind share (namespace, type, reason,
+ * source, reporting component) is one interned kind number, the involved object's reference is the
+ * writer's one per object plus the object's resourceVersion as a number, and the timestamps are the
+ * clock's strings of their second. Only the name and the message are per Event. The record of an
+ * Event is made when something reads it (`recordAt`); an Event written as a record (through the
+ * API, or `put`/`add`) keeps that record. A slot is taken by an Event while it lives and reused
+ * after; `born` (the write sequence number of the Event's first write) tells a slot's Events apart,
+ * so a writer that kept a slot and its `born` patches its Event and no later one (`at`).
+ * `MapEventStore` (testing/eventStoreOracle.ts), records in a Map by name, is the test oracle.
+ */
 export class EventStore {
-  /**
-   * the slot of every Event, in the order their names were first written (a Map's order, which
-   * lists used to follow); a removed Event's slot stays until the next compaction
-   */
-  private slots: EventSlot[] = [];
+  private cap = 0;
+  /** slots taken (live or free) */
+  private top = 0;
+  private readonly free: number[] = [];
   private live = 0;
+  private cName: string[] = [];
+  private cMessage: string[] = [];
+  /** the reference's base (with `cRefRV`), or the whole reference (`cRefRV` NaN) */
+  private cRef: (ReferenceBase | ObjectReference)[] = [];
+  private cFirst: string[] = [];
+  private cLast: string[] = [];
+  private cCreated: string[] = [];
+  /** the record of an Event written as a record (kept whole), else undefined */
+  private cRec: (EventRecord | undefined)[] = [];
+  private cKind: Int32Array = new Int32Array(0);
+  private cUidState: Float64Array = new Float64Array(0);
+  private cRV: Float64Array = new Float64Array(0);
+  private cRefRV: Float64Array = new Float64Array(0);
+  private cCount: Float64Array = new Float64Array(0);
+  private cWritten: Float64Array = new Float64Array(0);
+  /** write sequence number of the Event's first write (0: the slot is free) */
+  private cBorn: Int32Array = new Int32Array(0);
+  /** write sequence number of the slot's last write */
+  private cSeq: Int32Array = new Int32Array(0);
+  /**
+   * the last write sequence number: 1 to 2^31 − 1, then 1 again (a slot's Events are told apart as
+   * long as the slot is not reused exactly 2^31 − 1 writes later)
+   */
+  private seq = 0;
+
+  private nextSeq(): number {
+    return (this.seq = this.seq === 0x7fff_ffff ? 1 : this.seq + 1);
+  }
+  private readonly kinds: EventKind[] = [];
+  /** source → its kinds' numbers (a source has a few) */
+  private readonly kindsBySource = new Map<object, number[]>();
+  private lastKind = -1;
+  private lastSource: object | undefined;
+  private lastIds: number[] | undefined;
+  /** the Event objects read of the slots' current versions (deleted at the slot's next write) */
+  private readonly objects = new Map<number, KEvent>();
+  /**
+   * the slots in the order their Events' names were first written (a Map's order, which lists
+   * follow), with the `born` of the Event each entry is for: an entry whose slot has another Event
+   * since is stale and dropped at the next compaction
+   */
+  private orderSlot: number[] = [];
+  private orderBorn: number[] = [];
   private dead = 0;
   /**
    * `namespace/name` → slot, built the first time something asks for an Event by name (a get, a
-   * delete, a write through the API or `put`), then kept. The recorder's new Events (`add`) need no
-   * lookup, so their names need not be hashed.
+   * delete, a write through the API or `put`), then kept. The recorder's new Events (`addEvent`)
+   * need no lookup, so their names need not be hashed.
    */
-  private byName: Map<string, EventSlot> | undefined;
+  private byName: Map<string, number> | undefined;
   /**
-   * writes in time order, as two parallel arrays (slot, time) so a write allocates no entry; an
-   * entry is stale when its slot's record was written again later or removed
+   * writes in time order, as parallel arrays (slot, born, time) so a write allocates no entry; an
+   * entry is stale when its slot's Event was written again later or removed
    */
-  private fifoSlots: EventSlot[] = [];
+  private fifoSlot: number[] = [];
+  private fifoBorn: number[] = [];
   private fifoAt: number[] = [];
   private head = 0;
   private expiredAt = NaN;
-  private sorted?: EventSlot[];
-  private readonly objects = new WeakMap<EventRecord, KEvent>();
+  private sorted?: number[];
   readonly listeners: EventListener[] = [];
   ttlMs = DEFAULT_EVENT_TTL_MS;
   max = DEFAULT_MAX_EVENTS;
@@ -180,16 +302,48 @@ export class EventStore {
     return this.live;
   }
 
+  /** Whether a listener wants records of the writes (else none are made). */
+  private heard(): boolean {
+    const ls = this.listeners;
+    for (let i = 0; i < ls.length; i++) if (ls[i].idle === undefined || !ls[i].idle!()) return true;
+    return false;
+  }
+
+  /** The number of a kind of Events (interned: one per distinct kind). */
+  private kindOf(
+    namespace: string,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    source: { component: string; host?: string },
+    reportingComponent: string | undefined,
+  ): number {
+    const last = this.lastKind;
+    if (last >= 0 && isKind(this.kinds[last], namespace, type, reason, source, reportingComponent))
+      return last;
+    // a source writes its events in a row (a kubelet's pass over a pod): its kinds are kept at hand
+    let ids = this.lastSource === source ? this.lastIds : this.kindsBySource.get(source);
+    if (ids === undefined) this.kindsBySource.set(source, (ids = []));
+    this.lastSource = source;
+    this.lastIds = ids;
+    for (let i = 0; i < ids.length; i++)
+      if (isKind(this.kinds[ids[i]], namespace, type, reason, source, reportingComponent))
+        return (this.lastKind = ids[i]);
+    const id = this.kinds.length;
+    this.kinds.push({ namespace, type, reason, source, reportingComponent });
+    ids.push(id);
+    return (this.lastKind = id);
+  }
+
   /**
-   * Stores a new or updated record: in `prev`'s slot when `prev` is the stored record it updates
-   * (the recorder's patch), else replacing the record of the same name, if there is one.
+   * Stores a new or updated record: in `prev`'s slot when `prev` is the version stored there (the
+   * recorder's patch), else replacing the record of the same name, if there is one. Returns the slot.
    */
-  put(r: EventRecord, prev?: EventRecord): void {
+  put(r: EventRecord, prev?: EventRecord): number {
     const slot =
-      prev !== undefined && prev.slot !== undefined && prev.slot.rec === prev
+      prev !== undefined && prev.slot >= 0 && this.cBorn[prev.slot] !== 0 && this.cSeq[prev.slot] === prev.seq
         ? prev.slot
-        : this.names().get(namespacedName(r.namespace, r.name));
-    this.store(r, slot);
+        : (this.names().get(namespacedName(r.namespace, r.name)) ?? -1);
+    return this.storeRecord(r, slot);
   }
 
   /**
@@ -199,76 +353,283 @@ export class EventStore {
    * Event is gone: `at` says so), so no lookup is needed and no index is made. Once the index
    * exists, a record of the same name is replaced, as `put` does.
    */
-  add(r: EventRecord): void {
-    this.store(r, this.byName?.get(namespacedName(r.namespace, r.name)));
+  add(r: EventRecord): number {
+    return this.storeRecord(r, this.byName?.get(namespacedName(r.namespace, r.name)) ?? -1);
   }
 
-  private store(r: EventRecord, slot: EventSlot | undefined): void {
-    const prev = slot?.rec;
-    if (slot === undefined) {
-      slot = { rec: r };
-      this.slots.push(slot);
-      this.live++;
-      this.sorted = undefined;
-      this.byName?.set(namespacedName(r.namespace, r.name), slot);
-    } else slot.rec = r;
-    r.slot = slot;
-    this.fifoSlots.push(slot);
-    this.fifoAt.push(r.written);
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('upsert', r, prev);
+  private storeRecord(r: EventRecord, slot: number): number {
+    const rv = decimalRV(r.resourceVersion);
+    if (Number.isNaN(rv))
+      throw new Error(`event store: resourceVersion "${r.resourceVersion}" is not a decimal integer`);
+    const prev = this.begin(slot, r.namespace, r.name);
+    slot = this.slotOf;
+    const kept = makeRecord(r, r.uid, r.resourceVersion, r.creationTimestamp, r.written, r.full, r.uidState);
+    this.cRec[slot] = kept;
+    this.cFirst[slot] = r.firstTimestamp;
+    this.cCreated[slot] = r.creationTimestamp;
+    this.cUidState[slot] = r.uidState;
+    this.finish(slot, prev, r.count, r.lastTimestamp, r.message, rv, r.written);
+    return slot;
+  }
+
+  /**
+   * The recorder's new Event, its fields given one by one (no record is made): stored as `add`
+   * stores a record. `ref` is the involved object's reference, or its base when `refRV` is its
+   * resourceVersion's number (NaN: `ref` is the whole reference). Returns the slot.
+   */
+  addEvent(
+    namespace: string,
+    name: string,
+    ref: ReferenceBase | ObjectReference,
+    refRV: number,
+    reason: string,
+    message: string,
+    source: { component: string; host?: string },
+    firstTimestamp: string,
+    lastTimestamp: string,
+    count: number,
+    type: 'Normal' | 'Warning',
+    reportingComponent: string | undefined,
+    uidState: number,
+    resourceVersion: number,
+    creationTimestamp: string,
+    written: number,
+  ): number {
+    const prev = this.begin(this.byName?.get(namespacedName(namespace, name)) ?? -1, namespace, name);
+    const slot = this.slotOf;
+    this.cRec[slot] = undefined;
+    this.cKind[slot] = this.kindOf(namespace, type, reason, source, reportingComponent);
+    this.cRef[slot] = ref;
+    this.cRefRV[slot] = refRV;
+    this.cFirst[slot] = firstTimestamp;
+    this.cCreated[slot] = creationTimestamp;
+    this.cUidState[slot] = uidState;
+    this.finish(slot, prev, count, lastTimestamp, message, resourceVersion, written);
+    return slot;
+  }
+
+  /** The recorder's patch of a stored Event (count, lastTimestamp and message), in place. */
+  patchEvent(
+    slot: number,
+    count: number,
+    lastTimestamp: string,
+    message: string,
+    resourceVersion: number,
+    written: number,
+  ): void {
+    const rec = this.cRec[slot];
+    if (rec !== undefined) {
+      // an Event written as a record stays one (patchRecord: the patched Event is the recorder's)
+      const stored = this.recordAt(slot);
+      this.storeRecord(
+        patchRecord(stored, count, lastTimestamp, message, String(resourceVersion), written),
+        slot,
+      );
+      return;
+    }
+    const prev = this.begin(slot, '', '');
+    this.finish(slot, prev, count, lastTimestamp, message, resourceVersion, written);
+  }
+
+  /** the slot `begin` chose */
+  private slotOf = -1;
+
+  /**
+   * Takes `slot` (the Event's, when it exists: −1 for a new one) for a write; returns the record the
+   * write replaces (undefined for a new Event) when a listener wants records, else null.
+   */
+  private begin(slot: number, namespace: string, name: string): EventRecord | null | undefined {
+    if (slot >= 0) {
+      this.slotOf = slot;
+      return this.heard() ? this.recordAt(slot) : null;
+    }
+    slot = this.free.length ? this.free.pop()! : this.top++;
+    if (slot >= this.cap) this.grow();
+    this.slotOf = slot;
+    this.cName[slot] = name;
+    this.cBorn[slot] = this.nextSeq();
+    this.cKind[slot] = -1;
+    this.orderSlot.push(slot);
+    this.orderBorn.push(this.seq);
+    this.live++;
+    this.sorted = undefined;
+    this.byName?.set(namespacedName(namespace, name), slot);
+    return this.heard() ? undefined : null;
+  }
+
+  private finish(
+    slot: number,
+    prev: EventRecord | null | undefined,
+    count: number,
+    lastTimestamp: string,
+    message: string,
+    resourceVersion: number,
+    written: number,
+  ): void {
+    this.cCount[slot] = count;
+    this.cLast[slot] = lastTimestamp;
+    this.cMessage[slot] = message;
+    this.cRV[slot] = resourceVersion;
+    this.cWritten[slot] = written;
+    this.cSeq[slot] = this.nextSeq();
+    if (this.objects.size !== 0) this.objects.delete(slot);
+    this.fifoSlot.push(slot);
+    this.fifoBorn.push(this.cBorn[slot]);
+    this.fifoAt.push(written);
+    if (prev !== null) {
+      const r = this.recordAt(slot);
+      for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('upsert', r, prev);
+    }
     while (this.live > this.max) this.dropOldest();
   }
 
-  private names(): Map<string, EventSlot> {
+  private grow(): void {
+    const cap = Math.max(64, this.cap * 2);
+    this.cKind = grownInt(this.cKind, cap);
+    this.cUidState = grown(this.cUidState, cap);
+    this.cRV = grown(this.cRV, cap);
+    this.cRefRV = grown(this.cRefRV, cap);
+    this.cCount = grown(this.cCount, cap);
+    this.cWritten = grown(this.cWritten, cap);
+    this.cBorn = grownInt(this.cBorn, cap);
+    this.cSeq = grownInt(this.cSeq, cap);
+    this.cap = cap;
+  }
+
+  /** The namespace of a live slot's Event. */
+  private namespaceAt(slot: number): string {
+    const rec = this.cRec[slot];
+    return rec !== undefined ? rec.namespace : this.kinds[this.cKind[slot]].namespace;
+  }
+
+  private names(): Map<string, number> {
     if (this.byName === undefined) {
-      const m = new Map<string, EventSlot>();
-      for (const s of this.slots)
-        if (s.rec !== undefined) m.set(namespacedName(s.rec.namespace, s.rec.name), s);
+      const m = new Map<string, number>();
+      for (const slot of this.slotsInOrder())
+        m.set(namespacedName(this.namespaceAt(slot), this.cName[slot]), slot);
       this.byName = m;
     }
     return this.byName;
   }
 
+  /** The live slots in the order their Events' names were first written. */
+  private slotsInOrder(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.orderSlot.length; i++) {
+      const s = this.orderSlot[i];
+      if (this.cBorn[s] === this.orderBorn[i]) out.push(s);
+    }
+    return out;
+  }
+
+  /** The record of a live slot's current version (a new object each call). */
+  recordAt(slot: number): EventRecord {
+    const rec = this.cRec[slot];
+    if (rec !== undefined) return { ...rec, slot, seq: this.cSeq[slot] };
+    const k = this.kinds[this.cKind[slot]];
+    const base = this.cRef[slot];
+    const refRV = this.cRefRV[slot];
+    const ref: ObjectReference = Number.isNaN(refRV)
+      ? base
+      : {
+          kind: base.kind,
+          namespace: base.namespace,
+          name: base.name,
+          uid: base.uid,
+          apiVersion: base.apiVersion,
+          resourceVersion: String(refRV),
+        };
+    return {
+      namespace: k.namespace,
+      name: this.cName[slot],
+      uid: '',
+      uidState: this.cUidState[slot],
+      resourceVersion: String(this.cRV[slot]),
+      creationTimestamp: this.cCreated[slot],
+      involvedObject: ref,
+      reason: k.reason,
+      message: this.cMessage[slot],
+      source: k.source,
+      firstTimestamp: this.cFirst[slot],
+      lastTimestamp: this.cLast[slot],
+      count: this.cCount[slot],
+      type: k.type,
+      reportingComponent: k.reportingComponent,
+      written: this.cWritten[slot],
+      full: undefined,
+      slot,
+      seq: this.cSeq[slot],
+    };
+  }
+
   record(namespace: string, name: string): EventRecord | undefined {
-    return this.names().get(namespacedName(namespace, name))?.rec;
+    const slot = this.names().get(namespacedName(namespace, name));
+    return slot === undefined ? undefined : this.recordAt(slot);
+  }
+
+  /** The write sequence number of the first write of the Event in a live slot (see `at`). */
+  bornAt(slot: number): number {
+    return this.cBorn[slot];
   }
 
   /**
-   * The record stored under `namespace/name`, whose slot the caller kept from its last write (if it
-   * wrote one): that slot's record while the Event lives, else whatever has the name since.
+   * The slot of the Event stored under `namespace/name`, whose slot and `born` the caller kept from
+   * its last write (if it wrote one): that slot while its Event lives, else whatever slot has the
+   * name since; −1 when none.
    */
-  at(slot: EventSlot | undefined, namespace: string, name: string): EventRecord | undefined {
-    if (slot?.rec !== undefined) return slot.rec;
-    return this.byName?.get(namespacedName(namespace, name))?.rec;
+  at(slot: number, born: number, namespace: string, name: string): number {
+    if (slot >= 0 && this.cBorn[slot] === born) return slot;
+    return this.byName?.get(namespacedName(namespace, name)) ?? -1;
   }
 
   delete(namespace: string, name: string): EventRecord | undefined {
-    const s = this.names().get(namespacedName(namespace, name));
-    const r = s?.rec;
-    if (r) this.remove(s!);
+    const slot = this.names().get(namespacedName(namespace, name));
+    if (slot === undefined) return undefined;
+    const r = this.recordAt(slot);
+    this.remove(slot, r);
     return r;
   }
 
-  private remove(s: EventSlot): void {
-    const r = s.rec!;
-    s.rec = undefined;
+  private remove(slot: number, r?: EventRecord): void {
+    if (r === undefined && this.listeners.length && this.heard()) r = this.recordAt(slot);
+    this.byName?.delete(namespacedName(this.namespaceAt(slot), this.cName[slot]));
+    this.cBorn[slot] = 0;
+    // the strings and objects go with the Event
+    this.cName[slot] = this.cMessage[slot] = this.cFirst[slot] = this.cLast[slot] = this.cCreated[slot] = '';
+    this.cRef[slot] = NO_REF;
+    this.cRec[slot] = undefined;
+    if (this.objects.size !== 0) this.objects.delete(slot);
+    this.free.push(slot);
     this.live--;
     this.dead++;
-    this.byName?.delete(namespacedName(r.namespace, r.name));
     this.sorted = undefined;
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('delete', r);
+    if (r !== undefined) for (let i = 0; i < this.listeners.length; i++) this.listeners[i]('delete', r);
     if (this.dead > 1024 && this.dead > this.live) {
-      this.slots = this.slots.filter((x) => x.rec !== undefined);
+      const slots: number[] = [];
+      const born: number[] = [];
+      for (let i = 0; i < this.orderSlot.length; i++) {
+        const s = this.orderSlot[i];
+        if (this.cBorn[s] !== this.orderBorn[i]) continue;
+        slots.push(s);
+        born.push(this.orderBorn[i]);
+      }
+      this.orderSlot = slots;
+      this.orderBorn = born;
       this.dead = 0;
     }
   }
 
+  /** Whether fifo entry `i` is the last write of a live Event. */
+  private current(i: number): boolean {
+    const s = this.fifoSlot[i];
+    return this.cBorn[s] === this.fifoBorn[i] && this.cWritten[s] === this.fifoAt[i];
+  }
+
   private dropOldest(): void {
-    while (this.head < this.fifoSlots.length) {
+    while (this.head < this.fifoSlot.length) {
       const i = this.head++;
-      const s = this.fifoSlots[i];
-      if (s.rec !== undefined && s.rec.written === this.fifoAt[i]) {
-        this.remove(s);
+      if (this.current(i)) {
+        this.remove(this.fifoSlot[i]);
         break;
       }
     }
@@ -276,8 +637,9 @@ export class EventStore {
   }
 
   private compact(): void {
-    if (this.head > 1024 && this.head * 2 > this.fifoSlots.length) {
-      this.fifoSlots = this.fifoSlots.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.fifoSlot.length) {
+      this.fifoSlot = this.fifoSlot.slice(this.head);
+      this.fifoBorn = this.fifoBorn.slice(this.head);
       this.fifoAt = this.fifoAt.slice(this.head);
       this.head = 0;
     }
@@ -287,26 +649,27 @@ export class EventStore {
   expire(now: number): void {
     if (now === this.expiredAt) return;
     this.expiredAt = now;
-    while (this.head < this.fifoSlots.length) {
+    while (this.head < this.fifoSlot.length) {
       const i = this.head;
-      const at = this.fifoAt[i];
-      if (at + this.ttlMs > now) break;
+      if (this.fifoAt[i] + this.ttlMs > now) break;
       this.head++;
-      const s = this.fifoSlots[i];
-      if (s.rec !== undefined && s.rec.written === at) this.remove(s);
+      if (this.current(i)) this.remove(this.fifoSlot[i]);
     }
     this.compact();
   }
 
-  /** The Event object of a record (made once per version of the record). */
+  /** The Event object of a record (made once per version of a stored record). */
   object(r: EventRecord): KEvent {
     if (r.full) return r.full;
-    let o = this.objects.get(r);
-    if (!o) {
-      if (r.uidState >= 0 && r.uid === '') r.uid = this.spellUID!(r.uidState);
-      o = toObject(r);
-      this.objects.set(r, o);
+    const slot = r.slot;
+    const stored = slot >= 0 && this.cBorn[slot] !== 0 && this.cSeq[slot] === r.seq;
+    if (stored) {
+      const o = this.objects.get(slot);
+      if (o !== undefined) return o;
     }
+    if (r.uidState >= 0 && r.uid === '') r.uid = this.spellUID!(r.uidState);
+    const o = toObject(r);
+    if (stored) this.objects.set(slot, o);
     return o;
   }
 
@@ -317,28 +680,32 @@ export class EventStore {
 
   /** Records in API order (namespace, then name). */
   list(namespace?: string): EventRecord[] {
-    if (!this.sorted) this.sorted = this.slots.filter((s) => s.rec !== undefined).sort(byName);
+    if (!this.sorted) {
+      const names = this.cName;
+      const ns = new Map<number, string>();
+      for (const s of this.slotsInOrder()) ns.set(s, this.namespaceAt(s));
+      this.sorted = [...ns.keys()].sort((a, b) => {
+        const x = ns.get(a)!;
+        const y = ns.get(b)!;
+        if (x !== y) return x < y ? -1 : 1;
+        return names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0;
+      });
+    }
     const out: EventRecord[] = [];
     for (const s of this.sorted) {
-      const r = s.rec!;
-      if (namespace !== undefined && r.namespace !== namespace) continue;
-      out.push(r);
+      if (namespace !== undefined && this.namespaceAt(s) !== namespace) continue;
+      out.push(this.recordAt(s));
     }
     return out;
   }
 
   /** Records in the order their names were first written (since they last went away). */
   *values(): IterableIterator<EventRecord> {
-    for (const s of this.slots) if (s.rec !== undefined) yield s.rec;
+    for (const s of this.slotsInOrder()) yield this.recordAt(s);
   }
 }
 
-function byName(a: EventSlot, b: EventSlot): number {
-  const x = a.rec!;
-  const y = b.rec!;
-  if (x.namespace !== y.namespace) return x.namespace < y.namespace ? -1 : 1;
-  return x.name < y.name ? -1 : x.name > y.name ? 1 : 0;
-}
+const NO_REF: ReferenceBase = Object.freeze({ kind: '', name: '' });
 
 function dropUndefined<T extends object>(o: T): T {
   const out = {} as Record<string, unknown>;

@@ -11,6 +11,7 @@ import {
   type Kind,
   type KindMap,
   type KObject,
+  type ObjectReference,
   type Pod,
   type PriorityClass,
   NAMESPACED,
@@ -36,8 +37,10 @@ import {
   fromObject,
   makeRecord,
   patchRecord,
+  type EventListener,
   type EventRecord,
   type EventRecordInput,
+  type ReferenceBase,
 } from './eventStore';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -158,7 +161,7 @@ export class ObjectStore {
       this.tables.set(k, { namespaced: NAMESPACED[k], byKey, byNs, listeners: [], changes: 0 });
     }
     const eventListeners = this.tables.get('Event')!.listeners;
-    this.events.listeners.push((type, r, prev) => {
+    const toWatchers: EventListener = (type, r, prev) => {
       if (eventListeners.length === 0) return;
       const c: Change =
         type === 'delete'
@@ -167,7 +170,10 @@ export class ObjectStore {
             ? { type: 'ADDED', kind: 'Event', obj: this.events.object(r), old: undefined }
             : { type: 'MODIFIED', kind: 'Event', obj: this.events.object(r), old: this.events.object(prev) };
       for (let i = 0; i < eventListeners.length; i++) eventListeners[i](c);
-    });
+    };
+    // no records are made for it while nothing watches Events
+    toWatchers.idle = () => eventListeners.length === 0;
+    this.events.listeners.push(toWatchers);
   }
 
   /**
@@ -381,24 +387,73 @@ export class ObjectStore {
     return this.objects.get(kind)!.size;
   }
 
-  /** Records a new Event (the event recorder's create): a compact record, no object made. */
+  /** Records a new Event (the event recorder's create, with its fields in a record). */
   createEvent(r: EventRecordInput): EventRecord {
-    return this.storeEvent(makeRecord(r, '', '', '', 0), false);
+    const slot = this.events.put(
+      makeRecord(
+        r,
+        '',
+        String(this.drawEvent()),
+        this.clock.iso(),
+        this.clock.now(),
+        undefined,
+        this.eventUidState,
+      ),
+    );
+    return this.events.recordAt(slot);
   }
 
   /**
-   * createEvent for the event recorder, whose new Events have names no stored Event has
-   * (EventStore.add: no lookup by name).
+   * The event recorder's create, its fields one by one (no record made), of an Event whose name no
+   * stored Event has (EventStore.addEvent: no lookup by name; `refRV`: see there). Returns its slot
+   * in `events`.
    */
-  recordEvent(r: EventRecordInput): EventRecord {
-    return this.storeEvent(makeRecord(r, '', '', '', 0), true);
+  recordEvent(
+    namespace: string,
+    name: string,
+    involvedObject: ReferenceBase | ObjectReference,
+    refRV: number,
+    reason: string,
+    message: string,
+    source: { component: string; host?: string },
+    firstTimestamp: string,
+    lastTimestamp: string,
+    count: number,
+    type: 'Normal' | 'Warning',
+    reportingComponent: string | undefined,
+  ): number {
+    const rv = this.drawEvent();
+    return this.events.addEvent(
+      namespace,
+      name,
+      involvedObject,
+      refRV,
+      reason,
+      message,
+      source,
+      firstTimestamp,
+      lastTimestamp,
+      count,
+      type,
+      reportingComponent,
+      this.eventUidState,
+      rv,
+      this.clock.iso(),
+      this.clock.now(),
+    );
   }
 
-  /** Stores a record made with the server's fields blank: draws its uid, fills in resourceVersion, creationTimestamp and the write time. */
-  private storeEvent(rec: EventRecord, newName: boolean): EventRecord {
+  /** the uid generator's state `drawEvent` drew the last Event's uid from */
+  private eventUidState = -1;
+
+  /**
+   * The server's part of a new Event: expires the old ones, draws its uid (the generator moves on by
+   * its 31 mulberry32 steps, each adding the same constant to the state; newUID spells it out from
+   * that state, left in `eventUidState`, when the Event is read) and its resourceVersion (returned
+   * as its number: nextRV's text is made only when the Event is read).
+   */
+  private drawEvent(): number {
     this.events.expire(this.clock.now());
-    // The uid is drawn now (the generator moves on by its 31 mulberry32 steps, each adding the same
-    // constant to the state) and spelled out by newUID from that state when the Event is read.
     const uidState = this.uids.getState();
     this.uids.setState(uidState + 31 * 0x6d2b79f5);
     this.events.spellUID ??= (state) => {
@@ -408,23 +463,22 @@ export class ObjectStore {
       this.uids.setState(now);
       return uid;
     };
-    rec.uid = '';
-    rec.uidState = uidState;
-    rec.resourceVersion = this.nextRV();
-    rec.creationTimestamp = this.clock.iso();
-    rec.written = this.clock.now();
+    this.eventUidState = uidState;
     this.writes++;
-    if (newName) this.events.add(rec);
-    else this.events.put(rec);
-    return rec;
+    return (this.rv += 1);
   }
 
   /** Updates an Event (the event recorder's patch of count, lastTimestamp and message). */
   updateEvent(prev: EventRecord, count: number, lastTimestamp: string, message: string): EventRecord {
     const rec = patchRecord(prev, count, lastTimestamp, message, this.nextRV(), this.clock.now());
     this.writes++;
-    this.events.put(rec, prev);
-    return rec;
+    return this.events.recordAt(this.events.put(rec, prev));
+  }
+
+  /** updateEvent of the Event in a slot of `events`, its record not made. */
+  patchEvent(slot: number, count: number, lastTimestamp: string, message: string): void {
+    this.writes++;
+    this.events.patchEvent(slot, count, lastTimestamp, message, (this.rv += 1), this.clock.now());
   }
 
   /** Creates an object. `generateName` is honoured; the stored object is returned (frozen). */
