@@ -24,6 +24,37 @@
     document.head.appendChild(el);
     return el;
   }
+  // The engine worker (issue 24): its script is the biggest file the first graph card waits for, and
+  // the page made it only once its own modules had come and run. Started here instead, just after the
+  // stylesheet is asked for, so it downloads while the first view is laid out and painted (the line is
+  // otherwise idle until the modules are asked for), and handed to the page, which takes it over
+  // (src/worker/bootWorker.ts) or ends it. The worker's first message is its `ready`: kept here until
+  // the page looks. Not for a connected cluster (no local engine).
+  var workerAsked = false;
+  function startWorker() {
+    if (workerAsked || !d.worker || opaque || q.has('connect') || typeof Worker === 'undefined') return;
+    workerAsked = true;
+    var handle = { url: new URL(d.worker, location.href).href, state: 'starting', settle: null };
+    try {
+      handle.worker = new Worker(d.worker, { type: 'module', name: 'engine' });
+    } catch {
+      return;
+    }
+    var settle = function (state) {
+      handle.worker.onmessage = null;
+      handle.worker.onerror = null;
+      handle.state = state;
+      if (handle.settle) handle.settle(state === 'ready');
+    };
+    handle.worker.onmessage = function () {
+      settle('ready');
+    };
+    handle.worker.onerror = function (e) {
+      e.preventDefault();
+      settle('failed');
+    };
+    Object.defineProperty(window, '__dspEngineWorker', { value: handle, configurable: true });
+  }
   function start() {
     var painted = plain || !!lessonFv || share;
     if (!opaque) {
@@ -36,6 +67,7 @@
         add('script', { type: 'module', crossorigin: '', src: d.entry });
       };
       if (!d.css) {
+        startWorker();
         preload();
         return entry();
       }
@@ -61,6 +93,8 @@
         else if (goNow) goNow();
       };
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
+      // after the stylesheet's request, so that it goes first
+      startWorker();
       css.onload = css.onerror = function () {
         cssDone = true;
         if (!plain && !lessonFv && !share) {
