@@ -25,11 +25,12 @@
     return el;
   }
   // The engine worker (issue 24): its script is the biggest file the first graph card waits for, and
-  // the page made it only once its own modules had come and run. Started here instead, just after the
-  // stylesheet is asked for, so it downloads while the first view is laid out and painted (the line is
-  // otherwise idle until the modules are asked for), and handed to the page, which takes it over
-  // (src/worker/bootWorker.ts) or ends it. The worker's first message is its `ready`: kept here until
-  // the page looks. Not for a connected cluster (no local engine).
+  // the page made it only once its own modules had come and run (on a phone the worker and the graph
+  // chunk then shared the line after the entry, and the first snapshot waited for both). Started here
+  // instead, once the stylesheet is in, so it downloads while the first view is laid out and painted
+  // (the line is otherwise idle until the modules are asked for), and handed to the page, which takes
+  // it over (src/worker/bootWorker.ts) or ends it. The worker's first message is its `ready`: kept here
+  // until the page looks. Not for a connected cluster (no local engine).
   var workerAsked = false;
   function startWorker() {
     if (workerAsked || !d.worker || opaque || q.has('connect') || typeof Worker === 'undefined') return;
@@ -93,10 +94,13 @@
         else if (goNow) goNow();
       };
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
-      // after the stylesheet's request, so that it goes first
-      startWorker();
+      // Where the modules come at once, the worker after them; where a first view paints first, once
+      // the stylesheet is in: the line is then idle until that view is on screen, and the stylesheet
+      // (the first paint's one file) does not share it (beside it, the first paint came later: bcb7333).
+      if (!painted) startWorker();
       css.onload = css.onerror = function () {
         cssDone = true;
+        startWorker();
         if (!plain && !lessonFv && !share) {
           fetchNow();
           return entry();
