@@ -11,6 +11,8 @@ import './firstView/firstView.css';
 import { keepFirstViewCards } from './firstView/keepCards';
 import { keepFirstViewLesson } from './firstView/keepLesson';
 import { loadGraphPanel } from './ui/graph/GraphSlot';
+import { earlySpec } from './state/earlyStart';
+import { fetchCommandsAfter, startEngineEarly } from './state/engine';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -19,7 +21,8 @@ if (!root) throw new Error('#root element missing from index.html');
 // in a task of its own — the import's preload links (one per module of the chunk, and its stylesheet)
 // took a fifth of this module's evaluation, the first long task of a phone's load (issue 24).
 // (a failure shows where the graph is drawn: the lazy component throws it)
-setTimeout(() => loadGraphPanel().catch(() => undefined), 0);
+// The engine worker's second chunk (kubectl) waits until this one is in: the first cards wait for it.
+fetchCommandsAfter(new Promise((resolve) => setTimeout(() => resolve(loadGraphPanel()), 0)));
 const boot = parseBootParams(location.search);
 const theme = initialTheme(boot.theme);
 applyTheme(theme, false);
@@ -32,6 +35,15 @@ useStore.subscribe((s, prev) => {
   }
 });
 if (boot.present) document.documentElement.dataset.present = '';
+
+// The default cluster's engine started now, where nothing in the address or this browser can make it
+// another (src/state/earlyStart.ts): its first snapshot comes while the page's own modules load and
+// render, instead of being asked for after the first commit (issue 24). App's boot takes it over.
+// (Not in the sandboxed frames' classic build, which starts its engine as before.)
+if (!import.meta.env.VITE_CLASSIC) {
+  const spec = earlySpec(location, (key) => localStorage.getItem(key));
+  if (spec) startEngineEarly(spec);
+}
 
 /** A task boundary: the browser may draw and take input before what follows runs. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
