@@ -151,7 +151,8 @@ export async function startEngine(
   }
   // kubectl's chunk once what the page waits for first is in (fetchCommandsAfter)
   void commandsAfter.then(() => {
-    if (client === c) c.request({ type: 'prefetch' }).catch(() => undefined);
+    // (not a request in flight: a lesson's reset right after the start still reuses this engine)
+    if (client === c) c.tell({ type: 'prefetch' });
   });
   if (client === c) useStore.setState({ engineStatus: 'ready' });
   return res.replayed ?? [];
