@@ -1,6 +1,6 @@
 // first: starts the engine worker before the modules below are evaluated
 import './engineFirst';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './appStyles';
 import { initI18n } from './i18n';
@@ -12,7 +12,7 @@ import { keepFirstViewCards } from './firstView/keepCards';
 import { keepFirstViewLesson } from './firstView/keepLesson';
 import { loadGraphPanel } from './ui/graph/GraphSlot';
 import { earlySpec } from './state/earlyStart';
-import { fetchCommandsAfter, startEngineEarly } from './state/engine';
+import { batches, fetchCommandsAfter, startEngineEarly } from './state/engine';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -45,6 +45,16 @@ if (!import.meta.env.VITE_CLASSIC) {
   if (spec) startEngineEarly(spec);
 }
 
+/** Resolves at the page's first commit (its effects run: the page is React's from then on). */
+let committed: () => void = () => undefined;
+const firstCommit = new Promise<void>((resolve) => {
+  committed = resolve;
+});
+function Committed() {
+  useEffect(() => committed(), []);
+  return null;
+}
+
 /** A task boundary: the browser may draw and take input before what follows runs. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -67,10 +77,15 @@ void (async () => {
   // The first render as a transition (issue 24): React renders the page in slices of a few
   // milliseconds and lets the browser run between them, instead of one task of several hundred
   // milliseconds on a phone. It commits once, whole.
+  // The engine's batches (the early start's first snapshot) wait while React renders the page: one
+  // published meanwhile makes React render the whole page again at once to stay consistent with the
+  // store (a task of a second on a phone). One that came before is in this render already.
+  batches.hold(firstCommit);
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
         <App />
+        <Committed />
       </StrictMode>,
     ),
   );
