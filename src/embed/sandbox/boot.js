@@ -34,6 +34,13 @@
   var workerAsked = false;
   function startWorker() {
     if (workerAsked || !d.worker || opaque || q.has('connect') || typeof Worker === 'undefined') return;
+    // A visit the service worker serves has the worker's bytes at hand: nothing to win on the line, and
+    // the worker's start would share the CPU with the first layout (the warm first paint came later).
+    try {
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+    } catch {
+      // no service worker here: the network it is
+    }
     workerAsked = true;
     var handle = { url: new URL(d.worker, location.href).href, state: 'starting', settle: null };
     try {
