@@ -5,6 +5,7 @@
 // drawn) and the main thread's tasks over 50 ms with the scripts evaluated in them. Prints, never tests.
 // E2E_PORT (default 4398) is the port of the static server.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { resolveChromiumPath } from './browser.mjs';
 import { emulatePhone } from './phone.mjs';
@@ -113,7 +114,10 @@ try {
     origin: performance.timeOrigin,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
   }));
-  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  const trace = await browser.stopTracing();
+  // WF_TRACE=FILE: the whole trace written there too (for chrome://tracing or a script)
+  if (process.env.WF_TRACE) writeFileSync(process.env.WF_TRACE, trace);
+  const events = JSON.parse(trace.toString()).traceEvents;
   const rows = [];
   for (const r of reqs) {
     const t = r.timing();
@@ -155,6 +159,40 @@ try {
       e.dur > 50_000 &&
       /CrRendererMain|Worker/.test(threads.get(key(e)) ?? ''),
   );
+  // CPU per phase: each thread's tasks (the trace's thread time, `tdur`: the time the thread ran, not
+  // the time it waited for a core — what holds up on a busy machine) between one mark and the next
+  const bounds = [['navigation', 0], ['first paint', fcp ?? NaN], ...marks.map(([n, t]) => [n, t])]
+    .filter(([, t]) => Number.isFinite(t))
+    .sort((a, b) => a[1] - b[1]);
+  const phaseThreads = [
+    ...new Set(
+      events
+        .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= nav)
+        .map(key)
+        .filter((k) => /CrRendererMain|Worker/.test(threads.get(k) ?? '')),
+    ),
+  ];
+  const cpuIn = (k, from, to) =>
+    events
+      .filter(
+        (e) =>
+          key(e) === k &&
+          e.ph === 'X' &&
+          e.name === 'RunTask' &&
+          (e.ts - nav) / 1000 >= from &&
+          (e.ts - nav) / 1000 < to,
+      )
+      .reduce((a, e) => a + (e.tdur ?? e.dur) / 1000, 0);
+  console.log(
+    `\nCPU ms per phase (thread time of each thread's tasks): ${phaseThreads.map((k) => `${threads.get(k)} ${k}`).join(' / ')}`,
+  );
+  for (let i = 0; i < bounds.length; i++) {
+    const [name, from] = bounds[i];
+    const to = i + 1 < bounds.length ? bounds[i + 1][1] : Infinity;
+    console.log(
+      `${f(from)} → ${i + 1 < bounds.length ? f(to) : '   end'} from ${name}: ${phaseThreads.map((k) => cpuIn(k, from, to).toFixed(0)).join(' / ')}`,
+    );
+  }
   console.log('\ntasks over 50 ms (start, duration, thread: what ran in them over 10 ms)');
   for (const t of tasks.sort((a, b) => a.ts - b.ts)) {
     const inside = events

@@ -1,6 +1,6 @@
 // first: starts the engine worker before the modules below are evaluated
 import './engineFirst';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './appStyles';
 import { initI18n } from './i18n';
@@ -11,6 +11,8 @@ import './firstView/firstView.css';
 import { keepFirstViewCards } from './firstView/keepCards';
 import { keepFirstViewLesson } from './firstView/keepLesson';
 import { loadGraphPanel } from './ui/graph/GraphSlot';
+import { earlySpec } from './state/earlyStart';
+import { batches, fetchCommandsAfter, startEngineEarly } from './state/engine';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -19,7 +21,8 @@ if (!root) throw new Error('#root element missing from index.html');
 // in a task of its own — the import's preload links (one per module of the chunk, and its stylesheet)
 // took a fifth of this module's evaluation, the first long task of a phone's load (issue 24).
 // (a failure shows where the graph is drawn: the lazy component throws it)
-setTimeout(() => loadGraphPanel().catch(() => undefined), 0);
+// The engine worker's second chunk (kubectl) waits until this one is in: the first cards wait for it.
+fetchCommandsAfter(new Promise((resolve) => setTimeout(() => resolve(loadGraphPanel()), 0)));
 const boot = parseBootParams(location.search);
 const theme = initialTheme(boot.theme);
 applyTheme(theme, false);
@@ -32,6 +35,25 @@ useStore.subscribe((s, prev) => {
   }
 });
 if (boot.present) document.documentElement.dataset.present = '';
+
+// The default cluster's engine started now, where nothing in the address or this browser can make it
+// another (src/state/earlyStart.ts): its first snapshot comes while the page's own modules load and
+// render, instead of being asked for after the first commit (issue 24). App's boot takes it over.
+// (Not in the sandboxed frames' classic build, which starts its engine as before.)
+if (!import.meta.env.VITE_CLASSIC) {
+  const spec = earlySpec(location, (key) => localStorage.getItem(key));
+  if (spec) startEngineEarly(spec);
+}
+
+/** Resolves at the page's first commit (its effects run: the page is React's from then on). */
+let committed: () => void = () => undefined;
+const firstCommit = new Promise<void>((resolve) => {
+  committed = resolve;
+});
+function Committed() {
+  useEffect(() => committed(), []);
+  return null;
+}
 
 /** A task boundary: the browser may draw and take input before what follows runs. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -55,10 +77,15 @@ void (async () => {
   // The first render as a transition (issue 24): React renders the page in slices of a few
   // milliseconds and lets the browser run between them, instead of one task of several hundred
   // milliseconds on a phone. It commits once, whole.
+  // The engine's batches (the early start's first snapshot) wait while React renders the page: one
+  // published meanwhile makes React render the whole page again at once to stay consistent with the
+  // store (a task of a second on a phone). One that came before is in this render already.
+  batches.hold(firstCommit);
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
         <App />
+        <Committed />
       </StrictMode>,
     ),
   );

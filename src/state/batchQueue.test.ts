@@ -151,3 +151,55 @@ describe('BatchQueue.drain', () => {
     expect(t.log).toEqual([]);
   });
 });
+
+// Issue 24: the early start's first snapshot may come while React renders the page for the first time
+// (a transition); published then, React renders the whole page again at once. Held until the commit.
+describe('BatchQueue.hold', () => {
+  it('publishes nothing while held: a frame applies nothing, a drain stages but publishes after', async () => {
+    const t = setup(0.001);
+    let release!: () => void;
+    t.q.hold(new Promise<void>((r) => (release = r)));
+    t.q.push(batch(10, true, 1));
+    while (t.frames.length) t.frame();
+    expect(t.applied).toEqual([]);
+    expect(t.q.pending).toBe(1);
+    release();
+    await Promise.resolve();
+    await Promise.resolve();
+    while (t.frames.length) t.frame();
+    expect(t.applied.map((bs) => bs.map((b) => b.now))).toEqual([[1]]);
+  });
+
+  it('a drain while held stages the snapshot and publishes it once the hold ends, then resolves', async () => {
+    let clock = 0;
+    const tasks: (() => void)[] = [];
+    const log: string[] = [];
+    const q = new BatchQueue(
+      () => log.push('apply'),
+      { now: () => clock, schedule: () => undefined, nextTask: (fn) => tasks.push(fn) },
+      8,
+      {
+        stage(bs) {
+          log.push(`stage ${bs.map((b) => b.now).join(',')}`);
+          clock += 1;
+        },
+        publish: () => log.push('publish'),
+      },
+    );
+    let release!: () => void;
+    q.hold(new Promise<void>((r) => (release = r)));
+    q.push(batch(10, true, 1));
+    let done = false;
+    void q.drain().then(() => (done = true));
+    while (tasks.length) tasks.shift()!();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(log).toEqual(['stage 1']);
+    expect(done).toBe(false);
+    release();
+    for (let i = 0; i < 5 && !tasks.length; i++) await Promise.resolve();
+    while (tasks.length) tasks.shift()!();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(log).toEqual(['stage 1', 'publish']);
+    expect(done).toBe(true);
+  });
+});

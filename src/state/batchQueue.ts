@@ -54,6 +54,8 @@ export class BatchQueue {
   readonly stats = { runs: 0, applied: 0, publishes: 0, flushes: 0, drainSlices: 0 };
   /** the drain under way (its promise), so a second caller waits for the same one */
   private draining: Promise<void> | null = null;
+  /** while set, nothing is published to the store (hold): the promise that ends it */
+  private held: Promise<void> | null = null;
 
   constructor(
     private readonly apply: (bs: readonly ChangeBatch[]) => void,
@@ -61,6 +63,28 @@ export class BatchQueue {
     private readonly budgetMs = FRAME_BUDGET_MS,
     private readonly sink?: StagedSink,
   ) {}
+
+  /**
+   * Publishes nothing until `until` settles (batches wait, a drain stages but does not publish; flush,
+   * which an answer needs, still applies at once). The page's first render (src/main.tsx): a snapshot
+   * published while React renders the page as a transition makes React render it all again at once,
+   * in one long task, to keep the store and the render consistent (issue 24).
+   */
+  hold(until: Promise<unknown>): void {
+    const held = until.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.held = held;
+    void held.then(() => {
+      if (this.held !== held) return;
+      this.held = null;
+      if (this.queue.length && !this.scheduled && !this.draining) {
+        this.scheduled = true;
+        this.timers.schedule(() => this.run());
+      }
+    });
+  }
 
   get pending(): number {
     return this.queue.length;
@@ -95,6 +119,11 @@ export class BatchQueue {
     this.draining = new Promise<void>((resolve) => {
       const slice = () => {
         if (!this.queue.length) {
+          if (this.held) {
+            // staged, to be published once the hold ends (batches pushed meanwhile join the drain)
+            void this.held.then(() => next(slice));
+            return;
+          }
           this.draining = null;
           if (this.sink) {
             this.sink.publish();
@@ -131,6 +160,8 @@ export class BatchQueue {
     this.scheduled = false;
     this.stats.runs++;
     if (!this.queue.length) return;
+    // held: the hold's end schedules the next run
+    if (this.held) return;
     // As many batches as the budget allows by the cost learnt so far, at least one.
     this.applyNow(this.queue.splice(0, this.fits()));
     if (this.queue.length) {

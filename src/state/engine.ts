@@ -11,6 +11,7 @@ import { DEFAULT_WATCHDOG, Watchdog } from '../worker/watchdog';
 import { i18n } from '../i18n';
 import { useStore } from './store';
 import { BatchQueue, frameTimers } from './batchQueue';
+import { sameStart } from './earlyStart';
 
 let client: EngineClient | null = null;
 let baseSpec: Omit<SessionSpec, 'inputs' | 'until'> = { seed: 1, preset: 'article' };
@@ -69,6 +70,33 @@ export function attachEngine(c: EngineClient, reason: string): void {
 export const watchdogTimings = { ...DEFAULT_WATCHDOG };
 
 /**
+ * What the engine's second chunk (kubectl, fetched by the worker after its first snapshot) waits for:
+ * on a phone it shared the line with the graph's chunk, which the first cards wait for (issue 24), so
+ * the page asks for it (`prefetch`) once that is in. A request that needs it loads it at once anyway.
+ */
+let commandsAfter: Promise<unknown> = Promise.resolve();
+export function fetchCommandsAfter(p: Promise<unknown>): void {
+  commandsAfter = p.catch(() => undefined);
+}
+
+/** The start the entry made before the first render (startEngineEarly), until App's boot takes it. */
+let early: { spec: SessionSpec; result: Promise<Replayed[]> } | null = null;
+
+/**
+ * Starts the engine on `spec` now, before the page's first render (src/state/earlyStart.ts says when
+ * that spec is certain): its first snapshot is then in the store when the page renders, instead of
+ * being asked for after the first commit (issue 24). App's boot calls startEngine with the same spec
+ * later and gets this start; an engine already started is left alone.
+ */
+export function startEngineEarly(spec: SessionSpec): void {
+  if (early || client) return;
+  const result = startEngine(spec);
+  // (App's boot awaits it and handles a failure; until then it must not count as unhandled)
+  result.catch(() => undefined);
+  early = { spec, result };
+}
+
+/**
  * Starts an engine on a spec. With `transcript`, answers what each replayed input printed (a restored
  * share link shows it in the console); otherwise an empty list.
  */
@@ -76,6 +104,19 @@ export async function startEngine(
   spec: SessionSpec,
   opts: { transcript?: boolean } = {},
 ): Promise<Replayed[]> {
+  const pre = early;
+  early = null;
+  if (pre) {
+    // the entry started this very cluster before the first render (startEngineEarly): that start is it
+    if (!opts.transcript && sameStart(pre.spec, spec)) return pre.result;
+    // another one: the early engine goes (it cannot happen where earlySpec is right; nothing is lost)
+    await pre.result.catch(() => undefined);
+    const c = client;
+    client = null;
+    watchdog?.stop();
+    batches.flush();
+    c?.terminate();
+  }
   baseSpec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
   watchdog?.stop();
   const { port, mode } = await openEnginePort();
@@ -101,13 +142,18 @@ export async function startEngine(
   let res: Extract<Response, { type: 'ok' }>;
   try {
     res = await c.request(
-      { type: 'init', spec, ...(opts.transcript ? { transcript: true } : {}) },
+      { type: 'init', spec, holdCommands: true, ...(opts.transcript ? { transcript: true } : {}) },
       { timeoutMs: Infinity },
     );
   } catch (e) {
     dog.stop();
     throw e;
   }
+  // kubectl's chunk once what the page waits for first is in (fetchCommandsAfter)
+  void commandsAfter.then(() => {
+    // (not a request in flight: a lesson's reset right after the start still reuses this engine)
+    if (client === c) c.tell({ type: 'prefetch' });
+  });
   if (client === c) useStore.setState({ engineStatus: 'ready' });
   return res.replayed ?? [];
 }

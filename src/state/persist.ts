@@ -5,11 +5,7 @@
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { fromBase64url, toBase64url } from '../wire/base64url';
 
-export function storageNamespace(loc: { pathname: string; search: string }): string {
-  const p = new URLSearchParams(loc.search);
-  const id = p.get('id') ?? p.get('lesson') ?? '';
-  return `daemonset-playground:${loc.pathname}:${id}`;
-}
+export { storageNamespace } from './namespace';
 
 /** What happened to a write. */
 export type SaveResult =

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { useStore } from './store';
 import { load, loadText, save, saveText, storage, storageWorks, type SaveResult } from './persist';
+import { SESSION_KEY } from './namespace';
 
 export type SaveProblem = {
   problem: 'quota' | 'error' | 'unavailable';
@@ -55,7 +56,7 @@ export interface SavedSession {
   payload: string;
 }
 
-export const SESSION_KEY = 'session';
+export { SESSION_KEY };
 export const EDITOR_KEY = 'editor';
 
 export function readSavedSession(ns: string, s: Storage | null = storage()): SavedSession | null {

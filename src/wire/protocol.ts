@@ -36,7 +36,14 @@ export interface SessionSpec {
 
 export type Request =
   /** `transcript`: answer with what each replayed input printed (a restored share link shows it) */
-  | { id: number; type: 'init'; spec: SessionSpec; transcript?: boolean }
+  /**
+   * `holdCommands`: the engine's second chunk (kubectl, src/worker/commands.ts) is not fetched once the
+   * first snapshot is out, but when the page sends `prefetch` (or a request needs it): on a phone it
+   * shared the line with the graph's chunk, which the first cards wait for (issue 24)
+   */
+  | { id: number; type: 'init'; spec: SessionSpec; transcript?: boolean; holdCommands?: boolean }
+  /** fetch the engine's second chunk now (answered at once; requests that need it wait for it anyway) */
+  | { id: number; type: 'prefetch' }
   | { id: number; type: 'exec'; line: string; stdin?: string }
   | { id: number; type: 'play'; speed: number }
   | { id: number; type: 'pause' }

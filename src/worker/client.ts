@@ -158,6 +158,14 @@ export class EngineClient {
   }
 
   /**
+   * Sends a request whose answer nobody waits for (`prefetch`): it is not in flight (a reset may reuse
+   * the engine meanwhile, src/state/engine.ts reusable) and its answer is dropped.
+   */
+  tell(body: RequestBody): void {
+    this.port.postMessage({ ...body, id: this.nextId++ } as Request);
+  }
+
+  /**
    * Sends a request; rejects when the worker shows no sign of life for `timeoutMs` (streamed
    * chunks and keep-alives of a watching command count as signs of life).
    */

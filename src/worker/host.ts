@@ -188,7 +188,7 @@ export class Host {
     try {
       switch (r.type) {
         case 'init': {
-          const replayed = this.init(r.spec);
+          const replayed = this.init(r.spec, r.holdCommands === true);
           this.endpoint.postMessage(
             r.transcript ? { id: r.id, type: 'ok', replayed } : { id: r.id, type: 'ok' },
           );
@@ -236,6 +236,10 @@ export class Host {
           this.endpoint.postMessage({ id: r.id, type: 'ok' });
           return;
         case 'ping':
+          this.endpoint.postMessage({ id: r.id, type: 'ok' });
+          return;
+        case 'prefetch':
+          if (!this.commands) void this.load();
           this.endpoint.postMessage({ id: r.id, type: 'ok' });
           return;
         case 'probe': {
@@ -288,7 +292,7 @@ export class Host {
   }
 
   /** Starts a fresh session and replays the spec's inputs (deterministic: same spec, same state). */
-  init(spec: SessionSpec): Replayed[] {
+  init(spec: SessionSpec, holdCommands = false): Replayed[] {
     // Again on a running engine (a reset reuses a healthy worker, src/state/engine.ts): the old
     // session's clock and watching commands end with it, as they would with its worker.
     this.setPlaying(false);
@@ -316,8 +320,9 @@ export class Host {
     }
     this.flush(true);
     // the first snapshot is out: fetch the commands now, before someone types one (an init's answer
-    // goes out first: this load starts after the current task)
-    if (!this.commands) void Promise.resolve().then(() => this.load());
+    // goes out first: this load starts after the current task) — unless the page asks for them later
+    // (`holdCommands`: it sends `prefetch` when its own first chunks are in)
+    if (!this.commands && !holdCommands) void Promise.resolve().then(() => this.load());
     return replayed;
   }
 

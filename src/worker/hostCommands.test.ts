@@ -126,4 +126,32 @@ describe("the host's second chunk (kubectl)", () => {
       { id: 3, type: 'exec', exitCode: 0, chunks: [{ text: 'node/master\nnode/node-1\n' }] },
     ]);
   });
+
+  it('with holdCommands, fetches it only when the page sends prefetch (or a request needs it)', async () => {
+    const { send, answers, loads } = connect();
+    send({ ...init, holdCommands: true });
+    await until(() => expect(answers().length).toBe(1));
+    // the snapshot is out and nothing is fetched (on a phone the graph's chunk has the line)
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loads.length).toBe(0);
+    send({ id: 2, type: 'prefetch' });
+    await until(() => expect(answers().length).toBe(2));
+    expect(answers()[1]).toEqual({ id: 2, type: 'ok' });
+    await until(() => expect(loads.length).toBe(1));
+    loads[0].resolve();
+    send({ id: 3, type: 'exec', line: 'kubectl get nodes -o name' });
+    await until(() => expect(answers().length).toBe(3));
+    expect(answers()[2]).toMatchObject({ id: 3, type: 'exec', exitCode: 0 });
+    expect(loads.length).toBe(1);
+  });
+  it('with holdCommands, a command before any prefetch loads it and is answered', async () => {
+    const { send, answers, loads } = connect();
+    send({ ...init, holdCommands: true });
+    await until(() => expect(answers().length).toBe(1));
+    send({ id: 2, type: 'exec', line: 'kubectl get nodes -o name' });
+    await until(() => expect(loads.length).toBe(1));
+    loads[0].resolve();
+    await until(() => expect(answers().length).toBe(2));
+    expect(answers()[1]).toMatchObject({ id: 2, type: 'exec', exitCode: 0 });
+  });
 });

@@ -3,6 +3,7 @@
 
 import type { Port } from './client';
 import type { Message, Request } from '../wire/protocol';
+import { takeBootWorker } from './bootWorker';
 
 export function createInProcessPort(): Port {
   const channel = new MessageChannel();
@@ -125,6 +126,12 @@ let prestarted: { worker: Worker; ok: Promise<boolean> } | null = null;
  */
 export function prestartEngineWorker(timeoutMs = 20_000): void {
   if (prestarted || workersFailed || typeof Worker === 'undefined' || import.meta.env.VITE_CLASSIC) return;
+  // boot.js may have started it already, before this module had even come (src/worker/bootWorker.ts)
+  const fromBoot = takeBootWorker(import.meta.url, timeoutMs);
+  if (fromBoot) {
+    prestarted = fromBoot;
+    return;
+  }
   try {
     const worker = workerFactories()[0]();
     prestarted = { worker, ok: started(worker, timeoutMs) };

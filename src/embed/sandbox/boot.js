@@ -24,6 +24,45 @@
     document.head.appendChild(el);
     return el;
   }
+  // The engine worker (issue 24): its script is the biggest file the first graph card waits for, and
+  // the page made it only once its own modules had come and run (on a phone the worker and the graph
+  // chunk then shared the line after the entry, and the first snapshot waited for both). Started here
+  // instead, once the stylesheet is in, so it downloads while the first view is laid out and painted
+  // (the line is otherwise idle until the modules are asked for), and handed to the page, which takes
+  // it over (src/worker/bootWorker.ts) or ends it. The worker's first message is its `ready`: kept here
+  // until the page looks. Not for a connected cluster (no local engine).
+  var workerAsked = false;
+  function startWorker() {
+    if (workerAsked || !d.worker || opaque || q.has('connect') || typeof Worker === 'undefined') return;
+    // A visit the service worker serves has the worker's bytes at hand: nothing to win on the line, and
+    // the worker's start would share the CPU with the first layout (the warm first paint came later).
+    try {
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+    } catch {
+      // no service worker here: the network it is
+    }
+    workerAsked = true;
+    var handle = { url: new URL(d.worker, location.href).href, state: 'starting', settle: null };
+    try {
+      handle.worker = new Worker(d.worker, { type: 'module', name: 'engine' });
+    } catch {
+      return;
+    }
+    var settle = function (state) {
+      handle.worker.onmessage = null;
+      handle.worker.onerror = null;
+      handle.state = state;
+      if (handle.settle) handle.settle(state === 'ready');
+    };
+    handle.worker.onmessage = function () {
+      settle('ready');
+    };
+    handle.worker.onerror = function (e) {
+      e.preventDefault();
+      settle('failed');
+    };
+    Object.defineProperty(window, '__dspEngineWorker', { value: handle, configurable: true });
+  }
   function start() {
     var painted = plain || !!lessonFv || share;
     if (!opaque) {
@@ -36,6 +75,7 @@
         add('script', { type: 'module', crossorigin: '', src: d.entry });
       };
       if (!d.css) {
+        startWorker();
         preload();
         return entry();
       }
@@ -61,8 +101,13 @@
         else if (goNow) goNow();
       };
       var css = add('link', { rel: 'stylesheet', href: d.css, blocking: 'render' });
+      // Where the modules come at once, the worker after them; where a first view paints first, once
+      // the stylesheet is in: the line is then idle until that view is on screen, and the stylesheet
+      // (the first paint's one file) does not share it (beside it, the first paint came later: bcb7333).
+      if (!painted) startWorker();
       css.onload = css.onerror = function () {
         cssDone = true;
+        startWorker();
         if (!plain && !lessonFv && !share) {
           fetchNow();
           return entry();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bootHtml, bootScript, posterData, startChunks } from './vitePlugin';
+import { bootHtml, bootScript, engineWorkerFile, posterData, startChunks } from './vitePlugin';
 
 describe('the page starts with boot.js', () => {
   it('takes Vite’s module script and modulepreload links into boot.js’s data attributes', () => {
@@ -20,6 +20,28 @@ describe('the page starts with boot.js', () => {
     expect(out).toContain(
       '<script src="./boot.js" data-entry="./assets/index-abc.js" data-preload="./assets/a.js ./assets/b.js" data-css="./assets/index.css" data-classic="./classic/app.js" data-classic-css="./classic/app.css"></script>',
     );
+  });
+  it('gives boot.js the engine worker’s script, to start it before the modules have come', () => {
+    const html = `<head><script type="module" crossorigin src="./assets/index-abc.js"></script></head>`;
+    expect(bootHtml(html, [], 'assets/engine.worker-x1.js')).toContain(
+      '<script src="./boot.js" data-entry="./assets/index-abc.js" data-preload="" data-worker="./assets/engine.worker-x1.js" data-classic=',
+    );
+    expect(bootHtml(html)).not.toContain('data-worker');
+  });
+  it('finds the engine worker among the build’s files: exactly one, else none', () => {
+    const files = [
+      'assets/index-abc.js',
+      'assets/engine-B2.js',
+      'assets/yaml.worker-C3.js',
+      'assets/commands-p1.js',
+    ];
+    expect(engineWorkerFile([...files, 'assets/engine.worker-DV4bgfY9.js'])).toBe(
+      'assets/engine.worker-DV4bgfY9.js',
+    );
+    expect(engineWorkerFile(files)).toBeUndefined();
+    expect(
+      engineWorkerFile([...files, 'assets/engine.worker-a.js', 'assets/engine.worker-b.js']),
+    ).toBeUndefined();
   });
   it('leaves a page without a module script alone', () => {
     expect(bootHtml('<head></head>')).toBe('<head></head>');

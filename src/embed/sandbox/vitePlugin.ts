@@ -30,8 +30,10 @@ function plainEditors(): Plugin {
 /**
  * Replaces Vite's module script, modulepreload links and the page's stylesheet with boot.js carrying
  * their addresses: boot.js adds them, at once or (`ctl=1`) when the learner asks for the playground.
+ * `worker`: the engine worker's script (dist-relative), which boot.js starts before the page's modules
+ * have come (src/worker/bootWorker.ts takes it over).
  */
-export function bootHtml(html: string, alsoPreload: readonly string[] = []): string {
+export function bootHtml(html: string, alsoPreload: readonly string[] = [], worker?: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) return html;
   const preloads: string[] = [];
@@ -47,8 +49,15 @@ export function bootHtml(html: string, alsoPreload: readonly string[] = []): str
     css = ` data-css="${sheets[0][1]}"`;
     out = out.replace(sheets[0][0], '');
   }
-  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${css} data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
+  const w = worker ? ` data-worker="./${worker}"` : '';
+  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${css}${w} data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
   return out.replace('</head>', `  ${tag}</head>`);
+}
+
+/** The engine worker's script among the build's files: exactly one, else none (boot.js then leaves it to the page). */
+export function engineWorkerFile(files: string[]): string | undefined {
+  const found = files.filter((f) => /(^|\/)engine\.worker-[\w-]+\.js$/.test(f));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**
@@ -151,7 +160,14 @@ export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: Alia
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (html, ctx) => bootHtml(html, ctx.bundle ? startChunks(ctx.bundle, 'src/App.tsx') : []),
+      // the module engine worker's first chunk (the page makes it with `new URL('./engine.worker.ts',
+      // import.meta.url)`; the classic bundle's is built apart, under classic/)
+      handler: (html, ctx) =>
+        bootHtml(
+          html,
+          ctx.bundle ? startChunks(ctx.bundle, 'src/App.tsx') : [],
+          engineWorkerFile(Object.keys(ctx.bundle ?? {})),
+        ),
     },
     async closeBundle() {
       await build({
