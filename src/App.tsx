@@ -25,7 +25,14 @@ import { loadEditorText, startPersistence } from './state/saving';
 import { keepSplitSizes, loadSplitSizes } from './state/keepSplit';
 import { ARTICLE_MANIFEST } from './engine/scripts';
 import { LessonSlot } from './ui/lessons/LessonSlot';
-import { expectLesson, openLessonParam, setPicking, useLessonHost } from './state/lessonHost';
+import {
+  bootLessonParam,
+  expectLesson,
+  openLessonParam,
+  setPicking,
+  useLessonHost,
+} from './state/lessonHost';
+import { startEngine } from './state/engine';
 import { allowedOrigins } from './embed/protocol';
 import { ShareLayer } from './ui/share/ShareLayer';
 import { bootFromLocation, sessionPayload, startFromBoot } from './share/session';
@@ -157,14 +164,23 @@ export function App() {
       registerOfflineWorker({ embed: params.embed });
       void (async () => {
         try {
-          await startFromBoot(boot, params);
           // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
           const lessonParam = params.lesson ?? boot.shared?.lesson;
-          if (!cancelled && lessonParam) {
+          if (lessonParam && !boot.shared) {
+            // a fresh cluster for the lesson: the lesson first, its cluster the engine's first `init`
+            await bootLessonParam(lessonParam, {
+              allowed: allowedOrigins(location.search, location.origin),
+              startStep: resume?.step ?? boot.step,
+              progress: resume?.progress,
+              startEngineOn: (inputs) => startEngine({ ...boot.spec, inputs }),
+              startDefault: () => startFromBoot(boot, params),
+            });
+          } else await startFromBoot(boot, params);
+          if (!cancelled && lessonParam && boot.shared) {
             await openLessonParam(lessonParam, {
               allowed: allowedOrigins(location.search, location.origin),
               startStep: resume?.step ?? boot.step,
-              freshCluster: !boot.shared,
+              freshCluster: false,
               progress: resume?.progress,
             });
           }
