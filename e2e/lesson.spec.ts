@@ -328,7 +328,9 @@ for (const id of ['article', 'network']) {
     await page.getByTestId('console-input').fill('kubectl get nodes -o name');
     await page.getByTestId('console-input').press('Enter');
     await expect(page.getByTestId('console-log')).toContainText('node/');
-    const inits = await page.evaluate(() => (window as unknown as { __inits: { lines: string[] }[] }).__inits);
+    const inits = await page.evaluate(
+      () => (window as unknown as { __inits: { lines: string[] }[] }).__inits,
+    );
     // one init, and it starts the lesson's cluster: not the default preset's, then the lesson's
     expect(inits, JSON.stringify(inits)).toHaveLength(1);
     expect(inits[0].lines[0]).toMatch(/^sim cluster /);

@@ -149,7 +149,8 @@ export async function openLessonFile(file: File): Promise<OpenResult> {
 
 const FETCH_TIMEOUT_MS = 15_000;
 
-type Found = { ok: true; lesson: Lesson; from: LessonFrom } | { ok: false; message: string; problems: string[] };
+type Found =
+  { ok: true; lesson: Lesson; from: LessonFrom } | { ok: false; message: string; problems: string[] };
 
 /** Fetches a lesson file from an allowed origin (also after redirects) and validates it. */
 async function fetchLessonUrl(url: string, allowed: ReadonlySet<string>): Promise<Found> {
