@@ -1,6 +1,6 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { appliedOnRestore, lastApplied } from './state/applied';
 import { readSharedState } from './share/index';
 import type { Input } from './wire/protocol';
@@ -86,7 +86,9 @@ export function App() {
   // The graph/console split the user chose, from the first paint too (src/state/split.ts).
   useState(() => loadSplitSizes(ns));
   useEffect(() => keepSplitSizes(ns), [ns]);
-  const lessonOpen = useLessonHost((s) => !!s.lesson);
+  // The header's Lesson button follows in a render React may slice: the whole page re-renders for it
+  // (issue 24: it added to the lesson's opening, one sync render, on a phone).
+  const lessonOpen = useDeferredValue(useLessonHost((s) => !!s.lesson));
   const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.awaiting || s.error));
   // The lesson step goes to share links and to a parent page (embed `step` messages).
   const onStepChange = useCallback((n: number) => reportStep(n), []);
