@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { offlinePlugin } from './src/offline/vitePlugin.js';
 import { sandboxPlugin } from './src/embed/sandbox/vitePlugin.js';
 import { firstViewPlugin } from './src/firstView/vitePlugin.js';
+import { lessonDocumentPlugin } from './src/lessons/vitePlugin.js';
 
 // monaco-editor 0.56+ has an exports map ("./*" -> "./esm/vs/*.js"), so the old deep
 // paths used by monaco-yaml's dependencies (monaco-editor/esm/vs/...) would resolve to
@@ -50,7 +51,9 @@ export default defineConfig(({ mode }) => ({
       : // sandboxPlugin: the classic bundle for sandboxed frames (dist/classic/) and boot.js (src/embed/sandbox)
         [
           react(),
-          sandboxPlugin({ plugins: () => [react()], alias }),
+          // the built-in lessons' YAML parsed at build time (src/lessons/vitePlugin.ts, issue 24)
+          lessonDocumentPlugin(),
+          sandboxPlugin({ plugins: () => [react(), lessonDocumentPlugin()], alias }),
           offlinePlugin(),
           // the first view as static HTML in index.html (src/firstView, issue 24)
           firstViewPlugin(),

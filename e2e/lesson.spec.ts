@@ -306,3 +306,33 @@ test('a lesson in the address starts one engine, with the lesson on it (issue 24
   const seen = new Set(chunks);
   expect(chunks.length, `chunks fetched: ${chunks.join(', ')}`).toBe(seen.size);
 });
+
+for (const id of ['article', 'network']) {
+  test(`?lesson=${id}: the engine gets one init, the lesson's cluster (issue 24)`, async ({ page }) => {
+    // Every `init` the page sends to an engine worker, as the worker receives it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __inits: { lines: string[] }[] };
+      w.__inits = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+        const m = args[0] as { type?: unknown; spec?: { inputs?: { line: string }[] } } | null;
+        if (m && typeof m === 'object' && m.type === 'init' && m.spec)
+          w.__inits.push({ lines: (m.spec.inputs ?? []).map((i) => i.line) });
+        return (post as (...a: unknown[]) => void).apply(this, args);
+      };
+    });
+    await page.goto(`./?lesson=${id}`);
+    await expect(page.getByTestId('lesson-panel')).toBeVisible();
+    await expect(page.getByTestId('lesson-progress')).toContainText('Step 1 of');
+    // the engine has answered with the lesson's cluster (a command runs on it)
+    await page.getByTestId('console-input').fill('kubectl get nodes -o name');
+    await page.getByTestId('console-input').press('Enter');
+    await expect(page.getByTestId('console-log')).toContainText('node/');
+    const inits = await page.evaluate(
+      () => (window as unknown as { __inits: { lines: string[] }[] }).__inits,
+    );
+    // one init, and it starts the lesson's cluster: not the default preset's, then the lesson's
+    expect(inits, JSON.stringify(inits)).toHaveLength(1);
+    expect(inits[0].lines[0]).toMatch(/^sim cluster /);
+  });
+}

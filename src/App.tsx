@@ -1,6 +1,6 @@
 // The page: boot from the URL, start the engine, lay out the panels.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { appliedOnRestore, lastApplied } from './state/applied';
 import { readSharedState } from './share/index';
 import type { Input } from './wire/protocol';
@@ -25,7 +25,14 @@ import { loadEditorText, startPersistence } from './state/saving';
 import { keepSplitSizes, loadSplitSizes } from './state/keepSplit';
 import { ARTICLE_MANIFEST } from './engine/scripts';
 import { LessonSlot } from './ui/lessons/LessonSlot';
-import { expectLesson, openLessonParam, setPicking, useLessonHost } from './state/lessonHost';
+import {
+  bootLessonParam,
+  expectLesson,
+  openLessonParam,
+  setPicking,
+  useLessonHost,
+} from './state/lessonHost';
+import { startEngine } from './state/engine';
 import { allowedOrigins } from './embed/protocol';
 import { ShareLayer } from './ui/share/ShareLayer';
 import { bootFromLocation, sessionPayload, startFromBoot } from './share/session';
@@ -79,7 +86,9 @@ export function App() {
   // The graph/console split the user chose, from the first paint too (src/state/split.ts).
   useState(() => loadSplitSizes(ns));
   useEffect(() => keepSplitSizes(ns), [ns]);
-  const lessonOpen = useLessonHost((s) => !!s.lesson);
+  // The header's Lesson button follows in a render React may slice: the whole page re-renders for it
+  // (issue 24: it added to the lesson's opening, one sync render, on a phone).
+  const lessonOpen = useDeferredValue(useLessonHost((s) => !!s.lesson));
   const lessonShown = useLessonHost((s) => !!(s.lesson || s.picking || s.preparing || s.awaiting || s.error));
   // The lesson step goes to share links and to a parent page (embed `step` messages).
   const onStepChange = useCallback((n: number) => reportStep(n), []);
@@ -157,14 +166,23 @@ export function App() {
       registerOfflineWorker({ embed: params.embed });
       void (async () => {
         try {
-          await startFromBoot(boot, params);
           // ?lesson=ID|URL (issue 13): a built-in or a file; a shared link keeps its cluster
           const lessonParam = params.lesson ?? boot.shared?.lesson;
-          if (!cancelled && lessonParam) {
+          if (lessonParam && !boot.shared) {
+            // a fresh cluster for the lesson: the lesson first, its cluster the engine's first `init`
+            await bootLessonParam(lessonParam, {
+              allowed: allowedOrigins(location.search, location.origin),
+              startStep: resume?.step ?? boot.step,
+              progress: resume?.progress,
+              startEngineOn: (inputs) => startEngine({ ...boot.spec, inputs }),
+              startDefault: () => startFromBoot(boot, params),
+            });
+          } else await startFromBoot(boot, params);
+          if (!cancelled && lessonParam && boot.shared) {
             await openLessonParam(lessonParam, {
               allowed: allowedOrigins(location.search, location.origin),
               startStep: resume?.step ?? boot.step,
-              freshCluster: !boot.shared,
+              freshCluster: false,
               progress: resume?.progress,
             });
           }

@@ -1,12 +1,13 @@
-// The built-in lessons on the page: the YAML files of this folder, each bundled as text in a chunk
-// of its own (loaded the first time a lesson is listed or opened, not before the first paint: the
-// eight lessons in two languages are about 29 KiB gzip) and validated then. Lookups by id (from the URL) go
-// through a Map.
+// The built-in lessons on the page: the YAML files of this folder, each bundled in a chunk of its own
+// (loaded the first time a lesson is listed or opened, not before the first paint: the eight lessons in
+// two languages are about 29 KiB gzip) and validated then. Lookups by id (from the URL) go through a Map.
 
-import { parseLessonText } from './load';
+import { validateLesson } from './validate';
 import type { Lesson } from './types';
 
-const files = import.meta.glob<string>('./*.yaml', { query: '?raw', import: 'default' });
+// Each file comes as its YAML document in JSON text, parsed at build time (vitePlugin.ts): the page
+// validates it but does not parse YAML for it (on a phone the parse was the longest task of ?lesson=ID).
+const files = import.meta.glob<string>('./*.yaml', { query: '?lesson-document', import: 'default' });
 
 const SOURCES = new Map<string, () => Promise<string>>();
 for (const [path, load] of Object.entries(files))
@@ -41,8 +42,8 @@ export function lessonById(id: string | undefined): Promise<Lesson | undefined> 
   if (id === undefined || !SOURCES.has(id)) return Promise.resolve(undefined);
   let p = cache.get(id);
   if (!p) {
-    p = SOURCES.get(id)!().then((text) => {
-      const v = parseLessonText(text, { dryRun: false });
+    p = SOURCES.get(id)!().then((json) => {
+      const v = validateLesson(JSON.parse(json), { dryRun: false });
       if (!v.lesson) console.error(`built-in lesson ${id} is not valid:`, v.problems);
       return v.lesson ?? undefined;
     });

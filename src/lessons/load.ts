@@ -24,15 +24,18 @@ function fail(message: string, path = ''): Validation {
   return { lesson: null, problems: [{ path, message, kind: 'schema' }] };
 }
 
-/** Parses lesson text (YAML; JSON is YAML too) and validates it. */
-export function parseLessonText(text: string, opts: ValidateOptions = {}): Validation {
+/**
+ * The document of lesson text (YAML; JSON is YAML too) as plain data, before validation; or why there
+ * is none (too large, too deep, not YAML, several documents). The build runs this on the built-in
+ * lessons (src/lessons/vitePlugin.ts) so the page only validates them.
+ */
+export function lessonDocument(text: string): { doc: unknown } | Validation {
   if (typeof text !== 'string') return fail('a lesson must be text (YAML or JSON) or an object');
   if (text.length > L.maxFileChars)
     return fail(`the lesson is ${text.length} characters long (at most ${L.maxFileChars})`);
   if (text.trim() === '') return fail('the lesson file is empty');
   if (flowDepth(text) > MAX_FLOW_DEPTH)
     return fail(`the lesson is nested too deeply to read (more than ${MAX_FLOW_DEPTH} levels of [ or {)`);
-  let doc: unknown;
   try {
     const docs = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: true });
     if (!Array.isArray(docs)) return fail('the lesson file is empty');
@@ -48,12 +51,17 @@ export function parseLessonText(text: string, opts: ValidateOptions = {}): Valid
       }));
       return { lesson: null, problems };
     }
-    doc = d.toJS({ maxAliasCount: L.maxAliases });
+    return { doc: d.toJS({ maxAliasCount: L.maxAliases }) };
   } catch (e) {
     if (e instanceof RangeError) return fail('the lesson is nested too deeply to read');
     return fail(`not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
-  return validateLesson(doc, opts);
+}
+
+/** Parses lesson text (YAML; JSON is YAML too) and validates it. */
+export function parseLessonText(text: string, opts: ValidateOptions = {}): Validation {
+  const d = lessonDocument(text);
+  return 'doc' in d ? validateLesson(d.doc, opts) : d;
 }
 
 /** A lesson from a message: text, or an object (checked the same way). */

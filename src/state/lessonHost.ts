@@ -16,6 +16,7 @@ import { useTimeline } from './timelineStore';
 import { resetEngine } from './engine';
 import { leaveStep, startProgress, useLessonProgress, type StepProgress } from './lessonProgress';
 import { useStore } from './store';
+import type { Input } from '../wire/protocol';
 
 export type LessonFrom = 'builtin' | 'url' | 'message' | 'file';
 
@@ -64,14 +65,23 @@ function failed(message: string, problems: string[] = []): OpenResult {
   return { ok: false, message, problems };
 }
 
-/** Puts the engine where the lesson starts: a fresh cluster of its preset, its setup run (not shown). */
-async function prepareCluster(lesson: Lesson): Promise<void> {
-  const inputs = parseScript(lessonStartScript(lesson)).map((c) => ({
+/** The inputs that put a fresh cluster where the lesson starts: its preset, then its setup (not shown). */
+export function lessonStartInputs(lesson: Lesson): Input[] {
+  return parseScript(lessonStartScript(lesson)).map((c) => ({
     at: 0,
     line: c.command,
     ...(c.stdin !== undefined ? { stdin: c.stdin } : {}),
   }));
-  await resetEngine({ inputs });
+}
+
+/** Puts the engine where the lesson starts: a fresh cluster of its preset, its setup run (not shown). */
+async function prepareCluster(lesson: Lesson): Promise<void> {
+  await resetEngine({ inputs: lessonStartInputs(lesson) });
+  clusterPrepared(lesson);
+}
+
+/** The page around a cluster just started for the lesson: no branch, an empty console, its manifest. */
+function clusterPrepared(lesson: Lesson): void {
   useTimeline.setState({ branch: null, fork: null, error: null });
   useStore.getState().clearConsole();
   // a manifest the setup applied goes into the editor, as a step's does
@@ -83,11 +93,18 @@ async function prepareCluster(lesson: Lesson): Promise<void> {
 export async function openLesson(
   lesson: Lesson,
   from: LessonFrom,
-  opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {},
+  opts: {
+    startStep?: number;
+    freshCluster?: boolean;
+    progress?: readonly StepProgress[] | null;
+    /** the engine's first `init` already was this lesson's fresh cluster (bootLessonParam) */
+    clusterStarted?: boolean;
+  } = {},
 ): Promise<OpenResult> {
   useLessonHost.setState({ preparing: true, error: null, picking: false });
   try {
-    if (opts.freshCluster !== false) await prepareCluster(lesson);
+    if (opts.clusterStarted) clusterPrepared(lesson);
+    else if (opts.freshCluster !== false) await prepareCluster(lesson);
   } catch (e) {
     useLessonHost.setState({ preparing: false });
     return failed(`the lesson's cluster could not be started: ${(e as Error).message}`);
@@ -132,12 +149,12 @@ export async function openLessonFile(file: File): Promise<OpenResult> {
 
 const FETCH_TIMEOUT_MS = 15_000;
 
-/** Fetches a lesson file from an allowed origin (also after redirects) and opens it. */
-export async function openLessonUrl(
-  url: string,
-  allowed: ReadonlySet<string>,
-  opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {},
-): Promise<OpenResult> {
+type Found =
+  { ok: true; lesson: Lesson; from: LessonFrom } | { ok: false; message: string; problems: string[] };
+
+/** Fetches a lesson file from an allowed origin (also after redirects) and validates it. */
+async function fetchLessonUrl(url: string, allowed: ReadonlySet<string>): Promise<Found> {
+  const bad = (message: string, problems: string[] = []): Found => ({ ok: false, message, problems });
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), FETCH_TIMEOUT_MS);
   let text: string;
@@ -148,14 +165,13 @@ export async function openLessonUrl(
       headers: { Accept: 'application/yaml, application/json, text/plain' },
     });
     if (res.url && !isAllowedLessonOrigin(new URL(res.url).origin, location.href, allowed))
-      return failed(`the lesson at ${url} redirects to ${new URL(res.url).origin}, which is not allowed`);
-    if (!res.ok) return failed(`the lesson at ${url} could not be loaded: HTTP ${res.status}`);
+      return bad(`the lesson at ${url} redirects to ${new URL(res.url).origin}, which is not allowed`);
+    if (!res.ok) return bad(`the lesson at ${url} could not be loaded: HTTP ${res.status}`);
     const len = Number(res.headers.get('content-length') ?? 0);
-    if (len > LESSON_LIMITS.maxFileChars * 4)
-      return failed(`the lesson at ${url} is too large (${len} bytes)`);
+    if (len > LESSON_LIMITS.maxFileChars * 4) return bad(`the lesson at ${url} is too large (${len} bytes)`);
     text = await res.text();
   } catch (e) {
-    return failed(
+    return bad(
       `the lesson at ${url} could not be loaded: ${ctl.signal.aborted ? 'no answer in 15 s' : (e as Error).message}`,
     );
   } finally {
@@ -163,8 +179,33 @@ export async function openLessonUrl(
   }
   const { emptyClusterDryRun } = await import('../lessons/dryRun');
   const v = loadLesson(text, { dryRun: emptyClusterDryRun() });
-  if (!v.lesson) return failed(`the lesson at ${url} is not valid`, v.problems.map(formatProblem));
-  return openLesson(v.lesson, 'url', opts);
+  if (!v.lesson) return bad(`the lesson at ${url} is not valid`, v.problems.map(formatProblem));
+  return { ok: true, lesson: v.lesson, from: 'url' };
+}
+
+/** Fetches a lesson file from an allowed origin (also after redirects) and opens it. */
+export async function openLessonUrl(
+  url: string,
+  allowed: ReadonlySet<string>,
+  opts: { startStep?: number; freshCluster?: boolean; progress?: readonly StepProgress[] | null } = {},
+): Promise<OpenResult> {
+  const found = await fetchLessonUrl(url, allowed);
+  if (!found.ok) return failed(found.message, found.problems);
+  return openLesson(found.lesson, 'url', opts);
+}
+
+/** What `?lesson=` names: a built-in (loaded and parsed) or a file (fetched and validated). */
+async function findLessonParam(value: string, allowed: ReadonlySet<string>): Promise<Found> {
+  const ref = resolveLessonRef(value, {
+    pageUrl: location.href,
+    allowedOrigins: allowed,
+    isBuiltin: isBuiltinLesson,
+  });
+  if (ref.kind === 'error') return { ok: false, message: ref.message, problems: [] };
+  if (ref.kind === 'url') return fetchLessonUrl(ref.url, allowed);
+  const lesson = await lessonById(ref.id);
+  if (!lesson) return { ok: false, message: `the built-in lesson ${ref.id} is damaged`, problems: [] };
+  return { ok: true, lesson, from: 'builtin' };
 }
 
 /** `?lesson=` at boot: a built-in id or a URL. */
@@ -178,35 +219,68 @@ export async function openLessonParam(
   },
 ): Promise<OpenResult> {
   try {
-    return await openLessonParamNow(value, opts);
+    const found = await findLessonParam(value, opts.allowed);
+    if (!found.ok) return failed(found.message, found.problems);
+    // a lesson from a URL keeps a cluster restored for it only when a course platform restored it (issue 25)
+    const keep = found.from === 'builtin' || opts.progress ? opts.freshCluster : undefined;
+    return await openLesson(found.lesson, found.from, {
+      startStep: opts.startStep,
+      freshCluster: keep,
+      progress: opts.progress,
+    });
   } finally {
     useLessonHost.setState({ awaiting: false });
   }
 }
 
-async function openLessonParamNow(
+/**
+ * `?lesson=` at boot on a page whose engine has not started yet, for a fresh cluster (no share link):
+ * the lesson is found first (a built-in's chunk loaded and parsed, a file fetched and validated) and
+ * its cluster is the engine's FIRST `init` (issue 24: the page used to start the default preset's
+ * cluster, draw it, then start over with the lesson's — a second session, a second first snapshot into
+ * the store and the graph). `startEngineOn` starts the engine on those inputs; `startDefault` starts
+ * the page's own cluster when there is no lesson to open (its error is shown). A lesson whose cluster
+ * cannot be started leaves the default cluster, as opening it later would.
+ */
+export async function bootLessonParam(
   value: string,
-  opts: Parameters<typeof openLessonParam>[1],
+  opts: {
+    allowed: ReadonlySet<string>;
+    startStep?: number;
+    progress?: readonly StepProgress[] | null;
+    startEngineOn: (inputs: Input[]) => Promise<unknown>;
+    startDefault: () => Promise<void>;
+  },
 ): Promise<OpenResult> {
-  const ref = resolveLessonRef(value, {
-    pageUrl: location.href,
-    allowedOrigins: opts.allowed,
-    isBuiltin: isBuiltinLesson,
-  });
-  if (ref.kind === 'error') return failed(ref.message);
-  // a lesson from a URL keeps a cluster restored for it only when a course platform restored it (issue 25)
-  if (ref.kind === 'url')
-    return openLessonUrl(ref.url, opts.allowed, {
+  try {
+    const found = await findLessonParam(value, opts.allowed);
+    if (!found.ok) {
+      const r = failed(found.message, found.problems);
+      await opts.startDefault();
+      return r;
+    }
+    useLessonHost.setState({ preparing: true, error: null, picking: false });
+    try {
+      await opts.startEngineOn(lessonStartInputs(found.lesson));
+    } catch (e) {
+      useLessonHost.setState({ preparing: false });
+      const r = failed(`the lesson's cluster could not be started: ${(e as Error).message}`);
+      // the page's own cluster instead (on the same engine when it answers; resetEngine decides)
+      await resetEngine({ inputs: [] });
+      return r;
+    }
+    // A task boundary: the first snapshot's render (cards, clock, events) is done in the task that
+    // brought it; the lesson's opening (its panel, the console and timeline reset) renders in one of
+    // its own instead of adding to that one (one task of 130 ms at 4× CPU on a phone, issue 24).
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    return await openLesson(found.lesson, found.from, {
       startStep: opts.startStep,
-      ...(opts.progress ? { freshCluster: opts.freshCluster, progress: opts.progress } : {}),
+      progress: opts.progress,
+      clusterStarted: true,
     });
-  const lesson = await lessonById(ref.id);
-  if (!lesson) return failed(`the built-in lesson ${ref.id} is damaged`);
-  return openLesson(lesson, 'builtin', {
-    startStep: opts.startStep,
-    freshCluster: opts.freshCluster,
-    progress: opts.progress,
-  });
+  } finally {
+    useLessonHost.setState({ awaiting: false });
+  }
 }
 
 export function dismissLessonError(): void {

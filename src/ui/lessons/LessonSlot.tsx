@@ -1,7 +1,7 @@
 // What the lesson area of the page shows: the open lesson, the list of built-in lessons, a lesson that
 // failed to load (and why), or nothing. Starts the live goal checker while a lesson is open.
 
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { builtinLessons } from '../../lessons/index';
 import type { Lesson } from '../../lessons/types';
@@ -104,12 +104,16 @@ function Picker() {
 
 export function LessonSlot({ onStepChange }: { onStepChange?: (step: number) => void }) {
   const { t } = useTranslation('lessons');
-  const lesson = useLessonHost((s) => s.lesson);
-  const token = useLessonHost((s) => s.token);
-  const startStep = useLessonHost((s) => s.startStep);
-  const restored = useLessonHost((s) => s.restored);
-  const picking = useLessonHost((s) => s.picking);
-  const preparing = useLessonHost((s) => s.preparing || s.awaiting);
+  // The lesson's panel is drawn in a render React may slice (useDeferredValue): the store's update
+  // renders at once with the place kept ("Preparing…", or the panel before), the panel itself — a few
+  // hundred elements, its step's Markdown, the dots — follows in slices and commits whole (issue 24: in
+  // the store's update it was one task of about 70 ms at 4× CPU on a phone, once per lesson opened).
+  const lesson = useDeferredValue(useLessonHost((s) => s.lesson));
+  const token = useDeferredValue(useLessonHost((s) => s.token));
+  const startStep = useDeferredValue(useLessonHost((s) => s.startStep));
+  const restored = useDeferredValue(useLessonHost((s) => s.restored));
+  const picking = useDeferredValue(useLessonHost((s) => s.picking));
+  const preparing = useDeferredValue(useLessonHost((s) => s.preparing || s.awaiting));
   useEffect(() => (lesson ? startGoalWatcher() : undefined), [lesson]);
   return (
     <>
