@@ -27,7 +27,7 @@ export function sha256Hex(text: string): string {
   view.setUint32(padded.length - 8, Math.floor(msg.length / 2 ** 29));
   const H = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
   const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
-  const W = new Array<number>(64);
+  const W: number[] = Array.from({ length: 64 }, () => 0);
   for (let off = 0; off < padded.length; off += 64) {
     for (let t = 0; t < 16; t++) W[t] = view.getUint32(off + 4 * t);
     for (let t = 16; t < 64; t++) {
@@ -57,7 +57,7 @@ export function encodeHash(hex: string): string {
     ['a', 'm'],
     ['e', 't'],
   ]);
-  return [...hex.slice(0, 10)].map((c) => swap.get(c) ?? c).join('');
+  return Array.from(hex.slice(0, 10), (c) => swap.get(c) ?? c).join('');
 }
 
 /** ConfigMapHash: encodeConfigMap's map (kind, name, data) as json.Marshal writes it. */
