@@ -2,7 +2,7 @@
 
 import { goQuote } from './errors';
 import type { Labels, LabelSelector } from './types';
-import { labelValueErrors, qualifiedNameErrors } from './validation';
+import { labelValueErrors, qualifiedNameErrors } from './utilValidation';
 
 export interface Requirement {
   key: string;

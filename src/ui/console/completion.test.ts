@@ -77,7 +77,12 @@ describe('console completion', () => {
     expect(done('kubectl set i').before).toBe('kubectl set image ');
     expect(words('kubectl set ')).toEqual(['env', 'image', 'resources', 'selector', 'serviceaccount']);
     // create secret and create service have subcommands of their own, then their flags
-    expect(words('kubectl create service ')).toEqual(['clusterip', 'loadbalancer', 'nodeport']);
+    expect(words('kubectl create service ')).toEqual([
+      'clusterip',
+      'externalname',
+      'loadbalancer',
+      'nodeport',
+    ]);
     expect(done('kubectl create secret g').before).toBe('kubectl create secret generic ');
     expect(words('kubectl create service nodeport x --node')).toEqual(['--node-port']);
     // set env and set resources take a resource type next, like set image
