@@ -167,6 +167,18 @@ describe('EventStore', () => {
     expect(s.list()).toEqual([{ ...b, slot, seq: 3 }]);
   });
 
+  // A connected page's mirror keeps the cluster's Events: their resourceVersions are the server's
+  // (opaque, or — from `serve` — 16 digits), which no column can hold: kept with the record, as text.
+  it("keeps another server's resourceVersions, opaque or past 15 digits, as written", () => {
+    const s = new EventStore();
+    for (const [i, rv] of ['1796332237673014', 'xyz-7', '12'].entries()) {
+      const r = makeRecord(input('default', `p.${i}`, 'one'), '', rv, '2026-01-01T00:00:00Z', i);
+      const slot = s.put(r);
+      expect(s.record('default', `p.${i}`)).toEqual({ ...r, slot, seq: expect.any(Number) });
+    }
+    expect(s.list().map((r) => r.resourceVersion)).toEqual(['1796332237673014', 'xyz-7', '12']);
+  });
+
   it('reuses a slot after its Event is gone, and tells its Events apart', () => {
     const s = new EventStore();
     s.ttlMs = 1_000;

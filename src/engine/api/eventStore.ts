@@ -358,9 +358,9 @@ export class EventStore {
   }
 
   private storeRecord(r: EventRecord, slot: number): number {
+    // a record keeps its resourceVersion as text (`kept`); the column's number is only read for the
+    // recorder's own Events, so another server's (a connected cluster's: opaque, or past 15 digits) is NaN
     const rv = decimalRV(r.resourceVersion);
-    if (Number.isNaN(rv))
-      throw new Error(`event store: resourceVersion "${r.resourceVersion}" is not a decimal integer`);
     const prev = this.begin(slot, r.namespace, r.name);
     slot = this.slotOf;
     const kept = makeRecord(r, r.uid, r.resourceVersion, r.creationTimestamp, r.written, r.full, r.uidState);
