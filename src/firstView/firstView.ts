@@ -69,23 +69,22 @@ export function nodeCard(n: FirstViewNode, t: FirstViewInput['t']): string {
   );
 }
 
-/** A panel as AppShell draws it; `fold`: it has a fold toggle, `folded`: folded to its title bar. */
-export const panel = (area: string, title: string, body: string, fold = false, folded = false): string =>
-  `<section class="panel panel-${area}${folded ? ' collapsed' : ''}" style="grid-area: ${area}"><div class="panel-head"><h2 class="panel-title">` +
+/** A panel as AppShell draws it; `fold`: it has a fold toggle, `folded`: folded to its title bar, or
+ * `'narrow'` only where the page is one column (a phone; firstView.css), as AppShell folds the editor
+ * under an open lesson there, so the cards do not move up when the app comes. */
+export const panel = (
+  area: string,
+  title: string,
+  body: string,
+  fold = false,
+  folded: boolean | 'narrow' = false,
+): string =>
+  `<section class="panel panel-${area}${folded === true ? ' collapsed' : folded === 'narrow' ? ' fv-fold-narrow' : ''}" style="grid-area: ${area}"><div class="panel-head"><h2 class="panel-title">` +
+  (folded === 'narrow' ? '<span class="fv-narrow-chevron" aria-hidden="true">▸</span>' : '') +
   (fold
-    ? `<span class="panel-toggle"><span class="panel-chevron" aria-hidden="true">${folded ? '▸' : '▾'}</span>${esc(title)}</span>`
+    ? `<span class="panel-toggle"><span class="panel-chevron" aria-hidden="true">${folded === true ? '▸' : '▾'}</span>${esc(title)}</span>`
     : esc(title)) +
-  `</h2></div><div class="panel-body"${folded ? ' hidden' : ''}>${body}</div></section>`;
-
-/** The editor's panel under an open lesson: folded to its title bar where the page is one column (a
- * phone; firstView.css), as AppShell folds it there, so the cards do not move up when the app comes. */
-const foldNarrow = (html: string): string =>
-  html
-    .replace('class="panel panel-editor"', 'class="panel panel-editor fv-fold-narrow"')
-    .replace(
-      '<h2 class="panel-title">',
-      '<h2 class="panel-title"><span class="fv-narrow-chevron" aria-hidden="true">▸</span>',
-    );
+  `</h2></div><div class="panel-body"${folded === true ? ' hidden' : ''}>${body}</div></section>`;
 
 /** The page's header as Header.tsx draws it (English, light theme; Present pressed when presenting; the
  * Lesson button disabled while a lesson opens). */
@@ -144,7 +143,7 @@ export function firstViewHtml({
     `<div class="first-view ${lesson ? 'fv-lesson' : present ? 'fv-present' : 'fv-plain'}" data-testid="first-view" inert hidden>` +
     // presentation mode folds the console and the events (AppShell)
     `<div class="app-shell view-split${lesson ? ' has-lesson' : ''} has-editor${present ? ' bottom-folded console-folded' : ''}">${header}${timeline}<main class="app-main">` +
-    `<div class="side-col" style="grid-area: side">${lesson ? '<section class="lesson-panel" data-fv-part="panel"></section>' : ''}${lesson ? foldNarrow(panel('editor', t('common:panels.editor'), editor)) : panel('editor', t('common:panels.editor'), editor)}</div>` +
+    `<div class="side-col" style="grid-area: side">${lesson ? '<section class="lesson-panel" data-fv-part="panel"></section>' : ''}${panel('editor', t('common:panels.editor'), editor, false, lesson ? 'narrow' : false)}</div>` +
     panel('graph', t('common:panels.graph'), graph) +
     panel('console', t('common:panels.console'), consoleBody, true, present) +
     panel('events', t('common:panels.events'), eventsBody, true, present) +
