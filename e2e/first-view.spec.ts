@@ -458,6 +458,15 @@ for (const [id, viewport, nodes] of [
   });
 }
 
+/** what the page's frames record while a lesson's first view is up (the test's init script) */
+type FrameProbe = {
+  __gap: number;
+  __frames: number;
+  __tops: number[];
+  __graphTops: number[];
+  __shift: number;
+};
+
 for (const [name, viewport] of [
   ['390×844', { width: 390, height: 844 }],
   ['1280×720', { width: 1280, height: 720 }],
@@ -472,13 +481,7 @@ for (const [name, viewport] of [
     // on screen? And where are the editor's and the cluster's panels (they must not move: on a phone the
     // manifest is folded under the lesson in both, the cluster right below it)?
     await page.addInitScript(() => {
-      const w = window as unknown as {
-        __gap: number;
-        __frames: number;
-        __tops: number[];
-        __graphTops: number[];
-        __shift: number;
-      };
+      const w = window as unknown as FrameProbe;
       w.__gap = 0;
       w.__frames = 0;
       w.__tops = [];
@@ -514,13 +517,7 @@ for (const [name, viewport] of [
     await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
     await page.waitForTimeout(1000);
     const r = await page.evaluate(() => {
-      const w = window as unknown as {
-        __gap: number;
-        __frames: number;
-        __tops: number[];
-        __graphTops: number[];
-        __shift: number;
-      };
+      const w = window as unknown as FrameProbe;
       return {
         gap: w.__gap,
         frames: w.__frames,
