@@ -2,8 +2,7 @@
 // TYPE NAME / TYPE/NAME / --all / -l, then `k=v` and `k-` pairs; --overwrite; --record.
 
 import { StatusError } from '../../api/errors';
-import { matches } from '../../api/labels';
-import { builderLabelSelector } from './getListing';
+import { builderTargets } from './builderTargets';
 import { clone } from '../../api/objects';
 import { hasOwn, ownSet } from '../../api/own';
 import { type Kind, type KObject, type Labels } from '../../api/types';
@@ -16,9 +15,8 @@ import {
   shouldRecord,
   withChangeCause,
 } from '../changeCause';
-import { parseResourceArgs } from '../resources';
 import { CommandError, type CommandContext, type CommandDef, type FlagSpec } from '../types';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, nsFor, resourcesAndPairs } from './common';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, resourcesAndPairs } from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
@@ -91,19 +89,9 @@ export function targets(
   const all = flagBool(ctx.args, 'all');
   const selector = flagString(ctx.args, 'selector');
   if (all && selector) throw new CommandError('cannot set --all and --selector at the same time');
-  const out: { kind: Kind; obj: KObject }[] = [];
-  for (const { kind, names } of parseResourceArgs(resources, verb)) {
-    const ns = nsFor(ctx, kind);
-    if (names.length === 0) {
-      if (!all && !selector) throw new CommandError('resource(s) were provided, but no name was specified');
-      const sel = selector ? builderLabelSelector(kind, selector) : [];
-      for (const obj of ctx.sim.store.list(kind, ns))
-        if (matches(sel, obj.metadata.labels)) out.push({ kind, obj });
-      continue;
-    }
-    for (const name of names) out.push({ kind, obj: ctx.sim.store.mustGet(kind, ns, name) });
-  }
-  return out;
+  const { found, errs } = builderTargets(ctx, resources, verb, { allowEmptySelector: all, selector });
+  finish(errs);
+  return found;
 }
 
 type Mode = 'label' | 'annotate';

@@ -1,14 +1,16 @@
 // `kubectl rollout restart ds/x` (pkg/cmd/rollout/rollout_restart.go + polymorphichelpers
-// objectrestarter.go): stamps the pod template with kubectl.kubernetes.io/restartedAt (RFC 3339).
+// objectrestarter.go, kubectl 1.33): TYPE NAME…, TYPE/NAME…, a lone TYPE (all of it) or TYPE -l SEL;
+// stamps the pod template with kubectl.kubernetes.io/restartedAt (RFC 3339).
 
 import { StatusError } from '../../api/errors';
 import { clone } from '../../api/objects';
-import { qualifiedResource, type Deployment, type KObject } from '../../api/types';
-import type { CommandDef } from '../types';
+import { qualifiedResource, type DaemonSet, type Deployment, type KObject } from '../../api/types';
+import { flagString } from '../argv';
+import { CommandError, type CommandDef } from '../types';
+import { builderTargets } from './builderTargets';
 import { ClientError, dryRunStrategy, dryRunSuffix, finish } from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
-import { getDaemonSet, rolloutTargets } from './rolloutTarget';
 
 export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
 
@@ -19,14 +21,33 @@ export const rolloutRestartCommand: CommandDef = {
   short: 'Restart a resource',
   usage: 'kubectl rollout restart RESOURCE',
   // kubectl 1.33's rollout restart has no --dry-run (an unknown flag there; it came in a later release)
-  flags: [...OBJECT_PRINT_FLAGS],
+  flags: [
+    {
+      name: 'selector',
+      short: 'l',
+      type: 'string',
+      usage:
+        "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.",
+    },
+    ...OBJECT_PRINT_FLAGS,
+  ],
   run(ctx) {
     const dry = dryRunStrategy(ctx);
     resolvePrinter(ctx);
-    const errs: unknown[] = [];
-    for (const { kind, name } of rolloutTargets(ctx)) {
+    // Validate
+    if (ctx.args.positional.length === 0) throw new CommandError('required resource not specified');
+    // RunRestart: a lone TYPE restarts every object of it (ResourceTypeOrNameArgs(true, …)), -l some
+    const { found, errs } = builderTargets(ctx, ctx.args.positional, 'rollout', {
+      allowEmptySelector: true,
+      selector: flagString(ctx.args, 'selector'),
+    });
+    if (found.length === 0 && errs.length === 0) {
+      ctx.out.eprintln(`No resources found in ${ctx.namespace} namespace.`);
+      return;
+    }
+    for (const { kind, obj } of found) {
+      const name = obj.metadata.name;
       if (kind !== 'DaemonSet' && kind !== 'Deployment') {
-        ctx.sim.store.mustGet(kind, kind === 'Node' ? undefined : ctx.namespace, name);
         errs.push(
           new ClientError(
             `error: ${qualifiedResource(kind)} ${JSON.stringify(name)} restarting is not supported`,
@@ -34,10 +55,7 @@ export const rolloutRestartCommand: CommandDef = {
         );
         continue;
       }
-      const ds =
-        kind === 'DaemonSet'
-          ? getDaemonSet(ctx, name)
-          : ctx.sim.store.mustGet('Deployment', ctx.namespace, name);
+      const ds = obj as DaemonSet | Deployment;
       if (kind === 'Deployment' && (ds as Deployment).spec.paused) {
         errs.push(
           new ClientError(

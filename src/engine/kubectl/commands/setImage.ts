@@ -6,7 +6,8 @@ import { StatusError } from '../../api/errors';
 import { clone, deepEqual } from '../../api/objects';
 import type { Container, DaemonSet, Deployment, Kind, KObject, Pod, PodSpec } from '../../api/types';
 import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../changeCause';
-import { parseResourceArgs } from '../resources';
+import { flagBool, flagString } from '../argv';
+import { builderTargets } from './builderTargets';
 import { CommandError, type CommandDef } from '../types';
 import {
   ClientError,
@@ -14,7 +15,6 @@ import {
   dryRunStrategy,
   dryRunSuffix,
   finish,
-  nsFor,
   resourcesAndPairs,
 } from './common';
 import { printWritten } from './printObject';
@@ -74,9 +74,22 @@ export const setImageCommand: CommandDef = {
     RECORD_FLAG,
   ],
   run(ctx) {
+    // Complete: the recorder, the dry-run strategy, the printer, the arguments, then the objects
+    const cause = shouldRecord(ctx) ? changeCause(ctx, 'set image') : undefined;
+    const dry = dryRunStrategy(ctx);
+    resolvePrinter(ctx);
     const { resources, pairs } = resourcesAndPairs(ctx.args.positional, 'pair');
     const images = parseImages(pairs);
+    const all = flagBool(ctx.args, 'all');
+    const selector = flagString(ctx.args, 'selector') ?? '';
+    const { found, errs: notFound } = builderTargets(ctx, resources, 'set', {
+      allowEmptySelector: all,
+      selector,
+    });
+    finish(notFound);
+    // Validate
     const problems: string[] = [];
+    if (all && selector !== '') problems.push('cannot set --all and --selector at the same time');
     if (resources.length < 1)
       problems.push('one or more resources must be specified as <resource> <name> or <resource>/<name>');
     if (images.length < 1) problems.push('at least one image update is required');
@@ -85,44 +98,38 @@ export const setImageCommand: CommandDef = {
         'all containers are already specified by *, but saw more than one container_name=container_image pairs',
       );
     }
-    if (problems.length)
-      throw new CommandError(problems.length === 1 ? problems[0] : `[${problems.join(', ')}]`);
-    const dry = dryRunStrategy(ctx);
-    resolvePrinter(ctx);
-    const cause = shouldRecord(ctx) ? changeCause(ctx, 'set image') : undefined;
+    finish(problems.map((p) => new CommandError(p)));
+    // Run
     const errs: unknown[] = [];
-    for (const { kind, names } of parseResourceArgs(resources, 'set')) {
-      if (names.length === 0) throw new CommandError('resource(s) were provided, but no name was specified');
-      for (const name of names) {
-        const obj = ctx.sim.store.mustGet(kind, nsFor(ctx, kind), name);
-        let next = clone(obj) as KObject;
-        const spec = podSpecOf(kind, next);
-        if (!spec) {
-          errs.push(
-            new ClientError(
-              `error: ${kind.toLowerCase()}s/${name} the object is not a pod or does not have a pod template: *v1.${kind}`,
-            ),
-          );
-          continue;
-        }
-        for (const [c, image] of images) {
-          const init = setImage(spec.initContainers, c, image);
-          const main = setImage(spec.containers, c, image);
-          if (!init && !main)
-            errs.push(new ClientError(`error: unable to find container named ${JSON.stringify(c)}`));
-        }
-        if (cause) next = withChangeCause(next, cause);
-        if (deepEqual(next, obj)) continue;
-        try {
-          const written =
-            dry !== 'client'
-              ? ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl-set' })
-              : next;
-          printWritten(ctx, kind, written, `image updated${dryRunSuffix(dry)}`);
-        } catch (e) {
-          if (!(e instanceof StatusError)) throw e;
-          errs.push(new ClientError(`failed to patch image update to pod template: ${e.message}`));
-        }
+    for (const { kind, obj } of found) {
+      const name = obj.metadata.name;
+      let next = clone(obj) as KObject;
+      const spec = podSpecOf(kind, next);
+      if (!spec) {
+        errs.push(
+          new ClientError(
+            `error: ${kind.toLowerCase()}s/${name} the object is not a pod or does not have a pod template: *v1.${kind}`,
+          ),
+        );
+        continue;
+      }
+      for (const [c, image] of images) {
+        const init = setImage(spec.initContainers, c, image);
+        const main = setImage(spec.containers, c, image);
+        if (!init && !main)
+          errs.push(new ClientError(`error: unable to find container named ${JSON.stringify(c)}`));
+      }
+      if (cause) next = withChangeCause(next, cause);
+      if (deepEqual(next, obj)) continue;
+      try {
+        const written =
+          dry !== 'client'
+            ? ctx.sim.store.update(next, { dryRun: dry === 'server', fieldManager: 'kubectl-set' })
+            : next;
+        printWritten(ctx, kind, written, `image updated${dryRunSuffix(dry)}`);
+      } catch (e) {
+        if (!(e instanceof StatusError)) throw e;
+        errs.push(new ClientError(`failed to patch image update to pod template: ${e.message}`));
       }
     }
     finish(errs);
