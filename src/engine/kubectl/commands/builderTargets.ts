@@ -57,7 +57,9 @@ export function builderTargets(
     if (!tuples && resources.length > 1)
       throw new CommandError('name cannot be provided when a selector is specified');
     if (tuples)
-      throw new CommandError('selectors and the all flag cannot be used when passing resource/name arguments');
+      throw new CommandError(
+        'selectors and the all flag cannot be used when passing resource/name arguments',
+      );
     for (const { kind } of requests) {
       let sel;
       try {

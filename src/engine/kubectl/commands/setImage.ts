@@ -9,14 +9,7 @@ import { changeCause, RECORD_FLAG, shouldRecord, withChangeCause } from '../chan
 import { flagBool, flagString } from '../argv';
 import { builderTargets } from './builderTargets';
 import { CommandError, type CommandDef } from '../types';
-import {
-  ClientError,
-  DRY_RUN_FLAG,
-  dryRunStrategy,
-  dryRunSuffix,
-  finish,
-  resourcesAndPairs,
-} from './common';
+import { ClientError, DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, finish, resourcesAndPairs } from './common';
 import { printWritten } from './printObject';
 import { OBJECT_PRINT_FLAGS, resolvePrinter } from '../printers/printFlags';
 
