@@ -8,6 +8,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { tokenize, CLI_BUDGET, parseScript, Session } from '../engine';
 import { ApiServer } from './apiServer';
+import { contextNamespace } from './contextNamespace';
 import { kubeconfigText } from './kubeconfig';
 import { Pacer } from './pacer';
 
@@ -149,6 +151,8 @@ export async function runWithRealKubectl(
           opts.timeoutMs ?? 30_000,
         );
       } else {
+        // a sim line follows the context's namespace, which the real client keeps in its kubeconfig file
+        session.kubeconfig.context.namespace = contextNamespace(readFileSync(kubeconfig, 'utf8'));
         for (const ch of session.exec(c.command, c.stdin).chunks) text += ch.text;
       }
     }

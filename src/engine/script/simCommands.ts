@@ -1,5 +1,7 @@
 // The `sim …` commands of scenario scripts (DESIGN §3). They print nothing on success except
-// `step` and `why`; errors are `error: …` lines, and never change state.
+// `step` and `why`; errors are `error: …` lines, and never change state. Those naming a namespaced
+// object (pod fail, why pod/NAME, why NODE DAEMONSET) look in -n, else in the kubeconfig context's
+// namespace (`kubectl config set-context --current --namespace=X`), as kubectl does.
 
 import { splitTaintSpec } from '../api/taintSpec';
 import { parseArgs, flagArray, flagBool, flagString } from '../kubectl/argv';
@@ -107,7 +109,7 @@ export function runSim(session: Session, argv: string[], out: Output): void {
       const a = parseArgs(args, [], 'sim pod fail');
       const name = a.positional[0];
       if (!name) throw new CommandError('usage: sim pod fail NAME [-n NAMESPACE]');
-      failPod(sim(), flagString(a, 'namespace') ?? 'default', name);
+      failPod(sim(), flagString(a, 'namespace') ?? session.kubeconfig.namespace(), name);
       return;
     }
     case 'image':
@@ -180,10 +182,11 @@ export function runSim(session: Session, argv: string[], out: Output): void {
           throw new CommandError(
             'usage: sim why NODE [-n NAMESPACE] [DAEMONSET] | sim why pod/NAME [-n NAMESPACE]',
           );
-        out.out(formatWhyPod(whyPod(sim(), ns ?? 'default', name)));
+        out.out(formatWhyPod(whyPod(sim(), ns ?? session.kubeconfig.namespace(), name)));
         return;
       }
-      out.out(formatWhy(why(sim(), node, ds ? (ns ?? 'default') : ns, ds), node));
+      // a DaemonSet named is looked up in -n or the context's namespace; without one, every namespace's
+      out.out(formatWhy(why(sim(), node, ds ? (ns ?? session.kubeconfig.namespace()) : ns, ds), node));
       return;
     }
     default:
