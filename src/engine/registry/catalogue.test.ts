@@ -237,10 +237,13 @@ function imagesUsedByTheRepository(): Map<string, string> {
           for (const m of line.matchAll(/"value":"([^"]+)"/g)) note(m[1], where);
         }
         if (/\bset image\b/.test(line)) {
-          for (const token of line.split(/\s+/)) {
+          // CONTAINER=IMAGE pairs; the value of -l/--selector (key=value) is a label, not an image
+          const tokens = line.split(/\s+/);
+          tokens.forEach((token, i) => {
+            if (i > 0 && /^(-l|--selector)$/.test(tokens[i - 1])) return;
             const m = /^[\w*][\w-]*=([^\s`]+)`?$/.exec(token);
             if (m) note(m[1], where);
-          }
+          });
         }
       });
   }

@@ -27,7 +27,7 @@ export const rolloutRestartCommand: CommandDef = {
       short: 'l',
       type: 'string',
       usage:
-        "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints.",
+        "Selector (label query) to filter on, supports '=', '==', '!=', 'in', 'notin'.(e.g. -l key1=value1,key2=value2,key3 in (value3)). Matching objects must satisfy all of the specified label constraints.",
     },
     ...OBJECT_PRINT_FLAGS,
   ],
