@@ -24,6 +24,7 @@
 // `--heap 2048` runs every case in a 2 GiB V8 heap.
 
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -48,6 +49,9 @@ interface Phase {
   gcMs?: number;
   /** the mixed case: work items run per controller in the phase */
   byController?: Record<string, number>;
+  /** CPU time of the main thread and of the others (V8's compiler and GC helpers), Linux's /proc/self/task */
+  mainMs?: number;
+  helpersMs?: number;
 }
 
 interface CaseResult {
@@ -161,7 +165,39 @@ function runningPods(sim: Simulation, n: number): number {
   return k / n;
 }
 
+/** CPU time (ms) of this process's main thread and of its other threads, where /proc/self/task exists. */
+function threadCpu(): { main: number; helpers: number } | undefined {
+  try {
+    const tick = 10; // USER_HZ = 100 on Linux
+    let main = 0;
+    let helpers = 0;
+    for (const tid of readdirSync('/proc/self/task')) {
+      // utime and stime are fields 14 and 15; the name in parentheses may hold spaces
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(f[11]) + Number(f[12])) * tick;
+      if (Number(tid) === process.pid) main += ms;
+      else helpers += ms;
+    }
+    return { main, helpers };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `--marks`: a line in V8's own output (%DebugPrint) where a phase starts and ends, to split --trace-opt by phase */
+const mark = (() => {
+  if (!process.argv.includes('--marks')) return () => {};
+  try {
+    return new Function('s', '%DebugPrint(s)') as (s: string) => void;
+  } catch {
+    return () => {};
+  }
+})();
+
 function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
+  mark(`bench phase start ${windows.length}`);
+  const th0 = threadCpu();
   const s0 = syncs();
   const w0 = sim.store.writes;
   const t0 = sim.now();
@@ -170,6 +206,8 @@ function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
   const done = fn();
   const cu = process.cpuUsage(c);
   const end = performance.now();
+  const th1 = threadCpu();
+  mark(`bench phase end ${windows.length}`);
   const p: Phase = {
     ms: (cu.user + cu.system) / 1000,
     wallMs: end - w,
@@ -178,6 +216,10 @@ function phase(sim: Simulation, syncs: () => number, fn: () => number): Phase {
     writes: sim.store.writes - w0,
     done,
   };
+  if (th0 && th1) {
+    p.mainMs = th1.main - th0.main;
+    p.helpersMs = th1.helpers - th0.helpers;
+  }
   windows.push({ p, start: w, end });
   return p;
 }

@@ -30,6 +30,7 @@ import {
 } from './strategy';
 import { admitPriorityClass, checkPriorityClassDelete, type PriorityClassLister } from './priority';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
+import { clearDeletion, keepField } from './deletionFields';
 import { PodCreateMemo } from './podCreateMemo';
 import { serverSideApply, updateManagedFields } from './managedFields';
 import {
@@ -538,8 +539,7 @@ export class ObjectStore {
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
     md.creationTimestamp = this.clock.iso();
-    delete md.deletionTimestamp;
-    delete md.deletionGracePeriodSeconds;
+    clearDeletion(kind, md);
     const frozen = deepFreeze(obj);
     if (kind === 'Event') {
       this.writes++;
@@ -684,20 +684,17 @@ export class ObjectStore {
     // Server-owned metadata always comes from the stored object.
     // (a spread with these overrides: the same keys in the same order, see shallowCopy)
     const md = shallowCopy(obj.metadata);
-    md.uid = old.metadata.uid;
-    md.creationTimestamp = old.metadata.creationTimestamp;
-    md.resourceVersion = old.metadata.resourceVersion;
-    md.namespace = old.metadata.namespace;
-    md.name = old.metadata.name;
+    keepField(md, 'uid', old.metadata.uid);
+    keepField(md, 'creationTimestamp', old.metadata.creationTimestamp);
+    keepField(md, 'resourceVersion', old.metadata.resourceVersion);
+    keepField(md, 'namespace', old.metadata.namespace);
+    keepField(md, 'name', old.metadata.name);
     obj.metadata = md;
-    if (old.metadata.generation !== undefined) obj.metadata.generation = old.metadata.generation;
+    if (old.metadata.generation !== undefined) keepField(md, 'generation', old.metadata.generation);
     if (old.metadata.deletionTimestamp) {
-      obj.metadata.deletionTimestamp = old.metadata.deletionTimestamp;
-      obj.metadata.deletionGracePeriodSeconds = old.metadata.deletionGracePeriodSeconds;
-    } else {
-      delete obj.metadata.deletionTimestamp;
-      delete obj.metadata.deletionGracePeriodSeconds;
-    }
+      keepField(md, 'deletionTimestamp', old.metadata.deletionTimestamp);
+      keepField(md, 'deletionGracePeriodSeconds', old.metadata.deletionGracePeriodSeconds);
+    } else clearDeletion(kind, obj.metadata);
     if (obj.metadata.namespace === undefined) delete obj.metadata.namespace;
     if (sub === 'main' && old.metadata.deletionTimestamp) {
       // ValidateObjectMetaUpdate: finalizers may only be removed from an object being deleted.
