@@ -8,7 +8,7 @@ import { lastHeredocManifest, parseScript } from '../engine/scripts';
 import { LESSON_LIMITS } from '../lessons/limits';
 import { isBuiltinLesson, lessonById } from '../lessons/index';
 import { loadLesson } from '../lessons/load';
-import { lessonStartScript } from '../lessons/startScript';
+import { lessonStartInputs } from '../lessons/startScript';
 import { isAllowedLessonOrigin, resolveLessonRef } from '../lessons/source';
 import type { Lesson } from '../lessons/types';
 import { formatProblem } from '../lessons/validate';
@@ -63,15 +63,6 @@ export type OpenResult = { ok: true; lesson: Lesson } | { ok: false; message: st
 function failed(message: string, problems: string[] = []): OpenResult {
   useLessonHost.setState({ error: { message, problems } });
   return { ok: false, message, problems };
-}
-
-/** The inputs that put a fresh cluster where the lesson starts: its preset, then its setup (not shown). */
-export function lessonStartInputs(lesson: Lesson): Input[] {
-  return parseScript(lessonStartScript(lesson)).map((c) => ({
-    at: 0,
-    line: c.command,
-    ...(c.stdin !== undefined ? { stdin: c.stdin } : {}),
-  }));
 }
 
 /** Puts the engine where the lesson starts: a fresh cluster of its preset, its setup run (not shown). */

@@ -3,14 +3,24 @@
 // Web Worker, or on the main thread as a fallback (inProcess).
 //
 // Its module holds only what the first snapshot needs: the cluster started from the engine's start
-// face (the simulation, the controllers, the preset) and the batcher. kubectl, the `sim` commands,
-// `why`, the lesson probes, the export and the streaming commands are a second chunk (./commands),
+// face (the simulation, the controllers, the preset), the `sim` commands that set a cluster up (an
+// init's inputs that are only those, as a lesson's setup is, replay here: the lesson's first snapshot
+// does not wait for kubectl) and the batcher. kubectl, `sim why` and `sim image`, `why`, the lesson
+// probes, the export and the streaming commands are a second chunk (./commands),
 // loaded when a request first needs one of them, and fetched anyway once the first snapshot is out
 // (issue 24: on a phone's slow 4G the worker's one file was 260 KiB gzip before the graph could draw).
 // Requests that come while it loads wait in a queue, with every request after them, and are answered
 // in the order they came.
 
-import { startSession, type Simulation, type StartedSession, type StepRecord } from '../engine/start';
+import {
+  isStartLine,
+  runStartLine,
+  SimSession,
+  startSession,
+  type Simulation,
+  type StartedSession,
+  type StepRecord,
+} from '../engine/start';
 import type { Session, RecordedEvent, EventRecord } from '../engine';
 import { whyData } from '../wire/whyData';
 import { ChangeBatcher } from './changeBatcher';
@@ -55,7 +65,11 @@ export const MAX_CATCH_UP_MS = 1000;
 /** The engine worker's second chunk: kubectl and everything else that runs commands. */
 type Commands = typeof import('./commands');
 
-/** Whether a request runs a command (so needs the second chunk): an init does when it replays inputs. */
+/**
+ * Whether a request runs a command (so needs the second chunk): an init does when it replays inputs
+ * other than the `sim` lines that set a cluster up (isStartLine: a lesson's `sim cluster`, `sim node
+ * add`, `sim settle`).
+ */
 export function needsCommands(r: Request): boolean {
   switch (r.type) {
     case 'exec':
@@ -64,7 +78,7 @@ export function needsCommands(r: Request): boolean {
     case 'export':
       return true;
     case 'init':
-      return r.spec.inputs.length > 0;
+      return r.spec.inputs.some((i) => !isStartLine(i.line));
     default:
       return false;
   }
@@ -73,8 +87,10 @@ export function needsCommands(r: Request): boolean {
 export class Host {
   /** the cluster as started (before any command ran, a Session may not exist yet) */
   private started!: StartedSession;
-  /** the session running commands on `started`'s cluster, made at the first command */
+  /** the session running commands on `started`'s cluster (or `setup`'s), made at the first command */
   private session?: Session;
+  /** the session an init's setup lines ran on before the second chunk came (its Session adopts it) */
+  private setup?: SimSession;
   /** the second chunk, once loaded */
   private commands?: Commands;
   /** the second chunk loading */
@@ -111,7 +127,7 @@ export class Host {
 
   /** The simulation running now (a command such as `sim cluster` replaces it). */
   private get sim(): Simulation {
-    return this.session?.sim ?? this.started.sim;
+    return this.session?.sim ?? this.setup?.sim ?? this.started.sim;
   }
 
   private handle(r: Request): void {
@@ -180,7 +196,7 @@ export class Host {
   private commandSession(): { session: Session; commands: Commands } {
     const commands = this.commands;
     if (!commands) throw new Error("the engine's commands are not loaded");
-    this.session ??= new commands.Session(this.started);
+    this.session ??= new commands.Session(this.setup ?? this.started);
     return { session: this.session, commands };
   }
 
@@ -300,6 +316,7 @@ export class Host {
     this.inputs = [];
     this.spec = { seed: spec.seed, preset: spec.preset, nodes: spec.nodes };
     this.session = undefined;
+    this.setup = undefined;
     this.started = startSession({ seed: spec.seed, preset: spec.preset, nodes: spec.nodes });
     const start = this.sim.now();
     this.startMs = start;
@@ -308,7 +325,10 @@ export class Host {
     for (const input of spec.inputs) {
       const due = start + input.at;
       if (due > this.sim.now()) this.sim.advance(due - this.sim.now());
-      const res = this.exec(input.line, input.stdin);
+      // kubectl's chunk not here (needsCommands let this init through): its lines set a cluster up
+      const res = this.commands
+        ? this.exec(input.line, input.stdin)
+        : this.execSetup(input.line, input.stdin);
       replayed.push({
         line: input.line,
         ...(input.stdin !== undefined ? { stdin: input.stdin } : {}),
@@ -339,6 +359,18 @@ export class Host {
       this.streams?.stopAll();
       this.attach(true);
     }
+    return res;
+  }
+
+  /**
+   * Runs a line that sets a cluster up (isStartLine) without the second chunk: on `setup`, which the
+   * Session adopts when a command needs it. Recorded as an input, as exec does.
+   */
+  private execSetup(line: string, stdin: string | undefined) {
+    const setup = (this.setup ??= new SimSession(this.started));
+    this.inputs.push({ at: setup.sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) });
+    const res = runStartLine(setup, line);
+    if (setup.sim !== this.attached) this.attach(true);
     return res;
   }
 
