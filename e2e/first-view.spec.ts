@@ -310,6 +310,26 @@ test("the graph comes after the page's first commit has painted, from a chunk of
   }
 });
 
+// Issue 24: nothing in the first bundle that the first view does not use. The yaml package (96 KB,
+// 30 KB gzipped) was in it, for an Apply's markers, a restore's applied text, a lesson file: it now
+// comes on that first use (src/state/liveDriftLoad.ts, the lesson host's import()).
+test("the first bundle (boot.js's entry and its preloads) holds no yaml package", async ({ request }) => {
+  const html = await (await request.get('./')).text();
+  const files = [...html.matchAll(/data-(?:entry|preload)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
+  expect(files.length).toBeGreaterThan(1);
+  // the entry's static imports are all preloaded: what the page evaluates before App's first render
+  const seen = new Set(files.map((f) => new URL(f, 'http://x/').pathname));
+  for (const f of files) {
+    const body = await (await request.get(f)).text();
+    // the yaml package's own error class and its parser's state names, in any build of it
+    expect(/YAMLParseError|\bflow-error-end\b/.test(body), `${f} holds the yaml package`).toBe(false);
+    for (const m of body.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.\/[^"']+\.js)["']/g)) {
+      const dep = new URL(m[1], new URL(f, 'http://x/')).pathname;
+      expect(seen.has(dep), `${f} imports ${dep}, which is not preloaded`).toBe(true);
+    }
+  }
+});
+
 // Issue 24: the cluster's first nodes come in a render of their own (useDeferredValue in GraphPanel,
 // in React's slices), not in the store update that brings the engine's first snapshot: a store update
 // renders its subscribers at once, in one task (the next longest while a phone loads). The check runs

@@ -5,7 +5,7 @@ import { appliedOnRestore, lastApplied } from './state/applied';
 import { readSharedState } from './share/index';
 import type { Input } from './wire/protocol';
 import type { AppState } from './state/store';
-import { manifestRefs } from './state/liveDrift';
+import { liveDriftNow, loadLiveDrift } from './state/liveDriftLoad';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from './ui/layout/AppShell';
 import ManifestPanel from './ui/manifest/ManifestPanel';
@@ -58,7 +58,10 @@ function editorOnRestore(
   inputs: readonly Input[] | undefined,
   applied: string | null,
 ): Pick<AppState, 'editorText' | 'appliedText' | 'liveChanges'> {
-  const restored = inputs ? appliedOnRestore(inputs, editorText, manifestRefs) : null;
+  // (liveDrift.ts, with the yaml package, is loaded before a restore with inputs: main.tsx for a link
+  // in the address, go() below for a saved session)
+  const refsOf = liveDriftNow()?.manifestRefs;
+  const restored = inputs && refsOf ? appliedOnRestore(inputs, editorText, refsOf) : null;
   return {
     editorText,
     appliedText: restored ? restored.text : applied,
@@ -152,6 +155,17 @@ export function App() {
         params,
         resume?.sessionPayload ? `#s=${resume.sessionPayload}` : location.hash,
       );
+      // A restore with inputs reads the editor's text with liveDrift.ts (the yaml package), which the
+      // first bundle does not hold (issue 24): the boot goes on once it is in (a failed load restores
+      // without it: the editor's applied text is the last one applied).
+      if ((boot.session?.inputs ?? boot.shared?.inputs) && !liveDriftNow()) {
+        const boot2 = () => {
+          if (!cancelled) start(boot, resume);
+        };
+        loadLiveDrift().then(boot2, boot2);
+      } else start(boot, resume);
+    };
+    const start = (boot: ReturnType<typeof bootFromLocation>, resume: Suspended | null) => {
       const saved = loadEditorText(ns);
       useStore.setState(
         editorOnRestore(

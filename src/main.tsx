@@ -13,6 +13,7 @@ import { keepFirstViewLesson } from './firstView/keepLesson';
 import { loadGraphPanel } from './ui/graph/GraphSlot';
 import { earlySpec } from './state/earlyStart';
 import { batches, fetchCommandsAfter, startEngineEarly } from './state/engine';
+import { loadLiveDrift } from './state/liveDriftLoad';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -68,8 +69,13 @@ void (async () => {
   // English is there at once; another language's strings first (a moment; the page paints in it).
   const i18nReady = initI18n();
   const appModule = import('./App');
+  // A share link in the address restores its editor state in App's first render, which reads the
+  // text with liveDrift.ts (the yaml package, not in the first bundle: issue 24): fetched beside App.
+  // (`s=` is the link's part of the hash, src/share/index.ts sharePayload)
+  const linkReady = /(?:^#|&)s=/.test(location.hash) ? loadLiveDrift().catch(() => undefined) : undefined;
   await i18nReady;
   const { App } = await appModule;
+  await linkReady;
   // The static first view's cluster cards (index.html, src/firstView) stay until the graph draws.
   keepFirstViewCards();
   keepFirstViewLesson();

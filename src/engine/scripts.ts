@@ -14,5 +14,4 @@ export { GLOBAL_FLAGS, flagString, parseArgs, tokenize } from './kubectl/argv';
 export { parseResourceArgs } from './kubectl/resources';
 export { ROLLOUT_STATUS_FLAGS } from './kubectl/commands/rolloutStatusFlags';
 export { looksLikeJSON } from './kubectl/jsonSniff';
-export { yamlDepthError } from './api/yamlLimits';
 export { EXPORT_FOLDER, type ExportSummary } from './export/archive';

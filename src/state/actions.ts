@@ -2,12 +2,11 @@
 
 import type { Chunk } from '../engine';
 import type { Response } from '../wire/protocol';
-import { locateField, prepareLocate, yamlSyntaxMarkers } from './locate';
 import type { EditorMarker } from './editorMarkers';
 import { engine } from './engine';
 import { useStore } from './store';
 import { appliesStdin } from './applied';
-import { fingerprints, recordChange } from './liveDrift';
+import { liveDriftNow, loadLiveDrift } from './liveDriftLoad';
 import type { Kind } from '../engine';
 
 const live = (kind: Kind, key: string) => useStore.getState().mirror.get(kind, key);
@@ -30,8 +29,14 @@ export async function runCommand(
   useStore.setState({ busy: true });
   // The objects the editor's text was applied to, before the command: if it changes them, the editor
   // says so and names this command (liveDrift.ts).
+  // (liveDrift.ts reads the text with the yaml package, loaded on first use: whoever applied the text
+  // loaded it, so this waits for nothing then)
+  const drift =
+    useStore.getState().appliedText === null
+      ? null
+      : (liveDriftNow() ?? (await loadLiveDrift().catch(() => null)));
   const applied = useStore.getState().appliedText;
-  const before = applied === null ? null : fingerprints(applied, live);
+  const before = applied === null || drift === null ? null : drift.fingerprints(applied, live);
   running = engine().peekNextId();
   try {
     const res = await engine().request<ExecResponse>(
@@ -49,12 +54,12 @@ export async function runCommand(
       opts.stdin === s.editorText
     ) {
       useStore.setState({ appliedText: opts.stdin, liveChanges: null });
-    } else if (applied !== null && before !== null && s.appliedText === applied) {
-      const changes = recordChange(
+    } else if (applied !== null && drift !== null && before !== null && s.appliedText === applied) {
+      const changes = drift.recordChange(
         s.liveChanges,
         applied,
         before,
-        fingerprints(applied, live),
+        drift.fingerprints(applied, live),
         opts.echo ?? trimmed,
       );
       if (changes !== s.liveChanges) useStore.setState({ liveChanges: changes });
@@ -81,6 +86,12 @@ export async function cancelCommand(): Promise<boolean> {
 /** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */
 export async function applyEditor(): Promise<boolean> {
   const text = useStore.getState().editorText;
+  // the editor's YAML reading (the yaml package) and the applied text's comparison with the live
+  // objects come on the first Apply, not in the page's first bundle (issue 24)
+  const [{ locateField, prepareLocate, yamlSyntaxMarkers }] = await Promise.all([
+    import('./locate'),
+    loadLiveDrift(),
+  ]);
   await prepareLocate(text);
   const syntax = yamlSyntaxMarkers(text);
   if (syntax.length) {

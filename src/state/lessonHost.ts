@@ -7,7 +7,6 @@ import { create } from 'zustand';
 import { lastHeredocManifest, parseScript } from '../engine/scripts';
 import { LESSON_LIMITS } from '../lessons/limits';
 import { isBuiltinLesson, lessonById } from '../lessons/index';
-import { loadLesson } from '../lessons/load';
 import { lessonStartInputs } from '../lessons/startScript';
 import { isAllowedLessonOrigin, resolveLessonRef } from '../lessons/source';
 import type { Lesson } from '../lessons/types';
@@ -120,7 +119,11 @@ export function closeLesson(): void {
 
 /** A lesson given as text or an object (a message, a file): validated, then opened. */
 export async function openLessonData(data: unknown, from: LessonFrom, what: string): Promise<OpenResult> {
-  const { emptyClusterDryRun } = await import('../lessons/dryRun');
+  // lesson text is read with the yaml package: loaded with the dry run, on first use (issue 24)
+  const [{ emptyClusterDryRun }, { loadLesson }] = await Promise.all([
+    import('../lessons/dryRun'),
+    import('../lessons/load'),
+  ]);
   const v = loadLesson(data, { dryRun: emptyClusterDryRun() });
   if (!v.lesson) return failed(`${what} is not a valid lesson`, v.problems.map(formatProblem));
   return openLesson(v.lesson, from);
@@ -168,7 +171,11 @@ async function fetchLessonUrl(url: string, allowed: ReadonlySet<string>): Promis
   } finally {
     clearTimeout(timer);
   }
-  const { emptyClusterDryRun } = await import('../lessons/dryRun');
+  // lesson text is read with the yaml package: loaded with the dry run, on first use (issue 24)
+  const [{ emptyClusterDryRun }, { loadLesson }] = await Promise.all([
+    import('../lessons/dryRun'),
+    import('../lessons/load'),
+  ]);
   const v = loadLesson(text, { dryRun: emptyClusterDryRun() });
   if (!v.lesson) return bad(`the lesson at ${url} is not valid`, v.problems.map(formatProblem));
   return { ok: true, lesson: v.lesson, from: 'url' };

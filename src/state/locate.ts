@@ -13,7 +13,8 @@ import {
   type YAMLError,
 } from 'yaml';
 import type { EditorMarker, TextRange } from './editorMarkers';
-import { yamlDepthError, looksLikeJSON } from '../engine/scripts';
+import { looksLikeJSON } from '../engine/scripts';
+import { yamlDepthError } from '../engine/yaml';
 import type { RewrittenYaml } from '../engine';
 
 /** One step of a field path: `.name`, `[0]` (list index) or `[key]` (map key, e.g. `requests[cpu]`). */

@@ -2,20 +2,21 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lessonDraft } from '../../lessons/draft';
 import { currentSharedState } from '../../share/session';
 import { useStore } from '../../state/store';
 
 export function SaveLessonButton() {
   const { t } = useTranslation('lessons');
   const [note, setNote] = useState<string | null>(null);
-  const save = () => {
+  const save = async () => {
     const s = currentSharedState();
     const st = useStore.getState();
     if (s.inputs.length === 0) {
       setNote(t('saveEmpty'));
       return;
     }
+    // the draft is written with the yaml package: loaded on first use (issue 24)
+    const { lessonDraft } = await import('../../lessons/draft');
     const { yaml, steps } = lessonDraft({
       preset: s.preset,
       nodes: s.nodes,
@@ -37,7 +38,7 @@ export function SaveLessonButton() {
         type="button"
         className="linkish"
         title={t('saveTitle')}
-        onClick={save}
+        onClick={() => void save()}
         data-testid="lesson-save"
       >
         {t('save')}

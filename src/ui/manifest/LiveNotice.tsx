@@ -2,10 +2,11 @@
 // by `kubectl set image`", the whole command on hover), with "Load the live object" and a diff; and, before an Apply that would
 // put the old text back over such a change, asks first. The state is src/state/liveDrift.ts.
 
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Kind } from '../../engine';
-import { liveDrift, liveSignature, liveText, type LiveDrift } from '../../state/liveDrift';
+import type { LiveDrift } from '../../state/liveDrift';
+import { liveDriftNow, loadLiveDrift } from '../../state/liveDriftLoad';
 import { commandName } from '../../state/commandName';
 import { useStore } from '../../state/store';
 import type { AppState } from '../../state/store';
@@ -15,22 +16,47 @@ const DiffView = lazy(() => import('../editor/DiffView'));
 
 const liveOf = (s: AppState) => (kind: Kind, key: string) => s.mirror.get(kind, key);
 
+/**
+ * src/state/liveDrift.ts once there is an applied text (it comes on first use, issue 24: whatever
+ * applied the text has mostly loaded it already; else it is fetched now and the notice follows).
+ */
+function useLiveDriftModule(needed: boolean) {
+  const [mod, setMod] = useState(liveDriftNow);
+  useEffect(() => {
+    if (!needed || mod) return;
+    let current = true;
+    loadLiveDrift().then(
+      (m) => {
+        if (current) setMod(m);
+      },
+      () => undefined, // not loaded (offline without the cache): no notice
+    );
+    return () => {
+      current = false;
+    };
+  }, [needed, mod]);
+  return mod;
+}
+
 /** The drift of the applied text, recomputed only when the applied objects' fingerprints move. */
 export function useLiveDrift(): LiveDrift | null {
   const applied = useStore((s) => s.appliedText);
   const changes = useStore((s) => s.liveChanges);
-  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)));
+  const drift = useLiveDriftModule(applied !== null);
+  const sig = useStore((s) => (drift ? drift.liveSignature(s.appliedText, liveOf(s)) : ''));
   return useMemo(() => {
     void sig;
-    return liveDrift(applied, changes, liveOf(useStore.getState()));
-  }, [applied, changes, sig]);
+    return drift ? drift.liveDrift(applied, changes, liveOf(useStore.getState())) : null;
+  }, [applied, changes, sig, drift]);
 }
 
 /** The editor's text replaced by the live objects (counts as applied: it is what the cluster holds). */
 export function loadLive(): void {
   const s = useStore.getState();
-  if (s.appliedText === null) return;
-  const text = liveText(s.appliedText, liveOf(s));
+  // (the notice that offers this shows a drift: liveDrift.ts is in)
+  const drift = liveDriftNow();
+  if (s.appliedText === null || drift === null) return;
+  const text = drift.liveText(s.appliedText, liveOf(s));
   useStore.setState({
     editorText: text,
     appliedText: text,
@@ -159,12 +185,13 @@ export function LiveDiff() {
   const theme = useStore((s) => s.theme);
   const present = useStore((s) => s.present);
   const editorText = useStore((s) => s.editorText);
-  const sig = useStore((s) => liveSignature(s.appliedText, liveOf(s)));
+  const drift = useLiveDriftModule(true);
+  const sig = useStore((s) => (drift ? drift.liveSignature(s.appliedText, liveOf(s)) : ''));
   const live = useMemo(() => {
     void sig;
     const s = useStore.getState();
-    return s.appliedText === null ? '' : liveText(s.appliedText, liveOf(s));
-  }, [sig]);
+    return s.appliedText === null || !drift ? '' : drift.liveText(s.appliedText, liveOf(s));
+  }, [sig, drift]);
   return (
     <div className="live-diff" data-testid="live-diff">
       <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
