@@ -215,6 +215,8 @@ function GraphCanvas() {
     return out;
   }, [ids, layout.slots, dragging, level, scale]);
 
+  // Set once the first view is (see the layout effect below): until then React Flow is given no cards.
+  const [viewportReady, setViewportReady] = useState(false);
   const showPodEdges = edgesPref ?? ids.length <= AUTO_EDGES_MAX_NODES;
   // Pod edges need every card's pods: only then does the graph follow pod changes.
   const podsVersion = useStore(showPodEdges && level !== 'tiny' ? selectPodsVersion : selectNothing);
@@ -242,6 +244,10 @@ function GraphCanvas() {
           selection,
           level,
           scale,
+          // The node cards only where React Flow draws them: not in the overview (its canvas draws the
+          // nodes), nor before the first view is set (a share link's 1,000 nodes arrive at the full
+          // level, before the view zooms out to the overview: 1,000 card objects made for nothing).
+          nodeCards: viewportReady && !overview,
         },
       ),
     // podsVersion: the edges follow the pods (only subscribed to when edges are drawn)
@@ -264,19 +270,15 @@ function GraphCanvas() {
       level,
       scale,
       selection,
+      viewportReady,
+      overview,
     ],
   );
   const context = graph.context;
   const nodeColor = useMemo(() => nodeColorWith(context), [context]);
-  // In the overview the node cards are drawn on the canvas, not by React Flow.
-  const flowNodes = useMemo(
-    () => (overview ? graph.nodes.filter((n) => n.type !== 'k8sNode') : graph.nodes),
-    [overview, graph.nodes],
-  );
-  const flowEdges = useMemo(
-    () => (overview ? graph.edges.filter((e) => !e.target.startsWith('node:')) : graph.edges),
-    [overview, graph.edges],
-  );
+  // In the overview the node cards are drawn on the canvas, not by React Flow: the graph has none.
+  const flowNodes = graph.nodes;
+  const flowEdges = graph.edges;
   // The overview's squares as they are now (for hit tests; the canvas draws them itself).
   const cellsNow = useCallback(
     () => (overview ? liveCells(useStore.getState(), nodeNames, positions, context, level) : []),
@@ -294,7 +296,8 @@ function GraphCanvas() {
   const boundsAt = useCallback(
     (l: Level) => {
       const g = graphRef.current;
-      if (!g.nodes.length) return null;
+      // (the node cards are not in the graph before the first view, nor in the overview: their cells are)
+      if (!g.nodes.length && !ids.length) return null;
       const cellList = ids.map((id) => slotsRef.current[id]).filter(Boolean);
       const ds = workloadEntries(g.nodes, measured);
       const lane = g.nodes.find((n) => n.type === 'lane');
@@ -303,7 +306,7 @@ function GraphCanvas() {
     [ids, measured, scale],
   );
   const computeView = useCallback(() => {
-    if (!graphRef.current.nodes.length) return null;
+    if (!graphRef.current.nodes.length && !ids.length) return null;
     const area = freeArea(rootRef.current, ids.length > OVERVIEW_MIN_NODES);
     if (!area) return null;
     return chooseView(boundsAt, area, readability, ids.length, OVERVIEW_MIN_NODES);
@@ -340,9 +343,9 @@ function GraphCanvas() {
 
   // Before the first cards are drawn, set the viewport to fit them (their sizes are known), so a
   // large cluster is never drawn once at full size before zooming out.
-  const [viewportReady, setViewportReady] = useState(false);
+  const drawsSomething = graph.nodes.length > 0 || ids.length > 0;
   useLayoutEffect(() => {
-    if (viewportReady || graph.nodes.length === 0 || !size || layout.columns === null) return;
+    if (viewportReady || !drawsSomething || !size || layout.columns === null) return;
     const v = computeView();
     if (!v) return;
     fitting.current = performance.now() + 80;
@@ -352,7 +355,7 @@ function GraphCanvas() {
     // (the first snapshot's render, the cards' render, commit and effects: 310 ms at 4× CPU on `/`).
     // The viewport is set already, so they still appear at their place in their first frame.
     startTransition(() => setViewportReady(true));
-  }, [viewportReady, graph.nodes.length, computeView, flow, size, layout.columns]);
+  }, [viewportReady, drawsSomething, computeView, flow, size, layout.columns]);
 
   // The view follows: after a node is added or removed, a DaemonSet arrives, the pane is resized or
   // presentation mode is switched, every card is brought on screen, unless the user has panned or
@@ -645,12 +648,24 @@ function GraphCanvas() {
     },
     [level, scale],
   );
+  // Where the graph has no node cards (the overview; before the first view), a node's cell at full size,
+  // as its card had in the overview.
+  const cellOf = useCallback(
+    (id: string) => {
+      const p = viewportReady && !overview ? undefined : positions[id];
+      if (!p) return undefined;
+      const g = geometry(level === 'overview' ? 'full' : level, scale);
+      return { position: p, width: g.w, height: g.h };
+    },
+    [viewportReady, overview, positions, level, scale],
+  );
   const toReveal = useReveal(
     flow,
     rootRef,
     graph.nodes,
     idOfSelection(selection, selectedPodPlace),
     cardSize,
+    cellOf,
   );
   const toShow = useRef<string | null>(null);
   const { add, overCanvas, suggestName } = useAddNode(

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { ReactFlowInstance } from '@xyflow/react';
 import type { GraphNode } from './system/buildGraph';
+import type { XY } from './system/layout';
 import { freeArea, motion } from './paneArea';
 
 export function useReveal(
@@ -15,18 +16,23 @@ export function useReveal(
   selectedId: string | null,
   /** a card's size in flow px where React Flow has not measured it yet (a card just added) */
   sizeOf: (n: GraphNode) => { width: number; height: number } | null = () => null,
+  /** a node's cell where the graph has no card for it (the overview draws the nodes on its canvas) */
+  cellOf: (id: string) => { position: XY; width: number; height: number } | undefined = () => undefined,
 ) {
   const nodesRef = useRef(nodes);
   nodesRef.current = nodes;
   const sizeOfRef = useRef(sizeOf);
   sizeOfRef.current = sizeOf;
+  const cellOfRef = useRef(cellOf);
+  cellOfRef.current = cellOf;
   const reveal = useCallback(
     (id: string) => {
-      const n = nodesRef.current.find((x) => x.id === id);
+      const n: Pick<GraphNode, 'position' | 'width' | 'height' | 'measured'> | undefined =
+        nodesRef.current.find((x) => x.id === id) ?? cellOfRef.current(id);
       const area = freeArea(rootRef.current, false);
       if (!n || !area) return;
       const { x, y, zoom } = flow.getViewport();
-      const known = sizeOfRef.current(n);
+      const known = 'type' in n ? sizeOfRef.current(n as GraphNode) : null;
       const w = (n.measured?.width ?? n.width ?? known?.width ?? 0) * zoom;
       const h = (n.measured?.height ?? n.height ?? known?.height ?? 200) * zoom;
       const left = n.position.x * zoom + x;
@@ -51,10 +57,10 @@ export function useReveal(
   const toReveal = useRef<string | null>(null);
   useEffect(() => {
     const id = toReveal.current;
-    if (id && nodes.some((n) => n.id === id)) {
+    if (id && (nodes.some((n) => n.id === id) || cellOf(id))) {
       toReveal.current = null;
       requestAnimationFrame(() => reveal(id));
     }
-  }, [nodes, reveal]);
+  }, [nodes, cellOf, reveal]);
   return toReveal;
 }

@@ -229,7 +229,9 @@ export function createGraphBuilder() {
       edgeFor,
     };
     const into = { nodes: [] as (NodeCardNode | LiveCardNode)[], edges };
-    if (live)
+    if (!(ui.nodeCards ?? level !== 'overview')) {
+      // no node cards (see GraphUi.nodeCards): their memos are kept for when they are drawn again
+    } else if (live)
       liveCards({ ...cards, podsOn: objects.podsOn }, into as { nodes: LiveCardNode[]; edges: GraphEdge[] });
     else
       nodeCards(

@@ -75,6 +75,12 @@ export interface GraphUi {
   level?: Level;
   /** compact / tiny card scale (presentation mode) */
   scale?: number;
+  /**
+   * Whether the node cards (and the edges to them) are made: by default everywhere but in the
+   * overview, whose canvas draws the nodes itself (1,000 card objects nobody draws, otherwise). The
+   * page also leaves them out before its first view is set, when React Flow is given no cards yet.
+   */
+  nodeCards?: boolean;
 }
 
 /** Why a node has no daemon pod, in one short line: the first failing check (controller, then scheduler). */
