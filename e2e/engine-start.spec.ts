@@ -146,3 +146,48 @@ test("kubectl's chunk is asked for once the graph's chunk is in", async ({ page 
   expect(graphDone).toBeGreaterThan(0);
   expect(commandsAsked).toBeGreaterThanOrEqual(graphDone);
 });
+
+test("an engine slow to make its first snapshot: the page's first commit waits for it and has it", async ({
+  page,
+}) => {
+  // Every message of the engine worker reaches the page 1.5 s late once the page has posted `init`
+  // (an engine slow to make the cluster): the first render starts while the snapshot is being made.
+  // It must wait and have the cluster (the clock shows the engine's time), not commit an empty page
+  // and render it all again when the snapshot comes (issue 24).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstShellClock: string | null };
+    w.__firstShellClock = null;
+    let initPosted = false;
+    const proto = Worker.prototype as unknown as { postMessage(...args: unknown[]): void };
+    const post = proto.postMessage;
+    proto.postMessage = function (this: Worker, ...args: unknown[]) {
+      if ((args[0] as { type?: string })?.type === 'init') initPosted = true;
+      return post.apply(this, args);
+    };
+    const desc = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage')!;
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      ...desc,
+      set(this: Worker, fn: ((e: MessageEvent) => void) | null) {
+        desc.set!.call(
+          this,
+          fn &&
+            ((e: MessageEvent) => (initPosted ? setTimeout(() => fn.call(this, e), 1500) : fn.call(this, e))),
+        );
+      },
+    });
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('[data-testid="app-shell"]')) {
+        w.__firstShellClock = document.querySelector('[data-testid="clock-abs"]')?.textContent ?? '';
+        obs.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('./');
+  await expect(page.locator(card).first()).toBeVisible({ timeout: 60_000 });
+  const clock = await page.evaluate(
+    () => (window as unknown as { __firstShellClock: string }).__firstShellClock,
+  );
+  expect(clock).toMatch(/^\d\d:\d\d:\d\d$/);
+  await run(page, 'kubectl get nodes -o name');
+  await expect(page.getByTestId('console-log')).toContainText('node/node-1');
+});

@@ -12,7 +12,7 @@ import { keepFirstViewCards } from './firstView/keepCards';
 import { keepFirstViewLesson } from './firstView/keepLesson';
 import { loadGraphPanel } from './ui/graph/GraphSlot';
 import { earlySpec } from './state/earlyStart';
-import { batches, fetchCommandsAfter, startEngineEarly } from './state/engine';
+import { batches, earlySnapshot, fetchCommandsAfter, startEngineEarly } from './state/engine';
 import { loadLiveDrift } from './state/liveDriftLoad';
 
 const root = document.getElementById('root');
@@ -76,6 +76,9 @@ void (async () => {
   await i18nReady;
   const { App } = await appModule;
   await linkReady;
+  // The engine's first snapshot when it is being made now (the early start's `init` has gone out): in
+  // the first render, instead of after its commit in a second render of the page (issue 24).
+  await earlySnapshot();
   // The static first view's cluster cards (index.html, src/firstView) stay until the graph draws.
   keepFirstViewCards();
   keepFirstViewLesson();

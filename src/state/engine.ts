@@ -79,8 +79,11 @@ export function fetchCommandsAfter(p: Promise<unknown>): void {
   commandsAfter = p.catch(() => undefined);
 }
 
-/** The start the entry made before the first render (startEngineEarly), until App's boot takes it. */
-let early: { spec: SessionSpec; result: Promise<Replayed[]> } | null = null;
+/**
+ * The start the entry made before the first render (startEngineEarly), until App's boot takes it;
+ * `asked` once its `init` has gone out (the worker said ready).
+ */
+let early: { spec: SessionSpec; result: Promise<Replayed[]>; asked: boolean } | null = null;
 
 /**
  * Starts the engine on `spec` now, before the page's first render (src/state/earlyStart.ts says when
@@ -90,10 +93,27 @@ let early: { spec: SessionSpec; result: Promise<Replayed[]> } | null = null;
  */
 export function startEngineEarly(spec: SessionSpec): void {
   if (early || client) return;
-  const result = startEngine(spec);
+  const start = { spec, result: Promise.resolve<Replayed[]>([]), asked: false };
+  start.result = startEngine(spec, { onInit: () => (start.asked = true) });
   // (App's boot awaits it and handles a failure; until then it must not count as unhandled)
-  result.catch(() => undefined);
-  early = { spec, result };
+  start.result.catch(() => undefined);
+  early = start;
+}
+
+/**
+ * The early start's first snapshot while the engine is making it (its `init` has gone out): resolves
+ * once the snapshot is in the store (published: `init`'s answer follows it) or the start failed. The
+ * page's first render waits for it (src/main.tsx) and has the cluster in it; a snapshot published
+ * after that render began is held until its commit and then costs the page a second render (issue 24).
+ * Null when nothing is under way: no early start, or its worker has not said ready yet (the render
+ * does not wait for a worker's script).
+ */
+export function earlySnapshot(): Promise<void> | null {
+  if (!early?.asked) return null;
+  return early.result.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
@@ -102,7 +122,7 @@ export function startEngineEarly(spec: SessionSpec): void {
  */
 export async function startEngine(
   spec: SessionSpec,
-  opts: { transcript?: boolean } = {},
+  opts: { transcript?: boolean; onInit?: () => void } = {},
 ): Promise<Replayed[]> {
   const pre = early;
   early = null;
@@ -141,10 +161,12 @@ export async function startEngine(
   dog.start();
   let res: Extract<Response, { type: 'ok' }>;
   try {
-    res = await c.request(
+    const answer = c.request<Extract<Response, { type: 'ok' }>>(
       { type: 'init', spec, holdCommands: true, ...(opts.transcript ? { transcript: true } : {}) },
       { timeoutMs: Infinity },
     );
+    opts.onInit?.();
+    res = await answer;
   } catch (e) {
     dog.stop();
     throw e;
