@@ -2,21 +2,13 @@
 // one hidden class from its create through its graceful deletion (a Deployment's rollout deleting
 // its old pods): what spares V8 the re-compiles of every function reading `pod.metadata`.
 
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { sameHiddenClass } from '../testing/hiddenClass';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { clearDeletion, keepField } from './deletionFields';
 import { serverJSON } from './encode';
 import type { KObject, ObjectMeta, Pod } from './types';
-
-// V8's %HaveSameMap: whether two objects have the same hidden class (the natives syntax is allowed
-// from here on, for the functions compiled after it)
-setFlagsFromString('--allow-natives-syntax');
-const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
 
 /** The plain form: the deletion fields removed; a Pod's then present as undefined, in place if they were there. */
 function plain(kind: string, md: ObjectMeta): Record<string, unknown> {

@@ -4,8 +4,8 @@
 // through on its way to Ready (the create, the binding, the kubelet's sandbox, Running and Ready
 // statuses) all laid out that way: one key list in one order, what gives V8 one hidden class.
 
-import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { sameHiddenClass } from '../testing/hiddenClass';
 import { parse } from 'yaml';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
@@ -15,14 +15,6 @@ import { POD_STATUS_FIELDS, podStatus, type PodStatusFields } from './podStatusF
 import type { KObject, Pod, PodStatus } from './types';
 
 const IN_ORDER = new Set<string>(POD_STATUS_FIELDS);
-
-// V8's %HaveSameMap: whether two objects have the same hidden class (the natives syntax is allowed
-// from here on, for the functions compiled after it)
-setFlagsFromString('--allow-natives-syntax');
-const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
 
 /** The plain form: a spread, then the fields in order (undefined kept), then the other defined ones. */
 function plain(s: PodStatusFields | undefined, o: PodStatusFields): PodStatus {
