@@ -14,6 +14,7 @@ import { loadGraphPanel } from './ui/graph/GraphSlot';
 import { earlySpec } from './state/earlyStart';
 import { batches, earlySnapshot, fetchCommandsAfter, startEngineEarly } from './state/engine';
 import { loadLiveDrift } from './state/liveDriftLoad';
+import { sharePayload } from './share/payload';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -71,8 +72,7 @@ void (async () => {
   const appModule = import('./App');
   // A share link in the address restores its editor state in App's first render, which reads the
   // text with liveDrift.ts (the yaml package, not in the first bundle: issue 24): fetched beside App.
-  // (`s=` is the link's part of the hash, src/share/index.ts sharePayload)
-  const linkReady = /(?:^#|&)s=/.test(location.hash) ? loadLiveDrift().catch(() => undefined) : undefined;
+  const linkReady = sharePayload(location.hash) !== null ? loadLiveDrift().catch(() => undefined) : undefined;
   await i18nReady;
   const { App } = await appModule;
   await linkReady;

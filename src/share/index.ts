@@ -4,6 +4,7 @@ import { decodeShared, encodeShared } from './codec';
 import { ShareError } from './errors';
 import { MAX_LINK_CHARS } from './limits';
 import type { SharedState } from './types';
+import { sharePayload } from './payload';
 
 export type { SharedState } from './types';
 export { ShareError, type ShareErrorCode } from './errors';
@@ -16,16 +17,7 @@ export {
   CURRENT_VERSION,
 } from './codec';
 export { LIMITS, MAX_LINK_CHARS } from './limits';
-
-/** The `s=` value of a location hash (`#s=…`, also among other `&`-separated fields), or null. */
-export function sharePayload(hash: string): string | null {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (!h) return null;
-  for (const part of h.split('&')) {
-    if (part.startsWith('s=')) return part.slice(2);
-  }
-  return null;
-}
+export { sharePayload } from './payload';
 
 /** The last hash read and what it gave: the page reads its address's link more than once as it boots. */
 let lastRead: { hash: string; state: SharedState | null } | { hash: string; error: unknown } | null = null;
