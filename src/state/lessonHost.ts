@@ -117,14 +117,21 @@ export function closeLesson(): void {
   useLessonHost.setState({ lesson: null, from: null, error: null });
 }
 
-/** A lesson given as text or an object (a message, a file): validated, then opened. */
-export async function openLessonData(data: unknown, from: LessonFrom, what: string): Promise<OpenResult> {
-  // lesson text is read with the yaml package: loaded with the dry run, on first use (issue 24)
+/**
+ * A lesson's text or object read and checked against an empty cluster (loadLesson). Lesson text is read
+ * with the yaml package: loaded with the dry run, on first use (issue 24).
+ */
+async function validateLesson(data: unknown) {
   const [{ emptyClusterDryRun }, { loadLesson }] = await Promise.all([
     import('../lessons/dryRun'),
     import('../lessons/load'),
   ]);
-  const v = loadLesson(data, { dryRun: emptyClusterDryRun() });
+  return loadLesson(data, { dryRun: emptyClusterDryRun() });
+}
+
+/** A lesson given as text or an object (a message, a file): validated, then opened. */
+export async function openLessonData(data: unknown, from: LessonFrom, what: string): Promise<OpenResult> {
+  const v = await validateLesson(data);
   if (!v.lesson) return failed(`${what} is not a valid lesson`, v.problems.map(formatProblem));
   return openLesson(v.lesson, from);
 }
@@ -171,12 +178,7 @@ async function fetchLessonUrl(url: string, allowed: ReadonlySet<string>): Promis
   } finally {
     clearTimeout(timer);
   }
-  // lesson text is read with the yaml package: loaded with the dry run, on first use (issue 24)
-  const [{ emptyClusterDryRun }, { loadLesson }] = await Promise.all([
-    import('../lessons/dryRun'),
-    import('../lessons/load'),
-  ]);
-  const v = loadLesson(text, { dryRun: emptyClusterDryRun() });
+  const v = await validateLesson(text);
   if (!v.lesson) return bad(`the lesson at ${url} is not valid`, v.problems.map(formatProblem));
   return { ok: true, lesson: v.lesson, from: 'url' };
 }
