@@ -348,8 +348,7 @@ export class Host {
 
   private exec(line: string, stdin: string | undefined, id?: number) {
     const { session } = this.commandSession();
-    const sim = session.sim;
-    this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) });
+    this.record(session.sim, line, stdin);
     const res = session.exec(
       line,
       stdin,
@@ -362,13 +361,18 @@ export class Host {
     return res;
   }
 
+  /** Records a line as an input, at the simulated time it runs. */
+  private record(sim: Simulation, line: string, stdin: string | undefined): void {
+    this.inputs.push({ at: sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) });
+  }
+
   /**
    * Runs a line that sets a cluster up (isStartLine) without the second chunk: on `setup`, which the
    * Session adopts when a command needs it. Recorded as an input, as exec does.
    */
   private execSetup(line: string, stdin: string | undefined) {
     const setup = (this.setup ??= new SimSession(this.started));
-    this.inputs.push({ at: setup.sim.now() - this.startMs, line, ...(stdin !== undefined ? { stdin } : {}) });
+    this.record(setup.sim, line, stdin);
     const res = runStartLine(setup, line);
     if (setup.sim !== this.attached) this.attach(true);
     return res;
