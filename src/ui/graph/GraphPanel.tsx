@@ -276,9 +276,6 @@ function GraphCanvas() {
   );
   const context = graph.context;
   const nodeColor = useMemo(() => nodeColorWith(context), [context]);
-  // In the overview the node cards are drawn on the canvas, not by React Flow: the graph has none.
-  const flowNodes = graph.nodes;
-  const flowEdges = graph.edges;
   // The overview's squares as they are now (for hit tests; the canvas draws them itself).
   const cellsNow = useCallback(
     () => (overview ? liveCells(useStore.getState(), nodeNames, positions, context, level) : []),
@@ -784,8 +781,8 @@ function GraphCanvas() {
     >
       <CardContextReact.Provider value={context}>
         <ReactFlow<GraphNode, GraphEdge>
-          nodes={viewportReady ? flowNodes : NO_NODES}
-          edges={viewportReady ? flowEdges : NO_EDGES}
+          nodes={viewportReady ? graph.nodes : NO_NODES}
+          edges={viewportReady ? graph.edges : NO_EDGES}
           nodeTypes={nodeTypes}
           onNodesChange={onNodesChange}
           onNodeContextMenu={onNodeContextMenu}

@@ -228,10 +228,10 @@ export function createGraphBuilder() {
       edgeMode,
       edgeFor,
     };
+    // No node cards where they are not drawn (GraphUi.nodeCards): their memos stay for when they are.
+    if (!(ui.nodeCards ?? level !== 'overview')) return same({ nodes, edges, context });
     const into = { nodes: [] as (NodeCardNode | LiveCardNode)[], edges };
-    if (!(ui.nodeCards ?? level !== 'overview')) {
-      // no node cards (see GraphUi.nodeCards): their memos are kept for when they are drawn again
-    } else if (live)
+    if (live)
       liveCards({ ...cards, podsOn: objects.podsOn }, into as { nodes: LiveCardNode[]; edges: GraphEdge[] });
     else
       nodeCards(
