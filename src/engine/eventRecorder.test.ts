@@ -93,13 +93,6 @@ describe('EventRecorder', () => {
         a.heard.filter((e) => e.message.startsWith('(combined from similar events): ')).length,
       ).toBeGreaterThan(5);
       expect(patched).toBe(true);
-      // both ways the correlator's caches find entries: scanned (few entries) and indexed (many)
-      const indexed = new Set<boolean>();
-      for (const byHost of (
-        a.rec as unknown as { correlators: Map<string, Map<string, { logs: { indexed: boolean } }>> }
-      ).correlators.values())
-        for (const c of byHost.values()) indexed.add(c.logs.indexed);
-      expect([...indexed].sort()).toEqual([false, true]);
       expect(a.store.writes).toBeGreaterThan(a.store.events.size + 100); // patches and drops
       expect(a.heard.length).toBeLessThan(3_000); // the spam filter dropped some
     });

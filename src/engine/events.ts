@@ -12,7 +12,7 @@ import type { Clock } from './clock';
 import type { ObjectStore } from './api/objectStore';
 import { decimalRV } from './api/eventStore';
 import type { KObject, ObjectReference } from './api/types';
-import { KeyedLru, type KeyedEntry } from './lru';
+import { EventCorrelator, ObjectRecords, type EventKind, type ObjectRecord } from './correlator';
 
 export interface RecordedEvent {
   time: number;
@@ -23,23 +23,13 @@ export interface RecordedEvent {
   object: ObjectReference;
 }
 
-const AGGREGATE_MAX_EVENTS = 10;
-const AGGREGATE_INTERVAL_MS = 600_000;
-const SPAM_BURST = 25;
-const SPAM_QPS = 1 / 300;
-
 /** objects whose spam key is kept before the cache starts over (a bound, not a behaviour) */
 const OBJECT_KEYS_MAX = 131_072;
 
-/** A type and reason: their aggregate key, and the last message seen with them (to share its text). */
-interface AggregateKind {
-  key: string;
-  message: string;
-}
-
 /**
  * An involved object's reference without its resourceVersion (the base the store keeps with the
- * version's number: one per object, not one per event) and its spam-filter key.
+ * version's number: one per object, not one per event), its spam-filter key and the correlators'
+ * record of that key (found through the key's Map when it is not live).
  */
 interface ObjectKey {
   kind: string;
@@ -48,6 +38,7 @@ interface ObjectKey {
   uid: string | undefined;
   apiVersion: string | undefined;
   key: string;
+  record: ObjectRecord | undefined;
 }
 
 export function spamKeyOf(ref: ObjectReference): string {
@@ -105,125 +96,17 @@ export function eventName(objectName: string, nowMs: number, seq: number): strin
   return [objectName, '.', partHi, partPad, partLo].join('');
 }
 
-/**
- * An aggregate record (EventAggregator's cache), keyed by (object key, `\0type\0reason`): the
- * messages seen in the group, oldest first (one message as it is, a Set once there are two: most
- * groups never see a second message) and when the group last saw an event.
- */
-interface AggregateEntry extends KeyedEntry<AggregateEntry> {
-  localKeys: string | Set<string> | undefined;
-  last: number;
-}
-
-/** Adds a message to a group's messages; returns how many distinct messages it has now. */
-function addLocalKey(rec: AggregateEntry, message: string): number {
-  const k = rec.localKeys;
-  if (k === undefined) rec.localKeys = message;
-  else if (typeof k === 'string') {
-    if (k !== message) rec.localKeys = new Set([k, message]);
-  } else k.add(message);
-  const now = rec.localKeys!;
-  return typeof now === 'string' ? 1 : now.size;
-}
-
-/**
- * The eventLogger's cache entry, keyed by (object key, `\0type\0reason`, message) for upstream's
- * event key, or (object key, `\0type\0reason`, undefined) for a combined event's aggregate key.
- */
-interface EventLog extends KeyedEntry<EventLog> {
-  count: number;
-  firstTimestamp: string;
-  /** the Event's name (its namespace is the object's, part of `a`) */
-  name: string;
-  /** the store's slot of the Event this entry last wrote (−1 until it is written) */
-  slot: number;
-  /** that Event's first write (`EventStore.bornAt`): the slot holds it while this matches */
-  born: number;
-}
-
-/** The spam filter's token bucket, keyed by (object key, '', undefined). */
-interface TokenBucket extends KeyedEntry<TokenBucket> {
-  tokens: number;
-  last: number;
-}
-
-/** EventCorrelator for one source: its three caches, each an LRU of 4096 entries. */
-class Correlator {
-  /** the Events' source, one object shared by all the records this source writes */
-  readonly source: { component: string; host?: string };
-  readonly aggregates = new KeyedLru<AggregateEntry>();
-  readonly logs = new KeyedLru<EventLog>();
-  readonly spam = new KeyedLru<TokenBucket>();
-
-  constructor(component: string, host: string) {
-    this.source = host ? { component, host } : { component };
-  }
-
-  /**
-   * EventAggregate: the number of distinct messages of the event's group (type and reason about the
-   * object) within the interval; from AGGREGATE_MAX_EVENTS on the event is counted as a combined one.
-   * `now`: ms since the recorder's start.
-   */
-  aggregate(objectKey: string, aggregateKey: string, message: string, now: number): boolean {
-    let rec = this.aggregates.get(objectKey, aggregateKey, undefined);
-    if (!rec) {
-      rec = {
-        prev: undefined,
-        next: undefined,
-        a: objectKey,
-        b: aggregateKey,
-        c: undefined,
-        same: undefined,
-        localKeys: undefined,
-        last: 0,
-      };
-      this.aggregates.add(rec);
-    } else if (now - rec.last > AGGREGATE_INTERVAL_MS) rec.localKeys = undefined; // a new record
-    const size = addLocalKey(rec, message);
-    rec.last = now;
-    if (size < AGGREGATE_MAX_EVENTS) return false;
-    // Do not grow the set beyond the maximum (upstream pops an arbitrary one; here the oldest).
-    const keys = rec.localKeys as Set<string>;
-    keys.delete(keys.values().next().value!);
-    return true;
-  }
-
-  /**
-   * EventSourceObjectSpamFilter: false when the source has no token left for this object. `now`: ms
-   * since the recorder's start.
-   */
-  allow(spamKey: string, now: number): boolean {
-    let b = this.spam.get(spamKey, '', undefined);
-    if (!b) {
-      b = {
-        prev: undefined,
-        next: undefined,
-        a: spamKey,
-        b: '',
-        c: undefined,
-        same: undefined,
-        tokens: SPAM_BURST,
-        last: now,
-      };
-      this.spam.add(b);
-    }
-    b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
-    b.last = now;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
-  }
-}
-
 export class EventRecorder {
   private seq = 0;
   private isoAt = NaN;
   private iso = '';
   /** component → host → correlator (two lookups of interned strings, no key made per event) */
-  private readonly correlators = new Map<string, Map<string, Correlator>>();
+  private readonly correlators = new Map<string, Map<string, EventCorrelator>>();
   /** the spam-filter key of each object (by uid) last seen: made once per object, not per event */
   private readonly objectKeys = new Map<string, ObjectKey>();
-  private readonly aggregateKeys = new Map<string, Map<string, AggregateKind>>();
+  /** the objects the correlators know, shared by them */
+  private readonly records = new ObjectRecords();
+  private readonly aggregateKeys = new Map<string, Map<string, EventKind>>();
   /** Listeners see every event the recorder writes (including repeats counted into an existing Event). */
   readonly listeners: ((e: RecordedEvent) => void)[] = [];
 
@@ -240,11 +123,11 @@ export class EventRecorder {
   /** the source of the last event and its correlator (a kubelet's pass writes a pod's events in a row) */
   private lastComponent = '';
   private lastHost = '';
-  private lastCorrelator: Correlator | undefined;
+  private lastCorrelator: EventCorrelator | undefined;
   /** the reference of the last event (events about one object version in a row share it) */
   private lastRef: ObjectReference | undefined;
 
-  private correlator(component: string, host: string): Correlator {
+  private correlator(component: string, host: string): EventCorrelator {
     if (this.lastCorrelator && component === this.lastComponent && host === this.lastHost)
       return this.lastCorrelator;
     this.lastComponent = component;
@@ -252,7 +135,7 @@ export class EventRecorder {
     let byHost = this.correlators.get(component);
     if (!byHost) this.correlators.set(component, (byHost = new Map()));
     let c = byHost.get(host);
-    if (!c) byHost.set(host, (c = new Correlator(component, host)));
+    if (!c) byHost.set(host, (c = new EventCorrelator(this.records, component, host)));
     return (this.lastCorrelator = c);
   }
 
@@ -281,7 +164,7 @@ export class EventRecorder {
   }
 
   /** The `\0type\0reason` key of a pair, one per pair (reasons are the components' constants). */
-  private aggregateKind(type: string, reason: string): AggregateKind {
+  private aggregateKind(type: string, reason: string): EventKind {
     let byReason = this.aggregateKeys.get(type);
     if (!byReason) this.aggregateKeys.set(type, (byReason = new Map()));
     let k = byReason.get(reason);
@@ -325,6 +208,7 @@ export class EventRecorder {
         uid,
         apiVersion: obj.apiVersion,
         key: '',
+        record: undefined,
       };
       k.key = spamKeyOf(k);
       if (uid !== undefined) {
@@ -354,45 +238,30 @@ export class EventRecorder {
     const now = this.iso;
     const c = this.correlator(component, host ?? '');
     const objectKey = this.objectKey(obj);
-    const spamKey = objectKey.key;
     const kind = this.aggregateKind(type, reason);
-    const aggregateKey = kind.key;
     // The same text as the last message of this type and reason is that one string: 65,000 kubelets
     // keep "Started container …" in their caches once, not once each.
     if (message === kind.message) message = kind.message;
     else kind.message = message;
-    // The event is counted under upstream's event key (object, aggregate key, message) or, once
-    // combined, its aggregate key (object, aggregate key).
     // the caches keep times since the recorder's start: small integers, kept unboxed in their entries
     // (`| 0` makes a small integer of the difference of two doubles, else the entries' fields hold boxed doubles)
     const since = nowMs - this.start <= 0x3fff_ffff ? (nowMs - this.start) | 0 : nowMs - this.start;
-    const combined = c.aggregate(spamKey, aggregateKey, message, since);
-    const logKey = combined ? undefined : message;
+    // The object's record in the correlator, found once for its three caches.
+    let record = objectKey.record;
+    if (record === undefined || !record.live) record = objectKey.record = this.records.of(objectKey.key);
+    const group = c.entry(record, kind);
+    const combined = c.aggregate(group, message, since);
     const eventMessage = combined ? `(combined from similar events): ${message}` : message;
-    // eventObserve: the previous occurrence, if any (then the Event is patched); it updates its cache
-    // before the spam filter decides.
-    let last = c.logs.get(spamKey, aggregateKey, logKey);
+    // eventObserve: the previous occurrence under upstream's event key (object, type, reason, message)
+    // or, once combined, its aggregate key (object, type, reason), if any (then the Event is patched);
+    // it updates its cache before the spam filter decides.
+    const logKey = combined ? undefined : message;
+    let last = c.observed(group, logKey);
     const existing = last ? this.store.events.at(last.slot, last.born, namespace, last.name) : -1;
     if (last) last.count += 1;
-    else {
-      // Real event names are `<object>.<unix nanoseconds in hex>`.
-      const name = eventName(obj.metadata.name, nowMs, this.seq++);
-      last = {
-        prev: undefined,
-        next: undefined,
-        a: spamKey,
-        b: aggregateKey,
-        c: logKey,
-        same: undefined,
-        count: 1,
-        firstTimestamp: now,
-        name,
-        slot: -1,
-        born: 0,
-      };
-      c.logs.add(last);
-    }
-    if (!c.allow(spamKey, since)) return;
+    // Real event names are `<object>.<unix nanoseconds in hex>`.
+    else last = c.remember(group, logKey, now, eventName(obj.metadata.name, nowMs, this.seq++));
+    if (!c.allow(group.object, since)) return;
     // The involved object's reference: the store keeps the object's base and its resourceVersion's
     // number (an object's events share the base), unless the event names a part of the object or
     // the version is no server's decimal; the whole reference is made for listeners.
