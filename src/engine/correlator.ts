@@ -295,7 +295,7 @@ export class EventCorrelator {
           g.logs = e;
         } else {
           const m = new Map<string, EventLog>();
-          for (let y = x; y !== undefined; ) {
+          for (let y = x; y !== undefined;) {
             const next: EventLog | undefined = y.same;
             y.same = undefined;
             m.set(y.message!, y);

@@ -51,14 +51,28 @@ async function capture(file: string): Promise<void> {
   const calls: Call[] = [];
   const event = EventRecorder.prototype.event;
   let clock: { now(): number } | undefined;
-  EventRecorder.prototype.event = function (this: unknown, obj, type, reason, message, component, host, fieldPath) {
+  EventRecorder.prototype.event = function (
+    this: unknown,
+    obj,
+    type,
+    reason,
+    message,
+    component,
+    host,
+    fieldPath,
+  ) {
     const md = obj.metadata;
     calls.push({
       t: clock!.now(),
       obj: {
         apiVersion: obj.apiVersion,
         kind: obj.kind,
-        metadata: { name: md.name, namespace: md.namespace, uid: md.uid, resourceVersion: md.resourceVersion },
+        metadata: {
+          name: md.name,
+          namespace: md.namespace,
+          uid: md.uid,
+          resourceVersion: md.resourceVersion,
+        },
       },
       type,
       reason,
