@@ -51,7 +51,8 @@ export interface EventLog {
 
 /**
  * An object's events of one type and reason in this correlator: its aggregate record (an entry of the
- * aggregate cache while `aggregated`) and its log entries (a chain, or a Map by message past SCAN_MAX).
+ * aggregate cache while it has messages) and its log entries (a chain, or a Map by message past
+ * SCAN_MAX). It lives while a cache holds one of them.
  */
 export interface Group {
   prev: Group | undefined;
@@ -60,26 +61,22 @@ export interface Group {
   kind: EventKind;
   /** the next group of the object */
   sibling: Group | undefined;
-  /** whether the aggregate cache holds this group's record */
-  aggregated: boolean;
-  /** the messages seen (one as it is, a Set once there are two), oldest first */
+  /** the messages seen (one as it is, a Set once there are two), oldest first; undefined while the aggregate cache holds no record of the group */
   localKeys: string | Set<string> | undefined;
   last: number;
   /** the combined event's log entry */
   combined: EventLog | undefined;
-  /** log entries by message: a chain through `same`, or a Map past SCAN_MAX */
+  /** log entries by message: a chain through `same`, or a Map past SCAN_MAX (undefined when there are none) */
   logs: EventLog | Map<string, EventLog> | undefined;
-  /** how many log entries (combined one included) the logger cache holds of this group */
-  logCount: number;
 }
 
-/** An object as one correlator knows it: its token bucket (a spam cache entry while `bucketed`) and groups. */
+/** An object as one correlator knows it: its token bucket (a spam cache entry while it has tokens ≥ 0) and groups. */
 export interface KnownObject {
   prev: KnownObject | undefined;
   next: KnownObject | undefined;
   owner: EventCorrelator;
   record: ObjectRecord;
-  bucketed: boolean;
+  /** the bucket's tokens; −1 while the spam cache holds no bucket of the object */
   tokens: number;
   last: number;
   groups: Group | undefined;
@@ -121,11 +118,16 @@ export class ObjectRecords {
     return this.byKey.size;
   }
 
-  /** How many correlators' records the objects have, in all (tests). */
-  knownCount(): number {
-    let n = 0;
-    for (const r of this.byKey.values()) for (let o = r.known; o; o = o.sibling) n++;
-    return n;
+  /** How many correlators' records the objects have, and how many groups those have, in all (tests). */
+  counts(): { known: number; groups: number } {
+    let known = 0;
+    let groups = 0;
+    for (const r of this.byKey.values())
+      for (let o = r.known; o; o = o.sibling) {
+        known++;
+        for (let g = o.groups; g; g = g.sibling) groups++;
+      }
+    return { known, groups };
   }
 }
 
@@ -169,8 +171,7 @@ export class EventCorrelator {
         next: undefined,
         owner: this,
         record: r,
-        bucketed: false,
-        tokens: 0,
+        tokens: -1,
         last: 0,
         groups: undefined,
         sibling: r.known,
@@ -186,12 +187,10 @@ export class EventCorrelator {
         object: o,
         kind,
         sibling: o.groups,
-        aggregated: false,
         localKeys: undefined,
         last: 0,
         combined: undefined,
         logs: undefined,
-        logCount: 0,
       };
       o.groups = g;
     }
@@ -200,7 +199,7 @@ export class EventCorrelator {
 
   /** Forgets an object none of the caches holds an entry of any more (and its record, if no correlator knows it). */
   private release(o: KnownObject): void {
-    if (o.bucketed || o.groups !== undefined) return;
+    if (o.tokens >= 0 || o.groups !== undefined) return;
     const r = o.record;
     if (r.known === o) r.known = o.sibling;
     else {
@@ -214,7 +213,7 @@ export class EventCorrelator {
 
   /** Takes a group none of the caches holds an entry of off its object (and the object, if it was its last). */
   private releaseGroup(g: Group): void {
-    if (g.aggregated || g.logCount > 0) return;
+    if (g.localKeys !== undefined || g.combined !== undefined || g.logs !== undefined) return;
     const o = g.object;
     if (o.groups === g) o.groups = g.sibling;
     else {
@@ -231,18 +230,14 @@ export class EventCorrelator {
    * AGGREGATE_MAX_EVENTS distinct messages within the interval). `now`: ms since the recorder's start.
    */
   aggregate(g: Group, message: string, now: number): boolean {
-    if (g.aggregated) {
+    if (g.localKeys !== undefined) {
       this.aggregates.moveToFront(g);
       if (now - g.last > AGGREGATE_INTERVAL_MS) g.localKeys = undefined; // a new record
     } else {
-      g.aggregated = true;
-      g.localKeys = undefined;
-      g.last = 0;
       this.aggregates.pushFront(g);
       if (++this.aggregateCount > this.size) {
         const old = this.aggregates.popBack()!;
         this.aggregateCount--;
-        old.aggregated = false;
         old.localKeys = undefined;
         this.releaseGroup(old);
       }
@@ -306,7 +301,6 @@ export class EventCorrelator {
         }
       }
     }
-    g.logCount++;
     this.logs.pushFront(e);
     if (++this.logCount > this.size) {
       const old = this.logs.popBack()!;
@@ -321,8 +315,10 @@ export class EventCorrelator {
     if (e.message === undefined) g.combined = undefined;
     else {
       const x = g.logs!;
-      if (x instanceof Map) x.delete(e.message);
-      else if (x === e) g.logs = e.same;
+      if (x instanceof Map) {
+        x.delete(e.message);
+        if (x.size === 0) g.logs = undefined;
+      } else if (x === e) g.logs = e.same;
       else {
         let p = x;
         while (p.same !== e) p = p.same!;
@@ -330,7 +326,6 @@ export class EventCorrelator {
       }
       e.same = undefined;
     }
-    g.logCount--;
     this.releaseGroup(g);
   }
 
@@ -339,16 +334,15 @@ export class EventCorrelator {
    * `now`: ms since the recorder's start.
    */
   allow(o: KnownObject, now: number): boolean {
-    if (o.bucketed) this.spam.moveToFront(o);
+    if (o.tokens >= 0) this.spam.moveToFront(o);
     else {
-      o.bucketed = true;
       o.tokens = SPAM_BURST;
       o.last = now;
       this.spam.pushFront(o);
       if (++this.spamCount > this.size) {
         const old = this.spam.popBack()!;
         this.spamCount--;
-        old.bucketed = false;
+        old.tokens = -1;
         this.release(old);
       }
     }
