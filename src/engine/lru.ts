@@ -118,7 +118,9 @@ export const SCAN_MAX = 16;
  * all: a lookup walks its use-order list. Past that the cache builds its index, object key → the
  * object's entries, and keeps it: a chain through the entries' `same` field (no Map and no joined key
  * per object: most objects have a few entries), or, past `SCAN_MAX` entries of one object, a Map from
- * the joined rest of the key. `Lru` on the joined keys is the test oracle.
+ * the joined rest of the key. `Lru` on the joined keys is the test oracle. The recorder no longer
+ * uses it: its EventCorrelator (correlator.ts) keeps an object's entries of its three caches together
+ * and finds them with one lookup per event.
  */
 export class KeyedLru<E extends KeyedEntry<E>> extends UseOrder<E> {
   private n = 0;
