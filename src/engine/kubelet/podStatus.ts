@@ -170,7 +170,14 @@ function notReadyConds(pod: Pod): readonly CondSpec[] {
   return specs;
 }
 
-const spec = (type: string, status: CondSpec['status']): CondSpec => Object.freeze({ type, status });
+/**
+ * A condition spec without reason or message. Every CondSpec the kubelet hands to withConditions has
+ * the same four keys (an absent reason or message undefined, as nextPodCondition and `unchanged` read
+ * it) and every list of them is frozen: one hidden class each, so the code that walks them (compiled
+ * while the first pods are pending) meets no new one when they start running and become ready.
+ */
+const spec = (type: string, status: CondSpec['status']): CondSpec =>
+  Object.freeze({ type, status, reason: undefined, message: undefined });
 const READY_TO_START_TRUE = spec('PodReadyToStartContainers', 'True');
 const READY_TO_START_FALSE = spec('PodReadyToStartContainers', 'False');
 const INITIALIZED_TRUE = spec('Initialized', 'True');
@@ -190,9 +197,9 @@ function lifecycleSpecs(pod: Pod) {
   let l = pendingSpecs.get(nr);
   if (!l) {
     l = {
-      ready: [READY_TO_START_TRUE, INITIALIZED_TRUE, ...nr],
-      notReady: [READY_TO_START_FALSE, INITIALIZED_TRUE, ...nr],
-      running: [READY_TO_START_TRUE, ...nr],
+      ready: Object.freeze([READY_TO_START_TRUE, INITIALIZED_TRUE, ...nr]),
+      notReady: Object.freeze([READY_TO_START_FALSE, INITIALIZED_TRUE, ...nr]),
+      running: Object.freeze([READY_TO_START_TRUE, ...nr]),
     };
     if (Object.isFrozen(nr)) pendingSpecs.set(nr, l);
   }
