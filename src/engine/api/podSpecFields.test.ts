@@ -80,7 +80,7 @@ describe('podSpec', () => {
       // the store's three calls: the create's (as it is), the binding's (a node), the memo's (an affinity)
       const roll = r.int(3);
       const nodeName = roll === 1 ? `node-${r.int(5)}` : s.nodeName;
-      const affinity = roll === 2 ? { nodeAffinity: { n } } : s.affinity;
+      const affinity = roll === 2 ? ({ nodeAffinity: { n } } as unknown as Affinity) : s.affinity;
       const got =
         roll === 0 ? podSpec(s) : roll === 1 ? podSpec(s, nodeName) : podSpec(s, s.nodeName, affinity);
       expect(dump(got)).toBe(dump(plain(s, nodeName, affinity)));

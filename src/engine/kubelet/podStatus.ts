@@ -69,24 +69,13 @@ function unchanged(old: PodCondition, spec: CondSpec): boolean {
   const reason = spec.reason || undefined;
   const message = spec.message || undefined;
   if (old.reason !== reason || old.message !== message) return false;
-  const keys =
-    reason === undefined
-      ? message === undefined
-        ? KEYS
-        : KEYS_MESSAGE
-      : message === undefined
-        ? KEYS_REASON
-        : KEYS_BOTH;
   let i = 0;
-  for (const k in old) if (k !== keys[i++]) return false;
-  return i === keys.length;
+  for (const k in old) if (k !== KEYS[i++]) return false;
+  return i === KEYS.length;
 }
 
-/** nextPodCondition's keys, in its order */
-const KEYS = ['type', 'status', 'lastProbeTime', 'lastTransitionTime'];
-const KEYS_REASON = [...KEYS, 'reason'];
-const KEYS_MESSAGE = [...KEYS, 'message'];
-const KEYS_BOTH = [...KEYS, 'reason', 'message'];
+/** nextPodCondition's keys, in its order (reason and message present, undefined when empty) */
+const KEYS = ['type', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message'];
 
 /** Conditions that start at `memoNow`, one per (frozen) spec, shared by every pod moving at that instant. */
 let memoNow = '';
