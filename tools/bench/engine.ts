@@ -524,6 +524,12 @@ function gcCell(p: Phase | undefined): string {
   return `${fmtMs(p.gcMs)} (${((p.gcMs / p.wallMs) * 100).toFixed(0)}%)`;
 }
 
+/** A phase's CPU by thread: the main thread's and V8's helper threads' (compiler, GC), from /proc/self/task. */
+function threadCell(p: Phase | undefined): string {
+  if (!p || p.mainMs === undefined || p.helpersMs === undefined) return '—';
+  return `${fmtMs(p.mainMs)} / ${fmtMs(p.helpersMs)}`;
+}
+
 function phaseCell(p: Phase | undefined): string {
   if (!p) return '—';
   if (p.done < 1)
@@ -781,6 +787,8 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
       `${base.heapMiB.toFixed(0)} MiB`,
     ]);
   const by: string[][] = [];
+  /** per run: the phases' CPU by thread and GC pauses (the compiler's share beside the main thread's) */
+  const threads: string[][] = [];
   let floor: number[] | undefined;
   const mixedChild = (spread: 'kept' | 'fullPass', script?: string) =>
     runChild(
@@ -834,11 +842,18 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
       `${r.heapMiB.toFixed(0)} MiB`,
     ];
   };
-  const medians: Record<string, { apply: number[]; rollout: number[] }> = {};
+  const threadRow = (label: string, r: CaseResult) => {
+    if (!r.error)
+      threads.push([label, threadCell(r.apply), gcCell(r.apply), threadCell(r.rollout), gcCell(r.rollout)]);
+  };
+  type Series = { apply: number[]; rollout: number[]; helpers: [number[], number[]] };
+  const medians: Record<string, Series> = {};
   const keep = (who: string, r: CaseResult) => {
-    const m = (medians[who] ??= { apply: [], rollout: [] });
+    const m = (medians[who] ??= { apply: [], rollout: [], helpers: [[], []] });
     if (r.apply?.done === 1) m.apply.push(r.apply.ms);
     if (r.rollout?.done === 1) m.rollout.push(r.rollout.ms);
+    if (r.apply?.helpersMs !== undefined) m.helpers[0].push(r.apply.helpersMs);
+    if (r.rollout?.helpersMs !== undefined) m.helpers[1].push(r.rollout.helpersMs);
   };
   for (const spread of spreads) {
     const label =
@@ -848,11 +863,13 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
       if (baseDir && spread === 'kept') {
         const rb = mixedChild(spread, `${baseDir}/tools/bench/engine.ts`);
         rows.push(row(`base: ${label}${suffix}`, rb));
+        threadRow(`base: ${label}${suffix}`, rb);
         keep('base', rb);
         process.stderr.write(`  done: mixed ${spread} ${n} (base)${suffix}\n`);
       }
       const r = mixedChild(spread);
       rows.push(row(`${baseDir ? 'this: ' : ''}${label}${suffix}`, r));
+      threadRow(`${baseDir ? 'this: ' : ''}${label}${suffix}`, r);
       if (spread === 'kept') keep('this', r);
       if (!r.error && i === 0) {
         by.push([label, 'apply+settle', byCell(r.apply?.byController)]);
@@ -876,6 +893,10 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
     ],
     rows,
   );
+  console.log(
+    "\nCPU by thread, main / helpers (V8's compiler and GC threads; /proc/self/task), and the main thread's GC pauses (wall time, share of the phase):",
+  );
+  printTable(['case', 'apply main / helpers', 'gc apply', 'rollout main / helpers', 'gc rollout'], threads);
   if (runs > 1 || baseDir) {
     const med = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b);
@@ -887,7 +908,7 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
     };
     console.log('\nmedians of the kept case (CPU time):');
     printTable(
-      ['tree', 'runs', 'apply+settle', '×floor', 'rollout', '×floor'],
+      ['tree', 'runs', 'apply+settle', '×floor', 'helpers', 'rollout', '×floor', 'helpers'],
       Object.entries(medians).map(([who, m]) => {
         const a = med(m.apply);
         const ro = med(m.rollout);
@@ -896,8 +917,10 @@ function mixed(n: number, budget: number, base: CaseResult | undefined): void {
           String(m.apply.length),
           fmtMs(a),
           a && floor?.[0] ? `×${(a / floor[0]).toFixed(1)}` : '—',
+          fmtMs(med(m.helpers[0])),
           fmtMs(ro),
           ro && floor?.[1] ? `×${(ro / floor[1]).toFixed(1)}` : '—',
+          fmtMs(med(m.helpers[1])),
         ];
       }),
     );

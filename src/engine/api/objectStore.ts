@@ -19,6 +19,7 @@ import {
 } from './types';
 import { setPodCondition } from './podCondition';
 import { podStatus } from './podStatusFields';
+import { podSpec } from './podSpecFields';
 import {
   prepareEphemeralContainersUpdate,
   prepareForCreate,
@@ -624,7 +625,8 @@ export class ObjectStore {
         this.clock.iso(),
       ),
     });
-    const obj = { ...old, metadata: { ...old.metadata }, spec: { ...old.spec, nodeName }, status } as Pod;
+    // (the spec too: podSpecFields.ts)
+    const obj = { ...old, metadata: { ...old.metadata }, spec: podSpec(old.spec, nodeName), status } as Pod;
     return this.commit('Pod', old, obj, {}, true, cell);
   }
 

@@ -22,14 +22,17 @@ export function nextPodCondition(
   next: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>,
   now: string,
 ): PodCondition {
-  const cond: PodCondition = {
+  // reason and message always own properties (undefined when empty, which every reader takes as
+  // absent): a condition with them and one without are one hidden class, so the readers of
+  // `status.conditions` (readiness, the informers, the controllers' counts) compiled on pods not
+  // ready yet meet no new one when they become ready
+  return {
     type: next.type,
     status: next.status,
     lastProbeTime: null,
     lastTransitionTime:
       old && old.status === next.status && old.lastTransitionTime ? old.lastTransitionTime : now,
+    reason: next.reason || undefined,
+    message: next.message || undefined,
   };
-  if (next.reason) cond.reason = next.reason;
-  if (next.message) cond.message = next.message;
-  return cond;
 }

@@ -12,6 +12,7 @@
 import type { FieldError } from './errors';
 import { clone, cloneUnfrozen, deepFreeze } from './objects';
 import type { KObject, Pod } from './types';
+import { podSpec } from './podSpecFields';
 import { validateAffinity } from './validation';
 
 interface Entry {
@@ -123,7 +124,7 @@ export class PodCreateMemo {
       const copy = clone(affinity);
       validateAffinity(copy, 'spec.affinity', errs);
       if (errs.length) return undefined; // the simple path reports them
-      out.spec = { ...e.prepared.spec, affinity: copy };
+      out.spec = podSpec(e.prepared.spec, e.prepared.spec.nodeName, copy);
     }
     return out;
   }

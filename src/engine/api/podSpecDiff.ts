@@ -309,8 +309,12 @@ export function podSpecDiff(oldSpec: Record<string, unknown>, newSpec: Record<st
     return true;
   };
   // a v1 field the internal type has elsewhere or not at all (serviceAccount) still shows its change
+  // (a field holding undefined is absent: a stored pod spec has every v1 field, podSpecFields.ts)
   const others = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
-    (k) => !POD_SPEC_FIELDS.includes(k) && !IN_SECURITY_CONTEXT.includes(k),
+    (k) =>
+      !POD_SPEC_FIELDS.includes(k) &&
+      !IN_SECURITY_CONTEXT.includes(k) &&
+      (a[k] !== undefined || b[k] !== undefined),
   );
   structLines([...POD_SPEC_FIELDS, ...others.sort()], a, b, 1, out, groups, '', descendContainers);
   out.push({ mark: ' ', depth: 0, key: '', text: '}', group: groups.n + 1 });

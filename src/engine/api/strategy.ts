@@ -16,6 +16,7 @@ import { admitPodPriority, admitPodPriorityUpdate, type PriorityClassLister } fr
 import { validatePodUpdate } from './podUpdate';
 import { qosClass } from './qos';
 import { podStatus } from './podStatusFields';
+import { podSpec } from './podSpecFields';
 import { validatePriorityClass, validatePriorityClassUpdate } from './priorityClassValidation';
 import type {
   DaemonSet,
@@ -100,6 +101,8 @@ export function prepareForCreate(kind: Kind, obj: KObject, ctx: StrategyContext)
         // as the pod's own, so resolve the class first
         admitPodPriority(pod, ctx.priorityClasses);
         defaultPod(pod);
+        // laid out as every stored pod spec is (podSpecFields.ts)
+        pod.spec = podSpec(pod.spec);
       }
       pod.status = podStatus(undefined, { phase: 'Pending', qosClass: qosClass(pod) });
       break;

@@ -69,24 +69,13 @@ function unchanged(old: PodCondition, spec: CondSpec): boolean {
   const reason = spec.reason || undefined;
   const message = spec.message || undefined;
   if (old.reason !== reason || old.message !== message) return false;
-  const keys =
-    reason === undefined
-      ? message === undefined
-        ? KEYS
-        : KEYS_MESSAGE
-      : message === undefined
-        ? KEYS_REASON
-        : KEYS_BOTH;
   let i = 0;
-  for (const k in old) if (k !== keys[i++]) return false;
-  return i === keys.length;
+  for (const k in old) if (k !== KEYS[i++]) return false;
+  return i === KEYS.length;
 }
 
-/** nextPodCondition's keys, in its order */
-const KEYS = ['type', 'status', 'lastProbeTime', 'lastTransitionTime'];
-const KEYS_REASON = [...KEYS, 'reason'];
-const KEYS_MESSAGE = [...KEYS, 'message'];
-const KEYS_BOTH = [...KEYS, 'reason', 'message'];
+/** nextPodCondition's keys, in its order (reason and message present, undefined when empty) */
+const KEYS = ['type', 'status', 'lastProbeTime', 'lastTransitionTime', 'reason', 'message'];
 
 /** Conditions that start at `memoNow`, one per (frozen) spec, shared by every pod moving at that instant. */
 let memoNow = '';
@@ -170,7 +159,14 @@ function notReadyConds(pod: Pod): readonly CondSpec[] {
   return specs;
 }
 
-const spec = (type: string, status: CondSpec['status']): CondSpec => Object.freeze({ type, status });
+/**
+ * A condition spec without reason or message. Every CondSpec the kubelet hands to withConditions has
+ * the same four keys (an absent reason or message undefined, as nextPodCondition and `unchanged` read
+ * it) and every list of them is frozen: one hidden class each, so the code that walks them (compiled
+ * while the first pods are pending) meets no new one when they start running and become ready.
+ */
+const spec = (type: string, status: CondSpec['status']): CondSpec =>
+  Object.freeze({ type, status, reason: undefined, message: undefined });
 const READY_TO_START_TRUE = spec('PodReadyToStartContainers', 'True');
 const READY_TO_START_FALSE = spec('PodReadyToStartContainers', 'False');
 const INITIALIZED_TRUE = spec('Initialized', 'True');
@@ -190,9 +186,9 @@ function lifecycleSpecs(pod: Pod) {
   let l = pendingSpecs.get(nr);
   if (!l) {
     l = {
-      ready: [READY_TO_START_TRUE, INITIALIZED_TRUE, ...nr],
-      notReady: [READY_TO_START_FALSE, INITIALIZED_TRUE, ...nr],
-      running: [READY_TO_START_TRUE, ...nr],
+      ready: Object.freeze([READY_TO_START_TRUE, INITIALIZED_TRUE, ...nr]),
+      notReady: Object.freeze([READY_TO_START_FALSE, INITIALIZED_TRUE, ...nr]),
+      running: Object.freeze([READY_TO_START_TRUE, ...nr]),
     };
     if (Object.isFrozen(nr)) pendingSpecs.set(nr, l);
   }
