@@ -285,3 +285,37 @@ describe('BatchQueue: a batch with many new objects', () => {
     expect(u.applied.length).toBe(1);
   });
 });
+
+// Issue 24: the 1,000-node link's snapshot is one batch the worker sends as eight messages (nodes,
+// pods, 5,000 Event rows); a frame between two of them published each part: a render of the whole
+// page per message. The messages before the last say `more`: taken in, shown with the last.
+describe('BatchQueue: a batch sent as several messages', () => {
+  function moreSetup() {
+    const frames: (() => void)[] = [];
+    const log: string[] = [];
+    const q = new BatchQueue(
+      (bs) => log.push(`apply ${bs.map((b) => b.now).join(',')}`),
+      { now: () => 0, schedule: (fn) => frames.push(fn) },
+      8,
+      {
+        stage: (bs) => log.push(`stage ${bs.map((b) => b.now).join(',')}`),
+        publish: () => log.push('publish'),
+      },
+    );
+    const frame = () => frames.shift()?.();
+    return { q, frames, log, frame };
+  }
+
+  it('stages the messages that say more, at their frames, and publishes them with the last', () => {
+    const t = moreSetup();
+    t.q.push({ ...batch(10, true, 1), more: true });
+    t.frame();
+    expect(t.log).toEqual(['stage 1']);
+    t.q.push({ ...batch(10, false, 2), more: true });
+    t.frame();
+    t.q.push(batch(10, false, 3));
+    t.frame();
+    expect(t.log).toEqual(['stage 1', 'stage 2', 'apply 3']);
+    expect(t.q.pending).toBe(0);
+  });
+});

@@ -184,8 +184,14 @@ export class BatchQueue {
       (this.timers.nextTask ?? this.timers.schedule)(() => this.run());
       return;
     }
-    // As many batches as the budget allows by the cost learnt so far, at least one.
-    this.applyNow(this.queue.splice(0, this.fits()));
+    // As many batches as the budget allows by the cost learnt so far, at least one. When the last of
+    // them says more of it follow (a large batch the worker sent as several messages), they go into
+    // the mirror unpublished: the message that ends it publishes them all, one render for the batch.
+    const bs = this.queue.splice(0, this.fits());
+    if (this.sink && bs[bs.length - 1].more) {
+      const sink = this.sink;
+      this.measured(bs, () => sink.stage(bs));
+    } else this.applyNow(bs);
     if (this.queue.length) {
       this.scheduled = true;
       this.timers.schedule(() => this.run());
