@@ -6,7 +6,8 @@
 // tasks over 50 ms (start, wall and thread time) and, per task, the functions with the most samples
 // (self) and the app's frames with the most samples below them (total). Prints, never tests.
 // E2E_PORT (default 4398) is the static server's port; TP_MIN (ms, default 50) the smallest task shown;
-// TP_WAIT (ms, default 6000) how long after the load event the trace runs on.
+// TP_WAIT (ms, default 6000) how long after the load event the trace runs on; TP_TRACE=PREFIX writes each
+// run's trace to PREFIX.N.json; TP_FOCUS=REGEX sums, per task, the samples below frames matching it.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,6 +80,8 @@ try {
       deviceScaleFactor: 1.75,
       serviceWorkers: 'block',
     });
+    // the debug handle (src/state/debug.ts), to read how many times the store published the mirror
+    await context.addCookies([{ name: 'dsp-debug', value: '1', url: `http://127.0.0.1:${port}/` }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await emulatePhone(cdp, { warm: false });
@@ -93,12 +96,14 @@ try {
     });
     await page.goto(`http://127.0.0.1:${port}/p/${query}`, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForTimeout(waitMs);
+    const publishes = await page.evaluate(() => window.__dsp?.store.getState().mirrorVersion ?? null);
     const raw = await browser.stopTracing();
     if (process.env.TP_TRACE)
       (await import('node:fs')).writeFileSync(`${process.env.TP_TRACE}.${run}.json`, raw);
     const events = JSON.parse(raw.toString()).traceEvents;
     await context.close();
     report(events, run);
+    console.log(`the store published the mirror ${publishes} times`);
   }
 } finally {
   await browser.close();
@@ -172,10 +177,10 @@ function report(events, run) {
             break;
           }
       }
-      if (ms >= 5) rows.push([(t.ts - nav) / 1000, t.dur / 1000, ms]);
+      if (ms >= 5) rows.push([(t.ts - nav) / 1000, t.dur / 1000, (t.tdur ?? t.dur) / 1000, ms]);
     }
     console.log(
-      `tasks with ${process.env.TP_FOCUS} ≥ 5 ms: ${rows.length}, its time ${rows.reduce((a, r) => a + r[2], 0).toFixed(0)} ms, the most in one task ${Math.max(0, ...rows.map((r) => r[2])).toFixed(0)} ms; (start, task, its ms): ${rows.map((r) => r.map((x) => x.toFixed(0)).join('/')).join(' ')}`,
+      `tasks with ${process.env.TP_FOCUS} ≥ 5 ms: ${rows.length}, its time ${rows.reduce((a, r) => a + r[3], 0).toFixed(0)} ms, the most in one task ${Math.max(0, ...rows.map((r) => r[3])).toFixed(0)} ms; (start, task wall, task thread, its ms): ${rows.map((r) => r.map((x) => x.toFixed(0)).join('/')).join(' ')}`,
     );
   }
   console.log('start   wall thread  (ms since navigation)');
