@@ -203,3 +203,119 @@ describe('BatchQueue.hold', () => {
     expect(done).toBe(true);
   });
 });
+
+// Issue 24: a large cluster's first snapshot is one batch of 1,000 new objects (a message of the
+// worker's); applied whole, it was one task of the store's of 130–180 ms on the throttled phone. It goes
+// into the mirror in parts, one per task, each within the budget once the cost is known, and is
+// published once, with its last part.
+describe('BatchQueue: a batch with many new objects', () => {
+  function bigBatch(n: number, now: number): ChangeBatch {
+    return {
+      ...batch(0, true, now),
+      upserts: Array.from({ length: n }, (_, i) => ({
+        kind: 'Pod',
+        metadata: { name: `p${i}`, namespace: 'default' },
+      })) as unknown as ChangeBatch['upserts'],
+    };
+  }
+  function partsSetup(msPerObject: number) {
+    let clock = 0;
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    const log: { op: 'stage' | 'apply' | 'publish'; objects: number; ms: number }[] = [];
+    const cost = (bs: readonly ChangeBatch[]) => {
+      const objects = bs.reduce((n, b) => n + b.upserts.length, 0);
+      clock += objects * msPerObject;
+      return { objects, ms: objects * msPerObject };
+    };
+    const q = new BatchQueue(
+      (bs) => log.push({ op: 'apply', ...cost(bs) }),
+      { now: () => clock, schedule: (fn) => frames.push(fn), nextTask: (fn) => tasks.push(fn) },
+      8,
+      {
+        stage: (bs) => log.push({ op: 'stage', ...cost(bs) }),
+        publish: () => log.push({ op: 'publish', objects: 0, ms: 0 }),
+      },
+    );
+    const runAll = () => {
+      for (let i = 0; i < 1000 && (frames.length || tasks.length); i++) (tasks.shift() ?? frames.shift())!();
+    };
+    return { q, log, runAll, frames, tasks };
+  }
+
+  it('at a frame: stages it a part per task within the budget, then applies (publishes) the last part', () => {
+    const t = partsSetup(0.13); // a phone at 4×: 1,000 objects ≈ 130 ms
+    t.q.push(bigBatch(1000, 1));
+    t.runAll();
+    const staged = t.log.filter((e) => e.op === 'stage');
+    const applied = t.log.filter((e) => e.op === 'apply');
+    expect(staged.length).toBeGreaterThan(5);
+    expect(applied.length).toBe(1);
+    expect(t.log[t.log.length - 1].op).toBe('apply');
+    expect(staged.reduce((n, e) => n + e.objects, 0) + applied[0].objects).toBe(1000);
+    // the first part is a probe (128 objects); the ones after it fit the budget (or are the smallest part)
+    for (const e of [...staged.slice(1), ...applied]) expect(e.objects <= 64 || e.ms <= 8).toBe(true);
+    expect(t.q.stats.parts).toBe(staged.length);
+    expect(t.q.pending).toBe(0);
+  });
+
+  it('in a drain: stages it in parts too, publishes once at the end', async () => {
+    const t = partsSetup(0.13);
+    t.q.push(bigBatch(1000, 1));
+    let done = false;
+    void t.q.drain().then(() => (done = true));
+    t.runAll();
+    await Promise.resolve();
+    expect(done).toBe(true);
+    expect(t.log.filter((e) => e.op === 'publish').length).toBe(1);
+    expect(t.log[t.log.length - 1].op).toBe('publish');
+    const staged = t.log.filter((e) => e.op === 'stage');
+    expect(staged.length).toBeGreaterThan(5);
+    expect(Math.max(...staged.slice(1).map((e) => e.ms))).toBeLessThanOrEqual(8.5);
+  });
+
+  it('leaves a batch of a few parts whole, and a batch without a sink whole', () => {
+    const t = partsSetup(0.001);
+    t.q.push(bigBatch(200, 1));
+    t.runAll();
+    expect(t.log.map((e) => e.op)).toEqual(['apply']);
+    const u = setup(0.13);
+    u.q.push({ ...bigBatch(1000, 1), deletes: [] });
+    while (u.frames.length) u.frame();
+    expect(u.applied.length).toBe(1);
+  });
+});
+
+// Issue 24: the 1,000-node link's snapshot is one batch the worker sends as eight messages (nodes,
+// pods, 5,000 Event rows); a frame between two of them published each part: a render of the whole
+// page per message. The messages before the last say `more`: taken in, shown with the last.
+describe('BatchQueue: a batch sent as several messages', () => {
+  function moreSetup() {
+    const frames: (() => void)[] = [];
+    const log: string[] = [];
+    const q = new BatchQueue(
+      (bs) => log.push(`apply ${bs.map((b) => b.now).join(',')}`),
+      { now: () => 0, schedule: (fn) => frames.push(fn) },
+      8,
+      {
+        stage: (bs) => log.push(`stage ${bs.map((b) => b.now).join(',')}`),
+        publish: () => log.push('publish'),
+      },
+    );
+    const frame = () => frames.shift()?.();
+    return { q, frames, log, frame };
+  }
+
+  it('stages the messages that say more, at their frames, and publishes them with the last', () => {
+    const t = moreSetup();
+    t.q.push({ ...batch(10, true, 1), more: true });
+    t.frame();
+    expect(t.log).toEqual(['stage 1']);
+    t.q.push({ ...batch(10, false, 2), more: true });
+    t.frame();
+    t.q.push(batch(10, false, 3));
+    t.frame();
+    expect(t.log).toEqual(['stage 1', 'stage 2', 'apply 3']);
+    expect(t.q.pending).toBe(0);
+  });
+});

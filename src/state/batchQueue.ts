@@ -12,9 +12,17 @@
 // once at the end (one store update, one render), and the answer is handed out after that.
 
 import type { ChangeBatch } from '../wire/protocol';
+import { newObjects, cutBatch } from './cutBatch';
 
 /** How much of a frame the queue may use (ms). */
 export const FRAME_BUDGET_MS = 8;
+/**
+ * A batch with many new objects (a large cluster's first snapshot) goes into the mirror in parts, one
+ * per task, when it has more than two parts' worth: the first part this many objects, the next ones as
+ * many as the budget holds by the cost per object the parts have shown (at least MIN_PART).
+ */
+export const FIRST_PART = 128;
+export const MIN_PART = 64;
 
 export interface QueueTimers {
   /** run fn soon: at the next frame (or a short timeout when no frames come, in a hidden tab) */
@@ -51,7 +59,11 @@ export class BatchQueue {
   /** learnt cost of one change (ms), to choose how many fit in a frame */
   private msPerChange = 0.01;
   /** figures for tests and benchmarks */
-  readonly stats = { runs: 0, applied: 0, publishes: 0, flushes: 0, drainSlices: 0 };
+  readonly stats = { runs: 0, applied: 0, publishes: 0, flushes: 0, drainSlices: 0, parts: 0 };
+  /** learnt cost of one new object in a batch's parts (ms); 0 before the first part */
+  private msPerObject = 0;
+  /** what is left of the batch being cut in parts */
+  private cutRest: ChangeBatch | null = null;
   /** the drain under way (its promise), so a second caller waits for the same one */
   private draining: Promise<void> | null = null;
   /** while set, nothing is published to the store (hold): the promise that ends it */
@@ -133,6 +145,10 @@ export class BatchQueue {
           return;
         }
         this.stats.drainSlices++;
+        if (this.stagePart()) {
+          next(slice);
+          return;
+        }
         const bs = this.queue.splice(0, this.fits());
         if (this.sink) this.measured(bs, () => this.sink!.stage(bs));
         else this.applyNow(bs);
@@ -162,12 +178,50 @@ export class BatchQueue {
     if (!this.queue.length) return;
     // held: the hold's end schedules the next run
     if (this.held) return;
-    // As many batches as the budget allows by the cost learnt so far, at least one.
-    this.applyNow(this.queue.splice(0, this.fits()));
+    // a part of a big batch into the mirror (published with the batch's last part), the next part soon
+    if (this.stagePart()) {
+      this.scheduled = true;
+      (this.timers.nextTask ?? this.timers.schedule)(() => this.run());
+      return;
+    }
+    // As many batches as the budget allows by the cost learnt so far, at least one. When the last of
+    // them says more of it follow (a large batch the worker sent as several messages), they go into
+    // the mirror unpublished: the message that ends it publishes them all, one render for the batch.
+    const bs = this.queue.splice(0, this.fits());
+    if (this.sink && bs[bs.length - 1].more) {
+      const sink = this.sink;
+      this.measured(bs, () => sink.stage(bs));
+    } else this.applyNow(bs);
     if (this.queue.length) {
       this.scheduled = true;
       this.timers.schedule(() => this.run());
     }
+  }
+
+  /**
+   * When the first batch waiting brings more than two parts' worth of new objects (and the queue can
+   * stage without publishing): its first part into the mirror, unpublished, the rest left first in the
+   * queue (cutBatch.ts), cut again while more than a part is left. Whatever publishes next (the batch's last part, a flush) publishes it too.
+   */
+  private stagePart(): boolean {
+    const head = this.queue[0];
+    if (!this.sink || !head) return false;
+    const size = this.msPerObject
+      ? Math.max(MIN_PART, Math.floor(this.budgetMs / this.msPerObject))
+      : FIRST_PART;
+    // (begun on a batch of more than two parts, going on while more than a part is left)
+    if (newObjects(head) <= (head === this.cutRest ? size : 2 * size)) return false;
+    // (the cut decodes the part's compact objects: its cost is the part's too)
+    const t0 = this.timers.now();
+    const [part, rest] = cutBatch(head, size);
+    this.queue[0] = this.cutRest = rest;
+    this.sink.stage([part]);
+    const ms = this.timers.now() - t0;
+    this.msPerObject = this.msPerObject
+      ? 0.5 * this.msPerObject + 0.5 * Math.max(0.0005, ms / size)
+      : Math.max(0.0005, ms / size);
+    this.stats.parts++;
+    return true;
   }
 
   private applyNow(bs: ChangeBatch[]): void {

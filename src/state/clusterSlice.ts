@@ -23,6 +23,7 @@ import { applyChanges, decodeGroup } from '../wire/delta';
 import type { ChangeBatch, Input } from '../wire/protocol';
 import type { AppState } from './store';
 import { sameInputs } from './sameInputs';
+import { continuesReset, resetGoesOn } from './cutBatch';
 
 export type ObjectMap = Readonly<Record<string, KObject>>;
 export type Objects = Readonly<Record<Kind, ObjectMap>>;
@@ -205,6 +206,8 @@ export class Mirror {
   readonly pods = new PodIndex();
   readonly waiting = new PodIndex();
   private view: Objects = emptyObjects();
+  /** what was held before the last reset, while the reset batch's parts go in (cutBatch.ts) */
+  private beforeReset: Map<Kind, Map<string, KObject>> | undefined;
   private namesDirty = false;
   /** names of the nodes whose Node object or drawn pods changed since the last publish */
   private touched = new Set<string>();
@@ -247,8 +250,12 @@ export class Mirror {
 
   /** Applies a batch: new objects, patches onto the records held, deletes, Event rows. */
   apply(b: ChangeBatch): void {
-    // On reset the objects held before still lend their identity to equal ones (same uid and version).
-    let before: Map<Kind, Map<string, KObject>> | undefined;
+    // On reset the objects held before still lend their identity to equal ones (same uid and version),
+    // in the rest of a reset batch cut in parts too (cutBatch.ts).
+    let before: Map<Kind, Map<string, KObject>> | undefined = continuesReset(b)
+      ? this.beforeReset
+      : undefined;
+    this.beforeReset = undefined;
     if (b.reset) {
       before = new Map();
       for (const k of KINDS) {
@@ -263,6 +270,7 @@ export class Mirror {
       this.waiting.clear();
       this.pods.touch();
     }
+    if (before && resetGoesOn(b)) this.beforeReset = before;
     const put = (o: KObject) => {
       const kind = o.kind as Kind;
       const key = namespacedName(o.metadata.namespace, o.metadata.name);

@@ -114,6 +114,11 @@ export interface ChangeBatch {
   type: 'changes';
   /** true when this batch replaces everything the page holds (init, restore) */
   reset: boolean;
+  /**
+   * More messages of the same batch follow at once (a large one cut into messages, changeBatcher.ts
+   * splitBatch): the page takes this one in and shows it with the last one (issue 24)
+   */
+  more?: true;
   /** objects the page does not have yet (all of them on reset); Events are not objects here */
   upserts: KObject[];
   /** many new objects of a kind, each as the changes from the one before it (see delta.ts) */

@@ -58,5 +58,7 @@ describe("ChangeBatcher: the engine's record of renumbered revisions", () => {
     const parts = splitBatch(b, 2);
     expect(parts.length).toBe(3);
     expect(parts.map((p) => p.renumbered)).toEqual([undefined, undefined, [rec]]);
+    // the page shows the batch once, with its last message (issue 24)
+    expect(parts.map((p) => p.more)).toEqual([true, true, undefined]);
   });
 });

@@ -189,7 +189,8 @@ export class ChangeBatcher {
 
 /**
  * A batch as messages of at most `max` changes each (a compact group counts its objects and is not
- * cut), in the order they apply: the first carries `reset`, the last the steps, events and inputs.
+ * cut), in the order they apply: the first carries `reset`, the last the steps, events and inputs, the
+ * ones before the last `more`.
  */
 export function splitBatch(b: ChangeBatch, max: number): ChangeBatch[] {
   const size = (x: ChangeBatch) =>
@@ -249,8 +250,12 @@ export function splitBatch(b: ChangeBatch, max: number): ChangeBatch[] {
   }
   parts.push(cur);
   parts[0].reset = b.reset;
-  // the renumbered revisions go once, with the last part (after the revisions they name)
-  for (const p of parts.slice(0, -1)) delete p.renumbered;
+  // the renumbered revisions go once, with the last part (after the revisions they name); the parts
+  // before it say that more follow
+  for (const p of parts.slice(0, -1)) {
+    delete p.renumbered;
+    p.more = true;
+  }
   const last = parts[parts.length - 1];
   last.steps = b.steps;
   last.events = b.events;
