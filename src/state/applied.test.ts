@@ -59,4 +59,18 @@ describe('appliedOnRestore (a reload after the Why panel fixed the live object)'
       by: ['kubectl apply -f -'],
     });
   });
+  it("reads no manifest when nothing since the editor's apply could have changed its objects (a share link)", () => {
+    const refsOf = (t: string) => {
+      throw new Error(`read ${t.length} characters`);
+    };
+    const quiet = [
+      ...inputs.slice(0, 2),
+      { at: 6, line: 'kubectl get pods -o wide' },
+      { at: 7, line: 'sim node add node-9' },
+      { at: 8, line: 'kubectl rollout status ds/fluentd -n kube-system' },
+    ];
+    expect(appliedOnRestore(quiet, DS, refsOf)).toEqual({ text: DS, by: [] });
+    expect(appliedOnRestore(quiet, DS, refs)).toEqual({ text: DS, by: [] });
+    expect(() => appliedOnRestore(inputs, DS, refsOf)).toThrow('read');
+  });
 });
