@@ -33,6 +33,7 @@ import {
   useLessonHost,
 } from './state/lessonHost';
 import { startEngine } from './state/engine';
+import { earlySpec } from './state/earlyStart';
 import { allowedOrigins } from './embed/protocol';
 import { ShareLayer } from './ui/share/ShareLayer';
 import { bootFromLocation, sessionPayload, startFromBoot } from './share/session';
@@ -116,6 +117,13 @@ export function App() {
           lastApplied(shared.inputs),
         ),
       );
+    // The default boot (no link, no saved session, nothing in the address that changes the cluster:
+    // src/state/earlyStart.ts) sets the kept editor text or the default manifest, with nothing applied:
+    // from the first render too. After the commit, in the boot's task, the editor's preview of the
+    // whole manifest was rendered at once (a render React cannot slice: a store update) and laid out
+    // in the next frame (issue 24). The effect sets the same again.
+    else if (earlySpec(location, (key) => localStorage.getItem(key)) !== null)
+      useStore.setState(editorOnRestore(loadEditorText(ns) ?? ARTICLE_MANIFEST, undefined, null));
   });
 
   useEffect(() => {

@@ -15,6 +15,7 @@ import { earlySpec } from './state/earlyStart';
 import { batches, earlySnapshot, fetchCommandsAfter, startEngineEarly } from './state/engine';
 import { loadLiveDrift } from './state/liveDriftLoad';
 import { sharePayload } from './share/payload';
+import { warmFonts } from './ui/fontWarmup';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
@@ -67,6 +68,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // first render. Nothing is drawn by them before the render, so nothing changes on the screen.
 void (async () => {
   await nextTask();
+  // The language menu's other script laid out now, in tasks of their own while App's chunk comes,
+  // instead of in the first full layout after the commit (src/ui/fontWarmup.ts).
+  const fontsWarm = warmFonts<HTMLSpanElement>(document, nextTask);
   // English is there at once; another language's strings first (a moment; the page paints in it).
   const i18nReady = initI18n();
   const appModule = import('./App');
@@ -79,6 +83,7 @@ void (async () => {
   // The engine's first snapshot when it is being made now (the early start's `init` has gone out): in
   // the first render, instead of after its commit in a second render of the page (issue 24).
   await earlySnapshot();
+  await fontsWarm;
   // The static first view's cluster cards (index.html, src/firstView) stay until the graph draws.
   keepFirstViewCards();
   keepFirstViewLesson();

@@ -6,6 +6,8 @@ import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Each language's name in itself (the header's language menu; src/ui/fontWarmup.ts lays them out early). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 const STORAGE_KEY = 'daemonset-playground:lang';
 
 type Json = { default: Record<string, unknown> };

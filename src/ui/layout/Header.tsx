@@ -1,7 +1,7 @@
 // The page header: title, the lesson, language, theme, presentation mode, share, keyboard shortcuts.
 
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage, type Language } from '../../i18n';
+import { LANGUAGE_NAMES, LANGUAGES, setLanguage, type Language } from '../../i18n';
 import { useStore } from '../../state/store';
 import { selectTheme } from '../../state/selectors';
 import { applyTheme } from '../theme';
@@ -28,7 +28,7 @@ export function Header({ onStartLesson, lessonOpen }: { onStartLesson: () => voi
         >
           {LANGUAGES.map((l) => (
             <option key={l} value={l}>
-              {l === 'en' ? 'English' : '简体中文'}
+              {LANGUAGE_NAMES[l]}
             </option>
           ))}
         </select>
