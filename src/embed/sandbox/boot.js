@@ -77,10 +77,17 @@
       // carried it alone (issue 24). Asked for here once the entry's own bytes are in: after the first
       // bundle (beside it, it delayed the entry by as much as it brought the graph forward), while the
       // entry is compiled and run, the page renders and the engine makes its first snapshot.
+      // Not on a visit the service worker serves: no line to win on there, and the preloaded chunk's
+      // compile took main-thread time from the entry and the first render (the warm snapshot came later).
       var graphAsked = false;
       var graph = function () {
         if (graphAsked) return;
         graphAsked = true;
+        try {
+          if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+        } catch {
+          // no service worker here: the network it is
+        }
         (d.graph || '').split(' ').forEach(function (href) {
           if (href.endsWith('.css'))
             add('link', { rel: 'preload', as: 'style', crossorigin: '', href: href });
