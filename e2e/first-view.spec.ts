@@ -557,3 +557,61 @@ for (const [name, viewport] of [
     expect(r.graphTops).toEqual([graphTop]);
     expect(r.shift).toBeLessThan(0.1);
   });
+
+// Issue 24: the first graph card waits for the graph's chunk (React Flow, ~100 KB gzipped). The page
+// asked for it once the entry had been evaluated, and on a phone's slow line the line stood idle
+// meanwhile; boot.js now asks for it (`data-graph`) once the entry's own bytes are in. Here the entry's
+// preloads (its static imports) are held back 1.5 s, so the entry cannot run before they come: the
+// graph's chunk must be asked for meanwhile.
+for (const [name, query] of [
+  ['the first view', './'],
+  ["a built-in lesson's first view", './?lesson=article'],
+  ['a lesson with no first view', './?lesson=taints'],
+] as const) {
+  test(`the graph's chunk is asked for with the entry, before the entry runs: ${name}`, async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('./')).text();
+    const preloads = (/data-preload="([^"]*)"/.exec(html)?.[1] ?? '').split(/\s+/).filter(Boolean);
+    const held = new Set(preloads.map((f) => new URL(f, 'http://x/').pathname.replace(/^.*\//, '')));
+    expect(held.size).toBeGreaterThan(3);
+    let released = 0;
+    let graphAsked = 0;
+    page.on('request', (r) => {
+      if (!graphAsked && /\/assets\/GraphPanel-[^/]+\.js$/.test(r.url())) graphAsked = Date.now();
+    });
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      if (!held.has(new URL(route.request().url()).pathname.replace(/^.*\//, ''))) return route.continue();
+      await new Promise((r) => setTimeout(r, 1500));
+      released ||= Date.now();
+      await route.continue();
+    });
+    await page.goto(query);
+    await expect(page.locator('.graph-root .react-flow__node').first()).toBeVisible({ timeout: 60_000 });
+    console.log(
+      `[figure] ${name}: graph chunk asked ${graphAsked - released} ms after the preloads were let go`,
+    );
+    expect(released).toBeGreaterThan(0);
+    expect(graphAsked).toBeGreaterThan(0);
+    expect(graphAsked).toBeLessThan(released);
+  });
+}
+
+// Issue 24: the yaml package (30 KB gzipped) came with the graph's chunk, for the one-click fix's
+// preview and the diff modal: both now load it when they open. Nothing the page fetches before the
+// first graph card holds it.
+test('nothing fetched before the first graph card holds the yaml package', async ({ page, request }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible({ timeout: 60_000 });
+  const files = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((e) => e.name)
+      .filter((n) => /\/assets\/[^/]+\.js$/.test(n)),
+  );
+  expect(files.some((f) => /GraphPanel-/.test(f))).toBe(true);
+  for (const f of files) {
+    const body = await (await request.get(f)).text();
+    expect(/YAMLParseError|\bflow-error-end\b/.test(body), `${f} holds the yaml package`).toBe(false);
+  }
+});

@@ -363,3 +363,28 @@ test("?lesson=network: the lesson's cluster is drawn while kubectl's chunk is he
   await expect(page.getByTestId('console-log')).toContainText('node/control-plane');
   expect(asked).toBeLessThanOrEqual(1);
 });
+
+// Issue 24: `?lesson=ID`'s cluster (the engine's first `init`) waits for the built-in lesson's chunk,
+// which App's boot asked for only after the page's first commit. The entry asks for it with App's
+// modules now: with App's chunk held back 1.5 s (no commit can come before it), the lesson's chunk is
+// asked for meanwhile.
+test("?lesson=article: the lesson's chunk is asked for before App's modules have come (issue 24)", async ({
+  page,
+}) => {
+  let released = 0;
+  let lessonAsked = 0;
+  page.on('request', (r) => {
+    if (!lessonAsked && /\/assets\/article-[^/]+\.js$/.test(r.url())) lessonAsked = Date.now();
+  });
+  await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    released ||= Date.now();
+    await route.continue();
+  });
+  await page.goto('./?lesson=article');
+  await expect(page.locator('.graph-root .react-flow__node').first()).toBeVisible({ timeout: 60_000 });
+  console.log(`[figure] the lesson's chunk asked ${lessonAsked - released} ms after App's chunk was let go`);
+  expect(released).toBeGreaterThan(0);
+  expect(lessonAsked).toBeGreaterThan(0);
+  expect(lessonAsked).toBeLessThan(released);
+});

@@ -74,6 +74,14 @@ void (async () => {
   // English is there at once; another language's strings first (a moment; the page paints in it).
   const i18nReady = initI18n();
   const appModule = import('./App');
+  // `?lesson=ID`: the built-in lesson's chunk, which the lesson's cluster (the engine's first `init`)
+  // waits for — fetched now, with App's modules, instead of after the page's first commit, when App's
+  // boot looks for the lesson (issue 24). Only fetched: its validation stays in App's boot, after the
+  // first commit, as before.
+  if (boot.lesson !== undefined) {
+    const id = boot.lesson;
+    void import('./lessons/index').then((m) => m.prefetchLesson(id)).catch(() => undefined);
+  }
   // A share link in the address restores its editor state in App's first render, which reads the
   // text with liveDrift.ts (the yaml package, not in the first bundle: issue 24): fetched beside App.
   const linkReady = sharePayload(location.hash) !== null ? loadLiveDrift().catch(() => undefined) : undefined;

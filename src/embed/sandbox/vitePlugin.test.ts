@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bootHtml, bootScript, engineWorkerFile, posterData, startChunks } from './vitePlugin';
+import { bootHtml, bootScript, engineWorkerFile, graphChunk, posterData, startChunks } from './vitePlugin';
 
 describe('the page starts with boot.js', () => {
   it('takes Vite’s module script and modulepreload links into boot.js’s data attributes', () => {
@@ -85,6 +85,52 @@ describe('the page starts with boot.js', () => {
     bundle['assets/App-x.js'].viteMetadata.importedCss.add('assets/App-x.css');
     expect(() => startChunks(bundle, 'src/App.tsx')).toThrow(/stylesheet of its own.*src\/appStyles\.ts/);
     expect(() => startChunks(bundle, 'src/Nothing.tsx')).toThrow(/no chunk for src\/Nothing\.tsx/);
+  });
+  it('gives boot.js the graph’s chunk with its stylesheets, less what the entry and its preloads hold', () => {
+    const html = `<head>
+    <script type="module" crossorigin src="./assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="./assets/a.js">
+    <link rel="stylesheet" crossorigin href="./assets/index.css">
+  </head>`;
+    const chunk = (
+      fileName: string,
+      imports: string[],
+      facadeModuleId: string | null = null,
+      css: string[] = [],
+    ) => ({
+      type: 'chunk',
+      fileName,
+      imports,
+      facadeModuleId,
+      viteMetadata: { importedCss: new Set<string>(css) },
+    });
+    const bundle = {
+      'assets/index-abc.js': chunk('assets/index-abc.js', ['assets/a.js'], '/r/src/main.tsx', [
+        'assets/index.css',
+      ]),
+      'assets/a.js': chunk('assets/a.js', []),
+      'assets/Graph-y.js': chunk(
+        'assets/Graph-y.js',
+        ['assets/e.js', 'assets/a.js', 'assets/index-abc.js'],
+        '/r/src/ui/graph/GraphPanel.tsx',
+        ['assets/Graph-y.css'],
+      ),
+      'assets/e.js': chunk('assets/e.js', ['assets/a.js']),
+    };
+    const graph = graphChunk(bundle);
+    expect(graph).toEqual([
+      './assets/Graph-y.css',
+      './assets/index.css',
+      './assets/Graph-y.js',
+      './assets/e.js',
+      './assets/a.js',
+      './assets/index-abc.js',
+    ]);
+    expect(bootHtml(html, [], undefined, graph)).toContain(
+      'data-css="./assets/index.css" data-graph="./assets/Graph-y.css ./assets/Graph-y.js ./assets/e.js" data-classic=',
+    );
+    expect(bootHtml(html)).not.toContain('data-graph');
+    expect(() => graphChunk(bundle, 'src/Nothing.tsx')).toThrow(/no chunk for src\/Nothing\.tsx/);
   });
 });
 

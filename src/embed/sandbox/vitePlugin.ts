@@ -31,9 +31,16 @@ function plainEditors(): Plugin {
  * Replaces Vite's module script, modulepreload links and the page's stylesheet with boot.js carrying
  * their addresses: boot.js adds them, at once or (`ctl=1`) when the learner asks for the playground.
  * `worker`: the engine worker's script (dist-relative), which boot.js starts before the page's modules
- * have come (src/worker/bootWorker.ts takes it over).
+ * have come (src/worker/bootWorker.ts takes it over). `graph`: the graph's chunk and what it needs
+ * (graphChunk), of which boot.js asks for what the entry's preloads do not hold once the entry's bytes
+ * are in (`data-graph`).
  */
-export function bootHtml(html: string, alsoPreload: readonly string[] = [], worker?: string): string {
+export function bootHtml(
+  html: string,
+  alsoPreload: readonly string[] = [],
+  worker?: string,
+  graph: readonly string[] = [],
+): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) return html;
   const preloads: string[] = [];
@@ -50,7 +57,9 @@ export function bootHtml(html: string, alsoPreload: readonly string[] = [], work
     out = out.replace(sheets[0][0], '');
   }
   const w = worker ? ` data-worker="./${worker}"` : '';
-  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${css}${w} data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
+  const later = graph.filter((f) => f !== entry[1] && !preloads.includes(f) && f !== sheets[0]?.[1]);
+  const g = later.length ? ` data-graph="${later.join(' ')}"` : '';
+  const tag = `<script src="./boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"${css}${w}${g} data-classic="./${CLASSIC_DIR}/app.js" data-classic-css="./${CLASSIC_DIR}/app.css"></script>\n  `;
   return out.replace('</head>', `  ${tag}</head>`);
 }
 
@@ -98,6 +107,34 @@ export function startChunks(
   };
   visit(start.fileName);
   return out;
+}
+
+/**
+ * The files of a chunk the page imports later (the graph's, issue 24: the first graph card waits for
+ * it, and the page asked for it only once the entry had been evaluated — on a phone the line stood idle
+ * meanwhile): the chunk, the chunks it imports and their stylesheets, as Vite writes addresses into
+ * index.html. boot.js asks for them once the entry's own bytes are in, so they follow the first bundle
+ * on the line instead of sharing it with the entry.
+ */
+export function graphChunk(
+  bundle: Parameters<typeof startChunks>[0],
+  source = 'src/ui/graph/GraphPanel.tsx',
+): string[] {
+  const start = Object.values(bundle).find(
+    (c) => c.type === 'chunk' && (c.facadeModuleId ?? '').replace(/\\/g, '/').endsWith(`/${source}`),
+  );
+  if (!start) throw new Error(`no chunk for ${source} in the bundle`);
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (fileName: string) => {
+    if (js.includes(`./${fileName}`)) return;
+    js.push(`./${fileName}`);
+    const c = bundle[fileName];
+    for (const f of c?.viteMetadata?.importedCss ?? []) if (!css.includes(`./${f}`)) css.push(`./${f}`);
+    for (const dep of c?.imports ?? []) visit(dep);
+  };
+  visit(start.fileName);
+  return [...css, ...js];
 }
 
 /**
@@ -167,6 +204,7 @@ export function sandboxPlugin(opts: { plugins: () => PluginOption[]; alias: Alia
           html,
           ctx.bundle ? startChunks(ctx.bundle, 'src/App.tsx') : [],
           engineWorkerFile(Object.keys(ctx.bundle ?? {})),
+          ctx.bundle ? graphChunk(ctx.bundle) : [],
         ),
     },
     async closeBundle() {

@@ -8,7 +8,7 @@ import { controllerRef } from '../../engine/predicates';
 import { useStore } from '../../state/store';
 import { selectTheme } from '../../state/selectors';
 import { useGraphUi } from './graphStore';
-import { podTemplateYaml, templateYaml } from './system/manifest';
+import { podTemplateYaml, templateYaml } from './system/manifestYaml';
 
 const DiffView = lazy(() => import('../editor/DiffView'));
 

@@ -4,7 +4,9 @@
 // A large cluster zoomed out is drawn on one canvas (OverviewCanvas) instead of a card per node.
 
 import {
+  lazy,
   startTransition,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -76,7 +78,9 @@ import { nodeTypes } from './nodeTypes';
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
 import { ActionMenu } from './ActionMenu';
 import { Inspector } from './Inspector';
-import { DiffModal } from './DiffModal';
+// "Diff with the template" writes YAML (the yaml package): its modal is a chunk of its own, loaded when
+// it opens, not part of the graph's chunk that the first card waits for (issue 24).
+const DiffModal = lazy(() => import('./DiffModal').then((m) => ({ default: m.DiffModal })));
 import { OverviewCanvas } from './OverviewCanvas';
 import { cellAt, OVERVIEW_MIN_NODES } from './system/overview';
 import { OffscreenPill } from './OffscreenPill';
@@ -174,6 +178,7 @@ function GraphCanvas() {
   const readability = present ? PRESENTING : NORMAL;
   const scale = readability.scale;
   const dragging = useGraphUi((s) => s.dragging);
+  const diffOpen = useGraphUi((s) => s.diffPod !== null);
   const measured = useGraphUi((s) => s.measured);
   const edgesPref = useGraphUi((s) => s.showPodEdges);
   const inspectorOpen =
@@ -881,7 +886,11 @@ function GraphCanvas() {
         : palette}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenu />
-      <DiffModal />
+      {diffOpen && (
+        <Suspense fallback={null}>
+          <DiffModal />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // of the controller (nodeShouldRunDaemonPod) and of the scheduler, passed or failed in plain words,
 // what the last sync decided, and the one-click fixes (shown before they apply).
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DaemonSet, Node, Pod } from '../../engine';
 import type { Response, WhyData } from '../../wire/protocol';
@@ -11,17 +11,13 @@ import { useStore } from '../../state/store';
 import { selectDaemonSets, selectPodsOnNode } from '../../state/selectors';
 import { taintString } from '../../engine/predicates';
 import { checkWords, fixesFor, verdict, type Fix } from './system/why';
-import {
-  daemonSetManifest,
-  dedentDiff,
-  lineDiff,
-  tolerationFor,
-  toYaml,
-  withToleration,
-} from './system/manifest';
 import { run, selectPod } from './graphActions';
 import { RolloutWhy } from './RolloutWhy';
 import { latestAnswer, type LatestAnswer } from './latestAnswer';
+
+// The fix's preview writes YAML (the yaml package): a chunk of its own, not the graph's (issue 24).
+const loadPreview = () => import('./TolerateFixPreview');
+const TolerateFixPreview = lazy(loadPreview);
 
 type WhyResponse = Extract<Response, { type: 'why' }>;
 
@@ -68,13 +64,8 @@ function useWhy(node: string) {
 function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'tolerate' }> }) {
   const { t } = useTranslation('graph');
   const [open, setOpen] = useState(false);
-  const plan = useMemo(() => {
-    const before = daemonSetManifest(ds);
-    const after = withToleration(before, tolerationFor(fix.taint));
-    const a = toYaml(before);
-    const b = toYaml(after);
-    return { yaml: b, diff: dedentDiff(lineDiff(a, b)) };
-  }, [ds, fix.taint]);
+  // the preview's code (the yaml package) fetched while the reader looks at the button
+  useEffect(() => void loadPreview().catch(() => undefined), []);
   const text = taintString(fix.taint);
   if (!open) {
     return (
@@ -88,45 +79,10 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
       </button>
     );
   }
-  const d = plan.diff;
   return (
-    <div className="fix-preview" data-testid="why.fix.preview">
-      <div className="fix-preview-title">{t('why.fix.previewTitle', { ds: ds.metadata.name })}</div>
-      <pre className="diff" aria-label={t('why.fix.diffLabel')}>
-        {d.before.map((l, i) => (
-          <span key={`b${i}`} className="diff-ctx">{`  ${l}\n`}</span>
-        ))}
-        {d.removed.map((l, i) => (
-          <span key={`r${i}`} className="diff-del">{`- ${l}\n`}</span>
-        ))}
-        {d.added.map((l, i) => (
-          <span key={`a${i}`} className="diff-add">{`+ ${l}\n`}</span>
-        ))}
-        {d.after.map((l, i) => (
-          <span key={`c${i}`} className="diff-ctx">{`  ${l}\n`}</span>
-        ))}
-      </pre>
-      <div className="fix-actions">
-        <button
-          type="button"
-          className="primary"
-          data-testid="why.fix.apply"
-          onClick={() => {
-            setOpen(false);
-            void run('kubectl apply -f -', {
-              stdin: plan.yaml,
-              echo: 'kubectl apply -f daemonset-with-toleration.yaml',
-              remember: false,
-            });
-          }}
-        >
-          {t('why.fix.apply')}
-        </button>
-        <button type="button" onClick={() => setOpen(false)}>
-          {t('why.fix.cancel')}
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <TolerateFixPreview ds={ds} fix={fix} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }
 

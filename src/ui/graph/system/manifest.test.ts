@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { DaemonSet, Pod } from '../../../engine';
-import {
-  daemonSetManifest,
-  lineDiff,
-  podTemplateYaml,
-  templateYaml,
-  tolerationFor,
-  toYaml,
-  withToleration,
-} from './manifest';
+import { daemonSetManifest, lineDiff, tolerationFor, withToleration } from './manifest';
+import { podTemplateYaml, templateYaml, toYaml } from './manifestYaml';
 import { articleCluster, run } from '../testing/testCluster';
 import { tolerating } from './highlight';
 import { addCommand } from '../../palette/kinds';

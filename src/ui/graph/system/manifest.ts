@@ -1,9 +1,9 @@
-// YAML the graph shows or applies: a DaemonSet as a manifest you could apply again (status and
-// server-set fields stripped), the same with one more toleration (the why panel's one-click fix),
-// the pod template beside a pod (the diff modal), and a small line diff to preview a change.
+// What the graph shows or applies as YAML: a DaemonSet as a manifest you could apply again (status and
+// server-set fields stripped), the same with one more toleration (the why panel's one-click fix), and a
+// small line diff to preview a change. The YAML text itself is manifestYaml.ts's (the yaml package,
+// loaded when a preview or the diff modal opens: not in the graph's chunk, issue 24).
 
-import { stringify } from 'yaml';
-import type { DaemonSet, Pod, Taint, Toleration } from '../../../engine';
+import type { DaemonSet, Taint, Toleration } from '../../../engine';
 
 /** Annotations the server or kubectl maintain; a manifest written by hand never has them. */
 const SERVER_ANNOTATIONS = [
@@ -23,7 +23,7 @@ export interface DaemonSetManifest {
   spec: DaemonSet['spec'];
 }
 
-function copy<T>(v: T): T {
+export function copy<T>(v: T): T {
   return JSON.parse(JSON.stringify(v)) as T;
 }
 
@@ -63,10 +63,6 @@ export function withToleration(m: DaemonSetManifest, tol: Toleration): DaemonSet
   return out;
 }
 
-export function toYaml(v: unknown): string {
-  return stringify(v, { lineWidth: 0 });
-}
-
 export interface LineDiff {
   /** up to `context` unchanged lines before the change */
   before: string[];
@@ -101,21 +97,4 @@ export function dedentDiff(d: LineDiff): LineDiff {
   if (!Number.isFinite(cut) || cut === 0) return d;
   const f = (ls: string[]) => ls.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)));
   return { ...d, before: f(d.before), removed: f(d.removed), added: f(d.added), after: f(d.after) };
-}
-
-/** The DaemonSet's pod template, as the left side of "diff with the template". */
-export function templateYaml(ds: DaemonSet): string {
-  const t = copy(ds.spec.template);
-  const metadata: Record<string, unknown> = {};
-  if (t.metadata?.labels) metadata.labels = t.metadata.labels;
-  if (t.metadata?.annotations) metadata.annotations = t.metadata.annotations;
-  return toYaml({ metadata, spec: t.spec });
-}
-
-/** A pod's labels, annotations and spec in the same shape, as the right side. */
-export function podTemplateYaml(pod: Pod): string {
-  const metadata: Record<string, unknown> = {};
-  if (pod.metadata.labels) metadata.labels = pod.metadata.labels;
-  if (pod.metadata.annotations) metadata.annotations = pod.metadata.annotations;
-  return toYaml({ metadata, spec: copy(pod.spec) });
 }
