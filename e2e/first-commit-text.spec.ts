@@ -4,25 +4,29 @@
 // React cannot slice) — a long task of a phone's load. Pinned without timing: what the preview holds
 // when React first puts it on the page.
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Keeps the text of React's preview (the static first view's has no test id) as it first comes. */
+async function keepFirstPreview(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstPreview: string | null };
+    w.__firstPreview = null;
+    new MutationObserver((_, obs) => {
+      const pre = document.querySelector('[data-testid="yaml-preview"]');
+      if (pre) {
+        w.__firstPreview = pre.textContent;
+        obs.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
 
 for (const [name, query] of [
   ['the plain page', './'],
   ['presentation mode', './?present=1'],
 ] as const) {
   test(`the editor's preview holds the manifest from the first commit: ${name}`, async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { __firstPreview: string | null };
-      w.__firstPreview = null;
-      // React's preview (the static first view's has no test id), as it is when it first comes
-      new MutationObserver((_, obs) => {
-        const pre = document.querySelector('[data-testid="yaml-preview"]');
-        if (pre) {
-          w.__firstPreview = pre.textContent;
-          obs.disconnect();
-        }
-      }).observe(document, { subtree: true, childList: true });
-    });
+    await keepFirstPreview(page);
     await page.goto(query);
     await expect(page.getByTestId('yaml-preview')).toContainText('kind: DaemonSet');
     const first = await page.evaluate(
@@ -45,17 +49,7 @@ test('a kept editor text is in the first commit too', async ({ page }) => {
     );
     localStorage.removeItem(`daemonset-playground:${location.pathname}::session`);
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __firstPreview: string | null };
-    w.__firstPreview = null;
-    new MutationObserver((_, obs) => {
-      const pre = document.querySelector('[data-testid="yaml-preview"]');
-      if (pre) {
-        w.__firstPreview = pre.textContent;
-        obs.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
+  await keepFirstPreview(page);
   await page.reload();
   await expect(page.getByTestId('yaml-preview')).toContainText('kept-text');
   const first = await page.evaluate(

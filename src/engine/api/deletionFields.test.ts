@@ -3,7 +3,7 @@
 // its old pods): what spares V8 the re-compiles of every function reading `pod.metadata`.
 
 import { describe, expect, it } from 'vitest';
-import { sameHiddenClass } from '../testing/hiddenClass';
+import { sameHiddenClass, webDeployment } from '../testing/hiddenClass';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { clearDeletion, keepField } from './deletionFields';
@@ -98,21 +98,7 @@ describe('a pod’s metadata', () => {
       },
       ['Pod'],
     );
-    const web = (image: string) =>
-      ({
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: { name: 'web', namespace: 'default' },
-        spec: {
-          replicas: 4,
-          selector: { matchLabels: { app: 'web' } },
-          template: {
-            metadata: { labels: { app: 'web' } },
-            spec: { containers: [{ name: 'nginx', image }] },
-          },
-        },
-      }) as unknown as KObject;
-    sim.store.create(web('nginx:1.27'));
+    sim.store.create(webDeployment() as unknown as KObject);
     sim.settle();
     const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as KObject;
     (

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { sameHiddenClass } from '../testing/hiddenClass';
+import { sameHiddenClass, webDeployment } from '../testing/hiddenClass';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { FLUENTD_YAML } from '../testing/builders';
@@ -78,19 +78,7 @@ describe('nextPodCondition', () => {
       ['Pod'],
     );
     sim.store.create(parse(FLUENTD_YAML) as KObject);
-    sim.store.create({
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: 'web', namespace: 'default' },
-      spec: {
-        replicas: 4,
-        selector: { matchLabels: { app: 'web' } },
-        template: {
-          metadata: { labels: { app: 'web' } },
-          spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-        },
-      },
-    } as unknown as KObject);
+    sim.store.create(webDeployment() as unknown as KObject);
     sim.settle();
     // both kinds were seen: ready and not ready (with a reason and message)
     expect(reasons).toContain('Ready True ');

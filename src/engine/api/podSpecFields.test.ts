@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { sameHiddenClass } from '../testing/hiddenClass';
+import { randomOwnFields, sameHiddenClass, webDeployment } from '../testing/hiddenClass';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { FLUENTD_YAML } from '../testing/builders';
@@ -57,19 +57,7 @@ const VALUES: Record<string, unknown[]> = {
 };
 
 function randomSpec(r: Random): PodSpec {
-  const keys = Object.keys(VALUES);
-  for (let i = keys.length - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [keys[i], keys[j]] = [keys[j], keys[i]];
-  }
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const roll = r.int(4);
-    if (roll === 0) continue;
-    const v = roll === 1 ? undefined : VALUES[k][r.int(VALUES[k].length)];
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-  }
-  return out as PodSpec;
+  return randomOwnFields(r, VALUES) as PodSpec;
 }
 
 describe('podSpec', () => {
@@ -110,21 +98,13 @@ describe('podSpec', () => {
       ['Pod'],
     );
     sim.store.create(parse(FLUENTD_YAML) as KObject);
-    sim.store.create({
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: 'web', namespace: 'default' },
-      spec: {
-        replicas: 4,
-        selector: { matchLabels: { app: 'web' } },
-        template: {
-          metadata: { labels: { app: 'web' } },
-          spec: {
-            containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { requests: { cpu: '10m' } } }],
-          },
-        },
-      },
-    } as unknown as KObject);
+    sim.store.create(
+      webDeployment({
+        name: 'nginx',
+        image: 'nginx:1.27',
+        resources: { requests: { cpu: '10m' } },
+      }) as unknown as KObject,
+    );
     sim.settle();
     expect(sim.store.list('Pod').filter((p) => p.status.phase === 'Running').length).toBe(7);
     expect([...kinds].sort()).toEqual([

@@ -5,7 +5,7 @@
 // statuses) all laid out that way: one key list in one order, what gives V8 one hidden class.
 
 import { describe, expect, it } from 'vitest';
-import { sameHiddenClass } from '../testing/hiddenClass';
+import { randomOwnFields, sameHiddenClass, webDeployment } from '../testing/hiddenClass';
 import { parse } from 'yaml';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
@@ -58,19 +58,7 @@ const VALUES: Record<string, unknown[]> = {
 };
 
 function randomFields(r: Random): PodStatusFields {
-  const keys = Object.keys(VALUES);
-  for (let i = keys.length - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [keys[i], keys[j]] = [keys[j], keys[i]];
-  }
-  const out: Record<string, unknown> = {};
-  for (const k of keys) {
-    const roll = r.int(4);
-    if (roll === 0) continue;
-    const v = roll === 1 ? undefined : VALUES[k][r.int(VALUES[k].length)];
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-  }
-  return out as PodStatusFields;
+  return randomOwnFields(r, VALUES) as PodStatusFields;
 }
 
 describe('podStatus', () => {
@@ -106,19 +94,7 @@ describe('podStatus', () => {
       ['Pod'],
     );
     sim.store.create(parse(FLUENTD_YAML) as KObject);
-    sim.store.create({
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: 'web', namespace: 'default' },
-      spec: {
-        replicas: 4,
-        selector: { matchLabels: { app: 'web' } },
-        template: {
-          metadata: { labels: { app: 'web' } },
-          spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-        },
-      },
-    } as unknown as KObject);
+    sim.store.create(webDeployment() as unknown as KObject);
     sim.settle();
     const ready = sim.store
       .list('Pod')

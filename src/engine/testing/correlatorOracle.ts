@@ -19,9 +19,26 @@ export interface SimpleLog {
   name: string;
 }
 
-interface TokenBucket {
+export interface TokenBucket {
   tokens: number;
   last: number;
+}
+
+/**
+ * EventSourceObjectSpamFilter.Filter on a cache of token buckets: a bucket of SPAM_BURST refilled at
+ * SPAM_QPS per source and object; false when it has no token left.
+ */
+export function spamFilterAllow(spam: Lru<TokenBucket>, spamKey: string, now: number): boolean {
+  const b = spam.get(spamKey) ?? { tokens: SPAM_BURST, last: now };
+  b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
+  b.last = now;
+  let ok = false;
+  if (b.tokens >= 1) {
+    b.tokens -= 1;
+    ok = true;
+  }
+  spam.add(spamKey, b);
+  return ok;
 }
 
 export class SimpleCorrelator {
@@ -69,15 +86,6 @@ export class SimpleCorrelator {
 
   /** The spam filter: false when the source has no token left for the object. */
   allow(spamKey: string, now: number): boolean {
-    const b = this.spam.get(spamKey) ?? { tokens: SPAM_BURST, last: now };
-    b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
-    b.last = now;
-    let ok = false;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      ok = true;
-    }
-    this.spam.add(spamKey, b);
-    return ok;
+    return spamFilterAllow(this.spam, spamKey, now);
   }
 }

@@ -8,11 +8,10 @@ import type { EventRecordInput } from '../api/eventStore';
 import type { KObject, ObjectReference } from '../api/types';
 import type { RecordedEvent } from '../events';
 import { Lru } from '../lru';
+import { spamFilterAllow, type TokenBucket } from './correlatorOracle';
 
 const AGGREGATE_MAX_EVENTS = 10;
 const AGGREGATE_INTERVAL_MS = 600_000;
-const SPAM_BURST = 25;
-const SPAM_QPS = 1 / 300;
 
 interface AggregateRecord {
   /**
@@ -39,11 +38,6 @@ interface EventLog {
   firstTimestamp: string;
   namespace: string;
   name: string;
-}
-
-interface TokenBucket {
-  tokens: number;
-  last: number;
 }
 
 /** EventCorrelator for one source. */
@@ -82,17 +76,7 @@ class Correlator {
 
   /** EventSourceObjectSpamFilter: false when the source has no token left for this object. */
   allow(spamKey: string, now: number): boolean {
-    let b = this.spam.get(spamKey);
-    if (!b) b = { tokens: SPAM_BURST, last: now };
-    b.tokens = Math.min(SPAM_BURST, b.tokens + ((now - b.last) / 1000) * SPAM_QPS);
-    b.last = now;
-    let ok = false;
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      ok = true;
-    }
-    this.spam.add(spamKey, b);
-    return ok;
+    return spamFilterAllow(this.spam, spamKey, now);
   }
 }
 
