@@ -24,13 +24,14 @@
 // `--heap 2048` runs every case in a 2 GiB V8 heap.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { Simulation } from '../../src/engine/simulation';
 import { applyPreset } from '../../src/engine/cluster/presets';
 import { FLUENTD_YAML } from '../../src/engine/testing/builders';
+import { WEB_IMAGE, WEB_IMAGE_NEW, mixedDeployment } from '../../src/engine/testing/deployments';
+import { threadCpu } from './threadCpu';
 import { clone, deepFreeze } from '../../src/engine/api/objects';
 import type { DaemonSet, KObject, Pod } from '../../src/engine/api/types';
 
@@ -165,26 +166,6 @@ function runningPods(sim: Simulation, n: number): number {
   return k / n;
 }
 
-/** CPU time (ms) of this process's main thread and of its other threads, where /proc/self/task exists. */
-function threadCpu(): { main: number; helpers: number } | undefined {
-  try {
-    const tick = 10; // USER_HZ = 100 on Linux
-    let main = 0;
-    let helpers = 0;
-    for (const tid of readdirSync('/proc/self/task')) {
-      // utime and stime are fields 14 and 15; the name in parentheses may hold spaces
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(f[11]) + Number(f[12])) * tick;
-      if (Number(tid) === process.pid) main += ms;
-      else helpers += ms;
-    }
-    return { main, helpers };
-  } catch {
-    return undefined;
-  }
-}
-
 /** `--marks`: a line in V8's own output (%DebugPrint) where a phase starts and ends, to split --trace-opt by phase */
 const mark = (() => {
   if (!process.argv.includes('--marks')) return () => {};
@@ -311,29 +292,6 @@ function finish(sim: Simulation, res: CaseResult): CaseResult {
 // rolling update of the Deployment (its default 25 % / 25 %). `spread` picks PodTopologySpread's
 // counts: kept per selector (the default) or counted over every node's pods each cycle (the oracle).
 
-const WEB_IMAGE = 'nginx:1.27';
-const WEB_IMAGE_NEW = 'nginx:1.28';
-
-function webDeployment(replicas: number): KObject {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web' } },
-        spec: {
-          containers: [
-            { name: 'nginx', image: WEB_IMAGE, resources: { requests: { cpu: '10m', memory: '16Mi' } } },
-          ],
-        },
-      },
-    },
-  } as unknown as KObject;
-}
-
 /** Work items per controller, and their sum over the controllers (the scheduler's cycles left out). */
 function countByController(sim: Simulation): { total: () => number; by: () => Record<string, number> } {
   const m = new Map<string, number>();
@@ -378,7 +336,7 @@ function mixedCase(spread: 'kept' | 'fullPass', n: number, replicas: number, bud
   let by0 = c.by();
   const apply = phase(sim, c.total, () => {
     sim.store.create(parse(FLUENTD_YAML) as KObject);
-    sim.store.create(webDeployment(replicas));
+    sim.store.create(mixedDeployment(replicas) as unknown as KObject);
     const deadline = performance.now() + budgetMs;
     return settleWithin(sim, deadline, () =>
       Math.min(runningPods(sim, n), webPods(sim, WEB_IMAGE, replicas)),

@@ -5,7 +5,7 @@
 // (user + system, which the machine's load moves little) and of its main thread, medians. A script
 // that prints numbers, never a test.
 //
-//   npx tsx tools/bench/recorderReplay.ts [--calls FILE] [--runs 5] [--repeat 1] [--base DIR]
+//   npx tsx tools/bench/recorderReplay.ts [--calls FILE] [--runs 5] [--repeat 1] [--base DIR (default: this tree)]
 //
 // `--repeat N` replays the calls N times in each process, each into a new store and recorder (the
 // first cold, the others with the recorder's code compiled); the times are the sum. The replays'
@@ -17,6 +17,7 @@ import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
+import { threadCpu } from './threadCpu';
 
 interface Call {
   /** clock time (ms) */
@@ -48,6 +49,7 @@ async function capture(file: string): Promise<void> {
   const { EventRecorder } = await import('../../src/engine/events');
   const { applyPreset } = await import('../../src/engine/cluster/presets');
   const { FLUENTD_YAML } = await import('../../src/engine/testing/builders');
+  const { WEB_IMAGE_NEW, mixedDeployment } = await import('../../src/engine/testing/deployments');
   const calls: Call[] = [];
   const event = EventRecorder.prototype.event;
   let clock: { now(): number } | undefined;
@@ -87,43 +89,16 @@ async function capture(file: string): Promise<void> {
   clock = sim.clock;
   applyPreset(sim, 'large', 1000);
   sim.store.create(parse(FLUENTD_YAML));
-  sim.store.create({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      replicas: 3000,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web' } },
-        spec: {
-          containers: [
-            { name: 'nginx', image: 'nginx:1.27', resources: { requests: { cpu: '10m', memory: '16Mi' } } },
-          ],
-        },
-      },
-    },
-  } as never);
+  sim.store.create(mixedDeployment(3000) as never);
   sim.settle();
   const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as never as {
     spec: { template: { spec: { containers: { image: string }[] } } };
   };
-  d.spec.template.spec.containers[0].image = 'nginx:1.28';
+  d.spec.template.spec.containers[0].image = WEB_IMAGE_NEW;
   sim.store.update(d as never);
   sim.settle();
   writeFileSync(file, JSON.stringify(calls));
   console.error(`captured ${calls.length} event() calls into ${file}`);
-}
-
-/** CPU time (ms) of this process's main thread (Linux: /proc/thread-self/stat utime + stime). */
-function mainThreadMs(): number {
-  try {
-    const f = readFileSync('/proc/thread-self/stat', 'utf8');
-    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
 }
 
 /** Replays the calls with the recorder of the tree at `dir`; prints CPU times and a digest of the Events. */
@@ -140,7 +115,7 @@ async function replay(file: string, dir: string, repeat: number): Promise<void> 
   let writes = 0;
   let events = 0;
   const c0 = process.cpuUsage();
-  const m0 = mainThreadMs();
+  const m0 = threadCpu()?.main ?? NaN;
   for (let k = 0; k < repeat; k++) {
     const clock = new Clock(calls[0].t);
     const store = new ObjectStore(clock, new Random(1));
@@ -159,7 +134,7 @@ async function replay(file: string, dir: string, repeat: number): Promise<void> 
     }
   }
   const cu = process.cpuUsage(c0);
-  const main = mainThreadMs() - m0;
+  const main = (threadCpu()?.main ?? NaN) - m0;
   console.log(JSON.stringify({ ms: (cu.user + cu.system) / 1000, mainMs: main, digest, writes, events }));
 }
 
@@ -196,7 +171,8 @@ async function main(): Promise<void> {
     await capture(file);
     if (process.argv.includes('--capture')) return;
   }
-  const base = arg('--base', '/tmp/s40-mixed-base');
+  // no base: this tree on both sides (an A/A run: the spread of the figures themselves)
+  const base = arg('--base', root);
   const runs = Number(arg('--runs', '5'));
   const repeat = Number(arg('--repeat', '1'));
   const a: Result[] = [];

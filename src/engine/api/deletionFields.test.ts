@@ -3,7 +3,8 @@
 // its old pods): what spares V8 the re-compiles of every function reading `pod.metadata`.
 
 import { describe, expect, it } from 'vitest';
-import { sameHiddenClass, webDeployment } from '../testing/hiddenClass';
+import { sameHiddenClass } from '../testing/hiddenClass';
+import { webDeployment } from '../testing/deployments';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { clearDeletion, keepField } from './deletionFields';

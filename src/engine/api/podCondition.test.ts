@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { sameHiddenClass, webDeployment } from '../testing/hiddenClass';
+import { sameHiddenClass } from '../testing/hiddenClass';
+import { webDeployment } from '../testing/deployments';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { FLUENTD_YAML } from '../testing/builders';

@@ -6,7 +6,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { randomOwnFields, sameHiddenClass, webDeployment } from '../testing/hiddenClass';
+import { randomOwnFields, sameHiddenClass } from '../testing/hiddenClass';
+import { webDeployment } from '../testing/deployments';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';
 import { FLUENTD_YAML } from '../testing/builders';
@@ -99,7 +100,7 @@ describe('podSpec', () => {
     );
     sim.store.create(parse(FLUENTD_YAML) as KObject);
     sim.store.create(
-      webDeployment({
+      webDeployment(4, {
         name: 'nginx',
         image: 'nginx:1.27',
         resources: { requests: { cpu: '10m' } },

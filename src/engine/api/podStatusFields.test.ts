@@ -5,7 +5,8 @@
 // statuses) all laid out that way: one key list in one order, what gives V8 one hidden class.
 
 import { describe, expect, it } from 'vitest';
-import { randomOwnFields, sameHiddenClass, webDeployment } from '../testing/hiddenClass';
+import { randomOwnFields, sameHiddenClass } from '../testing/hiddenClass';
+import { webDeployment } from '../testing/deployments';
 import { parse } from 'yaml';
 import { Simulation } from '../simulation';
 import { applyPreset } from '../cluster/presets';

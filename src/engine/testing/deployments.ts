@@ -138,3 +138,36 @@ export function harness(d: Deployment, specs: readonly RSSpec[]): Harness {
     size: (name) => store.get('ReplicaSet', 'default', name)?.spec.replicas,
   };
 }
+
+/** The web Deployment's images: the mixed case's (tools/bench) first and updated template. */
+export const WEB_IMAGE = 'nginx:1.27';
+export const WEB_IMAGE_NEW = 'nginx:1.28';
+
+/**
+ * The Deployment run beside the article's DaemonSet (the hidden-class tests, the bench's mixed case):
+ * `web` in `default`, `replicas` pods of `container`.
+ */
+export function webDeployment(
+  replicas = 4,
+  container: Record<string, unknown> = { name: 'nginx', image: WEB_IMAGE },
+): Deployment {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container] } },
+    },
+  } as unknown as Deployment;
+}
+
+/** The bench's mixed case's Deployment (tools/bench/engine.ts, recorderReplay.ts): requests of 10m and 16Mi. */
+export function mixedDeployment(replicas: number): Deployment {
+  return webDeployment(replicas, {
+    name: 'nginx',
+    image: WEB_IMAGE,
+    resources: { requests: { cpu: '10m', memory: '16Mi' } },
+  });
+}

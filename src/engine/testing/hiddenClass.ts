@@ -1,7 +1,7 @@
 // V8's %HaveSameMap, for tests that check objects keep one hidden class (api/podStatusFields.test.ts,
 // api/deletionFields.test.ts). The natives syntax is allowed from here on, for the functions compiled
-// after it; importing this module allows it in its test file's process. Also what those tests build: random
-// field sets for the layout functions and the Deployment they run beside the article's DaemonSet.
+// after it; importing this module allows it in its test file's process. Also the random field sets those tests
+// give the layout functions.
 
 import { setFlagsFromString } from 'node:v8';
 
@@ -34,18 +34,4 @@ export function randomOwnFields(
     Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
-}
-
-/** The Deployment the hidden-class tests run beside the article's DaemonSet: web, 4 replicas of `container`. */
-export function webDeployment(container: Record<string, unknown> = { name: 'nginx', image: 'nginx:1.27' }) {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      replicas: 4,
-      selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container] } },
-    },
-  };
 }
