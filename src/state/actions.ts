@@ -7,6 +7,7 @@ import { engine } from './engine';
 import { useStore } from './store';
 import { appliesStdin } from './applied';
 import { liveDriftNow, loadLiveDrift } from './liveDriftLoad';
+import { takeTurn, type Turn } from './commandTurns';
 import type { Kind } from '../engine';
 
 const live = (kind: Kind, key: string) => useStore.getState().mirror.get(kind, key);
@@ -15,10 +16,27 @@ type ExecResponse = Extract<Response, { type: 'exec' }>;
 
 const EXEC_TIMEOUT_MS = 120_000;
 
-/** Runs a command line as typed in the console (`kubectl …` or `sim …`), echoing it and its output. */
+/**
+ * Runs a command line as typed in the console (`kubectl …` or `sim …`), echoing it and its output,
+ * after the commands given before it have been sent (commandTurns.ts; `turn`: one taken earlier).
+ */
 export async function runCommand(
   line: string,
-  opts: { stdin?: string; echo?: string; remember?: boolean } = {},
+  opts: { stdin?: string; echo?: string; remember?: boolean; turn?: Turn } = {},
+): Promise<ExecResponse | null> {
+  const turn = opts.turn ?? takeTurn();
+  try {
+    await turn.ready;
+    return await runInTurn(line, opts, turn);
+  } finally {
+    turn.done();
+  }
+}
+
+async function runInTurn(
+  line: string,
+  opts: { stdin?: string; echo?: string; remember?: boolean },
+  turn: Turn,
 ): Promise<ExecResponse | null> {
   const st = useStore.getState();
   const trimmed = line.trim();
@@ -39,10 +57,13 @@ export async function runCommand(
   const before = applied === null || drift === null ? null : drift.fingerprints(applied, live);
   running = engine().peekNextId();
   try {
-    const res = await engine().request<ExecResponse>(
+    const answer = engine().request<ExecResponse>(
       { type: 'exec', line: trimmed, stdin: opts.stdin },
       { timeoutMs: EXEC_TIMEOUT_MS, onChunk: (c: Chunk) => useStore.getState().appendLine(c.stream, c.text) },
     );
+    // sent: the next command may go (it does not wait for this one's answer)
+    turn.done();
+    const res = await answer;
     // A manifest applied from standard input is what the editor is compared with when it is the
     // editor's text (the Apply button); another one (the Why panel's fix, an exercise's solution) is a
     // change of the live object, recorded below, not a new "Applied" text.
@@ -85,6 +106,16 @@ export async function cancelCommand(): Promise<boolean> {
 
 /** `kubectl apply -f -` of the editor buffer. Errors become markers; the cluster keeps its last good state. */
 export async function applyEditor(): Promise<boolean> {
+  // its place among the commands now, at the click, not after the code below has loaded
+  const turn = takeTurn();
+  try {
+    return await applyInTurn(turn);
+  } finally {
+    turn.done();
+  }
+}
+
+async function applyInTurn(turn: Turn): Promise<boolean> {
   const text = useStore.getState().editorText;
   // the editor's YAML reading (the yaml package) and the applied text's comparison with the live
   // objects come on the first Apply, not in the page's first bundle (issue 24)
@@ -108,7 +139,7 @@ export async function applyEditor(): Promise<boolean> {
     return false;
   }
   // Echoed as it runs: the buffer goes to `kubectl apply -f -`, so kubectl's messages say "STDIN".
-  const res = await runCommand('kubectl apply -f -', { stdin: text, remember: false });
+  const res = await runCommand('kubectl apply -f -', { stdin: text, remember: false, turn });
   if (!res) return false;
   if (res.exitCode === 0) {
     useStore.setState({ appliedText: text, liveChanges: null, markers: [], applyError: null });
