@@ -4,47 +4,29 @@
 // the streaming commands (get -w, logs -f, rollout status) must use it too.
 
 import { describe, expect, it } from 'vitest';
-import { createHost } from '../worker/host';
-import * as commands from '../worker/commands';
-import type { Input, Message, Request } from '../wire/protocol';
+import { syncHost } from '../worker/hostHarness';
+import type { Input } from '../wire/protocol';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
 import { inputsUpTo } from '../state/scrub';
 import { decodeShared, encodeShared } from './codec';
 
 function host() {
-  let handler: (r: Request) => void = () => {};
   const answers = new Map<number, string>();
   let inputs: Input[] = [];
   let start = 0;
   let now = 0;
   let namespace: string | undefined;
-  createHost(
-    {
-      postMessage: (m: Message) => {
-        if (!('type' in m)) return;
-        if (m.type === 'changes') {
-          inputs = m.inputs;
-          start = m.start;
-          now = m.now;
-          namespace = m.namespace;
-        }
-        if (m.type === 'chunk') answers.set(m.id, (answers.get(m.id) ?? '') + m.chunk.text);
-        if (m.type === 'exec' && !answers.has(m.id)) answers.set(m.id, m.chunks.map((c) => c.text).join(''));
-      },
-      onMessage: (fn) => {
-        handler = fn;
-      },
-    },
-    { setInterval: () => 0, clearInterval: () => {} },
-    // kubectl's chunk at once: these tests drive the host synchronously
-    () => commands,
-  );
-  let id = 0;
-  type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-  const send = (r: Body) => {
-    handler({ id: ++id, ...r } as Request);
-    return id;
-  };
+  const { send } = syncHost((m) => {
+    if (!('type' in m)) return;
+    if (m.type === 'changes') {
+      inputs = m.inputs;
+      start = m.start;
+      now = m.now;
+      namespace = m.namespace;
+    }
+    if (m.type === 'chunk') answers.set(m.id, (answers.get(m.id) ?? '') + m.chunk.text);
+    if (m.type === 'exec' && !answers.has(m.id)) answers.set(m.id, m.chunks.map((c) => c.text).join(''));
+  });
   /** runs a command line, returns what it printed */
   const exec = (line: string, stdin?: string) =>
     answers.get(send({ type: 'exec', line, ...(stdin !== undefined ? { stdin } : {}) })) ?? '';

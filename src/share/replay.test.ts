@@ -2,40 +2,24 @@
 // worker host, give the same pods (same names), the same revision chain and the same clock.
 
 import { describe, expect, it } from 'vitest';
-import { createHost } from '../worker/host';
-import * as commands from '../worker/commands';
-import type { ChangeBatch, Message, Request } from '../wire/protocol';
+import { syncHost } from '../worker/hostHarness';
+import type { ChangeBatch } from '../wire/protocol';
 import type { KObject } from '../engine';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
 import { decodeShared, encodeShared } from './codec';
 import type { SharedState } from './types';
 
 function host() {
-  let handler: (r: Request) => void = () => {};
   const objects = new Map<string, KObject>();
   let last: ChangeBatch | undefined;
-  createHost(
-    {
-      postMessage: (m: Message) => {
-        if ('type' in m && m.type === 'changes') {
-          if (m.reset) objects.clear();
-          for (const o of m.upserts)
-            objects.set(`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o);
-          for (const d of m.deletes) objects.delete(`${d.kind}/${d.namespace ?? ''}/${d.name}`);
-          last = m;
-        }
-      },
-      onMessage: (fn) => {
-        handler = fn;
-      },
-    },
-    { setInterval: () => 0, clearInterval: () => {} },
-    // kubectl's chunk at once: these tests drive the host synchronously
-    () => commands,
-  );
-  let id = 0;
-  type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-  const send = (r: Body) => handler({ id: ++id, ...r } as Request);
+  const { send } = syncHost((m) => {
+    if ('type' in m && m.type === 'changes') {
+      if (m.reset) objects.clear();
+      for (const o of m.upserts) objects.set(`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o);
+      for (const d of m.deletes) objects.delete(`${d.kind}/${d.namespace ?? ''}/${d.name}`);
+      last = m;
+    }
+  });
   const names = (kind: string) =>
     [...objects.values()]
       .filter((o) => o.kind === kind)

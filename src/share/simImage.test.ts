@@ -2,38 +2,21 @@
 // going back) replays them to the same registry, also across `sim cluster`, which keeps them.
 
 import { describe, expect, it } from 'vitest';
-import { createHost } from '../worker/host';
-import * as commands from '../worker/commands';
-import type { ChangeBatch, Message, Replayed, Request } from '../wire/protocol';
+import { syncHost, type RequestBody } from '../worker/hostHarness';
+import type { ChangeBatch, Message, Replayed } from '../wire/protocol';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
 import { inputsUpTo } from '../state/scrub';
 import { decodeShared, encodeShared } from './codec';
 import type { SharedState } from './types';
 
 function host() {
-  let handler: (r: Request) => void = () => {};
   let last: ChangeBatch | undefined;
   const answers = new Map<number, Message>();
-  createHost(
-    {
-      postMessage: (m: Message) => {
-        if ('type' in m && m.type === 'changes') last = m;
-        if ('id' in m && (m.type === 'exec' || m.type === 'ok')) answers.set(m.id, m);
-      },
-      onMessage: (fn) => {
-        handler = fn;
-      },
-    },
-    { setInterval: () => 0, clearInterval: () => {} },
-    // kubectl's chunk at once: these tests drive the host synchronously
-    () => commands,
-  );
-  let id = 0;
-  type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-  const send = (r: Body): Message | undefined => {
-    handler({ id: ++id, ...r } as Request);
-    return answers.get(id);
-  };
+  const h = syncHost((m) => {
+    if ('type' in m && m.type === 'changes') last = m;
+    if ('id' in m && (m.type === 'exec' || m.type === 'ok')) answers.set(m.id, m);
+  });
+  const send = (r: RequestBody): Message | undefined => answers.get(h.send(r));
   const exec = (line: string, stdin?: string) => {
     const m = send({ type: 'exec', line, ...(stdin !== undefined ? { stdin } : {}) });
     if (!m || m.type !== 'exec') throw new Error(`no answer to ${line}`);

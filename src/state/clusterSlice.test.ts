@@ -2,40 +2,25 @@
 // holds exactly the engine's objects, keeps unchanged objects and per-node pod lists by identity.
 
 import { describe, expect, it } from 'vitest';
-import { createHost, type Host } from '../worker/host';
-import * as commands from '../worker/commands';
+import { syncHost } from '../worker/hostHarness';
 import { splitBatch } from '../worker/changeBatcher';
-import type { ChangeBatch, Message, Request } from '../wire/protocol';
+import type { ChangeBatch } from '../wire/protocol';
 import { Mirror, placeOf, type Objects } from './clusterSlice';
 import type { Pod, Session } from '../engine';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
 
 function mirror() {
-  let handler: (r: Request) => void = () => {};
   const held = new Mirror();
   let objects: Objects = held.publish().objects;
   const batches: ChangeBatch[] = [];
-  const host = createHost(
-    {
-      postMessage: (m: Message) => {
-        if ('type' in m && m.type === 'changes') {
-          const b = structuredClone(m);
-          batches.push(b);
-          held.apply(b);
-          objects = held.publish().objects;
-        }
-      },
-      onMessage: (fn) => {
-        handler = fn;
-      },
-    },
-    { setInterval: () => 0, clearInterval: () => {} },
-    // kubectl's chunk at once: this test drives the host synchronously
-    () => commands,
-  );
-  let id = 0;
-  type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-  const send = (r: Body) => handler({ id: ++id, ...r } as Request);
+  const { host, send } = syncHost((m) => {
+    if ('type' in m && m.type === 'changes') {
+      const b = structuredClone(m);
+      batches.push(b);
+      held.apply(b);
+      objects = held.publish().objects;
+    }
+  });
   const session = () => (host as unknown as { session: Session }).session;
   return {
     send,
@@ -43,7 +28,7 @@ function mirror() {
     podsByNode: () => Object.fromEntries(held.pods.arrays),
     mirror: held,
     batches,
-    host: host as Host,
+    host,
     session,
   };
 }

@@ -3,9 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { createHost } from '../worker/host';
-import * as commands from '../worker/commands';
-import type { ChangeBatch, Message, Request } from '../wire/protocol';
+import { syncHost } from '../worker/hostHarness';
+import type { ChangeBatch } from '../wire/protocol';
 import { createClusterSlice, Mirror } from './clusterSlice';
 import type { AppState } from './store';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
@@ -13,23 +12,10 @@ import { cutBatch, newObjects } from './cutBatch';
 
 /** The batches the worker's host sends for a large cluster: its snapshot, an apply, a minute, then a reset of the same. */
 function hostBatches(): ChangeBatch[] {
-  let handler: (r: Request) => void = () => {};
   const batches: ChangeBatch[] = [];
-  createHost(
-    {
-      postMessage: (m: Message) => {
-        if ('type' in m && m.type === 'changes') batches.push(structuredClone(m));
-      },
-      onMessage: (fn) => {
-        handler = fn;
-      },
-    },
-    { setInterval: () => 0, clearInterval: () => {} },
-    () => commands,
-  );
-  let id = 0;
-  type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
-  const send = (r: Body) => handler({ id: ++id, ...r } as Request);
+  const { send } = syncHost((m) => {
+    if ('type' in m && m.type === 'changes') batches.push(structuredClone(m));
+  });
   const spec = { seed: 1, preset: 'large' as const, nodes: 300, inputs: [] };
   send({ type: 'init', spec });
   send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST });

@@ -2,9 +2,7 @@
 // change to a node's object, pods or waiting pods may be left out, and a quiet step names few.
 
 import { describe, expect, it } from 'vitest';
-import { createHost } from '../worker/host';
-import * as commands from '../worker/commands';
-import type { Message, Request } from '../wire/protocol';
+import { syncHost } from '../worker/hostHarness';
 import { Mirror, NO_PODS } from './clusterSlice';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
 
@@ -21,37 +19,23 @@ describe('Mirror.publish: nodesChanged', () => {
       return out;
     };
     let before = snap();
-    let handler: (r: Request) => void = () => {};
-    createHost(
-      {
-        postMessage: (m: Message) => {
-          if (!('type' in m) || m.type !== 'changes') return;
-          held.apply(structuredClone(m));
-          const { nodesChanged } = held.publish();
-          const after = snap();
-          if (nodesChanged === 'all') seen.push({ changed: after.size, missed: [], resets: 1 });
-          else {
-            const missed: string[] = [];
-            for (const [name, v] of after) {
-              const old = before.get(name);
-              if (!old || old.some((x, i) => x !== v[i])) if (!nodesChanged.has(name)) missed.push(name);
-            }
-            for (const name of before.keys())
-              if (!after.has(name) && !nodesChanged.has(name)) missed.push(name);
-            seen.push({ changed: nodesChanged.size, missed, resets: 0 });
-          }
-          before = after;
-        },
-        onMessage: (fn) => {
-          handler = fn;
-        },
-      },
-      { setInterval: () => 0, clearInterval: () => {} },
-      // kubectl's chunk at once: this test drives the host synchronously
-      () => commands,
-    );
-    let id = 0;
-    const send = (r: Record<string, unknown>) => handler({ id: ++id, ...r } as unknown as Request);
+    const { send } = syncHost((m) => {
+      if (!('type' in m) || m.type !== 'changes') return;
+      held.apply(structuredClone(m));
+      const { nodesChanged } = held.publish();
+      const after = snap();
+      if (nodesChanged === 'all') seen.push({ changed: after.size, missed: [], resets: 1 });
+      else {
+        const missed: string[] = [];
+        for (const [name, v] of after) {
+          const old = before.get(name);
+          if (!old || old.some((x, i) => x !== v[i])) if (!nodesChanged.has(name)) missed.push(name);
+        }
+        for (const name of before.keys()) if (!after.has(name) && !nodesChanged.has(name)) missed.push(name);
+        seen.push({ changed: nodesChanged.size, missed, resets: 0 });
+      }
+      before = after;
+    });
     send({ type: 'init', spec: { seed: 3, preset: 'large', nodes: 60, inputs: [] } });
     send({ type: 'exec', line: 'kubectl apply -f -', stdin: ARTICLE_MANIFEST });
     send({ type: 'advance', ms: 6000 });

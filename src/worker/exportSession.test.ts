@@ -6,40 +6,21 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExportError, exportKind, EXPORT_FOLDER, parseScript, Session } from '../engine';
-import { createHost } from './host';
-import { EngineClient, type Port } from './client';
+import { channelClient, closeChannels } from './hostHarness';
 import { exportSession } from './exportSession';
-import type { Input, Message, Request, Response } from '../wire/protocol';
+import type { Input, Response } from '../wire/protocol';
 
 type ExportAnswer = Extract<Response, { type: 'export' }>;
 
-const open: { close(): void }[] = [];
 const dirs: string[] = [];
 afterEach(() => {
-  for (const p of open.splice(0)) p.close();
+  closeChannels();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function connect(): EngineClient {
-  const { port1, port2 } = new MessageChannel();
-  open.push(port1, port2);
-  createHost(
-    {
-      postMessage: (m: Message) => port1.postMessage(m),
-      onMessage: (fn) => port1.on('message', (r: Request) => fn(r)),
-    },
-    {
-      setInterval: (fn, ms) => setInterval(fn, ms),
-      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-    },
-  );
-  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null };
-  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>));
-  return new EngineClient(port);
-}
+const connect = () => channelClient().client;
 
 /** Unpacks with the system tar; answers the files (path → text) and their modes. */
 function untar(archive: Uint8Array): {

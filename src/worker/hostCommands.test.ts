@@ -4,40 +4,26 @@
 // loads again (issue 24).
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageChannel } from 'node:worker_threads';
-import { createHost } from './host';
+import { channelHost, closeChannels } from './hostHarness';
 import type { Message, Request } from '../wire/protocol';
 import { until } from '../testing/until';
 
 type Commands = typeof import('./commands');
 
-const open: { close(): void }[] = [];
-afterEach(() => {
-  for (const p of open.splice(0)) p.close();
-});
+afterEach(closeChannels);
 
 /** A host whose second chunk loads when the test says (each load is one `loads` entry). */
 function connect() {
-  const { port1, port2 } = new MessageChannel();
-  open.push(port1, port2);
   const loads: { resolve(): void; reject(e: Error): void }[] = [];
-  createHost(
-    {
-      postMessage: (m: Message) => port1.postMessage(m),
-      onMessage: (fn) => port1.on('message', (r: Request) => fn(r)),
-    },
-    {
-      setInterval: (fn, ms) => setInterval(fn, ms),
-      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-    },
-    () =>
+  const { page } = channelHost({
+    loadCommands: () =>
       new Promise<Commands>((resolve, reject) =>
         loads.push({ resolve: () => void import('./commands').then(resolve), reject }),
       ),
-  );
+  });
   const got: Message[] = [];
-  port2.on('message', (m: Message) => got.push(m));
-  const send = (r: Request) => port2.postMessage(r);
+  page.on('message', (m: Message) => got.push(m));
+  const send = (r: Request) => page.postMessage(r);
   /** the answers (messages with an id, keep-alives and chunks left out), in the order they came */
   const answers = () => got.filter((m) => 'id' in m && m.type !== 'chunk' && m.type !== 'alive');
   return { send, got, answers, loads };

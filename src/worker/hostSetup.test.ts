@@ -5,8 +5,9 @@
 // built-in lesson, and the Session made later runs on that cluster.
 
 import { describe, expect, it } from 'vitest';
-import { createHost, needsCommands } from './host';
+import { needsCommands } from './host';
 import * as commands from './commands';
+import { syncHost } from './hostHarness';
 import type { Input, Message, Request } from '../wire/protocol';
 import { BUILTIN_LESSONS, lessonById } from '../lessons/index';
 import { lessonStartInputs } from '../lessons/startScript';
@@ -16,17 +17,15 @@ type Commands = typeof import('./commands');
 /** A host driven synchronously; `loads` counts the times it asked for its second chunk. */
 function host(loadCommands: () => Commands | Promise<Commands>) {
   const got: Message[] = [];
-  let send: (r: Request) => void = () => {};
   let loads = 0;
-  createHost(
-    { postMessage: (m) => got.push(m), onMessage: (fn) => (send = fn) },
-    { setInterval: () => 0, clearInterval: () => {}, now: () => 0 },
-    () => {
+  const { request } = syncHost((m) => got.push(m), {
+    now: () => 0,
+    loadCommands: () => {
       loads++;
       return loadCommands();
     },
-  );
-  return { got, send: (r: Request) => send(r), loads: () => loads };
+  });
+  return { got, send: request, loads: () => loads };
 }
 
 const init = (inputs: Input[]): Request => ({

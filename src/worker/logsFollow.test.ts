@@ -1,38 +1,14 @@
 // kubectl logs -f on the page, through the worker host over a real MessageChannel.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageChannel } from 'node:worker_threads';
-import { createHost } from './host';
-import { EngineClient, type Port } from './client';
-import type { ChangeBatch, Message, Request, Response } from '../wire/protocol';
+import { channelClient, closeChannels } from './hostHarness';
+import type { Response } from '../wire/protocol';
 import { logsFollowTarget } from './logsFollow';
 import { until } from '../testing/until';
 
-const open: { close(): void }[] = [];
-afterEach(() => {
-  for (const p of open.splice(0)) p.close();
-});
+afterEach(closeChannels);
 
-function connect() {
-  const { port1, port2 } = new MessageChannel();
-  open.push(port1, port2);
-  createHost(
-    {
-      postMessage: (m: Message) => port1.postMessage(m),
-      onMessage: (fn) => port1.on('message', (r: Request) => fn(r)),
-    },
-    {
-      setInterval: (fn, ms) => setInterval(fn, ms),
-      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
-    },
-  );
-  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null };
-  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>));
-  const client = new EngineClient(port);
-  const batches: ChangeBatch[] = [];
-  client.onBatch = (b) => batches.push(b);
-  return { client, batches };
-}
+const connect = () => channelClient();
 
 const pod = `apiVersion: v1
 kind: Pod

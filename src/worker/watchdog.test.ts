@@ -5,49 +5,37 @@
 // is tested does not hang on how fast the machine runs.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageChannel } from 'node:worker_threads';
 import { until } from '../testing/until';
-import { BEAT_MS, createHost } from './host';
-import { EngineClient, type Port } from './client';
+import { BEAT_MS } from './host';
+import type { EngineClient } from './client';
+import { channelClient, closeChannels } from './hostHarness';
 import { Watchdog } from './watchdog';
-import type { ChangeBatch, Message, Request, Response } from '../wire/protocol';
+import type { ChangeBatch, Message, Response } from '../wire/protocol';
 
-const open: { close(): void }[] = [];
 const dogs: Watchdog[] = [];
 afterEach(() => {
   for (const d of dogs.splice(0)) d.stop();
-  for (const p of open.splice(0)) p.close();
+  closeChannels();
 });
-
-const timers = {
-  setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
-  clearInterval: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>),
-};
 
 /** A host whose `hang` makes it go silent for good, as a worker stuck in a loop looks from outside. */
 function connect(now?: () => number, clientNow?: () => number) {
-  const { port1, port2 } = new MessageChannel();
-  open.push(port1, port2);
   let stuck = false;
   const posted: Message[] = [];
-  createHost(
-    {
-      postMessage: (m: Message) => {
+  const { client, batches } = channelClient({
+    ...(now ? { now } : {}),
+    ...(clientNow ? { clientNow } : {}),
+    wrap: (port) => ({
+      postMessage: (m) => {
         posted.push(m);
-        if (!stuck) port1.postMessage(m);
+        if (!stuck) port.postMessage(m);
       },
-      onMessage: (fn) => port1.on('message', (r: Request) => (stuck ? undefined : fn(r))),
+      onMessage: (fn) => port.onMessage((r) => (stuck ? undefined : fn(r))),
       hang: () => {
         stuck = true;
       },
-    },
-    { ...timers, now },
-  );
-  const port: Port = { postMessage: (m) => port2.postMessage(m), onmessage: null };
-  port2.on('message', (data: Message) => port.onmessage?.({ data } as MessageEvent<Message>));
-  const client = new EngineClient(port, clientNow);
-  const batches: ChangeBatch[] = [];
-  client.onBatch = (b) => batches.push(b);
+    }),
+  });
   return { client, batches, posted };
 }
 
