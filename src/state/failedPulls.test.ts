@@ -36,7 +36,7 @@ describe('failedPulls: the images the Events say did not pull', () => {
   };
 
   it('reads the kubelet’s Failed events, by namespace, each image once', () => {
-    expect(failedPulls(events)).toEqual([
+    expect(failedPulls(Object.values(events))).toEqual([
       'default/nginx:nope',
       'kube-system/k8s.gcr.io/fluentd-elasticsearch:v9.9.9-typo',
     ]);
@@ -44,19 +44,33 @@ describe('failedPulls: the images the Events say did not pull', () => {
 
   it('ignores other reasons and events about other objects', () => {
     expect(
-      failedPulls({
-        x: ev('x', {
+      failedPulls([
+        ev('x', {
           involvedObject: { kind: 'Node', name: 'n' },
           message: 'Failed to pull image "a:b": x',
         }),
-      }),
+      ]),
     ).toEqual([]);
   });
 
   it('keeps its list while the images are the same', () => {
     const f = createFailedPulls();
-    const one = f(events);
-    expect(f({ ...events })).toBe(one);
-    expect(f({ a: events.a })).not.toBe(one);
+    const holder = {};
+    const one = f(holder, 1, () => Object.values(events));
+    expect(f(holder, 2, () => Object.values({ ...events }))).toBe(one);
+    expect(f(holder, 3, () => [events.a])).not.toBe(one);
+  });
+
+  it('reads the events only when their holder or version moved', () => {
+    const f = createFailedPulls();
+    const holder = {};
+    let reads = 0;
+    const read = () => (reads++, Object.values(events));
+    f(holder, 1, read);
+    f(holder, 1, read);
+    expect(reads).toBe(1);
+    f(holder, 2, read);
+    f({}, 2, read);
+    expect(reads).toBe(3);
   });
 });

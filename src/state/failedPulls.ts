@@ -9,10 +9,9 @@ import type { KEvent } from '../engine';
 const PULL_FAILED = /^Failed to pull image "([^"]+)"/;
 
 /** `namespace/image` for every image a Failed event says did not pull, sorted, each once. */
-export function failedPulls(events: Readonly<Record<string, KEvent>>): string[] {
+export function failedPulls(events: Iterable<KEvent>): string[] {
   const out = new Set<string>();
-  for (const k of Object.keys(events)) {
-    const e = events[k];
+  for (const e of events) {
     if (e.reason !== 'Failed' || e.involvedObject?.kind !== 'Pod') continue;
     const m = PULL_FAILED.exec(e.message ?? '');
     if (m) out.add(`${e.metadata.namespace ?? 'default'}/${m[1]}`);
@@ -20,14 +19,20 @@ export function failedPulls(events: Readonly<Record<string, KEvent>>): string[] 
   return [...out].sort();
 }
 
-/** The same list while the events say the same (a new array only when an image was added or went). */
+/**
+ * The same list while the events say the same (a new array only when an image was added or went). The
+ * events are read only when their holder or its version moved (`eventsVersion` with the mirror's own Map:
+ * no record of every Event is made, and a publish that changed no Event costs nothing).
+ */
 export function createFailedPulls() {
-  let lastEvents: unknown;
+  let lastHolder: unknown;
+  let lastVersion = -1;
   let last: readonly string[] = [];
-  return (events: Readonly<Record<string, KEvent>>): readonly string[] => {
-    if (events === lastEvents) return last;
-    lastEvents = events;
-    const next = failedPulls(events);
+  return (holder: object, version: number, events: () => Iterable<KEvent>): readonly string[] => {
+    if (holder === lastHolder && version === lastVersion) return last;
+    lastHolder = holder;
+    lastVersion = version;
+    const next = failedPulls(events());
     if (next.length !== last.length || next.some((x, i) => x !== last[i])) last = next;
     return last;
   };

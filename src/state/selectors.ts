@@ -27,9 +27,12 @@ export const selectRevisions = (s: AppState) =>
 /** the revisions the DaemonSet controller renumbered, with their old numbers ("was rev N") */
 export const selectRenumbered = (s: AppState) => s.renumbered;
 const failedPullsOf = createFailedPulls();
-/** `namespace/image` of the images the kubelets failed to pull, from the Events (the same array while unchanged) */
+/**
+ * `namespace/image` of the images the kubelets failed to pull, from the Events (the same array while
+ * unchanged): read from the mirror's Map, once per `eventsVersion`.
+ */
 export const selectFailedPulls = (s: AppState) =>
-  failedPullsOf(s.objects.Event as Readonly<Record<string, KEvent>>);
+  failedPullsOf(s.mirror, s.eventsVersion, () => s.mirror.maps.get('Event')!.values() as Iterable<KEvent>);
 export const selectEventObjects = (s: AppState) => s.objects.Event as Readonly<Record<string, KEvent>>;
 export const selectNow = (s: AppState) => s.now;
 export const selectStart = (s: AppState) => s.start;
