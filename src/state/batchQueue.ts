@@ -7,7 +7,7 @@
 // Whoever needs the mirror current (an answer to a command: the changes it made came first) calls
 // flush(), which applies everything waiting at once. The engine's first snapshot is the exception
 // (issue 24): `init`'s answer follows a whole cluster (a 1,000-node share link: several messages of up
-// to 1,000 objects), and flushing it was one long task on a phone. drain() puts the waiting batches
+// to 250 changes), and flushing it was one long task on a phone. drain() puts the waiting batches
 // into the mirror one slice per task (the browser may run other work between them) and publishes them
 // once at the end (one store update, one render), and the answer is handed out after that.
 

@@ -3,14 +3,17 @@
 
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { syncHost } from '../worker/hostHarness';
+import { syncHost, wholeBatches } from '../worker/hostHarness';
 import type { ChangeBatch } from '../wire/protocol';
 import { createClusterSlice, Mirror } from './clusterSlice';
 import type { AppState } from './store';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
 import { cutBatch, newObjects } from './cutBatch';
 
-/** The batches the worker's host sends for a large cluster: its snapshot, an apply, a minute, then a reset of the same. */
+/**
+ * The batches the worker's host sends for a large cluster: its snapshot, an apply, a minute, then a reset
+ * of the same — each whole (the messages a large one was sent as, joined back: the queue cuts whole batches).
+ */
 function hostBatches(): ChangeBatch[] {
   const batches: ChangeBatch[] = [];
   const { send } = syncHost((m) => {
@@ -29,7 +32,7 @@ function hostBatches(): ChangeBatch[] {
       until: 60_000,
     },
   });
-  return batches;
+  return wholeBatches(batches);
 }
 
 /** A batch as parts of `n` new objects and its rest, as the queue stages them. */

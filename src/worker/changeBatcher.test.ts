@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLE_MANIFEST, Session } from '../engine';
 import { ChangeBatcher, splitBatch } from './changeBatcher';
 import type { ChangeBatch } from '../wire/protocol';
+import { batchSize } from '../state/batchQueue';
+import { syncHost, wholeBatches } from './hostHarness';
 
 const NOW = { start: 0, playing: false, speed: 1, inputs: [] };
 
@@ -60,5 +62,24 @@ describe("ChangeBatcher: the engine's record of renumbered revisions", () => {
     expect(parts.map((p) => p.renumbered)).toEqual([undefined, undefined, [rec]]);
     // the page shows the batch once, with its last message (issue 24)
     expect(parts.map((p) => p.more)).toEqual([true, true, undefined]);
+  });
+
+  it("a large cluster's first snapshot goes as messages of at most 250 changes, which join back into it", () => {
+    // (the page takes each message in, structured clone and mirror, in a task of its own: a phone's
+    // apply of a 1,000-change message was one long task of a share link's first seconds, issue 24)
+    const messages: ChangeBatch[] = [];
+    const { send } = syncHost((m) => {
+      if ('type' in m && m.type === 'changes') messages.push(structuredClone(m));
+    });
+    send({ type: 'init', spec: { seed: 1, preset: 'large', nodes: 1000, inputs: [] } });
+    const [snapshot] = wholeBatches(messages);
+    expect(snapshot.reset).toBe(true);
+    expect(batchSize(snapshot)).toBeGreaterThan(1000);
+    const first = messages.slice(0, messages.findIndex((m) => !m.more) + 1);
+    expect(first.length).toBeGreaterThan(2);
+    // batchSize counts one for the message itself
+    for (const m of first) expect(batchSize(m) - 1).toBeLessThanOrEqual(250);
+    expect(first.map((m) => m.reset)).toEqual([true, ...first.slice(1).map(() => false)]);
+    expect(splitBatch(snapshot, 250)).toEqual(first);
   });
 });

@@ -90,3 +90,32 @@ export function channelClient(options: ChannelOptions & { clientNow?: () => numb
   client.onBatch = (b) => batches.push(b);
   return { client, batches };
 }
+
+/**
+ * The batches as the worker made them, from the messages it sent: a batch cut into several messages
+ * (changeBatcher.ts splitBatch: the ones before its last say `more`) joined back into one — the first
+ * message's `reset`, every change in order, the last one's clock, steps, events and revisions.
+ */
+export function wholeBatches(messages: readonly ChangeBatch[]): ChangeBatch[] {
+  const out: ChangeBatch[] = [];
+  let run: ChangeBatch[] = [];
+  for (const m of messages) {
+    run.push(m);
+    if (m.more) continue;
+    const [first] = run;
+    const { more: _more, ...last } = m;
+    out.push({
+      ...last,
+      reset: first.reset,
+      upserts: run.flatMap((x) => x.upserts),
+      compact: run.flatMap((x) => x.compact ?? []),
+      patches: run.flatMap((x) => x.patches ?? []),
+      deletes: run.flatMap((x) => x.deletes),
+      eventRows: run.flatMap((x) => x.eventRows ?? []),
+      eventDeletes: run.flatMap((x) => x.eventDeletes ?? []),
+    });
+    run = [];
+  }
+  if (run.length) throw new Error(`the last ${run.length} message(s) say more follow`);
+  return out;
+}
