@@ -382,11 +382,8 @@ describe('teaching points on the card', () => {
     // what the page has: the chain built with the images the kubelets' Failed events name
     const chain = () => {
       const events = JSON.parse(run(s, 'kubectl get events -A -o json')) as { items: KEvent[] };
-      const byKey = Object.fromEntries(
-        events.items.map((e) => [`${e.metadata.namespace}/${e.metadata.name}`, e]),
-      );
       return (
-        build({ ...objectsOf(s), pullFailed: failedPulls(byKey) }, UI).nodes.find(
+        build({ ...objectsOf(s), pullFailed: failedPulls(events.items) }, UI).nodes.find(
           (n) => n.type === 'daemonSet',
         ) as DaemonSetNode
       ).data.ds.revisions;
