@@ -34,6 +34,8 @@ const LOG_UPDATE_MS = 400;
 /** A row's height before it is measured (px): one line of 12 px text with its padding. */
 const ROW_ESTIMATE = 21;
 const selectEventsVersion = (s: { eventsVersion: number }) => s.eventsVersion;
+/** the log before its first sort (the render after the first commit does it) */
+const NOT_SORTED: readonly KEvent[] = [];
 
 const selectNowSecond = (s: { now: number }) => Math.floor(s.now / 1000) * 1000;
 
@@ -77,11 +79,17 @@ export default function EventLog() {
   const text = useDeferredValue(filter.text);
   const effective = useMemo(() => ({ ...filter, text }), [filter, text]);
 
-  // Read from the mirror's own Map (no record of every Event made), sorted as they change.
+  // Read from the mirror's own Map (no record of every Event made), sorted as they change. The first
+  // sort is not part of the page's first commit (a share link's thousands of Events, in the task that
+  // draws the whole page): the first render shows none, and React renders them right after (-1: none yet).
+  const sortedVersion = useDeferredValue(eventsVersion, -1);
   const [sorter] = useState(createEventSorter);
   const sorted = useMemo(
-    () => sorter(useStore.getState().mirror.maps.get('Event')!.values() as Iterable<KEvent>),
-    [sorter, eventsVersion],
+    () =>
+      sortedVersion < 0
+        ? NOT_SORTED
+        : sorter(useStore.getState().mirror.maps.get('Event')!.values() as Iterable<KEvent>),
+    [sorter, sortedVersion],
   );
   const eventPage = useMemo(
     () => (tab === 'events' ? filterEvents(sorted, effective) : null),
@@ -312,7 +320,7 @@ export default function EventLog() {
             </tbody>
           </table>
         ) : null}
-        {page && page.total === 0 ? (
+        {page && page.total === 0 && !(tab === 'events' && sorted === NOT_SORTED) ? (
           <p className="event-empty" data-testid="log-empty">
             {filtering ? t('log.noMatch') : tab === 'events' ? t('log.noEvents') : t('log.noSteps')}
           </p>
