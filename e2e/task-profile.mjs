@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { resolveChromiumPath } from './browser.mjs';
-import { emulatePhone } from './phone.mjs';
+import { emulatePhone, primeServiceWorker } from './phone.mjs';
 
 const CARD = '.graph-root .react-flow__node[style*="visibility: visible"]';
 /** per run: snapshot and card (ms since navigation), the CPU between and its groups */
@@ -94,7 +94,7 @@ try {
     // the debug handle (src/state/debug.ts), to read how many times the store published the mirror
     await context.addCookies([{ name: 'dsp-debug', value: '1', url: `http://127.0.0.1:${port}/` }]);
     const url = `http://127.0.0.1:${port}/p/${query}`;
-    if (warm) await primeServiceWorker(context, url);
+    if (warm) await primeServiceWorker(context, url, CARD);
     const page = await context.newPage();
     await page.addInitScript(markSnapshotAndCard);
     const cdp = await context.newCDPSession(page);
@@ -110,7 +110,19 @@ try {
       ],
     });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.locator(CARD).first().waitFor({ timeout: 120_000 });
+    // (a mark the page's own observer sets: a locator's polling would run in the window measured)
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          if (performance.getEntriesByName('tp:card').length) return resolve(undefined);
+          new PerformanceObserver((list, obs) => {
+            if (list.getEntriesByName('tp:card').length) {
+              obs.disconnect();
+              resolve(undefined);
+            }
+          }).observe({ type: 'mark' });
+        }),
+    );
     await page.waitForTimeout(waitMs);
     const publishes = await page.evaluate(() => window.__dsp?.store.getState().mirrorVersion ?? null);
     const raw = await browser.stopTracing();
@@ -140,20 +152,6 @@ if (windows.length > 1) {
         .map(([g, ms]) => `${g} ${ms.toFixed(0)}`)
         .join(' · '),
   );
-}
-
-/** A visit that installs the service worker and lets it take the page's files into its cache. */
-async function primeServiceWorker(context, url) {
-  const first = await context.newPage();
-  await first.goto(url);
-  await first.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    for (let i = 0; i < 200 && !navigator.serviceWorker.controller; i++)
-      await new Promise((r) => setTimeout(r, 50));
-  });
-  await first.locator(CARD).first().waitFor({ timeout: 120_000 });
-  await first.waitForTimeout(3000);
-  await first.close();
 }
 
 /** In the page: user-timing marks at the engine's first snapshot message and the first graph card. */
@@ -371,6 +369,7 @@ function windowReport(events, key, mainKey, nav, nodes, samples) {
     const focus = new RegExp(process.env.TP_FOCUS);
     const self = new Map();
     const total = new Map();
+    const callers = new Map();
     for (let i = 0; i + 1 < inWin.length; i++) {
       const ms = (inWin[i + 1][0] - inWin[i][0]) / 1000;
       const stack = [];
@@ -379,7 +378,11 @@ function windowReport(events, key, mainKey, nav, nodes, samples) {
       const at = stack.findIndex((f) => focus.test(f));
       if (at < 0) continue;
       self.set(stack[0], (self.get(stack[0]) ?? 0) + ms);
-      for (const f of new Set(stack.slice(0, at + 1))) total.set(f, (total.get(f) ?? 0) + ms);
+      for (const f of new Set(stack.filter((x) => focus.test(x)))) total.set(f, (total.get(f) ?? 0) + ms);
+      // who called into it: the nearest of the app's frames above its outermost match
+      const last = stack.findLastIndex((f) => focus.test(f));
+      const caller = stack.slice(last + 1).find((f) => /src\//.test(f) && !focus.test(f)) ?? '(none)';
+      callers.set(caller, (callers.get(caller) ?? 0) + ms);
     }
     const top = (m) =>
       [...m]
@@ -388,6 +391,7 @@ function windowReport(events, key, mainKey, nav, nodes, samples) {
         .map(([f, ms]) => `${ms.toFixed(0)} ${f}`)
         .join(' · ');
     console.log(`  below ${process.env.TP_FOCUS}, self: ${top(self)}`);
-    console.log(`  below ${process.env.TP_FOCUS}, total: ${top(total)}`);
+    console.log(`  ${process.env.TP_FOCUS}, total (with what runs below): ${top(total)}`);
+    console.log(`  ${process.env.TP_FOCUS}, called from: ${top(callers)}`);
   }
 }
