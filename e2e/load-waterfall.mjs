@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { resolveChromiumPath } from './browser.mjs';
-import { emulatePhone } from './phone.mjs';
+import { emulatePhone, primeServiceWorker } from './phone.mjs';
 
 const args = process.argv.slice(2);
 const warm = args.includes('--warm');
@@ -49,18 +49,7 @@ try {
     deviceScaleFactor: 1.75,
     serviceWorkers: warm ? 'allow' : 'block',
   });
-  if (warm) {
-    const first = await context.newPage();
-    await first.goto(url);
-    await first.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      for (let i = 0; i < 200 && !navigator.serviceWorker.controller; i++)
-        await new Promise((r) => setTimeout(r, 50));
-    });
-    await first.locator(card).first().waitFor();
-    await first.waitForTimeout(3000);
-    await first.close();
-  }
+  if (warm) await primeServiceWorker(context, url, card);
   const page = await context.newPage();
   // WF_REDUCED_MOTION=1: the page as a reader who asked for less motion sees it (no CSS animations)
   if (process.env.WF_REDUCED_MOTION === '1') await page.emulateMedia({ reducedMotion: 'reduce' });

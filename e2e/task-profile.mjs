@@ -8,6 +8,12 @@
 // E2E_PORT (default 4398) is the static server's port; TP_MIN (ms, default 50) the smallest task shown;
 // TP_WAIT (ms, default 6000) how long after the load event the trace runs on; TP_TRACE=PREFIX writes each
 // run's trace to PREFIX.N.json; TP_FOCUS=REGEX sums, per task, the samples below frames matching it.
+// --warm: the second visit (the service worker serves the files, the HTTP cache kept; a first visit
+// primes it) and, besides the tasks, the main thread's CPU from the engine's first snapshot to the first
+// graph card by group (i18n: below i18next or src/i18n; else by the sample's own frame: react, xyflow,
+// the app's folders, native (style, layout, paint: the profiler's "(program)"), gc), with the layout and
+// style events in that window (forced: inside a script); with TP_FOCUS, the frames below it there.
+// Medians over --runs at the end.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +21,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { resolveChromiumPath } from './browser.mjs';
-import { emulatePhone } from './phone.mjs';
+import { emulatePhone, primeServiceWorker } from './phone.mjs';
+
+const CARD = '.graph-root .react-flow__node[style*="visibility: visible"]';
+/** per run: snapshot and card (ms since navigation), the CPU between and its groups */
+const windows = [];
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -25,13 +35,14 @@ const opt = (name) => {
 const root = args[0] ?? 'dist';
 const share = opt('share');
 const runs = Number(opt('runs') ?? 1);
+const warm = args.includes('--warm');
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const query = share
   ? execFileSync(process.execPath, ['--import', 'tsx', 'tools/bench/largeShareLink.ts', share], {
       cwd: repo,
       encoding: 'utf8',
     })
-  : (args[1] ?? '');
+  : (args.slice(1).find((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--runs') ?? '');
 const minMs = Number(process.env.TP_MIN ?? 50);
 const waitMs = Number(process.env.TP_WAIT ?? 6000);
 const port = Number(process.env.E2E_PORT ?? 4398);
@@ -78,13 +89,16 @@ try {
       viewport: { width: 412, height: 823 },
       isMobile: true,
       deviceScaleFactor: 1.75,
-      serviceWorkers: 'block',
+      serviceWorkers: warm ? 'allow' : 'block',
     });
     // the debug handle (src/state/debug.ts), to read how many times the store published the mirror
     await context.addCookies([{ name: 'dsp-debug', value: '1', url: `http://127.0.0.1:${port}/` }]);
+    const url = `http://127.0.0.1:${port}/p/${query}`;
+    if (warm) await primeServiceWorker(context, url, CARD);
     const page = await context.newPage();
+    await page.addInitScript(markSnapshotAndCard);
     const cdp = await context.newCDPSession(page);
-    await emulatePhone(cdp, { warm: false });
+    await emulatePhone(cdp, { warm });
     await browser.startTracing(page, {
       categories: [
         'devtools.timeline',
@@ -92,9 +106,23 @@ try {
         'v8',
         'v8.execute',
         'disabled-by-default-v8.cpu_profiler',
+        'blink.user_timing',
       ],
     });
-    await page.goto(`http://127.0.0.1:${port}/p/${query}`, { waitUntil: 'load', timeout: 120_000 });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // (a mark the page's own observer sets: a locator's polling would run in the window measured)
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          if (performance.getEntriesByName('tp:card').length) return resolve(undefined);
+          new PerformanceObserver((list, obs) => {
+            if (list.getEntriesByName('tp:card').length) {
+              obs.disconnect();
+              resolve(undefined);
+            }
+          }).observe({ type: 'mark' });
+        }),
+    );
     await page.waitForTimeout(waitMs);
     const publishes = await page.evaluate(() => window.__dsp?.store.getState().mirrorVersion ?? null);
     const raw = await browser.stopTracing();
@@ -108,6 +136,46 @@ try {
 } finally {
   await browser.close();
   server.kill();
+}
+if (windows.length > 1) {
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const groups = [...new Set(windows.flatMap((w) => [...w.groups.keys()]))];
+  console.log(
+    `\nmedians of ${windows.length} runs (lower median): snapshot ${med(windows.map((w) => w.snapshot)).toFixed(0)} ms, card ${med(windows.map((w) => w.card)).toFixed(0)} ms, CPU between ${med(windows.map((w) => w.cpu)).toFixed(0)} ms`,
+  );
+  console.log(
+    '  ' +
+      groups
+        .map((g) => [g, med(windows.map((w) => w.groups.get(g) ?? 0))])
+        .sort((a, b) => b[1] - a[1])
+        .filter(([, ms]) => ms >= 1)
+        .map(([g, ms]) => `${g} ${ms.toFixed(0)}`)
+        .join(' · '),
+  );
+}
+
+/** In the page: user-timing marks at the engine's first snapshot message and the first graph card. */
+function markSnapshotAndCard() {
+  const W = window.Worker;
+  if (W)
+    window.Worker = class extends W {
+      constructor(u, o) {
+        super(u, o);
+        const seen = (e) => {
+          if (e.data?.type === 'changes' && e.data.reset) {
+            performance.mark('tp:snapshot');
+            this.removeEventListener('message', seen);
+          }
+        };
+        this.addEventListener('message', seen);
+      }
+    };
+  new MutationObserver((_, obs) => {
+    if (document.querySelector('.graph-root .react-flow__node[style*="visibility: visible"]')) {
+      performance.mark('tp:card');
+      obs.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
 }
 
 function report(events, run) {
@@ -163,6 +231,7 @@ function report(events, run) {
   console.log(
     `\nrun ${run + 1}: ${tasks.length} main-thread tasks; over 50 ms: ${over50.length}, their time over 50 ms ${tbt.toFixed(0)} ms (wall), longest ${f(Math.max(0, ...tasks.map((t) => t.dur / 1000)))} ms`,
   );
+  if (warm) windowReport(events, key, mainKey, nav, nodes, samples);
   // TP_FOCUS=REGEX: every task whose samples below a frame matching it (by name) add up to 5 ms or more
   if (process.env.TP_FOCUS) {
     const focus = new RegExp(process.env.TP_FOCUS);
@@ -224,5 +293,105 @@ function report(events, run) {
     );
     console.log(`        self:  ${top(self, 8).join(' · ')}`);
     console.log(`        total: ${top(total, 12).join(' · ')}`);
+  }
+}
+
+/** The group a sample's time counts in: i18n anywhere in its stack, else its own frame's package or folder. */
+function groupOf(n, nodes) {
+  for (let a = n; a; a = a.parent ? nodes.get(a.parent) : null) {
+    const name = frameName(a.callFrame);
+    if (/nm\/(i18next|react-i18next)\/|src\/i18n\//.test(name)) return 'i18n';
+  }
+  const name = frameName(n.callFrame);
+  if (name === '(program)') return 'native (style, layout, paint)';
+  if (name === '(garbage collector)') return 'gc';
+  if (name === '(idle)') return 'idle';
+  if (!n.callFrame.url) return `native: ${name}`;
+  if (/nm\/(react-dom|react|scheduler)\//.test(name)) return 'react';
+  if (/nm\/@xyflow\//.test(name)) return 'xyflow';
+  if (/nm\/d3-/.test(name)) return 'd3';
+  if (/nm\/zustand/.test(name)) return 'zustand';
+  const nm = /nm\/((?:@[^/]+\/)?[^/]+)/.exec(name);
+  if (nm) return nm[1];
+  const src = /src\/((?:ui|state|worker|engine)\/[^/:]+|[^/:]+)/.exec(name);
+  if (src) return `src/${src[1]}`;
+  return `other ${name.replace(/ .*/, '')}`;
+}
+
+/** --warm: the main thread's CPU from the first snapshot to the first card, by group. */
+function windowReport(events, key, mainKey, nav, nodes, samples) {
+  const mark = (name) => events.find((e) => e.name === name)?.ts;
+  const from = mark('tp:snapshot');
+  const to = mark('tp:card');
+  if (from === undefined || to === undefined) {
+    console.log(`no ${from === undefined ? 'snapshot' : 'card'} mark in the trace`);
+    return;
+  }
+  const groups = new Map();
+  const inWin = samples.filter(([ts]) => ts >= from && ts < to);
+  let cpu = 0;
+  for (let i = 0; i + 1 < inWin.length; i++) {
+    const n = nodes.get(inWin[i][1]);
+    if (!n) continue;
+    const g = groupOf(n, nodes);
+    const ms = (inWin[i + 1][0] - inWin[i][0]) / 1000;
+    groups.set(g, (groups.get(g) ?? 0) + ms);
+    if (g !== 'idle') cpu += ms;
+  }
+  groups.delete('idle');
+  const snapshot = (from - nav) / 1000;
+  const card = (to - nav) / 1000;
+  windows.push({ snapshot, card, cpu, groups });
+  console.log(
+    `snapshot ${snapshot.toFixed(0)} ms, card ${card.toFixed(0)} ms: ${cpu.toFixed(0)} ms of main-thread CPU between (of ${(card - snapshot).toFixed(0)} ms)`,
+  );
+  console.log(
+    '  ' +
+      [...groups]
+        .sort((a, b) => b[1] - a[1])
+        .filter(([, ms]) => ms >= 1)
+        .map(([g, ms]) => `${g} ${ms.toFixed(0)}`)
+        .join(' · '),
+  );
+  // the layout and style work in the window (forced: run inside a script's call)
+  const main = events.filter((e) => key(e) === mainKey && e.ph === 'X' && e.ts >= from && e.ts < to);
+  const scripts = main.filter((e) => e.name === 'FunctionCall' || e.name === 'EvaluateScript');
+  const inScript = (e) => scripts.some((s) => e.ts >= s.ts && e.ts < s.ts + s.dur);
+  for (const kind of ['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint']) {
+    const es = main.filter((e) => e.name === kind);
+    const forced = es.filter(inScript);
+    const sum = (xs) => xs.reduce((a, e) => a + e.dur / 1000, 0).toFixed(0);
+    console.log(
+      `  ${kind}: ${es.length}, ${sum(es)} ms; forced ${forced.length}, ${sum(forced)} ms${forced.length ? ` (at ${forced.map((e) => ((e.ts - nav) / 1000).toFixed(0)).join(', ')})` : ''}`,
+    );
+  }
+  if (process.env.TP_FOCUS) {
+    const focus = new RegExp(process.env.TP_FOCUS);
+    const self = new Map();
+    const total = new Map();
+    const callers = new Map();
+    for (let i = 0; i + 1 < inWin.length; i++) {
+      const ms = (inWin[i + 1][0] - inWin[i][0]) / 1000;
+      const stack = [];
+      for (let n = nodes.get(inWin[i][1]); n; n = n.parent ? nodes.get(n.parent) : null)
+        stack.push(frameName(n.callFrame));
+      const at = stack.findIndex((f) => focus.test(f));
+      if (at < 0) continue;
+      self.set(stack[0], (self.get(stack[0]) ?? 0) + ms);
+      for (const f of new Set(stack.filter((x) => focus.test(x)))) total.set(f, (total.get(f) ?? 0) + ms);
+      // who called into it: the nearest of the app's frames above its outermost match
+      const last = stack.findLastIndex((f) => focus.test(f));
+      const caller = stack.slice(last + 1).find((f) => /src\//.test(f) && !focus.test(f)) ?? '(none)';
+      callers.set(caller, (callers.get(caller) ?? 0) + ms);
+    }
+    const top = (m) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([f, ms]) => `${ms.toFixed(0)} ${f}`)
+        .join(' · ');
+    console.log(`  below ${process.env.TP_FOCUS}, self: ${top(self)}`);
+    console.log(`  ${process.env.TP_FOCUS}, total (with what runs below): ${top(total)}`);
+    console.log(`  ${process.env.TP_FOCUS}, called from: ${top(callers)}`);
   }
 }

@@ -3,6 +3,7 @@
 
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { cacheTranslations } from './cachedT';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -68,6 +69,8 @@ export function saveLanguage(l: Language): void {
 }
 
 export const i18n = i18next.createInstance();
+// the `t`s components get answer a string asked for again from a cache (cachedT.ts)
+cacheTranslations(i18n);
 
 /**
  * Sets i18next up in the page's language. Resolves when that language's strings are in (at once for

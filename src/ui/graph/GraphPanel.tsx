@@ -88,7 +88,7 @@ import { Palette } from '../palette/Palette';
 import { usePanelTools } from '../layout/PanelTools';
 import { simUnavailable, useConnection } from '../../connect/status';
 import { NoPalette } from '../connect/ClockBar';
-import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize } from './paneArea';
+import { FIT_MARGIN, freeArea, motion, notFullyVisible, usePaneSize, type PaneSize } from './paneArea';
 import { titleShift, titlesInView } from './keepTitlesClear';
 import { idOfSelection, selectionFromId } from './selectionIds';
 import { nodeColorWith } from './minimapColor';
@@ -142,7 +142,7 @@ function workloadEntries(
   return out;
 }
 
-function GraphCanvas() {
+function GraphCanvas({ initialSize }: { initialSize: PaneSize | null }) {
   const { t } = useTranslation('graph');
   const flow = useReactFlow();
   // No whole Pod or Node map here: cards read their own node and pods (see liveCard.ts), so a batch
@@ -188,7 +188,7 @@ function GraphCanvas() {
     selection?.kind === 'Deployment';
   const [build] = useState(createGraphBuilder);
   const rootRef = useRef<HTMLDivElement>(null);
-  const size = usePaneSize(rootRef);
+  const size = usePaneSize(rootRef, initialSize);
   const narrow = (size?.w ?? 1200) < NARROW_WIDTH;
   const small = !!size && (size.w < SMALL_W || size.h < SMALL_H);
   // The course embed gives the graph's controls a place in the panel's title row (AppShell's slot):
@@ -899,10 +899,11 @@ const NO_TRANSFORM: [number, number, number] = [0, 0, 1];
 const selectNothing = () => 0;
 const NO_EDGES: GraphEdge[] = [];
 
-export default function GraphPanel() {
+/** initialSize: the pane's size as its slot had it before it mounted (GraphSlot), if known. */
+export default function GraphPanel({ initialSize = null }: { initialSize?: PaneSize | null }) {
   return (
     <ReactFlowProvider>
-      <GraphCanvas />
+      <GraphCanvas initialSize={initialSize} />
     </ReactFlowProvider>
   );
 }

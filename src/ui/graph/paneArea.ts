@@ -42,9 +42,18 @@ export function freeArea(el: HTMLElement | null, overview: boolean): Area | null
   };
 }
 
-/** The pane's size in CSS px, null before it has one. */
-export function usePaneSize(rootRef: RefObject<HTMLDivElement | null>): { w: number; h: number } | null {
-  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+export type PaneSize = { w: number; h: number };
+
+/**
+ * The pane's size in CSS px, null before it has one. `initial`: its size as its slot had it before the
+ * pane mounted (GraphSlot); then the mount reads nothing and the observer's first report confirms it.
+ */
+export function usePaneSize(
+  rootRef: RefObject<HTMLDivElement | null>,
+  initial: PaneSize | null = null,
+): PaneSize | null {
+  const [start] = useState(initial);
+  const [size, setSize] = useState<PaneSize | null>(start);
   // A layout effect, and the size read at once: the first paint of the pane already has its size (a
   // small pane's folded toolbar). Left to the observer's first report, which React renders after the
   // paint, the toolbar drew unfolded first and then folded (a layout shift on a phone, issue 24). The
@@ -57,11 +66,11 @@ export function usePaneSize(rootRef: RefObject<HTMLDivElement | null>): { w: num
       const h = el.clientHeight;
       setSize((old) => (old && old.w === w && old.h === h ? old : w && h ? { w, h } : old));
     };
-    read();
+    if (!start) read();
     const ro = new ResizeObserver(read);
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [start]);
   return size;
 }
 
