@@ -32,7 +32,9 @@ export function keepFirstViewCards(doc: Document = document): void {
   const frame = () => {
     // React Flow shows a card once it has measured it
     const drawn = doc.querySelector('.graph-root .react-flow__node[style*="visibility: visible"]');
-    if (drawn || performance.now() - start > GIVE_UP_MS) {
+    // the graph's code did not load (ui/layout/ChunkBoundary): its message and Retry are not covered
+    const failed = doc.querySelector('#root .panel-graph .chunk-error');
+    if (drawn || failed || performance.now() - start > GIVE_UP_MS) {
       done = true;
       placer.disconnect();
       overlay.remove();

@@ -458,3 +458,6 @@ export function ActionMenu() {
     <MenuBody key={`${JSON.stringify(menu.target)}:${menu.x}:${menu.y}:${menu.form ?? ''}`} menu={menu} />
   );
 }
+
+/** The chunk's component (ActionMenuSlot loads it lazily). */
+export default ActionMenu;

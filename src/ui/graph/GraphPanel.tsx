@@ -76,7 +76,8 @@ import {
 import { graphUi, useGraphUi } from './graphStore';
 import { nodeTypes } from './nodeTypes';
 import { clearSelection, isMenuKey, openMenu, selectNode } from './graphActions';
-import { ActionMenu } from './ActionMenu';
+// the cards' menu: a chunk of its own, loaded when one opens or a second after the graph mounts
+import { ActionMenuSlot } from './ActionMenuSlot';
 import { Inspector } from './Inspector';
 // "Diff with the template" writes YAML (the yaml package): its modal is a chunk of its own, loaded when
 // it opens, not part of the graph's chunk that the first card waits for (issue 24).
@@ -885,7 +886,7 @@ function GraphCanvas({ initialSize }: { initialSize: PaneSize | null }) {
           )
         : palette}
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
-      <ActionMenu />
+      <ActionMenuSlot />
       {diffOpen && (
         <Suspense fallback={null}>
           <DiffModal />

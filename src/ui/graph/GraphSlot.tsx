@@ -6,7 +6,8 @@
 // chunk (React Flow and the graph's code leave the page's first bundle). The static first view's cards
 // (src/firstView/keepCards.ts) stay over the panel until React Flow has drawn its own, so nothing blinks.
 
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
 import type { PaneSize } from './paneArea';
 // The graph's styles stay in the page's first stylesheet (React Flow's first, ours over it): the static
 // first view's cards are drawn with them, and a stylesheet arriving with the chunk restyled those cards
@@ -18,10 +19,17 @@ import './nodes/daemonset.css';
 import './nodes/trouble.css';
 import './panels.css';
 
-/** The graph's code: asked for at once (this module is in the first bundle), drawn when the page has painted. */
+/**
+ * The graph's code: asked for at once (this module is in the first bundle), drawn when the page has
+ * painted. An import that failed is forgotten, so Retry (the ChunkBoundary) asks the network again.
+ */
 let graphModule: Promise<typeof import('./GraphPanel')> | null = null;
-export const loadGraphPanel = () => (graphModule ??= import('./GraphPanel'));
-const GraphPanel = lazy(loadGraphPanel);
+export const loadGraphPanel = () =>
+  (graphModule ??= import('./GraphPanel').catch((e: unknown) => {
+    graphModule = null;
+    throw e;
+  }));
+const GraphPanel = retryableLazy(loadGraphPanel);
 
 /**
  * True once the browser has painted the commit that mounted the caller: a frame, then a task after it
@@ -73,9 +81,11 @@ export function GraphSlot() {
   const [size, setSize] = useState<PaneSize | null>(null);
   const painted = useAfterPaint(250, () => setSize(slotSize(mark.current)));
   return painted ? (
-    <Suspense fallback={null}>
-      <GraphPanel initialSize={size} />
-    </Suspense>
+    <ChunkBoundary what="graph" retry={GraphPanel.retry}>
+      <Suspense fallback={null}>
+        <GraphPanel initialSize={size} />
+      </Suspense>
+    </ChunkBoundary>
   ) : (
     <span ref={mark} hidden />
   );

@@ -2,7 +2,7 @@
 // (added as another document), Apply, the apply error, and the diff view of the template against a
 // generated pod.
 
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
 import { useShareNotice } from '../../share/notice';
@@ -15,12 +15,14 @@ import {
 } from '../../state/selectors';
 import { applyEditor } from '../../state/actions';
 import { LoadWhenVisible } from '../layout/LoadWhenVisible';
+import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
 import { YamlPreview } from '../editor/YamlPreview';
 import { LiveDiff, LiveNotice, useLiveDrift } from './LiveNotice';
 import { PRESETS, withPreset, type PresetId } from './presets';
 
-const YamlEditor = lazy(() => import('../editor/YamlEditor'));
-const ComparePanel = lazy(() => import('./ComparePanel'));
+// Each behind a ChunkBoundary: a chunk the network dropped fails its panel only, with a Retry.
+const YamlEditor = retryableLazy(() => import('../editor/YamlEditor'));
+const ComparePanel = retryableLazy(() => import('./ComparePanel'));
 
 /**
  * A phone (the phone layout's width, or a touch screen): Monaco loads when the learner first touches
@@ -171,9 +173,11 @@ export default function ManifestPanel({
         </p>
       ) : null}
       {tab === 'compare' ? (
-        <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-          <ComparePanel />
-        </Suspense>
+        <ChunkBoundary what="panel" retry={ComparePanel.retry}>
+          <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
+            <ComparePanel />
+          </Suspense>
+        </ChunkBoundary>
       ) : null}
       {drift && tab === 'edit' ? (
         <LiveNotice
@@ -195,20 +199,23 @@ export default function ManifestPanel({
       <div className="manifest-editor" hidden={tab !== 'edit' || (!!drift && diffOpen)}>
         <LoadWhenVisible preview={preview} until={until} label={t('manifest.editToLoad')}>
           {(used) => (
-            <Suspense fallback={preview}>
-              <YamlEditor
-                value={text}
-                onChange={setText}
-                onApply={onApply}
-                markers={markers}
-                theme={theme}
-                readOnly={readOnly}
-                ariaLabel={t('manifest.editorLabel')}
-                fontSize={fontSize}
-                autoFocus={used}
-                preview={preview}
-              />
-            </Suspense>
+            // the text is the store's: an editor that could not load leaves it on screen (the preview)
+            <ChunkBoundary what="editor" retry={YamlEditor.retry} fallback={preview}>
+              <Suspense fallback={preview}>
+                <YamlEditor
+                  value={text}
+                  onChange={setText}
+                  onApply={onApply}
+                  markers={markers}
+                  theme={theme}
+                  readOnly={readOnly}
+                  ariaLabel={t('manifest.editorLabel')}
+                  fontSize={fontSize}
+                  autoFocus={used}
+                  preview={preview}
+                />
+              </Suspense>
+            </ChunkBoundary>
           )}
         </LoadWhenVisible>
       </div>
