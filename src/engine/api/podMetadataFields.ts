@@ -15,11 +15,12 @@
 import type { ObjectMeta } from './types';
 import { ownSet } from './own';
 
-/** v1.ObjectMeta's fields in the Go struct's order, as `podMetadata` lays them out (selfLink is never set). */
-export const POD_METADATA_FIELDS: readonly string[] = [
+/** v1.ObjectMeta's fields in the Go struct's order (the API server's JSON encoder's, encode.ts). */
+export const OBJECT_META_FIELDS: readonly string[] = [
   'name',
   'generateName',
   'namespace',
+  'selfLink',
   'uid',
   'resourceVersion',
   'generation',
@@ -32,6 +33,9 @@ export const POD_METADATA_FIELDS: readonly string[] = [
   'finalizers',
   'managedFields',
 ];
+
+/** The fields `podMetadata` lays out, in that order (selfLink, no longer set by the API server, left out). */
+export const POD_METADATA_FIELDS: readonly string[] = OBJECT_META_FIELDS.filter((k) => k !== 'selfLink');
 
 const KNOWN = new Set<string>(POD_METADATA_FIELDS);
 
