@@ -5,6 +5,16 @@
 //     --case mixed --nodes 1000 --spread kept --budget 200 --marks > /tmp/trace.txt
 //   node tools/bench/compileTrace.mjs /tmp/trace.txt [--top 25]
 //
+// With `--trace-generalization --no-sparkplug` added to the child's flags (Node 20's V8 can crash printing a
+// baseline frame in that trace without the second), each invalidation is given its cause: V8 prints a field's
+// generalization just before it throws out the code that depended on the field, so an invalidation right after
+// `[generalizing]F:A->B (...) [fn at file]` lines is put down to the last of them — "mutable" (a field stored
+// into after the object was made: const -> mutable), "field type" (the field's class widened, e.g. Class -> Any),
+// "representation" (Smi / double / heap object changed), "map deprecated" (V8 made new maps, "+N maps") —
+// with the field and where the store was; "weak objects": a map or object the code embedded was collected;
+// none traced before it: "not traced" (allocation-site pretenuring decisions, new transitions off a stable map,
+// prototype changes: `--no-allocation-site-pretenuring` tells the first apart).
+//
 // compiles: "completed compiling" lines (TurboFan, OSR included); re-compiles: a function's (its sfi's) compile
 // after an earlier one of it in the process (OSR compiles not counted as either); invalidated: optimized code
 // thrown out because an assumption it was compiled under broke ("marking dependent code": a map transition,
@@ -31,11 +41,35 @@ const newPhase = (name) => ({
   osr: 0,
   invalidated: 0,
   invalidatedFns: new Map(),
+  causes: new Map(),
 });
 let cur = newPhase('before');
 phases.push(cur);
 const compiled = new Set();
 const inc = (m, k, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
+
+/** The cause a `[generalizing]` line gives, or undefined for a line that is not one. */
+function generalization(line) {
+  const g = /^\[generalizing\]([^:]*):(\S+)->(\S+) \(([^)]*)\)(?: \[(.*)\])?/.exec(line);
+  if (!g) return undefined;
+  const [, field, from, to, what, where] = g;
+  const rep = (x) => x[0];
+  const kind = / maps\)/.test(line)
+    ? 'map deprecated'
+    : rep(from) !== rep(to)
+      ? 'representation'
+      : /;const\}/.test(from) && /;mutable\}/.test(to)
+        ? 'mutable'
+        : 'field type';
+  const at = (where ?? '')
+    .replace(/^[~*^]?/, '')
+    .replace(/\+\d+ at /, ' at ')
+    .replace(/^file:\/\/\S*\//, '');
+  const file = at.replace(/ at \S*\/([^/]+?)(:\d+)?$/, ' at $1');
+  return `${kind}: ${field.replace(/0x[0-9a-f]+/g, '')} (${/^(uninitialized field|field type generalization)$/.test(what) ? '' : `${what}, `}${file || '?'})`;
+}
+/** the generalization V8 printed last, while no other line has come between it and an invalidation */
+let lastGeneralization;
 
 for (const line of lines) {
   const mark = /bench phase (start|end) (\d+)/.exec(line);
@@ -44,11 +78,22 @@ for (const line of lines) {
     phases.push(cur);
     continue;
   }
+  const gen = generalization(line);
+  if (gen) {
+    lastGeneralization = gen;
+    continue;
+  }
   if (line.startsWith('[marking dependent code')) {
     cur.invalidated++;
     const name = /<SharedFunctionInfo (\S*)>/.exec(line)?.[1] ?? '(anonymous)';
     inc(cur.invalidatedFns, name.replace(/>$/, ''));
-  } else if (line.startsWith('[completed compiling')) {
+    const reason = /reason: ([^\]]*)\]/.exec(line)?.[1] ?? '?';
+    inc(cur.causes, reason === 'code dependencies' ? (lastGeneralization ?? 'not traced') : reason);
+    // (the rest of this group of invalidations has the same cause)
+    continue;
+  }
+  lastGeneralization = undefined;
+  if (line.startsWith('[completed compiling')) {
     const f = fnOf(line);
     if (!f) continue;
     cur.compiles++;
@@ -79,7 +124,7 @@ for (const line of lines) {
 const sorted = (m) => [...m].sort((a, b) => b[1] - a[1]);
 const sum = (m) => [...m.values()].reduce((a, b) => a + b, 0);
 for (const p of phases) {
-  if (p.compiles === 0 && p.deopts.size === 0) continue;
+  if (p.compiles === 0 && p.deopts.size === 0 && p.invalidated === 0) continue;
   console.log(
     `\n== ${p.name}: ${p.compiles} compiles (${p.osr} OSR), ${p.recompiles} re-compiles, ${sum(p.deopts)} deopts, ${p.invalidated} invalidated, ${p.compileMs.toFixed(0)} ms compiling`,
   );
@@ -92,7 +137,10 @@ for (const p of phases) {
         .map(([k, v]) => `${k} ×${v}`)
         .join(', ')}`,
     );
-  console.log('  invalidated (code dependencies):');
+  console.log('  invalidated, by cause (with --trace-generalization; the field, where it was stored):');
+  for (const [cause, n] of sorted(p.causes).slice(0, top))
+    console.log(`  ${String(n).padStart(4)}  ${cause}`);
+  console.log('  invalidated, by function:');
   for (const [name, n] of sorted(p.invalidatedFns).slice(0, top))
     console.log(`  ${String(n).padStart(4)}  ${name}`);
   console.log('  re-compiled:');

@@ -348,8 +348,10 @@ function mixedCase(spread: 'kept' | 'fullPass', n: number, replicas: number, bud
   if (apply.done < 1) return finish(sim, res);
   if (runningPods(sim, n) < 1 || webPods(sim, WEB_IMAGE, replicas) < 1)
     throw new Error(`not all ${n} daemon pods and ${replicas} replicas are Running after settle`);
-  const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!);
-  d.spec.template.spec.containers[0].image = WEB_IMAGE_NEW;
+  // The edited manifest replaced (kubectl replace -f), every object in it new: a copy of the stored
+  // Deployment with its image stored into (structuredClone, then `image = …`) made the field mutable
+  // in the hidden class the engine's containers share, and threw out code the rollout then compiled again.
+  const d = mixedDeployment(replicas, WEB_IMAGE_NEW);
   by0 = c.by();
   res.rollout = phase(sim, c.total, () => {
     sim.store.update(d);

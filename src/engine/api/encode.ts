@@ -5,26 +5,9 @@
 // emulator's `kubectl get --raw` both encode with this.
 
 import type { KObject } from './types';
+import { OBJECT_META_FIELDS } from './podMetadataFields';
 
-const META_ORDER = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
-
-function ordered(o: Record<string, unknown>, first: string[]): Record<string, unknown> {
+function ordered(o: Record<string, unknown>, first: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of first) if (Object.hasOwn(o, k) && o[k] !== undefined) out[k] = o[k];
   for (const k of Object.keys(o)) if (!Object.hasOwn(out, k) && o[k] !== undefined) out[k] = o[k];
@@ -53,7 +36,7 @@ export function goJSON(v: unknown): string {
 /** The object with its envelope and metadata in the typed structs' order. */
 export function serverObject(obj: KObject, inList: boolean): Record<string, unknown> {
   const plain = { ...(obj as unknown as Record<string, unknown>) };
-  plain.metadata = ordered(obj.metadata as unknown as Record<string, unknown>, META_ORDER);
+  plain.metadata = ordered(obj.metadata as unknown as Record<string, unknown>, OBJECT_META_FIELDS);
   if (inList) {
     delete plain.kind;
     delete plain.apiVersion;

@@ -32,6 +32,7 @@ import {
 import { admitPriorityClass, checkPriorityClassDelete, type PriorityClassLister } from './priority';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { clearDeletion, keepField } from './deletionFields';
+import { podMetadata } from './podMetadataFields';
 import { PodCreateMemo } from './podCreateMemo';
 import { serverSideApply, updateManagedFields } from './managedFields';
 import {
@@ -540,7 +541,9 @@ export class ObjectStore {
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
     md.creationTimestamp = this.clock.iso();
-    clearDeletion(kind, md);
+    // (a pod's metadata laid out as every stored pod's is: podMetadataFields.ts)
+    if (kind === 'Pod') obj.metadata = podMetadata(md, md.resourceVersion, undefined, undefined);
+    else clearDeletion(kind, md);
     const frozen = deepFreeze(obj);
     if (kind === 'Event') {
       this.writes++;
@@ -626,7 +629,8 @@ export class ObjectStore {
       ),
     });
     // (the spec too: podSpecFields.ts)
-    const obj = { ...old, metadata: { ...old.metadata }, spec: podSpec(old.spec, nodeName), status } as Pod;
+    // (the metadata with its new resourceVersion made by commit: podMetadataFields.ts)
+    const obj = { ...old, spec: podSpec(old.spec, nodeName), status } as Pod;
     return this.commit('Pod', old, obj, {}, true, cell);
   }
 
@@ -664,7 +668,12 @@ export class ObjectStore {
       const status = cloneUnfrozen((input as { status?: unknown }).status);
       if (kind !== 'Deployment' && deepEqual((old as { status?: unknown }).status, status))
         return old as KindMap[K];
-      const merged = { ...old, metadata: { ...old.metadata }, status } as KObject;
+      // (a pod's metadata is made anew by commit: podMetadataFields.ts)
+      const merged = {
+        ...old,
+        metadata: kind === 'Pod' ? old.metadata : { ...old.metadata },
+        status,
+      } as KObject;
       // deploymentStatusStrategy.PrepareForUpdate keeps only spec and labels: the controller's status
       // write carries the revision annotation with it
       const annotations = kind === 'Deployment' ? input.metadata.annotations : undefined;
@@ -746,7 +755,12 @@ export class ObjectStore {
   ): KindMap[K] {
     if (!changed && deepEqual(old, obj)) return old as KindMap[K];
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
-    obj.metadata.resourceVersion = this.nextRV();
+    const rv = this.nextRV();
+    const md = obj.metadata;
+    // a pod's metadata made anew with its resourceVersion, not stored into (podMetadataFields.ts)
+    if (kind === 'Pod')
+      obj.metadata = podMetadata(md, rv, md.deletionTimestamp, md.deletionGracePeriodSeconds);
+    else md.resourceVersion = rv;
     const frozen = deepFreeze(obj);
     if (kind === 'Event') {
       this.writes++;
@@ -793,12 +807,11 @@ export class ObjectStore {
           const cur = old.metadata.deletionGracePeriodSeconds ?? defaultGrace;
           if (grace >= cur) return old;
         }
-        // Only metadata changes: the rest of the stored (frozen) pod is shared.
-        const obj = { ...old, metadata: { ...old.metadata } } as KObject;
-        obj.metadata.deletionTimestamp = this.clock.iso(this.clock.now() + grace * 1000);
-        obj.metadata.deletionGracePeriodSeconds = grace;
-        obj.metadata.resourceVersion = this.nextRV();
-        const frozen = deepFreeze(obj);
+        // Only metadata changes: the rest of the stored (frozen) pod is shared; the metadata is
+        // made with its deletion fields, not given them later (podMetadataFields.ts).
+        const deletionTimestamp = this.clock.iso(this.clock.now() + grace * 1000);
+        const metadata = podMetadata(old.metadata, this.nextRV(), deletionTimestamp, grace);
+        const frozen = deepFreeze({ ...old, metadata } as KObject);
         this.put(kind, frozen);
         this.emit({ type: 'MODIFIED', kind, obj: frozen, old });
         return frozen as KindMap[K];
@@ -813,12 +826,18 @@ export class ObjectStore {
     if (finalizers.length || addForeground) {
       if (old.metadata.deletionTimestamp && !addForeground) return old;
       const obj = clone(old) as KObject;
-      if (!obj.metadata.deletionTimestamp) {
-        obj.metadata.deletionTimestamp = this.clock.iso();
-        obj.metadata.deletionGracePeriodSeconds = 0;
+      const md = obj.metadata;
+      if (kind === 'Pod')
+        // (a pod's metadata made with its deletion fields: podMetadataFields.ts)
+        obj.metadata = podMetadata(md, this.nextRV(), this.clock.iso(), 0);
+      else {
+        if (!md.deletionTimestamp) {
+          md.deletionTimestamp = this.clock.iso();
+          md.deletionGracePeriodSeconds = 0;
+        }
+        if (addForeground) md.finalizers = [...finalizers, FOREGROUND_DELETION_FINALIZER];
+        md.resourceVersion = this.nextRV();
       }
-      if (addForeground) obj.metadata.finalizers = [...finalizers, FOREGROUND_DELETION_FINALIZER];
-      obj.metadata.resourceVersion = this.nextRV();
       const frozen = deepFreeze(obj);
       if (kind === 'Event') {
         this.events.put(fromObject(frozen as KindMap['Event'], this.clock.now()));

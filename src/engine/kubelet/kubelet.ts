@@ -121,7 +121,8 @@ interface PodWorker {
   /** when the current stage completes */
   dueAt: number;
   startedAt: Record<string, string>;
-  stopAt?: number;
+  /** when a terminating pod's containers are stopped (undefined until it is deleted: an own field from the start) */
+  stopAt: number | undefined;
   /** the node object last checked for Ready=Unknown, and the answer (node objects are immutable) */
   node: Node | undefined;
   nodeUnknown: boolean;
@@ -390,6 +391,9 @@ export class Kubelet {
         container: 0,
         dueAt: 0,
         startedAt: {},
+        // every field the worker will get, from the start: a field added later (stopAt, when the pod
+        // is deleted) gave terminating workers a second hidden class (kubelet/podWorkerShape.test.ts)
+        stopAt: undefined,
         node,
         nodeUnknown: false,
         run: this.pass(key, ns, name),

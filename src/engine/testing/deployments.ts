@@ -163,11 +163,14 @@ export function webDeployment(
   } as unknown as Deployment;
 }
 
-/** The bench's mixed case's Deployment (tools/bench/engine.ts, recorderReplay.ts): requests of 10m and 16Mi. */
-export function mixedDeployment(replicas: number): Deployment {
+/**
+ * The bench's mixed case's Deployment (tools/bench/engine.ts, recorderReplay.ts): requests of 10m and
+ * 16Mi; `image` WEB_IMAGE_NEW for its rollout (the manifest edited and replaced, every object new).
+ */
+export function mixedDeployment(replicas: number, image = WEB_IMAGE): Deployment {
   return webDeployment(replicas, {
     name: 'nginx',
-    image: WEB_IMAGE,
+    image,
     resources: { requests: { cpu: '10m', memory: '16Mi' } },
   });
 }
