@@ -4,21 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { BatchQueue } from './batchQueue';
 import type { ChangeBatch } from '../wire/protocol';
+import { changeBatch } from '../wire/testing/changeBatch';
 
 function batch(n: number, reset = false, now = 0): ChangeBatch {
-  return {
-    type: 'changes',
+  return changeBatch({
     reset,
-    upserts: [],
     deletes: Array.from({ length: n }, (_, i) => ({ kind: 'Pod' as const, name: `p${i}` })),
     now,
-    start: 0,
-    steps: [],
-    events: [],
     playing: true,
     speed: 60,
-    inputs: [],
-  };
+  });
 }
 
 function setup(msPerChange: number) {

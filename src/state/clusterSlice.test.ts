@@ -8,6 +8,7 @@ import type { ChangeBatch } from '../wire/protocol';
 import { Mirror, placeOf, type Objects } from './clusterSlice';
 import type { Pod, Session } from '../engine';
 import { ARTICLE_MANIFEST } from '../engine/scripts';
+import { changeBatch } from '../wire/testing/changeBatch';
 
 function mirror() {
   const held = new Mirror();
@@ -128,29 +129,18 @@ describe('mirror of the engine on the page', () => {
       },
     };
     const held = new Mirror();
-    const batch = {
-      type: 'changes' as const,
-      reset: false,
-      deletes: [],
-      now: 0,
-      start: 0,
-      steps: [],
-      events: [],
-      playing: false,
-      speed: 1,
-      inputs: [],
-    };
-    held.apply({
-      ...batch,
-      upserts: [pod('a', { nodeName: 'n1' }), pod('b', pinned), pod('c', pinned, true), pod('d', {})],
-    });
+    held.apply(
+      changeBatch({
+        upserts: [pod('a', { nodeName: 'n1' }), pod('b', pinned), pod('c', pinned, true), pod('d', {})],
+      }),
+    );
     held.publish();
     expect(held.pods.arrays.get('n1')?.map((p) => p.metadata.name)).toEqual(['a', 'b']);
     expect(held.pods.arrays.get('')?.map((p) => p.metadata.name)).toEqual(['c', 'd']);
     expect(held.waiting.arrays.get('n1')?.map((p) => p.metadata.name)).toEqual(['c']);
     // binding moves it; the other node keeps its array
     const empty = held.pods.arrays.get('');
-    held.apply({ ...batch, upserts: [], deletes: [{ kind: 'Pod', namespace: 'ns', name: 'a' }] });
+    held.apply(changeBatch({ deletes: [{ kind: 'Pod', namespace: 'ns', name: 'a' }] }));
     held.publish();
     expect(held.pods.arrays.get('n1')?.map((p) => p.metadata.name)).toEqual(['b']);
     expect(held.pods.arrays.get('')).toBe(empty);
@@ -248,20 +238,8 @@ describe("the engine's record of renumbered revisions on the page", () => {
       uid: 'c',
       previous: [1],
     };
-    const batch = (reset: boolean, renumbered?: (typeof rec)[]): ChangeBatch => ({
-      type: 'changes',
-      reset,
-      ...(renumbered ? { renumbered } : {}),
-      upserts: [],
-      deletes: [],
-      now: 0,
-      start: 0,
-      steps: [],
-      events: [],
-      playing: false,
-      speed: 1,
-      inputs: [],
-    });
+    const batch = (reset: boolean, renumbered?: (typeof rec)[]): ChangeBatch =>
+      changeBatch({ reset, ...(renumbered ? { renumbered } : {}) });
     const s = useStore.getState();
     s.applyBatch(batch(true, [rec]));
     const first = useStore.getState().renumbered;

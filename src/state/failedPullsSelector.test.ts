@@ -5,10 +5,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { EventRow, KObject } from '../engine';
-import type { ChangeBatch } from '../wire/protocol';
 import { createClusterSlice } from './clusterSlice';
 import { selectFailedPulls } from './selectors';
 import type { AppState } from './store';
+import { changeBatch } from '../wire/testing/changeBatch';
 
 const row = (name: string, message: string, rv: string): EventRow => ({
   namespace: 'kube-system',
@@ -35,20 +35,7 @@ const node = (name: string, rv: string) =>
     status: {},
   }) as unknown as KObject;
 
-const batch = (over: Partial<ChangeBatch>): ChangeBatch => ({
-  type: 'changes',
-  reset: false,
-  upserts: [],
-  deletes: [],
-  now: 0,
-  start: 0,
-  steps: [],
-  events: [],
-  playing: false,
-  speed: 1,
-  inputs: [],
-  ...over,
-});
+const batch = changeBatch;
 
 describe('selectFailedPulls', () => {
   const store = () => createStore<AppState>()((...a) => createClusterSlice(...a) as unknown as AppState);

@@ -3,23 +3,12 @@
 
 import { describe, expect, it } from 'vitest';
 import type { ChangeBatch, Input } from '../wire/protocol';
+import { changeBatch } from '../wire/testing/changeBatch';
 
 const { useStore } = await import('./store');
 
 function batch(now: number, inputs: Input[]): ChangeBatch {
-  return {
-    type: 'changes',
-    reset: false,
-    upserts: [],
-    deletes: [],
-    now,
-    start: 0,
-    steps: [],
-    events: [],
-    playing: true,
-    speed: 1,
-    inputs,
-  };
+  return changeBatch({ now, playing: true, inputs });
 }
 
 describe('the inputs in the mirror', () => {

@@ -3,6 +3,7 @@ import { ARTICLE_MANIFEST, Session } from '../engine';
 import { ChangeBatcher, splitBatch } from './changeBatcher';
 import type { ChangeBatch } from '../wire/protocol';
 import { syncHost, wholeBatches } from './hostHarness';
+import { changeBatch } from '../wire/testing/changeBatch';
 
 const NOW = { start: 0, playing: false, speed: 1, inputs: [] };
 
@@ -42,20 +43,11 @@ describe("ChangeBatcher: the engine's record of renumbered revisions", () => {
       uid: 'c',
       previous: [1],
     };
-    const b: ChangeBatch = {
-      type: 'changes',
+    const b = changeBatch({
       reset: true,
       renumbered: [rec],
-      upserts: [],
       deletes: Array.from({ length: 5 }, (_, i) => ({ kind: 'Pod' as const, name: `p${i}` })),
-      now: 0,
-      start: 0,
-      steps: [],
-      events: [],
-      playing: false,
-      speed: 1,
-      inputs: [],
-    };
+    });
     const parts = splitBatch(b, 2);
     expect(parts.length).toBe(3);
     expect(parts.map((p) => p.renumbered)).toEqual([undefined, undefined, [rec]]);

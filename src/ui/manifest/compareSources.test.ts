@@ -4,21 +4,10 @@ import { Session, type KObject } from '../../engine';
 import { ARTICLE_MANIFEST } from '../../engine/scripts';
 import { emptyObjects, mergeObjects } from '../../state/clusterSlice';
 import { compareSources, defaultPair } from './compareSources';
+import { changeBatch } from '../../wire/testing/changeBatch';
 
 function objectsOf(s: Session) {
-  return mergeObjects(emptyObjects(), {
-    type: 'changes',
-    reset: true,
-    upserts: s.sim.store.all() as KObject[],
-    deletes: [],
-    now: 0,
-    start: 0,
-    steps: [],
-    events: [],
-    playing: false,
-    speed: 1,
-    inputs: [],
-  });
+  return mergeObjects(emptyObjects(), changeBatch({ reset: true, upserts: s.sim.store.all() as KObject[] }));
 }
 
 describe('compare sources', () => {
