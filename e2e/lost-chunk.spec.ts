@@ -85,3 +85,30 @@ test("the graph's chunk lost: the graph panel says so, the editor and the consol
   await expect(page.getByTestId('graph.node.master')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("the diff's chunk lost: Compare says so in its own pane, the tabs and the graph work, Retry shows the diff", async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  const letGo = await dropChunk(page, 'DiffView');
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible();
+  // something to compare: the DaemonSet's template beside one of its pods
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('manifest-state')).toHaveAttribute('data-state', 'applied');
+  await page.getByTestId('tab-compare').click();
+  const failed = page.locator('[data-testid="compare-diff"] [data-testid="chunk-error"]');
+  await expect(failed).toBeVisible();
+  await expect(failed).toHaveAttribute('data-panel', 'panel');
+  await expect(failed).toContainText('This panel could not load');
+  // the rest of the page: back to the editor, the graph still there
+  await page.getByTestId('tab-edit').click();
+  await expect(page.getByTestId('yaml-editor')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('tab-compare').click();
+  await expect(failed).toBeVisible();
+  letGo();
+  await failed.getByTestId('chunk-retry').click();
+  await expect(failed).toHaveCount(0);
+  await expect(page.locator('[data-testid="compare-diff"] .monaco-diff-editor')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -1,7 +1,7 @@
 // "Diff with the template": the DaemonSet's pod template beside what the controller made of it for
 // one pod (labels it added, the injected tolerations, the node affinity pin), in the lead's DiffView.
 
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DaemonSet, Pod } from '../../engine';
 import { controllerRef } from '../../engine/predicates';
@@ -9,8 +9,7 @@ import { useStore } from '../../state/store';
 import { selectTheme } from '../../state/selectors';
 import { useGraphUi } from './graphStore';
 import { podTemplateYaml, templateYaml } from './system/manifestYaml';
-
-const DiffView = lazy(() => import('../editor/DiffView'));
+import { LazyDiffView } from '../editor/LazyDiffView';
 
 export function DiffModal() {
   const { t } = useTranslation('graph');
@@ -72,15 +71,14 @@ export function DiffModal() {
         <p className="muted">{t('diff.intro')}</p>
         <div className="graph-modal-body">
           {texts ? (
-            <Suspense fallback={<p className="muted">{t('diff.loading')}</p>}>
-              <DiffView
-                original={texts.original}
-                modified={texts.modified}
-                originalLabel={t('diff.template', { ds: ds?.metadata.name ?? '' })}
-                modifiedLabel={t('diff.pod', { pod: target.name })}
-                theme={theme}
-              />
-            </Suspense>
+            <LazyDiffView
+              fallback={<p className="muted">{t('diff.loading')}</p>}
+              original={texts.original}
+              modified={texts.modified}
+              originalLabel={t('diff.template', { ds: ds?.metadata.name ?? '' })}
+              modifiedLabel={t('diff.pod', { pod: target.name })}
+              theme={theme}
+            />
           ) : (
             <p className="muted">{t('inspector.gone')}</p>
           )}

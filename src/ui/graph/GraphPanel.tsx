@@ -4,7 +4,6 @@
 // A large cluster zoomed out is drawn on one canvas (OverviewCanvas) instead of a card per node.
 
 import {
-  lazy,
   startTransition,
   Suspense,
   useCallback,
@@ -81,7 +80,7 @@ import { ActionMenuSlot } from './ActionMenuSlot';
 import { Inspector } from './Inspector';
 // "Diff with the template" writes YAML (the yaml package): its modal is a chunk of its own, loaded when
 // it opens, not part of the graph's chunk that the first card waits for (issue 24).
-const DiffModal = lazy(() => import('./DiffModal').then((m) => ({ default: m.DiffModal })));
+const DiffModal = retryableLazy(() => import('./DiffModal').then((m) => ({ default: m.DiffModal })));
 import { OverviewCanvas } from './OverviewCanvas';
 import { cellAt, OVERVIEW_MIN_NODES } from './system/overview';
 import { OffscreenPill } from './OffscreenPill';
@@ -98,6 +97,7 @@ import { useGridSlots } from './useGridSlots';
 import { useReveal } from './useReveal';
 import { useAddNode } from './useAddNode';
 import { EFFECT_ICON } from './system/model';
+import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
 
 /** Pod edges are on by default for clusters up to this many nodes. */
 const AUTO_EDGES_MAX_NODES = 60;
@@ -888,9 +888,11 @@ function GraphCanvas({ initialSize }: { initialSize: PaneSize | null }) {
       <Inspector docked={size && size.w < SMALL_W ? 'bottom' : 'right'} />
       <ActionMenuSlot />
       {diffOpen && (
-        <Suspense fallback={null}>
-          <DiffModal />
-        </Suspense>
+        <ChunkBoundary what="panel" retry={DiffModal.retry}>
+          <Suspense fallback={null}>
+            <DiffModal />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </div>
   );

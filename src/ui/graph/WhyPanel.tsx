@@ -2,7 +2,7 @@
 // of the controller (nodeShouldRunDaemonPod) and of the scheduler, passed or failed in plain words,
 // what the last sync decided, and the one-click fixes (shown before they apply).
 
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DaemonSet, Node, Pod } from '../../engine';
 import type { Response, WhyData } from '../../wire/protocol';
@@ -14,10 +14,11 @@ import { checkWords, fixesFor, verdict, type Fix } from './system/why';
 import { run, selectPod } from './graphActions';
 import { RolloutWhy } from './RolloutWhy';
 import { latestAnswer, type LatestAnswer } from './latestAnswer';
+import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
 
 // The fix's preview writes YAML (the yaml package): a chunk of its own, not the graph's (issue 24).
 const loadPreview = () => import('./TolerateFixPreview');
-const TolerateFixPreview = lazy(loadPreview);
+const TolerateFixPreview = retryableLazy(loadPreview);
 
 type WhyResponse = Extract<Response, { type: 'why' }>;
 
@@ -80,9 +81,11 @@ function TolerateFix({ ds, fix }: { ds: DaemonSet; fix: Extract<Fix, { type: 'to
     );
   }
   return (
-    <Suspense fallback={null}>
-      <TolerateFixPreview ds={ds} fix={fix} onClose={() => setOpen(false)} />
-    </Suspense>
+    <ChunkBoundary what="panel" retry={TolerateFixPreview.retry}>
+      <Suspense fallback={null}>
+        <TolerateFixPreview ds={ds} fix={fix} onClose={() => setOpen(false)} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }
 

@@ -1,13 +1,12 @@
 // Side-by-side diff (Monaco's diff editor, lazy): a DaemonSet template against a pod the controller
 // generated from it, any two ControllerRevisions, or any two ReplicaSets (a Deployment's versions).
 
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../state/store';
 import { selectTheme } from '../../state/selectors';
 import { compareSources, defaultPair, type CompareSource } from './compareSources';
-
-const DiffView = lazy(() => import('../editor/DiffView'));
+import { LazyDiffView } from '../editor/LazyDiffView';
 
 function Picker({
   id,
@@ -76,16 +75,15 @@ export default function ComparePanel() {
         />
       </div>
       <div className="compare-diff" data-testid="compare-diff">
-        <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-          <DiffView
-            original={left.yaml}
-            modified={right.yaml}
-            originalLabel={left.label}
-            modifiedLabel={right.label}
-            theme={theme}
-            fontSize={present ? 16 : undefined}
-          />
-        </Suspense>
+        <LazyDiffView
+          fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}
+          original={left.yaml}
+          modified={right.yaml}
+          originalLabel={left.label}
+          modifiedLabel={right.label}
+          theme={theme}
+          fontSize={present ? 16 : undefined}
+        />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 // by `kubectl set image`", the whole command on hover), with "Load the live object" and a diff; and, before an Apply that would
 // put the old text back over such a change, asks first. The state is src/state/liveDrift.ts.
 
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Kind } from '../../engine';
 import type { LiveDrift } from '../../state/liveDrift';
@@ -11,8 +11,7 @@ import { commandName } from '../../state/commandName';
 import { useStore } from '../../state/store';
 import type { AppState } from '../../state/store';
 import { Breakable } from '../graph/nodes/Breakable';
-
-const DiffView = lazy(() => import('../editor/DiffView'));
+import { LazyDiffView } from '../editor/LazyDiffView';
 
 const liveOf = (s: AppState) => (kind: Kind, key: string) => s.mirror.get(kind, key);
 
@@ -194,16 +193,15 @@ export function LiveDiff() {
   }, [sig, drift]);
   return (
     <div className="live-diff" data-testid="live-diff">
-      <Suspense fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}>
-        <DiffView
-          original={editorText}
-          modified={live}
-          originalLabel={t('manifest.live.thisText')}
-          modifiedLabel={t('manifest.live.inCluster')}
-          theme={theme}
-          fontSize={present ? 16 : undefined}
-        />
-      </Suspense>
+      <LazyDiffView
+        fallback={<div className="loading">{t('manifest.loadingEditor')}</div>}
+        original={editorText}
+        modified={live}
+        originalLabel={t('manifest.live.thisText')}
+        modifiedLabel={t('manifest.live.inCluster')}
+        theme={theme}
+        fontSize={present ? 16 : undefined}
+      />
     </div>
   );
 }
