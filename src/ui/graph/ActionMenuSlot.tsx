@@ -6,6 +6,7 @@
 import { Suspense, useEffect } from 'react';
 import { useNodesInitialized } from '@xyflow/react';
 import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
+import { importOnce } from '../layout/chunkRetry';
 import { useGraphUi } from './graphStore';
 
 /** After the cards are drawn, the menu's code is fetched this much later (ms). */
@@ -13,13 +14,8 @@ const PREFETCH_MS = 1000;
 /** …or this long after the graph mounted, whatever it drew (ms). */
 const PREFETCH_LATEST_MS = 5000;
 
-let menuModule: Promise<typeof import('./ActionMenu')> | null = null;
 /** The menu's code, asked for once (an import that failed is forgotten: the next asks again). */
-export const loadActionMenu = () =>
-  (menuModule ??= import('./ActionMenu').catch((e: unknown) => {
-    menuModule = null;
-    throw e;
-  }));
+export const loadActionMenu = importOnce(() => import('./ActionMenu'));
 const ActionMenu = retryableLazy(loadActionMenu);
 const prefetch = () => void loadActionMenu().catch(() => undefined);
 

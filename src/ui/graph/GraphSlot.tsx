@@ -8,6 +8,7 @@
 
 import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
+import { importOnce } from '../layout/chunkRetry';
 import type { PaneSize } from './paneArea';
 // The graph's styles stay in the page's first stylesheet (React Flow's first, ours over it): the static
 // first view's cards are drawn with them, and a stylesheet arriving with the chunk restyled those cards
@@ -23,12 +24,7 @@ import './panels.css';
  * The graph's code: asked for at once (this module is in the first bundle), drawn when the page has
  * painted. An import that failed is forgotten, so Retry (the ChunkBoundary) asks the network again.
  */
-let graphModule: Promise<typeof import('./GraphPanel')> | null = null;
-export const loadGraphPanel = () =>
-  (graphModule ??= import('./GraphPanel').catch((e: unknown) => {
-    graphModule = null;
-    throw e;
-  }));
+export const loadGraphPanel = importOnce(() => import('./GraphPanel'));
 const GraphPanel = retryableLazy(loadGraphPanel);
 
 /**

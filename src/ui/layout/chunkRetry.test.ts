@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedChunkUrl, retryAddress } from './chunkRetry';
+import { failedChunkUrl, importOnce, retryAddress } from './chunkRetry';
 
 const ORIGIN = 'http://127.0.0.1:4173';
 
@@ -39,5 +39,22 @@ describe('retryAddress', () => {
   it('gives each attempt its own address', () => {
     expect(retryAddress(`${ORIGIN}/assets/a-1.js`, 1)).toBe(`${ORIGIN}/assets/a-1.js?retry=1`);
     expect(retryAddress(`${ORIGIN}/assets/a-1.js?retry=1`, 2)).toBe(`${ORIGIN}/assets/a-1.js?retry=2`);
+  });
+});
+
+describe('importOnce', () => {
+  it('shares one load between callers, and forgets one that failed so the next asks again', async () => {
+    let calls = 0;
+    let fail = true;
+    const load = importOnce(() => {
+      calls++;
+      return fail ? Promise.reject(new Error('dropped')) : Promise.resolve({ ok: calls });
+    });
+    await expect(load()).rejects.toThrow('dropped');
+    fail = false;
+    const [a, b] = [load(), load()];
+    expect(a).toBe(b);
+    expect(await a).toEqual({ ok: 2 });
+    expect(calls).toBe(2);
   });
 });

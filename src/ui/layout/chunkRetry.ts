@@ -40,3 +40,16 @@ export async function loadAgain<M>(load: () => Promise<M>, attempt: number): Pro
     return (await import(/* @vite-ignore */ retryAddress(href, attempt))) as M;
   }
 }
+
+/**
+ * `load` asked for once and shared (a prefetch and the render get the same promise); a load that failed
+ * is forgotten, so the next call (Retry) asks the network again.
+ */
+export function importOnce<M>(load: () => Promise<M>): () => Promise<M> {
+  let pending: Promise<M> | null = null;
+  return () =>
+    (pending ??= load().catch((e: unknown) => {
+      pending = null;
+      throw e;
+    }));
+}
