@@ -62,7 +62,7 @@ test("the editor's chunk lost: the graph draws, the editor says so, Retry loads 
   expect(errors).toEqual([]);
 });
 
-test("the graph's chunk lost: the graph panel says so, the editor and the console work, Retry draws it", async ({
+test("the graph's chunk lost: the graph panel says so, the editor and the console work, a reload draws it with the session kept", async ({
   page,
 }) => {
   const errors = pageErrors(page);
@@ -79,10 +79,19 @@ test("the graph's chunk lost: the graph panel says so, the editor and the consol
   await input.fill('kubectl get nodes');
   await input.press('Enter');
   await expect(page.getByTestId('console-log')).toContainText('node-1');
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('manifest-state')).toHaveAttribute('data-state', 'applied');
+  // the action menu's and the fix preview's chunks import the graph's by its address: loaded again under
+  // another, they would ask for the failed one — no Retry, a reload
+  await expect(failed.getByTestId('chunk-retry')).toHaveCount(0);
   letGo();
-  await page.getByTestId('chunk-retry').click();
-  await expect(failed).toHaveCount(0);
+  await failed.getByTestId('chunk-reload').click();
   await expect(page.getByTestId('graph.node.master')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  await expect(page.getByTestId('graph.ds.kube-system.fluentd-elasticsearch')).toBeVisible();
+  await expect(page.getByTestId('manifest-state')).toHaveAttribute('data-state', 'applied');
+  await page.getByTestId('graph.node.node-1.menu').click();
+  await expect(page.getByTestId('graph.menu.cordon')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -110,5 +119,57 @@ test("the diff's chunk lost: Compare says so in its own pane, the tabs and the g
   await failed.getByTestId('chunk-retry').click();
   await expect(failed).toHaveCount(0);
   await expect(page.locator('[data-testid="compare-diff"] .monaco-diff-editor')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("Monaco's chunk lost: the editor panel says so with its text on screen, Retry loads Monaco", async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  // the largest file of the page, and so the one most often in flight when a phone loses its signal
+  const letGo = await dropChunk(page, 'monacoSetup');
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible();
+  const failed = page.locator('.manifest-editor [data-testid="chunk-error"]');
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('The editor could not load');
+  await expect(page.locator('.manifest-editor')).toContainText('fluentd-elasticsearch');
+  letGo();
+  await failed.getByTestId('chunk-retry').click();
+  await expect(failed).toHaveCount(0);
+  const editor = page.getByTestId('yaml-editor');
+  await expect(editor).toHaveAttribute('data-ready', 'true');
+  await expect(editor.locator('.monaco-editor .view-lines')).toContainText('fluentd-elasticsearch');
+  // coloured: the YAML tokenizer came with Monaco (a chunk of its own would import the lost address)
+  await expect(editor.locator('.view-lines span[class^="mtk"]:not(.mtk1)').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a chunk the editor imports lost: a Retry that fails again offers a reload, which loads the editor with its text', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  // editor-*.js: Monaco's loader, which the editor's chunk imports (in English the only editor-*.js asked for)
+  const letGo = await dropChunk(page, 'editor');
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible();
+  const failed = page.locator('.manifest-editor [data-testid="chunk-error"]');
+  await expect(failed).toBeVisible();
+  await expect(failed.getByTestId('chunk-reload')).toHaveCount(0);
+  // something the reload must keep: the manifest applied (Apply works without the editor)
+  await page.getByTestId('apply-button').click();
+  await expect(page.getByTestId('manifest-state')).toHaveAttribute('data-state', 'applied');
+  letGo();
+  // the editor's chunk comes under a new address, but its own import of editor-*.js is the address the
+  // browser keeps as failed: the retry fails again, and the panel offers a reload beside Retry
+  await failed.getByTestId('chunk-retry').click();
+  await expect(failed.getByTestId('chunk-reload')).toBeVisible();
+  await expect(failed).toContainText('reload the page');
+  await failed.getByTestId('chunk-reload').click();
+  const editor = page.getByTestId('yaml-editor');
+  await expect(editor).toHaveAttribute('data-ready', 'true');
+  await expect(failed).toHaveCount(0);
+  await expect(editor.locator('.monaco-editor .view-lines')).toContainText('fluentd-elasticsearch');
+  await expect(page.getByTestId('manifest-state')).toHaveAttribute('data-state', 'applied');
   expect(errors).toEqual([]);
 });

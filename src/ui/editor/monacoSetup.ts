@@ -4,7 +4,11 @@
 
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/register.all';
-import 'monaco-editor/languages/definitions/yaml/register';
+// YAML registered here with its tokenizer, not through Monaco's `yaml/register` (which loads the
+// tokenizer with a dynamic import: a chunk of its own that imports Monaco back from this chunk by this
+// chunk's address). After a lost download this chunk is loaded again under another address (loadMonaco,
+// chunkRetry.ts); that chunk's import would then ask for the failed one, and the editor lose its colours.
+import * as yamlTokens from 'monaco-editor/languages/definitions/yaml/yaml';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml';
 import schema from './schema/kubernetes.schema.json';
@@ -79,6 +83,16 @@ configureMonacoYaml(monacoForYaml as unknown as Parameters<typeof configureMonac
     },
   ],
 });
+
+// What monaco-editor/languages/definitions/yaml/register.js registers, with the tokenizer set at once.
+monaco.languages.register({
+  id: 'yaml',
+  extensions: ['.yaml', '.yml'],
+  aliases: ['YAML', 'yaml', 'YML', 'yml'],
+  mimetypes: ['application/x-yaml', 'text/x-yaml'],
+});
+monaco.languages.setLanguageConfiguration('yaml', yamlTokens.conf);
+monaco.languages.setMonarchTokensProvider('yaml', yamlTokens.language);
 
 /** Monaco's built-in themes for the page's light and dark themes. */
 export function themeName(theme: 'light' | 'dark'): string {

@@ -3,6 +3,7 @@
 // unmount, say why when loading failed, and keep Monaco's theme in step with the page's.
 
 import { useEffect, useState, type RefObject } from 'react';
+import { isLostChunk } from '../layout/chunkRetry';
 import { loadMonaco } from './loadMonaco';
 
 export type MonacoSetup = Awaited<ReturnType<typeof loadMonaco>>;
@@ -10,7 +11,9 @@ export type MonacoSetup = Awaited<ReturnType<typeof loadMonaco>>;
 /**
  * `create` runs once, when Monaco has loaded and the host element is mounted (it reads the props it
  * needs through a ref: later changes reach the editor through the component's own effects); `dispose`
- * runs on unmount. Returns what `create` made (undefined until then) and the load error, if any.
+ * runs on unmount. Returns what `create` made (undefined until then) and the load error, if any. Monaco's
+ * code lost on the way (the network dropped it) is thrown to the nearest ChunkBoundary instead, whose
+ * Retry mounts the component again (and loadMonaco asks for the chunk afresh).
  */
 export function useMonaco<T extends { setup: MonacoSetup }>(
   hostRef: RefObject<HTMLDivElement | null>,
@@ -21,6 +24,8 @@ export function useMonaco<T extends { setup: MonacoSetup }>(
 ): { loaded: T | undefined; error: string | undefined } {
   const [loaded, setLoaded] = useState<T>();
   const [error, setError] = useState<string>();
+  const [lost, setLost] = useState<{ error: unknown }>();
+  if (lost) throw lost.error;
 
   // Made once; `create` and `dispose` of the first render are the ones used.
   useEffect(() => {
@@ -34,7 +39,9 @@ export function useMonaco<T extends { setup: MonacoSetup }>(
         setLoaded(created);
       },
       (e: unknown) => {
-        if (!disposed) setError(e instanceof Error ? e.message : String(e));
+        if (disposed) return;
+        if (isLostChunk(e)) setLost({ error: e });
+        else setError(e instanceof Error ? e.message : String(e));
       },
     );
     return () => {

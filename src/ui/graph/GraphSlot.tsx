@@ -22,7 +22,8 @@ import './panels.css';
 
 /**
  * The graph's code: asked for at once (this module is in the first bundle), drawn when the page has
- * painted. An import that failed is forgotten, so Retry (the ChunkBoundary) asks the network again.
+ * painted. Lost on the way, the panel offers a reload (the ChunkBoundary's `reloadOnly`: other chunks
+ * import this one by its address, so it cannot be loaded again under another).
  */
 export const loadGraphPanel = importOnce(() => import('./GraphPanel'));
 const GraphPanel = retryableLazy(loadGraphPanel);
@@ -77,7 +78,7 @@ export function GraphSlot() {
   const [size, setSize] = useState<PaneSize | null>(null);
   const painted = useAfterPaint(250, () => setSize(slotSize(mark.current)));
   return painted ? (
-    <ChunkBoundary what="graph" retry={GraphPanel.retry}>
+    <ChunkBoundary what="graph" retry={GraphPanel.retry} reloadOnly>
       <Suspense fallback={null}>
         <GraphPanel initialSize={size} />
       </Suspense>

@@ -53,6 +53,12 @@ export interface ChunkBoundaryProps {
   what: ChunkPanel;
   /** forgets the failed import (retryableLazy's `retry`, or a loader's own cache) */
   retry: () => void;
+  /**
+   * The chunk is one other chunks import from (the graph's: the action menu's and the fix preview's
+   * chunks import it by its address): loaded again under another address it would be a second copy,
+   * and those imports would still ask for the failed one. Only a reload, no Retry, is offered.
+   */
+  reloadOnly?: boolean;
   /** shown under the message (the editor's read-only preview: its text stays on screen) */
   fallback?: ReactNode;
   children: ReactNode;
@@ -83,7 +89,14 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, State> {
 
   override render(): ReactNode {
     if (this.state.error === null) return <Attempt key={this.state.attempt}>{this.props.children}</Attempt>;
-    return <ChunkError what={this.props.what} onRetry={this.onRetry} fallback={this.props.fallback} />;
+    return (
+      <ChunkError
+        what={this.props.what}
+        onRetry={this.props.reloadOnly ? null : this.onRetry}
+        retried={this.state.attempt > 0}
+        fallback={this.props.fallback}
+      />
+    );
   }
 }
 
@@ -91,13 +104,21 @@ function Attempt({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * A retry that failed again may be a chunk the panel's own imports: the browser keeps one whose fetch
+ * failed for the life of the page, and a panel asked for under a new address still imports it under
+ * its own (chunkRetry.ts). Only a reload asks for it again, so that is offered beside Retry.
+ */
 function ChunkError({
   what,
   onRetry,
+  retried,
   fallback,
 }: {
   what: ChunkPanel;
-  onRetry: () => void;
+  /** null: no Retry, a reload only */
+  onRetry: (() => void) | null;
+  retried: boolean;
   fallback?: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -105,9 +126,17 @@ function ChunkError({
     <>
       <div className="chunk-error" role="alert" data-testid="chunk-error" data-panel={what}>
         <span>{t(`chunkError.${what}`)}</span>
-        <button type="button" onClick={onRetry} data-testid="chunk-retry">
-          {t('chunkError.retry')}
-        </button>
+        {onRetry && (
+          <button type="button" onClick={onRetry} data-testid="chunk-retry">
+            {t('chunkError.retry')}
+          </button>
+        )}
+        {onRetry && retried && <span>{t('chunkError.stillLost')}</span>}
+        {(!onRetry || retried) && (
+          <button type="button" onClick={() => location.reload()} data-testid="chunk-reload">
+            {t('chunkError.reload')}
+          </button>
+        )}
       </div>
       {fallback}
     </>

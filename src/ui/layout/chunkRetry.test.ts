@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedChunkUrl, importOnce, retryAddress } from './chunkRetry';
+import { failedChunkUrl, importOnce, isLostChunk, retryAddress } from './chunkRetry';
 
 const ORIGIN = 'http://127.0.0.1:4173';
 
@@ -32,6 +32,21 @@ describe('failedChunkUrl', () => {
     ).toBeNull();
     expect(failedChunkUrl(new Error('boom'), ORIGIN)).toBeNull();
     expect(failedChunkUrl(undefined, ORIGIN)).toBeNull();
+  });
+});
+
+describe('isLostChunk', () => {
+  it('tells a module the network did not deliver from one that threw', () => {
+    expect(
+      isLostChunk(new TypeError(`Failed to fetch dynamically imported module: ${ORIGIN}/assets/m-1.js`)),
+    ).toBe(true);
+    expect(isLostChunk(new TypeError(`error loading dynamically imported module: ${ORIGIN}/m.js`))).toBe(
+      true,
+    );
+    expect(isLostChunk(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isLostChunk(new Error(`Unable to preload CSS for ${ORIGIN}/assets/m.css`))).toBe(true);
+    expect(isLostChunk(new TypeError("Cannot read properties of undefined (reading 'editor')"))).toBe(false);
+    expect(isLostChunk(undefined)).toBe(false);
   });
 });
 

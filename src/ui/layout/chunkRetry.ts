@@ -20,6 +20,15 @@ export function failedChunkUrl(error: unknown, origin: string): string | null {
   return url.origin === origin ? url.href : null;
 }
 
+/**
+ * Whether an error is a module the network did not deliver (Chromium, Firefox, Safari's words, and
+ * Vite's preload of a chunk's stylesheet), as opposed to one that loaded and then threw.
+ */
+export function isLostChunk(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+}
+
 /** The address to fetch a chunk under on retry `attempt` (1, 2, …): a new module to the browser. */
 export function retryAddress(href: string, attempt: number): string {
   const url = new URL(href);
