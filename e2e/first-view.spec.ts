@@ -615,3 +615,32 @@ test('nothing fetched before the first graph card holds the yaml package', async
     expect(/YAMLParseError|\bflow-error-end\b/.test(body), `${f} holds the yaml package`).toBe(false);
   }
 });
+
+test("boot.js adds the modules' preloads a few per task, not all in one", async ({ page }) => {
+  // each insertion starts its fetch in the call: 27 at once were a long task of their own on a phone
+  await page.addInitScript(() => {
+    const turns: number[] = [];
+    (window as unknown as { __preloadTurns: number[] }).__preloadTurns = turns;
+    let open = false;
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
+      if (this === document.head && child instanceof HTMLLinkElement && child.rel === 'modulepreload') {
+        // insertions until a timer runs are in one task
+        if (!open) {
+          open = true;
+          turns.push(0);
+          setTimeout(() => (open = false), 0);
+        }
+        turns[turns.length - 1]! += 1;
+      }
+      return append.call(this, child) as T;
+    };
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('graph.node.master')).toBeVisible();
+  const turns = await page.evaluate(() => (window as unknown as { __preloadTurns: number[] }).__preloadTurns);
+  const preloads = turns.reduce((a, b) => a + b, 0);
+  expect(preloads).toBeGreaterThan(10);
+  // four of the list, with the entry's own in the first turn (a93e94d: 21 in one)
+  expect(Math.max(...turns)).toBeLessThanOrEqual(5);
+});
