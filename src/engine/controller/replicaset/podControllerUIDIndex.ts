@@ -35,6 +35,8 @@ interface Group {
 
 const byCell = (a: Cell, b: Cell) => byNamespaceAndName(a.obj, b.obj);
 
+const sorted = (g: Group): readonly Cell[] => g.order.cells(() => g.cells);
+
 export class PodControllerUIDIndex {
   /** pod uid → its cell; undefined until the first query */
   private cellOf: Map<string, Cell> | undefined;
@@ -77,23 +79,29 @@ export class PodControllerUIDIndex {
    */
   podsByOwner(namespace: string | undefined, uid: string, orphans: boolean): Pod[] {
     this.build();
-    const owned = this.sorted(uid);
-    const free = orphans ? this.sorted(orphanPodIndexKeyForNamespace(namespace)) : [];
+    const owned = this.groups.get(uid);
+    const free = orphans ? this.groups.get(orphanPodIndexKeyForNamespace(namespace)) : undefined;
     const out: Pod[] = [];
+    // (no empty array stands for a missing group: the loops see the one kind of array ListOrder makes)
+    if (!owned || !free) {
+      const g = owned ?? free;
+      if (!g) return out;
+      const cells = sorted(g);
+      for (let i = 0; i < cells.length; i++)
+        if (cells[i].obj.metadata.namespace === namespace) out.push(cells[i].obj);
+      return out;
+    }
+    const a = sorted(owned);
+    const b = sorted(free);
     let i = 0;
     let j = 0;
-    while (i < owned.length || j < free.length) {
+    while (i < a.length || j < b.length) {
       let c: Cell;
-      if (j >= free.length || (i < owned.length && byCell(owned[i], free[j]) < 0)) c = owned[i++];
-      else c = free[j++];
+      if (j >= b.length || (i < a.length && byCell(a[i], b[j]) < 0)) c = a[i++];
+      else c = b[j++];
       if (c.obj.metadata.namespace === namespace) out.push(c.obj);
     }
     return out;
-  }
-
-  private sorted(key: string): readonly Cell[] {
-    const g = this.groups.get(key);
-    return g ? g.order.cells(() => g.cells) : [];
   }
 
   private build(): void {
