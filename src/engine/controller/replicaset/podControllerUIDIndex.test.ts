@@ -9,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { byNamespaceAndName } from '../../api/listOrder';
 import type { Change } from '../../api/objectStore';
 import { controllerRef } from '../../api/podutil';
-import type { Deployment, KObject, OwnerReference, Pod, ReplicaSet } from '../../api/types';
+import type { KObject, OwnerReference, Pod, ReplicaSet } from '../../api/types';
 import { applyPreset } from '../../cluster/presets';
 import { Random } from '../../random';
 import { Simulation } from '../../simulation';
+import { scaleRolloutScaleDown, settleSteps, webDeployment } from '../../testing/deployments';
 import { PodControllerUIDIndex } from './podControllerUIDIndex';
 
 const NAMESPACES = ['default', 'team-a'];
@@ -92,22 +93,6 @@ describe('PodControllerUIDIndex', () => {
   });
 });
 
-function deployment(replicas: number): KObject {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web' } },
-        spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-      },
-    },
-  } as unknown as KObject;
-}
-
 function orphan(name: string, app = 'web'): KObject {
   return {
     apiVersion: 'v1',
@@ -115,10 +100,6 @@ function orphan(name: string, app = 'web'): KObject {
     metadata: { name, namespace: 'default', labels: { app } },
     spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
   } as unknown as KObject;
-}
-
-function settle(sim: Simulation): void {
-  for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
 }
 
 /** Every ReplicaSet work item and status of the run, in order. */
@@ -139,9 +120,9 @@ function run(listNamespacePods: boolean): string[] {
   );
   sim.store.create(orphan('stray-1'));
   sim.store.create(orphan('stray-2'));
-  settle(sim);
-  sim.store.create(deployment(6));
-  settle(sim);
+  settleSteps(sim);
+  sim.store.create(webDeployment(6) as unknown as KObject);
+  settleSteps(sim);
   // an owned pod relabelled (released), an orphan relabelled to match the ReplicaSet (adopted)
   const rs = sim.store.list('ReplicaSet', 'default')[0];
   const owned = sim.store.list('Pod', 'default').find((p) => p.metadata.ownerReferences?.length)!;
@@ -151,18 +132,8 @@ function run(listNamespacePods: boolean): string[] {
     ...other,
     metadata: { ...other.metadata, labels: { ...rs.spec.selector.matchLabels } },
   });
-  settle(sim);
-  const scale = (replicas: number) => {
-    const d = sim.store.get('Deployment', 'default', 'web')! as Deployment;
-    sim.store.update({ ...d, spec: { ...d.spec, replicas } });
-    settle(sim);
-  };
-  scale(14);
-  const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as Deployment;
-  d.spec.template.spec.containers[0].image = 'nginx:1.28';
-  sim.store.update(d);
-  settle(sim);
-  scale(5);
+  settleSteps(sim);
+  scaleRolloutScaleDown(sim);
   return out;
 }
 
