@@ -32,7 +32,7 @@ import {
 import { admitPriorityClass, checkPriorityClassDelete, type PriorityClassLister } from './priority';
 import { deepEqual, deepFreeze, clone, cloneUnfrozen, shallowCopy } from './objects';
 import { clearDeletion, keepField } from './deletionFields';
-import { podMetadata } from './podMetadataFields';
+import { METADATA_LAID_OUT, podMetadata } from './podMetadataFields';
 import { PodCreateMemo } from './podCreateMemo';
 import { serverSideApply, updateManagedFields } from './managedFields';
 import {
@@ -541,8 +541,8 @@ export class ObjectStore {
     md.uid = this.newUID();
     md.resourceVersion = this.nextRV();
     md.creationTimestamp = this.clock.iso();
-    // (a pod's metadata laid out as every stored pod's is: podMetadataFields.ts)
-    if (kind === 'Pod') obj.metadata = podMetadata(md, md.resourceVersion, undefined, undefined);
+    // (a pod's or workload's metadata laid out as every stored pod's is: podMetadataFields.ts)
+    if (METADATA_LAID_OUT.has(kind)) obj.metadata = podMetadata(md, md.resourceVersion, undefined, undefined);
     else clearDeletion(kind, md);
     const frozen = deepFreeze(obj);
     if (kind === 'Event') {
@@ -757,8 +757,8 @@ export class ObjectStore {
     if (opts.dryRun) return deepFreeze(obj) as KindMap[K];
     const rv = this.nextRV();
     const md = obj.metadata;
-    // a pod's metadata made anew with its resourceVersion, not stored into (podMetadataFields.ts)
-    if (kind === 'Pod')
+    // a pod's or workload's metadata made anew with its resourceVersion, not stored into (podMetadataFields.ts)
+    if (METADATA_LAID_OUT.has(kind))
       obj.metadata = podMetadata(md, rv, md.deletionTimestamp, md.deletionGracePeriodSeconds);
     else md.resourceVersion = rv;
     const frozen = deepFreeze(obj);
@@ -837,6 +837,14 @@ export class ObjectStore {
         }
         if (addForeground) md.finalizers = [...finalizers, FOREGROUND_DELETION_FINALIZER];
         md.resourceVersion = this.nextRV();
+        // (a workload's metadata laid out as on its writes: podMetadataFields.ts)
+        if (METADATA_LAID_OUT.has(kind))
+          obj.metadata = podMetadata(
+            md,
+            md.resourceVersion,
+            md.deletionTimestamp,
+            md.deletionGracePeriodSeconds,
+          );
       }
       const frozen = deepFreeze(obj);
       if (kind === 'Event') {

@@ -10,6 +10,7 @@ import { EventRecorder } from '../events';
 import type { ControllerHost } from '../controller/replicaset/host';
 import { Random } from '../random';
 import type { SyncContext } from '../controller/deployment/context';
+import type { Simulation } from '../simulation';
 
 /**
  * newDeployment(name, replicas, revisionHistoryLimit, maxSurge, maxUnavailable, selector):
@@ -173,4 +174,27 @@ export function mixedDeployment(replicas: number, image = WEB_IMAGE): Deployment
     image,
     resources: { requests: { cpu: '10m', memory: '16Mi' } },
   });
+}
+
+/** Runs the simulation's work until none is left (at most 100,000 steps). */
+export function settleSteps(sim: Simulation): void {
+  for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
+}
+
+/**
+ * The `web` Deployment's scale-up to 14 replicas, its rolling update (image WEB_IMAGE_NEW) and its
+ * scale-down to 5, each settled: the ReplicaSet tests' run of creates, a new ReplicaSet and deletes.
+ */
+export function scaleRolloutScaleDown(sim: Simulation): void {
+  const scale = (replicas: number) => {
+    const d = sim.store.get('Deployment', 'default', 'web')! as Deployment;
+    sim.store.update({ ...d, spec: { ...d.spec, replicas } });
+    settleSteps(sim);
+  };
+  scale(14);
+  const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as Deployment;
+  d.spec.template.spec.containers[0].image = WEB_IMAGE_NEW;
+  sim.store.update(d);
+  settleSteps(sim);
+  scale(5);
 }

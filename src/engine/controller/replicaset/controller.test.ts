@@ -183,15 +183,18 @@ describe('event handlers: which ReplicaSets a pod change queues', () => {
     h.newPod('pod3', related);
     h.newPod('pod4', unrelated);
     h.newPod('pod', pending);
-    const all = h.store.list('Pod', 'default');
     const names = (rs: typeof some) =>
       h.controller
-        .getIndirectlyRelatedPods(h.store.get('ReplicaSet', 'default', rs.metadata.name)!, all)
+        .getIndirectlyRelatedPods(h.store.get('ReplicaSet', 'default', rs.metadata.name)!)
         .map((p) => p.metadata.name)
         .sort();
-    expect(names(pending)).toEqual(['pod']);
-    expect(names(some)).toEqual(['pod1', 'pod2', 'pod3']);
-    expect(names(unrelated)).toEqual(['pod4']);
+    // from the PodControllerUIDIndex, then from the namespace's pods (the oracle)
+    for (const listed of [false, true]) {
+      h.controller.listNamespacePods = listed;
+      expect(names(pending)).toEqual(['pod']);
+      expect(names(some)).toEqual(['pod1', 'pod2', 'pod3']);
+      expect(names(unrelated)).toEqual(['pod4']);
+    }
   });
 });
 

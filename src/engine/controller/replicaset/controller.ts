@@ -18,6 +18,7 @@ import {
   slowStartBatch,
 } from './controllerUtils';
 import type { ControllerHost } from './host';
+import { PodControllerUIDIndex } from './podControllerUIDIndex';
 import { calculateStatus, trimStatus } from './status';
 
 export const RS_CONTROLLER = 'replicaset-controller';
@@ -78,14 +79,31 @@ export class ReplicaSetController {
   relistForStatus = false;
   /** the oracle (tests): hand every pod event's sync to the work queue, reason made, even when one waits */
   enqueueEvery = false;
+  /** the oracle (tests): a sync lists its namespace's pods instead of reading the PodControllerUIDIndex */
+  listNamespacePods = false;
+  /** the pods by ControllerRef uid, orphans by namespace (FilterPodsByOwner) */
+  private readonly podIndex: PodControllerUIDIndex;
   /** per ReplicaSet uid: its work-queue key and the sync to run (made once, not per pod event) */
   private readonly queueKeys = new Map<string, { key: string; run: () => string }>();
   /** work-queue key → when its waiting sync runs (set on enqueue, cleared when the sync starts) */
   private readonly queuedAt = new Map<string, number>();
 
   constructor(private readonly host: ControllerHost) {
+    this.podIndex = new PodControllerUIDIndex((fn) => host.store.each('Pod', undefined, fn));
+    host.watch((c) => this.podIndex.onPodChange(c), ['Pod']);
     host.watch((c) => this.onReplicaSet(c), ['ReplicaSet']);
     host.watch((c) => this.onPod(c), ['Pod']);
+  }
+
+  /**
+   * FilterPodsByOwner(rs, includeOrphanedObjects): the pods `rs` controls and its namespace's
+   * orphans, in list order — every pod claimPods could keep or adopt (it skips the ones another
+   * controller owns). The oracle: the namespace's pods.
+   */
+  private podsOf(rs: ReplicaSet): readonly Pod[] {
+    const ns = rs.metadata.namespace;
+    if (this.listNamespacePods) return this.host.store.list('Pod', ns);
+    return this.podIndex.podsByOwner(ns, rs.metadata.uid, true);
   }
 
   private queueKey(rs: ReplicaSet): { key: string; run: () => string } {
@@ -232,12 +250,11 @@ export class ReplicaSetController {
     const listedAt = host.store.resourceVersion();
     const podChangesAt = host.store.changes('Pod');
     const writes: OwnWrites = { count: 0, failed: false, created: [], deleted: new Set() };
-    const allPods = host.store.list('Pod', namespace);
+    const allPods = this.podsOf(rs);
     // pods that are terminal or being deleted are neither counted nor adopted
     const filteredPods = this.claimPods(rs, filterActivePods(allPods), notes, writes);
     let manageError: { error: Error; creating: boolean } | undefined;
-    if (!rs.metadata.deletionTimestamp)
-      manageError = this.manageReplicas(filteredPods, allPods, rs, notes, writes);
+    if (!rs.metadata.deletionTimestamp) manageError = this.manageReplicas(filteredPods, rs, notes, writes);
 
     const fresh = host.store.get('ReplicaSet', namespace, name);
     if (!fresh) return notes.join('; ') || 'in sync; nothing to do';
@@ -253,7 +270,7 @@ export class ReplicaSetController {
     if (fresh === rs && host.store.resourceVersion() === listedAt) pods = filteredPods;
     else if (fresh === rs && alone)
       pods = [...filteredPods.filter((p) => !writes.deleted.has(p)), ...writes.created];
-    else pods = this.claimPods(fresh, filterActivePods(host.store.list('Pod', namespace)), []);
+    else pods = this.claimPods(fresh, filterActivePods(this.podsOf(fresh)), []);
     const status = trimStatus(calculateStatus(fresh, pods, manageError, host.now(), host.iso()));
     if (!deepEqual(fresh.status, status)) {
       host.store.updateStatus({ ...fresh, status });
@@ -279,7 +296,6 @@ export class ReplicaSetController {
   /** manageReplicas: create or delete pods so that the active ones number spec.replicas. */
   private manageReplicas(
     filteredPods: Pod[],
-    allPods: readonly Pod[],
     rs: ReplicaSet,
     notes: string[],
     writes: OwnWrites,
@@ -336,7 +352,7 @@ export class ReplicaSetController {
     }
     if (diff > 0) {
       diff = Math.min(diff, BURST_REPLICAS);
-      const relatedPods = this.getIndirectlyRelatedPods(rs, allPods);
+      const relatedPods = this.getIndirectlyRelatedPods(rs);
       const victims = getPodsToDelete(filteredPods, relatedPods, diff, host.now());
       const deleted: string[] = [];
       for (const p of victims) {
@@ -369,16 +385,26 @@ export class ReplicaSetController {
     return undefined;
   }
 
-  /** getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller owner (one Deployment's). */
-  getIndirectlyRelatedPods(rs: ReplicaSet, allPods: readonly Pod[]): Pod[] {
+  /**
+   * getIndirectlyRelatedPods: the pods of every ReplicaSet with the same controller owner (one
+   * Deployment's), read from the PodControllerUIDIndex by each one's uid (the oracle: the namespace's
+   * pods filtered, in list order; getPodsToDelete only counts them per node).
+   */
+  getIndirectlyRelatedPods(rs: ReplicaSet): Pod[] {
     const owner = controllerRef(rs);
+    const ns = rs.metadata.namespace;
     const uids = new Set<string>([rs.metadata.uid]);
     if (owner) {
-      for (const other of this.host.store.list('ReplicaSet', rs.metadata.namespace)) {
+      for (const other of this.host.store.list('ReplicaSet', ns)) {
         if (controllerRef(other)?.uid === owner.uid) uids.add(other.metadata.uid);
       }
     }
-    return allPods.filter((p) => {
+    if (!this.listNamespacePods) {
+      const out: Pod[] = [];
+      for (const uid of uids) out.push(...this.podIndex.podsByOwner(ns, uid, false));
+      return out;
+    }
+    return this.host.store.list('Pod', ns).filter((p) => {
       const ref = controllerRef(p);
       return ref !== undefined && uids.has(ref.uid);
     });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../api/types';
 import { Random } from '../../random';
-import { activePodsWithRanksLess, rankedPod, rankedPodLess } from './controllerUtils';
+import { sameHiddenClass } from '../../testing/hiddenClass';
+import { NO_TIME, activePodsWithRanksLess, rankedPod, rankedPodLess } from './controllerUtils';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 
@@ -67,5 +68,17 @@ describe('rankedPodLess', () => {
       );
       expect(fast.map((k) => k.pod.metadata.name)).toEqual(plain.map((x) => x.p.metadata.name));
     }
+  });
+});
+
+describe('rankedPod', () => {
+  it('keeps its times numbers, an absent one NO_TIME (one field representation, one hidden class)', () => {
+    const r = new Random(3);
+    const keys = Array.from({ length: 200 }, (_, i) => rankedPod(randomPod(r, i), r.int(3)));
+    expect(keys.some((k) => k.readyTime === NO_TIME) && keys.some((k) => k.created === NO_TIME)).toBe(true);
+    const other = keys.filter(
+      (k) => typeof k.readyTime !== 'number' || typeof k.created !== 'number' || !sameHiddenClass(keys[0], k),
+    );
+    expect(other.map((k) => `${k.pod.metadata.name} ${k.readyTime} ${k.created}`)).toEqual([]);
   });
 });

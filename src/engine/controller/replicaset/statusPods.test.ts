@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment, KObject, Pod, ReplicaSet } from '../../api/types';
 import { applyPreset } from '../../cluster/presets';
 import { Simulation } from '../../simulation';
+import { scaleRolloutScaleDown, settleSteps } from '../../testing/deployments';
 
 function deployment(replicas: number): KObject {
   return {
@@ -32,10 +33,6 @@ function orphan(name: string): KObject {
     metadata: { name, namespace: 'default', labels: { app: 'web' } },
     spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
   } as unknown as KObject;
-}
-
-function settle(sim: Simulation): void {
-  for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
 }
 
 /**
@@ -73,20 +70,10 @@ function run(relist: boolean, meddle: boolean): { statuses: string[]; pods: stri
     );
   sim.store.create(orphan('stray-1'));
   sim.store.create(orphan('stray-2'));
-  settle(sim);
+  settleSteps(sim);
   sim.store.create(deployment(6));
-  settle(sim);
-  const scale = (replicas: number) => {
-    const d = sim.store.get('Deployment', 'default', 'web')! as Deployment;
-    sim.store.update({ ...d, spec: { ...d.spec, replicas } });
-    settle(sim);
-  };
-  scale(14);
-  const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as Deployment;
-  d.spec.template.spec.containers[0].image = 'nginx:1.28';
-  sim.store.update(d);
-  settle(sim);
-  scale(5);
+  settleSteps(sim);
+  scaleRolloutScaleDown(sim);
   if (meddle) expect(meddled).toBe(3);
   const pods = sim.store
     .list('Pod', 'default')
@@ -117,11 +104,11 @@ describe('a ReplicaSet’s pods made from its frozen template', () => {
     if (!memo) sim.store.podCreateMemo = undefined;
     applyPreset(sim, 'large', 6);
     sim.store.create(deployment(12));
-    settle(sim);
+    settleSteps(sim);
     const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as Deployment;
     d.spec.template.spec.containers[0].image = 'nginx:1.28';
     sim.store.update(d);
-    settle(sim);
+    settleSteps(sim);
     return sim.store.list('Pod', 'default');
   }
 
