@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject, Node, Pod } from '../api/types';
 import { applyPreset } from '../cluster/presets';
 import { Simulation } from '../simulation';
+import { settleSteps } from '../testing/deployments';
 import {
   CycleScratch,
   SCORE_PLUGINS,
@@ -42,10 +43,6 @@ function deployment(replicas: number, image = 'nginx:1.27'): KObject {
       },
     },
   } as unknown as KObject;
-}
-
-function settle(sim: Simulation): void {
-  for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
 }
 
 /**
@@ -164,7 +161,7 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     const sim = new Simulation({ seed: 3 });
     applyPreset(sim, 'large', 120);
     sim.store.create(deployment(40));
-    settle(sim);
+    settleSteps(sim);
     check(sim);
     // no node has an image or a PreferNoSchedule taint yet: both plugins' scores are uniform
     expect(uniformPlugins(sim)).toEqual(['TaintToleration', 'ImageLocality']);
@@ -207,12 +204,12 @@ describe('a scheduling cycle’s kept and skipped work', () => {
     // scale up, then roll to a new image
     const d = sim.store.get('Deployment', 'default', 'web')!;
     sim.store.update({ ...d, spec: { ...d.spec, replicas: 90 } });
-    settle(sim);
+    settleSteps(sim);
     check(sim);
     const d2 = structuredClone(sim.store.get('Deployment', 'default', 'web')!);
     d2.spec.template.spec.containers[0].image = 'nginx:1.28';
     sim.store.update(d2);
-    settle(sim);
+    settleSteps(sim);
     check(sim);
   });
 });

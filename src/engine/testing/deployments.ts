@@ -176,6 +176,16 @@ export function mixedDeployment(replicas: number, image = WEB_IMAGE): Deployment
   });
 }
 
+/** A bare pod in `default` labelled `app` (the web Deployment's label by default): an orphan to adopt. */
+export function orphanPod(name: string, app = 'web'): KObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', labels: { app } },
+    spec: { containers: [{ name: 'nginx', image: WEB_IMAGE }] },
+  } as unknown as KObject;
+}
+
 /** Runs the simulation's work until none is left (at most 100,000 steps). */
 export function settleSteps(sim: Simulation): void {
   for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();

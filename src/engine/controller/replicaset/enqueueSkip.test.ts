@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment, KObject } from '../../api/types';
 import { applyPreset } from '../../cluster/presets';
 import { Simulation } from '../../simulation';
+import { orphanPod, settleSteps } from '../../testing/deployments';
 
 function deployment(replicas: number, minReadySeconds: number): KObject {
   return {
@@ -26,15 +27,6 @@ function deployment(replicas: number, minReadySeconds: number): KObject {
   } as unknown as KObject;
 }
 
-function orphan(name: string): KObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: 'default', labels: { app: 'web' } },
-    spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-  } as unknown as KObject;
-}
-
 /** Every work item run (time, controller, key, reason, result) and the waiting items after each. */
 function run(every: boolean, minReadySeconds: number): string[] {
   const sim = new Simulation({ seed: 21 });
@@ -50,11 +42,8 @@ function run(every: boolean, minReadySeconds: number): string[] {
         .join(' | '),
     );
   });
-  const settle = () => {
-    for (let i = 0; i < 100_000 && sim.nextAt() !== undefined; i++) sim.step();
-  };
-  sim.store.create(orphan('stray-1'));
-  settle();
+  sim.store.create(orphanPod('stray-1'));
+  settleSteps(sim);
   sim.store.create(deployment(8, minReadySeconds));
   // with minReadySeconds, a sync waits later than a pod event's would run: an annotated pod then
   // moves it earlier (a pod event that must reach the queue although a sync of its owner waits)
@@ -68,21 +57,21 @@ function run(every: boolean, minReadySeconds: number): string[] {
     const pod = sim.store.list('Pod', 'default').find((p) => p.metadata.ownerReferences?.length)!;
     sim.store.update({ ...pod, metadata: { ...pod.metadata, annotations: { touched: 'yes' } } });
   }
-  settle();
+  settleSteps(sim);
   const update = (f: (d: Deployment) => void) => {
     const d = structuredClone(sim.store.get('Deployment', 'default', 'web')!) as Deployment;
     f(d);
     sim.store.update(d);
-    settle();
+    settleSteps(sim);
   };
   update((d) => (d.spec.replicas = 15));
-  sim.store.create(orphan('stray-2'));
+  sim.store.create(orphanPod('stray-2'));
   update((d) => (d.spec.template.spec.containers[0].image = 'nginx:1.28'));
   update((d) => (d.spec.replicas = 4));
   // a ReplicaSet deleted and made again under its name while a sync of the old one may wait
   const rs = sim.store.list('ReplicaSet', 'default')[0];
   sim.store.delete('ReplicaSet', 'default', rs.metadata.name);
-  settle();
+  settleSteps(sim);
   return trace;
 }
 

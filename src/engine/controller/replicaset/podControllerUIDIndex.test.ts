@@ -13,7 +13,7 @@ import type { KObject, OwnerReference, Pod, ReplicaSet } from '../../api/types';
 import { applyPreset } from '../../cluster/presets';
 import { Random } from '../../random';
 import { Simulation } from '../../simulation';
-import { scaleRolloutScaleDown, settleSteps, webDeployment } from '../../testing/deployments';
+import { orphanPod, scaleRolloutScaleDown, settleSteps, webDeployment } from '../../testing/deployments';
 import { PodControllerUIDIndex } from './podControllerUIDIndex';
 
 const NAMESPACES = ['default', 'team-a'];
@@ -93,15 +93,6 @@ describe('PodControllerUIDIndex', () => {
   });
 });
 
-function orphan(name: string, app = 'web'): KObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: 'default', labels: { app } },
-    spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-  } as unknown as KObject;
-}
-
 /** Every ReplicaSet work item and status of the run, in order. */
 function run(listNamespacePods: boolean): string[] {
   const sim = new Simulation({ seed: 7 });
@@ -118,8 +109,8 @@ function run(listNamespacePods: boolean): string[] {
     },
     ['ReplicaSet'],
   );
-  sim.store.create(orphan('stray-1'));
-  sim.store.create(orphan('stray-2'));
+  sim.store.create(orphanPod('stray-1'));
+  sim.store.create(orphanPod('stray-2'));
   settleSteps(sim);
   sim.store.create(webDeployment(6) as unknown as KObject);
   settleSteps(sim);
@@ -127,7 +118,7 @@ function run(listNamespacePods: boolean): string[] {
   const rs = sim.store.list('ReplicaSet', 'default')[0];
   const owned = sim.store.list('Pod', 'default').find((p) => p.metadata.ownerReferences?.length)!;
   sim.store.update({ ...owned, metadata: { ...owned.metadata, labels: { app: 'other' } } });
-  const other = sim.store.create<'Pod'>(orphan('stray-3', 'other'));
+  const other = sim.store.create<'Pod'>(orphanPod('stray-3', 'other'));
   sim.store.update({
     ...other,
     metadata: { ...other.metadata, labels: { ...rs.spec.selector.matchLabels } },

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deployment, KObject, Pod, ReplicaSet } from '../../api/types';
 import { applyPreset } from '../../cluster/presets';
 import { Simulation } from '../../simulation';
-import { scaleRolloutScaleDown, settleSteps } from '../../testing/deployments';
+import { orphanPod, scaleRolloutScaleDown, settleSteps } from '../../testing/deployments';
 
 function deployment(replicas: number): KObject {
   return {
@@ -23,15 +23,6 @@ function deployment(replicas: number): KObject {
         spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
       },
     },
-  } as unknown as KObject;
-}
-
-function orphan(name: string): KObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: 'default', labels: { app: 'web' } },
-    spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
   } as unknown as KObject;
 }
 
@@ -68,8 +59,8 @@ function run(relist: boolean, meddle: boolean): { statuses: string[]; pods: stri
       },
       ['Pod'],
     );
-  sim.store.create(orphan('stray-1'));
-  sim.store.create(orphan('stray-2'));
+  sim.store.create(orphanPod('stray-1'));
+  sim.store.create(orphanPod('stray-2'));
   settleSteps(sim);
   sim.store.create(deployment(6));
   settleSteps(sim);
