@@ -6,8 +6,8 @@
 // chunk (React Flow and the graph's code leave the page's first bundle). The static first view's cards
 // (src/firstView/keepCards.ts) stay over the panel until React Flow has drawn its own, so nothing blinks.
 
-import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
-import { ChunkBoundary, retryableLazy } from '../layout/ChunkBoundary';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { ChunkBoundary } from '../layout/ChunkBoundary';
 import { importOnce } from '../layout/chunkRetry';
 import type { PaneSize } from './paneArea';
 // The graph's styles stay in the page's first stylesheet (React Flow's first, ours over it): the static
@@ -22,11 +22,11 @@ import './panels.css';
 
 /**
  * The graph's code: asked for at once (this module is in the first bundle), drawn when the page has
- * painted. Lost on the way, the panel offers a reload (the ChunkBoundary's `reloadOnly`: other chunks
- * import this one by its address, so it cannot be loaded again under another).
+ * painted. Lost on the way, the panel offers a reload and no Retry (the ChunkBoundary without `retry`:
+ * other chunks import this one by its address, so it cannot be loaded again under another).
  */
 export const loadGraphPanel = importOnce(() => import('./GraphPanel'));
-const GraphPanel = retryableLazy(loadGraphPanel);
+const GraphPanel = lazy(loadGraphPanel);
 
 /**
  * True once the browser has painted the commit that mounted the caller: a frame, then a task after it
@@ -78,7 +78,7 @@ export function GraphSlot() {
   const [size, setSize] = useState<PaneSize | null>(null);
   const painted = useAfterPaint(250, () => setSize(slotSize(mark.current)));
   return painted ? (
-    <ChunkBoundary what="graph" retry={GraphPanel.retry} reloadOnly>
+    <ChunkBoundary what="graph">
       <Suspense fallback={null}>
         <GraphPanel initialSize={size} />
       </Suspense>

@@ -51,14 +51,13 @@ export type ChunkPanel = 'editor' | 'graph' | 'panel';
 
 export interface ChunkBoundaryProps {
   what: ChunkPanel;
-  /** forgets the failed import (retryableLazy's `retry`, or a loader's own cache) */
-  retry: () => void;
   /**
-   * The chunk is one other chunks import from (the graph's: the action menu's and the fix preview's
-   * chunks import it by its address): loaded again under another address it would be a second copy,
-   * and those imports would still ask for the failed one. Only a reload, no Retry, is offered.
+   * Forgets the failed import (retryableLazy's `retry`, or a loader's own cache). None for a chunk
+   * other chunks import from (the graph's: the action menu's and the fix preview's chunks import it by
+   * its address): loaded again under another address it would be a second copy, and those imports
+   * would still ask for the failed one — only a reload is offered, no Retry.
    */
-  reloadOnly?: boolean;
+  retry?: () => void;
   /** shown under the message (the editor's read-only preview: its text stays on screen) */
   fallback?: ReactNode;
   children: ReactNode;
@@ -83,7 +82,7 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, State> {
   }
 
   private readonly onRetry = () => {
-    this.props.retry();
+    this.props.retry?.();
     this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
   };
 
@@ -92,7 +91,7 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, State> {
     return (
       <ChunkError
         what={this.props.what}
-        onRetry={this.props.reloadOnly ? null : this.onRetry}
+        onRetry={this.props.retry ? this.onRetry : null}
         retried={this.state.attempt > 0}
         fallback={this.props.fallback}
       />
