@@ -14,7 +14,7 @@ import {
   getPodFromTemplate,
   isPodActive,
   rankedPod,
-  rankedPodLess,
+  rankedPodCompare,
   slowStartBatch,
 } from './controllerUtils';
 import type { ControllerHost } from './host';
@@ -57,8 +57,9 @@ export function getPodsToDelete(
     podsOnNode.set(n, (podsOnNode.get(n) ?? 0) + 1);
   }
   // each pod's keys read once (rankedPod), compared as activePodsWithRanksLess compares the pods
-  const ranked = filteredPods.map((p) => rankedPod(p, podsOnNode.get(p.spec.nodeName ?? '') ?? 0));
-  ranked.sort((x, y) => (rankedPodLess(x, y, now) ? -1 : rankedPodLess(y, x, now) ? 1 : 0));
+  // both ways, in one pass (rankedPodCompare)
+  const ranked = filteredPods.map((p) => rankedPod(p, podsOnNode.get(p.spec.nodeName ?? '') ?? 0, now));
+  ranked.sort(rankedPodCompare);
   return ranked.slice(0, diff).map((r) => r.pod);
 }
 
